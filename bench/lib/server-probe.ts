@@ -1,0 +1,31 @@
+// Preloaded (--import) into the benchmarked server process. It adds no route: it only answers
+// the runner's IPC questions about this process's memory, forcing a GC first when asked
+// (the server runs with --expose-gc), so W6 can read RSS before, at peak and after GC.
+interface MemoryQuestion {
+  readonly type: 'memory';
+  readonly id: number;
+  readonly gc: boolean;
+}
+
+function isMemoryQuestion(message: unknown): message is MemoryQuestion {
+  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'memory';
+}
+
+if (process.send !== undefined) {
+  process.on('message', (message: unknown) => {
+    if (!isMemoryQuestion(message)) return;
+    const gc = (globalThis as { gc?: () => void }).gc;
+    if (message.gc && gc !== undefined) gc();
+    const usage = process.memoryUsage();
+    process.send?.({
+      type: 'memory',
+      id: message.id,
+      rss: usage.rss,
+      heapUsed: usage.heapUsed,
+      // maxRSS is in kibibytes: the high-water mark of this process's resident set.
+      peakRss: process.resourceUsage().maxRSS * 1024,
+    });
+  });
+  // The IPC channel must not keep the server alive after SIGTERM closes it.
+  process.channel?.unref();
+}

@@ -1,0 +1,10 @@
+// Every workload, in the order the runner runs them.
+import type { Workload } from '../lib/results.js';
+import { w1Eval } from './w1-eval.js';
+import { w2BulkWrite } from './w2-bulk-write.js';
+import { w3Chain10k } from './w3-chain.js';
+import { w4Throughput } from './w4-throughput.js';
+import { w5Persistence } from './w5-persistence.js';
+import { w6Memory } from './w6-memory.js';
+
+export const WORKLOADS: readonly Workload[] = [w1Eval, w2BulkWrite, w3Chain10k, w4Throughput, w5Persistence, w6Memory];

@@ -1,0 +1,104 @@
+// The agent facade the routes call: chat (preview), apply, chain and the agent list. It holds
+// the Completer (providers), the agent definitions and the chart id generator; every method
+// takes the workbook the caller acts on (hosting decides which).
+import type { ShiftDirection, WireValue, Workbook } from '../core/index.js';
+import type { ChatMessage, Completer } from '../providers/index.js';
+import { builtInAgents, type AgentDefinition } from './agent-definitions.js';
+import { applyAgentWrite, type ApplyOutcome } from './apply.js';
+import { askModel } from './ask-model.js';
+import { clampIterations, runChain, type ChainHooks, type ChainResult } from './chain.js';
+import type { Scope } from './grid-context.js';
+import { buildPreview, type AgentPreview } from './preview.js';
+import { routePrompt } from './routing.js';
+
+export interface AgentServiceOptions {
+  readonly completer: Completer;
+  /** Chart ids for chart_spec (core has no randomness). */
+  readonly newChartId: () => string;
+  readonly agents?: readonly AgentDefinition[];
+  /** The most cells of the sheet the prompt lists (default 2000). */
+  readonly maxContextCells?: number;
+}
+
+export interface ChatInput {
+  readonly prompt: string;
+  readonly history?: readonly ChatMessage[] | undefined;
+  readonly scope?: Scope | undefined;
+  readonly selectedCells?: readonly string[] | undefined;
+  readonly sheet?: string | undefined;
+  readonly modelId?: string | null | undefined;
+  /** Skips routing when it names a known agent (GridOS's habit); unknown ids are routed. */
+  readonly agentId?: string | null | undefined;
+}
+
+export interface ChainInput extends ChatInput {
+  readonly maxIterations?: number | null | undefined;
+}
+
+export interface ApplyInput {
+  readonly agentId: string;
+  readonly sheet?: string | undefined;
+  /** One rectangle, or several (`intents`); a target may be sheet-qualified. */
+  readonly writes: readonly { readonly target: string; readonly values: WireValue[][] }[];
+  readonly direction?: ShiftDirection | undefined;
+  readonly chartSpec?: Readonly<Record<string, unknown>> | null | undefined;
+}
+
+export interface AgentSummary {
+  readonly id: string;
+  readonly display_name: string;
+  readonly router_description: string;
+}
+
+export class AgentService {
+  readonly #agents: readonly AgentDefinition[];
+  readonly #maxContextCells: number;
+
+  constructor(private readonly options: AgentServiceOptions) {
+    this.#agents = options.agents ?? builtInAgents();
+    this.#maxContextCells = options.maxContextCells ?? 2_000;
+  }
+
+  agents(): AgentSummary[] {
+    return this.#agents.map((agent) => ({ id: agent.id, display_name: agent.displayName, router_description: agent.routerDescription }));
+  }
+
+  async chat(workbook: Workbook, input: ChatInput, signal?: AbortSignal): Promise<AgentPreview> {
+    const context = this.#context(workbook, input);
+    const turn = await askModel(this.options.completer, workbook, { ...context, prompt: input.prompt, history: input.history ?? [], modelId: input.modelId, maxContextCells: this.#maxContextCells, signal });
+    return buildPreview({ workbook, ...context, firstTurn: (input.history ?? []).length === 0 }, turn.reply, turn.completion);
+  }
+
+  apply(workbook: Workbook, input: ApplyInput): ApplyOutcome {
+    return applyAgentWrite(
+      workbook,
+      {
+        agentId: input.agentId,
+        sheet: input.sheet,
+        writes: input.writes,
+        direction: input.direction ?? 'right',
+        chartSpec: input.chartSpec ?? null,
+      },
+      this.options.newChartId,
+    );
+  }
+
+  chain(workbook: Workbook, input: ChainInput, hooks: ChainHooks = {}): Promise<ChainResult> {
+    const context = this.#context(workbook, input);
+    return runChain(
+      { completer: this.options.completer, newChartId: this.options.newChartId, maxContextCells: this.#maxContextCells },
+      workbook,
+      { ...context, prompt: input.prompt, history: input.history ?? [], modelId: input.modelId, maxIterations: clampIterations(input.maxIterations) },
+      hooks,
+    );
+  }
+
+  #context(workbook: Workbook, input: ChatInput) {
+    return {
+      agent: routePrompt(input.prompt, this.#agents, input.agentId).agent,
+      sheet: workbook.sheet(input.sheet).name,
+      scope: input.scope ?? 'sheet',
+      selectedCells: input.selectedCells ?? [],
+    };
+  }
+}

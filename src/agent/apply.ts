@@ -1,0 +1,82 @@
+// POST /agent/apply (spec §4): place the blocks (collision resolution), run both guardrails,
+// then write cells and chart in ONE workbook.apply, so the apply is all-or-nothing and one undo
+// step. Status: Partial when the chart failed after a good write, Collision Resolved when a
+// block moved, Success otherwise.
+import {
+  cellKey,
+  cellReaderOf,
+  checkGuardrails,
+  formatCell,
+  keyToAddress,
+  runsFromCells,
+  type Chart,
+  type Op,
+  type ShiftDirection,
+  type Workbook,
+} from '../core/index.js';
+import { chartWrite } from './chart-writes.js';
+import type { ProposedWrite } from './parse-reply.js';
+import { blocksOf, cellsOf, placeBlocks, proposedCells, writeOps, type PlacedBlock } from './write-plan.js';
+
+export type ApplyStatus = 'Success' | 'Collision Resolved' | 'Partial';
+
+export interface ApplyRequest {
+  readonly agentId: string;
+  /** The sheet unqualified targets write to; default the active sheet. */
+  readonly sheet?: string | undefined;
+  readonly writes: readonly ProposedWrite[];
+  readonly direction: ShiftDirection;
+  readonly chartSpec: Readonly<Record<string, unknown>> | null;
+  /** Cells (per lowercased sheet name) this apply clears first: a chain retry replacing its first attempt. */
+  readonly replaceable?: ReadonlyMap<string, ReadonlySet<number>>;
+  /** Field name used in errors about a target ("target_cell" for the API). */
+  readonly targetField?: string;
+}
+
+export interface ApplyOutcome {
+  readonly status: ApplyStatus;
+  readonly sheet: string;
+  /** Top-left actually written (first block that writes cells), or null when no cell was written. */
+  readonly actualTarget: string | null;
+  readonly chart: Chart | null;
+  readonly chartError: string | null;
+  readonly blocks: readonly PlacedBlock[];
+}
+
+function clearOps(workbook: Workbook, replaceable: ReadonlyMap<string, ReadonlySet<number>>, blocks: readonly PlacedBlock[]): Op[] {
+  const rewritten = new Set(blocks.flatMap((block) => cellsOf(block).map((cell) => `${cell.sheet.toLowerCase()}!${cellKey(cell.address.row, cell.address.col)}`)));
+  return [...replaceable].flatMap(([sheetKey, keys]): Op[] => {
+    const name = workbook.sheetNames.find((candidate) => candidate.toLowerCase() === sheetKey);
+    if (name === undefined) return [];
+    const sheet = workbook.sheet(name);
+    const cells = [...keys]
+      .filter((key) => !rewritten.has(`${sheetKey}!${key}`))
+      .sort((a, b) => a - b)
+      .map(keyToAddress)
+      .filter((cell) => sheet.input(cell.row, cell.col) !== null && !sheet.isLocked(cell.row, cell.col));
+    return cells.length === 0 ? [] : [{ type: 'set-cells', sheet: name, runs: runsFromCells(cells.map((cell) => ({ ...cell, input: null }))) }];
+  });
+}
+
+export function applyAgentWrite(workbook: Workbook, request: ApplyRequest, newChartId: () => string): ApplyOutcome {
+  const sheet = workbook.sheet(request.sheet).name;
+  const blocks = blocksOf(workbook, request.writes, { sheet, fallbackTarget: 'A1' }, request.targetField);
+  const replaceable = request.replaceable ?? new Map<string, ReadonlySet<number>>();
+  const placed = placeBlocks(workbook, blocks, request.direction, replaceable);
+  checkGuardrails(proposedCells(placed), cellReaderOf(workbook), sheet);
+  const mainSheet = placed[0]?.sheet ?? sheet;
+  const chart = chartWrite(workbook, mainSheet, request.chartSpec, placed, newChartId);
+  const ops = [...clearOps(workbook, replaceable, placed), ...writeOps(placed), ...chart.ops];
+  if (ops.length > 0) workbook.apply(ops, { actor: request.agentId });
+  // A write with no cells (a chart-only apply) has no target, as in GridOS.
+  const first = placed.find((block) => cellsOf(block).length > 0);
+  const status: ApplyStatus = chart.error !== null ? 'Partial' : placed.some((block) => block.moved) ? 'Collision Resolved' : 'Success';
+  return {
+    status,
+    sheet: mainSheet,
+    actualTarget: first === undefined ? null : formatCell(first.target),
+    chart: chart.chart,
+    chartError: chart.error,
+    blocks: placed,
+  };
+}

@@ -1,0 +1,41 @@
+// One model turn: route the prompt, describe the workbook, call the provider through the
+// Completer port (JSON mode), parse the reply. Shared by chat and every chain iteration.
+import type { Workbook } from '../core/index.js';
+import type { ChatMessage, Completer, Completion } from '../providers/index.js';
+import type { AgentDefinition } from './agent-definitions.js';
+import { describeGrid, parseSelection, type Scope } from './grid-context.js';
+import { parseReply, type AgentReply } from './parse-reply.js';
+import { buildMessages, buildSystemPrompt } from './prompt.js';
+
+export interface TurnRequest {
+  readonly agent: AgentDefinition;
+  readonly prompt: string;
+  readonly history: readonly ChatMessage[];
+  /** Actual name of the sheet the agent works on. */
+  readonly sheet: string;
+  readonly scope: Scope;
+  readonly selectedCells: readonly string[];
+  readonly modelId: string | null | undefined;
+  readonly maxContextCells: number;
+  readonly signal?: AbortSignal | undefined;
+}
+
+export interface Turn {
+  readonly reply: AgentReply;
+  readonly completion: Completion;
+}
+
+export async function askModel(completer: Completer, workbook: Workbook, request: TurnRequest): Promise<Turn> {
+  parseSelection(request.selectedCells);
+  const grid = describeGrid(workbook, { sheet: request.sheet, scope: request.scope, selectedCells: request.selectedCells, maxCells: request.maxContextCells });
+  const system = buildSystemPrompt({ agent: request.agent, grid, functionNames: workbook.functionNames() });
+  const completion = await completer.complete({
+    model: request.modelId,
+    system,
+    messages: buildMessages(request.history, request.prompt),
+    json: true,
+    signal: request.signal,
+  });
+  const reply = parseReply(completion.text, { provider: completion.provider, model: completion.model, finishReason: completion.finishReason });
+  return { reply, completion };
+}

@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { InvalidAddressError, parseCell, setLocksOps, parseRange, Workbook, writeRangeOps } from '../core/index.js';
+import { describeGrid } from './grid-context.js';
+import { buildMessages } from './prompt.js';
+
+const workbooks: Workbook[] = [];
+afterEach(() => workbooks.splice(0).forEach((workbook) => workbook.dispose()));
+
+function workbook(): Workbook {
+  const created = Workbook.create({ sheetNames: ['Sheet1', 'Data'] });
+  workbooks.push(created);
+  created.apply(writeRangeOps('Sheet1', parseCell('A1'), [['Item', 'Cost'], ['Rent', 100], ['Total', '=SUM(B2:B2)']]));
+  return created;
+}
+
+const options = { sheet: 'Sheet1', scope: 'sheet' as const, selectedCells: [] as string[], maxCells: 2000 };
+
+describe('[AGENT-PROMPT] describeGrid', () => {
+  it('lists occupied cells with input, computed value and lock, and empty locked cells too', () => {
+    const book = workbook();
+    book.apply(setLocksOps('Sheet1', parseRange('D9'), true));
+    const text = describeGrid(book, options);
+    expect(text).toContain('A1 | "Item" | "Item" | \n');
+    expect(text).toContain('B3 | =SUM(B2:B2) | 100 | ');
+    expect(text).toContain('D9 |  |  | locked');
+    expect(text).toContain('OTHER SHEETS (read them as =Name!A1');
+    expect(text).toContain('Data (empty)');
+  });
+
+  it('with scope selection shows only selected cells and their bounds', () => {
+    const text = describeGrid(workbook(), { ...options, scope: 'selection', selectedCells: ['B2:B3'] });
+    expect(text).not.toContain('A1 |');
+    expect(text).toContain('B2 | 100');
+    expect(text).toContain('OCCUPIED RANGE: B2:B3');
+  });
+
+  it('an invalid selected cell names its entry', () => {
+    expect(() => describeGrid(workbook(), { ...options, scope: 'selection', selectedCells: ['A1', 'nope'] })).toThrow(InvalidAddressError);
+    expect(() => describeGrid(workbook(), { ...options, scope: 'selection', selectedCells: ['A1', 'nope'] })).toThrow(/selected_cells\[1\]/);
+  });
+
+  it('caps the table with a note', () => {
+    const text = describeGrid(workbook(), { ...options, maxCells: 2 });
+    expect(text).toContain('[4 more cells not shown: the table is capped at 2 cells.');
+  });
+});
+
+describe('buildMessages', () => {
+  it('keeps the most recent entries, drops a leading assistant turn, and ends with the prompt', () => {
+    const history = Array.from({ length: 20 }, (_, index) => ({ role: index % 2 === 0 ? ('user' as const) : ('assistant' as const), content: `m${index}` }));
+    const messages = buildMessages(history, 'now');
+    expect(messages[0]).toEqual({ role: 'user', content: 'm8' });
+    expect(messages.at(-1)).toEqual({ role: 'user', content: 'now' });
+    expect(messages).toHaveLength(13);
+    expect(buildMessages([{ role: 'assistant', content: 'hello' }, { role: 'user', content: 'q' }], 'p')[0]).toEqual({ role: 'user', content: 'q' });
+  });
+
+  it('cuts a very long entry', () => {
+    const [first] = buildMessages([{ role: 'user', content: 'x'.repeat(10_000) }], 'p');
+    expect(first!.content.length).toBeLessThan(4_100);
+    expect(first!.content.endsWith('…[truncated]')).toBe(true);
+  });
+});

@@ -1,0 +1,119 @@
+// The workbook as the model sees it (DESIGN §6): a compact table of the occupied (and locked)
+// cells of the target sheet with raw input, computed value and lock, capped in size with a note
+// when cut; the other sheets' names and bounds; the sheet's charts. `scope: selection` limits
+// the table to the selected cells.
+import {
+  cellKey,
+  columnToLetters,
+  formatCell,
+  formatRange,
+  inputToText,
+  keyToAddress,
+  parseRange,
+  rangeContains,
+  rangeSize,
+  valueToJson,
+  type CellAddress,
+  type RangeAddress,
+  type SheetView,
+  type Workbook,
+} from '../core/index.js';
+
+export type Scope = 'sheet' | 'selection';
+
+export interface GridContextOptions {
+  readonly sheet: string;
+  readonly scope: Scope;
+  readonly selectedCells: readonly string[];
+  /** The most cells the table lists before it is cut. */
+  readonly maxCells: number;
+}
+
+/** Parses the selection (cells or ranges); InvalidAddressError names the entry at fault. */
+export function parseSelection(selectedCells: readonly string[]): RangeAddress[] {
+  return selectedCells.map((text, index) => parseRange(text, `selected_cells[${index}]`));
+}
+
+function render(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+
+function cellLine(sheet: SheetView, address: CellAddress): string {
+  const input = sheet.input(address.row, address.col);
+  const shownInput = input === null ? '' : typeof input === 'string' ? JSON.stringify(input) : inputToText(input);
+  const value = input === null ? '' : render(valueToJson(sheet.value(address.row, address.col)));
+  const locked = sheet.isLocked(address.row, address.col) ? 'locked' : '';
+  return `${formatCell(address)} | ${shownInput} | ${value} | ${locked}`;
+}
+
+function visibleCells(sheet: SheetView, selection: readonly RangeAddress[] | undefined): CellAddress[] {
+  const keys = new Set<number>();
+  for (const cell of [...sheet.occupiedCells(), ...sheet.lockedCells()]) keys.add(cellKey(cell.row, cell.col));
+  const all = [...keys].sort((a, b) => a - b).map(keyToAddress);
+  return selection === undefined ? all : all.filter((cell) => selection.some((range) => rangeContains(range, cell)));
+}
+
+function boundsOf(cells: readonly CellAddress[]): RangeAddress | undefined {
+  if (cells.length === 0) return undefined;
+  // A loop, not Math.min(...): a selection can hold more cells than a call may take arguments.
+  const bounds = { start: { ...cells[0]! }, end: { ...cells[0]! } };
+  for (const cell of cells) {
+    bounds.start.row = Math.min(bounds.start.row, cell.row);
+    bounds.start.col = Math.min(bounds.start.col, cell.col);
+    bounds.end.row = Math.max(bounds.end.row, cell.row);
+    bounds.end.col = Math.max(bounds.end.col, cell.col);
+  }
+  return bounds;
+}
+
+function boundsLine(bounds: RangeAddress | undefined): string {
+  if (bounds === undefined) return 'OCCUPIED RANGE: none (the sheet is empty)';
+  const size = rangeSize(bounds);
+  return (
+    `OCCUPIED RANGE: ${formatRange(bounds)} (${size.rows} rows x ${size.cols} cols). ` +
+    `Free space starts at row ${bounds.end.row + 2} below it and at column ${columnToLetters(bounds.end.col + 1)} right of it.`
+  );
+}
+
+function otherSheetsLine(workbook: Workbook, current: string): string {
+  const others = workbook.sheetNames.filter((name) => name !== current);
+  if (others.length === 0) return 'OTHER SHEETS: none';
+  const described = others.map((name) => {
+    const sheet = workbook.sheet(name);
+    const bounds = sheet.occupiedBounds();
+    return bounds === undefined ? `${name} (empty)` : `${name} (${formatRange(bounds)}, ${sheet.cellCount} cells)`;
+  });
+  return `OTHER SHEETS (read them as =Name!A1 or ='Name with spaces'!A1): ${described.join('; ')}`;
+}
+
+function chartsLine(sheet: SheetView): string | undefined {
+  const charts = sheet.charts();
+  if (charts.length === 0) return undefined;
+  const listed = charts.map((chart) => `"${chart.title}" ${chart.chart_type} of ${chart.data_range} at ${chart.anchor_cell}`);
+  return `CHARTS ON THIS SHEET (a chart_spec with the same title updates that chart): ${listed.join('; ')}`;
+}
+
+/** The workbook section of the system prompt. */
+export function describeGrid(workbook: Workbook, options: GridContextOptions): string {
+  const sheet = workbook.sheet(options.sheet);
+  const selection = options.scope === 'selection' && options.selectedCells.length > 0 ? parseSelection(options.selectedCells) : undefined;
+  const cells = visibleCells(sheet, selection);
+  const shown = cells.slice(0, options.maxCells);
+  const lines = [
+    `ACTIVE SHEET: ${sheet.name} (writes go here unless target_cell names another sheet, like "Summary!A1")`,
+    selection === undefined
+      ? 'VIEW: the entire sheet'
+      : `VIEW: selected cells only (${options.selectedCells.map((text) => text.toUpperCase()).join(', ')}); cells outside the selection are not shown`,
+    boundsLine(selection === undefined ? sheet.occupiedBounds() : boundsOf(cells)),
+    'CELLS (cell | input | computed value | locked); text is quoted, formulas start with =:',
+    ...(shown.length === 0 ? ['(no cells)'] : shown.map((cell) => cellLine(sheet, cell))),
+  ];
+  if (cells.length > shown.length) {
+    lines.push(`[${cells.length - shown.length} more cells not shown: the table is capped at ${options.maxCells} cells. Ask the user to select a range for detail.]`);
+  }
+  lines.push(otherSheetsLine(workbook, sheet.name));
+  const charts = chartsLine(sheet);
+  if (charts !== undefined) lines.push(charts);
+  return lines.join('\n');
+}

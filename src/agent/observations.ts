@@ -1,0 +1,28 @@
+// What a chain step saw after its write (spec §2 Observation): each written cell's computed
+// value and formula, and GridOS's column-alignment warning for formulas that read labels.
+import { cellReaderOf, columnAlignmentWarning, isFormula, valueToJson, type Workbook } from '../core/index.js';
+import { cellLabel, cellsOf, type PlacedBlock } from './write-plan.js';
+
+export interface Observation {
+  readonly cell: string;
+  readonly value: number | string | boolean | null;
+  readonly formula: string | null;
+  readonly warning: string | null;
+}
+
+export function observeWrites(workbook: Workbook, blocks: readonly PlacedBlock[], mainSheet: string): Observation[] {
+  const reader = cellReaderOf(workbook);
+  return blocks.flatMap((block) => {
+    const sheet = workbook.sheet(block.sheet);
+    return cellsOf(block).map(({ address }) => {
+      const input = sheet.input(address.row, address.col);
+      const formula = isFormula(input) ? input.formula : null;
+      return {
+        cell: cellLabel(sheet.name, address, mainSheet),
+        value: valueToJson(sheet.value(address.row, address.col)),
+        formula,
+        warning: formula === null ? null : columnAlignmentWarning(sheet.name, address, formula, reader),
+      };
+    });
+  });
+}

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatCell, parseCell, TooLargeError, Workbook, writeRangeOps } from '../core/index.js';
+import { blocksOf, MAX_AGENT_WRITE_CELLS, placeBlocks, writeOps } from './write-plan.js';
+
+const workbooks: Workbook[] = [];
+afterEach(() => workbooks.splice(0).forEach((workbook) => workbook.dispose()));
+
+function book(): Workbook {
+  const created = Workbook.create();
+  workbooks.push(created);
+  return created;
+}
+
+const defaults = { sheet: 'Sheet1', fallbackTarget: 'A1' };
+
+describe('[APPLY-COLLISION] write plan', () => {
+  it('merges the rectangles of one sheet into one block anchored at their top-left; later ones win', () => {
+    const [block] = blocksOf(book(), [{ target: 'B2', values: [['x', 'y']] }, { target: 'A3', values: [[1]] }, { target: 'C2', values: [['z']] }], defaults);
+    expect(formatCell(block!.requested)).toBe('A2');
+    expect(block!.values).toEqual([[null, 'x', 'z'], [1]]);
+  });
+
+  it('a target on a sheet that does not exist creates it; one block per sheet', () => {
+    const blocks = blocksOf(book(), [{ target: "'New one'!A1", values: [[1]] }, { target: null, values: [[2]] }], defaults);
+    expect(blocks.map((block) => [block.sheet, block.createsSheet, block.originalRequest])).toEqual([
+      ['New one', true, "'New one'!A1"],
+      ['Sheet1', false, 'A1'],
+    ]);
+    expect(writeOps(placeBlocks(book(), blocks, 'right')).map((op) => op.type)).toEqual(['add-sheet', 'set-cells', 'set-cells']);
+  });
+
+  it('cells the same apply replaces count as free', () => {
+    const workbook = book();
+    workbook.apply(writeRangeOps('Sheet1', parseCell('A1'), [['old']]));
+    const blocks = blocksOf(workbook, [{ target: 'A1', values: [['new']] }], defaults);
+    expect(formatCell(placeBlocks(workbook, blocks, 'right')[0]!.target)).toBe('B1');
+    const replaceable = new Map([['sheet1', new Set([0])]]);
+    expect(formatCell(placeBlocks(workbook, blocks, 'right', replaceable)[0]!.target)).toBe('A1');
+  });
+
+  it('refuses a write larger than the agent limit', () => {
+    const row = new Array(1000).fill(1);
+    const values = Array.from({ length: MAX_AGENT_WRITE_CELLS / 1000 + 1 }, () => row);
+    expect(() => blocksOf(book(), [{ target: 'A1', values }], defaults)).toThrow(TooLargeError);
+  });
+});

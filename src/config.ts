@@ -1,0 +1,128 @@
+// The only reader of process.env. Every variable of DESIGN §4 is parsed and validated once;
+// a bad value stops start-up with a ConfigError that names the variable and how to fix it.
+import path from 'node:path';
+
+export type Mode = 'oss' | 'saas';
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly mode: Mode;
+  readonly dataDir: string;
+  readonly devPortalEnabled: boolean;
+  readonly providerKeys: Readonly<Record<'gemini' | 'anthropic' | 'groq' | 'openrouter', string | undefined>>;
+  readonly providerBaseUrls: Readonly<Record<'gemini' | 'anthropic' | 'groq' | 'openrouter', string | undefined>>;
+  readonly databaseUrl: string | undefined;
+  readonly redisUrl: string | undefined;
+  readonly jwt: {
+    readonly secret: string | undefined;
+    readonly jwksUrl: string | undefined;
+    readonly issuer: string | undefined;
+    readonly audience: string | undefined;
+  };
+  /** Largest accepted request body in bytes (a 1M-cell range write is about 8 MB of JSON). */
+  readonly maxBodyBytes: number;
+  /** How many undo steps each workbook keeps. */
+  readonly undoDepth: number;
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, problem: string) {
+    super(`${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function nonEmpty(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined) return undefined;
+  const trimmed = raw.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `expected a whole number from ${min} to ${max}, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be from ${min} to ${max}, got ${value}`);
+  return value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return fallback;
+  const lowered = raw.toLowerCase();
+  const match = allowed.find((option) => option === lowered);
+  if (match === undefined) throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`);
+  return match;
+}
+
+function url(env: Env, name: string, protocols: readonly string[]): string | undefined {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `is not a valid URL: "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+  }
+  return raw;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined || raw === '0') return false;
+  if (raw === '1') return true;
+  throw new ConfigError(name, `set it to 1 to enable or leave it unset, got "${raw}"`);
+}
+
+function host(env: Env): string {
+  const raw = nonEmpty(env, 'HOST') ?? '127.0.0.1';
+  if (!/^[A-Za-z0-9.:\-[\]]+$/.test(raw)) throw new ConfigError('HOST', `is not a host name or IP address: "${raw}"`);
+  return raw;
+}
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const http = ['http:', 'https:'];
+  const config: Config = {
+    port: integer(env, 'PORT', 8000, 0, 65535),
+    host: host(env),
+    mode: oneOf(env, 'GRIDBOOK_MODE', ['oss', 'saas'] as const, 'oss'),
+    dataDir: path.resolve(cwd, nonEmpty(env, 'GRIDBOOK_DATA_DIR') ?? '.'),
+    devPortalEnabled: flag(env, 'GRIDBOOK_DEV_PORTAL_ENABLED'),
+    providerKeys: {
+      gemini: nonEmpty(env, 'GEMINI_API_KEY') ?? nonEmpty(env, 'GOOGLE_API_KEY'),
+      anthropic: nonEmpty(env, 'ANTHROPIC_API_KEY'),
+      groq: nonEmpty(env, 'GROQ_API_KEY'),
+      openrouter: nonEmpty(env, 'OPENROUTER_API_KEY'),
+    },
+    providerBaseUrls: {
+      gemini: url(env, 'GRIDBOOK_GEMINI_BASE_URL', http),
+      anthropic: url(env, 'GRIDBOOK_ANTHROPIC_BASE_URL', http),
+      groq: url(env, 'GRIDBOOK_GROQ_BASE_URL', http),
+      openrouter: url(env, 'GRIDBOOK_OPENROUTER_BASE_URL', http),
+    },
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    jwt: {
+      secret: nonEmpty(env, 'GRIDBOOK_JWT_SECRET'),
+      jwksUrl: url(env, 'GRIDBOOK_JWKS_URL', http),
+      issuer: nonEmpty(env, 'GRIDBOOK_JWT_ISSUER'),
+      audience: nonEmpty(env, 'GRIDBOOK_JWT_AUDIENCE'),
+    },
+    maxBodyBytes: integer(env, 'GRIDBOOK_MAX_BODY_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    undoDepth: integer(env, 'GRIDBOOK_UNDO_DEPTH', 100, 0, 10_000),
+    logLevel: oneOf(env, 'GRIDBOOK_LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+  };
+  if (config.mode === 'saas' && config.jwt.secret === undefined && config.jwt.jwksUrl === undefined) {
+    throw new ConfigError('GRIDBOOK_JWT_SECRET', 'SaaS mode needs GRIDBOOK_JWT_SECRET or GRIDBOOK_JWKS_URL to verify tokens');
+  }
+  return Object.freeze(config);
+}

@@ -1,0 +1,31 @@
+// Charts (spec §2 Chart, §4 Charts). Chart fields are checked by the core, not by the schema,
+// so a wrong type or value answers 400 naming the field (spec §7), like an unknown chart type.
+import { Type, type Static } from 'typebox';
+import { SheetName } from './common.js';
+
+const chartFields = {
+  title: Type.Optional(Type.Unknown({ description: 'Text; default "".' })),
+  chart_type: Type.Optional(Type.Unknown({ description: '`bar` (default), `line` or `pie`.' })),
+  anchor_cell: Type.Optional(Type.Unknown({ description: 'A1 cell the chart is pinned to (top-left); default `F2`.' })),
+  width: Type.Optional(Type.Unknown({ description: 'Whole number of pixels, 1..10000; default 400.' })),
+  height: Type.Optional(Type.Unknown({ description: 'Whole number of pixels, 1..10000; default 280.' })),
+  orientation: Type.Optional(
+    Type.Unknown({ description: '`columns` (default: first column holds labels, other columns are series) or `rows` (first row holds labels).' }),
+  ),
+  sheet: Type.Optional(SheetName),
+};
+
+export const CreateChartBody = Type.Object({
+  data_range: Type.Unknown({ description: 'Required. A1 range such as `A1:B5` (may name a sheet: `Data!A1:C9`).' }),
+  ...chartFields,
+});
+export type CreateChartBody = Static<typeof CreateChartBody>;
+
+export const PatchChartBody = Type.Object({
+  data_range: Type.Optional(Type.Unknown({ description: 'A1 range.' })),
+  ...chartFields,
+});
+export type PatchChartBody = Static<typeof PatchChartBody>;
+
+export const ChartParams = Type.Object({ chart_id: Type.String({ minLength: 1, maxLength: 200 }) });
+export type ChartParams = Static<typeof ChartParams>;

@@ -1,0 +1,25 @@
+// Save, load, export and import (spec §4 Persistence, DESIGN §5). Import bodies are checked
+// by the importers, not by a schema, so every problem with a payload answers 400 (spec §7).
+import { Type, type Static } from 'typebox';
+import { SheetName } from './common.js';
+
+export const ExportXlsxQuery = Type.Object({
+  values_only: Type.Optional(Type.String({ maxLength: 5, description: '`true` (or `1`) writes computed values instead of formulas.' })),
+});
+export type ExportXlsxQuery = Static<typeof ExportXlsxQuery>;
+
+export const ExportCsvQuery = Type.Object({
+  sheet: Type.Optional(SheetName),
+  mode: Type.Optional(
+    Type.Union([Type.Literal('values'), Type.Literal('formulas')], {
+      default: 'values',
+      description: '`values` (default): computed values; `formulas`: formula text where a cell has a formula.',
+    }),
+  ),
+});
+export type ExportCsvQuery = Static<typeof ExportCsvQuery>;
+
+export const ImportCsvQuery = Type.Object({
+  sheet: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Sheet to fill (added when missing); default: the active sheet.' })),
+});
+export type ImportCsvQuery = Static<typeof ImportCsvQuery>;

@@ -1,0 +1,154 @@
+// A1 notation: zero-based coordinates inside, Excel's letters and 1-based rows outside.
+import { InvalidAddressError } from '../errors.js';
+
+/** Excel's grid limits: column XFD, row 1,048,576. */
+export const MAX_COLUMNS = 16_384;
+export const MAX_ROWS = 1_048_576;
+
+export interface CellAddress {
+  readonly row: number;
+  readonly col: number;
+}
+
+export interface RangeAddress {
+  readonly start: CellAddress;
+  readonly end: CellAddress;
+}
+
+/** A cell or range with the sheet it names, if any (`'My Sheet'!A1:B2`). */
+export interface QualifiedRange extends RangeAddress {
+  readonly sheet: string | undefined;
+}
+
+const CELL_PATTERN = /^\$?([A-Za-z]{1,3})\$?(\d{1,7})$/;
+
+export function columnToLetters(col: number): string {
+  let letters = '';
+  let rest = col + 1;
+  while (rest > 0) {
+    const digit = (rest - 1) % 26;
+    letters = String.fromCharCode(65 + digit) + letters;
+    rest = Math.floor((rest - 1) / 26);
+  }
+  return letters;
+}
+
+export function lettersToColumn(letters: string): number {
+  let col = 0;
+  for (const char of letters.toUpperCase()) col = col * 26 + (char.charCodeAt(0) - 64);
+  return col - 1;
+}
+
+/** Parses `A1`, `b7`, `$C$9`; returns undefined for anything else or beyond Excel's limits. */
+export function tryParseCell(text: string): CellAddress | undefined {
+  const match = CELL_PATTERN.exec(text.trim());
+  if (match === null) return undefined;
+  const col = lettersToColumn(match[1]!);
+  const row = Number(match[2]) - 1;
+  if (row < 0 || row >= MAX_ROWS || col >= MAX_COLUMNS) return undefined;
+  return { row, col };
+}
+
+export function parseCell(text: string, field = 'cell'): CellAddress {
+  const address = typeof text === 'string' ? tryParseCell(text) : undefined;
+  if (address === undefined) throw new InvalidAddressError(field, String(text));
+  return address;
+}
+
+export function formatCell(address: CellAddress): string {
+  return `${columnToLetters(address.col)}${address.row + 1}`;
+}
+
+export function normalizeRange(a: CellAddress, b: CellAddress): RangeAddress {
+  return {
+    start: { row: Math.min(a.row, b.row), col: Math.min(a.col, b.col) },
+    end: { row: Math.max(a.row, b.row), col: Math.max(a.col, b.col) },
+  };
+}
+
+/** Splits an optional sheet prefix: `Sheet1!A1`, `'Q3 ''plan'''!A1:B2`. */
+function splitSheet(text: string): { sheet: string | undefined; rest: string } | undefined {
+  const trimmed = text.trim();
+  if (trimmed.startsWith("'")) {
+    let index = 1;
+    let name = '';
+    while (index < trimmed.length) {
+      const char = trimmed[index]!;
+      if (char === "'") {
+        if (trimmed[index + 1] === "'") {
+          name += "'";
+          index += 2;
+          continue;
+        }
+        break;
+      }
+      name += char;
+      index += 1;
+    }
+    if (trimmed[index] !== "'" || trimmed[index + 1] !== '!' || name === '') return undefined;
+    return { sheet: name, rest: trimmed.slice(index + 2) };
+  }
+  const bang = trimmed.lastIndexOf('!');
+  if (bang === -1) return { sheet: undefined, rest: trimmed };
+  const sheet = trimmed.slice(0, bang);
+  if (sheet === '' || /[\s'!]/.test(sheet)) return undefined;
+  return { sheet, rest: trimmed.slice(bang + 1) };
+}
+
+export function tryParseRange(text: string): QualifiedRange | undefined {
+  if (typeof text !== 'string') return undefined;
+  const split = splitSheet(text);
+  if (split === undefined) return undefined;
+  const parts = split.rest.split(':');
+  if (parts.length > 2) return undefined;
+  const start = tryParseCell(parts[0]!);
+  const end = parts.length === 2 ? tryParseCell(parts[1]!) : start;
+  if (start === undefined || end === undefined) return undefined;
+  return { sheet: split.sheet, ...normalizeRange(start, end) };
+}
+
+export function parseRange(text: string, field = 'range'): QualifiedRange {
+  const range = tryParseRange(text);
+  if (range === undefined) throw new InvalidAddressError(field, String(text));
+  return range;
+}
+
+export function formatRange(range: RangeAddress): string {
+  const start = formatCell(range.start);
+  const end = formatCell(range.end);
+  return start === end ? start : `${start}:${end}`;
+}
+
+/**
+ * Quotes a sheet name for use in a formula or a qualified address when it needs quoting.
+ * A period needs it too: the formula engine cannot read `a.b!A1` unquoted.
+ */
+export function quoteSheetName(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && tryParseCell(name) === undefined
+    ? name
+    : `'${name.replace(/'/g, "''")}'`;
+}
+
+export function rangeSize(range: RangeAddress): { rows: number; cols: number; cells: number } {
+  const rows = range.end.row - range.start.row + 1;
+  const cols = range.end.col - range.start.col + 1;
+  return { rows, cols, cells: rows * cols };
+}
+
+export function rangeContains(range: RangeAddress, address: CellAddress): boolean {
+  return (
+    address.row >= range.start.row &&
+    address.row <= range.end.row &&
+    address.col >= range.start.col &&
+    address.col <= range.end.col
+  );
+}
+
+/** A compact numeric key for maps of cells: row-major, unique below Excel's limits. */
+export function cellKey(row: number, col: number): number {
+  return row * MAX_COLUMNS + col;
+}
+
+export function keyToAddress(key: number): CellAddress {
+  return { row: Math.floor(key / MAX_COLUMNS), col: key % MAX_COLUMNS };
+}

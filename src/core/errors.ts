@@ -1,0 +1,82 @@
+// Domain violations as typed errors with structured details. Status codes live only in
+// http/errors.ts; messages say what was wrong and how to fix it.
+
+export abstract class WorkbookError extends Error {
+  override readonly name: string = this.constructor.name;
+}
+
+export class InvalidAddressError extends WorkbookError {
+  constructor(readonly field: string, readonly text: string) {
+    super(
+      `${field}: "${text.length > 60 ? `${text.slice(0, 60)}…` : text}" is not valid A1 notation ` +
+        '(expected column letters A..XFD then a row 1..1048576, for example B7 or A1:C9).',
+    );
+  }
+}
+
+export class SheetNotFoundError extends WorkbookError {
+  constructor(readonly sheet: string, readonly field = 'sheet') {
+    super(`${field}: sheet "${sheet}" does not exist.`);
+  }
+}
+
+export class DuplicateSheetError extends WorkbookError {
+  constructor(readonly sheet: string, readonly field = 'name') {
+    super(`${field}: a sheet named "${sheet}" already exists (sheet names are case-insensitive).`);
+  }
+}
+
+export class InvalidNameError extends WorkbookError {
+  constructor(readonly field: string, problem: string) {
+    super(`${field}: ${problem}`);
+  }
+}
+
+export class LastSheetError extends WorkbookError {
+  constructor(readonly sheet: string) {
+    super(`name: "${sheet}" is the only sheet; a workbook keeps at least one sheet.`);
+  }
+}
+
+export class CellLockedError extends WorkbookError {
+  constructor(readonly sheet: string, readonly cells: readonly string[]) {
+    super(
+      `Cell ${cells[0]} on sheet "${sheet}" is locked` +
+        (cells.length > 1 ? ` (and ${cells.length - 1} more locked target cell(s))` : '') +
+        '; unlock it first with POST /grid/unlock. Nothing was written.',
+    );
+  }
+}
+
+export class VersionConflictError extends WorkbookError {
+  constructor(readonly cell: string, readonly expected: number, readonly actual: number) {
+    super(
+      `Cell ${cell} changed since you read it (expected version ${expected}, found ${actual}); ` +
+        're-read the cell and retry. Nothing was written.',
+    );
+  }
+}
+
+export class ChartNotFoundError extends WorkbookError {
+  constructor(readonly chartId: string, readonly sheet: string) {
+    super(`Chart "${chartId}" not found on sheet "${sheet}".`);
+  }
+}
+
+export class InvalidChartError extends WorkbookError {
+  constructor(readonly field: string, problem: string) {
+    super(`${field}: ${problem}`);
+  }
+}
+
+export class InvalidOperationError extends WorkbookError {
+  constructor(readonly field: string, problem: string) {
+    super(`${field}: ${problem}`);
+  }
+}
+
+export class TooLargeError extends WorkbookError {
+  constructor(readonly field: string, problem: string) {
+    super(`${field}: ${problem}`);
+  }
+}

@@ -1,0 +1,40 @@
+// The formula engine port: everything the workbook needs from a formula engine, in the
+// workbook's own terms. Only the adapter behind it knows which engine computes.
+import type { CellInput } from '../value-typing.js';
+import type { CellValue } from './sentinels.js';
+
+/** The engine's own handle for a sheet; stable across renames. */
+export type EngineSheet = number;
+
+/** One horizontal run of cells: `inputs[i]` goes to (row, col + i); null clears. */
+export interface CellRun {
+  readonly row: number;
+  readonly col: number;
+  readonly inputs: readonly (CellInput | null)[];
+}
+
+export interface FormulaEngine {
+  addSheet(name: string): EngineSheet;
+  removeSheet(sheet: EngineSheet): void;
+  renameSheet(sheet: EngineSheet, newName: string): void;
+  /** Writes runs of cells; callers group a whole op list inside `batch`. */
+  setCells(sheet: EngineSheet, runs: readonly CellRun[]): void;
+  /**
+   * Replaces every sheet at once (load, import): the engine is rebuilt from the contents in one
+   * pass, several times faster than writing them cell by cell. Returns the new handles in the
+   * given order; every earlier handle is void.
+   */
+  replaceAll(sheets: readonly { readonly name: string; readonly runs: readonly CellRun[] }[]): EngineSheet[];
+  /** Clears every cell of a sheet. */
+  clearSheet(sheet: EngineSheet): void;
+  value(sheet: EngineSheet, row: number, col: number): CellValue;
+  /** The formula text as the engine now prints it (follows sheet renames). */
+  formulaText(sheet: EngineSheet, row: number, col: number): string | undefined;
+  /** Evaluates a formula against the current state without writing anything. */
+  evaluate(sheet: EngineSheet, formula: string): CellValue;
+  /** Defers recalculation until `fn` returns, then recomputes once. */
+  batch<T>(fn: () => T): T;
+  /** Names of every function the engine can evaluate, uppercase. */
+  functionNames(): string[];
+  destroy(): void;
+}

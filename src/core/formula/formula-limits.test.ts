@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseCell } from '../address/index.js';
+import { writeCellOps, writeRangeOps } from '../ops/index.js';
+import { Workbook } from '../workbook.js';
+import { formulaLimitError, MAX_FORMULA_LENGTH, MAX_FORMULA_NESTING, MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
+import { valueToJson } from './sentinels.js';
+
+const opened: Workbook[] = [];
+afterEach(() => {
+  for (const workbook of opened.splice(0)) workbook.dispose();
+});
+
+function book(): Workbook {
+  const created = Workbook.create();
+  opened.push(created);
+  created.apply(writeRangeOps('Sheet1', parseCell('A1'), [[1], [2], [3]]));
+  return created;
+}
+
+const valueAt = (target: Workbook, address: string) => {
+  const { row, col } = parseCell(address);
+  return valueToJson(target.sheet().value(row, col));
+};
+
+const nested = (depth: number) => `=${'('.repeat(depth)}1${')'.repeat(depth)}`;
+
+describe('which formulas are over the limits', () => {
+  it.each([
+    ['=SUM(A1:A3)'],
+    ['=SUM(A:A)'],
+    ['=SUM(A:XFD)'],
+    ['=SUM(A1:A250000)'],
+    ['=SUM(1:15)'],
+    ['="A1:XFD1048576"'],
+    ["='A1:Z99999'!A1"],
+    [nested(MAX_FORMULA_NESTING)],
+    ['=OFFSET(A1,0,0,100,100)'],
+  ])('[CALC-3] %s is fine', (formula) => {
+    expect(formulaLimitError(formula)).toBeUndefined();
+  });
+
+  it.each([
+    ['=SUM(A1:XFD1048576)', '#REF!'],
+    ['=SUM($A$1:$A$250001)', '#REF!'],
+    ['=SUM(Data!A1:J30000)', '#REF!'],
+    ['=SUM(A1:A200000)+SUM(B1:B200000)', '#REF!'],
+    ['=SUM(1:1048576)', '#REF!'],
+    ['=SUM(OFFSET(A1,0,0,1048576,16384))', '#REF!'],
+    [nested(MAX_FORMULA_NESTING + 1), '#PARSE_ERROR!'],
+    [`=${'1+'.repeat(MAX_FORMULA_LENGTH / 2)}1`, '#PARSE_ERROR!'],
+  ])('[CALC-3] %s is refused as %s', (formula, sentinel) => {
+    expect(formulaLimitError(formula)?.sentinel).toBe(sentinel);
+  });
+
+  it('[CALC-3] the explanation says what the limit is and how to stay within it', () => {
+    expect(formulaLimitError('=SUM(A1:XFD1048576)')?.message).toContain(`${MAX_FORMULA_RANGE_CELLS}`);
+    expect(formulaLimitError('=SUM(A1:XFD1048576)')?.message).toContain('A:A');
+    expect(formulaLimitError(nested(100))?.message).toContain('100 levels');
+  });
+});
+
+describe('formulas over the limits become error values instead of crashing the engine', () => {
+  it('[CALC-3] a cell range covering the whole sheet is #REF! at once, in a cell and in a dry run', () => {
+    const target = book();
+    const started = performance.now();
+    target.apply(writeCellOps('Sheet1', parseCell('B1'), '=SUM(A1:XFD1048576)'));
+    expect(valueAt(target, 'B1')).toBe('#REF!');
+    expect(valueToJson(target.evaluate(undefined, '=SUM(A1:XFD1048576)'))).toBe('#REF!');
+    expect(valueToJson(target.evaluate(undefined, '=SUM(OFFSET(A1,0,0,1048576,16384))'))).toBe('#REF!');
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('[CALC-3] whole-column ranges stay allowed and compute', () => {
+    const target = book();
+    target.apply(writeCellOps('Sheet1', parseCell('B1'), '=SUM(A:A)'));
+    expect(valueAt(target, 'B1')).toBe(6);
+  });
+
+  it.each([
+    ['nested 5,000 parentheses deep', nested(5_000)],
+    ['100,000 terms long', `=${Array(100_000).fill('1').join('+')}`],
+    ['a chain of 4,000 unary minus signs', `=${'-'.repeat(4_000)}1`],
+  ])('[CALC-3] a formula %s is #PARSE_ERROR! and the rest of the write still lands', (_label, formula) => {
+    const target = book();
+    target.apply(writeRangeOps('Sheet1', parseCell('B1'), [['=A1*10', formula, '=A3*10']]));
+    expect([valueAt(target, 'B1'), valueAt(target, 'C1'), valueAt(target, 'D1')]).toEqual([10, '#PARSE_ERROR!', 30]);
+    expect(target.sheet().input(0, 2)).toEqual({ formula });
+    expect(valueToJson(target.evaluate(undefined, formula))).toBe('#PARSE_ERROR!');
+  });
+
+  it('[CALC-3] the engine keeps working after such a formula: later edits recompute and undo restores', () => {
+    const target = book();
+    target.apply(writeCellOps('Sheet1', parseCell('B1'), '=A1+A2'));
+    target.apply(writeCellOps('Sheet1', parseCell('C1'), `=${'-'.repeat(4_000)}1`));
+    target.apply(writeCellOps('Sheet1', parseCell('A1'), 10));
+    expect(valueAt(target, 'B1')).toBe(12);
+    target.undo();
+    target.undo();
+    expect([valueAt(target, 'B1'), valueAt(target, 'C1')]).toEqual([3, null]);
+  });
+});

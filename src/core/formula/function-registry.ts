@@ -1,0 +1,59 @@
+// Extra spreadsheet functions (GridOS's non-Excel ones now, plugins and macros later),
+// registered per engine instance: each workbook's engine gets the registry it was built with.
+import type { CellValue } from './sentinels.js';
+
+/** An argument as a custom function receives it: a scalar, or a range as rows of scalars. */
+export type FunctionArgument = Exclude<CellValue, undefined> | FunctionArgumentRange;
+export interface FunctionArgumentRange {
+  readonly rows: readonly (readonly CellValue[])[];
+}
+
+export interface CustomFunction {
+  /** Uppercase name, as used in formulas. */
+  readonly name: string;
+  readonly minArgs: number;
+  /** `Infinity` for variadic functions. */
+  readonly maxArgs: number;
+  /** Short help for people and for the agent's prompt. */
+  readonly description: string;
+  /** Recomputed on every recalculation (like RAND). */
+  readonly volatile?: boolean;
+  /** A throw becomes a #VALUE! result carrying the message; it never escapes the engine. */
+  readonly evaluate: (args: readonly FunctionArgument[]) => CellValue;
+}
+
+const FUNCTION_NAME = /^[A-Z][A-Z0-9_.]*$/;
+
+export class FunctionRegistry {
+  readonly #functions = new Map<string, CustomFunction>();
+
+  constructor(functions: readonly CustomFunction[] = []) {
+    for (const fn of functions) this.register(fn);
+  }
+
+  register(fn: CustomFunction): void {
+    if (!FUNCTION_NAME.test(fn.name)) throw new Error(`Function name "${fn.name}" must be uppercase letters, digits, _ or .`);
+    this.#functions.set(fn.name, fn);
+  }
+
+  unregister(name: string): boolean {
+    return this.#functions.delete(name.toUpperCase());
+  }
+
+  get(name: string): CustomFunction | undefined {
+    return this.#functions.get(name.toUpperCase());
+  }
+
+  list(): CustomFunction[] {
+    return [...this.#functions.values()];
+  }
+
+  /** A copy, so one workbook's later registrations never leak into another's engine. */
+  clone(): FunctionRegistry {
+    return new FunctionRegistry(this.list());
+  }
+}
+
+export function isRangeArgument(arg: FunctionArgument): arg is FunctionArgumentRange {
+  return typeof arg === 'object' && arg !== null && 'rows' in arg;
+}

@@ -1,0 +1,296 @@
+// The formula port's adapter over HyperFormula: the only file that imports it. Custom
+// functions are registered per engine (config.functionPlugins), never in HyperFormula's
+// global registry, so one workbook's plugins never leak into another's.
+import {
+  CellError,
+  DetailedCellError,
+  EmptyValue,
+  ErrorType,
+  FunctionArgumentType,
+  FunctionPlugin,
+  HyperFormula,
+  SimpleRangeValue,
+  type ConfigParams,
+  type FunctionPluginDefinition,
+  type ImplementedFunctions,
+  type RawCellContent,
+} from 'hyperformula';
+import { MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
+import { isFormula, type CellInput } from '../value-typing.js';
+import { denseContents } from './dense-contents.js';
+import type { CellRun, EngineSheet, FormulaEngine } from './engine-port.js';
+import type { CustomFunction, FunctionArgument, FunctionRegistry } from './function-registry.js';
+import { formulaLimitError } from './formula-limits.js';
+import { FormulaError, SENTINELS, isFormulaError, type CellValue, type Sentinel } from './sentinels.js';
+
+const SENTINEL_BY_ERROR_TYPE: Readonly<Record<ErrorType, Sentinel>> = {
+  [ErrorType.DIV_BY_ZERO]: SENTINELS.divideByZero,
+  [ErrorType.NAME]: SENTINELS.name,
+  [ErrorType.VALUE]: SENTINELS.value,
+  [ErrorType.NUM]: SENTINELS.number,
+  [ErrorType.NA]: SENTINELS.notAvailable,
+  [ErrorType.CYCLE]: SENTINELS.circular,
+  [ErrorType.REF]: SENTINELS.reference,
+  [ErrorType.SPILL]: SENTINELS.spill,
+  [ErrorType.LIC]: SENTINELS.value,
+  [ErrorType.ERROR]: SENTINELS.parse,
+};
+
+const ERROR_TYPE_BY_SENTINEL = new Map<Sentinel, ErrorType>([
+  [SENTINELS.divideByZero, ErrorType.DIV_BY_ZERO],
+  [SENTINELS.name, ErrorType.NAME],
+  [SENTINELS.value, ErrorType.VALUE],
+  [SENTINELS.number, ErrorType.NUM],
+  [SENTINELS.notAvailable, ErrorType.NA],
+  [SENTINELS.circular, ErrorType.CYCLE],
+  [SENTINELS.reference, ErrorType.REF],
+  [SENTINELS.invalidAddress, ErrorType.REF],
+  [SENTINELS.spill, ErrorType.SPILL],
+  [SENTINELS.parse, ErrorType.ERROR],
+]);
+
+function toFormulaError(error: { type: ErrorType; message?: string | undefined }): FormulaError {
+  return new FormulaError(SENTINEL_BY_ERROR_TYPE[error.type] ?? SENTINELS.value, error.message ?? '');
+}
+
+function fromEngineScalar(value: unknown): CellValue {
+  if (value === EmptyValue || value === null || value === undefined) return null;
+  if (value instanceof CellError || value instanceof DetailedCellError) return toFormulaError(value);
+  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
+  // HyperFormula's rich numbers (dates, currency, percent) carry the plain number in `val`.
+  if (typeof value === 'object' && 'val' in value && typeof value.val === 'number') return value.val;
+  return new FormulaError(SENTINELS.value, 'unsupported value');
+}
+
+function fromEngineArgument(value: unknown): FunctionArgument {
+  if (value instanceof SimpleRangeValue) return { rows: value.data.map((row) => row.map(fromEngineScalar)) };
+  return fromEngineScalar(value);
+}
+
+function toEngineResult(value: CellValue): unknown {
+  if (isFormulaError(value)) return new CellError(ERROR_TYPE_BY_SENTINEL.get(value.sentinel) ?? ErrorType.VALUE, value.message);
+  if (value === null) return EmptyValue;
+  if (typeof value === 'number' && !Number.isFinite(value)) return new CellError(ErrorType.NUM, 'result is not a finite number');
+  return value;
+}
+
+function runSafely(fn: CustomFunction, args: readonly unknown[]): unknown {
+  try {
+    return toEngineResult(fn.evaluate(args.map(fromEngineArgument)));
+  } catch (error) {
+    if (isFormulaError(error)) return toEngineResult(error);
+    return new CellError(ErrorType.VALUE, `${fn.name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Builds a HyperFormula function plugin class for one engine from the registry's functions. */
+function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefinition {
+  class CustomFunctions extends FunctionPlugin {}
+  const implemented: ImplementedFunctions = {};
+  const language = HyperFormula.getLanguage('enGB');
+  for (const fn of functions) {
+    const method = `custom_${fn.name}`;
+    const variadic = !Number.isFinite(fn.maxArgs);
+    const count = variadic ? Math.max(fn.minArgs, 1) : fn.maxArgs;
+    const parameters = Array.from({ length: count }, (_, index) => ({
+      argumentType: FunctionArgumentType.ANY,
+      optionalArg: index >= fn.minArgs,
+    }));
+    (CustomFunctions.prototype as unknown as Record<string, unknown>)[method] = function (
+      this: FunctionPlugin & { runFunction: FunctionPlugin['runFunction' & keyof FunctionPlugin] },
+      ast: { args: unknown[] },
+      state: unknown,
+    ) {
+      // runFunction is protected on FunctionPlugin; this method is installed on the subclass.
+      const self = this as unknown as {
+        runFunction: (a: unknown, s: unknown, m: unknown, f: (...v: unknown[]) => unknown) => unknown;
+        metadata: (name: string) => unknown;
+      };
+      return self.runFunction(ast.args, state, self.metadata(fn.name), (...args: unknown[]) =>
+        runSafely(fn, args.filter((arg) => arg !== undefined)),
+      );
+    };
+    implemented[fn.name] = {
+      method,
+      parameters,
+      ...(variadic ? { repeatLastArgs: 1 } : {}),
+      ...(fn.volatile === true ? { isVolatile: true } : {}),
+    };
+    // Translations are the one global piece: an identity mapping of the name, harmless to share.
+    if (!language.isFunctionTranslated(fn.name)) language.extendFunctions({ [fn.name]: fn.name });
+  }
+  (CustomFunctions as unknown as { implementedFunctions: ImplementedFunctions }).implementedFunctions = implemented;
+  return CustomFunctions as unknown as FunctionPluginDefinition;
+}
+
+/** Error literals the engine parses cheaply, standing in for formulas it must not be given. */
+const STAND_IN_BY_SENTINEL: Partial<Record<Sentinel, string>> = { [SENTINELS.parse]: '=#ERROR!', [SENTINELS.reference]: '=#REF!' };
+
+function toEngineContent(input: CellInput | null): RawCellContent {
+  if (input === null) return null;
+  if (isFormula(input)) {
+    const problem = formulaLimitError(input.formula);
+    return problem === undefined ? input.formula : (STAND_IN_BY_SENTINEL[problem.sentinel] ?? '=#VALUE!');
+  }
+  // A leading apostrophe tells HyperFormula to keep text as text ("123" stays a string).
+  if (typeof input === 'string') return `'${input}`;
+  return input;
+}
+
+/**
+ * Writes one run. The parser can still run out of stack on a formula within the limits (a long
+ * chain of unary minus signs); such a throw aborts the whole call before anything changes, so
+ * the run is retried cell by cell and the formulas that cannot be parsed become parse errors.
+ */
+function writeRun(hf: HyperFormula, sheet: EngineSheet, run: CellRun): void {
+  const contents = run.inputs.map(toEngineContent);
+  try {
+    hf.setCellContents({ sheet, row: run.row, col: run.col }, [contents]);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    contents.forEach((content, offset) => {
+      const address = { sheet, row: run.row, col: run.col + offset };
+      try {
+        hf.setCellContents(address, [[content]]);
+      } catch (cellError) {
+        if (!(cellError instanceof RangeError)) throw cellError;
+        hf.setCellContents(address, [[STAND_IN_BY_SENTINEL[SENTINELS.parse]!]]);
+      }
+    });
+  }
+}
+
+/**
+ * Consecutive runs that stack into a rectangle (same column and width, next row), so a range
+ * write reaches the engine as one call instead of one per row: HyperFormula's per-call cost
+ * (checks, change tracking) made a 100,000-row column write three times slower than one call.
+ */
+function rectangles(runs: readonly CellRun[]): CellRun[][] {
+  const blocks: CellRun[][] = [];
+  let current: CellRun[] = [];
+  for (const run of runs) {
+    const last = current[current.length - 1];
+    if (last !== undefined && (run.col !== last.col || run.row !== last.row + 1 || run.inputs.length !== last.inputs.length)) {
+      blocks.push(current);
+      current = [];
+    }
+    current.push(run);
+  }
+  if (current.length > 0) blocks.push(current);
+  return blocks;
+}
+
+/** Writes a rectangle in one call; if the parser gives up on something in it, row by row. */
+function writeBlock(hf: HyperFormula, sheet: EngineSheet, block: readonly CellRun[]): void {
+  const first = block[0]!;
+  if (block.length === 1) {
+    writeRun(hf, sheet, first);
+    return;
+  }
+  try {
+    hf.setCellContents({ sheet, row: first.row, col: first.col }, block.map((run) => run.inputs.map(toEngineContent)));
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (const run of block) writeRun(hf, sheet, run);
+  }
+}
+
+// Excel reads TRUE and FALSE without parentheses as boolean literals (`VLOOKUP(x, r, 3,
+// FALSE)`); HyperFormula only knows the functions TRUE() and FALSE() and would answer #NAME?.
+const BOOLEAN_LITERALS = [
+  { name: 'TRUE', expression: '=TRUE()' },
+  { name: 'FALSE', expression: '=FALSE()' },
+];
+
+/** A fresh instance holding `sheets`, built in one pass; undefined when the parser gave up. */
+function buildFrom(config: Partial<ConfigParams>, sheets: readonly { readonly name: string; readonly runs: readonly CellRun[] }[]): HyperFormula | undefined {
+  const contents: Record<string, RawCellContent[][]> = {};
+  for (const sheet of sheets) contents[sheet.name] = denseContents(sheet.runs, toEngineContent);
+  try {
+    return HyperFormula.buildFromSheets(contents, config, BOOLEAN_LITERALS);
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
+export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEngine {
+  const config: Partial<ConfigParams> = {
+    licenseKey: 'gpl-v3',
+    maxRows: MAX_ROWS,
+    maxColumns: MAX_COLUMNS,
+    // The workbook keeps its own undo history (inverse ops); HyperFormula's would hold a second
+    // copy of every overwritten cell (about 40 MB with W6's 1,000,000 cells) and is never used.
+    undoLimit: 0,
+    functionPlugins: [...HyperFormula.getAllFunctionPlugins(), pluginFor(registry.list())],
+  };
+  let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
+  let batchDepth = 0;
+
+  return {
+    addSheet(name) {
+      return hf.getSheetId(hf.addSheet(name))!;
+    },
+    removeSheet(sheet) {
+      hf.removeSheet(sheet);
+    },
+    renameSheet(sheet, newName) {
+      hf.renameSheet(sheet, newName);
+    },
+    setCells(sheet, runs: readonly CellRun[]) {
+      for (const block of rectangles(runs)) writeBlock(hf, sheet, block);
+    },
+    replaceAll(sheets) {
+      let next = buildFrom(config, sheets);
+      if (next === undefined) {
+        // Something the parser cannot take in one pass: the slower path turns it into an error value.
+        next = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
+        for (const sheet of sheets) next.addSheet(sheet.name);
+        for (const sheet of sheets) for (const block of rectangles(sheet.runs)) writeBlock(next, next.getSheetId(sheet.name)!, block);
+      }
+      hf.destroy();
+      hf = next;
+      // Inside a batch the new instance defers recalculation too, so the batch's end recomputes once.
+      if (batchDepth > 0) hf.suspendEvaluation();
+      return sheets.map((sheet) => hf.getSheetId(sheet.name)!);
+    },
+    clearSheet(sheet) {
+      hf.clearSheet(sheet);
+    },
+    value(sheet, row, col) {
+      return fromEngineScalar(hf.getCellValue({ sheet, row, col }));
+    },
+    formulaText(sheet, row, col) {
+      return hf.getCellFormula({ sheet, row, col });
+    },
+    evaluate(sheet, formula) {
+      const problem = formulaLimitError(formula);
+      if (problem !== undefined) return problem;
+      let result: unknown;
+      try {
+        result = hf.calculateFormula(formula, sheet);
+      } catch (error) {
+        return new FormulaError(SENTINELS.parse, error instanceof Error ? error.message : 'could not parse the formula');
+      }
+      if (!Array.isArray(result)) return fromEngineScalar(result);
+      const only = result.length === 1 && result[0]?.length === 1 ? result[0][0] : undefined;
+      return only !== undefined ? fromEngineScalar(only) : new FormulaError(SENTINELS.value, 'a range cannot be shown as one value; wrap it in a function such as SUM');
+    },
+    batch(fn) {
+      if (batchDepth === 0) hf.suspendEvaluation();
+      batchDepth += 1;
+      try {
+        return fn();
+      } finally {
+        batchDepth -= 1;
+        if (batchDepth === 0) hf.resumeEvaluation();
+      }
+    },
+    functionNames() {
+      return hf.getRegisteredFunctionNames().map((name) => name.toUpperCase()).sort();
+    },
+    destroy() {
+      hf.destroy();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// Error sentinels: the values a failing formula produces (DESIGN §5). Formula failures are
+// values, never exceptions.
+
+export const SENTINELS = {
+  divideByZero: '#DIV/0!',
+  parse: '#PARSE_ERROR!',
+  reference: '#REF!',
+  invalidAddress: '#REF! (Invalid A1 notation)',
+  name: '#NAME?',
+  value: '#VALUE!',
+  notAvailable: '#N/A',
+  number: '#NUM!',
+  circular: '#CIRCULAR!',
+  spill: '#SPILL!',
+} as const;
+
+export type Sentinel = (typeof SENTINELS)[keyof typeof SENTINELS];
+
+/** A formula's error result: the sentinel plus the engine's explanation. */
+export class FormulaError {
+  constructor(
+    readonly sentinel: Sentinel,
+    readonly message: string = '',
+  ) {}
+}
+
+export function isFormulaError(value: unknown): value is FormulaError {
+  return value instanceof FormulaError;
+}
+
+/** A computed cell value. */
+export type CellValue = number | string | boolean | null | FormulaError;
+
+/** The JSON form of a computed value: errors become their sentinel string. */
+export function valueToJson(value: CellValue): number | string | boolean | null {
+  return isFormulaError(value) ? value.sentinel : value;
+}

@@ -1,0 +1,13 @@
+// A CellReader over a live workbook, for the guardrails and the chain's observations.
+import type { CellAddress } from '../address/index.js';
+import { sameSheetName } from '../naming.js';
+import type { Workbook } from '../workbook.js';
+import type { CellReader } from './check-guardrails.js';
+
+export function cellReaderOf(workbook: Workbook): CellReader {
+  return {
+    sheetName: (name) => workbook.sheetNames.find((candidate) => sameSheetName(candidate, name)),
+    input: (sheet: string, address: CellAddress) => workbook.sheet(sheet).input(address.row, address.col),
+    value: (sheet: string, address: CellAddress) => workbook.sheet(sheet).value(address.row, address.col),
+  };
+}

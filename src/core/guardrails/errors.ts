@@ -1,0 +1,60 @@
+// Typed errors of agent writes: the guardrail verdict (structured, one entry per offending
+// cell) and a collision search that found no room. Statuses live in http/errors.ts.
+import { WorkbookError } from '../errors.js';
+
+/** Spec §7: a formula reads cells that are empty after the write. */
+export interface EmptyReferenceIssue {
+  /** A1, sheet-qualified when the cell is not on the write's main sheet. */
+  readonly cell: string;
+  readonly formula: string;
+  readonly empty_refs: readonly string[];
+}
+
+/** Spec §7: a formula reads a text (label) cell as a number. */
+export interface TextReferenceIssue {
+  readonly cell: string;
+  readonly formula: string;
+  readonly bad_refs: readonly string[];
+}
+
+export type GuardrailIssue = EmptyReferenceIssue | TextReferenceIssue;
+
+export function describeIssue(issue: GuardrailIssue): string {
+  if ('empty_refs' in issue) {
+    return `${issue.cell} (${issue.formula}) reads empty cell(s) ${issue.empty_refs.join(', ')}`;
+  }
+  return `${issue.cell} (${issue.formula}) reads text cell(s) ${issue.bad_refs.join(', ')} as numbers`;
+}
+
+export class GuardrailViolationError extends WorkbookError {
+  constructor(readonly issues: readonly GuardrailIssue[]) {
+    const lines = issues.slice(0, 5).map((issue) => `  - ${describeIssue(issue)}`);
+    const more = issues.length > 5 ? [`  … and ${issues.length - 5} more`] : [];
+    super(
+      [
+        'The proposed formulas cannot be written safely; nothing was written. Fill the referenced cells first, ' +
+          'include them in the same write, point the formulas at numeric cells, or wrap deliberate cases in IFERROR:',
+        ...lines,
+        ...more,
+      ].join('\n'),
+    );
+  }
+
+  /** The structured body: one entry per offending cell, as spec §7 lists them. */
+  get detail(): readonly GuardrailIssue[] {
+    return this.issues;
+  }
+}
+
+export class NoFreeSpaceError extends WorkbookError {
+  constructor(
+    readonly target: string,
+    readonly direction: 'right' | 'down',
+    readonly attempts: number,
+  ) {
+    super(
+      `target_cell: no free place for the write was found shifting ${direction} from ${target} ` +
+        `(${attempts} positions tried); clear or unlock some cells, or pick another target_cell.`,
+    );
+  }
+}

@@ -1,0 +1,28 @@
+// The workbook core: pure (no HTTP, files, databases, LLMs, clock or randomness). It owns
+// addressing, value typing, the Op union and the Workbook aggregate whose apply() is the only
+// mutator. Imports nothing of ours; only ./formula imports hyperformula.
+export * from './address/index.js';
+export {
+  CHART_DEFAULTS,
+  CHART_ORIENTATIONS,
+  CHART_TYPES,
+  MAX_CHART_SIZE,
+  canonicalDataRange,
+  patchChart,
+  validateChart,
+  type Chart,
+  type ChartDraft,
+  type ChartOrientation,
+  type ChartType,
+} from './chart.js';
+export * from './errors.js';
+export * from './formula/index.js';
+export * from './ops/index.js';
+export * from './value-typing.js';
+export { DEFAULT_WORKBOOK_NAME, MAX_SHEET_NAME, MAX_WORKBOOK_NAME, sameSheetName, validateSheetName, validateWorkbookName } from './naming.js';
+export { Workbook, type ApplyMeta, type CellSnapshot, type Commit, type CommitKind, type CommitListener, type SheetView, type WorkbookOptions } from './workbook.js';
+export { columnType, inferSheetSchema, type ColumnSchema, type ColumnType, type SheetSchema } from './schema-inference.js';
+export { formatDelimited, MAX_PEEK_CELLS, peekRows, type PeekCell, type PeekMode } from './peek-format.js';
+export * from './guardrails/index.js';
+export { footprintOf, MAX_COLLISION_ATTEMPTS, resolveCollision, type CollisionRequest, type ShiftDirection } from './collision.js';
+export { moveBlockFormula, type BlockMove } from './move-block-formulas.js';

@@ -1,0 +1,78 @@
+// Builders that turn what a client asked for into ops. They validate shape and bounds; the
+// workbook's apply checks locks and versions.
+import { formatCell, MAX_COLUMNS, MAX_ROWS, rangeSize, type CellAddress, type RangeAddress } from '../address/index.js';
+import { InvalidOperationError, TooLargeError } from '../errors.js';
+import { typeInput, type CellInput, type WireValue } from '../value-typing.js';
+import type { InputRun, Op } from './op.js';
+
+/** The most cells one lock or unlock may cover. */
+export const MAX_LOCK_CELLS = 1_000_000;
+
+export function writeCellOps(sheet: string, address: CellAddress, value: WireValue): Op[] {
+  return [{ type: 'set-cells', sheet, runs: [{ row: address.row, col: address.col, inputs: [typeInput(value)] }] }];
+}
+
+/**
+ * A rectangle of values anchored at its top-left. Rows may differ in length: a shorter row
+ * leaves the cells to its right alone and an empty row writes nothing.
+ */
+export function writeRangeOps(sheet: string, anchor: CellAddress, values: readonly (readonly WireValue[])[]): Op[] {
+  const runs: InputRun[] = [];
+  values.forEach((row, offset) => {
+    if (row.length === 0) return;
+    const target = { row: anchor.row + offset, col: anchor.col };
+    if (target.row >= MAX_ROWS || anchor.col + row.length > MAX_COLUMNS) {
+      throw new InvalidOperationError(
+        'values',
+        `writing ${values.length} row(s) at ${formatCell(anchor)} would reach past the sheet's last row (1048576) or column (XFD).`,
+      );
+    }
+    runs.push({ ...target, inputs: row.map(typeInput) });
+  });
+  return runs.length === 0 ? [] : [{ type: 'set-cells', sheet, runs }];
+}
+
+/** Groups scattered cells into row runs (cells must be sorted row-major). */
+export function runsFromCells(cells: readonly { row: number; col: number; input: CellInput | null }[]): InputRun[] {
+  const runs: { row: number; col: number; inputs: (CellInput | null)[] }[] = [];
+  for (const cell of cells) {
+    const last = runs[runs.length - 1];
+    if (last !== undefined && last.row === cell.row && last.col + last.inputs.length === cell.col) last.inputs.push(cell.input);
+    else runs.push({ row: cell.row, col: cell.col, inputs: [cell.input] });
+  }
+  return runs;
+}
+
+export function setLocksOps(sheet: string, range: RangeAddress, locked: boolean): Op[] {
+  const size = rangeSize(range);
+  if (size.cells > MAX_LOCK_CELLS) {
+    throw new TooLargeError('range', `covers ${size.cells} cells; lock or unlock at most ${MAX_LOCK_CELLS} at a time.`);
+  }
+  const cells: CellAddress[] = [];
+  for (let row = range.start.row; row <= range.end.row; row += 1) {
+    for (let col = range.start.col; col <= range.end.col; col += 1) cells.push({ row, col });
+  }
+  return [{ type: 'set-locks', sheet, cells, locked }];
+}
+
+/** Read access the sheet-wide builders need (a SheetView satisfies it). */
+export interface SheetCells {
+  readonly name: string;
+  occupiedCells(): CellAddress[];
+  lockedCells(): CellAddress[];
+  isLocked(row: number, col: number): boolean;
+}
+
+/** Clears every unlocked cell of a sheet; locked cells (and charts) stay. */
+export function clearSheetOps(sheet: SheetCells): Op[] {
+  const cells = sheet.occupiedCells().filter((cell) => !sheet.isLocked(cell.row, cell.col));
+  if (cells.length === 0) return [];
+  return [{ type: 'set-cells', sheet: sheet.name, runs: runsFromCells(cells.map((cell) => ({ ...cell, input: null }))) }];
+}
+
+/** Unlocks every locked cell of every sheet. */
+export function unlockAllOps(sheets: readonly SheetCells[]): Op[] {
+  return sheets
+    .map((sheet): Op => ({ type: 'set-locks', sheet: sheet.name, cells: sheet.lockedCells(), locked: false }))
+    .filter((op) => op.type === 'set-locks' && op.cells.length > 0);
+}

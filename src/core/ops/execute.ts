@@ -1,0 +1,255 @@
+// Executes one op against the workbook state. Each executor checks before it mutates, then
+// returns the op list that undoes it and a `revert` that restores the exact prior state
+// (versions included) when a later op of the same apply fails.
+import { cellKey, formatCell, type CellAddress } from '../address/index.js';
+import { renameChartSheet } from '../chart.js';
+import { CellLockedError, DuplicateSheetError, LastSheetError } from '../errors.js';
+import type { FormulaEngine } from '../formula/index.js';
+import { sameSheetName, validateSheetName, validateWorkbookName } from '../naming.js';
+import { Sheet } from '../sheet.js';
+import { isFormula, type CellInput } from '../value-typing.js';
+import { deleteChart, putChart } from './chart-ops.js';
+import type { InputRun, Op } from './op.js';
+import { mentionsSheet, renameSheetReferences } from './sheet-references.js';
+import { findSheet, type Executed, type WorkbookState } from './state.js';
+import { fillSheet, replaceWorkbook, snapshotOf } from './workbook-document.js';
+
+export { findSheet, type Executed, type WorkbookState } from './state.js';
+
+/** Locked cells among the runs' targets, as A1 addresses (at most `limit`). */
+export function lockedTargets(sheet: Sheet, runs: readonly InputRun[], limit = 10): string[] {
+  const found: string[] = [];
+  if (sheet.locked.size === 0) return found;
+  for (const run of runs) {
+    for (let offset = 0; offset < run.inputs.length; offset += 1) {
+      if (sheet.locked.has(cellKey(run.row, run.col + offset))) {
+        found.push(formatCell({ row: run.row, col: run.col + offset }));
+        if (found.length >= limit) return found;
+      }
+    }
+  }
+  return found;
+}
+
+function writeRuns(sheet: Sheet, engine: FormulaEngine, runs: readonly InputRun[]): void {
+  for (const run of runs) {
+    let key = cellKey(run.row, run.col);
+    for (const input of run.inputs) {
+      if (input === null) sheet.inputs.delete(key);
+      else sheet.inputs.set(key, input);
+      key += 1;
+    }
+  }
+  engine.setCells(sheet.engineSheet, runs);
+}
+
+/**
+ * The inverse of writing `length` cells that held nothing. Runs of the same length share one
+ * frozen array, so the undo history of a bulk write into empty cells stays small.
+ */
+function emptyRun(cache: Map<number, readonly null[]>, length: number): readonly null[] {
+  let run = cache.get(length);
+  if (run === undefined) {
+    run = Object.freeze(new Array<null>(length).fill(null));
+    cache.set(length, run);
+  }
+  return run;
+}
+
+function setCells(state: WorkbookState, op: Extract<Op, { type: 'set-cells' }>): Executed {
+  const sheet = findSheet(state, op.sheet);
+  const locked = lockedTargets(sheet, op.runs);
+  if (locked.length > 0) throw new CellLockedError(sheet.name, locked);
+  const previousRuns: InputRun[] = [];
+  // One entry per written cell, in the runs' order; 0 means the cell had never been written.
+  const previousVersions: number[] = [];
+  const emptyRuns = new Map<number, readonly null[]>();
+  // Everything is read before anything is written, so a cell named twice in one op still
+  // reverts (and undoes) to what it held before the op.
+  for (const run of op.runs) {
+    let previous: (CellInput | null)[] | undefined;
+    let key = cellKey(run.row, run.col);
+    for (let offset = 0; offset < run.inputs.length; offset += 1, key += 1) {
+      const held = sheet.inputs.get(key);
+      if (held !== undefined) {
+        previous ??= new Array<CellInput | null>(run.inputs.length).fill(null);
+        previous[offset] = held;
+      }
+      previousVersions.push(sheet.versions.get(key) ?? 0);
+    }
+    previousRuns.push({ row: run.row, col: run.col, inputs: previous ?? emptyRun(emptyRuns, run.inputs.length) });
+  }
+  let index = 0;
+  for (const run of op.runs) {
+    let key = cellKey(run.row, run.col);
+    for (const input of run.inputs) {
+      if (input === null) sheet.inputs.delete(key);
+      else sheet.inputs.set(key, input);
+      sheet.versions.set(key, previousVersions[index]! + 1);
+      index += 1;
+      key += 1;
+    }
+  }
+  const revert = (): void => {
+    writeRuns(sheet, state.engine, previousRuns);
+    let index = 0;
+    for (const run of op.runs) {
+      let key = cellKey(run.row, run.col);
+      for (let offset = 0; offset < run.inputs.length; offset += 1, key += 1) {
+        const version = previousVersions[index]!;
+        index += 1;
+        if (version === 0) sheet.versions.delete(key);
+        else sheet.versions.set(key, version);
+      }
+    }
+  };
+  try {
+    state.engine.setCells(sheet.engineSheet, op.runs);
+  } catch (error) {
+    // The sheet took the inputs before the engine refused them: undo this op's own half-write
+    // too, since apply only reverts the ops that completed.
+    revert();
+    throw error;
+  }
+  return { inverse: [{ type: 'set-cells', sheet: sheet.name, runs: previousRuns }], revert };
+}
+
+function setLocks(state: WorkbookState, op: Extract<Op, { type: 'set-locks' }>): Executed {
+  const sheet = findSheet(state, op.sheet);
+  const changed: CellAddress[] = [];
+  for (const cell of op.cells) {
+    const key = cellKey(cell.row, cell.col);
+    if (sheet.locked.has(key) === op.locked) continue;
+    if (op.locked) sheet.locked.add(key);
+    else sheet.locked.delete(key);
+    changed.push(cell);
+  }
+  const revert = (): void => {
+    for (const cell of changed) {
+      if (op.locked) sheet.locked.delete(cellKey(cell.row, cell.col));
+      else sheet.locked.add(cellKey(cell.row, cell.col));
+    }
+  };
+  return { inverse: [{ type: 'set-locks', sheet: sheet.name, cells: changed, locked: !op.locked }], revert };
+}
+
+function ensureUniqueName(state: WorkbookState, name: string, except?: Sheet): void {
+  if (state.sheets.some((sheet) => sheet !== except && sameSheetName(sheet.name, name))) {
+    throw new DuplicateSheetError(name, except === undefined ? 'name' : 'new_name');
+  }
+}
+
+function insertSheet(state: WorkbookState, name: string, index: number): Sheet {
+  const sheet = new Sheet(name, state.engine.addSheet(name));
+  state.sheets.splice(Math.max(0, Math.min(index, state.sheets.length)), 0, sheet);
+  return sheet;
+}
+
+function removeSheet(state: WorkbookState, sheet: Sheet): void {
+  const index = state.sheets.indexOf(sheet);
+  state.sheets.splice(index, 1);
+  state.engine.removeSheet(sheet.engineSheet);
+  if (state.activeSheet === sheet) state.activeSheet = state.sheets[Math.min(index, state.sheets.length - 1)]!;
+}
+
+function addSheet(state: WorkbookState, op: Extract<Op, { type: 'add-sheet' }>): Executed {
+  const name = validateSheetName(op.name);
+  ensureUniqueName(state, name);
+  const sheet = insertSheet(state, name, op.index ?? state.sheets.length);
+  return { inverse: [{ type: 'delete-sheet', name }], revert: () => removeSheet(state, sheet) };
+}
+
+function deleteSheet(state: WorkbookState, op: Extract<Op, { type: 'delete-sheet' }>): Executed {
+  const sheet = findSheet(state, op.name, 'name');
+  if (state.sheets.length === 1) throw new LastSheetError(sheet.name);
+  const index = state.sheets.indexOf(sheet);
+  const wasActive = state.activeSheet === sheet;
+  const snapshot = snapshotOf(sheet);
+  removeSheet(state, sheet);
+  const restore: Op = { type: 'restore-sheet', snapshot, index, activate: wasActive };
+  return { inverse: [restore], revert: () => restoreSheet(state, restore as Extract<Op, { type: 'restore-sheet' }>) };
+}
+
+function restoreSheet(state: WorkbookState, op: Extract<Op, { type: 'restore-sheet' }>): Executed {
+  const name = validateSheetName(op.snapshot.name);
+  ensureUniqueName(state, name);
+  const sheet = insertSheet(state, name, op.index);
+  fillSheet(state, sheet, op.snapshot);
+  const previousActive = state.activeSheet;
+  if (op.activate) state.activeSheet = sheet;
+  return {
+    inverse: [{ type: 'delete-sheet', name }],
+    revert: () => {
+      removeSheet(state, sheet);
+      state.activeSheet = previousActive;
+    },
+  };
+}
+
+/** Formulas and chart ranges that name the sheet follow its rename. */
+function retargetReferences(state: WorkbookState, from: string, to: string): void {
+  for (const sheet of state.sheets) {
+    for (const [key, input] of sheet.inputs) {
+      if (isFormula(input) && mentionsSheet(input.formula, from)) {
+        sheet.inputs.set(key, { formula: renameSheetReferences(input.formula, from, to) });
+      }
+    }
+    sheet.charts.forEach((chart, index) => {
+      sheet.charts[index] = renameChartSheet(chart, from, to);
+    });
+  }
+}
+
+function renameSheet(state: WorkbookState, op: Extract<Op, { type: 'rename-sheet' }>): Executed {
+  const sheet = findSheet(state, op.from, 'old_name');
+  const to = validateSheetName(op.to, 'new_name');
+  ensureUniqueName(state, to, sheet);
+  const from = sheet.name;
+  const rename = (next: string, previous: string): void => {
+    state.engine.renameSheet(sheet.engineSheet, next);
+    sheet.name = next;
+    retargetReferences(state, previous, next);
+  };
+  rename(to, from);
+  return { inverse: [{ type: 'rename-sheet', from: to, to: from }], revert: () => rename(from, to) };
+}
+
+function activateSheet(state: WorkbookState, op: Extract<Op, { type: 'activate-sheet' }>): Executed {
+  const sheet = findSheet(state, op.name, 'name');
+  const previous = state.activeSheet;
+  state.activeSheet = sheet;
+  return {
+    inverse: [{ type: 'activate-sheet', name: previous.name }],
+    revert: () => {
+      state.activeSheet = previous;
+    },
+  };
+}
+
+function renameWorkbook(state: WorkbookState, op: Extract<Op, { type: 'rename-workbook' }>): Executed {
+  const name = validateWorkbookName(op.name);
+  const previous = state.name;
+  state.name = name;
+  return {
+    inverse: [{ type: 'rename-workbook', name: previous }],
+    revert: () => {
+      state.name = previous;
+    },
+  };
+}
+
+export function executeOp(state: WorkbookState, op: Op): Executed {
+  switch (op.type) {
+    case 'set-cells': return setCells(state, op);
+    case 'set-locks': return setLocks(state, op);
+    case 'add-sheet': return addSheet(state, op);
+    case 'delete-sheet': return deleteSheet(state, op);
+    case 'restore-sheet': return restoreSheet(state, op);
+    case 'rename-sheet': return renameSheet(state, op);
+    case 'activate-sheet': return activateSheet(state, op);
+    case 'rename-workbook': return renameWorkbook(state, op);
+    case 'put-chart': return putChart(state, op);
+    case 'delete-chart': return deleteChart(state, op);
+    case 'replace-workbook': return replaceWorkbook(state, op);
+  }
+}

@@ -1,0 +1,58 @@
+// The Op union: every change to a workbook is a list of these, applied by workbook.apply.
+// Op names are imperative; sheets are named as they are at the moment the op applies.
+import type { CellAddress } from '../address/index.js';
+import type { Chart } from '../chart.js';
+import type { CellInput } from '../value-typing.js';
+
+/** A horizontal run of cells starting at (row, col); null clears a cell. */
+export interface InputRun {
+  readonly row: number;
+  readonly col: number;
+  readonly inputs: readonly (CellInput | null)[];
+}
+
+/** Everything a sheet owns, as `delete-sheet` takes it away and `restore-sheet` brings it back. */
+export interface SheetSnapshot {
+  readonly name: string;
+  readonly cells: readonly SnapshotCell[];
+  /** In display order; absent means none. */
+  readonly charts?: readonly Chart[];
+}
+
+/** A whole workbook as `replace-workbook` installs it (load, import) and `document()` reads it. */
+export interface WorkbookDocument {
+  readonly name: string;
+  readonly activeSheet: string;
+  /** In tab order. */
+  readonly sheets: readonly SheetSnapshot[];
+}
+
+export interface SnapshotCell {
+  readonly row: number;
+  readonly col: number;
+  readonly input: CellInput | null;
+  readonly version: number;
+  readonly locked: boolean;
+}
+
+export type Op =
+  | { readonly type: 'set-cells'; readonly sheet: string; readonly runs: readonly InputRun[] }
+  | { readonly type: 'set-locks'; readonly sheet: string; readonly cells: readonly CellAddress[]; readonly locked: boolean }
+  | { readonly type: 'add-sheet'; readonly name: string; readonly index?: number }
+  | { readonly type: 'delete-sheet'; readonly name: string }
+  | { readonly type: 'restore-sheet'; readonly snapshot: SheetSnapshot; readonly index: number; readonly activate: boolean }
+  | { readonly type: 'rename-sheet'; readonly from: string; readonly to: string }
+  | { readonly type: 'activate-sheet'; readonly name: string }
+  | { readonly type: 'rename-workbook'; readonly name: string }
+  /** Adds the chart, or replaces the sheet's chart with the same id in place. */
+  | { readonly type: 'put-chart'; readonly sheet: string; readonly chart: Chart; readonly index?: number }
+  | { readonly type: 'delete-chart'; readonly sheet: string; readonly id: string }
+  /** Replaces everything the workbook holds; versions and locks come from the document as they are. */
+  | { readonly type: 'replace-workbook'; readonly document: WorkbookDocument };
+
+export type OpType = Op['type'];
+
+/** Ops that change what the workbook holds; activating a sheet is a view change, not undone. */
+export function isUndoable(op: Op): boolean {
+  return op.type !== 'activate-sheet';
+}

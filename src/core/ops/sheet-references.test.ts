@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseCell } from '../address/index.js';
+import { valueToJson } from '../formula/index.js';
+import { Workbook } from '../workbook.js';
+import { writeCellOps } from './builders.js';
+import { renameSheetReferences } from './sheet-references.js';
+
+describe('rewriting sheet names inside formula text', () => {
+  it.each([
+    ['=Data!A1*2', 'Data', 'Inputs', '=Inputs!A1*2'],
+    ['=data!A1+DATA!B2', 'Data', 'Inputs', '=Inputs!A1+Inputs!B2'],
+    ['=SUM(Data!A1:B9)', 'Data', 'My Data', "=SUM('My Data'!A1:B9)"],
+    ["='My Data'!A1", 'My Data', 'Plain', '=Plain!A1'],
+    ["='Bob''s data'!A1", "Bob's data", 'Q3 plan', "='Q3 plan'!A1"],
+    ['=Data!A1', 'Data', "Bob's", "='Bob''s'!A1"],
+    ['=Data!A1&"Data!A1"', 'Data', 'X', '=X!A1&"Data!A1"'],
+    ['=MyData!A1+Data!A1', 'Data', 'X', '=MyData!A1+X!A1'],
+    ['=Data2!A1', 'Data', 'X', '=Data2!A1'],
+    ['=A1+B1', 'Data', 'X', '=A1+B1'],
+  ])('[SHEET-3] %s with %j renamed to %j is %s', (formula, from, to, expected) => {
+    expect(renameSheetReferences(formula, from, to)).toBe(expected);
+  });
+});
+
+describe('renaming a sheet in a workbook', () => {
+  const opened: Workbook[] = [];
+  afterEach(() => {
+    for (const workbook of opened.splice(0)) workbook.dispose();
+  });
+
+  function bookWithReference(dataName: string, reference: string): Workbook {
+    const book = Workbook.create({ sheetNames: ['Sheet1', dataName] });
+    opened.push(book);
+    book.apply(writeCellOps(dataName, parseCell('A1'), 21));
+    book.apply(writeCellOps('Sheet1', parseCell('A1'), `=${reference}!A1*2`));
+    return book;
+  }
+
+  const formulaOf = (book: Workbook) => book.sheet('Sheet1').input(0, 0);
+  const valueOf = (book: Workbook) => valueToJson(book.sheet('Sheet1').value(0, 0));
+
+  it.each([
+    ['Data', 'Data', 'Inputs', '=Inputs!A1*2'],
+    ['Data', 'Data', 'My Inputs', "='My Inputs'!A1*2"],
+    ['Data', 'Data', "Bob's data", "='Bob''s data'!A1*2"],
+    ["Bob's data", "'Bob''s data'", 'Q3 plan', "='Q3 plan'!A1*2"],
+    ["Bob's data", "'Bob''s data'", "Ann's 'x' data", "='Ann''s ''x'' data'!A1*2"],
+    ['My Data', "'My Data'", 'Other Data', "='Other Data'!A1*2"],
+  ])('[SHEET-3] %j referenced as %s renamed to %j: the formula text follows and still computes', (dataName, reference, to, expected) => {
+    const book = bookWithReference(dataName, reference);
+    expect(valueOf(book)).toBe(42);
+    book.apply([{ type: 'rename-sheet', from: dataName, to }]);
+    expect(formulaOf(book)).toEqual({ formula: expected });
+    expect(valueOf(book)).toBe(42);
+    book.apply(writeCellOps(to, parseCell('A1'), 50));
+    expect(valueOf(book)).toBe(100);
+  });
+
+  it.each([['a.b'], ['TRUE'], ['2024'], ['x-y'], ['Data!'], ['My "quoted"'], ['R2D2']])(
+    '[SHEET-3] after a rename to %j the rewritten formula text computes the same when written afresh',
+    (to) => {
+      const book = bookWithReference('Data', 'Data');
+      book.apply([{ type: 'rename-sheet', from: 'Data', to }]);
+      const rewritten = formulaOf(book) as { formula: string };
+      book.apply(writeCellOps('Sheet1', parseCell('B1'), rewritten.formula));
+      expect(valueToJson(book.sheet('Sheet1').value(0, 1))).toBe(42);
+    },
+  );
+
+  it('[SHEET-3] two renames in a row (through a name with an apostrophe) keep the formula text in step', () => {
+    const book = bookWithReference('Data', 'Data');
+    book.apply([{ type: 'rename-sheet', from: 'Data', to: "Bob's data" }]);
+    book.apply([{ type: 'rename-sheet', from: "Bob's data", to: 'Final' }]);
+    expect(formulaOf(book)).toEqual({ formula: '=Final!A1*2' });
+    expect(valueOf(book)).toBe(42);
+  });
+
+  it('[CALC-2] a reference written in another case still follows a rename', () => {
+    const book = bookWithReference('Data', 'DATA');
+    book.apply([{ type: 'rename-sheet', from: 'data', to: 'Inputs' }]);
+    expect(formulaOf(book)).toEqual({ formula: '=Inputs!A1*2' });
+    expect(valueOf(book)).toBe(42);
+  });
+
+  it('[SHEET-3] renaming to a different case of the same name is allowed', () => {
+    const book = bookWithReference('Data', 'Data');
+    book.apply([{ type: 'rename-sheet', from: 'Data', to: 'DATA' }]);
+    expect(book.sheetNames).toEqual(['Sheet1', 'DATA']);
+    expect(valueOf(book)).toBe(42);
+  });
+});

@@ -1,0 +1,24 @@
+// What op executors work on: the workbook's mutable state, and what each executor returns.
+import { SheetNotFoundError } from '../errors.js';
+import type { FormulaEngine } from '../formula/index.js';
+import { sameSheetName } from '../naming.js';
+import type { Sheet } from '../sheet.js';
+import type { Op } from './op.js';
+
+export interface WorkbookState {
+  name: string;
+  readonly sheets: Sheet[];
+  activeSheet: Sheet;
+  readonly engine: FormulaEngine;
+}
+
+export interface Executed {
+  readonly inverse: readonly Op[];
+  readonly revert: () => void;
+}
+
+export function findSheet(state: WorkbookState, name: string, field = 'sheet'): Sheet {
+  const sheet = state.sheets.find((candidate) => sameSheetName(candidate.name, name));
+  if (sheet === undefined) throw new SheetNotFoundError(name, field);
+  return sheet;
+}

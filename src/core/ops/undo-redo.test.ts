@@ -1,0 +1,199 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseCell, parseRange } from '../address/index.js';
+import { valueToJson } from '../formula/index.js';
+import { Workbook, type WorkbookOptions } from '../workbook.js';
+import { clearSheetOps, setLocksOps, unlockAllOps, writeCellOps, writeRangeOps } from './builders.js';
+import type { Op, WorkbookDocument } from './op.js';
+
+const opened: Workbook[] = [];
+afterEach(() => {
+  for (const workbook of opened.splice(0)) workbook.dispose();
+});
+
+function seeded(options: WorkbookOptions = {}): Workbook {
+  const book = Workbook.create({ sheetNames: ['Sheet1', 'Data', 'Notes'], ...options });
+  opened.push(book);
+  book.apply(writeRangeOps('Data', parseCell('A1'), [[10, 'label'], [20, true]]));
+  book.apply(writeRangeOps('Sheet1', parseCell('A1'), [['=Data!A1+Data!A2', '=SUM(Data!A1:A2)', 'plain']]));
+  book.apply(setLocksOps('Data', parseRange('B2'), true));
+  return book;
+}
+
+/** The document without versions: what the cells hold, which are locked, names and order. */
+function content(document: WorkbookDocument) {
+  return {
+    ...document,
+    sheets: document.sheets.map((sheet) => ({
+      ...sheet,
+      cells: sheet.cells.filter((cell) => cell.input !== null || cell.locked).map(({ version: _version, ...rest }) => rest),
+    })),
+  };
+}
+
+function versionsOf(document: WorkbookDocument): Map<string, number> {
+  const versions = new Map<string, number>();
+  for (const sheet of document.sheets) for (const cell of sheet.cells) versions.set(`${sheet.name}!${cell.row},${cell.col}`, cell.version);
+  return versions;
+}
+
+function value(book: Workbook, sheet: string, address: string) {
+  const { row, col } = parseCell(address);
+  return valueToJson(book.sheet(sheet).value(row, col));
+}
+
+const ROUND_TRIPS: [string, (book: Workbook) => Op[]][] = [
+  ['set-cells (a range over filled and empty cells)', () => writeRangeOps('Sheet1', parseCell('B1'), [['x', null, 5], [null, '=1+1']])],
+  ['set-cells (a single clear)', () => writeCellOps('Data', parseCell('A1'), '')],
+  ['set-locks (lock)', () => setLocksOps('Sheet1', parseRange('A1:C2'), true)],
+  ['set-locks (unlock all)', (book) => unlockAllOps(book.sheetNames.map((name) => book.sheet(name)))],
+  ['clear sheet', (book) => clearSheetOps(book.sheet('Data'))],
+  ['add-sheet', () => [{ type: 'add-sheet', name: 'Extra' }]],
+  ['add-sheet at an index', () => [{ type: 'add-sheet', name: 'First', index: 0 }]],
+  ['delete-sheet', () => [{ type: 'delete-sheet', name: 'Data' }]],
+  ['rename-sheet', () => [{ type: 'rename-sheet', from: 'Data', to: 'Inputs 2024' }]],
+  ['rename-workbook', () => [{ type: 'rename-workbook', name: 'Budget' }]],
+  [
+    'several ops in one list',
+    () => [
+      { type: 'add-sheet', name: 'Scratch' },
+      ...writeCellOps('Scratch', parseCell('A1'), '=Sheet1!A1'),
+      { type: 'rename-sheet', from: 'Notes', to: 'Memo' },
+      ...writeCellOps('Sheet1', parseCell('D4'), 1),
+    ],
+  ],
+];
+
+describe('every op round-trips through undo and redo', () => {
+  it.each(ROUND_TRIPS)('[UNDO-1] %s: undo restores the state before, redo the state after', (_label, build) => {
+    const book = seeded();
+    const before = book.document();
+    book.apply(build(book));
+    const after = book.document();
+    expect(content(after)).not.toEqual(content(before));
+
+    expect(book.undo()).toBeDefined();
+    expect(content(book.document())).toEqual(content(before));
+    expect([value(book, 'Sheet1', 'A1'), value(book, 'Sheet1', 'B1')]).toEqual([30, 30]);
+
+    expect(book.redo()).toBeDefined();
+    expect(content(book.document())).toEqual(content(after));
+  });
+
+  it.each(ROUND_TRIPS)('[UNDO-3] %s: versions never go back across undo and redo', (_label, build) => {
+    const book = seeded();
+    const seen = [versionsOf(book.document())];
+    book.apply(build(book));
+    seen.push(versionsOf(book.document()));
+    book.undo();
+    seen.push(versionsOf(book.document()));
+    book.redo();
+    seen.push(versionsOf(book.document()));
+    for (let step = 1; step < seen.length; step += 1) {
+      for (const [key, version] of seen[step - 1]!) {
+        const next = seen[step]!.get(key);
+        if (next !== undefined) expect(next, key).toBeGreaterThanOrEqual(version);
+      }
+    }
+  });
+});
+
+describe('undo of cell writes', () => {
+  it('[UNDO-2] undo of a range write restores the exact previous inputs, including empty cells', () => {
+    const book = seeded();
+    book.apply(writeRangeOps('Sheet1', parseCell('A1'), [['a', 'b', 'c', 'd'], [1, 2]]));
+    book.undo();
+    const sheet = book.sheet('Sheet1');
+    expect([sheet.input(0, 0), sheet.input(0, 1), sheet.input(0, 2), sheet.input(0, 3)]).toEqual([
+      { formula: '=Data!A1+Data!A2' },
+      { formula: '=SUM(Data!A1:A2)' },
+      'plain',
+      null,
+    ]);
+    expect([sheet.input(1, 0), sheet.input(1, 1)]).toEqual([null, null]);
+    expect(sheet.occupiedBounds()).toEqual(parseRange('A1:C1'));
+  });
+
+  it('[UNDO-3] undo and redo each bump the versions of the cells they write', () => {
+    const book = seeded();
+    book.apply(writeCellOps('Sheet1', parseCell('C1'), 'edited'));
+    expect(book.cell('Sheet1', parseCell('C1')).version).toBe(2);
+    book.undo();
+    expect(book.cell('Sheet1', parseCell('C1'))).toMatchObject({ input: 'plain', version: 3 });
+    book.redo();
+    expect(book.cell('Sheet1', parseCell('C1'))).toMatchObject({ input: 'edited', version: 4 });
+  });
+});
+
+describe('undo of a sheet deletion', () => {
+  it('[UNDO-5] restores cells, exact versions, locks, position and the active sheet', () => {
+    const book = seeded();
+    book.apply(writeCellOps('Data', parseCell('A1'), 11));
+    book.apply([{ type: 'activate-sheet', name: 'Data' }]);
+    const before = book.document();
+    book.apply([{ type: 'delete-sheet', name: 'Data' }]);
+    expect(book.sheetNames).toEqual(['Sheet1', 'Notes']);
+    expect(book.activeSheetName).toBe('Notes');
+    book.undo();
+    expect(book.document()).toEqual(before);
+    expect(book.activeSheetName).toBe('Data');
+    expect(book.cell('Data', parseCell('B2')).locked).toBe(true);
+  });
+
+  it('[UNDO-5] formulas in other sheets show #REF! while it is gone and compute again after undo', () => {
+    const book = seeded();
+    book.apply([{ type: 'delete-sheet', name: 'Data' }]);
+    expect(value(book, 'Sheet1', 'A1')).toBe('#REF!');
+    book.undo();
+    expect([value(book, 'Sheet1', 'A1'), value(book, 'Sheet1', 'B1')]).toEqual([30, 30]);
+    book.apply(writeCellOps('Data', parseCell('A1'), 100));
+    expect(value(book, 'Sheet1', 'A1')).toBe(120);
+  });
+});
+
+describe('the history', () => {
+  it('[UNDO-1] activating a sheet is a view change and is not undone', () => {
+    const book = seeded();
+    const depth = book.undoDepth;
+    book.apply([{ type: 'activate-sheet', name: 'Notes' }]);
+    expect(book.undoDepth).toBe(depth);
+    book.undo();
+    expect(book.activeSheetName).toBe('Notes');
+  });
+
+  it('[UNDO-4] a new change clears the redo stack', () => {
+    const book = seeded();
+    book.apply(writeCellOps('Sheet1', parseCell('Z1'), 1));
+    book.undo();
+    expect(book.redoDepth).toBe(1);
+    book.apply(writeCellOps('Sheet1', parseCell('Z2'), 2));
+    expect(book.redoDepth).toBe(0);
+    expect(book.redo()).toBeUndefined();
+  });
+
+  it('[UNDO-4] the undo depth is bounded: only the newest steps are kept', () => {
+    const book = seeded({ undoDepth: 2 });
+    for (const n of [1, 2, 3, 4]) book.apply(writeCellOps('Notes', parseCell('A1'), n));
+    expect(book.undoDepth).toBe(2);
+    book.undo();
+    book.undo();
+    expect(book.undo()).toBeUndefined();
+    expect(book.sheet('Notes').input(0, 0)).toBe(2);
+  });
+
+  it('[UNDO-4] an undo depth of 0 turns undo off', () => {
+    const book = seeded({ undoDepth: 0 });
+    book.apply(writeCellOps('Notes', parseCell('A1'), 1));
+    expect(book.undo()).toBeUndefined();
+    expect(book.sheet('Notes').input(0, 0)).toBe(1);
+  });
+
+  it('[UNDO-1] undo and redo announce commits of their kind', () => {
+    const book = seeded();
+    const kinds: string[] = [];
+    book.onCommit((commit) => kinds.push(commit.kind));
+    book.apply(writeCellOps('Notes', parseCell('A1'), 1));
+    book.undo('someone');
+    book.redo('someone');
+    expect(kinds).toEqual(['change', 'undo', 'redo']);
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { parseRange } from '../address/index.js';
+import { InvalidChartError, InvalidNameError, InvalidOperationError } from '../errors.js';
+import { Workbook } from '../workbook.js';
+import { setLocksOps, writeRangeOps } from './builders.js';
+import { createChartOps, replaceWorkbookOps } from './chart-builders.js';
+import type { WorkbookDocument } from './op.js';
+
+const DOCUMENT: WorkbookDocument = {
+  name: 'Imported',
+  activeSheet: 'Model',
+  sheets: [
+    { name: 'Inputs', cells: [{ row: 0, col: 0, input: 21, version: 7, locked: true }, { row: 0, col: 1, input: null, version: 3, locked: false }] },
+    {
+      name: 'Model',
+      cells: [{ row: 0, col: 0, input: { formula: '=Inputs!A1*2' }, version: 2, locked: false }],
+      charts: [{ id: 'c1', title: 'T', chart_type: 'line', data_range: 'Inputs!A1:A2', anchor_cell: 'D2', width: 400, height: 280, orientation: 'rows' }],
+    },
+  ],
+};
+
+function seeded(): Workbook {
+  const workbook = Workbook.create({ name: 'Before', sheetNames: ['Sheet1', 'Other'] });
+  workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, [[1, 2, '=A1+B1']]));
+  workbook.apply(setLocksOps('Sheet1', parseRange('A1'), true));
+  workbook.apply(createChartOps('Other', 'old', { data_range: 'Sheet1!A1:C1' }).ops);
+  return workbook;
+}
+
+describe('replace-workbook', () => {
+  it('installs name, sheet order, active sheet, inputs, exact versions, locks and charts, and recomputes formulas', () => {
+    const workbook = seeded();
+    workbook.apply(replaceWorkbookOps(DOCUMENT));
+    expect(workbook.name).toBe('Imported');
+    expect(workbook.sheetNames).toEqual(['Inputs', 'Model']);
+    expect(workbook.activeSheetName).toBe('Model');
+    const inputs = workbook.sheet('Inputs');
+    expect([inputs.input(0, 0), inputs.version(0, 0), inputs.isLocked(0, 0)]).toEqual([21, 7, true]);
+    expect(inputs.version(0, 1)).toBe(3);
+    expect(workbook.sheet('Model').value(0, 0)).toBe(42);
+    expect(workbook.sheet('Model').charts()[0]!.orientation).toBe('rows');
+  });
+
+  it('reads back as the document it installed (a lossless round trip)', () => {
+    const workbook = seeded();
+    workbook.apply(replaceWorkbookOps(DOCUMENT));
+    expect(workbook.document()).toEqual({ ...DOCUMENT, sheets: [{ ...DOCUMENT.sheets[0], charts: [] }, DOCUMENT.sheets[1]] });
+  });
+
+  it('is one undo step that restores the previous workbook exactly, versions included', () => {
+    const workbook = seeded();
+    const before = workbook.document();
+    workbook.apply(replaceWorkbookOps(DOCUMENT));
+    workbook.undo();
+    expect(workbook.document()).toEqual(before);
+    expect(workbook.sheet('Sheet1').value(0, 2)).toBe(3);
+    workbook.redo();
+    expect(workbook.name).toBe('Imported');
+  });
+
+  it('announces the replacement to listeners like any other change', () => {
+    const workbook = seeded();
+    const seen: string[] = [];
+    workbook.onCommit((commit) => seen.push(...commit.ops.map((op) => op.type)));
+    workbook.apply(replaceWorkbookOps(DOCUMENT));
+    expect(seen).toEqual(['replace-workbook']);
+  });
+
+  it.each([
+    [{ ...DOCUMENT, name: '  ' }, InvalidNameError],
+    [{ ...DOCUMENT, sheets: [] }, InvalidOperationError],
+    [{ ...DOCUMENT, activeSheet: 'Missing' }, InvalidOperationError],
+    [{ ...DOCUMENT, sheets: [DOCUMENT.sheets[0]!, { ...DOCUMENT.sheets[0]!, name: 'INPUTS' }] }, InvalidOperationError],
+    [{ ...DOCUMENT, sheets: [{ name: 'Bad/Name', cells: [] }], activeSheet: 'Bad/Name' }, InvalidNameError],
+    [{ ...DOCUMENT, sheets: [{ name: 'S', cells: [{ row: -1, col: 0, input: 1, version: 1, locked: false }] }], activeSheet: 'S' }, InvalidOperationError],
+    [{ ...DOCUMENT, sheets: [{ name: 'S', cells: [{ row: 0, col: 0, input: { formula: 'A1' }, version: 1, locked: false }] }], activeSheet: 'S' }, InvalidOperationError],
+    [{ ...DOCUMENT, sheets: [{ name: 'S', cells: [{ row: 0, col: 0, input: Number.NaN, version: 1, locked: false }] }], activeSheet: 'S' }, InvalidOperationError],
+    [{ ...DOCUMENT, sheets: [{ name: 'S', cells: [{ row: 0, col: 0, input: 1, version: 1.5, locked: false }] }], activeSheet: 'S' }, InvalidOperationError],
+    [{ ...DOCUMENT, sheets: [{ name: 'S', cells: [], charts: [{ ...DOCUMENT.sheets[1]!.charts![0]!, chart_type: 'radar' }] }], activeSheet: 'S' }, InvalidChartError],
+  ] as const)('rejects an invalid document before changing anything (%#)', (document, errorClass) => {
+    const workbook = seeded();
+    const before = workbook.document();
+    expect(() => workbook.apply(replaceWorkbookOps(document as WorkbookDocument))).toThrow(errorClass);
+    expect(workbook.document()).toEqual(before);
+    expect(workbook.undoDepth).toBe(3);
+  });
+});

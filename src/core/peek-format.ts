@@ -1,0 +1,46 @@
+// /peek's shapes (DESIGN §5): a rectangle of computed values or raw inputs, as JSON rows or
+// as CSV/TSV text with RFC 4180 quoting.
+import { rangeSize, type RangeAddress } from './address/index.js';
+import { TooLargeError } from './errors.js';
+import { valueToJson, type CellValue } from './formula/index.js';
+import { inputToText, type CellInput } from './value-typing.js';
+
+export type PeekMode = 'values' | 'formulas';
+export type PeekCell = number | string | boolean | null;
+
+/** The most cells one peek may return. */
+export const MAX_PEEK_CELLS = 250_000;
+
+export interface PeekSource {
+  input(row: number, col: number): CellInput | null;
+  value(row: number, col: number): CellValue;
+}
+
+export function peekRows(sheet: PeekSource, range: RangeAddress, mode: PeekMode): PeekCell[][] {
+  const size = rangeSize(range);
+  if (size.cells > MAX_PEEK_CELLS) {
+    throw new TooLargeError('range', `covers ${size.cells} cells; peek at most ${MAX_PEEK_CELLS} cells at a time.`);
+  }
+  const rows: PeekCell[][] = [];
+  for (let row = range.start.row; row <= range.end.row; row += 1) {
+    const cells: PeekCell[] = [];
+    for (let col = range.start.col; col <= range.end.col; col += 1) {
+      const input = sheet.input(row, col);
+      if (input === null) cells.push(null);
+      else cells.push(mode === 'formulas' ? inputToText(input) : valueToJson(sheet.value(row, col)));
+    }
+    rows.push(cells);
+  }
+  return rows;
+}
+
+function field(cell: PeekCell, separator: string): string {
+  if (cell === null) return '';
+  const text = typeof cell === 'boolean' ? (cell ? 'TRUE' : 'FALSE') : String(cell);
+  return text.includes(separator) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Rows joined with `\n`, no trailing newline; fields quoted only when they need it. */
+export function formatDelimited(rows: readonly (readonly PeekCell[])[], separator: ',' | '\t'): string {
+  return rows.map((row) => row.map((cell) => field(cell, separator)).join(separator)).join('\n');
+}

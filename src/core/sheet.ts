@@ -1,0 +1,58 @@
+// One sheet's state: the inputs people wrote, per-cell versions, locks and charts. Computed values
+// live in the formula engine; this class never computes.
+import { cellKey, keyToAddress, type CellAddress, type RangeAddress } from './address/index.js';
+import type { Chart } from './chart.js';
+import type { EngineSheet } from './formula/index.js';
+import type { CellInput } from './value-typing.js';
+
+export class Sheet {
+  readonly inputs = new Map<number, CellInput>();
+  /** Survives clearing, so a cleared-and-rewritten cell never repeats a version (no ABA). */
+  readonly versions = new Map<number, number>();
+  readonly locked = new Set<number>();
+  /** Chart overlays in display order; they never touch cells. */
+  readonly charts: Chart[] = [];
+
+  constructor(
+    public name: string,
+    readonly engineSheet: EngineSheet,
+  ) {}
+
+  input(row: number, col: number): CellInput | null {
+    return this.inputs.get(cellKey(row, col)) ?? null;
+  }
+
+  version(row: number, col: number): number {
+    return this.versions.get(cellKey(row, col)) ?? 0;
+  }
+
+  isLocked(row: number, col: number): boolean {
+    return this.locked.has(cellKey(row, col));
+  }
+
+  /** The smallest rectangle holding every cell with an input, or undefined when empty. */
+  occupiedBounds(): RangeAddress | undefined {
+    if (this.inputs.size === 0) return undefined;
+    let minRow = Infinity;
+    let maxRow = -1;
+    let minCol = Infinity;
+    let maxCol = -1;
+    for (const key of this.inputs.keys()) {
+      const { row, col } = keyToAddress(key);
+      if (row < minRow) minRow = row;
+      if (row > maxRow) maxRow = row;
+      if (col < minCol) minCol = col;
+      if (col > maxCol) maxCol = col;
+    }
+    return { start: { row: minRow, col: minCol }, end: { row: maxRow, col: maxCol } };
+  }
+
+  /** Addresses of cells with an input, row-major. */
+  occupiedCells(): CellAddress[] {
+    return [...this.inputs.keys()].sort((a, b) => a - b).map(keyToAddress);
+  }
+
+  lockedCells(): CellAddress[] {
+    return [...this.locked].sort((a, b) => a - b).map(keyToAddress);
+  }
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { inputToText, normalizeFormula, parseNumericText, sameInput, typeInput, type CellInput } from './value-typing.js';
+
+describe('typing numeric text', () => {
+  it.each([
+    ['12', 12],
+    ['-7', -7],
+    ['+5', 5],
+    ['3.25', 3.25],
+    ['.5', 0.5],
+    ['5.', 5],
+    ['1e3', 1000],
+    ['1E-2', 0.01],
+    ['-2.5e+2', -250],
+    ['0', 0],
+    ['007', 7],
+  ])('[TYPE-1] %j becomes the number %d', (text, number) => {
+    expect(typeInput(text)).toBe(number);
+  });
+
+  it('[TYPE-1] surrounding whitespace is ignored when typing a number', () => {
+    expect(typeInput('  12 ')).toBe(12);
+    expect(typeInput('\t3.5\n')).toBe(3.5);
+  });
+
+  it('[TYPE-1] "-0" and the JSON number -0 both become a plain 0, never negative zero', () => {
+    expect(Object.is(typeInput('-0'), 0)).toBe(true);
+    expect(Object.is(typeInput(-0), 0)).toBe(true);
+    expect(Object.is(typeInput('-0.0e5'), 0)).toBe(true);
+  });
+
+  it.each(['1,000', '0x10', '1_000', 'Infinity', 'NaN', '1e999', '12abc', '1.2.3', '--1', 'e5', '1e', '$5', '5%'])(
+    '[TYPE-1] %j is not a number and stays text as written',
+    (text) => {
+      expect(typeInput(text)).toBe(text);
+    },
+  );
+
+  it('[TYPE-1] parseNumericText refuses non-finite results', () => {
+    expect(parseNumericText('1e400')).toBeUndefined();
+    expect(parseNumericText('1e300')).toBe(1e300);
+  });
+});
+
+describe('typing booleans, formulas, literal text and clears', () => {
+  it.each([
+    ['TRUE', true],
+    ['true', true],
+    [' True ', true],
+    ['FALSE', false],
+    ['false', false],
+    ['fAlSe', false],
+  ])('[TYPE-2] %j becomes %s', (text, value) => {
+    expect(typeInput(text)).toBe(value);
+  });
+
+  it('[TYPE-2] words that only contain TRUE stay text', () => {
+    expect(typeInput('TRUEISH')).toBe('TRUEISH');
+    expect(typeInput('yes')).toBe('yes');
+  });
+
+  it('[TYPE-3] a leading = makes a formula, trimmed', () => {
+    expect(typeInput('=SUM(A1:A3)')).toEqual({ formula: '=SUM(A1:A3)' });
+    expect(typeInput('  =A1*2  ')).toEqual({ formula: '=A1*2' });
+  });
+
+  it('[TYPE-3] unicode operators pasted from documents are rewritten outside string literals only', () => {
+    expect(typeInput('=A1\u2212B1\u00d72\u00f74')).toEqual({ formula: '=A1-B1*2/4' });
+    expect(normalizeFormula('="a\u2212b"&A1\u2212B1')).toBe('="a\u2212b"&A1-B1');
+  });
+
+  it('[TYPE-4] a leading apostrophe keeps the rest as literal text', () => {
+    expect(typeInput("'123")).toBe('123');
+    expect(typeInput("'TRUE")).toBe('TRUE');
+    expect(typeInput("'=A1")).toBe('=A1');
+    expect(typeInput("' padded ")).toBe(' padded ');
+  });
+
+  it('[TYPE-4] plain text keeps its own spaces (only the tests trim)', () => {
+    expect(typeInput(' hello ')).toBe(' hello ');
+    expect(typeInput('Revenue')).toBe('Revenue');
+  });
+
+  it.each([[''], ['   '], ['\t\n']])('[TYPE-5] %j clears the cell', (text) => {
+    expect(typeInput(text)).toBeNull();
+  });
+
+  it('[TYPE-5] null and undefined clear the cell', () => {
+    expect(typeInput(null)).toBeNull();
+    expect(typeInput(undefined)).toBeNull();
+  });
+
+  it('[TYPE-1] JSON numbers and booleans are taken as they are; non-finite numbers clear', () => {
+    expect(typeInput(42.5)).toBe(42.5);
+    expect(typeInput(true)).toBe(true);
+    expect(typeInput(false)).toBe(false);
+    expect(typeInput(Number.POSITIVE_INFINITY)).toBeNull();
+    expect(typeInput(Number.NaN)).toBeNull();
+  });
+});
+
+describe('writing an input back as text', () => {
+  const inputs: CellInput[] = [12, -0.5, true, false, 'hello', ' hello ', '123', 'TRUE', '=A1', '', { formula: '=SUM(A1:B2)' }];
+
+  it.each(inputs.map((input) => [input]))('[TYPE-4] %j retypes to the same input', (input) => {
+    const retyped = typeInput(inputToText(input));
+    if (input === '') expect(retyped).toBe('');
+    else expect(sameInput(retyped, input)).toBe(true);
+  });
+
+  it('[TYPE-4] text that would be retyped gets an apostrophe; ordinary text does not', () => {
+    expect(inputToText('123')).toBe("'123");
+    expect(inputToText('true')).toBe("'true");
+    expect(inputToText('=A1')).toBe("'=A1");
+    expect(inputToText('Revenue')).toBe('Revenue');
+    expect(inputToText(true)).toBe('TRUE');
+  });
+
+  it('sameInput compares formulas by text and other inputs by value', () => {
+    expect(sameInput({ formula: '=A1' }, { formula: '=A1' })).toBe(true);
+    expect(sameInput({ formula: '=A1' }, { formula: '=A2' })).toBe(false);
+    expect(sameInput(1, 1)).toBe(true);
+    expect(sameInput('1', 1)).toBe(false);
+    expect(sameInput(null, null)).toBe(true);
+  });
+});

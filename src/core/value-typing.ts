@@ -1,0 +1,77 @@
+// How a written value becomes a cell input, the way a spreadsheet types what you enter
+// (DESIGN §5): numeric text → number, TRUE/FALSE → boolean, leading `=` → formula,
+// leading `'` → literal text, "" (or only spaces) → clear.
+
+/** A formula as written, always with its leading `=`. */
+export interface Formula {
+  readonly formula: string;
+}
+
+/** What a cell holds as input. A plain string is literal text. */
+export type CellInput = number | boolean | string | Formula;
+
+/** A value as clients send it. */
+export type WireValue = string | number | boolean | null;
+
+const NUMERIC_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+export function isFormula(input: CellInput | null | undefined): input is Formula {
+  return typeof input === 'object' && input !== null;
+}
+
+/** Unicode operators people paste from documents, rewritten outside string literals. */
+const OPERATOR_LOOKALIKES: Readonly<Record<string, string>> = {
+  '\u2212': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u00d7': '*',
+  '\u2217': '*',
+  '\u00f7': '/',
+};
+
+export function normalizeFormula(text: string): string {
+  let out = '';
+  let inString = false;
+  for (const char of text.trim()) {
+    if (char === '"') inString = !inString;
+    out += inString ? char : (OPERATOR_LOOKALIKES[char] ?? char);
+  }
+  return out;
+}
+
+export function parseNumericText(text: string): number | undefined {
+  if (!NUMERIC_TEXT.test(text)) return undefined;
+  const value = Number(text);
+  if (!Number.isFinite(value)) return undefined;
+  // "-0" is zero as typed; a negative zero would print as 0 yet compare differently.
+  return value === 0 ? 0 : value;
+}
+
+/** Types a client value; `null` means the cell is cleared. */
+export function typeInput(value: WireValue | undefined): CellInput | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? (Object.is(value, -0) ? 0 : value) : null;
+  if (typeof value === 'boolean') return value;
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  if (trimmed.startsWith('=')) return { formula: normalizeFormula(trimmed) };
+  if (value.startsWith("'")) return value.slice(1);
+  const upper = trimmed.toUpperCase();
+  if (upper === 'TRUE') return true;
+  if (upper === 'FALSE') return false;
+  return parseNumericText(trimmed) ?? value;
+}
+
+/** The input as a person would type it again to get the same cell. */
+export function inputToText(input: CellInput): string {
+  if (isFormula(input)) return input.formula;
+  if (typeof input === 'number') return String(input);
+  if (typeof input === 'boolean') return input ? 'TRUE' : 'FALSE';
+  const retyped = typeInput(input);
+  return typeof retyped === 'string' && retyped === input ? input : `'${input}`;
+}
+
+export function sameInput(a: CellInput | null, b: CellInput | null): boolean {
+  if (isFormula(a) && isFormula(b)) return a.formula === b.formula;
+  return a === b;
+}

@@ -1,0 +1,258 @@
+// The aggregate root. apply(ops) is the only mutator: atomic (every op applies or none does),
+// versioned, lock-checked, recorded for undo and announced to listeners. Everything else here
+// is a read query.
+import { InvalidAddressError, VersionConflictError } from './errors.js';
+import { parseCell, type CellAddress, type RangeAddress } from './address/index.js';
+import { createHyperFormulaEngine, FunctionRegistry, GRIDOS_FUNCTIONS, type CellValue, type FormulaEngine } from './formula/index.js';
+import { History } from './history.js';
+import { DEFAULT_WORKBOOK_NAME, validateSheetName, validateWorkbookName } from './naming.js';
+import { executeOp, findSheet, lockedTargets, type Executed, type WorkbookState } from './ops/execute.js';
+import { isUndoable, type Op, type WorkbookDocument } from './ops/op.js';
+import { documentOf } from './ops/workbook-document.js';
+import type { Chart } from './chart.js';
+import { CellLockedError } from './errors.js';
+import { Sheet } from './sheet.js';
+import type { CellInput } from './value-typing.js';
+
+export interface WorkbookOptions {
+  readonly name?: string;
+  readonly sheetNames?: readonly string[];
+  /** Extra functions for this workbook's engine; GridOS's functions are always included. */
+  readonly functions?: FunctionRegistry;
+  readonly undoDepth?: number;
+}
+
+export interface ApplyMeta {
+  /** Optimistic concurrency: A1 address → the version the caller last saw, on `sheet`. */
+  readonly expectedVersions?: { readonly sheet: string; readonly versions: Readonly<Record<string, number>> };
+  /** Who made the change (a user id, `User`, an agent id); carried to listeners. */
+  readonly actor?: string;
+}
+
+export type CommitKind = 'change' | 'undo' | 'redo';
+
+export interface Commit {
+  readonly kind: CommitKind;
+  readonly ops: readonly Op[];
+  readonly inverse: readonly Op[];
+  readonly actor: string | undefined;
+}
+
+export interface CellSnapshot {
+  readonly input: CellInput | null;
+  readonly value: CellValue;
+  readonly version: number;
+  readonly locked: boolean;
+}
+
+/** A read-only view of one sheet. */
+export interface SheetView {
+  readonly name: string;
+  readonly cellCount: number;
+  input(row: number, col: number): CellInput | null;
+  value(row: number, col: number): CellValue;
+  version(row: number, col: number): number;
+  isLocked(row: number, col: number): boolean;
+  occupiedBounds(): RangeAddress | undefined;
+  occupiedCells(): CellAddress[];
+  lockedCells(): CellAddress[];
+  /** Chart overlays in display order. */
+  charts(): readonly Chart[];
+}
+
+export type CommitListener = (commit: Commit) => void;
+
+export class Workbook {
+  readonly #state: WorkbookState;
+  readonly #history: History;
+  readonly #listeners = new Set<CommitListener>();
+
+  private constructor(state: WorkbookState, undoDepth: number) {
+    this.#state = state;
+    this.#history = new History(undoDepth);
+  }
+
+  static create(options: WorkbookOptions = {}): Workbook {
+    const registry = new FunctionRegistry(GRIDOS_FUNCTIONS);
+    for (const fn of options.functions?.list() ?? []) registry.register(fn);
+    const engine = createHyperFormulaEngine(registry);
+    const names = (options.sheetNames ?? ['Sheet1']).map((name) => validateSheetName(name));
+    const sheets = names.map((name) => new Sheet(name, engine.addSheet(name)));
+    if (sheets.length === 0) sheets.push(new Sheet('Sheet1', engine.addSheet('Sheet1')));
+    const state: WorkbookState = {
+      name: validateWorkbookName(options.name ?? DEFAULT_WORKBOOK_NAME),
+      sheets,
+      activeSheet: sheets[0]!,
+      engine,
+    };
+    return new Workbook(state, options.undoDepth ?? 100);
+  }
+
+  // ---- the one mutator -------------------------------------------------------------------
+
+  apply(ops: readonly Op[], meta: ApplyMeta = {}): Commit {
+    this.#precheck(ops, meta);
+    const inverse = this.#execute(ops);
+    const undoable = inverse.filter(isUndoable);
+    if (ops.some(isUndoable)) this.#history.recordCommit(undoable);
+    return this.#announce({ kind: 'change', ops, inverse, actor: meta.actor });
+  }
+
+  undo(actor?: string): Commit | undefined {
+    const entry = this.#history.takeUndo();
+    if (entry === undefined) return undefined;
+    let inverse: Op[];
+    try {
+      inverse = this.#execute(entry);
+    } catch (error) {
+      this.#history.restoreUndo(entry);
+      throw error;
+    }
+    this.#history.recordUndone(inverse.filter(isUndoable));
+    return this.#announce({ kind: 'undo', ops: entry, inverse, actor });
+  }
+
+  redo(actor?: string): Commit | undefined {
+    const entry = this.#history.takeRedo();
+    if (entry === undefined) return undefined;
+    let inverse: Op[];
+    try {
+      inverse = this.#execute(entry);
+    } catch (error) {
+      this.#history.restoreRedo(entry);
+      throw error;
+    }
+    this.#history.recordRedone(inverse.filter(isUndoable));
+    return this.#announce({ kind: 'redo', ops: entry, inverse, actor });
+  }
+
+  get undoDepth(): number {
+    return this.#history.undoSize;
+  }
+
+  get redoDepth(): number {
+    return this.#history.redoSize;
+  }
+
+  onCommit(listener: CommitListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  // ---- queries ---------------------------------------------------------------------------
+
+  get name(): string {
+    return this.#state.name;
+  }
+
+  get activeSheetName(): string {
+    return this.#state.activeSheet.name;
+  }
+
+  get sheetNames(): string[] {
+    return this.#state.sheets.map((sheet) => sheet.name);
+  }
+
+  /** The named sheet (case-insensitive), or the active one; SheetNotFoundError otherwise. */
+  sheet(name?: string, field = 'sheet'): SheetView {
+    const sheet = name === undefined ? this.#state.activeSheet : findSheet(this.#state, name, field);
+    return this.#view(sheet);
+  }
+
+  cell(sheetName: string | undefined, address: CellAddress): CellSnapshot {
+    const sheet = this.sheet(sheetName);
+    return {
+      input: sheet.input(address.row, address.col),
+      value: sheet.value(address.row, address.col),
+      version: sheet.version(address.row, address.col),
+      locked: sheet.isLocked(address.row, address.col),
+    };
+  }
+
+  /** Everything the workbook holds (name, sheets in order with cells, versions, locks, charts, active sheet). */
+  document(): WorkbookDocument {
+    return documentOf(this.#state);
+  }
+
+  /** Evaluates a formula against the current state; nothing is written. */
+  evaluate(sheetName: string | undefined, formula: string): CellValue {
+    const sheet = sheetName === undefined ? this.#state.activeSheet : findSheet(this.#state, sheetName);
+    return this.#state.engine.evaluate(sheet.engineSheet, formula);
+  }
+
+  functionNames(): string[] {
+    return this.#state.engine.functionNames();
+  }
+
+  /** Releases the formula engine; the workbook must not be used afterwards. */
+  dispose(): void {
+    this.#listeners.clear();
+    this.#state.engine.destroy();
+  }
+
+  // ---- internals -------------------------------------------------------------------------
+
+  #precheck(ops: readonly Op[], meta: ApplyMeta): void {
+    // Locks before versions, and both before anything changes, so a rejected write leaves
+    // no trace (not even a bumped version).
+    for (const op of ops) {
+      if (op.type !== 'set-cells') continue;
+      const sheet = this.#state.sheets.find((candidate) => candidate.name.toLowerCase() === op.sheet.toLowerCase());
+      if (sheet === undefined) continue;
+      const locked = lockedTargets(sheet, op.runs);
+      if (locked.length > 0) throw new CellLockedError(sheet.name, locked);
+    }
+    const expected = meta.expectedVersions;
+    if (expected === undefined) return;
+    const sheet = findSheet(this.#state, expected.sheet);
+    for (const [text, version] of Object.entries(expected.versions)) {
+      let address: CellAddress;
+      try {
+        address = parseCell(text);
+      } catch {
+        throw new InvalidAddressError('expected_versions', text);
+      }
+      const actual = sheet.version(address.row, address.col);
+      if (actual !== version) throw new VersionConflictError(text.toUpperCase(), version, actual);
+    }
+  }
+
+  #execute(ops: readonly Op[]): Op[] {
+    const done: Executed[] = [];
+    const engine: FormulaEngine = this.#state.engine;
+    engine.batch(() => {
+      try {
+        for (const op of ops) done.push(executeOp(this.#state, op));
+      } catch (error) {
+        for (const executed of done.reverse()) executed.revert();
+        throw error;
+      }
+    });
+    return done.reverse().flatMap((executed) => executed.inverse);
+  }
+
+  #announce(commit: Commit): Commit {
+    for (const listener of this.#listeners) listener(commit);
+    return commit;
+  }
+
+  #view(sheet: Sheet): SheetView {
+    const engine = this.#state.engine;
+    return {
+      get name() {
+        return sheet.name;
+      },
+      get cellCount() {
+        return sheet.inputs.size;
+      },
+      input: (row, col) => sheet.input(row, col),
+      value: (row, col) => engine.value(sheet.engineSheet, row, col),
+      version: (row, col) => sheet.version(row, col),
+      isLocked: (row, col) => sheet.isLocked(row, col),
+      occupiedBounds: () => sheet.occupiedBounds(),
+      occupiedCells: () => sheet.occupiedCells(),
+      lockedCells: () => sheet.lockedCells(),
+      charts: () => [...sheet.charts],
+    };
+  }
+}

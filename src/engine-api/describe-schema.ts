@@ -1,0 +1,15 @@
+// GET /schema: every sheet's occupied bounds and column headers and types (spec §4 rules 1–4).
+import { inferSheetSchema, type SheetSchema, type Workbook } from '../core/index.js';
+
+export interface SchemaResponse {
+  readonly active_sheet: string;
+  readonly sheets: ({ readonly name: string; readonly active: boolean } & SheetSchema)[];
+}
+
+export function describeSchema(workbook: Workbook): SchemaResponse {
+  const active = workbook.activeSheetName;
+  return {
+    active_sheet: active,
+    sheets: workbook.sheetNames.map((name) => ({ name, active: name === active, ...inferSheetSchema(workbook.sheet(name)) })),
+  };
+}

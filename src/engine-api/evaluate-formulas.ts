@@ -1,0 +1,31 @@
+// POST /eval: dry-run formulas against the workbook as it is. Nothing is written, and each
+// item is evaluated on its own, so one failing formula never affects its neighbours.
+import { isFormulaError, normalizeFormula, SENTINELS, tryParseCell, type Workbook } from '../core/index.js';
+
+export interface EvalRequestItem {
+  readonly cell: string;
+  readonly formula: string;
+}
+
+export interface EvalResultItem {
+  readonly cell: string;
+  readonly result: number | string | boolean | null;
+  readonly error: string | null;
+}
+
+export interface EvalResponse {
+  readonly sheet: string;
+  readonly results: EvalResultItem[];
+}
+
+export function evaluateFormulas(workbook: Workbook, sheetName: string | undefined, items: readonly EvalRequestItem[]): EvalResponse {
+  const sheet = workbook.sheet(sheetName).name;
+  const results = items.map(({ cell, formula }): EvalResultItem => {
+    if (tryParseCell(cell) === undefined) return { cell, result: null, error: SENTINELS.invalidAddress };
+    const text = formula.trim();
+    const withEquals = text.startsWith('=') ? text : `=${text}`;
+    const value = workbook.evaluate(sheet, normalizeFormula(withEquals));
+    return isFormulaError(value) ? { cell, result: null, error: value.sentinel } : { cell, result: value, error: null };
+  });
+  return { sheet, results };
+}

@@ -1,0 +1,93 @@
+// buildApp(deps): the Fastify app with every route, the error table and the OpenAPI document.
+// It never listens; main.ts and the tests decide where it serves.
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from '../config.js';
+import type { WorkbookHost } from '../hosting/index.js';
+import { answerFrameworkError, installErrorHandling, type ErrorStatus } from './errors.js';
+import { installJsonParser } from './json-body.js';
+import { loggerOptions } from './logging.js';
+import { MemoryKeyStore, ProviderService } from '../providers/index.js';
+import { providerRoutes } from './routes/providers.js';
+import { AgentService } from '../agent/index.js';
+import { agentRoutes } from './routes/agent.js';
+import { engineApiRoutes } from './routes/engine-api.js';
+import { gridRoutes } from './routes/grid.js';
+import { healthRoutes } from './routes/health.js';
+import { workbookRoutes } from './routes/workbook.js';
+import { webRoutes } from './routes/web.js';
+import { FileWorkbookStore, type WorkbookStore } from '../persistence/index.js';
+import { chartRoutes } from './routes/charts.js';
+import { persistenceRoutes } from './routes/persistence.js';
+
+export interface AppDeps {
+  readonly config: Config;
+  readonly host: WorkbookHost;
+  /** Pino options, or false for a silent app (tests). */
+  readonly logger?: boolean | Record<string, unknown>;
+  readonly errorStatuses?: readonly ErrorStatus[];
+  /** Provider keys, models and complete(); omitted, keys come from config env vars and live in memory only. */
+  readonly providers?: ProviderService;
+  /** The AI agent; omitted, one is built over `providers`. */
+  readonly agent?: AgentService;
+  /** The built web UI (dist/web) to serve at /; omitted, the app serves only the API. */
+  readonly webDir?: string;
+  /** Where save/load go; omitted, a file store in config.dataDir. */
+  readonly store?: WorkbookStore;
+  /** The clock for export file names (injected so tests never read the wall clock). */
+  readonly now?: () => Date;
+  /** Fresh unique tokens for server-assigned ids (charts). */
+  readonly newId?: () => string;
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: loggerOptions(deps.logger, deps.config.logLevel),
+    bodyLimit: deps.config.maxBodyBytes,
+    // No type coercion: a number where text is expected is the client's mistake, reported as 422.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: false } },
+    frameworkErrors: answerFrameworkError,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installErrorHandling(app, deps.errorStatuses);
+  installJsonParser(app, deps.config.maxBodyBytes);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Gridbook API',
+        version: '0.1.0',
+        description: 'Workbook kernel, Engine API (/eval, /schema, /peek), direct writes and workbook management.',
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  const routeDeps = { host: deps.host, config: deps.config };
+  await app.register(healthRoutes);
+  await app.register(engineApiRoutes, routeDeps);
+  await app.register(gridRoutes, routeDeps);
+  await app.register(workbookRoutes, routeDeps);
+  await app.register(chartRoutes, { ...routeDeps, newId: deps.newId ?? (() => randomBytes(4).toString('hex')) });
+  await app.register(persistenceRoutes, {
+    ...routeDeps,
+    store: deps.store ?? new FileWorkbookStore({ dir: deps.config.dataDir }),
+    now: deps.now ?? (() => new Date()),
+  });
+  const providers =
+    deps.providers ?? (await ProviderService.open({ keyStore: new MemoryKeyStore(), envKeys: deps.config.providerKeys, baseUrls: deps.config.providerBaseUrls }));
+  await app.register(providerRoutes, { providers });
+  const agent = deps.agent ?? new AgentService({ completer: providers, newChartId: () => `chart_${deps.newId?.() ?? randomBytes(4).toString('hex')}` });
+  await app.register(agentRoutes, { ...routeDeps, agent });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The UI's catch-all `/*` never shadows an API route: the router prefers any more specific path.
+  if (deps.webDir !== undefined) await app.register(webRoutes, { webDir: deps.webDir });
+  return app;
+}

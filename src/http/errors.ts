@@ -1,0 +1,169 @@
+// The one table from error class to HTTP status. Every error body is {detail}, except the
+// version conflict, whose body is exactly the spec's {message, cell, expected, actual}.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CellLockedError,
+  ChartNotFoundError,
+  DuplicateSheetError,
+  GuardrailViolationError,
+  InvalidAddressError,
+  InvalidChartError,
+  InvalidNameError,
+  InvalidOperationError,
+  LastSheetError,
+  NoFreeSpaceError,
+  SheetNotFoundError,
+  TooLargeError,
+  VersionConflictError,
+} from '../core/index.js';
+import {
+  EmptyApiKeyError,
+  NoProviderConfiguredError,
+  ProviderAuthError,
+  ProviderBadRequestError,
+  ProviderCallAbortedError,
+  ProviderInitError,
+  ProviderRateLimitError,
+  ProviderTransientError,
+  UnknownProviderError,
+} from '../providers/index.js';
+import { ModelOutputError } from '../agent/index.js';
+import { InvalidDocumentError } from '../persistence/index.js';
+
+/** An error a route raises itself, with its status (for conditions core does not model). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string | Record<string, unknown>,
+  ) {
+    super(typeof detail === 'string' ? detail : JSON.stringify(detail));
+  }
+}
+
+export type ErrorStatus = readonly [new (...args: never[]) => Error, number];
+
+const STATUS_BY_ERROR: readonly ErrorStatus[] = [
+  [InvalidAddressError, 400],
+  [InvalidNameError, 400],
+  [InvalidOperationError, 400],
+  [InvalidChartError, 400],
+  [InvalidDocumentError, 400],
+  [CellLockedError, 400],
+  [LastSheetError, 400],
+  [SheetNotFoundError, 404],
+  [ChartNotFoundError, 404],
+  [DuplicateSheetError, 409],
+  [VersionConflictError, 409],
+  [TooLargeError, 413],
+  [UnknownProviderError, 400],
+  [EmptyApiKeyError, 400],
+  [ProviderInitError, 400],
+  [NoProviderConfiguredError, 400],
+  // A vendor rejecting the stored key is a settings problem, not the caller's login: 401 stays
+  // reserved for Gridbook's own authentication (a SaaS client signs out on it).
+  [ProviderAuthError, 400],
+  [ProviderBadRequestError, 400],
+  [ProviderRateLimitError, 429],
+  [ProviderTransientError, 502],
+  [ProviderCallAbortedError, 504],
+  // Spec §7: agent output that cannot be applied safely, or that breaks the reply contract.
+  [GuardrailViolationError, 422],
+  [ModelOutputError, 422],
+  [NoFreeSpaceError, 409],
+];
+
+function statusOf(error: Error, table: readonly ErrorStatus[]): number | undefined {
+  for (const [errorClass, status] of table) {
+    if (error instanceof errorClass) return status;
+  }
+  return undefined;
+}
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** "body.formulas: must NOT have more than 500 items" — names the field at fault. */
+function describeValidation(error: FastifyError): string {
+  const context = error.validationContext ?? 'body';
+  const issues = (error.validation ?? []) as ValidationIssue[];
+  // A union reports one failure per branch; fold them into "must be string, number or null".
+  const byField = new Map<string, string[]>();
+  for (const issue of issues) {
+    const path = (issue.instancePath ?? '').split('/').filter(Boolean);
+    const missing = issue.params?.['missingProperty'];
+    if (typeof missing === 'string') path.push(missing);
+    const field = [context, ...path].join('.');
+    const message = typeof missing === 'string' ? 'field required' : (issue.message ?? 'is invalid');
+    if (message.startsWith('must match a schema in anyOf') && byField.has(field)) continue;
+    byField.set(field, [...(byField.get(field) ?? []), message]);
+  }
+  const parts = [...byField].slice(0, 5).map(([field, messages]) => {
+    const types = messages.filter((message) => message.startsWith('must be ')).map((message) => message.slice(8));
+    const text = types.length > 1 ? `must be ${types.slice(0, -1).join(', ')} or ${types[types.length - 1]}` : messages.join('; ');
+    return `${field}: ${text}`;
+  });
+  return parts.length > 0 ? parts.join('; ') : error.message;
+}
+
+/** A domain error may carry a structured `detail` (the guardrails' list of cells); else its message. */
+function detailOf(error: Error): unknown {
+  const detail = (error as Error & { detail?: unknown }).detail;
+  return detail !== undefined && detail !== null && typeof detail === 'object' ? detail : error.message;
+}
+
+function send(reply: FastifyReply, status: number, body: unknown): void {
+  void reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Errors Fastify's router raises before any route or error handler runs (a path that is not
+ * valid percent-encoded UTF-8, a path parameter over the length limit); passed to Fastify as
+ * `frameworkErrors` so they answer {detail} like every other client error.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  send(reply, status, { detail: `${error.message}; check the URL.` });
+}
+
+/** `extra` maps the domain errors of other layers (persistence, providers, agent) to statuses. */
+export function installErrorHandling(app: FastifyInstance, extra: readonly ErrorStatus[] = []): void {
+  const table = [...STATUS_BY_ERROR, ...extra];
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof VersionConflictError) {
+      send(reply, 409, { message: error.message, cell: error.cell, expected: error.expected, actual: error.actual });
+      return;
+    }
+    if (error instanceof HttpError) {
+      send(reply, error.statusCode, { detail: error.detail });
+      return;
+    }
+    if (error.validation !== undefined) {
+      send(reply, 422, { detail: describeValidation(error) });
+      return;
+    }
+    const domainStatus = statusOf(error, table);
+    if (domainStatus !== undefined) {
+      send(reply, domainStatus, { detail: detailOf(error) });
+      return;
+    }
+    // Fastify's own client errors (bad JSON, body too large, wrong content type) keep their status.
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 415) {
+      send(reply, 415, { detail: `Content-Type ${request.headers['content-type'] ?? '(none)'} is not accepted here; send the body as application/json.` });
+      return;
+    }
+    if (status >= 400 && status < 500) {
+      send(reply, status, { detail: error.message });
+      return;
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    send(reply, 500, { detail: 'Internal server error; the request was not completed. See the server log for details.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    send(reply, 404, { detail: `No route for ${request.method} ${request.url.split('?')[0]}.` });
+  });
+}

@@ -1,0 +1,30 @@
+// How core values look on the wire.
+import { formatCell, inputToText, isFormula, isFormulaError, type CellAddress, type SheetView, type Workbook } from '../core/index.js';
+
+export interface CellJson {
+  readonly cell: string;
+  readonly input: string | null;
+  readonly value: number | string | boolean | null;
+  readonly error: string | null;
+  readonly formula: string | null;
+  readonly version: number;
+  readonly locked: boolean;
+}
+
+export function cellJson(sheet: SheetView, address: CellAddress): CellJson {
+  const input = sheet.input(address.row, address.col);
+  const value = input === null ? null : sheet.value(address.row, address.col);
+  return {
+    cell: formatCell(address),
+    input: input === null ? null : inputToText(input),
+    value: isFormulaError(value) ? value.sentinel : value,
+    error: isFormulaError(value) ? value.sentinel : null,
+    formula: isFormula(input) ? input.formula : null,
+    version: sheet.version(address.row, address.col),
+    locked: sheet.isLocked(address.row, address.col),
+  };
+}
+
+export function sheetsJson(workbook: Workbook, sheet: string): { sheet: string; sheets: string[]; active_sheet: string } {
+  return { sheet, sheets: workbook.sheetNames, active_sheet: workbook.activeSheetName };
+}

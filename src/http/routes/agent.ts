@@ -1,0 +1,122 @@
+// The AI agent (spec §4 Agent): preview, apply, chain (JSON or SSE) and the agent list. Thin:
+// validate with the contract, call the AgentService, shape the reply. A client that hangs up
+// aborts the in-flight LLM call (and the chain stops after the current step).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AgentService, ChainStep, ChatInput } from '../../agent/index.js';
+import { AgentApplyBody, AgentChainBody, AgentChatBody } from '../../contract/index.js';
+import { workbookOf, type RouteDeps } from '../route-deps.js';
+
+export interface AgentRouteDeps extends RouteDeps {
+  readonly agent: AgentService;
+}
+
+/** Aborts when the connection closes before the response was fully sent. */
+function abortOnDisconnect(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort(new Error('the client disconnected'));
+  });
+  return controller.signal;
+}
+
+function chatInput(body: AgentChatBody): ChatInput {
+  return {
+    prompt: body.prompt,
+    history: body.history,
+    scope: body.scope,
+    selectedCells: body.selected_cells,
+    sheet: body.sheet ?? undefined,
+    modelId: body.model_id,
+    agentId: body.agent_id,
+  };
+}
+
+function wantsEventStream(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').toLowerCase().includes('text/event-stream');
+}
+
+/**
+ * Streams each chain step as an SSE `step` event and the final response as a `result` event.
+ * Headers go out with the first step, so a chain that fails before any step answers a plain
+ * JSON error with its real status.
+ */
+function eventStream(reply: FastifyReply) {
+  let open = false;
+  const write = (event: string, data: unknown): void => {
+    if (!open) {
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      open = true;
+    }
+    if (!reply.raw.writableEnded) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  return {
+    get open() {
+      return open;
+    },
+    step: (step: ChainStep) => write('step', step),
+    finish: (event: string, data: unknown) => {
+      write(event, data);
+      reply.raw.end();
+    },
+  };
+}
+
+export const agentRoutes: FastifyPluginAsyncTypebox<AgentRouteDeps> = async (app, deps) => {
+  app.get('/agents', { schema: { tags: ['agent'], summary: 'The agents the router chooses from' } }, async () => ({ agents: deps.agent.agents() }));
+
+  app.post('/agent/chat', { schema: { tags: ['agent'], summary: 'Preview what the agent would write; writes nothing', body: AgentChatBody } }, async (request, reply) => {
+    const workbook = await workbookOf(deps, request);
+    return deps.agent.chat(workbook, chatInput(request.body), abortOnDisconnect(reply));
+  });
+
+  app.post(
+    '/agent/apply',
+    { schema: { tags: ['agent'], summary: 'Write a preview (guardrails, collision resolution, one undo step)', body: AgentApplyBody } },
+    async (request) => {
+      const workbook = await workbookOf(deps, request);
+      const body = request.body;
+      const writes =
+        body.intents !== undefined && body.intents !== null && body.intents.length > 0
+          ? body.intents.map((intent) => ({ target: intent.target_cell, values: intent.values }))
+          : [{ target: body.target_cell, values: body.values }];
+      const outcome = deps.agent.apply(workbook, {
+        agentId: body.agent_id,
+        sheet: body.sheet ?? undefined,
+        writes,
+        direction: body.shift_direction,
+        chartSpec: (body.chart_spec as Record<string, unknown> | null | undefined) ?? null,
+      });
+      return { status: outcome.status, sheet: outcome.sheet, actual_target: outcome.actualTarget, chart: outcome.chart, chart_error: outcome.chartError };
+    },
+  );
+
+  app.post(
+    '/agent/chat/chain',
+    {
+      schema: {
+        tags: ['agent'],
+        summary: 'Prompt → apply → observe, up to max_iterations; send Accept: text/event-stream for progress events',
+        body: AgentChainBody,
+      },
+    },
+    async (request, reply) => {
+      const workbook = await workbookOf(deps, request);
+      const input = { ...chatInput(request.body), maxIterations: request.body.max_iterations };
+      const signal = abortOnDisconnect(reply);
+      if (!wantsEventStream(request)) return deps.agent.chain(workbook, input, { signal });
+      const stream = eventStream(reply);
+      try {
+        const result = await deps.agent.chain(workbook, input, { signal, onStep: stream.step });
+        stream.finish('result', result);
+        return reply;
+      } catch (error) {
+        if (!stream.open) throw error;
+        request.log.error({ err: error }, 'chain failed after streaming began');
+        stream.finish('error', { detail: 'The chain stopped on an internal error; the steps above were applied. See the server log.' });
+        return reply;
+      }
+    },
+  );
+};

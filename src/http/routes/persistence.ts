@@ -1,0 +1,171 @@
+// Save/load (through the WorkbookStore port), export/import in Gridbook JSON (and GridOS
+// .gridos on import), xlsx and CSV (spec §4 Persistence, DESIGN §5). Every replacement goes
+// through workbook.apply, so it is one undo step and listeners see it.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { replaceWorkbookOps, type Workbook } from '../../core/index.js';
+import { ExportCsvQuery, ExportXlsxQuery, ImportCsvQuery } from '../../contract/index.js';
+import {
+  contentDisposition,
+  CorruptSaveFileError,
+  DEFAULT_WORKBOOK_ID,
+  exportCsv,
+  exportFileName,
+  exportJson,
+  exportXlsx,
+  importCsvOps,
+  importJsonOps,
+  importXlsxOps,
+  parseWorkbookText,
+  withName,
+  XLSX_CONTENT_TYPE,
+  type WorkbookStore,
+} from '../../persistence/index.js';
+import { HttpError } from '../errors.js';
+import { formField } from '../multipart.js';
+import { callerOf, workbookOf, type RouteDeps } from '../route-deps.js';
+
+export interface PersistenceRouteDeps extends RouteDeps {
+  readonly store: WorkbookStore;
+  readonly now: () => Date;
+}
+
+const ACTOR = 'User';
+const BINARY_TYPES = ['multipart/form-data', XLSX_CONTENT_TYPE, 'application/octet-stream'];
+const TEXT_TYPES = ['text/csv', 'text/tab-separated-values'];
+
+/** Upload bodies: multipart and xlsx as bytes, CSV as text (scoped to these routes). */
+function installUploadParsers(app: FastifyInstance, bodyLimit: number): void {
+  app.addContentTypeParser(BINARY_TYPES, { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(TEXT_TYPES, { parseAs: 'string', bodyLimit }, (_request, body, done) => done(null, body));
+}
+
+function isMultipart(request: FastifyRequest): boolean {
+  return /^multipart\/form-data/i.test(request.headers['content-type'] ?? '');
+}
+
+interface Upload {
+  readonly data: Buffer;
+  readonly fileName: string | undefined;
+  /** How error messages name it: the form field `file`, or the request `body`. */
+  readonly field: string;
+}
+
+/** The uploaded file: the multipart field `file`, or the raw body. */
+function uploadedFile(request: FastifyRequest, kind: string): Upload {
+  const body = request.body;
+  if (Buffer.isBuffer(body) && isMultipart(request)) {
+    const part = formField(body, request.headers['content-type'], 'file');
+    return { data: part.data, fileName: part.fileName, field: 'file' };
+  }
+  if (Buffer.isBuffer(body)) return { data: body, fileName: undefined, field: 'body' };
+  if (typeof body === 'string') return { data: Buffer.from(body, 'utf8'), fileName: undefined, field: 'body' };
+  throw new HttpError(400, `file: field required; send the ${kind} as the multipart form field "file" or as the raw request body.`);
+}
+
+function attachment(reply: FastifyReply, contentType: string, fileName: string): FastifyReply {
+  return reply.header('content-type', contentType).header('content-disposition', contentDisposition(fileName));
+}
+
+function workbookJson(workbook: Workbook) {
+  return { status: 'Success', workbook_name: workbook.name, active_sheet: workbook.activeSheetName, sheets: workbook.sheetNames };
+}
+
+export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> = async (app, deps) => {
+  installUploadParsers(app, deps.config.maxBodyBytes);
+  const workbookIdOf = (request: FastifyRequest): string => callerOf(request).workbookId ?? DEFAULT_WORKBOOK_ID;
+
+  app.post('/system/save', { schema: { tags: ['persistence'], summary: 'Save the workbook (system_state.gridbook in the data directory)' } }, async (request) => {
+    const workbook = await workbookOf(deps, request);
+    const workbookId = workbookIdOf(request);
+    await deps.store.save(workbookId, workbook.document());
+    return { status: 'Success', workbook_id: workbookId };
+  });
+
+  app.post('/system/load', { schema: { tags: ['persistence'], summary: 'Replace the workbook with the saved one' } }, async (request) => {
+    const workbook = await workbookOf(deps, request);
+    let document;
+    try {
+      document = await deps.store.load(workbookIdOf(request));
+    } catch (error) {
+      // Like a missing file, an unreadable one is a 200 {status: Error} and nothing changes.
+      if (error instanceof CorruptSaveFileError) return { status: 'Error', message: error.message };
+      throw error;
+    }
+    if (document === undefined) return { status: 'Error', message: 'No save file found.' };
+    workbook.apply(replaceWorkbookOps(document), { actor: ACTOR });
+    return workbookJson(workbook);
+  });
+
+  app.get('/system/export', { schema: { tags: ['persistence'], summary: 'Download the workbook as Gridbook JSON' } }, async (request, reply) => {
+    const workbook = await workbookOf(deps, request);
+    const at = deps.now();
+    attachment(reply, 'application/json; charset=utf-8', exportFileName(workbook.name, at, 'gridbook'));
+    return exportJson(workbook, at);
+  });
+
+  app.post('/system/import', { schema: { tags: ['persistence'], summary: 'Replace the workbook with a Gridbook export or a GridOS .gridos file (JSON body)' } }, async (request) => {
+    const workbook = await workbookOf(deps, request);
+    const body = request.body;
+    let ops;
+    if (Buffer.isBuffer(body) || typeof body === 'string') {
+      const upload = uploadedFile(request, 'workbook JSON');
+      ops = replaceWorkbookOps(withName(parseWorkbookText(upload.data.toString('utf8'), upload.field), workbook.name));
+    } else {
+      ops = importJsonOps(workbook, body);
+    }
+    workbook.apply(ops, { actor: ACTOR });
+    return workbookJson(workbook);
+  });
+
+  app.get(
+    '/system/export.xlsx',
+    { schema: { tags: ['persistence'], summary: 'Download the workbook as .xlsx (values_only=true: computed values instead of formulas)', querystring: ExportXlsxQuery } },
+    async (request, reply) => {
+      const workbook = await workbookOf(deps, request);
+      const at = deps.now();
+      const valuesOnly = ['true', '1', 'yes'].includes((request.query.values_only ?? '').toLowerCase());
+      attachment(reply, XLSX_CONTENT_TYPE, exportFileName(workbook.name, at, 'xlsx'));
+      return exportXlsx(workbook, { valuesOnly, at });
+    },
+  );
+
+  app.post('/system/import.xlsx', { schema: { tags: ['persistence'], summary: 'Replace the workbook with an .xlsx file (multipart field "file" or raw body)' } }, async (request) => {
+    const workbook = await workbookOf(deps, request);
+    const { data, fileName, field } = uploadedFile(request, '.xlsx file');
+    workbook.apply(await importXlsxOps(workbook, data, fileName, field), { actor: ACTOR });
+    return workbookJson(workbook);
+  });
+
+  app.get(
+    '/system/export.csv',
+    { schema: { tags: ['persistence'], summary: 'Download one sheet as CSV (from A1 to its last occupied cell)', querystring: ExportCsvQuery } },
+    async (request, reply) => {
+      const workbook = await workbookOf(deps, request);
+      const sheet = workbook.sheet(request.query.sheet);
+      attachment(reply, 'text/csv; charset=utf-8', exportFileName(workbook.name, deps.now(), 'csv'));
+      return exportCsv(sheet, request.query.mode ?? 'values');
+    },
+  );
+
+  app.post(
+    '/system/import.csv',
+    {
+      schema: {
+        tags: ['persistence'],
+        summary: 'Fill a sheet from CSV at A1 (text/csv body or multipart field "file"); its other unlocked cells are cleared, a missing sheet is added',
+        querystring: ImportCsvQuery,
+      },
+    },
+    async (request) => {
+      const workbook = await workbookOf(deps, request);
+      const text = uploadedFile(request, 'CSV').data.toString('utf8');
+      const sheetName = request.query.sheet ?? workbook.activeSheetName;
+      const ops = importCsvOps(workbook, sheetName, text);
+      if (ops.length > 0) workbook.apply(ops, { actor: ACTOR });
+      const sheet = workbook.sheet(ops.some((op) => op.type === 'add-sheet') ? sheetName.trim() : sheetName);
+      const bounds = sheet.occupiedBounds();
+      return { status: 'Success', sheet: sheet.name, rows: bounds === undefined ? 0 : bounds.end.row + 1, columns: bounds === undefined ? 0 : bounds.end.col + 1 };
+    },
+  );
+};

@@ -1,0 +1,59 @@
+// Composition root: config → host → app → listen.
+import { randomBytes } from 'node:crypto';
+import { AgentService } from './agent/index.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { OssHost } from './hosting/index.js';
+import { buildApp } from './http/index.js';
+import { FileKeyStore, KeyFileError, ProviderService } from './providers/index.js';
+import { FileWorkbookStore } from './persistence/index.js';
+import { fileURLToPath } from 'node:url';
+
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Gridbook cannot start: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Stored keys (<data dir>/keys.json) over env keys; an unreadable key file stops start-up with the reason. */
+async function providersOrExit(config: Config): Promise<ProviderService> {
+  try {
+    return await ProviderService.open({ keyStore: new FileKeyStore(config.dataDir), envKeys: config.providerKeys, baseUrls: config.providerBaseUrls });
+  } catch (error) {
+    if (error instanceof KeyFileError) {
+      process.stderr.write(`Gridbook cannot start: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  if (config.mode === 'saas') {
+    process.stderr.write('Gridbook cannot start: GRIDBOOK_MODE=saas is not available in this version yet; use oss.\n');
+    process.exit(1);
+  }
+  const host = new OssHost({ undoDepth: config.undoDepth });
+  const providers = await providersOrExit(config);
+  // The agent completes through the providers; chart ids are random (core has no randomness).
+  const agent = new AgentService({ completer: providers, newChartId: () => `chart_${randomBytes(4).toString('hex')}` });
+  // Save/load use <data dir>/system_state.gridbook (DESIGN §4).
+  const store = new FileWorkbookStore({ dir: config.dataDir });
+  const webDir = fileURLToPath(new URL('../dist/web', import.meta.url));
+  const app = await buildApp({ config, host, providers, agent, webDir, store });
+  const shutdown = async (): Promise<void> => {
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+  await app.listen({ port: config.port, host: config.host });
+}
+
+await main();

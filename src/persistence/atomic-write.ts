@@ -1,0 +1,96 @@
+// Crash-safe file replacement (DESIGN §5): write a temp file in the same directory, fsync
+// it, rename it over the target, fsync the directory. A crash at any point leaves the old
+// file or the new one, never a torn one. The file system is a seam so tests can fail it.
+import * as fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** The few file operations the store needs; node:fs/promises satisfies it. */
+export interface FileSystem {
+  open(file: string, flags: string, mode?: number): Promise<fs.FileHandle>;
+  rename(from: string, to: string): Promise<void>;
+  unlink(file: string): Promise<void>;
+  readFile(file: string): Promise<Buffer>;
+  readdir(dir: string): Promise<string[]>;
+  mkdir(dir: string, options: { recursive: true }): Promise<string | undefined>;
+}
+
+export const nodeFileSystem: FileSystem = {
+  open: (file, flags, mode) => fs.open(file, flags, mode),
+  rename: (from, to) => fs.rename(from, to),
+  unlink: (file) => fs.unlink(file),
+  readFile: (file) => fs.readFile(file),
+  readdir: (dir) => fs.readdir(dir),
+  mkdir: (dir, options) => fs.mkdir(dir, options),
+};
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+}
+
+/** Temp files of `target` look like `.<name>.<pid>-<n>.tmp`, hidden and recognisable for clean-up. */
+export function tempFilePrefix(target: string): string {
+  return `.${path.basename(target)}.`;
+}
+
+async function syncDirectory(files: FileSystem, dir: string): Promise<void> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await files.open(dir, 'r');
+    await handle.sync();
+  } catch (error) {
+    // Some platforms cannot fsync a directory (EISDIR, EINVAL, EPERM); the rename is still atomic there.
+    if (!['EISDIR', 'EINVAL', 'EPERM', 'EBADF'].includes(errorCode(error) ?? '')) throw error;
+  } finally {
+    await handle?.close();
+  }
+}
+
+async function removeQuietly(files: FileSystem, file: string): Promise<void> {
+  try {
+    await files.unlink(file);
+  } catch (error) {
+    if (errorCode(error) !== 'ENOENT') throw error;
+  }
+}
+
+export async function writeFileAtomically(files: FileSystem, target: string, data: string | Uint8Array, tempTag: string): Promise<void> {
+  const dir = path.dirname(target);
+  const temp = path.join(dir, `${tempFilePrefix(target)}${tempTag}.tmp`);
+  try {
+    const handle = await files.open(temp, 'w', 0o644);
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await files.rename(temp, target);
+  } catch (error) {
+    await removeQuietly(files, temp);
+    throw error;
+  }
+  await syncDirectory(files, dir);
+}
+
+/** Deletes temp files a killed process left behind (call only while no save of `target` runs). */
+export async function removeStaleTempFiles(files: FileSystem, target: string): Promise<number> {
+  const dir = path.dirname(target);
+  const prefix = tempFilePrefix(target);
+  let removed = 0;
+  for (const entry of await files.readdir(dir)) {
+    if (entry.startsWith(prefix) && entry.endsWith('.tmp')) {
+      await removeQuietly(files, path.join(dir, entry));
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
+export async function readFileIfPresent(files: FileSystem, file: string): Promise<Buffer | undefined> {
+  try {
+    return await files.readFile(file);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return undefined;
+    throw error;
+  }
+}

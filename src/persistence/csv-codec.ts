@@ -1,0 +1,102 @@
+// CSV through papaparse: one sheet at a time. Export writes the block from A1 to the last
+// occupied cell so an import at A1 puts every value back where it was. Text that a
+// spreadsheet would re-type (numeric text, TRUE/FALSE, a leading =, +, -, @) is written with
+// a leading apostrophe, which keeps it text on import and defuses CSV formula injection.
+import Papa from 'papaparse';
+import {
+  cellKey,
+  inputToText,
+  isFormula,
+  isFormulaError,
+  MAX_COLUMNS,
+  MAX_ROWS,
+  runsFromCells,
+  typeInput,
+  type CellInput,
+  type CellValue,
+  type Op,
+  type SheetView,
+} from '../core/index.js';
+import { InvalidDocumentError } from './errors.js';
+
+export type CsvMode = 'values' | 'formulas';
+
+const INJECTION_START = /^[=+\-@\t\r]/;
+
+function textField(text: string): string {
+  const retyped = inputToText(text);
+  return retyped.startsWith("'") || !INJECTION_START.test(retyped) ? retyped : `'${retyped}`;
+}
+
+function valueField(value: CellValue): string | number {
+  if (value === null) return '';
+  if (isFormulaError(value)) return textField(value.sentinel);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (typeof value === 'number') return value;
+  return textField(value);
+}
+
+function inputField(input: CellInput | null): string | number {
+  if (input === null) return '';
+  if (isFormula(input)) return input.formula;
+  return valueField(input);
+}
+
+/**
+ * `values` (default): computed values; `formulas`: formula text where a cell has one, so the
+ * sheet's formulas survive a CSV round trip (such a file is meant to contain formulas).
+ */
+export function encodeCsv(sheet: SheetView, mode: CsvMode = 'values'): string {
+  const bounds = sheet.occupiedBounds();
+  if (bounds === undefined) return '';
+  const rows: (string | number)[][] = [];
+  for (let row = 0; row <= bounds.end.row; row += 1) {
+    const fields: (string | number)[] = [];
+    for (let col = 0; col <= bounds.end.col; col += 1) {
+      const input = sheet.input(row, col);
+      fields.push(mode === 'formulas' ? inputField(input) : input === null ? '' : valueField(sheet.value(row, col)));
+    }
+    rows.push(fields);
+  }
+  // In values mode papaparse's escapeFormulae is a second guard against injected formulas.
+  return Papa.unparse(rows, { escapeFormulae: mode === 'values', newline: '\r\n' });
+}
+
+/** The CSV's rows of fields; a trailing empty line is not a row. */
+export function decodeCsv(text: string, field = 'body'): string[][] {
+  // Trailing line breaks are not rows, and they would skew papaparse's delimiter guess.
+  const source = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/[\r\n]+$/, '');
+  const parsed = Papa.parse<string[]>(source, { skipEmptyLines: false, delimitersToGuess: [',', '\t', ';', '|'] });
+  const broken = parsed.errors.find((error) => error.type === 'Quotes');
+  if (broken !== undefined) {
+    throw new InvalidDocumentError(field, `row ${(broken.row ?? 0) + 1}: ${broken.message}; check the quoting of that row.`);
+  }
+  const rows = parsed.data;
+  while (rows.length > 0 && rows[rows.length - 1]!.every((value) => value === '')) rows.pop();
+  if (rows.length > MAX_ROWS) throw new InvalidDocumentError(field, `has ${rows.length} rows; a sheet holds at most ${MAX_ROWS}.`);
+  const widest = rows.reduce((max, row) => Math.max(max, row.length), 0);
+  if (widest > MAX_COLUMNS) throw new InvalidDocumentError(field, `has ${widest} columns; a sheet holds at most ${MAX_COLUMNS}.`);
+  return rows;
+}
+
+/**
+ * Ops that make `sheetName` hold the CSV from A1: fields are typed like typed-in values; the
+ * sheet's other unlocked cells are cleared; a missing sheet is added. One set-cells op, so
+ * every touched cell's version bumps once, and a locked cell in the way rejects it all.
+ */
+export function csvImportOps(sheet: SheetView | undefined, sheetName: string, rows: readonly (readonly string[])[]): Op[] {
+  const writes = new Map<number, { row: number; col: number; input: CellInput | null }>();
+  for (const cell of sheet?.occupiedCells() ?? []) {
+    if (!sheet!.isLocked(cell.row, cell.col)) writes.set(cellKey(cell.row, cell.col), { ...cell, input: null });
+  }
+  rows.forEach((fields, row) => {
+    fields.forEach((text, col) => {
+      const input = typeInput(text);
+      if (input !== null) writes.set(cellKey(row, col), { row, col, input });
+    });
+  });
+  const ops: Op[] = sheet === undefined ? [{ type: 'add-sheet', name: sheetName }] : [];
+  const cells = [...writes.entries()].sort(([a], [b]) => a - b).map(([, cell]) => cell);
+  if (cells.length > 0) ops.push({ type: 'set-cells', sheet: sheetName, runs: runsFromCells(cells) });
+  return ops;
+}

@@ -1,0 +1,31 @@
+// Export file names (spec §4 Persistence): `<workbook_name>-YYYYMMDD-HHMMSS.<ext>` in UTC,
+// spaces → underscores, every other character that is not a letter, digit, `-` or `_` removed;
+// an empty result becomes `workbook`.
+
+function two(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+export function utcStamp(at: Date): string {
+  const date = `${at.getUTCFullYear()}${two(at.getUTCMonth() + 1)}${two(at.getUTCDate())}`;
+  return `${date}-${two(at.getUTCHours())}${two(at.getUTCMinutes())}${two(at.getUTCSeconds())}`;
+}
+
+export function safeFileStem(name: string): string {
+  const stem = name.replace(/ /g, '_').replace(/[^\p{L}\p{N}_-]/gu, '');
+  return stem === '' ? 'workbook' : stem;
+}
+
+export function exportFileName(workbookName: string, at: Date, extension: string): string {
+  return `${safeFileStem(workbookName)}-${utcStamp(at)}.${extension}`;
+}
+
+/**
+ * `attachment; filename="…"` with an ASCII-only fallback, plus RFC 5987 `filename*` when the
+ * name has other letters (header values must be ASCII-safe).
+ */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '');
+  const plain = `attachment; filename="${ascii}"`;
+  return ascii === fileName ? plain : `${plain}; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

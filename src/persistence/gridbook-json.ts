@@ -1,0 +1,159 @@
+// Gridbook's own JSON document (format "gridbook"): version 1, one object per cell, is the
+// export format; version 2 adds dense `blocks` of cells and is the save file. Documented in
+// the README; `export → import → export` is identical apart from `exported_at`. Decoding
+// reads both versions and validates everything before anything is replaced.
+import { formatCell, isFormula, validateChart, validateSheetName, validateWorkbookName, type CellValue, type Chart, type SheetSnapshot, type SnapshotCell, type WorkbookDocument } from '../core/index.js';
+import { encodeBlocks, mergeCells, readBlocks, type CellBlockJson } from './cell-blocks.js';
+import { cellToJson, describeJson, isPlainObject, readCellMap, type CellJson } from './cell-json.js';
+import { InvalidDocumentError } from './errors.js';
+
+export const GRIDBOOK_FORMAT = 'gridbook';
+export const GRIDBOOK_VERSION = 1;
+/** The version whose sheets may hold dense `blocks` (older readers must refuse it, not drop them). */
+export const GRIDBOOK_DENSE_VERSION = 2;
+const NEWEST_READABLE_VERSION = GRIDBOOK_DENSE_VERSION;
+
+export interface GridbookSheetJson {
+  readonly name: string;
+  readonly blocks?: readonly CellBlockJson[];
+  readonly cells: Readonly<Record<string, CellJson>>;
+}
+
+export type GridbookChartJson = Chart & { readonly sheet: string };
+
+export interface GridbookJson {
+  readonly format: typeof GRIDBOOK_FORMAT;
+  readonly version: typeof GRIDBOOK_VERSION | typeof GRIDBOOK_DENSE_VERSION;
+  readonly exported_at?: string;
+  readonly workbook_name: string;
+  readonly active_sheet: string;
+  readonly sheets: readonly GridbookSheetJson[];
+  readonly charts: readonly GridbookChartJson[];
+}
+
+/** A formula cell's computed value, for readers of the file (import ignores it). */
+export type ComputedValues = (sheet: string, row: number, col: number) => CellValue;
+
+export interface EncodeOptions {
+  readonly exportedAt?: Date;
+  readonly values?: ComputedValues;
+  /** Version 2: rectangles of unlocked cells as dense blocks (the save file; no computed values). */
+  readonly dense?: boolean;
+}
+
+function cellMap(sheet: string, cells: readonly SnapshotCell[], values: ComputedValues | undefined): Record<string, CellJson> {
+  const map: Record<string, CellJson> = {};
+  for (const cell of cells) {
+    // Only a formula's value is written (a literal's value is its input): asking the engine for
+    // every cell made a 1,000,000-cell export twice as slow (W5 profile).
+    const computed = values === undefined || !isFormula(cell.input) ? undefined : values(sheet, cell.row, cell.col);
+    map[formatCell(cell)] = cellToJson(cell, computed);
+  }
+  return map;
+}
+
+export function encodeGridbook(document: WorkbookDocument, options: EncodeOptions = {}): GridbookJson {
+  const sheets = document.sheets.map((sheet): GridbookSheetJson => {
+    if (options.dense !== true) return { name: sheet.name, cells: cellMap(sheet.name, sheet.cells, options.values) };
+    const { blocks, rest } = encodeBlocks(sheet.cells);
+    return { name: sheet.name, blocks, cells: cellMap(sheet.name, rest, options.values) };
+  });
+  const charts = document.sheets.flatMap((sheet) => (sheet.charts ?? []).map((chart) => ({ sheet: sheet.name, ...chart })));
+  return {
+    format: GRIDBOOK_FORMAT,
+    version: options.dense === true ? GRIDBOOK_DENSE_VERSION : GRIDBOOK_VERSION,
+    ...(options.exportedAt === undefined ? {} : { exported_at: options.exportedAt.toISOString() }),
+    workbook_name: document.name,
+    active_sheet: document.activeSheet,
+    sheets,
+    charts,
+  };
+}
+
+function checkHeader(json: Record<string, unknown>): void {
+  const format = json['format'];
+  if (format !== undefined && format !== GRIDBOOK_FORMAT) {
+    throw new InvalidDocumentError('format', `expected "${GRIDBOOK_FORMAT}" (or no format for a GridOS file), got ${describeJson(format)}.`);
+  }
+  const version = json['version'];
+  if (format === undefined && version === undefined) return;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    throw new InvalidDocumentError('version', `expected the format version ${GRIDBOOK_VERSION}, got ${describeJson(version)}.`);
+  }
+  if (version > NEWEST_READABLE_VERSION) {
+    throw new InvalidDocumentError('version', `this file uses format version ${version}, written by a newer Gridbook; this server reads versions 1 to ${NEWEST_READABLE_VERSION}.`);
+  }
+}
+
+function readSheets(raw: unknown): { sheets: SheetSnapshot[]; inlineCharts: Chart[][] } {
+  if (!Array.isArray(raw) || raw.length === 0) {
+    throw new InvalidDocumentError('sheets', `expected a non-empty list of {name, cells}, got ${describeJson(raw)}.`);
+  }
+  const seen = new Set<string>();
+  const inlineCharts: Chart[][] = [];
+  const sheets = raw.map((item, index): SheetSnapshot => {
+    const field = `sheets[${index}]`;
+    // A bare name is an empty sheet (the workbook summary lists sheets that way).
+    const entry = typeof item === 'string' ? { name: item } : item;
+    if (!isPlainObject(entry)) throw new InvalidDocumentError(field, `expected an object {name, cells}, got ${describeJson(entry)}.`);
+    const name = validateSheetName(entry['name'], `${field}.name`);
+    if (seen.has(name.toLowerCase())) throw new InvalidDocumentError(`${field}.name`, `a sheet named "${name}" appears twice (sheet names are case-insensitive).`);
+    seen.add(name.toLowerCase());
+    // Charts may also sit inside their sheet (hand-written documents); both places are read.
+    inlineCharts.push(readChartList(entry['charts'], `${field}.charts`).map((item, at) => validateChart(item, `${field}.charts[${at}].`)));
+    const cells = mergeCells(readBlocks(entry['blocks'], `${field}.blocks`), readCellMap(entry['cells'], `${field}.cells`), field);
+    return { name, cells };
+  });
+  return { sheets, inlineCharts };
+}
+
+function readChartList(raw: unknown, field: string): Record<string, unknown>[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) throw new InvalidDocumentError(field, `expected a list of charts, got ${describeJson(raw)}.`);
+  return raw.map((item, index) => {
+    if (!isPlainObject(item)) throw new InvalidDocumentError(`${field}[${index}]`, `expected a chart object, got ${describeJson(item)}.`);
+    return item;
+  });
+}
+
+function sheetIndex(sheets: readonly SheetSnapshot[], name: unknown, field: string): number {
+  const index = typeof name === 'string' ? sheets.findIndex((sheet) => sheet.name.toLowerCase() === name.trim().toLowerCase()) : -1;
+  if (index === -1) {
+    throw new InvalidDocumentError(field, `${describeJson(name)} is not one of the sheets (${sheets.map((sheet) => sheet.name).join(', ')}).`);
+  }
+  return index;
+}
+
+/** `charts` as a list of {sheet, …chart}, or as a map from sheet name to a list of charts. */
+function chartEntries(raw: unknown): { item: Record<string, unknown>; field: string }[] {
+  if (!isPlainObject(raw)) return readChartList(raw, 'charts').map((item, index) => ({ item, field: `charts[${index}]` }));
+  return Object.entries(raw).flatMap(([sheet, list]) =>
+    readChartList(list, `charts.${sheet}`).map((item, index) => ({ item: { ...item, sheet }, field: `charts.${sheet}[${index}]` })),
+  );
+}
+
+function attachCharts(sheets: SheetSnapshot[], inline: Chart[][], raw: unknown): SheetSnapshot[] {
+  const bySheet = inline.map((charts) => [...charts]);
+  chartEntries(raw).forEach(({ item, field }) => {
+    const at = sheetIndex(sheets, item['sheet'], `${field}.sheet`);
+    const { sheet: _sheet, ...fields } = item;
+    const chart = validateChart(fields, `${field}.`);
+    if (bySheet[at]!.some((other) => other.id === chart.id)) {
+      throw new InvalidDocumentError(`${field}.id`, `chart id "${chart.id}" appears twice on sheet "${sheets[at]!.name}".`);
+    }
+    bySheet[at]!.push(chart);
+  });
+  return sheets.map((sheet, index) => ({ ...sheet, charts: bySheet[index]! }));
+}
+
+export function isGridbookDocument(json: Record<string, unknown>): boolean {
+  return json['format'] !== undefined || Array.isArray(json['sheets']);
+}
+
+export function decodeGridbook(json: Record<string, unknown>): WorkbookDocument {
+  checkHeader(json);
+  const name = validateWorkbookName(json['workbook_name'], 'workbook_name');
+  const { sheets, inlineCharts } = readSheets(json['sheets']);
+  const active = json['active_sheet'] === undefined || json['active_sheet'] === null ? 0 : sheetIndex(sheets, json['active_sheet'], 'active_sheet');
+  return { name, activeSheet: sheets[active]!.name, sheets: attachCharts(sheets, inlineCharts, json['charts']) };
+}

@@ -1,0 +1,41 @@
+// Shared set-up of the agent's black-box tests: the real app on 127.0.0.1 with its providers
+// pointed at the fake vendor servers (never a real vendor), Groq configured by default. The
+// scripted "model" is the fake Groq server's reply queue.
+import { MemoryKeyStore, ProviderService, type ProviderId } from '../../src/providers/index.js';
+import type { FakeProviders, FakeVendorServer } from '../fakes/index.js';
+import { startApp, type RunningApp } from '../support/index.js';
+
+export const GROQ_KEY = 'gsk_agent-test-key-0001';
+export const GROQ_DEFAULT_MODEL = 'openai/gpt-oss-120b';
+
+export interface AgentAppOptions {
+  /** Keys as environment fallbacks; default: only Groq. */
+  readonly keys?: Partial<Record<ProviderId, string>>;
+}
+
+export async function startAgentApp(fakes: FakeProviders, options: AgentAppOptions = {}): Promise<RunningApp> {
+  const providers = await ProviderService.open({
+    keyStore: new MemoryKeyStore(),
+    envKeys: options.keys ?? { groq: GROQ_KEY },
+    baseUrls: fakes.baseUrls,
+    // Retries of transient vendor errors happen at once: tests never wait on the clock.
+    sleep: async () => {},
+  });
+  return startApp({ deps: { providers } });
+}
+
+/** Queues one model reply (an object is sent as its JSON text). */
+export function scriptReply(server: FakeVendorServer, reply: unknown): void {
+  server.replyText(typeof reply === 'string' ? reply : JSON.stringify(reply));
+}
+
+/** The system prompt of an OpenAI-compatible request the fake received. */
+export function systemPromptOf(body: any): string {
+  const system = (body?.messages ?? []).find((message: { role: string }) => message.role === 'system');
+  return typeof system?.content === 'string' ? system.content : '';
+}
+
+/** The chat messages after the system prompt (history, then the prompt). */
+export function conversationOf(body: any): { role: string; content: string }[] {
+  return (body?.messages ?? []).filter((message: { role: string }) => message.role !== 'system');
+}

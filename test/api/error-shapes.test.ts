@@ -1,0 +1,63 @@
+// How errors look on the wire (DESIGN §5, src/http/errors.ts): {detail} bodies, 422 naming the
+// field, 400 for malformed JSON, 413 for a body over the limit, unknown fields ignored.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readValues, startApp, type RunningApp } from '../support/index.js';
+
+let server: RunningApp;
+beforeEach(async () => {
+  server = await startApp({ env: { GRIDBOOK_MAX_BODY_BYTES: '4096' } });
+});
+afterEach(() => server.close());
+
+describe('error shapes', () => {
+  it('[ERR-3] malformed JSON is a 400 {detail} that says the body is not valid JSON', async () => {
+    const response = await server.http.postRaw('/grid/cell', '{"cell": "A1", ');
+    expect(response.status).toBe(400);
+    expect(response.body.detail).toMatch(/not valid JSON/);
+  });
+
+  it('[ERR-2] a field of the wrong type is a 422 whose detail names the field', async () => {
+    const response = await server.http.post('/grid/cell', { cell: 5, value: 'x' });
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({ detail: expect.stringMatching(/^body\.cell: /) });
+  });
+
+  it('[ERR-2] a missing required field is a 422 that says the field is required', async () => {
+    const response = await server.http.post('/grid/range', { target_cell: 'A1' });
+    expect(response.status).toBe(422);
+    expect(response.body.detail).toBe('body.values: field required');
+  });
+
+  it('[ERR-2] unknown body fields are ignored', async () => {
+    const response = await server.http.post('/grid/cell', { cell: 'A1', value: 'x', colour: 'red', nested: { deep: [1] } });
+    expect(response.status).toBe(200);
+    expect(await readValues(server.http)).toEqual({ A1: 'x' });
+  });
+
+  it('[ERR-1] a body over GRIDBOOK_MAX_BODY_BYTES is a 413 {detail} and writes nothing', async () => {
+    const response = await server.http.post('/grid/cell', { cell: 'A1', value: 'x'.repeat(5000) });
+    expect(response.status).toBe(413);
+    expect(typeof response.body.detail).toBe('string');
+    expect(await readValues(server.http)).toEqual({});
+  });
+
+  it('[ERR-1] an unsupported content type is a 415 {detail}', async () => {
+    const response = await server.http.postRaw('/grid/cell', '<cell>A1</cell>', 'application/xml');
+    expect(response.status).toBe(415);
+    expect(typeof response.body.detail).toBe('string');
+  });
+
+  it('[ERR-1] domain errors answer {detail} with the status of the error table', async () => {
+    const cases: [string, unknown, number][] = [
+      ['/grid/cell', { cell: 'A0' }, 400],
+      ['/workbook/sheet/activate', { name: 'Ghost' }, 404],
+      ['/workbook/sheet', { name: 'Sheet1' }, 409],
+      ['/grid/lock', { range: 'A1:XFD1048576' }, 413],
+    ];
+    for (const [path, body, status] of cases) {
+      const response = await server.http.post(path, body);
+      expect(response.status, path).toBe(status);
+      expect(Object.keys(response.body), path).toEqual(['detail']);
+    }
+  });
+});

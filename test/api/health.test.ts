@@ -1,0 +1,77 @@
+// Black-box tests of /healthz (src/http/routes/health.ts), the OpenAPI document and /docs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '../support/index.js';
+
+let server: RunningApp;
+beforeAll(async () => {
+  server = await startApp();
+});
+afterAll(() => server.close());
+
+const ISSUE_3_ROUTES: [string, string][] = [
+  ['get', '/healthz'],
+  ['post', '/eval'],
+  ['get', '/schema'],
+  ['get', '/peek'],
+  ['post', '/grid/cell'],
+  ['post', '/grid/range'],
+  ['get', '/grid'],
+  ['post', '/grid/clear'],
+  ['post', '/grid/lock'],
+  ['post', '/grid/unlock'],
+  ['post', '/system/unlock-all'],
+  ['post', '/system/clear'],
+  ['get', '/api/workbook'],
+  ['post', '/workbook/sheet'],
+  ['post', '/workbook/sheet/rename'],
+  ['post', '/workbook/sheet/activate'],
+  ['post', '/workbook/sheet/delete'],
+  ['post', '/workbook/rename'],
+  ['post', '/workbook/undo'],
+  ['post', '/workbook/redo'],
+];
+
+describe('service endpoints', () => {
+  it('[SYS-1] GET /healthz answers 200 {ok: true}', async () => {
+    const response = await server.http.get('/healthz');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ok: true });
+  });
+
+  it('[SYS-1] GET /openapi.json is an OpenAPI 3.1 document listing every route of the kernel', async () => {
+    const response = await server.http.get('/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.body.openapi).toBe('3.1.0');
+    for (const [method, path] of ISSUE_3_ROUTES) expect(response.body.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+  });
+
+  it('[SYS-1] the OpenAPI document carries the request schemas the server validates with', async () => {
+    const paths = (await server.http.get('/openapi.json')).body.paths;
+    const evalBody = paths['/eval'].post.requestBody.content['application/json'].schema;
+    expect(evalBody.required).toContain('formulas');
+    expect(evalBody.properties.formulas.maxItems).toBe(500);
+    const cellBody = paths['/grid/cell'].post.requestBody.content['application/json'].schema;
+    expect(cellBody.required).toEqual(['cell']);
+    expect(Object.keys(cellBody.properties)).toEqual(expect.arrayContaining(['cell', 'value', 'sheet', 'expected_versions']));
+    const peekParameters = paths['/peek'].get.parameters.map((parameter: { name: string }) => parameter.name);
+    expect(peekParameters).toEqual(expect.arrayContaining(['range', 'format', 'sheet', 'mode']));
+  });
+
+  it('[SYS-1] /docs serves the API reference from the server itself, no outside assets', async () => {
+    const page = await server.http.get('/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const assets = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) {
+      expect(asset, asset).toMatch(/^\/docs\//);
+      expect((await server.http.get(asset)).status, asset).toBe(200);
+    }
+  });
+
+  it('[ERR-1] an unknown route is a 404 {detail} naming it', async () => {
+    const response = await server.http.get('/no/such/route');
+    expect(response.status).toBe(404);
+    expect(response.body.detail).toContain('/no/such/route');
+  });
+});

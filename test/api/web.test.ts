@@ -1,0 +1,82 @@
+// The built web UI served at / (routes/web.ts): built files, index.html for page navigations,
+// JSON 404s for everything else, API routes never shadowed, a clear 503 before the first build.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '../support/index.js';
+
+describe('[UI-SERVE] the web UI at /', () => {
+  let webDir: string;
+  let server: RunningApp;
+
+  beforeAll(async () => {
+    webDir = await mkdtemp(path.join(tmpdir(), 'gridbook-web-'));
+    await mkdir(path.join(webDir, 'assets'));
+    await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Gridbook</title><div id="root"></div>');
+    await writeFile(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+    server = await startApp({ deps: { webDir } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await rm(webDir, { recursive: true, force: true });
+  });
+
+  const get = (urlPath: string, accept = '*/*') => fetch(`${server.url}${urlPath}`, { headers: { accept } });
+
+  it('serves index.html at / without caching it', async () => {
+    const response = await get('/', 'text/html');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets with a long immutable cache', async () => {
+    const response = await get('/assets/index-abc123.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('javascript');
+    expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('answers a page navigation to an unknown non-API path with index.html', async () => {
+    const response = await get('/welcome', 'text/html,application/xhtml+xml');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<title>Gridbook</title>');
+  });
+
+  it('keeps JSON 404s for missing files, API paths and non-HTML requests', async () => {
+    for (const [urlPath, accept] of [
+      ['/assets/missing.js', '*/*'],
+      ['/grid/nothing-here', 'text/html'],
+      ['/agent/nothing', 'text/html'],
+      ['/no-such-page', 'application/json'],
+    ] as const) {
+      const response = await get(urlPath, accept);
+      expect(response.status, urlPath).toBe(404);
+      expect(await response.json(), urlPath).toMatchObject({ detail: expect.stringContaining('No route') });
+    }
+  });
+
+  it('never shadows an API route and never serves files outside the build', async () => {
+    const health = await get('/healthz', 'text/html');
+    expect(await health.json()).toEqual({ ok: true });
+    const grid = await get('/grid?range=A1', 'application/json');
+    expect(grid.status).toBe(200);
+    const escape = await get('/%2e%2e/%2e%2e/etc/passwd', '*/*');
+    expect(escape.status).toBe(404);
+  });
+
+  it('answers 503 with how to build it when dist/web has no index.html yet', async () => {
+    const empty = await mkdtemp(path.join(tmpdir(), 'gridbook-web-empty-'));
+    const bare = await startApp({ deps: { webDir: empty } });
+    try {
+      const response = await fetch(`${bare.url}/`, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(503);
+      expect(((await response.json()) as { detail: string }).detail).toContain('npm run build:web');
+    } finally {
+      await bare.close();
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,102 @@
+// Black-box tests of POST /workbook/undo and /workbook/redo (src/http/routes/workbook.ts).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readGrid, readValues, startApp, type RunningApp } from '../support/index.js';
+
+let server: RunningApp;
+beforeEach(async () => {
+  server = await startApp();
+});
+afterEach(() => server.close());
+
+const undo = () => server.http.post('/workbook/undo');
+const redo = () => server.http.post('/workbook/redo');
+const inputs = async (sheet?: string) =>
+  Object.fromEntries(Object.entries(await readGrid(server.http, sheet === undefined ? {} : { sheet })).map(([cell, data]) => [cell, data.input]));
+
+describe('undo and redo over HTTP', () => {
+  it('[UNDO-1] [UNDO-2] write a range, undo, redo: the grid is exactly as before and after each step', async () => {
+    await server.http.post('/grid/range', { target_cell: 'A1', values: [['keep', 1], [null, '=B1*2']] });
+    const before = await inputs();
+    await server.http.post('/grid/range', { target_cell: 'A1', values: [['new', 5, 'wider'], ['fill', null], [], ['=SUM(B1:B2)']] });
+    const after = await inputs();
+    expect(after).toEqual({ A1: 'new', B1: '5', C1: 'wider', A2: 'fill', A4: '=SUM(B1:B2)' });
+
+    const undone = await undo();
+    expect(undone.status).toBe(200);
+    expect(undone.body).toMatchObject({ status: 'Success', applied: true, can_undo: true, can_redo: true });
+    expect(await inputs()).toEqual(before);
+    expect(await readValues(server.http)).toEqual({ A1: 'keep', B1: 1, B2: 2 });
+
+    const redone = await redo();
+    expect(redone.body).toMatchObject({ status: 'Success', applied: true, can_redo: false });
+    expect(await inputs()).toEqual(after);
+    expect((await readValues(server.http))['A4']).toBe(5);
+  });
+
+  it('[UNDO-3] versions bump on undo and on redo, as for any commit', async () => {
+    await server.http.post('/grid/cell', { cell: 'A1', value: 'one' });
+    await server.http.post('/grid/cell', { cell: 'A1', value: 'two' });
+    await undo();
+    expect((await readGrid(server.http))['A1']).toMatchObject({ input: 'one', version: 3 });
+    await redo();
+    expect((await readGrid(server.http))['A1']).toMatchObject({ input: 'two', version: 4 });
+    const stale = await server.http.post('/grid/cell', { cell: 'A1', value: 'x', expected_versions: { A1: 2 } });
+    expect(stale.status).toBe(409);
+  });
+
+  it('[UNDO-4] nothing to undo or redo answers 200 with applied false and changes nothing', async () => {
+    const response = await undo();
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ applied: false, can_undo: false, can_redo: false });
+    expect((await redo()).body).toMatchObject({ applied: false });
+    expect(await readGrid(server.http)).toEqual({});
+  });
+
+  it('[UNDO-4] a new change clears the redo stack', async () => {
+    await server.http.post('/grid/cell', { cell: 'A1', value: 1 });
+    await undo();
+    await server.http.post('/grid/cell', { cell: 'B1', value: 2 });
+    expect((await redo()).body.applied).toBe(false);
+    expect(await readValues(server.http)).toEqual({ B1: 2 });
+  });
+
+  it('[UNDO-4] the depth is bounded by GRIDBOOK_UNDO_DEPTH', async () => {
+    await server.close();
+    server = await startApp({ env: { GRIDBOOK_UNDO_DEPTH: '2' } });
+    for (const value of [1, 2, 3]) await server.http.post('/grid/cell', { cell: 'A1', value });
+    await undo();
+    await undo();
+    expect((await undo()).body.applied).toBe(false);
+    expect(await readValues(server.http)).toEqual({ A1: 1 });
+  });
+
+  it('[UNDO-1] sheet changes, locks and workbook renames are undone too', async () => {
+    await server.http.post('/workbook/sheet', { name: 'Data' });
+    await server.http.post('/workbook/rename', { name: 'Budget' });
+    await server.http.post('/grid/lock', { range: 'A1' });
+    await undo();
+    expect((await server.http.post('/grid/cell', { cell: 'A1', value: 1 })).status).toBe(200);
+    await undo();
+    await undo();
+    expect((await server.http.get('/api/workbook')).body).toMatchObject({ workbook_name: 'Untitled workbook' });
+    await undo();
+    expect((await server.http.get('/api/workbook')).body.sheets).toEqual(['Sheet1']);
+  });
+
+  it('[UNDO-5] undoing a sheet deletion restores its cells, versions, locks, position, and formulas elsewhere', async () => {
+    await server.http.post('/workbook/sheet', { name: 'Data' });
+    await server.http.post('/workbook/sheet', { name: 'Notes' });
+    await server.http.post('/grid/cell', { cell: 'A1', value: 5, sheet: 'Data' });
+    await server.http.post('/grid/cell', { cell: 'A1', value: 6, sheet: 'Data' });
+    await server.http.post('/grid/lock', { range: 'A1', sheet: 'Data' });
+    await server.http.post('/grid/cell', { cell: 'A1', value: '=Data!A1*10' });
+    const dataBefore = await readGrid(server.http, { sheet: 'Data' });
+    await server.http.post('/workbook/sheet/delete', { name: 'Data' });
+    expect(await readValues(server.http)).toEqual({ A1: '#REF!' });
+
+    await undo();
+    expect((await server.http.get('/api/workbook')).body.sheets).toEqual(['Sheet1', 'Data', 'Notes']);
+    expect(await readGrid(server.http, { sheet: 'Data' })).toEqual(dataBefore);
+    expect(await readValues(server.http)).toEqual({ A1: 60 });
+  });
+});

@@ -1,0 +1,134 @@
+// The AI panel against a fake model (the fake Groq server of test/fakes, never a real vendor):
+// the preview paints proposed cells before anything is written, Apply writes them, guardrail
+// refusals read as sentences with links, Stop aborts, a chain streams its steps.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryKeyStore, ProviderService } from '../../src/providers/index.js';
+import { startFakeProviders, type FakeProviders } from '../fakes/index.js';
+import { hasChromium } from './browser.js';
+import { cell, expectCellText, goTo } from './grid-actions.js';
+import { storedValues, useBrowserSuite } from './suite.js';
+
+describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
+  let fakes: FakeProviders;
+  beforeAll(async () => {
+    fakes = await startFakeProviders();
+  });
+  afterAll(async () => fakes?.close());
+
+  const suite = useBrowserSuite({
+    page: { allowHttpErrors: [422] },
+    server: async () => {
+      fakes.reset();
+      const providers = await ProviderService.open({ keyStore: new MemoryKeyStore(), envKeys: { groq: 'gsk_e2e-test-key-0001' }, baseUrls: fakes.baseUrls, sleep: async () => {} });
+      return { deps: { providers } };
+    },
+  });
+
+  async function ask(prompt: string): Promise<void> {
+    const page = suite.ui.page;
+    await page.locator('[data-testid="model-select"]').waitFor();
+    await page.getByTestId('chat-input').fill(prompt);
+    await page.getByTestId('chat-input').press('Enter');
+  }
+
+  it('[AI-07][AI-09] the preview highlights proposed cells without writing; Apply writes them once', async () => {
+    await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'Budget' });
+    fakes.groq.replyText(JSON.stringify({ reasoning: 'Two amounts under the title.', target_cell: 'B2', values: [[10], [20]] }));
+    await suite.open();
+    const page = suite.ui.page;
+    const chat = page.waitForRequest((request) => request.url().endsWith('/agent/chat'));
+    await ask('add two amounts');
+    const body = (await chat).postDataJSON() as { prompt: string; scope: string; sheet: string; model_id?: string };
+    expect(body).toMatchObject({ prompt: 'add two amounts', scope: 'sheet', sheet: 'Sheet1' });
+    expect(typeof body.model_id).toBe('string');
+    const card = page.getByTestId('preview-card');
+    await expect(card.getByTestId('preview-reasoning').textContent()).resolves.toBe('Two amounts under the title.');
+    await expect(card.getByTestId('preview-target').textContent()).resolves.toBe('B2:B3');
+    await expect(cell(page, 'B2').getAttribute('data-preview')).resolves.toBe('true');
+    await expectCellText(page, 'B2', '10');
+    await expectCellText(page, 'B3', '20');
+    expect(await storedValues(suite.server, 'B2:B3')).toEqual({});
+
+    const applies: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/agent/apply') && applies.push(request.postData() ?? ''));
+    await card.getByTestId('preview-apply').dblclick();
+    await expect(card.getByTestId('outcome-badge').textContent()).resolves.toBe('Applied');
+    expect(applies).toHaveLength(1);
+    expect(JSON.parse(applies[0]!)).toMatchObject({ target_cell: 'B2', values: [[10], [20]], shift_direction: 'right' });
+    await page.waitForFunction(() => document.querySelectorAll('[data-preview="true"]').length === 0);
+    await expectCellText(page, 'B3', '20');
+    expect(await storedValues(suite.server, 'B2:B3')).toEqual({ B2: 10, B3: 20 });
+    await expect(card.getByTestId('preview-apply').count()).resolves.toBe(0);
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[AI-12] a guardrail refusal names the cells in words, and the cell links select them', async () => {
+    await suite.server.http.post('/grid/cell', { cell: 'B2', value: '5' });
+    fakes.groq.replyText(JSON.stringify({ reasoning: 'A ratio.', target_cell: 'B4', values: [['=B2/B9']] }));
+    await suite.open();
+    const page = suite.ui.page;
+    await ask('divide B2 by B9');
+    const error = page.getByTestId('thread-error');
+    await error.waitFor();
+    await expect(error.getByTestId('blocked-item').first().textContent()).resolves.toContain('B4 is blocked: it refers to the empty cell B9');
+    await expect(page.locator('body').textContent()).resolves.not.toContain('[object Object]');
+    await error.getByTestId('cell-link-B9').click();
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('B9');
+    expect(await storedValues(suite.server, 'B4')).toEqual({});
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[AI-05] Stop aborts a request that hangs; nothing is written and the composer works again', async () => {
+    fakes.groq.enqueue({ kind: 'hang' });
+    await suite.open();
+    const page = suite.ui.page;
+    await ask('take your time');
+    await page.locator('[data-testid="chat-send"][aria-label="Stop"]').waitFor();
+    await page.getByTestId('chat-busy').waitFor();
+    await page.getByTestId('chat-send').click();
+    await page.getByTestId('thread-note').filter({ hasText: 'Cancelled' }).waitFor();
+    await expect(page.getByTestId('preview-card').count()).resolves.toBe(0);
+    await expect(page.getByTestId('chat-send').getAttribute('aria-label')).resolves.toBe('Send');
+  });
+
+  it('[AI-17] a chain streams its steps; the written cells show; one Ctrl+Z takes the chain back', async () => {
+    fakes.groq.replyText(JSON.stringify({ reasoning: 'Sum first.', target_cell: 'A3', values: [['=SUM(10, 20)']] }));
+    fakes.groq.replyText(JSON.stringify({ reasoning: 'Then the max.', target_cell: 'B3', values: [['=MAX(A3, 100)']] }));
+    fakes.groq.replyText(JSON.stringify({ reasoning: 'Done.', target_cell: 'B3', values: [['']] }));
+    await suite.open();
+    const page = suite.ui.page;
+    await page.getByTestId('chain-toggle').check();
+    await page.getByTestId('chain-max').fill('3');
+    const chain = page.waitForRequest((request) => request.url().endsWith('/agent/chat/chain'));
+    await ask('Write =SUM(10, 20) in A3. Then write =MAX(A3, 100) in B3.');
+    expect((await chain).postDataJSON()).toMatchObject({ max_iterations: 3 });
+    await page.locator('[data-testid="chain-card"][data-running="false"]').waitFor();
+    await expect(page.getByTestId('chain-step').count()).resolves.toBe(3);
+    await expect(page.getByTestId('chain-observation').first().textContent()).resolves.toContain('A3 = 30');
+    await expectCellText(page, 'A3', '30');
+    await expectCellText(page, 'B3', '100');
+    await goTo(page, 'D1');
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'A3', '');
+    await expectCellText(page, 'B3', '');
+    expect(suite.ui.errors).toEqual([]);
+  });
+});
+
+describe.skipIf(!hasChromium)('the AI panel without any key', () => {
+  const suite = useBrowserSuite();
+
+  it('[AI-02][KEYS-01] says a key is needed, keeps Send disabled, and the notice opens Settings', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await page.getByTestId('no-key-notice').waitFor();
+    await page.getByTestId('chat-input').fill('hello');
+    await expect(page.getByTestId('chat-send').isDisabled()).resolves.toBe(true);
+    await page.getByTestId('no-key-notice').click();
+    await page.getByTestId('settings-dialog').waitFor();
+    await expect(page.getByTestId('provider-row').count()).resolves.toBe(4);
+    await expect(page.locator('[data-testid="provider-row"][data-provider="groq"] [data-testid="provider-status"]').textContent()).resolves.toBe('Not configured');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('settings-dialog').waitFor({ state: 'detached' });
+  });
+});

@@ -1,0 +1,103 @@
+// Clipboard and fill handle in the browser: TSV out (with an HTML table), TSV in with blank
+// rows and quotes, one value filling a selection, formulas moving their references, cut +
+// paste as one undo step, and the fill handle continuing a series.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hasChromium } from './browser.js';
+import { cell, expectCellText, goTo } from './grid-actions.js';
+import { storedValues, useBrowserSuite } from './suite.js';
+
+/** Put text on the system clipboard the way another program would. */
+async function setClipboard(page: Page, text: string): Promise<void> {
+  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+}
+
+async function inputsOf(server: { http: { get: (path: string, query?: Record<string, string>) => Promise<{ body: unknown }> } }, range: string): Promise<Record<string, string | null>> {
+  const cells = ((await server.http.get('/grid', { range })).body as { cells: { cell: string; input: string | null }[] }).cells;
+  return Object.fromEntries(cells.filter((entry) => entry.input !== null).map((entry) => [entry.cell, entry.input]));
+}
+
+describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
+  const suite = useBrowserSuite();
+
+  it('[CLIP-01] Ctrl+C puts the range on the clipboard as TSV and as an HTML table', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [[1, 2], [3, 4]] });
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'A1:B2');
+    await page.keyboard.press('Control+c');
+    const flavours = await page.evaluate(async () => {
+      const [item] = await navigator.clipboard.read();
+      return { text: await (await item!.getType('text/plain')).text(), html: item!.types.includes('text/html') ? await (await item!.getType('text/html')).text() : '' };
+    });
+    expect(flavours.text).toBe('1\t2\n3\t4');
+    // The browser may normalise the markup (adding <tbody>), so compare the table's cells.
+    const rows = flavours.html.match(/<tr>.*?<\/tr>/g) ?? [];
+    expect(rows.map((row) => row.match(/<td>(.*?)<\/td>/g))).toEqual([
+      ['<td>1</td>', '<td>2</td>'],
+      ['<td>3</td>', '<td>4</td>'],
+    ]);
+  });
+
+  it('[CLIP-02][CLIP-03] pasting TSV lands at the selection’s top-left in one request, keeping blank rows and quoted tabs', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    const writes: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/grid/range') && writes.push(request.postData() ?? ''));
+    await setClipboard(page, 'x\ty\n\n"a\tb"\tz');
+    await goTo(page, 'C5:D9');
+    await page.keyboard.press('Control+v');
+    await expectCellText(page, 'D7', 'z');
+    expect(writes).toHaveLength(1);
+    expect(JSON.parse(writes[0]!)).toMatchObject({ target_cell: 'C5' });
+    expect(await storedValues(suite.server, 'C5:D7')).toEqual({ C5: 'x', D5: 'y', C7: 'a\tb', D7: 'z' });
+  });
+
+  it('[CLIP-03] one copied value fills the whole selection', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await setClipboard(page, '7');
+    await goTo(page, 'C8:E10');
+    await page.keyboard.press('Control+v');
+    await expectCellText(page, 'E10', '7');
+    expect(Object.keys(await storedValues(suite.server, 'C8:E10'))).toHaveLength(9);
+  });
+
+  it('[CLIP-04][CLIP-05] a copy made here moves formula references; cut + paste undo as one step', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [[2, '=A1*2', '=$A$1'], [3]] });
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'B1:C1');
+    await page.keyboard.press('Control+c');
+    await goTo(page, 'B2');
+    await page.keyboard.press('Control+v');
+    await expectCellText(page, 'B2', '6');
+    expect(await inputsOf(suite.server, 'B2:C2')).toEqual({ B2: '=A2*2', C2: '=$A$1' });
+
+    await goTo(page, 'A1');
+    await page.keyboard.press('Control+x');
+    await goTo(page, 'E1');
+    await page.keyboard.press('Control+v');
+    await expectCellText(page, 'E1', '2');
+    await expectCellText(page, 'A1', '');
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'A1', '2');
+    await expectCellText(page, 'E1', '');
+  });
+
+  it('[FILL-01][FILL-02] dragging the fill handle continues a number series and moves formulas', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [[1, '=A1*10'], [2, '=A2*10']] });
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'A1:B2');
+    const corner = await cell(page, 'B2').boundingBox();
+    const target = await cell(page, 'B5').boundingBox();
+    await page.mouse.move(corner!.x + corner!.width - 2, corner!.y + corner!.height - 2);
+    await page.mouse.down();
+    await page.mouse.move(target!.x + target!.width / 2, target!.y + target!.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await expectCellText(page, 'A5', '5');
+    await expectCellText(page, 'B5', '50');
+    expect(await inputsOf(suite.server, 'A3:B5')).toEqual({ A3: '3', B3: '=A3*10', A4: '4', B4: '=A4*10', A5: '5', B5: '=A5*10' });
+  });
+});

@@ -1,0 +1,135 @@
+// Editing in the browser: Escape, the formula bar, Enter/Tab movement, point mode, Delete
+// with locked cells, undo/redo through the server, and locking from the context menu.
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from './browser.js';
+import { cell, clickCell, expectCellText, goTo, typeInto } from './grid-actions.js';
+import { storedValues, useBrowserSuite } from './suite.js';
+
+describe.skipIf(!hasChromium)('editing cells in the browser', () => {
+  const suite = useBrowserSuite();
+
+  it('[EDIT-03] Escape cancels an edit and sends nothing', async () => {
+    await suite.server.http.post('/grid/cell', { cell: 'A1', value: '5' });
+    await suite.open();
+    const page = suite.ui.page;
+    const writes: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/grid/cell') && writes.push(request.postData() ?? ''));
+    await goTo(page, 'A1');
+    await page.keyboard.type('9');
+    await expect(page.getByTestId('formula-bar').inputValue()).resolves.toBe('9');
+    await page.keyboard.press('Escape');
+    await expectCellText(page, 'A1', '5');
+    expect(writes).toEqual([]);
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[EDIT-06] typing in the formula bar and Enter writes the selected cell', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'C3');
+    await page.getByTestId('formula-bar').click();
+    await page.keyboard.type('42');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'C3', '42');
+    expect(await storedValues(suite.server, 'C3')).toEqual({ C3: 42 });
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('C4');
+  });
+
+  it('[NAV-04] Enter and Tab move the cursor without editing; Shift reverses', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'B2');
+    const nameBox = page.getByTestId('name-box');
+    await page.keyboard.press('Enter');
+    await expect(nameBox.inputValue()).resolves.toBe('B3');
+    await page.keyboard.press('Shift+Enter');
+    await expect(nameBox.inputValue()).resolves.toBe('B2');
+    await page.keyboard.press('Tab');
+    await expect(nameBox.inputValue()).resolves.toBe('C2');
+    await page.keyboard.press('Shift+Tab');
+    await expect(nameBox.inputValue()).resolves.toBe('B2');
+    expect(await storedValues(suite.server, 'A1:D4')).toEqual({});
+  });
+
+  it('[NAV-01] dragging selects a range and Shift+click extends it', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    const from = await cell(page, 'B2').boundingBox();
+    const to = await cell(page, 'D5').boundingBox();
+    await page.mouse.move(from!.x + 10, from!.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(to!.x + 10, to!.y + 10, { steps: 5 });
+    await page.mouse.up();
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('B2:D5');
+    await clickCell(page, 'F7', { modifiers: ['Shift'] });
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('B2:F7');
+  });
+
+  it('[EDIT-07] point mode: clicking and dragging cells while typing a formula inserts their range', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [[1], [2], [3]] });
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'B1');
+    await page.keyboard.type('=SUM(');
+    const from = await cell(page, 'A1').boundingBox();
+    const to = await cell(page, 'A3').boundingBox();
+    await page.mouse.move(from!.x + 10, from!.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(to!.x + 10, to!.y + 10, { steps: 4 });
+    await page.mouse.up();
+    await expect(page.getByTestId('cell-editor').inputValue()).resolves.toBe('=SUM(A1:A3');
+    await expect(page.getByTestId('formula-refs').textContent()).resolves.toBe('A1:A3');
+    await page.keyboard.type(')');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'B1', '6');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[CLR-01] Delete clears the selection, skips a locked cell and says so', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [[1, 2], [3, 4]] });
+    await suite.server.http.post('/grid/lock', { range: 'B1' });
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'A1:B2');
+    await page.keyboard.press('Delete');
+    await page.getByTestId('toast').filter({ hasText: '1 locked cell skipped' }).waitFor();
+    await expectCellText(page, 'A1', '');
+    await expectCellText(page, 'B1', '2');
+    await expect(cell(page, 'B1').getAttribute('data-locked')).resolves.toBe('true');
+    expect(await storedValues(suite.server, 'A1:B2')).toEqual({ B1: 2 });
+  });
+
+  it('[UNDO-01] Ctrl+Z and Ctrl+Y step through edits with the server; the undo button starts disabled', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await expect(page.getByTestId('undo').isDisabled()).resolves.toBe(true);
+    await typeInto(page, 'A1', '1');
+    await typeInto(page, 'A1', '2');
+    await expectCellText(page, 'A1', '2');
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'A1', '1');
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'A1', '');
+    await page.keyboard.press('Control+y');
+    await expectCellText(page, 'A1', '1');
+    await page.keyboard.press('Control+Shift+Z');
+    await expectCellText(page, 'A1', '2');
+    expect(await storedValues(suite.server, 'A1')).toEqual({ A1: 2 });
+  });
+
+  it('[LOCK-01] the context menu locks and unlocks the selection', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'B2', values: [[1, 2], [3, 4]] });
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'B2:C3');
+    await clickCell(page, 'C3', { button: 'right' });
+    await page.getByTestId('menu-lock').click();
+    for (const address of ['B2', 'B3', 'C2', 'C3']) await page.locator(`[data-testid="cell-${address}"][data-locked="true"]`).waitFor();
+    const locked = (await suite.server.http.get('/grid', { range: 'B2:C3' })).body as { cells: { locked: boolean }[] };
+    expect(locked.cells.every((entry) => entry.locked)).toBe(true);
+    await clickCell(page, 'B2', { button: 'right' });
+    await page.getByTestId('menu-unlock').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-locked="true"]').length === 0);
+    expect(suite.ui.errors).toEqual([]);
+  });
+});

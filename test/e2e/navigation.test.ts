@@ -1,0 +1,107 @@
+// Navigation and feedback in the browser: header selection, Ctrl+arrows to the data edge,
+// the name box refusing nonsense, status-bar totals from /eval, a locked cell refusing an
+// edit, a version conflict, and the banner when the server stops answering.
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from './browser.js';
+import { cell, clickCell, expectCellText, goTo } from './grid-actions.js';
+import { storedValues, useBrowserSuite } from './suite.js';
+
+describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
+  const suite = useBrowserSuite({ page: { allowHttpErrors: [409] } });
+  const nameBox = () => suite.ui.page.getByTestId('name-box');
+
+  it('[NAV-02][NAV-06] clicking headers selects whole columns and rows; the status bar sums them through /eval', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [[1], [2], [3]] });
+    await suite.open();
+    const page = suite.ui.page;
+    const header = await page.getByTestId('col-header-A').boundingBox();
+    const evals: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/eval') && evals.push(request.postData() ?? ''));
+    await page.mouse.click(header!.x + 20, header!.y + 10);
+    await expect(nameBox().inputValue()).resolves.toBe('A:A');
+    await page.getByTestId('status-sum').filter({ hasText: 'Sum 6' }).waitFor();
+    await expect(page.getByTestId('status-avg').textContent()).resolves.toBe('Avg 2');
+    await expect(page.getByTestId('status-count').textContent()).resolves.toBe('Count 3');
+    expect(evals.some((body) => body.includes('SUM(A1:A'))).toBe(true);
+    const row = await page.getByTestId('row-header-3').boundingBox();
+    await page.mouse.click(row!.x + 20, row!.y + 10);
+    await expect(nameBox().inputValue()).resolves.toBe('3:3');
+  });
+
+  it('[NAV-03] Ctrl+arrows jump to the edge of the data, then to the grid’s edge; Ctrl+End to the last used cell', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: Array.from({ length: 10 }, (_, index) => [index + 1]) });
+    await suite.server.http.post('/grid/cell', { cell: 'C12', value: 'end' });
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'A1');
+    await page.keyboard.press('Control+ArrowDown');
+    await page.waitForFunction(() => (document.querySelector('[data-testid="name-box"]') as HTMLInputElement).value === 'A10');
+    await page.keyboard.press('Control+ArrowDown');
+    await page.waitForFunction(() => (document.querySelector('[data-testid="name-box"]') as HTMLInputElement).value === 'A100000');
+    await page.keyboard.press('Control+Home');
+    await page.waitForFunction(() => (document.querySelector('[data-testid="name-box"]') as HTMLInputElement).value === 'A1');
+    await page.keyboard.press('Control+End');
+    await page.waitForFunction(() => (document.querySelector('[data-testid="name-box"]') as HTMLInputElement).value === 'C12');
+  });
+
+  it('[NAV-05] the name box refuses an address that is not one and keeps the selection', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'D250');
+    await expectCellText(page, 'D250', '');
+    await nameBox().click();
+    await nameBox().fill('1A');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('name-box-error').textContent()).resolves.toContain('"1A" is not a cell or range');
+    await page.keyboard.press('Escape');
+    await expect(nameBox().inputValue()).resolves.toBe('D250');
+  });
+
+  it('[EDIT-08] a locked cell refuses to be edited and says which cell it is', async () => {
+    await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'fixed' });
+    await suite.server.http.post('/grid/lock', { range: 'A1' });
+    await suite.open();
+    const page = suite.ui.page;
+    const writes: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/grid/cell') && writes.push(request.postData() ?? ''));
+    await goTo(page, 'A1');
+    await page.keyboard.type('x');
+    await page.getByTestId('toast').filter({ hasText: 'A1 is locked' }).waitFor();
+    await expect(page.getByTestId('cell-editor').count()).resolves.toBe(0);
+    expect(writes).toEqual([]);
+    expect(await storedValues(suite.server, 'A1')).toEqual({ A1: 'fixed' });
+  });
+
+  it('[EDIT-09] a change made elsewhere meanwhile opens a conflict dialog; Overwrite writes ours', async () => {
+    await suite.server.http.post('/grid/cell', { cell: 'A1', value: '1' });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'A1', '1');
+    await suite.server.http.post('/grid/cell', { cell: 'A1', value: '2' });
+    await goTo(page, 'A1');
+    await page.keyboard.type('3');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('conflict-dialog').waitFor();
+    await expect(page.getByTestId('conflict-keep').textContent()).resolves.toBe('Keep theirs (2)');
+    await page.getByTestId('conflict-overwrite').click();
+    await expectCellText(page, 'A1', '3');
+    expect(await storedValues(suite.server, 'A1')).toEqual({ A1: 3 });
+  });
+
+  it('[ROB-02] when the server stops answering a banner says so within 5 s and edits are refused aloud', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    const apiCalls = (url: URL) => !url.pathname.startsWith('/assets/');
+    await page.route(apiCalls, (route) => route.abort('connectionrefused'));
+    await page.getByTestId('connection-banner').waitFor({ timeout: 5000 });
+    await expect(page.getByTestId('connection-banner').textContent()).resolves.toContain('Connection lost — retrying');
+    await clickCell(page, 'B2');
+    await page.keyboard.type('5');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('toast').filter({ hasText: 'Connection lost' }).waitFor();
+    await page.unroute(apiCalls);
+    await page.getByTestId('connection-banner').waitFor({ state: 'detached', timeout: 8000 });
+    expect(suite.ui.errors.filter((text) => !text.includes('ERR_CONNECTION_REFUSED'))).toEqual([]);
+    await expect(cell(page, 'B2').textContent()).resolves.toBe('');
+  });
+});

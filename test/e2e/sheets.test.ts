@@ -1,0 +1,83 @@
+// Sheet tabs and the workbook title in the browser: add, rename in place, switch, delete.
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from './browser.js';
+import { expectCellText, goTo, typeInto } from './grid-actions.js';
+import { useBrowserSuite } from './suite.js';
+
+describe.skipIf(!hasChromium)('sheets in the browser', () => {
+  const suite = useBrowserSuite({ page: { allowHttpErrors: [409] } });
+
+  it('[SHEET-01][SHEET-02] add a sheet (opened at once), rename it by double-click, switch between sheets', async () => {
+    await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'on sheet 1' });
+    await suite.open();
+    const page = suite.ui.page;
+    await page.getByTestId('add-sheet').click();
+    await page.locator('[data-testid="sheet-tab-Sheet2"][aria-selected="true"]').waitFor();
+    await expectCellText(page, 'A1', '');
+    await page.getByTestId('sheet-tab-Sheet2').dblclick();
+    await page.getByTestId('sheet-rename-input').fill('Data');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="sheet-tab-Data"][aria-selected="true"]').waitFor();
+    const workbook = (await suite.server.http.get('/api/workbook')).body as { sheets: string[]; active_sheet: string };
+    expect(workbook).toMatchObject({ sheets: ['Sheet1', 'Data'], active_sheet: 'Data' });
+
+    await typeInto(page, 'A1', 'on data');
+    await page.getByTestId('sheet-tab-Sheet1').click();
+    await expectCellText(page, 'A1', 'on sheet 1');
+    await expect(page.locator('[data-testid="grid"]').getAttribute('data-sheet')).resolves.toBe('Sheet1');
+    await page.getByTestId('sheet-tab-Data').click();
+    await expectCellText(page, 'A1', 'on data');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[SHEET-02] a duplicate name is refused inline and the tab keeps its name', async () => {
+    await suite.server.http.post('/workbook/sheet', { name: 'Data' });
+    await suite.open();
+    const page = suite.ui.page;
+    await page.getByTestId('sheet-tab-Data').dblclick();
+    await page.getByTestId('sheet-rename-input').fill('sheet1');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('sheet-rename-error').textContent()).resolves.toMatch(/sheet1|exists|already/i);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('sheet-tab-Data').waitFor();
+    const workbook = (await suite.server.http.get('/api/workbook')).body as { sheets: string[] };
+    expect(workbook.sheets).toEqual(['Sheet1', 'Data']);
+  });
+
+  it('[SHEET-03] switching keeps each sheet’s selection', async () => {
+    await suite.server.http.post('/workbook/sheet', { name: 'Other' });
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'C7');
+    await page.getByTestId('sheet-tab-Other').click();
+    await page.locator('[data-testid="sheet-tab-Other"][aria-selected="true"]').waitFor();
+    await goTo(page, 'B2');
+    await page.getByTestId('sheet-tab-Sheet1').click();
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('C7');
+  });
+
+  it('[SHEET-04] deleting a sheet asks first, naming how many cells it holds', async () => {
+    await suite.server.http.post('/workbook/sheet', { name: 'Scratch' });
+    await suite.server.http.post('/grid/range', { sheet: 'Scratch', target_cell: 'A1', values: [[1, 2, 3]] });
+    await suite.open();
+    const page = suite.ui.page;
+    await page.getByTestId('sheet-tab-Scratch').click({ button: 'right' });
+    await page.getByTestId('menu-delete-sheet').click();
+    await expect(page.getByTestId('confirm-message').textContent()).resolves.toContain('3 cells');
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId('sheet-tab-Scratch').waitFor({ state: 'detached' });
+    const workbook = (await suite.server.http.get('/api/workbook')).body as { sheets: string[] };
+    expect(workbook.sheets).toEqual(['Sheet1']);
+  });
+
+  it('[WB-01] renaming the workbook changes the page title and the server’s name', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await page.getByTestId('workbook-title').click();
+    await page.getByTestId('workbook-title').fill('Q3 plan');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.title.startsWith('Q3 plan'));
+    const workbook = (await suite.server.http.get('/api/workbook')).body as { workbook_name: string };
+    expect(workbook.workbook_name).toBe('Q3 plan');
+  });
+});

@@ -1,0 +1,58 @@
+// Starts the real Gridbook app (buildApp + an OssHost) on 127.0.0.1 with an ephemeral port,
+// the way black-box API tests need it. Each call builds a fresh workbook and, unless the test
+// names one, a fresh temporary data directory (removed on close), so tests never share state
+// and never write into the working tree.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig, type Config } from '../../src/config.js';
+import { OssHost, type WorkbookHost } from '../../src/hosting/index.js';
+import { buildApp, type App, type AppDeps } from '../../src/http/index.js';
+import { api, type Api } from './api.js';
+
+export interface StartAppOptions {
+  /** Environment variables as `loadConfig` reads them (nothing from process.env leaks in). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** The workbook host; default: a new OssHost. */
+  readonly host?: WorkbookHost;
+  /** Extra or overriding dependencies for buildApp (stores, error mappings, …). */
+  readonly deps?: Partial<AppDeps>;
+}
+
+export interface RunningApp {
+  /** Base URL without a trailing slash, for example http://127.0.0.1:40123. */
+  readonly url: string;
+  readonly app: App;
+  readonly config: Config;
+  readonly host: WorkbookHost;
+  /** A fetch helper bound to `url`. */
+  readonly http: Api;
+  /** The data directory the app saves into. */
+  readonly dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
+  const ownDataDir = options.env?.['GRIDBOOK_DATA_DIR'] === undefined ? await mkdtemp(path.join(tmpdir(), 'gridbook-test-')) : undefined;
+  const config = loadConfig({ GRIDBOOK_LOG_LEVEL: 'silent', ...(ownDataDir === undefined ? {} : { GRIDBOOK_DATA_DIR: ownDataDir }), ...options.env }, process.cwd());
+  const host = options.host ?? new OssHost({ undoDepth: config.undoDepth });
+  // A fixed clock and counting ids, so nothing a test sees depends on the wall clock or chance.
+  let nextId = 0;
+  const app = await buildApp({
+    config,
+    host,
+    logger: false,
+    now: () => new Date('2026-01-02T03:04:05Z'),
+    newId: () => `id${(nextId += 1).toString(16).padStart(6, '0')}`,
+    ...options.deps,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('the app did not bind a TCP port');
+  const url = `http://127.0.0.1:${address.port}`;
+  const close = async (): Promise<void> => {
+    await app.close();
+    if (ownDataDir !== undefined) await rm(ownDataDir, { recursive: true, force: true });
+  };
+  return { url, app, config, host, http: api(url), dataDir: config.dataDir, close };
+}

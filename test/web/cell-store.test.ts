@@ -1,0 +1,152 @@
+// The UI's block cache: reads only what the viewport needs, in bounded numbers, and re-reads
+// after writes (ui.md §4.3).
+import { describe, expect, it } from 'vitest';
+import { BLOCK_ROWS, CellStore, blockRange } from '../../web/src/grid/cell-store.js';
+import type { GridResponse } from '../../web/src/api/types.js';
+
+interface PendingRead {
+  sheet: string;
+  range: string;
+  signal: AbortSignal;
+  resolve: (response: GridResponse) => void;
+  reject: (error: unknown) => void;
+}
+
+function fakeServer() {
+  const reads: PendingRead[] = [];
+  // Like fetch, an aborted read rejects at once.
+  const read = (sheet: string, range: string, signal: AbortSignal) =>
+    new Promise<GridResponse>((resolve, reject) => {
+      signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      reads.push({ sheet, range, signal, resolve, reject });
+    });
+  return { reads, read };
+}
+
+const cellJson = (cell: string, value: number) => ({ cell, input: String(value), value, error: null, formula: null, version: 1, locked: false });
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('CellStore', () => {
+  it('reads the blocks around the viewport and serves their cells', async () => {
+    const server = fakeServer();
+    const changes: string[] = [];
+    const store = new CellStore({ read: server.read, onChange: (sheet, rect) => changes.push(`${sheet}@${rect.row}`) });
+    store.want('Sheet1', { col: 0, row: 0, width: 10, height: 30 }, 0);
+    expect(server.reads.map((read) => read.range)).toEqual(['A1:Z100']);
+    expect(store.cell('Sheet1', 1, 1)).toBeUndefined();
+    server.reads[0]!.resolve({ sheet: 'Sheet1', occupied_bounds: { first: 'B2', last: 'B2' }, cells: [cellJson('B2', 7)] });
+    await settle();
+    expect(store.cell('Sheet1', 1, 1)?.value).toBe(7);
+    expect(store.cell('Sheet1', 2, 2)).toBeNull();
+    expect(store.bounds('Sheet1')).toEqual({ lastRow: 1, lastCol: 1 });
+    expect(changes).toEqual(['Sheet1@0']);
+  });
+
+  it('holds reads of a sheet while it is renamed, then reads under the new name', async () => {
+    const server = fakeServer();
+    const store = new CellStore({ read: server.read });
+    store.want('Sheet2', { col: 0, row: 0, width: 10, height: 30 }, 0);
+    expect(server.reads.map((read) => read.sheet)).toEqual(['Sheet2']);
+    store.hold('Sheet2');
+    expect(server.reads[0]!.signal.aborted).toBe(true);
+    store.want('Sheet2', { col: 0, row: 0, width: 10, height: 30 }, 0);
+    await settle();
+    expect(server.reads.filter((read) => !read.signal.aborted)).toEqual([]);
+    store.rename('Sheet2', 'Data');
+    await settle();
+    expect(server.reads.filter((read) => !read.signal.aborted).map((read) => read.sheet)).toEqual(['Data']);
+  });
+
+  it('reads a held sheet again when the rename failed', async () => {
+    const server = fakeServer();
+    const store = new CellStore({ read: server.read });
+    store.want('Sheet2', { col: 0, row: 0, width: 10, height: 30 }, 0);
+    store.hold('Sheet2');
+    store.release('Sheet2');
+    await settle();
+    expect(server.reads.filter((read) => !read.signal.aborted).map((read) => read.sheet)).toEqual(['Sheet2']);
+  });
+
+  it('names block ranges by letters and rows', () => {
+    expect(blockRange(999, 1)).toBe(`AA${999 * BLOCK_ROWS + 1}:AZ${1000 * BLOCK_ROWS}`);
+  });
+
+  it('keeps at most maxInFlight reads running and aborts reads scrolled past', async () => {
+    const server = fakeServer();
+    const store = new CellStore({ read: server.read, maxInFlight: 2 });
+    store.want('Sheet1', { col: 0, row: 0, width: 60, height: 150 }, 0); // 2 row blocks × 3 column blocks
+    expect(server.reads).toHaveLength(2);
+    store.want('Sheet1', { col: 0, row: 50_000, width: 10, height: 30 }, 0);
+    expect(server.reads.slice(0, 2).every((read) => read.signal.aborted)).toBe(true);
+    await settle();
+    const live = server.reads.filter((read) => !read.signal.aborted);
+    expect(live.map((read) => read.range)).toEqual(['A50001:Z50100']);
+  });
+
+  it('after invalidate keeps showing old values and reads the visible blocks again', async () => {
+    const server = fakeServer();
+    const store = new CellStore({ read: server.read });
+    store.want('Sheet1', { col: 0, row: 0, width: 5, height: 5 }, 0);
+    server.reads[0]!.resolve({ sheet: 'Sheet1', occupied_bounds: null, cells: [cellJson('A1', 1)] });
+    await settle();
+    store.invalidate('Sheet1');
+    expect(store.cell('Sheet1', 0, 0)?.value).toBe(1);
+    expect(server.reads).toHaveLength(2);
+    server.reads[1]!.resolve({ sheet: 'Sheet1', occupied_bounds: null, cells: [cellJson('A1', 2)] });
+    await settle();
+    expect(store.cell('Sheet1', 0, 0)?.value).toBe(2);
+    expect(server.reads).toHaveLength(2);
+  });
+
+  it('does not hammer a failing server: a failed block rests before the next read', async () => {
+    const server = fakeServer();
+    let now = 0;
+    const errors: unknown[] = [];
+    const store = new CellStore({ read: server.read, now: () => now, onError: (error) => errors.push(error) });
+    store.want('Sheet1', { col: 0, row: 0, width: 5, height: 5 }, 0);
+    server.reads[0]!.reject(new Error('down'));
+    await settle();
+    expect(errors).toHaveLength(1);
+    store.want('Sheet1', { col: 0, row: 0, width: 5, height: 5 }, 0);
+    expect(server.reads).toHaveLength(1);
+    now = 2500;
+    store.want('Sheet1', { col: 0, row: 0, width: 5, height: 5 }, 0);
+    expect(server.reads).toHaveLength(2);
+  });
+
+  it('evicts the least recently wanted blocks beyond its budget', async () => {
+    const server = fakeServer();
+    const store = new CellStore({ read: server.read, maxBlocks: 2, maxInFlight: 10 });
+    for (let block = 0; block < 4; block += 1) {
+      store.want('Sheet1', { col: 0, row: block * BLOCK_ROWS, width: 5, height: 5 }, 0);
+      server.reads.at(-1)!.resolve({ sheet: 'Sheet1', occupied_bounds: null, cells: [] });
+      await settle();
+    }
+    expect(store.cell('Sheet1', 0, 0)).toBeUndefined();
+    expect(store.cell('Sheet1', 0, 3 * BLOCK_ROWS)).toBeNull();
+  });
+
+  it('patch shows a local change at once in a loaded block', async () => {
+    const server = fakeServer();
+    const store = new CellStore({ read: server.read });
+    store.want('Sheet1', { col: 0, row: 0, width: 5, height: 5 }, 0);
+    server.reads[0]!.resolve({ sheet: 'Sheet1', occupied_bounds: null, cells: [] });
+    await settle();
+    store.patch('Sheet1', 0, 0, { input: 'hello', value: 'hello', error: null, formula: null, version: 0, locked: false });
+    expect(store.cell('Sheet1', 0, 0)?.value).toBe('hello');
+  });
+});
+
+describe('CellStore.seed', () => {
+  it('a block read before the grid asked for it is used, and the queued read for it is dropped', async () => {
+    const server = fakeServer();
+    const store = new CellStore({ read: server.read });
+    store.want('Sheet1', { col: 0, row: 0, width: 5, height: 5 }, 0);
+    expect(server.reads).toHaveLength(1);
+    store.seed('Sheet1', 0, 0, { sheet: 'Sheet1', occupied_bounds: { first: 'A1', last: 'A1' }, cells: [cellJson('A1', 42)] });
+    expect(server.reads[0]!.signal.aborted).toBe(true);
+    await settle();
+    expect(store.cell('Sheet1', 0, 0)?.value).toBe(42);
+    expect(server.reads.filter((read) => !read.signal.aborted)).toHaveLength(0);
+  });
+});

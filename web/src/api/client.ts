@@ -1,0 +1,102 @@
+// The one way the UI talks to the server: same-origin HTTP, JSON in and out, `{detail}`
+// errors turned into ApiError. Connection failures are reported to a listener so the page
+// can show its "Connection lost" banner (ui.md ROB-02).
+import { ApiError, ConnectionLostError, describeDetail } from './errors.js';
+
+export type Query = Readonly<Record<string, string | number | boolean | undefined>>;
+
+export interface RequestOptions {
+  readonly query?: Query;
+  readonly body?: unknown;
+  readonly signal?: AbortSignal;
+  /** Raw body (a File for uploads); sent as is with its own content type. */
+  readonly rawBody?: Blob;
+  /** The Accept header (default application/json). */
+  readonly accept?: string;
+}
+
+export interface ConnectionListener {
+  (online: boolean): void;
+}
+
+export function withQuery(path: string, query: Query | undefined): string {
+  if (query === undefined) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text === '' ? path : `${path}?${text}`;
+}
+
+export class ApiClient {
+  private readonly listeners = new Set<ConnectionListener>();
+
+  constructor(
+    private readonly fetchImpl: typeof fetch = (...args) => fetch(...args),
+    private readonly baseUrl = '',
+  ) {}
+
+  onConnectionChange(listener: ConnectionListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private report(online: boolean): void {
+    for (const listener of this.listeners) listener(online);
+  }
+
+  /** The raw response (downloads need headers and blobs); throws ApiError on 4xx/5xx. */
+  async raw(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+    const url = this.baseUrl + withQuery(path, options.query);
+    const accept = options.accept ?? 'application/json';
+    const init: RequestInit = { method, headers: { accept } };
+    if (options.signal !== undefined) init.signal = options.signal;
+    if (options.rawBody !== undefined) {
+      init.body = options.rawBody;
+      init.headers = { accept, 'content-type': options.rawBody.type || 'application/octet-stream' };
+    } else if (options.body !== undefined) {
+      init.body = JSON.stringify(options.body);
+      init.headers = { accept, 'content-type': 'application/json' };
+    }
+    let response: Response;
+    try {
+      response = await this.fetchImpl(url, init);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      this.report(false);
+      throw new ConnectionLostError(path);
+    }
+    this.report(true);
+    if (!response.ok) {
+      const body = await response.text();
+      let detail: unknown = body;
+      try {
+        const parsed = JSON.parse(body) as Record<string, unknown>;
+        detail = 'detail' in parsed ? parsed['detail'] : parsed;
+      } catch {
+        detail = body === '' ? `${response.status} ${response.statusText}` : body;
+      }
+      throw new ApiError(response.status, detail, describeDetail(detail));
+    }
+    return response;
+  }
+
+  async json<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    const response = await this.raw(method, path, options);
+    const text = await response.text();
+    return (text === '' ? undefined : JSON.parse(text)) as T;
+  }
+
+  get<T>(path: string, query?: Query, signal?: AbortSignal): Promise<T> {
+    return this.json<T>('GET', path, { ...(query === undefined ? {} : { query }), ...(signal === undefined ? {} : { signal }) });
+  }
+
+  post<T>(path: string, body?: unknown, query?: Query, signal?: AbortSignal): Promise<T> {
+    return this.json<T>('POST', path, {
+      ...(body === undefined ? {} : { body }),
+      ...(query === undefined ? {} : { query }),
+      ...(signal === undefined ? {} : { signal }),
+    });
+  }
+}

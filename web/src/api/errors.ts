@@ -1,0 +1,99 @@
+// Turning an error body into words a person can act on. Structured details (guardrail lists,
+// objects with a message) are never shown as "[object Object]" (ui.md §1.18 defect 7).
+
+/** One formula the agent guardrails blocked (spec §7: empty-dependency and text-reference checks). */
+export interface BlockedFormula {
+  readonly cell: string;
+  readonly formula: string;
+  readonly emptyRefs: readonly string[];
+  readonly badRefs: readonly string[];
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: unknown,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The guardrail findings inside the detail, if it carries any. */
+  get blocked(): BlockedFormula[] {
+    return findBlockedFormulas(this.detail);
+  }
+}
+
+/** The server could not be reached at all (down, restarting, network gone). */
+export class ConnectionLostError extends Error {
+  constructor(readonly path: string) {
+    super(`Connection lost — the server did not answer ${path}. Retrying in the background; try again in a moment.`);
+    this.name = 'ConnectionLostError';
+  }
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+function asBlocked(item: unknown): BlockedFormula | undefined {
+  if (typeof item !== 'object' || item === null) return undefined;
+  const record = item as Record<string, unknown>;
+  if (typeof record['cell'] !== 'string') return undefined;
+  const emptyRefs = stringList(record['empty_refs']);
+  const badRefs = stringList(record['bad_refs']);
+  if (emptyRefs.length === 0 && badRefs.length === 0) return undefined;
+  return { cell: record['cell'], formula: typeof record['formula'] === 'string' ? record['formula'] : '', emptyRefs, badRefs };
+}
+
+/** Guardrail entries, whether the detail is the list itself or an object holding it. */
+export function findBlockedFormulas(detail: unknown, depth = 0): BlockedFormula[] {
+  if (depth > 3 || detail === null || typeof detail !== 'object') return [];
+  if (Array.isArray(detail)) {
+    const direct = detail.map(asBlocked).filter((item): item is BlockedFormula => item !== undefined);
+    if (direct.length > 0) return direct;
+    return detail.flatMap((item) => findBlockedFormulas(item, depth + 1));
+  }
+  return Object.values(detail as Record<string, unknown>).flatMap((value) => findBlockedFormulas(value, depth + 1));
+}
+
+function plural(count: number, word: string): string {
+  return count === 1 ? word : `${word}s`;
+}
+
+/** "B4 is blocked: it refers to the empty cell B9". */
+export function describeBlocked(entry: BlockedFormula): string {
+  const reasons: string[] = [];
+  if (entry.emptyRefs.length > 0) reasons.push(`the empty ${plural(entry.emptyRefs.length, 'cell')} ${entry.emptyRefs.join(', ')}`);
+  if (entry.badRefs.length > 0) reasons.push(`the text ${plural(entry.badRefs.length, 'cell')} ${entry.badRefs.join(', ')}`);
+  return `${entry.cell} is blocked: it refers to ${reasons.join(' and ')}`;
+}
+
+/** A readable sentence for any `detail` shape. */
+export function describeDetail(detail: unknown): string {
+  if (detail === undefined || detail === null) return 'The server gave no reason.';
+  if (typeof detail === 'string') return detail;
+  if (typeof detail === 'number' || typeof detail === 'boolean') return String(detail);
+  const blocked = findBlockedFormulas(detail);
+  if (blocked.length > 0) {
+    const lead = typeof (detail as Record<string, unknown>)['message'] === 'string' ? `${(detail as Record<string, string>)['message']} ` : '';
+    return `${lead}${blocked.map(describeBlocked).join('; ')}.`;
+  }
+  if (Array.isArray(detail)) return detail.map(describeDetail).join('; ');
+  const record = detail as Record<string, unknown>;
+  for (const key of ['message', 'error', 'detail']) {
+    if (key in record && record[key] !== undefined) return describeDetail(record[key]);
+  }
+  try {
+    return JSON.stringify(detail);
+  } catch {
+    return 'The server sent an error this page cannot display.';
+  }
+}
+
+/** The message of any thrown value, for toasts and cards. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return describeDetail(error);
+}

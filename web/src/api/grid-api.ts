@@ -1,0 +1,47 @@
+// Cells: the viewport read, direct writes, clears, locks, the Engine API and undo/redo.
+import type { ApiClient } from './client.js';
+import type {
+  CellValue,
+  ClearJson,
+  EvalResultJson,
+  GridResponse,
+  HistoryJson,
+  LockBody,
+  WriteCellBody,
+  WriteRangeBody,
+} from './types.js';
+
+export class GridApi {
+  constructor(private readonly client: ApiClient) {}
+
+  /** Cells of `range`; an empty `sheet` means the active sheet. */
+  read(sheet: string, range: string, signal?: AbortSignal): Promise<GridResponse> {
+    return this.client.get<GridResponse>('/grid', { sheet: sheet === '' ? undefined : sheet, range }, signal);
+  }
+
+  writeCell(body: WriteCellBody): Promise<{ status: string; cell: string; sheet: string; value?: CellValue; version?: number }> {
+    return this.client.post('/grid/cell', body);
+  }
+
+  writeRange(body: WriteRangeBody): Promise<{ status: string; target: string; sheet: string }> {
+    return this.client.post('/grid/range', body);
+  }
+
+  clear(sheet: string, range: string): Promise<ClearJson> {
+    return this.client.post('/grid/clear', { range, sheet } satisfies LockBody);
+  }
+
+  lock(sheet: string, range: string, locked: boolean): Promise<unknown> {
+    return this.client.post(locked ? '/grid/lock' : '/grid/unlock', { range, sheet } satisfies LockBody);
+  }
+
+  evaluate(sheet: string, formulas: readonly { cell: string; formula: string }[]): Promise<{ results: EvalResultJson[] }> {
+    return this.client.post('/eval', { sheet, formulas });
+  }
+
+  history(direction: 'undo' | 'redo'): Promise<HistoryJson> {
+    return this.client.post(`/workbook/${direction}`);
+  }
+}
+
+export type { CellValue };

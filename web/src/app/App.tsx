@@ -1,0 +1,122 @@
+// The workbook page: menu bar, formula bar, grid (with chart overlays), AI panel, sheet tabs,
+// status bar, and the dialogs. Feature state lives in the session and feature controllers;
+// this component only lays them out.
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useObservable, useObservableSlice } from './observable.js';
+import type { Session } from './session.js';
+import { Confirmations } from './confirmations.js';
+import { installShortcuts } from './shortcuts.js';
+import { MenuBar } from './MenuBar.js';
+import { EditController } from '../grid/editing.js';
+import { GridView } from '../grid/GridView.js';
+import { FormulaBar } from '../grid/FormulaBar.js';
+import { GRID_COLUMNS, MIN_GRID_ROWS } from '../grid/grid-theme.js';
+import { SheetTabs } from '../sheets/SheetTabs.js';
+import { StatusBar } from '../status/StatusBar.js';
+import { ConfirmDialog } from '../ui/ConfirmDialog.js';
+import { Toasts } from '../ui/Toasts.js';
+import { ConflictDialog } from '../grid/ConflictDialog.js';
+import { FilesController } from '../files/files-controller.js';
+import { ChartsController } from '../charts/charts-controller.js';
+import { ChartLayer } from '../charts/ChartLayer.js';
+
+import { SettingsController } from '../settings/settings-controller.js';
+
+import { AgentController } from '../agent/agent-controller.js';
+
+// Not needed for the first screen: loaded in their own chunks (ui.md §4.3 bundle budget).
+const AiPanel = lazy(() => import('../agent/AiPanel.js').then((module) => ({ default: module.AiPanel })));
+const SettingsDialog = lazy(() => import('../settings/SettingsDialog.js').then((module) => ({ default: module.SettingsDialog })));
+const ChartDialog = lazy(() => import('../charts/ChartDialog.js').then((module) => ({ default: module.ChartDialog })));
+
+const AI_PANEL_KEY = 'gridbook:ai-panel-open';
+
+export function App({ session, opening }: { session: Session; opening: Promise<void> }) {
+  const confirm = useMemo(() => new Confirmations(), []);
+  const editor = useMemo(
+    () => new EditController(session, () => ({ rows: Math.max(MIN_GRID_ROWS, (session.store.bounds(session.activeSheet)?.lastRow ?? 0) + 1000), cols: GRID_COLUMNS })),
+    [session],
+  );
+  const files = useMemo(() => new FilesController(session, confirm), [session, confirm]);
+  const charts = useMemo(() => new ChartsController(session), [session]);
+  const settings = useMemo(() => new SettingsController(session), [session]);
+  const agent = useMemo(() => new AgentController(session, settings, charts), [session, settings, charts]);
+  const confirmRequest = useObservable(confirm.current);
+  const online = useObservable(session.online);
+  // The grid mounts once the workbook is known, so it renders once with real cells.
+  const workbookKnown = useObservableSlice(session.workbook, (workbook) => workbook !== null);
+  const chartEditor = useObservable(charts.editing);
+  const settingsOpen = useObservable(settings.open);
+  const [aiOpen, setAiOpen] = useState(() => localStorage.getItem(AI_PANEL_KEY) !== 'closed');
+
+  useEffect(() => {
+    localStorage.setItem(AI_PANEL_KEY, aiOpen ? 'open' : 'closed');
+  }, [aiOpen]);
+
+  useEffect(() => {
+    void opening.catch((error: unknown) => session.reportError('Could not open the workbook', error));
+    // "Interactive" = the first cells of the sheet are on screen (ui.md PERF-03); the rest
+    // (keys, models, charts) is read after that, so it never delays the first screen.
+    let later: ReturnType<typeof setTimeout> | undefined;
+    let marked = false;
+    const check = () => {
+      const sheet = session.workbook.get()?.active;
+      if (marked || sheet === undefined || session.store.cell(sheet, 0, 0) === undefined) return;
+      marked = true;
+      requestAnimationFrame(() => {
+        performance.mark('gridbook:interactive');
+        document.documentElement.dataset['interactiveMs'] = String(Math.round(performance.now()));
+      });
+      later = setTimeout(() => {
+        charts.start();
+        void settings.refresh();
+      }, 50);
+    };
+    const stopData = session.dataTick.subscribe(check);
+    const stopWorkbook = session.workbook.subscribe(check);
+    const stop = () => {
+      stopData();
+      stopWorkbook();
+    };
+    check();
+    const heartbeat = setInterval(() => void session.heartbeat(), 4000);
+    const uninstall = installShortcuts(session, { save: () => void files.save() });
+    files.start();
+    return () => {
+      clearTimeout(later);
+      clearInterval(heartbeat);
+      uninstall();
+      stop();
+    };
+  }, [session, files, charts, settings]);
+
+  return (
+    <div className={aiOpen ? 'app ai-open' : 'app'}>
+      {!online && (
+        <div role="alert" className="connection-banner" data-testid="connection-banner">
+          Connection lost — retrying. Edits are paused until the server answers.
+        </div>
+      )}
+      <MenuBar session={session} files={files} charts={charts} settings={settings} aiOpen={aiOpen} onToggleAi={() => setAiOpen((open) => !open)} />
+      <FormulaBar session={session} editor={editor} />
+      <main className="workspace">
+        {workbookKnown && <GridView session={session} editor={editor} onInsertChart={() => charts.openCreate()} overlays={(geometry) => <ChartLayer controller={charts} agent={agent} geometry={geometry} />} />}
+        {!workbookKnown && <div className="grid-area grid-loading" aria-busy="true" />}
+        {aiOpen && (
+          <Suspense fallback={<aside className="ai-panel" aria-busy="true" />}>
+            <AiPanel controller={agent} settings={settings} onClose={() => setAiOpen(false)} />
+          </Suspense>
+        )}
+      </main>
+      <SheetTabs session={session} confirm={confirm} />
+      <StatusBar session={session} />
+      <Suspense fallback={null}>
+        {chartEditor !== null && <ChartDialog controller={charts} request={chartEditor} />}
+        {settingsOpen && <SettingsDialog controller={settings} />}
+      </Suspense>
+      {confirmRequest !== null && <ConfirmDialog request={confirmRequest} onClose={() => confirm.close()} />}
+      <ConflictDialog session={session} />
+      <Toasts toasts={session.toasts} />
+    </div>
+  );
+}

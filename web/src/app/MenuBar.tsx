@@ -1,0 +1,100 @@
+// The top bar: name, File / Edit / Insert menus, undo/redo, save state, settings, AI toggle.
+import { useRef } from 'react';
+import { useObservable } from './observable.js';
+import type { Session } from './session.js';
+import { WorkbookTitle } from './WorkbookTitle.js';
+import { MenuButton } from '../ui/MenuButton.js';
+import type { FilesController, SaveState } from '../files/files-controller.js';
+import type { ChartsController } from '../charts/charts-controller.js';
+import type { SettingsController } from '../settings/settings-controller.js';
+import { ImportProgress } from '../files/ImportProgress.js';
+
+interface Props {
+  readonly session: Session;
+  readonly files: FilesController;
+  readonly charts: ChartsController;
+  readonly settings: SettingsController;
+  readonly aiOpen: boolean;
+  readonly onToggleAi: () => void;
+}
+
+function describeSave(state: SaveState): string {
+  switch (state.kind) {
+    case 'saved':
+      return `Saved ${state.at.toLocaleTimeString('en-GB')}`;
+    case 'unsaved':
+      return 'Unsaved changes';
+    case 'saving':
+      return 'Saving…';
+    case 'error':
+      return 'Not saved';
+    case 'never':
+      return 'Not saved yet';
+  }
+}
+
+export function MenuBar({ session, files, charts, settings, aiOpen, onToggleAi }: Props) {
+  const workbook = useObservable(session.workbook);
+  const saveState = useObservable(files.saveState);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const fileItems = [
+    { id: 'save', label: 'Save on server (Ctrl+S)', run: () => void files.save() },
+    { id: 'load', label: 'Load saved workbook…', run: () => files.load() },
+    { id: 'download-json', label: 'Download Gridbook file (.gridbook JSON)', run: () => void files.download('json') },
+    { id: 'download-xlsx', label: 'Download Excel (.xlsx)', run: () => void files.download('xlsx') },
+    { id: 'download-xlsx-values', label: 'Download Excel, values only', run: () => void files.download('xlsx-values') },
+    { id: 'download-csv', label: 'Download this sheet as CSV', run: () => void files.download('csv') },
+    { id: 'import', label: 'Import file… (Gridbook, GridOS, xlsx, CSV)', run: () => fileInput.current?.click() },
+    { id: 'clear-sheet', label: 'Clear sheet…', run: () => files.clearSheet() },
+    { id: 'unlock-all', label: 'Unlock all cells…', run: () => files.unlockAll() },
+  ];
+  const editItems = [
+    { id: 'undo', label: 'Undo (Ctrl+Z)', run: () => void session.history('undo'), disabled: workbook?.canUndo !== true },
+    { id: 'redo', label: 'Redo (Ctrl+Y)', run: () => void session.history('redo'), disabled: workbook?.canRedo !== true },
+  ];
+  const insertItems = [{ id: 'insert-chart', label: 'Chart from selection…', run: () => charts.openCreate() }];
+
+  return (
+    <header className="menu-bar">
+      <span className="brand" aria-hidden="true">
+        ▦ Gridbook
+      </span>
+      <WorkbookTitle session={session} />
+      <nav className="menus" aria-label="Menus">
+        <MenuButton label="File" testId="menu-file" items={fileItems} />
+        <MenuButton label="Edit" testId="menu-edit" items={editItems} />
+        <MenuButton label="Insert" testId="menu-insert" items={insertItems} />
+      </nav>
+      <button type="button" className="icon-button" data-testid="undo" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={workbook?.canUndo !== true} onClick={() => void session.history('undo')}>
+        ↶
+      </button>
+      <button type="button" className="icon-button" data-testid="redo" aria-label="Redo" title="Redo (Ctrl+Y)" disabled={workbook?.canRedo !== true} onClick={() => void session.history('redo')}>
+        ↷
+      </button>
+      <span className={`save-state save-${saveState.kind}`} data-testid="save-state" data-state={saveState.kind} title={saveState.kind === 'error' ? saveState.message : undefined}>
+        {describeSave(saveState)}
+      </span>
+      <span className="menu-spacer" />
+      <button type="button" className="text-button" data-testid="open-settings" onClick={() => settings.show()}>
+        ⚙ Keys &amp; models
+      </button>
+      <button type="button" className={aiOpen ? 'text-button toggled' : 'text-button'} data-testid="toggle-ai" aria-pressed={aiOpen} onClick={onToggleAi}>
+        ✦ Ask AI
+      </button>
+      <input
+        ref={fileInput}
+        type="file"
+        hidden
+        data-testid="import-input"
+        accept=".gridbook,.gridos,.json,.xlsx,.csv,.tsv,.txt"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file !== undefined) void files.chooseImport(file);
+        }}
+      />
+      <ImportProgress files={files} />
+    </header>
+  );
+}

@@ -1,0 +1,97 @@
+// Writes from the grid: one cell, a block, a clear, a lock. Each shows its result at once in
+// the cache, goes through the session's write queue, and is one undo step on the server.
+import { ApiError } from '../api/errors.js';
+import { formatCell, formatRect, type CellRef, type Rect } from '../grid/address.js';
+import { optimisticCell } from './optimistic.js';
+import type { Session } from './session.js';
+
+/** Type a value into one cell (optimistic display, version-checked, one undo step). */
+export async function writeCell(session: Session, sheet: string, cell: CellRef, text: string, options: { force?: boolean } = {}): Promise<boolean> {
+  const address = formatCell(cell);
+  const before = session.store.cell(sheet, cell.col, cell.row);
+  if (before?.locked === true) {
+    session.toasts.show(`${address} is locked; unlock it (right-click → Unlock) to edit it.`, 'error');
+    return false;
+  }
+  session.store.patch(sheet, cell.col, cell.row, optimisticCell(text, before));
+  try {
+    await session.queueWrite(async () => {
+      // Read the version inside the queue: an earlier queued write to this cell moved it on.
+      const known = session.store.cell(sheet, cell.col, cell.row);
+      const version = known === undefined || known === null || before === null || before === undefined ? undefined : known.version;
+      const expected = options.force === true || version === undefined ? {} : { expected_versions: { [address]: version } };
+      const written = await session.grid.writeCell({ cell: address, value: text, sheet, ...expected });
+      if (written.version !== undefined) {
+        session.store.patch(sheet, cell.col, cell.row, text === '' ? null : { ...optimisticCell(text, before)!, value: written.value ?? null, version: written.version });
+      }
+    });
+    session.noteCommit(sheet);
+    return true;
+  } catch (error) {
+    session.store.patch(sheet, cell.col, cell.row, before ?? null);
+    session.store.invalidate(sheet);
+    if (error instanceof ApiError && error.status === 409) {
+      const fresh = await session.grid.read(sheet, address).catch(() => undefined);
+      session.conflict.set({ sheet, cell: address, mine: text, theirs: fresh?.cells[0]?.input ?? '' });
+      return false;
+    }
+    session.reportError(`${address} was not changed`, error);
+    return false;
+  }
+}
+
+/** Write a block of values with its top-left at `anchor` (paste, fill): one request, one undo step. */
+export async function writeRange(session: Session, sheet: string, anchor: CellRef, values: readonly (readonly (string | number | boolean | null)[])[], action = 'Paste'): Promise<boolean> {
+  try {
+    session.requireOnline();
+    for (let r = 0; r < values.length; r += 1) {
+      const row = values[r]!;
+      for (let c = 0; c < row.length; c += 1) {
+        const text = row[c] === null ? '' : String(row[c]);
+        const before = session.store.cell(sheet, anchor.col + c, anchor.row + r);
+        session.store.patch(sheet, anchor.col + c, anchor.row + r, optimisticCell(text, before));
+      }
+    }
+    await session.queueWrite(() => session.grid.writeRange({ target_cell: formatCell(anchor), values: values.map((row) => [...row]), sheet }));
+    session.noteCommit(sheet);
+    return true;
+  } catch (error) {
+    session.store.invalidate(sheet);
+    session.reportError(`${action} failed`, error);
+    return false;
+  }
+}
+
+/**
+ * Delete: clears the unlocked cells of `rect`, skipping locked ones with a notice (CLR-01).
+ * Returns whether anything was cleared (one undo step).
+ */
+export async function clearRange(session: Session, sheet: string, rect: Rect): Promise<boolean> {
+  try {
+    session.requireOnline();
+    // Show the cleared cells at once when they are all on screen (locked ones stay).
+    if (rect.width * rect.height <= 20_000) {
+      for (const { col, row, cell } of session.store.loadedCells(sheet, rect) ?? []) if (!cell.locked) session.store.patch(sheet, col, row, null);
+    }
+    const result = await session.queueWrite(() => session.grid.clear(sheet, formatRect(rect)));
+    const cleared = (result.cleared ?? 1) > 0;
+    if (cleared) session.noteCommit(sheet);
+    else session.store.invalidate(sheet);
+    const skipped = result.skipped_locked ?? 0;
+    if (skipped > 0) session.toasts.show(`${skipped} locked ${skipped === 1 ? 'cell' : 'cells'} skipped.`);
+    return cleared;
+  } catch (error) {
+    session.reportError('Clear failed', error);
+    return false;
+  }
+}
+
+export async function setLocked(session: Session, sheet: string, rect: Rect, locked: boolean): Promise<void> {
+  try {
+    await session.queueWrite(() => session.grid.lock(sheet, formatRect(rect), locked));
+    session.noteCommit(sheet);
+    session.toasts.show(`${formatRect(rect)} ${locked ? 'locked' : 'unlocked'}.`, 'success');
+  } catch (error) {
+    session.reportError(locked ? 'Lock failed' : 'Unlock failed', error);
+  }
+}

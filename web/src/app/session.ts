@@ -1,0 +1,273 @@
+// The page's model of the workbook: the cell cache, the active sheet, selection, the cell
+// being edited, and every action that changes the workbook. Components read its observables
+// and call its methods; only this class (and the feature modules it hands the client to)
+// talks to the server about cells and sheets.
+import { ApiClient } from '../api/client.js';
+import { ConnectionLostError, errorMessage } from '../api/errors.js';
+import { GridApi } from '../api/grid-api.js';
+import { WorkbookApi } from '../api/workbook-api.js';
+import type { WorkbookJson } from '../api/types.js';
+import { blockRange, CellStore, type CachedCell } from '../grid/cell-store.js';
+import type { CellRef, Rect } from '../grid/address.js';
+import { Observable } from './observable.js';
+import { Toasts } from './toasts.js';
+import { SelectionMemory } from './selection-memory.js';
+import * as sheetActions from './sheet-actions.js';
+import * as cellWrites from './cell-writes.js';
+import type { ConflictState, EditState, PreviewOverlay, SelectionState, WorkbookState } from './session-types.js';
+
+export type { ConflictState, EditState, PreviewOverlay, SelectionState, WorkbookState } from './session-types.js';
+
+/** How many server commits one user action made, and on which sheet (for one-step undo). */
+interface UndoGroup {
+  readonly sheet: string;
+  readonly commits: number;
+}
+
+export type CommitListener = (sheet: string) => void;
+
+export class Session {
+  readonly client: ApiClient;
+  readonly grid: GridApi;
+  readonly workbookApi: WorkbookApi;
+  readonly toasts = new Toasts();
+  readonly store: CellStore;
+  readonly workbook = new Observable<WorkbookState | null>(null);
+  readonly selection = new Observable<SelectionState>({ sheet: '', cursor: { col: 0, row: 0 }, rect: { col: 0, row: 0, width: 1, height: 1 } });
+  readonly editing = new Observable<EditState | null>(null);
+  readonly online = new Observable<boolean>(true);
+  readonly conflict = new Observable<ConflictState | null>(null);
+  readonly preview = new Observable<PreviewOverlay | null>(null);
+  private selectionSeq = 0;
+  /** Bumps whenever cached cells change, so DOM views of cells re-render. */
+  readonly dataTick = new Observable<number>(0);
+  /** Cells changed in the cache: the canvas repaints exactly these. */
+  readonly cellListeners = new Set<(sheet: string, rect: Rect) => void>();
+  private readonly commitListeners = new Set<CommitListener>();
+  private readonly undoGroups: UndoGroup[] = [];
+  private readonly redoGroups: UndoGroup[] = [];
+  private writeChain: Promise<unknown> = Promise.resolve();
+  /** Each sheet's last selection, restored when the sheet is opened again (ui.md SHEET-03). */
+  readonly selections = new SelectionMemory();
+
+  constructor(fetchImpl?: typeof fetch) {
+    this.client = new ApiClient(fetchImpl);
+    this.grid = new GridApi(this.client);
+    this.workbookApi = new WorkbookApi(this.client);
+    this.store = new CellStore({
+      read: (sheet, range, signal) => this.grid.read(sheet, range, signal),
+      onChange: (sheet, rect) => {
+        for (const listener of this.cellListeners) listener(sheet, rect);
+        this.dataTick.update((tick) => tick + 1);
+      },
+      onError: (error) => {
+        if (!(error instanceof ConnectionLostError)) this.toasts.show(`Could not read cells: ${errorMessage(error)}`, 'error');
+      },
+    });
+    this.client.onConnectionChange((online) => this.online.set(online));
+  }
+
+  get activeSheet(): string {
+    return this.workbook.get()?.active ?? '';
+  }
+
+  onCommit(listener: CommitListener): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
+  }
+
+  cell(col: number, row: number, sheet = this.activeSheet): CachedCell | null | undefined {
+    return this.store.cell(sheet, col, row);
+  }
+
+  /**
+   * Start reading the workbook and its first screen of cells at once, before the page has
+   * rendered: /grid without a sheet answers for the active sheet (ui.md PERF-03).
+   */
+  async open(): Promise<void> {
+    const [workbook, firstScreen] = await Promise.all([this.workbookApi.get(), this.grid.read('', blockRange(0, 0)).catch(() => undefined)]);
+    // Cells first: showing the workbook renders the grid, which should find them cached.
+    if (firstScreen !== undefined && firstScreen.sheet === workbook.active_sheet) this.store.seed(firstScreen.sheet, 0, 0, firstScreen);
+    this.applyWorkbookJson(workbook);
+  }
+
+  /** Read the workbook's name, sheets and active sheet from the server. */
+  async refreshWorkbook(): Promise<WorkbookState> {
+    const json = await this.workbookApi.get();
+    return this.applyWorkbookJson(json);
+  }
+
+  applyWorkbookJson(json: Partial<WorkbookJson> & Pick<WorkbookJson, 'sheets' | 'active_sheet'>): WorkbookState {
+    const previous = this.workbook.get();
+    const next: WorkbookState = {
+      name: json.workbook_name ?? previous?.name ?? 'Workbook',
+      sheets: [...json.sheets],
+      active: json.active_sheet,
+      canUndo: json.can_undo ?? previous?.canUndo ?? false,
+      canRedo: json.can_redo ?? previous?.canRedo ?? false,
+    };
+    this.workbook.set(next);
+    if (previous?.active !== next.active) this.restoreSelection(next.active);
+    for (const sheet of previous?.sheets ?? []) if (!next.sheets.includes(sheet)) this.store.forget(sheet);
+    return next;
+  }
+
+  // ----- selection -------------------------------------------------------------------------
+
+  /** The grid reports what the user selected. */
+  select(selection: Omit<SelectionState, 'sheet' | 'source' | 'seq'>): void {
+    const state: SelectionState = { ...selection, sheet: this.activeSheet, source: 'grid' };
+    this.selection.set(state);
+    this.selections.save(state);
+  }
+
+  /** Move the selection from outside the grid (name box, links, undo); the grid scrolls to it. */
+  goTo(rect: Rect, cursor: CellRef = { col: rect.col, row: rect.row }): void {
+    this.selectionSeq += 1;
+    const state: SelectionState = { cursor, rect, sheet: this.activeSheet, source: 'program', seq: this.selectionSeq };
+    this.selection.set(state);
+    this.selections.save(state);
+  }
+
+  restoreSelection(sheet: string): void {
+    const saved = this.selections.get(sheet);
+    this.selectionSeq += 1;
+    const base = saved ?? { sheet, cursor: { col: 0, row: 0 }, rect: { col: 0, row: 0, width: 1, height: 1 } };
+    this.selection.set({ ...base, source: 'program', seq: this.selectionSeq });
+  }
+
+  // ----- writes ----------------------------------------------------------------------------
+
+  /** Runs writes one after another, so versions and undo order match what the user did. */
+  private enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.writeChain.then(work, work);
+    this.writeChain = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Edits are refused aloud while the server does not answer (ui.md ROB-02). */
+  requireOnline(): void {
+    if (!this.online.get()) throw new ConnectionLostError('the server');
+  }
+
+  /** A write through the queue, refused at once when offline. */
+  queueWrite<T>(work: () => Promise<T>): Promise<T> {
+    this.requireOnline();
+    return this.enqueue(work);
+  }
+
+  /** After a commit: note the undo step, re-read what is visible, tell listeners. */
+  private committed(sheet: string, commits = 1): void {
+    this.undoGroups.push({ sheet, commits });
+    this.redoGroups.length = 0;
+    this.workbook.update((state) => (state === null ? state : { ...state, canUndo: true, canRedo: false }));
+    // Formulas on other sheets may depend on this one: every sheet's cache is stale.
+    this.store.invalidate();
+    for (const listener of this.commitListeners) listener(sheet);
+  }
+
+  /** Report a failed action in words; a version conflict opens the conflict dialog instead. */
+  reportError(action: string, error: unknown): void {
+    this.toasts.show(`${action}: ${errorMessage(error)}`, 'error');
+  }
+
+  writeCell(sheet: string, cell: CellRef, text: string, options: { force?: boolean } = {}): Promise<boolean> {
+    return cellWrites.writeCell(this, sheet, cell, text, options);
+  }
+
+  writeRange(sheet: string, anchor: CellRef, values: readonly (readonly (string | number | boolean | null)[])[], action = 'Paste'): Promise<boolean> {
+    return cellWrites.writeRange(this, sheet, anchor, values, action);
+  }
+
+  clearRange(sheet: string, rect: Rect): Promise<boolean> {
+    return cellWrites.clearRange(this, sheet, rect);
+  }
+
+  setLocked(sheet: string, rect: Rect, locked: boolean): Promise<void> {
+    return cellWrites.setLocked(this, sheet, rect, locked);
+  }
+
+  /** Server-side undo/redo; one user action (which may be several commits) per press. */
+  async history(direction: 'undo' | 'redo'): Promise<void> {
+    if (this.editing.get() !== null) return;
+    const from = direction === 'undo' ? this.undoGroups : this.redoGroups;
+    const to = direction === 'undo' ? this.redoGroups : this.undoGroups;
+    const group = from.pop() ?? { sheet: this.activeSheet, commits: 1 };
+    try {
+      this.requireOnline();
+      let last: Awaited<ReturnType<GridApi['history']>> | undefined;
+      for (let step = 0; step < group.commits; step += 1) {
+        last = await this.enqueue(() => this.grid.history(direction));
+        if (!last.applied) break;
+      }
+      if (last === undefined || !last.applied) {
+        this.toasts.show(direction === 'undo' ? 'Nothing to undo.' : 'Nothing to redo.');
+        this.applyWorkbookJson(last ?? (await this.workbookApi.get()));
+        return;
+      }
+      to.push(group);
+      this.applyWorkbookJson(last);
+      // The step may belong to another sheet: show it there (ui.md UNDO-03).
+      if (last.sheets.includes(group.sheet) && group.sheet !== this.activeSheet) await this.activateSheet(group.sheet);
+      this.store.invalidate();
+      for (const listener of this.commitListeners) listener(group.sheet);
+    } catch (error) {
+      from.push(group);
+      this.reportError(direction === 'undo' ? 'Undo failed' : 'Redo failed', error);
+    }
+  }
+
+  /** Several commits that the user sees as one action (cut + paste) undo together. */
+  mergeLastCommits(count: number): void {
+    if (count < 2 || this.undoGroups.length < count) return;
+    const merged = this.undoGroups.splice(this.undoGroups.length - count, count);
+    this.undoGroups.push({ sheet: merged.at(-1)!.sheet, commits: merged.reduce((sum, group) => sum + group.commits, 0) });
+  }
+
+  /** A whole-workbook change made elsewhere (import, load, agent apply): drop caches, re-read. */
+  async reloadEverything(): Promise<void> {
+    this.store.forget();
+    this.undoGroups.length = 0;
+    this.redoGroups.length = 0;
+    await this.refreshWorkbook();
+    this.dataTick.update((tick) => tick + 1);
+    for (const listener of this.commitListeners) listener(this.activeSheet);
+  }
+
+  /** A change made through another endpoint (agent apply, chart ops): one undo step. */
+  noteCommit(sheet: string, commits = 1): void {
+    this.committed(sheet, commits);
+  }
+
+  // ----- sheets (sheet-actions.ts) -------------------------------------------------------------
+
+  activateSheet(name: string): Promise<void> {
+    return sheetActions.activateSheet(this, name);
+  }
+
+  addSheet(): Promise<void> {
+    return sheetActions.addSheet(this);
+  }
+
+  renameSheet(from: string, to: string): Promise<string | undefined> {
+    return sheetActions.renameSheet(this, from, to);
+  }
+
+  deleteSheet(name: string): Promise<void> {
+    return sheetActions.deleteSheet(this, name);
+  }
+
+  renameWorkbook(name: string): Promise<string | undefined> {
+    return sheetActions.renameWorkbook(this, name);
+  }
+
+  /** Poll liveness (ROB-02) and re-read visible cells so outside writes show up (RT-01). */
+  async heartbeat(): Promise<void> {
+    try {
+      await this.client.get('/healthz');
+      this.store.invalidate();
+    } catch {
+      // ApiClient already reported the connection state; nothing else to do until it answers.
+    }
+  }
+}

@@ -1,0 +1,53 @@
+// A chart's labels and series from the cells of its data range (spec §2 Chart orientation):
+// `columns` — the first column holds labels, every other column is a series; `rows` — the
+// first row holds labels, every other row is a series. A leading row (or column) of text
+// names the series. Pie charts draw the first series only.
+import type { CellValue } from '../api/types.js';
+import type { ChartOrientation } from '../api/types.js';
+
+export interface ChartSeries {
+  readonly name: string;
+  readonly values: readonly (number | null)[];
+}
+
+export interface ChartData {
+  readonly labels: readonly string[];
+  readonly series: readonly ChartSeries[];
+}
+
+function text(value: CellValue | undefined): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'boolean' ? (value ? 'TRUE' : 'FALSE') : String(value);
+}
+
+function numeric(value: CellValue | undefined): number | null {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return null;
+}
+
+function transpose(grid: readonly (readonly CellValue[])[]): CellValue[][] {
+  const width = Math.max(0, ...grid.map((row) => row.length));
+  return Array.from({ length: width }, (_, col) => grid.map((row) => row[col] ?? null));
+}
+
+/** `grid` is the range's computed values, row-major. */
+export function chartData(grid: readonly (readonly CellValue[])[], orientation: ChartOrientation): ChartData {
+  // Work in "columns" form: each column after the first is a series.
+  const table = orientation === 'rows' ? transpose(grid) : grid.map((row) => [...row]);
+  if (table.length === 0) return { labels: [], series: [] };
+  const width = Math.max(0, ...table.map((row) => row.length));
+  const first = table[0]!;
+  // A first row whose series cells are all non-numeric (and not all empty) is the header.
+  const seriesCells = first.slice(1);
+  const hasHeader = seriesCells.length > 0 && seriesCells.some((value) => text(value) !== '') && seriesCells.every((value) => numeric(value) === null);
+  const body = hasHeader ? table.slice(1) : table;
+  const labels = body.map((row, index) => text(row[0]) || String(index + 1));
+  const series: ChartSeries[] = [];
+  for (let col = 1; col < Math.max(width, 2); col += 1) {
+    series.push({ name: hasHeader ? text(first[col]) || `Series ${col}` : `Series ${col}`, values: body.map((row) => numeric(row[col])) });
+  }
+  // A single column of numbers: it is the series, labelled 1, 2, 3 …
+  if (width === 1) return { labels: body.map((_, index) => String(index + 1)), series: [{ name: hasHeader ? text(first[0]) : 'Series 1', values: body.map((row) => numeric(row[0])) }] };
+  return { labels, series };
+}

@@ -1,0 +1,51 @@
+// Chart.js, loaded on first use (it is not needed to open the grid), with the Colors plugin
+// so series get distinct colours without configuration.
+import type { Chart as ChartInstance, ChartConfiguration } from 'chart.js';
+import type { ChartData } from './chart-data.js';
+import type { ChartType } from '../api/types.js';
+
+type ChartModule = typeof import('chart.js');
+let loading: Promise<ChartModule> | undefined;
+
+export function loadChartJs(): Promise<ChartModule> {
+  loading ??= import('chart.js').then((module) => {
+    module.Chart.register(
+      module.BarController,
+      module.BarElement,
+      module.LineController,
+      module.LineElement,
+      module.PointElement,
+      module.PieController,
+      module.ArcElement,
+      module.CategoryScale,
+      module.LinearScale,
+      module.Legend,
+      module.Title,
+      module.Tooltip,
+      module.Colors,
+    );
+    return module;
+  });
+  return loading;
+}
+
+export function chartConfig(type: ChartType, title: string, data: ChartData): ChartConfiguration {
+  const series = type === 'pie' ? data.series.slice(0, 1) : data.series;
+  return {
+    type,
+    data: { labels: [...data.labels], datasets: series.map((entry) => ({ label: entry.name, data: [...entry.values] })) },
+    options: {
+      responsive: false,
+      maintainAspectRatio: false,
+      animation: false,
+      plugins: {
+        colors: { forceOverride: type === 'pie' },
+        legend: { display: type === 'pie' || series.length > 1, position: 'bottom' },
+        title: { display: false, text: title },
+      },
+      ...(type === 'pie' ? {} : { scales: { y: { beginAtZero: true } } }),
+    },
+  };
+}
+
+export type { ChartInstance };

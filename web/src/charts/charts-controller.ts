@@ -1,0 +1,106 @@
+// The active sheet's charts: list, create, change (move, resize, edit) and delete through
+// /system/charts; each change is a workbook commit (undoable on the server).
+import { Observable } from '../app/observable.js';
+import type { Session } from '../app/session.js';
+import { ChartApi, type ChartFields } from '../api/chart-api.js';
+import { errorMessage } from '../api/errors.js';
+import type { ChartJson } from '../api/types.js';
+import { formatRect } from '../grid/address.js';
+
+export interface ChartEditRequest {
+  readonly mode: 'create' | 'edit';
+  readonly chart?: ChartJson;
+  readonly fields: Required<Omit<ChartJson, 'id'>>;
+}
+
+export const CHART_DEFAULTS = { title: '', chart_type: 'bar', anchor_cell: 'F2', width: 400, height: 280, orientation: 'columns' } as const;
+export const MIN_CHART_WIDTH = 160;
+export const MIN_CHART_HEIGHT = 120;
+
+export class ChartsController {
+  readonly api: ChartApi;
+  readonly charts = new Observable<readonly ChartJson[]>([]);
+  readonly editing = new Observable<ChartEditRequest | null>(null);
+  /** The chart with focus (selected); Delete removes it. */
+  readonly selected = new Observable<string | null>(null);
+  /** Bumps after every commit so charts re-read their data (ui.md CHART-02). */
+  readonly dataVersion = new Observable<number>(0);
+  private loadedFor = '';
+
+  constructor(private readonly session: Session) {
+    this.api = new ChartApi(session.client);
+  }
+
+  start(): void {
+    void this.refresh();
+    this.session.workbook.subscribe(() => {
+      const sheet = this.session.activeSheet;
+      if (sheet !== '' && sheet !== this.loadedFor) void this.refresh();
+    });
+    this.session.onCommit(() => {
+      this.dataVersion.update((version) => version + 1);
+      void this.refresh();
+    });
+  }
+
+  async refresh(): Promise<void> {
+    const sheet = this.session.activeSheet;
+    this.loadedFor = sheet;
+    try {
+      const { charts } = await this.api.list(sheet);
+      if (this.session.activeSheet === sheet) this.charts.set(charts);
+    } catch {
+      // No chart endpoint (or a transient failure): show no charts rather than an error on every edit.
+      if (this.session.activeSheet === sheet) this.charts.set([]);
+    }
+  }
+
+  openCreate(): void {
+    const rect = this.session.selection.get().rect;
+    const range = rect.width * rect.height > 1 ? formatRect(rect) : '';
+    this.editing.set({ mode: 'create', fields: { ...CHART_DEFAULTS, data_range: range } });
+  }
+
+  openEdit(chart: ChartJson): void {
+    const { id: _id, ...fields } = chart;
+    this.editing.set({ mode: 'edit', chart, fields: { ...CHART_DEFAULTS, ...fields } });
+  }
+
+  /** Create or save from the dialog; returns the server's message when it refused. */
+  async submit(request: ChartEditRequest, fields: ChartFields & { data_range: string }): Promise<string | undefined> {
+    const sheet = this.session.activeSheet;
+    try {
+      if (request.mode === 'create') await this.api.create(sheet, fields);
+      else await this.api.update(sheet, request.chart!.id, fields);
+      this.editing.set(null);
+      this.session.noteCommit(sheet);
+      return undefined;
+    } catch (error) {
+      return errorMessage(error);
+    }
+  }
+
+  async update(id: string, fields: ChartFields): Promise<void> {
+    const sheet = this.session.activeSheet;
+    this.charts.update((charts) => charts.map((chart) => (chart.id === id ? { ...chart, ...fields } : chart)));
+    try {
+      await this.api.update(sheet, id, fields);
+      this.session.noteCommit(sheet);
+    } catch (error) {
+      this.session.reportError('The chart was not changed', error);
+      void this.refresh();
+    }
+  }
+
+  async remove(id: string): Promise<void> {
+    const sheet = this.session.activeSheet;
+    this.charts.update((charts) => charts.filter((chart) => chart.id !== id));
+    try {
+      await this.api.remove(sheet, id);
+      this.session.noteCommit(sheet);
+    } catch (error) {
+      this.session.reportError('The chart was not deleted', error);
+      void this.refresh();
+    }
+  }
+}

@@ -1,0 +1,228 @@
+// The File menu: save to the server (Ctrl+S, and automatically after edits), load, download
+// (JSON, xlsx, CSV), import (JSON/GridOS, xlsx, CSV) with a progress bar, clear sheet,
+// unlock all. Replacing actions ask first.
+import { Observable } from '../app/observable.js';
+import type { Session } from '../app/session.js';
+import type { Confirmations } from '../app/confirmations.js';
+import { ApiError, errorMessage } from '../api/errors.js';
+import { FilesApi, type Download } from '../api/files-api.js';
+import type { StatusJson } from '../api/types.js';
+import { uploadWithProgress } from './upload.js';
+
+export type SaveState =
+  | { readonly kind: 'saved'; readonly at: Date }
+  | { readonly kind: 'unsaved' }
+  | { readonly kind: 'saving' }
+  | { readonly kind: 'never' }
+  | { readonly kind: 'error'; readonly message: string };
+
+export interface Progress {
+  readonly label: string;
+  /** 0..1, or null while the server works on it. */
+  readonly fraction: number | null;
+}
+
+export type ImportKind = 'json' | 'xlsx' | 'csv';
+
+/** Idle time after the last edit before the workbook saves itself (ui.md FILE-02). */
+const AUTOSAVE_DELAY_MS = 3000;
+
+export function importKindOf(name: string): ImportKind | undefined {
+  const lower = name.toLowerCase();
+  if (lower.endsWith('.xlsx')) return 'xlsx';
+  if (lower.endsWith('.csv') || lower.endsWith('.tsv') || lower.endsWith('.txt')) return 'csv';
+  if (lower.endsWith('.json') || lower.endsWith('.gridos') || lower.endsWith('.gridbook')) return 'json';
+  return undefined;
+}
+
+function triggerDownload(download: Download): void {
+  const url = URL.createObjectURL(download.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = download.filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export class FilesController {
+  readonly api: FilesApi;
+  readonly saveState = new Observable<SaveState>({ kind: 'never' });
+  readonly progress = new Observable<Progress | null>(null);
+  private autosaveTimer: ReturnType<typeof setTimeout> | undefined;
+  private saving: Promise<void> | undefined;
+  private dirtyWhileSaving = false;
+
+  constructor(
+    private readonly session: Session,
+    private readonly confirm: Confirmations,
+  ) {
+    this.api = new FilesApi(session.client);
+  }
+
+  start(): void {
+    this.session.onCommit(() => this.markUnsaved());
+  }
+
+  private markUnsaved(): void {
+    if (this.saving !== undefined) this.dirtyWhileSaving = true;
+    this.saveState.set({ kind: 'unsaved' });
+    clearTimeout(this.autosaveTimer);
+    this.autosaveTimer = setTimeout(() => void this.save({ quiet: true }), AUTOSAVE_DELAY_MS);
+  }
+
+  /** Write the workbook to the server's save file; one save at a time. */
+  async save(options: { quiet?: boolean } = {}): Promise<void> {
+    clearTimeout(this.autosaveTimer);
+    if (this.saving !== undefined) {
+      this.dirtyWhileSaving = true;
+      return this.saving;
+    }
+    this.dirtyWhileSaving = false;
+    this.saveState.set({ kind: 'saving' });
+    this.saving = (async () => {
+      try {
+        const result = await this.api.save();
+        if (result.status !== 'Success') throw new Error(result.message ?? result.status);
+        this.saveState.set(this.dirtyWhileSaving ? { kind: 'unsaved' } : { kind: 'saved', at: new Date() });
+        if (!options.quiet) this.session.toasts.show('Saved on the server.', 'success');
+      } catch (error) {
+        const message = error instanceof ApiError && error.status === 404 ? 'this server has no save file support' : errorMessage(error);
+        this.saveState.set({ kind: 'error', message });
+        this.session.reportError('Save failed', error);
+      } finally {
+        this.saving = undefined;
+        if (this.dirtyWhileSaving) this.markUnsaved();
+      }
+    })();
+    return this.saving;
+  }
+
+  load(): void {
+    this.confirm.ask({
+      title: 'Load the saved workbook?',
+      message: 'Loading replaces everything on screen with the workbook last saved on the server. Changes since then are lost.',
+      confirmLabel: 'Load',
+      danger: true,
+      onConfirm: () => void this.runLoad(),
+    });
+  }
+
+  private async runLoad(): Promise<void> {
+    try {
+      const result = await this.api.load();
+      if (result.status !== 'Success') {
+        this.session.toasts.show(result.message ?? 'Nothing was loaded.', 'error');
+        return;
+      }
+      await this.session.reloadEverything();
+      this.saveState.set({ kind: 'saved', at: new Date() });
+      this.session.toasts.show('Loaded the saved workbook.', 'success');
+    } catch (error) {
+      this.session.reportError('Load failed', error);
+    }
+  }
+
+  async download(kind: 'json' | 'xlsx' | 'xlsx-values' | 'csv'): Promise<void> {
+    const workbook = this.session.workbook.get();
+    const base = (workbook?.name ?? 'workbook').replace(/\s+/g, '_').replace(/[^A-Za-z0-9_-]/g, '') || 'workbook';
+    const sheet = this.session.activeSheet;
+    try {
+      const download =
+        kind === 'json'
+          ? await this.api.download('/system/export', {}, `${base}.gridbook`)
+          : kind === 'csv'
+            ? await this.api.download('/system/export.csv', { sheet }, `${base}__${sheet.replace(/[^A-Za-z0-9_-]/g, '_')}.csv`)
+            : await this.api.download('/system/export.xlsx', kind === 'xlsx-values' ? { values_only: 'true' } : {}, `${base}.xlsx`);
+      triggerDownload(download);
+    } catch (error) {
+      this.session.reportError('Download failed', error);
+    }
+  }
+
+  /** Import a chosen file after confirming that it replaces the workbook (CSV: the active sheet). */
+  async chooseImport(file: File): Promise<void> {
+    const kind = importKindOf(file.name);
+    if (kind === undefined) {
+      this.session.toasts.show(`${file.name} is not a file Gridbook imports: choose a .gridbook, .gridos, .json, .xlsx or .csv file.`, 'error');
+      return;
+    }
+    let body: string | Blob = file;
+    if (kind === 'json') {
+      this.progress.set({ label: `Reading ${file.name}…`, fraction: null });
+      try {
+        body = await file.text();
+        JSON.parse(body);
+      } catch {
+        this.progress.set(null);
+        this.session.toasts.show(`${file.name} is not valid JSON, so nothing was imported and the workbook is unchanged.`, 'error');
+        return;
+      }
+      this.progress.set(null);
+    }
+    const sheet = this.session.activeSheet;
+    const message =
+      kind === 'csv'
+        ? `The cells of ${file.name} will replace the contents of sheet ${sheet}.`
+        : `Importing ${file.name} replaces the whole workbook (every sheet, cell and chart). Download a copy first if you may need the current one.`;
+    this.confirm.ask({ title: `Import ${file.name}?`, message, confirmLabel: 'Import', danger: true, onConfirm: () => void this.runImport(file.name, kind, body, sheet) });
+  }
+
+  private async runImport(name: string, kind: ImportKind, body: string | Blob, sheet: string): Promise<void> {
+    const url = kind === 'json' ? '/system/import' : kind === 'xlsx' ? '/system/import.xlsx' : `/system/import.csv?sheet=${encodeURIComponent(sheet)}`;
+    const type = kind === 'json' ? 'application/json' : kind === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv';
+    const started = performance.now();
+    this.progress.set({ label: `Uploading ${name}…`, fraction: 0 });
+    try {
+      const result = (await uploadWithProgress(url, body, type, (fraction) => {
+        this.progress.set({ label: fraction < 1 ? `Uploading ${name}…` : `Importing ${name} on the server…`, fraction: fraction < 1 ? fraction : null });
+      })) as StatusJson | undefined;
+      if (result !== undefined && result.status !== undefined && result.status !== 'Success') throw new Error(result.message ?? result.status);
+      this.progress.set({ label: 'Reading the imported workbook…', fraction: null });
+      await this.session.reloadEverything();
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      this.session.toasts.show(`Imported ${name} (${this.session.workbook.get()?.sheets.length ?? 0} sheets) in ${seconds} s.`, 'success');
+    } catch (error) {
+      this.session.reportError(`Import of ${name} failed; the workbook is unchanged`, error);
+    } finally {
+      this.progress.set(null);
+    }
+  }
+
+  clearSheet(): void {
+    const sheet = this.session.activeSheet;
+    this.confirm.ask({
+      title: `Clear sheet ${sheet}?`,
+      message: `Every unlocked cell of ${sheet} is emptied. Locked cells and charts stay. Undo (Ctrl+Z) brings the cells back.`,
+      confirmLabel: 'Clear sheet',
+      danger: true,
+      onConfirm: () => void this.runClear(sheet),
+    });
+  }
+
+  private async runClear(sheet: string): Promise<void> {
+    try {
+      await this.api.clearSheet(sheet);
+      this.session.noteCommit(sheet);
+    } catch (error) {
+      this.session.reportError('Clear failed', error);
+    }
+  }
+
+  unlockAll(): void {
+    this.confirm.ask({
+      title: 'Unlock every cell?',
+      message: 'All locked cells on every sheet become editable again.',
+      confirmLabel: 'Unlock all',
+      onConfirm: () =>
+        void this.api
+          .unlockAll()
+          .then((result) => {
+            this.session.noteCommit(this.session.activeSheet);
+            this.session.toasts.show(`Unlocked ${result.unlocked ?? 'all'} cells.`, 'success');
+          })
+          .catch((error: unknown) => this.session.reportError('Unlock failed', error)),
+    });
+  }
+}

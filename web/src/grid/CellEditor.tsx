@@ -1,0 +1,87 @@
+// The in-cell editor: an input laid exactly over the cell being edited. Enter/Tab commit and
+// move (Shift reverses), Escape cancels, arrows commit and move when the edit began by typing.
+// Its text is the session's edit state, so the formula bar shows every character at once.
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useObservable } from '../app/observable.js';
+import type { Session } from '../app/session.js';
+import type { EditController, Move } from './editing.js';
+import { cellBox, type ColumnLayout, type Viewport } from './geometry.js';
+import { formatCell } from './address.js';
+
+interface Props {
+  readonly session: Session;
+  readonly editor: EditController;
+  readonly layout: ColumnLayout;
+  readonly viewport: Viewport;
+}
+
+const ARROW_MOVES: Readonly<Record<string, Move>> = {
+  ArrowUp: { dx: 0, dy: -1 },
+  ArrowDown: { dx: 0, dy: 1 },
+  ArrowLeft: { dx: -1, dy: 0 },
+  ArrowRight: { dx: 1, dy: 0 },
+};
+
+export function CellEditor({ session, editor, layout, viewport }: Props) {
+  const state = useObservable(session.editing);
+  const input = useRef<HTMLInputElement>(null);
+  const visible = state !== null && state.origin === 'cell' && state.sheet === session.activeSheet;
+
+  useLayoutEffect(() => {
+    if (!visible || input.current === null) return;
+    if (document.activeElement !== input.current) input.current.focus({ preventScroll: true });
+    if (input.current.selectionStart !== state.caret) input.current.setSelectionRange(state.caret, state.caret);
+  }, [visible, state?.caret, state?.text]);
+
+  // Point mode: the grid took focus for the click; give it back once the mouse is released.
+  useEffect(() => {
+    if (!visible) return;
+    const refocus = () => {
+      if (editor.pointing) requestAnimationFrame(() => input.current?.focus({ preventScroll: true }));
+    };
+    window.addEventListener('mouseup', refocus);
+    return () => window.removeEventListener('mouseup', refocus);
+  }, [visible, editor]);
+
+  if (!visible) return null;
+  const box = cellBox(layout, viewport, state.cell.col, state.cell.row);
+  const width = Math.min(640, Math.max(box.width + 1, state.text.length * 7.6 + 16));
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const shift = event.shiftKey ? -1 : 1;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void editor.commit({ dx: 0, dy: shift });
+    } else if (event.key === 'Tab') {
+      event.preventDefault();
+      void editor.commit({ dx: shift, dy: 0 });
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      editor.cancel();
+    } else if (state.mode === 'enter' && ARROW_MOVES[event.key] !== undefined && !editor.canPoint()) {
+      event.preventDefault();
+      void editor.commit(ARROW_MOVES[event.key]);
+    }
+    event.stopPropagation();
+  };
+
+  return (
+    <input
+      ref={input}
+      data-testid="cell-editor"
+      aria-label={`Editing ${formatCell(state.cell)}`}
+      className="cell-editor"
+      spellCheck={false}
+      autoComplete="off"
+      value={state.text}
+      style={{ left: box.left - 1, top: box.top - 1, width, height: box.height + 1 }}
+      onChange={(event) => editor.update(event.target.value, event.target.selectionStart ?? event.target.value.length)}
+      onSelect={(event) => editor.setCaret(event.currentTarget.selectionStart ?? 0)}
+      onKeyDown={onKeyDown}
+      onBlur={() => {
+        // A click on the grid in point mode inserts a reference; any other blur commits.
+        if (!editor.pointing) void editor.commit(null);
+      }}
+    />
+  );
+}

@@ -1,0 +1,103 @@
+// A DOM copy of the visible part of the canvas grid: one element per rendered cell at the
+// cell's exact position, with its displayed text and data-* flags, plus the visible row and
+// column headers. Screen readers read it (role=grid); browser tests drive it through stable
+// data-testid hooks (docs/ui-testing.md). It is transparent and lets clicks through.
+import { memo, useDeferredValue, useMemo } from 'react';
+import { useObservable, type Observable } from '../app/observable.js';
+import type { PreviewOverlay, Session } from '../app/session.js';
+import { columnLetters, formatCell } from './address.js';
+import { displayOf, displayValue, explainSentinel } from './cell-format.js';
+import { cellBox, type ColumnLayout, type Viewport } from './geometry.js';
+import { HEADER_HEIGHT, ROW_HEIGHT, ROW_MARKER_WIDTH } from './grid-theme.js';
+
+interface Props {
+  readonly session: Session;
+  readonly layout: ColumnLayout;
+  readonly viewport: Observable<Viewport>;
+  readonly rows: number;
+  readonly cols: number;
+}
+
+function MirrorCell(props: { session: Session; sheet: string; col: number; row: number; layout: ColumnLayout; viewport: Viewport; preview: PreviewOverlay | null }) {
+  const { session, sheet, col, row, layout, viewport, preview } = props;
+  const address = formatCell({ col, row });
+  const box = cellBox(layout, viewport, col, row);
+  const cached = session.store.cell(sheet, col, row);
+  const proposed = preview?.sheet === sheet ? preview.cells.get(address) : undefined;
+  const display = cached === undefined ? undefined : displayOf(cached);
+  const text = proposed !== undefined ? displayValue(proposed.value) : (display?.text ?? '');
+  return (
+    <div
+      role="gridcell"
+      aria-colindex={col + 1}
+      data-testid={`cell-${address}`}
+      data-cell={address}
+      data-loading={cached === undefined ? 'true' : undefined}
+      data-error={display?.error ?? undefined}
+      data-locked={display?.locked === true ? 'true' : undefined}
+      data-formula={cached?.formula ?? undefined}
+      data-input={cached?.input ?? undefined}
+      data-preview={proposed !== undefined ? 'true' : undefined}
+      data-overwrite={proposed?.overwrites === true ? 'true' : undefined}
+      title={display?.error != null ? explainSentinel(display.error) : undefined}
+      className="mirror-cell"
+      style={{ left: box.left, top: box.top, width: box.width, height: box.height }}
+    >
+      {text}
+    </div>
+  );
+}
+
+function MirrorBody({ session, layout, viewport, rows, cols }: Props) {
+  // Deferred: while scrolling, the canvas paints first and the mirror catches up in idle
+  // time (an interruptible render), so it never costs a frame.
+  const view = useDeferredValue(useObservable(viewport));
+  const tick = useDeferredValue(useObservable(session.dataTick));
+  const preview = useObservable(session.preview);
+  const sheet = useObservable(session.workbook)?.active ?? '';
+  return useMemo(() => renderMirror(session, layout, view, rows, cols, preview, sheet), [session, layout, view, rows, cols, preview, sheet, tick]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+function renderMirror(session: Session, layout: ColumnLayout, view: Viewport, rows: number, cols: number, preview: PreviewOverlay | null, sheet: string) {
+  const lastRow = Math.min(rows - 1, view.row + view.height);
+  const lastCol = Math.min(cols - 1, view.col + view.width);
+  const rowElements = [];
+  for (let row = view.row; row <= lastRow; row += 1) {
+    const cells = [];
+    for (let col = view.col; col <= lastCol; col += 1) {
+      cells.push(<MirrorCell key={col} session={session} sheet={sheet} col={col} row={row} layout={layout} viewport={view} preview={preview} />);
+    }
+    rowElements.push(
+      <div role="row" aria-rowindex={row + 2} key={row}>
+        <div
+          role="rowheader"
+          data-testid={`row-header-${row + 1}`}
+          className="mirror-cell"
+          style={{ left: 0, top: HEADER_HEIGHT + (row - view.row) * ROW_HEIGHT, width: ROW_MARKER_WIDTH, height: ROW_HEIGHT }}
+        >
+          {row + 1}
+        </div>
+        {cells}
+      </div>,
+    );
+  }
+  const headers = [];
+  for (let col = view.col; col <= lastCol; col += 1) {
+    const box = cellBox(layout, view, col, view.row);
+    headers.push(
+      <div role="columnheader" key={col} aria-colindex={col + 1} data-testid={`col-header-${columnLetters(col)}`} className="mirror-cell" style={{ left: box.left, top: 0, width: box.width, height: HEADER_HEIGHT }}>
+        {columnLetters(col)}
+      </div>,
+    );
+  }
+  return (
+    <div data-testid="grid" data-sheet={sheet} data-first-row={view.row + 1} data-first-col={columnLetters(view.col)} role="grid" aria-label={`Sheet ${sheet}`} aria-rowcount={rows + 1} aria-colcount={cols} aria-readonly="false" className="dom-mirror">
+      <div role="row" aria-rowindex={1}>
+        {headers}
+      </div>
+      {rowElements}
+    </div>
+  );
+}
+
+export const DomMirror = memo(MirrorBody);

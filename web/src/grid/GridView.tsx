@@ -1,0 +1,294 @@
+// The spreadsheet grid: Glide Data Grid draws the visible cells on a canvas from the block
+// cache; DOM layers on top of it hold the cell editor, the DOM mirror (tests, screen
+// readers), chart overlays, tooltips and the context menu. Only the visible window is read
+// from the server (ui.md §4.3).
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  DataEditor,
+  type DataEditorRef,
+  type DrawCellCallback,
+  type FillPatternEventArgs,
+  type GridCell,
+  type GridSelection,
+  type Highlight,
+  type Item,
+  type Rectangle,
+} from '@glideapps/glide-data-grid';
+import { Observable, useObservable, useObservableSlice } from '../app/observable.js';
+import type { Session } from '../app/session.js';
+import { formatCell, MAX_ROWS, rectContains, type CellRef, type Rect } from './address.js';
+import { canvasCell, drawPadlock, LOADING_CELL, previewCell } from './grid-cells.js';
+import { ColumnLayout, type Viewport } from './geometry.js';
+import { DomMirror } from './DomMirror.js';
+import type { EditController } from './editing.js';
+import { fromGlide, toGlide } from './glide-selection.js';
+import { CellEditorLayer, LiveRegion } from './GridLayers.js';
+import { useFollowSelection } from './use-follow-selection.js';
+import { handleGridKey } from './grid-keys.js';
+import { glideColumns, loadWidths, saveWidths } from './columns.js';
+import { GRID_COLUMNS, gridTheme, HEADER_HEIGHT, MIN_COLUMN_WIDTH, MIN_GRID_ROWS, ROW_HEIGHT, ROW_MARKER_WIDTH } from './grid-theme.js';
+import { useClipboard } from './use-clipboard.js';
+import { fillDrag } from './fill-drag.js';
+import { formulaReferences, referenceHighlights } from './reference-colors.js';
+import { CellContextMenu, type MenuRequest } from './CellContextMenu.js';
+import { ErrorTooltip, type TooltipState } from './ErrorTooltip.js';
+
+export interface GridGeometry {
+  readonly layout: ColumnLayout;
+  readonly viewport: Observable<Viewport>;
+  readonly sheet: string;
+}
+
+interface Props {
+  readonly session: Session;
+  readonly editor: EditController;
+  readonly onInsertChart: () => void;
+  /** Layers drawn above the cells (charts), given the grid's geometry. */
+  readonly overlays?: (geometry: GridGeometry) => ReactNode;
+}
+
+const KEYBINDINGS = {
+  copy: false,
+  cut: false,
+  paste: false,
+  downFill: false,
+  rightFill: false,
+  clear: false,
+  delete: false,
+  activateCell: false,
+  search: false,
+} as const;
+
+function rowCount(bounds: { lastRow: number } | null | undefined): number {
+  const needed = bounds === null || bounds === undefined ? 0 : bounds.lastRow + 1000;
+  return Math.min(MAX_ROWS, Math.max(MIN_GRID_ROWS, needed));
+}
+
+export function GridView({ session, editor, onInsertChart, overlays }: Props) {
+  // Slices, not whole observables: every re-render of this component redraws Glide's grid.
+  const sheet = useObservableSlice(session.workbook, (workbook) => workbook?.active ?? '');
+  const workbookName = useObservableSlice(session.workbook, (workbook) => workbook?.name ?? '');
+  const gridRef = useRef<DataEditorRef>(null);
+  const container = useRef<HTMLDivElement>(null);
+  const viewport = useMemo(() => new Observable<Viewport>({ col: 0, row: 0, width: 12, height: 30 }), []);
+  const savedViewports = useRef(new Map<string, Viewport>());
+  const [rows, setRows] = useState(MIN_GRID_ROWS);
+  const [widths, setWidths] = useState(() => loadWidths(workbookName, sheet));
+  const layout = useMemo(() => new ColumnLayout(widths), [widths]);
+  const columns = useMemo(() => glideColumns(widths), [widths]);
+  const preview = useObservable(session.preview);
+  // Only the references of the formula being typed matter here, not every keystroke.
+  const editedReferences = useObservableSlice(session.editing, (state) => (state === null || state.sheet !== sheet ? '' : formulaReferences(state.text).join(' ')));
+  const [gridSelection, setGridSelection] = useState<GridSelection>(() => toGlide(session.selection.get().rect, session.selection.get().cursor));
+  const currentCell = useRef(gridSelection.current?.cell);
+  currentCell.current = gridSelection.current?.cell;
+  const [menu, setMenu] = useState<MenuRequest | undefined>();
+  const [tooltip, setTooltip] = useState<TooltipState | undefined>();
+  const limits = useRef({ rows, cols: GRID_COLUMNS });
+  limits.current = { rows, cols: GRID_COLUMNS };
+
+  useEffect(() => {
+    setWidths(loadWidths(workbookName, sheet));
+  }, [workbookName, sheet]);
+
+  // Repaint exactly the cells that changed in the cache, and grow the grid with the data.
+  useEffect(() => {
+    const onCells = (changedSheet: string, rect: Rect) => {
+      if (changedSheet !== sheet) return;
+      setRows(rowCount(session.store.bounds(sheet)));
+      const view = viewport.get();
+      const damaged: { cell: Item }[] = [];
+      const lastRow = Math.min(rect.row + rect.height, view.row + view.height + 1);
+      const lastCol = Math.min(rect.col + rect.width, view.col + view.width + 1);
+      for (let row = Math.max(rect.row, view.row); row < lastRow; row += 1) {
+        for (let col = Math.max(rect.col, view.col); col < lastCol; col += 1) damaged.push({ cell: [col, row] });
+      }
+      if (damaged.length > 0) gridRef.current?.updateCells(damaged);
+    };
+    session.cellListeners.add(onCells);
+    return () => {
+      session.cellListeners.delete(onCells);
+    };
+  }, [session, sheet, viewport]);
+
+  // A sheet switch: read its cells for the current window and restore its scroll position.
+  const previousSheet = useRef(sheet);
+  useEffect(() => {
+    const before = previousSheet.current;
+    previousSheet.current = sheet;
+    if (before !== sheet && before !== '') savedViewports.current.set(before, viewport.get());
+    setRows(rowCount(session.store.bounds(sheet)));
+    const saved = savedViewports.current.get(sheet) ?? { ...viewport.get(), col: 0, row: 0 };
+    if (before !== sheet) {
+      // Absolute pixels, not Glide's relative scrollTo: Glide may have scrolled to the restored
+      // selection in this same frame, and a relative scroll computed before that would overshoot.
+      const scroller = container.current?.querySelector<HTMLElement>('.dvn-scroller');
+      scroller?.scrollTo(layout.offset(saved.col), saved.row * ROW_HEIGHT);
+    }
+    const view = viewport.get();
+    session.store.want(sheet, { col: view.col, row: view.row, width: view.width + 1, height: view.height + 1 }, view.height);
+  }, [session, sheet, viewport]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useFollowSelection(session, gridRef, setGridSelection, currentCell);
+
+  const moveTo = useCallback(
+    (cell: CellRef) => {
+      session.goTo({ ...cell, width: 1, height: 1 });
+      gridRef.current?.focus();
+    },
+    [session],
+  );
+
+  const clipboard = useClipboard(session, container);
+
+  const getCellContent = useCallback(
+    ([col, row]: Item): GridCell => {
+      if (preview !== null && preview.sheet === sheet) {
+        const proposed = preview.cells.get(formatCell({ col, row }));
+        if (proposed !== undefined) return previewCell(proposed.value, proposed.overwrites);
+      }
+      const cached = session.store.cell(sheet, col, row);
+      return cached === undefined ? LOADING_CELL : canvasCell(cached);
+    },
+    [session, sheet, preview],
+  );
+
+  const drawCell: DrawCellCallback = useCallback(
+    (args, drawContent) => {
+      drawContent();
+      if (session.store.cell(sheet, args.col, args.row)?.locked === true) drawPadlock(args.ctx, args.rect);
+    },
+    [session, sheet],
+  );
+
+  const onVisibleRegionChanged = useCallback(
+    (range: Rectangle) => {
+      const next = { col: range.x, row: range.y, width: range.width, height: range.height };
+      viewport.set(next);
+      session.store.want(sheet, { col: next.col, row: next.row, width: next.width + 1, height: next.height + 1 }, next.height);
+      setMenu(undefined);
+      setTooltip(undefined);
+    },
+    [session, sheet, viewport],
+  );
+
+  const onGridSelectionChange = useCallback(
+    (next: GridSelection) => {
+      if (editor.pointing && next.current !== undefined) {
+        setGridSelection(next);
+        const range = next.current.range;
+        editor.point({ col: range.x, row: range.y, width: range.width, height: range.height });
+        return;
+      }
+      setGridSelection(next);
+      const view = viewport.get();
+      const page = fromGlide(next, limits.current.rows, GRID_COLUMNS, view.row, view.col);
+      if (page !== undefined) session.select(page);
+    },
+    [editor, session, viewport],
+  );
+
+  const onFillPattern = useCallback(
+    (event: FillPatternEventArgs) => {
+      event.preventDefault();
+      void fillDrag(session, event.patternSource, event.fillDestination);
+    },
+    [session],
+  );
+
+  const onCellContextMenu = useCallback(
+    ([col, row]: Item, event: { preventDefault: () => void; bounds: Rectangle; localEventX: number; localEventY: number }) => {
+      event.preventDefault();
+      const current = session.selection.get();
+      if (!rectContains(current.rect, { col, row })) moveTo({ col, row });
+      setMenu({ x: event.bounds.x + event.localEventX, y: event.bounds.y + event.localEventY });
+    },
+    [session, moveTo],
+  );
+
+  const highlights = useMemo<Highlight[]>(() => {
+    const regions: Highlight[] = [];
+    if (clipboard.marquee !== undefined && clipboard.marquee.sheet === sheet) {
+      const rect = clipboard.marquee.rect;
+      regions.push({ color: 'rgba(26, 115, 232, 0.06)', range: { x: rect.col, y: rect.row, width: rect.width, height: rect.height }, style: 'dashed' });
+    }
+    if (editedReferences !== '') regions.push(...referenceHighlights(`=${editedReferences.split(' ').join('+')}`));
+    return regions;
+  }, [clipboard.marquee, editedReferences, sheet]);
+
+  const onMouseDownCapture = () => {
+    // A click while a formula waits for an operand inserts a reference (point mode).
+    const state = session.editing.get();
+    if (state !== null && state.origin === 'cell' && editor.canPoint()) editor.pointing = true;
+  };
+
+  const geometry: GridGeometry = useMemo(() => ({ layout, viewport, sheet }), [layout, viewport, sheet]);
+
+  return (
+    <div className="grid-area" ref={container} onMouseDownCapture={onMouseDownCapture} data-testid="grid-area">
+      <DataEditor
+        ref={gridRef}
+        width="100%"
+        height="100%"
+        columns={columns}
+        rows={rows}
+        getCellContent={getCellContent}
+        drawCell={drawCell}
+        theme={gridTheme}
+        rowHeight={ROW_HEIGHT}
+        headerHeight={HEADER_HEIGHT}
+        rowMarkers="clickable-number"
+        rowMarkerWidth={ROW_MARKER_WIDTH}
+        rowSelectionMode="auto"
+        gridSelection={gridSelection}
+        onGridSelectionChange={onGridSelectionChange}
+        onVisibleRegionChanged={onVisibleRegionChanged}
+        rangeSelect="rect"
+        columnSelect="multi"
+        rowSelect="multi"
+        editOnType={false}
+        keybindings={KEYBINDINGS}
+        onKeyDown={(event) => handleGridKey(event, { session, editor, grid: () => limits.current, moveTo, clearMarquee: clipboard.clearMarquee })}
+        onCellActivated={([col, row]) => editor.start({ col, row }, session.cell(col, row)?.input ?? '', { mode: 'edit' })}
+        cellActivationBehavior="double-click"
+        onCellContextMenu={onCellContextMenu}
+        onItemHovered={(args) => setTooltip(args.kind === 'cell' ? ErrorTooltip.stateFor(session, args.location, args.bounds) : undefined)}
+        fillHandle={true}
+        // Glide only reports fills when it can read cells for a selection; the fill itself is ours.
+        getCellsForSelection={true}
+        allowedFillDirections="orthogonal"
+        onFillPattern={onFillPattern}
+        highlightRegions={highlights}
+        minColumnWidth={MIN_COLUMN_WIDTH}
+        maxColumnWidth={800}
+        onColumnResize={(_column, size, col) => setWidths((current) => current.map((width, index) => (index === col ? Math.round(size) : width)))}
+        onColumnResizeEnd={(_column, size, col) => saveWidths(workbookName, sheet, widths.map((width, index) => (index === col ? Math.round(size) : width)))}
+        smoothScrollX={false}
+        smoothScrollY={false}
+        experimental={{ disableAccessibilityTree: true }}
+      />
+      <DomMirror session={session} layout={layout} viewport={viewport} rows={rows} cols={GRID_COLUMNS} />
+      {/* Clipped below the column headers and right of the row numbers; children use grid coordinates. */}
+      <div className="grid-overlays">
+        <div className="grid-overlays-origin">
+          {overlays?.(geometry)}
+          <CellEditorLayer session={session} editor={editor} layout={layout} viewport={viewport} />
+        </div>
+      </div>
+      {tooltip !== undefined && <ErrorTooltip state={tooltip} />}
+      {menu !== undefined && (
+        <CellContextMenu
+          request={menu}
+          session={session}
+          clipboard={clipboard}
+          onInsertChart={onInsertChart}
+          onClose={() => {
+            setMenu(undefined);
+            gridRef.current?.focus();
+          }}
+        />
+      )}
+      <LiveRegion session={session} />
+    </div>
+  );
+}

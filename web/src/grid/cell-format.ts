@@ -1,0 +1,54 @@
+// How a cached cell is shown: display text, alignment and the flags the canvas and the DOM
+// mirror share (error sentinel, lock, formula).
+import type { CachedCell } from './cell-store.js';
+
+export type Alignment = 'left' | 'right' | 'center';
+
+export interface CellDisplay {
+  readonly text: string;
+  readonly align: Alignment;
+  readonly error: string | null;
+  readonly locked: boolean;
+  readonly formula: boolean;
+}
+
+/** Up to 10 decimals without float noise: 0.1+0.2 shows 0.3, 1/3 shows 0.3333333333. */
+export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  if (Number.isInteger(value)) return String(value);
+  const magnitude = Math.abs(value);
+  if (magnitude !== 0 && (magnitude >= 1e15 || magnitude < 1e-9)) return value.toExponential(6).replace(/\.?0+e/, 'e');
+  return String(Number(value.toFixed(10)));
+}
+
+export function displayValue(value: CachedCell['value']): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return formatNumber(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  return value;
+}
+
+export const EMPTY_DISPLAY: CellDisplay = { text: '', align: 'left', error: null, locked: false, formula: false };
+
+export function displayOf(cell: CachedCell | null): CellDisplay {
+  if (cell === null) return EMPTY_DISPLAY;
+  const formula = cell.formula !== null;
+  if (cell.error !== null) return { text: cell.error, align: 'center', error: cell.error, locked: cell.locked, formula };
+  const value = cell.value;
+  const align: Alignment = typeof value === 'number' ? 'right' : typeof value === 'boolean' ? 'center' : 'left';
+  return { text: displayValue(value), align, error: null, locked: cell.locked, formula };
+}
+
+/** Why a sentinel appeared, for the cell's tooltip (ui.md GRID-02). */
+export function explainSentinel(sentinel: string): string {
+  if (sentinel.startsWith('#DIV/0!')) return 'Division by zero: the divisor is 0 or empty.';
+  if (sentinel.startsWith('#REF!')) return 'Invalid reference: the cell, range or sheet does not exist.';
+  if (sentinel.startsWith('#NAME?')) return 'Unknown function or name.';
+  if (sentinel.startsWith('#VALUE!')) return 'Wrong type of argument, for example text where a number is needed.';
+  if (sentinel.startsWith('#N/A')) return 'Value not available, for example a lookup found no match.';
+  if (sentinel.startsWith('#NUM!')) return 'Invalid number, for example the square root of a negative number.';
+  if (sentinel.startsWith('#CIRCULAR!')) return 'Circular reference: the formula depends on itself.';
+  if (sentinel.startsWith('#PARSE_ERROR!')) return 'The formula cannot be parsed; check brackets, commas and quotes.';
+  if (sentinel.startsWith('#SPILL!')) return 'The result needs more cells than are free.';
+  return 'The formula failed.';
+}

@@ -1,0 +1,315 @@
+// The browser's cache of cells, by sheet and by block (100 rows × 26 columns). Only blocks
+// near the viewport are fetched (GET /grid?range=), a bounded number at a time; blocks that
+// scroll far away are aborted or evicted (LRU), and writes mark blocks stale so they are
+// fetched again when seen, while their old values stay on screen until then (ui.md §4.3).
+import { columnLetters, type Rect } from './address.js';
+import type { GridCellJson, GridResponse } from '../api/types.js';
+
+export const BLOCK_ROWS = 100;
+export const BLOCK_COLS = 26;
+
+export interface CachedCell {
+  readonly input: string | null;
+  readonly value: GridCellJson['value'];
+  readonly error: string | null;
+  readonly formula: string | null;
+  readonly version: number;
+  readonly locked: boolean;
+}
+
+export type BlockReader = (sheet: string, range: string, signal: AbortSignal) => Promise<GridResponse>;
+
+export interface StoreOptions {
+  readonly read: BlockReader;
+  readonly maxBlocks?: number;
+  readonly maxInFlight?: number;
+  /** Called when cells of `sheet` inside `rect` changed in the cache. */
+  readonly onChange?: (sheet: string, rect: Rect) => void;
+  readonly onError?: (error: unknown) => void;
+  /** Milliseconds clock (injectable for tests); a failed block is not read again for 2 s. */
+  readonly now?: () => number;
+}
+
+const RETRY_AFTER_MS = 2000;
+
+interface Block {
+  readonly key: number;
+  readonly blockRow: number;
+  readonly blockCol: number;
+  cells: Map<number, CachedCell>;
+  loaded: boolean;
+  /** The sheet generation the cells were read at; older than the sheet's means stale. */
+  generation: number;
+  lastUsed: number;
+  request: AbortController | undefined;
+  requestGeneration: number;
+  failedAt: number | undefined;
+}
+
+interface SheetCache {
+  blocks: Map<number, Block>;
+  generation: number;
+  bounds: { lastRow: number; lastCol: number } | null | undefined;
+}
+
+const blockKey = (blockRow: number, blockCol: number): number => blockRow * 1024 + blockCol;
+const localKey = (row: number, col: number): number => (row % BLOCK_ROWS) * BLOCK_COLS + (col % BLOCK_COLS);
+
+function parseCellIndex(address: string): { row: number; col: number } {
+  const match = /^([A-Z]+)(\d+)$/.exec(address)!;
+  let col = 0;
+  for (const char of match[1]!) col = col * 26 + (char.charCodeAt(0) - 64);
+  return { row: Number(match[2]) - 1, col: col - 1 };
+}
+
+function blockRect(block: Pick<Block, 'blockRow' | 'blockCol'>): Rect {
+  return { col: block.blockCol * BLOCK_COLS, row: block.blockRow * BLOCK_ROWS, width: BLOCK_COLS, height: BLOCK_ROWS };
+}
+
+export function blockRange(blockRow: number, blockCol: number): string {
+  const rect = blockRect({ blockRow, blockCol });
+  return `${columnLetters(rect.col)}${rect.row + 1}:${columnLetters(rect.col + rect.width - 1)}${rect.row + rect.height}`;
+}
+
+export class CellStore {
+  private readonly sheets = new Map<string, SheetCache>();
+  private readonly queue: { sheet: string; block: Block }[] = [];
+  private inFlight = 0;
+  private clock = 0;
+  private wanted: { sheet: string; rect: Rect; overscanRows: number } | undefined;
+  /** Sheets being renamed: a read sent now could reach the server after the rename and 404. */
+  private readonly held = new Set<string>();
+  private readonly maxBlocks: number;
+  private readonly maxInFlight: number;
+
+  private readonly now: () => number;
+
+  constructor(private readonly options: StoreOptions) {
+    this.now = options.now ?? (() => Date.now());
+    this.maxBlocks = options.maxBlocks ?? 300;
+    this.maxInFlight = options.maxInFlight ?? 4;
+  }
+
+  private sheetCache(sheet: string): SheetCache {
+    let cache = this.sheets.get(sheet);
+    if (cache === undefined) {
+      cache = { blocks: new Map(), generation: 0, bounds: undefined };
+      this.sheets.set(sheet, cache);
+    }
+    return cache;
+  }
+
+  /** The cell, null when known to be empty, undefined while its block is not loaded. */
+  cell(sheet: string, col: number, row: number): CachedCell | null | undefined {
+    const block = this.sheets.get(sheet)?.blocks.get(blockKey(Math.floor(row / BLOCK_ROWS), Math.floor(col / BLOCK_COLS)));
+    if (block === undefined || !block.loaded) return undefined;
+    return block.cells.get(localKey(row, col)) ?? null;
+  }
+
+  /** Occupied bounds as the last read reported them (undefined before any read). */
+  bounds(sheet: string): { lastRow: number; lastCol: number } | null | undefined {
+    return this.sheets.get(sheet)?.bounds;
+  }
+
+  /** Fetch what `rect` (plus a margin around it) needs; cancel reads nobody needs any more. */
+  want(sheet: string, rect: Rect, overscanRows = BLOCK_ROWS / 2): void {
+    if (sheet === '') return; // the workbook is not known yet
+    this.wanted = { sheet, rect, overscanRows };
+    const cache = this.sheetCache(sheet);
+    const firstRow = Math.max(0, Math.floor((rect.row - overscanRows) / BLOCK_ROWS));
+    const lastRow = Math.floor((rect.row + rect.height + overscanRows) / BLOCK_ROWS);
+    const firstCol = Math.floor(rect.col / BLOCK_COLS);
+    const lastCol = Math.floor((rect.col + rect.width) / BLOCK_COLS);
+    this.clock += 1;
+    const needed = new Set<number>();
+    for (let blockRow = firstRow; blockRow <= lastRow; blockRow += 1) {
+      for (let blockCol = firstCol; blockCol <= lastCol; blockCol += 1) {
+        const key = blockKey(blockRow, blockCol);
+        needed.add(key);
+        let block = cache.blocks.get(key);
+        if (block === undefined) {
+          block = { key, blockRow, blockCol, cells: new Map(), loaded: false, generation: -1, lastUsed: 0, request: undefined, requestGeneration: -1, failedAt: undefined };
+          cache.blocks.set(key, block);
+        }
+        block.lastUsed = this.clock;
+      }
+    }
+    this.dropUnneeded(sheet, needed);
+    for (const key of needed) {
+      const block = cache.blocks.get(key)!;
+      const fresh = block.loaded && block.generation === cache.generation;
+      const pending = block.request !== undefined && block.requestGeneration === cache.generation;
+      const resting = block.failedAt !== undefined && this.now() - block.failedAt < RETRY_AFTER_MS;
+      const held = this.held.has(sheet);
+      if (!fresh && !pending && !resting && !held && !this.queue.some((entry) => entry.block === block)) this.queue.push({ sheet, block });
+    }
+    this.pump();
+    this.evict();
+  }
+
+  /** Queued or running reads outside the wanted area are dropped (fast scrolling). */
+  private dropUnneeded(sheet: string, needed: Set<number>): void {
+    for (let index = this.queue.length - 1; index >= 0; index -= 1) {
+      const entry = this.queue[index]!;
+      if (entry.sheet !== sheet || !needed.has(entry.block.key)) this.queue.splice(index, 1);
+    }
+    for (const [name, cache] of this.sheets) {
+      for (const block of cache.blocks.values()) {
+        if (block.request !== undefined && (name !== sheet || !needed.has(block.key))) {
+          block.request.abort();
+          block.request = undefined;
+        }
+      }
+    }
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
+      const { sheet, block } = this.queue.shift()!;
+      void this.load(sheet, block);
+    }
+  }
+
+  private async load(sheet: string, block: Block): Promise<void> {
+    const cache = this.sheetCache(sheet);
+    const controller = new AbortController();
+    const generation = cache.generation;
+    block.request = controller;
+    block.requestGeneration = generation;
+    this.inFlight += 1;
+    try {
+      const response = await this.options.read(sheet, blockRange(block.blockRow, block.blockCol), controller.signal);
+      if (controller.signal.aborted || this.sheets.get(sheet) !== cache) return;
+      const cells = new Map<number, CachedCell>();
+      for (const cell of response.cells) {
+        const { row, col } = parseCellIndex(cell.cell);
+        cells.set(localKey(row, col), { input: cell.input, value: cell.value, error: cell.error, formula: cell.formula, version: cell.version, locked: cell.locked });
+      }
+      block.cells = cells;
+      block.loaded = true;
+      block.generation = generation;
+      block.failedAt = undefined;
+      cache.bounds = response.occupied_bounds === null ? null : { lastRow: parseCellIndex(response.occupied_bounds.last).row, lastCol: parseCellIndex(response.occupied_bounds.last).col };
+      this.options.onChange?.(sheet, blockRect(block));
+    } catch (error) {
+      if (!controller.signal.aborted) {
+        block.failedAt = this.now();
+        this.options.onError?.(error);
+      }
+    } finally {
+      if (block.request === controller) block.request = undefined;
+      this.inFlight -= 1;
+      // A write during the read made it stale: read again if it is still wanted.
+      if (this.wanted !== undefined) this.want(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
+      else this.pump();
+    }
+  }
+
+  /** Forget the least recently wanted blocks beyond the budget. */
+  private evict(): void {
+    const all: { cache: SheetCache; block: Block }[] = [];
+    for (const cache of this.sheets.values()) for (const block of cache.blocks.values()) all.push({ cache, block });
+    if (all.length <= this.maxBlocks) return;
+    all.sort((a, b) => a.block.lastUsed - b.block.lastUsed);
+    for (const { cache, block } of all.slice(0, all.length - this.maxBlocks)) {
+      if (block.lastUsed === this.clock) break;
+      block.request?.abort();
+      cache.blocks.delete(block.key);
+    }
+  }
+
+  /** Store a block read elsewhere (the first screen, fetched before the page has rendered). */
+  seed(sheet: string, blockRow: number, blockCol: number, response: GridResponse): void {
+    const cache = this.sheetCache(sheet);
+    const key = blockKey(blockRow, blockCol);
+    let block = cache.blocks.get(key);
+    if (block?.loaded === true) return;
+    if (block === undefined) {
+      block = { key, blockRow, blockCol, cells: new Map(), loaded: false, generation: -1, lastUsed: this.clock, request: undefined, requestGeneration: -1, failedAt: undefined };
+      cache.blocks.set(key, block);
+    }
+    // The same read may already be queued or running for this block: it is not needed now.
+    block.request?.abort();
+    block.request = undefined;
+    const queued = this.queue.findIndex((entry) => entry.block === block);
+    if (queued >= 0) this.queue.splice(queued, 1);
+    for (const cell of response.cells) {
+      const { row, col } = parseCellIndex(cell.cell);
+      block.cells.set(localKey(row, col), { input: cell.input, value: cell.value, error: cell.error, formula: cell.formula, version: cell.version, locked: cell.locked });
+    }
+    block.loaded = true;
+    block.generation = cache.generation;
+    cache.bounds = response.occupied_bounds === null ? null : { lastRow: parseCellIndex(response.occupied_bounds.last).row, lastCol: parseCellIndex(response.occupied_bounds.last).col };
+    this.options.onChange?.(sheet, blockRect(block));
+  }
+
+  /** Everything cached for `sheet` (or every sheet) is out of date: keep showing it, read again. */
+  invalidate(sheet?: string): void {
+    for (const [name, cache] of this.sheets) if (sheet === undefined || name === sheet) cache.generation += 1;
+    if (this.wanted !== undefined) this.want(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
+  }
+
+  /** Drop a sheet entirely (deleted, or the whole workbook was replaced when no name is given). */
+  forget(sheet?: string): void {
+    for (const [name, cache] of this.sheets) {
+      if (sheet !== undefined && name !== sheet) continue;
+      for (const block of cache.blocks.values()) block.request?.abort();
+      this.sheets.delete(name);
+    }
+    if (sheet === undefined) this.held.clear();
+    else this.held.delete(sheet);
+  }
+
+  /** Stop reading `sheet` (cancelling reads under way) until `rename` or `release`. */
+  hold(sheet: string): void {
+    this.held.add(sheet);
+    for (const block of this.sheets.get(sheet)?.blocks.values() ?? []) {
+      block.request?.abort();
+      block.request = undefined;
+    }
+    for (let index = this.queue.length - 1; index >= 0; index -= 1) if (this.queue[index]!.sheet === sheet) this.queue.splice(index, 1);
+  }
+
+  /** Read `sheet` again after a hold that ended without a rename. */
+  release(sheet: string): void {
+    if (!this.held.delete(sheet)) return;
+    if (this.wanted !== undefined) this.want(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
+  }
+
+  rename(from: string, to: string): void {
+    this.held.delete(from);
+    const cache = this.sheets.get(from);
+    if (cache !== undefined) {
+      this.sheets.delete(from);
+      this.sheets.set(to, cache);
+    }
+    if (this.wanted?.sheet === from) this.wanted = { ...this.wanted, sheet: to };
+    if (this.wanted !== undefined) this.want(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
+  }
+
+  /** Show a local change at once (optimistic display); the next read brings the server's truth. */
+  patch(sheet: string, col: number, row: number, cell: CachedCell | null): void {
+    const block = this.sheets.get(sheet)?.blocks.get(blockKey(Math.floor(row / BLOCK_ROWS), Math.floor(col / BLOCK_COLS)));
+    if (block === undefined || !block.loaded) return;
+    if (cell === null) block.cells.delete(localKey(row, col));
+    else block.cells.set(localKey(row, col), cell);
+    this.options.onChange?.(sheet, { col, row, width: 1, height: 1 });
+  }
+
+  /** Every loaded cell of `sheet` inside `rect`, with its position (for copy and charts). */
+  loadedCells(sheet: string, rect: Rect): { col: number; row: number; cell: CachedCell }[] | undefined {
+    const found: { col: number; row: number; cell: CachedCell }[] = [];
+    for (let row = rect.row; row < rect.row + rect.height; row += 1) {
+      for (let col = rect.col; col < rect.col + rect.width; col += 1) {
+        const cell = this.cell(sheet, col, row);
+        if (cell === undefined) return undefined;
+        if (cell !== null) found.push({ col, row, cell });
+      }
+    }
+    return found;
+  }
+
+  get pendingReads(): number {
+    return this.inFlight + this.queue.length;
+  }
+}

@@ -1,0 +1,112 @@
+// Copy, cut and paste of cell ranges as TSV (plus an HTML table), so ranges move to and from
+// other spreadsheet programs. Pastes land at the selection's top-left; one copied value fills
+// the whole selection; a copy made here keeps its formulas and moves their references.
+import type { Session } from '../app/session.js';
+import { formatRect, rectCellCount, type Rect } from './address.js';
+import { displayValue } from './cell-format.js';
+import { shiftFormula } from './formula-shift.js';
+import { parseTsv, toHtmlTable, toTsv } from './tsv.js';
+
+/** What the last copy or cut inside the page held, to paste formulas rather than values. */
+export interface InternalClip {
+  readonly sheet: string;
+  readonly rect: Rect;
+  readonly inputs: readonly (readonly string[])[];
+  readonly text: string;
+  readonly cut: boolean;
+}
+
+/** Larger copies are refused with a message rather than freezing the page. */
+export const MAX_COPY_CELLS = 200_000;
+/** Writes above this many cells go in chunks with a progress notice (ui.md §4.3). */
+const CHUNK_CELLS = 10_000;
+
+type Grid = string[][];
+
+function emptyGrid(rect: Rect): Grid {
+  return Array.from({ length: rect.height }, () => Array<string>(rect.width).fill(''));
+}
+
+function columnOf(letters: string): number {
+  let col = 0;
+  for (const char of letters) col = col * 26 + (char.charCodeAt(0) - 64);
+  return col - 1;
+}
+
+function buildClip(sheet: string, rect: Rect, cut: boolean, fill: (put: (col: number, row: number, input: string | null, shown: string) => void) => void): { clip: InternalClip; html: string } {
+  const inputs = emptyGrid(rect);
+  const shown = emptyGrid(rect);
+  fill((col, row, input, text) => {
+    inputs[row - rect.row]![col - rect.col] = input ?? '';
+    shown[row - rect.row]![col - rect.col] = text;
+  });
+  return { clip: { sheet, rect, inputs, text: toTsv(shown), cut }, html: toHtmlTable(shown) };
+}
+
+function tooLarge(session: Session, rect: Rect): boolean {
+  if (rectCellCount(rect) <= MAX_COPY_CELLS) return false;
+  session.toasts.show(`That selection has ${rectCellCount(rect).toLocaleString('en-US')} cells; copy at most ${MAX_COPY_CELLS.toLocaleString('en-US')} at a time.`, 'error');
+  return true;
+}
+
+/** The clipboard content from cached cells, or undefined when some are not loaded. */
+export function copyFromCache(session: Session, rect: Rect, cut: boolean): { clip: InternalClip; html: string } | undefined {
+  const sheet = session.activeSheet;
+  if (rectCellCount(rect) > MAX_COPY_CELLS) return undefined;
+  const cached = session.store.loadedCells(sheet, rect);
+  if (cached === undefined) return undefined;
+  return buildClip(sheet, rect, cut, (put) => {
+    for (const { col, row, cell } of cached) put(col, row, cell.input, cell.error ?? displayValue(cell.value));
+  });
+}
+
+/** The clipboard content read from the server (selections larger than the cache). */
+export async function copyFromServer(session: Session, rect: Rect, cut: boolean): Promise<{ clip: InternalClip; html: string } | undefined> {
+  if (tooLarge(session, rect)) return undefined;
+  const sheet = session.activeSheet;
+  const response = await session.grid.read(sheet, formatRect(rect));
+  return buildClip(sheet, rect, cut, (put) => {
+    for (const cell of response.cells) {
+      const match = /^([A-Z]+)(\d+)$/.exec(cell.cell)!;
+      put(columnOf(match[1]!), Number(match[2]) - 1, cell.input, cell.error ?? displayValue(cell.value));
+    }
+  });
+}
+
+/** The block a paste writes: internal copies keep formulas (moved), outside text is parsed. */
+export function pasteBlock(text: string, internal: InternalClip | undefined, target: Rect): string[][] {
+  const fromHere = internal !== undefined && internal.text === text;
+  let block: string[][] = fromHere
+    ? internal.inputs.map((row) => row.map((input) => shiftFormula(input, target.row - internal.rect.row, target.col - internal.rect.col)))
+    : parseTsv(text);
+  // One value pasted over a larger selection fills all of it (ui.md CLIP-03).
+  if (block.length === 1 && block[0]!.length === 1 && (target.width > 1 || target.height > 1)) {
+    const value = block[0]![0]!;
+    block = Array.from({ length: target.height }, (_, r) =>
+      Array.from({ length: target.width }, (_, c) => (fromHere ? shiftFormula(internal.inputs[0]![0]!, target.row + r - internal.rect.row, target.col + c - internal.rect.col) : value)),
+    );
+  }
+  return block;
+}
+
+/** Write a pasted block, in chunks when large; a cut also clears its source (one undo step). */
+export async function writePaste(session: Session, block: string[][], target: Rect, internal: InternalClip | undefined): Promise<boolean> {
+  const sheet = session.activeSheet;
+  let commits = 0;
+  if (internal?.cut === true && internal.sheet === sheet) {
+    if (await session.clearRange(sheet, internal.rect)) commits += 1;
+  }
+  const width = Math.max(1, ...block.map((row) => row.length));
+  const rowsPerChunk = Math.max(1, Math.floor(CHUNK_CELLS / width));
+  const chunks = Math.ceil(block.length / rowsPerChunk);
+  for (let chunk = 0; chunk < chunks; chunk += 1) {
+    if (chunks > 1) session.toasts.show(`Pasting… ${Math.round((chunk / chunks) * 100)}%`);
+    const rows = block.slice(chunk * rowsPerChunk, (chunk + 1) * rowsPerChunk);
+    const ok = await session.writeRange(sheet, { col: target.col, row: target.row + chunk * rowsPerChunk }, rows, 'Paste');
+    if (!ok) break;
+    commits += 1;
+  }
+  session.mergeLastCommits(commits);
+  if (chunks > 1) session.toasts.show(`Pasted ${block.length.toLocaleString('en-US')} rows.`, 'success');
+  return commits > 0;
+}

@@ -1,0 +1,103 @@
+// Editing a cell: start (typing, F2, double-click, formula bar), keep the text in one place
+// so the cell editor and the formula bar show the same characters, point mode (clicking
+// cells while typing a formula inserts their reference), commit and cancel.
+import type { EditState, Session } from '../app/session.js';
+import { formatRect, type CellRef, type Rect } from './address.js';
+
+/** Characters after which a click inserts a reference instead of ending the edit. */
+const POINTABLE_AFTER = new Set(['=', '(', ',', '+', '-', '*', '/', '^', '&', '<', '>', ':', ';', ' ']);
+
+export interface Move {
+  readonly dx: number;
+  readonly dy: number;
+}
+
+export class EditController {
+  /** The reference inserted by the last click in point mode: the next click replaces it. */
+  private pointSpan: { start: number; end: number } | null = null;
+  /** True between a mouse-down in point mode and the next typed character. */
+  pointing = false;
+
+  constructor(
+    private readonly session: Session,
+    private readonly limits: () => { rows: number; cols: number },
+  ) {}
+
+  get state(): EditState | null {
+    return this.session.editing.get();
+  }
+
+  start(cell: CellRef, text: string, options: { origin?: 'cell' | 'bar'; mode?: 'enter' | 'edit'; original?: string } = {}): boolean {
+    const sheet = this.session.activeSheet;
+    const cached = this.session.cell(cell.col, cell.row);
+    if (cached?.locked === true) {
+      this.session.toasts.show(`${formatRect({ ...cell, width: 1, height: 1 })} is locked; unlock it (right-click → Unlock) to edit it.`, 'error');
+      return false;
+    }
+    const original = options.original ?? cached?.input ?? '';
+    this.pointSpan = null;
+    this.pointing = false;
+    this.session.editing.set({ sheet, cell, text, original, origin: options.origin ?? 'cell', mode: options.mode ?? 'edit', caret: text.length });
+    return true;
+  }
+
+  update(text: string, caret: number): void {
+    const state = this.state;
+    if (state === null) return;
+    this.pointSpan = null;
+    this.pointing = false;
+    this.session.editing.set({ ...state, text, caret });
+  }
+
+  setCaret(caret: number): void {
+    const state = this.state;
+    if (state !== null && state.caret !== caret) this.session.editing.set({ ...state, caret });
+  }
+
+  /** Whether a click on the grid now would insert a reference (a formula awaiting an operand). */
+  canPoint(): boolean {
+    const state = this.state;
+    if (state === null || !state.text.startsWith('=')) return false;
+    if (this.pointSpan !== null && state.caret === this.pointSpan.end) return true;
+    const before = state.text.slice(0, state.caret).trimEnd().at(-1);
+    return before !== undefined && POINTABLE_AFTER.has(before);
+  }
+
+  /** Insert (or replace the last inserted) reference to `rect` at the caret. */
+  point(rect: Rect): void {
+    const state = this.state;
+    if (state === null) return;
+    const reference = formatRect(rect);
+    const span = this.pointSpan ?? { start: state.caret, end: state.caret };
+    const text = state.text.slice(0, span.start) + reference + state.text.slice(span.end);
+    this.pointSpan = { start: span.start, end: span.start + reference.length };
+    this.session.editing.set({ ...state, text, caret: this.pointSpan.end });
+  }
+
+  cancel(): void {
+    const state = this.state;
+    if (state === null) return;
+    this.session.editing.set(null);
+    this.pointSpan = null;
+    this.pointing = false;
+    this.session.goTo({ ...state.cell, width: 1, height: 1 });
+  }
+
+  /** Write the text (unless unchanged) and move the cursor by `move` (null: leave the selection). */
+  async commit(move: Move | null = { dx: 0, dy: 1 }): Promise<void> {
+    const state = this.state;
+    if (state === null) return;
+    this.session.editing.set(null);
+    this.pointSpan = null;
+    this.pointing = false;
+    if (move !== null && state.sheet === this.session.activeSheet) {
+      const { rows, cols } = this.limits();
+      const next = {
+        col: Math.max(0, Math.min(cols - 1, state.cell.col + move.dx)),
+        row: Math.max(0, Math.min(rows - 1, state.cell.row + move.dy)),
+      };
+      this.session.goTo({ ...next, width: 1, height: 1 });
+    }
+    if (state.text !== state.original) await this.session.writeCell(state.sheet, state.cell, state.text);
+  }
+}

@@ -1,0 +1,60 @@
+// The canvas cell for a cached cell: text and alignment by type, sentinels in red, locked
+// cells shaded (a padlock is drawn by drawCell), proposed AI values in italic blue.
+import { GridCellKind, type GridCell, type TextCell } from '@glideapps/glide-data-grid';
+import type { CachedCell } from './cell-store.js';
+import { displayOf, displayValue } from './cell-format.js';
+import { ERROR_TEXT, LOCKED_BACKGROUND, PREVIEW_BACKGROUND, PREVIEW_OVERWRITE_BACKGROUND, PREVIEW_TEXT } from './grid-theme.js';
+import type { CellValue } from '../api/types.js';
+
+export const LOADING_CELL: GridCell = { kind: GridCellKind.Loading, allowOverlay: false };
+
+const EMPTY_CELL: TextCell = { kind: GridCellKind.Text, data: '', displayData: '', allowOverlay: false, readonly: false };
+
+const ERROR_OVERRIDE = { textDark: ERROR_TEXT };
+const LOCKED_OVERRIDE = { bgCell: LOCKED_BACKGROUND };
+const LOCKED_ERROR_OVERRIDE = { bgCell: LOCKED_BACKGROUND, textDark: ERROR_TEXT };
+const PREVIEW_OVERRIDE = { bgCell: PREVIEW_BACKGROUND, textDark: PREVIEW_TEXT, baseFontStyle: 'italic 13px' };
+const PREVIEW_OVERWRITE_OVERRIDE = { ...PREVIEW_OVERRIDE, bgCell: PREVIEW_OVERWRITE_BACKGROUND };
+
+export function canvasCell(cell: CachedCell | null): GridCell {
+  if (cell === null) return EMPTY_CELL;
+  const display = displayOf(cell);
+  const override = display.error !== null ? (display.locked ? LOCKED_ERROR_OVERRIDE : ERROR_OVERRIDE) : display.locked ? LOCKED_OVERRIDE : undefined;
+  return {
+    kind: GridCellKind.Text,
+    data: display.text,
+    displayData: display.text,
+    allowOverlay: false,
+    readonly: false,
+    contentAlign: display.align,
+    ...(override === undefined ? {} : { themeOverride: override }),
+  };
+}
+
+export function previewCell(value: CellValue, overwrites: boolean): GridCell {
+  const text = displayValue(value);
+  return {
+    kind: GridCellKind.Text,
+    data: text,
+    displayData: text,
+    allowOverlay: false,
+    readonly: true,
+    contentAlign: typeof value === 'number' ? 'right' : 'left',
+    themeOverride: overwrites ? PREVIEW_OVERWRITE_OVERRIDE : PREVIEW_OVERRIDE,
+  };
+}
+
+/** A small padlock in the top-right corner of a locked cell. */
+export function drawPadlock(ctx: CanvasRenderingContext2D, rect: { x: number; y: number; width: number }): void {
+  const x = rect.x + rect.width - 10;
+  const y = rect.y + 4;
+  ctx.save();
+  ctx.strokeStyle = '#8a6d1f';
+  ctx.fillStyle = '#8a6d1f';
+  ctx.lineWidth = 1.2;
+  ctx.beginPath();
+  ctx.arc(x + 3, y + 3.5, 2.2, Math.PI, 0);
+  ctx.stroke();
+  ctx.fillRect(x, y + 3.5, 6, 4.5);
+  ctx.restore();
+}

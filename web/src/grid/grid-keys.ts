@@ -1,0 +1,82 @@
+// Keys on the grid (not while editing): typing starts an edit, F2 edits in place, Enter and
+// Tab move (Excel-style, no editing), Delete clears, Ctrl+Arrow jumps to the data edge,
+// Ctrl+End to the last used cell. Arrows, Shift+Arrows, Home, PageUp/Down, Ctrl+Home and
+// Ctrl+A are left to Glide.
+import type { GridKeyEventArgs } from '@glideapps/glide-data-grid';
+import type { Session } from '../app/session.js';
+import type { EditController } from './editing.js';
+import { jumpTarget, type Direction } from './data-edge.js';
+import type { CellRef } from './address.js';
+
+export interface KeyDeps {
+  readonly session: Session;
+  readonly editor: EditController;
+  readonly grid: () => { rows: number; cols: number };
+  /** Move the cursor to a cell and collapse the selection to it (scrolling it into view). */
+  readonly moveTo: (cell: CellRef) => void;
+  readonly clearMarquee: () => void;
+}
+
+const ARROWS: Readonly<Record<string, Direction>> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
+
+function isPrintable(event: GridKeyEventArgs): boolean {
+  return event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+}
+
+export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
+  const { session, editor } = deps;
+  const selection = session.selection.get();
+  const cursor = selection.cursor;
+  const modifier = event.ctrlKey || event.metaKey;
+  const grid = deps.grid();
+
+  if (isPrintable(event)) {
+    event.cancel();
+    event.preventDefault();
+    editor.start(cursor, event.key, { mode: 'enter', origin: 'cell' });
+    return;
+  }
+  if (event.key === 'F2') {
+    event.cancel();
+    event.preventDefault();
+    const input = session.cell(cursor.col, cursor.row)?.input ?? '';
+    editor.start(cursor, input, { mode: 'edit', origin: 'cell' });
+    return;
+  }
+  if (event.key === 'Enter' || event.key === 'Tab') {
+    event.cancel();
+    event.preventDefault();
+    const back = event.shiftKey ? -1 : 1;
+    const next = event.key === 'Enter' ? { col: cursor.col, row: cursor.row + back } : { col: cursor.col + back, row: cursor.row };
+    deps.moveTo({ col: Math.max(0, Math.min(grid.cols - 1, next.col)), row: Math.max(0, Math.min(grid.rows - 1, next.row)) });
+    return;
+  }
+  if (event.key === 'Delete' || event.key === 'Backspace') {
+    event.cancel();
+    event.preventDefault();
+    void session.clearRange(session.activeSheet, selection.rect);
+    return;
+  }
+  if (event.key === 'Escape') {
+    deps.clearMarquee();
+    return;
+  }
+  const direction = ARROWS[event.key];
+  if (modifier && direction !== undefined && !event.shiftKey) {
+    event.cancel();
+    event.preventDefault();
+    void jumpTarget(session.grid, session.activeSheet, cursor, direction, grid)
+      .then((target) => deps.moveTo(target))
+      .catch((error: unknown) => session.reportError('Could not jump', error));
+    return;
+  }
+  if (modifier && event.key === 'End') {
+    event.cancel();
+    event.preventDefault();
+    const bounds = session.store.bounds(session.activeSheet);
+    deps.moveTo(bounds === null || bounds === undefined ? { col: 0, row: 0 } : { col: bounds.lastCol, row: bounds.lastRow });
+    return;
+  }
+  // Undo/redo, save and copy/paste are handled at the page level (they work outside the grid too).
+  if (modifier && ['z', 'y', 's', 'c', 'v', 'x', 'Z', 'Y'].includes(event.key)) event.cancel();
+}

@@ -1,0 +1,29 @@
+// While a formula is typed, each reference in it is outlined on the grid in its own colour
+// (ui.md EDIT-07), the same colour the formula bar uses for its text.
+import type { Highlight } from '@glideapps/glide-data-grid';
+import { parseRange } from './address.js';
+
+export const REFERENCE_COLORS = ['#1a73e8', '#d93025', '#188038', '#a142f4', '#e37400', '#12b5cb'];
+
+const REFERENCE = /(?<![A-Za-z0-9_.$!])(\$?[A-Za-z]{1,3}\$?\d{1,7}(?::\$?[A-Za-z]{1,3}\$?\d{1,7})?)(?![A-Za-z0-9_(!])/g;
+
+/** Same-sheet references in a formula, in order of appearance (without duplicates). */
+export function formulaReferences(text: string): string[] {
+  if (!text.startsWith('=')) return [];
+  const outsideStrings = text.replace(/"(?:[^"]|"")*"/g, (literal) => ' '.repeat(literal.length));
+  const found: string[] = [];
+  for (const match of outsideStrings.matchAll(REFERENCE)) {
+    const reference = match[1]!.replace(/\$/g, '').toUpperCase();
+    if (!found.includes(reference)) found.push(reference);
+  }
+  return found;
+}
+
+export function referenceHighlights(text: string): Highlight[] {
+  return formulaReferences(text).flatMap((reference, index) => {
+    const rect = parseRange(reference, 1_048_576, 16_384);
+    if (rect === undefined) return [];
+    const color = REFERENCE_COLORS[index % REFERENCE_COLORS.length]!;
+    return [{ color: `${color}22`, range: { x: rect.col, y: rect.row, width: rect.width, height: rect.height }, style: 'solid' as const }];
+  });
+}

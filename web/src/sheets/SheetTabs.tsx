@@ -1,0 +1,136 @@
+// Sheet tabs: click to open, double-click to rename in place, + to add (and open), right-click
+// for rename/delete; deleting asks first and says how much data goes with the sheet.
+import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useObservable } from '../app/observable.js';
+import type { Session } from '../app/session.js';
+import type { Confirmations } from '../app/confirmations.js';
+import { ContextMenu } from '../ui/ContextMenu.js';
+import { describeSheetContents } from './sheet-contents.js';
+
+interface Props {
+  readonly session: Session;
+  readonly confirm: Confirmations;
+}
+
+function RenameInput({ initial, onDone }: { initial: string; onDone: (name: string | undefined) => Promise<string | undefined> }) {
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | undefined>();
+  const busy = useRef(false);
+  const finish = async (name: string | undefined) => {
+    // Enter then the blur of the closing input must not rename twice.
+    if (busy.current) return;
+    busy.current = true;
+    const problem = await onDone(name);
+    busy.current = problem === undefined;
+    if (problem !== undefined) setError(problem);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void finish(value);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      void finish(undefined);
+    }
+    event.stopPropagation();
+  };
+  return (
+    <span className="tab-rename">
+      <input
+        autoFocus
+        data-testid="sheet-rename-input"
+        aria-label={`New name for ${initial}`}
+        aria-invalid={error !== undefined}
+        value={value}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setError(undefined);
+        }}
+        onFocus={(event) => event.currentTarget.select()}
+        onKeyDown={onKeyDown}
+        onBlur={() => void finish(error === undefined ? value : undefined)}
+      />
+      {error !== undefined && (
+        <span role="alert" data-testid="sheet-rename-error" className="inline-error tab-error">
+          {error}
+        </span>
+      )}
+    </span>
+  );
+}
+
+export function SheetTabs({ session, confirm }: Props) {
+  const workbook = useObservable(session.workbook);
+  const [renaming, setRenaming] = useState<string | undefined>();
+  const [menu, setMenu] = useState<{ sheet: string; x: number; y: number } | undefined>();
+  if (workbook === null) return <div className="sheet-tabs" />;
+
+  const rename = async (from: string, to: string | undefined): Promise<string | undefined> => {
+    if (to === undefined || to.trim() === from) {
+      setRenaming(undefined);
+      return undefined;
+    }
+    const problem = await session.renameSheet(from, to);
+    if (problem === undefined) setRenaming(undefined);
+    return problem;
+  };
+
+  const askDelete = async (sheet: string) => {
+    const contents = await describeSheetContents(session, sheet);
+    confirm.ask({
+      title: `Delete sheet ${sheet}?`,
+      message: `${sheet} ${contents}. Deleting removes the sheet and its charts; Undo (Ctrl+Z) brings it back.`,
+      confirmLabel: 'Delete sheet',
+      danger: true,
+      onConfirm: () => void session.deleteSheet(sheet),
+    });
+  };
+
+  const onContextMenu = (event: MouseEvent, sheet: string) => {
+    event.preventDefault();
+    setMenu({ sheet, x: event.clientX, y: event.clientY });
+  };
+
+  return (
+    <div className="sheet-tabs">
+      <button type="button" className="icon-button add-sheet" data-testid="add-sheet" aria-label="Add sheet" title="Add sheet" onClick={() => void session.addSheet()}>
+        +
+      </button>
+      <div role="tablist" aria-label="Sheets" className="tab-list">
+        {workbook.sheets.map((sheet) =>
+          renaming === sheet ? (
+            <RenameInput key={sheet} initial={sheet} onDone={(name) => rename(sheet, name)} />
+          ) : (
+            <button
+              key={sheet}
+              type="button"
+              role="tab"
+              aria-selected={sheet === workbook.active}
+              data-testid={`sheet-tab-${sheet}`}
+              data-sheet={sheet}
+              className={sheet === workbook.active ? 'tab tab-active' : 'tab'}
+              title="Double-click to rename; right-click for more"
+              onClick={() => void session.activateSheet(sheet)}
+              onDoubleClick={() => setRenaming(sheet)}
+              onContextMenu={(event) => onContextMenu(event, sheet)}
+            >
+              {sheet}
+            </button>
+          ),
+        )}
+      </div>
+      {menu !== undefined && (
+        <ContextMenu
+          x={menu.x}
+          y={menu.y - 80}
+          label={`Sheet ${menu.sheet}`}
+          onClose={() => setMenu(undefined)}
+          items={[
+            { id: 'rename-sheet', label: 'Rename', run: () => setRenaming(menu.sheet) },
+            ...(workbook.sheets.length > 1 ? [{ id: 'delete-sheet', label: 'Delete…', run: () => void askDelete(menu.sheet) }] : []),
+          ]}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+// Sum, average and count of the selection, computed by the server's /eval so a whole-column
+// selection never downloads its cells (ui.md NAV-06); the connection state.
+import { useEffect, useState } from 'react';
+import { useObservable } from '../app/observable.js';
+import type { Session } from '../app/session.js';
+import { formatRect, type Rect } from '../grid/address.js';
+import { formatNumber } from '../grid/cell-format.js';
+
+interface Totals {
+  readonly sum: number;
+  readonly average: number | null;
+  readonly count: number;
+  readonly numbers: number;
+}
+
+// Evaluated "at" the sheet's very last cell, which a selection practically never includes,
+// so the dry run cannot be a circular reference.
+const EVAL_CELL = 'XFD1048576';
+
+export async function selectionTotals(session: Session, sheet: string, rect: Rect): Promise<Totals> {
+  const range = formatRect(rect);
+  const { results } = await session.grid.evaluate(sheet, [
+    { cell: EVAL_CELL, formula: `=SUM(${range})` },
+    { cell: EVAL_CELL, formula: `=COUNTA(${range})` },
+    { cell: EVAL_CELL, formula: `=COUNT(${range})` },
+  ]);
+  const number = (index: number) => (typeof results[index]?.result === 'number' ? (results[index].result as number) : 0);
+  const numbers = number(2);
+  return { sum: number(0), count: number(1), numbers, average: numbers > 0 ? number(0) / numbers : null };
+}
+
+const grouped = (value: number): string => (Number.isInteger(value) ? value.toLocaleString('en-US') : formatNumber(value));
+
+export function StatusBar({ session }: { session: Session }) {
+  const selection = useObservable(session.selection);
+  const [commits, setCommits] = useState(0);
+  useEffect(() => {
+    const stop = session.onCommit(() => setCommits((count) => count + 1));
+    return () => {
+      stop();
+    };
+  }, [session]);
+  const online = useObservable(session.online);
+  const workbook = useObservable(session.workbook);
+  const [totals, setTotals] = useState<Totals | undefined>();
+  const sheet = workbook?.active ?? '';
+  const key = `${sheet}|${formatRect(selection.rect)}`;
+
+  useEffect(() => {
+    if (sheet === '') return;
+    let cancelled = false;
+    // Wait for the selection to settle (dragging) before asking the server.
+    const timer = setTimeout(() => {
+      selectionTotals(session, sheet, selection.rect)
+        .then((next) => !cancelled && setTotals(next))
+        .catch(() => !cancelled && setTotals(undefined));
+    }, 120);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [key, commits]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <footer className="status-bar" aria-label="Status">
+      {!online && (
+        <span className="status-offline" data-testid="status-offline">
+          Offline
+        </span>
+      )}
+      <span className="status-spacer" />
+      {totals !== undefined && totals.numbers > 0 && (
+        <>
+          <span data-testid="status-sum">Sum {grouped(totals.sum)}</span>
+          <span data-testid="status-avg">Avg {totals.average === null ? '—' : grouped(Number(totals.average.toFixed(10)))}</span>
+        </>
+      )}
+      {totals !== undefined && <span data-testid="status-count">Count {totals.count.toLocaleString('en-US')}</span>}
+    </footer>
+  );
+}
