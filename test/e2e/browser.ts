@@ -70,10 +70,9 @@ export interface UiPage {
   close(): Promise<void>;
 }
 
-/** "Failed to load resource: … status of 409" — the browser's own note on an HTTP error the test provoked on purpose. */
-function expectedHttpError(text: string, allowed: readonly number[]): boolean {
-  const status = /status of (\d{3})/.exec(text);
-  return status !== null && allowed.includes(Number(status[1]));
+/** "Failed to load resource: … status of 404" — the browser's own note on an HTTP error, reported with its URL by the response listener instead. */
+function isHttpErrorNote(text: string): boolean {
+  return /^Failed to load resource: the server responded with a status of \d{3}/.test(text);
 }
 
 export async function openPage(browser: Browser, url: string, options: { width?: number; height?: number; allowHttpErrors?: readonly number[] } = {}): Promise<UiPage> {
@@ -83,7 +82,14 @@ export async function openPage(browser: Browser, url: string, options: { width?:
   const errors: string[] = [];
   const allowed = options.allowHttpErrors ?? [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && !expectedHttpError(message.text(), allowed)) errors.push(message.text());
+    if (message.type() === 'error' && !isHttpErrorNote(message.text())) errors.push(message.text());
+  });
+  page.on('response', (response) => {
+    const status = response.status();
+    if (status >= 400 && !allowed.includes(status)) {
+      const { pathname, search } = new URL(response.url());
+      errors.push(`HTTP ${status} ${response.request().method()} ${pathname}${search}`);
+    }
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   return { page, context, errors, close: () => context.close() };

@@ -45,6 +45,8 @@ export class ChartsController {
 
   async refresh(): Promise<void> {
     const sheet = this.session.activeSheet;
+    // A commit announced mid-rename would list the old name, which the server may already have dropped.
+    if (this.session.store.isHeld(sheet)) return;
     this.loadedFor = sheet;
     try {
       const { charts } = await this.api.list(sheet);

@@ -270,6 +270,11 @@ export class CellStore {
     for (let index = this.queue.length - 1; index >= 0; index -= 1) if (this.queue[index]!.sheet === sheet) this.queue.splice(index, 1);
   }
 
+  /** True while `sheet` is being renamed or deleted: its old name may already be gone on the server. */
+  isHeld(sheet: string): boolean {
+    return this.held.has(sheet);
+  }
+
   /** Read `sheet` again after a hold that ended without a rename. */
   release(sheet: string): void {
     if (!this.held.delete(sheet)) return;
