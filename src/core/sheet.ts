@@ -3,10 +3,11 @@
 import { cellKey, keyToAddress, type CellAddress, type RangeAddress } from './address/index.js';
 import type { Chart } from './chart.js';
 import type { EngineSheet } from './formula/index.js';
+import { InputMap } from './input-map.js';
 import type { CellInput } from './value-typing.js';
 
 export class Sheet {
-  readonly inputs = new Map<number, CellInput>();
+  readonly inputs = new InputMap();
   /** Survives clearing, so a cleared-and-rewritten cell never repeats a version (no ABA). */
   readonly versions = new Map<number, number>();
   readonly locked = new Set<number>();
@@ -32,19 +33,7 @@ export class Sheet {
 
   /** The smallest rectangle holding every cell with an input, or undefined when empty. */
   occupiedBounds(): RangeAddress | undefined {
-    if (this.inputs.size === 0) return undefined;
-    let minRow = Infinity;
-    let maxRow = -1;
-    let minCol = Infinity;
-    let maxCol = -1;
-    for (const key of this.inputs.keys()) {
-      const { row, col } = keyToAddress(key);
-      if (row < minRow) minRow = row;
-      if (row > maxRow) maxRow = row;
-      if (col < minCol) minCol = col;
-      if (col > maxCol) maxCol = col;
-    }
-    return { start: { row: minRow, col: minCol }, end: { row: maxRow, col: maxCol } };
+    return this.inputs.bounds();
   }
 
   /** Addresses of cells with an input, row-major. */
