@@ -2,7 +2,8 @@
 // pointed at the fake vendor servers (never a real vendor), Groq configured by default. The
 // scripted "model" is the fake Groq server's reply queue.
 import { MemoryKeyStore, ProviderService, type ProviderId } from '../../src/providers/index.js';
-import type { FakeProviders, FakeVendorServer } from '../fakes/index.js';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { startFakeProviders, type FakeProviders, type FakeVendorServer } from '../fakes/index.js';
 import { startApp, type RunningApp } from '../support/index.js';
 
 export const GROQ_KEY = 'gsk_agent-test-key-0001';
@@ -22,6 +23,43 @@ export async function startAgentApp(fakes: FakeProviders, options: AgentAppOptio
     sleep: async () => {},
   });
   return startApp({ deps: { providers } });
+}
+
+export interface AgentSuite {
+  /** The fake vendor servers, shared by the file's tests and reset before each. */
+  readonly fakes: FakeProviders;
+  /** A fresh app per test. */
+  readonly running: RunningApp;
+  /** Replace this test's app by one started with other options. */
+  restart(options: AgentAppOptions): Promise<void>;
+}
+
+/** Registers the hooks of an agent test file: fake vendors per file, a fresh app per test. */
+export function useAgentApp(): AgentSuite {
+  let fakes: FakeProviders | undefined;
+  let running: RunningApp | undefined;
+  const suite: AgentSuite = {
+    get fakes() {
+      return fakes!;
+    },
+    get running() {
+      return running!;
+    },
+    async restart(options) {
+      await running?.close();
+      running = await startAgentApp(fakes!, options);
+    },
+  };
+  beforeAll(async () => {
+    fakes = await startFakeProviders();
+  });
+  afterAll(async () => fakes?.close());
+  beforeEach(async () => {
+    fakes!.reset();
+    running = await startAgentApp(fakes!);
+  });
+  afterEach(async () => running?.close());
+  return suite;
 }
 
 /** Queues one model reply (an object is sent as its JSON text). */

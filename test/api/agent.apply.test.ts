@@ -2,31 +2,16 @@
 // Partial), charts, duplicates beside the original, locks, all-or-nothing and one undo step,
 // and both guardrails with every GridOS case of reference §5.3 (run through HTTP here; the same
 // cases are unit-tested in src/core/guardrails).
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeProviders, type FakeProviders } from '../fakes/index.js';
-import { readGrid, readValues, type RunningApp } from '../support/index.js';
-import { startAgentApp } from './agent-harness.js';
+import { describe, expect, it } from 'vitest';
+import { readGrid, readValues } from '../support/index.js';
+import { useAgentApp } from './agent-harness.js';
 
-let fakes: FakeProviders;
-let running: RunningApp;
-
-beforeAll(async () => {
-  fakes = await startFakeProviders();
-});
-afterAll(async () => {
-  await fakes.close();
-});
-beforeEach(async () => {
-  running = await startAgentApp(fakes);
-});
-afterEach(async () => {
-  await running.close();
-});
+const agent = useAgentApp();
 
 const table = [['Item', 'Cost'], ['Rent', 100], ['Food', 50], ['Total', '=SUM(B2:B3)']];
 
 function apply(body: Record<string, unknown>) {
-  return running.http.post('/agent/apply', { agent_id: 'general', ...body });
+  return agent.running.http.post('/agent/apply', { agent_id: 'general', ...body });
 }
 
 describe('[APPLY-STATUS] statuses of spec §3 Apply result', () => {
@@ -34,7 +19,7 @@ describe('[APPLY-STATUS] statuses of spec §3 Apply result', () => {
     const response = await apply({ target_cell: 'a1', values: table });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'Success', sheet: 'Sheet1', actual_target: 'A1', chart: null, chart_error: null });
-    const values = await readValues(running.http);
+    const values = await readValues(agent.running.http);
     expect(values['A1']).toBe('Item');
     expect(values['B4']).toBe(150);
   });
@@ -44,7 +29,7 @@ describe('[APPLY-STATUS] statuses of spec §3 Apply result', () => {
     const second = await apply({ target_cell: 'A1', values: table });
     expect(second.body.status).toBe('Collision Resolved');
     expect(second.body.actual_target).toBe('C1');
-    const grid = await readGrid(running.http);
+    const grid = await readGrid(agent.running.http);
     expect(grid['A1']!.value).toBe('Item');
     expect(grid['A1']!.version).toBe(1);
     expect(grid['C1']!.value).toBe('Item');
@@ -57,7 +42,7 @@ describe('[APPLY-STATUS] statuses of spec §3 Apply result', () => {
     await apply({ target_cell: 'A1', values: table });
     const second = await apply({ target_cell: 'A1', values: table, shift_direction: 'down' });
     expect(second.body).toMatchObject({ status: 'Collision Resolved', actual_target: 'A5' });
-    const grid = await readGrid(running.http);
+    const grid = await readGrid(agent.running.http);
     expect(grid['A5']!.value).toBe('Item');
     expect(grid['B8']!.formula).toBe('=SUM(B6:B7)');
   });
@@ -70,7 +55,7 @@ describe('[APPLY-STATUS] statuses of spec §3 Apply result', () => {
     });
     expect(response.body.status).toBe('Success');
     expect(response.body.chart).toMatchObject({ data_range: 'A1:B3', chart_type: 'line', title: 'Costs', anchor_cell: 'E2', width: 400, height: 280 });
-    const charts = await running.http.get('/system/charts');
+    const charts = await agent.running.http.get('/system/charts');
     expect(charts.body.charts).toHaveLength(1);
     expect(charts.body.charts[0].id).toBe(response.body.chart.id);
   });
@@ -83,7 +68,7 @@ describe('[APPLY-STATUS] statuses of spec §3 Apply result', () => {
   });
 
   it('a chart-only apply (empty values) creates the chart and reports no target', async () => {
-    await running.http.post('/grid/range', { target_cell: 'A1', values: table.slice(0, 3) });
+    await agent.running.http.post('/grid/range', { target_cell: 'A1', values: table.slice(0, 3) });
     const response = await apply({ target_cell: 'A1', values: [['']], chart_spec: { data_range: 'A1:B3' } });
     expect(response.body).toMatchObject({ status: 'Success', actual_target: null, chart_error: null });
     expect(response.body.chart.data_range).toBe('A1:B3');
@@ -92,7 +77,7 @@ describe('[APPLY-STATUS] statuses of spec §3 Apply result', () => {
   it('a chart with the title of an existing chart updates it', async () => {
     const first = await apply({ target_cell: 'A1', values: table.slice(0, 3), chart_spec: { data_range: 'A1:B3', title: 'Costs' } });
     const second = await apply({ target_cell: 'E1', values: [['x']], chart_spec: { data_range: 'A1:B2', title: 'costs', chart_type: 'pie' } });
-    const charts = await running.http.get('/system/charts');
+    const charts = await agent.running.http.get('/system/charts');
     expect(charts.body.charts).toHaveLength(1);
     expect(second.body.chart.id).toBe(first.body.chart.id);
     expect(charts.body.charts[0]).toMatchObject({ data_range: 'A1:B2', chart_type: 'pie' });
@@ -103,30 +88,30 @@ describe('[APPLY-STATUS] statuses of spec §3 Apply result', () => {
     expect(response.body.status).toBe('Partial');
     expect(response.body.chart).toBeNull();
     expect(response.body.chart_error).toContain('chart_type');
-    expect((await readValues(running.http))['A1']).toBe('Item');
-    expect((await running.http.get('/system/charts')).body.charts).toEqual([]);
+    expect((await readValues(agent.running.http))['A1']).toBe('Item');
+    expect((await agent.running.http.get('/system/charts')).body.charts).toEqual([]);
   });
 });
 
 describe('[APPLY-ATOMIC] all-or-nothing and one undo step', () => {
   it('POST /workbook/undo reverts the whole apply, chart included', async () => {
-    await running.http.post('/grid/cell', { cell: 'Z1', value: 'keep' });
+    await agent.running.http.post('/grid/cell', { cell: 'Z1', value: 'keep' });
     await apply({ target_cell: 'A1', values: table, chart_spec: { data_range: 'A1:B3' } });
-    const undo = await running.http.post('/workbook/undo');
+    const undo = await agent.running.http.post('/workbook/undo');
     expect(undo.body.applied).toBe(true);
-    expect(await readValues(running.http)).toEqual({ Z1: 'keep' });
-    expect((await running.http.get('/system/charts')).body.charts).toEqual([]);
+    expect(await readValues(agent.running.http)).toEqual({ Z1: 'keep' });
+    expect((await agent.running.http.get('/system/charts')).body.charts).toEqual([]);
   });
 
   it('a guardrail failure anywhere writes nothing', async () => {
-    const before = await readGrid(running.http);
+    const before = await readGrid(agent.running.http);
     const response = await apply({ target_cell: 'A1', values: [['ok', 1], ['bad', '=Z99*2']] });
     expect(response.status).toBe(422);
-    expect(await readGrid(running.http)).toEqual(before);
+    expect(await readGrid(agent.running.http)).toEqual(before);
   });
 
   it('the guardrail detail is exactly {cell, formula, empty_refs}, the cell sheet-qualified when it is on another sheet', async () => {
-    await running.http.post('/workbook/sheet', { name: 'Data' });
+    await agent.running.http.post('/workbook/sheet', { name: 'Data' });
     const response = await apply({ target_cell: 'Data!A1', values: [['=Z9+1']] });
     expect(response.status).toBe(422);
     expect(response.body.detail).toEqual([{ cell: 'Data!A1', formula: '=Z9+1', empty_refs: ['Z9'] }]);
@@ -135,13 +120,13 @@ describe('[APPLY-ATOMIC] all-or-nothing and one undo step', () => {
   it('writes on a sheet named by a qualified target, creating it, in one undo step', async () => {
     const response = await apply({ target_cell: 'Summary!B2', values: [['Total', 5]] });
     expect(response.body).toMatchObject({ status: 'Success', sheet: 'Summary', actual_target: 'B2' });
-    expect((await readValues(running.http, { sheet: 'Summary' }))['C2']).toBe(5);
-    await running.http.post('/workbook/undo');
-    expect((await running.http.get('/api/workbook')).body.sheets).toEqual(['Sheet1']);
+    expect((await readValues(agent.running.http, { sheet: 'Summary' }))['C2']).toBe(5);
+    await agent.running.http.post('/workbook/undo');
+    expect((await agent.running.http.get('/api/workbook')).body.sheets).toEqual(['Sheet1']);
   });
 
   it('intents on several sheets apply together', async () => {
-    await running.http.post('/workbook/sheet', { name: 'Data' });
+    await agent.running.http.post('/workbook/sheet', { name: 'Data' });
     const response = await apply({
       target_cell: 'A1',
       values: [['ignored']],
@@ -151,33 +136,33 @@ describe('[APPLY-ATOMIC] all-or-nothing and one undo step', () => {
       ],
     });
     expect(response.body.status).toBe('Success');
-    expect((await readValues(running.http))['A1']).toBe('main');
-    expect((await readValues(running.http, { sheet: 'Data' }))['B2']).toBe(7);
+    expect((await readValues(agent.running.http))['A1']).toBe('main');
+    expect((await readValues(agent.running.http, { sheet: 'Data' }))['B2']).toBe(7);
   });
 
   it('null cells are left alone, so a merged block does not clear what lies between its parts', async () => {
-    await running.http.post('/grid/cell', { cell: 'B1', value: 'between' });
+    await agent.running.http.post('/grid/cell', { cell: 'B1', value: 'between' });
     const response = await apply({ target_cell: 'A1', values: [['left', null, 'right']] });
     expect(response.body).toMatchObject({ status: 'Success', actual_target: 'A1' });
-    expect(await readValues(running.http)).toEqual({ A1: 'left', B1: 'between', C1: 'right' });
+    expect(await readValues(agent.running.http)).toEqual({ A1: 'left', B1: 'between', C1: 'right' });
   });
 });
 
 describe('[APPLY-LOCK] locked cells are never changed by the agent', () => {
   it('a write over a locked cell moves beside it; the locked cell keeps its value and version', async () => {
-    await running.http.post('/grid/cell', { cell: 'B1', value: 'locked value' });
-    await running.http.post('/grid/lock', { range: 'B1' });
-    const before = (await readGrid(running.http))['B1'];
+    await agent.running.http.post('/grid/cell', { cell: 'B1', value: 'locked value' });
+    await agent.running.http.post('/grid/lock', { range: 'B1' });
+    const before = (await readGrid(agent.running.http))['B1'];
     const response = await apply({ target_cell: 'A1', values: [[1, 2]] });
     expect(response.body).toMatchObject({ status: 'Collision Resolved', actual_target: 'C1' });
-    expect((await readGrid(running.http))['B1']).toEqual(before);
+    expect((await readGrid(agent.running.http))['B1']).toEqual(before);
   });
 
   it('an empty locked cell blocks a write too (down)', async () => {
-    await running.http.post('/grid/lock', { range: 'A1:A2' });
+    await agent.running.http.post('/grid/lock', { range: 'A1:A2' });
     const response = await apply({ target_cell: 'A1', values: [[1]], shift_direction: 'down' });
     expect(response.body.actual_target).toBe('A3');
-    const grid = await readGrid(running.http);
+    const grid = await readGrid(agent.running.http);
     expect(grid['A1']!.input).toBeNull();
     expect(grid['A1']!.locked).toBe(true);
   });
@@ -188,7 +173,7 @@ describe('[APPLY-VALIDATION] bad requests', () => {
     const badTarget = await apply({ target_cell: 'hello', values: [[1]] });
     expect(badTarget.status).toBe(400);
     expect(badTarget.body.detail).toContain('target_cell');
-    const noAgent = await running.http.post('/agent/apply', { target_cell: 'A1', values: [[1]] });
+    const noAgent = await agent.running.http.post('/agent/apply', { target_cell: 'A1', values: [[1]] });
     expect(noAgent.status).toBe(422);
     expect(noAgent.body.detail).toContain('agent_id');
     const badDirection = await apply({ target_cell: 'A1', values: [[1]], shift_direction: 'left' });
@@ -269,9 +254,9 @@ function blockOf(write: Record<string, unknown>): { target_cell: string; values:
 describe('[GUARD-APPLY] both guardrails at /agent/apply, every GridOS case', () => {
   for (const guardCase of GUARD_CASES) {
     it(guardCase.name, async () => {
-      for (const sheet of guardCase.sheets ?? []) await running.http.post('/workbook/sheet', { name: sheet });
+      for (const sheet of guardCase.sheets ?? []) await agent.running.http.post('/workbook/sheet', { name: sheet });
       for (const [sheet, cells] of Object.entries(guardCase.seed ?? {})) {
-        for (const [cell, value] of Object.entries(cells)) await running.http.post('/grid/cell', { cell, value, sheet });
+        for (const [cell, value] of Object.entries(cells)) await agent.running.http.post('/grid/cell', { cell, value, sheet });
       }
       const response = await apply({ ...blockOf(guardCase.write), sheet: 'Sheet1' });
       if (guardCase.emptyRefs === undefined && guardCase.badRefs === undefined) {
