@@ -2,8 +2,8 @@
 // pointed at the fake vendor servers (never a real vendor), Groq configured by default. The
 // scripted "model" is the fake Groq server's reply queue.
 import { MemoryKeyStore, ProviderService, type ProviderId } from '../../src/providers/index.js';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { startFakeProviders, type FakeProviders, type FakeVendorServer } from '../fakes/index.js';
+import { afterEach, beforeEach } from 'vitest';
+import { useFakeProviders, type FakeProviders, type FakeVendorServer } from '../fakes/index.js';
 import { startApp, type RunningApp } from '../support/index.js';
 
 export const GROQ_KEY = 'gsk_agent-test-key-0001';
@@ -36,27 +36,20 @@ export interface AgentSuite {
 
 /** Registers the hooks of an agent test file: fake vendors per file, a fresh app per test. */
 export function useAgentApp(): AgentSuite {
-  let fakes: FakeProviders | undefined;
+  const fakes = useFakeProviders();
   let running: RunningApp | undefined;
   const suite: AgentSuite = {
-    get fakes() {
-      return fakes!;
-    },
+    fakes,
     get running() {
       return running!;
     },
     async restart(options) {
       await running?.close();
-      running = await startAgentApp(fakes!, options);
+      running = await startAgentApp(fakes, options);
     },
   };
-  beforeAll(async () => {
-    fakes = await startFakeProviders();
-  });
-  afterAll(async () => fakes?.close());
   beforeEach(async () => {
-    fakes!.reset();
-    running = await startAgentApp(fakes!);
+    running = await startAgentApp(fakes);
   });
   afterEach(async () => running?.close());
   return suite;

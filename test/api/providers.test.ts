@@ -5,12 +5,12 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { OssHost } from '../../src/hosting/index.js';
 import { buildApp, type App } from '../../src/http/index.js';
 import { FileKeyStore, ProviderService } from '../../src/providers/index.js';
-import { startFakeProviders, type FakeProviders } from '../fakes/index.js';
+import { useFakeProviders } from '../fakes/index.js';
 
 const KEYS = {
   gemini: 'AIzaSyFAKE-gemini-full-key-A1B2',
@@ -22,7 +22,7 @@ const KEYS = {
 };
 const ALL_KEYS = Object.values(KEYS);
 
-let fakes: FakeProviders;
+const fakes = useFakeProviders();
 const logLines: string[] = [];
 const responseBodies: string[] = [];
 const openApps: App[] = [];
@@ -66,13 +66,8 @@ async function call(app: App, method: 'GET' | 'POST' | 'DELETE', url: string, pa
   return { status: response.statusCode, body: response.json() as any };
 }
 
-beforeAll(async () => {
-  fakes = await startFakeProviders();
-});
-beforeEach(() => fakes.reset());
 afterAll(async () => {
   await Promise.all(openApps.map((app) => app.close()));
-  await fakes.close();
   await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 

@@ -1,7 +1,7 @@
 // How complete() fails: vendor errors become typed errors naming provider and model, only
 // transient failures and rate limits are retried (with an injected sleep, so no waiting), an
 // abort cancels the in-flight request, and no error text carries a key.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   MemoryKeyStore,
   NoProviderConfiguredError,
@@ -14,13 +14,13 @@ import {
   type ProviderId,
   type Sleep,
 } from '../../src/providers/index.js';
-import { startFakeProviders, type FakeProviders } from '../fakes/index.js';
+import { useFakeProviders } from '../fakes/index.js';
 
 const GROQ_KEY = 'gsk_FAKE-groq-secret-0003';
 const ANTHROPIC_KEY = 'sk-ant-FAKE-anthropic-secret-0002';
 const prompt = { messages: [{ role: 'user' as const, content: 'Fill A1' }] };
 
-let fakes: FakeProviders;
+const fakes = useFakeProviders();
 let sleeps: number[];
 const recordSleep: Sleep = async (ms) => {
   sleeps.push(ms);
@@ -30,14 +30,7 @@ function service(keys: Partial<Record<ProviderId, string>>, sleep: Sleep = recor
   return ProviderService.open({ keyStore: new MemoryKeyStore(keys), baseUrls: fakes.baseUrls, sleep, retry: { maxAttempts: 3, baseDelayMs: 100, maxDelayMs: 1_000 } });
 }
 
-beforeAll(async () => {
-  fakes = await startFakeProviders();
-});
-afterAll(async () => {
-  await fakes.close();
-});
 beforeEach(() => {
-  fakes.reset();
   sleeps = [];
 });
 

@@ -1,7 +1,7 @@
 // complete() through the real AI SDK providers against the fake vendor servers.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { JSON_INSTRUCTION, MemoryKeyStore, ProviderService, type ProviderId, type Sleep } from '../../src/providers/index.js';
-import { startFakeProviders, type FakeProviders } from '../fakes/index.js';
+import { useFakeProviders } from '../fakes/index.js';
 
 const KEYS: Record<ProviderId, string> = {
   gemini: 'AIzaFAKE-gemini-key-0001',
@@ -10,7 +10,7 @@ const KEYS: Record<ProviderId, string> = {
   openrouter: 'sk-or-v1-FAKE-openrouter-key-0004',
 };
 
-let fakes: FakeProviders;
+const fakes = useFakeProviders();
 let sleeps: number[];
 const recordSleep: Sleep = async (ms) => {
   sleeps.push(ms);
@@ -20,14 +20,7 @@ async function serviceWith(keys: Partial<Record<ProviderId, string>>): Promise<P
   return ProviderService.open({ keyStore: new MemoryKeyStore(keys), baseUrls: fakes.baseUrls, sleep: recordSleep });
 }
 
-beforeAll(async () => {
-  fakes = await startFakeProviders();
-});
-afterAll(async () => {
-  await fakes.close();
-});
 beforeEach(() => {
-  fakes.reset();
   sleeps = [];
 });
 
