@@ -1,5 +1,6 @@
-// The built web UI served at / (routes/web.ts): built files, index.html for page navigations,
-// JSON 404s for everything else, API routes never shadowed, a clear 503 before the first build.
+// The built web UI (routes/web.ts): the landing page at /, the workbook page at /workbook,
+// built files, the landing page for other page navigations, JSON 404s for everything else,
+// API routes never shadowed, a clear 503 before the first build.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ describe('[UI-SERVE] the web UI at /', () => {
     webDir = await mkdtemp(path.join(tmpdir(), 'gridbook-web-'));
     await mkdir(path.join(webDir, 'assets'));
     await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Gridbook</title><div id="root"></div>');
+    await writeFile(path.join(webDir, 'workbook.html'), '<!doctype html><title>Gridbook — workbook</title><div id="root"></div>');
     await writeFile(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log("app")');
     server = await startApp({ deps: { webDir } });
   });
@@ -32,6 +34,22 @@ describe('[UI-SERVE] the web UI at /', () => {
     expect(await response.text()).toContain('<div id="root">');
   });
 
+  it('serves the workbook page at /workbook, with or without a trailing slash or a query, without caching it', async () => {
+    for (const urlPath of ['/workbook', '/workbook/', '/workbook?sheet=Sheet2']) {
+      const response = await get(urlPath, 'text/html');
+      expect(response.status, urlPath).toBe(200);
+      expect(response.headers.get('cache-control'), urlPath).toBe('no-cache');
+      expect(await response.text(), urlPath).toContain('<title>Gridbook — workbook</title>');
+    }
+  });
+
+  it('keeps the workbook API under /workbook/… out of the page fallback', async () => {
+    const response = await get('/workbook/sheet', 'text/html');
+    expect(response.status).toBe(404);
+    const added = await fetch(`${server.url}/workbook/sheet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(added.status).toBe(200);
+  });
+
   it('serves hashed assets with a long immutable cache', async () => {
     const response = await get('/assets/index-abc123.js');
     expect(response.status).toBe(200);
@@ -39,10 +57,12 @@ describe('[UI-SERVE] the web UI at /', () => {
     expect(response.headers.get('cache-control')).toContain('immutable');
   });
 
-  it('answers a page navigation to an unknown non-API path with index.html', async () => {
+  it('answers a page navigation to an unknown non-API path with the landing page', async () => {
     const response = await get('/welcome', 'text/html,application/xhtml+xml');
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain('<title>Gridbook</title>');
+    const text = await response.text();
+    expect(text).toContain('<title>Gridbook</title>');
+    expect(text).not.toContain('workbook</title>');
   });
 
   it('keeps JSON 404s for missing files, API paths and non-HTML requests', async () => {

@@ -95,9 +95,14 @@ export async function openPage(browser: Browser, url: string, options: { width?:
   return { page, context, errors, close: () => context.close() };
 }
 
+/** The workbook page's address on a server (the landing page is at /). */
+export function workbookUrl(url: string): string {
+  return `${url}/workbook`;
+}
+
 /** Open the workbook page and wait until the first cells are on screen. */
 export async function openWorkbook(ui: UiPage, url: string): Promise<number> {
-  await ui.page.goto(url);
+  await ui.page.goto(workbookUrl(url));
   await ui.page.waitForFunction(() => document.documentElement.dataset['interactiveMs'] !== undefined, undefined, { timeout: 15_000 });
   return ui.page.evaluate(() => {
     const mark = performance.getEntriesByName('gridbook:interactive')[0];

@@ -1,7 +1,9 @@
-// The built browser UI (dist/web) at /. API routes are registered first and are more specific,
-// so they always win; this wildcard only sees paths no API route claims. A path that names a
-// built file gets it; a page navigation (GET accepting text/html) to any other non-API path
-// gets index.html, so the UI can own its URLs; everything else is the usual JSON 404.
+// The built browser UI (dist/web): the landing page (index.html) at /, the workbook page
+// (workbook.html) at /workbook. API routes are registered first and are more specific, so they
+// always win; this wildcard only sees paths no API route claims. A path that names a built file
+// gets it; a page navigation (GET accepting text/html) to any other non-API path gets the
+// landing page, so old links and typos land somewhere useful; everything else is the usual
+// JSON 404.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -44,14 +46,22 @@ async function builtFile(webDir: string, urlPath: string): Promise<string | unde
   return info?.isFile() === true ? path.relative(webDir, full) : undefined;
 }
 
-async function sendIndex(webDir: string, reply: FastifyReply): Promise<FastifyReply> {
-  const index = await stat(path.join(webDir, 'index.html')).catch(() => undefined);
-  if (index === undefined) {
+/** URL paths of the pages and the built HTML file each one serves. */
+const PAGES: ReadonlyMap<string, string> = new Map([
+  ['/', 'index.html'],
+  ['/index.html', 'index.html'],
+  ['/workbook', 'workbook.html'],
+  ['/workbook/', 'workbook.html'],
+]);
+
+async function sendPage(webDir: string, reply: FastifyReply, page: string): Promise<FastifyReply> {
+  const built = await stat(path.join(webDir, page)).catch(() => undefined);
+  if (built === undefined) {
     return reply.status(503).type('application/json; charset=utf-8').send({
       detail: 'The web UI is not built yet: run `npm run build:web` (`npm start` builds it automatically), then reload.',
     });
   }
-  return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  return reply.header('cache-control', 'no-cache').sendFile(page);
 }
 
 export const webRoutes: FastifyPluginAsync<WebRouteOptions> = async (app, options) => {
@@ -61,13 +71,14 @@ export const webRoutes: FastifyPluginAsync<WebRouteOptions> = async (app, option
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
-    if (urlPath === '/' || urlPath === '/index.html') return sendIndex(webDir, reply);
+    const page = PAGES.get(urlPath);
+    if (page !== undefined) return sendPage(webDir, reply, page);
     const file = await builtFile(webDir, urlPath);
     if (file !== undefined) {
       const cache = file.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache';
       return reply.header('cache-control', cache).sendFile(file);
     }
-    if (request.method === 'GET' && acceptsHtml(request) && !isApiPath(urlPath)) return sendIndex(webDir, reply);
+    if (request.method === 'GET' && acceptsHtml(request) && !isApiPath(urlPath)) return sendPage(webDir, reply, 'index.html');
     return reply.callNotFound();
   });
 };

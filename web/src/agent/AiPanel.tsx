@@ -87,6 +87,10 @@ export function AiPanel({ controller, settings, onClose }: { controller: AgentCo
   const noKey = models !== null && models.default_model_id === null;
 
   useEffect(() => {
+    void controller.sendHeroPrompt();
+  }, [controller]);
+
+  useEffect(() => {
     // Braces: newer browsers return a promise from scrollIntoView, which must not become the cleanup.
     threadEnd.current?.scrollIntoView({ block: 'end' });
   }, [thread.length, busy]);

@@ -9,6 +9,7 @@ import type { CellValue } from '../api/types.js';
 import { addressesIn, formatRect, parseCell, parseRange, splitSheet } from '../grid/address.js';
 import type { SettingsController } from '../settings/settings-controller.js';
 import type { ChartsController } from '../charts/charts-controller.js';
+import { takeHeroPrompt } from '../landing/hero-handoff.js';
 import { historyOf, type ChainEntry, type PreviewEntry, type ThreadEntry } from './thread.js';
 
 export const MAX_SELECTED_CELLS = 10_000;
@@ -18,6 +19,22 @@ type NewEntry = ThreadEntry extends infer Entry ? (Entry extends ThreadEntry ? O
 const MODEL_KEY = 'gridbook:model';
 /** How often the grid is re-read while a chain writes (ui.md AI-17). */
 const CHAIN_POLL_MS = 1500;
+
+/** Resolves once the observable holds a value (at once when it already does). */
+function whenPresent<T>(observable: Observable<T | null>): Promise<T> {
+  return new Promise((resolve) => {
+    const check = (): boolean => {
+      const value = observable.get();
+      if (value === null) return false;
+      resolve(value);
+      return true;
+    };
+    if (check()) return;
+    const stop = observable.subscribe(() => {
+      if (check()) stop();
+    });
+  });
+}
 
 export interface Busy {
   readonly kind: 'chat' | 'chain';
@@ -88,6 +105,21 @@ export class AgentController {
       return undefined;
     }
     return { scope: 'selection', selected_cells: addressesIn(rect) };
+  }
+
+  /**
+   * Send the prompt the landing page handed over, if one waits (ui.md ENTRY-02): in a new
+   * sheet, so no existing cell is touched, with scope Whole sheet, once the workbook and the
+   * model list are known.
+   */
+  async sendHeroPrompt(): Promise<void> {
+    const prompt = takeHeroPrompt();
+    if (prompt === undefined) return;
+    await whenPresent(this.session.workbook);
+    if (this.settings.models.get() === null) await this.settings.refresh();
+    this.scope.set('sheet');
+    this.inNewSheet.set(true);
+    await this.send(prompt, false);
   }
 
   async send(prompt: string, chain = this.chainMode.get()): Promise<void> {

@@ -23,6 +23,7 @@ import { ChartLayer } from '../charts/ChartLayer.js';
 import { SettingsController } from '../settings/settings-controller.js';
 
 import { AgentController } from '../agent/agent-controller.js';
+import { hasHeroPrompt } from '../landing/hero-handoff.js';
 
 // Not needed for the first screen: loaded in their own chunks (ui.md §4.3 bundle budget).
 const AiPanel = lazy(() => import('../agent/AiPanel.js').then((module) => ({ default: module.AiPanel })));
@@ -47,7 +48,8 @@ export function App({ session, opening }: { session: Session; opening: Promise<v
   const workbookKnown = useObservableSlice(session.workbook, (workbook) => workbook !== null);
   const chartEditor = useObservable(charts.editing);
   const settingsOpen = useObservable(settings.open);
-  const [aiOpen, setAiOpen] = useState(() => localStorage.getItem(AI_PANEL_KEY) !== 'closed');
+  // A prompt from the landing page is answered in the panel, so it opens for it.
+  const [aiOpen, setAiOpen] = useState(() => hasHeroPrompt() || localStorage.getItem(AI_PANEL_KEY) !== 'closed');
 
   useEffect(() => {
     localStorage.setItem(AI_PANEL_KEY, aiOpen ? 'open' : 'closed');
