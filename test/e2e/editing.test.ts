@@ -1,5 +1,6 @@
-// Editing in the browser: Escape, the formula bar, Enter/Tab movement, point mode, Delete
-// with locked cells, undo/redo through the server, and locking from the context menu.
+// Editing in the browser: type to replace, F2/double-click to amend, optimistic display,
+// Escape, the formula bar, Enter/Tab movement, point mode, Delete with locked cells,
+// undo/redo through the server, and locking from the context menu.
 import { describe, expect, it } from 'vitest';
 import { hasChromium } from './browser.js';
 import { cell, clickCell, expectCellText, goTo, typeInto } from './grid-actions.js';
@@ -7,6 +8,70 @@ import { storedValues, useBrowserSuite } from './suite.js';
 
 describe.skipIf(!hasChromium)('editing cells in the browser', () => {
   const suite = useBrowserSuite();
+
+  it('[EDIT-01] typing into a selected cell replaces it; Enter commits, moves down, and the value is stored and survives a reload', async () => {
+    await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'old' });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'A1', 'old');
+    await clickCell(page, 'A1');
+    await page.keyboard.type('hello');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'A1', 'hello');
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('A2');
+    await expect.poll(() => storedValues(suite.server, 'A1')).toEqual({ A1: 'hello' });
+    await page.reload();
+    await expectCellText(page, 'A1', 'hello');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[EDIT-02] double-click and F2 edit keeping the existing content', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [['abc'], ['xy']] });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'A1', 'abc');
+    const box = await cell(page, 'A1').boundingBox();
+    await page.mouse.dblclick(box!.x + box!.width / 2, box!.y + box!.height / 2);
+    await expect(page.getByTestId('cell-editor').inputValue()).resolves.toBe('abc');
+    await page.keyboard.type('d');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'A1', 'abcd');
+    await goTo(page, 'A2');
+    await page.keyboard.press('F2');
+    await page.keyboard.type('z');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'A2', 'xyz');
+    await expect.poll(() => storedValues(suite.server, 'A1:A2')).toEqual({ A1: 'abcd', A2: 'xyz' });
+  });
+
+  it('[EDIT-05] a committed literal shows before the server answers the write', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    // Hold the write (up to 1 s) until the test has seen the cell; `answered` flips only
+    // after the held request is let through, so the check below runs strictly before it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    let answered = false;
+    await page.route(
+      (url) => url.pathname === '/grid/cell',
+      async (route) => {
+        held = true;
+        await Promise.race([released, new Promise((resolve) => setTimeout(resolve, 1000))]);
+        answered = true;
+        await route.continue();
+      },
+    );
+    await goTo(page, 'A1');
+    await page.keyboard.type('fast');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'A1', 'fast', 900);
+    expect({ held, answered }).toEqual({ held: true, answered: false });
+    release();
+    await expect.poll(() => storedValues(suite.server, 'A1')).toEqual({ A1: 'fast' });
+    await expectCellText(page, 'A1', 'fast');
+    expect(suite.ui.errors).toEqual([]);
+  });
 
   it('[EDIT-03] Escape cancels an edit and sends nothing', async () => {
     await suite.server.http.post('/grid/cell', { cell: 'A1', value: '5' });

@@ -41,3 +41,43 @@ export async function expectCellText(page: Page, address: string, text: string, 
     throw new Error(`cell ${address} shows "${actual}", expected "${text}"`);
   });
 }
+
+/** The pixels the canvas drew for one cell (RGBA rows), to check what a person actually sees. */
+export interface CellPixels {
+  readonly width: number;
+  readonly height: number;
+  readonly rgba: number[];
+}
+
+export async function cellPixels(page: Page, address: string): Promise<CellPixels> {
+  const box = await cell(page, address).boundingBox();
+  if (box === null) throw new Error(`cell ${address} is not on screen`);
+  return page.evaluate((box) => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="data-grid-canvas"]')!;
+    const origin = canvas.getBoundingClientRect();
+    const scale = canvas.width / origin.width;
+    const x = Math.round((box.x - origin.x) * scale);
+    const y = Math.round((box.y - origin.y) * scale);
+    const width = Math.round(box.width * scale);
+    const height = Math.round(box.height * scale);
+    const data = canvas.getContext('2d')!.getImageData(x, y, width, height).data;
+    return { width, height, rgba: Array.from(data) };
+  }, box);
+}
+
+/** Leftmost and rightmost columns (in pixels from the cell's left edge) holding dark text, or null when blank. */
+export function inkExtent(pixels: CellPixels): { left: number; right: number } | null {
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  // Skip the grid lines on the cell's edges.
+  for (let y = 2; y < pixels.height - 2; y += 1) {
+    for (let x = 2; x < pixels.width - 2; x += 1) {
+      const at = (y * pixels.width + x) * 4;
+      if (pixels.rgba[at]! + pixels.rgba[at + 1]! + pixels.rgba[at + 2]! < 384) {
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+      }
+    }
+  }
+  return right < left ? null : { left, right };
+}

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Browser } from 'playwright-core';
 import type { RunningApp } from '../support/index.js';
 import { ensureWebBuilt, hasChromium, launchBrowser, openPage, openWorkbook, screenshot, startUiServer, type UiPage } from './browser.js';
-import { cell, clickCell, expectCellText, goTo, typeInto } from './grid-actions.js';
+import { cell, cellPixels, clickCell, expectCellText, goTo, inkExtent, typeInto } from './grid-actions.js';
 
 describe.skipIf(!hasChromium)('grid in the browser', () => {
   let browser: Browser;
@@ -44,6 +44,57 @@ describe.skipIf(!hasChromium)('grid in the browser', () => {
     await expect(ui.page.getByTestId('sheet-tab-Sheet1').getAttribute('aria-selected')).resolves.toBe('true');
     await screenshot(ui.page, 'main-1440x900');
     expect(ui.errors).toEqual([]);
+  });
+
+  it('[GRID-02] numbers sit right, text left, booleans centred; an error shows its sentinel and a tooltip says why', async () => {
+    await server.http.post('/grid/range', { target_cell: 'A1', values: [[12], ['abc'], [true], ['=1/0']] });
+    await openWorkbook(ui, server.url);
+    await expectCellText(ui.page, 'A4', '#DIV/0!');
+    await expect(cell(ui.page, 'A4').getAttribute('data-error')).resolves.toBe('#DIV/0!');
+    // Where the text is drawn on the canvas, not only how the mirror is styled.
+    const placement = async (address: string) => {
+      const pixels = await cellPixels(ui.page, address);
+      const ink = inkExtent(pixels);
+      if (ink === null) throw new Error(`${address} has no text drawn`);
+      return { leftGap: ink.left, rightGap: pixels.width - 1 - ink.right };
+    };
+    const number = await placement('A1');
+    const text = await placement('A2');
+    const boolean = await placement('A3');
+    expect(number.rightGap).toBeLessThan(number.leftGap);
+    expect(text.leftGap).toBeLessThan(text.rightGap);
+    expect(Math.abs(boolean.leftGap - boolean.rightGap)).toBeLessThanOrEqual(4);
+    for (const [address, align] of [['A1', 'right'], ['A2', 'left'], ['A3', 'center']] as const) {
+      await expect(cell(ui.page, address).evaluate((element) => getComputedStyle(element).textAlign)).resolves.toBe(align);
+    }
+    const box = await cell(ui.page, 'A4').boundingBox();
+    await ui.page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+    await expect(ui.page.getByTestId('cell-tooltip').textContent()).resolves.toMatch(/division by zero/i);
+    expect(ui.errors).toEqual([]);
+  });
+
+  it('[GRID-03] a locked cell is marked data-locked and carries a padlock', async () => {
+    await server.http.post('/grid/cell', { cell: 'B2', value: '5' });
+    await server.http.post('/grid/lock', { range: 'B2' });
+    await openWorkbook(ui, server.url);
+    await ui.page.locator('[data-testid="cell-B2"][data-locked="true"]').waitFor();
+    await expect(cell(ui.page, 'B2').getByTestId('lock-icon').getAttribute('aria-label')).resolves.toBe('locked');
+    await expect(cell(ui.page, 'C2').getAttribute('data-locked')).resolves.toBeNull();
+    // The padlock is drawn in the cell's top-right corner, in its own colour (grid-cells.ts).
+    const padlockPixels = async (address: string) => {
+      const pixels = await cellPixels(ui.page, address);
+      let count = 0;
+      for (let y = 2; y < 14; y += 1) {
+        for (let x = pixels.width - 14; x < pixels.width - 1; x += 1) {
+          const at = (y * pixels.width + x) * 4;
+          const [r, g, b] = [pixels.rgba[at]!, pixels.rgba[at + 1]!, pixels.rgba[at + 2]!];
+          if (Math.abs(r - 0x8a) < 40 && Math.abs(g - 0x6d) < 40 && Math.abs(b - 0x1f) < 40) count += 1;
+        }
+      }
+      return count;
+    };
+    expect(await padlockPixels('B2')).toBeGreaterThan(10);
+    expect(await padlockPixels('C2')).toBe(0);
   });
 
   it('[EDIT-04] typing values and =SUM(A1:A3) shows the sum; editing A1 updates its dependants', async () => {

@@ -6,7 +6,7 @@ import { memo, useDeferredValue, useMemo } from 'react';
 import { useObservable, type Observable } from '../app/observable.js';
 import type { PreviewOverlay, Session } from '../app/session.js';
 import { columnLetters, formatCell } from './address.js';
-import { displayOf, displayValue, explainSentinel } from './cell-format.js';
+import { alignmentOf, displayOf, displayValue, explainSentinel } from './cell-format.js';
 import { cellBox, type ColumnLayout, type Viewport } from './geometry.js';
 import { HEADER_HEIGHT, ROW_HEIGHT, ROW_MARKER_WIDTH } from './grid-theme.js';
 
@@ -26,6 +26,9 @@ function MirrorCell(props: { session: Session; sheet: string; col: number; row: 
   const proposed = preview?.sheet === sheet ? preview.cells.get(address) : undefined;
   const display = cached === undefined ? undefined : displayOf(cached);
   const text = proposed !== undefined ? displayValue(proposed.value) : (display?.text ?? '');
+  // Aligned like the canvas text, so the mirror's text sits over what is drawn.
+  const align = proposed !== undefined ? alignmentOf(proposed.value) : (display?.align ?? 'left');
+  const locked = display?.locked === true;
   return (
     <div
       role="gridcell"
@@ -34,16 +37,18 @@ function MirrorCell(props: { session: Session; sheet: string; col: number; row: 
       data-cell={address}
       data-loading={cached === undefined ? 'true' : undefined}
       data-error={display?.error ?? undefined}
-      data-locked={display?.locked === true ? 'true' : undefined}
+      data-locked={locked ? 'true' : undefined}
       data-formula={cached?.formula ?? undefined}
       data-input={cached?.input ?? undefined}
       data-preview={proposed !== undefined ? 'true' : undefined}
       data-overwrite={proposed?.overwrites === true ? 'true' : undefined}
       title={display?.error != null ? explainSentinel(display.error) : undefined}
       className="mirror-cell"
-      style={{ left: box.left, top: box.top, width: box.width, height: box.height }}
+      style={{ left: box.left, top: box.top, width: box.width, height: box.height, textAlign: align }}
     >
       {text}
+      {/* The canvas draws the padlock; this names it for screen readers and tests. It has no text, so the cell's text stays its value. */}
+      {locked && <span role="img" aria-label="locked" data-testid="lock-icon" className="mirror-lock" />}
     </div>
   );
 }

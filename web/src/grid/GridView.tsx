@@ -222,6 +222,12 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
     if (state !== null && state.origin === 'cell' && editor.canPoint()) editor.pointing = true;
   };
 
+  const onCellClicked = () => {
+    // Glide focuses the canvas only when a click changes the selection, so clicking the cell
+    // that is already selected (A1 on a fresh page) would leave typing going nowhere.
+    if (session.editing.get() === null && !container.current?.contains(document.activeElement)) gridRef.current?.focus();
+  };
+
   const geometry: GridGeometry = useMemo(() => ({ layout, viewport, sheet }), [layout, viewport, sheet]);
 
   return (
@@ -251,6 +257,7 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
         onKeyDown={(event) => handleGridKey(event, { session, editor, grid: () => limits.current, moveTo, clearMarquee: clipboard.clearMarquee })}
         onCellActivated={([col, row]) => editor.start({ col, row }, session.cell(col, row)?.input ?? '', { mode: 'edit' })}
         cellActivationBehavior="double-click"
+        onCellClicked={onCellClicked}
         onCellContextMenu={onCellContextMenu}
         onItemHovered={(args) => setTooltip(args.kind === 'cell' ? ErrorTooltip.stateFor(session, args.location, args.bounds) : undefined)}
         fillHandle={true}

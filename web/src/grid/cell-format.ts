@@ -34,9 +34,12 @@ export function displayOf(cell: CachedCell | null): CellDisplay {
   if (cell === null) return EMPTY_DISPLAY;
   const formula = cell.formula !== null;
   if (cell.error !== null) return { text: cell.error, align: 'center', error: cell.error, locked: cell.locked, formula };
-  const value = cell.value;
-  const align: Alignment = typeof value === 'number' ? 'right' : typeof value === 'boolean' ? 'center' : 'left';
-  return { text: displayValue(value), align, error: null, locked: cell.locked, formula };
+  return { text: displayValue(cell.value), align: alignmentOf(cell.value), error: null, locked: cell.locked, formula };
+}
+
+/** Numbers right, booleans centred, text left, as spreadsheets do (ui.md GRID-02). */
+export function alignmentOf(value: CachedCell['value']): Alignment {
+  return typeof value === 'number' ? 'right' : typeof value === 'boolean' ? 'center' : 'left';
 }
 
 /** Why a sentinel appeared, for the cell's tooltip (ui.md GRID-02). */

@@ -2,7 +2,7 @@
 // cells shaded (a padlock is drawn by drawCell), proposed AI values in italic blue.
 import { GridCellKind, type GridCell, type TextCell } from '@glideapps/glide-data-grid';
 import type { CachedCell } from './cell-store.js';
-import { displayOf, displayValue } from './cell-format.js';
+import { alignmentOf, displayOf, displayValue } from './cell-format.js';
 import { ERROR_TEXT, LOCKED_BACKGROUND, PREVIEW_BACKGROUND, PREVIEW_OVERWRITE_BACKGROUND, PREVIEW_TEXT } from './grid-theme.js';
 import type { CellValue } from '../api/types.js';
 
@@ -39,7 +39,7 @@ export function previewCell(value: CellValue, overwrites: boolean): GridCell {
     displayData: text,
     allowOverlay: false,
     readonly: true,
-    contentAlign: typeof value === 'number' ? 'right' : 'left',
+    contentAlign: alignmentOf(value),
     themeOverride: overwrites ? PREVIEW_OVERWRITE_OVERRIDE : PREVIEW_OVERRIDE,
   };
 }
