@@ -1,6 +1,7 @@
 // The AI panel against a fake model (the fake Groq server of test/fakes, never a real vendor):
 // the preview paints proposed cells before anything is written, Apply writes them, guardrail
-// refusals read as sentences with links, Stop aborts, a chain streams its steps.
+// refusals read as sentences with links, Stop aborts (a chain keeps its written steps), a chain
+// streams its steps, the model picker, Enter/Shift+Enter and the busy state, quick prompts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryKeyStore, ProviderService } from '../../src/providers/index.js';
 import { startFakeProviders, type FakeProviders } from '../fakes/index.js';
@@ -111,6 +112,132 @@ describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
     await page.keyboard.press('Control+z');
     await expectCellText(page, 'A3', '');
     await expectCellText(page, 'B3', '');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[AI-03] the picker lists only available models; the chosen one is sent as model_id and is still chosen after a reload', async () => {
+    fakes.groq.replyText(JSON.stringify({ reasoning: 'One.', target_cell: 'A1', values: [[1]] }));
+    await suite.open();
+    const page = suite.ui.page;
+    const catalog = (await suite.server.http.get('/models/available')).body as { models: { id: string; available: boolean }[]; default_model_id: string };
+    const available = catalog.models.filter((model) => model.available).map((model) => model.id);
+    expect(catalog.models.length).toBeGreaterThan(available.length);
+    const picker = page.getByTestId('model-select');
+    await picker.waitFor();
+    await expect.poll(() => picker.locator('option').count()).toBe(available.length);
+    const listed = await picker.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    expect([...listed].sort()).toEqual([...available].sort());
+
+    const chosen = available.find((id) => id !== catalog.default_model_id)!;
+    await picker.selectOption(chosen);
+    const chat = page.waitForRequest((request) => request.url().endsWith('/agent/chat'));
+    await ask('one number');
+    expect(((await chat).postDataJSON() as { model_id?: string }).model_id).toBe(chosen);
+    await page.getByTestId('preview-card').waitFor();
+
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset['interactiveMs'] !== undefined);
+    await expect.poll(() => page.getByTestId('model-select').inputValue()).toBe(chosen);
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[AI-04] Enter sends and Shift+Enter adds a line; Stop and the progress indicator show in the next frame', async () => {
+    fakes.groq.enqueue({ kind: 'hang' });
+    await suite.open();
+    const page = suite.ui.page;
+    let chats = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/agent/chat')) chats += 1;
+    });
+    const input = page.getByTestId('chat-input');
+    await page.locator('[data-testid="model-select"]').waitFor();
+    await input.fill('first line');
+    await input.press('Shift+Enter');
+    await input.pressSequentially('second line');
+    await expect(input.inputValue()).resolves.toBe('first line\nsecond line');
+    expect(chats).toBe(0);
+
+    // Look at the page in the first animation frame after the Enter keydown, and note when
+    // the indicator appeared: React renders the busy state during the key event itself.
+    await page.evaluate(() => {
+      const probe = { keyAt: Number.NaN, busyAt: Number.NaN, nextFrame: null as null | { busy: boolean; label: string | null } };
+      Reflect.set(window, 'sendProbe', probe);
+      window.addEventListener(
+        'keydown',
+        () => {
+          probe.keyAt = performance.now();
+          requestAnimationFrame(() => {
+            probe.nextFrame = {
+              busy: document.querySelector('[data-testid="chat-busy"]') !== null,
+              label: document.querySelector('[data-testid="chat-send"]')?.getAttribute('aria-label') ?? null,
+            };
+          });
+        },
+        { capture: true, once: true },
+      );
+      new MutationObserver((_changes, observer) => {
+        if (document.querySelector('[data-testid="chat-busy"]') === null) return;
+        probe.busyAt = performance.now();
+        observer.disconnect();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    const chat = page.waitForRequest((request) => request.url().endsWith('/agent/chat'));
+    await input.press('Enter');
+    expect(((await chat).postDataJSON() as { prompt: string }).prompt).toBe('first line\nsecond line');
+    await page.waitForFunction(() => (Reflect.get(window, 'sendProbe') as { nextFrame: unknown }).nextFrame !== null);
+    const probe = (await page.evaluate(() => Reflect.get(window, 'sendProbe'))) as { keyAt: number; busyAt: number; nextFrame: { busy: boolean; label: string | null } };
+    process.stdout.write(`[AI-04] Enter → progress indicator: ${(probe.busyAt - probe.keyAt).toFixed(1)} ms (target ≤ 100 ms)\n`);
+    expect(probe.nextFrame).toEqual({ busy: true, label: 'Stop' });
+    await expect(input.inputValue()).resolves.toBe('');
+    await expect(page.getByTestId('user-message').textContent()).resolves.toContain('first line\nsecond line');
+
+    await page.getByTestId('chat-send').click();
+    await page.locator('[data-testid="chat-send"][aria-label="Send"]').waitFor();
+    await expect(page.getByTestId('chat-busy').count()).resolves.toBe(0);
+    expect(chats).toBe(1);
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[AI-18] Stop during a chain says the steps already written are kept, then re-reads the grid', async () => {
+    fakes.groq.replyText(JSON.stringify({ reasoning: 'Sum first.', target_cell: 'A3', values: [['=SUM(10, 20)']] }));
+    fakes.groq.enqueue({ kind: 'hang' });
+    await suite.open();
+    const page = suite.ui.page;
+    await page.getByTestId('chain-toggle').check();
+    await ask('Write =SUM(10, 20) in A3, then keep going.');
+    await page.getByTestId('chain-step').first().waitFor();
+    await expectCellText(page, 'A3', '30');
+    const reread = page.waitForRequest((request) => new URL(request.url()).pathname === '/grid' && request.method() === 'GET');
+    await page.locator('[data-testid="chat-send"][aria-label="Stop"]').click();
+    await expect(page.getByTestId('thread-note').last().textContent()).resolves.toBe('Stopped: steps already written are kept.');
+    await reread;
+    await page.locator('[data-testid="chain-card"][data-running="false"]').waitFor();
+    await expect(page.getByTestId('chat-send').getAttribute('aria-label')).resolves.toBe('Send');
+    await expectCellText(page, 'A3', '30');
+    expect(await storedValues(suite.server, 'A3')).toEqual({ A3: 30 });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[AI-21] an empty conversation shows four prompt chips; a chip fills the input and sends nothing', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    let sent = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/agent/')) sent += 1;
+    });
+    const chips = page.getByTestId('quick-prompt');
+    await chips.first().waitFor();
+    await expect(chips.count()).resolves.toBe(4);
+    const filled: string[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      await chips.nth(index).click();
+      filled.push(await page.getByTestId('chat-input').inputValue());
+    }
+    expect(filled.every((text) => text.trim() !== '')).toBe(true);
+    expect(new Set(filled).size).toBe(4);
+    await expect(page.getByTestId('user-message').count()).resolves.toBe(0);
+    await expect(page.getByTestId('chat-send').getAttribute('aria-label')).resolves.toBe('Send');
+    expect(sent).toBe(0);
     expect(suite.ui.errors).toEqual([]);
   });
 });

@@ -3,10 +3,10 @@
 // the Continue card, its largest contentful paint, and that it loads none of the grid's code.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MemoryKeyStore, ProviderService } from '../../src/providers/index.js';
-import { startFakeProviders, type FakeProviders } from '../fakes/index.js';
+import { useFakeProviders } from '../fakes/index.js';
 import { hasChromium, WEB_DIR } from './browser.js';
 import { storedValues, useBrowserSuite } from './suite.js';
 
@@ -32,15 +32,9 @@ function largestContentfulPaint(page: Page): Promise<number> {
 }
 
 describe.skipIf(!hasChromium)('the landing page', () => {
-  let fakes: FakeProviders;
-  beforeAll(async () => {
-    fakes = await startFakeProviders();
-  });
-  afterAll(async () => fakes?.close());
-
+  const fakes = useFakeProviders();
   const suite = useBrowserSuite({
     server: async () => {
-      fakes.reset();
       const providers = await ProviderService.open({ keyStore: new MemoryKeyStore(), envKeys: { groq: 'gsk_e2e-test-key-0003' }, baseUrls: fakes.baseUrls, sleep: async () => {} });
       return { deps: { providers } };
     },
