@@ -1,10 +1,11 @@
-// The grid in a real browser: typing values and formulas, dependants updating, the formula
-// bar, keyboard movement, delete, undo/redo, locks, and the initial load time.
+// The grid in a real browser: the cold load (cells painted, then typing), display by type
+// and error tooltips, padlocks on locked cells, formulas and their dependants.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { RunningApp } from '../support/index.js';
 import { ensureWebBuilt, hasChromium, launchBrowser, openPage, openWorkbook, screenshot, startUiServer, type UiPage } from './browser.js';
 import { cell, cellPixels, clickCell, expectCellText, goTo, inkExtent, typeInto } from './grid-actions.js';
+import { storedValues } from './suite.js';
 
 describe.skipIf(!hasChromium)('grid in the browser', () => {
   let browser: Browser;
@@ -25,20 +26,38 @@ describe.skipIf(!hasChromium)('grid in the browser', () => {
     await server.close();
   });
 
-  it('[UI-LOAD] opens with cells on screen in under 1 s on localhost, with no console errors', async () => {
+  it('[UI-LOAD][PERF-03] cold loads paint cells within 1 s and accept typing into A1 within 2 s, with no console errors', async () => {
     await server.http.post('/grid/range', { target_cell: 'A1', values: [['Item', 'Cost'], ['Rent', 900]] });
     // Three cold loads (each a fresh browser context, so nothing is cached); the median is
     // judged, as ui.md §4.5 asks, because a shared CI machine makes single runs noisy.
     const loads: number[] = [];
+    const typed: number[] = [];
+    let a1 = 'Item';
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const fresh = await openPage(browser, server.url);
       loads.push(await openWorkbook(fresh, server.url));
+      // PERF-03: A1's value is on screen and a click, a typed word and Enter show it there,
+      // timed in the page from navigation start.
+      await expectCellText(fresh.page, 'A1', a1);
+      // One key: what is timed is the page, not the test driver's per-key round trips.
+      a1 = 'xyz'[attempt]!;
+      await clickCell(fresh.page, 'A1');
+      await fresh.page.keyboard.type(a1);
+      await fresh.page.keyboard.press('Enter');
+      const shown = await fresh.page.waitForFunction((text) => document.querySelector('[data-testid="cell-A1"]')?.textContent === text && performance.now(), a1, { timeout: 5000 });
+      typed.push((await shown.jsonValue()) as number);
+      await expect.poll(() => storedValues(server, 'A1')).toEqual({ A1: a1 });
       expect(fresh.errors).toEqual([]);
       await fresh.close();
     }
-    const interactiveMs = [...loads].sort((a, b) => a - b)[1]!;
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
+    const interactiveMs = median(loads);
+    const typedMs = median(typed);
     process.stdout.write(`[e2e] initial load to interactive (navigation start → first cells painted): ${loads.map((ms) => ms.toFixed(0)).join(', ')} ms; median ${interactiveMs.toFixed(0)} ms\n`);
+    process.stdout.write(`[e2e] navigation start → typed text shown in A1: ${typed.map((ms) => ms.toFixed(0)).join(', ')} ms; median ${typedMs.toFixed(0)} ms\n`);
     expect(interactiveMs).toBeLessThan(1000);
+    // ui.md PERF-03's CI gate.
+    expect(typedMs).toBeLessThan(2000);
     await openWorkbook(ui, server.url);
     await expectCellText(ui.page, 'B2', '900');
     await expect(ui.page.getByTestId('sheet-tab-Sheet1').getAttribute('aria-selected')).resolves.toBe('true');
