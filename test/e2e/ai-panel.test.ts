@@ -203,6 +203,9 @@ describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
     fakes.groq.enqueue({ kind: 'hang' });
     await suite.open();
     const page = suite.ui.page;
+    // The connection heartbeat (every 4 s) also re-reads the grid; holding its /healthz
+    // answer leaves Stop as the only thing that can re-read it once the chain's polling ends.
+    await page.route('**/healthz', () => {});
     await page.getByTestId('chain-toggle').check();
     await ask('Write =SUM(10, 20) in A3, then keep going.');
     await page.getByTestId('chain-step').first().waitFor();
