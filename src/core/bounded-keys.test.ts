@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cellKey } from './address/index.js';
-import { InputMap } from './input-map.js';
+import { InputMap, LockSet } from './bounded-keys.js';
 
 const at = (row: number, col: number) => cellKey(row, col);
 
@@ -37,5 +37,19 @@ describe('InputMap bounds', () => {
     expect(inputs.bounds()).toBeUndefined();
     inputs.set(at(1, 2), 1);
     expect(inputs.bounds()).toEqual({ start: { row: 1, col: 2 }, end: { row: 1, col: 2 } });
+  });
+});
+
+describe('LockSet bounds', () => {
+  it('follows locks added and removed, like the inputs', () => {
+    const locks = new LockSet();
+    expect(locks.bounds()).toBeUndefined();
+    locks.add(at(10, 2));
+    locks.add(at(3, 8));
+    expect(locks.bounds()).toEqual({ start: { row: 3, col: 2 }, end: { row: 10, col: 8 } });
+    locks.delete(at(10, 2));
+    expect(locks.bounds()).toEqual({ start: { row: 3, col: 8 }, end: { row: 3, col: 8 } });
+    locks.clear();
+    expect(locks.bounds()).toBeUndefined();
   });
 });

@@ -1,18 +1,17 @@
-// A sheet's inputs by cell key, remembering the rectangle they occupy. Every GET /grid reports
-// the occupied bounds, and scanning 5 M keys for them took longer than reading the cells
-// asked for (ui.md PERF-02): writes widen the rectangle in O(1); removing a cell on its edge
-// only marks it for one rescan at the next read.
+// A sheet's inputs and locks by cell key, each remembering the rectangle its keys occupy.
+// Every GET /grid reports those bounds, and scanning 5 M keys for them took longer than reading
+// the cells asked for (ui.md PERF-02): an added key widens the rectangle in O(1); removing a
+// key on its edge only marks it for one rescan at the next read.
 import { keyToAddress, MAX_COLUMNS, type RangeAddress } from './address/index.js';
 import type { CellInput } from './value-typing.js';
 
-export class InputMap extends Map<number, CellInput> {
-  /** undefined: not known (recomputed on demand); null: no inputs. */
+class KeyBounds {
+  /** undefined: not known (rescanned on demand); null: no keys. */
   #bounds: RangeAddress | null | undefined = null;
 
-  override set(key: number, input: CellInput): this {
-    super.set(key, input);
+  added(key: number): void {
     const bounds = this.#bounds;
-    if (bounds === undefined) return this;
+    if (bounds === undefined) return;
     const row = Math.floor(key / MAX_COLUMNS);
     const col = key % MAX_COLUMNS;
     if (bounds === null) this.#bounds = { start: { row, col }, end: { row, col } };
@@ -22,46 +21,91 @@ export class InputMap extends Map<number, CellInput> {
         end: { row: Math.max(row, bounds.end.row), col: Math.max(col, bounds.end.col) },
       };
     }
+  }
+
+  removed(key: number, remaining: number): void {
+    const bounds = this.#bounds;
+    if (bounds === undefined || bounds === null) return;
+    const row = Math.floor(key / MAX_COLUMNS);
+    const col = key % MAX_COLUMNS;
+    // An inner key leaves the rectangle as it was; an edge key may have been the last one there.
+    if (remaining === 0) this.#bounds = null;
+    else if (row === bounds.start.row || row === bounds.end.row || col === bounds.start.col || col === bounds.end.col) this.#bounds = undefined;
+  }
+
+  cleared(): void {
+    this.#bounds = null;
+  }
+
+  get(keys: () => Iterable<number>): RangeAddress | undefined {
+    if (this.#bounds === undefined) this.#bounds = scan(keys());
+    return this.#bounds ?? undefined;
+  }
+}
+
+function scan(keys: Iterable<number>): RangeAddress | null {
+  let minRow = Infinity;
+  let maxRow = -1;
+  let minCol = Infinity;
+  let maxCol = -1;
+  for (const key of keys) {
+    const { row, col } = keyToAddress(key);
+    if (row < minRow) minRow = row;
+    if (row > maxRow) maxRow = row;
+    if (col < minCol) minCol = col;
+    if (col > maxCol) maxCol = col;
+  }
+  return maxRow < 0 ? null : { start: { row: minRow, col: minCol }, end: { row: maxRow, col: maxCol } };
+}
+
+export class InputMap extends Map<number, CellInput> {
+  readonly #bounds = new KeyBounds();
+
+  override set(key: number, input: CellInput): this {
+    super.set(key, input);
+    this.#bounds.added(key);
     return this;
   }
 
   override delete(key: number): boolean {
     const removed = super.delete(key);
-    const bounds = this.#bounds;
-    if (!removed || bounds === undefined || bounds === null) return removed;
-    const row = Math.floor(key / MAX_COLUMNS);
-    const col = key % MAX_COLUMNS;
-    // An inner cell leaves the rectangle as it was; an edge cell may have been the last one there.
-    if (this.size === 0) this.#bounds = null;
-    else if (row === bounds.start.row || row === bounds.end.row || col === bounds.start.col || col === bounds.end.col) this.#bounds = undefined;
+    if (removed) this.#bounds.removed(key, this.size);
     return removed;
   }
 
   override clear(): void {
     super.clear();
-    this.#bounds = null;
+    this.#bounds.cleared();
   }
 
   /** The smallest rectangle holding every key, or undefined when empty. */
   bounds(): RangeAddress | undefined {
-    if (this.#bounds === undefined) this.#bounds = this.#scan();
-    return this.#bounds === null ? undefined : this.#bounds;
-  }
-
-  #scan(): RangeAddress | null {
-    if (this.size === 0) return null;
-    let minRow = Infinity;
-    let maxRow = -1;
-    let minCol = Infinity;
-    let maxCol = -1;
-    for (const key of this.keys()) {
-      const { row, col } = keyToAddress(key);
-      if (row < minRow) minRow = row;
-      if (row > maxRow) maxRow = row;
-      if (col < minCol) minCol = col;
-      if (col > maxCol) maxCol = col;
-    }
-    return { start: { row: minRow, col: minCol }, end: { row: maxRow, col: maxCol } };
+    return this.#bounds.get(() => this.keys());
   }
 }
 
+export class LockSet extends Set<number> {
+  readonly #bounds = new KeyBounds();
+
+  override add(key: number): this {
+    super.add(key);
+    this.#bounds.added(key);
+    return this;
+  }
+
+  override delete(key: number): boolean {
+    const removed = super.delete(key);
+    if (removed) this.#bounds.removed(key, this.size);
+    return removed;
+  }
+
+  override clear(): void {
+    super.clear();
+    this.#bounds.cleared();
+  }
+
+  /** The smallest rectangle holding every locked cell, or undefined when none is. */
+  bounds(): RangeAddress | undefined {
+    return this.#bounds.get(() => this.values());
+  }
+}

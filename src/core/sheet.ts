@@ -3,14 +3,14 @@
 import { cellKey, keyToAddress, type CellAddress, type RangeAddress } from './address/index.js';
 import type { Chart } from './chart.js';
 import type { EngineSheet } from './formula/index.js';
-import { InputMap } from './input-map.js';
+import { InputMap, LockSet } from './bounded-keys.js';
 import type { CellInput } from './value-typing.js';
 
 export class Sheet {
   readonly inputs = new InputMap();
   /** Survives clearing, so a cleared-and-rewritten cell never repeats a version (no ABA). */
   readonly versions = new Map<number, number>();
-  readonly locked = new Set<number>();
+  readonly locked = new LockSet();
   /** Chart overlays in display order; they never touch cells. */
   readonly charts: Chart[] = [];
 
@@ -34,6 +34,11 @@ export class Sheet {
   /** The smallest rectangle holding every cell with an input, or undefined when empty. */
   occupiedBounds(): RangeAddress | undefined {
     return this.inputs.bounds();
+  }
+
+  /** The smallest rectangle holding every locked cell, or undefined when none is. */
+  lockedBounds(): RangeAddress | undefined {
+    return this.locked.bounds();
   }
 
   /** Addresses of cells with an input, row-major. */

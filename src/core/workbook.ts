@@ -54,6 +54,8 @@ export interface SheetView {
   version(row: number, col: number): number;
   isLocked(row: number, col: number): boolean;
   occupiedBounds(): RangeAddress | undefined;
+  /** The smallest rectangle holding every locked cell, or undefined when none is. */
+  lockedBounds(): RangeAddress | undefined;
   occupiedCells(): CellAddress[];
   lockedCells(): CellAddress[];
   /** Chart overlays in display order. */
@@ -250,6 +252,7 @@ export class Workbook {
       version: (row, col) => sheet.version(row, col),
       isLocked: (row, col) => sheet.isLocked(row, col),
       occupiedBounds: () => sheet.occupiedBounds(),
+      lockedBounds: () => sheet.lockedBounds(),
       occupiedCells: () => sheet.occupiedCells(),
       lockedCells: () => sheet.lockedCells(),
       charts: () => [...sheet.charts],

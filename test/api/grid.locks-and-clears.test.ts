@@ -29,6 +29,20 @@ describe('GET /grid', () => {
     expect(await readValues(server.http, { sheet: 'data' })).toEqual({ A1: 100 });
   });
 
+  it('[GRID-1] listed_bounds also covers locked empty cells, and follows cells cleared on its edge', async () => {
+    expect((await server.http.get('/grid')).body.listed_bounds).toEqual({ first: 'A1', last: 'C2' });
+    await server.http.post('/grid/lock', { range: 'E9:E9' });
+    const locked = await server.http.get('/grid', { range: 'A1:B2' });
+    expect(locked.body.occupied_bounds).toEqual({ first: 'A1', last: 'C2' });
+    expect(locked.body.listed_bounds).toEqual({ first: 'A1', last: 'E9' });
+    await server.http.post('/grid/unlock', { range: 'E9:E9' });
+    await server.http.post('/grid/cell', { cell: 'C1', value: '' });
+    const shrunk = await server.http.get('/grid');
+    expect(shrunk.body.occupied_bounds).toEqual({ first: 'A1', last: 'B2' });
+    expect(shrunk.body.listed_bounds).toEqual({ first: 'A1', last: 'B2' });
+    expect((await server.http.get('/grid', { sheet: 'Data' })).body.listed_bounds).toEqual({ first: 'A1', last: 'A1' });
+  });
+
   it('[ADDR-3] [SHEET-7] a bad range is a 400 and an unknown sheet a 404', async () => {
     expect((await server.http.get('/grid', { range: 'A0:B2' })).status).toBe(400);
     expect((await server.http.get('/grid', { sheet: 'Ghost' })).status).toBe(404);

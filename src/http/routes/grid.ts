@@ -15,6 +15,7 @@ import {
   writeCellOps,
   writeRangeOps,
   type CellAddress,
+  type RangeAddress,
   type SheetView,
 } from '../../core/index.js';
 import { GridQuery, LockBody, SheetQuery, WriteCellBody, WriteRangeBody } from '../../contract/index.js';
@@ -39,6 +40,18 @@ function listedCells(sheet: SheetView, range: ReturnType<typeof parseRange> | un
   for (const cell of [...sheet.occupiedCells(), ...sheet.lockedCells()]) keys.add(cellKey(cell.row, cell.col));
   const all = [...keys].sort((a, b) => a - b).map(keyToAddress);
   return range === undefined ? all : all.filter((cell) => rangeContains(range, cell));
+}
+
+function boundsJson(bounds: RangeAddress | undefined): { first: string; last: string } | null {
+  return bounds === undefined ? null : { first: formatCell(bounds.start), last: formatCell(bounds.end) };
+}
+
+function unionBounds(a: RangeAddress | undefined, b: RangeAddress | undefined): RangeAddress | undefined {
+  if (a === undefined || b === undefined) return a ?? b;
+  return {
+    start: { row: Math.min(a.start.row, b.start.row), col: Math.min(a.start.col, b.start.col) },
+    end: { row: Math.max(a.end.row, b.end.row), col: Math.max(a.end.col, b.end.col) },
+  };
 }
 
 export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
@@ -88,9 +101,12 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
     const range = request.query.range === undefined || request.query.range === '' ? undefined : parseRange(request.query.range, 'range');
     const sheet = workbook.sheet(range?.sheet ?? request.query.sheet);
     const bounds = sheet.occupiedBounds();
+    const listed = unionBounds(bounds, sheet.lockedBounds());
     return {
       sheet: sheet.name,
-      occupied_bounds: bounds === undefined ? null : { first: formatCell(bounds.start), last: formatCell(bounds.end) },
+      occupied_bounds: boundsJson(bounds),
+      // Nothing outside this rectangle would be listed (no input, no lock): the UI skips reading there.
+      listed_bounds: boundsJson(listed),
       cells: listedCells(sheet, range).map((cell) => cellJson(sheet, cell)),
     };
   });
