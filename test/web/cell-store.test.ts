@@ -149,4 +149,27 @@ describe('CellStore.seed', () => {
     expect(store.cell('Sheet1', 0, 0)?.value).toBe(42);
     expect(server.reads.filter((read) => !read.signal.aborted)).toHaveLength(0);
   });
+
+  it('[PERF-02] reads the visible blocks before the margin around them', () => {
+    const server = fakeServer();
+    const store = new CellStore({ read: server.read, maxInFlight: 2 });
+    // Rows 250–289 are visible (block row 2); the margin reaches block rows 1 and 3, and 3 is nearer.
+    store.want('Sheet1', { col: 0, row: 250, width: 10, height: 40 }, 100);
+    expect(server.reads.map((read) => read.range)).toEqual(['A201:Z300', 'A301:Z400']);
+  });
+
+  it('[PERF-02] knows blocks outside the listed bounds are empty without reading them, until a write', async () => {
+    const server = fakeServer();
+    const store = new CellStore({ read: server.read, maxInFlight: 10 });
+    store.want('Sheet1', { col: 0, row: 0, width: 10, height: 30 }, 0);
+    server.reads[0]!.resolve({ sheet: 'Sheet1', occupied_bounds: { first: 'A1', last: 'A1' }, listed_bounds: { first: 'A1', last: 'C150' }, cells: [cellJson('A1', 1)] });
+    await settle();
+    store.want('Sheet1', { col: 20, row: 120, width: 10, height: 200 }, 0);
+    // A101:Z200 overlaps the lock at C150; AA101:AZ200 and everything below row 200 do not.
+    expect(server.reads.slice(1).map((read) => read.range)).toEqual(['A101:Z200']);
+    expect(store.cell('Sheet1', 30, 250)).toBeNull();
+    store.invalidate('Sheet1');
+    // Stale bounds prove nothing: every block is read again.
+    expect(server.reads.slice(2).map((read) => read.range).sort()).toEqual(['A101:Z200', 'A201:Z300', 'A301:Z400', 'AA101:AZ200', 'AA201:AZ300', 'AA301:AZ400']);
+  });
 });

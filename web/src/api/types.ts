@@ -26,6 +26,8 @@ export interface GridCellJson {
 export interface GridResponse {
   readonly sheet: string;
   readonly occupied_bounds: { readonly first: string; readonly last: string } | null;
+  /** Cells with an input or a lock all lie inside it (null: none); absent from older servers. */
+  readonly listed_bounds?: { readonly first: string; readonly last: string } | null;
   readonly cells: readonly GridCellJson[];
 }
 

@@ -1,7 +1,8 @@
 // The browser's cache of cells, by sheet and by block (100 rows × 26 columns). Only blocks
-// near the viewport are fetched (GET /grid?range=), a bounded number at a time; blocks that
-// scroll far away are aborted or evicted (LRU), and writes mark blocks stale so they are
-// fetched again when seen, while their old values stay on screen until then (ui.md §4.3).
+// near the viewport are fetched (GET /grid?range=), a bounded number at a time, visible ones
+// first; blocks that scroll far away are aborted or evicted (LRU), and writes mark blocks
+// stale so they are fetched again when seen, while their old values stay on screen until then
+// (ui.md §4.3). Blocks outside the sheet's listed bounds are known empty without a read.
 import { columnLetters, type Rect } from './address.js';
 import type { GridCellJson, GridResponse } from '../api/types.js';
 
@@ -50,6 +51,27 @@ interface SheetCache {
   blocks: Map<number, Block>;
   generation: number;
   bounds: { lastRow: number; lastCol: number } | null | undefined;
+  /** Where the last read said cells with an input or a lock are (null: nowhere), and at which generation. */
+  listed: { rect: Rect | null; generation: number } | undefined;
+}
+
+/** Blocks needed now before those of the margin: visible first, then by distance (rows count less than columns). */
+function distance(block: Pick<Block, 'blockRow' | 'blockCol'>, rect: Rect): number {
+  const area = blockRect(block);
+  const rows = Math.max(0, area.row - (rect.row + rect.height - 1), rect.row - (area.row + area.height - 1));
+  const cols = Math.max(0, area.col - (rect.col + rect.width - 1), rect.col - (area.col + area.width - 1));
+  return rows + cols * 4;
+}
+
+function overlaps(a: Rect, b: Rect): boolean {
+  return a.col < b.col + b.width && b.col < a.col + a.width && a.row < b.row + b.height && b.row < a.row + a.height;
+}
+
+function rectOf(bounds: { readonly first: string; readonly last: string } | null): Rect | null {
+  if (bounds === null) return null;
+  const first = parseCellIndex(bounds.first);
+  const last = parseCellIndex(bounds.last);
+  return { col: first.col, row: first.row, width: last.col - first.col + 1, height: last.row - first.row + 1 };
 }
 
 const blockKey = (blockRow: number, blockCol: number): number => blockRow * 1024 + blockCol;
@@ -93,7 +115,7 @@ export class CellStore {
   private sheetCache(sheet: string): SheetCache {
     let cache = this.sheets.get(sheet);
     if (cache === undefined) {
-      cache = { blocks: new Map(), generation: 0, bounds: undefined };
+      cache = { blocks: new Map(), generation: 0, bounds: undefined, listed: undefined };
       this.sheets.set(sheet, cache);
     }
     return cache;
@@ -141,10 +163,35 @@ export class CellStore {
       const pending = block.request !== undefined && block.requestGeneration === cache.generation;
       const resting = block.failedAt !== undefined && this.now() - block.failedAt < RETRY_AFTER_MS;
       const held = this.held.has(sheet);
-      if (!fresh && !pending && !resting && !held && !this.queue.some((entry) => entry.block === block)) this.queue.push({ sheet, block });
+      if (fresh || pending || resting || held || this.queue.some((entry) => entry.block === block)) continue;
+      if (this.knownEmpty(cache, block)) this.fillEmpty(sheet, cache, block);
+      else this.queue.push({ sheet, block });
     }
+    // A jump or a fast scroll must not wait behind the margin's reads.
+    this.queue.sort((a, b) => distance(a.block, rect) - distance(b.block, rect));
     this.pump();
     this.evict();
+  }
+
+  /** The last read (at the current generation) said nothing is listed inside the block. */
+  private knownEmpty(cache: SheetCache, block: Block): boolean {
+    if (cache.listed === undefined || cache.listed.generation !== cache.generation) return false;
+    return cache.listed.rect === null || !overlaps(cache.listed.rect, blockRect(block));
+  }
+
+  private fillEmpty(sheet: string, cache: SheetCache, block: Block): void {
+    block.request?.abort();
+    block.request = undefined;
+    block.cells = new Map();
+    block.loaded = true;
+    block.generation = cache.generation;
+    block.failedAt = undefined;
+    this.options.onChange?.(sheet, blockRect(block));
+  }
+
+  private noteBounds(cache: SheetCache, response: GridResponse, generation: number): void {
+    cache.bounds = response.occupied_bounds === null ? null : { lastRow: parseCellIndex(response.occupied_bounds.last).row, lastCol: parseCellIndex(response.occupied_bounds.last).col };
+    if (response.listed_bounds !== undefined && generation === cache.generation) cache.listed = { rect: rectOf(response.listed_bounds), generation };
   }
 
   /** Queued or running reads outside the wanted area are dropped (fast scrolling). */
@@ -189,7 +236,7 @@ export class CellStore {
       block.loaded = true;
       block.generation = generation;
       block.failedAt = undefined;
-      cache.bounds = response.occupied_bounds === null ? null : { lastRow: parseCellIndex(response.occupied_bounds.last).row, lastCol: parseCellIndex(response.occupied_bounds.last).col };
+      this.noteBounds(cache, response, generation);
       this.options.onChange?.(sheet, blockRect(block));
     } catch (error) {
       if (!controller.signal.aborted) {
@@ -239,7 +286,7 @@ export class CellStore {
     }
     block.loaded = true;
     block.generation = cache.generation;
-    cache.bounds = response.occupied_bounds === null ? null : { lastRow: parseCellIndex(response.occupied_bounds.last).row, lastCol: parseCellIndex(response.occupied_bounds.last).col };
+    this.noteBounds(cache, response, cache.generation);
     this.options.onChange?.(sheet, blockRect(block));
   }
 
