@@ -2,7 +2,9 @@
 // formulas with their cached results (or computed values only), locked cells as cell
 // protection on a protected sheet, the active tab. Import: values and formulas (our engine
 // recomputes them; cached results are not trusted), locks from protected sheets.
-import ExcelJS from 'exceljs';
+// exceljs is loaded on the first xlsx export or import: it adds about 15 MiB to every server
+// process, and most never touch xlsx (bench/README.md, W6).
+import type ExcelJS from 'exceljs';
 import {
   isFormula,
   isFormulaError,
@@ -62,8 +64,16 @@ function retargetFormula(formula: string, renames: readonly [string, string][]):
   return renames.reduce((text, [from, to]) => renameSheetReferences(text, from, to), formula);
 }
 
+type ExcelJsModule = typeof ExcelJS;
+let excelJs: Promise<ExcelJsModule> | undefined;
+
+function loadExcelJs(): Promise<ExcelJsModule> {
+  excelJs ??= import('exceljs').then((loaded) => loaded.default);
+  return excelJs;
+}
+
 export async function encodeXlsx(document: WorkbookDocument, values: ComputedValues, options: XlsxExportOptions = {}): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   workbook.creator = 'Gridbook';
   if (options.at !== undefined) {
     workbook.created = options.at;
@@ -154,7 +164,7 @@ function readWorksheet(worksheet: ExcelJS.Worksheet): SnapshotCell[] {
 }
 
 export async function decodeXlsx(data: Uint8Array, field = 'file'): Promise<DecodedWorkbook> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ExcelJS.Buffer);
   } catch (error) {

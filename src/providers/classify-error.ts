@@ -1,6 +1,6 @@
 // Turns whatever a vendor call threw into one of the typed provider errors, with every known
 // key scrubbed from the vendor's text (some vendors echo part or all of a rejected key).
-import { AISDKError, APICallError } from 'ai';
+import type { AiSdk } from './ai-sdk.js';
 import {
   ProviderAuthError,
   ProviderBadRequestError,
@@ -36,7 +36,17 @@ function abortReason(signal: AbortSignal): string {
   return typeof reason === 'string' && reason !== '' ? reason : 'aborted by the caller';
 }
 
-export function classifyProviderError(error: unknown, entry: ModelEntry, keys: readonly string[], signal?: AbortSignal): ProviderCallError | undefined {
+/** The SDK's error classes; passed in because `ai` is loaded on first use (ai-sdk.ts). */
+export type SdkErrors = Pick<AiSdk, 'APICallError' | 'AISDKError'>;
+
+export function classifyProviderError(
+  sdk: SdkErrors,
+  error: unknown,
+  entry: ModelEntry,
+  keys: readonly string[],
+  signal?: AbortSignal,
+): ProviderCallError | undefined {
+  const { APICallError, AISDKError } = sdk;
   const { provider, id: model } = entry;
   if (signal?.aborted) return new ProviderCallAbortedError(provider, model, abortReason(signal));
   if (APICallError.isInstance(error)) {

@@ -2,7 +2,8 @@
 // output asked for the way each vendor supports it, typed errors, a few retries with backoff
 // for transient failures and rate limits (sleep is injected so tests never wait), and
 // cancellation through the caller's AbortSignal.
-import { generateText, type ModelMessage, type OutputInterface } from 'ai';
+import type { ModelMessage, OutputInterface } from 'ai';
+import { loadAiSdk, type AiSdk } from './ai-sdk.js';
 import { classifyProviderError, isRetryable } from './classify-error.js';
 import { ProviderCallAbortedError, type ProviderCallError } from './errors.js';
 import type { ModelEntry } from './model-catalog.js';
@@ -104,9 +105,9 @@ function systemPrompt(request: CompletionRequest): string | undefined {
   return request.system === undefined || request.system === '' ? JSON_INSTRUCTION : `${request.system}\n\n${JSON_INSTRUCTION}`;
 }
 
-async function callOnce(bound: BoundModel, request: CompletionRequest): Promise<Completion> {
+async function callOnce(sdk: AiSdk, bound: BoundModel, request: CompletionRequest): Promise<Completion> {
   const system = systemPrompt(request);
-  const result = await generateText({
+  const result = await sdk.generateText({
     model: bound.languageModel,
     ...(system === undefined ? {} : { system }),
     messages: request.messages.map((message): ModelMessage => ({ role: message.role, content: message.content })),
@@ -147,11 +148,12 @@ export async function complete(source: ModelSource, request: CompletionRequest, 
   const bound = source.bindModel(request.model);
   const policy = options.retry ?? DEFAULT_RETRY_POLICY;
   const sleep = options.sleep ?? sleepWithSignal;
+  const sdk = await loadAiSdk();
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await callOnce(bound, request);
+      return await callOnce(sdk, bound, request);
     } catch (error) {
-      const classified = classifyProviderError(error, bound.entry, source.activeKeys(), request.signal);
+      const classified = classifyProviderError(sdk, error, bound.entry, source.activeKeys(), request.signal);
       if (classified === undefined) throw error;
       const wait = isRetryable(classified) && attempt < policy.maxAttempts ? backoffMs(policy, attempt, classified) : undefined;
       if (wait === undefined) throw classified;

@@ -63,8 +63,8 @@ export class ProviderRegistry {
     for (const id of PROVIDER_IDS) {
       const storedKey = stored[id];
       const envKey = options.envKeys[id];
-      if (storedKey !== undefined) registry.tryActivate(id, storedKey, 'stored');
-      else if (envKey !== undefined && envKey.trim() !== '') registry.tryActivate(id, envKey.trim(), 'env');
+      if (storedKey !== undefined) await registry.tryActivate(id, storedKey, 'stored');
+      else if (envKey !== undefined && envKey.trim() !== '') await registry.tryActivate(id, envKey.trim(), 'env');
     }
     return registry;
   }
@@ -91,7 +91,7 @@ export class ProviderRegistry {
     const provider = parseProviderId(rawProvider);
     const apiKey = rawKey.trim();
     if (apiKey === '') throw new EmptyApiKeyError(provider);
-    const models = this.buildClient(provider, apiKey);
+    const models = await this.buildClient(provider, apiKey);
     await this.options.keyStore.set(provider, apiKey);
     this.clients.set(provider, { apiKey, source: 'stored', models });
     this.envSuppressed.delete(provider);
@@ -119,23 +119,23 @@ export class ProviderRegistry {
     return [...this.clients.values()].map((client) => client.apiKey);
   }
 
-  private tryActivate(id: ProviderId, apiKey: string, source: KeySource): void {
+  private async tryActivate(id: ProviderId, apiKey: string, source: KeySource): Promise<void> {
     try {
-      this.clients.set(id, { apiKey, source, models: this.buildClient(id, apiKey) });
+      this.clients.set(id, { apiKey, source, models: await this.buildClient(id, apiKey) });
     } catch {
       // A key that cannot build a client leaves the provider unconfigured, as GridOS does;
       // saving a new key reports the reason.
     }
   }
 
-  private buildClient(provider: ProviderId, apiKey: string): ModelFactory {
+  private async buildClient(provider: ProviderId, apiKey: string): Promise<ModelFactory> {
     // Header values must be visible ASCII: a pasted key with a line break or a typographic
     // character would only fail later, inside every agent call.
     if (!/^[\x21-\x7e]+$/.test(apiKey)) {
       throw new ProviderInitError(provider, 'the key contains spaces, line breaks or non-ASCII characters; paste the key exactly as the vendor shows it');
     }
     try {
-      return this.vendors[provider].createClient({ apiKey, baseUrl: this.options.baseUrls[provider], fetch: this.options.fetch });
+      return await this.vendors[provider].createClient({ apiKey, baseUrl: this.options.baseUrls[provider], fetch: this.options.fetch });
     } catch (error) {
       throw new ProviderInitError(provider, error instanceof Error ? error.message.split(apiKey).join(maskKey(apiKey)) : String(error));
     }

@@ -1,5 +1,7 @@
 // What the registry needs from each vendor package: build a client from a key (no network
-// call) and say how the vendor is asked for JSON output.
+// call) and say how the vendor is asked for JSON output. Each vendor imports its SDK package
+// when its first client is built: the four SDKs and `ai` add about 13 MiB to a process that
+// may never call a model (bench/README.md, W6).
 import type { LanguageModel } from 'ai';
 import type { ProviderId } from '../provider-ids.js';
 
@@ -26,5 +28,5 @@ export interface Vendor {
   /** The URL the SDK uses when no base URL override is set (documentation and tests). */
   readonly defaultBaseUrl: string;
   readonly jsonMode: JsonMode;
-  createClient(options: VendorClientOptions): ModelFactory;
+  createClient(options: VendorClientOptions): Promise<ModelFactory>;
 }
