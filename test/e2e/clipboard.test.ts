@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasChromium } from './browser.js';
-import { cell, expectCellText, goTo } from './grid-actions.js';
+import { dragFillHandle, expectCellText, goTo } from './grid-actions.js';
 import { storedValues, useBrowserSuite } from './suite.js';
 
 /** Put text on the system clipboard the way another program would. */
@@ -90,12 +90,7 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
     await suite.open();
     const page = suite.ui.page;
     await goTo(page, 'A1:B2');
-    const corner = await cell(page, 'B2').boundingBox();
-    const target = await cell(page, 'B5').boundingBox();
-    await page.mouse.move(corner!.x + corner!.width - 2, corner!.y + corner!.height - 2);
-    await page.mouse.down();
-    await page.mouse.move(target!.x + target!.width / 2, target!.y + target!.height / 2, { steps: 8 });
-    await page.mouse.up();
+    await dragFillHandle(page, 'B2', 'B5');
     await expectCellText(page, 'A5', '5');
     await expectCellText(page, 'B5', '50');
     expect(await inputsOf(suite.server, 'A3:B5')).toEqual({ A3: '3', B3: '=A3*10', A4: '4', B4: '=A4*10', A5: '5', B5: '=A5*10' });

@@ -81,3 +81,14 @@ export function inkExtent(pixels: CellPixels): { left: number; right: number } |
   }
   return right < left ? null : { left, right };
 }
+
+/** Drag the fill handle from the selection's bottom-right cell `corner` to the middle of `target`. */
+export async function dragFillHandle(page: Page, corner: string, target: string): Promise<void> {
+  const from = await cell(page, corner).boundingBox();
+  const to = await cell(page, target).boundingBox();
+  if (from === null || to === null) throw new Error(`cells ${corner} and ${target} must be on screen`);
+  await page.mouse.move(from.x + from.width - 2, from.y + from.height - 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  await page.mouse.up();
+}

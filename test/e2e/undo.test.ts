@@ -1,0 +1,74 @@
+// Undo in the browser: every user action is one Ctrl+Z, however many cells it wrote (ui.md
+// UNDO-02). The AI apply runs against the fake Groq server of test/fakes, never a real vendor.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { MemoryKeyStore, ProviderService } from '../../src/providers/index.js';
+import { startFakeProviders, type FakeProviders } from '../fakes/index.js';
+import { hasChromium } from './browser.js';
+import { dragFillHandle, expectCellText, goTo } from './grid-actions.js';
+import { storedValues, useBrowserSuite } from './suite.js';
+
+describe.skipIf(!hasChromium)('undo in the browser', () => {
+  let fakes: FakeProviders;
+  beforeAll(async () => {
+    fakes = await startFakeProviders();
+  });
+  afterAll(async () => fakes?.close());
+
+  const suite = useBrowserSuite({
+    server: async () => {
+      fakes.reset();
+      const providers = await ProviderService.open({ keyStore: new MemoryKeyStore(), envKeys: { groq: 'gsk_e2e-test-key-0001' }, baseUrls: fakes.baseUrls, sleep: async () => {} });
+      return { deps: { providers } };
+    },
+  });
+
+  /** Run `action`, wait until the server holds `after`, press Ctrl+Z once, wait until it holds `before` again. */
+  async function oneUndoStep(page: Page, range: string, action: () => Promise<void>, after: Record<string, unknown>): Promise<void> {
+    const before = await storedValues(suite.server, range);
+    await action();
+    await expect.poll(() => storedValues(suite.server, range)).toEqual(after);
+    await goTo(page, 'J20');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => storedValues(suite.server, range)).toEqual(before);
+  }
+
+  it('[UNDO-02] a 3×3 paste, a fill, a Delete of a range and an AI apply are each taken back by one Ctrl+Z', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [[1], [2]] });
+    await suite.server.http.post('/grid/range', { target_cell: 'E1', values: [['x', 'y'], ['z', 'w']] });
+    fakes.groq.replyText(JSON.stringify({ reasoning: 'Three amounts.', target_cell: 'B2', values: [[10], [20], [30]] }));
+    await suite.open();
+    const page = suite.ui.page;
+
+    await oneUndoStep(page, 'G1:I3', async () => {
+      await page.evaluate(() => navigator.clipboard.writeText('1\t2\t3\n4\t5\t6\n7\t8\t9'));
+      await goTo(page, 'G1');
+      await page.keyboard.press('Control+v');
+    }, { G1: 1, H1: 2, I1: 3, G2: 4, H2: 5, I2: 6, G3: 7, H3: 8, I3: 9 });
+    await expectCellText(page, 'I3', '');
+
+    await oneUndoStep(page, 'A1:A6', async () => {
+      await goTo(page, 'A1:A2');
+      await dragFillHandle(page, 'A2', 'A6');
+    }, { A1: 1, A2: 2, A3: 3, A4: 4, A5: 5, A6: 6 });
+    await expectCellText(page, 'A6', '');
+    await expectCellText(page, 'A2', '2');
+
+    await oneUndoStep(page, 'E1:F2', async () => {
+      await goTo(page, 'E1:F2');
+      await page.keyboard.press('Delete');
+    }, {});
+    await expectCellText(page, 'F2', 'w');
+
+    await oneUndoStep(page, 'B2:B4', async () => {
+      await page.getByTestId('chat-input').fill('three amounts in B2');
+      await page.getByTestId('chat-input').press('Enter');
+      await page.getByTestId('preview-apply').click();
+      await expect(page.getByTestId('outcome-badge').textContent()).resolves.toBe('Applied');
+    }, { B2: 10, B3: 20, B4: 30 });
+    await expectCellText(page, 'B4', '');
+    // Each step undid only its own action: what came before is still there.
+    expect(await storedValues(suite.server, 'A1:F2')).toEqual({ A1: 1, A2: 2, E1: 'x', F1: 'y', E2: 'z', F2: 'w' });
+    expect(suite.ui.errors).toEqual([]);
+  });
+});
