@@ -6,6 +6,8 @@ import { OssHost } from './hosting/index.js';
 import { buildApp } from './http/index.js';
 import { FileKeyStore, KeyFileError, ProviderService } from './providers/index.js';
 import { FileWorkbookStore } from './persistence/index.js';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 function configOrExit(): Config {
@@ -33,6 +35,16 @@ async function providersOrExit(config: Config): Promise<ProviderService> {
   }
 }
 
+/**
+ * The checkout this file runs from: src/main.ts under tsx (dev, tests) or the compiled
+ * dist/server/main.js (npm start) sit at different depths, so look for package.json.
+ */
+function repositoryRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
 async function main(): Promise<void> {
   const config = configOrExit();
   if (config.mode === 'saas') {
@@ -45,7 +57,7 @@ async function main(): Promise<void> {
   const agent = new AgentService({ completer: providers, newChartId: () => `chart_${randomBytes(4).toString('hex')}` });
   // Save/load use <data dir>/system_state.gridbook (DESIGN §4).
   const store = new FileWorkbookStore({ dir: config.dataDir });
-  const webDir = fileURLToPath(new URL('../dist/web', import.meta.url));
+  const webDir = path.join(repositoryRoot(), 'dist', 'web');
   const app = await buildApp({ config, host, providers, agent, webDir, store });
   const shutdown = async (): Promise<void> => {
     await app.close();

@@ -1,7 +1,8 @@
-// Starts the real Gridbook server (src/main.ts, the composition root a user runs) as a child
-// process on 127.0.0.1 and a free ephemeral port, with its own temporary data directory. The
-// client and the server then use separate cores, as they would in production.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Starts the real Gridbook server as a child process the way `npm start` does (the compiled
+// dist/server/main.js, rebuilt first when src/ changed) on 127.0.0.1 and a free ephemeral
+// port, with its own temporary data directory. The client and the server then use separate
+// cores, as they would in production.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -9,7 +10,9 @@ import path from 'node:path';
 import { HttpClient } from './http-client.js';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
-const PROBE = path.join(REPO_ROOT, 'bench/lib/server-probe.ts');
+const PROBE = path.join(REPO_ROOT, 'bench/lib/server-probe.mjs');
+const BUILD_SERVER = path.join(REPO_ROOT, 'scripts/build-server.mjs');
+const SERVER_MAIN = path.join(REPO_ROOT, 'dist/server/main.js');
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -72,11 +75,17 @@ async function waitUntilReady(client: HttpClient, child: ChildProcess, output: (
   throw new Error(`the server did not answer /healthz within ${READY_TIMEOUT_MS} ms:\n${output()}`);
 }
 
+/** `npm start`'s prestart step: compile src/ into dist/server when it is missing or older than the sources. */
+function buildServerIfStale(): void {
+  execFileSync(process.execPath, [BUILD_SERVER, '--if-stale'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<ServerHandle> {
+  buildServerIfStale();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gridbook-bench-'));
   const profile = options.cpuProfileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`];
-  const child = spawn(process.execPath, ['--expose-gc', ...profile, '--import', 'tsx', '--import', PROBE, 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--expose-gc', ...profile, '--import', PROBE, SERVER_MAIN], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

@@ -1,5 +1,7 @@
 // Workbook and sheet management (spec §4 Workbook and sheets).
 import { Type, type Static } from 'typebox';
+import { ExpectedVersions } from './grid.js';
+import { SheetName } from './common.js';
 
 const Name = Type.String({ maxLength: 1000 });
 
@@ -16,3 +18,10 @@ export type NamedSheetBody = Static<typeof NamedSheetBody>;
 
 export const RenameWorkbookBody = Type.Object({ name: Name });
 export type RenameWorkbookBody = Static<typeof RenameWorkbookBody>;
+
+/** Optional: a client undoing its own change names the versions it left, so a newer change by someone else is never reverted (409). */
+export const UndoBody = Type.Object({
+  sheet: Type.Optional(SheetName),
+  expected_versions: Type.Optional(ExpectedVersions),
+});
+export type UndoBody = Static<typeof UndoBody>;

@@ -100,7 +100,12 @@ export class Workbook {
     return this.#announce({ kind: 'change', ops, inverse, actor: meta.actor });
   }
 
-  undo(actor?: string): Commit | undefined {
+  /**
+   * Undo the last change. `expected` (cells → the versions the caller's own change left them
+   * at) refuses with a version conflict, undoing nothing, when someone changed one since.
+   */
+  undo(actor?: string, expected?: ApplyMeta['expectedVersions']): Commit | undefined {
+    this.#checkVersions(expected);
     const entry = this.#history.takeUndo();
     if (entry === undefined) return undefined;
     let inverse: Op[];
@@ -204,7 +209,10 @@ export class Workbook {
       const locked = lockedTargets(sheet, op.runs);
       if (locked.length > 0) throw new CellLockedError(sheet.name, locked);
     }
-    const expected = meta.expectedVersions;
+    this.#checkVersions(meta.expectedVersions);
+  }
+
+  #checkVersions(expected: ApplyMeta['expectedVersions']): void {
     if (expected === undefined) return;
     const sheet = findSheet(this.#state, expected.sheet);
     for (const [text, version] of Object.entries(expected.versions)) {

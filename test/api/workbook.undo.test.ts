@@ -44,6 +44,22 @@ describe('undo and redo over HTTP', () => {
     expect(stale.status).toBe(409);
   });
 
+  it('undo with expected_versions answers 409 and undoes nothing when another client changed the cell since', async () => {
+    const mine = await server.http.post('/grid/cell', { cell: 'A1', value: 'mine' });
+    const myVersion = (mine.body as { version: number }).version;
+    await server.http.post('/grid/cell', { cell: 'A1', value: 'theirs' });
+    const refused = await server.http.post('/workbook/undo', { sheet: 'Sheet1', expected_versions: { A1: myVersion } });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ cell: 'A1', expected: myVersion });
+    expect(await inputs()).toEqual({ A1: 'theirs' });
+    // Versions that still match undo as before; no body keeps the old behaviour.
+    const current = (await readGrid(server.http))['A1']!.version;
+    expect((await server.http.post('/workbook/undo', { expected_versions: { A1: current } })).body).toMatchObject({ applied: true });
+    expect(await inputs()).toEqual({ A1: 'mine' });
+    expect((await undo()).body).toMatchObject({ applied: true });
+    expect(await inputs()).toEqual({});
+  });
+
   it('[UNDO-4] nothing to undo or redo answers 200 with applied false and changes nothing', async () => {
     const response = await undo();
     expect(response.status).toBe(200);

@@ -1,7 +1,7 @@
 // Workbook and sheet management, and server-side undo/redo.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { validateSheetName, type Workbook } from '../../core/index.js';
-import { AddSheetBody, NamedSheetBody, RenameSheetBody, RenameWorkbookBody } from '../../contract/index.js';
+import { AddSheetBody, NamedSheetBody, RenameSheetBody, RenameWorkbookBody, UndoBody } from '../../contract/index.js';
 import { sheetsJson } from '../presenters.js';
 import { workbookOf, type RouteDeps } from '../route-deps.js';
 
@@ -74,10 +74,16 @@ export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
     return { workbook_name: workbook.name };
   });
 
-  app.post('/workbook/undo', { schema: { tags: ['workbook'], summary: 'Undo the last change' } }, async (request) => {
-    const workbook = await workbookOf(deps, request);
-    return historyJson(workbook, workbook.undo('User') !== undefined, 'undo');
-  });
+  app.post(
+    '/workbook/undo',
+    { schema: { tags: ['workbook'], summary: 'Undo the last change (409 when expected_versions no longer match)', body: UndoBody } },
+    async (request) => {
+      const workbook = await workbookOf(deps, request);
+      const versions = request.body?.expected_versions;
+      const expected = versions === undefined ? undefined : { sheet: workbook.sheet(request.body?.sheet).name, versions };
+      return historyJson(workbook, workbook.undo('User', expected) !== undefined, 'undo');
+    },
+  );
 
   app.post('/workbook/redo', { schema: { tags: ['workbook'], summary: 'Redo the last undone change' } }, async (request) => {
     const workbook = await workbookOf(deps, request);

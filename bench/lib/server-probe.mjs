@@ -1,20 +1,18 @@
 // Preloaded (--import) into the benchmarked server process. It adds no route: it only answers
 // the runner's IPC questions about this process's memory, forcing a GC first when asked
 // (the server runs with --expose-gc), so W6 can read RSS before, at peak and after GC.
-interface MemoryQuestion {
-  readonly type: 'memory';
-  readonly id: number;
-  readonly gc: boolean;
-}
+// Plain JavaScript: the server runs compiled, as `npm start` runs it, without tsx to load
+// TypeScript (the answer's shape is ServerMemory in server.ts).
 
-function isMemoryQuestion(message: unknown): message is MemoryQuestion {
-  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'memory';
+/** @param {unknown} message @returns {message is { type: 'memory', id: number, gc: boolean }} */
+function isMemoryQuestion(message) {
+  return typeof message === 'object' && message !== null && /** @type {{ type?: unknown }} */ (message).type === 'memory';
 }
 
 if (process.send !== undefined) {
-  process.on('message', (message: unknown) => {
+  process.on('message', (message) => {
     if (!isMemoryQuestion(message)) return;
-    const gc = (globalThis as { gc?: () => void }).gc;
+    const gc = /** @type {{ gc?: () => void }} */ (globalThis).gc;
     if (message.gc && gc !== undefined) gc();
     const usage = process.memoryUsage();
     process.send?.({
