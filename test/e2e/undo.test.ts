@@ -1,11 +1,12 @@
 // Undo in the browser: every user action is one Ctrl+Z, however many cells it wrote (ui.md
-// UNDO-02). The AI apply runs against the fake Groq server of test/fakes, never a real vendor.
+// UNDO-02), and an undo never overwrites another client's newer value (UNDO-04). The AI apply
+// runs against the fake Groq server of test/fakes, never a real vendor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MemoryKeyStore, ProviderService } from '../../src/providers/index.js';
 import { startFakeProviders, type FakeProviders } from '../fakes/index.js';
 import { hasChromium } from './browser.js';
-import { dragFillHandle, expectCellText, goTo } from './grid-actions.js';
+import { dragFillHandle, expectCellText, goTo, typeInto } from './grid-actions.js';
 import { storedValues, useBrowserSuite } from './suite.js';
 
 describe.skipIf(!hasChromium)('undo in the browser', () => {
@@ -16,6 +17,7 @@ describe.skipIf(!hasChromium)('undo in the browser', () => {
   afterAll(async () => fakes?.close());
 
   const suite = useBrowserSuite({
+    page: { allowHttpErrors: [409] },
     server: async () => {
       fakes.reset();
       const providers = await ProviderService.open({ keyStore: new MemoryKeyStore(), envKeys: { groq: 'gsk_e2e-test-key-0001' }, baseUrls: fakes.baseUrls, sleep: async () => {} });
@@ -69,6 +71,24 @@ describe.skipIf(!hasChromium)('undo in the browser', () => {
     await expectCellText(page, 'B4', '');
     // Each step undid only its own action: what came before is still there.
     expect(await storedValues(suite.server, 'A1:F2')).toEqual({ A1: 1, A2: 2, E1: 'x', F1: 'y', E2: 'z', F2: 'w' });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[UNDO-04] Ctrl+Z after another client wrote the cell sends expected_versions, gets 409, keeps their value and says so', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await typeInto(page, 'A1', 'mine');
+    await expect.poll(() => storedValues(suite.server, 'A1')).toEqual({ A1: 'mine' });
+    await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'theirs' });
+    const undoRequest = page.waitForRequest((request) => request.url().endsWith('/workbook/undo'));
+    const undoResponse = page.waitForResponse((response) => response.url().endsWith('/workbook/undo'));
+    await goTo(page, 'C3');
+    await page.keyboard.press('Control+z');
+    expect((await undoRequest).postDataJSON()).toMatchObject({ sheet: 'Sheet1', expected_versions: { A1: expect.any(Number) } });
+    expect((await undoResponse).status()).toBe(409);
+    await page.getByTestId('toast').filter({ hasText: 'A1 was changed by someone else after your edit' }).waitFor();
+    await expectCellText(page, 'A1', 'theirs');
+    expect(await storedValues(suite.server, 'A1')).toEqual({ A1: 'theirs' });
     expect(suite.ui.errors).toEqual([]);
   });
 });

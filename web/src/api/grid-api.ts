@@ -39,8 +39,9 @@ export class GridApi {
     return this.client.post('/eval', { sheet, formulas });
   }
 
-  history(direction: 'undo' | 'redo'): Promise<HistoryJson> {
-    return this.client.post(`/workbook/${direction}`);
+  /** With `expected` (undo only), the server refuses with 409 when one of the cells has moved on since. */
+  history(direction: 'undo' | 'redo', expected?: { sheet: string; versions: Readonly<Record<string, number>> }): Promise<HistoryJson> {
+    return expected === undefined ? this.client.post(`/workbook/${direction}`) : this.client.post(`/workbook/${direction}`, { sheet: expected.sheet, expected_versions: expected.versions });
   }
 }
 

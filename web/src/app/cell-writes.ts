@@ -15,7 +15,7 @@ export async function writeCell(session: Session, sheet: string, cell: CellRef, 
   }
   session.store.patch(sheet, cell.col, cell.row, optimisticCell(text, before));
   try {
-    await session.queueWrite(async () => {
+    const writtenVersion = await session.queueWrite(async () => {
       // Read the version inside the queue: an earlier queued write to this cell moved it on.
       const known = session.store.cell(sheet, cell.col, cell.row);
       const version = known === undefined || known === null || before === null || before === undefined ? undefined : known.version;
@@ -24,8 +24,10 @@ export async function writeCell(session: Session, sheet: string, cell: CellRef, 
       if (written.version !== undefined) {
         session.store.patch(sheet, cell.col, cell.row, text === '' ? null : { ...optimisticCell(text, before)!, value: written.value ?? null, version: written.version });
       }
+      return written.version;
     });
-    session.noteCommit(sheet);
+    // The version this edit left, so its undo can tell whether someone wrote the cell since (UNDO-04).
+    session.noteCommit(sheet, 1, writtenVersion === undefined ? undefined : { [address]: writtenVersion });
     return true;
   } catch (error) {
     session.store.patch(sheet, cell.col, cell.row, before ?? null);

@@ -3,7 +3,7 @@
 // and call its methods; only this class (and the feature modules it hands the client to)
 // talks to the server about cells and sheets.
 import { ApiClient } from '../api/client.js';
-import { ConnectionLostError, errorMessage } from '../api/errors.js';
+import { ApiError, ConnectionLostError, errorMessage } from '../api/errors.js';
 import { GridApi } from '../api/grid-api.js';
 import { WorkbookApi } from '../api/workbook-api.js';
 import type { WorkbookJson } from '../api/types.js';
@@ -14,15 +14,11 @@ import { Toasts } from './toasts.js';
 import { SelectionMemory } from './selection-memory.js';
 import * as sheetActions from './sheet-actions.js';
 import * as cellWrites from './cell-writes.js';
+import { mergeSteps, refreshVersions, type UndoStep } from './undo-steps.js';
 import type { ConflictState, EditState, PreviewOverlay, SelectionState, WorkbookState } from './session-types.js';
 
 export type { ConflictState, EditState, PreviewOverlay, SelectionState, WorkbookState } from './session-types.js';
 
-/** How many server commits one user action made, and on which sheet (for one-step undo). */
-interface UndoGroup {
-  readonly sheet: string;
-  readonly commits: number;
-}
 
 export type CommitListener = (sheet: string) => void;
 
@@ -44,9 +40,10 @@ export class Session {
   /** Cells changed in the cache: the canvas repaints exactly these. */
   readonly cellListeners = new Set<(sheet: string, rect: Rect) => void>();
   private readonly commitListeners = new Set<CommitListener>();
-  private readonly undoGroups: UndoGroup[] = [];
-  private readonly redoGroups: UndoGroup[] = [];
+  private readonly undoGroups: UndoStep[] = [];
+  private readonly redoGroups: UndoStep[] = [];
   private writeChain: Promise<unknown> = Promise.resolve();
+  private historyRun: Promise<void> = Promise.resolve();
   /** Each sheet's last selection, restored when the sheet is opened again (ui.md SHEET-03). */
   readonly selections = new SelectionMemory();
 
@@ -157,8 +154,8 @@ export class Session {
   }
 
   /** After a commit: note the undo step, re-read what is visible, tell listeners. */
-  private committed(sheet: string, commits = 1): void {
-    this.undoGroups.push({ sheet, commits });
+  private committed(sheet: string, commits = 1, versions?: Readonly<Record<string, number>>): void {
+    this.undoGroups.push(versions === undefined || commits !== 1 ? { sheet, commits } : { sheet, commits, versions });
     this.redoGroups.length = 0;
     this.workbook.update((state) => (state === null ? state : { ...state, canUndo: true, canRedo: false }));
     // Formulas on other sheets may depend on this one: every sheet's cache is stale.
@@ -188,16 +185,25 @@ export class Session {
   }
 
   /** Server-side undo/redo; one user action (which may be several commits) per press. */
-  async history(direction: 'undo' | 'redo'): Promise<void> {
-    if (this.editing.get() !== null) return;
+  history(direction: 'undo' | 'redo'): Promise<void> {
+    if (this.editing.get() !== null) return Promise.resolve();
+    // One at a time: each press needs the versions the previous one left (refreshVersions).
+    const run = this.historyRun.then(() => this.runHistory(direction));
+    this.historyRun = run.catch(() => undefined);
+    return run;
+  }
+
+  private async runHistory(direction: 'undo' | 'redo'): Promise<void> {
     const from = direction === 'undo' ? this.undoGroups : this.redoGroups;
     const to = direction === 'undo' ? this.redoGroups : this.undoGroups;
     const group = from.pop() ?? { sheet: this.activeSheet, commits: 1 };
     try {
       this.requireOnline();
       let last: Awaited<ReturnType<GridApi['history']>> | undefined;
+      // Only a typed edit's own undo is version-checked (UNDO-04); redo has nothing to guard.
+      const expected = direction === 'undo' && group.versions !== undefined && Object.keys(group.versions).length > 0 ? { sheet: group.sheet, versions: group.versions } : undefined;
       for (let step = 0; step < group.commits; step += 1) {
-        last = await this.enqueue(() => this.grid.history(direction));
+        last = await this.enqueue(() => this.grid.history(direction, step === 0 ? expected : undefined));
         if (!last.applied) break;
       }
       if (last === undefined || !last.applied) {
@@ -211,7 +217,15 @@ export class Session {
       if (last.sheets.includes(group.sheet) && group.sheet !== this.activeSheet) await this.activateSheet(group.sheet);
       this.store.invalidate();
       for (const listener of this.commitListeners) listener(group.sheet);
+      await refreshVersions(this.grid, this.undoGroups);
     } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        // Someone else changed the cell after this edit: undoing would overwrite their value,
+        // so the step is given up and their value stays (ui.md UNDO-04).
+        this.store.invalidate();
+        this.toasts.show(`${conflictCell(error) ?? 'The cell'} was changed by someone else after your edit, so undo left their value in place.`, 'error');
+        return;
+      }
       from.push(group);
       this.reportError(direction === 'undo' ? 'Undo failed' : 'Redo failed', error);
     }
@@ -220,8 +234,7 @@ export class Session {
   /** Several commits that the user sees as one action (cut + paste) undo together. */
   mergeLastCommits(count: number): void {
     if (count < 2 || this.undoGroups.length < count) return;
-    const merged = this.undoGroups.splice(this.undoGroups.length - count, count);
-    this.undoGroups.push({ sheet: merged.at(-1)!.sheet, commits: merged.reduce((sum, group) => sum + group.commits, 0) });
+    this.undoGroups.push(mergeSteps(this.undoGroups.splice(this.undoGroups.length - count, count)));
   }
 
   /** A whole-workbook change made elsewhere (import, load, agent apply): drop caches, re-read. */
@@ -235,8 +248,8 @@ export class Session {
   }
 
   /** A change made through another endpoint (agent apply, chart ops): one undo step. */
-  noteCommit(sheet: string, commits = 1): void {
-    this.committed(sheet, commits);
+  noteCommit(sheet: string, commits = 1, versions?: Readonly<Record<string, number>>): void {
+    this.committed(sheet, commits, versions);
   }
 
   // ----- sheets (sheet-actions.ts) -------------------------------------------------------------
@@ -270,4 +283,10 @@ export class Session {
       // ApiClient already reported the connection state; nothing else to do until it answers.
     }
   }
+}
+
+/** The cell a version conflict names (the server's 409 body has `cell`). */
+function conflictCell(error: ApiError): string | undefined {
+  const detail = error.detail;
+  return typeof detail === 'object' && detail !== null && typeof (detail as Record<string, unknown>)['cell'] === 'string' ? (detail as Record<string, string>)['cell'] : undefined;
 }

@@ -1,0 +1,49 @@
+// The page's own undo steps. The server keeps the history; the page remembers how many server
+// commits each user action made (one Ctrl+Z undoes them together) and, for a typed cell, the
+// version the edit left, sent with the undo so it never reverts someone else's newer change
+// (ui.md UNDO-04: the server answers 409 instead).
+import type { GridApi } from '../api/grid-api.js';
+
+export interface UndoStep {
+  readonly sheet: string;
+  readonly commits: number;
+  /** Cells this action wrote → the version it left them at (single-commit cell edits only). */
+  readonly versions?: Readonly<Record<string, number>>;
+}
+
+/** Several steps the user sees as one action; versions only mean something for a single commit. */
+export function mergeSteps(steps: readonly UndoStep[]): UndoStep {
+  return { sheet: steps.at(-1)!.sheet, commits: steps.reduce((sum, step) => sum + step.commits, 0) };
+}
+
+/** Steps whose versions are re-read after an undo; deeper ones drop their check (bounded work per Ctrl+Z). */
+const REFRESHED_STEPS = 10;
+
+/**
+ * After our own undo or redo moved cells on, the steps still stacked expect the cells' new
+ * versions: that change was ours, not someone else's. A cell the read does not return (now
+ * empty) loses its check rather than causing a false conflict.
+ */
+export async function refreshVersions(grid: GridApi, stack: UndoStep[]): Promise<void> {
+  const checked = stack.map((step, index) => ({ step, index })).filter(({ step }) => step.versions !== undefined);
+  const refreshed = checked.slice(-REFRESHED_STEPS);
+  for (const { step, index } of checked.slice(0, -REFRESHED_STEPS)) stack[index] = { sheet: step.sheet, commits: step.commits };
+  // Another Ctrl+Z or edit may change the stack while the reads run: only replace steps still in place.
+  const addresses = [...new Set(refreshed.flatMap(({ step }) => Object.keys(step.versions!).map((cell) => `${step.sheet}\n${cell}`)))];
+  const fresh = new Map<string, number>();
+  await Promise.all(
+    addresses.map(async (key) => {
+      const [sheet, cell] = key.split('\n') as [string, string];
+      const read = await grid.read(sheet, cell).catch(() => undefined);
+      const found = read?.cells.find((entry) => entry.cell === cell);
+      if (found !== undefined) fresh.set(key, found.version);
+    }),
+  );
+  for (const { step, index } of refreshed) {
+    const versions = Object.fromEntries(Object.keys(step.versions!).flatMap((cell) => {
+      const version = fresh.get(`${step.sheet}\n${cell}`);
+      return version === undefined ? [] : [[cell, version]];
+    }));
+    if (stack[index] === step) stack[index] = { ...step, versions };
+  }
+}
