@@ -47,8 +47,9 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
   it('[EDIT-05] a committed literal shows before the server answers the write', async () => {
     await suite.open();
     const page = suite.ui.page;
-    // Hold the write (up to 1 s) until the test has seen the cell; `answered` flips only
-    // after the held request is let through, so the check below runs strictly before it.
+    // Hold the write until the test has seen the cell (ui.md delays it 1 s; here at most 5 s,
+    // so a slow machine cannot turn this into a timing test). `answered` flips only when the
+    // held request is let through, so seeing the text with it unset proves the order.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let held = false;
@@ -57,7 +58,7 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
       (url) => url.pathname === '/grid/cell',
       async (route) => {
         held = true;
-        await Promise.race([released, new Promise((resolve) => setTimeout(resolve, 1000))]);
+        await Promise.race([released, new Promise((resolve) => setTimeout(resolve, 5000))]);
         answered = true;
         await route.continue();
       },
@@ -65,7 +66,7 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     await goTo(page, 'A1');
     await page.keyboard.type('fast');
     await page.keyboard.press('Enter');
-    await expectCellText(page, 'A1', 'fast', 900);
+    await expectCellText(page, 'A1', 'fast', 4500);
     expect({ held, answered }).toEqual({ held: true, answered: false });
     release();
     await expect.poll(() => storedValues(suite.server, 'A1')).toEqual({ A1: 'fast' });
