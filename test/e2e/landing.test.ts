@@ -1,13 +1,14 @@
 // The landing page at /: the hero prompt (Build enabled only with text, example chips, Enter
 // submits and hands the prompt to the workbook page, which builds the answer in a new sheet),
-// the Continue card, its largest contentful paint, and that it loads none of the grid's code.
+// the Continue card, its largest contentful paint, and that it loads none of the grid's code
+// (screenshot landing-1440x900.png).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MemoryKeyStore, ProviderService } from '../../src/providers/index.js';
 import { useFakeProviders } from '../fakes/index.js';
-import { hasChromium, WEB_DIR } from './browser.js';
+import { hasChromium, screenshot, WEB_DIR } from './browser.js';
 import { storedValues, useBrowserSuite } from './suite.js';
 
 /** CI gate for the landing page's largest contentful paint (ui.md §4.4); reported, not asserted (timings are noisy here). */
@@ -52,6 +53,10 @@ describe.skipIf(!hasChromium)('the landing page', () => {
     await expect(page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).resolves.toBe('landing-prompt');
     await expect(build.isDisabled()).resolves.toBe(true);
     await prompt.pressSequentially('   ');
+    await expect(build.isDisabled()).resolves.toBe(true);
+    await prompt.pressSequentially('a budget');
+    await expect(build.isDisabled()).resolves.toBe(false);
+    await prompt.fill('');
     await expect(build.isDisabled()).resolves.toBe(true);
 
     const examples = page.getByTestId('landing-example');
@@ -131,6 +136,7 @@ describe.skipIf(!hasChromium)('the landing page', () => {
     await expect(card.getByTestId('continue-sheets').textContent()).resolves.toBe('2 sheets');
     // Sheet1: Item, Cost, Rent, 900, =SUM → 5; Cost notes: x, y → 2.
     await expect(card.getByTestId('continue-cells').textContent()).resolves.toBe('7 filled cells');
+    await screenshot(page, 'landing-1440x900');
     await card.click();
     await page.waitForURL((url) => url.pathname === '/workbook');
     await page.getByTestId('cell-B3').filter({ hasText: '900' }).waitFor();
