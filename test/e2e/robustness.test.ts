@@ -1,8 +1,10 @@
 // Refusals in words: when the server answers 4xx with a structured `detail`, the page says
 // what went wrong and never shows "[object Object]" or a stack trace (ui.md ROB-01, the
 // GridOS defect of §1.18).
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { MemoryKeyStore, ProviderService } from '../../src/providers/index.js';
+import { startFakeProviders, type FakeProviders } from '../fakes/index.js';
 import { hasChromium } from './browser.js';
 import { clickCell, expectCellText, goTo, typeInto } from './grid-actions.js';
 import { useBrowserSuite } from './suite.js';
@@ -21,13 +23,31 @@ async function refuse(page: Page, method: string, pathname: string, detail: Reco
 /** Wait for the error toast naming `reason`, then check no visible text is a raw object or a stack. */
 async function expectReadableRefusal(page: Page, reason: string): Promise<void> {
   await page.getByTestId('toast').filter({ hasText: reason }).waitFor({ timeout: 5000 });
+  await expectNoRawErrors(page);
+}
+
+async function expectNoRawErrors(page: Page): Promise<void> {
   const visible = await page.evaluate(() => document.body.innerText);
   expect(visible).not.toContain('[object Object]');
   expect(visible).not.toMatch(STACK_TRACE);
 }
 
 describe.skipIf(!hasChromium)('server refusals in the browser', () => {
-  const suite = useBrowserSuite({ page: { allowHttpErrors: [422] } });
+  let fakes: FakeProviders;
+  beforeAll(async () => {
+    fakes = await startFakeProviders();
+  });
+  afterAll(async () => fakes?.close());
+
+  // A fake Groq behind the AI panel, so a proposal exists whose Apply can be refused.
+  const suite = useBrowserSuite({
+    page: { allowHttpErrors: [422] },
+    server: async () => {
+      fakes.reset();
+      const providers = await ProviderService.open({ keyStore: new MemoryKeyStore(), envKeys: { groq: 'gsk_e2e-test-key-0001' }, baseUrls: fakes.baseUrls, sleep: async () => {} });
+      return { deps: { providers } };
+    },
+  });
 
   it('[ROB-01] typing, pasting, clearing, locking and undo refused with an object detail read as sentences', async () => {
     await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [[1, 2], [3, 4]] });
@@ -78,5 +98,17 @@ describe.skipIf(!hasChromium)('server refusals in the browser', () => {
     await page.keyboard.type('Budget');
     await page.keyboard.press('Enter');
     await expectReadableRefusal(page, 'That name is taken');
+  });
+
+  it('[ROB-01] an AI apply refused with an object detail shows its message on the card (GridOS showed "[object Object]")', async () => {
+    fakes.groq.replyText(JSON.stringify({ reasoning: 'Two amounts.', target_cell: 'B2', values: [[10], [20]] }));
+    await suite.open();
+    const page = suite.ui.page;
+    await refuse(page, 'POST', '/agent/apply', { message: 'The target moved while you were reading', target: { cell: 'B2', rows: 2 } });
+    await page.getByTestId('chat-input').fill('two amounts');
+    await page.getByTestId('chat-input').press('Enter');
+    await page.getByTestId('preview-apply').click();
+    await expect(page.getByTestId('apply-error').textContent()).resolves.toContain('The target moved while you were reading');
+    await expectNoRawErrors(page);
   });
 });
