@@ -1,0 +1,116 @@
+// Writes and their echoes on screen (ui.md §4.4): pasting 1,000 × 10 and 10,000 × 50 cells,
+// and ten 1,000-point charts drawn first and redrawn after an edit. A small workbook is
+// enough here: these costs scale with what is pasted or plotted, not with the sheet.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hasChromium } from '../e2e/browser.js';
+import { expectCellText, goTo } from '../e2e/grid-actions.js';
+import { armKeyClock, keyClock, medianOf, medianOfThree, ms, report, startSampler, stopSampler, threeRuns, usePerfSuite, valuesVisibleAt } from './perf-suite.js';
+import { columnName } from './seed-workbook.js';
+
+/** Tab-separated rows of distinct numbers, as another program puts them on the clipboard. */
+function tsv(rows: number, cols: number): string {
+  return Array.from({ length: rows }, (_, row) => Array.from({ length: cols }, (_, col) => String(row * cols + col + 1)).join('\t')).join('\n');
+}
+
+/** Texts of every toast shown from now on (progress notices come and go between polls). */
+async function recordToasts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const state = window as unknown as { perfToasts: string[] };
+    state.perfToasts = [];
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('[data-testid="toast"]')) {
+        const text = toast.textContent ?? '';
+        if (state.perfToasts[state.perfToasts.length - 1] !== text) state.perfToasts.push(text);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+describe.skipIf(!hasChromium)('performance of pastes and charts', () => {
+  const perf = usePerfSuite();
+
+  /** Paste rows × cols at A1 of a cleared sheet; resolves when the server holds the last cell and the screen shows the first. */
+  async function paste(rows: number, cols: number) {
+    await perf.server.http.post('/system/clear');
+    await perf.open();
+    const page = perf.ui.page;
+    await page.evaluate((text) => navigator.clipboard.writeText(text), tsv(rows, cols));
+    await goTo(page, 'A1');
+    await recordToasts(page);
+    let lastWrite = 0;
+    page.on('requestfinished', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/grid/range') lastWrite = Date.now();
+    });
+    await startSampler(page);
+    const started = Date.now();
+    await page.keyboard.press('Control+v');
+    const last = `${columnName(cols - 1)}${rows}`;
+    await expectCellText(page, 'A1', '1', 60_000);
+    await expectCellText(page, 'B2', String(cols + 2), 60_000);
+    for (;;) {
+      const stored = (await perf.server.http.get('/grid', { range: last })).body as { cells: { value: unknown }[] };
+      if (stored.cells[0]?.value === rows * cols) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await page.waitForTimeout(100); // the last response event may trail the server's write
+    const samples = await stopSampler(page);
+    const toasts = await page.evaluate(() => (window as unknown as { perfToasts: string[] }).perfToasts);
+    return { took: Math.max(lastWrite, started) - started, longestTask: Math.max(0, ...samples.longTasks), progress: toasts.some((text) => text.startsWith('Pasting')) };
+  }
+
+  it('[CLIP-02] pasting 1,000 × 10 cells is written and on screen within a second', async () => {
+    const run = await medianOfThree(() => paste(1000, 10), (result) => result.took);
+    report('paste 1,000 × 10', ms(run.took), '≤ 1000 ms');
+    expect(perf.ui.errors).toEqual([]);
+    expect(run.took).toBeLessThanOrEqual(1000);
+  });
+
+  it('[CLIP-02] pasting 10,000 × 50 cells shows progress, stays responsive and finishes within 6 s', async () => {
+    const runs = await threeRuns(() => paste(10_000, 50));
+    const took = medianOf(runs, (run) => run.took);
+    const longestTask = medianOf(runs, (run) => run.longestTask);
+    report('paste 10,000 × 50', `${ms(took)}, longest task ${ms(longestTask)}, progress shown ${runs.every((run) => run.progress) ? 'yes' : 'no'}`, '≤ 6000 ms, no long task > 200 ms');
+    expect(perf.ui.errors).toEqual([]);
+    expect(runs.every((run) => run.progress)).toBe(true);
+    expect.soft(took).toBeLessThanOrEqual(6000);
+    expect.soft(longestTask).toBeLessThanOrEqual(200);
+  }, 600_000);
+
+  it('[CHART-01] ten charts of 1,000 points draw after the grid, and redraw after an edit of their data', async () => {
+    const points = Array.from({ length: 1000 }, (_, index) => [`p${index + 1}`, (index * 37) % 500]);
+    await perf.server.http.post('/system/clear');
+    await perf.server.http.post('/grid/range', { target_cell: 'A1', values: points });
+    const { body } = await perf.server.http.get('/system/charts');
+    for (const chart of (body as { charts: { id: string }[] }).charts) await perf.server.http.request('DELETE', `/system/charts/${chart.id}`);
+    for (let index = 0; index < 10; index += 1) {
+      const anchor = `${columnName(3 + (index % 4) * 4)}${2 + Math.floor(index / 4) * 12}`;
+      const created = await perf.server.http.post('/system/charts', { data_range: 'A1:B1000', chart_type: 'line', anchor_cell: anchor, width: 380, height: 260, title: `Chart ${index + 1}` });
+      expect(created.status).toBe(200);
+    }
+    const runs = await threeRuns(async (attempt) => {
+      const interactive = await perf.open();
+      const page = perf.ui.page;
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="chart-canvas"][data-rendered="true"]').length === 10, undefined, { polling: 'raf', timeout: 20_000 });
+      const firstDrawn = await page.evaluate(() => performance.now());
+      await valuesVisibleAt(page);
+      await page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-testid="chart-canvas"]').forEach((canvas) => (canvas.dataset['rendered'] = 'stale')));
+      await goTo(page, 'B2');
+      await armKeyClock(page, 'Enter');
+      await page.keyboard.type(String(900 + attempt));
+      await page.keyboard.press('Enter');
+      const redrawn = (await (
+        await page.waitForFunction(() => (document.querySelectorAll('[data-testid="chart-canvas"][data-rendered="true"]').length === 10 ? performance.now() : false), undefined, { polling: 'raf', timeout: 20_000 })
+      ).jsonValue()) as number;
+      await expect(page.getByTestId('chart-data-table').first().textContent()).resolves.toContain(String(900 + attempt));
+      return { first: firstDrawn - interactive, edit: redrawn - (await keyClock(page)) };
+    });
+    const first = medianOf(runs, (run) => run.first);
+    const edit = medianOf(runs, (run) => run.edit);
+    report('10 charts × 1k points, first render (after the grid is interactive)', ms(first), '≤ 600 ms');
+    report('10 charts × 1k points, redraw after an edit', ms(edit), '≤ 200 ms');
+    expect(perf.ui.errors).toEqual([]);
+    expect.soft(first).toBeLessThanOrEqual(600);
+    expect.soft(edit).toBeLessThanOrEqual(200);
+  });
+});
