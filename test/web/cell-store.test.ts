@@ -135,6 +135,21 @@ describe('CellStore', () => {
     store.patch('Sheet1', 0, 0, { input: 'hello', value: 'hello', error: null, formula: null, version: 0, locked: false });
     expect(store.cell('Sheet1', 0, 0)?.value).toBe('hello');
   });
+
+  it('[CLIP-02] many patches in one task reach listeners once, as the rectangle around them', async () => {
+    const server = fakeServer();
+    const changes: string[] = [];
+    const store = new CellStore({ read: server.read, onChange: (sheet, rect) => changes.push(`${sheet} ${rect.col},${rect.row} ${rect.width}×${rect.height}`) });
+    store.want('Sheet1', { col: 0, row: 0, width: 5, height: 5 }, 0);
+    server.reads[0]!.resolve({ sheet: 'Sheet1', occupied_bounds: null, cells: [] });
+    await settle();
+    changes.length = 0;
+    for (let row = 2; row < 50; row += 1) for (let col = 1; col < 10; col += 1) store.patch('Sheet1', col, row, { input: '1', value: 1, error: null, formula: null, version: 0, locked: false });
+    expect(store.cell('Sheet1', 9, 49)?.value).toBe(1);
+    expect(changes).toEqual([]);
+    await settle();
+    expect(changes).toEqual(['Sheet1 1,2 9×48']);
+  });
 });
 
 describe('CellStore.seed', () => {

@@ -63,6 +63,12 @@ function distance(block: Pick<Block, 'blockRow' | 'blockCol'>, rect: Rect): numb
   return rows + cols * 4;
 }
 
+function union(a: Rect, b: Rect): Rect {
+  const col = Math.min(a.col, b.col);
+  const row = Math.min(a.row, b.row);
+  return { col, row, width: Math.max(a.col + a.width, b.col + b.width) - col, height: Math.max(a.row + a.height, b.row + b.height) - row };
+}
+
 function overlaps(a: Rect, b: Rect): boolean {
   return a.col < b.col + b.width && b.col < a.col + a.width && a.row < b.row + b.height && b.row < a.row + a.height;
 }
@@ -101,6 +107,8 @@ export class CellStore {
   private wanted: { sheet: string; rect: Rect; overscanRows: number } | undefined;
   /** Sheets being renamed: a read sent now could reach the server after the rename and 404. */
   private readonly held = new Set<string>();
+  /** Cells patched since listeners last heard, per sheet (their bounding rectangle). */
+  private readonly patched = new Map<string, Rect>();
   private readonly maxBlocks: number;
   private readonly maxInFlight: number;
 
@@ -339,13 +347,25 @@ export class CellStore {
     if (this.wanted !== undefined) this.want(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
   }
 
-  /** Show a local change at once (optimistic display); the next read brings the server's truth. */
+  /**
+   * Show a local change at once (optimistic display); the next read brings the server's truth.
+   * Listeners hear of it once per task for all patches made in it: a 10,000-cell paste used to
+   * repaint the grid 10,000 times in one long task.
+   */
   patch(sheet: string, col: number, row: number, cell: CachedCell | null): void {
     const block = this.sheets.get(sheet)?.blocks.get(blockKey(Math.floor(row / BLOCK_ROWS), Math.floor(col / BLOCK_COLS)));
     if (block === undefined || !block.loaded) return;
     if (cell === null) block.cells.delete(localKey(row, col));
     else block.cells.set(localKey(row, col), cell);
-    this.options.onChange?.(sheet, { col, row, width: 1, height: 1 });
+    const pending = this.patched.get(sheet);
+    this.patched.set(sheet, pending === undefined ? { col, row, width: 1, height: 1 } : union(pending, { col, row, width: 1, height: 1 }));
+    if (this.patched.size === 1 && pending === undefined) queueMicrotask(() => this.announcePatches());
+  }
+
+  private announcePatches(): void {
+    const patched = [...this.patched];
+    this.patched.clear();
+    for (const [sheet, rect] of patched) this.options.onChange?.(sheet, rect);
   }
 
   /** Every loaded cell of `sheet` inside `rect`, with its position (for copy and charts). */
