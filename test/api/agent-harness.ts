@@ -1,9 +1,9 @@
 // Shared set-up of the agent's black-box tests: the real app on 127.0.0.1 with its providers
 // pointed at the fake vendor servers (never a real vendor), Groq configured by default. The
 // scripted "model" is the fake Groq server's reply queue.
-import { MemoryKeyStore, ProviderService, type ProviderId } from '../../src/providers/index.js';
+import type { ProviderId } from '../../src/providers/index.js';
 import { afterEach, beforeEach } from 'vitest';
-import { useFakeProviders, type FakeProviders, type FakeVendorServer } from '../fakes/index.js';
+import { providersOnFakes, useFakeProviders, type FakeProviders, type FakeVendorServer } from '../fakes/index.js';
 import { startApp, type RunningApp } from '../support/index.js';
 
 export const GROQ_KEY = 'gsk_agent-test-key-0001';
@@ -15,13 +15,7 @@ export interface AgentAppOptions {
 }
 
 export async function startAgentApp(fakes: FakeProviders, options: AgentAppOptions = {}): Promise<RunningApp> {
-  const providers = await ProviderService.open({
-    keyStore: new MemoryKeyStore(),
-    envKeys: options.keys ?? { groq: GROQ_KEY },
-    baseUrls: fakes.baseUrls,
-    // Retries of transient vendor errors happen at once: tests never wait on the clock.
-    sleep: async () => {},
-  });
+  const providers = await providersOnFakes(fakes, options.keys ?? { groq: GROQ_KEY });
   return startApp({ deps: { providers } });
 }
 

@@ -1,9 +1,8 @@
 // The AI panel's cards against a fake model: dismiss and supersede, history sent oldest
 // first, errors with Retry, selection scope, replies with nothing to apply, chart, plan and
 // macro proposals.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryKeyStore, ProviderService } from '../../src/providers/index.js';
-import { startFakeProviders, type FakeProviders } from '../fakes/index.js';
+import { describe, expect, it } from 'vitest';
+import { providersOnFakes, useFakeProviders } from '../fakes/index.js';
 import { hasChromium } from './browser.js';
 import { goTo } from './grid-actions.js';
 import { storedValues, useBrowserSuite } from './suite.js';
@@ -11,17 +10,12 @@ import { storedValues, useBrowserSuite } from './suite.js';
 const reply = (fields: Record<string, unknown>) => JSON.stringify({ reasoning: 'ok', ...fields });
 
 describe.skipIf(!hasChromium)('AI panel cards in the browser', () => {
-  let fakes: FakeProviders;
-  beforeAll(async () => {
-    fakes = await startFakeProviders();
-  });
-  afterAll(async () => fakes?.close());
+  const fakes = useFakeProviders();
 
   const suite = useBrowserSuite({
     page: { allowHttpErrors: [500, 503] },
     server: async () => {
-      fakes.reset();
-      const providers = await ProviderService.open({ keyStore: new MemoryKeyStore(), envKeys: { groq: 'gsk_e2e-test-key-0002' }, baseUrls: fakes.baseUrls, sleep: async () => {} });
+      const providers = await providersOnFakes(fakes, { groq: 'gsk_e2e-test-key-0002' });
       return { deps: { providers } };
     },
   });

@@ -2,25 +2,19 @@
 // the preview paints proposed cells before anything is written, Apply writes them, guardrail
 // refusals read as sentences with links, Stop aborts (a chain keeps its written steps), a chain
 // streams its steps, the model picker, Enter/Shift+Enter and the busy state, quick prompts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryKeyStore, ProviderService } from '../../src/providers/index.js';
-import { startFakeProviders, type FakeProviders } from '../fakes/index.js';
+import { describe, expect, it } from 'vitest';
+import { providersOnFakes, useFakeProviders } from '../fakes/index.js';
 import { hasChromium } from './browser.js';
 import { cell, expectCellText, goTo } from './grid-actions.js';
 import { storedValues, useBrowserSuite } from './suite.js';
 
 describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
-  let fakes: FakeProviders;
-  beforeAll(async () => {
-    fakes = await startFakeProviders();
-  });
-  afterAll(async () => fakes?.close());
+  const fakes = useFakeProviders();
 
   const suite = useBrowserSuite({
     page: { allowHttpErrors: [422] },
     server: async () => {
-      fakes.reset();
-      const providers = await ProviderService.open({ keyStore: new MemoryKeyStore(), envKeys: { groq: 'gsk_e2e-test-key-0001' }, baseUrls: fakes.baseUrls, sleep: async () => {} });
+      const providers = await providersOnFakes(fakes, { groq: 'gsk_e2e-test-key-0001' });
       return { deps: { providers } };
     },
   });

@@ -6,8 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { MemoryKeyStore, ProviderService } from '../../src/providers/index.js';
-import { useFakeProviders } from '../fakes/index.js';
+import { providersOnFakes, useFakeProviders } from '../fakes/index.js';
 import { hasChromium, screenshot, WEB_DIR } from './browser.js';
 import { storedValues, useBrowserSuite } from './suite.js';
 
@@ -36,7 +35,7 @@ describe.skipIf(!hasChromium)('the landing page', () => {
   const fakes = useFakeProviders();
   const suite = useBrowserSuite({
     server: async () => {
-      const providers = await ProviderService.open({ keyStore: new MemoryKeyStore(), envKeys: { groq: 'gsk_e2e-test-key-0003' }, baseUrls: fakes.baseUrls, sleep: async () => {} });
+      const providers = await providersOnFakes(fakes, { groq: 'gsk_e2e-test-key-0003' });
       return { deps: { providers } };
     },
   });

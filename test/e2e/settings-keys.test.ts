@@ -1,7 +1,7 @@
 // Settings — AI providers when the server refuses a key: the reason shows under that
 // provider's row and nothing pretends the key was stored.
 import { describe, expect, it } from 'vitest';
-import { MemoryKeyStore, ProviderService } from '../../src/providers/index.js';
+import { providersOnFakes } from '../fakes/index.js';
 import { hasChromium } from './browser.js';
 import { useBrowserSuite } from './suite.js';
 
@@ -10,7 +10,7 @@ const REFUSAL = 'Could not initialize groq: the key is not in the expected forma
 describe.skipIf(!hasChromium)('a refused provider key in the browser', () => {
   const suite = useBrowserSuite({
     page: { allowHttpErrors: [400] },
-    server: async () => ({ deps: { providers: await ProviderService.open({ keyStore: new MemoryKeyStore(), envKeys: {}, sleep: async () => {} }) } }),
+    server: async () => ({ deps: { providers: await providersOnFakes(undefined) } }),
   });
 
   it('[KEYS-03] a 400 on save shows the server’s message under that row; the provider stays Not configured', async () => {
