@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   DataEditor,
+  type CellClickedEventArgs,
   type DataEditorRef,
   type DrawCellCallback,
   type FillPatternEventArgs,
@@ -222,10 +223,10 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
     if (state !== null && state.origin === 'cell' && editor.canPoint()) editor.pointing = true;
   };
 
-  const onCellClicked = () => {
+  const onCellClicked = (_cell: Item, event: CellClickedEventArgs) => {
     // Glide focuses the canvas only when a click changes the selection, so clicking the cell
     // that is already selected (A1 on a fresh page) would leave typing going nowhere.
-    if (session.editing.get() === null && !container.current?.contains(document.activeElement)) gridRef.current?.focus();
+    if (event.button === 0 && session.editing.get() === null && !container.current?.contains(document.activeElement)) gridRef.current?.focus();
   };
 
   const geometry: GridGeometry = useMemo(() => ({ layout, viewport, sheet }), [layout, viewport, sheet]);
