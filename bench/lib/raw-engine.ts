@@ -1,9 +1,11 @@
-// The baseline: a bare HyperFormula instance doing the same work. Only the grid limits match
-// Gridbook's engine (Excel's 1,048,576 rows × 16,384 columns, needed for W6's 100,000 rows);
-// everything else is HyperFormula's default configuration.
+// The baseline: a bare HyperFormula instance doing the same work, with the engine settings
+// Gridbook's engine uses (src/core/formula/hyperformula-engine.ts): Excel's grid limits
+// (1,048,576 rows × 16,384 columns, needed for W6's 100,000 rows) and no HyperFormula undo
+// stack (undoLimit 0; it held a second copy of every overwritten cell, ~70 MiB of W6's RSS).
+// Everything else is HyperFormula's default configuration, as in Gridbook.
 import { HyperFormula, type RawCellContent } from 'hyperformula';
 
-export const RAW_CONFIG = { licenseKey: 'gpl-v3', maxRows: 1_048_576, maxColumns: 16_384 } as const;
+export const RAW_CONFIG = { licenseKey: 'gpl-v3', maxRows: 1_048_576, maxColumns: 16_384, undoLimit: 0 } as const;
 
 export interface RawWorkbook {
   readonly hf: HyperFormula;

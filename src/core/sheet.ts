@@ -4,12 +4,13 @@ import { cellKey, keyToAddress, type CellAddress, type RangeAddress } from './ad
 import type { Chart } from './chart.js';
 import type { EngineSheet } from './formula/index.js';
 import { InputMap, LockSet } from './bounded-keys.js';
+import { CellVersions } from './cell-versions.js';
 import type { CellInput } from './value-typing.js';
 
 export class Sheet {
   readonly inputs = new InputMap();
   /** Survives clearing, so a cleared-and-rewritten cell never repeats a version (no ABA). */
-  readonly versions = new Map<number, number>();
+  readonly versions = new CellVersions();
   readonly locked = new LockSet();
   /** Chart overlays in display order; they never touch cells. */
   readonly charts: Chart[] = [];

@@ -15,10 +15,11 @@ export function snapshotOf(sheet: Sheet): SheetSnapshot {
   // Plain loops over the maps, no Set of every key: this runs on every save and export of up to
   // millions of cells (and for the undo step of every load).
   const found: number[] = [];
-  for (const key of sheet.versions.keys()) found.push(key);
+  sheet.versions.pushKeys(found);
   for (const key of sheet.inputs.keys()) if (!sheet.versions.has(key)) found.push(key);
   for (const key of sheet.locked) if (!sheet.versions.has(key) && !sheet.inputs.has(key)) found.push(key);
   const keys = Float64Array.from(found).sort();
+  const anyLocked = sheet.locked.size > 0;
   const cells: SnapshotCell[] = new Array(keys.length);
   for (let index = 0; index < keys.length; index += 1) {
     const key = keys[index]!;
@@ -27,7 +28,7 @@ export function snapshotOf(sheet: Sheet): SheetSnapshot {
       col: key % MAX_COLUMNS,
       input: sheet.inputs.get(key) ?? null,
       version: sheet.versions.get(key) ?? 0,
-      locked: sheet.locked.has(key),
+      locked: anyLocked && sheet.locked.has(key),
     };
   }
   return { name: sheet.name, cells, charts: [...sheet.charts] };

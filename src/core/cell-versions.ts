@@ -1,0 +1,106 @@
+// Per-cell versions of one sheet, by cell key, in pages of 64 rows × 4 columns instead of one
+// Map entry per cell: a Map<number, number> of W6's 1,000,000 cells held about 28 MiB of heap,
+// the pages hold them in about 5 MiB (bench/README.md, W6). A page costs ~2 KiB however few of
+// its cells are set; columns of data, the usual shape, fill them. Version 0 means "never
+// written" and is not stored, so get() answers undefined for it, as the Map did.
+import { MAX_COLUMNS } from './address/index.js';
+
+const PAGE_ROWS = 64;
+const PAGE_COLS = 4;
+const PAGE_CELLS = PAGE_ROWS * PAGE_COLS;
+/** The last slot of a page counts its set cells, so an emptied page is dropped in O(1). */
+const COUNT_SLOT = PAGE_CELLS;
+const PAGES_PER_ROW_BAND = MAX_COLUMNS / PAGE_COLS;
+
+function pageOf(row: number, col: number): number {
+  return Math.floor(row / PAGE_ROWS) * PAGES_PER_ROW_BAND + Math.floor(col / PAGE_COLS);
+}
+
+function slotOf(row: number, col: number): number {
+  return (row % PAGE_ROWS) * PAGE_COLS + (col % PAGE_COLS);
+}
+
+export class CellVersions {
+  // Float64: versions read from a saved file may be any whole number up to 2^53.
+  readonly #pages = new Map<number, Float64Array>();
+  #size = 0;
+
+  get size(): number {
+    return this.#size;
+  }
+
+  get(key: number): number | undefined {
+    const row = Math.floor(key / MAX_COLUMNS);
+    const col = key % MAX_COLUMNS;
+    const version = this.#pages.get(pageOf(row, col))?.[slotOf(row, col)];
+    return version === undefined || version === 0 ? undefined : version;
+  }
+
+  has(key: number): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  /** Setting 0 forgets the cell's version, like delete. */
+  set(key: number, version: number): this {
+    if (version === 0) {
+      this.delete(key);
+      return this;
+    }
+    const row = Math.floor(key / MAX_COLUMNS);
+    const col = key % MAX_COLUMNS;
+    const id = pageOf(row, col);
+    let page = this.#pages.get(id);
+    if (page === undefined) {
+      page = new Float64Array(PAGE_CELLS + 1);
+      this.#pages.set(id, page);
+    }
+    const slot = slotOf(row, col);
+    if (page[slot] === 0) {
+      page[COUNT_SLOT]! += 1;
+      this.#size += 1;
+    }
+    page[slot] = version;
+    return this;
+  }
+
+  delete(key: number): boolean {
+    const row = Math.floor(key / MAX_COLUMNS);
+    const col = key % MAX_COLUMNS;
+    const id = pageOf(row, col);
+    const page = this.#pages.get(id);
+    const slot = slotOf(row, col);
+    if (page === undefined || page[slot] === 0) return false;
+    page[slot] = 0;
+    this.#size -= 1;
+    page[COUNT_SLOT]! -= 1;
+    if (page[COUNT_SLOT] === 0) this.#pages.delete(id);
+    return true;
+  }
+
+  clear(): void {
+    this.#pages.clear();
+    this.#size = 0;
+  }
+
+  /** Appends the key of every cell with a version to `into`, page by page (not row-major: callers sort). A plain loop: saves run it over millions of cells, and the generator of keys() costs several times more. */
+  pushKeys(into: number[]): void {
+    for (const [id, page] of this.#pages) {
+      const firstKey = Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS * MAX_COLUMNS + (id % PAGES_PER_ROW_BAND) * PAGE_COLS;
+      for (let slot = 0; slot < PAGE_CELLS; slot += 1) {
+        if (page[slot] !== 0) into.push(firstKey + Math.floor(slot / PAGE_COLS) * MAX_COLUMNS + (slot % PAGE_COLS));
+      }
+    }
+  }
+
+  /** Keys of every cell with a version, page by page (not row-major: callers sort). */
+  *keys(): IterableIterator<number> {
+    for (const [id, page] of this.#pages) {
+      const firstRow = Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS;
+      const firstCol = (id % PAGES_PER_ROW_BAND) * PAGE_COLS;
+      for (let slot = 0; slot < PAGE_CELLS; slot += 1) {
+        if (page[slot] === 0) continue;
+        yield (firstRow + Math.floor(slot / PAGE_COLS)) * MAX_COLUMNS + firstCol + (slot % PAGE_COLS);
+      }
+    }
+  }
+}
