@@ -24,7 +24,7 @@ const REFRESHED_STEPS = 10;
  * versions: that change was ours, not someone else's. A cell the read does not return (now
  * empty) loses its check rather than causing a false conflict.
  */
-export async function refreshVersions(grid: GridApi, stack: UndoStep[]): Promise<void> {
+export async function refreshVersions(grid: Pick<GridApi, 'read'>, stack: UndoStep[]): Promise<void> {
   const checked = stack.map((step, index) => ({ step, index })).filter(({ step }) => step.versions !== undefined);
   const refreshed = checked.slice(-REFRESHED_STEPS);
   for (const { step, index } of checked.slice(0, -REFRESHED_STEPS)) stack[index] = { sheet: step.sheet, commits: step.commits };
