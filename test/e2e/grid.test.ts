@@ -89,9 +89,14 @@ describe.skipIf(!hasChromium)('grid in the browser', () => {
   });
 
   it('[GRID-02] numbers sit right, text left, booleans centred; an error shows its sentinel and a tooltip says why', async () => {
-    await server.http.post('/grid/range', { target_cell: 'A1', values: [[12], ['abc'], [true], ['=1/0']] });
     await openWorkbook(ui, server.url);
+    await goTo(ui.page, 'A1');
+    for (const typed of ['12', 'abc', 'TRUE', '=1/0']) {
+      await ui.page.keyboard.type(typed);
+      await ui.page.keyboard.press('Enter');
+    }
     await expectCellText(ui.page, 'A4', '#DIV/0!');
+    await expectCellText(ui.page, 'A3', 'TRUE');
     await expect(cell(ui.page, 'A4').getAttribute('data-error')).resolves.toBe('#DIV/0!');
     // Where the text is drawn on the canvas, not only how the mirror is styled.
     const placement = async (address: string) => {
