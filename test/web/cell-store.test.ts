@@ -126,6 +126,21 @@ describe('CellStore', () => {
     expect(store.cell('Sheet1', 0, 3 * BLOCK_ROWS)).toBeNull();
   });
 
+  it('[PERF-01] while the view leaps across the sheet frame after frame, reads wait until it rests', async () => {
+    const server = fakeServer();
+    const store = new CellStore({ read: server.read, maxInFlight: 4 });
+    store.want('Sheet1', { col: 0, row: 0, width: 5, height: 40 }, 0);
+    expect(server.reads.map((read) => read.range)).toEqual(['A1:Z100']);
+    // A scrollbar drag: every frame lands thousands of rows further down. The first leap reads
+    // at once (it may be a jump); the following ones send nothing, and earlier reads are cancelled.
+    const live = () => server.reads.filter((read) => !read.signal.aborted).map((read) => read.range);
+    for (let frame = 1; frame <= 5; frame += 1) store.want('Sheet1', { col: 0, row: frame * 5000, width: 5, height: 40 }, 0);
+    expect(server.reads.map((read) => read.range)).toEqual(['A1:Z100', 'A5001:Z5100']);
+    expect(live()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(live()).toEqual(['A25001:Z25100']);
+  });
+
   it('patch shows a local change at once in a loaded block', async () => {
     const server = fakeServer();
     const store = new CellStore({ read: server.read });

@@ -32,6 +32,32 @@ export interface StoreOptions {
 }
 
 const RETRY_AFTER_MS = 2000;
+/** Two leaps past the blocks wanted before (and their neighbours), this close together, mean the view is racing (a scrollbar drag). */
+const RACING_MS = 100;
+/** How long a racing view must rest before its blocks are read (well inside the 300 ms "values after scroll" gate). */
+const RESUME_AFTER_MS = 60;
+
+interface BlockSpan {
+  readonly firstRow: number;
+  readonly lastRow: number;
+  readonly firstCol: number;
+  readonly lastCol: number;
+}
+
+/** The blocks `rect` and its margin of rows touch. */
+function blockSpan(rect: Rect, overscanRows: number): BlockSpan {
+  return {
+    firstRow: Math.max(0, Math.floor((rect.row - overscanRows) / BLOCK_ROWS)),
+    lastRow: Math.floor((rect.row + rect.height + overscanRows) / BLOCK_ROWS),
+    firstCol: Math.floor(rect.col / BLOCK_COLS),
+    lastCol: Math.floor((rect.col + rect.width) / BLOCK_COLS),
+  };
+}
+
+/** Whether `b` touches `a` or the blocks right around it (a step, not a leap). */
+function spansNear(a: BlockSpan, b: BlockSpan): boolean {
+  return a.firstRow - 1 <= b.lastRow && b.firstRow <= a.lastRow + 1 && a.firstCol - 1 <= b.lastCol && b.firstCol <= a.lastCol + 1;
+}
 
 interface Block {
   readonly key: number;
@@ -107,6 +133,11 @@ export class CellStore {
   private wanted: { sheet: string; rect: Rect; overscanRows: number } | undefined;
   /** Sheets being renamed: a read sent now could reach the server after the rename and 404. */
   private readonly held = new Set<string>();
+  /** The blocks the last `want` covered, and when the view last jumped clear of the ones before. */
+  private lastSpan: (BlockSpan & { sheet: string }) | undefined;
+  private lastFarMove: number | undefined;
+  /** Set while reads wait for a racing view to rest. */
+  private readsResume: ReturnType<typeof setTimeout> | undefined;
   /** Cells patched since listeners last heard, per sheet (their bounding rectangle). */
   private readonly patched = new Map<string, Rect>();
   private readonly maxBlocks: number;
@@ -141,15 +172,35 @@ export class CellStore {
     return this.sheets.get(sheet)?.bounds;
   }
 
-  /** Fetch what `rect` (plus a margin around it) needs; cancel reads nobody needs any more. */
+  /**
+   * Fetch what `rect` (plus a margin around it) needs; cancel reads nobody needs any more.
+   * While the view races across the sheet (a scrollbar drag: each frame far from the last),
+   * new reads wait until it has rested for a moment instead of being sent and cancelled.
+   */
   want(sheet: string, rect: Rect, overscanRows = BLOCK_ROWS / 2): void {
     if (sheet === '') return; // the workbook is not known yet
+    const span = blockSpan(rect, overscanRows);
+    const before = this.lastSpan;
+    const movedFar = before !== undefined && before.sheet === sheet && !spansNear(before, span);
+    const now = this.now();
+    const racing = movedFar && this.lastFarMove !== undefined && now - this.lastFarMove < RACING_MS;
+    this.lastFarMove = movedFar ? now : undefined;
+    this.lastSpan = { sheet, ...span };
+    if (this.readsResume !== undefined) clearTimeout(this.readsResume);
+    this.readsResume = undefined;
+    if (racing) {
+      this.readsResume = setTimeout(() => {
+        this.readsResume = undefined;
+        this.pump();
+      }, RESUME_AFTER_MS);
+    }
+    this.update(sheet, rect, overscanRows);
+  }
+
+  private update(sheet: string, rect: Rect, overscanRows: number): void {
     this.wanted = { sheet, rect, overscanRows };
     const cache = this.sheetCache(sheet);
-    const firstRow = Math.max(0, Math.floor((rect.row - overscanRows) / BLOCK_ROWS));
-    const lastRow = Math.floor((rect.row + rect.height + overscanRows) / BLOCK_ROWS);
-    const firstCol = Math.floor(rect.col / BLOCK_COLS);
-    const lastCol = Math.floor((rect.col + rect.width) / BLOCK_COLS);
+    const { firstRow, lastRow, firstCol, lastCol } = blockSpan(rect, overscanRows);
     this.clock += 1;
     const needed = new Set<number>();
     for (let blockRow = firstRow; blockRow <= lastRow; blockRow += 1) {
@@ -219,6 +270,7 @@ export class CellStore {
   }
 
   private pump(): void {
+    if (this.readsResume !== undefined) return; // the view is racing: read where it stops
     while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
       const { sheet, block } = this.queue.shift()!;
       void this.load(sheet, block);
@@ -255,7 +307,7 @@ export class CellStore {
       if (block.request === controller) block.request = undefined;
       this.inFlight -= 1;
       // A write during the read made it stale: read again if it is still wanted.
-      if (this.wanted !== undefined) this.want(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
+      if (this.wanted !== undefined) this.update(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
       else this.pump();
     }
   }
@@ -301,7 +353,7 @@ export class CellStore {
   /** Everything cached for `sheet` (or every sheet) is out of date: keep showing it, read again. */
   invalidate(sheet?: string): void {
     for (const [name, cache] of this.sheets) if (sheet === undefined || name === sheet) cache.generation += 1;
-    if (this.wanted !== undefined) this.want(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
+    if (this.wanted !== undefined) this.update(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
   }
 
   /** Drop a sheet entirely (deleted, or the whole workbook was replaced when no name is given). */
@@ -333,7 +385,7 @@ export class CellStore {
   /** Read `sheet` again after a hold that ended without a rename. */
   release(sheet: string): void {
     if (!this.held.delete(sheet)) return;
-    if (this.wanted !== undefined) this.want(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
+    if (this.wanted !== undefined) this.update(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
   }
 
   rename(from: string, to: string): void {
@@ -344,7 +396,7 @@ export class CellStore {
       this.sheets.set(to, cache);
     }
     if (this.wanted?.sheet === from) this.wanted = { ...this.wanted, sheet: to };
-    if (this.wanted !== undefined) this.want(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
+    if (this.wanted !== undefined) this.update(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
   }
 
   /**
