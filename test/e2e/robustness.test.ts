@@ -1,10 +1,9 @@
 // Refusals in words: when the server answers 4xx with a structured `detail`, the page says
 // what went wrong and never shows "[object Object]" or a stack trace (ui.md ROB-01, the
 // GridOS defect of §1.18).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { MemoryKeyStore, ProviderService } from '../../src/providers/index.js';
-import { startFakeProviders, type FakeProviders } from '../fakes/index.js';
+import { providersOnFakes, useFakeProviders } from '../fakes/index.js';
 import { hasChromium } from './browser.js';
 import { clickCell, expectCellText, goTo, typeInto } from './grid-actions.js';
 import { useBrowserSuite } from './suite.js';
@@ -33,18 +32,13 @@ async function expectNoRawErrors(page: Page): Promise<void> {
 }
 
 describe.skipIf(!hasChromium)('server refusals in the browser', () => {
-  let fakes: FakeProviders;
-  beforeAll(async () => {
-    fakes = await startFakeProviders();
-  });
-  afterAll(async () => fakes?.close());
+  const fakes = useFakeProviders();
 
   // A fake Groq behind the AI panel, so a proposal exists whose Apply can be refused.
   const suite = useBrowserSuite({
     page: { allowHttpErrors: [422] },
     server: async () => {
-      fakes.reset();
-      const providers = await ProviderService.open({ keyStore: new MemoryKeyStore(), envKeys: { groq: 'gsk_e2e-test-key-0001' }, baseUrls: fakes.baseUrls, sleep: async () => {} });
+      const providers = await providersOnFakes(fakes, { groq: 'gsk_e2e-test-key-0001' });
       return { deps: { providers } };
     },
   });

@@ -1,26 +1,20 @@
 // Undo in the browser: every user action is one Ctrl+Z, however many cells it wrote (ui.md
 // UNDO-02), and an undo never overwrites another client's newer value (UNDO-04). The AI apply
 // runs against the fake Groq server of test/fakes, never a real vendor.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { MemoryKeyStore, ProviderService } from '../../src/providers/index.js';
-import { startFakeProviders, type FakeProviders } from '../fakes/index.js';
+import { providersOnFakes, useFakeProviders } from '../fakes/index.js';
 import { hasChromium } from './browser.js';
 import { dragFillHandle, expectCellText, goTo, typeInto } from './grid-actions.js';
 import { storedValues, useBrowserSuite } from './suite.js';
 
 describe.skipIf(!hasChromium)('undo in the browser', () => {
-  let fakes: FakeProviders;
-  beforeAll(async () => {
-    fakes = await startFakeProviders();
-  });
-  afterAll(async () => fakes?.close());
+  const fakes = useFakeProviders();
 
   const suite = useBrowserSuite({
     page: { allowHttpErrors: [409] },
     server: async () => {
-      fakes.reset();
-      const providers = await ProviderService.open({ keyStore: new MemoryKeyStore(), envKeys: { groq: 'gsk_e2e-test-key-0001' }, baseUrls: fakes.baseUrls, sleep: async () => {} });
+      const providers = await providersOnFakes(fakes, { groq: 'gsk_e2e-test-key-0001' });
       return { deps: { providers } };
     },
   });
