@@ -48,7 +48,7 @@ function MirrorCell(props: { session: Session; sheet: string; col: number; row: 
     >
       {text}
       {/* The canvas draws the padlock; this names it for screen readers and tests. It has no text, so the cell's text stays its value. */}
-      {locked && <span role="img" aria-label="locked" data-testid="lock-icon" className="mirror-lock" />}
+      {locked && <span role="img" aria-label="locked" data-testid="lock-icon" />}
     </div>
   );
 }
