@@ -19,7 +19,7 @@ export type NamedSheetBody = Static<typeof NamedSheetBody>;
 export const RenameWorkbookBody = Type.Object({ name: Name });
 export type RenameWorkbookBody = Static<typeof RenameWorkbookBody>;
 
-/** Optional: a client undoing its own change names the versions it left, so a newer change by someone else is never reverted (409). */
+/** Optional: a client undoing its own change names the versions it left, so a newer change by someone else is never reverted (409, also when the last step changes other cells). */
 export const UndoBody = Type.Object({
   sheet: Type.Optional(SheetName),
   expected_versions: Type.Optional(ExpectedVersions),

@@ -57,6 +57,13 @@ export class VersionConflictError extends WorkbookError {
   }
 }
 
+/** A version-checked undo whose step on top of the shared history is not (only) the caller's cells. */
+export class UndoStepConflictError extends WorkbookError {
+  constructor(readonly change: string) {
+    super(`The last change in the history also ${change}, which is not yours: undoing it would revert someone else's change. Nothing was undone.`);
+  }
+}
+
 export class ChartNotFoundError extends WorkbookError {
   constructor(readonly chartId: string, readonly sheet: string) {
     super(`Chart "${chartId}" not found on sheet "${sheet}".`);

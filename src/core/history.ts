@@ -13,6 +13,11 @@ export class History {
     this.#redo = [];
   }
 
+  /** The entry the next undo would take, left in place. */
+  peekUndo(): readonly Op[] | undefined {
+    return this.#undo.at(-1);
+  }
+
   takeUndo(): readonly Op[] | undefined {
     return this.#undo.pop();
   }

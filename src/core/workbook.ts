@@ -1,8 +1,8 @@
 // The aggregate root. apply(ops) is the only mutator: atomic (every op applies or none does),
 // versioned, lock-checked, recorded for undo and announced to listeners. Everything else here
 // is a read query.
-import { InvalidAddressError, VersionConflictError } from './errors.js';
-import { parseCell, type CellAddress, type RangeAddress } from './address/index.js';
+import { InvalidAddressError, UndoStepConflictError, VersionConflictError } from './errors.js';
+import { formatCell, parseCell, type CellAddress, type RangeAddress } from './address/index.js';
 import { createHyperFormulaEngine, FunctionRegistry, GRIDOS_FUNCTIONS, type CellValue, type FormulaEngine } from './formula/index.js';
 import { History } from './history.js';
 import { DEFAULT_WORKBOOK_NAME, validateSheetName, validateWorkbookName } from './naming.js';
@@ -102,10 +102,17 @@ export class Workbook {
 
   /**
    * Undo the last change. `expected` (cells → the versions the caller's own change left them
-   * at) refuses with a version conflict, undoing nothing, when someone changed one since.
+   * at) refuses, undoing nothing, when someone changed one of them since, or when the step on
+   * top of the history (shared by every client) changes anything else: that step is someone
+   * else's.
    */
   undo(actor?: string, expected?: ApplyMeta['expectedVersions']): Commit | undefined {
-    this.#checkVersions(expected);
+    if (expected !== undefined) {
+      this.#checkVersions(expected);
+      const top = this.#history.peekUndo();
+      const foreign = top === undefined ? undefined : changeOutside(top, expected);
+      if (foreign !== undefined) throw new UndoStepConflictError(foreign);
+    }
     const entry = this.#history.takeUndo();
     if (entry === undefined) return undefined;
     let inverse: Op[];
@@ -266,4 +273,19 @@ export class Workbook {
       charts: () => [...sheet.charts],
     };
   }
+}
+
+/** What an undo entry changes beyond the expected cells ("writes B5", "renames a sheet"), if anything. */
+function changeOutside(entry: readonly Op[], expected: NonNullable<ApplyMeta['expectedVersions']>): string | undefined {
+  const listed = new Set(Object.keys(expected.versions).map((cell) => cell.toUpperCase()));
+  for (const op of entry) {
+    if (op.type !== 'set-cells' || op.sheet.toLowerCase() !== expected.sheet.toLowerCase()) return `changes ${op.type === 'set-cells' ? `sheet ${op.sheet}` : `the workbook (${op.type})`}`;
+    for (const run of op.runs) {
+      for (let offset = 0; offset < run.inputs.length; offset += 1) {
+        const cell = formatCell({ row: run.row, col: run.col + offset });
+        if (!listed.has(cell)) return `writes ${cell}`;
+      }
+    }
+  }
+  return undefined;
 }

@@ -15,6 +15,7 @@ import {
   SheetNotFoundError,
   TooLargeError,
   VersionConflictError,
+  UndoStepConflictError,
 } from '../core/index.js';
 import {
   EmptyApiKeyError,
@@ -54,6 +55,7 @@ const STATUS_BY_ERROR: readonly ErrorStatus[] = [
   [ChartNotFoundError, 404],
   [DuplicateSheetError, 409],
   [VersionConflictError, 409],
+  [UndoStepConflictError, 409],
   [TooLargeError, 413],
   [UnknownProviderError, 400],
   [EmptyApiKeyError, 400],

@@ -60,6 +60,19 @@ describe('undo and redo over HTTP', () => {
     expect(await inputs()).toEqual({});
   });
 
+  it('undo with expected_versions answers 409 when the step on top is another client\'s write elsewhere', async () => {
+    const mine = await server.http.post('/grid/cell', { cell: 'A1', value: 'mine' });
+    const myVersion = (mine.body as { version: number }).version;
+    await server.http.post('/grid/cell', { cell: 'B5', value: 'theirs' });
+    const refused = await server.http.post('/workbook/undo', { expected_versions: { A1: myVersion } });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ detail: expect.stringContaining('writes B5') });
+    expect(await inputs()).toEqual({ A1: 'mine', B5: 'theirs' });
+    await server.http.post('/workbook/rename', { name: 'Renamed' });
+    expect((await server.http.post('/workbook/undo', { expected_versions: { A1: myVersion } })).status).toBe(409);
+    expect((await server.http.get('/api/workbook')).body).toMatchObject({ workbook_name: 'Renamed' });
+  });
+
   it('[UNDO-4] nothing to undo or redo answers 200 with applied false and changes nothing', async () => {
     const response = await undo();
     expect(response.status).toBe(200);

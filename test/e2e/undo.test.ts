@@ -85,4 +85,19 @@ describe.skipIf(!hasChromium)('undo in the browser', () => {
     expect(await storedValues(suite.server, 'A1')).toEqual({ A1: 'theirs' });
     expect(suite.ui.errors).toEqual([]);
   });
+
+  it('[UNDO-04] Ctrl+Z after another client wrote elsewhere is refused too: the step on top is theirs', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await typeInto(page, 'A1', 'mine');
+    await expect.poll(() => storedValues(suite.server, 'A1')).toEqual({ A1: 'mine' });
+    await suite.server.http.post('/grid/cell', { cell: 'B5', value: 'theirs' });
+    const undoResponse = page.waitForResponse((response) => response.url().endsWith('/workbook/undo'));
+    await goTo(page, 'C3');
+    await page.keyboard.press('Control+z');
+    expect((await undoResponse).status()).toBe(409);
+    await page.getByTestId('toast').filter({ hasText: 'Undo skipped' }).filter({ hasText: 'writes B5' }).waitFor();
+    await expectCellText(page, 'B5', 'theirs');
+    expect(await storedValues(suite.server, 'A1:B5')).toEqual({ A1: 'mine', B5: 'theirs' });
+  });
 });

@@ -220,10 +220,11 @@ export class Session {
       await refreshVersions(this.grid, this.undoGroups);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
-        // Someone else changed the cell after this edit: undoing would overwrite their value,
-        // so the step is given up and their value stays (ui.md UNDO-04).
+        // Someone else changed the cell (or the sheet) after this edit: undoing would overwrite
+        // their change, so the step is given up and their change stays (ui.md UNDO-04).
         this.store.invalidate();
-        this.toasts.show(`${conflictCell(error) ?? 'The cell'} was changed by someone else after your edit, so undo left their value in place.`, 'error');
+        const cell = conflictCell(error);
+        this.toasts.show(cell !== undefined ? `${cell} was changed by someone else after your edit, so undo left their value in place.` : `Undo skipped: ${error.message}`, 'error');
         return;
       }
       from.push(group);
