@@ -76,6 +76,8 @@ async function measure(variant: string): Promise<void> {
     variant,
     rssMiB: after.rss / MIB,
     heapMiB: after.heapUsed / MIB,
+    heapTotalMiB: after.heapTotal / MIB,
+    externalMiB: after.external / MIB,
     heapGrowthMiB: (after.heapUsed - before.heapUsed) / MIB,
     rssGrowthMiB: (after.rss - before.rss) / MIB,
     fillMs,
@@ -88,12 +90,12 @@ if (variant !== undefined) {
   await measure(variant);
 } else {
   const self = fileURLToPath(import.meta.url);
-  process.stdout.write('variant                                                rss MiB  heap MiB  heap growth  rss growth  fill ms\n');
+  process.stdout.write('variant                                                rss MiB  heap MiB  heap growth  rss growth  heap total  external  fill ms\n');
   for (const name of Object.keys(VARIANTS)) {
     const line = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', self, name], { encoding: 'utf8' }).trim().split('\n').pop()!;
-    const f = JSON.parse(line) as { rssMiB: number; heapMiB: number; heapGrowthMiB: number; rssGrowthMiB: number; fillMs: number };
+    const f = JSON.parse(line) as { rssMiB: number; heapMiB: number; heapGrowthMiB: number; rssGrowthMiB: number; heapTotalMiB: number; externalMiB: number; fillMs: number };
     process.stdout.write(
-      `${name.padEnd(54)} ${f.rssMiB.toFixed(0).padStart(7)} ${f.heapMiB.toFixed(0).padStart(9)} ${f.heapGrowthMiB.toFixed(0).padStart(12)} ${f.rssGrowthMiB.toFixed(0).padStart(11)} ${f.fillMs.toFixed(0).padStart(8)}\n`,
+      `${name.padEnd(54)} ${f.rssMiB.toFixed(0).padStart(7)} ${f.heapMiB.toFixed(0).padStart(9)} ${f.heapGrowthMiB.toFixed(0).padStart(12)} ${f.rssGrowthMiB.toFixed(0).padStart(11)} ${f.heapTotalMiB.toFixed(0).padStart(11)} ${f.externalMiB.toFixed(0).padStart(9)} ${f.fillMs.toFixed(0).padStart(8)}\n`,
     );
   }
 }
