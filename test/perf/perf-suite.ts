@@ -132,14 +132,21 @@ export async function stopSampler(page: Page): Promise<FrameSample> {
 }
 
 /**
- * Resolves with the page clock (performance.now()) at the first frame where every visible
- * mirror cell holds a value (none is a loading placeholder).
+ * Resolves with the page clock (performance.now()) at the first frame where the mirror shows
+ * the rows the grid is scrolled to (it catches up in idle time, so after a scroll it may still
+ * show the old place) and every visible mirror cell holds a value (no loading placeholder).
  */
 export async function valuesVisibleAt(page: Page, timeout = 20_000): Promise<number> {
   const handle = await page.waitForFunction(
     () => {
-      const cells = document.querySelectorAll('[data-testid="grid"] [role="gridcell"]');
-      const loading = document.querySelectorAll('[data-testid="grid"] [data-loading="true"]');
+      const grid = document.querySelector<HTMLElement>('[data-testid="grid"]');
+      const scroller = document.querySelector<HTMLElement>('[data-testid="grid-area"] .dvn-scroller');
+      const rowHeader = grid?.querySelector('[role="rowheader"]');
+      if (grid === null || scroller === null || rowHeader === null || rowHeader === undefined) return false;
+      const scrolledTo = Math.floor(scroller.scrollTop / rowHeader.getBoundingClientRect().height) + 1;
+      if (Math.abs(Number(grid.dataset['firstRow']) - scrolledTo) > 1) return false;
+      const cells = grid.querySelectorAll('[role="gridcell"]');
+      const loading = grid.querySelectorAll('[data-loading="true"]');
       return cells.length > 0 && loading.length === 0 ? performance.now() : false;
     },
     undefined,
