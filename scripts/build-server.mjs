@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Compiles the server (src/, without tests) into dist/server with tsc, for `npm start`.
-// Running the compiled JavaScript instead of `tsx src/main.ts` starts the server about 70 MiB
+// Running the compiled JavaScript instead of `tsx src/main.ts` starts the server 50–75 MiB
 // smaller and faster: tsx keeps its transpiler and every transpiled module's source in memory
 // (bench/README.md, W6). With --if-stale it does nothing when dist/server/main.js is newer than
 // every file under src/, the tsconfig files and package.json, so later starts are instant.
@@ -36,7 +36,10 @@ export function buildServer() {
   // A clean output: a source file deleted since the last build must not linger as JavaScript.
   rmSync(outDir, { recursive: true, force: true });
   const result = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`tsc exited with ${result.status ?? result.signal}`);
+  // Exit code 2: type errors, but every file was emitted. tsx never type-checked either, so the
+  // server still starts (`npm test` is where type errors fail); 1 or a signal means no output.
+  if (result.status === 2) process.stderr.write('tsc reported type errors (above); the server was compiled anyway.\n');
+  else if (result.status !== 0) throw new Error(`tsc exited with ${result.status ?? result.signal}`);
   return performance.now() - started;
 }
 
