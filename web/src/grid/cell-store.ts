@@ -36,6 +36,8 @@ const RETRY_AFTER_MS = 2000;
 const RACING_MS = 100;
 /** How long a racing view must rest before its blocks are read (well inside the 300 ms "values after scroll" gate). */
 const RESUME_AFTER_MS = 60;
+/** Invalidations closer together than this are a burst of commits. */
+const BURST_MS = 300;
 
 interface BlockSpan {
   readonly firstRow: number;
@@ -136,7 +138,8 @@ export class CellStore {
   /** The blocks the last `want` covered, and when the view last jumped clear of the ones before. */
   private lastSpan: (BlockSpan & { sheet: string }) | undefined;
   private lastFarMove: number | undefined;
-  /** Set while reads wait for a racing view to rest. */
+  private lastInvalidate: number | undefined;
+  /** Set while reads wait for a racing view or a burst of commits to rest. */
   private readsResume: ReturnType<typeof setTimeout> | undefined;
   /** Cells patched since listeners last heard, per sheet (their bounding rectangle). */
   private readonly patched = new Map<string, Rect>();
@@ -186,15 +189,19 @@ export class CellStore {
     const racing = movedFar && this.lastFarMove !== undefined && now - this.lastFarMove < RACING_MS;
     this.lastFarMove = movedFar ? now : undefined;
     this.lastSpan = { sheet, ...span };
+    this.holdReads(racing);
+    this.update(sheet, rect, overscanRows);
+  }
+
+  /** Hold new reads until RESUME_AFTER_MS pass without another hold (or release them now). */
+  private holdReads(hold: boolean): void {
     if (this.readsResume !== undefined) clearTimeout(this.readsResume);
     this.readsResume = undefined;
-    if (racing) {
-      this.readsResume = setTimeout(() => {
-        this.readsResume = undefined;
-        this.pump();
-      }, RESUME_AFTER_MS);
-    }
-    this.update(sheet, rect, overscanRows);
+    if (!hold) return;
+    this.readsResume = setTimeout(() => {
+      this.readsResume = undefined;
+      this.pump();
+    }, RESUME_AFTER_MS);
   }
 
   private update(sheet: string, rect: Rect, overscanRows: number): void {
@@ -270,7 +277,7 @@ export class CellStore {
   }
 
   private pump(): void {
-    if (this.readsResume !== undefined) return; // the view is racing: read where it stops
+    if (this.readsResume !== undefined) return; // racing or a burst of commits: read once it rests
     while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
       const { sheet, block } = this.queue.shift()!;
       void this.load(sheet, block);
@@ -353,6 +360,12 @@ export class CellStore {
   /** Everything cached for `sheet` (or every sheet) is out of date: keep showing it, read again. */
   invalidate(sheet?: string): void {
     for (const [name, cache] of this.sheets) if (sheet === undefined || name === sheet) cache.generation += 1;
+    // Commits in quick succession (a chunked paste: one per 10k cells) would each re-read the
+    // screen between the writes; the first is read at once, a burst once it pauses.
+    const now = this.now();
+    const burst = this.lastInvalidate !== undefined && now - this.lastInvalidate < BURST_MS;
+    this.lastInvalidate = now;
+    if (burst) this.holdReads(true);
     if (this.wanted !== undefined) this.update(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
   }
 
