@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasChromium } from '../e2e/browser.js';
 import { expectCellText, goTo } from '../e2e/grid-actions.js';
-import { armKeyClock, keyClock, medianOf, medianOfThree, ms, report, startSampler, stopSampler, threeRuns, usePerfSuite, valuesVisibleAt } from './perf-suite.js';
+import { armKeyClock, GridReadLog, keyClock, medianOf, medianOfThree, ms, report, startSampler, stopSampler, threeRuns, usePerfSuite, valuesVisibleAt } from './perf-suite.js';
 import { columnName } from './seed-workbook.js';
 
 /** Tab-separated rows of distinct numbers, as another program puts them on the clipboard. */
@@ -42,6 +42,7 @@ describe.skipIf(!hasChromium)('performance of pastes and charts', () => {
     page.on('requestfinished', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/grid/range') lastWrite = Date.now();
     });
+    const reads = new GridReadLog(page);
     await startSampler(page);
     const started = Date.now();
     await page.keyboard.press('Control+v');
@@ -56,7 +57,7 @@ describe.skipIf(!hasChromium)('performance of pastes and charts', () => {
     await page.waitForTimeout(100); // the last response event may trail the server's write
     const samples = await stopSampler(page);
     const toasts = await page.evaluate(() => (window as unknown as { perfToasts: string[] }).perfToasts);
-    return { took: Math.max(lastWrite, started) - started, longestTask: Math.max(0, ...samples.longTasks), progress: toasts.some((text) => text.startsWith('Pasting')) };
+    return { took: Math.max(lastWrite, started) - started, longestTask: Math.max(0, ...samples.longTasks), progress: toasts.some((text) => text.startsWith('Pasting')), reads: reads.requests };
   }
 
   it('[CLIP-02] pasting 1,000 × 10 cells is written and on screen within a second', async () => {
@@ -70,7 +71,8 @@ describe.skipIf(!hasChromium)('performance of pastes and charts', () => {
     const runs = await threeRuns(() => paste(10_000, 50));
     const took = medianOf(runs, (run) => run.took);
     const longestTask = medianOf(runs, (run) => run.longestTask);
-    report('paste 10,000 × 50', `${ms(took)}, longest task ${ms(longestTask)}, progress shown ${runs.every((run) => run.progress) ? 'yes' : 'no'}`, '≤ 6000 ms, no long task > 200 ms');
+    const reads = medianOf(runs, (run) => run.reads);
+    report('paste 10,000 × 50', `${ms(took)}, longest task ${ms(longestTask)}, progress shown ${runs.every((run) => run.progress) ? 'yes' : 'no'}, ${reads} grid reads`, '≤ 6000 ms, no long task > 200 ms');
     expect(perf.ui.errors).toEqual([]);
     expect(runs.every((run) => run.progress)).toBe(true);
     expect.soft(took).toBeLessThanOrEqual(6000);

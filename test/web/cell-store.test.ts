@@ -155,10 +155,10 @@ describe('CellStore', () => {
     for (let chunk = 0; chunk < 3; chunk += 1) {
       clock += 150; // the next chunk of a paste commits 150 ms later
       store.invalidate('Sheet1');
-      await settle();
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(server.reads).toHaveLength(2);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 400));
     expect(server.reads.map((read) => read.range)).toEqual(['A1:Z100', 'A1:Z100', 'A1:Z100']);
   });
 

@@ -36,7 +36,7 @@ const RETRY_AFTER_MS = 2000;
 const RACING_MS = 100;
 /** How long a racing view must rest before its blocks are read (well inside the 300 ms "values after scroll" gate). */
 const RESUME_AFTER_MS = 60;
-/** Invalidations closer together than this are a burst of commits. */
+/** Invalidations closer together than this are a burst of commits; it has paused after as long without one. */
 const BURST_MS = 300;
 
 interface BlockSpan {
@@ -189,19 +189,19 @@ export class CellStore {
     const racing = movedFar && this.lastFarMove !== undefined && now - this.lastFarMove < RACING_MS;
     this.lastFarMove = movedFar ? now : undefined;
     this.lastSpan = { sheet, ...span };
-    this.holdReads(racing);
+    this.holdReads(racing ? RESUME_AFTER_MS : 0);
     this.update(sheet, rect, overscanRows);
   }
 
-  /** Hold new reads until RESUME_AFTER_MS pass without another hold (or release them now). */
-  private holdReads(hold: boolean): void {
+  /** Hold new reads until `restMs` pass without another hold (0: release them now). */
+  private holdReads(restMs: number): void {
     if (this.readsResume !== undefined) clearTimeout(this.readsResume);
     this.readsResume = undefined;
-    if (!hold) return;
+    if (restMs === 0) return;
     this.readsResume = setTimeout(() => {
       this.readsResume = undefined;
       this.pump();
-    }, RESUME_AFTER_MS);
+    }, restMs);
   }
 
   private update(sheet: string, rect: Rect, overscanRows: number): void {
@@ -361,11 +361,11 @@ export class CellStore {
   invalidate(sheet?: string): void {
     for (const [name, cache] of this.sheets) if (sheet === undefined || name === sheet) cache.generation += 1;
     // Commits in quick succession (a chunked paste: one per 10k cells) would each re-read the
-    // screen between the writes; the first is read at once, a burst once it pauses.
+    // screen between the writes; the first is read at once, a burst once it pauses for BURST_MS.
     const now = this.now();
     const burst = this.lastInvalidate !== undefined && now - this.lastInvalidate < BURST_MS;
     this.lastInvalidate = now;
-    if (burst) this.holdReads(true);
+    if (burst) this.holdReads(BURST_MS);
     if (this.wanted !== undefined) this.update(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
   }
 
