@@ -141,27 +141,6 @@ describe('CellStore', () => {
     expect(live()).toEqual(['A25001:Z25100']);
   });
 
-  it('[CLIP-02] a burst of commits re-reads the screen once it pauses, not after each commit', async () => {
-    const server = fakeServer();
-    let clock = 1000;
-    const store = new CellStore({ read: server.read, now: () => clock });
-    store.want('Sheet1', { col: 0, row: 0, width: 5, height: 5 }, 0);
-    server.reads[0]!.resolve({ sheet: 'Sheet1', occupied_bounds: null, cells: [] });
-    await settle();
-    store.invalidate('Sheet1'); // a single commit: read again at once
-    expect(server.reads).toHaveLength(2);
-    server.reads[1]!.resolve({ sheet: 'Sheet1', occupied_bounds: null, cells: [] });
-    await settle();
-    for (let chunk = 0; chunk < 3; chunk += 1) {
-      clock += 150; // the next chunk of a paste commits 150 ms later
-      store.invalidate('Sheet1');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(server.reads).toHaveLength(2);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(server.reads.map((read) => read.range)).toEqual(['A1:Z100', 'A1:Z100', 'A1:Z100']);
-  });
-
   it('patch shows a local change at once in a loaded block', async () => {
     const server = fakeServer();
     const store = new CellStore({ read: server.read });

@@ -36,8 +36,6 @@ const RETRY_AFTER_MS = 2000;
 const RACING_MS = 100;
 /** How long a racing view must rest before its blocks are read (well inside the 300 ms "values after scroll" gate). */
 const RESUME_AFTER_MS = 60;
-/** Invalidations closer together than this are a burst of commits; it has paused after as long without one. */
-const BURST_MS = 300;
 
 interface BlockSpan {
   readonly firstRow: number;
@@ -138,8 +136,7 @@ export class CellStore {
   /** The blocks the last `want` covered, and when the view last jumped clear of the ones before. */
   private lastSpan: (BlockSpan & { sheet: string }) | undefined;
   private lastFarMove: number | undefined;
-  private lastInvalidate: number | undefined;
-  /** Set while reads wait for a racing view or a burst of commits to rest. */
+  /** Set while reads wait for a racing view to rest. */
   private readsResume: ReturnType<typeof setTimeout> | undefined;
   /** Cells patched since listeners last heard, per sheet (their bounding rectangle). */
   private readonly patched = new Map<string, Rect>();
@@ -277,7 +274,7 @@ export class CellStore {
   }
 
   private pump(): void {
-    if (this.readsResume !== undefined) return; // racing or a burst of commits: read once it rests
+    if (this.readsResume !== undefined) return; // the view is racing: read where it stops
     while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
       const { sheet, block } = this.queue.shift()!;
       void this.load(sheet, block);
@@ -360,12 +357,6 @@ export class CellStore {
   /** Everything cached for `sheet` (or every sheet) is out of date: keep showing it, read again. */
   invalidate(sheet?: string): void {
     for (const [name, cache] of this.sheets) if (sheet === undefined || name === sheet) cache.generation += 1;
-    // Commits in quick succession (a chunked paste: one per 10k cells) would each re-read the
-    // screen between the writes; the first is read at once, a burst once it pauses for BURST_MS.
-    const now = this.now();
-    const burst = this.lastInvalidate !== undefined && now - this.lastInvalidate < BURST_MS;
-    this.lastInvalidate = now;
-    if (burst) this.holdReads(BURST_MS);
     if (this.wanted !== undefined) this.update(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
   }
 
