@@ -3,38 +3,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { RunningApp } from '../support/index.js';
-import { ensureWebBuilt, hasChromium, launchBrowser, openPage, openWorkbook, screenshot, startUiServer, workbookUrl, type UiPage } from './browser.js';
+import { ensureWebBuilt, hasChromium, launchBrowser, openPage, openWorkbook, screenshot, startUiServer, type UiPage } from './browser.js';
 import { cell, cellPixels, clickCell, expectCellText, goTo, inkExtent, typeInto } from './grid-actions.js';
 import { storedValues } from './suite.js';
-
-/**
- * PERF-03: open the workbook page cold, wait until A1 shows `shows`, click it, type one key and
- * Enter; both times are in the page's clock from navigation start. Few driver round trips
- * (one key, the click point read with the text) so the figure is the page's, not the driver's.
- */
-async function loadThenType(ui: UiPage, url: string, shows: string, key: string): Promise<{ interactiveMs: number; typedMs: number }> {
-  const page = ui.page;
-  await page.goto(workbookUrl(url), { waitUntil: 'commit' });
-  const centre = await page.waitForFunction(
-    (text) => {
-      const element = document.querySelector('[data-testid="cell-A1"]');
-      if (element?.textContent !== text) return false;
-      const box = element.getBoundingClientRect();
-      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-    },
-    shows,
-    { timeout: 15_000 },
-  );
-  const { x, y } = (await centre.jsonValue()) as { x: number; y: number };
-  await page.mouse.click(x, y);
-  await page.keyboard.press(key);
-  await page.keyboard.press('Enter');
-  const shown = await page.waitForFunction((text) => document.querySelector('[data-testid="cell-A1"]')?.textContent === text && performance.now(), key, { timeout: 5000 });
-  const typedMs = (await shown.jsonValue()) as number;
-  await page.waitForFunction(() => document.documentElement.dataset['interactiveMs'] !== undefined);
-  const interactiveMs = await page.evaluate(() => performance.getEntriesByName('gridbook:interactive')[0]?.startTime ?? Number.NaN);
-  return { interactiveMs, typedMs };
-}
+import { loadThenType } from './timings.js';
 
 describe.skipIf(!hasChromium)('grid in the browser', () => {
   let browser: Browser;
@@ -55,7 +27,7 @@ describe.skipIf(!hasChromium)('grid in the browser', () => {
     await server.close();
   });
 
-  it('[UI-LOAD][PERF-03] cold loads paint cells within 1 s and accept typing into A1 within 2 s, with no console errors', async () => {
+  it('[UI-LOAD][PERF-03] cold loads paint cells and accept typing into A1, with no console errors (times printed; gated by npm run test:perf)', async () => {
     await server.http.post('/grid/range', { target_cell: 'A1', values: [['Item', 'Cost'], ['Rent', 900]] });
     // Three cold loads (each a fresh browser context, so nothing is cached); the median is
     // judged, as ui.md §4.5 asks, because a shared CI machine makes single runs noisy.
@@ -78,9 +50,6 @@ describe.skipIf(!hasChromium)('grid in the browser', () => {
     const typedMs = median(typed);
     process.stdout.write(`[e2e] initial load to interactive (navigation start → first cells painted): ${loads.map((ms) => ms.toFixed(0)).join(', ')} ms; median ${interactiveMs.toFixed(0)} ms\n`);
     process.stdout.write(`[e2e] navigation start → typed text shown in A1: ${typed.map((ms) => ms.toFixed(0)).join(', ')} ms; median ${typedMs.toFixed(0)} ms\n`);
-    expect(interactiveMs).toBeLessThan(1000);
-    // ui.md PERF-03's CI gate.
-    expect(typedMs).toBeLessThan(2000);
     await openWorkbook(ui, server.url);
     await expectCellText(ui.page, 'B2', '900');
     await expect(ui.page.getByTestId('sheet-tab-Sheet1').getAttribute('aria-selected')).resolves.toBe('true');

@@ -6,12 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { hasChromium } from './browser.js';
 import { cell, expectCellText, goTo } from './grid-actions.js';
 import { useBrowserSuite } from './suite.js';
+import { percentile } from './timings.js';
 
 const ROWS = 100_000;
-
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
-}
 
 describe.skipIf(!hasChromium)('a 100,000-row sheet in the browser', () => {
   const suite = useBrowserSuite({ page: { width: 1920, height: 1080 } });
@@ -47,7 +44,7 @@ describe.skipIf(!hasChromium)('a 100,000-row sheet in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   }, 60_000);
 
-  it('[PERF-01] wheel scrolling keeps frames short, and values show soon after the scroll stops', async () => {
+  it('[PERF-01] after wheel scrolling the rows in view show their own values (frame times printed; gated by npm run test:perf)', async () => {
     await seed();
     await suite.open();
     const page = suite.ui.page;
@@ -93,9 +90,6 @@ describe.skipIf(!hasChromium)('a 100,000-row sheet in the browser', () => {
     expect(firstRow).toBeGreaterThan(200);
     // The visible values belong to the rows shown: column A holds the row number.
     await expectCellText(page, `A${firstRow + 1}`, String(firstRow + 1));
-    // CI gates of ui.md §4.4 (headless, software rendering, a shared machine): generous on purpose.
-    expect(median).toBeLessThanOrEqual(34);
-    expect(p95).toBeLessThanOrEqual(100);
     expect(suite.ui.errors).toEqual([]);
   }, 90_000);
 });
