@@ -2,23 +2,14 @@
 // first, errors with Retry, selection scope, replies with nothing to apply, chart, plan and
 // macro proposals.
 import { describe, expect, it } from 'vitest';
-import { providersOnFakes, useFakeProviders } from '../fakes/index.js';
 import { hasChromium } from './browser.js';
 import { goTo } from './grid-actions.js';
-import { storedValues, useBrowserSuite } from './suite.js';
+import { storedValues, useBrowserSuiteWithFakeModel } from './suite.js';
 
 const reply = (fields: Record<string, unknown>) => JSON.stringify({ reasoning: 'ok', ...fields });
 
 describe.skipIf(!hasChromium)('AI panel cards in the browser', () => {
-  const fakes = useFakeProviders();
-
-  const suite = useBrowserSuite({
-    page: { allowHttpErrors: [500, 503] },
-    server: async () => {
-      const providers = await providersOnFakes(fakes, { groq: 'gsk_e2e-test-key-0002' });
-      return { deps: { providers } };
-    },
-  });
+  const { suite, fakes } = useBrowserSuiteWithFakeModel({ allowHttpErrors: [500, 503] });
 
   async function ask(prompt: string): Promise<void> {
     const page = suite.ui.page;

@@ -3,21 +3,12 @@
 // refusals read as sentences with links, Stop aborts (a chain keeps its written steps), a chain
 // streams its steps, the model picker, Enter/Shift+Enter and the busy state, quick prompts.
 import { describe, expect, it } from 'vitest';
-import { providersOnFakes, useFakeProviders } from '../fakes/index.js';
 import { hasChromium } from './browser.js';
 import { cell, expectCellText, goTo } from './grid-actions.js';
-import { storedValues, useBrowserSuite } from './suite.js';
+import { storedValues, useBrowserSuite, useBrowserSuiteWithFakeModel } from './suite.js';
 
 describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
-  const fakes = useFakeProviders();
-
-  const suite = useBrowserSuite({
-    page: { allowHttpErrors: [422] },
-    server: async () => {
-      const providers = await providersOnFakes(fakes, { groq: 'gsk_e2e-test-key-0001' });
-      return { deps: { providers } };
-    },
-  });
+  const { suite, fakes } = useBrowserSuiteWithFakeModel({ allowHttpErrors: [422] });
 
   async function ask(prompt: string): Promise<void> {
     const page = suite.ui.page;

@@ -6,9 +6,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { providersOnFakes, useFakeProviders } from '../fakes/index.js';
 import { hasChromium, screenshot, WEB_DIR } from './browser.js';
-import { storedValues, useBrowserSuite } from './suite.js';
+import { storedValues, useBrowserSuiteWithFakeModel } from './suite.js';
 
 /** CI gate for the landing page's largest contentful paint (ui.md §4.4); reported, not asserted (timings are noisy here). */
 const LCP_CI_GATE_MS = 2500;
@@ -32,13 +31,7 @@ function largestContentfulPaint(page: Page): Promise<number> {
 }
 
 describe.skipIf(!hasChromium)('the landing page', () => {
-  const fakes = useFakeProviders();
-  const suite = useBrowserSuite({
-    server: async () => {
-      const providers = await providersOnFakes(fakes, { groq: 'gsk_e2e-test-key-0003' });
-      return { deps: { providers } };
-    },
-  });
+  const { suite, fakes } = useBrowserSuiteWithFakeModel();
 
   it('[ENTRY-01] Build is disabled until text is typed; an example chip fills the textarea; Enter submits; the page loads no grid code and reports its LCP', async () => {
     fakes.groq.replyText(JSON.stringify({ reasoning: 'A budget.', target_cell: 'A1', values: [['Budget']] }));

@@ -3,10 +3,9 @@
 // GridOS defect of §1.18).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { providersOnFakes, useFakeProviders } from '../fakes/index.js';
 import { hasChromium } from './browser.js';
 import { clickCell, expectCellText, goTo, typeInto } from './grid-actions.js';
-import { useBrowserSuite } from './suite.js';
+import { useBrowserSuiteWithFakeModel } from './suite.js';
 
 const STACK_TRACE = /\bat\s+\S+\s+\(?[^\s()]+:\d+:\d+\)?|\n\s*at\s/;
 
@@ -32,16 +31,8 @@ async function expectNoRawErrors(page: Page): Promise<void> {
 }
 
 describe.skipIf(!hasChromium)('server refusals in the browser', () => {
-  const fakes = useFakeProviders();
-
   // A fake Groq behind the AI panel, so a proposal exists whose Apply can be refused.
-  const suite = useBrowserSuite({
-    page: { allowHttpErrors: [422] },
-    server: async () => {
-      const providers = await providersOnFakes(fakes, { groq: 'gsk_e2e-test-key-0001' });
-      return { deps: { providers } };
-    },
-  });
+  const { suite, fakes } = useBrowserSuiteWithFakeModel({ allowHttpErrors: [422] });
 
   it('[ROB-01] typing, pasting, clearing, locking and undo refused with an object detail read as sentences', async () => {
     await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [[1, 2], [3, 4]] });

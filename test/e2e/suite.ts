@@ -1,6 +1,7 @@
 // One browser per test file and a fresh server + page per test, so tests never share state.
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { providersOnFakes, useFakeProviders, type FakeProviders } from '../fakes/index.js';
 import type { RunningApp, StartAppOptions } from '../support/index.js';
 import { ensureWebBuilt, launchBrowser, openPage, openWorkbook, startUiServer, type UiPage } from './browser.js';
 
@@ -29,6 +30,19 @@ export function useBrowserSuite(options: { page?: Parameters<typeof openPage>[2]
     await context.server?.close();
   });
   return context;
+}
+
+/**
+ * A browser suite whose server reaches the AI vendors only at the fakes, with Groq configured:
+ * the "model" is `fakes.groq`'s reply queue (reset before each test).
+ */
+export function useBrowserSuiteWithFakeModel(page?: Parameters<typeof openPage>[2]): { suite: SuiteContext; fakes: FakeProviders } {
+  const fakes = useFakeProviders();
+  const suite = useBrowserSuite({
+    ...(page === undefined ? {} : { page }),
+    server: async () => ({ deps: { providers: await providersOnFakes(fakes, { groq: 'gsk_e2e-test-key-0001' }) } }),
+  });
+  return { suite, fakes };
 }
 
 /** The cells of a range as the server stores them: address → computed value. */

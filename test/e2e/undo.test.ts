@@ -3,21 +3,12 @@
 // runs against the fake Groq server of test/fakes, never a real vendor.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { providersOnFakes, useFakeProviders } from '../fakes/index.js';
 import { hasChromium } from './browser.js';
 import { dragFillHandle, expectCellText, goTo, typeInto } from './grid-actions.js';
-import { storedValues, useBrowserSuite } from './suite.js';
+import { storedValues, useBrowserSuiteWithFakeModel } from './suite.js';
 
 describe.skipIf(!hasChromium)('undo in the browser', () => {
-  const fakes = useFakeProviders();
-
-  const suite = useBrowserSuite({
-    page: { allowHttpErrors: [409] },
-    server: async () => {
-      const providers = await providersOnFakes(fakes, { groq: 'gsk_e2e-test-key-0001' });
-      return { deps: { providers } };
-    },
-  });
+  const { suite, fakes } = useBrowserSuiteWithFakeModel({ allowHttpErrors: [409] });
 
   /** Run `action`, wait until the server holds `after`, press Ctrl+Z once, wait until it holds `before` again. */
   async function oneUndoStep(page: Page, range: string, action: () => Promise<void>, after: Record<string, unknown>): Promise<void> {
