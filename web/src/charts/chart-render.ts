@@ -29,11 +29,19 @@ export function loadChartJs(): Promise<ChartModule> {
   return loading;
 }
 
+/** Above this many points a line is drawn without point markers and axis labels are measured from a sample. */
+const DENSE_POINTS = 100;
+
 export function chartConfig(type: ChartType, title: string, data: ChartData): ChartConfiguration {
   const series = type === 'pie' ? data.series.slice(0, 1) : data.series;
+  const dense = data.labels.length > DENSE_POINTS;
+  // Chart.js's own advice for large data: no markers (a circle per point), and tick labels
+  // measured on a sample instead of all of them.
+  const markers = type === 'line' && dense ? { pointRadius: 0, pointHitRadius: 4 } : {};
+  const ticks = dense ? { ticks: { sampleSize: DENSE_POINTS, maxRotation: 0 } } : {};
   return {
     type,
-    data: { labels: [...data.labels], datasets: series.map((entry) => ({ label: entry.name, data: [...entry.values] })) },
+    data: { labels: [...data.labels], datasets: series.map((entry) => ({ label: entry.name, data: [...entry.values], ...markers })) },
     options: {
       responsive: false,
       maintainAspectRatio: false,
@@ -43,7 +51,7 @@ export function chartConfig(type: ChartType, title: string, data: ChartData): Ch
         legend: { display: type === 'pie' || series.length > 1, position: 'bottom' },
         title: { display: false, text: title },
       },
-      ...(type === 'pie' ? {} : { scales: { y: { beginAtZero: true } } }),
+      ...(type === 'pie' ? {} : { scales: { x: { ...ticks }, y: { beginAtZero: true, ...ticks } } }),
     },
   };
 }

@@ -1,8 +1,22 @@
 // The computed values of a chart's data range, read again after every commit.
 import { useEffect, useState } from 'react';
 import type { Session } from '../app/session.js';
-import type { CellValue } from '../api/types.js';
+import type { CellValue, GridResponse } from '../api/types.js';
 import { parseRange, splitSheet } from '../grid/address.js';
+
+// Charts that plot the same range after the same commit share one read (ten charts of one
+// table made ten identical requests per edit).
+const readsInFlight = new Map<string, Promise<GridResponse>>();
+
+function readShared(session: Session, sheet: string, ref: string, version: number): Promise<GridResponse> {
+  const key = `${sheet}\u0000${ref}\u0000${version}`;
+  let read = readsInFlight.get(key);
+  if (read === undefined) {
+    read = session.grid.read(sheet, ref).finally(() => readsInFlight.delete(key));
+    readsInFlight.set(key, read);
+  }
+  return read;
+}
 
 export function useChartValues(session: Session, sheet: string, dataRange: string, version: number): CellValue[][] | undefined {
   const [values, setValues] = useState<CellValue[][] | undefined>();
@@ -13,10 +27,10 @@ export function useChartValues(session: Session, sheet: string, dataRange: strin
       setValues([]);
       return;
     }
-    const controller = new AbortController();
-    session.grid
-      .read(named ?? sheet, ref, controller.signal)
+    let cancelled = false;
+    readShared(session, named ?? sheet, ref, version)
       .then((response) => {
+        if (cancelled) return;
         const grid: CellValue[][] = Array.from({ length: rect.height }, () => Array<CellValue>(rect.width).fill(null));
         for (const cell of response.cells) {
           const match = /^([A-Z]+)(\d+)$/.exec(cell.cell)!;
@@ -29,9 +43,11 @@ export function useChartValues(session: Session, sheet: string, dataRange: strin
         setValues(grid);
       })
       .catch(() => {
-        if (!controller.signal.aborted) setValues([]);
+        if (!cancelled) setValues([]);
       });
-    return () => controller.abort();
+    return () => {
+      cancelled = true;
+    };
   }, [session, sheet, dataRange, version]);
   return values;
 }
