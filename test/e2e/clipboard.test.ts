@@ -53,6 +53,33 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
     expect(await storedValues(suite.server, 'C5:D7')).toEqual({ C5: 'x', D5: 'y', C7: 'a\tb', D7: 'z' });
   });
 
+  it('[CLIP-02] a paste of more than 10,000 cells is parsed in a worker, written in chunks of at most 10,000 with a notice, and undone in one step', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    const chunkSizes: number[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/grid/range')) chunkSizes.push((JSON.parse(request.postData()!) as { values: unknown[][] }).values.flat().length);
+    });
+    const rows = 300;
+    const text = Array.from({ length: rows }, (_, row) => ['"q\t' + row + '"', ...Array.from({ length: 49 }, (_, col) => String(row * 100 + col))].join('\t')).join('\n');
+    await setClipboard(page, text);
+    await goTo(page, 'A1');
+    await page.keyboard.press('Control+v');
+    await page.getByTestId('toast').filter({ hasText: 'Pasted 300 rows.' }).waitFor({ timeout: 20_000 });
+    expect(workers.some((url) => url.includes('tsv-worker'))).toBe(true);
+    expect(chunkSizes.reduce((sum, size) => sum + size, 0)).toBe(rows * 50);
+    expect(chunkSizes.length).toBeGreaterThan(1);
+    expect(Math.max(...chunkSizes)).toBeLessThanOrEqual(10_000);
+    expect(await storedValues(suite.server, 'A300:B300')).toEqual({ A300: 'q\t299', B300: 29900 });
+    await expectCellText(page, 'A1', 'q\t0');
+
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'A1', '');
+    expect(await storedValues(suite.server, 'A1:AX300')).toEqual({});
+  });
+
   it('[CLIP-03] one copied value fills the whole selection', async () => {
     await suite.open();
     const page = suite.ui.page;

@@ -73,12 +73,42 @@ export async function copyFromServer(session: Session, rect: Rect, cut: boolean)
   });
 }
 
+/** Pastes with more cells than this are parsed in a Web Worker (ui.md §4.3 item 4). */
+const WORKER_PARSE_CELLS = 10_000;
+
+/** Whether `text` holds more than `limit` fields; stops counting once it knows. */
+function hasMoreCellsThan(text: string, limit: number): boolean {
+  let fields = 1;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if ((code === 9 || code === 10) && (fields += 1) > limit) return true;
+  }
+  return false;
+}
+
+/** Outside clipboard text as rows; large texts are parsed off the main thread so the page stays responsive. */
+export function parsePastedText(text: string): Promise<string[][]> {
+  if (!hasMoreCellsThan(text, WORKER_PARSE_CELLS)) return Promise.resolve(parseTsv(text));
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./tsv-worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<string[][]>) => {
+      worker.terminate();
+      resolve(event.data);
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      reject(new Error(`Reading the pasted text failed: ${event.message}`));
+    };
+    worker.postMessage(text);
+  });
+}
+
 /** The block a paste writes: internal copies keep formulas (moved), outside text is parsed. */
-export function pasteBlock(text: string, internal: InternalClip | undefined, target: Rect): string[][] {
+export async function pasteBlock(text: string, internal: InternalClip | undefined, target: Rect): Promise<string[][]> {
   const fromHere = internal !== undefined && internal.text === text;
   let block: string[][] = fromHere
     ? internal.inputs.map((row) => row.map((input) => shiftFormula(input, target.row - internal.rect.row, target.col - internal.rect.col)))
-    : parseTsv(text);
+    : await parsePastedText(text);
   // One value pasted over a larger selection fills all of it (ui.md CLIP-03).
   if (block.length === 1 && block[0]!.length === 1 && (target.width > 1 || target.height > 1)) {
     const value = block[0]![0]!;

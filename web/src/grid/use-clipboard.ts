@@ -26,7 +26,7 @@ export function useClipboard(session: Session, container: RefObject<HTMLElement 
     async (text: string) => {
       const target = session.selection.get().rect;
       const clip = internal.current;
-      const block = pasteBlock(text, clip, target);
+      const block = await pasteBlock(text, clip, target);
       if (block.length === 0) return;
       const fromHere = clip !== undefined && clip.text === text;
       const ok = await writePaste(session, block, target, fromHere ? clip : undefined);
@@ -66,7 +66,7 @@ export function useClipboard(session: Session, container: RefObject<HTMLElement 
       if (!gridHasFocus()) return;
       event.preventDefault();
       const text = event.clipboardData?.getData('text/plain') ?? '';
-      void pasteText(text);
+      pasteText(text).catch((error: unknown) => session.reportError('Paste failed', error));
     };
     document.addEventListener('copy', copy);
     document.addEventListener('cut', cut);
