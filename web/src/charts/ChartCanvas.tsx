@@ -1,8 +1,9 @@
 // The Chart.js drawing of one chart, plus a visually hidden table of the same numbers so the
 // data is readable without the canvas (ui.md CHART-02).
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { ChartType } from '../api/types.js';
 import type { ChartData } from './chart-data.js';
+import { ChartDataTable } from './ChartDataTable.js';
 import { chartConfig, loadChartJs, type ChartInstance } from './chart-render.js';
 
 interface Props {
@@ -13,7 +14,9 @@ interface Props {
   readonly height: number;
 }
 
-export function ChartCanvas({ type, title, data, width, height }: Props) {
+// Memoised: a chart card re-renders on every scroll, selection and chart-list refresh, and
+// none of those change what is drawn.
+export const ChartCanvas = memo(function ChartCanvas({ type, title, data, width, height }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<ChartInstance | undefined>(undefined);
 
@@ -25,8 +28,9 @@ export function ChartCanvas({ type, title, data, width, height }: Props) {
       const existing = chart.current;
       if (existing !== undefined && (existing.config as { type?: string }).type === type) {
         existing.data = config.data;
-        existing.resize(width, height);
-        existing.update('none');
+        // resize() lays the chart out and redraws it with the new data; update() is for an unchanged size.
+        if (existing.width !== width || existing.height !== height) existing.resize(width, height);
+        else existing.update('none');
       } else {
         existing?.destroy();
         chart.current = new Chart(canvas.current, config);
@@ -43,29 +47,7 @@ export function ChartCanvas({ type, title, data, width, height }: Props) {
   return (
     <>
       <canvas ref={canvas} width={width} height={height} data-testid="chart-canvas" role="img" aria-label={`${type} chart${title === '' ? '' : `: ${title}`}`} />
-      <table className="visually-hidden" data-testid="chart-data-table">
-        <caption>{title === '' ? `${type} chart data` : title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Label</th>
-            {data.series.map((series) => (
-              <th scope="col" key={series.name}>
-                {series.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {data.labels.map((label, index) => (
-            <tr key={`${label}-${index}`}>
-              <th scope="row">{label}</th>
-              {data.series.map((series) => (
-                <td key={series.name}>{series.values[index] ?? ''}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ChartDataTable type={type} title={title} data={data} />
     </>
   );
-}
+});

@@ -4,15 +4,38 @@ import type { Session } from '../app/session.js';
 import type { CellValue, GridResponse } from '../api/types.js';
 import { parseRange, splitSheet } from '../grid/address.js';
 
-// Charts that plot the same range after the same commit share one read (ten charts of one
-// table made ten identical requests per edit).
-const readsInFlight = new Map<string, Promise<GridResponse>>();
+// Charts that plot the same range after the same commit share one read and one decoded grid
+// (ten charts of one table made ten identical requests, and decoded ten copies, per edit).
+const readsInFlight = new Map<string, Promise<CellValue[][]>>();
 
-function readShared(session: Session, sheet: string, ref: string, version: number): Promise<GridResponse> {
+interface Rect {
+  readonly col: number;
+  readonly row: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+function decode(response: GridResponse, rect: Rect): CellValue[][] {
+  const grid: CellValue[][] = Array.from({ length: rect.height }, () => Array<CellValue>(rect.width).fill(null));
+  for (const cell of response.cells) {
+    const match = /^([A-Z]+)(\d+)$/.exec(cell.cell)!;
+    let col = 0;
+    for (const char of match[1]!) col = col * 26 + (char.charCodeAt(0) - 64);
+    const row = Number(match[2]) - 1 - rect.row;
+    const column = col - 1 - rect.col;
+    if (row >= 0 && row < rect.height && column >= 0 && column < rect.width) grid[row]![column] = cell.error ?? cell.value;
+  }
+  return grid;
+}
+
+function readShared(session: Session, sheet: string, ref: string, rect: Rect, version: number): Promise<CellValue[][]> {
   const key = `${sheet}\u0000${ref}\u0000${version}`;
   let read = readsInFlight.get(key);
   if (read === undefined) {
-    read = session.grid.read(sheet, ref).finally(() => readsInFlight.delete(key));
+    read = session.grid
+      .read(sheet, ref)
+      .then((response) => decode(response, rect))
+      .finally(() => readsInFlight.delete(key));
     readsInFlight.set(key, read);
   }
   return read;
@@ -28,19 +51,9 @@ export function useChartValues(session: Session, sheet: string, dataRange: strin
       return;
     }
     let cancelled = false;
-    readShared(session, named ?? sheet, ref, version)
-      .then((response) => {
-        if (cancelled) return;
-        const grid: CellValue[][] = Array.from({ length: rect.height }, () => Array<CellValue>(rect.width).fill(null));
-        for (const cell of response.cells) {
-          const match = /^([A-Z]+)(\d+)$/.exec(cell.cell)!;
-          let col = 0;
-          for (const char of match[1]!) col = col * 26 + (char.charCodeAt(0) - 64);
-          const row = Number(match[2]) - 1 - rect.row;
-          const column = col - 1 - rect.col;
-          if (row >= 0 && row < rect.height && column >= 0 && column < rect.width) grid[row]![column] = cell.error ?? cell.value;
-        }
-        setValues(grid);
+    readShared(session, named ?? sheet, ref, rect, version)
+      .then((grid) => {
+        if (!cancelled) setValues(grid);
       })
       .catch(() => {
         if (!cancelled) setValues([]);

@@ -1,0 +1,73 @@
+// The visually hidden table of every plotted point (ui.md CHART-02), so the numbers are
+// readable without the canvas. A thousand-point chart means thousands of cells: the rows are
+// written as one HTML string (no React element per cell to build, diff and collect), after
+// the canvas has drawn so the table never delays the chart, and an edit rewrites only the
+// cells whose text changed.
+import { memo, useEffect, useRef } from 'react';
+import type { ChartType } from '../api/types.js';
+import type { ChartData } from './chart-data.js';
+
+interface Props {
+  readonly type: ChartType;
+  readonly title: string;
+  readonly data: ChartData;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (char) => ESCAPES[char]!);
+
+const cellTexts = (data: ChartData, index: number): string[] => [data.labels[index]!, ...data.series.map((series) => String(series.values[index] ?? ''))];
+
+/** Rewrites the changed cells in place; false when the shape changed and the rows must be rebuilt. */
+function patchRows(body: HTMLTableSectionElement, before: ChartData, after: ChartData): boolean {
+  if (before.labels.length !== after.labels.length || before.series.length !== after.series.length || body.rows.length !== after.labels.length) return false;
+  for (let index = 0; index < after.labels.length; index += 1) {
+    const unchanged = before.labels[index] === after.labels[index] && after.series.every((series, column) => series.values[index] === before.series[column]!.values[index]);
+    if (unchanged) continue;
+    const cells = body.rows[index]!.cells;
+    cellTexts(after, index).forEach((text, column) => {
+      if (cells[column]!.textContent !== text) cells[column]!.textContent = text;
+    });
+  }
+  return true;
+}
+
+export function chartRowsHtml(data: ChartData): string {
+  const rows: string[] = [];
+  data.labels.forEach((label, index) => {
+    const cells = data.series.map((series) => `<td>${series.values[index] ?? ''}</td>`).join('');
+    rows.push(`<tr><th scope="row">${escapeHtml(label)}</th>${cells}</tr>`);
+  });
+  return rows.join('');
+}
+
+export const ChartDataTable = memo(function ChartDataTable({ type, title, data }: Props) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const shown = useRef<ChartData | undefined>(undefined);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const element = body.current;
+      if (element === null) return;
+      const before = shown.current;
+      if (before === undefined || !patchRows(element, before, data)) element.innerHTML = chartRowsHtml(data);
+      shown.current = data;
+    });
+    return () => clearTimeout(timer);
+  }, [data]);
+  return (
+    <table className="visually-hidden" data-testid="chart-data-table">
+      <caption>{title === '' ? `${type} chart data` : title}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Label</th>
+          {data.series.map((series) => (
+            <th scope="col" key={series.name}>
+              {series.name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody ref={body} />
+    </table>
+  );
+});
