@@ -42,19 +42,30 @@ export async function writeCell(session: Session, sheet: string, cell: CellRef, 
   }
 }
 
+type BlockValues = readonly (readonly (string | number | boolean | null)[])[];
+
+/** Show a block at once in the cached cells it covers. */
+function patchBlock(session: Session, sheet: string, anchor: CellRef, values: BlockValues): void {
+  for (let r = 0; r < values.length; r += 1) {
+    const row = values[r]!;
+    for (let c = 0; c < row.length; c += 1) {
+      const text = row[c] === null ? '' : String(row[c]);
+      const before = session.store.cell(sheet, anchor.col + c, anchor.row + r);
+      session.store.patch(sheet, anchor.col + c, anchor.row + r, optimisticCell(text, before));
+    }
+  }
+}
+
+function postBlock(session: Session, sheet: string, anchor: CellRef, values: BlockValues): Promise<unknown> {
+  return session.grid.writeRange({ target_cell: formatCell(anchor), values: values.map((row) => [...row]), sheet });
+}
+
 /** Write a block of values with its top-left at `anchor` (paste, fill): one request, one undo step. */
-export async function writeRange(session: Session, sheet: string, anchor: CellRef, values: readonly (readonly (string | number | boolean | null)[])[], action = 'Paste'): Promise<boolean> {
+export async function writeRange(session: Session, sheet: string, anchor: CellRef, values: BlockValues, action = 'Paste'): Promise<boolean> {
   try {
     session.requireOnline();
-    for (let r = 0; r < values.length; r += 1) {
-      const row = values[r]!;
-      for (let c = 0; c < row.length; c += 1) {
-        const text = row[c] === null ? '' : String(row[c]);
-        const before = session.store.cell(sheet, anchor.col + c, anchor.row + r);
-        session.store.patch(sheet, anchor.col + c, anchor.row + r, optimisticCell(text, before));
-      }
-    }
-    await session.queueWrite(() => session.grid.writeRange({ target_cell: formatCell(anchor), values: values.map((row) => [...row]), sheet }));
+    patchBlock(session, sheet, anchor, values);
+    await session.queueWrite(() => postBlock(session, sheet, anchor, values));
     session.noteCommit(sheet);
     return true;
   } catch (error) {
@@ -62,6 +73,52 @@ export async function writeRange(session: Session, sheet: string, anchor: CellRe
     session.reportError(`${action} failed`, error);
     return false;
   }
+}
+
+export interface BlockChunk {
+  readonly anchor: CellRef;
+  readonly values: BlockValues;
+}
+
+/**
+ * Write a large block as several requests, each one commit, holding the write queue for all of
+ * them. The next chunk is already on its way while the server applies the current one, so
+ * the server does not sit idle while the page prepares and sends each chunk.
+ * Returns how many chunks were committed (those are the undo steps to merge).
+ */
+export async function writeRangeChunks(session: Session, sheet: string, chunks: readonly BlockChunk[], onCommitted: (committed: number) => void, action = 'Paste'): Promise<number> {
+  let committed = 0;
+  const commit = (): void => {
+    committed += 1;
+    session.noteCommit(sheet);
+    onCommitted(committed);
+  };
+  const send = (chunk: BlockChunk): Promise<unknown> => {
+    patchBlock(session, sheet, chunk.anchor, chunk.values);
+    return postBlock(session, sheet, chunk.anchor, chunk.values);
+  };
+  try {
+    session.requireOnline();
+    await session.queueWrite(async () => {
+      let current = chunks.length > 0 ? send(chunks[0]!) : undefined;
+      for (let index = 1; current !== undefined; index += 1) {
+        const next = index < chunks.length ? send(chunks[index]!) : undefined;
+        try {
+          await current;
+        } catch (error) {
+          // A chunk already sent may still have been written: count it, so undo stays in step.
+          if (next !== undefined && (await next.then(() => true, () => false))) commit();
+          throw error;
+        }
+        commit();
+        current = next;
+      }
+    });
+  } catch (error) {
+    session.store.invalidate(sheet);
+    session.reportError(`${action} failed`, error);
+  }
+  return committed;
 }
 
 /**

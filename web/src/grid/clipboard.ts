@@ -1,6 +1,7 @@
 // Copy, cut and paste of cell ranges as TSV (plus an HTML table), so ranges move to and from
 // other spreadsheet programs. Pastes land at the selection's top-left; one copied value fills
 // the whole selection; a copy made here keeps its formulas and moves their references.
+import { writeRangeChunks, type BlockChunk } from '../app/cell-writes.js';
 import type { Session } from '../app/session.js';
 import { formatRect, rectCellCount, type Rect } from './address.js';
 import { displayValue } from './cell-format.js';
@@ -126,17 +127,22 @@ export async function writePaste(session: Session, block: string[][], target: Re
   if (internal?.cut === true && internal.sheet === sheet) {
     if (await session.clearRange(sheet, internal.rect)) commits += 1;
   }
-  const width = Math.max(1, ...block.map((row) => row.length));
+  const width = block.reduce((widest, row) => Math.max(widest, row.length), 1);
   const rowsPerChunk = Math.max(1, Math.floor(CHUNK_CELLS / width));
-  const chunks = Math.ceil(block.length / rowsPerChunk);
-  for (let chunk = 0; chunk < chunks; chunk += 1) {
-    if (chunks > 1) session.toasts.show(`Pasting… ${Math.round((chunk / chunks) * 100)}%`);
-    const rows = block.slice(chunk * rowsPerChunk, (chunk + 1) * rowsPerChunk);
-    const ok = await session.writeRange(sheet, { col: target.col, row: target.row + chunk * rowsPerChunk }, rows, 'Paste');
-    if (!ok) break;
-    commits += 1;
+  const chunks: BlockChunk[] = [];
+  for (let start = 0; start < block.length; start += rowsPerChunk) {
+    chunks.push({ anchor: { col: target.col, row: target.row + start }, values: block.slice(start, start + rowsPerChunk) });
+  }
+  if (chunks.length === 1) {
+    if (await session.writeRange(sheet, chunks[0]!.anchor, chunks[0]!.values, 'Paste')) commits += 1;
+  } else {
+    session.toasts.show('Pasting… 0%');
+    const written = await writeRangeChunks(session, sheet, chunks, (committed) => {
+      if (committed < chunks.length) session.toasts.show(`Pasting… ${Math.round((committed / chunks.length) * 100)}%`);
+    });
+    commits += written;
+    if (written === chunks.length) session.toasts.show(`Pasted ${block.length.toLocaleString('en-US')} rows.`, 'success');
   }
   session.mergeLastCommits(commits);
-  if (chunks > 1) session.toasts.show(`Pasted ${block.length.toLocaleString('en-US')} rows.`, 'success');
   return commits > 0;
 }
