@@ -3,7 +3,7 @@
 // written as one HTML string (no React element per cell to build, diff and collect), after
 // the canvas has drawn so the table never delays the chart, and an edit rewrites only the
 // cells whose text changed.
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useRef, type CSSProperties } from 'react';
 import type { ChartType } from '../api/types.js';
 import type { ChartData } from './chart-data.js';
 
@@ -41,6 +41,11 @@ export function chartRowsHtml(data: ChartData): string {
   return rows.join('');
 }
 
+// Moved far outside its clipped card and marked content-visibility: auto, the browser skips
+// styling and laying out thousands of rows nobody sees, while the table stays in the
+// accessibility tree (unlike display: none or content-visibility: hidden).
+const OFF_SCREEN: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: '1px 1px', left: -100_000, top: 0 };
+
 export const ChartDataTable = memo(function ChartDataTable({ type, title, data }: Props) {
   const body = useRef<HTMLTableSectionElement>(null);
   const shown = useRef<ChartData | undefined>(undefined);
@@ -55,7 +60,7 @@ export const ChartDataTable = memo(function ChartDataTable({ type, title, data }
     return () => clearTimeout(timer);
   }, [data]);
   return (
-    <table className="visually-hidden" data-testid="chart-data-table">
+    <table className="visually-hidden" style={OFF_SCREEN} data-testid="chart-data-table">
       <caption>{title === '' ? `${type} chart data` : title}</caption>
       <thead>
         <tr>

@@ -32,6 +32,14 @@ export function loadChartJs(): Promise<ChartModule> {
 /** Above this many points a line is drawn without point markers and axis labels are measured from a sample. */
 const DENSE_POINTS = 100;
 
+/**
+ * A line without empty cells has no gaps to break it at: Chart.js then skips splitting it into
+ * segments (its advice for large data). A line with empty cells keeps its gaps.
+ */
+function unbrokenLine(values: readonly (number | null)[]): { spanGaps?: boolean } {
+  return values.includes(null) ? {} : { spanGaps: true };
+}
+
 export function chartConfig(type: ChartType, title: string, data: ChartData): ChartConfiguration {
   const series = type === 'pie' ? data.series.slice(0, 1) : data.series;
   const dense = data.labels.length > DENSE_POINTS;
@@ -41,7 +49,7 @@ export function chartConfig(type: ChartType, title: string, data: ChartData): Ch
   const ticks = dense ? { ticks: { sampleSize: DENSE_POINTS, maxRotation: 0 } } : {};
   return {
     type,
-    data: { labels: [...data.labels], datasets: series.map((entry) => ({ label: entry.name, data: [...entry.values], ...markers })) },
+    data: { labels: [...data.labels], datasets: series.map((entry) => ({ label: entry.name, data: [...entry.values], ...markers, ...(type === 'line' ? unbrokenLine(entry.values) : {}) })) },
     options: {
       responsive: false,
       maintainAspectRatio: false,

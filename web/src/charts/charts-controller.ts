@@ -6,6 +6,7 @@ import { ChartApi, type ChartFields } from '../api/chart-api.js';
 import { errorMessage } from '../api/errors.js';
 import type { ChartJson } from '../api/types.js';
 import { formatRect } from '../grid/address.js';
+import { loadChartJs } from './chart-render.js';
 
 export interface ChartEditRequest {
   readonly mode: 'create' | 'edit';
@@ -50,6 +51,8 @@ export class ChartsController {
     this.loadedFor = sheet;
     try {
       const { charts } = await this.api.list(sheet);
+      // Fetch the drawing code now, alongside the charts' data reads, rather than after them.
+      if (charts.length > 0) void loadChartJs();
       if (this.session.activeSheet === sheet) this.charts.set(charts);
     } catch {
       // No chart endpoint (or a transient failure): show no charts rather than an error on every edit.
