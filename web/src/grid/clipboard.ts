@@ -7,6 +7,7 @@ import { formatRect, rectCellCount, type Rect } from './address.js';
 import { displayValue } from './cell-format.js';
 import { shiftFormula } from './formula-shift.js';
 import { parseTsv, toHtmlTable, toTsv } from './tsv.js';
+import type { ParsedBatch } from './tsv-worker.js';
 
 /** What the last copy or cut inside the page held, to paste formulas rather than values. */
 export interface InternalClip {
@@ -92,9 +93,12 @@ export function parsePastedText(text: string): Promise<string[][]> {
   if (!hasMoreCellsThan(text, WORKER_PARSE_CELLS)) return Promise.resolve(parseTsv(text));
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./tsv-worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (event: MessageEvent<string[][]>) => {
+    const rows: string[][] = [];
+    worker.onmessage = (event: MessageEvent<ParsedBatch>) => {
+      for (const row of event.data.rows) rows.push(row);
+      if (!event.data.done) return;
       worker.terminate();
-      resolve(event.data);
+      resolve(rows);
     };
     worker.onerror = (event) => {
       worker.terminate();
