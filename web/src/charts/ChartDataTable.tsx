@@ -6,17 +6,13 @@
 import { memo, useEffect, useRef, type CSSProperties } from 'react';
 import type { ChartType } from '../api/types.js';
 import type { ChartData } from './chart-data.js';
+import { cellTexts, chartRowsHtml } from './chart-table-rows.js';
 
 interface Props {
   readonly type: ChartType;
   readonly title: string;
   readonly data: ChartData;
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (char) => ESCAPES[char]!);
-
-const cellTexts = (data: ChartData, index: number): string[] => [data.labels[index]!, ...data.series.map((series) => String(series.values[index] ?? ''))];
 
 /** Rewrites the changed cells in place; false when the shape changed and the rows must be rebuilt. */
 function patchRows(body: HTMLTableSectionElement, before: ChartData, after: ChartData): boolean {
@@ -32,14 +28,6 @@ function patchRows(body: HTMLTableSectionElement, before: ChartData, after: Char
   return true;
 }
 
-export function chartRowsHtml(data: ChartData): string {
-  const rows: string[] = [];
-  data.labels.forEach((label, index) => {
-    const cells = data.series.map((series) => `<td>${series.values[index] ?? ''}</td>`).join('');
-    rows.push(`<tr><th scope="row">${escapeHtml(label)}</th>${cells}</tr>`);
-  });
-  return rows.join('');
-}
 
 // Moved far outside its clipped card and marked content-visibility: auto, the browser skips
 // styling and laying out thousands of rows nobody sees, while the table stays in the

@@ -41,6 +41,11 @@ function readShared(session: Session, sheet: string, ref: string, rect: Rect, ve
   return read;
 }
 
+function sameGrid(before: readonly (readonly CellValue[])[] | undefined, after: readonly (readonly CellValue[])[]): boolean {
+  return before !== undefined && before.length === after.length && before.every((row, index) => row.length === after[index]!.length && row.every((value, column) => value === after[index]![column]));
+}
+
+/** The values of `dataRange`; the same array until a commit actually changes them, so an edit elsewhere redraws nothing. */
 export function useChartValues(session: Session, sheet: string, dataRange: string, version: number): CellValue[][] | undefined {
   const [values, setValues] = useState<CellValue[][] | undefined>();
   useEffect(() => {
@@ -53,7 +58,7 @@ export function useChartValues(session: Session, sheet: string, dataRange: strin
     let cancelled = false;
     readShared(session, named ?? sheet, ref, rect, version)
       .then((grid) => {
-        if (!cancelled) setValues(grid);
+        if (!cancelled) setValues((before) => (sameGrid(before, grid) ? before : grid));
       })
       .catch(() => {
         if (!cancelled) setValues([]);
