@@ -8,11 +8,11 @@ const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (char) => E
 /** The texts of row `index`: its label, then each series' value. */
 export const cellTexts = (data: ChartData, index: number): string[] => [data.labels[index]!, ...data.series.map((series) => String(series.values[index] ?? ''))];
 
-/** The rows of a new table: one per label, a cell per series; labels escaped (they are cell text). */
+/** The rows of a new table: one per label, a cell per series; every text escaped (labels are cell text). */
 export function chartRowsHtml(data: ChartData): string {
   const rows: string[] = [];
   data.labels.forEach((label, index) => {
-    const cells = data.series.map((series) => `<td>${series.values[index] ?? ''}</td>`).join('');
+    const cells = data.series.map((series) => `<td>${escapeHtml(String(series.values[index] ?? ''))}</td>`).join('');
     rows.push(`<tr><th scope="row">${escapeHtml(label)}</th>${cells}</tr>`);
   });
   return rows.join('');
