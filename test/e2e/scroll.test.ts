@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { hasChromium } from './browser.js';
 import { cell, expectCellText, goTo } from './grid-actions.js';
 import { useBrowserSuite } from './suite.js';
-import { percentile } from './timings.js';
+import { percentile, startSampler, stopSampler } from './timings.js';
 
 const ROWS = 100_000;
 
@@ -50,18 +50,7 @@ describe.skipIf(!hasChromium)('a 100,000-row sheet in the browser', () => {
     const page = suite.ui.page;
     const grid = await page.getByTestId('grid-area').boundingBox();
     await page.mouse.move(grid!.x + grid!.width / 2, grid!.y + grid!.height / 2);
-    await page.evaluate(() => {
-      const state = window as unknown as { frames: number[]; longTasks: number[]; sampling: boolean };
-      state.frames = [];
-      state.longTasks = [];
-      state.sampling = true;
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => state.longTasks.push(entry.duration))).observe({ type: 'longtask' });
-      const tick = (time: number) => {
-        state.frames.push(time);
-        if (state.sampling) requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
+    await startSampler(page);
     const scrollFor = 3000;
     const until = Date.now() + scrollFor;
     while (Date.now() < until) {
@@ -69,17 +58,13 @@ describe.skipIf(!hasChromium)('a 100,000-row sheet in the browser', () => {
       await page.waitForTimeout(16);
     }
     const stopped = Date.now();
-    const samples = await page.evaluate(() => {
-      const state = window as unknown as { frames: number[]; longTasks: number[]; sampling: boolean };
-      state.sampling = false;
-      return { frames: state.frames, longTasks: state.longTasks };
-    });
+    const samples = await stopSampler(page);
     await page.waitForFunction(() => {
       const cells = document.querySelectorAll('[data-testid="grid"] [role="gridcell"]');
       return cells.length > 0 && document.querySelectorAll('[data-testid="grid"] [data-loading="true"]').length === 0;
     }, undefined, { timeout: 10_000 });
     const settledMs = Date.now() - stopped;
-    const intervals = samples.frames.slice(1).map((time, index) => time - samples.frames[index]!).sort((a, b) => a - b);
+    const { intervals } = samples;
     const median = percentile(intervals, 0.5);
     const p95 = percentile(intervals, 0.95);
     const firstRow = Number(await page.getByTestId('grid').getAttribute('data-first-row'));

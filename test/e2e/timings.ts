@@ -59,3 +59,35 @@ export function percentile(values: readonly number[], fraction: number): number 
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
 }
+
+/** Start recording rAF timestamps and long tasks inside the page. */
+export async function startSampler(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const state = window as unknown as { perfFrames: number[]; perfLongTasks: number[]; perfSampling: boolean };
+    state.perfFrames = [];
+    state.perfLongTasks = [];
+    state.perfSampling = true;
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => state.perfLongTasks.push(entry.duration))).observe({ type: 'longtask' });
+    const tick = (time: number) => {
+      if (!state.perfSampling) return;
+      state.perfFrames.push(time);
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+export interface FrameSample {
+  /** Intervals between consecutive frames (ms). */
+  readonly intervals: number[];
+  readonly longTasks: number[];
+}
+
+export async function stopSampler(page: Page): Promise<FrameSample> {
+  const { frames, longTasks } = await page.evaluate(() => {
+    const state = window as unknown as { perfFrames: number[]; perfLongTasks: number[]; perfSampling: boolean };
+    state.perfSampling = false;
+    return { frames: state.perfFrames, longTasks: state.perfLongTasks };
+  });
+  return { intervals: frames.slice(1).map((time, index) => time - frames[index]!), longTasks };
+}

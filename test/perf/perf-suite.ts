@@ -6,6 +6,9 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningApp, StartAppOptions } from '../support/index.js';
 import { ensureWebBuilt, launchBrowser, openPage, openWorkbook, startUiServer, type UiPage } from '../e2e/browser.js';
+import { percentile } from '../e2e/timings.js';
+
+export { percentile, startSampler, stopSampler, type FrameSample } from '../e2e/timings.js';
 
 export interface PerfSuite {
   readonly browser: Browser;
@@ -69,11 +72,6 @@ export function usePerfSuite(options: PerfSuiteOptions = {}): PerfSuite {
   };
 }
 
-export function percentile(values: readonly number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
-}
 
 /** Run `measure` three times and keep the run whose `key` is the median (ui.md 4.5.3). */
 export async function medianOfThree<T>(measure: (run: number) => Promise<T>, key: (result: T) => number): Promise<T> {
@@ -98,38 +96,6 @@ export function report(name: string, value: string, gate: string): void {
 }
 
 export const ms = (value: number): string => `${value.toFixed(0)} ms`;
-
-/** Start recording rAF timestamps and long tasks inside the page. */
-export async function startSampler(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const state = window as unknown as { perfFrames: number[]; perfLongTasks: number[]; perfSampling: boolean };
-    state.perfFrames = [];
-    state.perfLongTasks = [];
-    state.perfSampling = true;
-    new PerformanceObserver((list) => list.getEntries().forEach((entry) => state.perfLongTasks.push(entry.duration))).observe({ type: 'longtask' });
-    const tick = (time: number) => {
-      if (!state.perfSampling) return;
-      state.perfFrames.push(time);
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-}
-
-export interface FrameSample {
-  /** Intervals between consecutive frames (ms). */
-  readonly intervals: number[];
-  readonly longTasks: number[];
-}
-
-export async function stopSampler(page: Page): Promise<FrameSample> {
-  const { frames, longTasks } = await page.evaluate(() => {
-    const state = window as unknown as { perfFrames: number[]; perfLongTasks: number[]; perfSampling: boolean };
-    state.perfSampling = false;
-    return { frames: state.perfFrames, longTasks: state.perfLongTasks };
-  });
-  return { intervals: frames.slice(1).map((time, index) => time - frames[index]!), longTasks };
-}
 
 /**
  * Resolves with the page clock (performance.now()) at the first frame where the mirror shows
