@@ -8,15 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { AlwaysSparse, HyperFormula, type ConfigParams } from 'hyperformula';
 import { nameBooleanLiterals, RAW_CONFIG } from '../lib/raw-engine.js';
 import { w6Chunk, W6_COLUMNS, w6Expected } from '../workloads/w6-data.js';
+import { inProcessFiller, type Filler } from '../workloads/w6-fillers.js';
 
 const ROWS = 100_000;
 const ROWS_PER_WRITE = 1000;
 const MIB = 2 ** 20;
-
-interface Filler {
-  write(row: number, values: number[][]): void;
-  read(row: number, col: number): unknown;
-}
 
 function rawFiller(extra: Partial<ConfigParams>): Filler {
   const hf = HyperFormula.buildEmpty({ ...RAW_CONFIG, ...extra });
@@ -25,15 +21,6 @@ function rawFiller(extra: Partial<ConfigParams>): Filler {
   return {
     write: (row, values) => hf.setCellContents({ sheet, row, col: 0 }, values),
     read: (row, col) => hf.getCellValue({ sheet, row, col }),
-  };
-}
-
-async function inProcessFiller(): Promise<Filler> {
-  const { Workbook, writeRangeOps } = await import('../../src/core/index.js');
-  const workbook = Workbook.create();
-  return {
-    write: (row, values) => workbook.apply(writeRangeOps('Sheet1', { row, col: 0 }, values), { actor: 'User' }),
-    read: (row, col) => workbook.sheet('Sheet1').value(row, col),
   };
 }
 

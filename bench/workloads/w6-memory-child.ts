@@ -2,11 +2,7 @@
 // --expose-gc) that fills one grid and reports its RSS before filling, at peak and after a
 // forced GC as one JSON line on stdout. Usage: w6-memory-child.ts <raw|inProcess> <rows> <rowsPerWrite>
 import { w6Chunk, W6_COLUMNS, w6Expected } from './w6-data.js';
-
-interface Filler {
-  write(row: number, values: number[][]): void;
-  read(row: number, col: number): unknown;
-}
+import { inProcessFiller, type Filler } from './w6-fillers.js';
 
 async function rawFiller(): Promise<Filler> {
   const { createRawWorkbook } = await import('../lib/raw-engine.js');
@@ -14,15 +10,6 @@ async function rawFiller(): Promise<Filler> {
   return {
     write: (row, values) => raw.hf.setCellContents({ sheet: raw.sheet, row, col: 0 }, values),
     read: (row, col) => raw.hf.getCellValue({ sheet: raw.sheet, row, col }),
-  };
-}
-
-async function inProcessFiller(): Promise<Filler> {
-  const { Workbook, writeRangeOps } = await import('../../src/core/index.js');
-  const workbook = Workbook.create();
-  return {
-    write: (row, values) => workbook.apply(writeRangeOps('Sheet1', { row, col: 0 }, values), { actor: 'User' }),
-    read: (row, col) => workbook.sheet('Sheet1').value(row, col),
   };
 }
 
