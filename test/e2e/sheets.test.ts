@@ -56,6 +56,48 @@ describe.skipIf(!hasChromium)('sheets in the browser', () => {
     await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('C7');
   });
 
+  it('[SHEET-03] a visited sheet paints from its cache at once, then shows what changed on the server while away', async () => {
+    await suite.server.http.post('/workbook/sheet', { name: 'Other' });
+    await suite.server.http.post('/grid/range', { sheet: 'Other', target_cell: 'A1', values: [['before', 1]] });
+    await suite.open();
+    const page = suite.ui.page;
+    // The connection heartbeat (every 4 s) also re-reads the grid; holding its /healthz answer
+    // leaves the switch itself as the only thing that can bring the new value.
+    await page.route('**/healthz', () => {});
+    await page.getByTestId('sheet-tab-Other').click();
+    await expectCellText(page, 'A1', 'before');
+    await page.getByTestId('sheet-tab-Sheet1').click();
+    await page.locator('[data-testid="grid"][data-sheet="Sheet1"]').waitFor();
+    await suite.server.http.post('/grid/range', { sheet: 'Other', target_cell: 'A1', values: [['after', 2]] });
+    // Reads of Other answer 300 ms late from now on: whatever shows before then is the cache.
+    let delayed = 0;
+    await page.route((url) => url.pathname === '/grid' && url.searchParams.get('sheet') === 'Other', async (route) => {
+      delayed += 1;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
+    // Every frame from the click on, what the mirror shows in A1 of Other.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenA1: string[] }).seenA1 = seen;
+      const watch = () => {
+        const grid = document.querySelector<HTMLElement>('[data-testid="grid"]');
+        const text = document.querySelector('[data-testid="cell-A1"]')?.textContent ?? '';
+        if (grid?.dataset['sheet'] === 'Other' && seen[seen.length - 1] !== text) seen.push(text);
+        if (text !== 'after') requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
+    await page.getByTestId('sheet-tab-Other').click();
+    await expectCellText(page, 'A1', 'after');
+    await expectCellText(page, 'B1', '2');
+    const seen = await page.evaluate(() => (window as unknown as { seenA1: string[] }).seenA1);
+    // The cached value first (no empty or loading frame), then the server's.
+    expect(seen).toEqual(['before', 'after']);
+    expect(delayed).toBeGreaterThan(0);
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[SHEET-04] deleting a sheet asks first, naming how many cells it holds', async () => {
     await suite.server.http.post('/workbook/sheet', { name: 'Scratch' });
     await suite.server.http.post('/grid/range', { sheet: 'Scratch', target_cell: 'A1', values: [[1, 2, 3]] });
