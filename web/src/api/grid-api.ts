@@ -5,6 +5,7 @@ import type {
   ClearJson,
   EvalResultJson,
   GridResponse,
+  PeekJson,
   HistoryJson,
   LockBody,
   WriteCellBody,
@@ -33,6 +34,11 @@ export class GridApi {
 
   lock(sheet: string, range: string, locked: boolean): Promise<unknown> {
     return this.client.post(locked ? '/grid/lock' : '/grid/unlock', { range, sheet } satisfies LockBody);
+  }
+
+  /** The computed values of `range` as rows (errors as their sentinel text): the Engine API's compact read. */
+  peekValues(sheet: string, range: string, signal?: AbortSignal): Promise<PeekJson> {
+    return this.client.get<PeekJson>('/peek', { sheet: sheet === '' ? undefined : sheet, range, format: 'json', mode: 'values' }, signal);
   }
 
   evaluate(sheet: string, formulas: readonly { cell: string; formula: string }[]): Promise<{ results: EvalResultJson[] }> {

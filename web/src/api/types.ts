@@ -57,6 +57,13 @@ export interface ClearJson {
   readonly skipped_locked?: number;
 }
 
+/** GET /peek?format=json: one array per row of the range, null for an empty cell. */
+export interface PeekJson {
+  readonly sheet: string;
+  readonly range: string | null;
+  readonly rows: readonly (readonly CellValue[])[];
+}
+
 export interface EvalResultJson {
   readonly cell: string;
   readonly result: CellValue;

@@ -1,6 +1,6 @@
 // The Chart.js drawing of one chart, plus a visually hidden table of the same numbers so the
 // data is readable without the canvas (ui.md CHART-02).
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ChartType } from '../api/types.js';
 import type { ChartData } from './chart-data.js';
 import { ChartDataTable } from './ChartDataTable.js';
@@ -19,8 +19,11 @@ interface Props {
 export const ChartCanvas = memo(function ChartCanvas({ type, title, data, width, height }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<ChartInstance | undefined>(undefined);
+  // The table follows the drawing, so writing its rows never holds up the canvas.
+  const [drawn, setDrawn] = useState<ChartData | undefined>();
 
-  useEffect(() => {
+  // A layout effect draws in the same task as React's commit instead of a frame later.
+  useLayoutEffect(() => {
     let cancelled = false;
     void loadChartJs().then(({ Chart }) => {
       if (cancelled || canvas.current === null) return;
@@ -36,6 +39,7 @@ export const ChartCanvas = memo(function ChartCanvas({ type, title, data, width,
         chart.current = new Chart(canvas.current, config);
       }
       canvas.current.dataset['rendered'] = 'true';
+      setDrawn(data);
     });
     return () => {
       cancelled = true;
@@ -47,7 +51,7 @@ export const ChartCanvas = memo(function ChartCanvas({ type, title, data, width,
   return (
     <>
       <canvas ref={canvas} width={width} height={height} data-testid="chart-canvas" role="img" aria-label={`${type} chart${title === '' ? '' : `: ${title}`}`} />
-      <ChartDataTable type={type} title={title} data={data} />
+      <ChartDataTable type={type} title={title} data={drawn} />
     </>
   );
 });

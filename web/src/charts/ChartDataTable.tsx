@@ -11,7 +11,8 @@ import { cellTexts, chartRowsHtml } from './chart-table-rows.js';
 interface Props {
   readonly type: ChartType;
   readonly title: string;
-  readonly data: ChartData;
+  /** Undefined until the chart has drawn: the table then has its header only. */
+  readonly data: ChartData | undefined;
 }
 
 /** Rewrites the changed cells in place; false when the shape changed and the rows must be rebuilt. */
@@ -29,9 +30,11 @@ function patchRows(body: HTMLTableSectionElement, before: ChartData, after: Char
 }
 
 
-// Moved far outside its clipped card and marked content-visibility: auto, the browser skips
-// styling and laying out thousands of rows nobody sees, while the table stays in the
-// accessibility tree (unlike display: none or content-visibility: hidden).
+// A wrapper moved far outside its clipped card and marked content-visibility: auto: the browser
+// skips styling and laying out the thousands of rows nobody sees, while the table stays in the
+// accessibility tree (unlike display: none or content-visibility: hidden). Set on the table
+// element itself, Chromium still laid out every row: ten 1,000-row tables took ~370 ms of
+// layout on first render (trace of the perf suite's CHART-01 case).
 const OFF_SCREEN: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: '1px 1px', left: -100_000, top: 0 };
 
 export const ChartDataTable = memo(function ChartDataTable({ type, title, data }: Props) {
@@ -40,7 +43,7 @@ export const ChartDataTable = memo(function ChartDataTable({ type, title, data }
   useEffect(() => {
     const timer = setTimeout(() => {
       const element = body.current;
-      if (element === null) return;
+      if (element === null || data === undefined) return;
       const before = shown.current;
       if (before === undefined || !patchRows(element, before, data)) element.innerHTML = chartRowsHtml(data);
       shown.current = data;
@@ -48,19 +51,21 @@ export const ChartDataTable = memo(function ChartDataTable({ type, title, data }
     return () => clearTimeout(timer);
   }, [data]);
   return (
-    <table className="visually-hidden" style={OFF_SCREEN} data-testid="chart-data-table">
-      <caption>{title === '' ? `${type} chart data` : title}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Label</th>
-          {data.series.map((series) => (
-            <th scope="col" key={series.name}>
-              {series.name}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody ref={body} />
-    </table>
+    <div className="visually-hidden" style={OFF_SCREEN}>
+      <table data-testid="chart-data-table">
+        <caption>{title === '' ? `${type} chart data` : title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Label</th>
+            {(data?.series ?? []).map((series) => (
+              <th scope="col" key={series.name}>
+                {series.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody ref={body} />
+      </table>
+    </div>
   );
 });

@@ -7,6 +7,7 @@ import { errorMessage } from '../api/errors.js';
 import type { ChartJson } from '../api/types.js';
 import { formatRect } from '../grid/address.js';
 import { loadChartJs } from './chart-render.js';
+import { prefetchChartValues } from './use-chart-values.js';
 
 export interface ChartEditRequest {
   readonly mode: 'create' | 'edit';
@@ -40,24 +41,33 @@ export class ChartsController {
     });
     this.session.onCommit(() => {
       this.dataVersion.update((version) => version + 1);
+      this.prefetchValues(this.charts.get(), this.session.activeSheet);
       void this.refresh();
     });
   }
 
   async refresh(): Promise<void> {
     const sheet = this.session.activeSheet;
-    // A commit announced mid-rename would list the old name, which the server may already have dropped.
-    if (this.session.store.isHeld(sheet)) return;
+    // Before the workbook is known there is no sheet to list; a commit announced mid-rename
+    // would list the old name, which the server may already have dropped.
+    if (sheet === '' || this.session.store.isHeld(sheet)) return;
     this.loadedFor = sheet;
     try {
       const { charts } = await this.api.list(sheet);
-      // Fetch the drawing code now, alongside the charts' data reads, rather than after them.
+      if (this.session.activeSheet !== sheet) return;
+      // Fetch the drawing code and the data now, together, rather than once the cards render.
       if (charts.length > 0) void loadChartJs();
-      if (this.session.activeSheet === sheet) this.charts.set(charts);
+      this.prefetchValues(charts, sheet);
+      this.charts.set(charts);
     } catch {
       // No chart endpoint (or a transient failure): show no charts rather than an error on every edit.
       if (this.session.activeSheet === sheet) this.charts.set([]);
     }
+  }
+
+  private prefetchValues(charts: readonly ChartJson[], sheet: string): void {
+    const version = this.dataVersion.get();
+    for (const chart of charts) prefetchChartValues(this.session, sheet, chart.data_range, version);
   }
 
   openCreate(): void {
