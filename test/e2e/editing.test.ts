@@ -25,6 +25,26 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[EDIT-01] the grid taking the focus back a frame after a click does not end an edit typed within that frame', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await clickCell(page, 'B2');
+    await page.keyboard.press('3');
+    await page.getByTestId('cell-editor').waitFor();
+    // What Glide does one frame after the click when the first key beat it: focus its canvas.
+    await page.getByTestId('data-grid-canvas').evaluate((canvas) => (canvas as HTMLCanvasElement).focus());
+    await page.keyboard.type('15');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'B2', '315');
+    await expect.poll(() => storedValues(suite.server, 'B2')).toEqual({ B2: 315 });
+    // A real click elsewhere still commits.
+    await clickCell(page, 'D4');
+    await page.keyboard.type('7');
+    await clickCell(page, 'E6');
+    await expectCellText(page, 'D4', '7');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[EDIT-02] double-click and F2 edit keeping the existing content', async () => {
     await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [['abc'], ['xy']] });
     await suite.open();

@@ -33,6 +33,19 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
     if (input.current.selectionStart !== state.caret) input.current.setSelectionRange(state.caret, state.caret);
   }, [visible, state?.caret, state?.text]);
 
+  // Whether a pointer went down since the editor opened: a blur without one is not the user
+  // leaving the editor (see onBlur).
+  const pointerSinceOpen = useRef(false);
+  useEffect(() => {
+    if (!visible) return;
+    pointerSinceOpen.current = false;
+    const note = () => {
+      pointerSinceOpen.current = true;
+    };
+    window.addEventListener('pointerdown', note, true);
+    return () => window.removeEventListener('pointerdown', note, true);
+  }, [visible]);
+
   // Point mode: the grid took focus for the click; give it back once the mouse is released.
   useEffect(() => {
     if (!visible) return;
@@ -78,9 +91,21 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
       onChange={(event) => editor.update(event.target.value, event.target.selectionStart ?? event.target.value.length)}
       onSelect={(event) => editor.setCaret(event.currentTarget.selectionStart ?? 0)}
       onKeyDown={onKeyDown}
-      onBlur={() => {
-        // A click on the grid in point mode inserts a reference; any other blur commits.
-        if (!editor.pointing) void editor.commit(null);
+      onBlur={(event) => {
+        // A click on the grid in point mode inserts a reference; any other blur commits, except
+        // Glide's own: it focuses its canvas one frame after a click, so a key typed within that
+        // frame opens the editor and then loses the focus to the canvas. Committing there would
+        // end the edit after one character and the next key would start another, dropping it.
+        if (editor.pointing) return;
+        const canvas = event.relatedTarget;
+        const stillOpen = session.editing.get() !== null; // Enter, Tab and Escape close it before the grid takes the focus
+        if (stillOpen && canvas instanceof HTMLCanvasElement && canvas.dataset['testid'] === 'data-grid-canvas' && !pointerSinceOpen.current) {
+          queueMicrotask(() => {
+            if (session.editing.get() !== null) input.current?.focus({ preventScroll: true });
+          });
+          return;
+        }
+        void editor.commit(null);
       }}
     />
   );
