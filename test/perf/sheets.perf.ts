@@ -38,23 +38,38 @@ async function seedSheets(server: RunningApp): Promise<number> {
 
 /**
  * Click `sheet`'s tab; resolves with the times from the pointerdown to the first frame where the
- * mirror shows that sheet's A1 value, and to the frame where every visible cell holds a value.
+ * mirror shows that sheet's A1 value, and to the first frame where every visible mirror cell of
+ * it holds a value. The frames are watched from inside the page, armed before the click: a
+ * waitForFunction sent after the click starts polling only when the driver's round trips
+ * allow, 30–60 ms later on this machine, and would report that instead of the paint.
  */
 async function switchTo(page: Page, sheet: string): Promise<{ first: number; all: number }> {
   await armPointerClock(page);
-  await page.getByTestId(`sheet-tab-${sheet}`).click();
-  const shown = await page.waitForFunction(
-    (sheet) => {
+  await page.evaluate((sheet) => {
+    const state = window as unknown as { perfSwitch: { first?: number; all?: number } };
+    const seen: { first?: number; all?: number } = {};
+    state.perfSwitch = seen;
+    const watch = () => {
+      // The clock when this frame's callbacks run, after the task that changed the DOM (a
+      // frame's own timestamp is its vsync, which may precede that task).
+      const frame = performance.now();
       const grid = document.querySelector<HTMLElement>('[data-testid="grid"]');
-      return grid?.dataset['sheet'] === sheet && document.querySelector('[data-testid="cell-A1"]')?.textContent === `${sheet} 1` ? performance.now() : false;
-    },
-    sheet,
-    { polling: 'raf', timeout: 20_000 },
-  );
-  const first = (await shown.jsonValue()) as number;
-  const all = await valuesVisibleAt(page);
+      if (grid?.dataset['sheet'] === sheet) {
+        if (seen.first === undefined && grid.querySelector('[data-testid="cell-A1"]')?.textContent === `${sheet} 1`) seen.first = frame;
+        if (seen.all === undefined && grid.querySelectorAll('[role="gridcell"]').length > 0 && grid.querySelectorAll('[data-loading="true"]').length === 0) seen.all = frame;
+      }
+      if (seen.first === undefined || seen.all === undefined) requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  }, sheet);
+  await page.getByTestId(`sheet-tab-${sheet}`).click();
+  await page.waitForFunction(() => {
+    const seen = (window as unknown as { perfSwitch: { first?: number; all?: number } }).perfSwitch;
+    return seen.first !== undefined && seen.all !== undefined;
+  }, undefined, { timeout: 20_000 });
+  const seen = await page.evaluate(() => (window as unknown as { perfSwitch: { first: number; all: number } }).perfSwitch);
   const clicked = await keyClock(page);
-  return { first: first - clicked, all: Math.max(first, all) - clicked };
+  return { first: seen.first - clicked, all: Math.max(seen.first, seen.all) - clicked };
 }
 
 /** Let a switch's revalidation reads and the activation request finish before the next click. */
