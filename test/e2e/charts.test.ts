@@ -68,6 +68,29 @@ describe.skipIf(!hasChromium)('charts in the browser', () => {
     await expect(table.locator('tbody tr').first().textContent()).resolves.toBe('Jan50');
   });
 
+  it('[CHART-02] a typed number shows in the chart before the server answers; a formula shows once it has', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: DATA });
+    await suite.server.http.post('/system/charts', { data_range: 'A1:B4' });
+    await suite.open();
+    const page = suite.ui.page;
+    await page.waitForFunction(() => document.querySelector('[data-testid="chart-data-table"]')?.textContent?.includes('20'));
+    // Hold cell writes until the chart has been checked (the page sends them one after another).
+    let holding = true;
+    const held: (() => Promise<void>)[] = [];
+    await page.route('**/grid/cell', (route) => (holding ? void held.push(() => route.continue()) : route.continue()));
+    await typeInto(page, 'B2', '70');
+    await page.waitForFunction(() => document.querySelector('[data-testid="chart-data-table"] tbody tr td')?.textContent === '70', undefined, { timeout: 3000 });
+    expect(held).toHaveLength(1);
+    await typeInto(page, 'B3', '=B2*2');
+    await page.waitForTimeout(300);
+    await expect(page.getByTestId('chart-data-table').locator('tbody tr').nth(1).textContent()).resolves.toBe('Feb20');
+    holding = false;
+    for (const release of held.splice(0)) await release();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="chart-data-table"] tbody tr')[1]?.textContent === 'Feb140', undefined, { timeout: 3000 });
+    expect(((await suite.server.http.get('/grid', { range: 'B2' })).body as { cells: { value: unknown }[] }).cells[0]?.value).toBe(70);
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[CHART-03][CHART-04] dragging the header moves the chart by whole cells; the corner resizes it', async () => {
     await suite.server.http.post('/grid/range', { target_cell: 'A1', values: DATA });
     await suite.server.http.post('/system/charts', { data_range: 'A1:B4' });

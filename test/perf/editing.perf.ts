@@ -27,6 +27,34 @@ async function recordToasts(page: Page): Promise<void> {
   });
 }
 
+/**
+ * In the page, before its scripts: once the tenth chart canvas reports it has drawn, note
+ * `performance.now()` at the next animation frame, the frame that puts the drawings on screen
+ * (work queued before it, such as laying out the data tables, delays it and so counts).
+ */
+function recordTenthChartDrawn(): void {
+  const state = window as unknown as { perfChartsDrawnAt?: number };
+  new MutationObserver((_, observer) => {
+    if (document.querySelectorAll('[data-testid="chart-canvas"][data-rendered="true"]').length < 10) return;
+    observer.disconnect();
+    requestAnimationFrame(() => (state.perfChartsDrawnAt = performance.now()));
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-rendered'] });
+}
+
+/** Type `text` into `cell` and press Enter; ms from the Enter key to the frame where all ten charts have drawn again and their tables list `shows`. */
+async function timeRedrawAfterTyping(page: Page, cell: string, text: string, shows = text): Promise<number> {
+  await page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-testid="chart-canvas"]').forEach((canvas) => (canvas.dataset['rendered'] = 'stale')));
+  await goTo(page, cell);
+  await armKeyClock(page, 'Enter');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  const redrawn = (await (
+    await page.waitForFunction(() => (document.querySelectorAll('[data-testid="chart-canvas"][data-rendered="true"]').length === 10 ? performance.now() : false), undefined, { polling: 'raf', timeout: 20_000 })
+  ).jsonValue()) as number;
+  await expect(page.getByTestId('chart-data-table').first().textContent()).resolves.toContain(shows);
+  return redrawn - (await keyClock(page));
+}
+
 describe.skipIf(!hasChromium)('performance of pastes and charts', () => {
   const perf = usePerfSuite();
 
@@ -91,28 +119,25 @@ describe.skipIf(!hasChromium)('performance of pastes and charts', () => {
       expect(created.status).toBe(200);
     }
     const runs = await threeRuns(async (attempt) => {
-      const interactive = await perf.open();
+      // The charts may finish before the harness could poll for them: the page notes the moment itself.
+      const interactive = await perf.open(recordTenthChartDrawn);
       const page = perf.ui.page;
-      await page.waitForFunction(() => document.querySelectorAll('[data-testid="chart-canvas"][data-rendered="true"]').length === 10, undefined, { polling: 'raf', timeout: 20_000 });
-      const firstDrawn = await page.evaluate(() => performance.now());
+      const firstDrawn = (await (await page.waitForFunction(() => (window as unknown as { perfChartsDrawnAt?: number }).perfChartsDrawnAt, undefined, { polling: 'raf', timeout: 20_000 })).jsonValue()) as number;
       await valuesVisibleAt(page);
-      await page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-testid="chart-canvas"]').forEach((canvas) => (canvas.dataset['rendered'] = 'stale')));
-      await goTo(page, 'B2');
-      await armKeyClock(page, 'Enter');
-      await page.keyboard.type(String(900 + attempt));
-      await page.keyboard.press('Enter');
-      const redrawn = (await (
-        await page.waitForFunction(() => (document.querySelectorAll('[data-testid="chart-canvas"][data-rendered="true"]').length === 10 ? performance.now() : false), undefined, { polling: 'raf', timeout: 20_000 })
-      ).jsonValue()) as number;
-      await expect(page.getByTestId('chart-data-table').first().textContent()).resolves.toContain(String(900 + attempt));
-      return { first: firstDrawn - interactive, edit: redrawn - (await keyClock(page)) };
+      // A typed number redraws from the value the grid shows at once; a formula waits for the server's result.
+      const edit = await timeRedrawAfterTyping(page, 'B2', String(900 + attempt));
+      const formulaEdit = await timeRedrawAfterTyping(page, 'B3', `=${950 + attempt}`, String(950 + attempt));
+      return { first: firstDrawn - interactive, edit, formulaEdit };
     });
     const first = medianOf(runs, (run) => run.first);
     const edit = medianOf(runs, (run) => run.edit);
+    const formulaEdit = medianOf(runs, (run) => run.formulaEdit);
     report('10 charts × 1k points, first render (after the grid is interactive)', ms(first), '≤ 600 ms');
-    report('10 charts × 1k points, redraw after an edit', ms(edit), '≤ 200 ms');
+    report('10 charts × 1k points, redraw after typing a number into their data', ms(edit), '≤ 200 ms');
+    report('10 charts × 1k points, redraw after typing a formula into their data (server round trip)', ms(formulaEdit), '≤ 200 ms');
     expect(perf.ui.errors).toEqual([]);
     expect.soft(first).toBeLessThanOrEqual(600);
     expect.soft(edit).toBeLessThanOrEqual(200);
+    expect.soft(formulaEdit).toBeLessThanOrEqual(200);
   });
 });

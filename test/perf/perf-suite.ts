@@ -15,8 +15,11 @@ export interface PerfSuite {
   readonly server: RunningApp;
   /** The page of the current run (undefined before the first `open`). */
   readonly ui: UiPage;
-  /** A fresh browser context (empty caches) on the workbook page; resolves with the interactive mark (ms). */
-  open(): Promise<number>;
+  /**
+   * A fresh browser context (empty caches) on the workbook page; resolves with the interactive
+   * mark (ms). `beforeLoad` runs in the page before any of its scripts (a recorder, say).
+   */
+  open(beforeLoad?: () => void): Promise<number>;
 }
 
 export interface PerfSuiteOptions {
@@ -56,10 +59,11 @@ export function usePerfSuite(options: PerfSuiteOptions = {}): PerfSuite {
     get ui() {
       return state.ui!;
     },
-    async open() {
+    async open(beforeLoad) {
       for (let attempt = 1; ; attempt += 1) {
         await state.ui?.close();
         state.ui = await openPage(state.browser!, state.server!.url, { width: 1920, height: 1080, ...options.page });
+        if (beforeLoad !== undefined) await state.ui.page.addInitScript(beforeLoad);
         try {
           return await openWorkbook(state.ui, state.server!.url);
         } catch (error) {

@@ -39,6 +39,8 @@ export class Session {
   readonly dataTick = new Observable<number>(0);
   /** Cells changed in the cache: the canvas repaints exactly these. */
   readonly cellListeners = new Set<(sheet: string, rect: Rect) => void>();
+  /** Cells changed in the cache by a local edit, before the server confirms it (charts redraw from them). */
+  readonly localEditListeners = new Set<(sheet: string, rect: Rect) => void>();
   private readonly commitListeners = new Set<CommitListener>();
   private readonly undoGroups: UndoStep[] = [];
   private readonly redoGroups: UndoStep[] = [];
@@ -56,6 +58,9 @@ export class Session {
       onChange: (sheet, rect) => {
         for (const listener of this.cellListeners) listener(sheet, rect);
         this.dataTick.update((tick) => tick + 1);
+      },
+      onPatched: (sheet, rect) => {
+        for (const listener of this.localEditListeners) listener(sheet, rect);
       },
       onError: (error) => {
         if (!(error instanceof ConnectionLostError)) this.toasts.show(`Could not read cells: ${errorMessage(error)}`, 'error');

@@ -107,6 +107,15 @@ export function rectContains(rect: Rect, ref: CellRef): boolean {
   return ref.col >= rect.col && ref.col < rect.col + rect.width && ref.row >= rect.row && ref.row < rect.row + rect.height;
 }
 
+/** The cells two rectangles share, or undefined when they do not meet. */
+export function rectIntersection(a: Rect, b: Rect): Rect | undefined {
+  const col = Math.max(a.col, b.col);
+  const row = Math.max(a.row, b.row);
+  const width = Math.min(a.col + a.width, b.col + b.width) - col;
+  const height = Math.min(a.row + a.height, b.row + b.height) - row;
+  return width > 0 && height > 0 ? { col, row, width, height } : undefined;
+}
+
 export function rectCellCount(rect: Rect): number {
   return rect.width * rect.height;
 }

@@ -3,7 +3,7 @@
 // first; blocks that scroll far away are aborted or evicted (LRU), and writes mark blocks
 // stale so they are fetched again when seen, while their old values stay on screen until then
 // (ui.md §4.3). Blocks outside the sheet's listed bounds are known empty without a read.
-import { columnLetters, type Rect } from './address.js';
+import { columnLetters, rectIntersection, type Rect } from './address.js';
 import type { GridCellJson, GridResponse } from '../api/types.js';
 
 export const BLOCK_ROWS = 100;
@@ -26,6 +26,8 @@ export interface StoreOptions {
   readonly maxInFlight?: number;
   /** Called when cells of `sheet` inside `rect` changed in the cache. */
   readonly onChange?: (sheet: string, rect: Rect) => void;
+  /** Called (after onChange) when those changes were local edits shown before the server answered (`patch`). */
+  readonly onPatched?: (sheet: string, rect: Rect) => void;
   readonly onError?: (error: unknown) => void;
   /** Milliseconds clock (injectable for tests); a failed block is not read again for 2 s. */
   readonly now?: () => number;
@@ -93,10 +95,6 @@ function union(a: Rect, b: Rect): Rect {
   const col = Math.min(a.col, b.col);
   const row = Math.min(a.row, b.row);
   return { col, row, width: Math.max(a.col + a.width, b.col + b.width) - col, height: Math.max(a.row + a.height, b.row + b.height) - row };
-}
-
-function overlaps(a: Rect, b: Rect): boolean {
-  return a.col < b.col + b.width && b.col < a.col + a.width && a.row < b.row + b.height && b.row < a.row + a.height;
 }
 
 function rectOf(bounds: { readonly first: string; readonly last: string } | null): Rect | null {
@@ -239,7 +237,7 @@ export class CellStore {
   /** The last read (at the current generation) said nothing is listed inside the block. */
   private knownEmpty(cache: SheetCache, block: Block): boolean {
     if (cache.listed === undefined || cache.listed.generation !== cache.generation) return false;
-    return cache.listed.rect === null || !overlaps(cache.listed.rect, blockRect(block));
+    return cache.listed.rect === null || rectIntersection(cache.listed.rect, blockRect(block)) === undefined;
   }
 
   private fillEmpty(sheet: string, cache: SheetCache, block: Block): void {
@@ -421,7 +419,10 @@ export class CellStore {
   private announcePatches(): void {
     const patched = [...this.patched];
     this.patched.clear();
-    for (const [sheet, rect] of patched) this.options.onChange?.(sheet, rect);
+    for (const [sheet, rect] of patched) {
+      this.options.onChange?.(sheet, rect);
+      this.options.onPatched?.(sheet, rect);
+    }
   }
 
   /** Every loaded cell of `sheet` inside `rect`, with its position (for copy and charts). */

@@ -1,0 +1,81 @@
+// Reading the values a chart plots: one shared /peek read per range and commit, and local edits
+// laid over them before the server has confirmed them.
+import type { CellValue } from '../api/types.js';
+import type { CachedCell } from '../grid/cell-store.js';
+import { parseRange, rectIntersection, splitSheet, type Rect } from '../grid/address.js';
+
+export type ValueGrid = readonly (readonly CellValue[])[];
+
+/** Ranges larger than this are not plotted (a chart of them would be unreadable anyway). */
+const MAX_PLOTTED_CELLS = 100_000;
+
+export interface PlottedRange {
+  readonly sheet: string;
+  readonly ref: string;
+  readonly rect: Rect;
+}
+
+/** The sheet, reference and cells a chart on `sheet` reads, or undefined when its range is not plottable. */
+export function plottedRange(sheet: string, dataRange: string): PlottedRange | undefined {
+  const { sheet: named, ref } = splitSheet(dataRange);
+  const rect = parseRange(ref, 1_048_576, 16_384);
+  return rect === undefined || rect.width * rect.height > MAX_PLOTTED_CELLS ? undefined : { sheet: named ?? sheet, ref, rect };
+}
+
+export type PeekValues = (sheet: string, ref: string) => Promise<{ readonly rows: ValueGrid }>;
+
+/**
+ * Charts that plot the same range after the same commit share one read (ten charts of one
+ * table made ten identical requests per edit). The read is /peek's rows of computed values: a
+ * tenth of the bytes of /grid's per-cell records, and no addresses to decode. A read stays
+ * until a later commit's read of the same range replaces it, so a chart that asks late (React
+ * runs effects after the next paint, often after a prefetched read has answered) still shares it.
+ */
+export class SharedChartReads {
+  private readonly reads = new Map<string, { readonly version: number; readonly values: Promise<ValueGrid> }>();
+
+  constructor(private readonly peek: PeekValues) {}
+
+  /** The values of `range` as of data `version` (a counter that moves on every commit). */
+  read(range: PlottedRange, version: number): Promise<ValueGrid> {
+    const key = `${range.sheet}\u0000${range.ref}`;
+    const known = this.reads.get(key);
+    if (known !== undefined && known.version === version) return known.values;
+    const values = this.peek(range.sheet, range.ref).then((response) => response.rows);
+    const entry = { version, values };
+    this.reads.set(key, entry);
+    // A failed read is not kept: the next chart to ask tries again.
+    values.catch(() => {
+      if (this.reads.get(key) === entry) this.reads.delete(key);
+    });
+    return values;
+  }
+}
+
+/**
+ * `grid` (the values of `range`) with the cells of `edited` as the cell cache holds them now
+ * (`cellAt`: undefined when not cached). The same array when nothing differs, so an edit that
+ * changes no plotted value redraws nothing.
+ */
+export function withLocalEdits(grid: ValueGrid, range: PlottedRange, edited: Rect, cellAt: (col: number, row: number) => CachedCell | null | undefined): ValueGrid {
+  const changed = rectIntersection(range.rect, edited);
+  if (changed === undefined) return grid;
+  let patched: CellValue[][] | undefined;
+  for (let row = changed.row; row < changed.row + changed.height; row += 1) {
+    for (let col = changed.col; col < changed.col + changed.width; col += 1) {
+      const cell = cellAt(col, row);
+      if (cell === undefined) continue; // not cached: the read after the commit brings it
+      const value = cell === null ? null : (cell.error ?? cell.value);
+      const r = row - range.rect.row;
+      const c = col - range.rect.col;
+      if (r >= grid.length || c >= grid[r]!.length || (patched ?? grid)[r]![c] === value) continue;
+      patched ??= grid.map((cells) => [...cells]);
+      patched[r]![c] = value;
+    }
+  }
+  return patched ?? grid;
+}
+
+export function sameGrid(before: ValueGrid | undefined, after: ValueGrid): boolean {
+  return before !== undefined && before.length === after.length && before.every((row, index) => row.length === after[index]!.length && row.every((value, column) => value === after[index]![column]));
+}
