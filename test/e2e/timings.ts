@@ -54,6 +54,16 @@ export async function keypressToPaint(page: Page, count: number): Promise<number
 }
 
 /** The value at `fraction` of the values in ascending order (0.5 the median, 0.95 the p95). */
+/** The largest contentful paint so far, in ms from navigation start. */
+export function largestContentfulPaint(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)?.startTime ?? Number.NaN)).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+}
+
 export function percentile(values: readonly number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;
