@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     process.stderr.write('Gridbook cannot start: GRIDBOOK_MODE=saas is not available in this version yet; use oss.\n');
     process.exit(1);
   }
-  const host = new OssHost({ undoDepth: config.undoDepth });
+  const host = new OssHost({ undoDepth: config.undoDepth, undoMaxBytes: config.undoMaxBytes });
   const providers = await providersOrExit(config);
   // The agent completes through the providers; chart ids are random (core has no randomness).
   const agent = new AgentService({ completer: providers, newChartId: () => `chart_${randomBytes(4).toString('hex')}` });

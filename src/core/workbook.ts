@@ -20,7 +20,12 @@ export interface WorkbookOptions {
   /** Extra functions for this workbook's engine; GridOS's functions are always included. */
   readonly functions?: FunctionRegistry;
   readonly undoDepth?: number;
+  /** The estimated bytes the undo history may hold (history-size.ts); 0 turns undo off. */
+  readonly undoMaxBytes?: number;
 }
+
+/** GRIDBOOK_UNDO_MAX_BYTES's default: 256 MiB. */
+export const DEFAULT_UNDO_MAX_BYTES = 256 * 1024 * 1024;
 
 export interface ApplyMeta {
   /** Optimistic concurrency: A1 address → the version the caller last saw, on `sheet`. */
@@ -69,9 +74,9 @@ export class Workbook {
   readonly #history: History;
   readonly #listeners = new Set<CommitListener>();
 
-  private constructor(state: WorkbookState, undoDepth: number) {
+  private constructor(state: WorkbookState, history: History) {
     this.#state = state;
-    this.#history = new History(undoDepth);
+    this.#history = history;
   }
 
   static create(options: WorkbookOptions = {}): Workbook {
@@ -87,7 +92,7 @@ export class Workbook {
       activeSheet: sheets[0]!,
       engine,
     };
-    return new Workbook(state, options.undoDepth ?? 100);
+    return new Workbook(state, new History(options.undoDepth ?? 100, options.undoMaxBytes ?? DEFAULT_UNDO_MAX_BYTES));
   }
 
   // ---- the one mutator -------------------------------------------------------------------
@@ -146,6 +151,11 @@ export class Workbook {
 
   get redoDepth(): number {
     return this.#history.redoSize;
+  }
+
+  /** The estimated bytes the undo and redo steps hold (bounded by `undoMaxBytes`). */
+  get historyBytes(): number {
+    return this.#history.bytes;
   }
 
   onCommit(listener: CommitListener): () => void {

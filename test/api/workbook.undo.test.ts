@@ -99,6 +99,26 @@ describe('undo and redo over HTTP', () => {
     expect(await readValues(server.http)).toEqual({ A1: 1 });
   });
 
+  it('[UNDO-4] a step larger than GRIDBOOK_UNDO_MAX_BYTES leaves nothing to undo: the change stays and can_undo is false', async () => {
+    await server.close();
+    server = await startApp({ env: { GRIDBOOK_UNDO_MAX_BYTES: '100000' } });
+    const text = Array.from({ length: 100 }, () => new Array(50).fill('some text'));
+    await server.http.post('/grid/cell', { cell: 'A1', value: 'first' });
+    await server.http.post('/grid/range', { target_cell: 'A2', values: text });
+    expect((await server.http.get('/api/workbook')).body).toMatchObject({ can_undo: true });
+    // Clearing 5,000 cells of text records their inputs for undo: about 250 kB by the estimate.
+    const cleared = await server.http.post('/system/clear', {});
+    expect(cleared.status).toBe(200);
+    expect((await server.http.get('/api/workbook')).body).toMatchObject({ can_undo: false, can_redo: false });
+    const response = await undo();
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ applied: false, can_undo: false, can_redo: false });
+    expect(await readGrid(server.http)).toEqual({});
+    // The history records again from there.
+    await server.http.post('/grid/cell', { cell: 'B1', value: 2 });
+    expect((await undo()).body).toMatchObject({ applied: true, can_undo: false });
+  });
+
   it('[UNDO-1] sheet changes, locks and workbook renames are undone too', async () => {
     await server.http.post('/workbook/sheet', { name: 'Data' });
     await server.http.post('/workbook/rename', { name: 'Budget' });

@@ -35,7 +35,7 @@ export interface RunningApp {
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
   const ownDataDir = options.env?.['GRIDBOOK_DATA_DIR'] === undefined ? await mkdtemp(path.join(tmpdir(), 'gridbook-test-')) : undefined;
   const config = loadConfig({ GRIDBOOK_LOG_LEVEL: 'silent', ...(ownDataDir === undefined ? {} : { GRIDBOOK_DATA_DIR: ownDataDir }), ...options.env }, process.cwd());
-  const host = options.host ?? new OssHost({ undoDepth: config.undoDepth });
+  const host = options.host ?? new OssHost({ undoDepth: config.undoDepth, undoMaxBytes: config.undoMaxBytes });
   // A fixed clock and counting ids, so nothing a test sees depends on the wall clock or chance.
   let nextId = 0;
   const app = await buildApp({

@@ -3,6 +3,7 @@ import { parseCell, parseRange } from '../address/index.js';
 import { valueToJson } from '../formula/index.js';
 import { Workbook, type WorkbookOptions } from '../workbook.js';
 import { clearSheetOps, setLocksOps, unlockAllOps, writeCellOps, writeRangeOps } from './builders.js';
+import { estimateStepBytes } from '../history-size.js';
 import type { Op, WorkbookDocument } from './op.js';
 
 const opened: Workbook[] = [];
@@ -185,6 +186,32 @@ describe('the history', () => {
     book.apply(writeCellOps('Notes', parseCell('A1'), 1));
     expect(book.undo()).toBeUndefined();
     expect(book.sheet('Notes').input(0, 0)).toBe(1);
+  });
+
+  it('[UNDO-4] over the byte budget the oldest steps go and the newest stay', () => {
+    const write = (text: string): Op[] => [{ type: 'set-cells', sheet: 'Notes', runs: [{ row: 0, col: 0, inputs: [text] }] }];
+    const texts = ['1', '2', '3', '4', '5'].map((digit) => digit.repeat(1000));
+    // Each write's undo holds the 1,000 characters it overwrote (the first's holds an empty cell).
+    const book = seeded({ undoMaxBytes: 3 * estimateStepBytes(write(texts[0]!)) });
+    for (const text of texts) book.apply(writeCellOps('Notes', parseCell('A1'), text));
+    expect(book.undoDepth).toBe(3);
+    while (book.undo() !== undefined);
+    expect(book.sheet('Notes').input(0, 0)).toBe(texts[1]);
+  });
+
+  it('[UNDO-4] an import that replaces more than the byte budget holds stays and leaves nothing to undo', () => {
+    const book = seeded({ undoMaxBytes: 100_000 });
+    // One run of 5,000 numbers into empty cells: a small step (its undo holds no inputs) …
+    book.apply(writeRangeOps('Notes', parseCell('A1'), [Array.from({ length: 5000 }, (_, index) => index)]));
+    expect(book.undoDepth).toBe(4);
+    // … but the import's undo copy of the replaced workbook holds all of them.
+    const cells = [{ row: 0, col: 0, input: 1, version: 1, locked: false }];
+    book.apply([{ type: 'replace-workbook', document: { name: 'Imported', activeSheet: 'Small', sheets: [{ name: 'Small', cells }] } }]);
+    expect(book.undoDepth).toBe(0);
+    expect(book.historyBytes).toBe(0);
+    expect(book.undo()).toBeUndefined();
+    expect(book.sheetNames).toEqual(['Small']);
+    expect(book.name).toBe('Imported');
   });
 
   it('[UNDO-1] undo and redo announce commits of their kind', () => {

@@ -1,0 +1,92 @@
+// What an undo step costs in memory, estimated once when the step is recorded, so the history
+// can be bounded in bytes (GRIDBOOK_UNDO_MAX_BYTES) and not only in steps. The estimate counts
+// the objects a step holds from the shapes V8 gives them on 64-bit Node (no pointer
+// compression): a fixed cost per op, run, array slot, snapshot cell and map entry, plus the
+// characters of text and formulas. It never serialises anything: one pass over the step's
+// inputs, which the executor that built the step has just walked anyway (a single-cell write
+// costs a handful of additions). It errs high rather than low: strings count 2 bytes a
+// character (UTF-16) and a string shared with the live sheet is counted again here.
+import type { Chart } from './chart.js';
+import type { Op, SheetSnapshot } from './ops/op.js';
+import type { CellInput } from './value-typing.js';
+
+/** The step's own array and bookkeeping. */
+export const STEP_BYTES = 64;
+/** One op object and its fixed fields (a rename, an activation, a sheet name …). */
+export const OP_BYTES = 96;
+/** One `InputRun` object with its `inputs` array header. */
+export const RUN_BYTES = 64;
+/** One element of an array (a pointer). */
+export const SLOT_BYTES = 8;
+/** A snapshot cell: an object of five fields (row, col, input, version, locked) plus its slot. */
+export const SNAPSHOT_CELL_BYTES = 72;
+/** A cell address `{row, col}` of a `set-locks` op plus its slot. */
+export const ADDRESS_BYTES = 48;
+/** A string's header; its characters add 2 bytes each. */
+export const STRING_BYTES = 24;
+/** A boxed number (a heap number: any non-small-integer value). */
+export const NUMBER_BYTES = 16;
+/** A formula input `{formula}` object, besides its text. */
+export const FORMULA_BYTES = 32;
+/** A chart object besides its text fields. */
+export const CHART_BYTES = 128;
+
+function textBytes(text: string): number {
+  return STRING_BYTES + 2 * text.length;
+}
+
+/** What one cell input holds beyond the slot that points at it. */
+export function inputBytes(input: CellInput | null): number {
+  switch (typeof input) {
+    case 'string': return textBytes(input);
+    case 'number': return NUMBER_BYTES;
+    case 'object': return input === null ? 0 : FORMULA_BYTES + textBytes(input.formula);
+    default: return 0;
+  }
+}
+
+function chartBytes(chart: Chart): number {
+  return CHART_BYTES + textBytes(chart.id) + textBytes(chart.title) + textBytes(chart.data_range) + textBytes(chart.anchor_cell);
+}
+
+function snapshotBytes(snapshot: SheetSnapshot): number {
+  let bytes = textBytes(snapshot.name) + snapshot.cells.length * SNAPSHOT_CELL_BYTES;
+  for (const cell of snapshot.cells) bytes += inputBytes(cell.input);
+  for (const chart of snapshot.charts ?? []) bytes += chartBytes(chart);
+  return bytes;
+}
+
+function opBytes(op: Op): number {
+  switch (op.type) {
+    case 'set-cells': {
+      let bytes = 0;
+      let previous: unknown;
+      for (const run of op.runs) {
+        bytes += RUN_BYTES;
+        // The inverse of a write into empty cells shares one frozen array of nulls between the
+        // runs of a rectangle (execute.ts, emptyRun): count a shared array once.
+        if (run.inputs === previous) continue;
+        previous = run.inputs;
+        bytes += run.inputs.length * SLOT_BYTES;
+        for (const input of run.inputs) if (input !== null) bytes += inputBytes(input);
+      }
+      return bytes;
+    }
+    case 'set-locks': return op.cells.length * ADDRESS_BYTES;
+    case 'restore-sheet': return snapshotBytes(op.snapshot);
+    case 'replace-workbook': {
+      let bytes = textBytes(op.document.name);
+      for (const sheet of op.document.sheets) bytes += snapshotBytes(sheet);
+      return bytes;
+    }
+    case 'put-chart': return chartBytes(op.chart);
+    default: return 0;
+  }
+}
+
+/** The estimated bytes an undo (or redo) step holds. */
+export function estimateStepBytes(ops: readonly Op[]): number {
+  let bytes = STEP_BYTES;
+  for (const op of ops) bytes += OP_BYTES + opBytes(op);
+  return bytes;
+}
