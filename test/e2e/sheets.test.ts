@@ -30,6 +30,32 @@ describe.skipIf(!hasChromium)('sheets in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[SHEET-02] while a rename is on its way, nothing asks the server for the sheet by its old name', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [[1], [2]] });
+    await suite.open();
+    const page = suite.ui.page;
+    // Hold the rename long past the status bar's settle time, logging every request sent meanwhile.
+    let renaming = false;
+    const sentDuringRename: string[] = [];
+    page.on('request', (request) => {
+      if (renaming && !request.url().endsWith('/workbook/sheet/rename')) sentDuringRename.push(`${request.method()} ${new URL(request.url()).pathname} ${request.postData() ?? new URL(request.url()).search}`);
+    });
+    await page.route('**/workbook/sheet/rename', async (route) => {
+      renaming = true;
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      renaming = false;
+      await route.continue();
+    });
+    await goTo(page, 'A1:A2');
+    await page.getByTestId('sheet-tab-Sheet1').dblclick();
+    await page.getByTestId('sheet-rename-input').fill('Totals');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="sheet-tab-Totals"][aria-selected="true"]').waitFor();
+    await expect(page.getByTestId('status-sum').textContent()).resolves.toBe('Sum 3');
+    expect(sentDuringRename.filter((line) => line.includes('Sheet1'))).toEqual([]);
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[SHEET-02] a duplicate name is refused inline and the tab keeps its name', async () => {
     await suite.server.http.post('/workbook/sheet', { name: 'Data' });
     await suite.open();

@@ -16,6 +16,8 @@ interface Totals {
 // Evaluated "at" the sheet's very last cell, which a selection practically never includes,
 // so the dry run cannot be a circular reference.
 const EVAL_CELL = 'XFD1048576';
+/** How long the selection must rest before its totals are asked for. */
+const SETTLE_MS = 120;
 
 export async function selectionTotals(session: Session, sheet: string, rect: Rect): Promise<Totals> {
   const range = formatRect(rect);
@@ -49,12 +51,18 @@ export function StatusBar({ session }: { session: Session }) {
   useEffect(() => {
     if (sheet === '') return;
     let cancelled = false;
-    // Wait for the selection to settle (dragging) before asking the server.
-    const timer = setTimeout(() => {
+    // Wait for the selection to settle (dragging) before asking the server, and while the sheet
+    // is being renamed or deleted: asked by its old name, the server would answer 404.
+    const ask = () => {
+      if (session.store.isHeld(sheet)) {
+        timer = setTimeout(ask, SETTLE_MS);
+        return;
+      }
       selectionTotals(session, sheet, selection.rect)
         .then((next) => !cancelled && setTotals(next))
         .catch(() => !cancelled && setTotals(undefined));
-    }, 120);
+    };
+    let timer = setTimeout(ask, SETTLE_MS);
     return () => {
       cancelled = true;
       clearTimeout(timer);
