@@ -29,6 +29,11 @@ export class CellVersions {
     return this.#size;
   }
 
+  /** Estimated bytes the pages hold: each page's Float64Array (its slots and count) and its map entry. */
+  get byteSize(): number {
+    return this.#pages.size * ((PAGE_CELLS + 1) * 8 + 96);
+  }
+
   get(key: number): number | undefined {
     const row = Math.floor(key / MAX_COLUMNS);
     const col = key % MAX_COLUMNS;

@@ -5,6 +5,7 @@ import { estimateStepBytes, inputBytes, SNAPSHOT_CELL_BYTES } from './history-si
 import type { InputRun, Op, SheetSnapshot } from './ops/op.js';
 import { Workbook } from './workbook.js';
 import { writeCellOps, writeRangeOps } from './ops/builders.js';
+import { replaceWorkbookOps } from './ops/chart-builders.js';
 
 const write = (runs: InputRun[]): Op[] => [{ type: 'set-cells', sheet: 'Sheet1', runs }];
 const rows = (count: number, width: number, value: (row: number) => string | number) =>
@@ -52,5 +53,21 @@ describe('estimateStepBytes', () => {
     expect(overwritten).toBeGreaterThan(10_000 * (8 + 16));
     expect(filled).toBeLessThan(overwritten / 10);
     book.dispose();
+  });
+
+  it('the undo of an import counts the replaced sheets it keeps, by cells and by text', () => {
+    const replacedBytes = (values: (string | number)[][]): number => {
+      const book = Workbook.create({ undoMaxBytes: 1024 ** 3 });
+      book.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, values));
+      const before = book.historyBytes;
+      book.apply(replaceWorkbookOps({ name: 'New', activeSheet: 'S', sheets: [{ name: 'S', cells: [] }] }));
+      book.dispose();
+      return book.historyBytes - before;
+    };
+    const grid = (rows: number, value: string | number) => Array.from({ length: rows }, () => new Array(10).fill(value));
+    const hundred = replacedBytes(grid(10, 1));
+    const thousand = replacedBytes(grid(100, 1));
+    expect(thousand - hundred).toBeGreaterThan(900 * 48);
+    expect(replacedBytes(grid(100, 'x'.repeat(50))) - thousand).toBe(1000 * (inputBytes('x'.repeat(50)) - inputBytes(1)));
   });
 });

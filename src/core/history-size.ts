@@ -7,7 +7,7 @@
 // costs a handful of additions). It errs high rather than low: strings count 2 bytes a
 // character (UTF-16) and a string shared with the live sheet is counted again here.
 import type { Chart } from './chart.js';
-import type { Op, SheetSnapshot } from './ops/op.js';
+import type { Op, RetiredWorkbook, SheetSnapshot } from './ops/op.js';
 import type { CellInput } from './value-typing.js';
 
 /** The step's own array and bookkeeping. */
@@ -30,6 +30,12 @@ export const NUMBER_BYTES = 16;
 export const FORMULA_BYTES = 32;
 /** A chart object besides its text fields. */
 export const CHART_BYTES = 128;
+/** One entry of a sheet's input map (key, value, chain and bucket share, at V8's fill factor) with its boxed key. */
+export const INPUT_ENTRY_BYTES = 48;
+/** One entry of a sheet's lock set. */
+export const LOCK_ENTRY_BYTES = 40;
+/** A Sheet object with its maps, besides their entries. */
+export const SHEET_BYTES = 512;
 
 function textBytes(text: string): number {
   return STRING_BYTES + 2 * text.length;
@@ -56,6 +62,20 @@ function snapshotBytes(snapshot: SheetSnapshot): number {
   return bytes;
 }
 
+/**
+ * A replaced workbook's sheets, kept whole: their input maps, version pages, lock sets and
+ * charts. The one per-cell pass counts the text the inputs hold.
+ */
+function retiredBytes(workbook: RetiredWorkbook): number {
+  let bytes = textBytes(workbook.name);
+  for (const sheet of workbook.sheets) {
+    bytes += SHEET_BYTES + textBytes(sheet.name) + sheet.inputs.size * INPUT_ENTRY_BYTES + sheet.versions.byteSize + sheet.locked.size * LOCK_ENTRY_BYTES;
+    for (const input of sheet.inputs.values()) bytes += inputBytes(input);
+    for (const chart of sheet.charts) bytes += chartBytes(chart);
+  }
+  return bytes;
+}
+
 function opBytes(op: Op): number {
   switch (op.type) {
     case 'set-cells': {
@@ -79,6 +99,7 @@ function opBytes(op: Op): number {
       for (const sheet of op.document.sheets) bytes += snapshotBytes(sheet);
       return bytes;
     }
+    case 'restore-workbook': return retiredBytes(op.workbook);
     case 'put-chart': return chartBytes(op.chart);
     default: return 0;
   }

@@ -17,7 +17,8 @@ export class Sheet {
 
   constructor(
     public name: string,
-    readonly engineSheet: EngineSheet,
+    /** Rebound when a replaced workbook's sheets come back (restore-workbook rebuilds the engine). */
+    public engineSheet: EngineSheet,
   ) {}
 
   input(row: number, col: number): CellInput | null {

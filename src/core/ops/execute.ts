@@ -11,6 +11,7 @@ import { isFormula, type CellInput } from '../value-typing.js';
 import { deleteChart, putChart } from './chart-ops.js';
 import type { InputRun, Op } from './op.js';
 import { mentionsSheet, renameSheetReferences } from './sheet-references.js';
+import { restoreWorkbook } from './retired-workbook.js';
 import { findSheet, type Executed, type WorkbookState } from './state.js';
 import { fillSheet, replaceWorkbook, snapshotOf } from './workbook-document.js';
 
@@ -251,5 +252,6 @@ export function executeOp(state: WorkbookState, op: Op): Executed {
     case 'put-chart': return putChart(state, op);
     case 'delete-chart': return deleteChart(state, op);
     case 'replace-workbook': return replaceWorkbook(state, op);
+    case 'restore-workbook': return restoreWorkbook(state, op);
   }
 }

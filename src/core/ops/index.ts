@@ -1,6 +1,6 @@
 // Ops: the only way a workbook changes. The union, its executors (with inverses) and the
 // builders that turn client requests into op lists.
-export type { InputRun, Op, OpType, SheetSnapshot, SnapshotCell, WorkbookDocument } from './op.js';
+export type { InputRun, Op, OpType, RetiredWorkbook, SheetSnapshot, SnapshotCell, WorkbookDocument } from './op.js';
 export { isUndoable } from './op.js';
 export { MAX_LOCK_CELLS, clearSheetOps, runsFromCells, setLocksOps, unlockAllOps, writeCellOps, writeRangeOps, type SheetCells } from './builders.js';
 export { createChartOps, deleteChartOps, patchChartOps, replaceWorkbookOps, type ChartChange, type SheetCharts } from './chart-builders.js';

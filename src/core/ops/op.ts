@@ -2,6 +2,7 @@
 // Op names are imperative; sheets are named as they are at the moment the op applies.
 import type { CellAddress } from '../address/index.js';
 import type { Chart } from '../chart.js';
+import type { Sheet } from '../sheet.js';
 import type { CellInput } from '../value-typing.js';
 
 /** A horizontal run of cells starting at (row, col); null clears a cell. */
@@ -27,6 +28,19 @@ export interface WorkbookDocument {
   readonly sheets: readonly SheetSnapshot[];
 }
 
+/**
+ * A workbook's own sheets as a `replace-workbook` (or a `restore-workbook`) took them out of it,
+ * kept as they are rather than copied: the undo of a load or an import. Only the history holds
+ * them, and a change clears the redo stack, so nothing changes them until the undo (or redo)
+ * that puts them back; from then on they are the live sheets and the step is gone.
+ */
+export interface RetiredWorkbook {
+  readonly name: string;
+  /** In tab order. */
+  readonly sheets: readonly Sheet[];
+  readonly activeSheet: Sheet;
+}
+
 export interface SnapshotCell {
   readonly row: number;
   readonly col: number;
@@ -48,7 +62,9 @@ export type Op =
   | { readonly type: 'put-chart'; readonly sheet: string; readonly chart: Chart; readonly index?: number }
   | { readonly type: 'delete-chart'; readonly sheet: string; readonly id: string }
   /** Replaces everything the workbook holds; versions and locks come from the document as they are. */
-  | { readonly type: 'replace-workbook'; readonly document: WorkbookDocument };
+  | { readonly type: 'replace-workbook'; readonly document: WorkbookDocument }
+  /** Puts back the sheets a replace took out (the inverse of replace-workbook, and of itself). */
+  | { readonly type: 'restore-workbook'; readonly workbook: RetiredWorkbook };
 
 export type OpType = Op['type'];
 

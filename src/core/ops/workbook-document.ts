@@ -1,6 +1,6 @@
 // Whole-workbook snapshots: reading one (`documentOf`, used by export and save), filling a
 // sheet from one (restore-sheet, replace-workbook) and the replace-workbook executor, whose
-// inverse is the previous document so a load or an import is one undo step.
+// inverse puts the replaced sheets back (restore-workbook) so a load or an import is one undo step.
 import { cellKey, formatCell, MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
 import { validateChart, type Chart } from '../chart.js';
 import { InvalidOperationError } from '../errors.js';
@@ -8,6 +8,7 @@ import { sameSheetName, validateSheetName, validateWorkbookName } from '../namin
 import { Sheet } from '../sheet.js';
 import { runsFromCells } from './builders.js';
 import type { InputRun, Op, SheetSnapshot, SnapshotCell, WorkbookDocument } from './op.js';
+import { reinstate, retire } from './retired-workbook.js';
 import type { Executed, WorkbookState } from './state.js';
 
 /** Everything a sheet owns: every cell with an input, a version or a lock, row-major, and its charts. */
@@ -176,15 +177,16 @@ function install(state: WorkbookState, document: WorkbookDocument): void {
 
 export function replaceWorkbook(state: WorkbookState, op: Extract<Op, { type: 'replace-workbook' }>): Executed {
   const next = validateDocument(op.document);
-  const previous = documentOf(state);
+  // The replaced sheets themselves are the undo copy (retired-workbook.ts): no snapshot.
+  const previous = retire(state);
   try {
     install(state, next);
   } catch (error) {
-    install(state, previous);
+    reinstate(state, previous);
     throw error;
   }
   return {
-    inverse: [{ type: 'replace-workbook', document: previous }],
-    revert: () => install(state, previous),
+    inverse: [{ type: 'restore-workbook', workbook: previous }],
+    revert: () => reinstate(state, previous),
   };
 }
