@@ -89,6 +89,24 @@ describe.skipIf(!hasChromium)('grid in the browser', () => {
     expect(ui.errors).toEqual([]);
   });
 
+  it('[GRID-02] a number too long for its column is rounded to fit, never drawn over its neighbour', async () => {
+    await server.http.post('/grid/range', { target_cell: 'B2', values: [['=2/3', '=123456789012345*7']] });
+    await openWorkbook(ui, server.url);
+    await ui.page.waitForFunction(() => document.querySelector('[data-testid="cell-C2"]')?.textContent !== '');
+    // Fewer decimals for 2/3, scientific notation for a 15-digit whole number (how many fit depends on the font).
+    const fraction = (await cell(ui.page, 'B2').textContent())!;
+    expect(fraction).toMatch(/^0\.6+7$/);
+    expect(fraction.length).toBeLessThan('0.6666666667'.length);
+    expect(await cell(ui.page, 'C2').textContent()).toMatch(/^8\.6\d*e\+14$/);
+    // The empty cell to their left stays blank on the canvas.
+    expect(inkExtent(await cellPixels(ui.page, 'A2'))).toBeNull();
+    // The formula bar and the stored value are untouched by the fitting.
+    await goTo(ui.page, 'B2');
+    await expect(ui.page.getByTestId('formula-bar').inputValue()).resolves.toBe('=2/3');
+    expect((await storedValues(server, 'B2')).B2).toBeCloseTo(2 / 3, 10);
+    expect(ui.errors).toEqual([]);
+  });
+
   it('[GRID-03] a locked cell is marked data-locked and carries a padlock', async () => {
     await server.http.post('/grid/cell', { cell: 'B2', value: '5' });
     await server.http.post('/grid/lock', { range: 'B2' });

@@ -8,6 +8,7 @@ import type { PreviewOverlay, Session } from '../app/session.js';
 import { columnLetters, formatCell } from './address.js';
 import { alignmentOf, displayOf, displayValue, explainSentinel } from './cell-format.js';
 import { cellBox, type ColumnLayout, type Viewport } from './geometry.js';
+import { numberCharsFor } from './grid-cells.js';
 import { HEADER_HEIGHT, ROW_HEIGHT, ROW_MARKER_WIDTH } from './grid-theme.js';
 
 interface Props {
@@ -24,8 +25,10 @@ function MirrorCell(props: { session: Session; sheet: string; col: number; row: 
   const box = cellBox(layout, viewport, col, row);
   const cached = session.store.cell(sheet, col, row);
   const proposed = preview?.sheet === sheet ? preview.cells.get(address) : undefined;
-  const display = cached === undefined ? undefined : displayOf(cached);
-  const text = proposed !== undefined ? displayValue(proposed.value) : (display?.text ?? '');
+  // Numbers fitted to the column exactly as the canvas draws them.
+  const chars = numberCharsFor(layout.width(col));
+  const display = cached === undefined ? undefined : displayOf(cached, chars);
+  const text = proposed !== undefined ? displayValue(proposed.value, chars) : (display?.text ?? '');
   // Aligned like the canvas text, so the mirror's text sits over what is drawn.
   const align = proposed !== undefined ? alignmentOf(proposed.value) : (display?.align ?? 'left');
   const locked = display?.locked === true;

@@ -146,12 +146,12 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
     ([col, row]: Item): GridCell => {
       if (preview !== null && preview.sheet === sheet) {
         const proposed = preview.cells.get(formatCell({ col, row }));
-        if (proposed !== undefined) return previewCell(proposed.value, proposed.overwrites);
+        if (proposed !== undefined) return previewCell(proposed.value, proposed.overwrites, layout.width(col));
       }
       const cached = session.store.cell(sheet, col, row);
-      return cached === undefined ? LOADING_CELL : canvasCell(cached);
+      return cached === undefined ? LOADING_CELL : canvasCell(cached, layout.width(col));
     },
-    [session, sheet, preview],
+    [session, sheet, preview, layout],
   );
 
   const drawCell: DrawCellCallback = useCallback(

@@ -21,20 +21,50 @@ export function formatNumber(value: number): string {
   return String(Number(value.toFixed(10)));
 }
 
-export function displayValue(value: CachedCell['value']): string {
+/**
+ * A number as the General format shows it in a column `maxChars` characters wide: fewer
+ * decimals first (0.6923076923 → 0.6923 in a narrow column), then scientific notation for
+ * numbers whose whole part does not fit or that would round to 0, then #### when nothing
+ * fits, as spreadsheets do, never spilling over the next cell. The value itself is unchanged.
+ */
+export function fitNumber(value: number, maxChars: number): string {
+  const full = formatNumber(value);
+  if (full.length <= maxChars || !Number.isFinite(value)) return full;
+  if (!full.includes('e')) {
+    for (let decimals = 9; decimals >= 0; decimals -= 1) {
+      const rounded = Number(value.toFixed(decimals));
+      const text = String(rounded);
+      if (rounded === 0) break; // all its digits are beyond the column: scientific keeps them
+      if (text.length <= maxChars && !text.includes('e')) return text;
+    }
+  }
+  for (let digits = 5; digits >= 0; digits -= 1) {
+    const text = value.toExponential(digits).replace(/\.?0+e/, 'e');
+    if (text.length <= maxChars) return text;
+  }
+  return '#'.repeat(Math.max(1, maxChars));
+}
+
+/** How many characters of a number fit in a column `width` px wide, given a digit's width (digits are a number's widest characters). */
+export function numberCharsThatFit(width: number, digitWidth: number, padding: number): number {
+  return Math.max(1, Math.floor((width - 2 * padding) / digitWidth));
+}
+
+export function displayValue(value: CachedCell['value'], maxChars = Number.POSITIVE_INFINITY): string {
   if (value === null) return '';
-  if (typeof value === 'number') return formatNumber(value);
+  if (typeof value === 'number') return fitNumber(value, maxChars);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   return value;
 }
 
 export const EMPTY_DISPLAY: CellDisplay = { text: '', align: 'left', error: null, locked: false, formula: false };
 
-export function displayOf(cell: CachedCell | null): CellDisplay {
+/** `maxChars`: how many characters of a number fit its column (numbers are fitted, text may spill). */
+export function displayOf(cell: CachedCell | null, maxChars = Number.POSITIVE_INFINITY): CellDisplay {
   if (cell === null) return EMPTY_DISPLAY;
   const formula = cell.formula !== null;
   if (cell.error !== null) return { text: cell.error, align: 'center', error: cell.error, locked: cell.locked, formula };
-  return { text: displayValue(cell.value), align: alignmentOf(cell.value), error: null, locked: cell.locked, formula };
+  return { text: displayValue(cell.value, maxChars), align: alignmentOf(cell.value), error: null, locked: cell.locked, formula };
 }
 
 /** Numbers right, booleans centred, text left, as spreadsheets do (ui.md GRID-02). */

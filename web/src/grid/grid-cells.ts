@@ -2,8 +2,8 @@
 // cells shaded (a padlock is drawn by drawCell), proposed AI values in italic blue.
 import { GridCellKind, type GridCell, type TextCell } from '@glideapps/glide-data-grid';
 import type { CachedCell } from './cell-store.js';
-import { alignmentOf, displayOf, displayValue } from './cell-format.js';
-import { ERROR_TEXT, LOCKED_BACKGROUND, PREVIEW_BACKGROUND, PREVIEW_OVERWRITE_BACKGROUND, PREVIEW_TEXT } from './grid-theme.js';
+import { alignmentOf, displayOf, displayValue, numberCharsThatFit } from './cell-format.js';
+import { ERROR_TEXT, FONT_FAMILY, gridTheme, LOCKED_BACKGROUND, PREVIEW_BACKGROUND, PREVIEW_OVERWRITE_BACKGROUND, PREVIEW_TEXT } from './grid-theme.js';
 import type { CellValue } from '../api/types.js';
 
 export const LOADING_CELL: GridCell = { kind: GridCellKind.Loading, allowOverlay: false };
@@ -16,9 +16,27 @@ const LOCKED_ERROR_OVERRIDE = { bgCell: LOCKED_BACKGROUND, textDark: ERROR_TEXT 
 const PREVIEW_OVERRIDE = { bgCell: PREVIEW_BACKGROUND, textDark: PREVIEW_TEXT, baseFontStyle: 'italic 13px' };
 const PREVIEW_OVERWRITE_OVERRIDE = { ...PREVIEW_OVERRIDE, bgCell: PREVIEW_OVERWRITE_BACKGROUND };
 
-export function canvasCell(cell: CachedCell | null): GridCell {
+let digitWidth: number | undefined;
+
+/** The width of a digit in the cells' font, measured once (a fallback where no canvas can measure). */
+function measuredDigitWidth(): number {
+  if (digitWidth === undefined) {
+    const context = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+    if (context !== null) context.font = `${gridTheme.baseFontStyle} ${FONT_FAMILY}`;
+    digitWidth = context?.measureText('0').width || 8;
+  }
+  return digitWidth;
+}
+
+/** How many characters of a number the canvas and the mirror show in a column `width` px wide. */
+export function numberCharsFor(width: number): number {
+  return numberCharsThatFit(width, measuredDigitWidth(), gridTheme.cellHorizontalPadding ?? 6);
+}
+
+/** `width`: the column's, so a number is fitted to it instead of spilling over its neighbour. */
+export function canvasCell(cell: CachedCell | null, width: number): GridCell {
   if (cell === null) return EMPTY_CELL;
-  const display = displayOf(cell);
+  const display = displayOf(cell, numberCharsFor(width));
   const override = display.error !== null ? (display.locked ? LOCKED_ERROR_OVERRIDE : ERROR_OVERRIDE) : display.locked ? LOCKED_OVERRIDE : undefined;
   return {
     kind: GridCellKind.Text,
@@ -31,8 +49,8 @@ export function canvasCell(cell: CachedCell | null): GridCell {
   };
 }
 
-export function previewCell(value: CellValue, overwrites: boolean): GridCell {
-  const text = displayValue(value);
+export function previewCell(value: CellValue, overwrites: boolean, width: number): GridCell {
+  const text = displayValue(value, numberCharsFor(width));
   return {
     kind: GridCellKind.Text,
     data: text,
