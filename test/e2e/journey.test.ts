@@ -14,7 +14,7 @@ describe.skipIf(!hasChromium)('a new user’s first budget', () => {
     const page = suite.ui.page;
 
     // By hand: two items and a total.
-    for (const [address, text] of [['A1', 'Item'], ['B1', 'Cost'], ['A2', 'Rent'], ['B2', '900'], ['A3', 'Food'], ['B3', '300'], ['A4', 'Total'], ['B4', '=SUM(B2:B3)']]) {
+    for (const [address, text] of [['A1', 'Item'], ['B1', 'Cost'], ['A2', 'Rent'], ['B2', '900'], ['A3', 'Food'], ['B3', '300'], ['A4', 'Total'], ['B4', '=SUM(B2:B3)']] as const) {
       await typeInto(page, address, text);
     }
     await expectCellText(page, 'B4', '1200');
