@@ -51,7 +51,7 @@ describe.skipIf(!hasChromium)('sheets in the browser', () => {
     await page.getByTestId('sheet-rename-input').fill('Totals');
     await page.keyboard.press('Enter');
     await page.locator('[data-testid="sheet-tab-Totals"][aria-selected="true"]').waitFor();
-    await expect(page.getByTestId('status-sum').textContent()).resolves.toBe('Sum 3');
+    await page.waitForFunction(() => document.querySelector('[data-testid="status-sum"]')?.textContent === 'Sum 3');
     expect(sentDuringRename.filter((line) => line.includes('Sheet1'))).toEqual([]);
     expect(suite.ui.errors).toEqual([]);
   });
