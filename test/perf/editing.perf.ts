@@ -51,7 +51,8 @@ async function timeRedrawAfterTyping(page: Page, cell: string, text: string, sho
   const redrawn = (await (
     await page.waitForFunction(() => (document.querySelectorAll('[data-testid="chart-canvas"][data-rendered="true"]').length === 10 ? performance.now() : false), undefined, { polling: 'raf', timeout: 20_000 })
   ).jsonValue()) as number;
-  await expect(page.getByTestId('chart-data-table').first().textContent()).resolves.toContain(shows);
+  // The tables are written after the drawing, so wait for them rather than read them once.
+  await page.waitForFunction((text) => document.querySelector('[data-testid="chart-data-table"]')?.textContent?.includes(text), shows, { timeout: 5000 });
   return redrawn - (await keyClock(page));
 }
 
