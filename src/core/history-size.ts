@@ -7,7 +7,7 @@
 // costs a handful of additions). It errs high rather than low: strings count 2 bytes a
 // character (UTF-16) and a string shared with the live sheet is counted again here.
 import type { Chart } from './chart.js';
-import type { Op, RetiredWorkbook, SheetSnapshot } from './ops/op.js';
+import type { InputRun, Op, RetiredWorkbook, SheetSnapshot } from './ops/op.js';
 import type { CellInput } from './value-typing.js';
 
 /** The step's own array and bookkeeping. */
@@ -76,22 +76,28 @@ function retiredBytes(workbook: RetiredWorkbook): number {
   return bytes;
 }
 
+/** The runs of a `set-cells` step: indexed loops, as this runs on every write (W4). */
+function runsBytes(runs: readonly InputRun[]): number {
+  let bytes = runs.length * RUN_BYTES;
+  let previous: unknown;
+  for (let index = 0; index < runs.length; index += 1) {
+    const inputs = runs[index]!.inputs;
+    // The inverse of a write into empty cells shares one frozen array of nulls between the
+    // runs of a rectangle (execute.ts, emptyRun): count a shared array once.
+    if (inputs === previous) continue;
+    previous = inputs;
+    bytes += inputs.length * SLOT_BYTES;
+    for (let offset = 0; offset < inputs.length; offset += 1) {
+      const input = inputs[offset]!;
+      if (input !== null) bytes += inputBytes(input);
+    }
+  }
+  return bytes;
+}
+
 function opBytes(op: Op): number {
   switch (op.type) {
-    case 'set-cells': {
-      let bytes = 0;
-      let previous: unknown;
-      for (const run of op.runs) {
-        bytes += RUN_BYTES;
-        // The inverse of a write into empty cells shares one frozen array of nulls between the
-        // runs of a rectangle (execute.ts, emptyRun): count a shared array once.
-        if (run.inputs === previous) continue;
-        previous = run.inputs;
-        bytes += run.inputs.length * SLOT_BYTES;
-        for (const input of run.inputs) if (input !== null) bytes += inputBytes(input);
-      }
-      return bytes;
-    }
+    case 'set-cells': return runsBytes(op.runs);
     case 'set-locks': return op.cells.length * ADDRESS_BYTES;
     case 'restore-sheet': return snapshotBytes(op.snapshot);
     case 'replace-workbook': {
@@ -107,7 +113,10 @@ function opBytes(op: Op): number {
 
 /** The estimated bytes an undo (or redo) step holds. */
 export function estimateStepBytes(ops: readonly Op[]): number {
-  let bytes = STEP_BYTES;
-  for (const op of ops) bytes += OP_BYTES + opBytes(op);
+  let bytes = STEP_BYTES + ops.length * OP_BYTES;
+  for (let index = 0; index < ops.length; index += 1) {
+    const op = ops[index]!;
+    bytes += op.type === 'set-cells' ? runsBytes(op.runs) : opBytes(op);
+  }
   return bytes;
 }

@@ -10,14 +10,41 @@
 import { estimateStepBytes } from './history-size.js';
 import type { Op } from './ops/op.js';
 
-interface Step {
-  readonly ops: readonly Op[];
-  readonly bytes: number;
+/** One stack: entries and their estimated bytes side by side (no object per step on the write path). */
+class Stack {
+  readonly entries: (readonly Op[])[] = [];
+  readonly bytes: number[] = [];
+
+  get length(): number {
+    return this.entries.length;
+  }
+
+  push(entry: readonly Op[], bytes: number): void {
+    this.entries.push(entry);
+    this.bytes.push(bytes);
+  }
+
+  /** The top entry and its bytes, removed; undefined when empty. */
+  pop(): { entry: readonly Op[]; bytes: number } | undefined {
+    const entry = this.entries.pop();
+    return entry === undefined ? undefined : { entry, bytes: this.bytes.pop()! };
+  }
+
+  /** Removes the bottom (oldest) entry; returns its bytes. */
+  shift(): number {
+    this.entries.shift();
+    return this.bytes.shift()!;
+  }
+
+  clear(): void {
+    this.entries.length = 0;
+    this.bytes.length = 0;
+  }
 }
 
 export class History {
-  readonly #undo: Step[] = [];
-  #redo: Step[] = [];
+  readonly #undo = new Stack();
+  readonly #redo = new Stack();
   #bytes = 0;
 
   constructor(
@@ -33,7 +60,7 @@ export class History {
 
   /** The entry the next undo would take, left in place. */
   peekUndo(): readonly Op[] | undefined {
-    return this.#undo.at(-1)?.ops;
+    return this.#undo.entries.at(-1);
   }
 
   takeUndo(): readonly Op[] | undefined {
@@ -64,8 +91,8 @@ export class History {
   }
 
   clear(): void {
-    this.#undo.length = 0;
-    this.#redo = [];
+    this.#undo.clear();
+    this.#redo.clear();
     this.#bytes = 0;
   }
 
@@ -82,37 +109,38 @@ export class History {
     return this.#bytes;
   }
 
-  #take(stack: Step[]): readonly Op[] | undefined {
-    const step = stack.pop();
-    if (step === undefined) return undefined;
-    this.#bytes -= step.bytes;
-    return step.ops;
+  #take(stack: Stack): readonly Op[] | undefined {
+    const taken = stack.pop();
+    if (taken === undefined) return undefined;
+    this.#bytes -= taken.bytes;
+    return taken.entry;
   }
 
   /** Back where it was taken from: within the budget before, so within it again. */
-  #put(stack: Step[], entry: readonly Op[]): void {
+  #put(stack: Stack, entry: readonly Op[]): void {
     const bytes = estimateStepBytes(entry);
-    stack.push({ ops: entry, bytes });
+    stack.push(entry, bytes);
     this.#bytes += bytes;
   }
 
   #clearRedo(): void {
-    for (const step of this.#redo) this.#bytes -= step.bytes;
-    this.#redo = [];
+    if (this.#redo.length === 0) return;
+    for (const bytes of this.#redo.bytes) this.#bytes -= bytes;
+    this.#redo.clear();
   }
 
-  #dropOldest(stack: Step[]): void {
-    this.#bytes -= stack.shift()!.bytes;
+  #dropOldest(stack: Stack): void {
+    this.#bytes -= stack.shift();
   }
 
-  #push(stack: Step[], entry: readonly Op[]): void {
+  #push(stack: Stack, entry: readonly Op[]): void {
     if (this.depth === 0 || entry.length === 0) return;
     const bytes = estimateStepBytes(entry);
     if (bytes > this.maxBytes) {
       while (stack.length > 0) this.#dropOldest(stack);
       return;
     }
-    stack.push({ ops: entry, bytes });
+    stack.push(entry, bytes);
     this.#bytes += bytes;
     if (stack.length > this.depth) this.#dropOldest(stack);
     while (this.#bytes > this.maxBytes) {
