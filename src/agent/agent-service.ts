@@ -33,6 +33,8 @@ export interface ChatInput {
 
 export interface ChainInput extends ChatInput {
   readonly maxIterations?: number | null | undefined;
+  /** The client the chain runs for, recorded with each step's undo (see ApplyMeta.origin). */
+  readonly origin?: string | undefined;
 }
 
 export interface ApplyInput {
@@ -42,6 +44,8 @@ export interface ApplyInput {
   readonly writes: readonly { readonly target: string; readonly values: WireValue[][] }[];
   readonly direction?: ShiftDirection | undefined;
   readonly chartSpec?: Readonly<Record<string, unknown>> | null | undefined;
+  /** The client that applies, recorded with the undo step (see ApplyMeta.origin). */
+  readonly origin?: string | undefined;
 }
 
 export interface AgentSummary {
@@ -78,6 +82,7 @@ export class AgentService {
         writes: input.writes,
         direction: input.direction ?? 'right',
         chartSpec: input.chartSpec ?? null,
+        origin: input.origin,
       },
       this.options.newChartId,
     );
@@ -88,7 +93,7 @@ export class AgentService {
     return runChain(
       { completer: this.options.completer, newChartId: this.options.newChartId, maxContextCells: this.#maxContextCells },
       workbook,
-      { ...context, prompt: input.prompt, history: input.history ?? [], modelId: input.modelId, maxIterations: clampIterations(input.maxIterations) },
+      { ...context, prompt: input.prompt, history: input.history ?? [], modelId: input.modelId, maxIterations: clampIterations(input.maxIterations), origin: input.origin },
       hooks,
     );
   }

@@ -31,6 +31,8 @@ export interface ApplyRequest {
   readonly replaceable?: ReadonlyMap<string, ReadonlySet<number>>;
   /** Field name used in errors about a target ("target_cell" for the API). */
   readonly targetField?: string;
+  /** The client that applies, recorded with the undo step (see ApplyMeta.origin). */
+  readonly origin?: string | undefined;
 }
 
 export interface ApplyOutcome {
@@ -67,7 +69,7 @@ export function applyAgentWrite(workbook: Workbook, request: ApplyRequest, newCh
   const mainSheet = placed[0]?.sheet ?? sheet;
   const chart = chartWrite(workbook, mainSheet, request.chartSpec, placed, newChartId);
   const ops = [...clearOps(workbook, replaceable, placed), ...writeOps(placed), ...chart.ops];
-  if (ops.length > 0) workbook.apply(ops, { actor: request.agentId });
+  if (ops.length > 0) workbook.apply(ops, request.origin === undefined ? { actor: request.agentId } : { actor: request.agentId, origin: request.origin });
   // A write with no cells (a chart-only apply) has no target, as in GridOS.
   const first = placed.find((block) => cellsOf(block).length > 0);
   const status: ApplyStatus = chart.error !== null ? 'Partial' : placed.some((block) => block.moved) ? 'Collision Resolved' : 'Success';

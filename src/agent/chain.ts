@@ -53,6 +53,8 @@ export interface ChainResult {
 /** A chain asks what a single turn asks, plus how many turns it may take. */
 export interface ChainRequest extends Omit<TurnRequest, 'maxContextCells' | 'signal'> {
   readonly maxIterations: number;
+  /** The client the chain runs for, recorded with each step's undo. */
+  readonly origin?: string | undefined;
 }
 
 export interface ChainDeps {
@@ -176,7 +178,7 @@ async function iterate(deps: ChainDeps, workbook: Workbook, request: ChainReques
   try {
     outcome = applyAgentWrite(
       workbook,
-      { agentId: request.agent.id, sheet: request.sheet, writes: turn.reply.writes, direction: 'right', chartSpec: turn.reply.chartSpec, replaceable: progress.replaceable },
+      { agentId: request.agent.id, sheet: request.sheet, writes: turn.reply.writes, direction: 'right', chartSpec: turn.reply.chartSpec, replaceable: progress.replaceable, origin: request.origin },
       deps.newChartId,
     );
   } catch (failure) {

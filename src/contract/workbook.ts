@@ -19,9 +19,23 @@ export type NamedSheetBody = Static<typeof NamedSheetBody>;
 export const RenameWorkbookBody = Type.Object({ name: Name });
 export type RenameWorkbookBody = Static<typeof RenameWorkbookBody>;
 
-/** Optional: a client undoing its own change names the versions it left, so a newer change by someone else is never reverted (409, also when the last step changes other cells). */
+/**
+ * Optional guards for a client undoing its own change, so a newer change by someone else is never
+ * reverted (409, nothing undone): the versions its change left (also refused when the last step
+ * changes other cells), and/or its own client id (refused when the last step was recorded for
+ * another client, or for none).
+ */
+/** A client's id, as it names itself in the X-Gridbook-Client header and in `expected_origin`. */
+export const CLIENT_ID_PATTERN = '^[A-Za-z0-9._:-]{1,100}$';
+
 export const UndoBody = Type.Object({
   sheet: Type.Optional(SheetName),
   expected_versions: Type.Optional(ExpectedVersions),
+  expected_origin: Type.Optional(
+    Type.String({
+      pattern: CLIENT_ID_PATTERN,
+      description: 'The id this client sends as X-Gridbook-Client on its writes: undo only a step it made.',
+    }),
+  ),
 });
 export type UndoBody = Static<typeof UndoBody>;

@@ -58,9 +58,10 @@ export class VersionConflictError extends WorkbookError {
 }
 
 /** A version-checked undo whose step on top of the shared history is not (only) the caller's cells. */
+/** `change` completes "The last change in the history …": "writes B3", "was made by another client or tool". */
 export class UndoStepConflictError extends WorkbookError {
   constructor(readonly change: string) {
-    super(`The last change in the history also ${change}, which is not yours: undoing it would revert someone else's change. Nothing was undone.`);
+    super(`The last change in the history ${change}, which is not yours: undoing it would revert someone else's change. Nothing was undone.`);
   }
 }
 

@@ -10,35 +10,44 @@
 import { estimateStepBytes } from './history-size.js';
 import type { Op } from './ops/op.js';
 
-/** One stack: entries and their estimated bytes side by side (no object per step on the write path). */
+/**
+ * One stack: entries, their estimated bytes and their origins side by side (no object per step
+ * on the write path). An origin is an opaque id of the client that made the step, or undefined.
+ */
 class Stack {
   readonly entries: (readonly Op[])[] = [];
   readonly bytes: number[] = [];
+  readonly origins: (string | undefined)[] = [];
 
   get length(): number {
     return this.entries.length;
   }
 
-  push(entry: readonly Op[], bytes: number): void {
+  push(entry: readonly Op[], bytes: number, origin: string | undefined): void {
     this.entries.push(entry);
     this.bytes.push(bytes);
+    this.origins.push(origin);
   }
 
   /** The top entry and its bytes, removed; undefined when empty. */
   pop(): { entry: readonly Op[]; bytes: number } | undefined {
     const entry = this.entries.pop();
-    return entry === undefined ? undefined : { entry, bytes: this.bytes.pop()! };
+    if (entry === undefined) return undefined;
+    this.origins.pop();
+    return { entry, bytes: this.bytes.pop()! };
   }
 
   /** Removes the bottom (oldest) entry; returns its bytes. */
   shift(): number {
     this.entries.shift();
+    this.origins.shift();
     return this.bytes.shift()!;
   }
 
   clear(): void {
     this.entries.length = 0;
     this.bytes.length = 0;
+    this.origins.length = 0;
   }
 }
 
@@ -53,14 +62,20 @@ export class History {
     private readonly maxBytes: number = Number.POSITIVE_INFINITY,
   ) {}
 
-  recordCommit(inverse: readonly Op[]): void {
+  /** `origin`: the client that made the change, so an undo can be limited to its own steps. */
+  recordCommit(inverse: readonly Op[], origin?: string): void {
     this.#clearRedo();
-    this.#push(this.#undo, inverse);
+    this.#push(this.#undo, inverse, origin);
   }
 
   /** The entry the next undo would take, left in place. */
   peekUndo(): readonly Op[] | undefined {
     return this.#undo.entries.at(-1);
+  }
+
+  /** The origin of the entry the next undo would take (undefined: none recorded, or no entry). */
+  peekUndoOrigin(): string | undefined {
+    return this.#undo.origins.at(-1);
   }
 
   takeUndo(): readonly Op[] | undefined {
@@ -71,23 +86,23 @@ export class History {
     return this.#take(this.#redo);
   }
 
-  /** After an undo ran, what redoes it. */
-  recordUndone(redo: readonly Op[]): void {
-    this.#push(this.#redo, redo);
+  /** After an undo ran, what redoes it (`origin`: who undid). */
+  recordUndone(redo: readonly Op[], origin?: string): void {
+    this.#push(this.#redo, redo, origin);
   }
 
   /** After a redo ran, what undoes it again (the redo stack stays). */
-  recordRedone(undo: readonly Op[]): void {
-    this.#push(this.#undo, undo);
+  recordRedone(undo: readonly Op[], origin?: string): void {
+    this.#push(this.#undo, undo, origin);
   }
 
-  /** Puts an entry back when replaying it failed, so nothing is lost. */
-  restoreUndo(entry: readonly Op[]): void {
-    this.#put(this.#undo, entry);
+  /** Puts an entry back (with the origin it had) when replaying it failed, so nothing is lost. */
+  restoreUndo(entry: readonly Op[], origin?: string): void {
+    this.#put(this.#undo, entry, origin);
   }
 
-  restoreRedo(entry: readonly Op[]): void {
-    this.#put(this.#redo, entry);
+  restoreRedo(entry: readonly Op[], origin?: string): void {
+    this.#put(this.#redo, entry, origin);
   }
 
   clear(): void {
@@ -117,9 +132,9 @@ export class History {
   }
 
   /** Back where it was taken from: within the budget before, so within it again. */
-  #put(stack: Stack, entry: readonly Op[]): void {
+  #put(stack: Stack, entry: readonly Op[], origin: string | undefined): void {
     const bytes = estimateStepBytes(entry);
-    stack.push(entry, bytes);
+    stack.push(entry, bytes, origin);
     this.#bytes += bytes;
   }
 
@@ -133,14 +148,14 @@ export class History {
     this.#bytes -= stack.shift();
   }
 
-  #push(stack: Stack, entry: readonly Op[]): void {
+  #push(stack: Stack, entry: readonly Op[], origin: string | undefined): void {
     if (this.depth === 0 || entry.length === 0) return;
     const bytes = estimateStepBytes(entry);
     if (bytes > this.maxBytes) {
       while (stack.length > 0) this.#dropOldest(stack);
       return;
     }
-    stack.push(entry, bytes);
+    stack.push(entry, bytes, origin);
     this.#bytes += bytes;
     if (stack.length > this.depth) this.#dropOldest(stack);
     while (this.#bytes > this.maxBytes) {

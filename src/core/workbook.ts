@@ -32,6 +32,19 @@ export interface ApplyMeta {
   readonly expectedVersions?: { readonly sheet: string; readonly versions: Readonly<Record<string, number>> };
   /** Who made the change (a user id, `User`, an agent id); carried to listeners. */
   readonly actor?: string;
+  /**
+   * The client that made the change (an opaque id: one browser tab, one tool), recorded with its
+   * undo step so an undo can refuse to take back another client's change.
+   */
+  readonly origin?: string;
+}
+
+/** What an undo may take back. */
+export interface UndoGuard {
+  /** Cells → the versions the caller's own change left them at, on `sheet`. */
+  readonly expectedVersions?: ApplyMeta['expectedVersions'];
+  /** The caller's origin: the step on top must have been recorded by it. */
+  readonly expectedOrigin?: string;
 }
 
 export type CommitKind = 'change' | 'undo' | 'redo';
@@ -101,22 +114,27 @@ export class Workbook {
     this.#precheck(ops, meta);
     const inverse = this.#execute(ops);
     const undoable = inverse.filter(isUndoable);
-    if (ops.some(isUndoable)) this.#history.recordCommit(undoable);
+    if (ops.some(isUndoable)) this.#history.recordCommit(undoable, meta.origin);
     return this.#announce({ kind: 'change', ops, inverse, actor: meta.actor });
   }
 
   /**
-   * Undo the last change. `expected` (cells → the versions the caller's own change left them
-   * at) refuses, undoing nothing, when someone changed one of them since, or when the step on
-   * top of the history (shared by every client) changes anything else: that step is someone
-   * else's.
+   * Undo the last change. The history is one stack shared by every client, so a guard can
+   * refuse, undoing nothing: `expectedVersions` when someone changed one of those cells since,
+   * or when the step on top changes anything else; `expectedOrigin` when the step on top was
+   * recorded by another origin (or by none). Either way that step is someone else's.
    */
-  undo(actor?: string, expected?: ApplyMeta['expectedVersions']): Commit | undefined {
+  undo(actor?: string, guard: UndoGuard = {}, origin = guard.expectedOrigin): Commit | undefined {
+    const expected = guard.expectedVersions;
     if (expected !== undefined) {
       this.#checkVersions(expected);
       const top = this.#history.peekUndo();
       const foreign = top === undefined ? undefined : changeOutside(top, expected);
       if (foreign !== undefined) throw new UndoStepConflictError(foreign);
+    }
+    const topOrigin = this.#history.peekUndoOrigin();
+    if (guard.expectedOrigin !== undefined && this.#history.undoSize > 0 && topOrigin !== guard.expectedOrigin) {
+      throw new UndoStepConflictError('was made by another client or tool');
     }
     const entry = this.#history.takeUndo();
     if (entry === undefined) return undefined;
@@ -124,24 +142,25 @@ export class Workbook {
     try {
       inverse = this.#execute(entry);
     } catch (error) {
-      this.#history.restoreUndo(entry);
+      this.#history.restoreUndo(entry, topOrigin);
       throw error;
     }
-    this.#history.recordUndone(inverse.filter(isUndoable));
+    this.#history.recordUndone(inverse.filter(isUndoable), origin);
     return this.#announce({ kind: 'undo', ops: entry, inverse, actor });
   }
 
-  redo(actor?: string): Commit | undefined {
+  /** Redo the last undone change; `origin` (the caller's) is recorded with the step it puts back on the undo stack. */
+  redo(actor?: string, origin?: string): Commit | undefined {
     const entry = this.#history.takeRedo();
     if (entry === undefined) return undefined;
     let inverse: Op[];
     try {
       inverse = this.#execute(entry);
     } catch (error) {
-      this.#history.restoreRedo(entry);
+      this.#history.restoreRedo(entry, origin);
       throw error;
     }
-    this.#history.recordRedone(inverse.filter(isUndoable));
+    this.#history.recordRedone(inverse.filter(isUndoable), origin);
     return this.#announce({ kind: 'redo', ops: entry, inverse, actor });
   }
 
@@ -289,11 +308,11 @@ export class Workbook {
 function changeOutside(entry: readonly Op[], expected: NonNullable<ApplyMeta['expectedVersions']>): string | undefined {
   const listed = new Set(Object.keys(expected.versions).map((cell) => cell.toUpperCase()));
   for (const op of entry) {
-    if (op.type !== 'set-cells' || op.sheet.toLowerCase() !== expected.sheet.toLowerCase()) return `changes ${op.type === 'set-cells' ? `sheet ${op.sheet}` : `the workbook (${op.type})`}`;
+    if (op.type !== 'set-cells' || op.sheet.toLowerCase() !== expected.sheet.toLowerCase()) return `also changes ${op.type === 'set-cells' ? `sheet ${op.sheet}` : `the workbook (${op.type})`}`;
     for (const run of op.runs) {
       for (let offset = 0; offset < run.inputs.length; offset += 1) {
         const cell = formatCell({ row: run.row, col: run.col + offset });
-        if (!listed.has(cell)) return `writes ${cell}`;
+        if (!listed.has(cell)) return `also writes ${cell}`;
       }
     }
   }

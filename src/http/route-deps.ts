@@ -2,7 +2,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Caller, WorkbookHost } from '../hosting/index.js';
-import type { Workbook } from '../core/index.js';
+import type { ApplyMeta, Workbook } from '../core/index.js';
+import { CLIENT_ID_PATTERN } from '../contract/index.js';
+import { HttpError } from './errors.js';
 
 export interface RouteDeps {
   readonly host: WorkbookHost;
@@ -16,4 +18,24 @@ export function callerOf(request: FastifyRequest): Caller {
 
 export function workbookOf(deps: RouteDeps, request: FastifyRequest): Promise<Workbook> {
   return deps.host.workbookFor(callerOf(request));
+}
+
+/** The header a client names itself with, so the undo history knows whose each step is. */
+export const CLIENT_HEADER = 'x-gridbook-client';
+const CLIENT_ID = new RegExp(CLIENT_ID_PATTERN);
+
+/** The calling client's id from `X-Gridbook-Client`, or undefined when it sent none. */
+export function clientOf(request: FastifyRequest): string | undefined {
+  const header = request.headers[CLIENT_HEADER];
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !CLIENT_ID.test(header)) {
+    throw new HttpError(400, 'The X-Gridbook-Client header must be one id of 1–100 letters, digits, ".", "_", ":" or "-".');
+  }
+  return header;
+}
+
+/** Who makes a change through this request: the actor, and the client it came from (recorded with its undo step). */
+export function changeMeta(request: FastifyRequest, actor = 'User'): ApplyMeta {
+  const origin = clientOf(request);
+  return origin === undefined ? { actor } : { actor, origin };
 }

@@ -1,6 +1,6 @@
 // Black-box tests of POST /workbook/undo and /workbook/redo (src/http/routes/workbook.ts).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readGrid, readValues, startApp, type RunningApp } from '../support/index.js';
+import { api, readGrid, readValues, startApp, type RunningApp } from '../support/index.js';
 
 let server: RunningApp;
 beforeEach(async () => {
@@ -147,5 +147,46 @@ describe('undo and redo over HTTP', () => {
     expect((await server.http.get('/api/workbook')).body.sheets).toEqual(['Sheet1', 'Data', 'Notes']);
     expect(await readGrid(server.http, { sheet: 'Data' })).toEqual(dataBefore);
     expect(await readValues(server.http)).toEqual({ A1: 60 });
+  });
+});
+
+describe('undo limited to the calling client (X-Gridbook-Client, expected_origin)', () => {
+  const client = (id: string) => api(server.url, { 'x-gridbook-client': id });
+
+  it('[UNDO-04] a client undoes its own last step; once another client has changed anything, its undo is refused and nothing changes', async () => {
+    const mine = client('tab-1');
+    const theirs = client('tab-2');
+    await mine.post('/grid/range', { target_cell: 'A1', values: [[1, 2]] });
+    const own = await mine.post('/workbook/undo', { expected_origin: 'tab-1' });
+    expect(own.body).toMatchObject({ applied: true });
+    await mine.post('/workbook/redo');
+
+    await theirs.post('/workbook/sheet', {});
+    const refused = await mine.post('/workbook/undo', { expected_origin: 'tab-1' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toMatch(/another client or tool/);
+    expect(await readValues(server.http)).toEqual({ A1: 1, B1: 2 });
+    expect((await server.http.get('/api/workbook')).body.sheets).toEqual(['Sheet1', 'Sheet2']);
+
+    const theirUndo = await theirs.post('/workbook/undo', { expected_origin: 'tab-2' });
+    expect(theirUndo.body).toMatchObject({ applied: true });
+    expect((await mine.post('/workbook/undo', { expected_origin: 'tab-1' })).body).toMatchObject({ applied: true });
+    expect(await readValues(server.http)).toEqual({});
+  });
+
+  it('[UNDO-04] a step written without a client id is nobody\'s: a guarded undo refuses it, an unguarded one takes it back', async () => {
+    await server.http.post('/grid/cell', { cell: 'A1', value: 'script' });
+    expect((await client('tab-1').post('/workbook/undo', { expected_origin: 'tab-1' })).status).toBe(409);
+    expect((await undo()).body).toMatchObject({ applied: true });
+  });
+
+  it('[UNDO-04] a malformed client id is refused with a reason naming it', async () => {
+    const bad = await api(server.url, { 'x-gridbook-client': 'two words' }).post('/grid/cell', { cell: 'A1', value: 1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatch(/X-Gridbook-Client/);
+    expect(await readValues(server.http)).toEqual({});
+    const badBody = await server.http.post('/workbook/undo', { expected_origin: 'two words' });
+    expect(badBody.status).toBe(422);
+    expect(JSON.stringify(badBody.body.detail)).toMatch(/expected_origin/);
   });
 });

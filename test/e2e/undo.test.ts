@@ -87,8 +87,30 @@ describe.skipIf(!hasChromium)('undo in the browser', () => {
     await goTo(page, 'C3');
     await page.keyboard.press('Control+z');
     expect((await undoResponse).status()).toBe(409);
-    await page.getByTestId('toast').filter({ hasText: 'Undo skipped' }).filter({ hasText: 'writes B5' }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'Someone else changed the workbook after your last change' }).waitFor();
     await expectCellText(page, 'B5', 'theirs');
     expect(await storedValues(suite.server, 'A1:B5')).toEqual({ A1: 'mine', B5: 'theirs' });
+  });
+
+  it('[UNDO-04] Ctrl+Z after a paste is refused once another client has changed the workbook: every undo names its page', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await page.evaluate(() => navigator.clipboard.writeText('1\t2\n3\t4'));
+    await goTo(page, 'A1');
+    await page.keyboard.press('Control+v');
+    await expect.poll(() => storedValues(suite.server, 'A1:B2')).toEqual({ A1: 1, B1: 2, A2: 3, B2: 4 });
+    // Another client (no X-Gridbook-Client of this page) renames the workbook: not a cell of the paste.
+    await suite.server.http.post('/workbook/rename', { name: 'Theirs' });
+    const undoRequest = page.waitForRequest((request) => request.url().endsWith('/workbook/undo'));
+    const undoResponse = page.waitForResponse((response) => response.url().endsWith('/workbook/undo'));
+    await goTo(page, 'C3');
+    await page.keyboard.press('Control+z');
+    const sent = (await undoRequest).postDataJSON() as { expected_origin?: string };
+    expect(sent.expected_origin).toMatch(/^web-[0-9a-f]{24}$/);
+    expect((await undoRequest).headers()['x-gridbook-client']).toBe(sent.expected_origin);
+    expect((await undoResponse).status()).toBe(409);
+    await page.getByTestId('toast').filter({ hasText: 'Someone else changed the workbook after your last change' }).waitFor();
+    expect(await storedValues(suite.server, 'A1:B2')).toEqual({ A1: 1, B1: 2, A2: 3, B2: 4 });
+    expect(((await suite.server.http.get('/api/workbook')).body as { workbook_name: string }).workbook_name).toBe('Theirs');
   });
 });

@@ -27,9 +27,10 @@ function withQuery(base: string, path: string, query: Query | undefined): string
   return url.toString();
 }
 
-export function api(baseUrl: string): Api {
+/** `headers` go with every request (a client id, say). */
+export function api(baseUrl: string, defaultHeaders: Readonly<Record<string, string>> = {}): Api {
   const request = async <T>(method: string, path: string, init: { body?: string; contentType?: string; query?: Query } = {}): Promise<ApiResponse<T>> => {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...defaultHeaders };
     if (init.body !== undefined) headers['content-type'] = init.contentType ?? 'application/json';
     const response = await fetch(withQuery(baseUrl, path, init.query), {
       method,

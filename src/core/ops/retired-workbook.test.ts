@@ -118,7 +118,7 @@ describe('undo of replace-workbook (restore-workbook)', () => {
     const after = state(book);
     const depth = book.undoDepth;
     // An undo refused before it runs (a version the caller expected has moved on).
-    expect(() => book.undo('User', { sheet: 'Other', versions: { A1: 1 } })).toThrow();
+    expect(() => book.undo('User', { expectedVersions: { sheet: 'Other', versions: { A1: 1 } } })).toThrow();
     expect(book.undoDepth).toBe(depth);
     expect(state(book)).toEqual(after);
   });

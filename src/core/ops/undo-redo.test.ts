@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseCell, parseRange } from '../address/index.js';
 import { valueToJson } from '../formula/index.js';
 import { Workbook, type WorkbookOptions } from '../workbook.js';
+import { UndoStepConflictError } from '../errors.js';
 import { clearSheetOps, setLocksOps, unlockAllOps, writeCellOps, writeRangeOps } from './builders.js';
 import { estimateStepBytes } from '../history-size.js';
 import type { Op, WorkbookDocument } from './op.js';
@@ -222,5 +223,52 @@ describe('the history', () => {
     book.undo('someone');
     book.redo('someone');
     expect(kinds).toEqual(['change', 'undo', 'redo']);
+  });
+});
+
+describe('undo limited to the caller\'s own steps (origin)', () => {
+  it('[UNDO-04] an undo naming its origin takes back a step that origin made', () => {
+    const book = seeded();
+    book.apply(writeCellOps('Notes', parseCell('A1'), 'mine'), { origin: 'tab-1' });
+    expect(book.undo('User', { expectedOrigin: 'tab-1' })).toBeDefined();
+    expect(value(book, 'Notes', 'A1')).toBeNull();
+  });
+
+  it('[UNDO-04] it refuses, undoing nothing, when the step on top was made by another origin or by none', () => {
+    const book = seeded();
+    book.apply(writeCellOps('Notes', parseCell('A1'), 'mine'), { origin: 'tab-1' });
+    book.apply(writeCellOps('Notes', parseCell('B1'), 'theirs'), { origin: 'tab-2' });
+    expect(() => book.undo('User', { expectedOrigin: 'tab-1' })).toThrow(UndoStepConflictError);
+    book.apply(writeCellOps('Notes', parseCell('C1'), 'a script'));
+    expect(() => book.undo('User', { expectedOrigin: 'tab-1' })).toThrow(/another client or tool/);
+    expect(book.undoDepth).toBe(6);
+    expect([value(book, 'Notes', 'A1'), value(book, 'Notes', 'B1'), value(book, 'Notes', 'C1')]).toEqual(['mine', 'theirs', 'a script']);
+  });
+
+  it('[UNDO-04] an undo without a guard still takes back whatever is on top', () => {
+    const book = seeded();
+    book.apply(writeCellOps('Notes', parseCell('A1'), 'theirs'), { origin: 'tab-2' });
+    expect(book.undo('User')).toBeDefined();
+    expect(value(book, 'Notes', 'A1')).toBeNull();
+  });
+
+  it('[UNDO-04] a redo puts the step back as the redoing origin\'s', () => {
+    const book = seeded();
+    book.apply(writeCellOps('Notes', parseCell('A1'), 'mine'), { origin: 'tab-1' });
+    book.undo('User', { expectedOrigin: 'tab-1' }, 'tab-1');
+    book.redo('User', 'tab-2');
+    expect(() => book.undo('User', { expectedOrigin: 'tab-1' })).toThrow(UndoStepConflictError);
+    expect(book.undo('User', { expectedOrigin: 'tab-2' })).toBeDefined();
+  });
+
+  it('[UNDO-04] steps dropped over the depth take their origins with them', () => {
+    const book = Workbook.create({ undoDepth: 2 });
+    opened.push(book);
+    book.apply(writeCellOps('Sheet1', parseCell('A1'), 1), { origin: 'old' });
+    book.apply(writeCellOps('Sheet1', parseCell('A2'), 2), { origin: 'tab-1' });
+    book.apply(writeCellOps('Sheet1', parseCell('A3'), 3), { origin: 'tab-1' });
+    expect(book.undo('User', { expectedOrigin: 'tab-1' })).toBeDefined();
+    expect(book.undo('User', { expectedOrigin: 'tab-1' })).toBeDefined();
+    expect(book.undo('User', { expectedOrigin: 'tab-1' })).toBeUndefined();
   });
 });

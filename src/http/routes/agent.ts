@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AgentService, ChainStep, ChatInput } from '../../agent/index.js';
 import { AgentApplyBody, AgentChainBody, AgentChatBody } from '../../contract/index.js';
-import { workbookOf, type RouteDeps } from '../route-deps.js';
+import { clientOf, workbookOf, type RouteDeps } from '../route-deps.js';
 
 export interface AgentRouteDeps extends RouteDeps {
   readonly agent: AgentService;
@@ -87,6 +87,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<AgentRouteDeps> = async (app
         writes,
         direction: body.shift_direction,
         chartSpec: (body.chart_spec as Record<string, unknown> | null | undefined) ?? null,
+        origin: clientOf(request),
       });
       return { status: outcome.status, sheet: outcome.sheet, actual_target: outcome.actualTarget, chart: outcome.chart, chart_error: outcome.chartError };
     },
@@ -103,7 +104,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<AgentRouteDeps> = async (app
     },
     async (request, reply) => {
       const workbook = await workbookOf(deps, request);
-      const input = { ...chatInput(request.body), maxIterations: request.body.max_iterations };
+      const input = { ...chatInput(request.body), maxIterations: request.body.max_iterations, origin: clientOf(request) };
       const signal = abortOnDisconnect(reply);
       if (!wantsEventStream(request)) return deps.agent.chain(workbook, input, { signal });
       const stream = eventStream(reply);

@@ -3,14 +3,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createChartOps, deleteChartOps, patchChartOps, type Workbook } from '../../core/index.js';
 import { ChartParams, CreateChartBody, PatchChartBody, SheetQuery } from '../../contract/index.js';
-import { workbookOf, type RouteDeps } from '../route-deps.js';
+import { changeMeta, workbookOf, type RouteDeps } from '../route-deps.js';
 
 export interface ChartRouteDeps extends RouteDeps {
   /** A fresh unique token; chart ids are `chart_<token>`. */
   readonly newId: () => string;
 }
 
-const ACTOR = 'User';
 const MAX_ID_ATTEMPTS = 10;
 
 /** A chart id no sheet of the workbook uses yet (bounded retries against a colliding generator). */
@@ -44,7 +43,7 @@ export const chartRoutes: FastifyPluginAsyncTypebox<ChartRouteDeps> = async (app
       const { sheet: sheetName, ...fields } = request.body;
       const sheet = workbook.sheet(sheetName);
       const { ops, chart } = createChartOps(sheet.name, freshChartId(workbook, deps.newId), fields);
-      workbook.apply(ops, { actor: ACTOR });
+      workbook.apply(ops, changeMeta(request));
       return { status: 'Success', sheet: sheet.name, chart };
     },
   );
@@ -65,7 +64,7 @@ export const chartRoutes: FastifyPluginAsyncTypebox<ChartRouteDeps> = async (app
       const { sheet: sheetName, ...fields } = request.body;
       const sheet = workbook.sheet(sheetName ?? request.query.sheet);
       const { ops, chart } = patchChartOps(sheet, request.params.chart_id, fields);
-      if (ops.length > 0) workbook.apply(ops, { actor: ACTOR });
+      if (ops.length > 0) workbook.apply(ops, changeMeta(request));
       return { status: 'Success', sheet: sheet.name, chart };
     },
   );
@@ -76,7 +75,7 @@ export const chartRoutes: FastifyPluginAsyncTypebox<ChartRouteDeps> = async (app
     async (request) => {
       const workbook = await workbookOf(deps, request);
       const sheet = workbook.sheet(request.query.sheet ?? sheetInBody(request.body));
-      workbook.apply(deleteChartOps(sheet, request.params.chart_id), { actor: ACTOR });
+      workbook.apply(deleteChartOps(sheet, request.params.chart_id), changeMeta(request));
       return { status: 'Success', sheet: sheet.name, chart_id: request.params.chart_id };
     },
   );

@@ -20,9 +20,8 @@ import {
 } from '../../core/index.js';
 import { GridQuery, LockBody, SheetQuery, WriteCellBody, WriteRangeBody } from '../../contract/index.js';
 import { cellJson } from '../presenters.js';
-import { workbookOf, type RouteDeps } from '../route-deps.js';
+import { changeMeta, workbookOf, type RouteDeps } from '../route-deps.js';
 
-const ACTOR = 'User';
 
 /** Cells with an input or a lock, inside `range` when given, row-major. */
 function listedCells(sheet: SheetView, range: ReturnType<typeof parseRange> | undefined): CellAddress[] {
@@ -61,7 +60,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
     const address = parseCell(cell, 'cell');
     const sheet = workbook.sheet(sheetName);
     workbook.apply(writeCellOps(sheet.name, address, value), {
-      actor: ACTOR,
+      ...changeMeta(request),
       ...(expectedVersions === undefined ? {} : { expectedVersions: { sheet: sheet.name, versions: expectedVersions } }),
     });
     const written = cellJson(sheet, address);
@@ -74,7 +73,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
     const anchor = parseCell(target, 'target_cell');
     const sheet = workbook.sheet(sheetName);
     workbook.apply(writeRangeOps(sheet.name, anchor, values), {
-      actor: ACTOR,
+      ...changeMeta(request),
       ...(expectedVersions === undefined ? {} : { expectedVersions: { sheet: sheet.name, versions: expectedVersions } }),
     });
     return { status: 'Success', target: formatCell(anchor), sheet: sheet.name };
@@ -90,7 +89,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
       const targets = listedCells(sheet, range).filter((cell) => sheet.input(cell.row, cell.col) !== null);
       const clearable = targets.filter((cell) => !sheet.isLocked(cell.row, cell.col));
       if (clearable.length > 0) {
-        workbook.apply([{ type: 'set-cells', sheet: sheet.name, runs: runsFromCells(clearable.map((cell) => ({ ...cell, input: null }))) }], { actor: ACTOR });
+        workbook.apply([{ type: 'set-cells', sheet: sheet.name, runs: runsFromCells(clearable.map((cell) => ({ ...cell, input: null }))) }], changeMeta(request));
       }
       return { status: 'Success', sheet: sheet.name, cleared: clearable.length, skipped_locked: targets.length - clearable.length };
     },
@@ -116,7 +115,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
       const workbook = await workbookOf(deps, request);
       const range = parseRange(request.body.range, 'range');
       const sheet = workbook.sheet(range.sheet ?? request.body.sheet);
-      workbook.apply(setLocksOps(sheet.name, range, locked), { actor: ACTOR });
+      workbook.apply(setLocksOps(sheet.name, range, locked), changeMeta(request));
       return { status: 'Success', sheet: sheet.name, range: request.body.range.toUpperCase(), cells: rangeSize(range).cells, locked };
     });
   }
@@ -126,7 +125,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
     const sheets = workbook.sheetNames.map((name) => workbook.sheet(name));
     const ops = unlockAllOps(sheets);
     const unlocked = ops.reduce((count, op) => count + (op.type === 'set-locks' ? op.cells.length : 0), 0);
-    if (ops.length > 0) workbook.apply(ops, { actor: ACTOR });
+    if (ops.length > 0) workbook.apply(ops, changeMeta(request));
     return { status: 'Success', unlocked };
   });
 
@@ -134,7 +133,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
     const workbook = await workbookOf(deps, request);
     const sheet = workbook.sheet(request.query.sheet);
     const ops = clearSheetOps(sheet);
-    if (ops.length > 0) workbook.apply(ops, { actor: ACTOR });
+    if (ops.length > 0) workbook.apply(ops, changeMeta(request));
     return { status: 'Success', sheet: sheet.name };
   });
 };

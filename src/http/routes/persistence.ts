@@ -23,14 +23,13 @@ import {
 } from '../../persistence/index.js';
 import { HttpError } from '../errors.js';
 import { formField } from '../multipart.js';
-import { callerOf, workbookOf, type RouteDeps } from '../route-deps.js';
+import { callerOf, changeMeta, workbookOf, type RouteDeps } from '../route-deps.js';
 
 export interface PersistenceRouteDeps extends RouteDeps {
   readonly store: WorkbookStore;
   readonly now: () => Date;
 }
 
-const ACTOR = 'User';
 const BINARY_TYPES = ['multipart/form-data', XLSX_CONTENT_TYPE, 'application/octet-stream'];
 const TEXT_TYPES = ['text/csv', 'text/tab-separated-values'];
 
@@ -93,7 +92,7 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
       throw error;
     }
     if (document === undefined) return { status: 'Error', message: 'No save file found.' };
-    workbook.apply(replaceWorkbookOps(document), { actor: ACTOR });
+    workbook.apply(replaceWorkbookOps(document), changeMeta(request));
     return workbookJson(workbook);
   });
 
@@ -114,7 +113,7 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
     } else {
       ops = importJsonOps(workbook, body);
     }
-    workbook.apply(ops, { actor: ACTOR });
+    workbook.apply(ops, changeMeta(request));
     return workbookJson(workbook);
   });
 
@@ -133,7 +132,7 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
   app.post('/system/import.xlsx', { schema: { tags: ['persistence'], summary: 'Replace the workbook with an .xlsx file (multipart field "file" or raw body)' } }, async (request) => {
     const workbook = await workbookOf(deps, request);
     const { data, fileName, field } = uploadedFile(request, '.xlsx file');
-    workbook.apply(await importXlsxOps(workbook, data, fileName, field), { actor: ACTOR });
+    workbook.apply(await importXlsxOps(workbook, data, fileName, field), changeMeta(request));
     return workbookJson(workbook);
   });
 
@@ -162,7 +161,7 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
       const text = uploadedFile(request, 'CSV').data.toString('utf8');
       const sheetName = request.query.sheet ?? workbook.activeSheetName;
       const ops = importCsvOps(workbook, sheetName, text);
-      if (ops.length > 0) workbook.apply(ops, { actor: ACTOR });
+      if (ops.length > 0) workbook.apply(ops, changeMeta(request));
       const sheet = workbook.sheet(ops.some((op) => op.type === 'add-sheet') ? sheetName.trim() : sheetName);
       const bounds = sheet.occupiedBounds();
       return { status: 'Success', sheet: sheet.name, rows: bounds === undefined ? 0 : bounds.end.row + 1, columns: bounds === undefined ? 0 : bounds.end.col + 1 };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { validateSheetName, type Workbook } from '../../core/index.js';
 import { AddSheetBody, NamedSheetBody, RenameSheetBody, RenameWorkbookBody, UndoBody } from '../../contract/index.js';
 import { sheetsJson } from '../presenters.js';
-import { workbookOf, type RouteDeps } from '../route-deps.js';
+import { changeMeta, clientOf, workbookOf, type RouteDeps } from '../route-deps.js';
 
 /** The first free `SheetN`, counting from 1. */
 function nextSheetName(workbook: Workbook): string {
@@ -41,7 +41,7 @@ export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
     const workbook = await workbookOf(deps, request);
     const requested = request.body?.name;
     const name = requested === undefined || requested === null ? nextSheetName(workbook) : validateSheetName(requested);
-    workbook.apply([{ type: 'add-sheet', name }], { actor: 'User' });
+    workbook.apply([{ type: 'add-sheet', name }], changeMeta(request));
     return sheetsJson(workbook, name);
   });
 
@@ -50,43 +50,47 @@ export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
     const { old_name: oldName, new_name: newName } = request.body;
     const from = workbook.sheet(oldName, 'old_name').name;
     const to = validateSheetName(newName, 'new_name');
-    workbook.apply([{ type: 'rename-sheet', from, to }], { actor: 'User' });
+    workbook.apply([{ type: 'rename-sheet', from, to }], changeMeta(request));
     return sheetsJson(workbook, to);
   });
 
   app.post('/workbook/sheet/activate', { schema: { tags: ['workbook'], summary: 'Make a sheet active', body: NamedSheetBody } }, async (request) => {
     const workbook = await workbookOf(deps, request);
     const name = workbook.sheet(request.body.name, 'name').name;
-    workbook.apply([{ type: 'activate-sheet', name }], { actor: 'User' });
+    workbook.apply([{ type: 'activate-sheet', name }], changeMeta(request));
     return sheetsJson(workbook, name);
   });
 
   app.post('/workbook/sheet/delete', { schema: { tags: ['workbook'], summary: 'Delete a sheet (never the last one)', body: NamedSheetBody } }, async (request) => {
     const workbook = await workbookOf(deps, request);
     const name = workbook.sheet(request.body.name, 'name').name;
-    workbook.apply([{ type: 'delete-sheet', name }], { actor: 'User' });
+    workbook.apply([{ type: 'delete-sheet', name }], changeMeta(request));
     return sheetsJson(workbook, name);
   });
 
   app.post('/workbook/rename', { schema: { tags: ['workbook'], summary: 'Rename the workbook', body: RenameWorkbookBody } }, async (request) => {
     const workbook = await workbookOf(deps, request);
-    workbook.apply([{ type: 'rename-workbook', name: request.body.name }], { actor: 'User' });
+    workbook.apply([{ type: 'rename-workbook', name: request.body.name }], changeMeta(request));
     return { workbook_name: workbook.name };
   });
 
   app.post(
     '/workbook/undo',
-    { schema: { tags: ['workbook'], summary: 'Undo the last change (409 when expected_versions no longer match)', body: UndoBody } },
+    { schema: { tags: ['workbook'], summary: 'Undo the last change (409 when expected_versions or expected_origin show the last step is not the caller\'s)', body: UndoBody } },
     async (request) => {
       const workbook = await workbookOf(deps, request);
       const versions = request.body?.expected_versions;
-      const expected = versions === undefined ? undefined : { sheet: workbook.sheet(request.body?.sheet).name, versions };
-      return historyJson(workbook, workbook.undo('User', expected) !== undefined, 'undo');
+      const origin = request.body?.expected_origin;
+      const guard = {
+        ...(versions === undefined ? {} : { expectedVersions: { sheet: workbook.sheet(request.body?.sheet).name, versions } }),
+        ...(origin === undefined ? {} : { expectedOrigin: origin }),
+      };
+      return historyJson(workbook, workbook.undo('User', guard, clientOf(request)) !== undefined, 'undo');
     },
   );
 
   app.post('/workbook/redo', { schema: { tags: ['workbook'], summary: 'Redo the last undone change' } }, async (request) => {
     const workbook = await workbookOf(deps, request);
-    return historyJson(workbook, workbook.redo('User') !== undefined, 'redo');
+    return historyJson(workbook, workbook.redo('User', clientOf(request)) !== undefined, 'redo');
   });
 };

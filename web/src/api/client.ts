@@ -29,12 +29,26 @@ export function withQuery(path: string, query: Query | undefined): string {
   return text === '' ? path : `${path}?${text}`;
 }
 
+/** The header every request names its client with, so the server's undo history knows whose each step is. */
+export const CLIENT_HEADER = 'X-Gridbook-Client';
+
+/**
+ * A random id for this page (one per tab and load). getRandomValues, unlike randomUUID, also
+ * works on plain http from another machine (not a secure context).
+ */
+export function newClientId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return `web-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
 export class ApiClient {
   private readonly listeners = new Set<ConnectionListener>();
 
   constructor(
     private readonly fetchImpl: typeof fetch = (...args) => fetch(...args),
     private readonly baseUrl = '',
+    /** Sent as X-Gridbook-Client on every request. */
+    readonly clientId = newClientId(),
   ) {}
 
   onConnectionChange(listener: ConnectionListener): () => void {
@@ -50,14 +64,15 @@ export class ApiClient {
   async raw(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
     const url = this.baseUrl + withQuery(path, options.query);
     const accept = options.accept ?? 'application/json';
-    const init: RequestInit = { method, headers: { accept } };
+    const headers: Record<string, string> = { accept, [CLIENT_HEADER]: this.clientId };
+    const init: RequestInit = { method, headers };
     if (options.signal !== undefined) init.signal = options.signal;
     if (options.rawBody !== undefined) {
       init.body = options.rawBody;
-      init.headers = { accept, 'content-type': options.rawBody.type || 'application/octet-stream' };
+      headers['content-type'] = options.rawBody.type || 'application/octet-stream';
     } else if (options.body !== undefined) {
       init.body = JSON.stringify(options.body);
-      init.headers = { accept, 'content-type': 'application/json' };
+      headers['content-type'] = 'application/json';
     }
     let response: Response;
     try {

@@ -46,8 +46,13 @@ export class GridApi {
   }
 
   /** With `expected` (undo only), the server refuses with 409 when one of the cells has moved on since. */
-  history(direction: 'undo' | 'redo', expected?: { sheet: string; versions: Readonly<Record<string, number>> }): Promise<HistoryJson> {
-    return expected === undefined ? this.client.post(`/workbook/${direction}`) : this.client.post(`/workbook/${direction}`, { sheet: expected.sheet, expected_versions: expected.versions });
+  /** Redo, or undo: only a step this page made (its client id), and with `versions`, only if nobody changed those cells since. */
+  history(direction: 'undo' | 'redo', versions?: { sheet: string; versions: Readonly<Record<string, number>> }): Promise<HistoryJson> {
+    if (direction === 'redo') return this.client.post('/workbook/redo');
+    return this.client.post('/workbook/undo', {
+      expected_origin: this.client.clientId,
+      ...(versions === undefined ? {} : { sheet: versions.sheet, expected_versions: versions.versions }),
+    });
   }
 }
 

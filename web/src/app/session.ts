@@ -205,7 +205,8 @@ export class Session {
     try {
       this.requireOnline();
       let last: Awaited<ReturnType<GridApi['history']>> | undefined;
-      // Only a typed edit's own undo is version-checked (UNDO-04); redo has nothing to guard.
+      // Every undo names this page (the server refuses a step another client made); a typed
+      // edit's also names the versions it left (UNDO-04). Redo has nothing to guard.
       const expected = direction === 'undo' && group.versions !== undefined && Object.keys(group.versions).length > 0 ? { sheet: group.sheet, versions: group.versions } : undefined;
       for (let step = 0; step < group.commits; step += 1) {
         last = await this.enqueue(() => this.grid.history(direction, step === 0 ? expected : undefined));
@@ -229,7 +230,12 @@ export class Session {
         // their change, so the step is given up and their change stays (ui.md UNDO-04).
         this.store.invalidate();
         const cell = conflictCell(error);
-        this.toasts.show(cell !== undefined ? `${cell} was changed by someone else after your edit, so undo left their value in place.` : `Undo skipped: ${error.message}`, 'error');
+        this.toasts.show(
+          cell !== undefined
+            ? `${cell} was changed by someone else after your edit, so undo left their value in place.`
+            : 'Someone else changed the workbook after your last change, so undo left it as it is (undoing would revert theirs).',
+          'error',
+        );
         return;
       }
       from.push(group);
