@@ -3,6 +3,16 @@
 import { Type, type Static } from 'typebox';
 import { SheetName } from './common.js';
 
+export const ExportJsonQuery = Type.Object({
+  version: Type.Optional(
+    Type.Union([Type.Literal('1'), Type.Literal('2')], {
+      default: '1',
+      description: '`1`: one object per cell (readable; the default). `2`: unlocked cells as dense blocks, the save file\'s layout, about a tenth of the size; both import back.',
+    }),
+  ),
+});
+export type ExportJsonQuery = Static<typeof ExportJsonQuery>;
+
 export const ExportXlsxQuery = Type.Object({
   values_only: Type.Optional(Type.String({ maxLength: 5, description: '`true` (or `1`) writes computed values instead of formulas.' })),
 });

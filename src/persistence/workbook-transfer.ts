@@ -21,11 +21,12 @@ export function computedValues(workbook: Workbook): ComputedValues {
 }
 
 /**
- * Compact JSON: indenting doubled the size, so a 1,000,000-cell export (about 130 MB indented)
- * could not even be imported back under the default 64 MiB request limit (W5).
+ * Compact JSON: indenting doubled the size. Version 1 still takes ~68 MB at 1,000,000 cells,
+ * over the default 64 MiB request limit of its own import; `dense` (version 2, the save file's
+ * blocks) takes ~7 MB, so the UI downloads that.
  */
-export function exportJson(workbook: Workbook, at: Date): string {
-  return `${JSON.stringify(encodeGridbook(workbook.document(), { exportedAt: at, values: computedValues(workbook) }))}\n`;
+export function exportJson(workbook: Workbook, at: Date, options: { dense?: boolean } = {}): string {
+  return `${JSON.stringify(encodeGridbook(workbook.document(), { exportedAt: at, values: computedValues(workbook), dense: options.dense === true }))}\n`;
 }
 
 export function exportXlsx(workbook: Workbook, options: { valuesOnly?: boolean; at?: Date }): Promise<Buffer> {

@@ -144,6 +144,26 @@ describe('export and import (Gridbook JSON)', () => {
     }
   });
 
+  it('[PERSIST-3] export?version=2 (the block layout the UI downloads) is smaller and imports back to the same workbook', async () => {
+    await buildThreeSheets();
+    await server.http.post('/grid/range', { target_cell: 'D1', sheet: 'Inputs', values: Array.from({ length: 200 }, (_, row) => [row, row * 2, `t${row}`]) });
+    const version1 = await exported();
+    const response = await server.http.get('/system/export', { version: '2' });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ format: 'gridbook', version: 2, workbook_name: 'Q3 plan/v2' });
+    expect(response.text.length).toBeLessThan(version1.length / 2);
+    const fresh = await startApp({ deps: { now: () => NOW } });
+    try {
+      expect((await fresh.http.postRaw('/system/import', response.text)).status).toBe(200);
+      expect(await exported(fresh.http)).toBe(version1);
+    } finally {
+      await fresh.close();
+    }
+    const refused = await server.http.get('/system/export', { version: '3' });
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.body.detail)).toMatch(/version/);
+  });
+
   it.each([
     ['invalid JSON', '{"workbook_name": "x", "sheets": [', 'application/json'],
     ['a JSON array', '[{"workbook_name": "x"}]', 'application/json'],

@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { replaceWorkbookOps, type Workbook } from '../../core/index.js';
-import { ExportCsvQuery, ExportXlsxQuery, ImportCsvQuery } from '../../contract/index.js';
+import { ExportCsvQuery, ExportJsonQuery, ExportXlsxQuery, ImportCsvQuery } from '../../contract/index.js';
 import {
   contentDisposition,
   CorruptSaveFileError,
@@ -96,12 +96,16 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
     return workbookJson(workbook);
   });
 
-  app.get('/system/export', { schema: { tags: ['persistence'], summary: 'Download the workbook as Gridbook JSON' } }, async (request, reply) => {
-    const workbook = await workbookOf(deps, request);
-    const at = deps.now();
-    attachment(reply, 'application/json; charset=utf-8', exportFileName(workbook.name, at, 'gridbook'));
-    return exportJson(workbook, at);
-  });
+  app.get(
+    '/system/export',
+    { schema: { tags: ['persistence'], summary: 'Download the workbook as Gridbook JSON (version=2: the compact block layout)', querystring: ExportJsonQuery } },
+    async (request, reply) => {
+      const workbook = await workbookOf(deps, request);
+      const at = deps.now();
+      attachment(reply, 'application/json; charset=utf-8', exportFileName(workbook.name, at, 'gridbook'));
+      return exportJson(workbook, at, { dense: request.query.version === '2' });
+    },
+  );
 
   app.post('/system/import', { schema: { tags: ['persistence'], summary: 'Replace the workbook with a Gridbook export or a GridOS .gridos file (JSON body)' } }, async (request) => {
     const workbook = await workbookOf(deps, request);
