@@ -1,6 +1,7 @@
 // Reading the values a chart plots: one shared /peek read per range and commit, and local edits
 // laid over them before the server has confirmed them.
 import type { CellValue } from '../api/types.js';
+import type { Session } from '../app/session.js';
 import type { CachedCell } from '../grid/cell-store.js';
 import { parseRange, rectIntersection, splitSheet, type Rect } from '../grid/address.js';
 
@@ -78,4 +79,25 @@ export function withLocalEdits(grid: ValueGrid, range: PlottedRange, edited: Rec
 
 export function sameGrid(before: ValueGrid | undefined, after: ValueGrid): boolean {
   return before !== undefined && before.length === after.length && before.every((row, index) => row.length === after[index]!.length && row.every((value, column) => value === after[index]![column]));
+}
+
+const sharedReads = new WeakMap<Session, SharedChartReads>();
+
+/** The page session's shared chart reads (one per session). */
+export function readsOf(session: Session): SharedChartReads {
+  let reads = sharedReads.get(session);
+  if (reads === undefined) {
+    reads = new SharedChartReads((sheet, ref) => session.grid.peekValues(sheet, ref));
+    sharedReads.set(session, reads);
+  }
+  return reads;
+}
+
+/**
+ * Start reading a chart's values for data `version` now, so the read is in flight before React
+ * renders the chart (its effect runs after the next paint) and the chart joins it.
+ */
+export function prefetchChartValues(session: Session, sheet: string, dataRange: string, version: number): void {
+  const range = plottedRange(sheet, dataRange);
+  if (range !== undefined) readsOf(session).read(range, version).catch(() => undefined);
 }

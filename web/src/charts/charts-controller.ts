@@ -7,7 +7,7 @@ import { errorMessage } from '../api/errors.js';
 import type { ChartJson } from '../api/types.js';
 import { formatRect } from '../grid/address.js';
 import { loadChartJs } from './chart-render.js';
-import { prefetchChartValues } from './use-chart-values.js';
+import { prefetchChartValues } from './chart-values.js';
 
 export interface ChartEditRequest {
   readonly mode: 'create' | 'edit';

@@ -3,27 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { Session } from '../app/session.js';
 import type { Rect } from '../grid/address.js';
-import { plottedRange, sameGrid, SharedChartReads, withLocalEdits, type ValueGrid } from './chart-values.js';
-
-const sharedReads = new WeakMap<Session, SharedChartReads>();
-
-function readsOf(session: Session): SharedChartReads {
-  let reads = sharedReads.get(session);
-  if (reads === undefined) {
-    reads = new SharedChartReads((sheet, ref) => session.grid.peekValues(sheet, ref));
-    sharedReads.set(session, reads);
-  }
-  return reads;
-}
-
-/**
- * Start reading a chart's values for data `version` now, so the read is in flight before React
- * renders the chart (its effect runs after the next paint) and the chart joins it.
- */
-export function prefetchChartValues(session: Session, sheet: string, dataRange: string, version: number): void {
-  const range = plottedRange(sheet, dataRange);
-  if (range !== undefined) readsOf(session).read(range, version).catch(() => undefined);
-}
+import { plottedRange, readsOf, sameGrid, withLocalEdits, type ValueGrid } from './chart-values.js';
 
 /**
  * The values of `dataRange`; the same array until they actually change, so an edit elsewhere
