@@ -26,6 +26,8 @@ export interface Config {
   readonly undoDepth: number;
   /** The estimated bytes each workbook's undo history may hold; 0 turns undo off. */
   readonly undoMaxBytes: number;
+  /** Journal bytes after the last snapshot that start a background compaction; 0 never compacts. */
+  readonly journalCompactBytes: number;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -123,6 +125,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     undoDepth: integer(env, 'GRIDBOOK_UNDO_DEPTH', 100, 0, 10_000),
     // Matches core's DEFAULT_UNDO_MAX_BYTES; config reads the environment only.
     undoMaxBytes: integer(env, 'GRIDBOOK_UNDO_MAX_BYTES', 256 * 1024 * 1024, 0, 1024 ** 4),
+    // Matches persistence's DEFAULT_COMPACT_AFTER_BYTES (64 MiB).
+    journalCompactBytes: integer(env, 'GRIDBOOK_JOURNAL_COMPACT_BYTES', 64 * 1024 * 1024, 0, 1024 ** 4),
     logLevel: oneOf(env, 'GRIDBOOK_LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
   };
   if (config.mode === 'saas' && config.jwt.secret === undefined && config.jwt.jwksUrl === undefined) {

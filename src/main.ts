@@ -1,11 +1,12 @@
-// Composition root: config → host → app → listen.
+// Composition root: config → store → host (restored from the journal) → app → listen.
 import { randomBytes } from 'node:crypto';
 import { AgentService } from './agent/index.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { OssHost } from './hosting/index.js';
+import { OSS_WORKBOOK_ID, OssHost } from './hosting/index.js';
 import { buildApp } from './http/index.js';
 import { FileKeyStore, KeyFileError, ProviderService } from './providers/index.js';
-import { FileWorkbookStore } from './persistence/index.js';
+import { CorruptSaveFileError, FileWorkbookStore, type WorkbookStore } from './persistence/index.js';
+import type { WorkbookDocument } from './core/index.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,22 +46,46 @@ function repositoryRoot(): string {
   return dir;
 }
 
+/**
+ * The checkpoint (system_state.gridbook) a data directory of an older version holds, to start
+ * from when the journal is still empty; an unreadable one is reported and skipped, never fatal.
+ */
+async function checkpointSeed(store: WorkbookStore): Promise<WorkbookDocument | undefined> {
+  try {
+    return await store.load(OSS_WORKBOOK_ID);
+  } catch (error) {
+    if (!(error instanceof CorruptSaveFileError)) throw error;
+    process.stderr.write(`Gridbook starts with an empty workbook: ${error.message}\n`);
+    return undefined;
+  }
+}
+
 async function main(): Promise<void> {
   const config = configOrExit();
   if (config.mode === 'saas') {
     process.stderr.write('Gridbook cannot start: GRIDBOOK_MODE=saas is not available in this version yet; use oss.\n');
     process.exit(1);
   }
-  const host = new OssHost({ undoDepth: config.undoDepth, undoMaxBytes: config.undoMaxBytes });
+  // The journal and the save/load checkpoint live in <data dir> (DESIGN §4): every acknowledged
+  // change is on disk there, and the workbook is restored from it before the server listens.
+  const report = (problem: string, error: unknown): void => {
+    process.stderr.write(`Gridbook: ${problem}${error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`}\n`);
+  };
+  const store = new FileWorkbookStore({ dir: config.dataDir, compactAfterBytes: config.journalCompactBytes, report });
+  const host = await OssHost.open({
+    journal: store,
+    workbookOptions: { undoDepth: config.undoDepth, undoMaxBytes: config.undoMaxBytes },
+    seed: () => checkpointSeed(store),
+    report,
+  });
   const providers = await providersOrExit(config);
   // The agent completes through the providers; chart ids are random (core has no randomness).
   const agent = new AgentService({ completer: providers, newChartId: () => `chart_${randomBytes(4).toString('hex')}` });
-  // Save/load use <data dir>/system_state.gridbook (DESIGN §4).
-  const store = new FileWorkbookStore({ dir: config.dataDir });
   const webDir = path.join(repositoryRoot(), 'dist', 'web');
   const app = await buildApp({ config, host, providers, agent, webDir, store });
   const shutdown = async (): Promise<void> => {
     await app.close();
+    await store.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown());

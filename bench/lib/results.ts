@@ -7,7 +7,7 @@ export type Variant = 'raw' | 'inProcess' | 'http';
 export const VARIANTS: readonly Variant[] = ['raw', 'inProcess', 'http'];
 export const VARIANT_LABELS: Readonly<Record<Variant, string>> = { raw: 'raw HF', inProcess: 'in-process', http: 'HTTP' };
 
-export type Unit = 'ms' | 'writes/s' | 'MiB' | 'MB';
+export type Unit = 'ms' | 'writes/s' | 'MiB' | 'MB' | 'bytes';
 
 export interface ResultRow {
   /** What was measured, e.g. "eval 500 formulas" or "save, 100,000 cells". */

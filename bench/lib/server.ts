@@ -31,7 +31,8 @@ export interface ServerHandle {
   /** Route paths the server's OpenAPI document lists (to tell "not built yet" from a failure). */
   routes(): Promise<Set<string>>;
   memory(options: { gc: boolean }): Promise<ServerMemory>;
-  stop(): Promise<void>;
+  /** Stops it (SIGTERM, SIGKILL after a grace period, or SIGKILL at once); its data directory is removed unless kept. */
+  stop(how?: { signal?: 'SIGTERM' | 'SIGKILL'; keepData?: boolean }): Promise<void>;
 }
 
 export interface ServerOptions {
@@ -39,6 +40,10 @@ export interface ServerOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Directory for a V8 CPU profile of the server (node --cpu-prof), for finding hot spots. */
   readonly cpuProfileDir?: string | undefined;
+  /** Another server to start instead of Gridbook's (W4's bare Fastify control). */
+  readonly entry?: string;
+  /** An existing data directory to start on (a restart, W7); default a new temporary one. */
+  readonly dataDir?: string;
 }
 
 function freePort(): Promise<number> {
@@ -81,11 +86,11 @@ function buildServerIfStale(): void {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<ServerHandle> {
-  buildServerIfStale();
+  if (options.entry === undefined) buildServerIfStale();
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gridbook-bench-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'gridbook-bench-'));
   const profile = options.cpuProfileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`];
-  const child = spawn(process.execPath, ['--expose-gc', ...profile, '--import', PROBE, SERVER_MAIN], {
+  const child = spawn(process.execPath, ['--expose-gc', ...profile, '--import', PROBE, options.entry ?? SERVER_MAIN], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -109,15 +114,15 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerHa
   const client = new HttpClient(url);
   let nextQuestion = 0;
 
-  const stop = async (): Promise<void> => {
+  const stop = async (how: { signal?: 'SIGTERM' | 'SIGKILL'; keepData?: boolean } = {}): Promise<void> => {
     client.close();
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
+      child.kill(how.signal ?? 'SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
       await exited(child);
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (how.keepData !== true) rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {

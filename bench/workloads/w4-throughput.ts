@@ -22,6 +22,9 @@ const ROWS = 1000;
 const LOOP_WRITES = 10_000;
 const TARGET_WRITES_PER_S: Readonly<Record<StateName, number>> = { fresh: 5000, values: 3000, formulas: 3000 };
 const TARGET_P99_MS = 20;
+/** Acknowledged (durable) writes/s ÷ the bare route's requests/s, measured in the same run (issue 12). */
+const TARGET_BARE_RATIO: Readonly<Record<StateName, number | undefined>> = { fresh: 0.8, values: 0.6, formulas: undefined };
+const BARE_SERVER = path.join(REPO_ROOT, 'bench/lib/bare-server.mjs');
 const CANNON = path.join(REPO_ROOT, 'bench/workloads/w4-cannon-child.ts');
 const run = promisify(execFile);
 
@@ -92,6 +95,23 @@ async function measureHttp(context: BenchContext, state: StateName) {
   }, context.serverOptions);
 }
 
+/** The control: a bare Fastify route that only counts, driven exactly like Gridbook. */
+async function measureBareRoute(context: BenchContext): Promise<{ runs: Cannonade[]; single: Cannonade }> {
+  return withServer(
+    async ({ url }) => {
+      const counter = { i: 0 };
+      await cannonade(url, CONNECTIONS, WARMUP_S, counter);
+      const runs: Cannonade[] = [];
+      for (let run = 1; run <= context.runs; run += 1) {
+        context.log(`W4 bare Fastify route: ${CONNECTIONS} connections, run ${run}/${context.runs}`);
+        runs.push(await cannonade(url, CONNECTIONS, DURATION_S, counter));
+      }
+      return { runs, single: await cannonade(url, 1, DURATION_S, counter) };
+    },
+    { entry: BARE_SERVER },
+  );
+}
+
 async function measureLoops(context: BenchContext, state: StateName, warmups: number) {
   return compareVariants<{ writesPerSecond: number }>({
     warmups,
@@ -119,6 +139,12 @@ export const w4Throughput: Workload = {
   async run(context: BenchContext): Promise<WorkloadReport> {
     const rows: ResultRow[] = [];
     const targets: TargetCheck[] = [];
+    const bare = await measureBareRoute(context);
+    const bareRate = summarize(bare.runs.map((run) => run.writesPerSecond));
+    rows.push(
+      row(`W4 bare Fastify route (control): requests/s, ${CONNECTIONS} conn`, 'writes/s', { http: bareRate }, { higherIsBetter: true }),
+      row('W4 bare Fastify route (control): 1-connection', 'writes/s', { http: summarize([bare.single.writesPerSecond]) }, { higherIsBetter: true }),
+    );
     for (const [index, { name, label }] of STATES.entries()) {
       // The first state warms the loop's code paths up; the same code runs for the others.
       const loops = await measureLoops(context, name, index === 0 ? context.warmups : 0);
@@ -132,6 +158,15 @@ export const w4Throughput: Workload = {
         row(`W4 ${label}: p99 latency, 1 conn`, 'ms', { http: summarize([http.single.p99]) }),
       );
       const rate = throughput.variants.http!.median;
+      const ratioTarget = TARGET_BARE_RATIO[name];
+      if (ratioTarget !== undefined) {
+        const ratio = rate / bareRate.median;
+        targets.push({
+          target: `W4 ${label}: durable writes/s ≥ ${ratioTarget}× the bare route's requests/s (same run)`,
+          measured: `${ratio.toFixed(2)}× (${Math.round(rate).toLocaleString('en-US')} vs ${Math.round(bareRate.median).toLocaleString('en-US')})`,
+          met: ratio >= ratioTarget,
+        });
+      }
       targets.push(
         { target: `W4 ${label}: ≥ ${TARGET_WRITES_PER_S[name].toLocaleString('en-US')} writes/s over HTTP`, measured: `${Math.round(rate).toLocaleString('en-US')} writes/s`, met: rate >= TARGET_WRITES_PER_S[name] },
         { target: `W4 ${label}: p99 ≤ ${TARGET_P99_MS} ms (${CONNECTIONS} connections)`, measured: `${p99.median.toFixed(1)} ms`, met: p99.median <= TARGET_P99_MS },
@@ -143,6 +178,7 @@ export const w4Throughput: Workload = {
       notes: [
         `In-process and raw rows: ${LOOP_WRITES.toLocaleString('en-US')} sequential writes by one caller, no HTTP.`,
         'autocannon runs in a process of its own and reports latency in whole milliseconds (0 = under 1 ms).',
+        'Every Gridbook write is answered only once its commit is fsynced to the journal (group commit); the bare route (bench/lib/bare-server.mjs) only counts.',
       ],
     };
   },

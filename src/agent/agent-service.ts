@@ -1,7 +1,7 @@
 // The agent facade the routes call: chat (preview), apply, chain and the agent list. It holds
 // the Completer (providers), the agent definitions and the chart id generator; every method
 // takes the workbook the caller acts on (hosting decides which).
-import type { ShiftDirection, WireValue, Workbook } from '../core/index.js';
+import type { ShiftDirection, WireValue, WorkbookHandle, WorkbookReader } from '../core/index.js';
 import type { ChatMessage, Completer } from '../providers/index.js';
 import { builtInAgents, type AgentDefinition } from './agent-definitions.js';
 import { applyAgentWrite, type ApplyOutcome } from './apply.js';
@@ -67,15 +67,15 @@ export class AgentService {
     return this.#agents.map((agent) => ({ id: agent.id, display_name: agent.displayName, router_description: agent.routerDescription }));
   }
 
-  async chat(workbook: Workbook, input: ChatInput, signal?: AbortSignal): Promise<AgentPreview> {
+  async chat(workbook: WorkbookReader, input: ChatInput, signal?: AbortSignal): Promise<AgentPreview> {
     const context = this.#context(workbook, input);
     const turn = await askModel(this.options.completer, workbook, { ...context, prompt: input.prompt, history: input.history ?? [], modelId: input.modelId, maxContextCells: this.#maxContextCells, signal });
     return buildPreview({ workbook, ...context, firstTurn: (input.history ?? []).length === 0 }, turn.reply, turn.completion);
   }
 
-  apply(workbook: Workbook, input: ApplyInput): ApplyOutcome {
+  applyWrites(handle: WorkbookHandle, input: ApplyInput): Promise<ApplyOutcome> {
     return applyAgentWrite(
-      workbook,
+      handle,
       {
         agentId: input.agentId,
         sheet: input.sheet,
@@ -88,17 +88,17 @@ export class AgentService {
     );
   }
 
-  chain(workbook: Workbook, input: ChainInput, hooks: ChainHooks = {}): Promise<ChainResult> {
-    const context = this.#context(workbook, input);
+  chain(handle: WorkbookHandle, input: ChainInput, hooks: ChainHooks = {}): Promise<ChainResult> {
+    const context = this.#context(handle.workbook, input);
     return runChain(
       { completer: this.options.completer, newChartId: this.options.newChartId, maxContextCells: this.#maxContextCells },
-      workbook,
+      handle,
       { ...context, prompt: input.prompt, history: input.history ?? [], modelId: input.modelId, maxIterations: clampIterations(input.maxIterations), origin: input.origin },
       hooks,
     );
   }
 
-  #context(workbook: Workbook, input: ChatInput) {
+  #context(workbook: WorkbookReader, input: ChatInput) {
     return {
       agent: routePrompt(input.prompt, this.#agents, input.agentId).agent,
       sheet: workbook.sheet(input.sheet).name,

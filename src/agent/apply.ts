@@ -1,5 +1,5 @@
 // POST /agent/apply (spec §4): place the blocks (collision resolution), run both guardrails,
-// then write cells and chart in ONE workbook.apply, so the apply is all-or-nothing and one undo
+// then write cells and chart in ONE commit, so the apply is all-or-nothing and one undo
 // step. Status: Partial when the chart failed after a good write, Collision Resolved when a
 // block moved, Success otherwise.
 import {
@@ -12,7 +12,8 @@ import {
   type Chart,
   type Op,
   type ShiftDirection,
-  type Workbook,
+  type WorkbookHandle,
+  type WorkbookReader,
 } from '../core/index.js';
 import { chartWrite } from './chart-writes.js';
 import type { ProposedWrite } from './parse-reply.js';
@@ -45,7 +46,7 @@ export interface ApplyOutcome {
   readonly blocks: readonly PlacedBlock[];
 }
 
-function clearOps(workbook: Workbook, replaceable: ReadonlyMap<string, ReadonlySet<number>>, blocks: readonly PlacedBlock[]): Op[] {
+function clearOps(workbook: WorkbookReader, replaceable: ReadonlyMap<string, ReadonlySet<number>>, blocks: readonly PlacedBlock[]): Op[] {
   const rewritten = new Set(blocks.flatMap((block) => cellsOf(block).map((cell) => `${cell.sheet.toLowerCase()}!${cellKey(cell.address.row, cell.address.col)}`)));
   return [...replaceable].flatMap(([sheetKey, keys]): Op[] => {
     const name = workbook.sheetNames.find((candidate) => candidate.toLowerCase() === sheetKey);
@@ -60,7 +61,8 @@ function clearOps(workbook: Workbook, replaceable: ReadonlyMap<string, ReadonlyS
   });
 }
 
-export function applyAgentWrite(workbook: Workbook, request: ApplyRequest, newChartId: () => string): ApplyOutcome {
+export async function applyAgentWrite(handle: WorkbookHandle, request: ApplyRequest, newChartId: () => string): Promise<ApplyOutcome> {
+  const workbook = handle.workbook;
   const sheet = workbook.sheet(request.sheet).name;
   const blocks = blocksOf(workbook, request.writes, { sheet, fallbackTarget: 'A1' }, request.targetField);
   const replaceable = request.replaceable ?? new Map<string, ReadonlySet<number>>();
@@ -69,7 +71,7 @@ export function applyAgentWrite(workbook: Workbook, request: ApplyRequest, newCh
   const mainSheet = placed[0]?.sheet ?? sheet;
   const chart = chartWrite(workbook, mainSheet, request.chartSpec, placed, newChartId);
   const ops = [...clearOps(workbook, replaceable, placed), ...writeOps(placed), ...chart.ops];
-  if (ops.length > 0) workbook.apply(ops, request.origin === undefined ? { actor: request.agentId } : { actor: request.agentId, origin: request.origin });
+  if (ops.length > 0) await handle.commit(ops, request.origin === undefined ? { actor: request.agentId } : { actor: request.agentId, origin: request.origin });
   // A write with no cells (a chart-only apply) has no target, as in GridOS.
   const first = placed.find((block) => cellsOf(block).length > 0);
   const status: ApplyStatus = chart.error !== null ? 'Partial' : placed.some((block) => block.moved) ? 'Collision Resolved' : 'Success';

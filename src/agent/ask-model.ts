@@ -1,6 +1,6 @@
 // One model turn: route the prompt, describe the workbook, call the provider through the
 // Completer port (JSON mode), parse the reply. Shared by chat and every chain iteration.
-import type { Workbook } from '../core/index.js';
+import type { WorkbookReader } from '../core/index.js';
 import type { ChatMessage, Completer, Completion } from '../providers/index.js';
 import type { AgentDefinition } from './agent-definitions.js';
 import { describeGrid, parseSelection, type Scope } from './grid-context.js';
@@ -25,7 +25,7 @@ export interface Turn {
   readonly completion: Completion;
 }
 
-export async function askModel(completer: Completer, workbook: Workbook, request: TurnRequest): Promise<Turn> {
+export async function askModel(completer: Completer, workbook: WorkbookReader, request: TurnRequest): Promise<Turn> {
   parseSelection(request.selectedCells);
   const grid = describeGrid(workbook, { sheet: request.sheet, scope: request.scope, selectedCells: request.selectedCells, maxCells: request.maxContextCells });
   const system = buildSystemPrompt({ agent: request.agent, grid, functionNames: workbook.functionNames() });

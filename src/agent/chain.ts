@@ -3,7 +3,7 @@
 // per turn; a section with column-alignment warnings is retried once, replacing its first
 // attempt. The completion signal (an empty grid) is always the last step. A write the
 // guardrails reject is reported as a step and fed back so the model can correct it.
-import { cellKey, GuardrailViolationError, type Chart, type GuardrailIssue, type WireValue, type Workbook } from '../core/index.js';
+import { cellKey, GuardrailViolationError, type Chart, type GuardrailIssue, type WireValue, type WorkbookHandle, type WorkbookReader } from '../core/index.js';
 import type { ChatMessage, Completer } from '../providers/index.js';
 import { applyAgentWrite, type ApplyOutcome } from './apply.js';
 import { askModel, type Turn, type TurnRequest } from './ask-model.js';
@@ -99,7 +99,7 @@ function writtenCells(outcome: ApplyOutcome): Map<string, Set<number>> {
   return cells;
 }
 
-function baseStep(iteration: number, request: ChainRequest, turn: Turn, workbook: Workbook, progress: Progress) {
+function baseStep(iteration: number, request: ChainRequest, turn: Turn, workbook: WorkbookReader, progress: Progress) {
   const macro = proposeMacro(turn.reply.macroSpec, workbook.functionNames());
   return {
     iteration,
@@ -111,7 +111,7 @@ function baseStep(iteration: number, request: ChainRequest, turn: Turn, workbook
   };
 }
 
-export async function runChain(deps: ChainDeps, workbook: Workbook, request: ChainRequest, hooks: ChainHooks = {}): Promise<ChainResult> {
+export async function runChain(deps: ChainDeps, handle: WorkbookHandle, request: ChainRequest, hooks: ChainHooks = {}): Promise<ChainResult> {
   const steps: ChainStep[] = [];
   const progress: Progress = {
     originalPrompt: request.prompt,
@@ -133,7 +133,7 @@ export async function runChain(deps: ChainDeps, workbook: Workbook, request: Cha
     }
     let outcome: IterationOutcome;
     try {
-      outcome = await iterate(deps, workbook, request, progress, iteration, hooks.signal);
+      outcome = await iterate(deps, handle, request, progress, iteration, hooks.signal);
     } catch (failure) {
       if (iteration === 0 || !(failure instanceof Error)) throw failure;
       stopReason = hooks.signal?.aborted ? 'aborted' : 'error';
@@ -155,7 +155,8 @@ interface IterationOutcome {
   readonly stop?: string;
 }
 
-async function iterate(deps: ChainDeps, workbook: Workbook, request: ChainRequest, progress: Progress, iteration: number, signal: AbortSignal | undefined): Promise<IterationOutcome> {
+async function iterate(deps: ChainDeps, handle: WorkbookHandle, request: ChainRequest, progress: Progress, iteration: number, signal: AbortSignal | undefined): Promise<IterationOutcome> {
+  const workbook = handle.workbook;
   const turn = await askModel(deps.completer, workbook, {
     agent: request.agent,
     prompt: progress.prompt,
@@ -176,8 +177,8 @@ async function iterate(deps: ChainDeps, workbook: Workbook, request: ChainReques
   }
   let outcome: ApplyOutcome;
   try {
-    outcome = applyAgentWrite(
-      workbook,
+    outcome = await applyAgentWrite(
+      handle,
       { agentId: request.agent.id, sheet: request.sheet, writes: turn.reply.writes, direction: 'right', chartSpec: turn.reply.chartSpec, replaceable: progress.replaceable, origin: request.origin },
       deps.newChartId,
     );

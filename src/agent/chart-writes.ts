@@ -9,7 +9,7 @@ import {
   patchChartOps,
   type Chart,
   type Op,
-  type Workbook,
+  type WorkbookReader,
 } from '../core/index.js';
 import { blockWidth, type PlacedBlock } from './write-plan.js';
 
@@ -59,7 +59,7 @@ function sameTitle(chart: Chart, title: unknown): boolean {
 }
 
 export function chartWrite(
-  workbook: Workbook,
+  workbook: WorkbookReader,
   sheet: string,
   spec: Readonly<Record<string, unknown>> | null,
   blocks: readonly PlacedBlock[],

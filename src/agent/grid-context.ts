@@ -16,7 +16,7 @@ import {
   type CellAddress,
   type RangeAddress,
   type SheetView,
-  type Workbook,
+  type WorkbookReader,
 } from '../core/index.js';
 
 export type Scope = 'sheet' | 'selection';
@@ -76,7 +76,7 @@ function boundsLine(bounds: RangeAddress | undefined): string {
   );
 }
 
-function otherSheetsLine(workbook: Workbook, current: string): string {
+function otherSheetsLine(workbook: WorkbookReader, current: string): string {
   const others = workbook.sheetNames.filter((name) => name !== current);
   if (others.length === 0) return 'OTHER SHEETS: none';
   const described = others.map((name) => {
@@ -95,7 +95,7 @@ function chartsLine(sheet: SheetView): string | undefined {
 }
 
 /** The workbook section of the system prompt. */
-export function describeGrid(workbook: Workbook, options: GridContextOptions): string {
+export function describeGrid(workbook: WorkbookReader, options: GridContextOptions): string {
   const sheet = workbook.sheet(options.sheet);
   const selection = options.scope === 'selection' && options.selectedCells.length > 0 ? parseSelection(options.selectedCells) : undefined;
   const cells = visibleCells(sheet, selection);

@@ -9,7 +9,7 @@ import {
   InvalidNameError,
   tryParseCell,
   type WireValue,
-  type Workbook,
+  type WorkbookReader,
 } from '../core/index.js';
 import type { Completion } from '../providers/index.js';
 import type { AgentDefinition } from './agent-definitions.js';
@@ -49,7 +49,7 @@ export interface AgentPreview {
 }
 
 export interface PreviewContext {
-  readonly workbook: Workbook;
+  readonly workbook: WorkbookReader;
   readonly agent: AgentDefinition;
   readonly sheet: string;
   readonly scope: Scope;

@@ -21,7 +21,7 @@ import {
   type ProposedCell,
   type ShiftDirection,
   type WireValue,
-  type Workbook,
+  type WorkbookReader,
 } from '../core/index.js';
 import type { ProposedWrite } from './parse-reply.js';
 
@@ -61,7 +61,7 @@ interface ParsedTarget {
   readonly address: CellAddress;
 }
 
-function parseTarget(workbook: Workbook, text: string, defaults: TargetDefaults, field: string): ParsedTarget {
+function parseTarget(workbook: WorkbookReader, text: string, defaults: TargetDefaults, field: string): ParsedTarget {
   const range = tryParseRange(text);
   if (range === undefined) throw new InvalidAddressError(field, text);
   if (range.sheet === undefined) return { sheet: defaults.sheet, createsSheet: false, address: range.start };
@@ -91,7 +91,7 @@ function mergeIntoBlock(parts: readonly { target: ParsedTarget; values: readonly
 }
 
 /** Groups the rectangles per sheet (first appearance first), each group one block. */
-export function blocksOf(workbook: Workbook, writes: readonly ProposedWrite[], defaults: TargetDefaults, field = 'target_cell'): WriteBlock[] {
+export function blocksOf(workbook: WorkbookReader, writes: readonly ProposedWrite[], defaults: TargetDefaults, field = 'target_cell'): WriteBlock[] {
   const total = writes.reduce((sum, write) => sum + write.values.reduce((rows, row) => rows + row.length, 0), 0);
   if (total > MAX_AGENT_WRITE_CELLS) throw new TooLargeError('values', `holds ${total} cells; an agent write holds at most ${MAX_AGENT_WRITE_CELLS}.`);
   const groups = new Map<string, { target: ParsedTarget; values: readonly (readonly WireValue[])[]; raw: string }[]>();
@@ -135,7 +135,7 @@ function moveValues(block: WriteBlock, target: CellAddress): WireValue[][] {
  * which therefore count as free: the chain's retry of a section replaces its first attempt.
  */
 export function placeBlocks(
-  workbook: Workbook,
+  workbook: WorkbookReader,
   blocks: readonly WriteBlock[],
   direction: ShiftDirection,
   replaceable: ReadonlyMap<string, ReadonlySet<number>> = new Map(),

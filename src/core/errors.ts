@@ -88,3 +88,16 @@ export class TooLargeError extends WorkbookError {
     super(`${field}: ${problem}`);
   }
 }
+
+/**
+ * The formula engine threw while applying a change (not a refusal of the change itself). The
+ * whole change was rolled back and the engine rebuilt from the sheets, so nothing is half done.
+ */
+export class EngineFailureError extends WorkbookError {
+  constructor(override readonly cause: unknown) {
+    super(
+      `The formula engine could not compute this change (${cause instanceof Error ? cause.message : String(cause)}); nothing was changed. ` +
+        'If it holds a very long or deeply nested formula, split it over several cells.',
+    );
+  }
+}

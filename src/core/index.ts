@@ -26,3 +26,6 @@ export { formatDelimited, MAX_PEEK_CELLS, peekRows, type PeekCell, type PeekMode
 export * from './guardrails/index.js';
 export { footprintOf, MAX_COLLISION_ATTEMPTS, resolveCollision, type CollisionRequest, type ShiftDirection } from './collision.js';
 export { moveBlockFormula, type BlockMove } from './move-block-formulas.js';
+export type { CommittedChange, WorkbookHandle, WorkbookReader } from './workbook-handle.js';
+export { estimateStepBytes as estimateOpBytes } from './history-size.js';
+export { changeSetBytes, type ChangedCell, type ChangeSet } from './change-set.js';

@@ -124,3 +124,11 @@ describe('writing an input back as text', () => {
     expect(sameInput(null, null)).toBe(true);
   });
 });
+
+describe('a lone "="', () => {
+  it('[ISSUE-12] is the text "=", not an empty formula that a save would drop', () => {
+    expect(typeInput('=')).toBe('=');
+    expect(typeInput(' = ')).toBe(' = ');
+    expect(typeInput('=1')).toEqual({ formula: '=1' });
+  });
+});

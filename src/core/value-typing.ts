@@ -54,7 +54,9 @@ export function typeInput(value: WireValue | undefined): CellInput | null {
   if (typeof value === 'boolean') return value;
   const trimmed = value.trim();
   if (trimmed === '') return null;
-  if (trimmed.startsWith('=')) return { formula: normalizeFormula(trimmed) };
+  // A lone "=" is no formula (Excel refuses it); kept as the text it is, it also survives a save,
+  // whose format reads an empty formula as none (the property test found it lost on restart).
+  if (trimmed.startsWith('=') && trimmed !== '=') return { formula: normalizeFormula(trimmed) };
   if (value.startsWith("'")) return value.slice(1);
   const upper = trimmed.toUpperCase();
   if (upper === 'TRUE') return true;

@@ -1,7 +1,7 @@
 // The aggregate root. apply(ops) is the only mutator: atomic (every op applies or none does),
 // versioned, lock-checked, recorded for undo and announced to listeners. Everything else here
 // is a read query.
-import { InvalidAddressError, UndoStepConflictError, VersionConflictError } from './errors.js';
+import { EngineFailureError, InvalidAddressError, UndoStepConflictError, VersionConflictError, WorkbookError } from './errors.js';
 import { formatCell, parseCell, type CellAddress, type RangeAddress } from './address/index.js';
 import { createHyperFormulaEngine, FunctionRegistry, GRIDOS_FUNCTIONS, type CellValue, type FormulaEngine } from './formula/index.js';
 import { History } from './history.js';
@@ -9,7 +9,9 @@ import { DEFAULT_WORKBOOK_NAME, validateSheetName, validateWorkbookName } from '
 import { executeOp, findSheet, lockedTargets, type Executed, type WorkbookState } from './ops/execute.js';
 import { isUndoable, type Op, type WorkbookDocument } from './ops/op.js';
 import { documentOf } from './ops/workbook-document.js';
+import { reinstate, retire } from './ops/retired-workbook.js';
 import type { Chart } from './chart.js';
+import { changeSetOf, type ChangeSet } from './change-set.js';
 import { CellLockedError } from './errors.js';
 import { Sheet } from './sheet.js';
 import type { CellInput } from './value-typing.js';
@@ -22,6 +24,8 @@ export interface WorkbookOptions {
   readonly undoDepth?: number;
   /** The estimated bytes the undo history may hold (history-size.ts); 0 turns undo off. */
   readonly undoMaxBytes?: number;
+  /** Builds the formula engine (default: HyperFormula); tests wrap it to make it fail. */
+  readonly createEngine?: (registry: FunctionRegistry) => FormulaEngine;
 }
 
 /** GRIDBOOK_UNDO_MAX_BYTES's default: 256 MiB. */
@@ -54,6 +58,10 @@ export interface Commit {
   readonly ops: readonly Op[];
   readonly inverse: readonly Op[];
   readonly actor: string | undefined;
+  /** The client that made it (ApplyMeta.origin), when it named itself. */
+  readonly origin: string | undefined;
+  /** Cells whose computed value changed, and sheet and chart changes. */
+  readonly changes: ChangeSet;
 }
 
 export interface CellSnapshot {
@@ -95,7 +103,7 @@ export class Workbook {
   static create(options: WorkbookOptions = {}): Workbook {
     const registry = new FunctionRegistry(GRIDOS_FUNCTIONS);
     for (const fn of options.functions?.list() ?? []) registry.register(fn);
-    const engine = createHyperFormulaEngine(registry);
+    const engine = (options.createEngine ?? createHyperFormulaEngine)(registry);
     const names = (options.sheetNames ?? ['Sheet1']).map((name) => validateSheetName(name));
     const sheets = names.map((name) => new Sheet(name, engine.addSheet(name)));
     if (sheets.length === 0) sheets.push(new Sheet('Sheet1', engine.addSheet('Sheet1')));
@@ -115,7 +123,7 @@ export class Workbook {
     const inverse = this.#execute(ops);
     const undoable = inverse.filter(isUndoable);
     if (ops.some(isUndoable)) this.#history.recordCommit(undoable, meta.origin);
-    return this.#announce({ kind: 'change', ops, inverse, actor: meta.actor });
+    return this.#announce({ kind: 'change', ops, inverse, actor: meta.actor, origin: meta.origin, changes: this.#changes(ops) });
   }
 
   /**
@@ -146,7 +154,7 @@ export class Workbook {
       throw error;
     }
     this.#history.recordUndone(inverse.filter(isUndoable), origin);
-    return this.#announce({ kind: 'undo', ops: entry, inverse, actor });
+    return this.#announce({ kind: 'undo', ops: entry, inverse, actor, origin, changes: this.#changes(entry) });
   }
 
   /** Redo the last undone change; `origin` (the caller's) is recorded with the step it puts back on the undo stack. */
@@ -161,7 +169,7 @@ export class Workbook {
       throw error;
     }
     this.#history.recordRedone(inverse.filter(isUndoable), origin);
-    return this.#announce({ kind: 'redo', ops: entry, inverse, actor });
+    return this.#announce({ kind: 'redo', ops: entry, inverse, actor, origin, changes: this.#changes(entry) });
   }
 
   get undoDepth(): number {
@@ -175,6 +183,11 @@ export class Workbook {
   /** The estimated bytes the undo and redo steps hold (bounded by `undoMaxBytes`). */
   get historyBytes(): number {
     return this.#history.bytes;
+  }
+
+  /** Forgets every undo and redo step (a workbook restored from its journal starts with none). */
+  clearHistory(): void {
+    this.#history.clear();
   }
 
   onCommit(listener: CommitListener): () => void {
@@ -266,15 +279,38 @@ export class Workbook {
   #execute(ops: readonly Op[]): Op[] {
     const done: Executed[] = [];
     const engine: FormulaEngine = this.#state.engine;
-    engine.batch(() => {
-      try {
+    try {
+      engine.batch(() => {
         for (const op of ops) done.push(executeOp(this.#state, op));
-      } catch (error) {
-        for (const executed of done.reverse()) executed.revert();
-        throw error;
-      }
-    });
+      });
+    } catch (error) {
+      this.#rollBack(done, error);
+    }
     return done.reverse().flatMap((executed) => executed.inverse);
+  }
+
+  /**
+   * Puts back every op of a failed commit and rethrows. An op that refused (a domain error)
+   * left the engine as it was; anything else came from the engine itself (a stack overflow
+   * while recalculating, say), so the engine is set aside, the sheets are restored without
+   * it, and it is rebuilt from their inputs: afterwards values match inputs again.
+   */
+  #rollBack(done: Executed[], error: unknown): never {
+    const engine = this.#state.engine;
+    const engineFailed = !(error instanceof WorkbookError);
+    if (engineFailed) engine.invalidate();
+    engine.batch(() => {
+      for (const executed of done.reverse()) executed.revert();
+    });
+    if (engineFailed) reinstate(this.#state, retire(this.#state));
+    // What the failed commit and its rollback recalculated is no change anyone should see.
+    engine.takeChanges();
+    throw engineFailed ? new EngineFailureError(error) : error;
+  }
+
+  #changes(ops: readonly Op[]): ChangeSet {
+    const sheets = this.#state.sheets;
+    return changeSetOf(ops, this.#state.engine.takeChanges(), (handle) => sheets.find((sheet) => sheet.engineSheet === handle)?.name);
   }
 
   #announce(commit: Commit): Commit {

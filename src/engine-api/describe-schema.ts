@@ -1,12 +1,12 @@
 // GET /schema: every sheet's occupied bounds and column headers and types (spec §4 rules 1–4).
-import { inferSheetSchema, type SheetSchema, type Workbook } from '../core/index.js';
+import { inferSheetSchema, type SheetSchema, type WorkbookReader } from '../core/index.js';
 
 export interface SchemaResponse {
   readonly active_sheet: string;
   readonly sheets: ({ readonly name: string; readonly active: boolean } & SheetSchema)[];
 }
 
-export function describeSchema(workbook: Workbook): SchemaResponse {
+export function describeSchema(workbook: WorkbookReader): SchemaResponse {
   const active = workbook.activeSheetName;
   return {
     active_sheet: active,

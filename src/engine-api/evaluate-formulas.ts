@@ -1,6 +1,6 @@
 // POST /eval: dry-run formulas against the workbook as it is. Nothing is written, and each
 // item is evaluated on its own, so one failing formula never affects its neighbours.
-import { isFormulaError, normalizeFormula, SENTINELS, tryParseCell, type Workbook } from '../core/index.js';
+import { isFormulaError, normalizeFormula, SENTINELS, tryParseCell, type WorkbookReader } from '../core/index.js';
 
 export interface EvalRequestItem {
   readonly cell: string;
@@ -18,7 +18,7 @@ export interface EvalResponse {
   readonly results: EvalResultItem[];
 }
 
-export function evaluateFormulas(workbook: Workbook, sheetName: string | undefined, items: readonly EvalRequestItem[]): EvalResponse {
+export function evaluateFormulas(workbook: WorkbookReader, sheetName: string | undefined, items: readonly EvalRequestItem[]): EvalResponse {
   const sheet = workbook.sheet(sheetName).name;
   const results = items.map(({ cell, formula }): EvalResultItem => {
     if (tryParseCell(cell) === undefined) return { cell, result: null, error: SENTINELS.invalidAddress };

@@ -1,5 +1,5 @@
 // GET /peek: a rectangle of values or formulas as JSON rows, CSV or TSV.
-import { formatDelimited, formatRange, parseRange, peekRows, type PeekCell, type PeekMode, type Workbook } from '../core/index.js';
+import { formatDelimited, formatRange, parseRange, peekRows, type PeekCell, type PeekMode, type WorkbookReader } from '../core/index.js';
 
 export type PeekFormat = 'json' | 'csv' | 'tsv';
 
@@ -14,7 +14,7 @@ export type PeekResponse =
   | { readonly format: 'json'; readonly body: { sheet: string; range: string | null; rows: PeekCell[][] } }
   | { readonly format: 'csv' | 'tsv'; readonly body: string };
 
-export function peekRange(workbook: Workbook, request: PeekRequest): PeekResponse {
+export function peekRange(workbook: WorkbookReader, request: PeekRequest): PeekResponse {
   const parsed = request.range === undefined || request.range.trim() === '' ? undefined : parseRange(request.range);
   // A sheet named inside the range wins over the query's sheet: it is the more specific.
   const sheet = workbook.sheet(parsed?.sheet ?? request.sheet);

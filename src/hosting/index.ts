@@ -1,4 +1,11 @@
-// Hosting: resolves the workbook a caller acts on. OSS: the one workbook. SaaS (later): load,
-// lease, flush and access checks. Imports core, persistence and saas; never http.
+// Hosting: resolves the workbook a caller acts on and gives out its handle, the one path for
+// every change (numbered, durable before acknowledged, fed to subscribers). OSS: the one
+// workbook, restored from its journal. SaaS (later): load, lease, flush and access checks.
+// Imports core, persistence and saas; never http.
 export type { Caller, WorkbookHost } from './workbook-host.js';
-export { OssHost } from './oss-host.js';
+export type { CommitJournal, RecoveredJournal } from './commit-journal.js';
+export { DEFAULT_FEED_LIMITS, type FeedLimits } from './commit-feed.js';
+export { CommitsUnavailableError, HostingError, JournalReplayError, StorageUnavailableError } from './errors.js';
+export { JournaledWorkbook, type Commit, type JournaledWorkbookOptions } from './journaled-workbook.js';
+export { OssHost, OSS_WORKBOOK_ID, type OssHostOptions } from './oss-host.js';
+export { recoverWorkbook } from './recover-workbook.js';

@@ -1,5 +1,5 @@
 // "Which workbook does this caller act on?" Tenant isolation lives here and nowhere else.
-import type { Workbook } from '../core/index.js';
+import type { JournaledWorkbook } from './journaled-workbook.js';
 
 /** Who is asking, as the HTTP layer knows it (nothing in OSS mode). */
 export interface Caller {
@@ -8,7 +8,6 @@ export interface Caller {
 }
 
 export interface WorkbookHost {
-  workbookFor(caller: Caller): Promise<Workbook>;
-  /** Swaps in a whole new workbook (load, import). */
-  replaceWorkbook(caller: Caller, next: Workbook): Promise<void>;
+  /** The handle through which the caller reads and changes its workbook. */
+  handleFor(caller: Caller): Promise<JournaledWorkbook>;
 }

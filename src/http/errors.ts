@@ -5,6 +5,7 @@ import {
   CellLockedError,
   ChartNotFoundError,
   DuplicateSheetError,
+  EngineFailureError,
   GuardrailViolationError,
   InvalidAddressError,
   InvalidChartError,
@@ -30,6 +31,7 @@ import {
 } from '../providers/index.js';
 import { ModelOutputError } from '../agent/index.js';
 import { InvalidDocumentError } from '../persistence/index.js';
+import { CommitsUnavailableError, StorageUnavailableError } from '../hosting/index.js';
 
 /** An error a route raises itself, with its status (for conditions core does not model). */
 export class HttpError extends Error {
@@ -72,6 +74,11 @@ const STATUS_BY_ERROR: readonly ErrorStatus[] = [
   [GuardrailViolationError, 422],
   [ModelOutputError, 422],
   [NoFreeSpaceError, 409],
+  // The engine could not compute what was sent (rolled back, engine rebuilt): the input's problem, never a 5xx.
+  [EngineFailureError, 422],
+  // The journal failed under a commit: the server is fine for reads but takes no change until restarted.
+  [StorageUnavailableError, 503],
+  [CommitsUnavailableError, 409],
 ];
 
 function statusOf(error: Error, table: readonly ErrorStatus[]): number | undefined {

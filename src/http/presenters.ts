@@ -1,5 +1,5 @@
 // How core values look on the wire.
-import { formatCell, inputToText, isFormula, isFormulaError, type CellAddress, type SheetView, type Workbook } from '../core/index.js';
+import { formatCell, inputToText, isFormula, isFormulaError, type CellAddress, type SheetView, type WorkbookReader } from '../core/index.js';
 
 export interface CellJson {
   readonly cell: string;
@@ -25,6 +25,6 @@ export function cellJson(sheet: SheetView, address: CellAddress): CellJson {
   };
 }
 
-export function sheetsJson(workbook: Workbook, sheet: string): { sheet: string; sheets: string[]; active_sheet: string } {
+export function sheetsJson(workbook: WorkbookReader, sheet: string): { sheet: string; sheets: string[]; active_sheet: string } {
   return { sheet, sheets: workbook.sheetNames, active_sheet: workbook.activeSheetName };
 }

@@ -1,8 +1,8 @@
 // What every route plugin receives, and the one helper that finds the caller's workbook.
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { Caller, WorkbookHost } from '../hosting/index.js';
-import type { ApplyMeta, Workbook } from '../core/index.js';
+import type { Caller, JournaledWorkbook, WorkbookHost } from '../hosting/index.js';
+import type { ApplyMeta, WorkbookReader } from '../core/index.js';
 import { CLIENT_ID_PATTERN } from '../contract/index.js';
 import { HttpError } from './errors.js';
 
@@ -16,8 +16,14 @@ export function callerOf(request: FastifyRequest): Caller {
   return (request as FastifyRequest & { caller?: Caller }).caller ?? {};
 }
 
-export function workbookOf(deps: RouteDeps, request: FastifyRequest): Promise<Workbook> {
-  return deps.host.workbookFor(callerOf(request));
+/** The handle of the caller's workbook: every change goes through its commit (hosting numbers and journals it). */
+export function handleOf(deps: RouteDeps, request: FastifyRequest): Promise<JournaledWorkbook> {
+  return deps.host.handleFor(callerOf(request));
+}
+
+/** The caller's workbook, for reading. */
+export async function workbookOf(deps: RouteDeps, request: FastifyRequest): Promise<WorkbookReader> {
+  return (await handleOf(deps, request)).workbook;
 }
 
 /** The header a client names itself with, so the undo history knows whose each step is. */

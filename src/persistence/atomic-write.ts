@@ -32,7 +32,8 @@ export function tempFilePrefix(target: string): string {
   return `.${path.basename(target)}.`;
 }
 
-async function syncDirectory(files: FileSystem, dir: string): Promise<void> {
+/** fsyncs a directory, so a file created or renamed in it survives a crash. */
+export async function syncDirectory(files: FileSystem, dir: string): Promise<void> {
   let handle: fs.FileHandle | undefined;
   try {
     handle = await files.open(dir, 'r');

@@ -1,13 +1,15 @@
-// The OSS WorkbookStore: one JSON file per workbook in the data directory, replaced
-// atomically. The default workbook lives in `system_state.gridbook` (DESIGN §4). Saves of one
-// workbook are queued so an older state can never overwrite a newer one.
+// The OSS WorkbookStore: the named checkpoint is one JSON file per workbook in the data
+// directory, replaced atomically (the default workbook's is `system_state.gridbook`, DESIGN §4;
+// saves of one workbook are queued so an older state can never overwrite a newer one), and the
+// journal is the file journal in `<data dir>/journal/` (journal/file-journal.ts).
 import path from 'node:path';
-import { WorkbookError, type WorkbookDocument } from '../core/index.js';
+import { WorkbookError, type CommitRecord, type WorkbookDocument } from '../core/index.js';
 import { nodeFileSystem, readFileIfPresent, removeStaleTempFiles, writeFileAtomically, type FileSystem } from './atomic-write.js';
 import { parseWorkbookText, withName } from './document-import.js';
 import { CorruptSaveFileError, InvalidDocumentError } from './errors.js';
 import { encodeGridbook } from './gridbook-json.js';
-import { DEFAULT_WORKBOOK_ID, type WorkbookStore } from './workbook-store.js';
+import { DEFAULT_COMPACT_AFTER_BYTES, FileJournal } from './journal/file-journal.js';
+import { DEFAULT_WORKBOOK_ID, type RecoveredCommits, type WorkbookStore } from './workbook-store.js';
 
 export const SAVE_FILE_NAME = 'system_state.gridbook';
 
@@ -17,6 +19,10 @@ export interface FileWorkbookStoreOptions {
   readonly now?: () => Date;
   /** Distinguishes this process's temp files; default: the process id. */
   readonly processTag?: string;
+  /** Journal bytes after the last snapshot that start a background compaction (default 64 MiB; 0 never). */
+  readonly compactAfterBytes?: number;
+  /** Told of what the journal could not do in the background (a failed compaction). */
+  readonly report?: (problem: string, error: unknown) => void;
 }
 
 export class FileWorkbookStore implements WorkbookStore {
@@ -25,6 +31,7 @@ export class FileWorkbookStore implements WorkbookStore {
   readonly #now: () => Date;
   readonly #processTag: string;
   readonly #queues = new Map<string, Promise<void>>();
+  readonly #journal: FileJournal;
   #saves = 0;
 
   constructor(options: FileWorkbookStoreOptions) {
@@ -32,6 +39,31 @@ export class FileWorkbookStore implements WorkbookStore {
     this.#files = options.files ?? nodeFileSystem;
     this.#now = options.now ?? (() => new Date());
     this.#processTag = options.processTag ?? String(process.pid);
+    this.#journal = new FileJournal({
+      dataDir: this.#dir,
+      files: this.#files,
+      now: this.#now,
+      compactAfterBytes: options.compactAfterBytes ?? DEFAULT_COMPACT_AFTER_BYTES,
+      ...(options.report === undefined ? {} : { report: options.report }),
+    });
+  }
+
+  async recover(workbookId: string): Promise<RecoveredCommits> {
+    const { base, records, notes } = await this.#journal.recover(workbookId);
+    return { base, records, notes };
+  }
+
+  append(workbookId: string, record: CommitRecord): Promise<void> {
+    return this.#journal.append(workbookId, record);
+  }
+
+  writeSnapshot(workbookId: string, seq: number, document: WorkbookDocument): Promise<void> {
+    return this.#journal.writeSnapshot(workbookId, seq, document);
+  }
+
+  /** Waits for queued journal writes and closes its files. */
+  close(): Promise<void> {
+    return this.#journal.close();
   }
 
   /** `default` → system_state.gridbook; other ids keep only characters safe in a file name. */

@@ -1,14 +1,14 @@
 // Use-cases the HTTP layer calls: export a workbook in each format, and turn an uploaded
 // payload into the ops that replace (or, for CSV, refill) it. Nothing here applies ops; the
 // caller applies them through workbook.apply so undo, versions and listeners see the change.
-import { replaceWorkbookOps, type Op, type SheetView, type Workbook } from '../core/index.js';
+import { replaceWorkbookOps, type Op, type SheetView, type WorkbookReader } from '../core/index.js';
 import { csvImportOps, decodeCsv, encodeCsv, type CsvMode } from './csv-codec.js';
 import { decodeWorkbookJson, withName } from './document-import.js';
 import { encodeGridbook, type ComputedValues } from './gridbook-json.js';
 import { decodeXlsx, encodeXlsx } from './xlsx-codec.js';
 
 /** Computed values read through one view per sheet. */
-export function computedValues(workbook: Workbook): ComputedValues {
+export function computedValues(workbook: WorkbookReader): ComputedValues {
   const views = new Map<string, SheetView>();
   return (sheet, row, col) => {
     let view = views.get(sheet);
@@ -25,11 +25,11 @@ export function computedValues(workbook: Workbook): ComputedValues {
  * over the default 64 MiB request limit of its own import; `dense` (version 2, the save file's
  * blocks) takes ~7 MB, so the UI downloads that.
  */
-export function exportJson(workbook: Workbook, at: Date, options: { dense?: boolean } = {}): string {
+export function exportJson(workbook: WorkbookReader, at: Date, options: { dense?: boolean } = {}): string {
   return `${JSON.stringify(encodeGridbook(workbook.document(), { exportedAt: at, values: computedValues(workbook), dense: options.dense === true }))}\n`;
 }
 
-export function exportXlsx(workbook: Workbook, options: { valuesOnly?: boolean; at?: Date }): Promise<Buffer> {
+export function exportXlsx(workbook: WorkbookReader, options: { valuesOnly?: boolean; at?: Date }): Promise<Buffer> {
   return encodeXlsx(workbook.document(), computedValues(workbook), options);
 }
 
@@ -38,19 +38,19 @@ export function exportCsv(sheet: SheetView, mode: CsvMode): string {
 }
 
 /** A Gridbook or GridOS document → the op that replaces the workbook (a missing name keeps the current one). */
-export function importJsonOps(workbook: Workbook, json: unknown, field = 'body'): Op[] {
+export function importJsonOps(workbook: WorkbookReader, json: unknown, field = 'body'): Op[] {
   return replaceWorkbookOps(withName(decodeWorkbookJson(json, field), workbook.name));
 }
 
 /** An xlsx file → the replacing op; the workbook takes the file's name when one is given. */
-export async function importXlsxOps(workbook: Workbook, data: Uint8Array, fileName?: string, field = 'file'): Promise<Op[]> {
+export async function importXlsxOps(workbook: WorkbookReader, data: Uint8Array, fileName?: string, field = 'file'): Promise<Op[]> {
   const decoded = await decodeXlsx(data, field);
   const stem = fileName?.replace(/\.xlsx$/i, '').trim();
   return replaceWorkbookOps(withName(decoded, stem === undefined || stem === '' ? workbook.name : stem.slice(0, 120)));
 }
 
 /** CSV text → ops that make the sheet (added when missing) hold it from A1. */
-export function importCsvOps(workbook: Workbook, sheetName: string, text: string): Op[] {
+export function importCsvOps(workbook: WorkbookReader, sheetName: string, text: string): Op[] {
   const rows = decodeCsv(text);
   const existing = workbook.sheetNames.find((name) => name.toLowerCase() === sheetName.trim().toLowerCase());
   return csvImportOps(existing === undefined ? undefined : workbook.sheet(existing), existing ?? sheetName.trim(), rows);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
+import { MemoryJournal } from '../support/memory-journal.js';
 import { OssHost } from '../../src/hosting/index.js';
 import { buildApp, type App } from '../../src/http/index.js';
 import { FileKeyStore, ProviderService } from '../../src/providers/index.js';
@@ -47,7 +48,7 @@ async function start(env: Record<string, string> = {}, dataDir?: string): Promis
   });
   const app = await buildApp({
     config,
-    host: new OssHost({ undoDepth: 10 }),
+    host: await OssHost.open({ journal: new MemoryJournal(), workbookOptions: { undoDepth: 10 } }),
     providers,
     logger: { level: 'trace', stream: { write: (line: string) => logLines.push(line) } },
   });

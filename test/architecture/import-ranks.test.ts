@@ -18,6 +18,7 @@ const RANKS: Readonly<Record<string, number>> = {
   plugins: 1,
   realtime: 1,
   agent: 2,
+  editing: 2,
   saas: 2,
   hosting: 3,
   http: 4,
@@ -100,6 +101,17 @@ describe('[ARCH-1] import ranks of DESIGN §3.2', () => {
   it('the check reads the imports it judges (http/app.ts imports hosting through its index)', () => {
     expect(importsOf(path.join(SRC, 'http', 'app.ts')).map((line) => line.specifier)).toContain('../hosting/index.js');
     expect(moduleOf(path.join(SRC, 'config.js'))).toBe('config.ts');
+  });
+
+  it('[ARCH-2] only core and hosting apply ops: everyone else commits through the workbook handle', () => {
+    // Persistence may build workbooks of its own (compaction replays a journal into one) but
+    // never changes the live one; that is only reachable through hosting's handle.
+    const allowed = new Set(['core', 'hosting', 'persistence']);
+    const problems = sourceFiles(SRC)
+      .filter((file) => !file.endsWith('.test.ts') && !allowed.has(moduleOf(file)))
+      .filter((file) => /(?<!handle)\.(apply|undo|redo)\(|Workbook\.create\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(ROOT, file));
+    expect(problems).toEqual([]);
   });
 
   it('the web UI imports from src/contract only as types', () => {

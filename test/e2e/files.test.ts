@@ -1,6 +1,7 @@
 // The File menu in the browser: import an xlsx made by LibreOffice (values and formulas on
-// screen), download xlsx and JSON, save and load on the server (and autosave), the
-// "no save file" answer, a refused non-JSON import, clear sheet.
+// screen) and undo it, download xlsx and JSON, the save state ("All changes saved", no
+// autosave), save and load of the named checkpoint, the "no save file" answer, a refused
+// non-JSON import, clear sheet.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -58,15 +59,28 @@ describe.skipIf(!hasChromium)('files in the browser', () => {
     }
   });
 
-  it('[FILE-01][FILE-02][FILE-03] edits save themselves; Ctrl+S saves; load brings the saved workbook back', async () => {
+  it('[FILE-01][FILE-02][ISSUE-12] every edit is stored when answered: the status says "All changes saved" and nothing writes the checkpoint by itself', async () => {
     await suite.open();
     const page = suite.ui.page;
+    const saves: string[] = [];
+    page.on('request', (request) => request.url().includes('/system/save') && saves.push(request.url()));
     await typeInto(page, 'A1', 'kept');
-    await page.locator('[data-testid="save-state"][data-state="unsaved"]').waitFor();
-    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor({ timeout: 8000 });
-    await typeInto(page, 'A1', 'later');
-    await page.keyboard.press('Control+s');
+    await expectCellText(page, 'A1', 'kept');
     await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    await expect(page.getByTestId('save-state').textContent()).resolves.toBe('All changes saved');
+    expect(await storedValues(suite.server, 'A1')).toEqual({ A1: 'kept' });
+    // Long past the old autosave delay: still no checkpoint written.
+    await page.waitForTimeout(3_500);
+    expect(saves).toEqual([]);
+  });
+
+  it('[FILE-03] Ctrl+S saves the named checkpoint; load brings it back', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await typeInto(page, 'A1', 'later');
+    await expectCellText(page, 'A1', 'later');
+    await page.keyboard.press('Control+s');
+    await page.getByTestId('toast').filter({ hasText: 'Checkpoint saved' }).waitFor();
     await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'changed elsewhere' });
     await page.getByTestId('menu-file').click();
     await page.getByTestId('menu-load').click();
@@ -74,6 +88,21 @@ describe.skipIf(!hasChromium)('files in the browser', () => {
     await page.getByTestId('toast').filter({ hasText: 'Loaded the saved workbook' }).waitFor();
     await expectCellText(page, 'A1', 'later');
     expect(await storedValues(suite.server, 'A1')).toEqual({ A1: 'later' });
+  });
+
+  it('[ISSUE-12] Ctrl+Z after an import undoes the import', async () => {
+    await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'before' });
+    await suite.open();
+    const page = suite.ui.page;
+    await chooseFile(path.join(FIXTURES, 'libreoffice-two-sheets.xlsx'));
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId('toast').filter({ hasText: 'Imported libreoffice-two-sheets.xlsx' }).waitFor();
+    await page.getByTestId('sheet-tab-Summary').waitFor();
+    await page.keyboard.press('Control+z');
+    await page.getByTestId('sheet-tab-Sheet1').waitFor();
+    await expectCellText(page, 'A1', 'before');
+    expect(await storedValues(suite.server, 'A1', 'Sheet1')).toEqual({ A1: 'before' });
+    expect(suite.ui.errors).toEqual([]);
   });
 
   it('[FILE-03] loading with no save file says so and changes nothing', async () => {

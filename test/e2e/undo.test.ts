@@ -113,4 +113,17 @@ describe.skipIf(!hasChromium)('undo in the browser', () => {
     expect(await storedValues(suite.server, 'A1:B2')).toEqual({ A1: 1, B1: 2, A2: 3, B2: 4 });
     expect(((await suite.server.http.get('/api/workbook')).body as { workbook_name: string }).workbook_name).toBe('Theirs');
   });
+
+  it('[ISSUE-12] after a reload, Ctrl+Z still undoes the user\'s own last change (the client id belongs to the browser profile)', async () => {
+    await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'first' });
+    await suite.open();
+    const page = suite.ui.page;
+    await typeInto(page, 'B2', 'mine');
+    await expect.poll(() => storedValues(suite.server, 'B2')).toEqual({ B2: 'mine' });
+    await page.reload();
+    await expectCellText(page, 'B2', 'mine');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => storedValues(suite.server, 'A1:B2')).toEqual({ A1: 'first' });
+    await expectCellText(page, 'B2', '');
+  });
 });

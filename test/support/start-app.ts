@@ -6,15 +6,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../src/config.js';
-import { OssHost, type WorkbookHost } from '../../src/hosting/index.js';
+import { OssHost, type CommitJournal, type WorkbookHost } from '../../src/hosting/index.js';
 import { buildApp, type App, type AppDeps } from '../../src/http/index.js';
 import { api, type Api } from './api.js';
+import { MemoryJournal } from './memory-journal.js';
 
 export interface StartAppOptions {
   /** Environment variables as `loadConfig` reads them (nothing from process.env leaks in). */
   readonly env?: Readonly<Record<string, string>>;
   /** The workbook host; default: a new OssHost. */
   readonly host?: WorkbookHost;
+  /** Where the default host journals its commits; default: a MemoryJournal. */
+  readonly journal?: CommitJournal;
   /** Extra or overriding dependencies for buildApp (stores, error mappings, …). */
   readonly deps?: Partial<AppDeps>;
 }
@@ -35,14 +38,17 @@ export interface RunningApp {
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
   const ownDataDir = options.env?.['GRIDBOOK_DATA_DIR'] === undefined ? await mkdtemp(path.join(tmpdir(), 'gridbook-test-')) : undefined;
   const config = loadConfig({ GRIDBOOK_LOG_LEVEL: 'silent', ...(ownDataDir === undefined ? {} : { GRIDBOOK_DATA_DIR: ownDataDir }), ...options.env }, process.cwd());
-  const host = options.host ?? new OssHost({ undoDepth: config.undoDepth, undoMaxBytes: config.undoMaxBytes });
   // A fixed clock and counting ids, so nothing a test sees depends on the wall clock or chance.
+  const now = (): Date => new Date('2026-01-02T03:04:05Z');
+  const host =
+    options.host ??
+    (await OssHost.open({ journal: options.journal ?? new MemoryJournal(), workbookOptions: { undoDepth: config.undoDepth, undoMaxBytes: config.undoMaxBytes }, now }));
   let nextId = 0;
   const app = await buildApp({
     config,
     host,
     logger: false,
-    now: () => new Date('2026-01-02T03:04:05Z'),
+    now,
     newId: () => `id${(nextId += 1).toString(16).padStart(6, '0')}`,
     ...options.deps,
   });

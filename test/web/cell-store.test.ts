@@ -67,6 +67,20 @@ describe('CellStore', () => {
     expect(server.reads.filter((read) => !read.signal.aborted).map((read) => read.sheet)).toEqual(['Sheet2']);
   });
 
+  it('never reads a forgotten sheet again when the cache is invalidated (an undo removed it)', async () => {
+    const server = fakeServer();
+    const store = new CellStore({ read: server.read });
+    store.want('Inputs', { col: 0, row: 0, width: 10, height: 30 }, 0);
+    server.reads[0]!.resolve({ sheet: 'Inputs', occupied_bounds: null, cells: [] });
+    await settle();
+    store.forget('Inputs');
+    store.invalidate();
+    await settle();
+    expect(server.reads.map((read) => read.sheet)).toEqual(['Inputs']);
+    store.want('Sheet1', { col: 0, row: 0, width: 10, height: 30 }, 0);
+    expect(server.reads.map((read) => read.sheet)).toEqual(['Inputs', 'Sheet1']);
+  });
+
   it('names block ranges by letters and rows', () => {
     expect(blockRange(999, 1)).toBe(`AA${999 * BLOCK_ROWS + 1}:AZ${1000 * BLOCK_ROWS}`);
   });

@@ -13,6 +13,20 @@ export interface CellRun {
   readonly inputs: readonly (CellInput | null)[];
 }
 
+/** A cell whose computed value changed, as the engine reported it. */
+export interface EngineCellChange {
+  readonly sheet: EngineSheet;
+  readonly row: number;
+  readonly col: number;
+  readonly value: CellValue;
+}
+
+export interface EngineChanges {
+  readonly cells: readonly EngineCellChange[];
+  /** The engine was rebuilt (replaceAll) meanwhile: any value may have changed, and `cells` says nothing. */
+  readonly rebuilt: boolean;
+}
+
 export interface FormulaEngine {
   addSheet(name: string): EngineSheet;
   removeSheet(sheet: EngineSheet): void;
@@ -32,8 +46,18 @@ export interface FormulaEngine {
   formulaText(sheet: EngineSheet, row: number, col: number): string | undefined;
   /** Evaluates a formula against the current state without writing anything. */
   evaluate(sheet: EngineSheet, formula: string): CellValue;
+  /**
+   * The cells whose computed value changed since the last call, from the engine's own change
+   * list (recomputed dependents on every sheet included), and clears that list.
+   */
+  takeChanges(): EngineChanges;
   /** Defers recalculation until `fn` returns, then recomputes once. */
   batch<T>(fn: () => T): T;
+  /**
+   * Marks the engine as no longer matching the sheets (it threw mid-change): until `replaceAll`
+   * rebuilds it, writes are ignored, so a rollback can restore the sheets without it.
+   */
+  invalidate(): void;
   /** Names of every function the engine can evaluate, uppercase. */
   functionNames(): string[];
   destroy(): void;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseCell } from '../address/index.js';
 import { writeCellOps, writeRangeOps } from '../ops/index.js';
 import { Workbook } from '../workbook.js';
-import { formulaLimitError, MAX_FORMULA_LENGTH, MAX_FORMULA_NESTING, MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
+import { formulaLimitError, MAX_FORMULA_DEPTH, MAX_FORMULA_LENGTH, MAX_FORMULA_NESTING, MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
 import { valueToJson } from './sentinels.js';
 
 const opened: Workbook[] = [];
@@ -97,5 +97,44 @@ describe('formulas over the limits become error values instead of crashing the e
     target.undo();
     target.undo();
     expect([valueAt(target, 'B1'), valueAt(target, 'C1')]).toEqual([3, null]);
+  });
+
+  const chain = (operator: string, terms: number, term = '1'): string => `=${Array(terms).fill(term).join(operator)}`;
+
+  it.each([
+    ['+', '1'],
+    ['-', '1'],
+    ['*', '1'],
+    ['/', '1'],
+    ['^', '1'],
+    ['&', '"a"'],
+    ['=', '1'],
+    ['<>', '1'],
+    ['+', 'A1'],
+  ])('[ISSUE-12] a chain of "%s" (%s) 8,000 characters long, within Excel\'s limit, is #PARSE_ERROR!, and the workbook keeps computing', (operator, term) => {
+    const target = book();
+    const formula = chain(operator, Math.floor(8_000 / (term.length + operator.length)), term);
+    expect(formula.length).toBeLessThanOrEqual(8_192);
+    target.apply(writeRangeOps('Sheet1', parseCell('B1'), [['=A1*10', formula]]));
+    expect(valueAt(target, 'C1')).toBe('#PARSE_ERROR!');
+    expect(valueToJson(target.evaluate(undefined, formula))).toBe('#PARSE_ERROR!');
+    target.apply(writeCellOps('Sheet1', parseCell('A1'), 7));
+    expect(valueAt(target, 'B1')).toBe(70);
+    expect(target.document().sheets[0]!.cells.find((cell) => cell.col === 2)?.input).toEqual({ formula });
+  });
+
+  it('[ISSUE-12] chains up to the depth limit compute their value', () => {
+    const target = book();
+    target.apply(writeCellOps('Sheet1', parseCell('B1'), chain('+', MAX_FORMULA_DEPTH + 1)));
+    target.apply(writeCellOps('Sheet1', parseCell('B2'), `=SUM(${Array(2_000).fill('1').join(',')})`));
+    target.apply(writeCellOps('Sheet1', parseCell('B3'), `=SUM(${Array(1_000).fill('1+1').join(',')})`));
+    expect([valueAt(target, 'B1'), valueAt(target, 'B2'), valueAt(target, 'B3')]).toEqual([MAX_FORMULA_DEPTH + 1, 2_000, 2_000]);
+  });
+
+  it('[ISSUE-12] the depth counts chains inside parentheses and arguments, not operators spread over arguments', () => {
+    expect(formulaLimitError(`=SUM(${Array(3_000).fill('1').join(',')})`)).toBeUndefined();
+    expect(formulaLimitError(`=(${chain('+', 600).slice(1)})*2`)?.sentinel).toBe('#PARSE_ERROR!');
+    expect(formulaLimitError(`=IF(A1>0,${chain('&', 700, 'A1').slice(1)},0)`)?.sentinel).toBe('#PARSE_ERROR!');
+    expect(formulaLimitError(`="${'+'.repeat(2_000)}"`)).toBeUndefined();
   });
 });

@@ -10,6 +10,15 @@ import { FormulaError, SENTINELS } from './sentinels.js';
 export const MAX_FORMULA_LENGTH = 8_192;
 /** Excel allows 64 nested functions; parentheses count the same way here. */
 export const MAX_FORMULA_NESTING = 64;
+/**
+ * How deep the engine's expression tree may get. HyperFormula evaluates a chain of operators
+ * (`1+1+…`, `A1&A2&…`, `---1`) recursively, one call per operator, and overflowed the stack at
+ * about 1,170 (measured for `+`, `^`, `=`, `&` and unary minus at the top of the stack; less
+ * inside a request): the cell stayed uncomputed and every later read threw. Half of that keeps
+ * a margin for the stack a request already uses. Excel accepts longer chains; here they are
+ * #PARSE_ERROR! with a message saying how to write them (SUM, grouping).
+ */
+export const MAX_FORMULA_DEPTH = 500;
 /** Cells all ranges of one formula may cover; whole-column ranges (A:C) are not counted. */
 export const MAX_FORMULA_RANGE_CELLS = 250_000;
 
@@ -31,6 +40,49 @@ function deepestNesting(text: string): number {
     else if (char === ')') depth -= 1;
   }
   return deepest;
+}
+
+const OPERATOR = /[-+*/^&%=<>]/;
+/** Two-character comparisons (`<=`, `>=`, `<>`) are one operator. */
+const PAIRED = new Set(['<=', '>=', '<>']);
+
+interface DepthLevel {
+  /** Operators in the argument being read. */
+  operators: number;
+  /** The deepest group (parenthesis or call) inside that argument. */
+  deepestChild: number;
+  /** The deepest argument finished so far (a comma ends one). */
+  deepestArgument: number;
+}
+
+function levelDepth(level: DepthLevel): number {
+  return Math.max(level.deepestArgument, level.operators + level.deepestChild);
+}
+
+/**
+ * An upper bound of the expression tree's depth: at each level of parentheses, every operator of
+ * one argument may nest under the next (a chain), plus the deepest group inside it.
+ */
+function expressionDepth(text: string): number {
+  const levels: DepthLevel[] = [{ operators: 0, deepestChild: 0, deepestArgument: 0 }];
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index]!;
+    const level = levels[levels.length - 1]!;
+    if (char === '(') levels.push({ operators: 0, deepestChild: 0, deepestArgument: 0 });
+    else if (char === ')' && levels.length > 1) {
+      const depth = levelDepth(levels.pop()!) + 1;
+      const parent = levels[levels.length - 1]!;
+      parent.deepestChild = Math.max(parent.deepestChild, depth);
+    } else if (char === ',') {
+      level.deepestArgument = levelDepth(level);
+      level.operators = 0;
+      level.deepestChild = 0;
+    } else if (OPERATOR.test(char)) {
+      level.operators += 1;
+      if (PAIRED.has(text.slice(index, index + 2))) index += 1;
+    }
+  }
+  return levels.reduce((deepest, level) => Math.max(deepest, levelDepth(level)), 0);
 }
 
 /** The arguments of a call whose `(` ends at `open`, split at top-level commas. */
@@ -83,6 +135,13 @@ export function formulaLimitError(formula: string): FormulaError | undefined {
   const nesting = deepestNesting(text);
   if (nesting > MAX_FORMULA_NESTING) {
     return new FormulaError(SENTINELS.parse, `the formula nests ${nesting} levels of parentheses; the limit is ${MAX_FORMULA_NESTING}.`);
+  }
+  const depth = expressionDepth(text.slice(1));
+  if (depth > MAX_FORMULA_DEPTH) {
+    return new FormulaError(
+      SENTINELS.parse,
+      `the formula chains ${depth} operators into one expression; the limit is ${MAX_FORMULA_DEPTH}. Add long lists with SUM(…) or CONCAT(…), or split them over cells.`,
+    );
   }
   const cells = rangeCells(text);
   if (cells > MAX_FORMULA_RANGE_CELLS) {

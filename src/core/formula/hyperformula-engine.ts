@@ -6,6 +6,8 @@ import {
   DetailedCellError,
   EmptyValue,
   ErrorType,
+  ExportedCellChange,
+  type ExportedChange,
   FunctionArgumentType,
   FunctionPlugin,
   HyperFormula,
@@ -18,7 +20,7 @@ import {
 import { MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
 import { isFormula, type CellInput } from '../value-typing.js';
 import { denseContents } from './dense-contents.js';
-import type { CellRun, EngineSheet, FormulaEngine } from './engine-port.js';
+import type { CellRun, EngineCellChange, EngineSheet, FormulaEngine } from './engine-port.js';
 import type { CustomFunction, FunctionArgument, FunctionRegistry } from './function-registry.js';
 import { formulaLimitError } from './formula-limits.js';
 import { FormulaError, SENTINELS, isFormulaError, type CellValue, type Sentinel } from './sentinels.js';
@@ -226,18 +228,35 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   };
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
   let batchDepth = 0;
+  // Set by invalidate(): writes are ignored until replaceAll rebuilds the engine from the sheets.
+  let invalid = false;
+  // Sheet handles given out while invalid; replaceAll hands out the real ones.
+  let placeholderSheets = 0;
+  // What recalculation changed since takeChanges() last ran; `rebuilt` after a replaceAll.
+  let changedCells: EngineCellChange[] = [];
+  let rebuilt = false;
+  const collect = (changes: readonly ExportedChange[]): void => {
+    for (const change of changes) {
+      if (change instanceof ExportedCellChange) {
+        const { sheet, row, col } = change.address;
+        changedCells.push({ sheet, row, col, value: fromEngineScalar(change.newValue) });
+      }
+    }
+  };
 
   return {
     addSheet(name) {
+      if (invalid) return -(placeholderSheets += 1);
       return hf.getSheetId(hf.addSheet(name))!;
     },
     removeSheet(sheet) {
-      hf.removeSheet(sheet);
+      if (!invalid) hf.removeSheet(sheet);
     },
     renameSheet(sheet, newName) {
-      hf.renameSheet(sheet, newName);
+      if (!invalid) hf.renameSheet(sheet, newName);
     },
     setCells(sheet, runs: readonly CellRun[]) {
+      if (invalid) return;
       for (const block of rectangles(runs)) writeBlock(hf, sheet, block);
     },
     replaceAll(sheets) {
@@ -250,12 +269,24 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       }
       hf.destroy();
       hf = next;
+      invalid = false;
+      rebuilt = true;
+      changedCells = [];
       // Inside a batch the new instance defers recalculation too, so the batch's end recomputes once.
       if (batchDepth > 0) hf.suspendEvaluation();
       return sheets.map((sheet) => hf.getSheetId(sheet.name)!);
     },
     clearSheet(sheet) {
-      hf.clearSheet(sheet);
+      if (!invalid) hf.clearSheet(sheet);
+    },
+    invalidate() {
+      invalid = true;
+    },
+    takeChanges() {
+      const taken = { cells: changedCells, rebuilt };
+      changedCells = [];
+      rebuilt = false;
+      return taken;
     },
     value(sheet, row, col) {
       return fromEngineScalar(hf.getCellValue({ sheet, row, col }));
@@ -277,13 +308,13 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       return only !== undefined ? fromEngineScalar(only) : new FormulaError(SENTINELS.value, 'a range cannot be shown as one value; wrap it in a function such as SUM');
     },
     batch(fn) {
-      if (batchDepth === 0) hf.suspendEvaluation();
+      if (batchDepth === 0 && !invalid) hf.suspendEvaluation();
       batchDepth += 1;
       try {
         return fn();
       } finally {
         batchDepth -= 1;
-        if (batchDepth === 0) hf.resumeEvaluation();
+        if (batchDepth === 0 && !invalid) collect(hf.resumeEvaluation());
       }
     },
     functionNames() {

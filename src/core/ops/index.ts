@@ -5,3 +5,4 @@ export { isUndoable } from './op.js';
 export { MAX_LOCK_CELLS, clearSheetOps, runsFromCells, setLocksOps, unlockAllOps, writeCellOps, writeRangeOps, type SheetCells } from './builders.js';
 export { createChartOps, deleteChartOps, patchChartOps, replaceWorkbookOps, type ChartChange, type SheetCharts } from './chart-builders.js';
 export { renameSheetReferences } from './sheet-references.js';
+export { recordedOps, replacesWorkbook, replayRecords, ReplayError, type CommitRecord, type RecordedKind, type RecordedOp } from './commit-record.js';

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AgentService, ChainStep, ChatInput } from '../../agent/index.js';
 import { AgentApplyBody, AgentChainBody, AgentChatBody } from '../../contract/index.js';
-import { clientOf, workbookOf, type RouteDeps } from '../route-deps.js';
+import { clientOf, handleOf, workbookOf, type RouteDeps } from '../route-deps.js';
 
 export interface AgentRouteDeps extends RouteDeps {
   readonly agent: AgentService;
@@ -75,13 +75,13 @@ export const agentRoutes: FastifyPluginAsyncTypebox<AgentRouteDeps> = async (app
     '/agent/apply',
     { schema: { tags: ['agent'], summary: 'Write a preview (guardrails, collision resolution, one undo step)', body: AgentApplyBody } },
     async (request) => {
-      const workbook = await workbookOf(deps, request);
+      const handle = await handleOf(deps, request);
       const body = request.body;
       const writes =
         body.intents !== undefined && body.intents !== null && body.intents.length > 0
           ? body.intents.map((intent) => ({ target: intent.target_cell, values: intent.values }))
           : [{ target: body.target_cell, values: body.values }];
-      const outcome = deps.agent.apply(workbook, {
+      const outcome = await deps.agent.applyWrites(handle, {
         agentId: body.agent_id,
         sheet: body.sheet ?? undefined,
         writes,
@@ -103,13 +103,13 @@ export const agentRoutes: FastifyPluginAsyncTypebox<AgentRouteDeps> = async (app
       },
     },
     async (request, reply) => {
-      const workbook = await workbookOf(deps, request);
+      const handle = await handleOf(deps, request);
       const input = { ...chatInput(request.body), maxIterations: request.body.max_iterations, origin: clientOf(request) };
       const signal = abortOnDisconnect(reply);
-      if (!wantsEventStream(request)) return deps.agent.chain(workbook, input, { signal });
+      if (!wantsEventStream(request)) return deps.agent.chain(handle, input, { signal });
       const stream = eventStream(reply);
       try {
-        const result = await deps.agent.chain(workbook, input, { signal, onStep: stream.step });
+        const result = await deps.agent.chain(handle, input, { signal, onStep: stream.step });
         stream.finish('result', result);
         return reply;
       } catch (error) {

@@ -1,25 +1,13 @@
 // Chart CRUD (spec §4 Charts): thin routes over the core's chart ops. Ids are assigned here
 // through the injected `newId`; a chart is looked up on the given sheet or the active one.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createChartOps, deleteChartOps, patchChartOps, type Workbook } from '../../core/index.js';
 import { ChartParams, CreateChartBody, PatchChartBody, SheetQuery } from '../../contract/index.js';
-import { changeMeta, workbookOf, type RouteDeps } from '../route-deps.js';
+import { createChart, deleteChart, patchChart } from '../../editing/index.js';
+import { changeMeta, handleOf, workbookOf, type RouteDeps } from '../route-deps.js';
 
 export interface ChartRouteDeps extends RouteDeps {
   /** A fresh unique token; chart ids are `chart_<token>`. */
   readonly newId: () => string;
-}
-
-const MAX_ID_ATTEMPTS = 10;
-
-/** A chart id no sheet of the workbook uses yet (bounded retries against a colliding generator). */
-function freshChartId(workbook: Workbook, newId: () => string): string {
-  const taken = new Set(workbook.sheetNames.flatMap((name) => workbook.sheet(name).charts().map((chart) => chart.id)));
-  for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt += 1) {
-    const id = `chart_${newId()}`;
-    if (!taken.has(id)) return id;
-  }
-  throw new Error(`newId produced ${MAX_ID_ATTEMPTS} chart ids already in use; it is not generating unique ids.`);
 }
 
 /** Some clients send DELETE's `sheet` in a JSON body instead of the query. */
@@ -39,12 +27,9 @@ export const chartRoutes: FastifyPluginAsyncTypebox<ChartRouteDeps> = async (app
     '/system/charts',
     { schema: { tags: ['charts'], summary: 'Create a chart; only data_range is required (defaults: "", bar, F2, 400×280, columns)', body: CreateChartBody } },
     async (request) => {
-      const workbook = await workbookOf(deps, request);
       const { sheet: sheetName, ...fields } = request.body;
-      const sheet = workbook.sheet(sheetName);
-      const { ops, chart } = createChartOps(sheet.name, freshChartId(workbook, deps.newId), fields);
-      workbook.apply(ops, changeMeta(request));
-      return { status: 'Success', sheet: sheet.name, chart };
+      const { sheet, chart } = await createChart(await handleOf(deps, request), sheetName, fields, deps.newId, changeMeta(request));
+      return { status: 'Success', sheet, chart };
     },
   );
 
@@ -60,12 +45,9 @@ export const chartRoutes: FastifyPluginAsyncTypebox<ChartRouteDeps> = async (app
       },
     },
     async (request) => {
-      const workbook = await workbookOf(deps, request);
       const { sheet: sheetName, ...fields } = request.body;
-      const sheet = workbook.sheet(sheetName ?? request.query.sheet);
-      const { ops, chart } = patchChartOps(sheet, request.params.chart_id, fields);
-      if (ops.length > 0) workbook.apply(ops, changeMeta(request));
-      return { status: 'Success', sheet: sheet.name, chart };
+      const { sheet, chart } = await patchChart(await handleOf(deps, request), sheetName ?? request.query.sheet, request.params.chart_id, fields, changeMeta(request));
+      return { status: 'Success', sheet, chart };
     },
   );
 
@@ -73,10 +55,8 @@ export const chartRoutes: FastifyPluginAsyncTypebox<ChartRouteDeps> = async (app
     '/system/charts/:chart_id',
     { schema: { tags: ['charts'], summary: 'Delete a chart from the given (or active) sheet; cells are untouched', params: ChartParams, querystring: SheetQuery } },
     async (request) => {
-      const workbook = await workbookOf(deps, request);
-      const sheet = workbook.sheet(request.query.sheet ?? sheetInBody(request.body));
-      workbook.apply(deleteChartOps(sheet, request.params.chart_id), changeMeta(request));
-      return { status: 'Success', sheet: sheet.name, chart_id: request.params.chart_id };
+      const sheet = await deleteChart(await handleOf(deps, request), request.query.sheet ?? sheetInBody(request.body), request.params.chart_id, changeMeta(request));
+      return { status: 'Success', sheet, chart_id: request.params.chart_id };
     },
   );
 };

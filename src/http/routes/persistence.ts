@@ -1,9 +1,9 @@
 // Save/load (through the WorkbookStore port), export/import in Gridbook JSON (and GridOS
 // .gridos on import), xlsx and CSV (spec §4 Persistence, DESIGN §5). Every replacement goes
-// through workbook.apply, so it is one undo step and listeners see it.
+// through the workbook handle's commit, so it is one undo step, journaled, and subscribers see it.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { replaceWorkbookOps, type Workbook } from '../../core/index.js';
+import type { WorkbookReader } from '../../core/index.js';
 import { ExportCsvQuery, ExportJsonQuery, ExportXlsxQuery, ImportCsvQuery } from '../../contract/index.js';
 import {
   contentDisposition,
@@ -13,17 +13,13 @@ import {
   exportFileName,
   exportJson,
   exportXlsx,
-  importCsvOps,
-  importJsonOps,
-  importXlsxOps,
-  parseWorkbookText,
-  withName,
   XLSX_CONTENT_TYPE,
   type WorkbookStore,
 } from '../../persistence/index.js';
 import { HttpError } from '../errors.js';
 import { formField } from '../multipart.js';
-import { callerOf, changeMeta, workbookOf, type RouteDeps } from '../route-deps.js';
+import { importCsv, importWorkbookJson, importXlsx, loadCheckpoint, saveCheckpoint } from '../../editing/index.js';
+import { callerOf, changeMeta, handleOf, workbookOf, type RouteDeps } from '../route-deps.js';
 
 export interface PersistenceRouteDeps extends RouteDeps {
   readonly store: WorkbookStore;
@@ -66,7 +62,7 @@ function attachment(reply: FastifyReply, contentType: string, fileName: string):
   return reply.header('content-type', contentType).header('content-disposition', contentDisposition(fileName));
 }
 
-function workbookJson(workbook: Workbook) {
+function workbookJson(workbook: WorkbookReader) {
   return { status: 'Success', workbook_name: workbook.name, active_sheet: workbook.activeSheetName, sheets: workbook.sheetNames };
 }
 
@@ -75,25 +71,23 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
   const workbookIdOf = (request: FastifyRequest): string => callerOf(request).workbookId ?? DEFAULT_WORKBOOK_ID;
 
   app.post('/system/save', { schema: { tags: ['persistence'], summary: 'Save the workbook (system_state.gridbook in the data directory)' } }, async (request) => {
-    const workbook = await workbookOf(deps, request);
     const workbookId = workbookIdOf(request);
-    await deps.store.save(workbookId, workbook.document());
+    await saveCheckpoint(await handleOf(deps, request), deps.store, workbookId);
     return { status: 'Success', workbook_id: workbookId };
   });
 
   app.post('/system/load', { schema: { tags: ['persistence'], summary: 'Replace the workbook with the saved one' } }, async (request) => {
-    const workbook = await workbookOf(deps, request);
-    let document;
+    const handle = await handleOf(deps, request);
+    let loaded: boolean;
     try {
-      document = await deps.store.load(workbookIdOf(request));
+      loaded = await loadCheckpoint(handle, deps.store, workbookIdOf(request), changeMeta(request));
     } catch (error) {
       // Like a missing file, an unreadable one is a 200 {status: Error} and nothing changes.
       if (error instanceof CorruptSaveFileError) return { status: 'Error', message: error.message };
       throw error;
     }
-    if (document === undefined) return { status: 'Error', message: 'No save file found.' };
-    workbook.apply(replaceWorkbookOps(document), changeMeta(request));
-    return workbookJson(workbook);
+    if (!loaded) return { status: 'Error', message: 'No save file found.' };
+    return workbookJson(handle.workbook);
   });
 
   app.get(
@@ -108,17 +102,15 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
   );
 
   app.post('/system/import', { schema: { tags: ['persistence'], summary: 'Replace the workbook with a Gridbook export or a GridOS .gridos file (JSON body)' } }, async (request) => {
-    const workbook = await workbookOf(deps, request);
+    const handle = await handleOf(deps, request);
     const body = request.body;
-    let ops;
     if (Buffer.isBuffer(body) || typeof body === 'string') {
       const upload = uploadedFile(request, 'workbook JSON');
-      ops = replaceWorkbookOps(withName(parseWorkbookText(upload.data.toString('utf8'), upload.field), workbook.name));
+      await importWorkbookJson(handle, upload.data.toString('utf8'), changeMeta(request), upload.field);
     } else {
-      ops = importJsonOps(workbook, body);
+      await importWorkbookJson(handle, body, changeMeta(request));
     }
-    workbook.apply(ops, changeMeta(request));
-    return workbookJson(workbook);
+    return workbookJson(handle.workbook);
   });
 
   app.get(
@@ -134,10 +126,10 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
   );
 
   app.post('/system/import.xlsx', { schema: { tags: ['persistence'], summary: 'Replace the workbook with an .xlsx file (multipart field "file" or raw body)' } }, async (request) => {
-    const workbook = await workbookOf(deps, request);
+    const handle = await handleOf(deps, request);
     const { data, fileName, field } = uploadedFile(request, '.xlsx file');
-    workbook.apply(await importXlsxOps(workbook, data, fileName, field), changeMeta(request));
-    return workbookJson(workbook);
+    await importXlsx(handle, data, fileName, field, changeMeta(request));
+    return workbookJson(handle.workbook);
   });
 
   app.get(
@@ -161,12 +153,9 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
       },
     },
     async (request) => {
-      const workbook = await workbookOf(deps, request);
+      const handle = await handleOf(deps, request);
       const text = uploadedFile(request, 'CSV').data.toString('utf8');
-      const sheetName = request.query.sheet ?? workbook.activeSheetName;
-      const ops = importCsvOps(workbook, sheetName, text);
-      if (ops.length > 0) workbook.apply(ops, changeMeta(request));
-      const sheet = workbook.sheet(ops.some((op) => op.type === 'add-sheet') ? sheetName.trim() : sheetName);
+      const sheet = handle.workbook.sheet(await importCsv(handle, request.query.sheet, text, changeMeta(request)));
       const bounds = sheet.occupiedBounds();
       return { status: 'Success', sheet: sheet.name, rows: bounds === undefined ? 0 : bounds.end.row + 1, columns: bounds === undefined ? 0 : bounds.end.col + 1 };
     },

@@ -1,19 +1,12 @@
-// Workbook and sheet management, and server-side undo/redo.
+// Workbook and sheet management, and server-side undo/redo: thin routes over the editing use-cases.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { validateSheetName, type Workbook } from '../../core/index.js';
+import type { WorkbookReader } from '../../core/index.js';
 import { AddSheetBody, NamedSheetBody, RenameSheetBody, RenameWorkbookBody, UndoBody } from '../../contract/index.js';
+import { activateSheet, addSheet, deleteSheet, redo, renameSheet, renameWorkbook, undo } from '../../editing/index.js';
 import { sheetsJson } from '../presenters.js';
-import { changeMeta, clientOf, workbookOf, type RouteDeps } from '../route-deps.js';
+import { changeMeta, handleOf, workbookOf, type RouteDeps } from '../route-deps.js';
 
-/** The first free `SheetN`, counting from 1. */
-function nextSheetName(workbook: Workbook): string {
-  const taken = new Set(workbook.sheetNames.map((name) => name.toLowerCase()));
-  let index = 1;
-  while (taken.has(`sheet${index}`)) index += 1;
-  return `Sheet${index}`;
-}
-
-function historyJson(workbook: Workbook, done: boolean, direction: 'undo' | 'redo') {
+function historyJson(workbook: WorkbookReader, done: boolean, direction: 'undo' | 'redo') {
   return {
     status: done ? 'Success' : `Nothing to ${direction}`,
     applied: done,
@@ -38,59 +31,47 @@ export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
   });
 
   app.post('/workbook/sheet', { schema: { tags: ['workbook'], summary: 'Append a sheet (not activated)', body: AddSheetBody } }, async (request) => {
-    const workbook = await workbookOf(deps, request);
-    const requested = request.body?.name;
-    const name = requested === undefined || requested === null ? nextSheetName(workbook) : validateSheetName(requested);
-    workbook.apply([{ type: 'add-sheet', name }], changeMeta(request));
-    return sheetsJson(workbook, name);
+    const handle = await handleOf(deps, request);
+    const name = await addSheet(handle, request.body?.name, changeMeta(request));
+    return sheetsJson(handle.workbook, name);
   });
 
   app.post('/workbook/sheet/rename', { schema: { tags: ['workbook'], summary: 'Rename a sheet; formulas that name it follow', body: RenameSheetBody } }, async (request) => {
-    const workbook = await workbookOf(deps, request);
-    const { old_name: oldName, new_name: newName } = request.body;
-    const from = workbook.sheet(oldName, 'old_name').name;
-    const to = validateSheetName(newName, 'new_name');
-    workbook.apply([{ type: 'rename-sheet', from, to }], changeMeta(request));
-    return sheetsJson(workbook, to);
+    const handle = await handleOf(deps, request);
+    const name = await renameSheet(handle, request.body.old_name, request.body.new_name, changeMeta(request));
+    return sheetsJson(handle.workbook, name);
   });
 
   app.post('/workbook/sheet/activate', { schema: { tags: ['workbook'], summary: 'Make a sheet active', body: NamedSheetBody } }, async (request) => {
-    const workbook = await workbookOf(deps, request);
-    const name = workbook.sheet(request.body.name, 'name').name;
-    workbook.apply([{ type: 'activate-sheet', name }], changeMeta(request));
-    return sheetsJson(workbook, name);
+    const handle = await handleOf(deps, request);
+    const name = await activateSheet(handle, request.body.name, changeMeta(request));
+    return sheetsJson(handle.workbook, name);
   });
 
   app.post('/workbook/sheet/delete', { schema: { tags: ['workbook'], summary: 'Delete a sheet (never the last one)', body: NamedSheetBody } }, async (request) => {
-    const workbook = await workbookOf(deps, request);
-    const name = workbook.sheet(request.body.name, 'name').name;
-    workbook.apply([{ type: 'delete-sheet', name }], changeMeta(request));
-    return sheetsJson(workbook, name);
+    const handle = await handleOf(deps, request);
+    const name = await deleteSheet(handle, request.body.name, changeMeta(request));
+    return sheetsJson(handle.workbook, name);
   });
 
   app.post('/workbook/rename', { schema: { tags: ['workbook'], summary: 'Rename the workbook', body: RenameWorkbookBody } }, async (request) => {
-    const workbook = await workbookOf(deps, request);
-    workbook.apply([{ type: 'rename-workbook', name: request.body.name }], changeMeta(request));
-    return { workbook_name: workbook.name };
+    const handle = await handleOf(deps, request);
+    return { workbook_name: await renameWorkbook(handle, request.body.name, changeMeta(request)) };
   });
 
   app.post(
     '/workbook/undo',
     { schema: { tags: ['workbook'], summary: 'Undo the last change (409 when expected_versions or expected_origin show the last step is not the caller\'s)', body: UndoBody } },
     async (request) => {
-      const workbook = await workbookOf(deps, request);
-      const versions = request.body?.expected_versions;
-      const origin = request.body?.expected_origin;
-      const guard = {
-        ...(versions === undefined ? {} : { expectedVersions: { sheet: workbook.sheet(request.body?.sheet).name, versions } }),
-        ...(origin === undefined ? {} : { expectedOrigin: origin }),
-      };
-      return historyJson(workbook, workbook.undo('User', guard, clientOf(request)) !== undefined, 'undo');
+      const handle = await handleOf(deps, request);
+      const body = request.body;
+      const done = await undo(handle, { expectedVersions: body?.expected_versions, sheet: body?.sheet, expectedOrigin: body?.expected_origin }, changeMeta(request));
+      return historyJson(handle.workbook, done, 'undo');
     },
   );
 
   app.post('/workbook/redo', { schema: { tags: ['workbook'], summary: 'Redo the last undone change' } }, async (request) => {
-    const workbook = await workbookOf(deps, request);
-    return historyJson(workbook, workbook.redo('User', clientOf(request)) !== undefined, 'redo');
+    const handle = await handleOf(deps, request);
+    return historyJson(handle.workbook, await redo(handle, changeMeta(request)), 'redo');
   });
 };

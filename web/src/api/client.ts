@@ -2,6 +2,7 @@
 // errors turned into ApiError. Connection failures are reported to a listener so the page
 // can show its "Connection lost" banner (ui.md ROB-02).
 import { ApiError, ConnectionLostError, describeDetail } from './errors.js';
+import { isWorkbookWrite, WriteTracker } from './write-tracker.js';
 
 export type Query = Readonly<Record<string, string | number | boolean | undefined>>;
 
@@ -33,22 +34,51 @@ export function withQuery(path: string, query: Query | undefined): string {
 export const CLIENT_HEADER = 'X-Gridbook-Client';
 
 /**
- * A random id for this page (one per tab and load). getRandomValues, unlike randomUUID, also
- * works on plain http from another machine (not a secure context).
+ * A random client id. getRandomValues, unlike randomUUID, also works on plain http from another
+ * machine (not a secure context).
  */
 export function newClientId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
   return `web-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
+const CLIENT_ID_KEY = 'gridbook.client-id';
+const CLIENT_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
+/**
+ * The id this browser profile names itself with, kept in localStorage: after a reload the
+ * server still knows the user's own undo steps as theirs (issue 12). Without storage (blocked,
+ * private mode) the page falls back to an id of its own for this load.
+ */
+/** The part of the Web Storage API the client id needs (localStorage in the page). */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+export function storedClientId(storage: KeyValueStorage | undefined = (globalThis as { localStorage?: KeyValueStorage }).localStorage): string {
+  try {
+    const kept = storage?.getItem(CLIENT_ID_KEY);
+    if (kept !== null && kept !== undefined && CLIENT_ID.test(kept)) return kept;
+    const fresh = newClientId();
+    storage?.setItem(CLIENT_ID_KEY, fresh);
+    return fresh;
+  } catch {
+    // Storage refused (a SecurityError or a full quota): undo stays this load's own.
+    return newClientId();
+  }
+}
+
 export class ApiClient {
   private readonly listeners = new Set<ConnectionListener>();
+  /** Whether every write sent so far is stored (the status bar's "All changes saved"). */
+  readonly writes = new WriteTracker();
 
   constructor(
     private readonly fetchImpl: typeof fetch = (...args) => fetch(...args),
     private readonly baseUrl = '',
     /** Sent as X-Gridbook-Client on every request. */
-    readonly clientId = newClientId(),
+    readonly clientId = storedClientId(),
   ) {}
 
   onConnectionChange(listener: ConnectionListener): () => void {
@@ -61,7 +91,12 @@ export class ApiClient {
   }
 
   /** The raw response (downloads need headers and blobs); throws ApiError on 4xx/5xx. */
-  async raw(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+  raw(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+    const response = this.send(method, path, options);
+    return isWorkbookWrite(method, path) ? this.writes.track(response) : response;
+  }
+
+  private async send(method: string, path: string, options: RequestOptions): Promise<Response> {
     const url = this.baseUrl + withQuery(path, options.query);
     const accept = options.accept ?? 'application/json';
     const headers: Record<string, string> = { accept, [CLIENT_HEADER]: this.clientId };

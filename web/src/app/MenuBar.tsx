@@ -21,15 +21,11 @@ interface Props {
 function describeSave(state: SaveState): string {
   switch (state.kind) {
     case 'saved':
-      return `Saved ${state.at.toLocaleTimeString('en-GB')}`;
-    case 'unsaved':
-      return 'Unsaved changes';
+      return 'All changes saved';
     case 'saving':
       return 'Saving…';
     case 'error':
-      return 'Not saved';
-    case 'never':
-      return 'Not saved yet';
+      return `Last change not saved: ${state.message}`;
   }
 }
 
@@ -39,8 +35,8 @@ export function MenuBar({ session, files, charts, settings, aiOpen, onToggleAi }
   const fileInput = useRef<HTMLInputElement>(null);
 
   const fileItems = [
-    { id: 'save', label: 'Save on server (Ctrl+S)', run: () => void files.save() },
-    { id: 'load', label: 'Load saved workbook…', run: () => files.load() },
+    { id: 'save', label: 'Save checkpoint on server (Ctrl+S)', run: () => void files.save() },
+    { id: 'load', label: 'Load saved checkpoint…', run: () => files.load() },
     { id: 'download-json', label: 'Download Gridbook file (.gridbook JSON)', run: () => void files.download('json') },
     { id: 'download-xlsx', label: 'Download Excel (.xlsx)', run: () => void files.download('xlsx') },
     { id: 'download-xlsx-values', label: 'Download Excel, values only', run: () => void files.download('xlsx-values') },

@@ -1,20 +1,18 @@
-// The File menu: save to the server (Ctrl+S, and automatically after edits), load, download
-// (JSON, xlsx, CSV), import (JSON/GridOS, xlsx, CSV) with a progress bar, clear sheet,
-// unlock all. Replacing actions ask first.
+// The File menu: save a named checkpoint on the server (Ctrl+S) and load it, download (JSON,
+// xlsx, CSV), import (JSON/GridOS, xlsx, CSV) with a progress bar, clear sheet, unlock all.
+// Replacing actions ask first. Nothing saves by itself: the server stores every change before it
+// answers, so the save state only follows the writes in flight (ApiClient.writes).
 import { Observable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
 import type { Confirmations } from '../app/confirmations.js';
+import { CLIENT_HEADER } from '../api/client.js';
 import { ApiError, errorMessage } from '../api/errors.js';
+import type { WriteState } from '../api/write-tracker.js';
 import { FilesApi, type Download } from '../api/files-api.js';
 import type { StatusJson } from '../api/types.js';
 import { uploadWithProgress } from './upload.js';
 
-export type SaveState =
-  | { readonly kind: 'saved'; readonly at: Date }
-  | { readonly kind: 'unsaved' }
-  | { readonly kind: 'saving' }
-  | { readonly kind: 'never' }
-  | { readonly kind: 'error'; readonly message: string };
+export type SaveState = WriteState;
 
 export interface Progress {
   readonly label: string;
@@ -23,9 +21,6 @@ export interface Progress {
 }
 
 export type ImportKind = 'json' | 'xlsx' | 'csv';
-
-/** Idle time after the last edit before the workbook saves itself (ui.md FILE-02). */
-const AUTOSAVE_DELAY_MS = 3000;
 
 export function importKindOf(name: string): ImportKind | undefined {
   const lower = name.toLowerCase();
@@ -48,52 +43,34 @@ function triggerDownload(download: Download): void {
 
 export class FilesController {
   readonly api: FilesApi;
-  readonly saveState = new Observable<SaveState>({ kind: 'never' });
+  readonly saveState: Observable<SaveState>;
   readonly progress = new Observable<Progress | null>(null);
-  private autosaveTimer: ReturnType<typeof setTimeout> | undefined;
   private saving: Promise<void> | undefined;
-  private dirtyWhileSaving = false;
 
   constructor(
     private readonly session: Session,
     private readonly confirm: Confirmations,
   ) {
     this.api = new FilesApi(session.client);
+    this.saveState = new Observable<SaveState>(session.client.writes.state);
   }
 
   start(): void {
-    this.session.onCommit(() => this.markUnsaved());
+    this.session.client.writes.onChange((state) => this.saveState.set(state));
   }
 
-  private markUnsaved(): void {
-    if (this.saving !== undefined) this.dirtyWhileSaving = true;
-    this.saveState.set({ kind: 'unsaved' });
-    clearTimeout(this.autosaveTimer);
-    this.autosaveTimer = setTimeout(() => void this.save({ quiet: true }), AUTOSAVE_DELAY_MS);
-  }
-
-  /** Write the workbook to the server's save file; one save at a time. */
-  async save(options: { quiet?: boolean } = {}): Promise<void> {
-    clearTimeout(this.autosaveTimer);
-    if (this.saving !== undefined) {
-      this.dirtyWhileSaving = true;
-      return this.saving;
-    }
-    this.dirtyWhileSaving = false;
-    this.saveState.set({ kind: 'saving' });
-    this.saving = (async () => {
+  /** Writes the named checkpoint (File → Save, Ctrl+S) that File → Load goes back to; one at a time. */
+  async save(): Promise<void> {
+    this.saving ??= (async () => {
       try {
         const result = await this.api.save();
         if (result.status !== 'Success') throw new Error(result.message ?? result.status);
-        this.saveState.set(this.dirtyWhileSaving ? { kind: 'unsaved' } : { kind: 'saved', at: new Date() });
-        if (!options.quiet) this.session.toasts.show('Saved on the server.', 'success');
+        this.session.toasts.show('Checkpoint saved on the server; File → Load goes back to it.', 'success');
       } catch (error) {
-        const message = error instanceof ApiError && error.status === 404 ? 'this server has no save file support' : errorMessage(error);
-        this.saveState.set({ kind: 'error', message });
-        this.session.reportError('Save failed', error);
+        const reason = error instanceof ApiError && error.status === 404 ? new Error('this server has no save file support') : error;
+        this.session.reportError('Saving the checkpoint failed', reason);
       } finally {
         this.saving = undefined;
-        if (this.dirtyWhileSaving) this.markUnsaved();
       }
     })();
     return this.saving;
@@ -101,8 +78,8 @@ export class FilesController {
 
   load(): void {
     this.confirm.ask({
-      title: 'Load the saved workbook?',
-      message: 'Loading replaces everything on screen with the workbook last saved on the server. Changes since then are lost.',
+      title: 'Load the saved checkpoint?',
+      message: 'Loading replaces everything on screen with the checkpoint last saved with File → Save. Undo (Ctrl+Z) brings today\'s workbook back.',
       confirmLabel: 'Load',
       danger: true,
       onConfirm: () => void this.runLoad(),
@@ -117,7 +94,6 @@ export class FilesController {
         return;
       }
       await this.session.reloadEverything();
-      this.saveState.set({ kind: 'saved', at: new Date() });
       this.session.toasts.show('Loaded the saved workbook.', 'success');
     } catch (error) {
       this.session.reportError('Load failed', error);
@@ -176,9 +152,17 @@ export class FilesController {
     const started = performance.now();
     this.progress.set({ label: `Uploading ${name}…`, fraction: 0 });
     try {
-      const result = (await uploadWithProgress(url, body, type, (fraction) => {
-        this.progress.set({ label: fraction < 1 ? `Uploading ${name}…` : `Importing ${name} on the server…`, fraction: fraction < 1 ? fraction : null });
-      })) as StatusJson | undefined;
+      // The import is a write like any other: it names the client (so Ctrl+Z undoes it) and shows in the save state.
+      const upload = uploadWithProgress(
+        url,
+        body,
+        type,
+        (fraction) => {
+          this.progress.set({ label: fraction < 1 ? `Uploading ${name}…` : `Importing ${name} on the server…`, fraction: fraction < 1 ? fraction : null });
+        },
+        { [CLIENT_HEADER]: this.session.client.clientId },
+      );
+      const result = (await this.session.client.writes.track(upload)) as StatusJson | undefined;
       if (result !== undefined && result.status !== undefined && result.status !== 'Success') throw new Error(result.message ?? result.status);
       this.progress.set({ label: 'Reading the imported workbook…', fraction: null });
       await this.session.reloadEverything();

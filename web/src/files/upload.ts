@@ -2,12 +2,19 @@
 // progress bar instead of a frozen page.
 import { ApiError, ConnectionLostError, describeDetail } from '../api/errors.js';
 
-export function uploadWithProgress(url: string, body: Blob | string, contentType: string, onProgress: (fraction: number) => void): Promise<unknown> {
+export function uploadWithProgress(
+  url: string,
+  body: Blob | string,
+  contentType: string,
+  onProgress: (fraction: number) => void,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', url);
     request.setRequestHeader('content-type', contentType);
     request.setRequestHeader('accept', 'application/json');
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
@@ -17,7 +24,7 @@ export function uploadWithProgress(url: string, body: Blob | string, contentType
       try {
         parsed = request.responseText === '' ? undefined : JSON.parse(request.responseText);
       } catch {
-        // not JSON: keep the text
+        // Not JSON: the text itself is the answer (an error body from a proxy, say).
       }
       if (request.status >= 200 && request.status < 300) {
         resolve(parsed);

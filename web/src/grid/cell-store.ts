@@ -367,6 +367,9 @@ export class CellStore {
     }
     if (sheet === undefined) this.held.clear();
     else this.held.delete(sheet);
+    // A sheet that is gone (deleted, or removed by an undo) must not be read again by the next
+    // invalidate before the grid has asked for the sheet that replaced it.
+    if (sheet !== undefined && this.wanted?.sheet === sheet) this.wanted = undefined;
   }
 
   /** Stop reading `sheet` (cancelling reads under way) until `rename` or `release`. */

@@ -1,0 +1,74 @@
+// What a commit changed, for subscribers (realtime clients, MCP notifications): every cell whose
+// computed value changed — from the engine's own change list, so recomputed dependents on every
+// sheet are included — with its new value, and which sheets' structure or charts changed.
+import type { CellValue, EngineChanges, EngineSheet } from './formula/index.js';
+import type { Op } from './ops/op.js';
+
+export interface ChangedCell {
+  readonly row: number;
+  readonly col: number;
+  readonly value: CellValue;
+}
+
+export interface ChangeSet {
+  /** Per sheet (by its name after the commit), the cells whose computed value changed. */
+  readonly cells: readonly { readonly sheet: string; readonly cells: readonly ChangedCell[] }[];
+  /** Sheets were added, removed, renamed, reordered or activated, or the workbook renamed. */
+  readonly sheets: boolean;
+  /** Sheets (by name after the commit) whose charts changed. */
+  readonly charts: readonly string[];
+  /** The whole workbook was replaced (load, import, their undo): read it again; `cells` is empty. */
+  readonly workbookReplaced: boolean;
+}
+
+const SHEET_OPS = new Set<Op['type']>(['add-sheet', 'delete-sheet', 'restore-sheet', 'rename-sheet', 'activate-sheet', 'rename-workbook']);
+
+/** Sheet names after a rename-sheet op list: a chart op names the sheet as it was when it applied. */
+function finalName(ops: readonly Op[], from: number, name: string): string {
+  let current = name;
+  for (let index = from + 1; index < ops.length; index += 1) {
+    const op = ops[index]!;
+    if (op.type === 'rename-sheet' && op.from.toLowerCase() === current.toLowerCase()) current = op.to;
+  }
+  return current;
+}
+
+function cellsBySheet(engine: EngineChanges, sheetName: (handle: EngineSheet) => string | undefined): ChangeSet['cells'] {
+  const bySheet: { sheet: string; handle: EngineSheet; cells: ChangedCell[] }[] = [];
+  let last: (typeof bySheet)[number] | undefined;
+  for (const change of engine.cells) {
+    if (last?.handle !== change.sheet) {
+      last = bySheet.find((entry) => entry.handle === change.sheet);
+      if (last === undefined) {
+        const sheet = sheetName(change.sheet);
+        // A sheet the commit removed has no cells to show.
+        if (sheet === undefined) continue;
+        bySheet.push((last = { sheet, handle: change.sheet, cells: [] }));
+      }
+    }
+    last.cells.push({ row: change.row, col: change.col, value: change.value });
+  }
+  return bySheet.map(({ sheet, cells }) => ({ sheet, cells }));
+}
+
+export function changeSetOf(ops: readonly Op[], engine: EngineChanges, sheetName: (handle: EngineSheet) => string | undefined): ChangeSet {
+  let replaced = engine.rebuilt;
+  let sheets = false;
+  let charts: Set<string> | undefined;
+  ops.forEach((op, index) => {
+    if (op.type === 'replace-workbook' || op.type === 'restore-workbook') replaced = true;
+    else if (SHEET_OPS.has(op.type)) sheets = true;
+    else if (op.type === 'put-chart' || op.type === 'delete-chart') (charts ??= new Set()).add(finalName(ops, index, op.sheet));
+  });
+  return {
+    cells: replaced ? [] : cellsBySheet(engine, sheetName),
+    sheets: sheets || replaced,
+    charts: charts === undefined ? [] : [...charts],
+    workbookReplaced: replaced,
+  };
+}
+
+/** A rough size, for bounding how many commits are kept in memory for subscribers. */
+export function changeSetBytes(changes: ChangeSet): number {
+  return changes.cells.reduce((total, sheet) => total + 64 + sheet.cells.length * 80, 64);
+}

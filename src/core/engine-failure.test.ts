@@ -1,0 +1,82 @@
+// An engine that throws inside a commit (not a refusal of the change: a crash of the engine
+// itself) must leave nothing half done: the commit is rolled back, the engine rebuilt from the
+// sheets, and every value matches a fresh workbook built from the same inputs.
+import { describe, expect, it } from 'vitest';
+import { createHyperFormulaEngine, EngineFailureError, parseCell, Workbook, writeCellOps, writeRangeOps, type FormulaEngine } from './index.js';
+
+/** HyperFormula, except that the next batch throws when it ends (as a stack overflow while recalculating did). */
+function failingEngine(): { create: (registry: Parameters<typeof createHyperFormulaEngine>[0]) => FormulaEngine; failNextBatch: () => void } {
+  let fail = false;
+  return {
+    failNextBatch: () => {
+      fail = true;
+    },
+    create: (registry) => {
+      const engine = createHyperFormulaEngine(registry);
+      return {
+        ...engine,
+        batch: (fn) =>
+          engine.batch(() => {
+            const result = fn();
+            if (fail) {
+              fail = false;
+              throw new RangeError('Maximum call stack size exceeded');
+            }
+            return result;
+          }),
+      };
+    },
+  };
+}
+
+function valuesOf(workbook: Workbook): unknown[] {
+  return workbook.sheetNames.flatMap((name) => {
+    const sheet = workbook.sheet(name);
+    return sheet.occupiedCells().map((cell) => [name, cell.row, cell.col, sheet.input(cell.row, cell.col), JSON.stringify(sheet.value(cell.row, cell.col)), sheet.version(cell.row, cell.col)]);
+  });
+}
+
+describe('an engine failure inside a commit', () => {
+  it('rolls the whole commit back, rebuilds the engine and throws EngineFailureError', () => {
+    const engine = failingEngine();
+    const workbook = Workbook.create({ createEngine: engine.create });
+    workbook.apply(writeRangeOps('Sheet1', parseCell('A1'), [[1, 2], ['=A1+B1', '=A2*10']]));
+    workbook.apply([{ type: 'add-sheet', name: 'Other' }]);
+    workbook.apply(writeCellOps('Other', parseCell('A1'), '=Sheet1!B2+1'));
+    const before = valuesOf(workbook);
+    engine.failNextBatch();
+    expect(() =>
+      workbook.apply([...writeCellOps('Sheet1', parseCell('A1'), 100), { type: 'rename-sheet', from: 'Other', to: 'Renamed' }, { type: 'add-sheet', name: 'Third' }]),
+    ).toThrow(EngineFailureError);
+    expect(valuesOf(workbook)).toEqual(before);
+    expect(workbook.sheetNames).toEqual(['Sheet1', 'Other']);
+    expect(workbook.sheet('Other').value(0, 0)).toBe(31);
+    // The rebuilt engine computes on: a later change recalculates dependents on every sheet.
+    workbook.apply(writeCellOps('Sheet1', parseCell('A1'), 5));
+    expect(workbook.sheet('Other').value(0, 0)).toBe(71);
+    const fresh = Workbook.create();
+    fresh.apply([{ type: 'replace-workbook', document: workbook.document() }]);
+    expect(valuesOf(fresh)).toEqual(valuesOf(workbook));
+  });
+
+  it('leaves the undo history as it was: the failed commit is not a step', () => {
+    const engine = failingEngine();
+    const workbook = Workbook.create({ createEngine: engine.create });
+    workbook.apply(writeCellOps('Sheet1', parseCell('A1'), 1));
+    engine.failNextBatch();
+    expect(() => workbook.apply(writeCellOps('Sheet1', parseCell('A1'), 2))).toThrow(EngineFailureError);
+    expect(workbook.undoDepth).toBe(1);
+    workbook.undo();
+    expect(workbook.sheet('Sheet1').input(0, 0)).toBeNull();
+  });
+
+  it('an undo whose engine fails puts its step back', () => {
+    const engine = failingEngine();
+    const workbook = Workbook.create({ createEngine: engine.create });
+    workbook.apply(writeCellOps('Sheet1', parseCell('A1'), 1));
+    engine.failNextBatch();
+    expect(() => workbook.undo()).toThrow(EngineFailureError);
+    expect(workbook.sheet('Sheet1').value(0, 0)).toBe(1);
+    expect(workbook.undoDepth).toBe(1);
+  });
+});

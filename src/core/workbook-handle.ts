@@ -1,0 +1,28 @@
+// The port through which everything outside core changes a workbook. Hosting implements it: it
+// numbers each commit, makes it durable before the promise settles, and feeds subscribers. Core
+// only defines the shape, so the agent and the use-cases depend on it without depending on
+// hosting; callers read through `workbook`, which has no mutator.
+import type { ChangeSet } from './change-set.js';
+import type { CommitRecord } from './ops/commit-record.js';
+import type { Op } from './ops/op.js';
+import type { ApplyMeta, UndoGuard, Workbook } from './workbook.js';
+
+/** The workbook's queries, without apply/undo/redo: reading never changes anything. */
+export type WorkbookReader = Omit<Workbook, 'apply' | 'undo' | 'redo' | 'clearHistory' | 'onCommit' | 'dispose'>;
+
+/** A commit as its caller and subscribers learn of it: the durable record (ops, seq, time, actor, client) and what it changed. */
+export interface CommittedChange extends CommitRecord {
+  /** Computed values that changed (dependents included), sheet and chart changes; not journaled. */
+  readonly changes: ChangeSet;
+}
+
+export interface WorkbookHandle {
+  /** The workbook's state now (reads only). */
+  readonly workbook: WorkbookReader;
+  /** Applies the ops atomically and resolves once the commit is durable. */
+  commit(ops: readonly Op[], meta: ApplyMeta): Promise<CommittedChange>;
+  /** Undoes the last step (undefined when there is none); see Workbook.undo for the guard. */
+  undo(meta: ApplyMeta, guard?: UndoGuard): Promise<CommittedChange | undefined>;
+  /** Redoes the last undone step (undefined when there is none). */
+  redo(meta: ApplyMeta): Promise<CommittedChange | undefined>;
+}

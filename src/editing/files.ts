@@ -1,0 +1,38 @@
+// Loading the named checkpoint and importing files: persistence turns bytes into ops, and the
+// ops are committed like any other change (one undo step, journaled, seen by subscribers).
+import { replaceWorkbookOps, type ApplyMeta, type WorkbookHandle } from '../core/index.js';
+import { importCsvOps, importJsonOps, importXlsxOps, parseWorkbookText, withName, type WorkbookStore } from '../persistence/index.js';
+
+/** Writes the workbook as it is now to the named checkpoint (system_state.gridbook in OSS). */
+export async function saveCheckpoint(handle: WorkbookHandle, store: WorkbookStore, workbookId: string): Promise<void> {
+  await store.save(workbookId, handle.workbook.document());
+}
+
+/** Replaces the workbook with the checkpoint; false when there is none (CorruptSaveFileError when unreadable). */
+export async function loadCheckpoint(handle: WorkbookHandle, store: WorkbookStore, workbookId: string, meta: ApplyMeta): Promise<boolean> {
+  const document = await store.load(workbookId);
+  if (document === undefined) return false;
+  await handle.commit(replaceWorkbookOps(document), meta);
+  return true;
+}
+
+/** Replaces the workbook with a Gridbook or GridOS document, given parsed or as text. */
+export async function importWorkbookJson(handle: WorkbookHandle, body: unknown, meta: ApplyMeta, field = 'body'): Promise<void> {
+  const ops =
+    typeof body === 'string'
+      ? replaceWorkbookOps(withName(parseWorkbookText(body, field), handle.workbook.name))
+      : importJsonOps(handle.workbook, body, field);
+  await handle.commit(ops, meta);
+}
+
+export async function importXlsx(handle: WorkbookHandle, data: Uint8Array, fileName: string | undefined, field: string, meta: ApplyMeta): Promise<void> {
+  await handle.commit(await importXlsxOps(handle.workbook, data, fileName, field), meta);
+}
+
+/** Fills a sheet (added when missing) from CSV at A1; returns the sheet's name. */
+export async function importCsv(handle: WorkbookHandle, sheetName: string | undefined, text: string, meta: ApplyMeta): Promise<string> {
+  const name = sheetName ?? handle.workbook.activeSheetName;
+  const ops = importCsvOps(handle.workbook, name, text);
+  if (ops.length > 0) await handle.commit(ops, meta);
+  return ops.some((op) => op.type === 'add-sheet') ? name.trim() : handle.workbook.sheet(name).name;
+}

@@ -1,0 +1,32 @@
+// Hosting's typed errors; http/errors.ts maps them to statuses.
+export class HostingError extends Error {}
+
+/** Storage failed under a commit: the workbook refuses changes until restarted from its journal. */
+export class StorageUnavailableError extends HostingError {
+  constructor(readonly reason: string) {
+    super(
+      `The workbook's journal could not be written (${reason}). No change is accepted until the server restarts, so nothing acknowledged can be lost; check the data directory (disk space, permissions) and restart.`,
+    );
+  }
+}
+
+/** A subscriber asked for commits older than the ones still kept in memory. */
+export class CommitsUnavailableError extends HostingError {
+  constructor(
+    readonly fromSeq: number,
+    readonly oldestKept: number,
+  ) {
+    super(`Commits after seq ${fromSeq} are no longer kept (the oldest kept is ${oldestKept}); read the workbook again and subscribe from its current seq.`);
+  }
+}
+
+/** The journal does not replay into a workbook (a gap in seq, or a record the workbook refuses). */
+export class JournalReplayError extends HostingError {
+  constructor(
+    readonly workbookId: string,
+    readonly seq: number,
+    problem: string,
+  ) {
+    super(`The journal of workbook "${workbookId}" cannot be replayed at commit ${seq}: ${problem}`);
+  }
+}

@@ -1,0 +1,43 @@
+// Starts the compaction worker (compaction-worker.ts) and waits for its answer. Compiled into
+// dist/server the worker is plain JavaScript beside this file. From the TypeScript sources
+// (tests, `npm run dev`) it needs tsx's loader, which a worker's execArgv does not install for
+// its entry module: a one-line module registers tsx first, then imports the worker.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, extname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { CompactionFailedError } from '../errors.js';
+import type { CompactionJob } from './compaction-worker.js';
+
+function workerUrl(): URL {
+  const extension = extname(fileURLToPath(import.meta.url));
+  return new URL(`./compaction-worker${extension}`, import.meta.url);
+}
+
+/** The worker's entry: the worker itself, or from sources a module that registers tsx and imports it. */
+function entryFor(worker: URL): URL {
+  if (!worker.pathname.endsWith('.ts')) return worker;
+  // The ES module build of tsx's API, as its package.json exports it to `import`.
+  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
+  const exported = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api']!;
+  const tsx = pathToFileURL(join(dirname(manifest), exported.import.default)).href;
+  const code = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(worker.href)});`;
+  return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+}
+
+export function compactInWorker(job: CompactionJob): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const worker = new Worker(entryFor(workerUrl()), { workerData: job });
+    let answered = false;
+    worker.once('message', (message: { ok: boolean; message?: string }) => {
+      answered = true;
+      if (message.ok) resolve();
+      else reject(new CompactionFailedError(job.dir, job.upTo, message.message ?? 'no reason given'));
+    });
+    worker.once('error', (error) => reject(new CompactionFailedError(job.dir, job.upTo, error.message)));
+    worker.once('exit', (code) => {
+      if (!answered) reject(new CompactionFailedError(job.dir, job.upTo, `the worker exited with code ${code} without an answer`));
+    });
+  });
+}

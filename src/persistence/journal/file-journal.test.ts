@@ -1,0 +1,153 @@
+// The file journal's own promises beyond the store contract: a record cut short at any byte is
+// dropped (and only it), damage followed by more records is an error, an unfinished snapshot is
+// ignored, 50 concurrent appends share fsyncs, and a compaction loses nothing written meanwhile.
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseCell, recordedOps, replaceWorkbookOps, replayRecords, Workbook, writeCellOps, type CommitRecord } from '../../core/index.js';
+import { nodeFileSystem, type FileSystem } from '../atomic-write.js';
+import { JournalCorruptError } from '../errors.js';
+import { FileJournal } from './file-journal.js';
+import { journalDirectory, logFileName } from './journal-files.js';
+import { encodeFrame } from './record-framing.js';
+
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function dataDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'gridbook-journal-'));
+  dirs.push(dir);
+  return dir;
+}
+
+function record(seq: number, value: number | string = seq): CommitRecord {
+  return { seq, kind: 'change', at: '2026-01-02T03:04:05.000Z', actor: 'User', ops: recordedOps(writeCellOps('Sheet1', parseCell(`A${(seq % 50) + 1}`), value)) };
+}
+
+function journalIn(dir: string, options: { files?: FileSystem; compactAfterBytes?: number } = {}): FileJournal {
+  return new FileJournal({ dataDir: dir, files: options.files ?? nodeFileSystem, now: () => new Date(0), compactAfterBytes: options.compactAfterBytes ?? 0 });
+}
+
+async function journalWith(dir: string, count: number): Promise<string> {
+  const journal = journalIn(dir);
+  await journal.recover('default');
+  for (let seq = 1; seq <= count; seq += 1) await journal.append('default', record(seq));
+  await journal.close();
+  return path.join(journalDirectory(dir, 'default'), logFileName(0));
+}
+
+describe('the file journal', () => {
+  it('a last record cut short at any byte is dropped with a note, the ones before it kept, and appends go on after it', async () => {
+    const dir = await dataDir();
+    const log = await journalWith(dir, 3);
+    const full = await readFile(log);
+    const lastStart = (await (async () => {
+      const two = await dataDir();
+      return (await stat(await journalWith(two, 2))).size;
+    })());
+    for (let cut = lastStart; cut < full.length; cut += 1) {
+      await writeFile(log, full.subarray(0, cut));
+      const journal = journalIn(dir);
+      const recovered = await journal.recover('default');
+      expect(recovered.records.map((kept) => kept.seq), `cut at ${cut}`).toEqual([1, 2]);
+      expect(recovered.notes.join(' '), `cut at ${cut}`).toMatch(cut === lastStart ? /^$/ : /cut short|checksum/);
+      await journal.append('default', record(3, 'again'));
+      await journal.close();
+      const after = await journalIn(dir).recover('default');
+      expect(after.records.map((kept) => kept.seq)).toEqual([1, 2, 3]);
+      expect(after.notes).toEqual([]);
+    }
+  });
+
+  it('a damaged record with more records after it stops recovery with JournalCorruptError naming the file', async () => {
+    const dir = await dataDir();
+    const log = await journalWith(dir, 3);
+    const data = await readFile(log);
+    data[12] = data[12]! ^ 0xff;
+    await writeFile(log, data);
+    await expect(journalIn(dir).recover('default')).rejects.toThrow(JournalCorruptError);
+    await expect(journalIn(dir).recover('default')).rejects.toThrow(/log-000000000000\.journal is damaged at byte 0/);
+  });
+
+  it('a snapshot whose write never finished (its temp file) is ignored', async () => {
+    const dir = await dataDir();
+    await journalWith(dir, 2);
+    await writeFile(path.join(journalDirectory(dir, 'default'), '.base-000000000002.gridbook.snapshot-2.tmp'), '{"format":"gridb');
+    const recovered = await journalIn(dir).recover('default');
+    expect(recovered.base).toBeUndefined();
+    expect(recovered.records.map((kept) => kept.seq)).toEqual([1, 2]);
+  });
+
+  it('records after a gap were never acknowledged: they are set aside, not replayed', async () => {
+    const dir = await dataDir();
+    await journalWith(dir, 1);
+    // A whole-workbook commit at 2 whose snapshot never reached the disk, and the record after
+    // it in the next segment: on disk, but never acknowledged (that waited for commit 2).
+    await writeFile(path.join(journalDirectory(dir, 'default'), logFileName(2)), encodeFrame(record(3)));
+    const recovered = await journalIn(dir).recover('default');
+    expect(recovered.records.map((kept) => kept.seq)).toEqual([1]);
+    expect(recovered.notes.join(' ')).toMatch(/never acknowledged/);
+    expect(await readdir(journalDirectory(dir, 'default'))).toContain(`${logFileName(2)}.unacknowledged`);
+  });
+
+  it('50 appends made at once share fsyncs (group commit)', async () => {
+    const dir = await dataDir();
+    let syncs = 0;
+    const counting: FileSystem = {
+      ...nodeFileSystem,
+      open: async (file, flags, mode) => {
+        const handle = await nodeFileSystem.open(file, flags, mode);
+        const datasync = handle.datasync.bind(handle);
+        handle.datasync = async () => {
+          syncs += 1;
+          return datasync();
+        };
+        return handle;
+      },
+    };
+    const journal = journalIn(dir, { files: counting });
+    await journal.recover('default');
+    await Promise.all(Array.from({ length: 50 }, (_, index) => journal.append('default', record(index + 1))));
+    expect(syncs).toBeGreaterThan(0);
+    expect(syncs).toBeLessThanOrEqual(3);
+    await journal.close();
+    expect((await journalIn(dir).recover('default')).records).toHaveLength(50);
+  });
+
+  it('compaction folds the log into a snapshot in the background while appends go on, losing nothing', async () => {
+    const dir = await dataDir();
+    const journal = journalIn(dir, { compactAfterBytes: 4_000 });
+    await journal.recover('default');
+    const written: Promise<void>[] = [];
+    for (let seq = 1; seq <= 400; seq += 1) {
+      written.push(journal.append('default', record(seq, seq * 3)));
+      if (seq % 50 === 0) await Promise.all(written);
+    }
+    await Promise.all(written);
+    const folder = journalDirectory(dir, 'default');
+    // Bounded wait for the worker: a snapshot newer than 0 appears.
+    for (let attempt = 0; attempt < 300 && !(await readdir(folder)).some((entry) => /^base-0*[1-9]\d*\.gridbook$/.test(entry)); attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await journal.close();
+    const recovered = await journalIn(dir).recover('default');
+    expect(recovered.base?.seq).toBeGreaterThan(0);
+    const replayed = Workbook.create();
+    if (recovered.base !== undefined) replayed.apply(replaceWorkbookOps(recovered.base.document));
+    expect(replayRecords(replayed, recovered.records, recovered.base?.seq ?? 0)).toBe(400);
+    const direct = Workbook.create();
+    for (let seq = 1; seq <= 400; seq += 1) direct.apply(record(seq, seq * 3).ops as never);
+    expect(replayed.document().sheets).toEqual(direct.document().sheets);
+    // What the base replaced is gone: at most one base and the logs after it remain.
+    expect((await readdir(folder)).filter((entry) => entry.startsWith('base-'))).toHaveLength(1);
+  }, 30_000);
+
+  it('nothing is appended for a workbook that was not recovered first', async () => {
+    const journal = journalIn(await dataDir());
+    expect(() => journal.append('default', record(1))).toThrow(/must be recovered/);
+  });
+});
+

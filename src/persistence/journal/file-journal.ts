@@ -1,0 +1,162 @@
+// The OSS journal (DESIGN §3.4): per workbook a snapshot plus an append-only log of
+// checksummed commit records in `<data dir>/journal/<id>/` (journal-files.ts). `append`
+// resolves once the record is fsynced (group commit, segment-writer.ts); `writeSnapshot` makes a
+// new base and starts a new segment; `recover` reads it all back (read-journal.ts) and readies
+// the tail for appending. When the log since the base passes `compactAfterBytes`, a worker
+// thread folds it into a new base (compaction.ts) while appends go on to a new segment.
+import path from 'node:path';
+import type { CommitRecord, WorkbookDocument } from '../../core/index.js';
+import { writeFileAtomically, type FileSystem } from '../atomic-write.js';
+import { encodeGridbook } from '../gridbook-json.js';
+import { JournalStateError } from '../errors.js';
+import { compactInWorker } from './compaction.js';
+import { baseFileName, journalDirectory, listJournal, logFileName } from './journal-files.js';
+import { readJournal, type JournalContents } from './read-journal.js';
+import { encodeFrame } from './record-framing.js';
+import { SegmentWriter } from './segment-writer.js';
+import { syncDirectory, truncateFile } from './journal-io.js';
+
+export const DEFAULT_COMPACT_AFTER_BYTES = 64 * 1024 * 1024;
+
+export interface FileJournalOptions {
+  readonly dataDir: string;
+  readonly files: FileSystem;
+  readonly now: () => Date;
+  /** Log bytes after the base that start a background compaction; 0 never compacts. */
+  readonly compactAfterBytes: number;
+  /** Told of what compaction could not do (the journal stays correct, only longer). */
+  readonly report?: (problem: string, error: unknown) => void;
+}
+
+interface OpenWorkbook {
+  readonly dir: string;
+  segment: SegmentWriter;
+  /** The seq of the newest base asked for (durable or being written). */
+  baseSeq: number;
+  /** The last seq handed to `append` or `writeSnapshot`. */
+  lastSeq: number;
+  /** Log bytes since the base the next compaction would replace. */
+  bytesSinceBase: number;
+  /** The last append, to wait for before folding the log in. */
+  lastAppend: Promise<void>;
+  /** Base changes (snapshots, compactions) one after another. */
+  bases: Promise<void>;
+  compacting: boolean;
+}
+
+export class FileJournal {
+  readonly #open = new Map<string, OpenWorkbook>();
+
+  constructor(private readonly options: FileJournalOptions) {}
+
+  async recover(workbookId: string): Promise<JournalContents> {
+    const dir = journalDirectory(this.options.dataDir, workbookId);
+    const contents = await readJournal(this.options.files, dir);
+    await this.options.files.mkdir(dir, { recursive: true });
+    for (const seq of contents.unacknowledged) {
+      await this.options.files.rename(path.join(dir, logFileName(seq)), path.join(dir, `${logFileName(seq)}.unacknowledged`));
+    }
+    // The torn tail is cut off so new records follow the last good one directly.
+    const tailFile = path.join(dir, logFileName(contents.tail.segmentSeq));
+    await truncateFile(this.options.files, tailFile, contents.tail.validBytes);
+    const lastSeq = contents.records.at(-1)?.seq ?? contents.base?.seq ?? 0;
+    const segment = this.#segment(dir, contents.tail.segmentSeq);
+    segment.bytes = contents.tail.validBytes;
+    await this.#open.get(workbookId)?.segment.close();
+    this.#open.set(workbookId, {
+      dir,
+      segment,
+      baseSeq: contents.base?.seq ?? 0,
+      lastSeq,
+      bytesSinceBase: contents.logBytes,
+      lastAppend: Promise.resolve(),
+      bases: Promise.resolve(),
+      compacting: false,
+    });
+    return contents;
+  }
+
+  append(workbookId: string, record: CommitRecord): Promise<void> {
+    const open = this.#opened(workbookId);
+    const frame = encodeFrame(record);
+    open.lastSeq = record.seq;
+    open.bytesSinceBase += frame.length;
+    open.lastAppend = open.segment.append(frame);
+    this.#compactIfDue(workbookId, open);
+    return open.lastAppend;
+  }
+
+  writeSnapshot(workbookId: string, seq: number, document: WorkbookDocument): Promise<void> {
+    const open = this.#opened(workbookId);
+    // Encoded now: the document may be a live view of state that later commits change.
+    const text = JSON.stringify(encodeGridbook(document, { exportedAt: this.options.now(), dense: true }));
+    const previous = this.#startSegment(open, seq);
+    open.bytesSinceBase = 0;
+    open.baseSeq = seq;
+    return this.#changeBase(open, async () => {
+      await previous.close();
+      await writeFileAtomically(this.options.files, path.join(open.dir, baseFileName(seq)), text, `snapshot-${seq}`);
+    });
+  }
+
+  /** Closes every segment (after its queued records are written). */
+  async close(): Promise<void> {
+    for (const open of this.#open.values()) {
+      await open.bases.catch(() => undefined);
+      await open.segment.close();
+    }
+    this.#open.clear();
+  }
+
+  #opened(workbookId: string): OpenWorkbook {
+    const open = this.#open.get(workbookId);
+    if (open === undefined) throw new JournalStateError(workbookId);
+    return open;
+  }
+
+  #segment(dir: string, seq: number): SegmentWriter {
+    return new SegmentWriter(this.options.files, path.join(dir, logFileName(seq)), () => syncDirectory(this.options.files, dir));
+  }
+
+  /** New records go to a segment after `seq` from now on; returns the one they went to before. */
+  #startSegment(open: OpenWorkbook, seq: number): SegmentWriter {
+    const previous = open.segment;
+    open.segment = this.#segment(open.dir, seq);
+    return previous;
+  }
+
+  /** Runs `write` after the earlier base changes, then removes what the newest base replaces. */
+  #changeBase(open: OpenWorkbook, write: () => Promise<void>): Promise<void> {
+    const done = open.bases.then(write).then(() => this.#removeReplaced(open));
+    open.bases = done.catch(() => undefined);
+    return done;
+  }
+
+  async #removeReplaced(open: OpenWorkbook): Promise<void> {
+    const listing = listJournal(await this.options.files.readdir(open.dir));
+    const newest = listing.bases.at(-1) ?? 0;
+    for (const seq of listing.bases) if (seq < newest) await this.options.files.unlink(path.join(open.dir, baseFileName(seq)));
+    for (const seq of listing.logs) if (seq < newest) await this.options.files.unlink(path.join(open.dir, logFileName(seq)));
+  }
+
+  #compactIfDue(workbookId: string, open: OpenWorkbook): void {
+    const limit = this.options.compactAfterBytes;
+    if (limit <= 0 || open.compacting || open.bytesSinceBase < limit) return;
+    open.compacting = true;
+    const upTo = open.lastSeq;
+    const folded = open.lastAppend;
+    const previous = this.#startSegment(open, upTo);
+    open.bytesSinceBase = 0;
+    const compaction = this.#changeBase(open, async () => {
+      await folded;
+      await previous.close();
+      await compactInWorker({ dir: open.dir, upTo, exportedAt: this.options.now().toISOString() });
+      open.baseSeq = Math.max(open.baseSeq, upTo);
+    });
+    compaction
+      .catch((error: unknown) => this.options.report?.(`compacting the journal of workbook "${workbookId}" failed; it will be tried again after another ${limit} bytes`, error))
+      .finally(() => {
+        open.compacting = false;
+      });
+  }
+}

@@ -1,0 +1,77 @@
+// Issue 12's acceptance: every acknowledged change survives a restart of the real server, after
+// a graceful stop and after kill -9, exactly (values, formulas, versions, locks, charts, sheets),
+// with no File → Load and without touching the named checkpoint.
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api, type Api } from '../support/api.js';
+import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+
+const started: ServerProcess[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((server) => server.stop('SIGKILL')));
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function start(dataDir: string): Promise<{ server: ServerProcess; http: Api }> {
+  const server = await startServerProcess(dataDir);
+  started.push(server);
+  return { server, http: api(server.url, { 'X-Gridbook-Client': 'restart-test' }) };
+}
+
+async function ok(response: Promise<{ status: number; text: string }>): Promise<void> {
+  const { status, text } = await response;
+  expect(status, text).toBe(200);
+}
+
+/** Everything a user would notice: sheets, the active one, and each sheet's cells (input, value, version, lock) and charts. */
+async function stateOf(http: Api): Promise<unknown> {
+  const workbook = (await http.get('/api/workbook')).body;
+  const sheets: Record<string, unknown> = {};
+  for (const sheet of workbook.sheets as string[]) {
+    sheets[sheet] = { grid: (await http.get('/grid', { sheet })).body, charts: (await http.get('/system/charts', { sheet })).body };
+  }
+  return { name: workbook.workbook_name, active: workbook.active_sheet, order: workbook.sheets, sheets };
+}
+
+async function buildBudget(http: Api): Promise<void> {
+  await ok(http.post('/grid/range', { target_cell: 'A1', values: [['Item', 'Cost'], ['Rent', 1200], ['Food', 400], ['Total', '=SUM(B2:B3)']] }));
+  await ok(http.post('/grid/cell', { cell: 'B3', value: '450' }));
+  await ok(http.post('/workbook/sheet', { name: 'Summary' }));
+  await ok(http.post('/grid/cell', { sheet: 'Summary', cell: 'A1', value: '=Sheet1!B4*12' }));
+  await ok(http.post('/workbook/sheet/rename', { old_name: 'Sheet1', new_name: 'Budget' }));
+  await ok(http.post('/grid/lock', { sheet: 'Budget', range: 'A1:B1' }));
+  await ok(http.post('/system/charts', { sheet: 'Budget', data_range: 'A1:B3', chart_type: 'bar', title: 'Costs' }));
+  await ok(http.post('/workbook/rename', { name: 'Household' }));
+  await ok(http.post('/grid/cell', { sheet: 'Budget', cell: 'C9', value: 'scratch' }));
+  await ok(http.post('/workbook/undo'));
+  await ok(http.post('/workbook/sheet/activate', { name: 'Summary' }));
+}
+
+describe('[ISSUE-12] restart from the journal', () => {
+  it('a graceful stop and then kill -9 both bring the workbook back exactly, with no save and no load', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'gridbook-restart-'));
+    dirs.push(dataDir);
+    let { server, http } = await start(dataDir);
+    await buildBudget(http);
+    const built = await stateOf(http);
+    expect((await http.get('/peek', { sheet: 'Summary', range: 'A1' })).body.rows).toEqual([[19_800]]);
+
+    await server.stop('SIGTERM');
+    ({ server, http } = await start(dataDir));
+    expect(await stateOf(http)).toEqual(built);
+
+    // Acknowledged, then killed at once: nothing in between may be lost.
+    await ok(http.post('/grid/cell', { sheet: 'Budget', cell: 'B2', value: '1300' }));
+    await ok(http.post('/grid/unlock', { sheet: 'Budget', range: 'A1' }));
+    const edited = await stateOf(http);
+    await server.stop('SIGKILL');
+    ({ server, http } = await start(dataDir));
+    expect(await stateOf(http)).toEqual(edited);
+    expect((await http.get('/peek', { sheet: 'Summary', range: 'A1' })).body.rows).toEqual([[21_000]]);
+    // The named checkpoint is the user's: nothing wrote it.
+    expect(await readdir(dataDir)).not.toContain('system_state.gridbook');
+  }, 120_000);
+});
