@@ -1,11 +1,13 @@
-// The real server as a child process (`tsx src/main.ts`, as `npm run dev` runs it) on 127.0.0.1
-// and an ephemeral port, for tests that stop it — gracefully or with kill -9 — and start it
-// again on the same data directory.
+// The real server as a child process (`tsx src/main.ts`, as `npm run dev` runs it, or the
+// compiled build) on 127.0.0.1 and an ephemeral port, for tests that stop it — gracefully or
+// with kill -9 — and start it again on the same data directory.
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const START_TIMEOUT_MS = 60_000;
+const OUTPUT_KEPT_CHARS = 1_000_000;
 
 export interface ServerProcess {
   readonly child: ChildProcess;
@@ -18,31 +20,50 @@ export interface ServerProcess {
   stop(signal: NodeJS.Signals): Promise<void>;
 }
 
-export async function startServerProcess(dataDir: string, env: Readonly<Record<string, string>> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+export interface StartOptions {
+  /** Run the compiled server (`dist/server/main.js`, as `npm start` does) instead of the sources through tsx. */
+  readonly compiled?: boolean;
+}
+
+/** A port nothing listens on now (the server gets it through PORT, so readiness needs no log line). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+    });
+  });
+}
+
+export async function startServerProcess(dataDir: string, env: Readonly<Record<string, string>> = {}, options: StartOptions = {}): Promise<ServerProcess> {
+  const args = options.compiled === true ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', GRIDBOOK_DATA_DIR: dataDir, GRIDBOOK_LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', GRIDBOOK_DATA_DIR: dataDir, GRIDBOOK_LOG_LEVEL: 'info', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  // Only the tail: a long run under load logs every request.
+  const keep = (chunk: Buffer): void => {
+    output = (output + chunk.toString('utf8')).slice(-OUTPUT_KEPT_CHARS);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
-    const poll = setInterval(() => {
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match === null) return;
-      clearInterval(poll);
-      clearTimeout(timer);
-      resolve(match[1]!);
-    }, 20);
-    void exited.then((code) => {
-      clearInterval(poll);
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${String(code)}) before listening:\n${output}`));
-    });
-  });
+  let ended = false;
+  void exited.then(() => (ended = true));
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (ended) throw new Error(`the server exited (${String(await exited)}) before listening:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start within ${START_TIMEOUT_MS} ms:\n${output}`);
+    const healthy = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
+    if (healthy) break;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
   return {
     child,
     url,
