@@ -16,8 +16,8 @@ const ROWS_PER_WRITE = 1000;
 const SINGLE_WRITES = 2_000;
 const TARGET_RESTART_MS = 3_000;
 const TARGET_STALL_MS = 50;
-/** Small enough that the fill itself starts a compaction of the whole workbook. */
-const COMPACT_BYTES = 32 * 1024 * 1024;
+/** Below the fill's ~10.5 MB of log, so the fill itself starts a compaction of the whole workbook. */
+const COMPACT_BYTES = 8 * 1024 * 1024;
 
 function journalBytes(dataDir: string): number {
   const dir = path.join(dataDir, 'journal', 'default');

@@ -1,12 +1,14 @@
+// The rectangles inputs and locks occupy, kept as cells come and go.
 import { describe, expect, it } from 'vitest';
 import { cellKey } from './address/index.js';
-import { InputMap, LockSet } from './bounded-keys.js';
+import { LockSet } from './bounded-keys.js';
+import { CellInputs } from './cell-inputs.js';
 
 const at = (row: number, col: number) => cellKey(row, col);
 
-describe('InputMap bounds', () => {
+describe('CellInputs bounds', () => {
   it('is undefined for no inputs and grows with every write outside it', () => {
-    const inputs = new InputMap();
+    const inputs = new CellInputs();
     expect(inputs.bounds()).toBeUndefined();
     inputs.set(at(5, 3), 1);
     expect(inputs.bounds()).toEqual({ start: { row: 5, col: 3 }, end: { row: 5, col: 3 } });
@@ -16,7 +18,7 @@ describe('InputMap bounds', () => {
   });
 
   it('shrinks when the last cell on an edge is removed, and keeps its size when an inner one is', () => {
-    const inputs = new InputMap();
+    const inputs = new CellInputs();
     for (const [row, col] of [[0, 0], [4, 4], [2, 2], [4, 1]] as const) inputs.set(at(row, col), 1);
     inputs.delete(at(2, 2));
     expect(inputs.bounds()).toEqual({ start: { row: 0, col: 0 }, end: { row: 4, col: 4 } });
@@ -29,7 +31,7 @@ describe('InputMap bounds', () => {
   });
 
   it('is empty again after clear, and a missing key changes nothing', () => {
-    const inputs = new InputMap();
+    const inputs = new CellInputs();
     inputs.set(at(3, 3), 1);
     expect(inputs.delete(at(1, 1))).toBe(false);
     expect(inputs.bounds()).toEqual({ start: { row: 3, col: 3 }, end: { row: 3, col: 3 } });

@@ -1,11 +1,10 @@
-// A sheet's inputs and locks by cell key, each remembering the rectangle its keys occupy.
+// The rectangle a sheet's inputs (cell-inputs.ts) or locks occupy, kept as keys come and go.
 // Every GET /grid reports those bounds, and scanning 5 M keys for them took longer than reading
 // the cells asked for (ui.md PERF-02): an added key widens the rectangle in O(1); removing a
 // key on its edge only marks it for one rescan at the next read.
 import { keyToAddress, MAX_COLUMNS, type RangeAddress } from './address/index.js';
-import type { CellInput } from './value-typing.js';
 
-class KeyBounds {
+export class KeyBounds {
   /** undefined: not known (rescanned on demand); null: no keys. */
   #bounds: RangeAddress | null | undefined = null;
 
@@ -56,32 +55,6 @@ function scan(keys: Iterable<number>): RangeAddress | null {
     if (col > maxCol) maxCol = col;
   }
   return maxRow < 0 ? null : { start: { row: minRow, col: minCol }, end: { row: maxRow, col: maxCol } };
-}
-
-export class InputMap extends Map<number, CellInput> {
-  readonly #bounds = new KeyBounds();
-
-  override set(key: number, input: CellInput): this {
-    super.set(key, input);
-    this.#bounds.added(key);
-    return this;
-  }
-
-  override delete(key: number): boolean {
-    const removed = super.delete(key);
-    if (removed) this.#bounds.removed(key, this.size);
-    return removed;
-  }
-
-  override clear(): void {
-    super.clear();
-    this.#bounds.cleared();
-  }
-
-  /** The smallest rectangle holding every key, or undefined when empty. */
-  bounds(): RangeAddress | undefined {
-    return this.#bounds.get(() => this.keys());
-  }
 }
 
 export class LockSet extends Set<number> {

@@ -70,7 +70,9 @@ function retiredBytes(workbook: RetiredWorkbook): number {
   let bytes = textBytes(workbook.name);
   for (const sheet of workbook.sheets) {
     bytes += SHEET_BYTES + textBytes(sheet.name) + sheet.inputs.size * INPUT_ENTRY_BYTES + sheet.versions.byteSize + sheet.locked.size * LOCK_ENTRY_BYTES;
-    for (const input of sheet.inputs.values()) bytes += inputBytes(input);
+    sheet.inputs.forEach((input) => {
+      bytes += inputBytes(input);
+    });
     for (const chart of sheet.charts) bytes += chartBytes(chart);
   }
   return bytes;

@@ -3,12 +3,13 @@
 import { cellKey, keyToAddress, type CellAddress, type RangeAddress } from './address/index.js';
 import type { Chart } from './chart.js';
 import type { EngineSheet } from './formula/index.js';
-import { InputMap, LockSet } from './bounded-keys.js';
+import { LockSet } from './bounded-keys.js';
+import { CellInputs } from './cell-inputs.js';
 import { CellVersions } from './cell-versions.js';
 import type { CellInput } from './value-typing.js';
 
 export class Sheet {
-  readonly inputs = new InputMap();
+  readonly inputs = new CellInputs();
   /** Survives clearing, so a cleared-and-rewritten cell never repeats a version (no ABA). */
   readonly versions = new CellVersions();
   readonly locked = new LockSet();

@@ -157,6 +157,17 @@ describe('restart from the journal', () => {
     expect(after.workbook.undoDepth).toBe(0);
   });
 
+  it('the first commit after a restart carries only its own changes, not what the replay recalculated', async () => {
+    const journal = new MemoryJournal();
+    const before = await open(journal);
+    await before.commit(writeRangeOps('Sheet1', parseCell('A1'), [[1, '=A1*2'], [5, '=A2*3']]), meta);
+    await before.commit(writeCellOps('Sheet1', parseCell('A1'), 4), meta);
+    const after = await open(journal);
+    expect(after.workbook.sheet('Sheet1').value(0, 1)).toBe(8);
+    const edit = await after.commit(writeCellOps('Sheet1', parseCell('A2'), 6), meta);
+    expect(edit.changes.cells).toEqual([{ sheet: 'Sheet1', cells: [{ row: 1, col: 0, value: 6 }, { row: 1, col: 1, value: 18 }] }]);
+  });
+
   it('replays records after an import onto its snapshot, and numbering goes on from the last seq', async () => {
     const journal = new MemoryJournal();
     const before = await open(journal);

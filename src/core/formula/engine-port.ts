@@ -58,6 +58,12 @@ export interface FormulaEngine {
    * rebuilds it, writes are ignored, so a rollback can restore the sheets without it.
    */
   invalidate(): void;
+  /**
+   * As `invalidate`, and `replaceAll` is ignored too (it hands out placeholder handles) until the
+   * returned function is called; the caller then rebuilds the engine once with `replaceAll`.
+   * A replay of a journal (a snapshot, then records) builds the engine once this way.
+   */
+  deferBuilds(): () => void;
   /** Names of every function the engine can evaluate, uppercase. */
   functionNames(): string[];
   destroy(): void;

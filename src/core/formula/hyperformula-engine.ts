@@ -230,6 +230,8 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   let batchDepth = 0;
   // Set by invalidate(): writes are ignored until replaceAll rebuilds the engine from the sheets.
   let invalid = false;
+  // Set by deferBuilds(): replaceAll is ignored as well, until the caller rebuilds once.
+  let deferred = false;
   // Sheet handles given out while invalid; replaceAll hands out the real ones.
   let placeholderSheets = 0;
   // What recalculation changed since takeChanges() last ran; `rebuilt` after a replaceAll.
@@ -260,6 +262,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       for (const block of rectangles(runs)) writeBlock(hf, sheet, block);
     },
     replaceAll(sheets) {
+      if (deferred) return sheets.map(() => -(placeholderSheets += 1));
       let next = buildFrom(config, sheets);
       if (next === undefined) {
         // Something the parser cannot take in one pass: the slower path turns it into an error value.
@@ -281,6 +284,13 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     },
     invalidate() {
       invalid = true;
+    },
+    deferBuilds() {
+      invalid = true;
+      deferred = true;
+      return () => {
+        deferred = false;
+      };
     },
     takeChanges() {
       const taken = { cells: changedCells, rebuilt };

@@ -51,7 +51,8 @@ export class ReplayError extends Error {
 /**
  * Applies records after commit `fromSeq` in order, through apply, so versions, locks and charts
  * come out as the commits first left them; returns the last seq. Undo and redo records hold the
- * ops they ran, so they replay as plain changes.
+ * ops they ran, so they replay as plain changes. Callers replaying many wrap it in
+ * `workbook.rebuildingEngineAfter`, so the engine is built once at the end.
  */
 export function replayRecords(workbook: Workbook, records: readonly CommitRecord[], fromSeq: number): number {
   let seq = fromSeq;

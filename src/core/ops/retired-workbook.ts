@@ -19,7 +19,9 @@ export function retire(state: WorkbookState): RetiredWorkbook {
 function inputRunsOfSheet(sheet: Sheet): InputRun[] {
   const keys = new Float64Array(sheet.inputs.size);
   let index = 0;
-  for (const key of sheet.inputs.keys()) keys[index++] = key;
+  sheet.inputs.forEach((_, key) => {
+    keys[index++] = key;
+  });
   keys.sort();
   const runs: { row: number; col: number; inputs: InputRun['inputs'][number][] }[] = [];
   let last: (typeof runs)[number] | undefined;

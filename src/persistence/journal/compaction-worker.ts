@@ -23,8 +23,10 @@ async function compact(job: CompactionJob): Promise<void> {
   // No undo history: nothing will be undone in this workbook, and it would double the memory.
   const workbook = Workbook.create({ undoDepth: 0, undoMaxBytes: 0 });
   try {
-    if (contents.base !== undefined) workbook.apply(replaceWorkbookOps(contents.base.document));
-    replayRecords(workbook, contents.records, contents.base?.seq ?? 0);
+    workbook.rebuildingEngineAfter(() => {
+      if (contents.base !== undefined) workbook.apply(replaceWorkbookOps(contents.base.document));
+      replayRecords(workbook, contents.records, contents.base?.seq ?? 0);
+    });
     const text = JSON.stringify(encodeGridbook(workbook.document(), { exportedAt: new Date(job.exportedAt), dense: true }));
     await writeFileAtomically(nodeFileSystem, path.join(job.dir, baseFileName(job.upTo)), text, `compaction-${job.upTo}`);
   } finally {

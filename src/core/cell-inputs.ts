@@ -1,0 +1,186 @@
+// A sheet's inputs by cell key, in pages of 64 rows × 4 columns instead of one Map entry per
+// cell. A Map<number, CellInput> of W6's 1,000,000 numbers held 28 MiB of hash table, plus a
+// boxed number for every key past row 65,536; a dense page keeps its numbers in a Float64Array
+// (9 bytes a cell), so the same cells take about 10 MiB, outside the garbage-collected heap.
+// A page starts sparse (a small Map of its slots), so scattered cells cost a map entry each,
+// not a 2 KiB page; it turns dense once it holds DENSE_AT cells. Text, booleans and formulas
+// in a dense page sit in a side map of their slots. The rectangle the keys occupy is kept as
+// they change (KeyBounds), for GET /grid.
+import { MAX_COLUMNS, type RangeAddress } from './address/index.js';
+import { KeyBounds } from './bounded-keys.js';
+import type { CellInput } from './value-typing.js';
+
+const PAGE_ROWS = 64;
+const PAGE_COLS = 4;
+const PAGE_CELLS = PAGE_ROWS * PAGE_COLS;
+const PAGES_PER_ROW_BAND = MAX_COLUMNS / PAGE_COLS;
+/** A sparse page this full turns dense: from here the arrays cost less than the map. */
+const DENSE_AT = 32;
+const EMPTY = 0;
+const NUMBER = 1;
+const OTHER = 2;
+
+interface Page {
+  count: number;
+  /** Until the page turns dense: its cells by slot. */
+  sparse: Map<number, CellInput> | undefined;
+  /** Once dense: per slot EMPTY, NUMBER (in `numbers`) or OTHER (in `others`). */
+  kinds: Uint8Array | undefined;
+  numbers: Float64Array | undefined;
+  others: Map<number, CellInput> | undefined;
+}
+
+function pageOf(key: number): number {
+  const row = Math.floor(key / MAX_COLUMNS);
+  const col = key % MAX_COLUMNS;
+  return Math.floor(row / PAGE_ROWS) * PAGES_PER_ROW_BAND + Math.floor(col / PAGE_COLS);
+}
+
+function slotOf(key: number): number {
+  const row = Math.floor(key / MAX_COLUMNS);
+  const col = key % MAX_COLUMNS;
+  return (row % PAGE_ROWS) * PAGE_COLS + (col % PAGE_COLS);
+}
+
+function keyOf(pageId: number, slot: number): number {
+  const row = Math.floor(pageId / PAGES_PER_ROW_BAND) * PAGE_ROWS + Math.floor(slot / PAGE_COLS);
+  const col = (pageId % PAGES_PER_ROW_BAND) * PAGE_COLS + (slot % PAGE_COLS);
+  return row * MAX_COLUMNS + col;
+}
+
+function slotInput(page: Page, slot: number): CellInput | undefined {
+  if (page.sparse !== undefined) return page.sparse.get(slot);
+  const kind = page.kinds![slot];
+  return kind === NUMBER ? page.numbers![slot] : kind === OTHER ? page.others!.get(slot) : undefined;
+}
+
+function setDense(page: Page, slot: number, input: CellInput): void {
+  const kinds = page.kinds!;
+  if (typeof input === 'number') {
+    if (kinds[slot] === OTHER) page.others!.delete(slot);
+    page.numbers![slot] = input;
+    kinds[slot] = NUMBER;
+  } else {
+    (page.others ??= new Map()).set(slot, input);
+    kinds[slot] = OTHER;
+  }
+}
+
+function densify(page: Page): void {
+  const cells = page.sparse!;
+  page.sparse = undefined;
+  page.kinds = new Uint8Array(PAGE_CELLS);
+  page.numbers = new Float64Array(PAGE_CELLS);
+  for (const [slot, input] of cells) setDense(page, slot, input);
+}
+
+export class CellInputs {
+  readonly #pages = new Map<number, Page>();
+  readonly #bounds = new KeyBounds();
+  #size = 0;
+
+  get size(): number {
+    return this.#size;
+  }
+
+  get(key: number): CellInput | undefined {
+    const page = this.#pages.get(pageOf(key));
+    return page === undefined ? undefined : slotInput(page, slotOf(key));
+  }
+
+  has(key: number): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  set(key: number, input: CellInput): this {
+    const id = pageOf(key);
+    const slot = slotOf(key);
+    let page = this.#pages.get(id);
+    if (page === undefined) {
+      page = { count: 0, sparse: new Map(), kinds: undefined, numbers: undefined, others: undefined };
+      this.#pages.set(id, page);
+    }
+    if (slotInput(page, slot) === undefined) {
+      page.count += 1;
+      this.#size += 1;
+    }
+    if (page.sparse !== undefined) {
+      page.sparse.set(slot, input);
+      if (page.sparse.size >= DENSE_AT) densify(page);
+    } else {
+      setDense(page, slot, input);
+    }
+    this.#bounds.added(key);
+    return this;
+  }
+
+  delete(key: number): boolean {
+    const id = pageOf(key);
+    const page = this.#pages.get(id);
+    const slot = slotOf(key);
+    if (page === undefined || slotInput(page, slot) === undefined) return false;
+    if (page.sparse !== undefined) page.sparse.delete(slot);
+    else {
+      if (page.kinds![slot] === OTHER) page.others!.delete(slot);
+      page.kinds![slot] = EMPTY;
+    }
+    page.count -= 1;
+    this.#size -= 1;
+    if (page.count === 0) this.#pages.delete(id);
+    this.#bounds.removed(key, this.#size);
+    return true;
+  }
+
+  clear(): void {
+    this.#pages.clear();
+    this.#size = 0;
+    this.#bounds.cleared();
+  }
+
+  /** The smallest rectangle holding every key, or undefined when empty. */
+  bounds(): RangeAddress | undefined {
+    return this.#bounds.get(() => this.keys());
+  }
+
+  /** Calls `fn` for every cell, page by page (not row-major). A plain loop: a rebuild runs it over millions of cells. */
+  forEach(fn: (input: CellInput, key: number) => void): void {
+    for (const [id, page] of this.#pages) {
+      if (page.sparse !== undefined) {
+        for (const [slot, input] of page.sparse) fn(input, keyOf(id, slot));
+        continue;
+      }
+      const kinds = page.kinds!;
+      for (let slot = 0; slot < PAGE_CELLS; slot += 1) {
+        if (kinds[slot] === NUMBER) fn(page.numbers![slot]!, keyOf(id, slot));
+        else if (kinds[slot] === OTHER) fn(page.others!.get(slot)!, keyOf(id, slot));
+      }
+    }
+  }
+
+  /** Every cell as [key, input], page by page (not row-major: callers sort). */
+  *entries(): IterableIterator<[number, CellInput]> {
+    for (const [id, page] of this.#pages) {
+      if (page.sparse !== undefined) {
+        for (const [slot, input] of page.sparse) yield [keyOf(id, slot), input];
+        continue;
+      }
+      const kinds = page.kinds!;
+      for (let slot = 0; slot < PAGE_CELLS; slot += 1) {
+        if (kinds[slot] === NUMBER) yield [keyOf(id, slot), page.numbers![slot]!];
+        else if (kinds[slot] === OTHER) yield [keyOf(id, slot), page.others!.get(slot)!];
+      }
+    }
+  }
+
+  [Symbol.iterator](): IterableIterator<[number, CellInput]> {
+    return this.entries();
+  }
+
+  *keys(): IterableIterator<number> {
+    for (const [key] of this.entries()) yield key;
+  }
+
+  *values(): IterableIterator<CellInput> {
+    for (const [, input] of this.entries()) yield input;
+  }
+}
