@@ -28,6 +28,10 @@ export interface Config {
   readonly undoMaxBytes: number;
   /** Journal bytes after the last snapshot that start a background compaction; 0 never compacts. */
   readonly journalCompactBytes: number;
+  /** Host names served besides the loopback ones (OSS mode; "*" serves any). */
+  readonly allowedHosts: readonly string[];
+  /** Origins whose pages may call the API (CORS); none by default. */
+  readonly corsOrigins: readonly string[];
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -80,6 +84,39 @@ function url(env: Env, name: string, protocols: readonly string[]): string | und
   return raw;
 }
 
+function hostList(env: Env): readonly string[] {
+  const names = list(env, 'GRIDBOOK_ALLOWED_HOSTS');
+  for (const name of names) {
+    if (name !== '*' && !/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)$/.test(name)) {
+      throw new ConfigError('GRIDBOOK_ALLOWED_HOSTS', `expected host names without ports, separated by commas (IPv6 in brackets), got "${name}"`);
+    }
+  }
+  return Object.freeze(names);
+}
+
+function originList(env: Env): readonly string[] {
+  const origins = list(env, 'GRIDBOOK_CORS_ORIGINS').map((origin) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      throw new ConfigError('GRIDBOOK_CORS_ORIGINS', `is not an origin like https://app.example.com: "${origin}"`);
+    }
+    if (!['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
+      throw new ConfigError('GRIDBOOK_CORS_ORIGINS', `expected scheme://host[:port] with nothing after it, got "${origin}"`);
+    }
+    return parsed.origin;
+  });
+  return Object.freeze(origins);
+}
+
+function list(env: Env, name: string): string[] {
+  return (nonEmpty(env, name) ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
 function flag(env: Env, name: string): boolean {
   const raw = nonEmpty(env, name);
   if (raw === undefined || raw === '0') return false;
@@ -127,6 +164,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     undoMaxBytes: integer(env, 'GRIDBOOK_UNDO_MAX_BYTES', 256 * 1024 * 1024, 0, 1024 ** 4),
     // Matches persistence's DEFAULT_COMPACT_AFTER_BYTES (64 MiB).
     journalCompactBytes: integer(env, 'GRIDBOOK_JOURNAL_COMPACT_BYTES', 64 * 1024 * 1024, 0, 1024 ** 4),
+    allowedHosts: hostList(env),
+    corsOrigins: originList(env),
     logLevel: oneOf(env, 'GRIDBOOK_LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
   };
   if (config.mode === 'saas' && config.jwt.secret === undefined && config.jwt.jwksUrl === undefined) {

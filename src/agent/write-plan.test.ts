@@ -29,6 +29,12 @@ describe('[APPLY-COLLISION] write plan', () => {
     expect(writeOps(placeBlocks(book(), blocks, 'right')).map((op) => op.type)).toEqual(['add-sheet', 'set-cells', 'set-cells']);
   });
 
+  it("a model's value with spaces before = is the formula it meant (a person's stays text)", () => {
+    const blocks = placeBlocks(book(), blocksOf(book(), [{ target: 'A1', values: [[' =1+1', 'label']] }], defaults), 'right');
+    const [op] = writeOps(blocks);
+    expect(op).toMatchObject({ type: 'set-cells', runs: [{ inputs: [{ formula: '=1+1' }, 'label'] }] });
+  });
+
   it('cells the same apply replaces count as free', () => {
     const workbook = book();
     workbook.apply(writeRangeOps('Sheet1', parseCell('A1'), [['old']]));

@@ -108,8 +108,16 @@ export function blocksOf(workbook: WorkbookReader, writes: readonly ProposedWrit
   });
 }
 
+/**
+ * How a model's value becomes an input. Unlike a person, a model does not put a space before "="
+ * to keep a formula as text: " =SUM(A1:A3)" from a model is the formula it meant.
+ */
+function modelInput(value: WireValue): ReturnType<typeof typeInput> {
+  return typeInput(typeof value === 'string' ? value.trimStart() : value);
+}
+
 function writes(value: WireValue): boolean {
-  return typeInput(value) !== null;
+  return modelInput(value) !== null;
 }
 
 /** The widest row (at least 1); a loop, since a block may have more rows than a call takes arguments. */
@@ -169,13 +177,13 @@ export function cellsOf(block: PlacedBlock): PlacedCell[] {
 }
 
 export function proposedCells(blocks: readonly PlacedBlock[]): ProposedCell[] {
-  return blocks.flatMap((block) => cellsOf(block).map((cell) => ({ sheet: cell.sheet, address: cell.address, input: typeInput(cell.value) })));
+  return blocks.flatMap((block) => cellsOf(block).map((cell) => ({ sheet: cell.sheet, address: cell.address, input: modelInput(cell.value) })));
 }
 
 /** The ops that write the blocks (creating new sheets first). */
 export function writeOps(blocks: readonly PlacedBlock[]): Op[] {
   return blocks.flatMap((block): Op[] => {
-    const cells = cellsOf(block).map((cell) => ({ row: cell.address.row, col: cell.address.col, input: typeInput(cell.value) }));
+    const cells = cellsOf(block).map((cell) => ({ row: cell.address.row, col: cell.address.col, input: modelInput(cell.value) }));
     const create: Op[] = block.createsSheet ? [{ type: 'add-sheet', name: block.sheet }] : [];
     return cells.length === 0 ? create : [...create, { type: 'set-cells', sheet: block.sheet, runs: runsFromCells(cells) }];
   });

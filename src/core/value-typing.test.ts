@@ -59,9 +59,14 @@ describe('typing booleans, formulas, literal text and clears', () => {
     expect(typeInput('yes')).toBe('yes');
   });
 
-  it('[TYPE-3] a leading = makes a formula, trimmed', () => {
+  it('[TYPE-3] a leading = makes a formula, trailing spaces trimmed', () => {
     expect(typeInput('=SUM(A1:A3)')).toEqual({ formula: '=SUM(A1:A3)' });
-    expect(typeInput('  =A1*2  ')).toEqual({ formula: '=A1*2' });
+    expect(typeInput('=A1*2  ')).toEqual({ formula: '=A1*2' });
+  });
+
+  it('[TYPE-3] a space, tab or line break before = keeps the value as text, as in Excel', () => {
+    for (const text of [' =A1*2', '\t=1+1', '\r=1', '\n=SUM(A1:A3)']) expect(typeInput(text)).toBe(text);
+    expect(inputToText(' =A1')).toBe(' =A1');
   });
 
   it('[TYPE-3] unicode operators pasted from documents are rewritten outside string literals only', () => {

@@ -1,6 +1,6 @@
 // How a written value becomes a cell input, the way a spreadsheet types what you enter
 // (DESIGN §5): numeric text → number, TRUE/FALSE → boolean, leading `=` → formula,
-// leading `'` → literal text, "" (or only spaces) → clear.
+// leading `'` → literal text, whitespace before `=` → text, "" (or only spaces) → clear.
 
 /** A formula as written, always with its leading `=`. */
 export interface Formula {
@@ -56,7 +56,9 @@ export function typeInput(value: WireValue | undefined): CellInput | null {
   if (trimmed === '') return null;
   // A lone "=" is no formula (Excel refuses it); kept as the text it is, it also survives a save,
   // whose format reads an empty formula as none (the property test found it lost on restart).
-  if (trimmed.startsWith('=') && trimmed !== '=') return { formula: normalizeFormula(trimmed) };
+  // Only a value that starts with "=" is a formula: " =1+1" stays the text it is, as in Excel
+  // (a space typed or pasted before "=" is how people keep a formula-looking label).
+  if (value.startsWith('=') && trimmed !== '=') return { formula: normalizeFormula(trimmed) };
   if (value.startsWith("'")) return value.slice(1);
   const upper = trimmed.toUpperCase();
   if (upper === 'TRUE') return true;

@@ -10,6 +10,7 @@ import type { WorkbookHost } from '../hosting/index.js';
 import { answerFrameworkError, installErrorHandling, type ErrorStatus } from './errors.js';
 import { installJsonParser } from './json-body.js';
 import { loggerOptions } from './logging.js';
+import { installRequestGuard } from './request-guard.js';
 import { MemoryKeyStore, ProviderService } from '../providers/index.js';
 import { providerRoutes } from './routes/providers.js';
 import { AgentService } from '../agent/index.js';
@@ -55,6 +56,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandling(app, deps.errorStatuses);
+  installRequestGuard(app, {
+    mode: deps.config.mode,
+    listenHost: deps.config.host,
+    allowedHosts: deps.config.allowedHosts,
+    corsOrigins: deps.config.corsOrigins,
+  });
   installJsonParser(app, deps.config.maxBodyBytes);
 
   await app.register(swagger, {
@@ -63,7 +70,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       info: {
         title: 'Gridbook API',
         version: '0.1.0',
-        description: 'Workbook kernel, Engine API (/eval, /schema, /peek), direct writes and workbook management.',
+        description:
+          'Workbook kernel, Engine API (/eval, /schema, /peek), direct writes and workbook management. ' +
+          'Requests that change the workbook send JSON (application/json) or an upload (multipart/form-data, xlsx, CSV); ' +
+          'text/plain and form bodies answer 415, and a request a browser marks as cross-site (Origin, Sec-Fetch-Site) answers 403 ' +
+          'unless GRIDBOOK_CORS_ORIGINS lists its origin. In OSS mode only loopback host names and GRIDBOOK_ALLOWED_HOSTS are served (421 otherwise).',
       },
     },
   });

@@ -11,7 +11,7 @@ export interface FileSystem {
   unlink(file: string): Promise<void>;
   readFile(file: string): Promise<Buffer>;
   readdir(dir: string): Promise<string[]>;
-  mkdir(dir: string, options: { recursive: true }): Promise<string | undefined>;
+  mkdir(dir: string, options: { recursive: true; mode?: number }): Promise<string | undefined>;
 }
 
 export const nodeFileSystem: FileSystem = {
@@ -58,7 +58,7 @@ export async function writeFileAtomically(files: FileSystem, target: string, dat
   const dir = path.dirname(target);
   const temp = path.join(dir, `${tempFilePrefix(target)}${tempTag}.tmp`);
   try {
-    const handle = await files.open(temp, 'w', 0o644);
+    const handle = await files.open(temp, 'w', 0o600);
     try {
       await handle.writeFile(data);
       await handle.sync();

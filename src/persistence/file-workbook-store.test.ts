@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -51,6 +51,14 @@ describe('FileWorkbookStore', () => {
     // Version 2: the dense layout (blocks); two cells are too few for a block and stay cell objects.
     expect([json.format, json.version, json.workbook_name, json.exported_at]).toEqual(['gridbook', 2, 'Saved', '2026-01-02T03:04:05.000Z']);
     expect(json.sheets[0].cells.B1).toMatchObject({ formula: '=A1*2', version: 1 });
+  });
+
+  it('writes the save file readable by its owner only (0600), in a 0700 directory it creates', async () => {
+    const nested = path.join(dir, 'data');
+    const store = new FileWorkbookStore({ dir: nested, now: () => new Date(0) });
+    await store.save('default', documentNamed('Private', 1));
+    expect((await stat(path.join(nested, 'system_state.gridbook'))).mode & 0o777).toBe(0o600);
+    expect((await stat(nested)).mode & 0o777).toBe(0o700);
   });
 
   it('maps other workbook ids to safe file names', () => {

@@ -102,7 +102,7 @@ export class FileWorkbookStore implements WorkbookStore {
   }
 
   async #write(target: string, text: string): Promise<void> {
-    await this.#files.mkdir(this.#dir, { recursive: true });
+    await this.#files.mkdir(this.#dir, { recursive: true, mode: 0o700 });
     // Nothing of ours is in flight for this target here (saves are queued), so any temp file is a leftover.
     await removeStaleTempFiles(this.#files, target);
     this.#saves += 1;

@@ -43,6 +43,20 @@ describe('[UI-SERVE] the web UI at /', () => {
     }
   });
 
+  it('[SEC-4] sends the pages with a policy that allows only their own scripts and forbids framing', async () => {
+    for (const urlPath of ['/', '/workbook']) {
+      const response = await get(urlPath, 'text/html');
+      const policy = response.headers.get('content-security-policy') ?? '';
+      expect(policy, urlPath).toContain("script-src 'self'");
+      expect(policy, urlPath).not.toContain("script-src 'self' 'unsafe-inline'");
+      expect(policy, urlPath).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-frame-options'), urlPath).toBe('DENY');
+      expect(response.headers.get('x-content-type-options'), urlPath).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), urlPath).toBe('no-referrer');
+    }
+    expect((await get('/healthz')).headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('keeps the workbook API under /workbook/… out of the page fallback', async () => {
     const response = await get('/workbook/sheet', 'text/html');
     expect(response.status).toBe(404);

@@ -22,6 +22,24 @@ const API_PREFIXES = new Set([
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * The pages run only their own built scripts and cannot be framed: no inline script, nothing
+ * loaded from elsewhere, no <base> or form posts that could redirect the page's requests.
+ * Inline styles stay allowed (React and the grid set style attributes; a style cannot run code).
+ */
+const PAGE_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 function isApiPath(urlPath: string): boolean {
   const first = urlPath.split('/').find((segment) => segment !== '') ?? '';
   return API_PREFIXES.has(first.toLowerCase());
@@ -61,7 +79,7 @@ async function sendPage(webDir: string, reply: FastifyReply, page: string): Prom
       detail: 'The web UI is not built yet: run `npm run build:web` (`npm start` builds it automatically), then reload.',
     });
   }
-  return reply.header('cache-control', 'no-cache').sendFile(page);
+  return reply.header('cache-control', 'no-cache').header('content-security-policy', PAGE_POLICY).header('x-frame-options', 'DENY').sendFile(page);
 }
 
 export const webRoutes: FastifyPluginAsync<WebRouteOptions> = async (app, options) => {

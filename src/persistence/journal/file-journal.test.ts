@@ -62,6 +62,22 @@ describe('the file journal', () => {
     }
   });
 
+  it('keeps the journal private: its directories 0700, its segments 0600 (an older 0644 one is tightened)', async () => {
+    const dir = await dataDir();
+    const log = await journalWith(dir, 1);
+    const mode = async (file: string): Promise<number> => (await stat(file)).mode & 0o777;
+    expect(await mode(log)).toBe(0o600);
+    expect(await mode(path.dirname(log))).toBe(0o700);
+    expect(await mode(path.join(dir, 'journal'))).toBe(0o700);
+    const { chmod } = await import('node:fs/promises');
+    await chmod(log, 0o644);
+    const journal = journalIn(dir);
+    await journal.recover('default');
+    await journal.append('default', record(2));
+    await journal.close();
+    expect(await mode(log)).toBe(0o600);
+  });
+
   it('a damaged record with more records after it stops recovery with JournalCorruptError naming the file', async () => {
     const dir = await dataDir();
     const log = await journalWith(dir, 3);

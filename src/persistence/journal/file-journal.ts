@@ -52,7 +52,8 @@ export class FileJournal {
   async recover(workbookId: string): Promise<JournalContents> {
     const dir = journalDirectory(this.options.dataDir, workbookId);
     const contents = await readJournal(this.options.files, dir);
-    await this.options.files.mkdir(dir, { recursive: true });
+    // Private: the journal holds everything the workbook ever held.
+    await this.options.files.mkdir(dir, { recursive: true, mode: 0o700 });
     for (const seq of contents.unacknowledged) {
       await this.options.files.rename(path.join(dir, logFileName(seq)), path.join(dir, `${logFileName(seq)}.unacknowledged`));
     }

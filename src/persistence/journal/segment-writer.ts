@@ -48,7 +48,9 @@ export class SegmentWriter {
   }
 
   async #open(): Promise<FileHandle> {
-    const handle = await this.files.open(this.file, 'a', 0o644);
+    const handle = await this.files.open(this.file, 'a', 0o600);
+    // A segment written by an older version may be world-readable; the mode only applies on creation.
+    await handle.chmod(0o600);
     await this.onCreated();
     return handle;
   }
