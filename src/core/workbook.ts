@@ -302,6 +302,7 @@ export class Workbook {
       engine.batch(() => {
         for (const op of ops) done.push(executeOp(this.#state, op));
       });
+      if (engine.needsRebuild()) reinstate(this.#state, retire(this.#state));
     } catch (error) {
       this.#rollBack(done, error);
     }
@@ -321,7 +322,7 @@ export class Workbook {
     engine.batch(() => {
       for (const executed of done.reverse()) executed.revert();
     });
-    if (engineFailed) reinstate(this.#state, retire(this.#state));
+    if (engineFailed || engine.needsRebuild()) reinstate(this.#state, retire(this.#state));
     // What the failed commit and its rollback recalculated is no change anyone should see.
     engine.takeChanges();
     throw engineFailed ? new EngineFailureError(error) : error;

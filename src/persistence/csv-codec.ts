@@ -11,6 +11,7 @@ import {
   MAX_COLUMNS,
   MAX_ROWS,
   runsFromCells,
+  TooLargeError,
   typeInput,
   type CellInput,
   type CellValue,
@@ -46,9 +47,23 @@ function inputField(input: CellInput | null): string | number {
  * `values` (default): computed values; `formulas`: formula text where a cell has one, so the
  * sheet's formulas survive a CSV round trip (such a file is meant to contain formulas).
  */
+/**
+ * The most fields a CSV export writes. CSV has no way to skip empty cells, so its size is the
+ * block from A1 to the last occupied cell, whatever few cells are filled: one cell at
+ * XFD1048576 would be 17 billion fields.
+ */
+export const MAX_CSV_EXPORT_CELLS = 10_000_000;
+
 export function encodeCsv(sheet: SheetView, mode: CsvMode = 'values'): string {
   const bounds = sheet.occupiedBounds();
   if (bounds === undefined) return '';
+  const fields = (bounds.end.row + 1) * (bounds.end.col + 1);
+  if (fields > MAX_CSV_EXPORT_CELLS) {
+    throw new TooLargeError(
+      'sheet',
+      `"${sheet.name}" reaches ${bounds.end.row + 1} rows × ${bounds.end.col + 1} columns from A1 (${fields} fields); a CSV export writes at most ${MAX_CSV_EXPORT_CELLS}. Export the workbook as JSON or xlsx, which keep only filled cells.`,
+    );
+  }
   const rows: (string | number)[][] = [];
   for (let row = 0; row <= bounds.end.row; row += 1) {
     const fields: (string | number)[] = [];

@@ -39,8 +39,6 @@ export interface FormulaEngine {
    * given order; every earlier handle is void.
    */
   replaceAll(sheets: readonly { readonly name: string; readonly runs: readonly CellRun[] }[]): EngineSheet[];
-  /** Clears every cell of a sheet. */
-  clearSheet(sheet: EngineSheet): void;
   value(sheet: EngineSheet, row: number, col: number): CellValue;
   /** The formula text as the engine now prints it (follows sheet renames). */
   formulaText(sheet: EngineSheet, row: number, col: number): string | undefined;
@@ -58,6 +56,12 @@ export interface FormulaEngine {
    * rebuilds it, writes are ignored, so a rollback can restore the sheets without it.
    */
   invalidate(): void;
+  /**
+   * Whether the engine no longer matches the sheets (after `invalidate`, or a change it could
+   * not make in time proportional to the cells, such as removing a sheet whose one cell is at
+   * XFD1048576): the workbook then rebuilds it with `replaceAll` before anyone reads it.
+   */
+  needsRebuild(): boolean;
   /**
    * As `invalidate`, and `replaceAll` is ignored too (it hands out placeholder handles) until the
    * returned function is called; the caller then rebuilds the engine once with `replaceAll`.

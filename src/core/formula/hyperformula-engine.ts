@@ -5,6 +5,7 @@ import {
   CellError,
   DetailedCellError,
   EmptyValue,
+  AlwaysSparse,
   ErrorType,
   ExportedCellChange,
   type ExportedChange,
@@ -204,9 +205,13 @@ const BOOLEAN_LITERALS = [
   { name: 'FALSE', expression: '=FALSE()' },
 ];
 
+/** The largest bounding box (width × height) of a sheet HyperFormula removes itself. */
+const REMOVE_IN_PLACE_MAX_AREA = 1_000_000;
+
 /** A fresh instance holding `sheets`, built in one pass; undefined when the parser gave up. */
 function buildFrom(config: Partial<ConfigParams>, sheets: readonly { readonly name: string; readonly runs: readonly CellRun[] }[]): HyperFormula | undefined {
-  const contents: Record<string, RawCellContent[][]> = {};
+  // No prototype: a sheet named "__proto__" or "toString" is an ordinary key.
+  const contents: Record<string, RawCellContent[][]> = Object.create(null);
   for (const sheet of sheets) contents[sheet.name] = denseContents(sheet.runs, toEngineContent);
   try {
     return HyperFormula.buildFromSheets(contents, config, BOOLEAN_LITERALS);
@@ -224,6 +229,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     // The workbook keeps its own undo history (inverse ops); HyperFormula's would hold a second
     // copy of every overwritten cell (about 40 MB with W6's 1,000,000 cells) and is never used.
     undoLimit: 0,
+    chooseAddressMappingPolicy: new AlwaysSparse(),
     functionPlugins: [...HyperFormula.getAllFunctionPlugins(), pluginFor(registry.list())],
   };
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
@@ -252,7 +258,13 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       return hf.getSheetId(hf.addSheet(name))!;
     },
     removeSheet(sheet) {
-      if (!invalid) hf.removeSheet(sheet);
+      if (invalid) return;
+      // HyperFormula copies every address of the sheet's bounding box on removal (for its undo),
+      // so one cell at XFD1048576 would cost billions of steps; past a bound the workbook
+      // rebuilds the engine from the remaining sheets instead, in time proportional to their cells.
+      const { width, height } = hf.getSheetDimensions(sheet);
+      if (width * height > REMOVE_IN_PLACE_MAX_AREA) invalid = true;
+      else hf.removeSheet(sheet);
     },
     renameSheet(sheet, newName) {
       if (!invalid) hf.renameSheet(sheet, newName);
@@ -279,11 +291,11 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       if (batchDepth > 0) hf.suspendEvaluation();
       return sheets.map((sheet) => hf.getSheetId(sheet.name)!);
     },
-    clearSheet(sheet) {
-      if (!invalid) hf.clearSheet(sheet);
-    },
     invalidate() {
       invalid = true;
+    },
+    needsRebuild() {
+      return invalid && !deferred;
     },
     deferBuilds() {
       invalid = true;

@@ -1,0 +1,75 @@
+// Input built to hurt the server: a single cell at the far corner of the grid, names that
+// collide with JavaScript's own, and oversized text. Each is refused with a clear 4xx or
+// handled in proportion to the cells actually filled, and the workbook stays whole.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '../support/start-app.js';
+
+let suite: RunningApp | undefined;
+afterEach(async () => {
+  await suite?.close();
+  suite = undefined;
+});
+
+async function started(): Promise<RunningApp> {
+  suite = await startApp();
+  return suite;
+}
+
+describe('[HOSTILE-1] a cell at the far corner costs what a cell at A1 costs', () => {
+  it('imports, saves, loads, exports, undoes and deletes the sheet of XFD1048576 quickly and in little memory', async () => {
+    const { http } = await started();
+    const before = process.memoryUsage().rss;
+    const started_at = Date.now();
+    const imported = await http.post('/system/import', { workbook_name: 'f', sheets: [{ name: 'S', cells: { XFD1048576: { value: 1 }, A1: { value: 2 } } }, { name: 'T', cells: {} }] });
+    expect(imported.status).toBe(200);
+    for (const [method, path] of [['POST', '/system/save'], ['POST', '/system/load'], ['GET', '/system/export'], ['GET', '/system/export.xlsx'], ['GET', '/schema']] as const) {
+      expect((await http.request(method, path)).status, path).toBe(200);
+    }
+    expect((await http.get('/peek', { sheet: 'S', range: 'XFD1048576' })).body.rows).toEqual([[1]]);
+    expect((await http.post('/workbook/sheet/delete', { name: 'S' })).status).toBe(200);
+    expect((await http.post('/workbook/undo')).status).toBe(200);
+    expect((await http.get('/peek', { sheet: 'S', range: 'XFD1048576' })).body.rows).toEqual([[1]]);
+    expect(Date.now() - started_at).toBeLessThan(20_000);
+    expect(process.memoryUsage().rss - before).toBeLessThan(400 * 1024 * 1024);
+  });
+
+  it('refuses exports that must write every cell of the block from A1 (CSV, a peek of the occupied block) with 413 naming the size', async () => {
+    const { http } = await started();
+    await http.post('/grid/cell', { cell: 'XFD1048576', value: '1' });
+    const csv = await http.get('/system/export.csv');
+    expect(csv.status).toBe(413);
+    expect(csv.body.detail).toMatch(/at most 10000000.*JSON or xlsx/);
+    await http.post('/grid/cell', { cell: 'A1', value: '2' });
+    const peek = await http.get('/peek');
+    expect(peek.status).toBe(413);
+    expect(peek.body.detail).toContain('at most 250000');
+    expect((await http.get('/peek', { range: 'XFD1048576' })).body.rows).toEqual([[1]]);
+  });
+});
+
+describe('[HOSTILE-2] names that are also JavaScript property names are ordinary names', () => {
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])('a sheet named %s round-trips through save, load, export and import', async (name) => {
+    const { http } = await started();
+    expect((await http.post('/workbook/sheet', { name })).status).toBe(200);
+    expect((await http.post('/grid/cell', { sheet: name, cell: 'A1', value: '41' })).status).toBe(200);
+    expect((await http.post('/grid/cell', { cell: 'B1', value: `='${name}'!A1+1` })).status).toBe(200);
+    expect((await http.post('/system/save')).status).toBe(200);
+    expect((await http.post('/system/load')).status).toBe(200);
+    const exported = await http.get('/system/export');
+    expect(exported.status).toBe(200);
+    expect((await http.postRaw('/system/import', exported.text)).status).toBe(200);
+    expect((await http.get('/peek', { sheet: name, range: 'A1' })).body.rows).toEqual([[41]]);
+    expect((await http.get('/peek', { range: 'B1' })).body.rows).toEqual([[42]]);
+    const workbook = await http.get('/api/workbook');
+    expect(JSON.stringify(workbook.body)).toContain(JSON.stringify(name));
+  });
+
+  it('a GridOS import naming a sheet toString or __proto__ imports', async () => {
+    const { http } = await started();
+    const gridos = '{"workbook_name":"g","sheets":{"toString":{"cells":{"A1":{"value":1}}},"__proto__":{"cells":{"A1":{"value":2}}}}}';
+    const response = await http.postRaw('/system/import', gridos);
+    expect(response.status, response.text).toBe(200);
+    expect((await http.get('/peek', { sheet: 'toString', range: 'A1' })).body.rows).toEqual([[1]]);
+    expect((await http.get('/peek', { sheet: '__proto__', range: 'A1' })).body.rows).toEqual([[2]]);
+  });
+});
