@@ -22,6 +22,8 @@ export interface Config {
   };
   /** Largest accepted request body in bytes (a 1M-cell range write is about 8 MB of JSON). */
   readonly maxBodyBytes: number;
+  /** How long a client may take to send a whole request (headers and body), in ms; 0 turns the bound off. */
+  readonly requestTimeoutMs: number;
   /** How many undo steps each workbook keeps. */
   readonly undoDepth: number;
   /** The estimated bytes each workbook's undo history may hold; 0 turns undo off. */
@@ -159,6 +161,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       audience: nonEmpty(env, 'GRIDBOOK_JWT_AUDIENCE'),
     },
     maxBodyBytes: integer(env, 'GRIDBOOK_MAX_BODY_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    requestTimeoutMs: integer(env, 'GRIDBOOK_REQUEST_TIMEOUT_MS', 120_000, 0, 3_600_000),
     undoDepth: integer(env, 'GRIDBOOK_UNDO_DEPTH', 100, 0, 10_000),
     // Matches core's DEFAULT_UNDO_MAX_BYTES; config reads the environment only.
     undoMaxBytes: integer(env, 'GRIDBOOK_UNDO_MAX_BYTES', 256 * 1024 * 1024, 0, 1024 ** 4),

@@ -10,6 +10,14 @@ export interface Formula {
 /** What a cell holds as input. A plain string is literal text. */
 export type CellInput = number | boolean | string | Formula;
 
+/** The most characters a cell's text (and a formula's text result) may have, as in Excel. */
+export const MAX_TEXT_LENGTH = 32_767;
+
+/** Why a text is refused, for the error naming its cell. */
+export function tooLongText(text: string): string {
+  return `text of ${text.length} characters; a cell holds at most ${MAX_TEXT_LENGTH} (as in Excel).`;
+}
+
 /** A value as clients send it. */
 export type WireValue = string | number | boolean | null;
 

@@ -46,10 +46,22 @@ export interface AppDeps {
 
 export type App = FastifyInstance;
 
+const HEADERS_TIMEOUT_MS = 20_000;
+
+/** Node requires the headers' bound to be no longer than the whole request's. */
+function headersTimeoutMs(requestTimeoutMs: number): number {
+  return requestTimeoutMs === 0 ? HEADERS_TIMEOUT_MS : Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs);
+}
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: loggerOptions(deps.logger, deps.config.logLevel),
     bodyLimit: deps.config.maxBodyBytes,
+    // A client that trickles its headers or body ties up a socket and its buffers: the headers
+    // must arrive within 20 s and the whole request within GRIDBOOK_REQUEST_TIMEOUT_MS (Node
+    // answers 408 and closes). Responses may take longer (an agent's model call, an SSE stream).
+    requestTimeout: deps.config.requestTimeoutMs,
+    http: { headersTimeout: headersTimeoutMs(deps.config.requestTimeoutMs), connectionsCheckingInterval: 1_000 },
     // No type coercion: a number where text is expected is the client's mistake, reported as 422.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: false } },
     frameworkErrors: answerFrameworkError,

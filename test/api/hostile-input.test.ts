@@ -1,6 +1,7 @@
 // Input built to hurt the server: a single cell at the far corner of the grid, names that
 // collide with JavaScript's own, and oversized text. Each is refused with a clear 4xx or
 // handled in proportion to the cells actually filled, and the workbook stays whole.
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/start-app.js';
 
@@ -71,5 +72,24 @@ describe('[HOSTILE-2] names that are also JavaScript property names are ordinary
     expect(response.status, response.text).toBe(200);
     expect((await http.get('/peek', { sheet: 'toString', range: 'A1' })).body.rows).toEqual([[1]]);
     expect((await http.get('/peek', { sheet: '__proto__', range: 'A1' })).body.rows).toEqual([[2]]);
+  });
+});
+
+describe('[HOSTILE-3] a client that sends slowly is cut off', () => {
+  it('a body that never finishes is answered 408 and closed after GRIDBOOK_REQUEST_TIMEOUT_MS, while others are served', async () => {
+    suite = await startApp({ env: { GRIDBOOK_REQUEST_TIMEOUT_MS: '1000' } });
+    const { port } = new URL(suite.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    const answer = new Promise<{ text: string; ms: number }>((resolve) => {
+      const start = Date.now();
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+      socket.on('close', () => resolve({ text, ms: Date.now() - start }));
+    });
+    socket.write('POST /grid/cell HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"cell":');
+    expect((await suite.http.get('/healthz')).status).toBe(200);
+    const { text, ms } = await answer;
+    expect(text).toMatch(/^HTTP\/1\.1 408/);
+    expect(ms).toBeLessThan(5_000);
   });
 });

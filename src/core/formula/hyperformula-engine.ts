@@ -20,7 +20,9 @@ import {
 } from 'hyperformula';
 import { MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
 import { isFormula, type CellInput } from '../value-typing.js';
+import { addressMappingPolicy, DenseWidthBounds } from './address-layout.js';
 import { denseContents } from './dense-contents.js';
+import { boundedTextFunctions, limitTextResults } from './text-limits.js';
 import type { CellRun, EngineCellChange, EngineSheet, FormulaEngine } from './engine-port.js';
 import type { CustomFunction, FunctionArgument, FunctionRegistry } from './function-registry.js';
 import { formulaLimitError } from './formula-limits.js';
@@ -229,10 +231,12 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     // The workbook keeps its own undo history (inverse ops); HyperFormula's would hold a second
     // copy of every overwritten cell (about 40 MB with W6's 1,000,000 cells) and is never used.
     undoLimit: 0,
-    chooseAddressMappingPolicy: new AlwaysSparse(),
-    functionPlugins: [...HyperFormula.getAllFunctionPlugins(), pluginFor(registry.list())],
+    chooseAddressMappingPolicy: addressMappingPolicy,
+    functionPlugins: [...HyperFormula.getAllFunctionPlugins(), pluginFor(registry.list()), boundedTextFunctions],
   };
+  limitTextResults();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
+  const denseWidths = new DenseWidthBounds();
   let batchDepth = 0;
   // Set by invalidate(): writes are ignored until replaceAll rebuilds the engine from the sheets.
   let invalid = false;
@@ -255,7 +259,9 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   return {
     addSheet(name) {
       if (invalid) return -(placeholderSheets += 1);
-      return hf.getSheetId(hf.addSheet(name))!;
+      const sheet = hf.getSheetId(hf.addSheet(name))!;
+      denseWidths.added(sheet);
+      return sheet;
     },
     removeSheet(sheet) {
       if (invalid) return;
@@ -265,25 +271,37 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       const { width, height } = hf.getSheetDimensions(sheet);
       if (width * height > REMOVE_IN_PLACE_MAX_AREA) invalid = true;
       else hf.removeSheet(sheet);
+      denseWidths.removed(sheet);
     },
     renameSheet(sheet, newName) {
       if (!invalid) hf.renameSheet(sheet, newName);
     },
     setCells(sheet, runs: readonly CellRun[]) {
       if (invalid) return;
-      for (const block of rectangles(runs)) writeBlock(hf, sheet, block);
+      for (const block of rectangles(runs)) {
+        writeBlock(hf, sheet, block);
+        // Checked after every block: a dense sheet made wide would give each later row a full-width array.
+        if (denseWidths.outgrown(sheet, hf.getSheetDimensions(sheet).width)) {
+          invalid = true;
+          return;
+        }
+      }
     },
     replaceAll(sheets) {
       if (deferred) return sheets.map(() => -(placeholderSheets += 1));
       let next = buildFrom(config, sheets);
+      let layout = sheets;
       if (next === undefined) {
-        // Something the parser cannot take in one pass: the slower path turns it into an error value.
-        next = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
+        // Something the parser cannot take in one pass: the slower path turns it into an error
+        // value. Its sheets are added empty, so they are all sparse: nothing measures them.
+        next = HyperFormula.buildEmpty({ ...config, chooseAddressMappingPolicy: new AlwaysSparse() }, BOOLEAN_LITERALS);
         for (const sheet of sheets) next.addSheet(sheet.name);
         for (const sheet of sheets) for (const block of rectangles(sheet.runs)) writeBlock(next, next.getSheetId(sheet.name)!, block);
+        layout = [];
       }
       hf.destroy();
       hf = next;
+      denseWidths.rebuilt(layout.map((sheet) => ({ handle: hf.getSheetId(sheet.name)!, runs: sheet.runs })));
       invalid = false;
       rebuilt = true;
       changedCells = [];

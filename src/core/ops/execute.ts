@@ -3,11 +3,11 @@
 // (versions included) when a later op of the same apply fails.
 import { cellKey, formatCell, type CellAddress } from '../address/index.js';
 import { renameChartSheet } from '../chart.js';
-import { CellLockedError, DuplicateSheetError, LastSheetError } from '../errors.js';
+import { CellLockedError, DuplicateSheetError, LastSheetError, TooLargeError } from '../errors.js';
 import type { FormulaEngine } from '../formula/index.js';
 import { sameSheetName, validateSheetName, validateWorkbookName } from '../naming.js';
 import { Sheet } from '../sheet.js';
-import { isFormula, type CellInput } from '../value-typing.js';
+import { isFormula, MAX_TEXT_LENGTH, tooLongText, type CellInput } from '../value-typing.js';
 import { deleteChart, putChart } from './chart-ops.js';
 import type { InputRun, Op } from './op.js';
 import { mentionsSheet, renameSheetReferences } from './sheet-references.js';
@@ -71,6 +71,10 @@ function setCells(state: WorkbookState, op: Extract<Op, { type: 'set-cells' }>):
     let previous: (CellInput | null)[] | undefined;
     let key = cellKey(run.row, run.col);
     for (let offset = 0; offset < run.inputs.length; offset += 1, key += 1) {
+      const input = run.inputs[offset];
+      if (typeof input === 'string' && input.length > MAX_TEXT_LENGTH) {
+        throw new TooLargeError(`${sheet.name}!${formatCell({ row: run.row, col: run.col + offset })}`, tooLongText(input));
+      }
       const held = sheet.inputs.get(key);
       if (held !== undefined) {
         previous ??= new Array<CellInput | null>(run.inputs.length).fill(null);

@@ -6,6 +6,7 @@ import { validateChart, type Chart } from '../chart.js';
 import { InvalidOperationError } from '../errors.js';
 import { sameSheetName, validateSheetName, validateWorkbookName } from '../naming.js';
 import { Sheet } from '../sheet.js';
+import { MAX_TEXT_LENGTH, tooLongText } from '../value-typing.js';
 import { runsFromCells } from './builders.js';
 import type { InputRun, Op, SheetSnapshot, SnapshotCell, WorkbookDocument } from './op.js';
 import { reinstate, retire } from './retired-workbook.js';
@@ -77,7 +78,8 @@ function invalid(field: string, problem: string): never {
 }
 
 function isValidInput(input: unknown): boolean {
-  if (input === null || typeof input === 'boolean' || typeof input === 'string') return true;
+  if (typeof input === 'string') return input.length <= MAX_TEXT_LENGTH;
+  if (input === null || typeof input === 'boolean') return true;
   if (typeof input === 'number') return Number.isFinite(input);
   const formula = typeof input === 'object' ? (input as { formula?: unknown }).formula : undefined;
   return typeof formula === 'string' && formula.startsWith('=');
@@ -85,6 +87,7 @@ function isValidInput(input: unknown): boolean {
 
 /** Throws the reason `input` is not a cell input (call it only when isValidInput said no). */
 function checkInput(input: unknown, field: string): void {
+  if (typeof input === 'string' && input.length > MAX_TEXT_LENGTH) invalid(field, tooLongText(input));
   if (input === null || typeof input === 'boolean' || typeof input === 'string') return;
   if (typeof input === 'number') {
     if (!Number.isFinite(input)) invalid(field, 'a number must be finite.');

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseCell } from '../address/index.js';
+import { writeCellOps, writeRangeOps } from '../ops/index.js';
+import { Workbook } from '../workbook.js';
+import { addressMappingPolicy, DenseWidthBounds } from './address-layout.js';
+import { createHyperFormulaEngine } from './hyperformula-engine.js';
+import { FunctionRegistry } from './function-registry.js';
+
+const opened: Workbook[] = [];
+afterEach(() => {
+  for (const workbook of opened.splice(0)) workbook.dispose();
+});
+
+describe('the address layout of each sheet', () => {
+  it('is dense for an empty sheet and a mostly filled one, sparse for a few cells in a big box', () => {
+    const dense = addressMappingPolicy!.call(1);
+    expect(addressMappingPolicy!.call(0)).toBe(dense);
+    expect(addressMappingPolicy!.call(0.2)).toBe(dense);
+    expect(addressMappingPolicy!.call(1 / (5000 * 16384))).not.toBe(dense);
+  });
+
+  it('a dense sheet is outgrown past 128 columns, or twice the width it was built with', () => {
+    const bounds = new DenseWidthBounds();
+    bounds.added(1);
+    expect([bounds.outgrown(1, 128), bounds.outgrown(1, 129)]).toEqual([false, true]);
+    bounds.rebuilt([
+      { handle: 2, runs: [{ row: 0, col: 0, inputs: Array.from({ length: 300 }, () => 1) }] },
+      { handle: 3, runs: [{ row: 0, col: 0, inputs: [1] }, { row: 4999, col: 16383, inputs: [1] }] },
+    ]);
+    expect([bounds.outgrown(1, 129), bounds.outgrown(2, 600), bounds.outgrown(2, 601), bounds.outgrown(3, 16384)]).toEqual([false, false, true, false]);
+  });
+
+  it('writing far to the right of a dense sheet asks for a rebuild, and the workbook rebuilds it with every value right', () => {
+    let engines = 0;
+    const workbook = Workbook.create({
+      createEngine: (registry: FunctionRegistry) => {
+        const engine = createHyperFormulaEngine(registry);
+        const replaceAll = engine.replaceAll.bind(engine);
+        engine.replaceAll = (sheets) => {
+          engines += 1;
+          return replaceAll(sheets);
+        };
+        return engine;
+      },
+    });
+    opened.push(workbook);
+    workbook.apply(writeRangeOps('Sheet1', parseCell('A1'), [[1, 2, '=A1+B1']]));
+    expect(engines).toBe(0);
+    workbook.apply(writeCellOps('Sheet1', parseCell('XFD1'), '=C1*10'));
+    expect(engines).toBe(1);
+    workbook.apply(writeRangeOps('Sheet1', parseCell('A2'), Array.from({ length: 1000 }, (_, index) => [index])));
+    expect(engines).toBe(1);
+    const sheet = workbook.sheet();
+    expect([sheet.value(0, 2), sheet.value(0, 16383), sheet.value(1000, 0)]).toEqual([3, 30, 999]);
+  });
+});

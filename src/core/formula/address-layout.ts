@@ -1,0 +1,69 @@
+// How HyperFormula lays out each sheet's cells, chosen so that memory and time follow the cells
+// actually filled. Its dense layout (an array per row, as wide as the sheet) is the fast one
+// (W1's lookups run ~35 % slower on the sparse layout) but costs the sheet's whole bounding box:
+// one cell at XFD5000 made every new row an array of 16,384 slots (779 MB), and several of its
+// operations walk every address of the box. So a sheet is dense only while it is mostly filled:
+// built with at least a fifth of its box filled (HyperFormula measures that itself when it
+// builds), or new and empty; a dense sheet that grows wider than its bound is rebuilt, and the
+// rebuild measures it again.
+import { AlwaysDense, AlwaysSparse, type ConfigParams } from 'hyperformula';
+import type { CellRun, EngineSheet } from './engine-port.js';
+
+const DENSE_MIN_FILL = 0.2;
+/** Columns a dense sheet may grow to before a rebuild measures it (at most 1 KB a row of slots). */
+const DENSE_MAX_WIDTH = 128;
+
+const DENSE = new AlwaysDense().call();
+const SPARSE = new AlwaysSparse().call();
+
+export const addressMappingPolicy: ConfigParams['chooseAddressMappingPolicy'] = {
+  call: (fill: number) => (fill === 0 || fill >= DENSE_MIN_FILL ? DENSE : SPARSE),
+};
+
+/** The bounding box from A1 and the share of it filled, as HyperFormula measures a sheet it builds. */
+function measure(runs: readonly CellRun[]): { width: number; fill: number } {
+  let width = 0;
+  let height = 0;
+  let cells = 0;
+  for (const run of runs) {
+    let last = -1;
+    run.inputs.forEach((input, offset) => {
+      if (input === null) return;
+      cells += 1;
+      last = offset;
+    });
+    if (last === -1) continue;
+    width = Math.max(width, run.col + last + 1);
+    height = Math.max(height, run.row + 1);
+  }
+  return { width, fill: width * height === 0 ? 0 : cells / (width * height) };
+}
+
+/** The width past which each dense sheet must be rebuilt; sparse sheets have none. */
+export class DenseWidthBounds {
+  readonly #bounds = new Map<EngineSheet, number>();
+
+  /** A sheet added empty: dense (the policy's choice for no cells). */
+  added(sheet: EngineSheet): void {
+    this.#bounds.set(sheet, DENSE_MAX_WIDTH);
+  }
+
+  /** Every sheet of a fresh build, with the runs it was built from. */
+  rebuilt(sheets: readonly { readonly handle: EngineSheet; readonly runs: readonly CellRun[] }[]): void {
+    this.#bounds.clear();
+    for (const { handle, runs } of sheets) {
+      const { width, fill } = measure(runs);
+      if (fill === 0 || fill >= DENSE_MIN_FILL) this.#bounds.set(handle, Math.max(DENSE_MAX_WIDTH, 2 * width));
+    }
+  }
+
+  removed(sheet: EngineSheet): void {
+    this.#bounds.delete(sheet);
+  }
+
+  /** Whether a sheet now `width` columns wide has outgrown the dense layout. */
+  outgrown(sheet: EngineSheet, width: number): boolean {
+    const bound = this.#bounds.get(sheet);
+    return bound !== undefined && width > bound;
+  }
+}
