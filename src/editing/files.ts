@@ -1,6 +1,6 @@
 // Loading the named checkpoint and importing files: persistence turns bytes into ops, and the
 // ops are committed like any other change (one undo step, journaled, seen by subscribers).
-import { replaceWorkbookOps, type ApplyMeta, type WorkbookHandle } from '../core/index.js';
+import { MAX_SHEETS, replaceWorkbookOps, TooLargeError, type ApplyMeta, type Op, type WorkbookHandle } from '../core/index.js';
 import { importCsvOps, importJsonOps, importXlsxOps, parseWorkbookText, withName, type WorkbookStore } from '../persistence/index.js';
 
 /** Writes the workbook as it is now to the named checkpoint (system_state.gridbook in OSS). */
@@ -16,23 +16,46 @@ export async function loadCheckpoint(handle: WorkbookHandle, store: WorkbookStor
   return true;
 }
 
+/** The most cells one import may bring: twice W5's million, four times a full column. */
+export const MAX_IMPORT_CELLS = 4_194_304;
+
+/**
+ * Refuses an import bigger than the bounds before anything is installed. Only imports are
+ * bounded: a checkpoint the workbook itself saved always loads, however it grew.
+ */
+function checkImportSize(ops: readonly Op[], field: string): void {
+  let cells = 0;
+  for (const op of ops) {
+    if (op.type === 'set-cells') for (const run of op.runs) cells += run.inputs.length;
+    if (op.type !== 'replace-workbook') continue;
+    const { sheets } = op.document;
+    if (sheets.length > MAX_SHEETS) throw new TooLargeError(field, `holds ${sheets.length} sheets; a workbook holds at most ${MAX_SHEETS}.`);
+    for (const sheet of sheets) cells += sheet.cells.length;
+  }
+  if (cells > MAX_IMPORT_CELLS) throw new TooLargeError(field, `holds ${cells} cells; one import brings at most ${MAX_IMPORT_CELLS}. Split the data over several files.`);
+}
+
 /** Replaces the workbook with a Gridbook or GridOS document, given parsed or as text. */
 export async function importWorkbookJson(handle: WorkbookHandle, body: unknown, meta: ApplyMeta, field = 'body'): Promise<void> {
   const ops =
     typeof body === 'string'
       ? replaceWorkbookOps(withName(parseWorkbookText(body, field), handle.workbook.name))
       : importJsonOps(handle.workbook, body, field);
+  checkImportSize(ops, field);
   await handle.commit(ops, meta);
 }
 
 export async function importXlsx(handle: WorkbookHandle, data: Uint8Array, fileName: string | undefined, field: string, meta: ApplyMeta): Promise<void> {
-  await handle.commit(await importXlsxOps(handle.workbook, data, fileName, field), meta);
+  const ops = await importXlsxOps(handle.workbook, data, fileName, field);
+  checkImportSize(ops, field);
+  await handle.commit(ops, meta);
 }
 
 /** Fills a sheet (added when missing) from CSV at A1; returns the sheet's name. */
 export async function importCsv(handle: WorkbookHandle, sheetName: string | undefined, text: string, meta: ApplyMeta): Promise<string> {
   const name = sheetName ?? handle.workbook.activeSheetName;
   const ops = importCsvOps(handle.workbook, name, text);
+  checkImportSize(ops, 'body');
   if (ops.length > 0) await handle.commit(ops, meta);
   return ops.some((op) => op.type === 'add-sheet') ? name.trim() : handle.workbook.sheet(name).name;
 }

@@ -93,3 +93,24 @@ describe('[HOSTILE-3] a client that sends slowly is cut off', () => {
     expect(ms).toBeLessThan(5_000);
   });
 });
+
+describe('[HOSTILE-4] sizes are bounded before memory is spent', () => {
+  it('a range write of more than a full column is 413 naming the limit, and writes nothing', async () => {
+    const { http } = await started();
+    const values = Array.from({ length: 1_048_577 }, () => [1]);
+    const response = await http.post('/grid/range', { target_cell: 'A1', values });
+    expect(response.status).toBe(413);
+    expect(response.body.detail).toContain('at most 1048576');
+    expect((await http.get('/peek', { range: 'A1' })).body.rows).toEqual([[null]]);
+  });
+
+  it('an import of more sheets than a workbook holds is 413, and the workbook stays', async () => {
+    const { http } = await started();
+    await http.post('/grid/cell', { cell: 'A1', value: 'kept' });
+    const sheets = Array.from({ length: 1001 }, (_, index) => ({ name: `S${index}`, cells: {} }));
+    const response = await http.post('/system/import', { workbook_name: 'many', sheets });
+    expect(response.status).toBe(413);
+    expect(response.body.detail).toContain('at most 1000');
+    expect((await http.get('/peek', { range: 'A1' })).body.rows).toEqual([['kept']]);
+  });
+});

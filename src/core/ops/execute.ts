@@ -157,8 +157,12 @@ function removeSheet(state: WorkbookState, sheet: Sheet): void {
   if (state.activeSheet === sheet) state.activeSheet = state.sheets[Math.min(index, state.sheets.length - 1)]!;
 }
 
+/** The most sheets a workbook holds; each costs engine and page state even when empty. */
+export const MAX_SHEETS = 1_000;
+
 function addSheet(state: WorkbookState, op: Extract<Op, { type: 'add-sheet' }>): Executed {
   const name = validateSheetName(op.name);
+  if (state.sheets.length >= MAX_SHEETS) throw new TooLargeError('name', `the workbook already has ${state.sheets.length} sheets, the most it may hold.`);
   ensureUniqueName(state, name);
   const sheet = insertSheet(state, name, op.index ?? state.sheets.length);
   return { inverse: [{ type: 'delete-sheet', name }], revert: () => removeSheet(state, sheet) };
