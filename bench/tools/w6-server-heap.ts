@@ -3,7 +3,10 @@
 // numbers through POST /grid/range (app.inject: the routes, validation and commit path, no
 // socket), forces GC and prints RSS, heap and the largest heap spaces.
 //   node --expose-gc --import tsx bench/tools/w6-server-heap.ts [rows]
-// Environment as for the server (GRIDBOOK_UNDO_DEPTH=0 …) shows each part's share.
+// Environment as for the server (GRIDBOOK_UNDO_DEPTH=0 …) shows each part's share; besides:
+//   W6_EXTRA_GCS=n      n more forced GCs before measuring (does memory still come back?)
+//   W6_FEED_BYTES=b     the commit feed keeps at most b bytes (its share of the heap)
+//   W6_HEAP_SNAPSHOT=f  writes a heap snapshot to f after the fill (open it in Chrome DevTools)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
