@@ -19,6 +19,7 @@ import {
 import { InvalidDocumentError } from './errors.js';
 import type { ComputedValues } from './gridbook-json.js';
 import type { DecodedWorkbook } from './gridos-import.js';
+import { checkInflatedSize } from './zip-bounds.js';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXCEL_SHEET_NAME_LIMIT = 31;
@@ -164,6 +165,7 @@ function readWorksheet(worksheet: ExcelJS.Worksheet): SnapshotCell[] {
 }
 
 export async function decodeXlsx(data: Uint8Array, field = 'file'): Promise<DecodedWorkbook> {
+  checkInflatedSize(data, field);
   const workbook = new (await loadExcelJs()).Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ExcelJS.Buffer);
