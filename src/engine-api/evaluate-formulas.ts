@@ -18,10 +18,23 @@ export interface EvalResponse {
   readonly results: EvalResultItem[];
 }
 
-export function evaluateFormulas(workbook: WorkbookReader, sheetName: string | undefined, items: readonly EvalRequestItem[]): EvalResponse {
+/**
+ * How long one request may keep the server evaluating. A formula cannot be interrupted, but
+ * once the budget is spent the items after it are not evaluated: they answer #N/A (not
+ * available), so 500 slow formulas cannot hold every other request for minutes.
+ */
+export interface EvalBudget {
+  readonly ms: number;
+  /** A monotonic clock in milliseconds (performance.now), injected. */
+  readonly now: () => number;
+}
+
+export function evaluateFormulas(workbook: WorkbookReader, sheetName: string | undefined, items: readonly EvalRequestItem[], budget?: EvalBudget): EvalResponse {
   const sheet = workbook.sheet(sheetName).name;
+  const deadline = budget === undefined ? Infinity : budget.now() + budget.ms;
   const results = items.map(({ cell, formula }): EvalResultItem => {
     if (tryParseCell(cell) === undefined) return { cell, result: null, error: SENTINELS.invalidAddress };
+    if (budget !== undefined && budget.now() > deadline) return { cell, result: null, error: SENTINELS.notAvailable };
     const text = formula.trim();
     const withEquals = text.startsWith('=') ? text : `=${text}`;
     const value = workbook.evaluate(sheet, normalizeFormula(withEquals));

@@ -114,3 +114,17 @@ describe('[HOSTILE-4] sizes are bounded before memory is spent', () => {
     expect((await http.get('/peek', { range: 'A1' })).body.rows).toEqual([['kept']]);
   });
 });
+
+describe('[HOSTILE-6] one /eval cannot hold the server for minutes', () => {
+  it('once GRIDBOOK_EVAL_BUDGET_MS is spent, the remaining items answer #N/A without being evaluated', async () => {
+    suite = await startApp({ env: { GRIDBOOK_EVAL_BUDGET_MS: '50' } });
+    const formulas = Array.from({ length: 500 }, (_, index) => ({ cell: `A${index + 1}`, formula: '=SUM(SEQUENCE(200000))' }));
+    const started_at = Date.now();
+    const response = await suite.http.post('/eval', { formulas });
+    expect(response.status).toBe(200);
+    expect(Date.now() - started_at).toBeLessThan(10_000);
+    const results: { result: unknown; error: string | null }[] = response.body.results;
+    expect(results[0]).toMatchObject({ result: 20000100000, error: null });
+    expect(results[499]).toMatchObject({ result: null, error: '#N/A' });
+  });
+});

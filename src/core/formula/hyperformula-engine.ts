@@ -22,7 +22,7 @@ import { MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
 import { isFormula, type CellInput } from '../value-typing.js';
 import { addressMappingPolicy, DenseWidthBounds } from './address-layout.js';
 import { denseContents } from './dense-contents.js';
-import { boundedTextFunctions, limitTextResults } from './text-limits.js';
+import { boundedFunctions, limitTextResults } from './result-limits.js';
 import type { CellRun, EngineCellChange, EngineSheet, FormulaEngine } from './engine-port.js';
 import type { CustomFunction, FunctionArgument, FunctionRegistry } from './function-registry.js';
 import { formulaLimitError } from './formula-limits.js';
@@ -232,7 +232,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     // copy of every overwritten cell (about 40 MB with W6's 1,000,000 cells) and is never used.
     undoLimit: 0,
     chooseAddressMappingPolicy: addressMappingPolicy,
-    functionPlugins: [...HyperFormula.getAllFunctionPlugins(), pluginFor(registry.list()), boundedTextFunctions],
+    functionPlugins: [...HyperFormula.getAllFunctionPlugins(), pluginFor(registry.list()), boundedFunctions],
   };
   limitTextResults();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);

@@ -10,7 +10,8 @@ export const engineApiRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
   app.post(
     '/eval',
     { schema: { tags: ['engine'], summary: 'Dry-run formulas; nothing is written', body: EvalBody } },
-    async (request) => evaluateFormulas(await workbookOf(deps, request), request.body.sheet, request.body.formulas),
+    async (request) =>
+      evaluateFormulas(await workbookOf(deps, request), request.body.sheet, request.body.formulas, { ms: deps.config.evalBudgetMs, now: () => performance.now() }),
   );
 
   app.get('/schema', { schema: { tags: ['engine'], summary: 'Sheets, occupied bounds, column headers and types' } }, async (request) =>

@@ -65,3 +65,16 @@ describe('text is bounded at 32,767 characters, as in Excel', () => {
     expect(String(valueAt(workbook, 'A2')).length).toBe(MAX_TEXT_LENGTH);
   });
 });
+
+describe('arrays are bounded at the cells a formula may cover', () => {
+  it('SEQUENCE past the bound is one #VALUE! cell, not a spill; within it, it spills as before', () => {
+    const workbook = book();
+    write(workbook, 'A1', '=SEQUENCE(1000000)');
+    write(workbook, 'B1', '=SEQUENCE(3,2,10)');
+    write(workbook, 'D1', '=SUM(SEQUENCE(1000000))');
+    write(workbook, 'E1', '=SUM(SEQUENCE(1000))');
+    expect([valueAt(workbook, 'A1'), valueAt(workbook, 'A2')]).toEqual(['#VALUE!', null]);
+    expect([valueAt(workbook, 'B1'), valueAt(workbook, 'C3')]).toEqual([10, 15]);
+    expect([valueAt(workbook, 'D1'), valueAt(workbook, 'E1')]).toEqual(['#VALUE!', 500500]);
+  });
+});
