@@ -90,7 +90,15 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
+  process.stdout.write(`Gridbook is running at ${browsableAddress(address)} (OSS mode; workbook data in ${config.dataDir})\n`);
+}
+
+/** The address to open in a browser: Fastify names the listening socket, which may be 0.0.0.0. */
+function browsableAddress(address: string): string {
+  const url = new URL(address);
+  if (url.hostname === '0.0.0.0' || url.hostname === '[::]') url.hostname = '127.0.0.1';
+  return url.origin;
 }
 
 await main();

@@ -9,7 +9,7 @@ import type { Config } from '../config.js';
 import type { WorkbookHost } from '../hosting/index.js';
 import { answerFrameworkError, installErrorHandling, type ErrorStatus } from './errors.js';
 import { installJsonParser } from './json-body.js';
-import { loggerOptions } from './logging.js';
+import { loggerOptions, QuietRequestLog } from './logging.js';
 import { installRequestGuard } from './request-guard.js';
 import { MemoryKeyStore, ProviderService } from '../providers/index.js';
 import { providerRoutes } from './routes/providers.js';
@@ -56,6 +56,7 @@ function headersTimeoutMs(requestTimeoutMs: number): number {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: loggerOptions(deps.logger, deps.config.logLevel),
+    logController: new QuietRequestLog(),
     bodyLimit: deps.config.maxBodyBytes,
     // A client that trickles its headers or body ties up a socket and its buffers: the headers
     // must arrive within 20 s and the whole request within GRIDBOOK_REQUEST_TIMEOUT_MS (Node

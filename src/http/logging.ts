@@ -1,5 +1,21 @@
 // Logger options for the app: whatever a caller passes, secrets are redacted. Keys travel in
 // request bodies (api_key) and in vendor headers; none of them may reach a log line.
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+
+/**
+ * Requests are logged at debug, not info: two JSON lines per request buried the one line a new
+ * user needs (where the server is). A request that failed still logs at error.
+ */
+export class QuietRequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, _request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
 export const REDACTED_LOG_PATHS: readonly string[] = [
   'req.headers.authorization',
   'req.headers["x-api-key"]',

@@ -75,3 +75,17 @@ describe('[ISSUE-12] restart from the journal', () => {
     expect(await readdir(dataDir)).not.toContain('system_state.gridbook');
   }, 120_000);
 });
+
+describe('[FIRST-HOUR] what the server prints', () => {
+  it('one plain line says where to open it and where the data lives; requests are not logged at info', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'gridbook-start-line-'));
+    dirs.push(dataDir);
+    const { server, http } = await start(dataDir);
+    await ok(http.post('/grid/cell', { cell: 'A1', value: '1' }));
+    await http.get('/healthz');
+    const output = server.output();
+    expect(output).toContain(`Gridbook is running at ${server.url} (OSS mode; workbook data in ${dataDir})`);
+    expect(output).not.toContain('incoming request');
+    expect(output).not.toContain('request completed');
+  });
+});
