@@ -90,8 +90,17 @@ function statusOf(error: Error, table: readonly ErrorStatus[]): number | undefin
 
 interface ValidationIssue {
   instancePath?: string;
+  keyword?: string;
   message?: string;
   params?: Record<string, unknown>;
+}
+
+/** Ajv's message, with the allowed values spelled out where it only says "equal to constant". */
+function messageOf(issue: ValidationIssue): string {
+  if (issue.keyword === 'const') return `must be ${JSON.stringify(issue.params?.['allowedValue'])}`;
+  const allowed = issue.params?.['allowedValues'];
+  if (issue.keyword === 'enum' && Array.isArray(allowed)) return `must be one of ${allowed.map((value) => JSON.stringify(value)).join(', ')}`;
+  return issue.message ?? 'is invalid';
 }
 
 /** "body.formulas: must NOT have more than 500 items" — names the field at fault. */
@@ -105,7 +114,7 @@ function describeValidation(error: FastifyError): string {
     const missing = issue.params?.['missingProperty'];
     if (typeof missing === 'string') path.push(missing);
     const field = [context, ...path].join('.');
-    const message = typeof missing === 'string' ? 'field required' : (issue.message ?? 'is invalid');
+    const message = typeof missing === 'string' ? 'field required' : messageOf(issue);
     if (message.startsWith('must match a schema in anyOf') && byField.has(field)) continue;
     byField.set(field, [...(byField.get(field) ?? []), message]);
   }
