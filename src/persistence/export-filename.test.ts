@@ -15,6 +15,10 @@ describe('[PERSIST-2] export file name <workbook_name>-YYYYMMDD-HHMMSS.<ext> in 
     expect(exportFileName(name, AT, 'gridbook')).toBe(expected);
   });
 
+  it('a one-sheet export names its sheet after two underscores, cleaned the same way', () => {
+    expect(exportFileName('Q3 plan', new Date('2026-04-25T15:30:00Z'), 'csv', 'Unit prices (EU)')).toBe('Q3_plan__Unit_prices_EU-20260425-153000.csv');
+  });
+
   it('uses UTC, not local time', () => {
     expect(exportFileName('x', new Date('2026-12-31T23:59:59-05:00'), 'xlsx')).toBe('x-20270101-045959.xlsx');
   });

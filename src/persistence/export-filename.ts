@@ -1,6 +1,6 @@
 // Export file names (spec §4 Persistence): `<workbook_name>-YYYYMMDD-HHMMSS.<ext>` in UTC,
 // spaces → underscores, every other character that is not a letter, digit, `-` or `_` removed;
-// an empty result becomes `workbook`.
+// an empty result becomes `workbook`. A CSV export, which holds one sheet, adds `__<sheet>`.
 
 function two(value: number): string {
   return String(value).padStart(2, '0');
@@ -16,8 +16,10 @@ export function safeFileStem(name: string): string {
   return stem === '' ? 'workbook' : stem;
 }
 
-export function exportFileName(workbookName: string, at: Date, extension: string): string {
-  return `${safeFileStem(workbookName)}-${utcStamp(at)}.${extension}`;
+/** A one-sheet export (CSV) names its sheet too: `<workbook>__<sheet>-YYYYMMDD-HHMMSS.csv`. */
+export function exportFileName(workbookName: string, at: Date, extension: string, sheetName?: string): string {
+  const sheet = sheetName === undefined ? '' : `__${safeFileStem(sheetName)}`;
+  return `${safeFileStem(workbookName)}${sheet}-${utcStamp(at)}.${extension}`;
 }
 
 /**

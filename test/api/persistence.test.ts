@@ -270,7 +270,7 @@ describe('CSV', () => {
     const response = await server.http.get('/system/export.csv', { sheet: 'Inputs' });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(response.headers.get('content-disposition')).toBe('attachment; filename="Q3_planv2-20260425-153000.csv"');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="Q3_planv2__Inputs-20260425-153000.csv"');
     expect(response.text).toBe("Price,12.5\r\nUnits,41\r\nCode,'007\r\nLive,TRUE");
     const fresh = await startApp();
     try {

@@ -138,7 +138,7 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
     async (request, reply) => {
       const workbook = await workbookOf(deps, request);
       const sheet = workbook.sheet(request.query.sheet);
-      attachment(reply, 'text/csv; charset=utf-8', exportFileName(workbook.name, deps.now(), 'csv'));
+      attachment(reply, 'text/csv; charset=utf-8', exportFileName(workbook.name, deps.now(), 'csv', sheet.name));
       return exportCsv(sheet, request.query.mode ?? 'values');
     },
   );
