@@ -2,7 +2,7 @@
 // is still the user's own), and "All changes saved" means every write was answered.
 import { describe, expect, it } from 'vitest';
 import { ApiClient, CLIENT_HEADER, storedClientId, type KeyValueStorage } from '../../web/src/api/client.js';
-import { ApiError } from '../../web/src/api/errors.js';
+import { ApiError, ConnectionLostError } from '../../web/src/api/errors.js';
 import { isWorkbookWrite, WriteTracker, type WriteState } from '../../web/src/api/write-tracker.js';
 
 function memoryStorage(): KeyValueStorage & { items: Map<string, string> } {
@@ -87,5 +87,17 @@ describe('the save state', () => {
     expect(kinds).toEqual([]);
     await client.post('/grid/cell', { cell: 'A1', value: '1' });
     expect(kinds).toEqual(['saving', 'saved']);
+  });
+});
+
+describe('[FIRST-HOUR] a lost connection reads as one plain sentence', () => {
+  it('says the server did not answer, without request paths or a doubled "the server"', async () => {
+    const client = new ApiClient(async () => {
+      throw new TypeError('fetch failed');
+    }, '', 'web-abc');
+    const failure = await client.post('/grid/cell', { cell: 'A1', value: '1' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ConnectionLostError);
+    expect((failure as ConnectionLostError).message).toBe('Connection lost — the server did not answer. Retrying in the background; try again in a moment.');
+    expect((failure as ConnectionLostError).path).toBe('/grid/cell');
   });
 });

@@ -27,8 +27,9 @@ export class ApiError extends Error {
 
 /** The server could not be reached at all (down, restarting, network gone). */
 export class ConnectionLostError extends Error {
-  constructor(readonly path: string) {
-    super(`Connection lost — the server did not answer ${path}. Retrying in the background; try again in a moment.`);
+  /** `path`: the request that got no answer, for logs; the message a person reads does not need it. */
+  constructor(readonly path?: string) {
+    super('Connection lost — the server did not answer. Retrying in the background; try again in a moment.');
     this.name = 'ConnectionLostError';
   }
 }

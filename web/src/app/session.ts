@@ -149,7 +149,7 @@ export class Session {
 
   /** Edits are refused aloud while the server does not answer (ui.md ROB-02). */
   requireOnline(): void {
-    if (!this.online.get()) throw new ConnectionLostError('the server');
+    if (!this.online.get()) throw new ConnectionLostError();
   }
 
   /** A write through the queue, refused at once when offline. */
