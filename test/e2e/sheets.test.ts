@@ -138,6 +138,24 @@ describe.skipIf(!hasChromium)('sheets in the browser', () => {
     expect(workbook.sheets).toEqual(['Sheet1']);
   });
 
+  it('[FIRST-HOUR] deleting the open sheet shows the next one and never asks for the deleted one again', async () => {
+    await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'stays' });
+    await suite.server.http.post('/workbook/sheet', { name: 'Scratch' });
+    await suite.server.http.post('/grid/range', { sheet: 'Scratch', target_cell: 'A1', values: [[1, 2, 3]] });
+    await suite.server.http.post('/workbook/sheet/activate', { name: 'Scratch' });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'A1', '1');
+    await page.getByTestId('sheet-tab-Scratch').click({ button: 'right' });
+    await page.getByTestId('menu-delete-sheet').click();
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId('sheet-tab-Scratch').waitFor({ state: 'detached' });
+    await expectCellText(page, 'A1', 'stays');
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(300);
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[WB-01] renaming the workbook changes the page title and the server’s name', async () => {
     await suite.open();
     const page = suite.ui.page;
