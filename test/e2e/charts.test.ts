@@ -30,7 +30,7 @@ describe.skipIf(!hasChromium)('charts in the browser', () => {
   // Wide enough that a moved or grown chart stays clear of the AI panel.
   const suite = useBrowserSuite({ page: { width: 1920, height: 1080, allowHttpErrors: [400] } });
 
-  it('[CHART-01] Insert → Chart from the selected range draws a bar chart anchored at F2', async () => {
+  it('[CHART-01] Insert → Chart from the selected range draws a bar chart anchored beside its data at D1 (one empty column after B)', async () => {
     await suite.server.http.post('/grid/range', { target_cell: 'A1', values: DATA });
     await suite.open();
     const page = suite.ui.page;
@@ -39,20 +39,20 @@ describe.skipIf(!hasChromium)('charts in the browser', () => {
     await page.getByTestId('menu-insert-chart').click();
     await expect(page.getByTestId('chart-range').inputValue()).resolves.toBe('A1:B4');
     await expect(page.getByTestId('chart-type').inputValue()).resolves.toBe('bar');
-    await expect(page.getByTestId('chart-anchor').inputValue()).resolves.toBe('F2');
+    await expect(page.getByTestId('chart-anchor').inputValue()).resolves.toBe('D1');
     await page.getByTestId('chart-title').fill('Revenue');
     await page.getByTestId('chart-save').click();
     const overlay = page.getByTestId('chart-overlay');
     await overlay.waitFor();
     await page.locator('[data-testid="chart-canvas"][data-rendered="true"]').waitFor();
     const box = await overlay.boundingBox();
-    const anchor = await cell(page, 'F2').boundingBox();
+    const anchor = await cell(page, 'D1').boundingBox();
     expect(Math.abs(box!.x - anchor!.x)).toBeLessThanOrEqual(2);
     expect(Math.abs(box!.y - anchor!.y)).toBeLessThanOrEqual(2);
     expect(Math.round(box!.width)).toBe(400);
     expect(Math.round(box!.height)).toBe(280);
     expect(await colouredPixels(page)).toBeGreaterThan(500);
-    expect(await charts(suite)).toMatchObject([{ data_range: 'A1:B4', chart_type: 'bar', anchor_cell: 'F2', width: 400, height: 280 }]);
+    expect(await charts(suite)).toMatchObject([{ data_range: 'A1:B4', chart_type: 'bar', anchor_cell: 'D1', width: 400, height: 280 }]);
     expect(suite.ui.errors).toEqual([]);
   });
 

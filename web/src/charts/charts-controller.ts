@@ -5,7 +5,7 @@ import type { Session } from '../app/session.js';
 import { ChartApi, type ChartFields } from '../api/chart-api.js';
 import { errorMessage } from '../api/errors.js';
 import type { ChartJson } from '../api/types.js';
-import { formatRect } from '../grid/address.js';
+import { formatCell, formatRect, type Rect } from '../grid/address.js';
 import { loadChartJs } from './chart-render.js';
 import { prefetchChartValues } from './chart-values.js';
 
@@ -17,6 +17,15 @@ export interface ChartEditRequest {
 
 export const CHART_DEFAULTS = { title: '', chart_type: 'bar', anchor_cell: 'F2', width: 400, height: 280, orientation: 'columns' } as const;
 export const MIN_CHART_WIDTH = 160;
+
+/**
+ * Where a new chart goes: level with the top of its data, one empty column to the right of
+ * everything on the sheet, so it never covers cells (the API's own default, F2, often did).
+ */
+export function anchorBesideData(data: Rect, bounds: { readonly lastCol: number } | null | undefined): string {
+  const rightmost = Math.max(data.col + data.width - 1, bounds?.lastCol ?? -1);
+  return formatCell({ col: Math.min(rightmost + 2, 16_383), row: data.row });
+}
 export const MIN_CHART_HEIGHT = 120;
 
 export class ChartsController {
@@ -73,7 +82,8 @@ export class ChartsController {
   openCreate(): void {
     const rect = this.session.selection.get().rect;
     const range = rect.width * rect.height > 1 ? formatRect(rect) : '';
-    this.editing.set({ mode: 'create', fields: { ...CHART_DEFAULTS, data_range: range } });
+    const anchor = anchorBesideData(rect, this.session.store.bounds(this.session.activeSheet));
+    this.editing.set({ mode: 'create', fields: { ...CHART_DEFAULTS, anchor_cell: anchor, data_range: range } });
   }
 
   openEdit(chart: ChartJson): void {
