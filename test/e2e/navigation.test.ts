@@ -44,6 +44,20 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     await page.waitForFunction(() => (document.querySelector('[data-testid="name-box"]') as HTMLInputElement).value === 'C12');
   });
 
+  it('[FIRST-HOUR] Ctrl+Shift+Arrow extends the selection to the edge of the data, not of the sheet', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'B4', values: Array.from({ length: 17 }, (_, index) => [index, index * 2]) });
+    await suite.open();
+    const page = suite.ui.page;
+    const nameIs = (text: string) => page.waitForFunction((value) => (document.querySelector('[data-testid="name-box"]') as HTMLInputElement).value === value, text);
+    await goTo(page, 'B4');
+    await page.keyboard.press('Control+Shift+ArrowDown');
+    await nameIs('B4:B20');
+    await page.keyboard.press('Control+Shift+ArrowRight');
+    await nameIs('B4:C20');
+    await page.keyboard.press('Control+Shift+ArrowUp');
+    await nameIs('B4:C4');
+  });
+
   it('[NAV-05] the name box refuses an address that is not one and keeps the selection', async () => {
     await suite.open();
     const page = suite.ui.page;

@@ -1,12 +1,12 @@
 // Keys on the grid (not while editing): typing starts an edit, F2 edits in place, Enter and
-// Tab move (Excel-style, no editing), Delete clears, Ctrl+Arrow jumps to the data edge,
-// Ctrl+End to the last used cell. Arrows, Shift+Arrows, Home, PageUp/Down, Ctrl+Home and
-// Ctrl+A are left to Glide.
+// Tab move (Excel-style, no editing), Delete clears, Ctrl+Arrow jumps to the data edge and
+// Ctrl+Shift+Arrow extends the selection to it, Ctrl+End to the last used cell. Arrows,
+// Shift+Arrows, Home, PageUp/Down, Ctrl+Home and Ctrl+A are left to Glide.
 import type { GridKeyEventArgs } from '@glideapps/glide-data-grid';
 import type { Session } from '../app/session.js';
 import type { EditController } from './editing.js';
 import { jumpTarget, type Direction } from './data-edge.js';
-import type { CellRef } from './address.js';
+import { rectOf, type CellRef, type Rect } from './address.js';
 
 export interface KeyDeps {
   readonly session: Session;
@@ -70,6 +70,12 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
       .catch((error: unknown) => session.reportError('Could not jump', error));
     return;
   }
+  if (modifier && direction !== undefined && event.shiftKey) {
+    event.cancel();
+    event.preventDefault();
+    void extendToDataEdge(session, selection.rect, cursor, direction, grid).catch((error: unknown) => session.reportError('Could not extend the selection', error));
+    return;
+  }
   if (modifier && event.key === 'End') {
     event.cancel();
     event.preventDefault();
@@ -79,4 +85,24 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
   }
   // Undo/redo, save and copy/paste are handled at the page level (they work outside the grid too).
   if (modifier && ['z', 'y', 's', 'c', 'v', 'x', 'Z', 'Y'].includes(event.key)) event.cancel();
+}
+
+/**
+ * Ctrl+Shift+Arrow as spreadsheets do it: the edge of the selection away from the cursor moves
+ * to where Ctrl+Arrow would jump from it; the cursor's edge stays (Glide's own extends to the
+ * end of the sheet).
+ */
+async function extendToDataEdge(session: Session, rect: Rect, cursor: CellRef, direction: Direction, grid: { rows: number; cols: number }): Promise<void> {
+  const bottom = rect.row + rect.height - 1;
+  const right = rect.col + rect.width - 1;
+  const freeRow = cursor.row === rect.row ? bottom : rect.row;
+  const freeCol = cursor.col === rect.col ? right : rect.col;
+  const fixed = { col: freeCol === rect.col ? right : rect.col, row: freeRow === rect.row ? bottom : rect.row };
+  const vertical = direction === 'up' || direction === 'down';
+  const from = vertical ? { col: cursor.col, row: freeRow } : { col: freeCol, row: cursor.row };
+  const sheet = session.activeSheet;
+  const target = await jumpTarget(session.grid, sheet, from, direction, grid);
+  if (session.activeSheet !== sheet) return;
+  const end = vertical ? { col: freeCol, row: target.row } : { col: target.col, row: freeRow };
+  session.goTo(rectOf(fixed, end), cursor);
 }
