@@ -45,6 +45,24 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[FIRST-HOUR] typing a row with Tab and ending it with Enter goes to the next row of the column it began in', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'B3');
+    for (const [text, key] of [['Item', 'Tab'], ['Cost', 'Tab'], ['Qty', 'Enter']] as const) {
+      await page.keyboard.type(text);
+      await page.keyboard.press(key);
+    }
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('B4');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('B5');
+    await expectCellText(page, 'D3', 'Qty');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await storedValues(suite.server, 'B3:D3')).toEqual({ B3: 'Item', C3: 'Cost', D3: 'Qty' });
+  });
+
   it('[EDIT-02] double-click and F2 edit keeping the existing content', async () => {
     await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [['abc'], ['xy']] });
     await suite.open();

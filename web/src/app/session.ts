@@ -16,6 +16,7 @@ import * as sheetActions from './sheet-actions.js';
 import * as cellWrites from './cell-writes.js';
 import { mergeSteps, refreshVersions, type UndoStep } from './undo-steps.js';
 import type { ConflictState, EditState, PreviewOverlay, SelectionState, WorkbookState } from './session-types.js';
+import { TabRun } from '../grid/tab-run.js';
 
 export type { ConflictState, EditState, PreviewOverlay, SelectionState, WorkbookState } from './session-types.js';
 
@@ -27,6 +28,8 @@ export class Session {
   readonly grid: GridApi;
   readonly workbookApi: WorkbookApi;
   readonly toasts = new Toasts();
+  /** Tab, Tab, Enter returns to the column the Tabs began in (grid keys and the cell editor share it). */
+  readonly tabRun = new TabRun();
   readonly store: CellStore;
   readonly workbook = new Observable<WorkbookState | null>(null);
   readonly selection = new Observable<SelectionState>({ sheet: '', cursor: { col: 0, row: 0 }, rect: { col: 0, row: 0, width: 1, height: 1 } });

@@ -64,10 +64,10 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
     const shift = event.shiftKey ? -1 : 1;
     if (event.key === 'Enter') {
       event.preventDefault();
-      void editor.commit({ dx: 0, dy: shift });
+      void editor.commit({ dx: 0, dy: shift, key: 'Enter' });
     } else if (event.key === 'Tab') {
       event.preventDefault();
-      void editor.commit({ dx: shift, dy: 0 });
+      void editor.commit({ dx: shift, dy: 0, key: 'Tab' });
     } else if (event.key === 'Escape') {
       event.preventDefault();
       editor.cancel();

@@ -103,10 +103,10 @@ export function FormulaBar({ session, editor }: Props) {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
-      void editor.commit({ dx: 0, dy: event.shiftKey ? -1 : 1 });
+      void editor.commit({ dx: 0, dy: event.shiftKey ? -1 : 1, key: 'Enter' });
     } else if (event.key === 'Tab') {
       event.preventDefault();
-      void editor.commit({ dx: event.shiftKey ? -1 : 1, dy: 0 });
+      void editor.commit({ dx: event.shiftKey ? -1 : 1, dy: 0, key: 'Tab' });
     } else if (event.key === 'Escape') {
       event.preventDefault();
       editor.cancel();

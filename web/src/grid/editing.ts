@@ -10,6 +10,8 @@ const POINTABLE_AFTER = new Set(['=', '(', ',', '+', '-', '*', '/', '^', '&', '<
 export interface Move {
   readonly dx: number;
   readonly dy: number;
+  /** Enter or Tab (not an arrow): they take part in Tab, Tab, Enter. */
+  readonly key?: 'Enter' | 'Tab';
 }
 
 export class EditController {
@@ -92,10 +94,9 @@ export class EditController {
     this.pointing = false;
     if (move !== null && state.sheet === this.session.activeSheet) {
       const { rows, cols } = this.limits();
-      const next = {
-        col: Math.max(0, Math.min(cols - 1, state.cell.col + move.dx)),
-        row: Math.max(0, Math.min(rows - 1, state.cell.row + move.dy)),
-      };
+      const wanted = move.key === 'Enter' ? this.session.tabRun.enter(state.cell, move.dy) : { col: state.cell.col + move.dx, row: state.cell.row + move.dy };
+      const next = { col: Math.max(0, Math.min(cols - 1, wanted.col)), row: Math.max(0, Math.min(rows - 1, wanted.row)) };
+      if (move.key === 'Tab') this.session.tabRun.tab(state.cell, next);
       this.session.goTo({ ...next, width: 1, height: 1 });
     }
     if (state.text !== state.original) await this.session.writeCell(state.sheet, state.cell, state.text);

@@ -47,8 +47,10 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
     event.cancel();
     event.preventDefault();
     const back = event.shiftKey ? -1 : 1;
-    const next = event.key === 'Enter' ? { col: cursor.col, row: cursor.row + back } : { col: cursor.col + back, row: cursor.row };
-    deps.moveTo({ col: Math.max(0, Math.min(grid.cols - 1, next.col)), row: Math.max(0, Math.min(grid.rows - 1, next.row)) });
+    const next = event.key === 'Enter' ? session.tabRun.enter(cursor, back) : { col: cursor.col + back, row: cursor.row };
+    const target = { col: Math.max(0, Math.min(grid.cols - 1, next.col)), row: Math.max(0, Math.min(grid.rows - 1, next.row)) };
+    if (event.key === 'Tab') session.tabRun.tab(cursor, target);
+    deps.moveTo(target);
     return;
   }
   if (event.key === 'Delete' || event.key === 'Backspace') {
