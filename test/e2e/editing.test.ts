@@ -63,6 +63,21 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     expect(await storedValues(suite.server, 'B3:D3')).toEqual({ B3: 'Item', C3: 'Cost', D3: 'Qty' });
   });
 
+  it('[FIRST-HOUR] typing = and then clicking another sheet\'s tab stores nothing in the cell', async () => {
+    await suite.server.http.post('/workbook/sheet', { name: 'Data' });
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'C2');
+    await page.keyboard.type('=');
+    await page.getByTestId('sheet-tab-Data').click();
+    await page.locator('[data-testid="sheet-tab-Data"][aria-selected="true"]').waitFor();
+    await page.getByTestId('sheet-tab-Sheet1').click();
+    await page.locator('[data-testid="sheet-tab-Sheet1"][aria-selected="true"]').waitFor();
+    await expectCellText(page, 'C2', '');
+    expect(await storedValues(suite.server, 'C2')).toEqual({});
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[EDIT-02] double-click and F2 edit keeping the existing content', async () => {
     await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [['abc'], ['xy']] });
     await suite.open();

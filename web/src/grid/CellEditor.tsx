@@ -105,6 +105,13 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
           });
           return;
         }
+        // A formula still waiting for a reference ("=", "=SUM(") is not finished: going to
+        // another sheet's tab must not store it as it is (it was "=" → #PARSE_ERROR!).
+        const toSheetTab = event.relatedTarget instanceof Element && event.relatedTarget.closest('[data-testid^="sheet-tab-"]') !== null;
+        if (toSheetTab && editor.canPoint()) {
+          editor.cancel();
+          return;
+        }
         void editor.commit(null);
       }}
     />
