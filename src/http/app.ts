@@ -11,6 +11,7 @@ import { answerFrameworkError, installErrorHandling, type ErrorStatus } from './
 import { installJsonParser } from './json-body.js';
 import { loggerOptions, QuietRequestLog } from './logging.js';
 import { installRequestGuard } from './request-guard.js';
+import { finishOpenApiDocument } from './openapi-document.js';
 import { MemoryKeyStore, ProviderService } from '../providers/index.js';
 import { providerRoutes } from './routes/providers.js';
 import { AgentService } from '../agent/index.js';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installJsonParser(app, deps.config.maxBodyBytes);
 
   await app.register(swagger, {
+    transformObject: (document) => ('openapiObject' in document ? finishOpenApiDocument(document.openapiObject) : document.swaggerObject),
     openapi: {
       openapi: '3.1.0',
       info: {

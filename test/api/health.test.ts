@@ -57,6 +57,16 @@ describe('service endpoints', () => {
     expect(peekParameters).toEqual(expect.arrayContaining(['range', 'format', 'sheet', 'mode']));
   });
 
+  it('[FIRST-HOUR] every operation has a unique operationId; a body with no required field is optional', async () => {
+    const paths = (await server.http.get('/openapi.json')).body.paths as Record<string, Record<string, { operationId?: string; requestBody?: { required?: boolean } }>>;
+    const ids = Object.values(paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId));
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z]+[A-Za-z0-9]*$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(paths['/grid/cell']!['post']!.operationId).toBe('postGridCell');
+    expect(paths['/workbook/undo']!['post']!.requestBody?.required).toBe(false);
+    expect(paths['/grid/cell']!['post']!.requestBody?.required).toBe(true);
+  });
+
   it('[SYS-1] /docs serves the API reference from the server itself, no outside assets', async () => {
     const page = await server.http.get('/docs');
     expect(page.status).toBe(200);
