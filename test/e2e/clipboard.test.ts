@@ -112,6 +112,31 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
     await expectCellText(page, 'E1', '');
   });
 
+  it('[FIRST-HOUR] Ctrl+Z pressed while a cut-and-paste is still being written undoes all of it', async () => {
+    await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'moved' });
+    await suite.open();
+    const page = suite.ui.page;
+    // Hold the paste's write back, so the undo is pressed while it is in flight.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/grid/range', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await goTo(page, 'A1');
+    await page.keyboard.press('Control+x');
+    await goTo(page, 'C3');
+    await page.keyboard.press('Control+v');
+    await page.waitForTimeout(200);
+    await page.keyboard.press('Control+z');
+    await page.waitForTimeout(200);
+    release();
+    await expectCellText(page, 'A1', 'moved');
+    await expectCellText(page, 'C3', '');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await storedValues(suite.server, 'A1:C3')).toEqual({ A1: 'moved' });
+  });
+
   it('[FILL-01][FILL-02] dragging the fill handle continues a number series and moves formulas', async () => {
     await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [[1, '=A1*10'], [2, '=A2*10']] });
     await suite.open();

@@ -28,6 +28,8 @@ export class Session {
   readonly grid: GridApi;
   readonly workbookApi: WorkbookApi;
   readonly toasts = new Toasts();
+  private actionsInFlight = 0;
+  private readonly idleWaiters: (() => void)[] = [];
   /** Tab, Tab, Enter returns to the column the Tabs began in (grid keys and the cell editor share it). */
   readonly tabRun = new TabRun();
   readonly store: CellStore;
@@ -177,26 +179,45 @@ export class Session {
   }
 
   writeCell(sheet: string, cell: CellRef, text: string, options: { force?: boolean } = {}): Promise<boolean> {
-    return cellWrites.writeCell(this, sheet, cell, text, options);
+    return this.track(() => cellWrites.writeCell(this, sheet, cell, text, options));
   }
 
   writeRange(sheet: string, anchor: CellRef, values: readonly (readonly (string | number | boolean | null)[])[], action = 'Paste'): Promise<boolean> {
-    return cellWrites.writeRange(this, sheet, anchor, values, action);
+    return this.track(() => cellWrites.writeRange(this, sheet, anchor, values, action));
   }
 
   clearRange(sheet: string, rect: Rect): Promise<boolean> {
-    return cellWrites.clearRange(this, sheet, rect);
+    return this.track(() => cellWrites.clearRange(this, sheet, rect));
   }
 
   setLocked(sheet: string, rect: Rect, locked: boolean): Promise<void> {
-    return cellWrites.setLocked(this, sheet, rect, locked);
+    return this.track(() => cellWrites.setLocked(this, sheet, rect, locked));
+  }
+
+  /**
+   * Runs one user action that changes the workbook (it may be several commits: a cut and its
+   * paste). Undo waits until every tracked action has finished and noted its commits, so it
+   * undoes whole actions: pressed during a cut-and-paste it undid only the paste.
+   */
+  async track<T>(action: () => Promise<T>): Promise<T> {
+    this.actionsInFlight += 1;
+    try {
+      return await action();
+    } finally {
+      this.actionsInFlight -= 1;
+      if (this.actionsInFlight === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+    }
+  }
+
+  private untilActionsSettle(): Promise<void> {
+    return this.actionsInFlight === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   /** Server-side undo/redo; one user action (which may be several commits) per press. */
   history(direction: 'undo' | 'redo'): Promise<void> {
     if (this.editing.get() !== null) return Promise.resolve();
     // One at a time: each press needs the versions the previous one left (refreshVersions).
-    const run = this.historyRun.then(() => this.runHistory(direction));
+    const run = this.historyRun.then(() => this.untilActionsSettle()).then(() => this.runHistory(direction));
     this.historyRun = run.catch(() => undefined);
     return run;
   }

@@ -125,7 +125,11 @@ export async function pasteBlock(text: string, internal: InternalClip | undefine
 }
 
 /** Write a pasted block, in chunks when large; a cut also clears its source (one undo step). */
-export async function writePaste(session: Session, block: string[][], target: Rect, internal: InternalClip | undefined): Promise<boolean> {
+export function writePaste(session: Session, block: string[][], target: Rect, internal: InternalClip | undefined): Promise<boolean> {
+  return session.track(() => writePasteNow(session, block, target, internal));
+}
+
+async function writePasteNow(session: Session, block: string[][], target: Rect, internal: InternalClip | undefined): Promise<boolean> {
   const sheet = session.activeSheet;
   let commits = 0;
   if (internal?.cut === true && internal.sheet === sheet) {
