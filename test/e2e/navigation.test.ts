@@ -71,22 +71,6 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     await expect(nameBox().inputValue()).resolves.toBe('D250');
   });
 
-  it('[FIRST-HOUR] the name box scrolls to targets in row 1 and column A too', async () => {
-    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [['top', 'next']] });
-    await suite.open();
-    const page = suite.ui.page;
-    for (const target of ['A1', 'A1:C3', 'B1', 'A5']) {
-      await goTo(page, 'D250');
-      await cell(page, 'D250').waitFor();
-      await goTo(page, target);
-      await expect(nameBox().inputValue()).resolves.toBe(target);
-      await cell(page, 'A1').waitFor({ timeout: 3000 }).catch(() => {
-        throw new Error(`after going to ${target} from D250, A1 is not on screen`);
-      });
-    }
-    await expectCellText(page, 'A1', 'top');
-  });
-
   it('[EDIT-08] a locked cell refuses to be edited and says which cell it is', async () => {
     await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'fixed' });
     await suite.server.http.post('/grid/lock', { range: 'A1' });

@@ -27,11 +27,9 @@ export function useFollowSelection(
       const sameCell = currentCell.current?.[0] === selection.cursor.col && currentCell.current?.[1] === selection.cursor.row;
       setGridSelection(toGlide(selection.rect, selection.cursor));
       if (session.editing.get() === null && !typingElsewhere()) gridRef.current?.focus();
-      // Glide scrolls a changed selection into view itself (a second scroll would overshoot),
-      // except toward row 1 or column A: from D250, a jump to A1 left the grid at rows 228–250.
-      // The same cell again (scrolled away meanwhile) needs the scroll from here too.
-      const { col, row } = selection.cursor;
-      if (sameCell || row === 0 || col === 0) gridRef.current?.scrollTo(col, row);
+      // Glide scrolls a changed selection into view itself (a second scroll would overshoot);
+      // the same cell again (scrolled away meanwhile) needs the scroll from here.
+      if (sameCell) gridRef.current?.scrollTo(selection.cursor.col, selection.cursor.row);
     };
     follow();
     return session.selection.subscribe(follow);
