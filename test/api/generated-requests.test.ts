@@ -4,6 +4,7 @@
 // answer 5xx, and a request it refuses must leave the workbook exactly as it was.
 // GENERATED_REQUESTS (default 2,000) sets how many; the issue's acceptance run uses 10,000.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../support/seeded-random.js';
 import { startApp, type RunningApp } from '../support/start-app.js';
 
 type Schema = {
@@ -22,18 +23,6 @@ interface Operation {
   readonly body: Schema | undefined;
   readonly query: readonly { name: string; schema: Schema }[];
   readonly pathParams: readonly string[];
-}
-
-/** A small seeded generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const HOSTILE_STRINGS = [
@@ -134,7 +123,7 @@ describe('[HOSTILE-5] generated requests over every operation in /openapi.json',
   }
 
   it(`answers ${COUNT} of them without a 5xx, and a refused one changes nothing`, async () => {
-    const next = random(Number(process.env.GENERATED_SEED ?? 20261125));
+    const next = seededRandom(Number(process.env.GENERATED_SEED ?? 20261125));
     const operations = operationsOf((await suite.http.get('/openapi.json')).body);
     const problems: string[] = [];
     let before = await fingerprint();

@@ -7,6 +7,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseWorkbookText } from '../../src/persistence/index.js';
+import { seededRandom } from '../support/seeded-random.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SAVE_FILE = 'system_state.gridbook';
@@ -37,18 +38,6 @@ export interface RunResult {
   readonly readable: boolean;
   readonly cellsInFile: number;
   readonly problem?: string;
-}
-
-/** mulberry32: a small seeded generator, so a failing run can be replayed with its seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface Server {

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { api, type Api } from '../support/api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
-import { seededRandom } from './crash-harness.js';
+import { seededRandom } from '../support/seeded-random.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const LONG_RUN_MS = 4_000;

@@ -25,7 +25,7 @@ import {
 import { describeSchema, peekRange } from '../../src/engine-api/index.js';
 import { OssHost, type JournaledWorkbook } from '../../src/hosting/index.js';
 import { exportJson, FileWorkbookStore, parseWorkbookText, withName } from '../../src/persistence/index.js';
-import { seededRandom } from '../crash/crash-harness.js';
+import { seededRandom } from '../support/seeded-random.js';
 
 const STEPS = Number(process.env['GRIDBOOK_PROPERTY_STEPS'] ?? 1_200);
 const STEPS_PER_SEQUENCE = 60;
