@@ -11,7 +11,14 @@ export default defineConfig({
     pool: 'forks',
     reporters: report ? ['default', ['json', { outputFile: report }]] : ['default'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: ['test/e2e/**'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['test/e2e/**'],
+        },
+      },
       // Browser tests wait on a real Chromium sharing two cores with the rest of the suite; one
       // retry absorbs a missed frame or a slow paint. A test that fails twice still fails, and a
       // retried pass is printed as such (docs/decisions/2026-11-22-one-retry-for-browser-tests.md).

@@ -5,7 +5,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { machineInfo } from './lib/machine.js';
-import { EndpointUnavailableError, type BenchContext, type Workload, type WorkloadResult } from './lib/results.js';
+import {
+  EndpointUnavailableError,
+  type BenchContext,
+  type Workload,
+  type WorkloadResult,
+} from './lib/results.js';
 import { REPO_ROOT } from './lib/server.js';
 import { formatTable } from './lib/table.js';
 import { WORKLOADS } from './workloads/index.js';
@@ -17,7 +22,9 @@ function selectWorkloads(args: readonly string[]): Workload[] {
   if (wanted.length === 0) return [...WORKLOADS];
   const unknown = wanted.filter((id) => !WORKLOADS.some((workload) => workload.id === id));
   if (unknown.length > 0) {
-    throw new Error(`unknown workload ${unknown.join(', ')}; choose from ${WORKLOADS.map((workload) => workload.id).join(', ')}`);
+    throw new Error(
+      `unknown workload ${unknown.join(', ')}; choose from ${WORKLOADS.map((workload) => workload.id).join(', ')}`,
+    );
   }
   return WORKLOADS.filter((workload) => wanted.includes(workload.id));
 }
@@ -26,7 +33,8 @@ function intOption(name: string, fallback: number, min: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number ≥ ${min}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`${name} must be a whole number ≥ ${min}, got "${raw}"`);
   return value;
 }
 
@@ -39,22 +47,37 @@ async function runOne(workload: Workload, context: BenchContext): Promise<Worklo
     return { ...base, ...report, status: 'ok', seconds: seconds() };
   } catch (error) {
     const unavailable = error instanceof EndpointUnavailableError;
-    const reason = error instanceof Error ? (unavailable ? error.message : (error.stack ?? error.message)) : String(error);
+    const reason =
+      error instanceof Error
+        ? unavailable
+          ? error.message
+          : (error.stack ?? error.message)
+        : String(error);
     context.log(`${workload.id} ${unavailable ? 'unavailable' : 'FAILED'}: ${reason}`);
-    return { ...base, rows: [], targets: [], status: unavailable ? 'unavailable' : 'failed', reason, seconds: seconds() };
+    return {
+      ...base,
+      rows: [],
+      targets: [],
+      status: unavailable ? 'unavailable' : 'failed',
+      reason,
+      seconds: seconds(),
+    };
   }
 }
 
 async function main(): Promise<void> {
   const workloads = selectWorkloads(process.argv.slice(2));
   if ((globalThis as { gc?: unknown }).gc === undefined) {
-    process.stderr.write('note: run with node --expose-gc (npm run bench does) so runs start from a collected heap.\n');
+    process.stderr.write(
+      'note: run with node --expose-gc (npm run bench does) so runs start from a collected heap.\n',
+    );
   }
   const context: BenchContext = {
     runs: intOption('BENCH_RUNS', 3, 1),
     warmups: intOption('BENCH_WARMUPS', 1, 0),
     serverOptions: { cpuProfileDir: process.env['BENCH_SERVER_CPU_PROFILE_DIR'] || undefined },
-    log: (line) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`),
+    log: (line) =>
+      process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`),
   };
   const machine = machineInfo();
   const started = performance.now();
@@ -63,7 +86,13 @@ async function main(): Promise<void> {
   const totalSeconds = (performance.now() - started) / 1000;
 
   mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-  const document = { machine, runs: context.runs, warmups: context.warmups, totalSeconds, workloads: results };
+  const document = {
+    machine,
+    runs: context.runs,
+    warmups: context.warmups,
+    totalSeconds,
+    workloads: results,
+  };
   writeFileSync(RESULTS_FILE, `${JSON.stringify(document, null, 2)}\n`);
   process.stdout.write(`${formatTable(results)}\n`);
   process.stdout.write(

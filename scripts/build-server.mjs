@@ -13,14 +13,17 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'dist', 'server');
 const builtMain = path.join(outDir, 'main.js');
-const inputs = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package.json'].map((name) => path.join(root, name));
+const inputs = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package.json'].map((name) =>
+  path.join(root, name),
+);
 
 function newestMtime(target) {
   const info = statSync(target, { throwIfNoEntry: false });
   if (info === undefined) return 0;
   if (!info.isDirectory()) return info.mtimeMs;
   let newest = info.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  for (const entry of readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;
 }
 
@@ -35,15 +38,21 @@ export function buildServer() {
   const started = performance.now();
   // A clean output: a source file deleted since the last build must not linger as JavaScript.
   rmSync(outDir, { recursive: true, force: true });
-  const result = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   // Exit code 2: type errors, but every file was emitted. tsx never type-checked either, so the
   // server still starts (`npm test` is where type errors fail); 1 or a signal means no output.
-  if (result.status === 2) process.stderr.write('tsc reported type errors (above); the server was compiled anyway.\n');
-  else if (result.status !== 0) throw new Error(`tsc exited with ${result.status ?? result.signal}`);
+  if (result.status === 2)
+    process.stderr.write('tsc reported type errors (above); the server was compiled anyway.\n');
+  else if (result.status !== 0)
+    throw new Error(`tsc exited with ${result.status ?? result.signal}`);
   return performance.now() - started;
 }
 
-const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+const isMain =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   if (process.argv.includes('--if-stale') && !isStale()) process.exit(0);
   process.stdout.write('Compiling the server into dist/server …\n');
@@ -51,7 +60,9 @@ if (isMain) {
     const took = buildServer();
     process.stdout.write(`Server compiled in ${(took / 1000).toFixed(1)} s.\n`);
   } catch (error) {
-    process.stderr.write(`Compiling the server failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `Compiling the server failed: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     process.exit(1);
   }
 }

@@ -36,7 +36,8 @@ export async function buildWeb() {
   return performance.now() - started;
 }
 
-const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+const isMain =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   if (process.argv.includes('--if-stale') && !isStale()) process.exit(0);
   process.stdout.write('Building the web UI into dist/web …\n');
@@ -44,7 +45,9 @@ if (isMain) {
     const took = await buildWeb();
     process.stdout.write(`Web UI built in ${(took / 1000).toFixed(1)} s.\n`);
   } catch (error) {
-    process.stderr.write(`Building the web UI failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `Building the web UI failed: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     process.exit(1);
   }
 }

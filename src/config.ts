@@ -10,8 +10,12 @@ export interface Config {
   readonly mode: Mode;
   readonly dataDir: string;
   readonly devPortalEnabled: boolean;
-  readonly providerKeys: Readonly<Record<'gemini' | 'anthropic' | 'groq' | 'openrouter', string | undefined>>;
-  readonly providerBaseUrls: Readonly<Record<'gemini' | 'anthropic' | 'groq' | 'openrouter', string | undefined>>;
+  readonly providerKeys: Readonly<
+    Record<'gemini' | 'anthropic' | 'groq' | 'openrouter', string | undefined>
+  >;
+  readonly providerBaseUrls: Readonly<
+    Record<'gemini' | 'anthropic' | 'groq' | 'openrouter', string | undefined>
+  >;
   readonly databaseUrl: string | undefined;
   readonly redisUrl: string | undefined;
   readonly jwt: {
@@ -40,7 +44,10 @@ export interface Config {
 }
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, problem: string) {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
     super(`${variable}: ${problem}`);
     this.name = 'ConfigError';
   }
@@ -58,9 +65,11 @@ function nonEmpty(env: Env, name: string): string | undefined {
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = nonEmpty(env, name);
   if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `expected a whole number from ${min} to ${max}, got "${raw}"`);
+  if (!/^\d+$/.test(raw))
+    throw new ConfigError(name, `expected a whole number from ${min} to ${max}, got "${raw}"`);
   const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(name, `must be from ${min} to ${max}, got ${value}`);
+  if (value < min || value > max)
+    throw new ConfigError(name, `must be from ${min} to ${max}, got ${value}`);
   return value;
 }
 
@@ -69,7 +78,8 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   if (raw === undefined) return fallback;
   const lowered = raw.toLowerCase();
   const match = allowed.find((option) => option === lowered);
-  if (match === undefined) throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`);
+  if (match === undefined)
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`);
   return match;
 }
 
@@ -92,7 +102,10 @@ function hostList(env: Env): readonly string[] {
   const names = list(env, 'GRIDBOOK_ALLOWED_HOSTS');
   for (const name of names) {
     if (name !== '*' && !/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)$/.test(name)) {
-      throw new ConfigError('GRIDBOOK_ALLOWED_HOSTS', `expected host names without ports, separated by commas (IPv6 in brackets), got "${name}"`);
+      throw new ConfigError(
+        'GRIDBOOK_ALLOWED_HOSTS',
+        `expected host names without ports, separated by commas (IPv6 in brackets), got "${name}"`,
+      );
     }
   }
   return Object.freeze(names);
@@ -104,10 +117,19 @@ function originList(env: Env): readonly string[] {
     try {
       parsed = new URL(origin);
     } catch {
-      throw new ConfigError('GRIDBOOK_CORS_ORIGINS', `is not an origin like https://app.example.com: "${origin}"`);
+      throw new ConfigError(
+        'GRIDBOOK_CORS_ORIGINS',
+        `is not an origin like https://app.example.com: "${origin}"`,
+      );
     }
-    if (!['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
-      throw new ConfigError('GRIDBOOK_CORS_ORIGINS', `expected scheme://host[:port] with nothing after it, got "${origin}"`);
+    if (
+      !['http:', 'https:'].includes(parsed.protocol) ||
+      parsed.origin !== origin.replace(/\/$/, '')
+    ) {
+      throw new ConfigError(
+        'GRIDBOOK_CORS_ORIGINS',
+        `expected scheme://host[:port] with nothing after it, got "${origin}"`,
+      );
     }
     return parsed.origin;
   });
@@ -130,7 +152,8 @@ function flag(env: Env, name: string): boolean {
 
 function host(env: Env): string {
   const raw = nonEmpty(env, 'HOST') ?? '127.0.0.1';
-  if (!/^[A-Za-z0-9.:\-[\]]+$/.test(raw)) throw new ConfigError('HOST', `is not a host name or IP address: "${raw}"`);
+  if (!/^[A-Za-z0-9.:\-[\]]+$/.test(raw))
+    throw new ConfigError('HOST', `is not a host name or IP address: "${raw}"`);
   return raw;
 }
 
@@ -162,20 +185,44 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       issuer: nonEmpty(env, 'GRIDBOOK_JWT_ISSUER'),
       audience: nonEmpty(env, 'GRIDBOOK_JWT_AUDIENCE'),
     },
-    maxBodyBytes: integer(env, 'GRIDBOOK_MAX_BODY_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    maxBodyBytes: integer(
+      env,
+      'GRIDBOOK_MAX_BODY_BYTES',
+      64 * 1024 * 1024,
+      1024,
+      1024 * 1024 * 1024,
+    ),
     requestTimeoutMs: integer(env, 'GRIDBOOK_REQUEST_TIMEOUT_MS', 120_000, 0, 3_600_000),
     evalBudgetMs: integer(env, 'GRIDBOOK_EVAL_BUDGET_MS', 2_000, 1, 600_000),
     undoDepth: integer(env, 'GRIDBOOK_UNDO_DEPTH', 100, 0, 10_000),
     // Matches core's DEFAULT_UNDO_MAX_BYTES; config reads the environment only.
     undoMaxBytes: integer(env, 'GRIDBOOK_UNDO_MAX_BYTES', 256 * 1024 * 1024, 0, 1024 ** 4),
     // Matches persistence's DEFAULT_COMPACT_AFTER_BYTES (64 MiB).
-    journalCompactBytes: integer(env, 'GRIDBOOK_JOURNAL_COMPACT_BYTES', 64 * 1024 * 1024, 0, 1024 ** 4),
+    journalCompactBytes: integer(
+      env,
+      'GRIDBOOK_JOURNAL_COMPACT_BYTES',
+      64 * 1024 * 1024,
+      0,
+      1024 ** 4,
+    ),
     allowedHosts: hostList(env),
     corsOrigins: originList(env),
-    logLevel: oneOf(env, 'GRIDBOOK_LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    logLevel: oneOf(
+      env,
+      'GRIDBOOK_LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+      'info',
+    ),
   };
-  if (config.mode === 'saas' && config.jwt.secret === undefined && config.jwt.jwksUrl === undefined) {
-    throw new ConfigError('GRIDBOOK_JWT_SECRET', 'SaaS mode needs GRIDBOOK_JWT_SECRET or GRIDBOOK_JWKS_URL to verify tokens');
+  if (
+    config.mode === 'saas' &&
+    config.jwt.secret === undefined &&
+    config.jwt.jwksUrl === undefined
+  ) {
+    throw new ConfigError(
+      'GRIDBOOK_JWT_SECRET',
+      'SaaS mode needs GRIDBOOK_JWT_SECRET or GRIDBOOK_JWKS_URL to verify tokens',
+    );
   }
   return Object.freeze(config);
 }

@@ -5,7 +5,11 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { OSS_WORKBOOK_ID, OssHost } from './hosting/index.js';
 import { buildApp } from './http/index.js';
 import { FileKeyStore, KeyFileError, ProviderService } from './providers/index.js';
-import { CorruptSaveFileError, FileWorkbookStore, type WorkbookStore } from './persistence/index.js';
+import {
+  CorruptSaveFileError,
+  FileWorkbookStore,
+  type WorkbookStore,
+} from './persistence/index.js';
 import type { WorkbookDocument } from './core/index.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -26,7 +30,11 @@ function configOrExit(): Config {
 /** Stored keys (<data dir>/keys.json) over env keys; an unreadable key file stops start-up with the reason. */
 async function providersOrExit(config: Config): Promise<ProviderService> {
   try {
-    return await ProviderService.open({ keyStore: new FileKeyStore(config.dataDir), envKeys: config.providerKeys, baseUrls: config.providerBaseUrls });
+    return await ProviderService.open({
+      keyStore: new FileKeyStore(config.dataDir),
+      envKeys: config.providerKeys,
+      baseUrls: config.providerBaseUrls,
+    });
   } catch (error) {
     if (error instanceof KeyFileError) {
       process.stderr.write(`Gridbook cannot start: ${error.message}\n`);
@@ -42,7 +50,8 @@ async function providersOrExit(config: Config): Promise<ProviderService> {
  */
 function repositoryRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir)
+    dir = path.dirname(dir);
   return dir;
 }
 
@@ -63,15 +72,23 @@ async function checkpointSeed(store: WorkbookStore): Promise<WorkbookDocument | 
 async function main(): Promise<void> {
   const config = configOrExit();
   if (config.mode === 'saas') {
-    process.stderr.write('Gridbook cannot start: GRIDBOOK_MODE=saas is not available in this version yet; use oss.\n');
+    process.stderr.write(
+      'Gridbook cannot start: GRIDBOOK_MODE=saas is not available in this version yet; use oss.\n',
+    );
     process.exit(1);
   }
   // The journal and the save/load checkpoint live in <data dir> (DESIGN §4): every acknowledged
   // change is on disk there, and the workbook is restored from it before the server listens.
   const report = (problem: string, error: unknown): void => {
-    process.stderr.write(`Gridbook: ${problem}${error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`}\n`);
+    process.stderr.write(
+      `Gridbook: ${problem}${error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`}\n`,
+    );
   };
-  const store = new FileWorkbookStore({ dir: config.dataDir, compactAfterBytes: config.journalCompactBytes, report });
+  const store = new FileWorkbookStore({
+    dir: config.dataDir,
+    compactAfterBytes: config.journalCompactBytes,
+    report,
+  });
   const host = await OssHost.open({
     journal: store,
     workbookOptions: { undoDepth: config.undoDepth, undoMaxBytes: config.undoMaxBytes },
@@ -80,7 +97,10 @@ async function main(): Promise<void> {
   });
   const providers = await providersOrExit(config);
   // The agent completes through the providers; chart ids are random (core has no randomness).
-  const agent = new AgentService({ completer: providers, newChartId: () => `chart_${randomBytes(4).toString('hex')}` });
+  const agent = new AgentService({
+    completer: providers,
+    newChartId: () => `chart_${randomBytes(4).toString('hex')}`,
+  });
   const webDir = path.join(repositoryRoot(), 'dist', 'web');
   const app = await buildApp({ config, host, providers, agent, webDir, store });
   const shutdown = async (): Promise<void> => {
@@ -91,7 +111,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
   const address = await app.listen({ port: config.port, host: config.host });
-  process.stdout.write(`Gridbook is running at ${browsableAddress(address)} (OSS mode; workbook data in ${config.dataDir})\n`);
+  process.stdout.write(
+    `Gridbook is running at ${browsableAddress(address)} (OSS mode; workbook data in ${config.dataDir})\n`,
+  );
 }
 
 /** The address to open in a browser: Fastify names the listening socket, which may be 0.0.0.0. */

@@ -17,7 +17,9 @@ export default defineConfig({
     alias: {
       // Glide imports this carousel only for its image-cell editor, which Gridbook never
       // opens; the peer package is not installed, so a small local component stands in.
-      'react-responsive-carousel': fileURLToPath(new URL('./src/shims/carousel.tsx', import.meta.url)),
+      'react-responsive-carousel': fileURLToPath(
+        new URL('./src/shims/carousel.tsx', import.meta.url),
+      ),
     },
   },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },

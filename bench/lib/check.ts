@@ -9,8 +9,16 @@ export class BenchCheckError extends Error {
 }
 
 /** Equal within a relative tolerance (floating-point results such as averages and ratios). */
-export function checkClose(what: string, expected: number, actual: unknown, tolerance = 1e-9): void {
-  if (typeof actual !== 'number' || Math.abs(actual - expected) > tolerance * Math.max(1, Math.abs(expected))) {
+export function checkClose(
+  what: string,
+  expected: number,
+  actual: unknown,
+  tolerance = 1e-9,
+): void {
+  if (
+    typeof actual !== 'number' ||
+    Math.abs(actual - expected) > tolerance * Math.max(1, Math.abs(expected))
+  ) {
     throw new BenchCheckError(what, expected, actual);
   }
 }

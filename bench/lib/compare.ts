@@ -24,19 +24,27 @@ export interface CompareOptions<F extends Record<string, number>> {
   readonly label?: string;
 }
 
-export async function compareVariants<F extends Record<string, number>>(options: CompareOptions<F>): Promise<Partial<Record<Variant, Figures<F>>>> {
+export async function compareVariants<F extends Record<string, number>>(
+  options: CompareOptions<F>,
+): Promise<Partial<Record<Variant, Figures<F>>>> {
   const samples = new Map<Variant, Map<keyof F, number[]>>();
   const rounds = options.warmups + options.runs;
   for (let round = 0; round < rounds; round += 1) {
     const measured = round >= options.warmups;
-    options.log?.(`${options.label ?? ''} ${measured ? `run ${round - options.warmups + 1}/${options.runs}` : 'warm-up'}`.trim());
-    for (const [variant, plan] of Object.entries(options.variants) as [Variant, VariantPlan<unknown, F>][]) {
+    options.log?.(
+      `${options.label ?? ''} ${measured ? `run ${round - options.warmups + 1}/${options.runs}` : 'warm-up'}`.trim(),
+    );
+    for (const [variant, plan] of Object.entries(options.variants) as [
+      Variant,
+      VariantPlan<unknown, F>,
+    ][]) {
       const state = plan.setup === undefined ? undefined : await plan.setup();
       try {
         const figures = await plan.run(state);
         if (measured) {
           const perVariant = samples.get(variant) ?? new Map<keyof F, number[]>();
-          for (const [name, value] of Object.entries(figures) as [keyof F, number][]) perVariant.set(name, [...(perVariant.get(name) ?? []), value]);
+          for (const [name, value] of Object.entries(figures) as [keyof F, number][])
+            perVariant.set(name, [...(perVariant.get(name) ?? []), value]);
           samples.set(variant, perVariant);
         }
       } finally {
@@ -47,13 +55,18 @@ export async function compareVariants<F extends Record<string, number>>(options:
   }
   const result: Partial<Record<Variant, Figures<F>>> = {};
   for (const [variant, figures] of samples) {
-    result[variant] = Object.fromEntries([...figures].map(([name, values]) => [name, summarize(values)])) as Figures<F>;
+    result[variant] = Object.fromEntries(
+      [...figures].map(([name, values]) => [name, summarize(values)]),
+    ) as Figures<F>;
   }
   return result;
 }
 
 /** The stats of one figure for each variant that measured it. */
-export function figureOf<F extends Record<string, number>>(results: Partial<Record<Variant, Figures<F>>>, name: keyof F): Partial<Record<Variant, Stats>> {
+export function figureOf<F extends Record<string, number>>(
+  results: Partial<Record<Variant, Figures<F>>>,
+  name: keyof F,
+): Partial<Record<Variant, Stats>> {
   const picked: Partial<Record<Variant, Stats>> = {};
   for (const [variant, figures] of Object.entries(results) as [Variant, Figures<F>][]) {
     if (figures[name] !== undefined) picked[variant] = figures[name];

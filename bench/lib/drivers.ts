@@ -1,7 +1,13 @@
 // One grid, three ways to drive it: a bare HyperFormula instance, a Gridbook Workbook through
 // its use-case layer (core builders + apply, no HTTP), and the Gridbook server over HTTP. The
 // workloads are written once against this interface. Rows and columns here are zero-based.
-import { Workbook, valueToJson, writeCellOps, writeRangeOps, type WireValue } from '../../src/core/index.js';
+import {
+  Workbook,
+  valueToJson,
+  writeCellOps,
+  writeRangeOps,
+  type WireValue,
+} from '../../src/core/index.js';
 import { a1 } from '../workloads/data.js';
 import type { HttpClient } from './http-client.js';
 import { addFreshSheet, deleteSheet, peek } from './http-sheets.js';
@@ -24,7 +30,9 @@ function rangeText(row: number, col: number, rows: number, cols: number): string
   return `${a1(row + 1, col + 1)}:${a1(row + rows, col + cols)}`;
 }
 
-export function rawDriver(raw: RawWorkbook = createRawWorkbook()): GridDriver & { readonly raw: RawWorkbook } {
+export function rawDriver(
+  raw: RawWorkbook = createRawWorkbook(),
+): GridDriver & { readonly raw: RawWorkbook } {
   const { hf, sheet } = raw;
   return {
     variant: 'raw',
@@ -36,8 +44,15 @@ export function rawDriver(raw: RawWorkbook = createRawWorkbook()): GridDriver & 
       hf.setCellContents({ sheet, row, col }, value);
     },
     async readRange(row, col, rows, cols) {
-      const values = hf.getRangeValues({ start: { sheet, row, col }, end: { sheet, row: row + rows - 1, col: col + cols - 1 } });
-      return values.map((line) => line.map((value) => (typeof value === 'object' && value !== null && 'value' in value ? value.value : value)));
+      const values = hf.getRangeValues({
+        start: { sheet, row, col },
+        end: { sheet, row: row + rows - 1, col: col + cols - 1 },
+      });
+      return values.map((line) =>
+        line.map((value) =>
+          typeof value === 'object' && value !== null && 'value' in value ? value.value : value,
+        ),
+      );
     },
     async close() {
       hf.destroy();
@@ -45,7 +60,9 @@ export function rawDriver(raw: RawWorkbook = createRawWorkbook()): GridDriver & 
   };
 }
 
-export function inProcessDriver(workbook: Workbook = Workbook.create()): GridDriver & { readonly workbook: Workbook } {
+export function inProcessDriver(
+  workbook: Workbook = Workbook.create(),
+): GridDriver & { readonly workbook: Workbook } {
   const sheetName = workbook.activeSheetName;
   return {
     variant: 'inProcess',
@@ -58,7 +75,9 @@ export function inProcessDriver(workbook: Workbook = Workbook.create()): GridDri
     },
     async readRange(row, col, rows, cols) {
       const sheet = workbook.sheet(sheetName);
-      return Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => valueToJson(sheet.value(row + r, col + c))));
+      return Array.from({ length: rows }, (_, r) =>
+        Array.from({ length: cols }, (_, c) => valueToJson(sheet.value(row + r, col + c))),
+      );
     },
     async close() {
       workbook.dispose();
@@ -67,13 +86,20 @@ export function inProcessDriver(workbook: Workbook = Workbook.create()): GridDri
 }
 
 /** Works on a sheet of its own, deleted on close, so every run starts from an empty grid. */
-export async function httpDriver(client: HttpClient, prefix = 'Run'): Promise<GridDriver & { readonly sheet: string }> {
+export async function httpDriver(
+  client: HttpClient,
+  prefix = 'Run',
+): Promise<GridDriver & { readonly sheet: string }> {
   const sheet = await addFreshSheet(client, prefix);
   return {
     variant: 'http',
     sheet,
     async writeRange(row, col, values) {
-      await client.json('POST', '/grid/range', { target_cell: a1(row + 1, col + 1), values, sheet });
+      await client.json('POST', '/grid/range', {
+        target_cell: a1(row + 1, col + 1),
+        values,
+        sheet,
+      });
     },
     async writeCell(row, col, value) {
       await client.json('POST', '/grid/cell', { cell: a1(row + 1, col + 1), value, sheet });
@@ -94,13 +120,20 @@ export type DriverFactories = Partial<Record<Variant, () => Promise<GridDriver> 
  * keeps the comparison fair: every run's sheet is deleted afterwards, and the undo history
  * keeps each deleted sheet whole (100 steps deep), which would slow later series' GC.
  */
-export function withDrivers<T>(serverOptions: ServerOptions, fn: (factories: DriverFactories) => Promise<T>): Promise<T> {
+export function withDrivers<T>(
+  serverOptions: ServerOptions,
+  fn: (factories: DriverFactories) => Promise<T>,
+): Promise<T> {
   return withServer(({ client }) => fn(standardDrivers(client)), serverOptions);
 }
 
 /** The three drivers; HTTP works against `client` (a running server). */
 export function standardDrivers(client: HttpClient): DriverFactories {
-  return { raw: () => rawDriver(), inProcess: () => inProcessDriver(), http: () => httpDriver(client) };
+  return {
+    raw: () => rawDriver(),
+    inProcess: () => inProcessDriver(),
+    http: () => httpDriver(client),
+  };
 }
 
 /**
@@ -125,5 +158,14 @@ export function driverPlans<F extends Record<string, number>>(
         teardown: (driver: GridDriver) => driver.close(),
       },
     ]),
-  ) as Partial<Record<Variant, { setup: () => Promise<GridDriver>; run: typeof run; teardown: (driver: GridDriver) => Promise<void> }>>;
+  ) as Partial<
+    Record<
+      Variant,
+      {
+        setup: () => Promise<GridDriver>;
+        run: typeof run;
+        teardown: (driver: GridDriver) => Promise<void>;
+      }
+    >
+  >;
 }

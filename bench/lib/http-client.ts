@@ -30,7 +30,12 @@ export class HttpClient {
 
   /** Sends `body` (a JSON-able value, or a ready string/Buffer) and returns the raw answer. */
   request(method: string, path: string, body?: unknown): Promise<HttpResponse> {
-    const payload = body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
+    const payload =
+      body === undefined
+        ? undefined
+        : typeof body === 'string' || Buffer.isBuffer(body)
+          ? body
+          : JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const request = http.request(
         {
@@ -39,12 +44,24 @@ export class HttpClient {
           port: this.#url.port,
           method,
           path,
-          headers: payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+          headers:
+            payload === undefined
+              ? {}
+              : {
+                  'content-type': 'application/json',
+                  'content-length': Buffer.byteLength(payload),
+                },
         },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
           response.on('error', reject);
         },
       );
@@ -54,10 +71,15 @@ export class HttpClient {
   }
 
   /** A 2xx JSON answer, parsed; anything else throws UnexpectedStatusError. */
-  async json<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+  async json<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
     const response = await this.request(method, path, body);
     const text = response.body.toString('utf8');
-    if (response.status < 200 || response.status >= 300) throw new UnexpectedStatusError(method, path, response.status, text);
+    if (response.status < 200 || response.status >= 300)
+      throw new UnexpectedStatusError(method, path, response.status, text);
     return JSON.parse(text) as T;
   }
 

@@ -22,5 +22,8 @@ export interface PeekJson {
 }
 
 export function peek(client: HttpClient, sheet: string, range: string): Promise<PeekJson> {
-  return client.json<PeekJson>('GET', `/peek?sheet=${encodeURIComponent(sheet)}&range=${encodeURIComponent(range)}`);
+  return client.json<PeekJson>(
+    'GET',
+    `/peek?sheet=${encodeURIComponent(sheet)}&range=${encodeURIComponent(range)}`,
+  );
 }

@@ -5,7 +5,12 @@
 // Everything else is HyperFormula's default configuration, as in Gridbook.
 import { HyperFormula, type RawCellContent } from 'hyperformula';
 
-export const RAW_CONFIG = { licenseKey: 'gpl-v3', maxRows: 1_048_576, maxColumns: 16_384, undoLimit: 0 } as const;
+export const RAW_CONFIG = {
+  licenseKey: 'gpl-v3',
+  maxRows: 1_048_576,
+  maxColumns: 16_384,
+  undoLimit: 0,
+} as const;
 
 export interface RawWorkbook {
   readonly hf: HyperFormula;
@@ -29,7 +34,12 @@ export function createRawWorkbook(sheetName = 'Sheet1'): RawWorkbook {
 }
 
 /** Writes a rectangle at (row, col), zero-based, as one call, the way a client writes a range. */
-export function rawWrite(raw: RawWorkbook, row: number, col: number, values: RawCellContent[][]): void {
+export function rawWrite(
+  raw: RawWorkbook,
+  row: number,
+  col: number,
+  values: RawCellContent[][],
+): void {
   raw.hf.setCellContents({ sheet: raw.sheet, row, col }, values);
 }
 

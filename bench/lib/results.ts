@@ -5,7 +5,11 @@ import type { Stats } from './stats.js';
 
 export type Variant = 'raw' | 'inProcess' | 'http';
 export const VARIANTS: readonly Variant[] = ['raw', 'inProcess', 'http'];
-export const VARIANT_LABELS: Readonly<Record<Variant, string>> = { raw: 'raw HF', inProcess: 'in-process', http: 'HTTP' };
+export const VARIANT_LABELS: Readonly<Record<Variant, string>> = {
+  raw: 'raw HF',
+  inProcess: 'in-process',
+  http: 'HTTP',
+};
 
 export type Unit = 'ms' | 'writes/s' | 'MiB' | 'MB' | 'bytes';
 
@@ -66,6 +70,11 @@ export function ratio(row: ResultRow, variant: Variant): number | undefined {
   return mine / raw;
 }
 
-export function row(caseName: string, unit: Unit, variants: Partial<Record<Variant, Stats>>, extra: { higherIsBetter?: boolean; note?: string } = {}): ResultRow {
+export function row(
+  caseName: string,
+  unit: Unit,
+  variants: Partial<Record<Variant, Stats>>,
+  extra: { higherIsBetter?: boolean; note?: string } = {},
+): ResultRow {
   return { case: caseName, unit, variants, ...extra };
 }

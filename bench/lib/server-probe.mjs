@@ -6,7 +6,11 @@
 
 /** @param {unknown} message @returns {message is { type: 'memory', id: number, gc: boolean }} */
 function isMemoryQuestion(message) {
-  return typeof message === 'object' && message !== null && /** @type {{ type?: unknown }} */ (message).type === 'memory';
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    /** @type {{ type?: unknown }} */ (message).type === 'memory'
+  );
 }
 
 if (process.send !== undefined) {

@@ -65,10 +65,17 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
-async function waitUntilReady(client: HttpClient, child: ChildProcess, output: () => string): Promise<void> {
+async function waitUntilReady(
+  client: HttpClient,
+  child: ChildProcess,
+  output: () => string,
+): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before it was ready:\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(
+        `the server exited with code ${child.exitCode} before it was ready:\n${output()}`,
+      );
     try {
       const response = await client.request('GET', '/healthz');
       if (response.status === 200) return;
@@ -82,28 +89,38 @@ async function waitUntilReady(client: HttpClient, child: ChildProcess, output: (
 
 /** `npm start`'s prestart step: compile src/ into dist/server when it is missing or older than the sources. */
 function buildServerIfStale(): void {
-  execFileSync(process.execPath, [BUILD_SERVER, '--if-stale'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, [BUILD_SERVER, '--if-stale'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<ServerHandle> {
   if (options.entry === undefined) buildServerIfStale();
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'gridbook-bench-'));
-  const profile = options.cpuProfileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`];
-  const child = spawn(process.execPath, ['--expose-gc', ...profile, '--import', PROBE, options.entry ?? SERVER_MAIN], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      GRIDBOOK_MODE: 'oss',
-      GRIDBOOK_DATA_DIR: dataDir,
-      // Request logging would measure pino writing to a pipe nobody reads, not Gridbook.
-      GRIDBOOK_LOG_LEVEL: 'warn',
-      ...options.env,
+  const profile =
+    options.cpuProfileDir === undefined
+      ? []
+      : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`];
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', ...profile, '--import', PROBE, options.entry ?? SERVER_MAIN],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        GRIDBOOK_MODE: 'oss',
+        GRIDBOOK_DATA_DIR: dataDir,
+        // Request logging would measure pino writing to a pipe nobody reads, not Gridbook.
+        GRIDBOOK_LOG_LEVEL: 'warn',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
+  );
   let output = '';
   const keep = (chunk: Buffer): void => {
     output = (output + chunk.toString('utf8')).slice(-4000);
@@ -114,7 +131,9 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerHa
   const client = new HttpClient(url);
   let nextQuestion = 0;
 
-  const stop = async (how: { signal?: 'SIGTERM' | 'SIGKILL'; keepData?: boolean } = {}): Promise<void> => {
+  const stop = async (
+    how: { signal?: 'SIGTERM' | 'SIGKILL'; keepData?: boolean } = {},
+  ): Promise<void> => {
     client.close();
     if (child.exitCode === null && child.signalCode === null) {
       child.kill(how.signal ?? 'SIGTERM');
@@ -139,13 +158,19 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerHa
     dataDir,
     client,
     async routes() {
-      const document = await client.json<{ paths?: Record<string, unknown> }>('GET', '/openapi.json');
+      const document = await client.json<{ paths?: Record<string, unknown> }>(
+        'GET',
+        '/openapi.json',
+      );
       return new Set(Object.keys(document.paths ?? {}));
     },
     memory({ gc }) {
       const id = (nextQuestion += 1);
       return new Promise<ServerMemory>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('the server did not answer the memory question within 30 s')), 30_000);
+        const timer = setTimeout(
+          () => reject(new Error('the server did not answer the memory question within 30 s')),
+          30_000,
+        );
         const listen = (message: unknown): void => {
           const answer = message as { type?: string; id?: number } & ServerMemory;
           if (answer.type !== 'memory' || answer.id !== id) return;
@@ -162,7 +187,10 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerHa
 }
 
 /** Runs `fn` against a fresh server and always stops it afterwards. */
-export async function withServer<T>(fn: (server: ServerHandle) => Promise<T>, options: ServerOptions = {}): Promise<T> {
+export async function withServer<T>(
+  fn: (server: ServerHandle) => Promise<T>,
+  options: ServerOptions = {},
+): Promise<T> {
   const server = await startServer(options);
   try {
     return await fn(server);

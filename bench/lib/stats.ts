@@ -9,10 +9,12 @@ export interface Stats {
 }
 
 export function summarize(samples: readonly number[]): Stats {
-  if (samples.length === 0) throw new Error('summarize: no samples; run the measurement at least once.');
+  if (samples.length === 0)
+    throw new Error('summarize: no samples; run the measurement at least once.');
   const sorted = [...samples].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  const median = sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const median =
+    sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
   return { samples: [...samples], min: sorted[0]!, median, max: sorted[sorted.length - 1]! };
 }
 

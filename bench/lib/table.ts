@@ -27,7 +27,10 @@ function pad(text: string, width: number, left = false): string {
 
 export function formatTable(results: readonly WorkloadResult[]): string {
   const lines: string[] = [];
-  const caseWidth = Math.max(20, ...results.flatMap((result) => result.rows.map((row) => row.case.length)));
+  const caseWidth = Math.max(
+    20,
+    ...results.flatMap((result) => result.rows.map((row) => row.case.length)),
+  );
   const header = [
     pad('case', caseWidth, true),
     pad('unit', 9),
@@ -54,10 +57,13 @@ export function formatTable(results: readonly WorkloadResult[]): string {
         ].join(' ')}`,
       );
     }
-    for (const target of result.targets) lines.push(`  ${target.met ? 'MET   ' : 'MISSED'} ${target.target}: ${target.measured}`);
+    for (const target of result.targets)
+      lines.push(`  ${target.met ? 'MET   ' : 'MISSED'} ${target.target}: ${target.measured}`);
     for (const note of result.notes ?? []) lines.push(`  note: ${note}`);
   }
   lines.push('');
-  lines.push('Medians of the measured runs (after warm-up); ratios are Gridbook ÷ raw HyperFormula of the same run.');
+  lines.push(
+    'Medians of the measured runs (after warm-up); ratios are Gridbook ÷ raw HyperFormula of the same run.',
+  );
   return lines.join('\n');
 }

@@ -5,7 +5,11 @@ import { readFileSync } from 'node:fs';
 
 interface ProfileNode {
   readonly id: number;
-  readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
+  readonly callFrame: {
+    readonly functionName: string;
+    readonly url: string;
+    readonly lineNumber: number;
+  };
   readonly children?: readonly number[];
 }
 
@@ -28,13 +32,18 @@ function ownerOf(url: string): string {
 function summarize(profile: CpuProfile, top: number): string {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfMicros = new Map<number, number>();
-  profile.samples.forEach((id, index) => selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  profile.samples.forEach((id, index) =>
+    selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)),
+  );
   const total = [...selfMicros.values()].reduce((sum, value) => sum + value, 0);
   const byFunction = new Map<string, number>();
   const byOwner = new Map<string, number>();
   for (const [id, micros] of selfMicros) {
     const frame = byId.get(id)!.callFrame;
-    const where = frame.url === '' ? '' : ` ${frame.url.replace(/^.*\/(node_modules|src|bench)\//, '$1/')}:${frame.lineNumber + 1}`;
+    const where =
+      frame.url === ''
+        ? ''
+        : ` ${frame.url.replace(/^.*\/(node_modules|src|bench)\//, '$1/')}:${frame.lineNumber + 1}`;
     const name = `${frame.functionName || '(anonymous)'}${where}`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
     byOwner.set(ownerOf(frame.url), (byOwner.get(ownerOf(frame.url)) ?? 0) + micros);
@@ -43,7 +52,10 @@ function summarize(profile: CpuProfile, top: number): string {
     [...entries]
       .sort((a, b) => b[1] - a[1])
       .slice(0, limit)
-      .map(([name, micros]) => `${(micros / 1000).toFixed(1).padStart(9)} ms ${((micros / total) * 100).toFixed(1).padStart(5)}%  ${name}`);
+      .map(
+        ([name, micros]) =>
+          `${(micros / 1000).toFixed(1).padStart(9)} ms ${((micros / total) * 100).toFixed(1).padStart(5)}%  ${name}`,
+      );
   return [
     `total sampled: ${(total / 1000).toFixed(0)} ms`,
     '',
@@ -60,4 +72,6 @@ if (file === undefined) {
   process.stderr.write('usage: profile-summary.ts <file.cpuprofile> [top]\n');
   process.exit(2);
 }
-process.stdout.write(`${summarize(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile, Number(topText ?? 30))}\n`);
+process.stdout.write(
+  `${summarize(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile, Number(topText ?? 30))}\n`,
+);

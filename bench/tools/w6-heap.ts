@@ -28,7 +28,12 @@ function rawFiller(extra: Partial<ConfigParams>): Filler {
 function mapsOnly(count: number): Filler {
   const maps = Array.from({ length: count }, () => new Map<number, number>());
   return {
-    write: (row, values) => values.forEach((cells, offset) => cells.forEach((value, col) => maps.forEach((map) => map.set((row + offset) * 16_384 + col, value)))),
+    write: (row, values) =>
+      values.forEach((cells, offset) =>
+        cells.forEach((value, col) =>
+          maps.forEach((map) => map.set((row + offset) * 16_384 + col, value)),
+        ),
+      ),
     read: (row, col) => maps[0]!.get(row * 16_384 + col),
   };
 }
@@ -36,7 +41,8 @@ function mapsOnly(count: number): Filler {
 const VARIANTS: Record<string, () => Filler | Promise<Filler>> = {
   'raw HF, HyperFormula default undoLimit 20': () => rawFiller({ undoLimit: 20 }),
   'raw HF, undoLimit 0 (Gridbook engine setting)': () => rawFiller({ undoLimit: 0 }),
-  'raw HF, undoLimit 0, AlwaysSparse address mapping': () => rawFiller({ undoLimit: 0, chooseAddressMappingPolicy: new AlwaysSparse() }),
+  'raw HF, undoLimit 0, AlwaysSparse address mapping': () =>
+    rawFiller({ undoLimit: 0, chooseAddressMappingPolicy: new AlwaysSparse() }),
   // useColumnIndex: 393 MiB of heap and 20× the fill time in one run; run it by name if wanted.
   'Gridbook in-process': inProcessFiller,
   'one Map<number, number> of 1M entries': () => mapsOnly(1),
@@ -55,9 +61,11 @@ async function measure(variant: string): Promise<void> {
   const filler = await VARIANTS[variant]!();
   const before = collect();
   const start = performance.now();
-  for (let row = 0; row < ROWS; row += ROWS_PER_WRITE) filler.write(row, w6Chunk(row, ROWS_PER_WRITE));
+  for (let row = 0; row < ROWS; row += ROWS_PER_WRITE)
+    filler.write(row, w6Chunk(row, ROWS_PER_WRITE));
   const fillMs = performance.now() - start;
-  if (filler.read(ROWS - 1, W6_COLUMNS - 1) !== w6Expected(ROWS - 1, W6_COLUMNS - 1)) throw new Error(`${variant}: wrong last cell`);
+  if (filler.read(ROWS - 1, W6_COLUMNS - 1) !== w6Expected(ROWS - 1, W6_COLUMNS - 1))
+    throw new Error(`${variant}: wrong last cell`);
   const after = collect();
   const figures = {
     variant,
@@ -77,10 +85,25 @@ if (variant !== undefined) {
   await measure(variant);
 } else {
   const self = fileURLToPath(import.meta.url);
-  process.stdout.write('variant                                                rss MiB  heap MiB  heap growth  rss growth  heap total  external  fill ms\n');
+  process.stdout.write(
+    'variant                                                rss MiB  heap MiB  heap growth  rss growth  heap total  external  fill ms\n',
+  );
   for (const name of Object.keys(VARIANTS)) {
-    const line = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', self, name], { encoding: 'utf8' }).trim().split('\n').pop()!;
-    const f = JSON.parse(line) as { rssMiB: number; heapMiB: number; heapGrowthMiB: number; rssGrowthMiB: number; heapTotalMiB: number; externalMiB: number; fillMs: number };
+    const line = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', self, name], {
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .pop()!;
+    const f = JSON.parse(line) as {
+      rssMiB: number;
+      heapMiB: number;
+      heapGrowthMiB: number;
+      rssGrowthMiB: number;
+      heapTotalMiB: number;
+      externalMiB: number;
+      fillMs: number;
+    };
     process.stdout.write(
       `${name.padEnd(54)} ${f.rssMiB.toFixed(0).padStart(7)} ${f.heapMiB.toFixed(0).padStart(9)} ${f.heapGrowthMiB.toFixed(0).padStart(12)} ${f.rssGrowthMiB.toFixed(0).padStart(11)} ${f.heapTotalMiB.toFixed(0).padStart(11)} ${f.externalMiB.toFixed(0).padStart(9)} ${f.fillMs.toFixed(0).padStart(8)}\n`,
     );

@@ -32,31 +32,68 @@ function report(label: string): void {
   const spaces = v8
     .getHeapSpaceStatistics()
     .filter((space) => space.space_size > 4 * MIB)
-    .map((space) => `${space.space_name} ${(space.space_used_size / MIB).toFixed(0)}/${(space.space_size / MIB).toFixed(0)}`)
+    .map(
+      (space) =>
+        `${space.space_name} ${(space.space_used_size / MIB).toFixed(0)}/${(space.space_size / MIB).toFixed(0)}`,
+    )
     .join(', ');
-  console.log(`${label}: rss ${(usage.rss / MIB).toFixed(0)} MiB, heap used ${(usage.heapUsed / MIB).toFixed(0)} of ${(usage.heapTotal / MIB).toFixed(0)} MiB, external ${(usage.external / MIB).toFixed(0)} MiB, array buffers ${(usage.arrayBuffers / MIB).toFixed(0)} MiB (used/committed: ${spaces})`);
+  console.log(
+    `${label}: rss ${(usage.rss / MIB).toFixed(0)} MiB, heap used ${(usage.heapUsed / MIB).toFixed(0)} of ${(usage.heapTotal / MIB).toFixed(0)} MiB, external ${(usage.external / MIB).toFixed(0)} MiB, array buffers ${(usage.arrayBuffers / MIB).toFixed(0)} MiB (used/committed: ${spaces})`,
+  );
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'gridbook-w6-heap-'));
 try {
-  const config = loadConfig({ ...process.env, GRIDBOOK_DATA_DIR: dataDir, GRIDBOOK_LOG_LEVEL: 'warn' });
-  const store = new FileWorkbookStore({ dir: config.dataDir, compactAfterBytes: config.journalCompactBytes });
-  const feedLimits = process.env.W6_FEED_BYTES === undefined ? {} : { feedLimits: { maxCommits: 1000, maxBytes: Number(process.env.W6_FEED_BYTES) } };
-  const host = await OssHost.open({ journal: store, workbookOptions: { undoDepth: config.undoDepth, undoMaxBytes: config.undoMaxBytes }, ...feedLimits });
-  const providers = await ProviderService.open({ keyStore: new FileKeyStore(config.dataDir), envKeys: config.providerKeys, baseUrls: config.providerBaseUrls });
+  const config = loadConfig({
+    ...process.env,
+    GRIDBOOK_DATA_DIR: dataDir,
+    GRIDBOOK_LOG_LEVEL: 'warn',
+  });
+  const store = new FileWorkbookStore({
+    dir: config.dataDir,
+    compactAfterBytes: config.journalCompactBytes,
+  });
+  const feedLimits =
+    process.env.W6_FEED_BYTES === undefined
+      ? {}
+      : { feedLimits: { maxCommits: 1000, maxBytes: Number(process.env.W6_FEED_BYTES) } };
+  const host = await OssHost.open({
+    journal: store,
+    workbookOptions: { undoDepth: config.undoDepth, undoMaxBytes: config.undoMaxBytes },
+    ...feedLimits,
+  });
+  const providers = await ProviderService.open({
+    keyStore: new FileKeyStore(config.dataDir),
+    envKeys: config.providerKeys,
+    baseUrls: config.providerBaseUrls,
+  });
   const agent = new AgentService({ completer: providers, newChartId: () => 'chart_1' });
-  const app = await buildApp({ config, host, providers, agent, webDir: path.join(dataDir, 'web'), store });
+  const app = await buildApp({
+    config,
+    host,
+    providers,
+    agent,
+    webDir: path.join(dataDir, 'web'),
+    store,
+  });
   await app.ready();
   report('before filling');
   for (let row = 0; row < rows; row += 1000) {
-    const response = await app.inject({ method: 'POST', url: '/grid/range', payload: { target_cell: `A${row + 1}`, values: w6Chunk(row, Math.min(1000, rows - row)) } });
-    if (response.statusCode !== 200) throw new Error(`row ${row}: ${response.statusCode} ${response.body}`);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/grid/range',
+      payload: { target_cell: `A${row + 1}`, values: w6Chunk(row, Math.min(1000, rows - row)) },
+    });
+    if (response.statusCode !== 200)
+      throw new Error(`row ${row}: ${response.statusCode} ${response.body}`);
   }
   const last = await app.inject({ method: 'GET', url: `/peek?range=J${rows}` });
-  if (JSON.parse(last.body).rows[0][0] !== w6Expected(rows - 1, W6_COLUMNS - 1)) throw new Error(`wrong last cell: ${last.body}`);
+  if (JSON.parse(last.body).rows[0][0] !== w6Expected(rows - 1, W6_COLUMNS - 1))
+    throw new Error(`wrong last cell: ${last.body}`);
   report(`after ${rows * W6_COLUMNS} numbers`);
   const snapshotPath = process.env.W6_HEAP_SNAPSHOT;
-  if (snapshotPath !== undefined) console.log(`heap snapshot: ${v8.writeHeapSnapshot(snapshotPath)}`);
+  if (snapshotPath !== undefined)
+    console.log(`heap snapshot: ${v8.writeHeapSnapshot(snapshotPath)}`);
   await app.close();
   await store.close();
 } finally {

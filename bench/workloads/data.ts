@@ -3,7 +3,8 @@
 
 export function columnLetters(column: number): string {
   let letters = '';
-  for (let rest = column; rest > 0; rest = Math.floor((rest - 1) / 26)) letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  for (let rest = column; rest > 0; rest = Math.floor((rest - 1) / 26))
+    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
   return letters;
 }
 
@@ -43,11 +44,14 @@ export function w1Formulas(): ExpectedFormula[] {
     const x = ((7919 * k) % 10_000) + 1;
     const [, , cR, dR, eR] = w1Row(r);
     const cell = `G${k + 1}`;
-    if (t === 0) formulas.push({ cell, formula: '=SUM(A1:A10000)', expected: (W1_ROWS * (W1_ROWS + 1)) / 2 });
+    if (t === 0)
+      formulas.push({ cell, formula: '=SUM(A1:A10000)', expected: (W1_ROWS * (W1_ROWS + 1)) / 2 });
     else if (t === 1) formulas.push({ cell, formula: '=AVERAGE(B1:B10000)', expected: averageB });
     else if (t === 2) formulas.push({ cell, formula: `=A${r}*2`, expected: r * 2 });
-    else if (t === 3) formulas.push({ cell, formula: `=VLOOKUP(${x},A1:E10000,3,FALSE)`, expected: w1Row(x)[2] });
-    else if (t === 4) formulas.push({ cell, formula: `=IF(C${r}>50,1,0)`, expected: cR > 50 ? 1 : 0 });
+    else if (t === 3)
+      formulas.push({ cell, formula: `=VLOOKUP(${x},A1:E10000,3,FALSE)`, expected: w1Row(x)[2] });
+    else if (t === 4)
+      formulas.push({ cell, formula: `=IF(C${r}>50,1,0)`, expected: cR > 50 ? 1 : 0 });
     else formulas.push({ cell, formula: `=D${r}/E${r}`, expected: dR / eR });
   }
   return formulas;
@@ -63,7 +67,9 @@ export const W2_EXPECTED_TOTAL = 5_000_050_000;
 
 /** `rows` × 100 values, (i−1)·100 + j; W5 reuses it at other row counts. */
 export function w2Values(rows = W2_ROWS): number[][] {
-  return Array.from({ length: rows }, (_, index) => Array.from({ length: W2_COLUMNS }, (_, column) => index * W2_COLUMNS + column + 1));
+  return Array.from({ length: rows }, (_, index) =>
+    Array.from({ length: W2_COLUMNS }, (_, column) => index * W2_COLUMNS + column + 1),
+  );
 }
 
 export function w2FormulaText(row: number, k: number): string {
@@ -72,7 +78,9 @@ export function w2FormulaText(row: number, k: number): string {
 
 /** The 1000 × 10 block written at CW1. */
 export function w2Formulas(rows = W2_ROWS): string[][] {
-  return Array.from({ length: rows }, (_, index) => Array.from({ length: W2_FORMULA_COLUMNS }, (_, k) => w2FormulaText(index + 1, k + 1)));
+  return Array.from({ length: rows }, (_, index) =>
+    Array.from({ length: W2_FORMULA_COLUMNS }, (_, k) => w2FormulaText(index + 1, k + 1)),
+  );
 }
 
 /** SUM of row i's k-th block of ten: 1000(i−1) + 100k − 45. */
@@ -87,11 +95,15 @@ export function checkW2Block(read: (row: number, k: number) => unknown): number 
     for (let k = 1; k <= W2_FORMULA_COLUMNS; k += 1) {
       const value = read(row, k);
       const expected = w2FormulaExpected(row, k);
-      if (value !== expected) throw new Error(`W2: ${a1(row, W2_FORMULA_COLUMN + k - 1)} should be ${expected}, got ${JSON.stringify(value)}`);
+      if (value !== expected)
+        throw new Error(
+          `W2: ${a1(row, W2_FORMULA_COLUMN + k - 1)} should be ${expected}, got ${JSON.stringify(value)}`,
+        );
       total += value;
     }
   }
-  if (total !== W2_EXPECTED_TOTAL) throw new Error(`W2: the formulas total ${total}, expected ${W2_EXPECTED_TOTAL}`);
+  if (total !== W2_EXPECTED_TOTAL)
+    throw new Error(`W2: the formulas total ${total}, expected ${W2_EXPECTED_TOTAL}`);
   return total;
 }
 

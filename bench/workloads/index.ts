@@ -8,4 +8,12 @@ import { w5Persistence } from './w5-persistence.js';
 import { w6Memory } from './w6-memory.js';
 import { w7Restart } from './w7-restart.js';
 
-export const WORKLOADS: readonly Workload[] = [w1Eval, w2BulkWrite, w3Chain10k, w4Throughput, w5Persistence, w6Memory, w7Restart];
+export const WORKLOADS: readonly Workload[] = [
+  w1Eval,
+  w2BulkWrite,
+  w3Chain10k,
+  w4Throughput,
+  w5Persistence,
+  w6Memory,
+  w7Restart,
+];

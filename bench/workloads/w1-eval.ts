@@ -6,7 +6,13 @@ import { checkClose } from '../lib/check.js';
 import { compareVariants, figureOf } from '../lib/compare.js';
 import { addFreshSheet, deleteSheet } from '../lib/http-sheets.js';
 import { createRawWorkbook, rawWrite, type RawWorkbook } from '../lib/raw-engine.js';
-import { ratio, row, type BenchContext, type Workload, type WorkloadReport } from '../lib/results.js';
+import {
+  ratio,
+  row,
+  type BenchContext,
+  type Workload,
+  type WorkloadReport,
+} from '../lib/results.js';
 import { withServer } from '../lib/server.js';
 import { now } from '../lib/stats.js';
 import { W1_EXPECTED_TOTAL, w1Formulas, w1Values, type ExpectedFormula } from './data.js';
@@ -46,7 +52,9 @@ export const w1Eval: Workload = {
                 const start = now();
                 rawWrite(raw, 0, 0, values);
                 const loaded = now();
-                const computed = formulas.map(({ formula }) => raw.hf.calculateFormula(formula, raw.sheet));
+                const computed = formulas.map(({ formula }) =>
+                  raw.hf.calculateFormula(formula, raw.sheet),
+                );
                 const evaluated = now();
                 checkResults(formulas, computed);
                 return { load: loaded - start, eval: evaluated - loaded };
@@ -72,7 +80,10 @@ export const w1Eval: Workload = {
                 const start = now();
                 await client.json('POST', '/grid/range', { target_cell: 'A1', values, sheet });
                 const loaded = now();
-                const response = await client.json<{ results: EvalResultItem[] }>('POST', '/eval', { formulas: items, sheet });
+                const response = await client.json<{ results: EvalResultItem[] }>('POST', '/eval', {
+                  formulas: items,
+                  sheet,
+                });
                 const evaluated = now();
                 checkResults(formulas, resultValues(response.results));
                 return { load: loaded - start, eval: evaluated - loaded };
@@ -91,8 +102,16 @@ export const w1Eval: Workload = {
     return {
       rows: [loadRow, evalRow],
       targets: [
-        { target: 'W1 in-process ≤ 1.3× raw', measured: `${inProcessRatio.toFixed(2)}×`, met: inProcessRatio <= 1.3 },
-        { target: 'W1 over HTTP ≤ 1.5× raw', measured: `${httpRatio.toFixed(2)}×`, met: httpRatio <= 1.5 },
+        {
+          target: 'W1 in-process ≤ 1.3× raw',
+          measured: `${inProcessRatio.toFixed(2)}×`,
+          met: inProcessRatio <= 1.3,
+        },
+        {
+          target: 'W1 over HTTP ≤ 1.5× raw',
+          measured: `${httpRatio.toFixed(2)}×`,
+          met: httpRatio <= 1.5,
+        },
       ],
     };
   },

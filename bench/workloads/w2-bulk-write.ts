@@ -3,9 +3,24 @@
 // variants W2-cell (formulas as single-cell writes) and W2-agg (O(n²) probe).
 import { compareVariants, figureOf } from '../lib/compare.js';
 import { driverPlans, withDrivers, type DriverFactories, type GridDriver } from '../lib/drivers.js';
-import { ratio, row, type BenchContext, type ResultRow, type TargetCheck, type Workload, type WorkloadReport } from '../lib/results.js';
+import {
+  ratio,
+  row,
+  type BenchContext,
+  type ResultRow,
+  type TargetCheck,
+  type Workload,
+  type WorkloadReport,
+} from '../lib/results.js';
 import { now } from '../lib/stats.js';
-import { checkW2Block, W2_FORMULA_COLUMN, W2_FORMULA_COLUMNS, W2_ROWS, w2Formulas, w2Values } from './data.js';
+import {
+  checkW2Block,
+  W2_FORMULA_COLUMN,
+  W2_FORMULA_COLUMNS,
+  W2_ROWS,
+  w2Formulas,
+  w2Values,
+} from './data.js';
 import { measureW2Aggregate } from './w2-aggregate.js';
 import { measureW2Cell } from './w2-cell.js';
 
@@ -15,7 +30,10 @@ export async function readAndCheckW2Block(driver: GridDriver): Promise<void> {
   checkW2Block((rowNumber, k) => block[rowNumber - 1]?.[k - 1]);
 }
 
-async function measureW2Main(context: BenchContext, factories: DriverFactories): Promise<{ rows: ResultRow[]; targets: TargetCheck[] }> {
+async function measureW2Main(
+  context: BenchContext,
+  factories: DriverFactories,
+): Promise<{ rows: ResultRow[]; targets: TargetCheck[] }> {
   const values = w2Values();
   const formulas = w2Formulas();
   const results = await compareVariants<{ values: number; formulas: number; total: number }>({
@@ -31,10 +49,18 @@ async function measureW2Main(context: BenchContext, factories: DriverFactories):
       const formulasWritten = now();
       await readAndCheckW2Block(driver);
       const computed = now();
-      return { values: valuesWritten - start, formulas: formulasWritten - valuesWritten, total: computed - start };
+      return {
+        values: valuesWritten - start,
+        formulas: formulasWritten - valuesWritten,
+        total: computed - start,
+      };
     }),
   });
-  const total = row('W2 total: both writes until 10,000 SUMs read back', 'ms', figureOf(results, 'total'));
+  const total = row(
+    'W2 total: both writes until 10,000 SUMs read back',
+    'ms',
+    figureOf(results, 'total'),
+  );
   const httpRatio = ratio(total, 'http')!;
   return {
     rows: [
@@ -42,7 +68,13 @@ async function measureW2Main(context: BenchContext, factories: DriverFactories):
       row('W2 write 1000 × 10 SUM formulas', 'ms', figureOf(results, 'formulas')),
       total,
     ],
-    targets: [{ target: 'W2 over HTTP ≤ 1.5× raw', measured: `${httpRatio.toFixed(2)}×`, met: httpRatio <= 1.5 }],
+    targets: [
+      {
+        target: 'W2 over HTTP ≤ 1.5× raw',
+        measured: `${httpRatio.toFixed(2)}×`,
+        met: httpRatio <= 1.5,
+      },
+    ],
   };
 }
 
@@ -50,8 +82,12 @@ export const w2BulkWrite: Workload = {
   id: 'W2',
   title: 'bulk write, then formulas (+ W2-cell, W2-agg)',
   async run(context: BenchContext): Promise<WorkloadReport> {
-    const main = await withDrivers(context.serverOptions, (factories) => measureW2Main(context, factories));
-    const cell = await withDrivers(context.serverOptions, (factories) => measureW2Cell(context, factories));
+    const main = await withDrivers(context.serverOptions, (factories) =>
+      measureW2Main(context, factories),
+    );
+    const cell = await withDrivers(context.serverOptions, (factories) =>
+      measureW2Cell(context, factories),
+    );
     const aggregate = await measureW2Aggregate(context);
     return {
       rows: [...main.rows, ...cell.rows, ...aggregate.rows],

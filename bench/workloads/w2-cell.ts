@@ -6,7 +6,13 @@ import { compareVariants, figureOf } from '../lib/compare.js';
 import { driverPlans, type DriverFactories } from '../lib/drivers.js';
 import { row, type BenchContext, type ResultRow, type TargetCheck } from '../lib/results.js';
 import { now } from '../lib/stats.js';
-import { W2_FORMULA_COLUMN, W2_FORMULA_COLUMNS, w2FormulaExpected, w2FormulaText, w2Values } from './data.js';
+import {
+  W2_FORMULA_COLUMN,
+  W2_FORMULA_COLUMNS,
+  w2FormulaExpected,
+  w2FormulaText,
+  w2Values,
+} from './data.js';
 
 export const W2_CELL_COUNTS = [250, 500, 1000, 2000] as const;
 const LARGEST = W2_CELL_COUNTS[W2_CELL_COUNTS.length - 1]!;
@@ -14,7 +20,10 @@ const ALL_FORMULAS = 10_000;
 const HTTP_TARGET_MS = 10_000;
 
 function position(index: number): { rowNumber: number; k: number } {
-  return { rowNumber: Math.floor(index / W2_FORMULA_COLUMNS) + 1, k: (index % W2_FORMULA_COLUMNS) + 1 };
+  return {
+    rowNumber: Math.floor(index / W2_FORMULA_COLUMNS) + 1,
+    k: (index % W2_FORMULA_COLUMNS) + 1,
+  };
 }
 
 export async function measureW2Cell(
@@ -34,23 +43,37 @@ export async function measureW2Cell(
         const start = now();
         for (let index = 0; index < LARGEST; index += 1) {
           const { rowNumber, k } = position(index);
-          await driver.writeCell(rowNumber - 1, W2_FORMULA_COLUMN + k - 2, w2FormulaText(rowNumber, k));
-          if ((W2_CELL_COUNTS as readonly number[]).includes(index + 1)) splits[`F${index + 1}`] = now() - start;
+          await driver.writeCell(
+            rowNumber - 1,
+            W2_FORMULA_COLUMN + k - 2,
+            w2FormulaText(rowNumber, k),
+          );
+          if ((W2_CELL_COUNTS as readonly number[]).includes(index + 1))
+            splits[`F${index + 1}`] = now() - start;
         }
-        const written = await driver.readRange(0, W2_FORMULA_COLUMN - 1, LARGEST / W2_FORMULA_COLUMNS, W2_FORMULA_COLUMNS);
+        const written = await driver.readRange(
+          0,
+          W2_FORMULA_COLUMN - 1,
+          LARGEST / W2_FORMULA_COLUMNS,
+          W2_FORMULA_COLUMNS,
+        );
         for (let index = 0; index < LARGEST; index += 1) {
           const { rowNumber, k } = position(index);
           const value = written[rowNumber - 1]?.[k - 1];
-          if (value !== w2FormulaExpected(rowNumber, k)) throw new Error(`W2-cell: formula ${index + 1} computed ${JSON.stringify(value)}`);
+          if (value !== w2FormulaExpected(rowNumber, k))
+            throw new Error(`W2-cell: formula ${index + 1} computed ${JSON.stringify(value)}`);
         }
         return splits;
       },
       (driver) => driver.writeRange(0, 0, values),
     ),
   });
-  const rows = W2_CELL_COUNTS.map((count) => row(`W2-cell F=${count} single-cell formula writes`, 'ms', figureOf(results, `F${count}`)));
+  const rows = W2_CELL_COUNTS.map((count) =>
+    row(`W2-cell F=${count} single-cell formula writes`, 'ms', figureOf(results, `F${count}`)),
+  );
   const largest = rows[rows.length - 1]!;
-  const perWrite = (variant: 'raw' | 'inProcess' | 'http'): number => largest.variants[variant]!.median / LARGEST;
+  const perWrite = (variant: 'raw' | 'inProcess' | 'http'): number =>
+    largest.variants[variant]!.median / LARGEST;
   const httpAllMs = perWrite('http') * ALL_FORMULAS;
   return {
     rows,
@@ -61,6 +84,8 @@ export async function measureW2Cell(
         met: httpAllMs <= HTTP_TARGET_MS,
       },
     ],
-    notes: [`W2-cell per write at F=${LARGEST}: raw ${perWrite('raw').toFixed(3)} ms, in-process ${perWrite('inProcess').toFixed(3)} ms, HTTP ${perWrite('http').toFixed(3)} ms`],
+    notes: [
+      `W2-cell per write at F=${LARGEST}: raw ${perWrite('raw').toFixed(3)} ms, in-process ${perWrite('inProcess').toFixed(3)} ms, HTTP ${perWrite('http').toFixed(3)} ms`,
+    ],
   };
 }

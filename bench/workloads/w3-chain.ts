@@ -8,7 +8,16 @@ import { compareVariants, figureOf, type VariantPlan } from '../lib/compare.js';
 import { driverPlans, withDrivers } from '../lib/drivers.js';
 import { peek } from '../lib/http-sheets.js';
 import { HyperFormula, RAW_CONFIG, type RawWorkbook } from '../lib/raw-engine.js';
-import { EndpointUnavailableError, ratio, row, type BenchContext, type ResultRow, type TargetCheck, type Workload, type WorkloadReport } from '../lib/results.js';
+import {
+  EndpointUnavailableError,
+  ratio,
+  row,
+  type BenchContext,
+  type ResultRow,
+  type TargetCheck,
+  type Workload,
+  type WorkloadReport,
+} from '../lib/results.js';
 import { withServer, type ServerHandle } from '../lib/server.js';
 import { now } from '../lib/stats.js';
 import { W3_LENGTH, w3Chain } from './data.js';
@@ -22,18 +31,41 @@ type EditFigures = { import: number; write: number; readBack: number };
 
 /** Our export document for the chain, with every value precomputed (as a saved file has it). */
 function chainDocument(length: number) {
-  const cells: Record<string, { value: number; formula: string | null; version: number; locked: boolean }> = {};
-  for (let n = 1; n <= length; n += 1) cells[`A${n}`] = { value: n, formula: n === 1 ? null : `=A${n - 1}+1`, version: 1, locked: false };
-  return { format: 'gridbook', version: 1, workbook_name: 'W3 chain', active_sheet: 'Sheet1', sheets: [{ name: 'Sheet1', cells }], charts: [] };
+  const cells: Record<
+    string,
+    { value: number; formula: string | null; version: number; locked: boolean }
+  > = {};
+  for (let n = 1; n <= length; n += 1)
+    cells[`A${n}`] = {
+      value: n,
+      formula: n === 1 ? null : `=A${n - 1}+1`,
+      version: 1,
+      locked: false,
+    };
+  return {
+    format: 'gridbook',
+    version: 1,
+    workbook_name: 'W3 chain',
+    active_sheet: 'Sheet1',
+    sheets: [{ name: 'Sheet1', cells }],
+    charts: [],
+  };
 }
 
 function checkTail(value: unknown, root: number, what: string): void {
   const expected = root + W3_LENGTH - 1;
-  if (value !== expected) throw new Error(`W3 ${what}: A${W3_LENGTH} reads ${JSON.stringify(value)} after A1 := ${root}, expected ${expected}`);
+  if (value !== expected)
+    throw new Error(
+      `W3 ${what}: A${W3_LENGTH} reads ${JSON.stringify(value)} after A1 := ${root}, expected ${expected}`,
+    );
 }
 
 /** Runs the five edits; `write` returns when the write has returned, `read` reads A(N). */
-async function timeEdits(write: (root: number) => Promise<void> | void, read: () => Promise<unknown> | unknown, what: string): Promise<{ write: number; readBack: number }> {
+async function timeEdits(
+  write: (root: number) => Promise<void> | void,
+  read: () => Promise<unknown> | unknown,
+  what: string,
+): Promise<{ write: number; readBack: number }> {
   let writeTotal = 0;
   let readTotal = 0;
   for (const root of EDITS) {
@@ -78,7 +110,11 @@ function inProcessPlan(): VariantPlan<void, EditFigures> {
       const imported = now() - start;
       const sheet = workbook.sheet();
       const edits = await timeEdits(
-        (root) => void workbook.apply([{ type: 'set-cells', sheet: 'Sheet1', runs: [{ row: 0, col: 0, inputs: [root] }] }], { actor: 'User' }),
+        (root) =>
+          void workbook.apply(
+            [{ type: 'set-cells', sheet: 'Sheet1', runs: [{ row: 0, col: 0, inputs: [root] }] }],
+            { actor: 'User' },
+          ),
         () => sheet.value(W3_LENGTH - 1, 0),
         'in-process',
       );
@@ -98,7 +134,10 @@ function httpPlan(server: ServerHandle): VariantPlan<void, EditFigures> {
       const imported = now() - start;
       const sheet = answer.active_sheet;
       const edits = await timeEdits(
-        (root) => client.json('POST', '/grid/cell', { cell: 'A1', value: String(root) }).then(() => undefined),
+        (root) =>
+          client
+            .json('POST', '/grid/cell', { cell: 'A1', value: String(root) })
+            .then(() => undefined),
         async () => (await peek(client, sheet, `A${W3_LENGTH}`)).rows[0]?.[0],
         'HTTP',
       );
@@ -111,28 +150,38 @@ async function measureBuild(context: BenchContext): Promise<ResultRow[]> {
   const rows: ResultRow[] = [];
   for (const [index, length] of BUILD_SIZES.entries()) {
     const chain = w3Chain(length);
-    const results = await withDrivers(context.serverOptions, (factories) => compareVariants<{ build: number }>({
-      // The first size warms the code paths up; the same code runs for the larger ones.
-      warmups: index === 0 ? context.warmups : 0,
-      runs: context.runs,
-      log: context.log,
-      label: `W3-build N=${length}`,
-      variants: driverPlans(factories, async (driver) => {
-        const start = now();
-        await driver.writeRange(0, 0, chain);
-        const built = now() - start;
-        const [[tail]] = (await driver.readRange(length - 1, 0, 1, 1)) as [[unknown]];
-        if (tail !== length) throw new Error(`W3-build N=${length}: A${length} reads ${JSON.stringify(tail)}`);
-        return { build: built };
+    const results = await withDrivers(context.serverOptions, (factories) =>
+      compareVariants<{ build: number }>({
+        // The first size warms the code paths up; the same code runs for the larger ones.
+        warmups: index === 0 ? context.warmups : 0,
+        runs: context.runs,
+        log: context.log,
+        label: `W3-build N=${length}`,
+        variants: driverPlans(factories, async (driver) => {
+          const start = now();
+          await driver.writeRange(0, 0, chain);
+          const built = now() - start;
+          const [[tail]] = (await driver.readRange(length - 1, 0, 1, 1)) as [[unknown]];
+          if (tail !== length)
+            throw new Error(`W3-build N=${length}: A${length} reads ${JSON.stringify(tail)}`);
+          return { build: built };
+        }),
       }),
-    }));
-    rows.push(row(`W3-build N=${length.toLocaleString('en-US')}: chain as one range write`, 'ms', figureOf(results, 'build')));
+    );
+    rows.push(
+      row(
+        `W3-build N=${length.toLocaleString('en-US')}: chain as one range write`,
+        'ms',
+        figureOf(results, 'build'),
+      ),
+    );
   }
   return rows;
 }
 
 function buildTargets(rows: readonly ResultRow[]): TargetCheck[] {
-  const perCell = (index: number, variant: 'inProcess' | 'http'): number => rows[index]!.variants[variant]!.median / BUILD_SIZES[index]!;
+  const perCell = (index: number, variant: 'inProcess' | 'http'): number =>
+    rows[index]!.variants[variant]!.median / BUILD_SIZES[index]!;
   const last = BUILD_SIZES.length - 1;
   const [before, largest] = [BUILD_SIZES[last - 1]!, BUILD_SIZES[last]!];
   return (['inProcess', 'http'] as const).map((variant) => {
@@ -150,7 +199,8 @@ export const w3Chain10k: Workload = {
   title: 'dependency chain of 10,000: root edits read back at the tail (+ W3-build)',
   async run(context: BenchContext): Promise<WorkloadReport> {
     return withServer(async (server) => {
-      if (!(await server.routes()).has('/system/import')) throw new EndpointUnavailableError(['/system/import']);
+      if (!(await server.routes()).has('/system/import'))
+        throw new EndpointUnavailableError(['/system/import']);
       const edits = await compareVariants<EditFigures>({
         warmups: context.warmups,
         runs: context.runs,
@@ -158,9 +208,17 @@ export const w3Chain10k: Workload = {
         label: 'W3 edits',
         variants: { raw: rawPlan(), inProcess: inProcessPlan(), http: httpPlan(server) },
       });
-      const readBack = row('W3 root edit until A10000 reads the new value', 'ms', figureOf(edits, 'readBack'));
+      const readBack = row(
+        'W3 root edit until A10000 reads the new value',
+        'ms',
+        figureOf(edits, 'readBack'),
+      );
       const rows = [
-        row('W3 build the chain through import (precomputed values)', 'ms', figureOf(edits, 'import')),
+        row(
+          'W3 build the chain through import (precomputed values)',
+          'ms',
+          figureOf(edits, 'import'),
+        ),
         row('W3 root edit until the write returns', 'ms', figureOf(edits, 'write')),
         readBack,
       ];
@@ -171,7 +229,11 @@ export const w3Chain10k: Workload = {
       return {
         rows: [...rows, ...build],
         targets: [
-          { target: `W3 root edit → A10000 over HTTP ≤ ${TARGET_FACTOR}× raw + ${TARGET_SLACK_MS} ms`, measured: `${http.toFixed(1)} ms vs limit ${limit.toFixed(1)} ms (${ratio(readBack, 'http')!.toFixed(2)}× raw)`, met: http <= limit },
+          {
+            target: `W3 root edit → A10000 over HTTP ≤ ${TARGET_FACTOR}× raw + ${TARGET_SLACK_MS} ms`,
+            measured: `${http.toFixed(1)} ms vs limit ${limit.toFixed(1)} ms (${ratio(readBack, 'http')!.toFixed(2)}× raw)`,
+            met: http <= limit,
+          },
           ...buildTargets(build),
         ],
         notes: ['Edit rows are the mean of the five edits A1 := 2…6 of each run.'],

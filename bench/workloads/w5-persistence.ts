@@ -5,14 +5,35 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { replaceWorkbookOps, Workbook, writeRangeOps } from '../../src/core/index.js';
-import { encodeGridbook, exportJson, FileWorkbookStore, importJsonOps, SAVE_FILE_NAME } from '../../src/persistence/index.js';
+import {
+  encodeGridbook,
+  exportJson,
+  FileWorkbookStore,
+  importJsonOps,
+  SAVE_FILE_NAME,
+} from '../../src/persistence/index.js';
 import { compareVariants, figureOf, type VariantPlan } from '../lib/compare.js';
 import type { HttpClient } from '../lib/http-client.js';
 import { HyperFormula, RAW_CONFIG } from '../lib/raw-engine.js';
-import { EndpointUnavailableError, row, type BenchContext, type ResultRow, type TargetCheck, type Workload, type WorkloadReport } from '../lib/results.js';
+import {
+  EndpointUnavailableError,
+  row,
+  type BenchContext,
+  type ResultRow,
+  type TargetCheck,
+  type Workload,
+  type WorkloadReport,
+} from '../lib/results.js';
 import { withServer, type ServerHandle } from '../lib/server.js';
 import { now } from '../lib/stats.js';
-import { a1, W2_COLUMNS, W2_FORMULA_COLUMN, w2FormulaExpected, w2Formulas, w2Values } from './data.js';
+import {
+  a1,
+  W2_COLUMNS,
+  W2_FORMULA_COLUMN,
+  w2FormulaExpected,
+  w2Formulas,
+  w2Values,
+} from './data.js';
 import { rawExport, rawImport, rawLoad, rawSave } from './w5-raw-persistence.js';
 
 const ENDPOINTS = ['/system/save', '/system/load', '/system/export', '/system/import'];
@@ -36,21 +57,33 @@ const SIZES: readonly Size[] = [
   { label: '1,000,000 cells', rows: 10_000, formulas: false },
 ];
 
-type Figures = { save: number; load: number; export: number; import: number; fileMB: number; exportMB: number };
+type Figures = {
+  save: number;
+  load: number;
+  export: number;
+  import: number;
+  fileMB: number;
+  exportMB: number;
+};
 
 /** The last value cell, and (with formulas) the last formula cell, read through `read`. */
 function checkLoaded(size: Size, read: (row: number, col: number) => unknown, what: string): void {
   const last = read(size.rows - 1, W2_COLUMNS - 1);
-  if (last !== size.rows * W2_COLUMNS) throw new Error(`W5 ${what}: the last value reads ${JSON.stringify(last)}, expected ${size.rows * W2_COLUMNS}`);
+  if (last !== size.rows * W2_COLUMNS)
+    throw new Error(
+      `W5 ${what}: the last value reads ${JSON.stringify(last)}, expected ${size.rows * W2_COLUMNS}`,
+    );
   if (!size.formulas) return;
   const sum = read(size.rows - 1, W2_FORMULA_COLUMN + 8);
-  if (sum !== w2FormulaExpected(size.rows, 10)) throw new Error(`W5 ${what}: the last SUM reads ${JSON.stringify(sum)}`);
+  if (sum !== w2FormulaExpected(size.rows, 10))
+    throw new Error(`W5 ${what}: the last SUM reads ${JSON.stringify(sum)}`);
 }
 
 /** The grid every raw run saves and exports from, built once per size (saving does not change it). */
 function rawSource(size: Size): HyperFormula {
   const values: (number | string)[][] = w2Values(size.rows);
-  if (size.formulas) w2Formulas(size.rows).forEach((formulas, index) => values[index]!.push(...formulas));
+  if (size.formulas)
+    w2Formulas(size.rows).forEach((formulas, index) => values[index]!.push(...formulas));
   return HyperFormula.buildFromSheets({ Sheet1: values }, { ...RAW_CONFIG });
 }
 
@@ -72,9 +105,20 @@ function rawPlan(size: Size, dir: string, source: HyperFormula): VariantPlan<voi
       start = now();
       const imported = rawImport(text);
       const imports = now() - start;
-      checkLoaded(size, (r, c) => imported.getCellValue({ sheet: 0, row: r, col: c }), 'raw import');
+      checkLoaded(
+        size,
+        (r, c) => imported.getCellValue({ sheet: 0, row: r, col: c }),
+        'raw import',
+      );
       imported.destroy();
-      return { save, load, export: exported, import: imports, fileMB: bytes / MB, exportMB: Buffer.byteLength(text) / MB };
+      return {
+        save,
+        load,
+        export: exported,
+        import: imports,
+        fileMB: bytes / MB,
+        exportMB: Buffer.byteLength(text) / MB,
+      };
     },
   };
 }
@@ -82,7 +126,10 @@ function rawPlan(size: Size, dir: string, source: HyperFormula): VariantPlan<voi
 function filledWorkbook(size: Size): Workbook {
   const workbook = Workbook.create();
   workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, w2Values(size.rows)));
-  if (size.formulas) workbook.apply(writeRangeOps('Sheet1', { row: 0, col: W2_FORMULA_COLUMN - 1 }, w2Formulas(size.rows)));
+  if (size.formulas)
+    workbook.apply(
+      writeRangeOps('Sheet1', { row: 0, col: W2_FORMULA_COLUMN - 1 }, w2Formulas(size.rows)),
+    );
   return workbook;
 }
 
@@ -109,19 +156,33 @@ function inProcessPlan(size: Size, dir: string, source: Workbook): VariantPlan<v
       const imports = now() - start;
       checkLoaded(size, (r, c) => target.sheet().value(r, c), 'in-process import');
       target.dispose();
-      return { save, load, export: exported, import: imports, fileMB: statSync(path.join(dir, SAVE_FILE_NAME)).size / MB, exportMB: Buffer.byteLength(text) / MB };
+      return {
+        save,
+        load,
+        export: exported,
+        import: imports,
+        fileMB: statSync(path.join(dir, SAVE_FILE_NAME)).size / MB,
+        exportMB: Buffer.byteLength(text) / MB,
+      };
     },
   };
 }
 
 async function readCell(client: HttpClient, row: number, col: number): Promise<unknown> {
-  const answer = await client.json<{ rows: unknown[][] }>('GET', `/peek?range=${a1(row + 1, col + 1)}`);
+  const answer = await client.json<{ rows: unknown[][] }>(
+    'GET',
+    `/peek?range=${a1(row + 1, col + 1)}`,
+  );
   return answer.rows[0]?.[0];
 }
 
 async function checkLoadedOverHttp(size: Size, client: HttpClient, what: string): Promise<void> {
   const cells = new Map<string, unknown>();
-  for (const [r, c] of [[size.rows - 1, W2_COLUMNS - 1], [size.rows - 1, W2_FORMULA_COLUMN + 8]] as const) cells.set(`${r},${c}`, await readCell(client, r, c));
+  for (const [r, c] of [
+    [size.rows - 1, W2_COLUMNS - 1],
+    [size.rows - 1, W2_FORMULA_COLUMN + 8],
+  ] as const)
+    cells.set(`${r},${c}`, await readCell(client, r, c));
   checkLoaded(size, (r, c) => cells.get(`${r},${c}`), what);
 }
 
@@ -135,42 +196,66 @@ function httpPlan(size: Size, server: ServerHandle): VariantPlan<void, Figures> 
       start = now();
       const loaded = await client.json<{ status: string }>('POST', '/system/load');
       const load = now() - start;
-      if (loaded.status !== 'Success') throw new Error(`W5: /system/load answered ${JSON.stringify(loaded)}`);
+      if (loaded.status !== 'Success')
+        throw new Error(`W5: /system/load answered ${JSON.stringify(loaded)}`);
       await checkLoadedOverHttp(size, client, 'HTTP load');
       start = now();
       const exported = await client.request('GET', '/system/export');
       const exportMs = now() - start;
-      if (exported.status !== 200) throw new Error(`W5: /system/export answered ${exported.status}`);
+      if (exported.status !== 200)
+        throw new Error(`W5: /system/export answered ${exported.status}`);
       start = now();
       await client.json('POST', '/system/import', exported.body);
       const imports = now() - start;
       await checkLoadedOverHttp(size, client, 'HTTP import');
       const fileMB = statSync(path.join(server.dataDir, SAVE_FILE_NAME)).size / MB;
-      return { save, load, export: exportMs, import: imports, fileMB, exportMB: exported.body.length / MB };
+      return {
+        save,
+        load,
+        export: exportMs,
+        import: imports,
+        fileMB,
+        exportMB: exported.body.length / MB,
+      };
     },
   };
 }
 
-async function measureSize(context: BenchContext, size: Size, warmups: number): Promise<ResultRow[]> {
+async function measureSize(
+  context: BenchContext,
+  size: Size,
+  warmups: number,
+): Promise<ResultRow[]> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gridbook-bench-w5-'));
   const raw = rawSource(size);
   const workbook = filledWorkbook(size);
   try {
-    const results = await withServer(async (server) => {
-      const routes = await server.routes();
-      const missing = ENDPOINTS.filter((endpoint) => !routes.has(endpoint));
-      if (missing.length > 0) throw new EndpointUnavailableError(missing);
-      // The same grid as the in-process source, sent in the dense layout: a million cells arrive
-      // in a second or two instead of a long range write (setup, not measured).
-      await server.client.json('POST', '/system/import', JSON.stringify(encodeGridbook(workbook.document(), { dense: true })));
-      return compareVariants<Figures>({
-        warmups,
-        runs: context.runs,
-        log: context.log,
-        label: `W5 ${size.label}`,
-        variants: { raw: rawPlan(size, dir, raw), inProcess: inProcessPlan(size, dir, workbook), http: httpPlan(size, server) },
-      });
-    }, { ...context.serverOptions, env: { GRIDBOOK_MAX_BODY_BYTES: String(BODY_LIMIT) } });
+    const results = await withServer(
+      async (server) => {
+        const routes = await server.routes();
+        const missing = ENDPOINTS.filter((endpoint) => !routes.has(endpoint));
+        if (missing.length > 0) throw new EndpointUnavailableError(missing);
+        // The same grid as the in-process source, sent in the dense layout: a million cells arrive
+        // in a second or two instead of a long range write (setup, not measured).
+        await server.client.json(
+          'POST',
+          '/system/import',
+          JSON.stringify(encodeGridbook(workbook.document(), { dense: true })),
+        );
+        return compareVariants<Figures>({
+          warmups,
+          runs: context.runs,
+          log: context.log,
+          label: `W5 ${size.label}`,
+          variants: {
+            raw: rawPlan(size, dir, raw),
+            inProcess: inProcessPlan(size, dir, workbook),
+            http: httpPlan(size, server),
+          },
+        });
+      },
+      { ...context.serverOptions, env: { GRIDBOOK_MAX_BODY_BYTES: String(BODY_LIMIT) } },
+    );
     const label = (what: string): string => `W5 ${size.label}: ${what}`;
     return [
       row(label('save'), 'ms', figureOf(results, 'save')),
@@ -199,17 +284,30 @@ function targetsOf(rows: readonly ResultRow[]): TargetCheck[] {
   const inProcess = saveLoad('100,000 cells', 'inProcess');
   const file = median('100,000 cells', 'save file size', 'http');
   const largest = saveLoad('1,000,000 cells', 'http');
-  const growth = largest === undefined || http === undefined ? undefined : largest / 1_000_000 / (http / 100_000);
-  const show = (value: number | undefined, text: (value: number) => string): string => (value === undefined ? 'not measured' : text(value));
+  const growth =
+    largest === undefined || http === undefined
+      ? undefined
+      : largest / 1_000_000 / (http / 100_000);
+  const show = (value: number | undefined, text: (value: number) => string): string =>
+    value === undefined ? 'not measured' : text(value);
   return [
     {
       target: `W5 save + load of 100,000 cells ≤ ${TARGET_MS / 1000} s (HTTP)`,
-      measured: show(http, (value) => `${(value / 1000).toFixed(3)} s (in-process ${((inProcess ?? NaN) / 1000).toFixed(3)} s)`),
+      measured: show(
+        http,
+        (value) =>
+          `${(value / 1000).toFixed(3)} s (in-process ${((inProcess ?? NaN) / 1000).toFixed(3)} s)`,
+      ),
       met: http !== undefined && http <= TARGET_MS,
     },
-    { target: `W5 save file of 100,000 cells ≤ ${TARGET_MB} MB`, measured: show(file, (value) => `${value.toFixed(2)} MB`), met: file !== undefined && file <= TARGET_MB },
     {
-      target: 'W5 save + load grows linearly to 1M cells (HTTP time per cell at 1M ≤ 2× that at 100k)',
+      target: `W5 save file of 100,000 cells ≤ ${TARGET_MB} MB`,
+      measured: show(file, (value) => `${value.toFixed(2)} MB`),
+      met: file !== undefined && file <= TARGET_MB,
+    },
+    {
+      target:
+        'W5 save + load grows linearly to 1M cells (HTTP time per cell at 1M ≤ 2× that at 100k)',
       measured: show(growth, (value) => `${value.toFixed(2)}×`),
       met: growth !== undefined && growth <= 2,
     },
@@ -231,8 +329,12 @@ export const w5Persistence: Workload = {
       } catch (error) {
         // One size failing (a limit, a crash) must not hide the figures of the others.
         if (error instanceof EndpointUnavailableError) throw error;
-        notes.push(`${size.label} FAILED: ${error instanceof Error ? error.message : String(error)}`);
-        context.log(`W5 ${size.label} FAILED: ${error instanceof Error ? error.stack : String(error)}`);
+        notes.push(
+          `${size.label} FAILED: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        context.log(
+          `W5 ${size.label} FAILED: ${error instanceof Error ? error.stack : String(error)}`,
+        );
       }
     }
     return { rows, targets: targetsOf(rows), notes };

@@ -15,7 +15,11 @@ export function rawExport(hf: HyperFormula): string {
 }
 
 export function rawImport(text: string): HyperFormula {
-  return HyperFormula.buildFromSheets(JSON.parse(text) as Record<string, (string | number | boolean | null)[][]>, { ...RAW_CONFIG }, BOOLEAN_NAMES);
+  return HyperFormula.buildFromSheets(
+    JSON.parse(text) as Record<string, (string | number | boolean | null)[][]>,
+    { ...RAW_CONFIG },
+    BOOLEAN_NAMES,
+  );
 }
 
 export async function rawSave(hf: HyperFormula, file: string): Promise<number> {

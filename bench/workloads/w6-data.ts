@@ -7,5 +7,7 @@ export function w6Expected(row: number, col: number): number {
 
 /** `count` rows starting at zero-based `firstRow`. */
 export function w6Chunk(firstRow: number, count: number): number[][] {
-  return Array.from({ length: count }, (_, offset) => Array.from({ length: W6_COLUMNS }, (_, col) => w6Expected(firstRow + offset, col)));
+  return Array.from({ length: count }, (_, offset) =>
+    Array.from({ length: W6_COLUMNS }, (_, col) => w6Expected(firstRow + offset, col)),
+  );
 }

@@ -10,7 +10,8 @@ export async function inProcessFiller(): Promise<Filler> {
   const { Workbook, writeRangeOps } = await import('../../src/core/index.js');
   const workbook = Workbook.create();
   return {
-    write: (row, values) => workbook.apply(writeRangeOps('Sheet1', { row, col: 0 }, values), { actor: 'User' }),
+    write: (row, values) =>
+      workbook.apply(writeRangeOps('Sheet1', { row, col: 0 }, values), { actor: 'User' }),
     read: (row, col) => workbook.sheet('Sheet1').value(row, col),
   };
 }

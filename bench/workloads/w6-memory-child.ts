@@ -31,15 +31,22 @@ async function main(): Promise<void> {
   collect();
   const before = process.memoryUsage().rss;
   const start = performance.now();
-  for (let row = 0; row < rows; row += perWrite) filler.write(row, w6Chunk(row, Math.min(perWrite, rows - row)));
+  for (let row = 0; row < rows; row += perWrite)
+    filler.write(row, w6Chunk(row, Math.min(perWrite, rows - row)));
   const fillMs = performance.now() - start;
-  for (const [row, col] of [[rows - 1, W6_COLUMNS - 1], [Math.floor(rows / 2), 3]] as const) {
-    if (filler.read(row, col) !== w6Expected(row, col)) throw new Error(`W6: cell (${row}, ${col}) reads ${JSON.stringify(filler.read(row, col))}`);
+  for (const [row, col] of [
+    [rows - 1, W6_COLUMNS - 1],
+    [Math.floor(rows / 2), 3],
+  ] as const) {
+    if (filler.read(row, col) !== w6Expected(row, col))
+      throw new Error(`W6: cell (${row}, ${col}) reads ${JSON.stringify(filler.read(row, col))}`);
   }
   const peak = process.resourceUsage().maxRSS * 1024;
   collect();
   const after = process.memoryUsage();
-  process.stdout.write(`${JSON.stringify({ before, peak, afterGc: after.rss, heapAfterGc: after.heapUsed, fillMs })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ before, peak, afterGc: after.rss, heapAfterGc: after.heapUsed, fillMs })}\n`,
+  );
 }
 
 await main();

@@ -5,7 +5,15 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { a1 } from './data.js';
-import { row, type BenchContext, type ResultRow, type TargetCheck, type Variant, type Workload, type WorkloadReport } from '../lib/results.js';
+import {
+  row,
+  type BenchContext,
+  type ResultRow,
+  type TargetCheck,
+  type Variant,
+  type Workload,
+  type WorkloadReport,
+} from '../lib/results.js';
 import { REPO_ROOT, withServer } from '../lib/server.js';
 import { now, summarize } from '../lib/stats.js';
 import { w6Chunk, W6_COLUMNS, w6Expected } from './w6-data.js';
@@ -35,11 +43,23 @@ const CASES: readonly Case[] = [
 ];
 
 async function measureChild(variant: 'raw' | 'inProcess', size: Case): Promise<MemoryFigures> {
-  const { stdout } = await run(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD, variant, String(size.rows), String(size.rowsPerWrite)], {
-    cwd: REPO_ROOT,
-    maxBuffer: 1 << 20,
-    timeout: 300_000,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    [
+      '--expose-gc',
+      '--import',
+      'tsx',
+      CHILD,
+      variant,
+      String(size.rows),
+      String(size.rowsPerWrite),
+    ],
+    {
+      cwd: REPO_ROOT,
+      maxBuffer: 1 << 20,
+      timeout: 300_000,
+    },
+  );
   return JSON.parse(stdout.trim().split('\n').pop()!) as MemoryFigures;
 }
 
@@ -52,8 +72,12 @@ async function measureServer(context: BenchContext, size: Case): Promise<MemoryF
       await server.client.json('POST', '/grid/range', { target_cell: a1(first + 1, 1), values });
     }
     const fillMs = now() - start;
-    const last = await server.client.json<{ rows: unknown[][] }>('GET', `/peek?range=${a1(size.rows, W6_COLUMNS)}`);
-    if (last.rows[0]?.[0] !== w6Expected(size.rows - 1, W6_COLUMNS - 1)) throw new Error(`W6: the last cell reads ${JSON.stringify(last.rows)}`);
+    const last = await server.client.json<{ rows: unknown[][] }>(
+      'GET',
+      `/peek?range=${a1(size.rows, W6_COLUMNS)}`,
+    );
+    if (last.rows[0]?.[0] !== w6Expected(size.rows - 1, W6_COLUMNS - 1))
+      throw new Error(`W6: the last cell reads ${JSON.stringify(last.rows)}`);
     const { peakRss: peak } = await server.memory({ gc: false });
     const afterGc = (await server.memory({ gc: true })).rss;
     return { before, peak, afterGc, fillMs };
@@ -76,13 +100,22 @@ export const w6Memory: Workload = {
       // same time: memory is per process, only the fill times feel the shared CPU.
       for (let index = 1; index <= runs; index += 1) {
         context.log(`W6 ${size.label}: run ${index}/${runs}`);
-        const [raw, inProcess, http] = await Promise.all([measureChild('raw', size), measureChild('inProcess', size), measureServer(context, size)]);
+        const [raw, inProcess, http] = await Promise.all([
+          measureChild('raw', size),
+          measureChild('inProcess', size),
+          measureServer(context, size),
+        ]);
         samples.raw.push(raw);
         samples.inProcess.push(inProcess);
         samples.http.push(http);
       }
       const pick = (figure: keyof MemoryFigures, scale: number) =>
-        Object.fromEntries(Object.entries(samples).map(([variant, list]) => [variant, summarize(list.map((sample) => sample[figure] / scale))]));
+        Object.fromEntries(
+          Object.entries(samples).map(([variant, list]) => [
+            variant,
+            summarize(list.map((sample) => sample[figure] / scale)),
+          ]),
+        );
       const afterGc = pick('afterGc', MIB);
       const peak = pick('peak', MIB);
       rows.push(
@@ -92,8 +125,12 @@ export const w6Memory: Workload = {
         row(`W6 ${size.label}: fill time (variants filling at once)`, 'ms', pick('fillMs', 1)),
       );
       if (size === CASES[0]) {
-        mainAfterGc = Object.fromEntries(Object.entries(afterGc).map(([variant, stats]) => [variant, stats!.median]));
-        mainPeak = Object.fromEntries(Object.entries(peak).map(([variant, stats]) => [variant, stats!.median]));
+        mainAfterGc = Object.fromEntries(
+          Object.entries(afterGc).map(([variant, stats]) => [variant, stats!.median]),
+        );
+        mainPeak = Object.fromEntries(
+          Object.entries(peak).map(([variant, stats]) => [variant, stats!.median]),
+        );
       }
     }
     const targets: TargetCheck[] = (['inProcess', 'http'] as const).map((variant) => ({

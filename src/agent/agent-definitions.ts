@@ -30,32 +30,51 @@ export class InvalidAgentDefinitionError extends Error {
 
 function requiredText(raw: Record<string, unknown>, field: string, source: string): string {
   const value = raw[field];
-  if (typeof value !== 'string' || value.trim() === '') throw new InvalidAgentDefinitionError(source, `"${field}" must be non-empty text.`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new InvalidAgentDefinitionError(source, `"${field}" must be non-empty text.`);
   return value;
 }
 
 function keywordsOf(raw: unknown, source: string): AgentKeyword[] {
   if (raw === undefined) return [];
-  if (!Array.isArray(raw)) throw new InvalidAgentDefinitionError(source, '"keywords" must be a list of {pattern, weight}.');
+  if (!Array.isArray(raw))
+    throw new InvalidAgentDefinitionError(
+      source,
+      '"keywords" must be a list of {pattern, weight}.',
+    );
   return raw.map((entry: unknown, index) => {
     const item = entry as { pattern?: unknown; weight?: unknown };
     if (typeof item.pattern !== 'string' || typeof item.weight !== 'number' || item.weight <= 0) {
-      throw new InvalidAgentDefinitionError(source, `keywords[${index}] needs a "pattern" (text) and a positive "weight".`);
+      throw new InvalidAgentDefinitionError(
+        source,
+        `keywords[${index}] needs a "pattern" (text) and a positive "weight".`,
+      );
     }
     try {
-      return { pattern: new RegExp(`(?<![A-Za-z0-9])(?:${item.pattern})(?![A-Za-z0-9])`, 'i'), weight: item.weight };
+      return {
+        pattern: new RegExp(`(?<![A-Za-z0-9])(?:${item.pattern})(?![A-Za-z0-9])`, 'i'),
+        weight: item.weight,
+      };
     } catch (error) {
-      throw new InvalidAgentDefinitionError(source, `keywords[${index}].pattern is not a valid regular expression (${(error as Error).message}).`);
+      throw new InvalidAgentDefinitionError(
+        source,
+        `keywords[${index}].pattern is not a valid regular expression (${(error as Error).message}).`,
+      );
     }
   });
 }
 
 /** Checks one raw definition (a parsed JSON file). */
 export function parseAgentDefinition(raw: unknown, source: string): AgentDefinition {
-  if (typeof raw !== 'object' || raw === null) throw new InvalidAgentDefinitionError(source, 'must be a JSON object.');
+  if (typeof raw !== 'object' || raw === null)
+    throw new InvalidAgentDefinitionError(source, 'must be a JSON object.');
   const record = raw as Record<string, unknown>;
   const id = requiredText(record, 'id', source);
-  if (!/^[a-z][a-z0-9_]{1,39}$/.test(id)) throw new InvalidAgentDefinitionError(source, `id "${id}" must be lowercase letters, digits or _.`);
+  if (!/^[a-z][a-z0-9_]{1,39}$/.test(id))
+    throw new InvalidAgentDefinitionError(
+      source,
+      `id "${id}" must be lowercase letters, digits or _.`,
+    );
   return {
     id,
     displayName: requiredText(record, 'display_name', source),
@@ -67,5 +86,8 @@ export function parseAgentDefinition(raw: unknown, source: string): AgentDefinit
 
 /** The built-in agents, fallback first. */
 export function builtInAgents(): AgentDefinition[] {
-  return [parseAgentDefinition(general, 'agents/general.json'), parseAgentDefinition(finance, 'agents/finance.json')];
+  return [
+    parseAgentDefinition(general, 'agents/general.json'),
+    parseAgentDefinition(finance, 'agents/finance.json'),
+  ];
 }

@@ -64,13 +64,32 @@ export class AgentService {
   }
 
   agents(): AgentSummary[] {
-    return this.#agents.map((agent) => ({ id: agent.id, display_name: agent.displayName, router_description: agent.routerDescription }));
+    return this.#agents.map((agent) => ({
+      id: agent.id,
+      display_name: agent.displayName,
+      router_description: agent.routerDescription,
+    }));
   }
 
-  async chat(workbook: WorkbookReader, input: ChatInput, signal?: AbortSignal): Promise<AgentPreview> {
+  async chat(
+    workbook: WorkbookReader,
+    input: ChatInput,
+    signal?: AbortSignal,
+  ): Promise<AgentPreview> {
     const context = this.#context(workbook, input);
-    const turn = await askModel(this.options.completer, workbook, { ...context, prompt: input.prompt, history: input.history ?? [], modelId: input.modelId, maxContextCells: this.#maxContextCells, signal });
-    return buildPreview({ workbook, ...context, firstTurn: (input.history ?? []).length === 0 }, turn.reply, turn.completion);
+    const turn = await askModel(this.options.completer, workbook, {
+      ...context,
+      prompt: input.prompt,
+      history: input.history ?? [],
+      modelId: input.modelId,
+      maxContextCells: this.#maxContextCells,
+      signal,
+    });
+    return buildPreview(
+      { workbook, ...context, firstTurn: (input.history ?? []).length === 0 },
+      turn.reply,
+      turn.completion,
+    );
   }
 
   applyWrites(handle: WorkbookHandle, input: ApplyInput): Promise<ApplyOutcome> {
@@ -91,9 +110,20 @@ export class AgentService {
   chain(handle: WorkbookHandle, input: ChainInput, hooks: ChainHooks = {}): Promise<ChainResult> {
     const context = this.#context(handle.workbook, input);
     return runChain(
-      { completer: this.options.completer, newChartId: this.options.newChartId, maxContextCells: this.#maxContextCells },
+      {
+        completer: this.options.completer,
+        newChartId: this.options.newChartId,
+        maxContextCells: this.#maxContextCells,
+      },
       handle,
-      { ...context, prompt: input.prompt, history: input.history ?? [], modelId: input.modelId, maxIterations: clampIterations(input.maxIterations), origin: input.origin },
+      {
+        ...context,
+        prompt: input.prompt,
+        history: input.history ?? [],
+        modelId: input.modelId,
+        maxIterations: clampIterations(input.maxIterations),
+        origin: input.origin,
+      },
       hooks,
     );
   }

@@ -17,7 +17,14 @@ import {
 } from '../core/index.js';
 import { chartWrite } from './chart-writes.js';
 import type { ProposedWrite } from './parse-reply.js';
-import { blocksOf, cellsOf, placeBlocks, proposedCells, writeOps, type PlacedBlock } from './write-plan.js';
+import {
+  blocksOf,
+  cellsOf,
+  placeBlocks,
+  proposedCells,
+  writeOps,
+  type PlacedBlock,
+} from './write-plan.js';
 
 export type ApplyStatus = 'Success' | 'Collision Resolved' | 'Partial';
 
@@ -46,8 +53,18 @@ export interface ApplyOutcome {
   readonly blocks: readonly PlacedBlock[];
 }
 
-function clearOps(workbook: WorkbookReader, replaceable: ReadonlyMap<string, ReadonlySet<number>>, blocks: readonly PlacedBlock[]): Op[] {
-  const rewritten = new Set(blocks.flatMap((block) => cellsOf(block).map((cell) => `${cell.sheet.toLowerCase()}!${cellKey(cell.address.row, cell.address.col)}`)));
+function clearOps(
+  workbook: WorkbookReader,
+  replaceable: ReadonlyMap<string, ReadonlySet<number>>,
+  blocks: readonly PlacedBlock[],
+): Op[] {
+  const rewritten = new Set(
+    blocks.flatMap((block) =>
+      cellsOf(block).map(
+        (cell) => `${cell.sheet.toLowerCase()}!${cellKey(cell.address.row, cell.address.col)}`,
+      ),
+    ),
+  );
   return [...replaceable].flatMap(([sheetKey, keys]): Op[] => {
     const name = workbook.sheetNames.find((candidate) => candidate.toLowerCase() === sheetKey);
     if (name === undefined) return [];
@@ -56,25 +73,55 @@ function clearOps(workbook: WorkbookReader, replaceable: ReadonlyMap<string, Rea
       .filter((key) => !rewritten.has(`${sheetKey}!${key}`))
       .sort((a, b) => a - b)
       .map(keyToAddress)
-      .filter((cell) => sheet.input(cell.row, cell.col) !== null && !sheet.isLocked(cell.row, cell.col));
-    return cells.length === 0 ? [] : [{ type: 'set-cells', sheet: name, runs: runsFromCells(cells.map((cell) => ({ ...cell, input: null }))) }];
+      .filter(
+        (cell) => sheet.input(cell.row, cell.col) !== null && !sheet.isLocked(cell.row, cell.col),
+      );
+    return cells.length === 0
+      ? []
+      : [
+          {
+            type: 'set-cells',
+            sheet: name,
+            runs: runsFromCells(cells.map((cell) => ({ ...cell, input: null }))),
+          },
+        ];
   });
 }
 
-export async function applyAgentWrite(handle: WorkbookHandle, request: ApplyRequest, newChartId: () => string): Promise<ApplyOutcome> {
+export async function applyAgentWrite(
+  handle: WorkbookHandle,
+  request: ApplyRequest,
+  newChartId: () => string,
+): Promise<ApplyOutcome> {
   const workbook = handle.workbook;
   const sheet = workbook.sheet(request.sheet).name;
-  const blocks = blocksOf(workbook, request.writes, { sheet, fallbackTarget: 'A1' }, request.targetField);
+  const blocks = blocksOf(
+    workbook,
+    request.writes,
+    { sheet, fallbackTarget: 'A1' },
+    request.targetField,
+  );
   const replaceable = request.replaceable ?? new Map<string, ReadonlySet<number>>();
   const placed = placeBlocks(workbook, blocks, request.direction, replaceable);
   checkGuardrails(proposedCells(placed), cellReaderOf(workbook), sheet);
   const mainSheet = placed[0]?.sheet ?? sheet;
   const chart = chartWrite(workbook, mainSheet, request.chartSpec, placed, newChartId);
   const ops = [...clearOps(workbook, replaceable, placed), ...writeOps(placed), ...chart.ops];
-  if (ops.length > 0) await handle.commit(ops, request.origin === undefined ? { actor: request.agentId } : { actor: request.agentId, origin: request.origin });
+  if (ops.length > 0)
+    await handle.commit(
+      ops,
+      request.origin === undefined
+        ? { actor: request.agentId }
+        : { actor: request.agentId, origin: request.origin },
+    );
   // A write with no cells (a chart-only apply) has no target, as in GridOS.
   const first = placed.find((block) => cellsOf(block).length > 0);
-  const status: ApplyStatus = chart.error !== null ? 'Partial' : placed.some((block) => block.moved) ? 'Collision Resolved' : 'Success';
+  const status: ApplyStatus =
+    chart.error !== null
+      ? 'Partial'
+      : placed.some((block) => block.moved)
+        ? 'Collision Resolved'
+        : 'Success';
   return {
     status,
     sheet: mainSheet,

@@ -25,10 +25,23 @@ export interface Turn {
   readonly completion: Completion;
 }
 
-export async function askModel(completer: Completer, workbook: WorkbookReader, request: TurnRequest): Promise<Turn> {
+export async function askModel(
+  completer: Completer,
+  workbook: WorkbookReader,
+  request: TurnRequest,
+): Promise<Turn> {
   parseSelection(request.selectedCells);
-  const grid = describeGrid(workbook, { sheet: request.sheet, scope: request.scope, selectedCells: request.selectedCells, maxCells: request.maxContextCells });
-  const system = buildSystemPrompt({ agent: request.agent, grid, functionNames: workbook.functionNames() });
+  const grid = describeGrid(workbook, {
+    sheet: request.sheet,
+    scope: request.scope,
+    selectedCells: request.selectedCells,
+    maxCells: request.maxContextCells,
+  });
+  const system = buildSystemPrompt({
+    agent: request.agent,
+    grid,
+    functionNames: workbook.functionNames(),
+  });
   const completion = await completer.complete({
     model: request.modelId,
     system,
@@ -36,6 +49,10 @@ export async function askModel(completer: Completer, workbook: WorkbookReader, r
     json: true,
     signal: request.signal,
   });
-  const reply = parseReply(completion.text, { provider: completion.provider, model: completion.model, finishReason: completion.finishReason });
+  const reply = parseReply(completion.text, {
+    provider: completion.provider,
+    model: completion.model,
+    finishReason: completion.finishReason,
+  });
   return { reply, completion };
 }

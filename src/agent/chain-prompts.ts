@@ -24,8 +24,11 @@ export interface FollowUp {
 function observedLine(observations: readonly Observation[]): string | undefined {
   const formulas = observations.filter((observation) => observation.formula !== null);
   if (formulas.length === 0) return undefined;
-  const shown = formulas.slice(0, MAX_OBSERVED).map((observation) => `${observation.cell}=${JSON.stringify(observation.value)}`);
-  const more = formulas.length > MAX_OBSERVED ? ` … and ${formulas.length - MAX_OBSERVED} more` : '';
+  const shown = formulas
+    .slice(0, MAX_OBSERVED)
+    .map((observation) => `${observation.cell}=${JSON.stringify(observation.value)}`);
+  const more =
+    formulas.length > MAX_OBSERVED ? ` … and ${formulas.length - MAX_OBSERVED} more` : '';
   return `Observed after last write: [${shown.join(', ')}]${more}`;
 }
 
@@ -34,7 +37,8 @@ function planLine(followUp: FollowUp): string | undefined {
   if (plan === null) return undefined;
   const total = plan.sections.length;
   const remaining = total - followUp.sectionsDone;
-  if (remaining <= 0) return `PLAN "${plan.title}": all ${total} sections are written. Check the observed values; if the model is complete return "values": [[""]].`;
+  if (remaining <= 0)
+    return `PLAN "${plan.title}": all ${total} sections are written. Check the observed values; if the model is complete return "values": [[""]].`;
   const next = plan.sections[followUp.sectionsDone]!;
   const verb = followUp.retrying ? 'Re-emit' : 'Write';
   return (
@@ -45,7 +49,9 @@ function planLine(followUp: FollowUp): string | undefined {
 }
 
 export function followUpPrompt(followUp: FollowUp): string {
-  const warnings = followUp.observations.flatMap((observation) => (observation.warning === null ? [] : [observation.warning]));
+  const warnings = followUp.observations.flatMap((observation) =>
+    observation.warning === null ? [] : [observation.warning],
+  );
   const parts: string[] = [`ORIGINAL TASK: ${followUp.originalPrompt}`];
   if (followUp.issues.length > 0) {
     parts.push(
@@ -58,7 +64,9 @@ export function followUpPrompt(followUp: FollowUp): string {
     const action = followUp.retrying
       ? `Re-emit the same section at the same target (${followUp.lastTarget ?? 'the same place'}) with each column's formulas reading their own column. It replaces the previous attempt.`
       : 'The section was already retried once and is kept as it is; fix it later with a new write if you must, and go on.';
-    parts.push(`COLUMN-ALIGNMENT WARNINGS IN YOUR LAST WRITE:\n${warnings.map((warning) => `- ${warning}`).join('\n')}\n${action}`);
+    parts.push(
+      `COLUMN-ALIGNMENT WARNINGS IN YOUR LAST WRITE:\n${warnings.map((warning) => `- ${warning}`).join('\n')}\n${action}`,
+    );
   }
   const observed = observedLine(followUp.observations);
   if (observed !== undefined) parts.push(observed);

@@ -3,7 +3,15 @@
 // per turn; a section with column-alignment warnings is retried once, replacing its first
 // attempt. The completion signal (an empty grid) is always the last step. A write the
 // guardrails reject is reported as a step and fed back so the model can correct it.
-import { cellKey, GuardrailViolationError, type Chart, type GuardrailIssue, type WireValue, type WorkbookHandle, type WorkbookReader } from '../core/index.js';
+import {
+  cellKey,
+  GuardrailViolationError,
+  type Chart,
+  type GuardrailIssue,
+  type WireValue,
+  type WorkbookHandle,
+  type WorkbookReader,
+} from '../core/index.js';
 import type { ChatMessage, Completer } from '../providers/index.js';
 import { applyAgentWrite, type ApplyOutcome } from './apply.js';
 import { askModel, type Turn, type TurnRequest } from './ask-model.js';
@@ -18,7 +26,8 @@ export const MAX_CHAIN_ITERATIONS = 10;
 
 /** Spec §8: default 10, range 1..10, larger values clamped (and smaller ones raised to 1). */
 export function clampIterations(requested: number | undefined | null): number {
-  if (requested === undefined || requested === null || !Number.isFinite(requested)) return MAX_CHAIN_ITERATIONS;
+  if (requested === undefined || requested === null || !Number.isFinite(requested))
+    return MAX_CHAIN_ITERATIONS;
   return Math.max(1, Math.min(MAX_CHAIN_ITERATIONS, Math.trunc(requested)));
 }
 
@@ -99,7 +108,13 @@ function writtenCells(outcome: ApplyOutcome): Map<string, Set<number>> {
   return cells;
 }
 
-function baseStep(iteration: number, request: ChainRequest, turn: Turn, workbook: WorkbookReader, progress: Progress) {
+function baseStep(
+  iteration: number,
+  request: ChainRequest,
+  turn: Turn,
+  workbook: WorkbookReader,
+  progress: Progress,
+) {
   const macro = proposeMacro(turn.reply.macroSpec, workbook.functionNames());
   return {
     iteration,
@@ -111,7 +126,12 @@ function baseStep(iteration: number, request: ChainRequest, turn: Turn, workbook
   };
 }
 
-export async function runChain(deps: ChainDeps, handle: WorkbookHandle, request: ChainRequest, hooks: ChainHooks = {}): Promise<ChainResult> {
+export async function runChain(
+  deps: ChainDeps,
+  handle: WorkbookHandle,
+  request: ChainRequest,
+  hooks: ChainHooks = {},
+): Promise<ChainResult> {
   const steps: ChainStep[] = [];
   const progress: Progress = {
     originalPrompt: request.prompt,
@@ -147,7 +167,14 @@ export async function runChain(deps: ChainDeps, handle: WorkbookHandle, request:
       break;
     }
   }
-  return { sheet: request.sheet, steps, iterations_used: steps.length, terminated_early: steps.length < request.maxIterations, stop_reason: stopReason, error };
+  return {
+    sheet: request.sheet,
+    steps,
+    iterations_used: steps.length,
+    terminated_early: steps.length < request.maxIterations,
+    stop_reason: stopReason,
+    error,
+  };
 }
 
 interface IterationOutcome {
@@ -155,7 +182,14 @@ interface IterationOutcome {
   readonly stop?: string;
 }
 
-async function iterate(deps: ChainDeps, handle: WorkbookHandle, request: ChainRequest, progress: Progress, iteration: number, signal: AbortSignal | undefined): Promise<IterationOutcome> {
+async function iterate(
+  deps: ChainDeps,
+  handle: WorkbookHandle,
+  request: ChainRequest,
+  progress: Progress,
+  iteration: number,
+  signal: AbortSignal | undefined,
+): Promise<IterationOutcome> {
   const workbook = handle.workbook;
   const turn = await askModel(deps.completer, workbook, {
     agent: request.agent,
@@ -171,15 +205,33 @@ async function iterate(deps: ChainDeps, handle: WorkbookHandle, request: ChainRe
   if (iteration === 0 && turn.reply.plan !== null) progress.plan = turn.reply.plan;
   const base = baseStep(iteration, request, turn, workbook, progress);
   if (isCompletion(turn.reply, iteration)) {
-    const target = turn.reply.requestedTarget ?? progress.lastTarget ?? fallbackTarget(request.selectedCells);
-    const step: ChainStep = { ...base, target, values: [['']], observations: [], completion_signal: true, chart: null, chart_error: null, guardrail_issues: null };
+    const target =
+      turn.reply.requestedTarget ?? progress.lastTarget ?? fallbackTarget(request.selectedCells);
+    const step: ChainStep = {
+      ...base,
+      target,
+      values: [['']],
+      observations: [],
+      completion_signal: true,
+      chart: null,
+      chart_error: null,
+      guardrail_issues: null,
+    };
     return { step, stop: 'completion' };
   }
   let outcome: ApplyOutcome;
   try {
     outcome = await applyAgentWrite(
       handle,
-      { agentId: request.agent.id, sheet: request.sheet, writes: turn.reply.writes, direction: 'right', chartSpec: turn.reply.chartSpec, replaceable: progress.replaceable, origin: request.origin },
+      {
+        agentId: request.agent.id,
+        sheet: request.sheet,
+        writes: turn.reply.writes,
+        direction: 'right',
+        chartSpec: turn.reply.chartSpec,
+        replaceable: progress.replaceable,
+        origin: request.origin,
+      },
       deps.newChartId,
     );
   } catch (failure) {
@@ -200,7 +252,12 @@ async function iterate(deps: ChainDeps, handle: WorkbookHandle, request: ChainRe
   return { step, ...advance(progress, turn, outcome, observations) };
 }
 
-function rejectedStep(base: ReturnType<typeof baseStep>, turn: Turn, failure: GuardrailViolationError, progress: Progress): IterationOutcome {
+function rejectedStep(
+  base: ReturnType<typeof baseStep>,
+  turn: Turn,
+  failure: GuardrailViolationError,
+  progress: Progress,
+): IterationOutcome {
   const first = turn.reply.writes[0];
   const step: ChainStep = {
     ...base,
@@ -214,12 +271,21 @@ function rejectedStep(base: ReturnType<typeof baseStep>, turn: Turn, failure: Gu
   };
   progress.rejectedInARow += 1;
   remember(progress, turn, step);
-  progress.prompt = followUpPrompt({ ...followUpBase(progress), observations: [], issues: failure.issues });
+  progress.prompt = followUpPrompt({
+    ...followUpBase(progress),
+    observations: [],
+    issues: failure.issues,
+  });
   return progress.rejectedInARow >= 2 ? { step, stop: 'rejected_twice' } : { step };
 }
 
 /** Updates the plan position and decides whether another iteration is worth running. */
-function advance(progress: Progress, turn: Turn, outcome: ApplyOutcome, observations: readonly Observation[]): { stop?: string } {
+function advance(
+  progress: Progress,
+  turn: Turn,
+  outcome: ApplyOutcome,
+  observations: readonly Observation[],
+): { stop?: string } {
   const warned = observations.some((observation) => observation.warning !== null);
   const wroteCells = outcome.blocks.some((block) => cellsOf(block).length > 0);
   progress.rejectedInARow = 0;
@@ -234,19 +300,41 @@ function advance(progress: Progress, turn: Turn, outcome: ApplyOutcome, observat
     }
     progress.lastTarget = outcome.actualTarget;
   }
-  remember(progress, turn, { target: outcome.actualTarget, values: outcome.blocks[0]?.placedValues ?? null });
-  const planRemaining = progress.plan !== null && progress.sectionsDone < progress.plan.sections.length;
+  remember(progress, turn, {
+    target: outcome.actualTarget,
+    values: outcome.blocks[0]?.placedValues ?? null,
+  });
+  const planRemaining =
+    progress.plan !== null && progress.sectionsDone < progress.plan.sections.length;
   const formulas = observations.some((observation) => observation.formula !== null);
   progress.prompt = followUpPrompt({ ...followUpBase(progress), observations, issues: [] });
   return warned || planRemaining || formulas ? {} : { stop: 'nothing_left' };
 }
 
 function followUpBase(progress: Progress) {
-  return { originalPrompt: progress.originalPrompt, lastTarget: progress.lastTarget, plan: progress.plan, sectionsDone: progress.sectionsDone, retrying: progress.replaceable !== undefined };
+  return {
+    originalPrompt: progress.originalPrompt,
+    lastTarget: progress.lastTarget,
+    plan: progress.plan,
+    sectionsDone: progress.sectionsDone,
+    retrying: progress.replaceable !== undefined,
+  };
 }
 
 /** Appends this turn to the chain's history, as GridOS does: the prompt, then what was written. */
-function remember(progress: Progress, turn: Turn, written: { target: string | null; values: unknown }): void {
-  const answer = { reasoning: turn.reply.reasoning, target: written.target, values: written.values, ...(turn.reply.plan === null ? {} : { plan: turn.reply.plan }) };
-  progress.history.push({ role: 'user', content: progress.prompt }, { role: 'assistant', content: JSON.stringify(answer) });
+function remember(
+  progress: Progress,
+  turn: Turn,
+  written: { target: string | null; values: unknown },
+): void {
+  const answer = {
+    reasoning: turn.reply.reasoning,
+    target: written.target,
+    values: written.values,
+    ...(turn.reply.plan === null ? {} : { plan: turn.reply.plan }),
+  };
+  progress.history.push(
+    { role: 'user', content: progress.prompt },
+    { role: 'assistant', content: JSON.stringify(answer) },
+  );
 }

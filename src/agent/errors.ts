@@ -7,7 +7,9 @@ export class ModelOutputError extends Error {
     readonly model: string,
     readonly problem: string,
   ) {
-    super(`The reply of ${provider} model ${model} could not be used: ${problem} Ask again, rephrase the prompt, or pick another model_id.`);
+    super(
+      `The reply of ${provider} model ${model} could not be used: ${problem} Ask again, rephrase the prompt, or pick another model_id.`,
+    );
     this.name = 'ModelOutputError';
   }
 }

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { InvalidAddressError, parseCell, setLocksOps, parseRange, Workbook, writeRangeOps } from '../core/index.js';
+import {
+  InvalidAddressError,
+  parseCell,
+  setLocksOps,
+  parseRange,
+  Workbook,
+  writeRangeOps,
+} from '../core/index.js';
 import { describeGrid } from './grid-context.js';
 import { buildMessages } from './prompt.js';
 
@@ -9,11 +16,22 @@ afterEach(() => workbooks.splice(0).forEach((workbook) => workbook.dispose()));
 function workbook(): Workbook {
   const created = Workbook.create({ sheetNames: ['Sheet1', 'Data'] });
   workbooks.push(created);
-  created.apply(writeRangeOps('Sheet1', parseCell('A1'), [['Item', 'Cost'], ['Rent', 100], ['Total', '=SUM(B2:B2)']]));
+  created.apply(
+    writeRangeOps('Sheet1', parseCell('A1'), [
+      ['Item', 'Cost'],
+      ['Rent', 100],
+      ['Total', '=SUM(B2:B2)'],
+    ]),
+  );
   return created;
 }
 
-const options = { sheet: 'Sheet1', scope: 'sheet' as const, selectedCells: [] as string[], maxCells: 2000 };
+const options = {
+  sheet: 'Sheet1',
+  scope: 'sheet' as const,
+  selectedCells: [] as string[],
+  maxCells: 2000,
+};
 
 describe('[AGENT-PROMPT] describeGrid', () => {
   it('lists occupied cells with input, computed value and lock, and empty locked cells too', () => {
@@ -28,15 +46,23 @@ describe('[AGENT-PROMPT] describeGrid', () => {
   });
 
   it('with scope selection shows only selected cells and their bounds', () => {
-    const text = describeGrid(workbook(), { ...options, scope: 'selection', selectedCells: ['B2:B3'] });
+    const text = describeGrid(workbook(), {
+      ...options,
+      scope: 'selection',
+      selectedCells: ['B2:B3'],
+    });
     expect(text).not.toContain('A1 |');
     expect(text).toContain('B2 | 100');
     expect(text).toContain('OCCUPIED RANGE: B2:B3');
   });
 
   it('an invalid selected cell names its entry', () => {
-    expect(() => describeGrid(workbook(), { ...options, scope: 'selection', selectedCells: ['A1', 'nope'] })).toThrow(InvalidAddressError);
-    expect(() => describeGrid(workbook(), { ...options, scope: 'selection', selectedCells: ['A1', 'nope'] })).toThrow(/selected_cells\[1\]/);
+    expect(() =>
+      describeGrid(workbook(), { ...options, scope: 'selection', selectedCells: ['A1', 'nope'] }),
+    ).toThrow(InvalidAddressError);
+    expect(() =>
+      describeGrid(workbook(), { ...options, scope: 'selection', selectedCells: ['A1', 'nope'] }),
+    ).toThrow(/selected_cells\[1\]/);
   });
 
   it('caps the table with a note', () => {
@@ -47,12 +73,23 @@ describe('[AGENT-PROMPT] describeGrid', () => {
 
 describe('buildMessages', () => {
   it('keeps the most recent entries, drops a leading assistant turn, and ends with the prompt', () => {
-    const history = Array.from({ length: 20 }, (_, index) => ({ role: index % 2 === 0 ? ('user' as const) : ('assistant' as const), content: `m${index}` }));
+    const history = Array.from({ length: 20 }, (_, index) => ({
+      role: index % 2 === 0 ? ('user' as const) : ('assistant' as const),
+      content: `m${index}`,
+    }));
     const messages = buildMessages(history, 'now');
     expect(messages[0]).toEqual({ role: 'user', content: 'm8' });
     expect(messages.at(-1)).toEqual({ role: 'user', content: 'now' });
     expect(messages).toHaveLength(13);
-    expect(buildMessages([{ role: 'assistant', content: 'hello' }, { role: 'user', content: 'q' }], 'p')[0]).toEqual({ role: 'user', content: 'q' });
+    expect(
+      buildMessages(
+        [
+          { role: 'assistant', content: 'hello' },
+          { role: 'user', content: 'q' },
+        ],
+        'p',
+      )[0],
+    ).toEqual({ role: 'user', content: 'q' });
   });
 
   it('cuts a very long entry', () => {

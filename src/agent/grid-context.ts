@@ -41,17 +41,24 @@ function render(value: unknown): string {
 
 function cellLine(sheet: SheetView, address: CellAddress): string {
   const input = sheet.input(address.row, address.col);
-  const shownInput = input === null ? '' : typeof input === 'string' ? JSON.stringify(input) : inputToText(input);
+  const shownInput =
+    input === null ? '' : typeof input === 'string' ? JSON.stringify(input) : inputToText(input);
   const value = input === null ? '' : render(valueToJson(sheet.value(address.row, address.col)));
   const locked = sheet.isLocked(address.row, address.col) ? 'locked' : '';
   return `${formatCell(address)} | ${shownInput} | ${value} | ${locked}`;
 }
 
-function visibleCells(sheet: SheetView, selection: readonly RangeAddress[] | undefined): CellAddress[] {
+function visibleCells(
+  sheet: SheetView,
+  selection: readonly RangeAddress[] | undefined,
+): CellAddress[] {
   const keys = new Set<number>();
-  for (const cell of [...sheet.occupiedCells(), ...sheet.lockedCells()]) keys.add(cellKey(cell.row, cell.col));
+  for (const cell of [...sheet.occupiedCells(), ...sheet.lockedCells()])
+    keys.add(cellKey(cell.row, cell.col));
   const all = [...keys].sort((a, b) => a - b).map(keyToAddress);
-  return selection === undefined ? all : all.filter((cell) => selection.some((range) => rangeContains(range, cell)));
+  return selection === undefined
+    ? all
+    : all.filter((cell) => selection.some((range) => rangeContains(range, cell)));
 }
 
 function boundsOf(cells: readonly CellAddress[]): RangeAddress | undefined {
@@ -82,7 +89,9 @@ function otherSheetsLine(workbook: WorkbookReader, current: string): string {
   const described = others.map((name) => {
     const sheet = workbook.sheet(name);
     const bounds = sheet.occupiedBounds();
-    return bounds === undefined ? `${name} (empty)` : `${name} (${formatRange(bounds)}, ${sheet.cellCount} cells)`;
+    return bounds === undefined
+      ? `${name} (empty)`
+      : `${name} (${formatRange(bounds)}, ${sheet.cellCount} cells)`;
   });
   return `OTHER SHEETS (read them as =Name!A1 or ='Name with spaces'!A1): ${described.join('; ')}`;
 }
@@ -90,14 +99,20 @@ function otherSheetsLine(workbook: WorkbookReader, current: string): string {
 function chartsLine(sheet: SheetView): string | undefined {
   const charts = sheet.charts();
   if (charts.length === 0) return undefined;
-  const listed = charts.map((chart) => `"${chart.title}" ${chart.chart_type} of ${chart.data_range} at ${chart.anchor_cell}`);
+  const listed = charts.map(
+    (chart) =>
+      `"${chart.title}" ${chart.chart_type} of ${chart.data_range} at ${chart.anchor_cell}`,
+  );
   return `CHARTS ON THIS SHEET (a chart_spec with the same title updates that chart): ${listed.join('; ')}`;
 }
 
 /** The workbook section of the system prompt. */
 export function describeGrid(workbook: WorkbookReader, options: GridContextOptions): string {
   const sheet = workbook.sheet(options.sheet);
-  const selection = options.scope === 'selection' && options.selectedCells.length > 0 ? parseSelection(options.selectedCells) : undefined;
+  const selection =
+    options.scope === 'selection' && options.selectedCells.length > 0
+      ? parseSelection(options.selectedCells)
+      : undefined;
   const cells = visibleCells(sheet, selection);
   const shown = cells.slice(0, options.maxCells);
   const lines = [
@@ -110,7 +125,9 @@ export function describeGrid(workbook: WorkbookReader, options: GridContextOptio
     ...(shown.length === 0 ? ['(no cells)'] : shown.map((cell) => cellLine(sheet, cell))),
   ];
   if (cells.length > shown.length) {
-    lines.push(`[${cells.length - shown.length} more cells not shown: the table is capped at ${options.maxCells} cells. Ask the user to select a range for detail.]`);
+    lines.push(
+      `[${cells.length - shown.length} more cells not shown: the table is capped at ${options.maxCells} cells. Ask the user to select a range for detail.]`,
+    );
   }
   lines.push(otherSheetsLine(workbook, sheet.name));
   const charts = chartsLine(sheet);

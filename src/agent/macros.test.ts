@@ -9,8 +9,24 @@ function errorOf(spec: Record<string, unknown>): string | null {
 
 describe('[AGENT-MACRO] proposeMacro', () => {
   it('normalises a valid macro (upper-case name and params) and reports no error', () => {
-    expect(proposeMacro({ name: 'margin', params: ['rev', 'cost'], description: ' d ', body: ' =DIVIDE(MINUS(rev, cost), rev) ' }, functions)).toEqual({
-      proposed_macro: { name: 'MARGIN', params: ['REV', 'COST'], description: 'd', body: '=DIVIDE(MINUS(rev, cost), rev)', replaces_existing: false },
+    expect(
+      proposeMacro(
+        {
+          name: 'margin',
+          params: ['rev', 'cost'],
+          description: ' d ',
+          body: ' =DIVIDE(MINUS(rev, cost), rev) ',
+        },
+        functions,
+      ),
+    ).toEqual({
+      proposed_macro: {
+        name: 'MARGIN',
+        params: ['REV', 'COST'],
+        description: 'd',
+        body: '=DIVIDE(MINUS(rev, cost), rev)',
+        replaces_existing: false,
+      },
       macro_error: null,
     });
   });
@@ -39,6 +55,8 @@ describe('[AGENT-MACRO] proposeMacro', () => {
   });
 
   it('a refused macro is still shown, so the user sees what was proposed', () => {
-    expect(proposeMacro({ name: 'm', params: ['a'], body: '=NOPE(a)' }, functions).proposed_macro?.name).toBe('M');
+    expect(
+      proposeMacro({ name: 'm', params: ['a'], body: '=NOPE(a)' }, functions).proposed_macro?.name,
+    ).toBe('M');
   });
 });

@@ -1,6 +1,12 @@
 // What a chain step saw after its write (spec §2 Observation): each written cell's computed
 // value and formula, and GridOS's column-alignment warning for formulas that read labels.
-import { cellReaderOf, columnAlignmentWarning, isFormula, valueToJson, type WorkbookReader } from '../core/index.js';
+import {
+  cellReaderOf,
+  columnAlignmentWarning,
+  isFormula,
+  valueToJson,
+  type WorkbookReader,
+} from '../core/index.js';
 import { cellLabel, cellsOf, type PlacedBlock } from './write-plan.js';
 
 export interface Observation {
@@ -10,7 +16,11 @@ export interface Observation {
   readonly warning: string | null;
 }
 
-export function observeWrites(workbook: WorkbookReader, blocks: readonly PlacedBlock[], mainSheet: string): Observation[] {
+export function observeWrites(
+  workbook: WorkbookReader,
+  blocks: readonly PlacedBlock[],
+  mainSheet: string,
+): Observation[] {
   const reader = cellReaderOf(workbook);
   return blocks.flatMap((block) => {
     const sheet = workbook.sheet(block.sheet);
@@ -21,7 +31,8 @@ export function observeWrites(workbook: WorkbookReader, blocks: readonly PlacedB
         cell: cellLabel(sheet.name, address, mainSheet),
         value: valueToJson(sheet.value(address.row, address.col)),
         formula,
-        warning: formula === null ? null : columnAlignmentWarning(sheet.name, address, formula, reader),
+        warning:
+          formula === null ? null : columnAlignmentWarning(sheet.name, address, formula, reader),
       };
     });
   });

@@ -16,13 +16,30 @@ function problemOf(text: string, finishReason = 'stop'): string {
 
 describe('[AGENT-PARSE] parseReply', () => {
   it('reads a single rectangle', () => {
-    const reply = parseReply(JSON.stringify({ reasoning: 'r', target_cell: 'B2', values: [[1, '=A1']] }), source);
-    expect(reply).toMatchObject({ reasoning: 'r', requestedTarget: 'B2', writes: [{ target: 'B2', values: [[1, '=A1']] }], chartSpec: null, macroSpec: null, plan: null });
+    const reply = parseReply(
+      JSON.stringify({ reasoning: 'r', target_cell: 'B2', values: [[1, '=A1']] }),
+      source,
+    );
+    expect(reply).toMatchObject({
+      reasoning: 'r',
+      requestedTarget: 'B2',
+      writes: [{ target: 'B2', values: [[1, '=A1']] }],
+      chartSpec: null,
+      macroSpec: null,
+      plan: null,
+    });
   });
 
   it('prefers intents over a top-level rectangle and drops empty intents', () => {
     const reply = parseReply(
-      JSON.stringify({ target_cell: 'Z1', values: [[9]], intents: [{ target_cell: 'A1', values: [['a']] }, { target_cell: 'C1', values: [['']] }] }),
+      JSON.stringify({
+        target_cell: 'Z1',
+        values: [[9]],
+        intents: [
+          { target_cell: 'A1', values: [['a']] },
+          { target_cell: 'C1', values: [['']] },
+        ],
+      }),
       source,
     );
     expect(reply.writes).toEqual([{ target: 'A1', values: [['a']] }]);
@@ -41,13 +58,20 @@ describe('[AGENT-PARSE] parseReply', () => {
   });
 
   it('keeps braces inside strings', () => {
-    const reply = parseReply('note: {"reasoning":"uses {braces}","target_cell":"A1","values":[["}"]]}', source);
+    const reply = parseReply(
+      'note: {"reasoning":"uses {braces}","target_cell":"A1","values":[["}"]]}',
+      source,
+    );
     expect(reply.writes[0]!.values).toEqual([['}']]);
   });
 
   it('turns a flat row or a scalar into a grid', () => {
-    expect(parseReply('{"target_cell":"A1","values":[1,2]}', source).writes[0]!.values).toEqual([[1, 2]]);
-    expect(parseReply('{"target_cell":"A1","values":"=1+1"}', source).writes[0]!.values).toEqual([['=1+1']]);
+    expect(parseReply('{"target_cell":"A1","values":[1,2]}', source).writes[0]!.values).toEqual([
+      [1, 2],
+    ]);
+    expect(parseReply('{"target_cell":"A1","values":"=1+1"}', source).writes[0]!.values).toEqual([
+      ['=1+1'],
+    ]);
   });
 
   it('names provider, model and problem when there is no JSON', () => {
@@ -64,14 +88,24 @@ describe('[AGENT-PARSE] parseReply', () => {
 
   it('rejects an object that is not a reply, and a reply with a wrong type, naming the field', () => {
     expect(problemOf('{"answer": 42}')).toContain('none of the keys');
-    expect(problemOf('{"values": [[{"a":1}]]}')).toContain('values[0][0] must be string or number or boolean or null');
-    expect(problemOf('{"intents": [{"target_cell": 5, "values": [[1]]}]}')).toContain('intents[0].target_cell');
+    expect(problemOf('{"values": [[{"a":1}]]}')).toContain(
+      'values[0][0] must be string or number or boolean or null',
+    );
+    expect(problemOf('{"intents": [{"target_cell": 5, "values": [[1]]}]}')).toContain(
+      'intents[0].target_cell',
+    );
   });
 });
 
 describe('sanitizePlan', () => {
   it('trims fields, drops empty sections and returns null without sections', () => {
-    expect(sanitizePlan({ title: ' T ', anchor: 'A1', sections: [{ label: ' In ', target: 'A1' }, { label: '', target: '', notes: '' }, 'junk'] })).toEqual({
+    expect(
+      sanitizePlan({
+        title: ' T ',
+        anchor: 'A1',
+        sections: [{ label: ' In ', target: 'A1' }, { label: '', target: '', notes: '' }, 'junk'],
+      }),
+    ).toEqual({
       title: 'T',
       anchor: 'A1',
       sections: [{ label: 'In', target: 'A1', notes: '' }],

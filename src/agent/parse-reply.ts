@@ -70,7 +70,9 @@ function balancedObjects(text: string): string[] {
 }
 
 function fencedBlocks(text: string): string[] {
-  return [...text.matchAll(/```(?:json|JSON)?\s*\n?([\s\S]*?)```/g)].map((match) => match[1]!.trim());
+  return [...text.matchAll(/```(?:json|JSON)?\s*\n?([\s\S]*?)```/g)].map((match) =>
+    match[1]!.trim(),
+  );
 }
 
 function firstObject(text: string): Record<string, unknown> | undefined {
@@ -78,7 +80,8 @@ function firstObject(text: string): Record<string, unknown> | undefined {
   for (const candidate of candidates) {
     try {
       const parsed: unknown = JSON.parse(candidate);
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+        return parsed as Record<string, unknown>;
     } catch {
       // not this candidate; try the next one
     }
@@ -97,7 +100,9 @@ function asGrid(value: unknown): unknown {
 function normalise(raw: Record<string, unknown>): Record<string, unknown> {
   const intents = Array.isArray(raw['intents'])
     ? raw['intents'].map((intent: unknown) =>
-        typeof intent === 'object' && intent !== null ? { ...intent, values: asGrid((intent as Record<string, unknown>)['values']) } : intent,
+        typeof intent === 'object' && intent !== null
+          ? { ...intent, values: asGrid((intent as Record<string, unknown>)['values']) }
+          : intent,
       )
     : raw['intents'];
   return { ...raw, values: asGrid(raw['values']), intents };
@@ -109,14 +114,22 @@ function schemaProblem(reply: unknown): string | undefined {
   const first = errors[0];
   if (first === undefined) return 'the reply does not match the reply contract.';
   const path = first.instancePath.split('/').filter(Boolean);
-  const field = path.reduce((text, part) => (/^\d+$/.test(part) ? `${text}[${part}]` : text === '' ? part : `${text}.${part}`), '');
-  const kinds = errors.filter((error) => error.instancePath === first.instancePath && error.keyword === 'type').map((error) => String((error.params as Record<string, unknown>)['type']));
+  const field = path.reduce(
+    (text, part) =>
+      /^\d+$/.test(part) ? `${text}[${part}]` : text === '' ? part : `${text}.${part}`,
+    '',
+  );
+  const kinds = errors
+    .filter((error) => error.instancePath === first.instancePath && error.keyword === 'type')
+    .map((error) => String((error.params as Record<string, unknown>)['type']));
   const expected = kinds.length > 1 ? `must be ${kinds.join(' or ')}` : first.message;
   return `${field || 'the reply'} ${expected} (see the reply contract in docs/agent.md).`;
 }
 
 function isEmptyGrid(grid: readonly (readonly WireValue[])[]): boolean {
-  return grid.every((row) => row.every((cell) => cell === null || (typeof cell === 'string' && cell.trim() === '')));
+  return grid.every((row) =>
+    row.every((cell) => cell === null || (typeof cell === 'string' && cell.trim() === '')),
+  );
 }
 
 function text(value: unknown): string {
@@ -127,15 +140,28 @@ function text(value: unknown): string {
 export function sanitizePlan(raw: ModelReply['plan']): Plan | null {
   if (raw === undefined || raw === null || !Array.isArray(raw.sections)) return null;
   const sections = raw.sections
-    .filter((section): section is Record<string, unknown> => typeof section === 'object' && section !== null)
-    .map((section) => ({ label: text(section['label']), target: text(section['target']), notes: text(section['notes']) }))
+    .filter(
+      (section): section is Record<string, unknown> =>
+        typeof section === 'object' && section !== null,
+    )
+    .map((section) => ({
+      label: text(section['label']),
+      target: text(section['target']),
+      notes: text(section['notes']),
+    }))
     .filter((section) => section.label !== '' || section.target !== '' || section.notes !== '');
-  return sections.length === 0 ? null : { title: text(raw.title), anchor: text(raw.anchor), sections };
+  return sections.length === 0
+    ? null
+    : { title: text(raw.title), anchor: text(raw.anchor), sections };
 }
 
 function writesOf(reply: ModelReply): ProposedWrite[] {
   const intents = (reply.intents ?? []).filter((intent) => !isEmptyGrid(intent.values));
-  if (intents.length > 0) return intents.map((intent) => ({ target: intent.target_cell?.trim() || null, values: intent.values }));
+  if (intents.length > 0)
+    return intents.map((intent) => ({
+      target: intent.target_cell?.trim() || null,
+      values: intent.values,
+    }));
   if (reply.values === undefined || reply.values === null || isEmptyGrid(reply.values)) return [];
   return [{ target: reply.target_cell?.trim() || null, values: reply.values }];
 }
@@ -146,10 +172,17 @@ export function parseReply(textReply: string, source: ReplySource): AgentReply {
   };
   if (textReply.trim() === '') {
     const cutOff = /length|max_tokens/i.test(source.finishReason);
-    fail(cutOff ? 'the output-token limit was reached before any answer came back (finish reason "length").' : `the model returned no text (finish reason "${source.finishReason}").`);
+    fail(
+      cutOff
+        ? 'the output-token limit was reached before any answer came back (finish reason "length").'
+        : `the model returned no text (finish reason "${source.finishReason}").`,
+    );
   }
-  const raw = firstObject(textReply) ?? fail(`the reply holds no JSON object: "${textReply.trim().slice(0, EXCERPT)}"`);
-  if (!REPLY_KEYS.some((key) => key in raw)) fail(`the JSON object has none of the keys ${REPLY_KEYS.join(', ')}.`);
+  const raw =
+    firstObject(textReply) ??
+    fail(`the reply holds no JSON object: "${textReply.trim().slice(0, EXCERPT)}"`);
+  if (!REPLY_KEYS.some((key) => key in raw))
+    fail(`the JSON object has none of the keys ${REPLY_KEYS.join(', ')}.`);
   const reply = normalise(raw);
   const problem = schemaProblem(reply);
   if (problem !== undefined) fail(problem);

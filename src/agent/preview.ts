@@ -18,7 +18,14 @@ import { ModelOutputError } from './errors.js';
 import type { Scope } from './grid-context.js';
 import { proposeMacro, type ProposedMacro } from './macros.js';
 import type { AgentReply, Plan } from './parse-reply.js';
-import { blocksOf, cellLabel, cellsOf, placeBlocks, proposedCells, type PlacedBlock } from './write-plan.js';
+import {
+  blocksOf,
+  cellLabel,
+  cellsOf,
+  placeBlocks,
+  proposedCells,
+  type PlacedBlock,
+} from './write-plan.js';
 
 export interface PreviewIntent {
   readonly sheet: string;
@@ -65,9 +72,16 @@ export function fallbackTarget(selectedCells: readonly string[]): string {
 }
 
 /** Places the reply's rectangles; a target the model got wrong is the model's problem (422). */
-export function placeReply(context: PreviewContext, reply: AgentReply, completion: Completion): PlacedBlock[] {
+export function placeReply(
+  context: PreviewContext,
+  reply: AgentReply,
+  completion: Completion,
+): PlacedBlock[] {
   try {
-    const blocks = blocksOf(context.workbook, reply.writes, { sheet: context.sheet, fallbackTarget: fallbackTarget(context.selectedCells) });
+    const blocks = blocksOf(context.workbook, reply.writes, {
+      sheet: context.sheet,
+      fallbackTarget: fallbackTarget(context.selectedCells),
+    });
     return placeBlocks(context.workbook, blocks, 'right');
   } catch (error) {
     if (error instanceof InvalidAddressError || error instanceof InvalidNameError) {
@@ -77,13 +91,18 @@ export function placeReply(context: PreviewContext, reply: AgentReply, completio
   }
 }
 
-export function buildPreview(context: PreviewContext, reply: AgentReply, completion: Completion): AgentPreview {
+export function buildPreview(
+  context: PreviewContext,
+  reply: AgentReply,
+  completion: Completion,
+): AgentPreview {
   const placed = placeReply(context, reply, completion);
   checkGuardrails(proposedCells(placed), cellReaderOf(context.workbook), context.sheet);
   const first = placed[0];
   // A block on a sheet the write creates is shown sheet-qualified, so apply creates it too.
   const sheet = first !== undefined && !first.createsSheet ? first.sheet : context.sheet;
-  const requested = reply.writes[0]?.target ?? reply.requestedTarget ?? fallbackTarget(context.selectedCells);
+  const requested =
+    reply.writes[0]?.target ?? reply.requestedTarget ?? fallbackTarget(context.selectedCells);
   const macro = proposeMacro(reply.macroSpec, context.workbook.functionNames());
   return {
     category: context.agent.id,
@@ -94,11 +113,21 @@ export function buildPreview(context: PreviewContext, reply: AgentReply, complet
     selected_cells: context.selectedCells.map((cell) => cell.toUpperCase()),
     target_cell: first === undefined ? requested : cellLabel(first.sheet, first.target, sheet),
     original_request: first?.originalRequest ?? requested,
-    preview_cells: placed.flatMap((block) => cellsOf(block).map((cell) => ({ cell: cellLabel(cell.sheet, cell.address, sheet), value: cell.value }))),
+    preview_cells: placed.flatMap((block) =>
+      cellsOf(block).map((cell) => ({
+        cell: cellLabel(cell.sheet, cell.address, sheet),
+        value: cell.value,
+      })),
+    ),
     values: first === undefined ? null : first.placedValues,
     intents:
       placed.length > 1
-        ? placed.map((block) => ({ sheet: block.sheet, target_cell: cellLabel(block.sheet, block.target, sheet), original_request: block.originalRequest, values: block.placedValues }))
+        ? placed.map((block) => ({
+            sheet: block.sheet,
+            target_cell: cellLabel(block.sheet, block.target, sheet),
+            original_request: block.originalRequest,
+            values: block.placedValues,
+          }))
         : null,
     chart_spec: placedChartSpec(reply.chartSpec, sheet, placed),
     proposed_macro: macro.proposed_macro,

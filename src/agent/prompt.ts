@@ -56,7 +56,10 @@ export function buildMessages(history: readonly ChatMessage[], prompt: string): 
   const firstUser = trimmed.findIndex((entry) => entry.role === 'user');
   const recent = (firstUser === -1 ? [] : trimmed.slice(firstUser)).map((entry) => ({
     role: entry.role,
-    content: entry.content.length > HISTORY_LIMITS.characters ? `${entry.content.slice(0, HISTORY_LIMITS.characters)} …[truncated]` : entry.content,
+    content:
+      entry.content.length > HISTORY_LIMITS.characters
+        ? `${entry.content.slice(0, HISTORY_LIMITS.characters)} …[truncated]`
+        : entry.content,
   }));
   return [...recent, { role: 'user', content: prompt }];
 }

@@ -28,11 +28,23 @@ export const ModelReply = Type.Object({
   target_cell: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   values: Type.Optional(Type.Union([ReplyGrid, Type.Null()])),
   intents: Type.Optional(Type.Union([Type.Array(ReplyIntent), Type.Null()])),
-  chart_spec: Type.Optional(Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()])),
-  macro_spec: Type.Optional(Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()])),
+  chart_spec: Type.Optional(
+    Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
+  ),
+  macro_spec: Type.Optional(
+    Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
+  ),
   plan: Type.Optional(Type.Union([ReplyPlan, Type.Null()])),
 });
 export type ModelReply = Static<typeof ModelReply>;
 
 /** The keys of the contract; a JSON object with none of them is not a reply. */
-export const REPLY_KEYS = ['reasoning', 'target_cell', 'values', 'intents', 'chart_spec', 'macro_spec', 'plan'] as const;
+export const REPLY_KEYS = [
+  'reasoning',
+  'target_cell',
+  'values',
+  'intents',
+  'chart_spec',
+  'macro_spec',
+  'plan',
+] as const;

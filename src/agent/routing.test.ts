@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { builtInAgents, InvalidAgentDefinitionError, parseAgentDefinition } from './agent-definitions.js';
+import {
+  builtInAgents,
+  InvalidAgentDefinitionError,
+  parseAgentDefinition,
+} from './agent-definitions.js';
 import { routePrompt } from './routing.js';
 
 const agents = builtInAgents();
@@ -26,8 +30,26 @@ describe('[AGENT-ROUTE] routePrompt', () => {
   });
 
   it('a tie between two agents goes to the fallback', () => {
-    const a = parseAgentDefinition({ id: 'alpha', display_name: 'A', router_description: 'a', system_prompt: 'a', keywords: [{ pattern: 'shared', weight: 1 }] }, 'a');
-    const b = parseAgentDefinition({ id: 'beta', display_name: 'B', router_description: 'b', system_prompt: 'b', keywords: [{ pattern: 'shared', weight: 1 }] }, 'b');
+    const a = parseAgentDefinition(
+      {
+        id: 'alpha',
+        display_name: 'A',
+        router_description: 'a',
+        system_prompt: 'a',
+        keywords: [{ pattern: 'shared', weight: 1 }],
+      },
+      'a',
+    );
+    const b = parseAgentDefinition(
+      {
+        id: 'beta',
+        display_name: 'B',
+        router_description: 'b',
+        system_prompt: 'b',
+        keywords: [{ pattern: 'shared', weight: 1 }],
+      },
+      'b',
+    );
     expect(routePrompt('a shared word', [agents[0]!, a, b]).agent.id).toBe('general');
   });
 });
@@ -39,8 +61,29 @@ describe('agent definitions', () => {
   });
 
   it('a broken definition names its file and field', () => {
-    expect(() => parseAgentDefinition({ id: 'x!', display_name: 'X', router_description: 'x', system_prompt: 'x' }, 'agents/x.json')).toThrow(/agents\/x.json: id "x!"/);
-    expect(() => parseAgentDefinition({ id: 'ok', display_name: 'X', router_description: 'x' }, 'agents/x.json')).toThrow(InvalidAgentDefinitionError);
-    expect(() => parseAgentDefinition({ id: 'ok', display_name: 'X', router_description: 'x', system_prompt: 'x', keywords: [{ pattern: '(', weight: 1 }] }, 'f')).toThrow(/not a valid regular expression/);
+    expect(() =>
+      parseAgentDefinition(
+        { id: 'x!', display_name: 'X', router_description: 'x', system_prompt: 'x' },
+        'agents/x.json',
+      ),
+    ).toThrow(/agents\/x.json: id "x!"/);
+    expect(() =>
+      parseAgentDefinition(
+        { id: 'ok', display_name: 'X', router_description: 'x' },
+        'agents/x.json',
+      ),
+    ).toThrow(InvalidAgentDefinitionError);
+    expect(() =>
+      parseAgentDefinition(
+        {
+          id: 'ok',
+          display_name: 'X',
+          router_description: 'x',
+          system_prompt: 'x',
+          keywords: [{ pattern: '(', weight: 1 }],
+        },
+        'f',
+      ),
+    ).toThrow(/not a valid regular expression/);
   });
 });

@@ -10,14 +10,23 @@ export interface RoutingDecision {
 }
 
 function score(agent: AgentDefinition, prompt: string): number {
-  return agent.keywords.reduce((total, keyword) => total + (keyword.pattern.test(prompt) ? keyword.weight : 0), 0);
+  return agent.keywords.reduce(
+    (total, keyword) => total + (keyword.pattern.test(prompt) ? keyword.weight : 0),
+    0,
+  );
 }
 
-export function routePrompt(prompt: string, agents: readonly AgentDefinition[], requestedAgentId?: string | null): RoutingDecision {
+export function routePrompt(
+  prompt: string,
+  agents: readonly AgentDefinition[],
+  requestedAgentId?: string | null,
+): RoutingDecision {
   const fallback = agents.find((agent) => agent.id === FALLBACK_AGENT_ID) ?? agents[0];
   if (fallback === undefined) throw new Error('routePrompt needs at least one agent definition');
   const scores = Object.fromEntries(agents.map((agent) => [agent.id, score(agent, prompt)]));
-  const requested = requestedAgentId ? agents.find((agent) => agent.id === requestedAgentId.trim().toLowerCase()) : undefined;
+  const requested = requestedAgentId
+    ? agents.find((agent) => agent.id === requestedAgentId.trim().toLowerCase())
+    : undefined;
   if (requested !== undefined) return { agent: requested, scores };
   let best = fallback;
   let bestScore = 0;

@@ -15,24 +15,52 @@ const defaults = { sheet: 'Sheet1', fallbackTarget: 'A1' };
 
 describe('[APPLY-COLLISION] write plan', () => {
   it('merges the rectangles of one sheet into one block anchored at their top-left; later ones win', () => {
-    const [block] = blocksOf(book(), [{ target: 'B2', values: [['x', 'y']] }, { target: 'A3', values: [[1]] }, { target: 'C2', values: [['z']] }], defaults);
+    const [block] = blocksOf(
+      book(),
+      [
+        { target: 'B2', values: [['x', 'y']] },
+        { target: 'A3', values: [[1]] },
+        { target: 'C2', values: [['z']] },
+      ],
+      defaults,
+    );
     expect(formatCell(block!.requested)).toBe('A2');
     expect(block!.values).toEqual([[null, 'x', 'z'], [1]]);
   });
 
   it('a target on a sheet that does not exist creates it; one block per sheet', () => {
-    const blocks = blocksOf(book(), [{ target: "'New one'!A1", values: [[1]] }, { target: null, values: [[2]] }], defaults);
-    expect(blocks.map((block) => [block.sheet, block.createsSheet, block.originalRequest])).toEqual([
-      ['New one', true, "'New one'!A1"],
-      ['Sheet1', false, 'A1'],
+    const blocks = blocksOf(
+      book(),
+      [
+        { target: "'New one'!A1", values: [[1]] },
+        { target: null, values: [[2]] },
+      ],
+      defaults,
+    );
+    expect(blocks.map((block) => [block.sheet, block.createsSheet, block.originalRequest])).toEqual(
+      [
+        ['New one', true, "'New one'!A1"],
+        ['Sheet1', false, 'A1'],
+      ],
+    );
+    expect(writeOps(placeBlocks(book(), blocks, 'right')).map((op) => op.type)).toEqual([
+      'add-sheet',
+      'set-cells',
+      'set-cells',
     ]);
-    expect(writeOps(placeBlocks(book(), blocks, 'right')).map((op) => op.type)).toEqual(['add-sheet', 'set-cells', 'set-cells']);
   });
 
   it("a model's value with spaces before = is the formula it meant (a person's stays text)", () => {
-    const blocks = placeBlocks(book(), blocksOf(book(), [{ target: 'A1', values: [[' =1+1', 'label']] }], defaults), 'right');
+    const blocks = placeBlocks(
+      book(),
+      blocksOf(book(), [{ target: 'A1', values: [[' =1+1', 'label']] }], defaults),
+      'right',
+    );
     const [op] = writeOps(blocks);
-    expect(op).toMatchObject({ type: 'set-cells', runs: [{ inputs: [{ formula: '=1+1' }, 'label'] }] });
+    expect(op).toMatchObject({
+      type: 'set-cells',
+      runs: [{ inputs: [{ formula: '=1+1' }, 'label'] }],
+    });
   });
 
   it('cells the same apply replaces count as free', () => {

@@ -61,18 +61,29 @@ interface ParsedTarget {
   readonly address: CellAddress;
 }
 
-function parseTarget(workbook: WorkbookReader, text: string, defaults: TargetDefaults, field: string): ParsedTarget {
+function parseTarget(
+  workbook: WorkbookReader,
+  text: string,
+  defaults: TargetDefaults,
+  field: string,
+): ParsedTarget {
   const range = tryParseRange(text);
   if (range === undefined) throw new InvalidAddressError(field, text);
-  if (range.sheet === undefined) return { sheet: defaults.sheet, createsSheet: false, address: range.start };
+  if (range.sheet === undefined)
+    return { sheet: defaults.sheet, createsSheet: false, address: range.start };
   const existing = workbook.sheetNames.find((name) => sameSheetName(name, range.sheet!));
   if (existing !== undefined) return { sheet: existing, createsSheet: false, address: range.start };
   return { sheet: validateSheetName(range.sheet, field), createsSheet: true, address: range.start };
 }
 
-function mergeIntoBlock(parts: readonly { target: ParsedTarget; values: readonly (readonly WireValue[])[] }[]): { requested: CellAddress; values: WireValue[][] } {
+function mergeIntoBlock(
+  parts: readonly { target: ParsedTarget; values: readonly (readonly WireValue[])[] }[],
+): { requested: CellAddress; values: WireValue[][] } {
   const requested = parts.reduce(
-    (corner, part) => ({ row: Math.min(corner.row, part.target.address.row), col: Math.min(corner.col, part.target.address.col) }),
+    (corner, part) => ({
+      row: Math.min(corner.row, part.target.address.row),
+      col: Math.min(corner.col, part.target.address.col),
+    }),
     parts[0]!.target.address,
   );
   const grid: WireValue[][] = [];
@@ -86,25 +97,53 @@ function mergeIntoBlock(parts: readonly { target: ParsedTarget; values: readonly
     });
   }
   // Holes from merging are "leave alone", the same as an explicit null.
-  const values = Array.from({ length: grid.length }, (_, index) => Array.from(grid[index] ?? [], (value) => value ?? null));
+  const values = Array.from({ length: grid.length }, (_, index) =>
+    Array.from(grid[index] ?? [], (value) => value ?? null),
+  );
   return { requested, values };
 }
 
 /** Groups the rectangles per sheet (first appearance first), each group one block. */
-export function blocksOf(workbook: WorkbookReader, writes: readonly ProposedWrite[], defaults: TargetDefaults, field = 'target_cell'): WriteBlock[] {
-  const total = writes.reduce((sum, write) => sum + write.values.reduce((rows, row) => rows + row.length, 0), 0);
-  if (total > MAX_AGENT_WRITE_CELLS) throw new TooLargeError('values', `holds ${total} cells; an agent write holds at most ${MAX_AGENT_WRITE_CELLS}.`);
-  const groups = new Map<string, { target: ParsedTarget; values: readonly (readonly WireValue[])[]; raw: string }[]>();
+export function blocksOf(
+  workbook: WorkbookReader,
+  writes: readonly ProposedWrite[],
+  defaults: TargetDefaults,
+  field = 'target_cell',
+): WriteBlock[] {
+  const total = writes.reduce(
+    (sum, write) => sum + write.values.reduce((rows, row) => rows + row.length, 0),
+    0,
+  );
+  if (total > MAX_AGENT_WRITE_CELLS)
+    throw new TooLargeError(
+      'values',
+      `holds ${total} cells; an agent write holds at most ${MAX_AGENT_WRITE_CELLS}.`,
+    );
+  const groups = new Map<
+    string,
+    { target: ParsedTarget; values: readonly (readonly WireValue[])[]; raw: string }[]
+  >();
   writes.forEach((write, index) => {
     const raw = write.target ?? defaults.fallbackTarget;
-    const target = parseTarget(workbook, raw, defaults, writes.length > 1 ? `intents[${index}].${field}` : field);
+    const target = parseTarget(
+      workbook,
+      raw,
+      defaults,
+      writes.length > 1 ? `intents[${index}].${field}` : field,
+    );
     const key = target.sheet.toLowerCase();
     groups.set(key, [...(groups.get(key) ?? []), { target, values: write.values, raw }]);
   });
   return [...groups.values()].map((parts) => {
     const { requested, values } = mergeIntoBlock(parts);
     const first = parts[0]!;
-    return { sheet: first.target.sheet, createsSheet: first.target.createsSheet, originalRequest: first.raw, requested, values };
+    return {
+      sheet: first.target.sheet,
+      createsSheet: first.target.createsSheet,
+      originalRequest: first.raw,
+      requested,
+      values,
+    };
   });
 }
 
@@ -130,11 +169,20 @@ function moveValues(block: WriteBlock, target: CellAddress): WireValue[][] {
   const width = blockWidth(block);
   const move = {
     sheet: block.sheet,
-    block: { start: block.requested, end: { row: block.requested.row + height - 1, col: block.requested.col + width - 1 } },
+    block: {
+      start: block.requested,
+      end: { row: block.requested.row + height - 1, col: block.requested.col + width - 1 },
+    },
     rows: target.row - block.requested.row,
     cols: target.col - block.requested.col,
   };
-  return block.values.map((row) => row.map((value) => (typeof value === 'string' && value.trim().startsWith('=') ? moveBlockFormula(value, move) : value)));
+  return block.values.map((row) =>
+    row.map((value) =>
+      typeof value === 'string' && value.trim().startsWith('=')
+        ? moveBlockFormula(value, move)
+        : value,
+    ),
+  );
 }
 
 /**
@@ -152,10 +200,22 @@ export function placeBlocks(
     const sheet = block.createsSheet ? undefined : workbook.sheet(block.sheet);
     const free = replaceable.get(block.sheet.toLowerCase());
     const isTaken = (row: number, col: number): boolean =>
-      sheet !== undefined && (sheet.input(row, col) !== null || sheet.isLocked(row, col)) && !(free?.has(cellKey(row, col)) ?? false);
-    const target = resolveCollision({ anchor: block.requested, footprint: footprintOf(block.values, writes), direction, isTaken });
+      sheet !== undefined &&
+      (sheet.input(row, col) !== null || sheet.isLocked(row, col)) &&
+      !(free?.has(cellKey(row, col)) ?? false);
+    const target = resolveCollision({
+      anchor: block.requested,
+      footprint: footprintOf(block.values, writes),
+      direction,
+      isTaken,
+    });
     const moved = target.row !== block.requested.row || target.col !== block.requested.col;
-    return { ...block, target, moved, placedValues: moved ? moveValues(block, target) : block.values.map((row) => [...row]) };
+    return {
+      ...block,
+      target,
+      moved,
+      placedValues: moved ? moveValues(block, target) : block.values.map((row) => [...row]),
+    };
   });
 }
 
@@ -170,26 +230,45 @@ export function cellsOf(block: PlacedBlock): PlacedCell[] {
   const cells: PlacedCell[] = [];
   block.placedValues.forEach((row, rowIndex) =>
     row.forEach((value, colIndex) => {
-      if (writes(value)) cells.push({ sheet: block.sheet, address: { row: block.target.row + rowIndex, col: block.target.col + colIndex }, value });
+      if (writes(value))
+        cells.push({
+          sheet: block.sheet,
+          address: { row: block.target.row + rowIndex, col: block.target.col + colIndex },
+          value,
+        });
     }),
   );
   return cells;
 }
 
 export function proposedCells(blocks: readonly PlacedBlock[]): ProposedCell[] {
-  return blocks.flatMap((block) => cellsOf(block).map((cell) => ({ sheet: cell.sheet, address: cell.address, input: modelInput(cell.value) })));
+  return blocks.flatMap((block) =>
+    cellsOf(block).map((cell) => ({
+      sheet: cell.sheet,
+      address: cell.address,
+      input: modelInput(cell.value),
+    })),
+  );
 }
 
 /** The ops that write the blocks (creating new sheets first). */
 export function writeOps(blocks: readonly PlacedBlock[]): Op[] {
   return blocks.flatMap((block): Op[] => {
-    const cells = cellsOf(block).map((cell) => ({ row: cell.address.row, col: cell.address.col, input: modelInput(cell.value) }));
+    const cells = cellsOf(block).map((cell) => ({
+      row: cell.address.row,
+      col: cell.address.col,
+      input: modelInput(cell.value),
+    }));
     const create: Op[] = block.createsSheet ? [{ type: 'add-sheet', name: block.sheet }] : [];
-    return cells.length === 0 ? create : [...create, { type: 'set-cells', sheet: block.sheet, runs: runsFromCells(cells) }];
+    return cells.length === 0
+      ? create
+      : [...create, { type: 'set-cells', sheet: block.sheet, runs: runsFromCells(cells) }];
   });
 }
 
 /** `B3`, or `'Other sheet'!B3` when the cell is not on `mainSheet`. */
 export function cellLabel(sheet: string, address: CellAddress, mainSheet: string): string {
-  return sameSheetName(sheet, mainSheet) ? formatCell(address) : `${quoteSheetName(sheet)}!${formatCell(address)}`;
+  return sameSheetName(sheet, mainSheet)
+    ? formatCell(address)
+    : `${quoteSheetName(sheet)}!${formatCell(address)}`;
 }

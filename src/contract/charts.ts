@@ -6,17 +6,28 @@ import { SheetName } from './common.js';
 const chartFields = {
   title: Type.Optional(Type.Unknown({ description: 'Text; default "".' })),
   chart_type: Type.Optional(Type.Unknown({ description: '`bar` (default), `line` or `pie`.' })),
-  anchor_cell: Type.Optional(Type.Unknown({ description: 'A1 cell the chart is pinned to (top-left); default `F2`.' })),
-  width: Type.Optional(Type.Unknown({ description: 'Whole number of pixels, 1..10000; default 400.' })),
-  height: Type.Optional(Type.Unknown({ description: 'Whole number of pixels, 1..10000; default 280.' })),
+  anchor_cell: Type.Optional(
+    Type.Unknown({ description: 'A1 cell the chart is pinned to (top-left); default `F2`.' }),
+  ),
+  width: Type.Optional(
+    Type.Unknown({ description: 'Whole number of pixels, 1..10000; default 400.' }),
+  ),
+  height: Type.Optional(
+    Type.Unknown({ description: 'Whole number of pixels, 1..10000; default 280.' }),
+  ),
   orientation: Type.Optional(
-    Type.Unknown({ description: '`columns` (default: first column holds labels, other columns are series) or `rows` (first row holds labels).' }),
+    Type.Unknown({
+      description:
+        '`columns` (default: first column holds labels, other columns are series) or `rows` (first row holds labels).',
+    }),
   ),
   sheet: Type.Optional(SheetName),
 };
 
 export const CreateChartBody = Type.Object({
-  data_range: Type.Unknown({ description: 'Required. A1 range such as `A1:B5` (may name a sheet: `Data!A1:C9`).' }),
+  data_range: Type.Unknown({
+    description: 'Required. A1 range such as `A1:B5` (may name a sheet: `Data!A1:C9`).',
+  }),
   ...chartFields,
 });
 export type CreateChartBody = Static<typeof CreateChartBody>;

@@ -2,11 +2,20 @@
 import { Type, type Static } from 'typebox';
 import { SheetName, WireValue } from './common.js';
 
-const Address = Type.String({ minLength: 1, maxLength: 64, description: 'A1 address, case-insensitive.' });
-
-export const ExpectedVersions = Type.Record(Type.String({ maxLength: 64 }), Type.Integer({ minimum: 0 }), {
-  description: 'A1 address → the version you last read; any mismatch answers 409 and writes nothing.',
+const Address = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description: 'A1 address, case-insensitive.',
 });
+
+export const ExpectedVersions = Type.Record(
+  Type.String({ maxLength: 64 }),
+  Type.Integer({ minimum: 0 }),
+  {
+    description:
+      'A1 address → the version you last read; any mismatch answers 409 and writes nothing.',
+  },
+);
 
 export const WriteCellBody = Type.Object({
   cell: Address,
@@ -19,7 +28,8 @@ export type WriteCellBody = Static<typeof WriteCellBody>;
 export const WriteRangeBody = Type.Object({
   target_cell: Address,
   values: Type.Array(Type.Array(WireValue), {
-    description: 'Row-major values; rows may differ in length. A shorter row leaves cells to its right alone; an empty row writes nothing.',
+    description:
+      'Row-major values; rows may differ in length. A shorter row leaves cells to its right alone; an empty row writes nothing.',
   }),
   sheet: Type.Optional(SheetName),
   expected_versions: Type.Optional(ExpectedVersions),
@@ -27,13 +37,22 @@ export const WriteRangeBody = Type.Object({
 export type WriteRangeBody = Static<typeof WriteRangeBody>;
 
 export const LockBody = Type.Object({
-  range: Type.String({ minLength: 1, maxLength: 300, description: 'A1 cell or range to lock or unlock.' }),
+  range: Type.String({
+    minLength: 1,
+    maxLength: 300,
+    description: 'A1 cell or range to lock or unlock.',
+  }),
   sheet: Type.Optional(SheetName),
 });
 export type LockBody = Static<typeof LockBody>;
 
 export const GridQuery = Type.Object({
   sheet: Type.Optional(SheetName),
-  range: Type.Optional(Type.String({ maxLength: 300, description: 'Only cells inside this A1 range; default: every occupied or locked cell.' })),
+  range: Type.Optional(
+    Type.String({
+      maxLength: 300,
+      description: 'Only cells inside this A1 range; default: every occupied or locked cell.',
+    }),
+  ),
 });
 export type GridQuery = Static<typeof GridQuery>;

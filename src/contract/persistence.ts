@@ -7,14 +7,20 @@ export const ExportJsonQuery = Type.Object({
   version: Type.Optional(
     Type.Union([Type.Literal('1'), Type.Literal('2')], {
       default: '1',
-      description: '`1`: one object per cell (readable; the default). `2`: unlocked cells as dense blocks, the save file\'s layout, about a tenth of the size; both import back.',
+      description:
+        "`1`: one object per cell (readable; the default). `2`: unlocked cells as dense blocks, the save file's layout, about a tenth of the size; both import back.",
     }),
   ),
 });
 export type ExportJsonQuery = Static<typeof ExportJsonQuery>;
 
 export const ExportXlsxQuery = Type.Object({
-  values_only: Type.Optional(Type.String({ maxLength: 5, description: '`true` (or `1`) writes computed values instead of formulas.' })),
+  values_only: Type.Optional(
+    Type.String({
+      maxLength: 5,
+      description: '`true` (or `1`) writes computed values instead of formulas.',
+    }),
+  ),
 });
 export type ExportXlsxQuery = Static<typeof ExportXlsxQuery>;
 
@@ -23,13 +29,20 @@ export const ExportCsvQuery = Type.Object({
   mode: Type.Optional(
     Type.Union([Type.Literal('values'), Type.Literal('formulas')], {
       default: 'values',
-      description: '`values` (default): computed values; `formulas`: formula text where a cell has a formula.',
+      description:
+        '`values` (default): computed values; `formulas`: formula text where a cell has a formula.',
     }),
   ),
 });
 export type ExportCsvQuery = Static<typeof ExportCsvQuery>;
 
 export const ImportCsvQuery = Type.Object({
-  sheet: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Sheet to fill (added when missing); default: the active sheet.' })),
+  sheet: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'Sheet to fill (added when missing); default: the active sheet.',
+    }),
+  ),
 });
 export type ImportCsvQuery = Static<typeof ImportCsvQuery>;

@@ -6,7 +6,11 @@ import { SheetName } from './common.js';
 const Name = Type.String({ maxLength: 1000 });
 
 export const AddSheetBody = Type.Object({
-  name: Type.Optional(Type.Union([Name, Type.Null()], { description: 'Unique name; default: the first free SheetN.' })),
+  name: Type.Optional(
+    Type.Union([Name, Type.Null()], {
+      description: 'Unique name; default: the first free SheetN.',
+    }),
+  ),
 });
 export type AddSheetBody = Static<typeof AddSheetBody>;
 
@@ -34,7 +38,8 @@ export const UndoBody = Type.Object({
   expected_origin: Type.Optional(
     Type.String({
       pattern: CLIENT_ID_PATTERN,
-      description: 'The id this client sends as X-Gridbook-Client on its writes: undo only a step it made.',
+      description:
+        'The id this client sends as X-Gridbook-Client on its writes: undo only a step it made.',
     }),
   ),
 });

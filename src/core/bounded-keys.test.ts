@@ -19,7 +19,13 @@ describe('CellInputs bounds', () => {
 
   it('shrinks when the last cell on an edge is removed, and keeps its size when an inner one is', () => {
     const inputs = new CellInputs();
-    for (const [row, col] of [[0, 0], [4, 4], [2, 2], [4, 1]] as const) inputs.set(at(row, col), 1);
+    for (const [row, col] of [
+      [0, 0],
+      [4, 4],
+      [2, 2],
+      [4, 1],
+    ] as const)
+      inputs.set(at(row, col), 1);
     inputs.delete(at(2, 2));
     expect(inputs.bounds()).toEqual({ start: { row: 0, col: 0 }, end: { row: 4, col: 4 } });
     inputs.delete(at(4, 4));

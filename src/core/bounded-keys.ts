@@ -14,7 +14,12 @@ export class KeyBounds {
     const row = Math.floor(key / MAX_COLUMNS);
     const col = key % MAX_COLUMNS;
     if (bounds === null) this.#bounds = { start: { row, col }, end: { row, col } };
-    else if (row < bounds.start.row || row > bounds.end.row || col < bounds.start.col || col > bounds.end.col) {
+    else if (
+      row < bounds.start.row ||
+      row > bounds.end.row ||
+      col < bounds.start.col ||
+      col > bounds.end.col
+    ) {
       this.#bounds = {
         start: { row: Math.min(row, bounds.start.row), col: Math.min(col, bounds.start.col) },
         end: { row: Math.max(row, bounds.end.row), col: Math.max(col, bounds.end.col) },
@@ -29,7 +34,13 @@ export class KeyBounds {
     const col = key % MAX_COLUMNS;
     // An inner key leaves the rectangle as it was; an edge key may have been the last one there.
     if (remaining === 0) this.#bounds = null;
-    else if (row === bounds.start.row || row === bounds.end.row || col === bounds.start.col || col === bounds.end.col) this.#bounds = undefined;
+    else if (
+      row === bounds.start.row ||
+      row === bounds.end.row ||
+      col === bounds.start.col ||
+      col === bounds.end.col
+    )
+      this.#bounds = undefined;
   }
 
   cleared(): void {
@@ -54,7 +65,9 @@ function scan(keys: Iterable<number>): RangeAddress | null {
     if (col < minCol) minCol = col;
     if (col > maxCol) maxCol = col;
   }
-  return maxRow < 0 ? null : { start: { row: minRow, col: minCol }, end: { row: maxRow, col: maxCol } };
+  return maxRow < 0
+    ? null
+    : { start: { row: minRow, col: minCol }, end: { row: maxRow, col: maxCol } };
 }
 
 export class LockSet extends Set<number> {

@@ -18,7 +18,14 @@ describe('CellInputs', () => {
     // One page is 64 rows × 4 columns; 200 cells of every kind pass the dense threshold.
     for (let index = 0; index < 200; index += 1) {
       const key = at(index % 64, Math.floor(index / 64));
-      const input: CellInput = index % 4 === 0 ? 'text ' + index : index % 4 === 1 ? index * 1.5 : index % 4 === 2 ? index % 8 === 2 : { formula: `=A${index}` };
+      const input: CellInput =
+        index % 4 === 0
+          ? 'text ' + index
+          : index % 4 === 1
+            ? index * 1.5
+            : index % 4 === 2
+              ? index % 8 === 2
+              : { formula: `=A${index}` };
       inputs.set(key, input);
       expected.set(key, input);
       expect(inputs.get(key)).toEqual(input);
@@ -52,8 +59,13 @@ describe('CellInputs', () => {
     keys.forEach((key, index) => inputs.set(key, index + 1));
     const seen: [number, CellInput][] = [];
     inputs.forEach((input, key) => seen.push([key, input]));
-    expect(seen.sort((a, b) => a[0] - b[0])).toEqual(keys.map((key, index) => [key, index + 1] as [number, CellInput]).sort((a, b) => a[0] - b[0]));
+    expect(seen.sort((a, b) => a[0] - b[0])).toEqual(
+      keys.map((key, index) => [key, index + 1] as [number, CellInput]).sort((a, b) => a[0] - b[0]),
+    );
     expect([...inputs.keys()].sort((a, b) => a - b)).toEqual([...keys].sort((a, b) => a - b));
-    expect(inputs.bounds()).toEqual({ start: { row: 0, col: 0 }, end: { row: 1_048_575, col: 16_383 } });
+    expect(inputs.bounds()).toEqual({
+      start: { row: 0, col: 0 },
+      end: { row: 1_048_575, col: 16_383 },
+    });
   });
 });

@@ -51,7 +51,11 @@ function keyOf(pageId: number, slot: number): number {
 function slotInput(page: Page, slot: number): CellInput | undefined {
   if (page.sparse !== undefined) return page.sparse.get(slot);
   const kind = page.kinds![slot];
-  return kind === NUMBER ? page.numbers![slot] : kind === OTHER ? page.others!.get(slot) : undefined;
+  return kind === NUMBER
+    ? page.numbers![slot]
+    : kind === OTHER
+      ? page.others!.get(slot)
+      : undefined;
 }
 
 function setDense(page: Page, slot: number, input: CellInput): void {
@@ -97,7 +101,13 @@ export class CellInputs {
     const slot = slotOf(key);
     let page = this.#pages.get(id);
     if (page === undefined) {
-      page = { count: 0, sparse: new Map(), kinds: undefined, numbers: undefined, others: undefined };
+      page = {
+        count: 0,
+        sparse: new Map(),
+        kinds: undefined,
+        numbers: undefined,
+        others: undefined,
+      };
       this.#pages.set(id, page);
     }
     if (slotInput(page, slot) === undefined) {

@@ -5,7 +5,10 @@ import { CellVersions } from './cell-versions.js';
 describe('CellVersions', () => {
   it('answers what was set, and undefined for cells never written', () => {
     const versions = new CellVersions();
-    versions.set(cellKey(0, 0), 1).set(cellKey(99_999, 9), 7).set(cellKey(MAX_ROWS - 1, MAX_COLUMNS - 1), 2 ** 40);
+    versions
+      .set(cellKey(0, 0), 1)
+      .set(cellKey(99_999, 9), 7)
+      .set(cellKey(MAX_ROWS - 1, MAX_COLUMNS - 1), 2 ** 40);
     expect(versions.get(cellKey(0, 0))).toBe(1);
     expect(versions.get(cellKey(99_999, 9))).toBe(7);
     expect(versions.get(cellKey(MAX_ROWS - 1, MAX_COLUMNS - 1))).toBe(2 ** 40);
@@ -16,8 +19,11 @@ describe('CellVersions', () => {
 
   it('keeps neighbours in the same page apart', () => {
     const versions = new CellVersions();
-    for (let row = 0; row < 70; row += 1) for (let col = 0; col < 6; col += 1) versions.set(cellKey(row, col), row * 10 + col + 1);
-    for (let row = 0; row < 70; row += 1) for (let col = 0; col < 6; col += 1) expect(versions.get(cellKey(row, col))).toBe(row * 10 + col + 1);
+    for (let row = 0; row < 70; row += 1)
+      for (let col = 0; col < 6; col += 1) versions.set(cellKey(row, col), row * 10 + col + 1);
+    for (let row = 0; row < 70; row += 1)
+      for (let col = 0; col < 6; col += 1)
+        expect(versions.get(cellKey(row, col))).toBe(row * 10 + col + 1);
     expect(versions.size).toBe(420);
   });
 
@@ -35,7 +41,13 @@ describe('CellVersions', () => {
 
   it('lists the key of every cell with a version, whatever page it is in', () => {
     const versions = new CellVersions();
-    const keys = [cellKey(0, 0), cellKey(63, 3), cellKey(64, 4), cellKey(1000, 16_000), cellKey(5, 1)];
+    const keys = [
+      cellKey(0, 0),
+      cellKey(63, 3),
+      cellKey(64, 4),
+      cellKey(1000, 16_000),
+      cellKey(5, 1),
+    ];
     for (const key of keys) versions.set(key, 1);
     versions.set(cellKey(7, 7), 1);
     versions.delete(cellKey(7, 7));

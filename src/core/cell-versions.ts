@@ -90,9 +90,12 @@ export class CellVersions {
   /** Appends the key of every cell with a version to `into`, page by page (not row-major: callers sort). A plain loop: saves run it over millions of cells, and the generator of keys() costs several times more. */
   pushKeys(into: number[]): void {
     for (const [id, page] of this.#pages) {
-      const firstKey = Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS * MAX_COLUMNS + (id % PAGES_PER_ROW_BAND) * PAGE_COLS;
+      const firstKey =
+        Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS * MAX_COLUMNS +
+        (id % PAGES_PER_ROW_BAND) * PAGE_COLS;
       for (let slot = 0; slot < PAGE_CELLS; slot += 1) {
-        if (page[slot] !== 0) into.push(firstKey + Math.floor(slot / PAGE_COLS) * MAX_COLUMNS + (slot % PAGE_COLS));
+        if (page[slot] !== 0)
+          into.push(firstKey + Math.floor(slot / PAGE_COLS) * MAX_COLUMNS + (slot % PAGE_COLS));
       }
     }
   }
@@ -104,7 +107,9 @@ export class CellVersions {
       const firstCol = (id % PAGES_PER_ROW_BAND) * PAGE_COLS;
       for (let slot = 0; slot < PAGE_CELLS; slot += 1) {
         if (page[slot] === 0) continue;
-        yield (firstRow + Math.floor(slot / PAGE_COLS)) * MAX_COLUMNS + firstCol + (slot % PAGE_COLS);
+        yield (
+          (firstRow + Math.floor(slot / PAGE_COLS)) * MAX_COLUMNS + firstCol + (slot % PAGE_COLS)
+        );
       }
     }
   }

@@ -21,19 +21,30 @@ export interface ChangeSet {
   readonly workbookReplaced: boolean;
 }
 
-const SHEET_OPS = new Set<Op['type']>(['add-sheet', 'delete-sheet', 'restore-sheet', 'rename-sheet', 'activate-sheet', 'rename-workbook']);
+const SHEET_OPS = new Set<Op['type']>([
+  'add-sheet',
+  'delete-sheet',
+  'restore-sheet',
+  'rename-sheet',
+  'activate-sheet',
+  'rename-workbook',
+]);
 
 /** Sheet names after a rename-sheet op list: a chart op names the sheet as it was when it applied. */
 function finalName(ops: readonly Op[], from: number, name: string): string {
   let current = name;
   for (let index = from + 1; index < ops.length; index += 1) {
     const op = ops[index]!;
-    if (op.type === 'rename-sheet' && op.from.toLowerCase() === current.toLowerCase()) current = op.to;
+    if (op.type === 'rename-sheet' && op.from.toLowerCase() === current.toLowerCase())
+      current = op.to;
   }
   return current;
 }
 
-function cellsBySheet(engine: EngineChanges, sheetName: (handle: EngineSheet) => string | undefined): ChangeSet['cells'] {
+function cellsBySheet(
+  engine: EngineChanges,
+  sheetName: (handle: EngineSheet) => string | undefined,
+): ChangeSet['cells'] {
   const bySheet: { sheet: string; handle: EngineSheet; cells: ChangedCell[] }[] = [];
   let last: (typeof bySheet)[number] | undefined;
   for (const change of engine.cells) {
@@ -51,14 +62,19 @@ function cellsBySheet(engine: EngineChanges, sheetName: (handle: EngineSheet) =>
   return bySheet.map(({ sheet, cells }) => ({ sheet, cells }));
 }
 
-export function changeSetOf(ops: readonly Op[], engine: EngineChanges, sheetName: (handle: EngineSheet) => string | undefined): ChangeSet {
+export function changeSetOf(
+  ops: readonly Op[],
+  engine: EngineChanges,
+  sheetName: (handle: EngineSheet) => string | undefined,
+): ChangeSet {
   let replaced = engine.rebuilt;
   let sheets = false;
   let charts: Set<string> | undefined;
   ops.forEach((op, index) => {
     if (op.type === 'replace-workbook' || op.type === 'restore-workbook') replaced = true;
     else if (SHEET_OPS.has(op.type)) sheets = true;
-    else if (op.type === 'put-chart' || op.type === 'delete-chart') (charts ??= new Set()).add(finalName(ops, index, op.sheet));
+    else if (op.type === 'put-chart' || op.type === 'delete-chart')
+      (charts ??= new Set()).add(finalName(ops, index, op.sheet));
   });
   return {
     cells: replaced ? [] : cellsBySheet(engine, sheetName),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CHART_DEFAULTS, canonicalDataRange, patchChart, renameChartSheet, validateChart } from './chart.js';
+import {
+  CHART_DEFAULTS,
+  canonicalDataRange,
+  patchChart,
+  renameChartSheet,
+  validateChart,
+} from './chart.js';
 import { InvalidChartError } from './errors.js';
 
 describe('validateChart', () => {
@@ -18,11 +24,18 @@ describe('validateChart', () => {
   });
 
   it('treats null like a missing field (the default applies)', () => {
-    expect(validateChart({ id: 'c1', data_range: 'A1:B2', title: null, width: null }).width).toBe(400);
+    expect(validateChart({ id: 'c1', data_range: 'A1:B2', title: null, width: null }).width).toBe(
+      400,
+    );
   });
 
   it('uppercases and orders ranges and anchors, keeping a sheet prefix quoted when needed', () => {
-    const chart = validateChart({ id: 'c', data_range: "'q3 data'!b5:a1", anchor_cell: 'h10', chart_type: ' LINE ' });
+    const chart = validateChart({
+      id: 'c',
+      data_range: "'q3 data'!b5:a1",
+      anchor_cell: 'h10',
+      chart_type: ' LINE ',
+    });
     expect(chart.data_range).toBe("'q3 data'!A1:B5");
     expect(chart.anchor_cell).toBe('H10');
     expect(chart.chart_type).toBe('line');

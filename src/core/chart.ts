@@ -1,7 +1,13 @@
 // Charts: overlays pinned to a cell of one sheet, drawn from an A1 range (spec §2 Chart). The
 // fields use the spec's names because a chart is a spec resource shown as it is stored.
 // Validation lives here so every path (create, patch, import, load, undo) applies the same rules.
-import { formatCell, formatRange, quoteSheetName, tryParseCell, tryParseRange } from './address/index.js';
+import {
+  formatCell,
+  formatRange,
+  quoteSheetName,
+  tryParseCell,
+  tryParseRange,
+} from './address/index.js';
 import { InvalidChartError } from './errors.js';
 
 export const CHART_TYPES = ['bar', 'line', 'pie'] as const;
@@ -41,17 +47,27 @@ export type ChartDraft = { readonly [K in keyof Chart]?: unknown };
 
 function text(value: unknown, field: string, fallback: string): string {
   if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'string') throw new InvalidChartError(field, `expected text, got ${describe(value)}.`);
+  if (typeof value !== 'string')
+    throw new InvalidChartError(field, `expected text, got ${describe(value)}.`);
   return value;
 }
 
 function describe(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'a list';
-  return value === null ? 'null' : typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+  return value === null
+    ? 'null'
+    : typeof value === 'object'
+      ? 'an object'
+      : `${typeof value} ${JSON.stringify(value)}`;
 }
 
-function oneOf<T extends string>(value: unknown, field: string, allowed: readonly T[], fallback: T): T {
+function oneOf<T extends string>(
+  value: unknown,
+  field: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   const raw = text(value, field, fallback).trim().toLowerCase();
   const match = allowed.find((option) => option === raw);
   if (match === undefined) {
@@ -62,8 +78,16 @@ function oneOf<T extends string>(value: unknown, field: string, allowed: readonl
 
 function size(value: unknown, field: string, fallback: number): number {
   if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0 || value > MAX_CHART_SIZE) {
-    throw new InvalidChartError(field, `expected a whole number of pixels from 1 to ${MAX_CHART_SIZE}, got ${describe(value)}.`);
+  if (
+    typeof value !== 'number' ||
+    !Number.isInteger(value) ||
+    value <= 0 ||
+    value > MAX_CHART_SIZE
+  ) {
+    throw new InvalidChartError(
+      field,
+      `expected a whole number of pixels from 1 to ${MAX_CHART_SIZE}, got ${describe(value)}.`,
+    );
   }
   return value;
 }
@@ -73,7 +97,10 @@ export function canonicalDataRange(value: unknown, field = 'data_range'): string
   const raw = typeof value === 'string' ? value.trim() : undefined;
   const range = raw === undefined || raw === '' ? undefined : tryParseRange(raw);
   if (range === undefined) {
-    throw new InvalidChartError(field, `${describe(value)} is not an A1 range; send something like "A1:B5" or "Data!A1:C9".`);
+    throw new InvalidChartError(
+      field,
+      `${describe(value)} is not an A1 range; send something like "A1:B5" or "Data!A1:C9".`,
+    );
   }
   const cells = formatRange(range);
   return range.sheet === undefined ? cells : `${quoteSheetName(range.sheet)}!${cells}`;
@@ -82,13 +109,20 @@ export function canonicalDataRange(value: unknown, field = 'data_range'): string
 function anchor(value: unknown, field: string): string {
   if (value === undefined || value === null) return CHART_DEFAULTS.anchor_cell;
   const address = typeof value === 'string' ? tryParseCell(value) : undefined;
-  if (address === undefined) throw new InvalidChartError(field, `${describe(value)} is not one A1 cell; send something like "F2".`);
+  if (address === undefined)
+    throw new InvalidChartError(
+      field,
+      `${describe(value)} is not one A1 cell; send something like "F2".`,
+    );
   return formatCell(address);
 }
 
 function chartId(value: unknown, field: string): string {
   if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_CHART_ID) {
-    throw new InvalidChartError(field, `a chart needs an id of 1 to ${MAX_CHART_ID} characters, got ${describe(value)}.`);
+    throw new InvalidChartError(
+      field,
+      `a chart needs an id of 1 to ${MAX_CHART_ID} characters, got ${describe(value)}.`,
+    );
   }
   return value;
 }
@@ -100,17 +134,30 @@ function chartId(value: unknown, field: string): string {
 export function validateChart(draft: ChartDraft, prefix = ''): Chart {
   const title = text(draft.title, `${prefix}title`, CHART_DEFAULTS.title);
   if (title.length > MAX_CHART_TITLE) {
-    throw new InvalidChartError(`${prefix}title`, `the title is ${title.length} characters; the limit is ${MAX_CHART_TITLE}.`);
+    throw new InvalidChartError(
+      `${prefix}title`,
+      `the title is ${title.length} characters; the limit is ${MAX_CHART_TITLE}.`,
+    );
   }
   return {
     id: chartId(draft.id, `${prefix}id`),
     title,
-    chart_type: oneOf(draft.chart_type, `${prefix}chart_type`, CHART_TYPES, CHART_DEFAULTS.chart_type),
+    chart_type: oneOf(
+      draft.chart_type,
+      `${prefix}chart_type`,
+      CHART_TYPES,
+      CHART_DEFAULTS.chart_type,
+    ),
     data_range: canonicalDataRange(draft.data_range, `${prefix}data_range`),
     anchor_cell: anchor(draft.anchor_cell, `${prefix}anchor_cell`),
     width: size(draft.width, `${prefix}width`, CHART_DEFAULTS.width),
     height: size(draft.height, `${prefix}height`, CHART_DEFAULTS.height),
-    orientation: oneOf(draft.orientation, `${prefix}orientation`, CHART_ORIENTATIONS, CHART_DEFAULTS.orientation),
+    orientation: oneOf(
+      draft.orientation,
+      `${prefix}orientation`,
+      CHART_ORIENTATIONS,
+      CHART_DEFAULTS.orientation,
+    ),
   };
 }
 
@@ -118,7 +165,8 @@ export function validateChart(draft: ChartDraft, prefix = ''): Chart {
 export function patchChart(chart: Chart, patch: Omit<ChartDraft, 'id'>): Chart {
   const merged: Record<string, unknown> = { ...chart };
   for (const [field, value] of Object.entries(patch)) {
-    if (field !== 'id' && field in chart && value !== undefined && value !== null) merged[field] = value;
+    if (field !== 'id' && field in chart && value !== undefined && value !== null)
+      merged[field] = value;
   }
   return validateChart(merged as ChartDraft);
 }

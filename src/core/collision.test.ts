@@ -8,11 +8,26 @@ function takenIn(...ranges: string[]): (row: number, col: number) => boolean {
   return (row, col) => parsed.some((range) => rangeContains(range, { row, col }));
 }
 
-function resolve(anchor: string, values: unknown[][], direction: 'right' | 'down', isTaken: (row: number, col: number) => boolean): string {
-  return formatCell(resolveCollision({ anchor: parseCell(anchor), footprint: footprintOf(values), direction, isTaken }));
+function resolve(
+  anchor: string,
+  values: unknown[][],
+  direction: 'right' | 'down',
+  isTaken: (row: number, col: number) => boolean,
+): string {
+  return formatCell(
+    resolveCollision({
+      anchor: parseCell(anchor),
+      footprint: footprintOf(values),
+      direction,
+      isTaken,
+    }),
+  );
 }
 
-const block2x2 = [[1, 2], [3, 4]];
+const block2x2 = [
+  [1, 2],
+  [3, 4],
+];
 
 describe('[APPLY-COLLISION] resolveCollision', () => {
   it('keeps a free target', () => {
@@ -40,14 +55,24 @@ describe('[APPLY-COLLISION] resolveCollision', () => {
 
   it('does not count cells the block leaves alone (a gap in the footprint)', () => {
     const footprint = footprintOf([[1, null, 3]], (value) => value !== null);
-    const anchor = resolveCollision({ anchor: parseCell('A1'), footprint, direction: 'right', isTaken: takenIn('B1') });
+    const anchor = resolveCollision({
+      anchor: parseCell('A1'),
+      footprint,
+      direction: 'right',
+      isTaken: takenIn('B1'),
+    });
     expect(formatCell(anchor)).toBe('A1');
   });
 
   it('searches past a long occupied run to the first free cell', () => {
     const taken = new Set<number>();
     for (let col = 0; col < 5000; col += 1) taken.add(cellKey(0, col));
-    const anchor = resolveCollision({ anchor: parseCell('A1'), footprint: footprintOf([[1]]), direction: 'right', isTaken: (row, col) => taken.has(cellKey(row, col)) });
+    const anchor = resolveCollision({
+      anchor: parseCell('A1'),
+      footprint: footprintOf([[1]]),
+      direction: 'right',
+      isTaken: (row, col) => taken.has(cellKey(row, col)),
+    });
     expect(formatCell(anchor)).toBe(formatCell({ row: 0, col: 5000 }));
   });
 

@@ -21,7 +21,10 @@ export interface CollisionRequest {
 }
 
 /** Offsets of the cells a row-major block writes; `covers` says whether a value writes a cell. */
-export function footprintOf<T>(values: readonly (readonly T[])[], covers: (value: T) => boolean = () => true): CellAddress[] {
+export function footprintOf<T>(
+  values: readonly (readonly T[])[],
+  covers: (value: T) => boolean = () => true,
+): CellAddress[] {
   const cells: CellAddress[] = [];
   values.forEach((row, rowOffset) => {
     row.forEach((value, colOffset) => {
@@ -36,7 +39,10 @@ export function footprintOf<T>(values: readonly (readonly T[])[], covers: (value
  * along the direction of travel. A blocker met through line L blocks exactly the anchors that
  * put one of L's cells on it, which is how the search jumps past it.
  */
-function offsetsByLine(footprint: readonly CellAddress[], direction: ShiftDirection): Map<number, Set<number>> {
+function offsetsByLine(
+  footprint: readonly CellAddress[],
+  direction: ShiftDirection,
+): Map<number, Set<number>> {
   const lines = new Map<number, Set<number>>();
   for (const offset of footprint) {
     const line = direction === 'right' ? offset.row : offset.col;
@@ -49,14 +55,20 @@ function offsetsByLine(footprint: readonly CellAddress[], direction: ShiftDirect
 }
 
 /** The nearest anchor position (along the direction) after `position` that this blocker does not block. */
-function nextPastBlocker(position: number, blockerAlong: number, along: ReadonlySet<number>): number {
+function nextPastBlocker(
+  position: number,
+  blockerAlong: number,
+  along: ReadonlySet<number>,
+): number {
   let next = position + 1;
   while (along.has(blockerAlong - next)) next += 1;
   return next;
 }
 
 function fitsOnSheet(anchor: CellAddress, footprint: readonly CellAddress[]): boolean {
-  return footprint.every((offset) => anchor.row + offset.row < MAX_ROWS && anchor.col + offset.col < MAX_COLUMNS);
+  return footprint.every(
+    (offset) => anchor.row + offset.row < MAX_ROWS && anchor.col + offset.col < MAX_COLUMNS,
+  );
 }
 
 /** The anchor where the block fits without covering a taken cell; NoFreeSpaceError when the bounded search fails. */
@@ -76,7 +88,8 @@ export function resolveCollision(request: CollisionRequest): CellAddress {
       next = Math.max(next, nextPastBlocker(position, direction === 'right' ? col : row, line));
     }
     if (next === position) return anchor;
-    anchor = direction === 'right' ? { row: anchor.row, col: next } : { row: next, col: anchor.col };
+    anchor =
+      direction === 'right' ? { row: anchor.row, col: next } : { row: next, col: anchor.col };
   }
   throw new NoFreeSpaceError(formatCell(request.anchor), direction, MAX_COLLISION_ATTEMPTS);
 }

@@ -2,10 +2,21 @@
 // itself) must leave nothing half done: the commit is rolled back, the engine rebuilt from the
 // sheets, and every value matches a fresh workbook built from the same inputs.
 import { describe, expect, it } from 'vitest';
-import { createHyperFormulaEngine, EngineFailureError, parseCell, Workbook, writeCellOps, writeRangeOps, type FormulaEngine } from './index.js';
+import {
+  createHyperFormulaEngine,
+  EngineFailureError,
+  parseCell,
+  Workbook,
+  writeCellOps,
+  writeRangeOps,
+  type FormulaEngine,
+} from './index.js';
 
 /** HyperFormula, except that the next batch throws when it ends (as a stack overflow while recalculating did). */
-function failingEngine(): { create: (registry: Parameters<typeof createHyperFormulaEngine>[0]) => FormulaEngine; failNextBatch: () => void } {
+function failingEngine(): {
+  create: (registry: Parameters<typeof createHyperFormulaEngine>[0]) => FormulaEngine;
+  failNextBatch: () => void;
+} {
   let fail = false;
   return {
     failNextBatch: () => {
@@ -32,7 +43,16 @@ function failingEngine(): { create: (registry: Parameters<typeof createHyperForm
 function valuesOf(workbook: Workbook): unknown[] {
   return workbook.sheetNames.flatMap((name) => {
     const sheet = workbook.sheet(name);
-    return sheet.occupiedCells().map((cell) => [name, cell.row, cell.col, sheet.input(cell.row, cell.col), JSON.stringify(sheet.value(cell.row, cell.col)), sheet.version(cell.row, cell.col)]);
+    return sheet
+      .occupiedCells()
+      .map((cell) => [
+        name,
+        cell.row,
+        cell.col,
+        sheet.input(cell.row, cell.col),
+        JSON.stringify(sheet.value(cell.row, cell.col)),
+        sheet.version(cell.row, cell.col),
+      ]);
   });
 }
 
@@ -40,13 +60,22 @@ describe('an engine failure inside a commit', () => {
   it('rolls the whole commit back, rebuilds the engine and throws EngineFailureError', () => {
     const engine = failingEngine();
     const workbook = Workbook.create({ createEngine: engine.create });
-    workbook.apply(writeRangeOps('Sheet1', parseCell('A1'), [[1, 2], ['=A1+B1', '=A2*10']]));
+    workbook.apply(
+      writeRangeOps('Sheet1', parseCell('A1'), [
+        [1, 2],
+        ['=A1+B1', '=A2*10'],
+      ]),
+    );
     workbook.apply([{ type: 'add-sheet', name: 'Other' }]);
     workbook.apply(writeCellOps('Other', parseCell('A1'), '=Sheet1!B2+1'));
     const before = valuesOf(workbook);
     engine.failNextBatch();
     expect(() =>
-      workbook.apply([...writeCellOps('Sheet1', parseCell('A1'), 100), { type: 'rename-sheet', from: 'Other', to: 'Renamed' }, { type: 'add-sheet', name: 'Third' }]),
+      workbook.apply([
+        ...writeCellOps('Sheet1', parseCell('A1'), 100),
+        { type: 'rename-sheet', from: 'Other', to: 'Renamed' },
+        { type: 'add-sheet', name: 'Third' },
+      ]),
     ).toThrow(EngineFailureError);
     expect(valuesOf(workbook)).toEqual(before);
     expect(workbook.sheetNames).toEqual(['Sheet1', 'Other']);
@@ -64,7 +93,9 @@ describe('an engine failure inside a commit', () => {
     const workbook = Workbook.create({ createEngine: engine.create });
     workbook.apply(writeCellOps('Sheet1', parseCell('A1'), 1));
     engine.failNextBatch();
-    expect(() => workbook.apply(writeCellOps('Sheet1', parseCell('A1'), 2))).toThrow(EngineFailureError);
+    expect(() => workbook.apply(writeCellOps('Sheet1', parseCell('A1'), 2))).toThrow(
+      EngineFailureError,
+    );
     expect(workbook.undoDepth).toBe(1);
     workbook.undo();
     expect(workbook.sheet('Sheet1').input(0, 0)).toBeNull();

@@ -6,7 +6,10 @@ export abstract class WorkbookError extends Error {
 }
 
 export class InvalidAddressError extends WorkbookError {
-  constructor(readonly field: string, readonly text: string) {
+  constructor(
+    readonly field: string,
+    readonly text: string,
+  ) {
     super(
       `${field}: "${text.length > 60 ? `${text.slice(0, 60)}…` : text}" is not valid A1 notation ` +
         '(expected column letters A..XFD then a row 1..1048576, for example B7 or A1:C9).',
@@ -15,19 +18,28 @@ export class InvalidAddressError extends WorkbookError {
 }
 
 export class SheetNotFoundError extends WorkbookError {
-  constructor(readonly sheet: string, readonly field = 'sheet') {
+  constructor(
+    readonly sheet: string,
+    readonly field = 'sheet',
+  ) {
     super(`${field}: sheet "${sheet}" does not exist.`);
   }
 }
 
 export class DuplicateSheetError extends WorkbookError {
-  constructor(readonly sheet: string, readonly field = 'name') {
+  constructor(
+    readonly sheet: string,
+    readonly field = 'name',
+  ) {
     super(`${field}: a sheet named "${sheet}" already exists (sheet names are case-insensitive).`);
   }
 }
 
 export class InvalidNameError extends WorkbookError {
-  constructor(readonly field: string, problem: string) {
+  constructor(
+    readonly field: string,
+    problem: string,
+  ) {
     super(`${field}: ${problem}`);
   }
 }
@@ -39,7 +51,10 @@ export class LastSheetError extends WorkbookError {
 }
 
 export class CellLockedError extends WorkbookError {
-  constructor(readonly sheet: string, readonly cells: readonly string[]) {
+  constructor(
+    readonly sheet: string,
+    readonly cells: readonly string[],
+  ) {
     super(
       `Cell ${cells[0]} on sheet "${sheet}" is locked` +
         (cells.length > 1 ? ` (and ${cells.length - 1} more locked target cell(s))` : '') +
@@ -49,7 +64,11 @@ export class CellLockedError extends WorkbookError {
 }
 
 export class VersionConflictError extends WorkbookError {
-  constructor(readonly cell: string, readonly expected: number, readonly actual: number) {
+  constructor(
+    readonly cell: string,
+    readonly expected: number,
+    readonly actual: number,
+  ) {
     super(
       `Cell ${cell} changed since you read it (expected version ${expected}, found ${actual}); ` +
         're-read the cell and retry. Nothing was written.',
@@ -61,30 +80,44 @@ export class VersionConflictError extends WorkbookError {
 /** `change` completes "The last change in the history …": "writes B3", "was made by another client or tool". */
 export class UndoStepConflictError extends WorkbookError {
   constructor(readonly change: string) {
-    super(`The last change in the history ${change}, which is not yours: undoing it would revert someone else's change. Nothing was undone.`);
+    super(
+      `The last change in the history ${change}, which is not yours: undoing it would revert someone else's change. Nothing was undone.`,
+    );
   }
 }
 
 export class ChartNotFoundError extends WorkbookError {
-  constructor(readonly chartId: string, readonly sheet: string) {
+  constructor(
+    readonly chartId: string,
+    readonly sheet: string,
+  ) {
     super(`Chart "${chartId}" not found on sheet "${sheet}".`);
   }
 }
 
 export class InvalidChartError extends WorkbookError {
-  constructor(readonly field: string, problem: string) {
+  constructor(
+    readonly field: string,
+    problem: string,
+  ) {
     super(`${field}: ${problem}`);
   }
 }
 
 export class InvalidOperationError extends WorkbookError {
-  constructor(readonly field: string, problem: string) {
+  constructor(
+    readonly field: string,
+    problem: string,
+  ) {
     super(`${field}: ${problem}`);
   }
 }
 
 export class TooLargeError extends WorkbookError {
-  constructor(readonly field: string, problem: string) {
+  constructor(
+    readonly field: string,
+    problem: string,
+  ) {
     super(`${field}: ${problem}`);
   }
 }

@@ -9,10 +9,23 @@ import { replaceWorkbookOps } from './ops/chart-builders.js';
 
 const write = (runs: InputRun[]): Op[] => [{ type: 'set-cells', sheet: 'Sheet1', runs }];
 const rows = (count: number, width: number, value: (row: number) => string | number) =>
-  Array.from({ length: count }, (_, row) => ({ row, col: 0, inputs: new Array(width).fill(value(row)) }));
+  Array.from({ length: count }, (_, row) => ({
+    row,
+    col: 0,
+    inputs: new Array(width).fill(value(row)),
+  }));
 
 function snapshot(cells: number, text: string): SheetSnapshot {
-  return { name: 'Data', cells: Array.from({ length: cells }, (_, col) => ({ row: 0, col, input: text, version: 1, locked: false })) };
+  return {
+    name: 'Data',
+    cells: Array.from({ length: cells }, (_, col) => ({
+      row: 0,
+      col,
+      input: text,
+      version: 1,
+      locked: false,
+    })),
+  };
 }
 
 describe('estimateStepBytes', () => {
@@ -28,16 +41,37 @@ describe('estimateStepBytes', () => {
   });
 
   it('counts snapshots of deleted sheets and replaced workbooks per cell', () => {
-    const sheet = (cells: number): Op[] => [{ type: 'restore-sheet', snapshot: snapshot(cells, 'v'), index: 0, activate: false }];
-    expect(estimateStepBytes(sheet(2000)) - estimateStepBytes(sheet(1000))).toBe(1000 * (SNAPSHOT_CELL_BYTES + inputBytes('v')));
-    const book = (cells: number): Op[] => [{ type: 'replace-workbook', document: { name: 'B', activeSheet: 'Data', sheets: [snapshot(cells, 'v')] } }];
-    expect(estimateStepBytes(book(2000)) - estimateStepBytes(book(1000))).toBe(1000 * (SNAPSHOT_CELL_BYTES + inputBytes('v')));
+    const sheet = (cells: number): Op[] => [
+      { type: 'restore-sheet', snapshot: snapshot(cells, 'v'), index: 0, activate: false },
+    ];
+    expect(estimateStepBytes(sheet(2000)) - estimateStepBytes(sheet(1000))).toBe(
+      1000 * (SNAPSHOT_CELL_BYTES + inputBytes('v')),
+    );
+    const book = (cells: number): Op[] => [
+      {
+        type: 'replace-workbook',
+        document: { name: 'B', activeSheet: 'Data', sheets: [snapshot(cells, 'v')] },
+      },
+    ];
+    expect(estimateStepBytes(book(2000)) - estimateStepBytes(book(1000))).toBe(
+      1000 * (SNAPSHOT_CELL_BYTES + inputBytes('v')),
+    );
   });
 
   it('counts an array of nulls shared by the runs of a rectangle once', () => {
     const shared = new Array(100).fill(null);
-    const sharing = estimateStepBytes(write(Array.from({ length: 50 }, (_, row) => ({ row, col: 0, inputs: shared }))));
-    const distinct = estimateStepBytes(write(Array.from({ length: 50 }, (_, row) => ({ row, col: 0, inputs: new Array(100).fill(null) }))));
+    const sharing = estimateStepBytes(
+      write(Array.from({ length: 50 }, (_, row) => ({ row, col: 0, inputs: shared }))),
+    );
+    const distinct = estimateStepBytes(
+      write(
+        Array.from({ length: 50 }, (_, row) => ({
+          row,
+          col: 0,
+          inputs: new Array(100).fill(null),
+        })),
+      ),
+    );
     expect(distinct - sharing).toBe(49 * 100 * 8);
   });
 
@@ -46,9 +80,21 @@ describe('estimateStepBytes', () => {
     book.apply(writeCellOps('Sheet1', { row: 0, col: 0 }, 1));
     const single = book.historyBytes;
     expect(single).toBeLessThan(300);
-    book.apply(writeRangeOps('Sheet1', { row: 1, col: 0 }, Array.from({ length: 100 }, () => new Array(100).fill(7))));
+    book.apply(
+      writeRangeOps(
+        'Sheet1',
+        { row: 1, col: 0 },
+        Array.from({ length: 100 }, () => new Array(100).fill(7)),
+      ),
+    );
     const filled = book.historyBytes - single;
-    book.apply(writeRangeOps('Sheet1', { row: 1, col: 0 }, Array.from({ length: 100 }, () => new Array(100).fill('x'))));
+    book.apply(
+      writeRangeOps(
+        'Sheet1',
+        { row: 1, col: 0 },
+        Array.from({ length: 100 }, () => new Array(100).fill('x')),
+      ),
+    );
     const overwritten = book.historyBytes - single - filled;
     expect(overwritten).toBeGreaterThan(10_000 * (8 + 16));
     expect(filled).toBeLessThan(overwritten / 10);
@@ -60,14 +106,19 @@ describe('estimateStepBytes', () => {
       const book = Workbook.create({ undoMaxBytes: 1024 ** 3 });
       book.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, values));
       const before = book.historyBytes;
-      book.apply(replaceWorkbookOps({ name: 'New', activeSheet: 'S', sheets: [{ name: 'S', cells: [] }] }));
+      book.apply(
+        replaceWorkbookOps({ name: 'New', activeSheet: 'S', sheets: [{ name: 'S', cells: [] }] }),
+      );
       book.dispose();
       return book.historyBytes - before;
     };
-    const grid = (rows: number, value: string | number) => Array.from({ length: rows }, () => new Array(10).fill(value));
+    const grid = (rows: number, value: string | number) =>
+      Array.from({ length: rows }, () => new Array(10).fill(value));
     const hundred = replacedBytes(grid(10, 1));
     const thousand = replacedBytes(grid(100, 1));
     expect(thousand - hundred).toBeGreaterThan(900 * 48);
-    expect(replacedBytes(grid(100, 'x'.repeat(50))) - thousand).toBe(1000 * (inputBytes('x'.repeat(50)) - inputBytes(1)));
+    expect(replacedBytes(grid(100, 'x'.repeat(50))) - thousand).toBe(
+      1000 * (inputBytes('x'.repeat(50)) - inputBytes(1)),
+    );
   });
 });

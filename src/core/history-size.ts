@@ -44,15 +44,25 @@ function textBytes(text: string): number {
 /** What one cell input holds beyond the slot that points at it. */
 export function inputBytes(input: CellInput | null): number {
   switch (typeof input) {
-    case 'string': return textBytes(input);
-    case 'number': return NUMBER_BYTES;
-    case 'object': return input === null ? 0 : FORMULA_BYTES + textBytes(input.formula);
-    default: return 0;
+    case 'string':
+      return textBytes(input);
+    case 'number':
+      return NUMBER_BYTES;
+    case 'object':
+      return input === null ? 0 : FORMULA_BYTES + textBytes(input.formula);
+    default:
+      return 0;
   }
 }
 
 function chartBytes(chart: Chart): number {
-  return CHART_BYTES + textBytes(chart.id) + textBytes(chart.title) + textBytes(chart.data_range) + textBytes(chart.anchor_cell);
+  return (
+    CHART_BYTES +
+    textBytes(chart.id) +
+    textBytes(chart.title) +
+    textBytes(chart.data_range) +
+    textBytes(chart.anchor_cell)
+  );
 }
 
 function snapshotBytes(snapshot: SheetSnapshot): number {
@@ -69,7 +79,12 @@ function snapshotBytes(snapshot: SheetSnapshot): number {
 function retiredBytes(workbook: RetiredWorkbook): number {
   let bytes = textBytes(workbook.name);
   for (const sheet of workbook.sheets) {
-    bytes += SHEET_BYTES + textBytes(sheet.name) + sheet.inputs.size * INPUT_ENTRY_BYTES + sheet.versions.byteSize + sheet.locked.size * LOCK_ENTRY_BYTES;
+    bytes +=
+      SHEET_BYTES +
+      textBytes(sheet.name) +
+      sheet.inputs.size * INPUT_ENTRY_BYTES +
+      sheet.versions.byteSize +
+      sheet.locked.size * LOCK_ENTRY_BYTES;
     sheet.inputs.forEach((input) => {
       bytes += inputBytes(input);
     });
@@ -99,17 +114,23 @@ function runsBytes(runs: readonly InputRun[]): number {
 
 function opBytes(op: Op): number {
   switch (op.type) {
-    case 'set-cells': return runsBytes(op.runs);
-    case 'set-locks': return op.cells.length * ADDRESS_BYTES;
-    case 'restore-sheet': return snapshotBytes(op.snapshot);
+    case 'set-cells':
+      return runsBytes(op.runs);
+    case 'set-locks':
+      return op.cells.length * ADDRESS_BYTES;
+    case 'restore-sheet':
+      return snapshotBytes(op.snapshot);
     case 'replace-workbook': {
       let bytes = textBytes(op.document.name);
       for (const sheet of op.document.sheets) bytes += snapshotBytes(sheet);
       return bytes;
     }
-    case 'restore-workbook': return retiredBytes(op.workbook);
-    case 'put-chart': return chartBytes(op.chart);
-    default: return 0;
+    case 'restore-workbook':
+      return retiredBytes(op.workbook);
+    case 'put-chart':
+      return chartBytes(op.chart);
+    default:
+      return 0;
   }
 }
 

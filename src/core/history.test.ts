@@ -21,7 +21,8 @@ function undoAll(history: History): string[] {
   return texts;
 }
 
-const steps = (count: number) => Array.from({ length: count }, (_, index) => step(`${index}`.padEnd(100, '.')));
+const steps = (count: number) =>
+  Array.from({ length: count }, (_, index) => step(`${index}`.padEnd(100, '.')));
 
 describe('the byte budget', () => {
   it('drops the oldest steps first and keeps the newest', () => {

@@ -19,12 +19,48 @@ export * from './errors.js';
 export * from './formula/index.js';
 export * from './ops/index.js';
 export * from './value-typing.js';
-export { DEFAULT_WORKBOOK_NAME, MAX_SHEET_NAME, MAX_WORKBOOK_NAME, sameSheetName, validateSheetName, validateWorkbookName } from './naming.js';
-export { DEFAULT_UNDO_MAX_BYTES, Workbook, type ApplyMeta, type CellSnapshot, type Commit, type CommitKind, type CommitListener, type SheetView, type UndoGuard, type WorkbookOptions } from './workbook.js';
-export { columnType, inferSheetSchema, type ColumnSchema, type ColumnType, type SheetSchema } from './schema-inference.js';
-export { formatDelimited, MAX_PEEK_CELLS, peekRows, type PeekCell, type PeekMode } from './peek-format.js';
+export {
+  DEFAULT_WORKBOOK_NAME,
+  MAX_SHEET_NAME,
+  MAX_WORKBOOK_NAME,
+  sameSheetName,
+  validateSheetName,
+  validateWorkbookName,
+} from './naming.js';
+export {
+  DEFAULT_UNDO_MAX_BYTES,
+  Workbook,
+  type ApplyMeta,
+  type CellSnapshot,
+  type Commit,
+  type CommitKind,
+  type CommitListener,
+  type SheetView,
+  type UndoGuard,
+  type WorkbookOptions,
+} from './workbook.js';
+export {
+  columnType,
+  inferSheetSchema,
+  type ColumnSchema,
+  type ColumnType,
+  type SheetSchema,
+} from './schema-inference.js';
+export {
+  formatDelimited,
+  MAX_PEEK_CELLS,
+  peekRows,
+  type PeekCell,
+  type PeekMode,
+} from './peek-format.js';
 export * from './guardrails/index.js';
-export { footprintOf, MAX_COLLISION_ATTEMPTS, resolveCollision, type CollisionRequest, type ShiftDirection } from './collision.js';
+export {
+  footprintOf,
+  MAX_COLLISION_ATTEMPTS,
+  resolveCollision,
+  type CollisionRequest,
+  type ShiftDirection,
+} from './collision.js';
 export { moveBlockFormula, type BlockMove } from './move-block-formulas.js';
 export type { CommittedChange, WorkbookHandle, WorkbookReader } from './workbook-handle.js';
 export { estimateStepBytes as estimateOpBytes } from './history-size.js';

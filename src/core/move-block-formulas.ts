@@ -3,7 +3,12 @@
 // copy written beside the original). References to cells outside the block (existing data)
 // stay where they are. A range moves when its first cell lies inside the block, so a total over
 // a column with an empty tail (`SUM(B2:B100)`) follows its column.
-import { columnToLetters, rangeContains, type CellAddress, type RangeAddress } from './address/index.js';
+import {
+  columnToLetters,
+  rangeContains,
+  type CellAddress,
+  type RangeAddress,
+} from './address/index.js';
 import { tokenizeFormula, type ReferenceToken } from './guardrails/formula-tokens.js';
 
 export interface BlockMove {
@@ -31,7 +36,8 @@ function movedText(reference: ReferenceToken, move: BlockMove): string {
 }
 
 function pointsIntoBlock(reference: ReferenceToken, move: BlockMove): boolean {
-  if (reference.sheet !== undefined && reference.sheet.toLowerCase() !== move.sheet.toLowerCase()) return false;
+  if (reference.sheet !== undefined && reference.sheet.toLowerCase() !== move.sheet.toLowerCase())
+    return false;
   return rangeContains(move.block, reference.start);
 }
 

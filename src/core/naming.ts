@@ -9,7 +9,10 @@ export function validateWorkbookName(raw: unknown, field = 'name'): string {
   const name = typeof raw === 'string' ? raw.trim() : '';
   if (name === '') throw new InvalidNameError(field, 'the workbook name cannot be empty.');
   if (name.length > MAX_WORKBOOK_NAME) {
-    throw new InvalidNameError(field, `the workbook name is ${name.length} characters; the limit is ${MAX_WORKBOOK_NAME}.`);
+    throw new InvalidNameError(
+      field,
+      `the workbook name is ${name.length} characters; the limit is ${MAX_WORKBOOK_NAME}.`,
+    );
   }
   return name;
 }
@@ -19,10 +22,16 @@ export function validateSheetName(raw: unknown, field = 'name'): string {
   const name = typeof raw === 'string' ? raw.trim() : '';
   if (name === '') throw new InvalidNameError(field, 'the sheet name cannot be empty.');
   if (name.length > MAX_SHEET_NAME) {
-    throw new InvalidNameError(field, `the sheet name is ${name.length} characters; the limit is ${MAX_SHEET_NAME}.`);
+    throw new InvalidNameError(
+      field,
+      `the sheet name is ${name.length} characters; the limit is ${MAX_SHEET_NAME}.`,
+    );
   }
   if (/[[\]:*?/\\\u0000-\u001f]/.test(name)) {
-    throw new InvalidNameError(field, `"${name}" contains a character sheet names cannot hold ([ ] : * ? / \\ or a control character).`);
+    throw new InvalidNameError(
+      field,
+      `"${name}" contains a character sheet names cannot hold ([ ] : * ? / \\ or a control character).`,
+    );
   }
   if (name.startsWith("'") || name.endsWith("'")) {
     throw new InvalidNameError(field, 'a sheet name cannot start or end with an apostrophe.');

@@ -19,7 +19,10 @@ function sheetWith(values: (string | number | boolean | null)[][]) {
 
 describe('peek rows', () => {
   it('[PEEK-1] values mode gives computed values, null for empty cells, sentinels for errors', () => {
-    const sheet = sheetWith([[10, '=A1*2', null], ['text', "'007", '=1/0']]);
+    const sheet = sheetWith([
+      [10, '=A1*2', null],
+      ['text', "'007", '=1/0'],
+    ]);
     expect(peekRows(sheet, parseRange('A1:C2'), 'values')).toEqual([
       [10, 20, null],
       ['text', '007', '#DIV/0!'],
@@ -27,7 +30,10 @@ describe('peek rows', () => {
   });
 
   it('[PEEK-4] formulas mode gives inputs as typed: formula text, and an apostrophe before text that looks typed', () => {
-    const sheet = sheetWith([[10, '=A1*2', true], ["'007", 'plain', null]]);
+    const sheet = sheetWith([
+      [10, '=A1*2', true],
+      ["'007", 'plain', null],
+    ]);
     expect(peekRows(sheet, parseRange('A1:C2'), 'formulas')).toEqual([
       ['10', '=A1*2', 'TRUE'],
       ["'007", 'plain', null],
@@ -37,14 +43,34 @@ describe('peek rows', () => {
   it('[PEEK-5] a range over the cell limit is refused before anything is read', () => {
     const sheet = sheetWith([[1]]);
     expect(() => peekRows(sheet, parseRange('A1:XFD1048576'), 'values')).toThrow(TooLargeError);
-    expect(() => peekRows(sheet, { start: { row: 0, col: 0 }, end: { row: MAX_PEEK_CELLS, col: 0 } }, 'values')).toThrow(/250000/);
-    expect(peekRows(sheet, { start: { row: 0, col: 0 }, end: { row: MAX_PEEK_CELLS - 1, col: 0 } }, 'values')).toHaveLength(MAX_PEEK_CELLS);
+    expect(() =>
+      peekRows(
+        sheet,
+        { start: { row: 0, col: 0 }, end: { row: MAX_PEEK_CELLS, col: 0 } },
+        'values',
+      ),
+    ).toThrow(/250000/);
+    expect(
+      peekRows(
+        sheet,
+        { start: { row: 0, col: 0 }, end: { row: MAX_PEEK_CELLS - 1, col: 0 } },
+        'values',
+      ),
+    ).toHaveLength(MAX_PEEK_CELLS);
   });
 });
 
 describe('CSV and TSV text', () => {
   it('[PEEK-2] joins rows with \\n (no trailing newline) and leaves empty cells empty', () => {
-    expect(formatDelimited([[1, 2], [null, 'x']], ',')).toBe('1,2\n,x');
+    expect(
+      formatDelimited(
+        [
+          [1, 2],
+          [null, 'x'],
+        ],
+        ',',
+      ),
+    ).toBe('1,2\n,x');
   });
 
   it('[PEEK-2] quotes fields holding the separator, a quote or a line break, doubling quotes (RFC 4180)', () => {

@@ -19,7 +19,10 @@ export interface PeekSource {
 export function peekRows(sheet: PeekSource, range: RangeAddress, mode: PeekMode): PeekCell[][] {
   const size = rangeSize(range);
   if (size.cells > MAX_PEEK_CELLS) {
-    throw new TooLargeError('range', `covers ${size.cells} cells; peek at most ${MAX_PEEK_CELLS} cells at a time.`);
+    throw new TooLargeError(
+      'range',
+      `covers ${size.cells} cells; peek at most ${MAX_PEEK_CELLS} cells at a time.`,
+    );
   }
   const rows: PeekCell[][] = [];
   for (let row = range.start.row; row <= range.end.row; row += 1) {
@@ -27,7 +30,8 @@ export function peekRows(sheet: PeekSource, range: RangeAddress, mode: PeekMode)
     for (let col = range.start.col; col <= range.end.col; col += 1) {
       const input = sheet.input(row, col);
       if (input === null) cells.push(null);
-      else cells.push(mode === 'formulas' ? inputToText(input) : valueToJson(sheet.value(row, col)));
+      else
+        cells.push(mode === 'formulas' ? inputToText(input) : valueToJson(sheet.value(row, col)));
     }
     rows.push(cells);
   }
@@ -41,6 +45,9 @@ function field(cell: PeekCell, separator: string): string {
 }
 
 /** Rows joined with `\n`, no trailing newline; fields quoted only when they need it. */
-export function formatDelimited(rows: readonly (readonly PeekCell[])[], separator: ',' | '\t'): string {
+export function formatDelimited(
+  rows: readonly (readonly PeekCell[])[],
+  separator: ',' | '\t',
+): string {
   return rows.map((row) => row.map((cell) => field(cell, separator)).join(separator)).join('\n');
 }

@@ -44,7 +44,10 @@ describe('column types', () => {
   });
 
   it('[SCHEMA-2] a column whose only cell is the header is empty', () => {
-    const schema = schemaOf('A1', [['Lonely header', 'Amount'], [null, 5]]);
+    const schema = schemaOf('A1', [
+      ['Lonely header', 'Amount'],
+      [null, 5],
+    ]);
     expect(schema.cols.map((col) => col.type)).toEqual(['empty', 'number']);
   });
 
@@ -57,17 +60,27 @@ describe('column types', () => {
 
 describe('headers and columns', () => {
   it('[SCHEMA-3] the header is the first occupied row even when it holds data (numbers, booleans, formulas)', () => {
-    const schema = schemaOf('B3', [[2024, true, '=2+3', 'Label'], [1, false, 4, 'x']]);
+    const schema = schemaOf('B3', [
+      [2024, true, '=2+3', 'Label'],
+      [1, false, 4, 'x'],
+    ]);
     expect(schema.cols.map((col) => col.header)).toEqual(['2024', 'TRUE', '5', 'Label']);
   });
 
-  it("[SCHEMA-3] a column whose header-row cell is empty has header null, even with data below", () => {
-    const schema = schemaOf('A1', [['Month', null], ['Jan', 100], ['Feb', 200]]);
+  it('[SCHEMA-3] a column whose header-row cell is empty has header null, even with data below', () => {
+    const schema = schemaOf('A1', [
+      ['Month', null],
+      ['Jan', 100],
+      ['Feb', 200],
+    ]);
     expect(schema.cols[1]).toEqual({ col: 'B', header: null, type: 'number' });
   });
 
   it('[SCHEMA-4] an empty column between occupied ones is listed with header null and type empty', () => {
-    const schema = schemaOf('A1', [['Month', null, 'Revenue'], ['Jan', null, 100]]);
+    const schema = schemaOf('A1', [
+      ['Month', null, 'Revenue'],
+      ['Jan', null, 100],
+    ]);
     expect(schema.cols).toEqual([
       { col: 'A', header: 'Month', type: 'text' },
       { col: 'B', header: null, type: 'empty' },
@@ -76,12 +89,20 @@ describe('headers and columns', () => {
   });
 
   it('[SCHEMA-4] only columns of the occupied range are listed (nothing left of the first one)', () => {
-    const schema = schemaOf('C5', [['x', 'y'], [1, 2]]);
+    const schema = schemaOf('C5', [
+      ['x', 'y'],
+      [1, 2],
+    ]);
     expect(schema.cols.map((col) => col.col)).toEqual(['C', 'D']);
   });
 
   it('[SCHEMA-5] rows span first to last occupied row; bounds are the occupied corners', () => {
-    const schema = schemaOf('B2', [['Month', 'Revenue', 'Growth'], ['Jan', 100, '=C3'], [], ['Mar', 300, '=C3*2']]);
+    const schema = schemaOf('B2', [
+      ['Month', 'Revenue', 'Growth'],
+      ['Jan', 100, '=C3'],
+      [],
+      ['Mar', 300, '=C3*2'],
+    ]);
     expect(schema.rows).toBe(4);
     expect(schema.occupied_bounds).toEqual({ first: 'B2', last: 'D5' });
     expect(schema.cols).toEqual([

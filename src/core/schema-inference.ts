@@ -1,6 +1,11 @@
 // What /schema says about a sheet (spec §4): the occupied rectangle, and per column its
 // header (the first occupied row, even when it is data) and the type of the cells below it.
-import { columnToLetters, formatCell, type CellAddress, type RangeAddress } from './address/index.js';
+import {
+  columnToLetters,
+  formatCell,
+  type CellAddress,
+  type RangeAddress,
+} from './address/index.js';
 import { isFormulaError, type CellValue } from './formula/index.js';
 import { isFormula, type CellInput } from './value-typing.js';
 

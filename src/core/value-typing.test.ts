@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { inputToText, normalizeFormula, parseNumericText, sameInput, typeInput, type CellInput } from './value-typing.js';
+import {
+  inputToText,
+  normalizeFormula,
+  parseNumericText,
+  sameInput,
+  typeInput,
+  type CellInput,
+} from './value-typing.js';
 
 describe('typing numeric text', () => {
   it.each([
@@ -29,12 +36,23 @@ describe('typing numeric text', () => {
     expect(Object.is(typeInput('-0.0e5'), 0)).toBe(true);
   });
 
-  it.each(['1,000', '0x10', '1_000', 'Infinity', 'NaN', '1e999', '12abc', '1.2.3', '--1', 'e5', '1e', '$5', '5%'])(
-    '[TYPE-1] %j is not a number and stays text as written',
-    (text) => {
-      expect(typeInput(text)).toBe(text);
-    },
-  );
+  it.each([
+    '1,000',
+    '0x10',
+    '1_000',
+    'Infinity',
+    'NaN',
+    '1e999',
+    '12abc',
+    '1.2.3',
+    '--1',
+    'e5',
+    '1e',
+    '$5',
+    '5%',
+  ])('[TYPE-1] %j is not a number and stays text as written', (text) => {
+    expect(typeInput(text)).toBe(text);
+  });
 
   it('[TYPE-1] parseNumericText refuses non-finite results', () => {
     expect(parseNumericText('1e400')).toBeUndefined();
@@ -65,7 +83,8 @@ describe('typing booleans, formulas, literal text and clears', () => {
   });
 
   it('[TYPE-3] a space, tab or line break before = keeps the value as text, as in Excel', () => {
-    for (const text of [' =A1*2', '\t=1+1', '\r=1', '\n=SUM(A1:A3)']) expect(typeInput(text)).toBe(text);
+    for (const text of [' =A1*2', '\t=1+1', '\r=1', '\n=SUM(A1:A3)'])
+      expect(typeInput(text)).toBe(text);
     expect(inputToText(' =A1')).toBe(' =A1');
   });
 
@@ -105,7 +124,19 @@ describe('typing booleans, formulas, literal text and clears', () => {
 });
 
 describe('writing an input back as text', () => {
-  const inputs: CellInput[] = [12, -0.5, true, false, 'hello', ' hello ', '123', 'TRUE', '=A1', '', { formula: '=SUM(A1:B2)' }];
+  const inputs: CellInput[] = [
+    12,
+    -0.5,
+    true,
+    false,
+    'hello',
+    ' hello ',
+    '123',
+    'TRUE',
+    '=A1',
+    '',
+    { formula: '=SUM(A1:B2)' },
+  ];
 
   it.each(inputs.map((input) => [input]))('[TYPE-4] %j retypes to the same input', (input) => {
     const retyped = typeInput(inputToText(input));

@@ -58,7 +58,8 @@ export function parseNumericText(text: string): number | undefined {
 /** Types a client value; `null` means the cell is cleared. */
 export function typeInput(value: WireValue | undefined): CellInput | null {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return Number.isFinite(value) ? (Object.is(value, -0) ? 0 : value) : null;
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? (Object.is(value, -0) ? 0 : value) : null;
   if (typeof value === 'boolean') return value;
   const trimmed = value.trim();
   if (trimmed === '') return null;

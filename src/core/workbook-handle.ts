@@ -8,7 +8,10 @@ import type { Op } from './ops/op.js';
 import type { ApplyMeta, UndoGuard, Workbook } from './workbook.js';
 
 /** The workbook's queries, without apply/undo/redo: reading never changes anything. */
-export type WorkbookReader = Omit<Workbook, 'apply' | 'undo' | 'redo' | 'clearHistory' | 'onCommit' | 'dispose'>;
+export type WorkbookReader = Omit<
+  Workbook,
+  'apply' | 'undo' | 'redo' | 'clearHistory' | 'onCommit' | 'dispose'
+>;
 
 /** A commit as its caller and subscribers learn of it: the durable record (ops, seq, time, actor, client) and what it changed. */
 export interface CommittedChange extends CommitRecord {

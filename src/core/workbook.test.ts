@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCell, parseRange } from './address/index.js';
-import { CellLockedError, DuplicateSheetError, SheetNotFoundError, VersionConflictError } from './errors.js';
+import {
+  CellLockedError,
+  DuplicateSheetError,
+  SheetNotFoundError,
+  VersionConflictError,
+} from './errors.js';
 import { valueToJson } from './formula/index.js';
 import { setLocksOps, writeCellOps, writeRangeOps } from './ops/index.js';
 import type { Op } from './ops/index.js';
@@ -50,7 +55,9 @@ describe('versions', () => {
     const book = workbook();
     write(book, 'C1', 'keep');
     book.apply(writeRangeOps('Sheet1', parseCell('A1'), [[1, null], [2]]));
-    expect([cell(book, 'A1').version, cell(book, 'B1').version, cell(book, 'A2').version]).toEqual([1, 1, 1]);
+    expect([cell(book, 'A1').version, cell(book, 'B1').version, cell(book, 'A2').version]).toEqual([
+      1, 1, 1,
+    ]);
     expect(cell(book, 'B2').version).toBe(0);
     expect(cell(book, 'C1').version).toBe(1);
   });
@@ -70,13 +77,21 @@ describe('locks', () => {
     write(book, 'A1', 'before');
     book.apply(setLocksOps('Sheet1', parseRange('A1'), true));
     expect(() => write(book, 'A1', 'after')).toThrow(CellLockedError);
-    expect(cell(book, 'A1')).toMatchObject({ input: 'before', value: 'before', version: 1, locked: true });
+    expect(cell(book, 'A1')).toMatchObject({
+      input: 'before',
+      value: 'before',
+      version: 1,
+      locked: true,
+    });
   });
 
   it('[LOCK-2] one locked target anywhere rejects the whole op list: earlier ops write nothing', () => {
     const book = workbook();
     book.apply(setLocksOps('Sheet1', parseRange('C3'), true));
-    const ops: Op[] = [...writeCellOps('Sheet1', parseCell('A1'), 1), ...writeRangeOps('Sheet1', parseCell('B3'), [[1, 2, 3]])];
+    const ops: Op[] = [
+      ...writeCellOps('Sheet1', parseCell('A1'), 1),
+      ...writeRangeOps('Sheet1', parseCell('B3'), [[1, 2, 3]]),
+    ];
     expect(() => book.apply(ops)).toThrow(CellLockedError);
     expect(cell(book, 'A1')).toMatchObject({ input: null, version: 0 });
     expect(cell(book, 'B3')).toMatchObject({ input: null, version: 0 });
@@ -86,7 +101,14 @@ describe('locks', () => {
   it('[LOCK-2] the lock error names the sheet and the first locked cell', () => {
     const book = workbook();
     book.apply(setLocksOps('Sheet1', parseRange('B2:B3'), true));
-    expect(() => book.apply(writeRangeOps('Sheet1', parseCell('A2'), [[1, 2], [3, 4]]))).toThrow(/B2 on sheet "Sheet1" is locked/);
+    expect(() =>
+      book.apply(
+        writeRangeOps('Sheet1', parseCell('A2'), [
+          [1, 2],
+          [3, 4],
+        ]),
+      ),
+    ).toThrow(/B2 on sheet "Sheet1" is locked/);
   });
 
   it('[LOCK-1] locking keeps the value and the version; unlocking makes the cell writable again', () => {
@@ -120,28 +142,38 @@ describe('atomic apply', () => {
   it.each<[string, Op, new (...args: never[]) => Error]>([
     ['a missing sheet', { type: 'rename-sheet', from: 'Missing', to: 'X' }, SheetNotFoundError],
     ['a duplicate sheet name', { type: 'add-sheet', name: 'sheet2' }, DuplicateSheetError],
-  ])('[ATOM-1] a failing op (%s) after earlier ones reverts them exactly', (_label, failing, errorClass) => {
-    const book = seeded();
-    const before = book.document();
-    const ops: Op[] = [
-      ...writeCellOps('Sheet1', parseCell('A1'), 99),
-      ...writeRangeOps('Sheet1', parseCell('C1'), [['new', 'cells']]),
-      { type: 'add-sheet', name: 'Added' },
-      { type: 'rename-workbook', name: 'Renamed' },
-      failing,
-    ];
-    expect(() => book.apply(ops)).toThrow(errorClass);
-    expect(book.document()).toEqual(before);
-    expect(cell(book, 'B1').value).toBe(20);
-    expect(book.undoDepth).toBe(3);
-  });
+  ])(
+    '[ATOM-1] a failing op (%s) after earlier ones reverts them exactly',
+    (_label, failing, errorClass) => {
+      const book = seeded();
+      const before = book.document();
+      const ops: Op[] = [
+        ...writeCellOps('Sheet1', parseCell('A1'), 99),
+        ...writeRangeOps('Sheet1', parseCell('C1'), [['new', 'cells']]),
+        { type: 'add-sheet', name: 'Added' },
+        { type: 'rename-workbook', name: 'Renamed' },
+        failing,
+      ];
+      expect(() => book.apply(ops)).toThrow(errorClass);
+      expect(book.document()).toEqual(before);
+      expect(cell(book, 'B1').value).toBe(20);
+      expect(book.undoDepth).toBe(3);
+    },
+  );
 
   it('[ATOM-1] an op the engine refuses halfway (a cell past the last row) leaves no trace, its own half included', () => {
     const book = seeded();
     const before = book.document();
     const ops: Op[] = [
       ...writeCellOps('Sheet1', parseCell('A1'), 50),
-      { type: 'set-cells', sheet: 'Sheet1', runs: [{ row: 5, col: 0, inputs: ['fine'] }, { row: 1_048_576, col: 0, inputs: ['past the end'] }] },
+      {
+        type: 'set-cells',
+        sheet: 'Sheet1',
+        runs: [
+          { row: 5, col: 0, inputs: ['fine'] },
+          { row: 1_048_576, col: 0, inputs: ['past the end'] },
+        ],
+      },
     ];
     expect(() => book.apply(ops)).toThrow();
     expect(book.document()).toEqual(before);
@@ -154,7 +186,12 @@ describe('atomic apply', () => {
     book.undo();
     const commits: Commit[] = [];
     book.onCommit((commit) => commits.push(commit));
-    expect(() => book.apply([...writeCellOps('Sheet1', parseCell('A1'), 5), { type: 'delete-sheet', name: 'Nope' }])).toThrow(SheetNotFoundError);
+    expect(() =>
+      book.apply([
+        ...writeCellOps('Sheet1', parseCell('A1'), 5),
+        { type: 'delete-sheet', name: 'Nope' },
+      ]),
+    ).toThrow(SheetNotFoundError);
     expect(commits).toEqual([]);
     expect(book.redoDepth).toBe(1);
   });
@@ -167,7 +204,9 @@ describe('atomic apply', () => {
     book.apply(ops, { actor: 'tester' });
     expect(commits).toHaveLength(1);
     expect(commits[0]).toMatchObject({ kind: 'change', ops, actor: 'tester' });
-    expect(commits[0]!.inverse).toEqual([{ type: 'set-cells', sheet: 'Sheet1', runs: [{ row: 0, col: 0, inputs: [2] }] }]);
+    expect(commits[0]!.inverse).toEqual([
+      { type: 'set-cells', sheet: 'Sheet1', runs: [{ row: 0, col: 0, inputs: [2] }] },
+    ]);
   });
 });
 
@@ -177,7 +216,9 @@ describe('expected versions', () => {
     write(book, 'A1', 'v1');
     write(book, 'A1', 'v2');
     const attempt = (): Commit =>
-      book.apply(writeCellOps('Sheet1', parseCell('A1'), 'mine'), { expectedVersions: { sheet: 'Sheet1', versions: { a1: 1 } } });
+      book.apply(writeCellOps('Sheet1', parseCell('A1'), 'mine'), {
+        expectedVersions: { sheet: 'Sheet1', versions: { a1: 1 } },
+      });
     expect(attempt).toThrow(VersionConflictError);
     try {
       attempt();
@@ -189,8 +230,12 @@ describe('expected versions', () => {
 
   it('[CELL-3] matching versions let the write through; an absent cell is version 0', () => {
     const book = workbook();
-    book.apply(writeCellOps('Sheet1', parseCell('B2'), 'first'), { expectedVersions: { sheet: 'Sheet1', versions: { B2: 0 } } });
-    book.apply(writeCellOps('Sheet1', parseCell('B2'), 'second'), { expectedVersions: { sheet: 'Sheet1', versions: { B2: 1 } } });
+    book.apply(writeCellOps('Sheet1', parseCell('B2'), 'first'), {
+      expectedVersions: { sheet: 'Sheet1', versions: { B2: 0 } },
+    });
+    book.apply(writeCellOps('Sheet1', parseCell('B2'), 'second'), {
+      expectedVersions: { sheet: 'Sheet1', versions: { B2: 1 } },
+    });
     expect(cell(book, 'B2')).toMatchObject({ input: 'second', version: 2 });
   });
 
@@ -198,7 +243,9 @@ describe('expected versions', () => {
     const book = workbook();
     book.apply(setLocksOps('Sheet1', parseRange('A1'), true));
     const attempt = (): Commit =>
-      book.apply(writeCellOps('Sheet1', parseCell('A1'), 1), { expectedVersions: { sheet: 'Sheet1', versions: { A1: 9 } } });
+      book.apply(writeCellOps('Sheet1', parseCell('A1'), 1), {
+        expectedVersions: { sheet: 'Sheet1', versions: { A1: 9 } },
+      });
     expect(attempt).toThrow(CellLockedError);
   });
 });

@@ -1,12 +1,30 @@
 // The aggregate root. apply(ops) is the only mutator: atomic (every op applies or none does),
 // versioned, lock-checked, recorded for undo and announced to listeners. Everything else here
 // is a read query.
-import { EngineFailureError, InvalidAddressError, UndoStepConflictError, VersionConflictError, WorkbookError } from './errors.js';
+import {
+  EngineFailureError,
+  InvalidAddressError,
+  UndoStepConflictError,
+  VersionConflictError,
+  WorkbookError,
+} from './errors.js';
 import { formatCell, parseCell, type CellAddress, type RangeAddress } from './address/index.js';
-import { createHyperFormulaEngine, FunctionRegistry, GRIDOS_FUNCTIONS, type CellValue, type FormulaEngine } from './formula/index.js';
+import {
+  createHyperFormulaEngine,
+  FunctionRegistry,
+  GRIDOS_FUNCTIONS,
+  type CellValue,
+  type FormulaEngine,
+} from './formula/index.js';
 import { History } from './history.js';
 import { DEFAULT_WORKBOOK_NAME, validateSheetName, validateWorkbookName } from './naming.js';
-import { executeOp, findSheet, lockedTargets, type Executed, type WorkbookState } from './ops/execute.js';
+import {
+  executeOp,
+  findSheet,
+  lockedTargets,
+  type Executed,
+  type WorkbookState,
+} from './ops/execute.js';
 import { isUndoable, type Op, type WorkbookDocument } from './ops/op.js';
 import { documentOf } from './ops/workbook-document.js';
 import { reinstate, retire } from './ops/retired-workbook.js';
@@ -33,7 +51,10 @@ export const DEFAULT_UNDO_MAX_BYTES = 256 * 1024 * 1024;
 
 export interface ApplyMeta {
   /** Optimistic concurrency: A1 address → the version the caller last saw, on `sheet`. */
-  readonly expectedVersions?: { readonly sheet: string; readonly versions: Readonly<Record<string, number>> };
+  readonly expectedVersions?: {
+    readonly sheet: string;
+    readonly versions: Readonly<Record<string, number>>;
+  };
   /** Who made the change (a user id, `User`, an agent id); carried to listeners. */
   readonly actor?: string;
   /**
@@ -113,7 +134,10 @@ export class Workbook {
       activeSheet: sheets[0]!,
       engine,
     };
-    return new Workbook(state, new History(options.undoDepth ?? 100, options.undoMaxBytes ?? DEFAULT_UNDO_MAX_BYTES));
+    return new Workbook(
+      state,
+      new History(options.undoDepth ?? 100, options.undoMaxBytes ?? DEFAULT_UNDO_MAX_BYTES),
+    );
   }
 
   // ---- the one mutator -------------------------------------------------------------------
@@ -123,7 +147,14 @@ export class Workbook {
     const inverse = this.#execute(ops);
     const undoable = inverse.filter(isUndoable);
     if (ops.some(isUndoable)) this.#history.recordCommit(undoable, meta.origin);
-    return this.#announce({ kind: 'change', ops, inverse, actor: meta.actor, origin: meta.origin, changes: this.#changes(ops) });
+    return this.#announce({
+      kind: 'change',
+      ops,
+      inverse,
+      actor: meta.actor,
+      origin: meta.origin,
+      changes: this.#changes(ops),
+    });
   }
 
   /**
@@ -141,7 +172,11 @@ export class Workbook {
       if (foreign !== undefined) throw new UndoStepConflictError(foreign);
     }
     const topOrigin = this.#history.peekUndoOrigin();
-    if (guard.expectedOrigin !== undefined && this.#history.undoSize > 0 && topOrigin !== guard.expectedOrigin) {
+    if (
+      guard.expectedOrigin !== undefined &&
+      this.#history.undoSize > 0 &&
+      topOrigin !== guard.expectedOrigin
+    ) {
       throw new UndoStepConflictError('was made by another client or tool');
     }
     const entry = this.#history.takeUndo();
@@ -154,7 +189,14 @@ export class Workbook {
       throw error;
     }
     this.#history.recordUndone(inverse.filter(isUndoable), origin);
-    return this.#announce({ kind: 'undo', ops: entry, inverse, actor, origin, changes: this.#changes(entry) });
+    return this.#announce({
+      kind: 'undo',
+      ops: entry,
+      inverse,
+      actor,
+      origin,
+      changes: this.#changes(entry),
+    });
   }
 
   /** Redo the last undone change; `origin` (the caller's) is recorded with the step it puts back on the undo stack. */
@@ -169,7 +211,14 @@ export class Workbook {
       throw error;
     }
     this.#history.recordRedone(inverse.filter(isUndoable), origin);
-    return this.#announce({ kind: 'redo', ops: entry, inverse, actor, origin, changes: this.#changes(entry) });
+    return this.#announce({
+      kind: 'redo',
+      ops: entry,
+      inverse,
+      actor,
+      origin,
+      changes: this.#changes(entry),
+    });
   }
 
   get undoDepth(): number {
@@ -230,7 +279,8 @@ export class Workbook {
 
   /** The named sheet (case-insensitive), or the active one; SheetNotFoundError otherwise. */
   sheet(name?: string, field = 'sheet'): SheetView {
-    const sheet = name === undefined ? this.#state.activeSheet : findSheet(this.#state, name, field);
+    const sheet =
+      name === undefined ? this.#state.activeSheet : findSheet(this.#state, name, field);
     return this.#view(sheet);
   }
 
@@ -251,7 +301,8 @@ export class Workbook {
 
   /** Evaluates a formula against the current state; nothing is written. */
   evaluate(sheetName: string | undefined, formula: string): CellValue {
-    const sheet = sheetName === undefined ? this.#state.activeSheet : findSheet(this.#state, sheetName);
+    const sheet =
+      sheetName === undefined ? this.#state.activeSheet : findSheet(this.#state, sheetName);
     return this.#state.engine.evaluate(sheet.engineSheet, formula);
   }
 
@@ -272,7 +323,9 @@ export class Workbook {
     // no trace (not even a bumped version).
     for (const op of ops) {
       if (op.type !== 'set-cells') continue;
-      const sheet = this.#state.sheets.find((candidate) => candidate.name.toLowerCase() === op.sheet.toLowerCase());
+      const sheet = this.#state.sheets.find(
+        (candidate) => candidate.name.toLowerCase() === op.sheet.toLowerCase(),
+      );
       if (sheet === undefined) continue;
       const locked = lockedTargets(sheet, op.runs);
       if (locked.length > 0) throw new CellLockedError(sheet.name, locked);
@@ -330,7 +383,11 @@ export class Workbook {
 
   #changes(ops: readonly Op[]): ChangeSet {
     const sheets = this.#state.sheets;
-    return changeSetOf(ops, this.#state.engine.takeChanges(), (handle) => sheets.find((sheet) => sheet.engineSheet === handle)?.name);
+    return changeSetOf(
+      ops,
+      this.#state.engine.takeChanges(),
+      (handle) => sheets.find((sheet) => sheet.engineSheet === handle)?.name,
+    );
   }
 
   #announce(commit: Commit): Commit {
@@ -361,10 +418,14 @@ export class Workbook {
 }
 
 /** What an undo entry changes beyond the expected cells ("writes B5", "renames a sheet"), if anything. */
-function changeOutside(entry: readonly Op[], expected: NonNullable<ApplyMeta['expectedVersions']>): string | undefined {
+function changeOutside(
+  entry: readonly Op[],
+  expected: NonNullable<ApplyMeta['expectedVersions']>,
+): string | undefined {
   const listed = new Set(Object.keys(expected.versions).map((cell) => cell.toUpperCase()));
   for (const op of entry) {
-    if (op.type !== 'set-cells' || op.sheet.toLowerCase() !== expected.sheet.toLowerCase()) return `also changes ${op.type === 'set-cells' ? `sheet ${op.sheet}` : `the workbook (${op.type})`}`;
+    if (op.type !== 'set-cells' || op.sheet.toLowerCase() !== expected.sheet.toLowerCase())
+      return `also changes ${op.type === 'set-cells' ? `sheet ${op.sheet}` : `the workbook (${op.type})`}`;
     for (const run of op.runs) {
       for (let offset = 0; offset < run.inputs.length; offset += 1) {
         const cell = formatCell({ row: run.row, col: run.col + offset });

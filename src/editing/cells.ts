@@ -22,7 +22,11 @@ import {
 } from '../core/index.js';
 
 /** The caller's change meta, with the versions it last saw on `sheet` when it sent them. */
-function withVersions(meta: ApplyMeta, sheet: string, versions: Readonly<Record<string, number>> | undefined): ApplyMeta {
+function withVersions(
+  meta: ApplyMeta,
+  sheet: string,
+  versions: Readonly<Record<string, number>> | undefined,
+): ApplyMeta {
   return versions === undefined ? meta : { ...meta, expectedVersions: { sheet, versions } };
 }
 
@@ -34,10 +38,17 @@ export interface CellWrite {
 }
 
 /** Writes one cell; returns the sheet and the written address. */
-export async function writeCell(handle: WorkbookHandle, write: CellWrite, meta: ApplyMeta): Promise<{ sheet: SheetView; address: CellAddress }> {
+export async function writeCell(
+  handle: WorkbookHandle,
+  write: CellWrite,
+  meta: ApplyMeta,
+): Promise<{ sheet: SheetView; address: CellAddress }> {
   const address = parseCell(write.cell, 'cell');
   const sheet = handle.workbook.sheet(write.sheet);
-  await handle.commit(writeCellOps(sheet.name, address, write.value), withVersions(meta, sheet.name, write.expectedVersions));
+  await handle.commit(
+    writeCellOps(sheet.name, address, write.value),
+    withVersions(meta, sheet.name, write.expectedVersions),
+  );
   return { sheet, address };
 }
 
@@ -48,10 +59,17 @@ export interface RangeWrite {
   readonly expectedVersions?: Readonly<Record<string, number>> | undefined;
 }
 
-export async function writeRange(handle: WorkbookHandle, write: RangeWrite, meta: ApplyMeta): Promise<{ sheet: string; anchor: CellAddress }> {
+export async function writeRange(
+  handle: WorkbookHandle,
+  write: RangeWrite,
+  meta: ApplyMeta,
+): Promise<{ sheet: string; anchor: CellAddress }> {
   const anchor = parseCell(write.target, 'target_cell');
   const sheet = handle.workbook.sheet(write.sheet);
-  await handle.commit(writeRangeOps(sheet.name, anchor, write.values), withVersions(meta, sheet.name, write.expectedVersions));
+  await handle.commit(
+    writeRangeOps(sheet.name, anchor, write.values),
+    withVersions(meta, sheet.name, write.expectedVersions),
+  );
   return { sheet: sheet.name, anchor };
 }
 
@@ -68,24 +86,51 @@ export function listedCells(sheet: SheetView, range: RangeAddress | undefined): 
     return found;
   }
   const keys = new Set<number>();
-  for (const cell of [...sheet.occupiedCells(), ...sheet.lockedCells()]) keys.add(cellKey(cell.row, cell.col));
+  for (const cell of [...sheet.occupiedCells(), ...sheet.lockedCells()])
+    keys.add(cellKey(cell.row, cell.col));
   const all = [...keys].sort((a, b) => a - b).map(keyToAddress);
   return range === undefined ? all : all.filter((cell) => rangeContains(range, cell));
 }
 
 /** Clears the unlocked cells of a range; locked ones are skipped and counted. */
-export async function clearRange(handle: WorkbookHandle, rangeText: string, sheetName: string | undefined, meta: ApplyMeta): Promise<{ sheet: string; cleared: number; skippedLocked: number }> {
+export async function clearRange(
+  handle: WorkbookHandle,
+  rangeText: string,
+  sheetName: string | undefined,
+  meta: ApplyMeta,
+): Promise<{ sheet: string; cleared: number; skippedLocked: number }> {
   const range = parseRange(rangeText, 'range');
   const sheet = handle.workbook.sheet(range.sheet ?? sheetName);
-  const targets = listedCells(sheet, range).filter((cell) => sheet.input(cell.row, cell.col) !== null);
+  const targets = listedCells(sheet, range).filter(
+    (cell) => sheet.input(cell.row, cell.col) !== null,
+  );
   const clearable = targets.filter((cell) => !sheet.isLocked(cell.row, cell.col));
   if (clearable.length > 0) {
-    await handle.commit([{ type: 'set-cells', sheet: sheet.name, runs: runsFromCells(clearable.map((cell) => ({ ...cell, input: null }))) }], meta);
+    await handle.commit(
+      [
+        {
+          type: 'set-cells',
+          sheet: sheet.name,
+          runs: runsFromCells(clearable.map((cell) => ({ ...cell, input: null }))),
+        },
+      ],
+      meta,
+    );
   }
-  return { sheet: sheet.name, cleared: clearable.length, skippedLocked: targets.length - clearable.length };
+  return {
+    sheet: sheet.name,
+    cleared: clearable.length,
+    skippedLocked: targets.length - clearable.length,
+  };
 }
 
-export async function setLocks(handle: WorkbookHandle, rangeText: string, sheetName: string | undefined, locked: boolean, meta: ApplyMeta): Promise<{ sheet: string; cells: number }> {
+export async function setLocks(
+  handle: WorkbookHandle,
+  rangeText: string,
+  sheetName: string | undefined,
+  locked: boolean,
+  meta: ApplyMeta,
+): Promise<{ sheet: string; cells: number }> {
   const range = parseRange(rangeText, 'range');
   const sheet = handle.workbook.sheet(range.sheet ?? sheetName);
   await handle.commit(setLocksOps(sheet.name, range, locked), meta);
@@ -101,7 +146,11 @@ export async function unlockAll(handle: WorkbookHandle, meta: ApplyMeta): Promis
 }
 
 /** Clears every unlocked cell of a sheet; locked cells and charts stay. */
-export async function clearSheet(handle: WorkbookHandle, sheetName: string | undefined, meta: ApplyMeta): Promise<string> {
+export async function clearSheet(
+  handle: WorkbookHandle,
+  sheetName: string | undefined,
+  meta: ApplyMeta,
+): Promise<string> {
   const sheet = handle.workbook.sheet(sheetName);
   const ops = clearSheetOps(sheet);
   if (ops.length > 0) await handle.commit(ops, meta);

@@ -1,12 +1,28 @@
 // Chart changes as use-cases: ids come from the caller's generator (core has no randomness).
-import { createChartOps, deleteChartOps, patchChartOps, type ApplyMeta, type Chart, type ChartDraft, type WorkbookHandle, type WorkbookReader } from '../core/index.js';
+import {
+  createChartOps,
+  deleteChartOps,
+  patchChartOps,
+  type ApplyMeta,
+  type Chart,
+  type ChartDraft,
+  type WorkbookHandle,
+  type WorkbookReader,
+} from '../core/index.js';
 import { ChartIdGeneratorError } from './errors.js';
 
 const MAX_ID_ATTEMPTS = 10;
 
 /** A chart id no sheet of the workbook uses yet (bounded retries against a colliding generator). */
 function freshChartId(workbook: WorkbookReader, newId: () => string): string {
-  const taken = new Set(workbook.sheetNames.flatMap((name) => workbook.sheet(name).charts().map((chart) => chart.id)));
+  const taken = new Set(
+    workbook.sheetNames.flatMap((name) =>
+      workbook
+        .sheet(name)
+        .charts()
+        .map((chart) => chart.id),
+    ),
+  );
   for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt += 1) {
     const id = `chart_${newId()}`;
     if (!taken.has(id)) return id;
@@ -40,7 +56,12 @@ export async function patchChart(
   return { sheet: sheet.name, chart };
 }
 
-export async function deleteChart(handle: WorkbookHandle, sheetName: string | undefined, chartId: string, meta: ApplyMeta): Promise<string> {
+export async function deleteChart(
+  handle: WorkbookHandle,
+  sheetName: string | undefined,
+  chartId: string,
+  meta: ApplyMeta,
+): Promise<string> {
   const sheet = handle.workbook.sheet(sheetName);
   await handle.commit(deleteChartOps(sheet, chartId), meta);
   return sheet.name;

@@ -1,15 +1,38 @@
 // Loading the named checkpoint and importing files: persistence turns bytes into ops, and the
 // ops are committed like any other change (one undo step, journaled, seen by subscribers).
-import { MAX_SHEETS, replaceWorkbookOps, TooLargeError, type ApplyMeta, type Op, type WorkbookHandle } from '../core/index.js';
-import { importCsvOps, importJsonOps, importXlsxOps, parseWorkbookText, withName, type WorkbookStore } from '../persistence/index.js';
+import {
+  MAX_SHEETS,
+  replaceWorkbookOps,
+  TooLargeError,
+  type ApplyMeta,
+  type Op,
+  type WorkbookHandle,
+} from '../core/index.js';
+import {
+  importCsvOps,
+  importJsonOps,
+  importXlsxOps,
+  parseWorkbookText,
+  withName,
+  type WorkbookStore,
+} from '../persistence/index.js';
 
 /** Writes the workbook as it is now to the named checkpoint (system_state.gridbook in OSS). */
-export async function saveCheckpoint(handle: WorkbookHandle, store: WorkbookStore, workbookId: string): Promise<void> {
+export async function saveCheckpoint(
+  handle: WorkbookHandle,
+  store: WorkbookStore,
+  workbookId: string,
+): Promise<void> {
   await store.save(workbookId, handle.workbook.document());
 }
 
 /** Replaces the workbook with the checkpoint; false when there is none (CorruptSaveFileError when unreadable). */
-export async function loadCheckpoint(handle: WorkbookHandle, store: WorkbookStore, workbookId: string, meta: ApplyMeta): Promise<boolean> {
+export async function loadCheckpoint(
+  handle: WorkbookHandle,
+  store: WorkbookStore,
+  workbookId: string,
+  meta: ApplyMeta,
+): Promise<boolean> {
   const document = await store.load(workbookId);
   if (document === undefined) return false;
   await handle.commit(replaceWorkbookOps(document), meta);
@@ -29,14 +52,27 @@ function checkImportSize(ops: readonly Op[], field: string): void {
     if (op.type === 'set-cells') for (const run of op.runs) cells += run.inputs.length;
     if (op.type !== 'replace-workbook') continue;
     const { sheets } = op.document;
-    if (sheets.length > MAX_SHEETS) throw new TooLargeError(field, `holds ${sheets.length} sheets; a workbook holds at most ${MAX_SHEETS}.`);
+    if (sheets.length > MAX_SHEETS)
+      throw new TooLargeError(
+        field,
+        `holds ${sheets.length} sheets; a workbook holds at most ${MAX_SHEETS}.`,
+      );
     for (const sheet of sheets) cells += sheet.cells.length;
   }
-  if (cells > MAX_IMPORT_CELLS) throw new TooLargeError(field, `holds ${cells} cells; one import brings at most ${MAX_IMPORT_CELLS}. Split the data over several files.`);
+  if (cells > MAX_IMPORT_CELLS)
+    throw new TooLargeError(
+      field,
+      `holds ${cells} cells; one import brings at most ${MAX_IMPORT_CELLS}. Split the data over several files.`,
+    );
 }
 
 /** Replaces the workbook with a Gridbook or GridOS document, given parsed or as text. */
-export async function importWorkbookJson(handle: WorkbookHandle, body: unknown, meta: ApplyMeta, field = 'body'): Promise<void> {
+export async function importWorkbookJson(
+  handle: WorkbookHandle,
+  body: unknown,
+  meta: ApplyMeta,
+  field = 'body',
+): Promise<void> {
   const ops =
     typeof body === 'string'
       ? replaceWorkbookOps(withName(parseWorkbookText(body, field), handle.workbook.name))
@@ -45,14 +81,25 @@ export async function importWorkbookJson(handle: WorkbookHandle, body: unknown, 
   await handle.commit(ops, meta);
 }
 
-export async function importXlsx(handle: WorkbookHandle, data: Uint8Array, fileName: string | undefined, field: string, meta: ApplyMeta): Promise<void> {
+export async function importXlsx(
+  handle: WorkbookHandle,
+  data: Uint8Array,
+  fileName: string | undefined,
+  field: string,
+  meta: ApplyMeta,
+): Promise<void> {
   const ops = await importXlsxOps(handle.workbook, data, fileName, field);
   checkImportSize(ops, field);
   await handle.commit(ops, meta);
 }
 
 /** Fills a sheet (added when missing) from CSV at A1; returns the sheet's name. */
-export async function importCsv(handle: WorkbookHandle, sheetName: string | undefined, text: string, meta: ApplyMeta): Promise<string> {
+export async function importCsv(
+  handle: WorkbookHandle,
+  sheetName: string | undefined,
+  text: string,
+  meta: ApplyMeta,
+): Promise<string> {
   const name = sheetName ?? handle.workbook.activeSheetName;
   const ops = importCsvOps(handle.workbook, name, text);
   checkImportSize(ops, 'body');

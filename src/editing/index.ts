@@ -2,8 +2,33 @@
 // sheets, charts, undo/redo, checkpoint load and file imports. Each validates its input, builds
 // ops with core's builders and commits them through the WorkbookHandle port (hosting implements
 // it). Imports core and persistence through their index files; never hosting or http.
-export { clearRange, clearSheet, listedCells, setLocks, unlockAll, writeCell, writeRange, type CellWrite, type RangeWrite } from './cells.js';
-export { activateSheet, addSheet, deleteSheet, redo, renameSheet, renameWorkbook, undo, type UndoRequest } from './sheets.js';
+export {
+  clearRange,
+  clearSheet,
+  listedCells,
+  setLocks,
+  unlockAll,
+  writeCell,
+  writeRange,
+  type CellWrite,
+  type RangeWrite,
+} from './cells.js';
+export {
+  activateSheet,
+  addSheet,
+  deleteSheet,
+  redo,
+  renameSheet,
+  renameWorkbook,
+  undo,
+  type UndoRequest,
+} from './sheets.js';
 export { createChart, deleteChart, patchChart } from './charts.js';
-export { importCsv, importWorkbookJson, importXlsx, loadCheckpoint, saveCheckpoint } from './files.js';
+export {
+  importCsv,
+  importWorkbookJson,
+  importXlsx,
+  loadCheckpoint,
+  saveCheckpoint,
+} from './files.js';
 export { ChartIdGeneratorError, EditingError } from './errors.js';

@@ -1,5 +1,11 @@
 // Sheet and workbook management, and undo/redo, as use-cases over the workbook handle.
-import { validateSheetName, type ApplyMeta, type UndoGuard, type WorkbookHandle, type WorkbookReader } from '../core/index.js';
+import {
+  validateSheetName,
+  type ApplyMeta,
+  type UndoGuard,
+  type WorkbookHandle,
+  type WorkbookReader,
+} from '../core/index.js';
 
 /** The first free `SheetN`, counting from 1. */
 function nextSheetName(workbook: WorkbookReader): string {
@@ -10,32 +16,56 @@ function nextSheetName(workbook: WorkbookReader): string {
 }
 
 /** Appends a sheet (named `SheetN` when no name is given); returns its name. */
-export async function addSheet(handle: WorkbookHandle, requested: string | null | undefined, meta: ApplyMeta): Promise<string> {
-  const name = requested === undefined || requested === null ? nextSheetName(handle.workbook) : validateSheetName(requested);
+export async function addSheet(
+  handle: WorkbookHandle,
+  requested: string | null | undefined,
+  meta: ApplyMeta,
+): Promise<string> {
+  const name =
+    requested === undefined || requested === null
+      ? nextSheetName(handle.workbook)
+      : validateSheetName(requested);
   await handle.commit([{ type: 'add-sheet', name }], meta);
   return name;
 }
 
-export async function renameSheet(handle: WorkbookHandle, oldName: string, newName: string, meta: ApplyMeta): Promise<string> {
+export async function renameSheet(
+  handle: WorkbookHandle,
+  oldName: string,
+  newName: string,
+  meta: ApplyMeta,
+): Promise<string> {
   const from = handle.workbook.sheet(oldName, 'old_name').name;
   const to = validateSheetName(newName, 'new_name');
   await handle.commit([{ type: 'rename-sheet', from, to }], meta);
   return to;
 }
 
-export async function activateSheet(handle: WorkbookHandle, requested: string, meta: ApplyMeta): Promise<string> {
+export async function activateSheet(
+  handle: WorkbookHandle,
+  requested: string,
+  meta: ApplyMeta,
+): Promise<string> {
   const name = handle.workbook.sheet(requested, 'name').name;
   await handle.commit([{ type: 'activate-sheet', name }], meta);
   return name;
 }
 
-export async function deleteSheet(handle: WorkbookHandle, requested: string, meta: ApplyMeta): Promise<string> {
+export async function deleteSheet(
+  handle: WorkbookHandle,
+  requested: string,
+  meta: ApplyMeta,
+): Promise<string> {
   const name = handle.workbook.sheet(requested, 'name').name;
   await handle.commit([{ type: 'delete-sheet', name }], meta);
   return name;
 }
 
-export async function renameWorkbook(handle: WorkbookHandle, name: string, meta: ApplyMeta): Promise<string> {
+export async function renameWorkbook(
+  handle: WorkbookHandle,
+  name: string,
+  meta: ApplyMeta,
+): Promise<string> {
   await handle.commit([{ type: 'rename-workbook', name }], meta);
   return handle.workbook.name;
 }
@@ -49,9 +79,20 @@ export interface UndoRequest {
 }
 
 /** Undoes the last step; false when there was none. */
-export async function undo(handle: WorkbookHandle, request: UndoRequest, meta: ApplyMeta): Promise<boolean> {
+export async function undo(
+  handle: WorkbookHandle,
+  request: UndoRequest,
+  meta: ApplyMeta,
+): Promise<boolean> {
   const guard: UndoGuard = {
-    ...(request.expectedVersions === undefined ? {} : { expectedVersions: { sheet: handle.workbook.sheet(request.sheet).name, versions: request.expectedVersions } }),
+    ...(request.expectedVersions === undefined
+      ? {}
+      : {
+          expectedVersions: {
+            sheet: handle.workbook.sheet(request.sheet).name,
+            versions: request.expectedVersions,
+          },
+        }),
     ...(request.expectedOrigin === undefined ? {} : { expectedOrigin: request.expectedOrigin }),
   };
   return (await handle.undo(meta, guard)) !== undefined;

@@ -10,6 +10,10 @@ export function describeSchema(workbook: WorkbookReader): SchemaResponse {
   const active = workbook.activeSheetName;
   return {
     active_sheet: active,
-    sheets: workbook.sheetNames.map((name) => ({ name, active: name === active, ...inferSheetSchema(workbook.sheet(name)) })),
+    sheets: workbook.sheetNames.map((name) => ({
+      name,
+      active: name === active,
+      ...inferSheetSchema(workbook.sheet(name)),
+    })),
   };
 }

@@ -1,6 +1,12 @@
 // POST /eval: dry-run formulas against the workbook as it is. Nothing is written, and each
 // item is evaluated on its own, so one failing formula never affects its neighbours.
-import { isFormulaError, normalizeFormula, SENTINELS, tryParseCell, type WorkbookReader } from '../core/index.js';
+import {
+  isFormulaError,
+  normalizeFormula,
+  SENTINELS,
+  tryParseCell,
+  type WorkbookReader,
+} from '../core/index.js';
 
 export interface EvalRequestItem {
   readonly cell: string;
@@ -29,16 +35,25 @@ export interface EvalBudget {
   readonly now: () => number;
 }
 
-export function evaluateFormulas(workbook: WorkbookReader, sheetName: string | undefined, items: readonly EvalRequestItem[], budget?: EvalBudget): EvalResponse {
+export function evaluateFormulas(
+  workbook: WorkbookReader,
+  sheetName: string | undefined,
+  items: readonly EvalRequestItem[],
+  budget?: EvalBudget,
+): EvalResponse {
   const sheet = workbook.sheet(sheetName).name;
   const deadline = budget === undefined ? Infinity : budget.now() + budget.ms;
   const results = items.map(({ cell, formula }): EvalResultItem => {
-    if (tryParseCell(cell) === undefined) return { cell, result: null, error: SENTINELS.invalidAddress };
-    if (budget !== undefined && budget.now() > deadline) return { cell, result: null, error: SENTINELS.notAvailable };
+    if (tryParseCell(cell) === undefined)
+      return { cell, result: null, error: SENTINELS.invalidAddress };
+    if (budget !== undefined && budget.now() > deadline)
+      return { cell, result: null, error: SENTINELS.notAvailable };
     const text = formula.trim();
     const withEquals = text.startsWith('=') ? text : `=${text}`;
     const value = workbook.evaluate(sheet, normalizeFormula(withEquals));
-    return isFormulaError(value) ? { cell, result: null, error: value.sentinel } : { cell, result: value, error: null };
+    return isFormulaError(value)
+      ? { cell, result: null, error: value.sentinel }
+      : { cell, result: value, error: null };
   });
   return { sheet, results };
 }

@@ -1,4 +1,10 @@
 // Engine API use-cases (read-only): eval, schema, peek. Over core only; nothing here writes.
-export { evaluateFormulas, type EvalBudget, type EvalRequestItem, type EvalResponse, type EvalResultItem } from './evaluate-formulas.js';
+export {
+  evaluateFormulas,
+  type EvalBudget,
+  type EvalRequestItem,
+  type EvalResponse,
+  type EvalResultItem,
+} from './evaluate-formulas.js';
 export { describeSchema, type SchemaResponse } from './describe-schema.js';
 export { peekRange, type PeekFormat, type PeekRequest, type PeekResponse } from './peek-range.js';

@@ -16,7 +16,9 @@ export class CommitsUnavailableError extends HostingError {
     readonly fromSeq: number,
     readonly oldestKept: number,
   ) {
-    super(`Commits after seq ${fromSeq} are no longer kept (the oldest kept is ${oldestKept}); read the workbook again and subscribe from its current seq.`);
+    super(
+      `Commits after seq ${fromSeq} are no longer kept (the oldest kept is ${oldestKept}); read the workbook again and subscribe from its current seq.`,
+    );
   }
 }
 
@@ -27,6 +29,8 @@ export class JournalReplayError extends HostingError {
     readonly seq: number,
     problem: string,
   ) {
-    super(`The journal of workbook "${workbookId}" cannot be replayed at commit ${seq}: ${problem}`);
+    super(
+      `The journal of workbook "${workbookId}" cannot be replayed at commit ${seq}: ${problem}`,
+    );
   }
 }

@@ -5,7 +5,16 @@
 export type { Caller, WorkbookHost } from './workbook-host.js';
 export type { CommitJournal, RecoveredJournal } from './commit-journal.js';
 export { DEFAULT_FEED_LIMITS, type FeedLimits } from './commit-feed.js';
-export { CommitsUnavailableError, HostingError, JournalReplayError, StorageUnavailableError } from './errors.js';
-export { JournaledWorkbook, type Commit, type JournaledWorkbookOptions } from './journaled-workbook.js';
+export {
+  CommitsUnavailableError,
+  HostingError,
+  JournalReplayError,
+  StorageUnavailableError,
+} from './errors.js';
+export {
+  JournaledWorkbook,
+  type Commit,
+  type JournaledWorkbookOptions,
+} from './journaled-workbook.js';
 export { OssHost, OSS_WORKBOOK_ID, type OssHostOptions } from './oss-host.js';
 export { recoverWorkbook } from './recover-workbook.js';

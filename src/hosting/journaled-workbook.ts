@@ -18,7 +18,12 @@ import {
   type WorkbookReader,
 } from '../core/index.js';
 import type { CommitJournal } from './commit-journal.js';
-import { CommitFeed, DEFAULT_FEED_LIMITS, type FeedLimits, type FeedListener } from './commit-feed.js';
+import {
+  CommitFeed,
+  DEFAULT_FEED_LIMITS,
+  type FeedLimits,
+  type FeedListener,
+} from './commit-feed.js';
 import { StorageUnavailableError } from './errors.js';
 
 /** A commit as subscribers and callers receive it: its durable record and its change set. */
@@ -55,7 +60,11 @@ export class JournaledWorkbook implements WorkbookHandle {
     this.#now = options.now;
     this.#seq = options.seq;
     this.#report = options.report ?? (() => undefined);
-    this.#feed = new CommitFeed<Commit>(options.seq, options.feedLimits ?? DEFAULT_FEED_LIMITS, (error) => this.#report('a commit subscriber failed', error));
+    this.#feed = new CommitFeed<Commit>(
+      options.seq,
+      options.feedLimits ?? DEFAULT_FEED_LIMITS,
+      (error) => this.#report('a commit subscriber failed', error),
+    );
   }
 
   get workbook(): WorkbookReader {
@@ -89,7 +98,11 @@ export class JournaledWorkbook implements WorkbookHandle {
     return this.#tail;
   }
 
-  #record(kind: Commit['kind'], meta: ApplyMeta, run: () => AppliedCommit | undefined): Promise<Commit | undefined> {
+  #record(
+    kind: Commit['kind'],
+    meta: ApplyMeta,
+    run: () => AppliedCommit | undefined,
+  ): Promise<Commit | undefined> {
     // Everything up to the journal call is synchronous, so commits are numbered, applied and
     // handed to the journal in the order their calls arrived.
     if (this.#storageFailure !== undefined) return Promise.reject(this.#storageFailure);
@@ -101,9 +114,14 @@ export class JournaledWorkbook implements WorkbookHandle {
     }
     if (applied === undefined) return Promise.resolve(undefined);
     const record = this.#recordOf(kind, meta, applied);
-    const durable = record.ops === 'snapshot' ? this.#journal.writeSnapshot(this.id, record.seq, this.#workbook.document()) : this.#journal.append(this.id, record);
+    const durable =
+      record.ops === 'snapshot'
+        ? this.#journal.writeSnapshot(this.id, record.seq, this.#workbook.document())
+        : this.#journal.append(this.id, record);
     const commit: Commit = { ...record, changes: applied.changes };
-    const bytes = (record.ops === 'snapshot' ? 0 : estimateOpBytes(applied.ops)) + changeSetBytes(applied.changes);
+    const bytes =
+      (record.ops === 'snapshot' ? 0 : estimateOpBytes(applied.ops)) +
+      changeSetBytes(applied.changes);
     const done = Promise.all([this.#tail, durable]).then(
       () => this.#feed.publish(commit, bytes),
       (error: unknown) => this.#failStorage(error),
@@ -130,8 +148,13 @@ export class JournaledWorkbook implements WorkbookHandle {
   #failStorage(error: unknown): never {
     // The in-memory workbook is now ahead of the disk: accepting more changes could acknowledge
     // writes a restart would not bring back, so every later commit is refused.
-    this.#storageFailure ??= new StorageUnavailableError(error instanceof Error ? error.message : String(error));
-    this.#report('the journal could not be written; the workbook refuses changes until restarted', error);
+    this.#storageFailure ??= new StorageUnavailableError(
+      error instanceof Error ? error.message : String(error),
+    );
+    this.#report(
+      'the journal could not be written; the workbook refuses changes until restarted',
+      error,
+    );
     throw this.#storageFailure;
   }
 }

@@ -34,7 +34,12 @@ export class OssHost implements WorkbookHost {
     for (const note of recovered.notes) options.report?.(`journal recovery: ${note}`, undefined);
     const empty = recovered.base === undefined && recovered.records.length === 0;
     const seed = empty ? await options.seed?.() : undefined;
-    const { workbook, seq } = recoverWorkbook(OSS_WORKBOOK_ID, recovered, options.workbookOptions ?? {}, seed);
+    const { workbook, seq } = recoverWorkbook(
+      OSS_WORKBOOK_ID,
+      recovered,
+      options.workbookOptions ?? {},
+      seed,
+    );
     const handle = new JournaledWorkbook({
       id: OSS_WORKBOOK_ID,
       workbook,
@@ -45,7 +50,8 @@ export class OssHost implements WorkbookHost {
       ...(options.report === undefined ? {} : { report: options.report }),
     });
     // The seed becomes the journal's base, so the records that follow replay onto it next time.
-    if (seed !== undefined) await options.journal.writeSnapshot(OSS_WORKBOOK_ID, 0, workbook.document());
+    if (seed !== undefined)
+      await options.journal.writeSnapshot(OSS_WORKBOOK_ID, 0, workbook.document());
     return new OssHost(handle);
   }
 

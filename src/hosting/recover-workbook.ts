@@ -2,7 +2,14 @@
 // it through the same apply path the commits first took (core's replayRecords), so versions,
 // locks and charts come back exactly. The undo history is not journaled: a restored workbook
 // starts with none.
-import { replaceWorkbookOps, replayRecords, ReplayError, Workbook, type WorkbookDocument, type WorkbookOptions } from '../core/index.js';
+import {
+  replaceWorkbookOps,
+  replayRecords,
+  ReplayError,
+  Workbook,
+  type WorkbookDocument,
+  type WorkbookOptions,
+} from '../core/index.js';
 import type { RecoveredJournal } from './commit-journal.js';
 import { JournalReplayError } from './errors.js';
 
@@ -13,23 +20,35 @@ export interface RecoveredWorkbook {
 }
 
 /** The workbook the journal holds; `seed` (the checkpoint of an older version) only when the journal is empty. */
-export function recoverWorkbook(workbookId: string, journal: RecoveredJournal, options: WorkbookOptions, seed?: WorkbookDocument): RecoveredWorkbook {
+export function recoverWorkbook(
+  workbookId: string,
+  journal: RecoveredJournal,
+  options: WorkbookOptions,
+  seed?: WorkbookDocument,
+): RecoveredWorkbook {
   try {
     return replayed(journal, options, seed, true);
   } catch (error) {
-    if (error instanceof ReplayError) throw new JournalReplayError(workbookId, error.seq, error.message);
+    if (error instanceof ReplayError)
+      throw new JournalReplayError(workbookId, error.seq, error.message);
     // The engine failed in the one build after all records: replay them as they were
     // committed, each into the engine on its own (and rolled back on its own if it fails).
   }
   try {
     return replayed(journal, options, seed, false);
   } catch (error) {
-    if (error instanceof ReplayError) throw new JournalReplayError(workbookId, error.seq, error.message);
+    if (error instanceof ReplayError)
+      throw new JournalReplayError(workbookId, error.seq, error.message);
     throw error;
   }
 }
 
-function replayed(journal: RecoveredJournal, options: WorkbookOptions, seed: WorkbookDocument | undefined, oneEngineBuild: boolean): RecoveredWorkbook {
+function replayed(
+  journal: RecoveredJournal,
+  options: WorkbookOptions,
+  seed: WorkbookDocument | undefined,
+  oneEngineBuild: boolean,
+): RecoveredWorkbook {
   const workbook = Workbook.create(options);
   const base = journal.base?.document ?? (journal.records.length === 0 ? seed : undefined);
   const replay = (): number => {

@@ -51,7 +51,9 @@ const HEADERS_TIMEOUT_MS = 20_000;
 
 /** Node requires the headers' bound to be no longer than the whole request's. */
 function headersTimeoutMs(requestTimeoutMs: number): number {
-  return requestTimeoutMs === 0 ? HEADERS_TIMEOUT_MS : Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs);
+  return requestTimeoutMs === 0
+    ? HEADERS_TIMEOUT_MS
+    : Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs);
 }
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -63,9 +65,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // must arrive within 20 s and the whole request within GRIDBOOK_REQUEST_TIMEOUT_MS (Node
     // answers 408 and closes). Responses may take longer (an agent's model call, an SSE stream).
     requestTimeout: deps.config.requestTimeoutMs,
-    http: { headersTimeout: headersTimeoutMs(deps.config.requestTimeoutMs), connectionsCheckingInterval: 1_000 },
+    http: {
+      headersTimeout: headersTimeoutMs(deps.config.requestTimeoutMs),
+      connectionsCheckingInterval: 1_000,
+    },
     // No type coercion: a number where text is expected is the client's mistake, reported as 422.
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: false } },
+    ajv: {
+      customOptions: {
+        coerceTypes: false,
+        removeAdditional: true,
+        useDefaults: true,
+        allErrors: false,
+      },
+    },
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -79,7 +91,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installJsonParser(app, deps.config.maxBodyBytes);
 
   await app.register(swagger, {
-    transformObject: (document) => ('openapiObject' in document ? finishOpenApiDocument(document.openapiObject) : document.swaggerObject),
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? finishOpenApiDocument(document.openapiObject)
+        : document.swaggerObject,
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -100,16 +115,29 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(engineApiRoutes, routeDeps);
   await app.register(gridRoutes, routeDeps);
   await app.register(workbookRoutes, routeDeps);
-  await app.register(chartRoutes, { ...routeDeps, newId: deps.newId ?? (() => randomBytes(4).toString('hex')) });
+  await app.register(chartRoutes, {
+    ...routeDeps,
+    newId: deps.newId ?? (() => randomBytes(4).toString('hex')),
+  });
   await app.register(persistenceRoutes, {
     ...routeDeps,
     store: deps.store ?? new FileWorkbookStore({ dir: deps.config.dataDir }),
     now: deps.now ?? (() => new Date()),
   });
   const providers =
-    deps.providers ?? (await ProviderService.open({ keyStore: new MemoryKeyStore(), envKeys: deps.config.providerKeys, baseUrls: deps.config.providerBaseUrls }));
+    deps.providers ??
+    (await ProviderService.open({
+      keyStore: new MemoryKeyStore(),
+      envKeys: deps.config.providerKeys,
+      baseUrls: deps.config.providerBaseUrls,
+    }));
   await app.register(providerRoutes, { providers });
-  const agent = deps.agent ?? new AgentService({ completer: providers, newChartId: () => `chart_${deps.newId?.() ?? randomBytes(4).toString('hex')}` });
+  const agent =
+    deps.agent ??
+    new AgentService({
+      completer: providers,
+      newChartId: () => `chart_${deps.newId?.() ?? randomBytes(4).toString('hex')}`,
+    });
   await app.register(agentRoutes, { ...routeDeps, agent });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -99,7 +99,8 @@ interface ValidationIssue {
 function messageOf(issue: ValidationIssue): string {
   if (issue.keyword === 'const') return `must be ${JSON.stringify(issue.params?.['allowedValue'])}`;
   const allowed = issue.params?.['allowedValues'];
-  if (issue.keyword === 'enum' && Array.isArray(allowed)) return `must be one of ${allowed.map((value) => JSON.stringify(value)).join(', ')}`;
+  if (issue.keyword === 'enum' && Array.isArray(allowed))
+    return `must be one of ${allowed.map((value) => JSON.stringify(value)).join(', ')}`;
   return issue.message ?? 'is invalid';
 }
 
@@ -119,8 +120,13 @@ function describeValidation(error: FastifyError): string {
     byField.set(field, [...(byField.get(field) ?? []), message]);
   }
   const parts = [...byField].slice(0, 5).map(([field, messages]) => {
-    const types = messages.filter((message) => message.startsWith('must be ')).map((message) => message.slice(8));
-    const text = types.length > 1 ? `must be ${types.slice(0, -1).join(', ')} or ${types[types.length - 1]}` : messages.join('; ');
+    const types = messages
+      .filter((message) => message.startsWith('must be '))
+      .map((message) => message.slice(8));
+    const text =
+      types.length > 1
+        ? `must be ${types.slice(0, -1).join(', ')} or ${types[types.length - 1]}`
+        : messages.join('; ');
     return `${field}: ${text}`;
   });
   return parts.length > 0 ? parts.join('; ') : error.message;
@@ -129,7 +135,9 @@ function describeValidation(error: FastifyError): string {
 /** A domain error may carry a structured `detail` (the guardrails' list of cells); else its message. */
 function detailOf(error: Error): unknown {
   const detail = (error as Error & { detail?: unknown }).detail;
-  return detail !== undefined && detail !== null && typeof detail === 'object' ? detail : error.message;
+  return detail !== undefined && detail !== null && typeof detail === 'object'
+    ? detail
+    : error.message;
 }
 
 function send(reply: FastifyReply, status: number, body: unknown): void {
@@ -141,17 +149,32 @@ function send(reply: FastifyReply, status: number, body: unknown): void {
  * valid percent-encoded UTF-8, a path parameter over the length limit); passed to Fastify as
  * `frameworkErrors` so they answer {detail} like every other client error.
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status =
+    typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500
+      ? error.statusCode
+      : 400;
   send(reply, status, { detail: `${error.message}; check the URL.` });
 }
 
 /** `extra` maps the domain errors of other layers (persistence, providers, agent) to statuses. */
-export function installErrorHandling(app: FastifyInstance, extra: readonly ErrorStatus[] = []): void {
+export function installErrorHandling(
+  app: FastifyInstance,
+  extra: readonly ErrorStatus[] = [],
+): void {
   const table = [...STATUS_BY_ERROR, ...extra];
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof VersionConflictError) {
-      send(reply, 409, { message: error.message, cell: error.cell, expected: error.expected, actual: error.actual });
+      send(reply, 409, {
+        message: error.message,
+        cell: error.cell,
+        expected: error.expected,
+        actual: error.actual,
+      });
       return;
     }
     if (error instanceof HttpError) {
@@ -170,7 +193,9 @@ export function installErrorHandling(app: FastifyInstance, extra: readonly Error
     // Fastify's own client errors (bad JSON, body too large, wrong content type) keep their status.
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 415) {
-      send(reply, 415, { detail: `Content-Type ${request.headers['content-type'] ?? '(none)'} is not accepted here; send the body as application/json.` });
+      send(reply, 415, {
+        detail: `Content-Type ${request.headers['content-type'] ?? '(none)'} is not accepted here; send the body as application/json.`,
+      });
       return;
     }
     if (status >= 400 && status < 500) {
@@ -178,7 +203,10 @@ export function installErrorHandling(app: FastifyInstance, extra: readonly Error
       return;
     }
     request.log.error({ err: error }, 'unhandled error');
-    send(reply, 500, { detail: 'Internal server error; the request was not completed. See the server log for details.' });
+    send(reply, 500, {
+      detail:
+        'Internal server error; the request was not completed. See the server log for details.',
+    });
   });
 
   app.setNotFoundHandler((request, reply) => {

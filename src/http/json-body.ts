@@ -7,20 +7,26 @@ export function installJsonParser(app: FastifyInstance, bodyLimit: number): void
   // A POST without a body means "no fields": routes whose fields are all optional accept it,
   // and routes with required fields answer 422 naming the first missing one.
   app.addHook('preValidation', async (request) => {
-    if (request.body === undefined && ['POST', 'PUT', 'PATCH'].includes(request.method)) request.body = {};
+    if (request.body === undefined && ['POST', 'PUT', 'PATCH'].includes(request.method))
+      request.body = {};
   });
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') {
-      done(null, undefined);
-      return;
-    }
-    try {
-      done(null, JSON.parse(text));
-    } catch (error) {
-      const reason = error instanceof RangeError ? 'it is nested too deeply' : (error as Error).message;
-      done(new HttpError(400, `The request body is not valid JSON: ${reason}.`), undefined);
-    }
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit },
+    (_request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') {
+        done(null, undefined);
+        return;
+      }
+      try {
+        done(null, JSON.parse(text));
+      } catch (error) {
+        const reason =
+          error instanceof RangeError ? 'it is nested too deeply' : (error as Error).message;
+        done(new HttpError(400, `The request body is not valid JSON: ${reason}.`), undefined);
+      }
+    },
+  );
 }

@@ -11,8 +11,16 @@ export class QuietRequestLog extends LogController {
     request.log.debug({ req: request }, 'incoming request');
   }
 
-  override requestCompleted(error: Error | null | undefined, _request: FastifyRequest, reply: FastifyReply): void {
-    if (error) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+  override requestCompleted(
+    error: Error | null | undefined,
+    _request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error)
+      reply.log.error(
+        { res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
     else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
@@ -31,7 +39,10 @@ export const REDACTED_LOG_PATHS: readonly string[] = [
 type LoggerOption = boolean | Record<string, unknown> | undefined;
 
 /** false stays silent; true or undefined log at `level`; an options object keeps its settings and gains the redaction. */
-export function loggerOptions(logger: LoggerOption, level: string): false | Record<string, unknown> {
+export function loggerOptions(
+  logger: LoggerOption,
+  level: string,
+): false | Record<string, unknown> {
   if (logger === false) return false;
   if (logger === undefined || logger === true) return { level, redact: [...REDACTED_LOG_PATHS] };
   const own = logger['redact'];

@@ -5,7 +5,10 @@ import { boundaryOf, formField, parseMultipart } from './multipart.js';
 const BOUNDARY = '----WebKitFormBoundary7MA4YWxkTrZu0gW';
 
 function body(...parts: string[]): Buffer {
-  return Buffer.from(`preamble ignored\r\n${parts.map((part) => `--${BOUNDARY}\r\n${part}\r\n`).join('')}--${BOUNDARY}--\r\nepilogue`, 'latin1');
+  return Buffer.from(
+    `preamble ignored\r\n${parts.map((part) => `--${BOUNDARY}\r\n${part}\r\n`).join('')}--${BOUNDARY}--\r\nepilogue`,
+    'latin1',
+  );
 }
 
 describe('multipart/form-data reader', () => {
@@ -23,7 +26,14 @@ describe('multipart/form-data reader', () => {
       ),
       BOUNDARY,
     );
-    expect(parts.map((part) => [part.name, part.fileName, part.contentType, part.data.toString('latin1')])).toEqual([
+    expect(
+      parts.map((part) => [
+        part.name,
+        part.fileName,
+        part.contentType,
+        part.data.toString('latin1'),
+      ]),
+    ).toEqual([
       ['note', undefined, undefined, 'hello'],
       ['file', 'Q3 "plan".xlsx', 'application/octet-stream', 'PK\x03\x04\r\n\r\nbinary'],
     ]);
@@ -31,21 +41,41 @@ describe('multipart/form-data reader', () => {
 
   it('keeps bytes that contain the boundary text mid-line as data', () => {
     const tricky = `x--${BOUNDARY}y\r\nmore --${BOUNDARY}\r\n`;
-    const [part] = parseMultipart(body(`Content-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\n${tricky}`), BOUNDARY);
+    const [part] = parseMultipart(
+      body(`Content-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\n${tricky}`),
+      BOUNDARY,
+    );
     expect(part!.data.toString('latin1')).toBe(tricky);
   });
 
   it('reads an RFC 5987 filename* and an empty file', () => {
-    const [part] = parseMultipart(body(`Content-Disposition: form-data; name="file"; filename="x"; filename*=UTF-8''Caf%C3%A9.xlsx\r\n\r\n`), BOUNDARY);
+    const [part] = parseMultipart(
+      body(
+        `Content-Disposition: form-data; name="file"; filename="x"; filename*=UTF-8''Caf%C3%A9.xlsx\r\n\r\n`,
+      ),
+      BOUNDARY,
+    );
     expect(part!.fileName).toBe('Café.xlsx');
     expect(part!.data.length).toBe(0);
   });
 
   it.each([
     ['no boundary in the body', Buffer.from('just bytes'), /does not contain its boundary/],
-    ['a truncated body', Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc`), /before its closing boundary/],
-    ['a part without Content-Disposition', body('Content-Type: text/plain\r\n\r\nabc'), /Content-Disposition/],
-    ['a part without a blank line', Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="a"\r\n--${BOUNDARY}--`), /blank line/],
+    [
+      'a truncated body',
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc`),
+      /before its closing boundary/,
+    ],
+    [
+      'a part without Content-Disposition',
+      body('Content-Type: text/plain\r\n\r\nabc'),
+      /Content-Disposition/,
+    ],
+    [
+      'a part without a blank line',
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="a"\r\n--${BOUNDARY}--`),
+      /blank line/,
+    ],
   ])('answers 400 for %s', (_label, raw, message) => {
     expect(() => parseMultipart(raw, BOUNDARY)).toThrow(HttpError);
     expect(() => parseMultipart(raw, BOUNDARY)).toThrow(message);
@@ -53,7 +83,9 @@ describe('multipart/form-data reader', () => {
 
   it('formField names the missing field', () => {
     const raw = body('Content-Disposition: form-data; name="other"\r\n\r\nx');
-    expect(() => formField(raw, `multipart/form-data; boundary=${BOUNDARY}`, 'file')).toThrow(/^file: field required/);
+    expect(() => formField(raw, `multipart/form-data; boundary=${BOUNDARY}`, 'file')).toThrow(
+      /^file: field required/,
+    );
     expect(() => formField(raw, 'multipart/form-data', 'file')).toThrow(/boundary parameter/);
     try {
       formField(raw, `multipart/form-data; boundary=${BOUNDARY}`, 'file');

@@ -1,7 +1,13 @@
 // Touches to the generated OpenAPI document that the route schemas cannot express: a body whose
 // fields are all optional is an optional body (POST /workbook/undo is sent bare), and every
 // operation gets a stable operationId (method + path) for generated clients.
-type Operation = { operationId?: string; requestBody?: { required?: boolean; content?: Record<string, { schema?: { required?: unknown[] } }> } };
+type Operation = {
+  operationId?: string;
+  requestBody?: {
+    required?: boolean;
+    content?: Record<string, { schema?: { required?: unknown[] } }>;
+  };
+};
 type Document = { paths?: Record<string, Record<string, Operation> | undefined> };
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
@@ -21,7 +27,8 @@ export function finishOpenApiDocument<T extends object>(generated: T): T {
       operation.operationId ??= operationIdOf(method, path);
       const body = operation.requestBody;
       const schema = body?.content?.['application/json']?.schema;
-      if (body !== undefined && schema !== undefined && (schema.required ?? []).length === 0) body.required = false;
+      if (body !== undefined && schema !== undefined && (schema.required ?? []).length === 0)
+        body.required = false;
     }
   }
   return generated;

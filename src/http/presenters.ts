@@ -1,5 +1,13 @@
 // How core values look on the wire.
-import { formatCell, inputToText, isFormula, isFormulaError, type CellAddress, type SheetView, type WorkbookReader } from '../core/index.js';
+import {
+  formatCell,
+  inputToText,
+  isFormula,
+  isFormulaError,
+  type CellAddress,
+  type SheetView,
+  type WorkbookReader,
+} from '../core/index.js';
 
 export interface CellJson {
   readonly cell: string;
@@ -25,6 +33,9 @@ export function cellJson(sheet: SheetView, address: CellAddress): CellJson {
   };
 }
 
-export function sheetsJson(workbook: WorkbookReader, sheet: string): { sheet: string; sheets: string[]; active_sheet: string } {
+export function sheetsJson(
+  workbook: WorkbookReader,
+  sheet: string,
+): { sheet: string; sheets: string[]; active_sheet: string } {
   return { sheet, sheets: workbook.sheetNames, active_sheet: workbook.activeSheetName };
 }

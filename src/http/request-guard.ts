@@ -37,9 +37,16 @@ export function hostNameOf(hostHeader: string): string {
 
 function servedHosts(options: RequestGuardOptions): ReadonlySet<string> | undefined {
   if (options.mode !== 'oss' || options.allowedHosts.includes('*')) return undefined;
-  const listen = options.listenHost.includes(':') && !options.listenHost.startsWith('[') ? `[${options.listenHost}]` : options.listenHost;
+  const listen =
+    options.listenHost.includes(':') && !options.listenHost.startsWith('[')
+      ? `[${options.listenHost}]`
+      : options.listenHost;
   const wildcard = listen === '0.0.0.0' || listen === '[::]';
-  return new Set([...LOOPBACK_HOSTS, ...(wildcard ? [] : [listen.toLowerCase()]), ...options.allowedHosts.map((name) => name.toLowerCase())]);
+  return new Set([
+    ...LOOPBACK_HOSTS,
+    ...(wildcard ? [] : [listen.toLowerCase()]),
+    ...options.allowedHosts.map((name) => name.toLowerCase()),
+  ]);
 }
 
 function checkHost(request: FastifyRequest, served: ReadonlySet<string> | undefined): void {
@@ -75,17 +82,26 @@ function checkCrossSite(request: FastifyRequest, corsOrigins: ReadonlySet<string
   if (listed) return;
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite === 'cross-site' || fetchSite === 'same-site') {
-    throw new HttpError(403, `A web page on another site may not change this workbook (Sec-Fetch-Site: ${fetchSite}). To let a site you trust call the API, list its origin in GRIDBOOK_CORS_ORIGINS.`);
+    throw new HttpError(
+      403,
+      `A web page on another site may not change this workbook (Sec-Fetch-Site: ${fetchSite}). To let a site you trust call the API, list its origin in GRIDBOOK_CORS_ORIGINS.`,
+    );
   }
   if (origin !== undefined && !isOwnOrigin(origin, request)) {
-    throw new HttpError(403, `A web page from ${origin} may not change this workbook. To let a site you trust call the API, list its origin in GRIDBOOK_CORS_ORIGINS.`);
+    throw new HttpError(
+      403,
+      `A web page from ${origin} may not change this workbook. To let a site you trust call the API, list its origin in GRIDBOOK_CORS_ORIGINS.`,
+    );
   }
 }
 
 function checkBodyType(request: FastifyRequest): void {
   const type = request.headers['content-type'];
   if (type === undefined || !SIMPLE_BODY_TYPES.test(type)) return;
-  throw new HttpError(415, `Content-Type ${type.split(';')[0]} is not accepted for changes: send JSON as application/json, or a file as multipart/form-data.`);
+  throw new HttpError(
+    415,
+    `Content-Type ${type.split(';')[0]} is not accepted for changes: send JSON as application/json, or a file as multipart/form-data.`,
+  );
 }
 
 function answerPreflight(request: FastifyRequest, reply: FastifyReply): void {
@@ -108,8 +124,15 @@ export function installRequestGuard(app: FastifyInstance, options: RequestGuardO
     checkHost(request, served);
     const origin = request.headers.origin?.toLowerCase();
     const listed = origin !== undefined && corsOrigins.has(origin);
-    if (listed) void reply.header('access-control-allow-origin', request.headers.origin).header('vary', 'Origin');
-    if (request.method === 'OPTIONS' && listed && request.headers['access-control-request-method'] !== undefined) {
+    if (listed)
+      void reply
+        .header('access-control-allow-origin', request.headers.origin)
+        .header('vary', 'Origin');
+    if (
+      request.method === 'OPTIONS' &&
+      listed &&
+      request.headers['access-control-request-method'] !== undefined
+    ) {
       answerPreflight(request, reply);
       return reply;
     }

@@ -22,7 +22,10 @@ export function handleOf(deps: RouteDeps, request: FastifyRequest): Promise<Jour
 }
 
 /** The caller's workbook, for reading. */
-export async function workbookOf(deps: RouteDeps, request: FastifyRequest): Promise<WorkbookReader> {
+export async function workbookOf(
+  deps: RouteDeps,
+  request: FastifyRequest,
+): Promise<WorkbookReader> {
   return (await handleOf(deps, request)).workbook;
 }
 
@@ -35,7 +38,10 @@ export function clientOf(request: FastifyRequest): string | undefined {
   const header = request.headers[CLIENT_HEADER];
   if (header === undefined) return undefined;
   if (typeof header !== 'string' || !CLIENT_ID.test(header)) {
-    throw new HttpError(400, 'The X-Gridbook-Client header must be one id of 1–100 letters, digits, ".", "_", ":" or "-".');
+    throw new HttpError(
+      400,
+      'The X-Gridbook-Client header must be one id of 1–100 letters, digits, ".", "_", ":" or "-".',
+    );
   }
   return header;
 }

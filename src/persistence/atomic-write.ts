@@ -24,7 +24,9 @@ export const nodeFileSystem: FileSystem = {
 };
 
 function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+  return typeof error === 'object' && error !== null && 'code' in error
+    ? String(error.code)
+    : undefined;
 }
 
 /** Temp files of `target` look like `.<name>.<pid>-<n>.tmp`, hidden and recognisable for clean-up. */
@@ -54,7 +56,12 @@ async function removeQuietly(files: FileSystem, file: string): Promise<void> {
   }
 }
 
-export async function writeFileAtomically(files: FileSystem, target: string, data: string | Uint8Array, tempTag: string): Promise<void> {
+export async function writeFileAtomically(
+  files: FileSystem,
+  target: string,
+  data: string | Uint8Array,
+  tempTag: string,
+): Promise<void> {
   const dir = path.dirname(target);
   const temp = path.join(dir, `${tempFilePrefix(target)}${tempTag}.tmp`);
   try {
@@ -87,7 +94,10 @@ export async function removeStaleTempFiles(files: FileSystem, target: string): P
   return removed;
 }
 
-export async function readFileIfPresent(files: FileSystem, file: string): Promise<Buffer | undefined> {
+export async function readFileIfPresent(
+  files: FileSystem,
+  file: string,
+): Promise<Buffer | undefined> {
   try {
     return await files.readFile(file);
   } catch (error) {

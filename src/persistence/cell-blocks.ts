@@ -2,7 +2,14 @@
 // written as rows of inputs with one version for the whole block (or one per cell), instead
 // of one object per cell. W2's 100,000 values take 0.6 MB this way instead of 6.5 MB, and
 // reading them back skips a key and an object per cell. Everything else stays in `cells`.
-import { cellKey, formatCell, isFormula, normalizeFormula, type CellInput, type SnapshotCell } from '../core/index.js';
+import {
+  cellKey,
+  formatCell,
+  isFormula,
+  normalizeFormula,
+  type CellInput,
+  type SnapshotCell,
+} from '../core/index.js';
 import { describeJson, isPlainObject, parseCellKey } from './cell-json.js';
 import { InvalidDocumentError } from './errors.js';
 
@@ -37,14 +44,22 @@ function rectangles(cells: readonly SnapshotCell[]): { blocks: Run[][]; rest: Sn
       continue;
     }
     const last = runs[runs.length - 1];
-    if (last !== undefined && last.row === cell.row && last.col + last.cells.length === cell.col) last.cells.push(cell);
+    if (last !== undefined && last.row === cell.row && last.col + last.cells.length === cell.col)
+      last.cells.push(cell);
     else runs.push({ row: cell.row, col: cell.col, cells: [cell] });
   }
   const blocks: Run[][] = [];
   for (const run of runs) {
     const current = blocks[blocks.length - 1];
     const top = current?.[current.length - 1];
-    if (current !== undefined && top !== undefined && top.col === run.col && top.row + 1 === run.row && top.cells.length === run.cells.length) current.push(run);
+    if (
+      current !== undefined &&
+      top !== undefined &&
+      top.col === run.col &&
+      top.row + 1 === run.row &&
+      top.cells.length === run.cells.length
+    )
+      current.push(run);
     else blocks.push([run]);
   }
   const kept = blocks.filter((block) => {
@@ -71,48 +86,92 @@ function blockJson(block: readonly Run[]): CellBlockJson {
 }
 
 /** Splits row-major snapshot cells into dense blocks and the cells that stay one object each. */
-export function encodeBlocks(cells: readonly SnapshotCell[]): { blocks: CellBlockJson[]; rest: SnapshotCell[] } {
+export function encodeBlocks(cells: readonly SnapshotCell[]): {
+  blocks: CellBlockJson[];
+  rest: SnapshotCell[];
+} {
   const { blocks, rest } = rectangles(cells);
   rest.sort((a, b) => a.row - b.row || a.col - b.col);
   return { blocks: blocks.map(blockJson), rest };
 }
 
-function readInput(raw: unknown, block: string, rowOffset: number, colOffset: number): CellInput | null {
+function readInput(
+  raw: unknown,
+  block: string,
+  rowOffset: number,
+  colOffset: number,
+): CellInput | null {
   if (raw === null || typeof raw === 'boolean' || typeof raw === 'string') return raw;
   if (typeof raw === 'number' && Number.isFinite(raw)) return Object.is(raw, -0) ? 0 : raw;
   const formula = isPlainObject(raw) ? raw['formula'] : undefined;
-  if (typeof formula === 'string' && formula.trim().startsWith('=')) return { formula: normalizeFormula(formula.trim()) };
-  const problem = typeof raw === 'number' ? 'a number must be finite.' : `expected a number, text, true/false, null or {"formula": "=…"}, got ${describeJson(raw)}.`;
+  if (typeof formula === 'string' && formula.trim().startsWith('='))
+    return { formula: normalizeFormula(formula.trim()) };
+  const problem =
+    typeof raw === 'number'
+      ? 'a number must be finite.'
+      : `expected a number, text, true/false, null or {"formula": "=…"}, got ${describeJson(raw)}.`;
   throw new InvalidDocumentError(`${block}.inputs[${rowOffset}][${colOffset}]`, problem);
 }
 
 function readVersion(raw: unknown, field: string): number {
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0) throw new InvalidDocumentError(field, `expected a whole number ≥ 0, got ${describeJson(raw)}.`);
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0)
+    throw new InvalidDocumentError(field, `expected a whole number ≥ 0, got ${describeJson(raw)}.`);
   return raw;
 }
 
 function readBlock(raw: unknown, field: string, into: SnapshotCell[]): void {
-  if (!isPlainObject(raw)) throw new InvalidDocumentError(field, `expected an object {at, inputs, versions}, got ${describeJson(raw)}.`);
+  if (!isPlainObject(raw))
+    throw new InvalidDocumentError(
+      field,
+      `expected an object {at, inputs, versions}, got ${describeJson(raw)}.`,
+    );
   const at = typeof raw['at'] === 'string' ? parseCellKey(raw['at']) : undefined;
-  if (at === undefined) throw new InvalidDocumentError(`${field}.at`, `expected the block's top-left cell (A1 notation), got ${describeJson(raw['at'])}.`);
+  if (at === undefined)
+    throw new InvalidDocumentError(
+      `${field}.at`,
+      `expected the block's top-left cell (A1 notation), got ${describeJson(raw['at'])}.`,
+    );
   const inputs = raw['inputs'];
-  if (!Array.isArray(inputs) || inputs.some((row) => !Array.isArray(row))) throw new InvalidDocumentError(`${field}.inputs`, 'expected a list of rows, each a list of inputs.');
+  if (!Array.isArray(inputs) || inputs.some((row) => !Array.isArray(row)))
+    throw new InvalidDocumentError(
+      `${field}.inputs`,
+      'expected a list of rows, each a list of inputs.',
+    );
   const versions = raw['versions'];
-  const single = typeof versions === 'number' ? readVersion(versions, `${field}.versions`) : undefined;
+  const single =
+    typeof versions === 'number' ? readVersion(versions, `${field}.versions`) : undefined;
   if (single === undefined && (!Array.isArray(versions) || versions.length !== inputs.length)) {
-    throw new InvalidDocumentError(`${field}.versions`, 'expected one whole number for the block, or one row of versions per row of inputs.');
+    throw new InvalidDocumentError(
+      `${field}.versions`,
+      'expected one whole number for the block, or one row of versions per row of inputs.',
+    );
   }
   // Plain loops and field names built only for errors: this runs once per cell of every load.
   for (let rowOffset = 0; rowOffset < inputs.length; rowOffset += 1) {
     const row = inputs[rowOffset] as unknown[];
     const versionRow = single === undefined ? (versions as unknown[])[rowOffset] : undefined;
     if (single === undefined && (!Array.isArray(versionRow) || versionRow.length !== row.length)) {
-      throw new InvalidDocumentError(`${field}.versions[${rowOffset}]`, `expected ${row.length} versions, one per input of the row.`);
+      throw new InvalidDocumentError(
+        `${field}.versions[${rowOffset}]`,
+        `expected ${row.length} versions, one per input of the row.`,
+      );
     }
     for (let colOffset = 0; colOffset < row.length; colOffset += 1) {
       const input = readInput(row[colOffset], field, rowOffset, colOffset);
-      const version = single ?? readVersion((versionRow as unknown[])[colOffset], `${field}.versions[${rowOffset}][${colOffset}]`);
-      if (input !== null || version > 0) into.push({ row: at.row + rowOffset, col: at.col + colOffset, input, version, locked: false });
+      const version =
+        single ??
+        readVersion(
+          (versionRow as unknown[])[colOffset],
+          `${field}.versions[${rowOffset}][${colOffset}]`,
+        );
+      if (input !== null || version > 0)
+        into.push({
+          row: at.row + rowOffset,
+          col: at.col + colOffset,
+          input,
+          version,
+          locked: false,
+        });
     }
   }
 }
@@ -120,14 +179,19 @@ function readBlock(raw: unknown, field: string, into: SnapshotCell[]): void {
 /** A sheet's `blocks` as snapshot cells (any order); the caller merges them with `cells`. */
 export function readBlocks(raw: unknown, field: string): SnapshotCell[] {
   if (raw === undefined || raw === null) return [];
-  if (!Array.isArray(raw)) throw new InvalidDocumentError(field, `expected a list of blocks, got ${describeJson(raw)}.`);
+  if (!Array.isArray(raw))
+    throw new InvalidDocumentError(field, `expected a list of blocks, got ${describeJson(raw)}.`);
   const cells: SnapshotCell[] = [];
   raw.forEach((block, index) => readBlock(block, `${field}[${index}]`, cells));
   return cells;
 }
 
 /** Blocks and single cells together, row-major; a cell given twice is refused. */
-export function mergeCells(blocks: SnapshotCell[], singles: SnapshotCell[], field: string): SnapshotCell[] {
+export function mergeCells(
+  blocks: SnapshotCell[],
+  singles: SnapshotCell[],
+  field: string,
+): SnapshotCell[] {
   if (blocks.length === 0) return singles;
   const all = singles.length === 0 ? blocks : blocks.concat(singles);
   const keyAt = (index: number): number => cellKey(all[index]!.row, all[index]!.col);
@@ -140,7 +204,10 @@ export function mergeCells(blocks: SnapshotCell[], singles: SnapshotCell[], fiel
   }
   for (let index = 1; index < all.length; index += 1) {
     if (keyAt(index) === keyAt(index - 1)) {
-      throw new InvalidDocumentError(field, `cell ${formatCell(all[index]!)} is given twice (in blocks, or in a block and in cells).`);
+      throw new InvalidDocumentError(
+        field,
+        `cell ${formatCell(all[index]!)} is given twice (in blocks, or in a block and in cells).`,
+      );
     }
   }
   return all;

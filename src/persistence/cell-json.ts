@@ -46,7 +46,12 @@ export function describeJson(value: unknown): string {
 
 export function cellToJson(cell: SnapshotCell, computed: CellValue | undefined): CellJson {
   const formula = isFormula(cell.input) ? cell.input.formula : null;
-  const value = formula === null ? (cell.input as Exclude<CellInput, { formula: string }> | null) : computed === undefined ? null : valueToJson(computed);
+  const value =
+    formula === null
+      ? (cell.input as Exclude<CellInput, { formula: string }> | null)
+      : computed === undefined
+        ? null
+        : valueToJson(computed);
   return { value, formula, version: cell.version, locked: cell.locked };
 }
 
@@ -57,46 +62,78 @@ export interface ReadCellOptions {
 
 function readFormula(raw: unknown, field: string): string | undefined {
   if (raw === undefined || raw === null) return undefined;
-  if (typeof raw !== 'string') throw new InvalidDocumentError(`${field}.formula`, `expected text starting with "=" or null, got ${describeJson(raw)}.`);
+  if (typeof raw !== 'string')
+    throw new InvalidDocumentError(
+      `${field}.formula`,
+      `expected text starting with "=" or null, got ${describeJson(raw)}.`,
+    );
   const trimmed = raw.trim();
   if (trimmed === '' || trimmed === '=') return undefined;
   // GridOS stores formulas with their "="; one written without it is still meant as a formula.
   return normalizeFormula(trimmed.startsWith('=') ? trimmed : `=${trimmed}`);
 }
 
-function readLiteral(raw: unknown, field: string, datatype: unknown, options: ReadCellOptions): CellInput | null {
+function readLiteral(
+  raw: unknown,
+  field: string,
+  datatype: unknown,
+  options: ReadCellOptions,
+): CellInput | null {
   if (raw === undefined || raw === null || raw === '') return null;
   if (typeof raw === 'boolean') return raw;
   if (typeof raw === 'number') {
-    if (!Number.isFinite(raw)) throw new InvalidDocumentError(`${field}.value`, 'a number must be finite.');
+    if (!Number.isFinite(raw))
+      throw new InvalidDocumentError(`${field}.value`, 'a number must be finite.');
     return Object.is(raw, -0) ? 0 : raw;
   }
   if (typeof raw === 'string') {
-    if (options.numericTextDatatype && datatype === 'num') return parseNumericText(raw.trim()) ?? raw;
+    if (options.numericTextDatatype && datatype === 'num')
+      return parseNumericText(raw.trim()) ?? raw;
     return raw;
   }
-  throw new InvalidDocumentError(`${field}.value`, `expected a number, text, true/false or null, got ${describeJson(raw)}.`);
+  throw new InvalidDocumentError(
+    `${field}.value`,
+    `expected a number, text, true/false or null, got ${describeJson(raw)}.`,
+  );
 }
 
 function readVersion(raw: unknown, field: string): number {
   if (raw === undefined || raw === null) return 0;
   if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0) {
-    throw new InvalidDocumentError(`${field}.version`, `expected a whole number ≥ 0, got ${describeJson(raw)}.`);
+    throw new InvalidDocumentError(
+      `${field}.version`,
+      `expected a whole number ≥ 0, got ${describeJson(raw)}.`,
+    );
   }
   return raw;
 }
 
 function readLocked(raw: unknown, field: string): boolean {
   if (raw === undefined || raw === null) return false;
-  if (typeof raw !== 'boolean') throw new InvalidDocumentError(`${field}.locked`, `expected true or false, got ${describeJson(raw)}.`);
+  if (typeof raw !== 'boolean')
+    throw new InvalidDocumentError(
+      `${field}.locked`,
+      `expected true or false, got ${describeJson(raw)}.`,
+    );
   return raw;
 }
 
 /** One cell; undefined when it holds nothing worth keeping (no input, version 0, unlocked). */
-export function readCell(raw: unknown, field: string, options: ReadCellOptions = {}): Omit<SnapshotCell, 'row' | 'col'> | undefined {
-  if (!isPlainObject(raw)) throw new InvalidDocumentError(field, `expected an object with value, formula, version and locked, got ${describeJson(raw)}.`);
+export function readCell(
+  raw: unknown,
+  field: string,
+  options: ReadCellOptions = {},
+): Omit<SnapshotCell, 'row' | 'col'> | undefined {
+  if (!isPlainObject(raw))
+    throw new InvalidDocumentError(
+      field,
+      `expected an object with value, formula, version and locked, got ${describeJson(raw)}.`,
+    );
   const formula = readFormula(raw['formula'], field);
-  const input = formula !== undefined ? { formula } : readLiteral(raw['value'], field, raw['datatype'], options);
+  const input =
+    formula !== undefined
+      ? { formula }
+      : readLiteral(raw['value'], field, raw['datatype'], options);
   const version = readVersion(raw['version'], field);
   const locked = readLocked(raw['locked'], field);
   if (input === null && version === 0 && !locked) return undefined;
@@ -134,9 +171,17 @@ export function parseCellKey(key: string): { row: number; col: number } | undefi
 }
 
 /** A map of A1 address → cell object, as row-major snapshot cells. */
-export function readCellMap(raw: unknown, field: string, options: ReadCellOptions = {}): SnapshotCell[] {
+export function readCellMap(
+  raw: unknown,
+  field: string,
+  options: ReadCellOptions = {},
+): SnapshotCell[] {
   if (raw === undefined || raw === null) return [];
-  if (!isPlainObject(raw)) throw new InvalidDocumentError(field, `expected an object mapping A1 addresses to cells, got ${describeJson(raw)}.`);
+  if (!isPlainObject(raw))
+    throw new InvalidDocumentError(
+      field,
+      `expected an object mapping A1 addresses to cells, got ${describeJson(raw)}.`,
+    );
   const cells: SnapshotCell[] = [];
   const seen = new Set<number>();
   let previousId = -1;
@@ -145,14 +190,27 @@ export function readCellMap(raw: unknown, field: string, options: ReadCellOption
   for (const key in raw) {
     const address = parseCellKey(key);
     if (address === undefined) {
-      throw new InvalidDocumentError(`${field}.${key}`, `"${key}" is not a cell address (A1 notation: column letters A..XFD then a row 1..1048576).`);
+      throw new InvalidDocumentError(
+        `${field}.${key}`,
+        `"${key}" is not a cell address (A1 notation: column letters A..XFD then a row 1..1048576).`,
+      );
     }
     const id = cellKey(address.row, address.col);
-    if (seen.has(id)) throw new InvalidDocumentError(`${field}.${key}`, `cell ${formatCell(address)} appears twice (addresses are case-insensitive).`);
+    if (seen.has(id))
+      throw new InvalidDocumentError(
+        `${field}.${key}`,
+        `cell ${formatCell(address)} appears twice (addresses are case-insensitive).`,
+      );
     seen.add(id);
     const cell = readCell(raw[key], `${field}.${key}`, options);
     if (cell === undefined) continue;
-    cells.push({ row: address.row, col: address.col, input: cell.input, version: cell.version, locked: cell.locked });
+    cells.push({
+      row: address.row,
+      col: address.col,
+      input: cell.input,
+      version: cell.version,
+      locked: cell.locked,
+    });
     if (id < previousId) sorted = false;
     previousId = id;
   }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CellLockedError, parseRange, setLocksOps, valueToJson, Workbook, writeRangeOps } from '../core/index.js';
+import {
+  CellLockedError,
+  parseRange,
+  setLocksOps,
+  valueToJson,
+  Workbook,
+  writeRangeOps,
+} from '../core/index.js';
 import { decodeCsv, encodeCsv } from './csv-codec.js';
 import { InvalidDocumentError } from './errors.js';
 import { importCsvOps } from './workbook-transfer.js';
@@ -35,7 +42,9 @@ describe('CSV export', () => {
 
   it('text that would be re-typed or run as a formula gets a leading apostrophe; numbers and booleans do not', () => {
     const workbook = Workbook.create();
-    workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, [[-5, "'-5", "'TRUE", '+x', "' padded"]]));
+    workbook.apply(
+      writeRangeOps('Sheet1', { row: 0, col: 0 }, [[-5, "'-5", "'TRUE", '+x', "' padded"]]),
+    );
     expect(encodeCsv(workbook.sheet())).toBe("-5,'-5,'TRUE,'+x,\" padded\"");
   });
 
@@ -62,19 +71,36 @@ describe('CSV import', () => {
       target.apply(importCsvOps(target, 'Data', encodeCsv(source.sheet('Data'), mode)));
       const [a, b] = [source.sheet('Data'), target.sheet('Data')];
       // Values mode carries an error result as its sentinel text; formulas mode recomputes the error itself.
-      for (const cell of a.occupiedCells()) expect(valueToJson(b.value(cell.row, cell.col))).toEqual(valueToJson(a.value(cell.row, cell.col)));
-      if (mode === 'formulas') for (const cell of a.occupiedCells()) expect(b.input(cell.row, cell.col)).toEqual(a.input(cell.row, cell.col));
+      for (const cell of a.occupiedCells())
+        expect(valueToJson(b.value(cell.row, cell.col))).toEqual(
+          valueToJson(a.value(cell.row, cell.col)),
+        );
+      if (mode === 'formulas')
+        for (const cell of a.occupiedCells())
+          expect(b.input(cell.row, cell.col)).toEqual(a.input(cell.row, cell.col));
       expect(b.occupiedCells()).toEqual(a.occupiedCells());
     }
   });
 
   it('types fields like typed-in values, replaces the unlocked content and keeps locked cells outside the CSV', () => {
     const workbook = Workbook.create();
-    workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, [['old', 'old', 'old'], ['old', 'old', 'keep']]));
+    workbook.apply(
+      writeRangeOps('Sheet1', { row: 0, col: 0 }, [
+        ['old', 'old', 'old'],
+        ['old', 'old', 'keep'],
+      ]),
+    );
     workbook.apply(setLocksOps('Sheet1', parseRange('C2'), true));
-    workbook.apply(importCsvOps(workbook, 'Sheet1', '1,TRUE\n=A1+1,\'7\n'));
+    workbook.apply(importCsvOps(workbook, 'Sheet1', "1,TRUE\n=A1+1,'7\n"));
     const sheet = workbook.sheet();
-    expect([sheet.input(0, 0), sheet.input(0, 1), sheet.input(0, 2), sheet.value(1, 0), sheet.input(1, 1), sheet.input(1, 2)]).toEqual([1, true, null, 2, '7', 'keep']);
+    expect([
+      sheet.input(0, 0),
+      sheet.input(0, 1),
+      sheet.input(0, 2),
+      sheet.value(1, 0),
+      sheet.input(1, 1),
+      sheet.input(1, 2),
+    ]).toEqual([1, true, null, 2, '7', 'keep']);
     // One op: each touched cell's version moves once.
     expect(sheet.version(0, 0)).toBe(2);
     workbook.undo();
@@ -85,7 +111,9 @@ describe('CSV import', () => {
     const workbook = Workbook.create();
     workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, [['locked']]));
     workbook.apply(setLocksOps('Sheet1', parseRange('A1'), true));
-    expect(() => workbook.apply(importCsvOps(workbook, 'Sheet1', 'new,value'))).toThrow(CellLockedError);
+    expect(() => workbook.apply(importCsvOps(workbook, 'Sheet1', 'new,value'))).toThrow(
+      CellLockedError,
+    );
     expect(workbook.sheet().input(0, 1)).toBeNull();
   });
 
@@ -99,7 +127,10 @@ describe('CSV import', () => {
   });
 
   it('reads tab-separated text, strips a byte-order mark and ignores the final newline', () => {
-    expect(decodeCsv('\ufeffa\tb\r\n1\t2\r\n')).toEqual([['a', 'b'], ['1', '2']]);
+    expect(decodeCsv('\ufeffa\tb\r\n1\t2\r\n')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
     expect(decodeCsv('')).toEqual([]);
   });
 

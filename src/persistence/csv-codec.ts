@@ -69,7 +69,13 @@ export function encodeCsv(sheet: SheetView, mode: CsvMode = 'values'): string {
     const fields: (string | number)[] = [];
     for (let col = 0; col <= bounds.end.col; col += 1) {
       const input = sheet.input(row, col);
-      fields.push(mode === 'formulas' ? inputField(input) : input === null ? '' : valueField(sheet.value(row, col)));
+      fields.push(
+        mode === 'formulas'
+          ? inputField(input)
+          : input === null
+            ? ''
+            : valueField(sheet.value(row, col)),
+      );
     }
     rows.push(fields);
   }
@@ -81,16 +87,30 @@ export function encodeCsv(sheet: SheetView, mode: CsvMode = 'values'): string {
 export function decodeCsv(text: string, field = 'body'): string[][] {
   // Trailing line breaks are not rows, and they would skew papaparse's delimiter guess.
   const source = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/[\r\n]+$/, '');
-  const parsed = Papa.parse<string[]>(source, { skipEmptyLines: false, delimitersToGuess: [',', '\t', ';', '|'] });
+  const parsed = Papa.parse<string[]>(source, {
+    skipEmptyLines: false,
+    delimitersToGuess: [',', '\t', ';', '|'],
+  });
   const broken = parsed.errors.find((error) => error.type === 'Quotes');
   if (broken !== undefined) {
-    throw new InvalidDocumentError(field, `row ${(broken.row ?? 0) + 1}: ${broken.message}; check the quoting of that row.`);
+    throw new InvalidDocumentError(
+      field,
+      `row ${(broken.row ?? 0) + 1}: ${broken.message}; check the quoting of that row.`,
+    );
   }
   const rows = parsed.data;
   while (rows.length > 0 && rows[rows.length - 1]!.every((value) => value === '')) rows.pop();
-  if (rows.length > MAX_ROWS) throw new InvalidDocumentError(field, `has ${rows.length} rows; a sheet holds at most ${MAX_ROWS}.`);
+  if (rows.length > MAX_ROWS)
+    throw new InvalidDocumentError(
+      field,
+      `has ${rows.length} rows; a sheet holds at most ${MAX_ROWS}.`,
+    );
   const widest = rows.reduce((max, row) => Math.max(max, row.length), 0);
-  if (widest > MAX_COLUMNS) throw new InvalidDocumentError(field, `has ${widest} columns; a sheet holds at most ${MAX_COLUMNS}.`);
+  if (widest > MAX_COLUMNS)
+    throw new InvalidDocumentError(
+      field,
+      `has ${widest} columns; a sheet holds at most ${MAX_COLUMNS}.`,
+    );
   return rows;
 }
 
@@ -99,10 +119,15 @@ export function decodeCsv(text: string, field = 'body'): string[][] {
  * sheet's other unlocked cells are cleared; a missing sheet is added. One set-cells op, so
  * every touched cell's version bumps once, and a locked cell in the way rejects it all.
  */
-export function csvImportOps(sheet: SheetView | undefined, sheetName: string, rows: readonly (readonly string[])[]): Op[] {
+export function csvImportOps(
+  sheet: SheetView | undefined,
+  sheetName: string,
+  rows: readonly (readonly string[])[],
+): Op[] {
   const writes = new Map<number, { row: number; col: number; input: CellInput | null }>();
   for (const cell of sheet?.occupiedCells() ?? []) {
-    if (!sheet!.isLocked(cell.row, cell.col)) writes.set(cellKey(cell.row, cell.col), { ...cell, input: null });
+    if (!sheet!.isLocked(cell.row, cell.col))
+      writes.set(cellKey(cell.row, cell.col), { ...cell, input: null });
   }
   rows.forEach((fields, row) => {
     fields.forEach((text, col) => {
@@ -112,6 +137,7 @@ export function csvImportOps(sheet: SheetView | undefined, sheetName: string, ro
   });
   const ops: Op[] = sheet === undefined ? [{ type: 'add-sheet', name: sheetName }] : [];
   const cells = [...writes.entries()].sort(([a], [b]) => a - b).map(([, cell]) => cell);
-  if (cells.length > 0) ops.push({ type: 'set-cells', sheet: sheetName, runs: runsFromCells(cells) });
+  if (cells.length > 0)
+    ops.push({ type: 'set-cells', sheet: sheetName, runs: runsFromCells(cells) });
   return ops;
 }

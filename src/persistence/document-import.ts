@@ -8,7 +8,10 @@ import { decodeGridos, type DecodedWorkbook } from './gridos-import.js';
 /** A Gridbook export (format "gridbook") or any GridOS `.gridos` layout; nothing is applied here. */
 export function decodeWorkbookJson(json: unknown, field = 'body'): DecodedWorkbook {
   if (!isPlainObject(json)) {
-    throw new InvalidDocumentError(field, `expected a JSON object (a Gridbook export or a GridOS .gridos file), got ${describeJson(json)}.`);
+    throw new InvalidDocumentError(
+      field,
+      `expected a JSON object (a Gridbook export or a GridOS .gridos file), got ${describeJson(json)}.`,
+    );
   }
   return isGridbookDocument(json) ? decodeGridbook(json) : decodeGridos(json);
 }
@@ -24,6 +27,13 @@ export function parseWorkbookText(text: string, field = 'file'): DecodedWorkbook
 }
 
 /** The document with a name: its own, else `fallback` (GridOS files may leave the name out). */
-export function withName(decoded: DecodedWorkbook, fallback: string = DEFAULT_WORKBOOK_NAME): WorkbookDocument {
-  return { name: decoded.name ?? fallback, activeSheet: decoded.activeSheet, sheets: decoded.sheets };
+export function withName(
+  decoded: DecodedWorkbook,
+  fallback: string = DEFAULT_WORKBOOK_NAME,
+): WorkbookDocument {
+  return {
+    name: decoded.name ?? fallback,
+    activeSheet: decoded.activeSheet,
+    sheets: decoded.sheets,
+  };
 }

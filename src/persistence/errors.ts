@@ -7,21 +7,33 @@ export abstract class PersistenceError extends Error {
 
 /** An import payload (JSON, GridOS, xlsx, CSV) that cannot become a workbook; nothing was changed. */
 export class InvalidDocumentError extends PersistenceError {
-  constructor(readonly field: string, problem: string) {
+  constructor(
+    readonly field: string,
+    problem: string,
+  ) {
     super(`${field}: ${problem}`);
   }
 }
 
 /** The save file exists but cannot be read back; the workbook in memory was left as it was. */
 export class CorruptSaveFileError extends PersistenceError {
-  constructor(readonly file: string, readonly reason: string) {
-    super(`The save file ${file} could not be read (${reason}); the workbook in memory was not changed.`);
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
+    super(
+      `The save file ${file} could not be read (${reason}); the workbook in memory was not changed.`,
+    );
   }
 }
 
 /** A journal record that was acknowledged is damaged: recovery stops rather than skip data. */
 export class JournalCorruptError extends PersistenceError {
-  constructor(readonly file: string, readonly offset: number, problem: string) {
+  constructor(
+    readonly file: string,
+    readonly offset: number,
+    problem: string,
+  ) {
     super(
       `The journal file ${file} is damaged at byte ${offset} (${problem}) and more records follow it, so acknowledged changes would be lost by skipping it. ` +
         'Restore the data directory from a backup, or move the journal directory away to start from the last checkpoint (system_state.gridbook).',
@@ -32,13 +44,19 @@ export class JournalCorruptError extends PersistenceError {
 /** The journal was asked to write for a workbook it has not recovered: a server wiring bug. */
 export class JournalStateError extends PersistenceError {
   constructor(readonly workbookId: string) {
-    super(`The journal of workbook "${workbookId}" must be recovered before commits are appended to it.`);
+    super(
+      `The journal of workbook "${workbookId}" must be recovered before commits are appended to it.`,
+    );
   }
 }
 
 /** A background compaction did not produce its snapshot; the journal is unchanged and still complete. */
 export class CompactionFailedError extends PersistenceError {
-  constructor(readonly dir: string, readonly upTo: number, reason: string) {
+  constructor(
+    readonly dir: string,
+    readonly upTo: number,
+    reason: string,
+  ) {
     super(`Compacting the journal in ${dir} up to commit ${upTo} failed: ${reason}`);
   }
 }

@@ -16,15 +16,23 @@ describe('[PERSIST-2] export file name <workbook_name>-YYYYMMDD-HHMMSS.<ext> in 
   });
 
   it('a one-sheet export names its sheet after two underscores, cleaned the same way', () => {
-    expect(exportFileName('Q3 plan', new Date('2026-04-25T15:30:00Z'), 'csv', 'Unit prices (EU)')).toBe('Q3_plan__Unit_prices_EU-20260425-153000.csv');
+    expect(
+      exportFileName('Q3 plan', new Date('2026-04-25T15:30:00Z'), 'csv', 'Unit prices (EU)'),
+    ).toBe('Q3_plan__Unit_prices_EU-20260425-153000.csv');
   });
 
   it('uses UTC, not local time', () => {
-    expect(exportFileName('x', new Date('2026-12-31T23:59:59-05:00'), 'xlsx')).toBe('x-20270101-045959.xlsx');
+    expect(exportFileName('x', new Date('2026-12-31T23:59:59-05:00'), 'xlsx')).toBe(
+      'x-20270101-045959.xlsx',
+    );
   });
 
   it('Content-Disposition carries an ASCII filename and the UTF-8 one when they differ', () => {
-    expect(contentDisposition('Q3_plan-20260405-070309.gridbook')).toBe('attachment; filename="Q3_plan-20260405-070309.gridbook"');
-    expect(contentDisposition('Café-1.csv')).toBe(`attachment; filename="Caf-1.csv"; filename*=UTF-8''Caf%C3%A9-1.csv`);
+    expect(contentDisposition('Q3_plan-20260405-070309.gridbook')).toBe(
+      'attachment; filename="Q3_plan-20260405-070309.gridbook"',
+    );
+    expect(contentDisposition('Café-1.csv')).toBe(
+      `attachment; filename="Caf-1.csv"; filename*=UTF-8''Caf%C3%A9-1.csv`,
+    );
   });
 });

@@ -17,7 +17,12 @@ export function safeFileStem(name: string): string {
 }
 
 /** A one-sheet export (CSV) names its sheet too: `<workbook>__<sheet>-YYYYMMDD-HHMMSS.csv`. */
-export function exportFileName(workbookName: string, at: Date, extension: string, sheetName?: string): string {
+export function exportFileName(
+  workbookName: string,
+  at: Date,
+  extension: string,
+  sheetName?: string,
+): string {
   const sheet = sheetName === undefined ? '' : `__${safeFileStem(sheetName)}`;
   return `${safeFileStem(workbookName)}${sheet}-${utcStamp(at)}.${extension}`;
 }

@@ -45,11 +45,19 @@ function failing(operation: 'write' | 'rename'): FileSystem {
 
 describe('FileWorkbookStore', () => {
   it('[PERSIST-1] saves the default workbook to <data dir>/system_state.gridbook as Gridbook JSON', async () => {
-    const store = new FileWorkbookStore({ dir, now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
+    const store = new FileWorkbookStore({
+      dir,
+      now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)),
+    });
     await store.save('default', documentNamed('Saved', 7));
     const json = JSON.parse(await readFile(path.join(dir, 'system_state.gridbook'), 'utf8'));
     // Version 2: the dense layout (blocks); two cells are too few for a block and stay cell objects.
-    expect([json.format, json.version, json.workbook_name, json.exported_at]).toEqual(['gridbook', 2, 'Saved', '2026-01-02T03:04:05.000Z']);
+    expect([json.format, json.version, json.workbook_name, json.exported_at]).toEqual([
+      'gridbook',
+      2,
+      'Saved',
+      '2026-01-02T03:04:05.000Z',
+    ]);
     expect(json.sheets[0].cells.B1).toMatchObject({ formula: '=A1*2', version: 1 });
   });
 
@@ -66,13 +74,18 @@ describe('FileWorkbookStore', () => {
     expect(path.basename(store.fileFor('../etc/passwd'))).toBe('___etc_passwd.gridbook');
   });
 
-  it.each(['write', 'rename'] as const)('a failed %s leaves the previous file intact and no temp file behind', async (operation) => {
-    await new FileWorkbookStore({ dir }).save('default', documentNamed('Old', 1));
-    const broken = new FileWorkbookStore({ dir, files: failing(operation) });
-    await expect(broken.save('default', documentNamed('New', 2))).rejects.toThrow(operation === 'write' ? /ENOSPC/ : /EIO/);
-    expect((await new FileWorkbookStore({ dir }).load('default'))?.name).toBe('Old');
-    expect(await readdir(dir)).toEqual(['system_state.gridbook']);
-  });
+  it.each(['write', 'rename'] as const)(
+    'a failed %s leaves the previous file intact and no temp file behind',
+    async (operation) => {
+      await new FileWorkbookStore({ dir }).save('default', documentNamed('Old', 1));
+      const broken = new FileWorkbookStore({ dir, files: failing(operation) });
+      await expect(broken.save('default', documentNamed('New', 2))).rejects.toThrow(
+        operation === 'write' ? /ENOSPC/ : /EIO/,
+      );
+      expect((await new FileWorkbookStore({ dir }).load('default'))?.name).toBe('Old');
+      expect(await readdir(dir)).toEqual(['system_state.gridbook']);
+    },
+  );
 
   it('removes temp files a killed process left behind on the next save', async () => {
     await writeFile(path.join(dir, '.system_state.gridbook.999-3.tmp'), '{"torn');
@@ -83,16 +96,30 @@ describe('FileWorkbookStore', () => {
 
   it('a corrupt save file fails load with CorruptSaveFileError naming the file', async () => {
     await writeFile(path.join(dir, 'system_state.gridbook'), '[1, 2');
-    await expect(new FileWorkbookStore({ dir }).load('default')).rejects.toThrow(CorruptSaveFileError);
-    await expect(new FileWorkbookStore({ dir }).load('default')).rejects.toThrow(/system_state\.gridbook could not be read/);
-    await writeFile(path.join(dir, 'system_state.gridbook'), '{"format": "gridbook", "version": 1, "workbook_name": "x", "sheets": [{"name": "S", "cells": {"A0": {}}}]}');
+    await expect(new FileWorkbookStore({ dir }).load('default')).rejects.toThrow(
+      CorruptSaveFileError,
+    );
+    await expect(new FileWorkbookStore({ dir }).load('default')).rejects.toThrow(
+      /system_state\.gridbook could not be read/,
+    );
+    await writeFile(
+      path.join(dir, 'system_state.gridbook'),
+      '{"format": "gridbook", "version": 1, "workbook_name": "x", "sheets": [{"name": "S", "cells": {"A0": {}}}]}',
+    );
     await expect(new FileWorkbookStore({ dir }).load('default')).rejects.toThrow(/A0/);
   });
 
   it('loads a GridOS save file copied in place (GridOS name kept; default name when absent)', async () => {
-    await writeFile(path.join(dir, 'system_state.gridbook'), JSON.stringify({ sheet_order: ['S'], sheets: { S: { A1: { value: 3 } } } }));
+    await writeFile(
+      path.join(dir, 'system_state.gridbook'),
+      JSON.stringify({ sheet_order: ['S'], sheets: { S: { A1: { value: 3 } } } }),
+    );
     const loaded = await new FileWorkbookStore({ dir }).load('default');
-    expect(loaded).toMatchObject({ name: 'Untitled workbook', activeSheet: 'S', sheets: [{ name: 'S', cells: [{ row: 0, col: 0, input: 3 }] }] });
+    expect(loaded).toMatchObject({
+      name: 'Untitled workbook',
+      activeSheet: 'S',
+      sheets: [{ name: 'S', cells: [{ row: 0, col: 0, input: 3 }] }],
+    });
   });
 
   it('creates the data directory when it does not exist yet', async () => {

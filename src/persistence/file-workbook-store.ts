@@ -4,12 +4,22 @@
 // journal is the file journal in `<data dir>/journal/` (journal/file-journal.ts).
 import path from 'node:path';
 import { WorkbookError, type CommitRecord, type WorkbookDocument } from '../core/index.js';
-import { nodeFileSystem, readFileIfPresent, removeStaleTempFiles, writeFileAtomically, type FileSystem } from './atomic-write.js';
+import {
+  nodeFileSystem,
+  readFileIfPresent,
+  removeStaleTempFiles,
+  writeFileAtomically,
+  type FileSystem,
+} from './atomic-write.js';
 import { parseWorkbookText, withName } from './document-import.js';
 import { CorruptSaveFileError, InvalidDocumentError } from './errors.js';
 import { encodeGridbook } from './gridbook-json.js';
 import { DEFAULT_COMPACT_AFTER_BYTES, FileJournal } from './journal/file-journal.js';
-import { DEFAULT_WORKBOOK_ID, type RecoveredCommits, type WorkbookStore } from './workbook-store.js';
+import {
+  DEFAULT_WORKBOOK_ID,
+  type RecoveredCommits,
+  type WorkbookStore,
+} from './workbook-store.js';
 
 export const SAVE_FILE_NAME = 'system_state.gridbook';
 
@@ -68,7 +78,10 @@ export class FileWorkbookStore implements WorkbookStore {
 
   /** `default` → system_state.gridbook; other ids keep only characters safe in a file name. */
   fileFor(workbookId: string): string {
-    const base = workbookId === DEFAULT_WORKBOOK_ID ? SAVE_FILE_NAME : `${workbookId.replace(/[^A-Za-z0-9_-]/g, '_')}.gridbook`;
+    const base =
+      workbookId === DEFAULT_WORKBOOK_ID
+        ? SAVE_FILE_NAME
+        : `${workbookId.replace(/[^A-Za-z0-9_-]/g, '_')}.gridbook`;
     return path.join(this.#dir, base);
   }
 
@@ -80,9 +93,11 @@ export class FileWorkbookStore implements WorkbookStore {
     const previous = this.#queues.get(target) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(() => this.#write(target, text));
     this.#queues.set(target, next);
-    void next.finally(() => {
-      if (this.#queues.get(target) === next) this.#queues.delete(target);
-    }).catch(() => undefined);
+    void next
+      .finally(() => {
+        if (this.#queues.get(target) === next) this.#queues.delete(target);
+      })
+      .catch(() => undefined);
     return next;
   }
 

@@ -8,15 +8,37 @@ import { computedValues, exportJson } from './workbook-transfer.js';
 const AT = new Date(Date.UTC(2026, 3, 25, 15, 30, 0));
 
 function threeSheets(): Workbook {
-  const workbook = Workbook.create({ name: 'Round trip', sheetNames: ['Inputs', 'Model', 'Report'] });
-  workbook.apply(writeRangeOps('Inputs', { row: 0, col: 0 }, [['Price', 12.5], ['Units', 40], ['Label', "'0042"], ['Flag', true]]));
-  workbook.apply(writeRangeOps('Model', { row: 0, col: 0 }, [['Revenue', '=Inputs!B1*Inputs!B2'], ['Text', '="a"&Report!A1'], ['Bad', '=1/0']]));
+  const workbook = Workbook.create({
+    name: 'Round trip',
+    sheetNames: ['Inputs', 'Model', 'Report'],
+  });
+  workbook.apply(
+    writeRangeOps('Inputs', { row: 0, col: 0 }, [
+      ['Price', 12.5],
+      ['Units', 40],
+      ['Label', "'0042"],
+      ['Flag', true],
+    ]),
+  );
+  workbook.apply(
+    writeRangeOps('Model', { row: 0, col: 0 }, [
+      ['Revenue', '=Inputs!B1*Inputs!B2'],
+      ['Text', '="a"&Report!A1'],
+      ['Bad', '=1/0'],
+    ]),
+  );
   workbook.apply(writeRangeOps('Report', { row: 0, col: 0 }, [['x']]));
   workbook.apply(writeRangeOps('Report', { row: 0, col: 0 }, [['y']]));
   workbook.apply(writeRangeOps('Report', { row: 4, col: 4 }, [['gone']]));
   workbook.apply(writeRangeOps('Report', { row: 4, col: 4 }, [[null]]));
   workbook.apply(setLocksOps('Inputs', parseRange('A1:A4'), true));
-  workbook.apply(createChartOps('Report', 'chart_1', { data_range: 'Model!A1:B1', title: 'Revenue', chart_type: 'pie' }).ops);
+  workbook.apply(
+    createChartOps('Report', 'chart_1', {
+      data_range: 'Model!A1:B1',
+      title: 'Revenue',
+      chart_type: 'pie',
+    }).ops,
+  );
   workbook.apply([{ type: 'activate-sheet', name: 'Model' }]);
   return workbook;
 }
@@ -24,20 +46,70 @@ function threeSheets(): Workbook {
 describe('Gridbook JSON export', () => {
   it('writes format, version, exported_at, workbook_name, active_sheet, sheets in order and charts', () => {
     const json = JSON.parse(exportJson(threeSheets(), AT));
-    expect(Object.keys(json)).toEqual(['format', 'version', 'exported_at', 'workbook_name', 'active_sheet', 'sheets', 'charts']);
-    expect([json.format, json.version, json.exported_at, json.workbook_name, json.active_sheet]).toEqual(['gridbook', 1, '2026-04-25T15:30:00.000Z', 'Round trip', 'Model']);
-    expect(json.sheets.map((sheet: { name: string }) => sheet.name)).toEqual(['Inputs', 'Model', 'Report']);
-    expect(json.charts).toEqual([{ sheet: 'Report', id: 'chart_1', title: 'Revenue', chart_type: 'pie', data_range: 'Model!A1:B1', anchor_cell: 'F2', width: 400, height: 280, orientation: 'columns' }]);
+    expect(Object.keys(json)).toEqual([
+      'format',
+      'version',
+      'exported_at',
+      'workbook_name',
+      'active_sheet',
+      'sheets',
+      'charts',
+    ]);
+    expect([
+      json.format,
+      json.version,
+      json.exported_at,
+      json.workbook_name,
+      json.active_sheet,
+    ]).toEqual(['gridbook', 1, '2026-04-25T15:30:00.000Z', 'Round trip', 'Model']);
+    expect(json.sheets.map((sheet: { name: string }) => sheet.name)).toEqual([
+      'Inputs',
+      'Model',
+      'Report',
+    ]);
+    expect(json.charts).toEqual([
+      {
+        sheet: 'Report',
+        id: 'chart_1',
+        title: 'Revenue',
+        chart_type: 'pie',
+        data_range: 'Model!A1:B1',
+        anchor_cell: 'F2',
+        width: 400,
+        height: 280,
+        orientation: 'columns',
+      },
+    ]);
   });
 
   it('writes each cell as {value, formula, version, locked}: the input for plain cells, the computed value for formulas', () => {
     const json = JSON.parse(exportJson(threeSheets(), AT));
-    expect(json.sheets[0].cells.A1).toEqual({ value: 'Price', formula: null, version: 1, locked: true });
-    expect(json.sheets[0].cells.B3).toEqual({ value: '0042', formula: null, version: 1, locked: false });
-    expect(json.sheets[1].cells.B1).toEqual({ value: 500, formula: '=Inputs!B1*Inputs!B2', version: 1, locked: false });
+    expect(json.sheets[0].cells.A1).toEqual({
+      value: 'Price',
+      formula: null,
+      version: 1,
+      locked: true,
+    });
+    expect(json.sheets[0].cells.B3).toEqual({
+      value: '0042',
+      formula: null,
+      version: 1,
+      locked: false,
+    });
+    expect(json.sheets[1].cells.B1).toEqual({
+      value: 500,
+      formula: '=Inputs!B1*Inputs!B2',
+      version: 1,
+      locked: false,
+    });
     expect(json.sheets[1].cells.B3.value).toBe('#DIV/0!');
     // A cleared cell keeps its version so a rewrite never repeats one.
-    expect(json.sheets[2].cells.E5).toEqual({ value: null, formula: null, version: 2, locked: false });
+    expect(json.sheets[2].cells.E5).toEqual({
+      value: null,
+      formula: null,
+      version: 2,
+      locked: false,
+    });
     expect(json.sheets[2].cells.A1.version).toBe(2);
   });
 
@@ -45,9 +117,16 @@ describe('Gridbook JSON export', () => {
     const original = threeSheets();
     const first = exportJson(original, AT);
     const copy = Workbook.create();
-    copy.apply([{ type: 'replace-workbook', document: withName(decodeWorkbookJson(JSON.parse(first)), 'unused') }]);
+    copy.apply([
+      {
+        type: 'replace-workbook',
+        document: withName(decodeWorkbookJson(JSON.parse(first)), 'unused'),
+      },
+    ]);
     const second = exportJson(copy, new Date(AT.getTime() + 60_000));
-    expect(second.replace(/"exported_at": ?"[^"]+"/, '')).toBe(first.replace(/"exported_at": ?"[^"]+"/, ''));
+    expect(second.replace(/"exported_at": ?"[^"]+"/, '')).toBe(
+      first.replace(/"exported_at": ?"[^"]+"/, ''),
+    );
     expect(copy.document()).toEqual(original.document());
   });
 
@@ -64,17 +143,63 @@ describe('Gridbook JSON import validation', () => {
   const valid = () => JSON.parse(exportJson(threeSheets(), AT));
 
   it.each([
-    ['a newer format version', (json: any) => ({ ...json, version: 3 }), /version: this file uses format version 3/],
+    [
+      'a newer format version',
+      (json: any) => ({ ...json, version: 3 }),
+      /version: this file uses format version 3/,
+    ],
     ['another format', (json: any) => ({ ...json, format: 'xlsx' }), /^format:/],
-    ['a missing workbook name', (json: any) => ({ ...json, workbook_name: undefined }), /workbook_name/],
+    [
+      'a missing workbook name',
+      (json: any) => ({ ...json, workbook_name: undefined }),
+      /workbook_name/,
+    ],
     ['no sheets', (json: any) => ({ ...json, sheets: [] }), /^sheets:/],
-    ['an unknown cell address', (json: any) => ({ ...json, sheets: [{ name: 'S', cells: { ZZZZ1: { value: 1 } } }], active_sheet: 'S', charts: [] }), /sheets\[0\]\.cells\.ZZZZ1/],
-    ['a formula that is not text', (json: any) => ({ ...json, sheets: [{ name: 'S', cells: { A1: { formula: ['=1'] } } }], active_sheet: 'S', charts: [] }), /A1\.formula/],
-    ['an active sheet that does not exist', (json: any) => ({ ...json, active_sheet: 'Nope' }), /^active_sheet:/],
-    ['a chart on a missing sheet', (json: any) => ({ ...json, charts: [{ ...json.charts[0], sheet: 'Nope' }] }), /charts\[0\]\.sheet/],
-    ['a chart with a bad range', (json: any) => ({ ...json, charts: [{ ...json.charts[0], data_range: 'A1:' }] }), /charts\[0\]\.data_range/],
-    ['duplicate chart ids on a sheet', (json: any) => ({ ...json, charts: [json.charts[0], json.charts[0]] }), /charts\[1\]\.id/],
-    ['duplicate sheet names', (json: any) => ({ ...json, sheets: [json.sheets[0], json.sheets[0]] }), /sheets\[1\]\.name/],
+    [
+      'an unknown cell address',
+      (json: any) => ({
+        ...json,
+        sheets: [{ name: 'S', cells: { ZZZZ1: { value: 1 } } }],
+        active_sheet: 'S',
+        charts: [],
+      }),
+      /sheets\[0\]\.cells\.ZZZZ1/,
+    ],
+    [
+      'a formula that is not text',
+      (json: any) => ({
+        ...json,
+        sheets: [{ name: 'S', cells: { A1: { formula: ['=1'] } } }],
+        active_sheet: 'S',
+        charts: [],
+      }),
+      /A1\.formula/,
+    ],
+    [
+      'an active sheet that does not exist',
+      (json: any) => ({ ...json, active_sheet: 'Nope' }),
+      /^active_sheet:/,
+    ],
+    [
+      'a chart on a missing sheet',
+      (json: any) => ({ ...json, charts: [{ ...json.charts[0], sheet: 'Nope' }] }),
+      /charts\[0\]\.sheet/,
+    ],
+    [
+      'a chart with a bad range',
+      (json: any) => ({ ...json, charts: [{ ...json.charts[0], data_range: 'A1:' }] }),
+      /charts\[0\]\.data_range/,
+    ],
+    [
+      'duplicate chart ids on a sheet',
+      (json: any) => ({ ...json, charts: [json.charts[0], json.charts[0]] }),
+      /charts\[1\]\.id/,
+    ],
+    [
+      'duplicate sheet names',
+      (json: any) => ({ ...json, sheets: [json.sheets[0], json.sheets[0]] }),
+      /sheets\[1\]\.name/,
+    ],
   ])('rejects %s naming the field', (_label, change, message) => {
     expect(() => decodeWorkbookJson(change(valid()))).toThrow(message);
   });
@@ -92,12 +217,30 @@ describe('Gridbook JSON import validation', () => {
       sheets: ['Sheet1', { name: 'Data', cells: { A1: { value: 1 } } }],
       charts: { Data: [{ id: 'c', data_range: 'A1:A1' }] },
     });
-    expect(document.sheets.map((sheet) => [sheet.name, sheet.cells.length, sheet.charts!.length])).toEqual([['Sheet1', 0, 0], ['Data', 1, 1]]);
-    expect(() => decodeGridbook({ workbook_name: 'x', sheets: ['S'], charts: { Nope: [{ id: 'c', data_range: 'A1' }] } })).toThrow(/charts\.Nope\[0\]\.sheet/);
+    expect(
+      document.sheets.map((sheet) => [sheet.name, sheet.cells.length, sheet.charts!.length]),
+    ).toEqual([
+      ['Sheet1', 0, 0],
+      ['Data', 1, 1],
+    ]);
+    expect(() =>
+      decodeGridbook({
+        workbook_name: 'x',
+        sheets: ['S'],
+        charts: { Nope: [{ id: 'c', data_range: 'A1' }] },
+      }),
+    ).toThrow(/charts\.Nope\[0\]\.sheet/);
     expect(() => decodeGridbook({ workbook_name: 'x', sheets: [7] })).toThrow(/sheets\[0\]/);
   });
 
   it('the errors are InvalidDocumentError (400 over HTTP)', () => {
-    expect(() => decodeWorkbookJson({ format: 'gridbook', version: 1, workbook_name: 'x', sheets: [{ name: 'S', cells: { A0: {} } }] })).toThrow(InvalidDocumentError);
+    expect(() =>
+      decodeWorkbookJson({
+        format: 'gridbook',
+        version: 1,
+        workbook_name: 'x',
+        sheets: [{ name: 'S', cells: { A0: {} } }],
+      }),
+    ).toThrow(InvalidDocumentError);
   });
 });

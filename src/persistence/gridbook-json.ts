@@ -2,9 +2,26 @@
 // export format; version 2 adds dense `blocks` of cells and is the save file. Documented in
 // the README; `export → import → export` is identical apart from `exported_at`. Decoding
 // reads both versions and validates everything before anything is replaced.
-import { formatCell, isFormula, validateChart, validateSheetName, validateWorkbookName, type CellValue, type Chart, type SheetSnapshot, type SnapshotCell, type WorkbookDocument } from '../core/index.js';
+import {
+  formatCell,
+  isFormula,
+  validateChart,
+  validateSheetName,
+  validateWorkbookName,
+  type CellValue,
+  type Chart,
+  type SheetSnapshot,
+  type SnapshotCell,
+  type WorkbookDocument,
+} from '../core/index.js';
 import { encodeBlocks, mergeCells, readBlocks, type CellBlockJson } from './cell-blocks.js';
-import { cellToJson, describeJson, isPlainObject, readCellMap, type CellJson } from './cell-json.js';
+import {
+  cellToJson,
+  describeJson,
+  isPlainObject,
+  readCellMap,
+  type CellJson,
+} from './cell-json.js';
 import { InvalidDocumentError } from './errors.js';
 
 export const GRIDBOOK_FORMAT = 'gridbook';
@@ -41,24 +58,37 @@ export interface EncodeOptions {
   readonly dense?: boolean;
 }
 
-function cellMap(sheet: string, cells: readonly SnapshotCell[], values: ComputedValues | undefined): Record<string, CellJson> {
+function cellMap(
+  sheet: string,
+  cells: readonly SnapshotCell[],
+  values: ComputedValues | undefined,
+): Record<string, CellJson> {
   const map: Record<string, CellJson> = {};
   for (const cell of cells) {
     // Only a formula's value is written (a literal's value is its input): asking the engine for
     // every cell made a 1,000,000-cell export twice as slow (W5 profile).
-    const computed = values === undefined || !isFormula(cell.input) ? undefined : values(sheet, cell.row, cell.col);
+    const computed =
+      values === undefined || !isFormula(cell.input)
+        ? undefined
+        : values(sheet, cell.row, cell.col);
     map[formatCell(cell)] = cellToJson(cell, computed);
   }
   return map;
 }
 
-export function encodeGridbook(document: WorkbookDocument, options: EncodeOptions = {}): GridbookJson {
+export function encodeGridbook(
+  document: WorkbookDocument,
+  options: EncodeOptions = {},
+): GridbookJson {
   const sheets = document.sheets.map((sheet): GridbookSheetJson => {
-    if (options.dense !== true) return { name: sheet.name, cells: cellMap(sheet.name, sheet.cells, options.values) };
+    if (options.dense !== true)
+      return { name: sheet.name, cells: cellMap(sheet.name, sheet.cells, options.values) };
     const { blocks, rest } = encodeBlocks(sheet.cells);
     return { name: sheet.name, blocks, cells: cellMap(sheet.name, rest, options.values) };
   });
-  const charts = document.sheets.flatMap((sheet) => (sheet.charts ?? []).map((chart) => ({ sheet: sheet.name, ...chart })));
+  const charts = document.sheets.flatMap((sheet) =>
+    (sheet.charts ?? []).map((chart) => ({ sheet: sheet.name, ...chart })),
+  );
   return {
     format: GRIDBOOK_FORMAT,
     version: options.dense === true ? GRIDBOOK_DENSE_VERSION : GRIDBOOK_VERSION,
@@ -73,21 +103,33 @@ export function encodeGridbook(document: WorkbookDocument, options: EncodeOption
 function checkHeader(json: Record<string, unknown>): void {
   const format = json['format'];
   if (format !== undefined && format !== GRIDBOOK_FORMAT) {
-    throw new InvalidDocumentError('format', `expected "${GRIDBOOK_FORMAT}" (or no format for a GridOS file), got ${describeJson(format)}.`);
+    throw new InvalidDocumentError(
+      'format',
+      `expected "${GRIDBOOK_FORMAT}" (or no format for a GridOS file), got ${describeJson(format)}.`,
+    );
   }
   const version = json['version'];
   if (format === undefined && version === undefined) return;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-    throw new InvalidDocumentError('version', `expected the format version ${GRIDBOOK_VERSION}, got ${describeJson(version)}.`);
+    throw new InvalidDocumentError(
+      'version',
+      `expected the format version ${GRIDBOOK_VERSION}, got ${describeJson(version)}.`,
+    );
   }
   if (version > NEWEST_READABLE_VERSION) {
-    throw new InvalidDocumentError('version', `this file uses format version ${version}, written by a newer Gridbook; this server reads versions 1 to ${NEWEST_READABLE_VERSION}.`);
+    throw new InvalidDocumentError(
+      'version',
+      `this file uses format version ${version}, written by a newer Gridbook; this server reads versions 1 to ${NEWEST_READABLE_VERSION}.`,
+    );
   }
 }
 
 function readSheets(raw: unknown): { sheets: SheetSnapshot[]; inlineCharts: Chart[][] } {
   if (!Array.isArray(raw) || raw.length === 0) {
-    throw new InvalidDocumentError('sheets', `expected a non-empty list of {name, cells}, got ${describeJson(raw)}.`);
+    throw new InvalidDocumentError(
+      'sheets',
+      `expected a non-empty list of {name, cells}, got ${describeJson(raw)}.`,
+    );
   }
   const seen = new Set<string>();
   const inlineCharts: Chart[][] = [];
@@ -95,13 +137,29 @@ function readSheets(raw: unknown): { sheets: SheetSnapshot[]; inlineCharts: Char
     const field = `sheets[${index}]`;
     // A bare name is an empty sheet (the workbook summary lists sheets that way).
     const entry = typeof item === 'string' ? { name: item } : item;
-    if (!isPlainObject(entry)) throw new InvalidDocumentError(field, `expected an object {name, cells}, got ${describeJson(entry)}.`);
+    if (!isPlainObject(entry))
+      throw new InvalidDocumentError(
+        field,
+        `expected an object {name, cells}, got ${describeJson(entry)}.`,
+      );
     const name = validateSheetName(entry['name'], `${field}.name`);
-    if (seen.has(name.toLowerCase())) throw new InvalidDocumentError(`${field}.name`, `a sheet named "${name}" appears twice (sheet names are case-insensitive).`);
+    if (seen.has(name.toLowerCase()))
+      throw new InvalidDocumentError(
+        `${field}.name`,
+        `a sheet named "${name}" appears twice (sheet names are case-insensitive).`,
+      );
     seen.add(name.toLowerCase());
     // Charts may also sit inside their sheet (hand-written documents); both places are read.
-    inlineCharts.push(readChartList(entry['charts'], `${field}.charts`).map((item, at) => validateChart(item, `${field}.charts[${at}].`)));
-    const cells = mergeCells(readBlocks(entry['blocks'], `${field}.blocks`), readCellMap(entry['cells'], `${field}.cells`), field);
+    inlineCharts.push(
+      readChartList(entry['charts'], `${field}.charts`).map((item, at) =>
+        validateChart(item, `${field}.charts[${at}].`),
+      ),
+    );
+    const cells = mergeCells(
+      readBlocks(entry['blocks'], `${field}.blocks`),
+      readCellMap(entry['cells'], `${field}.cells`),
+      field,
+    );
     return { name, cells };
   });
   return { sheets, inlineCharts };
@@ -109,26 +167,41 @@ function readSheets(raw: unknown): { sheets: SheetSnapshot[]; inlineCharts: Char
 
 function readChartList(raw: unknown, field: string): Record<string, unknown>[] {
   if (raw === undefined || raw === null) return [];
-  if (!Array.isArray(raw)) throw new InvalidDocumentError(field, `expected a list of charts, got ${describeJson(raw)}.`);
+  if (!Array.isArray(raw))
+    throw new InvalidDocumentError(field, `expected a list of charts, got ${describeJson(raw)}.`);
   return raw.map((item, index) => {
-    if (!isPlainObject(item)) throw new InvalidDocumentError(`${field}[${index}]`, `expected a chart object, got ${describeJson(item)}.`);
+    if (!isPlainObject(item))
+      throw new InvalidDocumentError(
+        `${field}[${index}]`,
+        `expected a chart object, got ${describeJson(item)}.`,
+      );
     return item;
   });
 }
 
 function sheetIndex(sheets: readonly SheetSnapshot[], name: unknown, field: string): number {
-  const index = typeof name === 'string' ? sheets.findIndex((sheet) => sheet.name.toLowerCase() === name.trim().toLowerCase()) : -1;
+  const index =
+    typeof name === 'string'
+      ? sheets.findIndex((sheet) => sheet.name.toLowerCase() === name.trim().toLowerCase())
+      : -1;
   if (index === -1) {
-    throw new InvalidDocumentError(field, `${describeJson(name)} is not one of the sheets (${sheets.map((sheet) => sheet.name).join(', ')}).`);
+    throw new InvalidDocumentError(
+      field,
+      `${describeJson(name)} is not one of the sheets (${sheets.map((sheet) => sheet.name).join(', ')}).`,
+    );
   }
   return index;
 }
 
 /** `charts` as a list of {sheet, …chart}, or as a map from sheet name to a list of charts. */
 function chartEntries(raw: unknown): { item: Record<string, unknown>; field: string }[] {
-  if (!isPlainObject(raw)) return readChartList(raw, 'charts').map((item, index) => ({ item, field: `charts[${index}]` }));
+  if (!isPlainObject(raw))
+    return readChartList(raw, 'charts').map((item, index) => ({ item, field: `charts[${index}]` }));
   return Object.entries(raw).flatMap(([sheet, list]) =>
-    readChartList(list, `charts.${sheet}`).map((item, index) => ({ item: { ...item, sheet }, field: `charts.${sheet}[${index}]` })),
+    readChartList(list, `charts.${sheet}`).map((item, index) => ({
+      item: { ...item, sheet },
+      field: `charts.${sheet}[${index}]`,
+    })),
   );
 }
 
@@ -139,7 +212,10 @@ function attachCharts(sheets: SheetSnapshot[], inline: Chart[][], raw: unknown):
     const { sheet: _sheet, ...fields } = item;
     const chart = validateChart(fields, `${field}.`);
     if (bySheet[at]!.some((other) => other.id === chart.id)) {
-      throw new InvalidDocumentError(`${field}.id`, `chart id "${chart.id}" appears twice on sheet "${sheets[at]!.name}".`);
+      throw new InvalidDocumentError(
+        `${field}.id`,
+        `chart id "${chart.id}" appears twice on sheet "${sheets[at]!.name}".`,
+      );
     }
     bySheet[at]!.push(chart);
   });
@@ -154,6 +230,13 @@ export function decodeGridbook(json: Record<string, unknown>): WorkbookDocument 
   checkHeader(json);
   const name = validateWorkbookName(json['workbook_name'], 'workbook_name');
   const { sheets, inlineCharts } = readSheets(json['sheets']);
-  const active = json['active_sheet'] === undefined || json['active_sheet'] === null ? 0 : sheetIndex(sheets, json['active_sheet'], 'active_sheet');
-  return { name, activeSheet: sheets[active]!.name, sheets: attachCharts(sheets, inlineCharts, json['charts']) };
+  const active =
+    json['active_sheet'] === undefined || json['active_sheet'] === null
+      ? 0
+      : sheetIndex(sheets, json['active_sheet'], 'active_sheet');
+  return {
+    name,
+    activeSheet: sheets[active]!.name,
+    sheets: attachCharts(sheets, inlineCharts, json['charts']),
+  };
 }

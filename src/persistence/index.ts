@@ -1,17 +1,48 @@
 // Persistence: the WorkbookStore port and its file implementation (atomic state file), and
 // the codecs for Gridbook JSON, GridOS `.gridos`, xlsx (exceljs) and CSV (papaparse), plus the
 // export file-name rule. Over core only; never imports http, hosting or saas.
-export { DEFAULT_WORKBOOK_ID, type RecoveredCommits, type WorkbookStore } from './workbook-store.js';
+export {
+  DEFAULT_WORKBOOK_ID,
+  type RecoveredCommits,
+  type WorkbookStore,
+} from './workbook-store.js';
 export { DEFAULT_COMPACT_AFTER_BYTES } from './journal/file-journal.js';
 export { decodeFrames, encodeFrame } from './journal/record-framing.js';
 export { journalDirectory } from './journal/journal-files.js';
-export { FileWorkbookStore, SAVE_FILE_NAME, type FileWorkbookStoreOptions } from './file-workbook-store.js';
+export {
+  FileWorkbookStore,
+  SAVE_FILE_NAME,
+  type FileWorkbookStoreOptions,
+} from './file-workbook-store.js';
 export { nodeFileSystem, writeFileAtomically, type FileSystem } from './atomic-write.js';
-export { CompactionFailedError, CorruptSaveFileError, InvalidDocumentError, JournalCorruptError, JournalStateError, PersistenceError } from './errors.js';
-export { encodeGridbook, decodeGridbook, GRIDBOOK_DENSE_VERSION, GRIDBOOK_FORMAT, GRIDBOOK_VERSION, type GridbookJson, type ComputedValues } from './gridbook-json.js';
+export {
+  CompactionFailedError,
+  CorruptSaveFileError,
+  InvalidDocumentError,
+  JournalCorruptError,
+  JournalStateError,
+  PersistenceError,
+} from './errors.js';
+export {
+  encodeGridbook,
+  decodeGridbook,
+  GRIDBOOK_DENSE_VERSION,
+  GRIDBOOK_FORMAT,
+  GRIDBOOK_VERSION,
+  type GridbookJson,
+  type ComputedValues,
+} from './gridbook-json.js';
 export { decodeGridos, type DecodedWorkbook } from './gridos-import.js';
 export { decodeWorkbookJson, parseWorkbookText, withName } from './document-import.js';
 export { decodeXlsx, encodeXlsx, XLSX_CONTENT_TYPE, type XlsxExportOptions } from './xlsx-codec.js';
 export { decodeCsv, encodeCsv, csvImportOps, type CsvMode } from './csv-codec.js';
 export { contentDisposition, exportFileName, safeFileStem, utcStamp } from './export-filename.js';
-export { computedValues, exportCsv, exportJson, exportXlsx, importCsvOps, importJsonOps, importXlsxOps } from './workbook-transfer.js';
+export {
+  computedValues,
+  exportCsv,
+  exportJson,
+  exportXlsx,
+  importCsvOps,
+  importJsonOps,
+  importXlsxOps,
+} from './workbook-transfer.js';

@@ -25,11 +25,18 @@ export function computedValues(workbook: WorkbookReader): ComputedValues {
  * over the default 64 MiB request limit of its own import; `dense` (version 2, the save file's
  * blocks) takes ~7 MB, so the UI downloads that.
  */
-export function exportJson(workbook: WorkbookReader, at: Date, options: { dense?: boolean } = {}): string {
+export function exportJson(
+  workbook: WorkbookReader,
+  at: Date,
+  options: { dense?: boolean } = {},
+): string {
   return `${JSON.stringify(encodeGridbook(workbook.document(), { exportedAt: at, values: computedValues(workbook), dense: options.dense === true }))}\n`;
 }
 
-export function exportXlsx(workbook: WorkbookReader, options: { valuesOnly?: boolean; at?: Date }): Promise<Buffer> {
+export function exportXlsx(
+  workbook: WorkbookReader,
+  options: { valuesOnly?: boolean; at?: Date },
+): Promise<Buffer> {
   return encodeXlsx(workbook.document(), computedValues(workbook), options);
 }
 
@@ -43,15 +50,28 @@ export function importJsonOps(workbook: WorkbookReader, json: unknown, field = '
 }
 
 /** An xlsx file → the replacing op; the workbook takes the file's name when one is given. */
-export async function importXlsxOps(workbook: WorkbookReader, data: Uint8Array, fileName?: string, field = 'file'): Promise<Op[]> {
+export async function importXlsxOps(
+  workbook: WorkbookReader,
+  data: Uint8Array,
+  fileName?: string,
+  field = 'file',
+): Promise<Op[]> {
   const decoded = await decodeXlsx(data, field);
   const stem = fileName?.replace(/\.xlsx$/i, '').trim();
-  return replaceWorkbookOps(withName(decoded, stem === undefined || stem === '' ? workbook.name : stem.slice(0, 120)));
+  return replaceWorkbookOps(
+    withName(decoded, stem === undefined || stem === '' ? workbook.name : stem.slice(0, 120)),
+  );
 }
 
 /** CSV text → ops that make the sheet (added when missing) hold it from A1. */
 export function importCsvOps(workbook: WorkbookReader, sheetName: string, text: string): Op[] {
   const rows = decodeCsv(text);
-  const existing = workbook.sheetNames.find((name) => name.toLowerCase() === sheetName.trim().toLowerCase());
-  return csvImportOps(existing === undefined ? undefined : workbook.sheet(existing), existing ?? sheetName.trim(), rows);
+  const existing = workbook.sheetNames.find(
+    (name) => name.toLowerCase() === sheetName.trim().toLowerCase(),
+  );
+  return csvImportOps(
+    existing === undefined ? undefined : workbook.sheet(existing),
+    existing ?? sheetName.trim(),
+    rows,
+  );
 }

@@ -12,8 +12,20 @@ const FIXTURES = path.resolve(import.meta.dirname, '../../test/fixtures');
 
 function threeSheets(): Workbook {
   const workbook = Workbook.create({ name: 'Xlsx', sheetNames: ['Inputs', 'Model', 'Report'] });
-  workbook.apply(writeRangeOps('Inputs', { row: 0, col: 0 }, [['Price', 12.5], ['Units', 40], ['Code', "'007"], ['Flag', true], ['Eq', "'=not a formula"]]));
-  workbook.apply(writeRangeOps('Model', { row: 0, col: 0 }, [['Revenue', '=Inputs!B1*Inputs!B2', '=B1/0', '=SUM(Inputs!B1:B2)']]));
+  workbook.apply(
+    writeRangeOps('Inputs', { row: 0, col: 0 }, [
+      ['Price', 12.5],
+      ['Units', 40],
+      ['Code', "'007"],
+      ['Flag', true],
+      ['Eq', "'=not a formula"],
+    ]),
+  );
+  workbook.apply(
+    writeRangeOps('Model', { row: 0, col: 0 }, [
+      ['Revenue', '=Inputs!B1*Inputs!B2', '=B1/0', '=SUM(Inputs!B1:B2)'],
+    ]),
+  );
   workbook.apply(writeRangeOps('Report', { row: 0, col: 0 }, [['=Model!B1&" total"']]));
   workbook.apply(setLocksOps('Inputs', parseRange('A1:A5'), true));
   workbook.apply(createChartOps('Report', 'c', { data_range: 'A1:B2' }).ops);
@@ -29,7 +41,9 @@ async function readBack(buffer: Buffer): Promise<ExcelJS.Workbook> {
 
 describe('xlsx export', () => {
   it('writes one worksheet per sheet with values, formulas and their cached results', async () => {
-    const book = await readBack(await exportXlsx(threeSheets(), { at: new Date(Date.UTC(2026, 0, 1)) }));
+    const book = await readBack(
+      await exportXlsx(threeSheets(), { at: new Date(Date.UTC(2026, 0, 1)) }),
+    );
     expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['Inputs', 'Model', 'Report']);
     const model = book.getWorksheet('Model')!;
     expect(model.getCell('B1').value).toEqual({ formula: 'Inputs!B1*Inputs!B2', result: 500 });
@@ -46,11 +60,16 @@ describe('xlsx export', () => {
 
   it('writes locked cells as cell protection on a protected sheet, other cells unlocked', async () => {
     const book = await readBack(await exportXlsx(threeSheets(), {}));
-    const inputs = book.getWorksheet('Inputs')! as ExcelJS.Worksheet & { sheetProtection?: { sheet?: boolean } };
+    const inputs = book.getWorksheet('Inputs')! as ExcelJS.Worksheet & {
+      sheetProtection?: { sheet?: boolean };
+    };
     expect(inputs.sheetProtection?.sheet).toBe(true);
     expect(inputs.getCell('A1').protection?.locked ?? true).toBe(true);
     expect(inputs.getCell('B1').protection?.locked).toBe(false);
-    expect((book.getWorksheet('Model') as unknown as { sheetProtection?: unknown }).sheetProtection ?? null).toBeNull();
+    expect(
+      (book.getWorksheet('Model') as unknown as { sheetProtection?: unknown }).sheetProtection ??
+        null,
+    ).toBeNull();
   });
 });
 
@@ -66,7 +85,11 @@ describe('xlsx import', () => {
       const [a, b] = [original.sheet(name), copy.sheet(name)];
       expect(b.occupiedCells()).toEqual(a.occupiedCells());
       for (const cell of a.occupiedCells()) {
-        expect([b.input(cell.row, cell.col), b.value(cell.row, cell.col), b.isLocked(cell.row, cell.col)]).toEqual([
+        expect([
+          b.input(cell.row, cell.col),
+          b.value(cell.row, cell.col),
+          b.isLocked(cell.row, cell.col),
+        ]).toEqual([
           a.input(cell.row, cell.col),
           a.value(cell.row, cell.col),
           a.isLocked(cell.row, cell.col),
@@ -76,14 +99,20 @@ describe('xlsx import', () => {
   });
 
   it('[PERSIST-5] a LibreOffice-made file imports with its formulas recomputed by our engine, not its cached results', async () => {
-    const decoded = await decodeXlsx(readFileSync(path.join(FIXTURES, 'libreoffice-two-sheets.xlsx')));
+    const decoded = await decodeXlsx(
+      readFileSync(path.join(FIXTURES, 'libreoffice-two-sheets.xlsx')),
+    );
     expect(decoded.sheets.map((sheet) => sheet.name)).toEqual(['Inputs', 'Summary']);
     const workbook = Workbook.create();
     workbook.apply([{ type: 'replace-workbook', document: withName(decoded, 'LibreOffice') }]);
     const summary = workbook.sheet('Summary');
     // LibreOffice cached 0 for Summary!B1 and B3 (it did not recalculate them); the true values are 48 and 16.
     expect(summary.input(0, 1)).toEqual({ formula: '=Inputs!B4*2' });
-    expect([summary.value(0, 1), summary.value(1, 1), summary.value(2, 1)]).toEqual([48, 'small', 16]);
+    expect([summary.value(0, 1), summary.value(1, 1), summary.value(2, 1)]).toEqual([
+      48,
+      'small',
+      16,
+    ]);
     expect(workbook.sheet('Inputs').value(3, 1)).toBe(24);
     expect(summary.input(2, 0)).toBe(true);
     // LibreOffice writes protection flags as words (true/false) that exceljs 4.4 does not read:
@@ -96,8 +125,16 @@ describe('xlsx import', () => {
     const sheet = book.addWorksheet('S');
     sheet.getCell('A1').value = 1;
     sheet.getCell('A2').value = 2;
-    sheet.getCell('B1').value = { formula: 'A1*10', result: 10, shareType: 'shared', ref: 'B1:B2' } as ExcelJS.CellFormulaValue;
-    sheet.getCell('B2').value = { sharedFormula: 'B1', result: 20 } as ExcelJS.CellSharedFormulaValue;
+    sheet.getCell('B1').value = {
+      formula: 'A1*10',
+      result: 10,
+      shareType: 'shared',
+      ref: 'B1:B2',
+    } as ExcelJS.CellFormulaValue;
+    sheet.getCell('B2').value = {
+      sharedFormula: 'B1',
+      result: 20,
+    } as ExcelJS.CellSharedFormulaValue;
     sheet.getCell('C1').value = { formula: '_xlfn.CONCAT("a","b")', result: 'ab' };
     sheet.getCell('D1').value = new Date(Date.UTC(2026, 0, 1));
     const decoded = await decodeXlsx(Buffer.from(await book.xlsx.writeBuffer()));
@@ -114,16 +151,24 @@ describe('xlsx import', () => {
 
   it('rejects bytes that are not an xlsx workbook', async () => {
     await expect(decodeXlsx(Buffer.from('not a zip at all'))).rejects.toThrow(InvalidDocumentError);
-    await expect(decodeXlsx(Buffer.from('not a zip at all'))).rejects.toThrow(/^file: is not a readable \.xlsx workbook/);
+    await expect(decodeXlsx(Buffer.from('not a zip at all'))).rejects.toThrow(
+      /^file: is not a readable \.xlsx workbook/,
+    );
   });
 
-  it('cuts sheet names to Excel\'s 31 characters, keeps them unique and rewrites formulas that name them', async () => {
+  it("cuts sheet names to Excel's 31 characters, keeps them unique and rewrites formulas that name them", async () => {
     const long = 'A very long sheet name for tests one';
     const workbook = Workbook.create({ sheetNames: [long, `${long.slice(0, 31)} two`, 'Use'] });
     workbook.apply(writeRangeOps(long, { row: 0, col: 0 }, [[5]]));
     workbook.apply(writeRangeOps('Use', { row: 0, col: 0 }, [[`='${long}'!A1+1`]]));
     const book = await readBack(await exportXlsx(workbook, {}));
-    expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['A very long sheet name for test', 'A very long sheet name for te~2', 'Use']);
-    expect((book.getWorksheet('Use')!.getCell('A1').value as ExcelJS.CellFormulaValue).formula).toBe("'A very long sheet name for test'!A1+1");
+    expect(book.worksheets.map((sheet) => sheet.name)).toEqual([
+      'A very long sheet name for test',
+      'A very long sheet name for te~2',
+      'Use',
+    ]);
+    expect(
+      (book.getWorksheet('Use')!.getCell('A1').value as ExcelJS.CellFormulaValue).formula,
+    ).toBe("'A very long sheet name for test'!A1+1");
   });
 });

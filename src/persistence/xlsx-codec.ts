@@ -21,7 +21,8 @@ import type { ComputedValues } from './gridbook-json.js';
 import type { DecodedWorkbook } from './gridos-import.js';
 import { checkInflatedSize } from './zip-bounds.js';
 
-export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLSX_CONTENT_TYPE =
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXCEL_SHEET_NAME_LIMIT = 31;
 const EXCEL_ERRORS = new Set(['#N/A', '#REF!', '#NAME?', '#DIV/0!', '#NULL!', '#VALUE!', '#NUM!']);
 /** Excel's day 0 is 1899-12-30 (with its 1900 leap-year quirk folded in). */
@@ -50,15 +51,27 @@ function excelSheetNames(sheets: readonly SheetSnapshot[]): string[] {
 
 function cachedResult(value: CellValue): ExcelJS.CellValue | undefined {
   if (value === null) return undefined;
-  if (isFormulaError(value)) return { error: (EXCEL_ERRORS.has(value.sentinel) ? value.sentinel : SENTINELS.value) as ExcelJS.CellErrorValue['error'] };
+  if (isFormulaError(value))
+    return {
+      error: (EXCEL_ERRORS.has(value.sentinel)
+        ? value.sentinel
+        : SENTINELS.value) as ExcelJS.CellErrorValue['error'],
+    };
   return value;
 }
 
-function excelValue(input: CellInput, computed: CellValue, formula: string | undefined, valuesOnly: boolean): ExcelJS.CellValue {
+function excelValue(
+  input: CellInput,
+  computed: CellValue,
+  formula: string | undefined,
+  valuesOnly: boolean,
+): ExcelJS.CellValue {
   if (formula === undefined) return input as ExcelJS.CellValue;
   if (valuesOnly) return cachedResult(computed) ?? null;
   const result = cachedResult(computed);
-  return (result === undefined ? { formula: formula.slice(1) } : { formula: formula.slice(1), result }) as ExcelJS.CellFormulaValue;
+  return (
+    result === undefined ? { formula: formula.slice(1) } : { formula: formula.slice(1), result }
+  ) as ExcelJS.CellFormulaValue;
 }
 
 function retargetFormula(formula: string, renames: readonly [string, string][]): string {
@@ -73,7 +86,11 @@ function loadExcelJs(): Promise<ExcelJsModule> {
   return excelJs;
 }
 
-export async function encodeXlsx(document: WorkbookDocument, values: ComputedValues, options: XlsxExportOptions = {}): Promise<Buffer> {
+export async function encodeXlsx(
+  document: WorkbookDocument,
+  values: ComputedValues,
+  options: XlsxExportOptions = {},
+): Promise<Buffer> {
   const workbook = new (await loadExcelJs()).Workbook();
   workbook.creator = 'Gridbook';
   if (options.at !== undefined) {
@@ -81,16 +98,38 @@ export async function encodeXlsx(document: WorkbookDocument, values: ComputedVal
     workbook.modified = options.at;
   }
   const names = excelSheetNames(document.sheets);
-  const renames = document.sheets.map((sheet, index): [string, string] => [sheet.name, names[index]!]).filter(([from, to]) => from !== to);
+  const renames = document.sheets
+    .map((sheet, index): [string, string] => [sheet.name, names[index]!])
+    .filter(([from, to]) => from !== to);
   for (const [index, sheet] of document.sheets.entries()) {
     const worksheet = workbook.addWorksheet(names[index]!);
     const protectedSheet = sheet.cells.some((cell) => cell.locked);
-    for (const cell of sheet.cells) writeCell(worksheet, sheet.name, cell, values, renames, options.valuesOnly === true, protectedSheet);
+    for (const cell of sheet.cells)
+      writeCell(
+        worksheet,
+        sheet.name,
+        cell,
+        values,
+        renames,
+        options.valuesOnly === true,
+        protectedSheet,
+      );
     // No password: the sheet enforces the same locks in Excel and anyone may lift them there.
-    if (protectedSheet) await worksheet.protect('', { selectLockedCells: true, selectUnlockedCells: true });
+    if (protectedSheet)
+      await worksheet.protect('', { selectLockedCells: true, selectUnlockedCells: true });
   }
   const active = document.sheets.findIndex((sheet) => sheet.name === document.activeSheet);
-  workbook.views = [{ x: 0, y: 0, width: 20_000, height: 12_000, firstSheet: 0, activeTab: Math.max(0, active), visibility: 'visible' }];
+  workbook.views = [
+    {
+      x: 0,
+      y: 0,
+      width: 20_000,
+      height: 12_000,
+      firstSheet: 0,
+      activeTab: Math.max(0, active),
+      visibility: 'visible',
+    },
+  ];
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -106,8 +145,15 @@ function writeCell(
   if (cell.input === null && !cell.locked) return;
   const target = worksheet.getCell(cell.row + 1, cell.col + 1);
   if (cell.input !== null) {
-    const formula = isFormula(cell.input) ? retargetFormula(cell.input.formula, renames) : undefined;
-    target.value = excelValue(cell.input, values(sheetName, cell.row, cell.col), formula, valuesOnly);
+    const formula = isFormula(cell.input)
+      ? retargetFormula(cell.input.formula, renames)
+      : undefined;
+    target.value = excelValue(
+      cell.input,
+      values(sheetName, cell.row, cell.col),
+      formula,
+      valuesOnly,
+    );
   }
   if (protectedSheet) target.protection = { locked: cell.locked };
 }
@@ -133,9 +179,12 @@ function inputOf(cell: ExcelJS.Cell): CellInput | null {
   if ('formula' in value || 'sharedFormula' in value) {
     // `cell.formula` translates a shared formula from its master cell.
     const formula = cell.formula;
-    if (typeof formula === 'string' && formula.trim() !== '') return { formula: cleanFormula(formula.trim()) };
+    if (typeof formula === 'string' && formula.trim() !== '')
+      return { formula: cleanFormula(formula.trim()) };
     const result = (value as ExcelJS.CellFormulaValue).result;
-    return typeof result === 'number' || typeof result === 'string' || typeof result === 'boolean' ? result : null;
+    return typeof result === 'number' || typeof result === 'string' || typeof result === 'boolean'
+      ? result
+      : null;
   }
   if ('richText' in value) return value.richText.map((run) => run.text).join('') || null;
   if ('hyperlink' in value) return String(value.text ?? value.hyperlink);
@@ -145,7 +194,8 @@ function inputOf(cell: ExcelJS.Cell): CellInput | null {
 
 /** exceljs reads `<sheetProtection sheet="1">` as sheet: true; anything else counts as unprotected. */
 function isProtected(worksheet: ExcelJS.Worksheet): boolean {
-  const protection = (worksheet as unknown as { sheetProtection?: { sheet?: unknown } | null }).sheetProtection;
+  const protection = (worksheet as unknown as { sheetProtection?: { sheet?: unknown } | null })
+    .sheetProtection;
   return protection?.sheet === true;
 }
 
@@ -158,7 +208,13 @@ function readWorksheet(worksheet: ExcelJS.Worksheet): SnapshotCell[] {
       if (input === null) return;
       // Excel's default style is locked; on a protected sheet only an explicit "unlocked" frees a cell.
       const locked = locking && cell.protection?.locked !== false;
-      cells.push({ row: Number(cell.row) - 1, col: Number(cell.col) - 1, input, version: 1, locked });
+      cells.push({
+        row: Number(cell.row) - 1,
+        col: Number(cell.col) - 1,
+        input,
+        version: 1,
+        locked,
+      });
     });
   });
   return cells.sort((a, b) => a.row - b.row || a.col - b.col);
@@ -170,18 +226,28 @@ export async function decodeXlsx(data: Uint8Array, field = 'file'): Promise<Deco
   try {
     await workbook.xlsx.load(data as unknown as ExcelJS.Buffer);
   } catch (error) {
-    throw new InvalidDocumentError(field, `is not a readable .xlsx workbook (${(error as Error).message}).`);
+    throw new InvalidDocumentError(
+      field,
+      `is not a readable .xlsx workbook (${(error as Error).message}).`,
+    );
   }
   const worksheets = workbook.worksheets;
-  if (worksheets.length === 0) throw new InvalidDocumentError(field, 'the workbook has no worksheets.');
+  if (worksheets.length === 0)
+    throw new InvalidDocumentError(field, 'the workbook has no worksheets.');
   const sheets = worksheets.map((worksheet): SheetSnapshot => {
     try {
       return { name: worksheet.name, cells: readWorksheet(worksheet), charts: [] };
     } catch (error) {
-      throw new InvalidDocumentError(`${field}: sheet "${worksheet.name}"`, `could not be read (${(error as Error).message}).`);
+      throw new InvalidDocumentError(
+        `${field}: sheet "${worksheet.name}"`,
+        `could not be read (${(error as Error).message}).`,
+      );
     }
   });
   const activeTab = workbook.views?.[0]?.activeTab;
-  const active = typeof activeTab === 'number' && sheets[activeTab] !== undefined ? sheets[activeTab] : sheets[0];
+  const active =
+    typeof activeTab === 'number' && sheets[activeTab] !== undefined
+      ? sheets[activeTab]
+      : sheets[0];
   return { name: undefined, activeSheet: active!.name, sheets };
 }

@@ -4,7 +4,9 @@ import { TooLargeError } from '../core/index.js';
 import { checkInflatedSize } from './zip-bounds.js';
 
 /** A minimal zip archive: local headers, data, central directory, end record. */
-function zipOf(files: readonly { name: string; content: Buffer; store?: boolean; declaredSize?: number }[]): Buffer {
+function zipOf(
+  files: readonly { name: string; content: Buffer; store?: boolean; declaredSize?: number }[],
+): Buffer {
   const locals: Buffer[] = [];
   const directory: Buffer[] = [];
   let offset = 0;
@@ -40,19 +42,28 @@ function zipOf(files: readonly { name: string; content: Buffer; store?: boolean;
 
 describe('the inflated size of an xlsx archive', () => {
   it('lets an archive through that inflates within the bound', () => {
-    const archive = zipOf([{ name: 'a.xml', content: Buffer.alloc(600_000, 32) }, { name: 'b.xml', content: Buffer.from('<x/>'), store: true }]);
+    const archive = zipOf([
+      { name: 'a.xml', content: Buffer.alloc(600_000, 32) },
+      { name: 'b.xml', content: Buffer.from('<x/>'), store: true },
+    ]);
     expect(() => checkInflatedSize(archive, 'file', 1_000_000)).not.toThrow();
   });
 
   it('refuses a bomb with 413 naming the field, whatever size the archive declares', () => {
-    const bomb = zipOf([{ name: 'sheet1.xml', content: Buffer.alloc(3_000_000, 32), declaredSize: 10 }]);
+    const bomb = zipOf([
+      { name: 'sheet1.xml', content: Buffer.alloc(3_000_000, 32), declaredSize: 10 },
+    ]);
     expect(bomb.length).toBeLessThan(10_000);
     expect(() => checkInflatedSize(bomb, 'file', 1_000_000)).toThrow(TooLargeError);
-    expect(() => checkInflatedSize(bomb, 'file', 1_000_000)).toThrow(/file: inflates to more than 1000000 bytes/);
+    expect(() => checkInflatedSize(bomb, 'file', 1_000_000)).toThrow(
+      /file: inflates to more than 1000000 bytes/,
+    );
   });
 
   it('counts every part together', () => {
-    const parts = zipOf([0, 1, 2].map((index) => ({ name: `p${index}.xml`, content: Buffer.alloc(400_000, 32) })));
+    const parts = zipOf(
+      [0, 1, 2].map((index) => ({ name: `p${index}.xml`, content: Buffer.alloc(400_000, 32) })),
+    );
     expect(() => checkInflatedSize(parts, 'file', 1_000_000)).toThrow(TooLargeError);
   });
 

@@ -37,8 +37,13 @@ function entriesOf(bytes: Buffer): Entry[] | undefined {
   const entries: Entry[] = [];
   for (let index = 0; index < count; index += 1) {
     if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== DIRECTORY_ENTRY) return undefined;
-    entries.push({ method: bytes.readUInt16LE(at + 10), compressedSize: bytes.readUInt32LE(at + 20), localHeader: bytes.readUInt32LE(at + 42) });
-    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+    entries.push({
+      method: bytes.readUInt16LE(at + 10),
+      compressedSize: bytes.readUInt32LE(at + 20),
+      localHeader: bytes.readUInt32LE(at + 42),
+    });
+    at +=
+      46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
   }
   return entries;
 }
@@ -51,20 +56,30 @@ function dataOf(bytes: Buffer, entry: Entry): Buffer | undefined {
 }
 
 /** Throws TooLargeError naming `field` when the archive inflates past `maxBytes`. */
-export function checkInflatedSize(data: Uint8Array, field: string, maxBytes = MAX_XLSX_INFLATED_BYTES): void {
+export function checkInflatedSize(
+  data: Uint8Array,
+  field: string,
+  maxBytes = MAX_XLSX_INFLATED_BYTES,
+): void {
   const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   const entries = entriesOf(bytes);
   if (entries === undefined) return;
-  const tooLarge = new TooLargeError(field, `inflates to more than ${maxBytes} bytes; an .xlsx may hold at most that much uncompressed.`);
+  const tooLarge = new TooLargeError(
+    field,
+    `inflates to more than ${maxBytes} bytes; an .xlsx may hold at most that much uncompressed.`,
+  );
   let total = 0;
   for (const entry of entries) {
     const compressed = dataOf(bytes, entry);
-    if (compressed === undefined || (entry.method !== STORED && entry.method !== DEFLATED)) continue;
+    if (compressed === undefined || (entry.method !== STORED && entry.method !== DEFLATED))
+      continue;
     if (entry.method === STORED) {
       total += compressed.length;
     } else {
       try {
-        total += inflateRawSync(compressed, { maxOutputLength: Math.max(1, maxBytes - total) }).length;
+        total += inflateRawSync(compressed, {
+          maxOutputLength: Math.max(1, maxBytes - total),
+        }).length;
       } catch (error) {
         if (error instanceof RangeError) throw tooLarge;
         continue; // A damaged entry is exceljs's to report.

@@ -8,7 +8,10 @@ import path from 'node:path';
 export async function writePrivateFileAtomic(file: string, content: string): Promise<void> {
   const directory = path.dirname(file);
   await mkdir(directory, { recursive: true });
-  const temp = path.join(directory, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = path.join(
+    directory,
+    `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
+  );
   try {
     const handle = await open(temp, 'wx', 0o600);
     try {

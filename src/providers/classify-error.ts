@@ -24,7 +24,9 @@ export function scrubKeys(text: string, keys: readonly string[]): string {
 }
 
 /** Seconds from a Retry-After header (delta-seconds form only; dates are ignored). */
-export function retryAfterSeconds(headers: Readonly<Record<string, string>> | undefined): number | undefined {
+export function retryAfterSeconds(
+  headers: Readonly<Record<string, string>> | undefined,
+): number | undefined {
   const raw = headers?.['retry-after'];
   if (raw === undefined || !/^\d+(\.\d+)?$/.test(raw.trim())) return undefined;
   return Number(raw.trim());
@@ -52,11 +54,21 @@ export function classifyProviderError(
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;
     const message = scrubKeys(error.message, keys);
-    if (status === undefined) return new ProviderTransientError(provider, model, undefined, message);
-    if (status === 401 || status === 403) return new ProviderAuthError(provider, model, status, message);
-    if (status === 429) return new ProviderRateLimitError(provider, model, status, message, retryAfterSeconds(error.responseHeaders));
+    if (status === undefined)
+      return new ProviderTransientError(provider, model, undefined, message);
+    if (status === 401 || status === 403)
+      return new ProviderAuthError(provider, model, status, message);
+    if (status === 429)
+      return new ProviderRateLimitError(
+        provider,
+        model,
+        status,
+        message,
+        retryAfterSeconds(error.responseHeaders),
+      );
     // A 2xx the SDK could not read is an unreadable answer, like a 5xx: worth another try.
-    if (status < 400 || status >= 500 || TRANSIENT_STATUSES.has(status)) return new ProviderTransientError(provider, model, status, message);
+    if (status < 400 || status >= 500 || TRANSIENT_STATUSES.has(status))
+      return new ProviderTransientError(provider, model, status, message);
     return new ProviderBadRequestError(provider, model, status, message);
   }
   if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
@@ -64,7 +76,13 @@ export function classifyProviderError(
   }
   // Other SDK errors mean the vendor's answer could not be read (bad JSON, no content): a
   // retry may well get a readable one.
-  if (AISDKError.isInstance(error)) return new ProviderTransientError(provider, model, undefined, `unreadable answer: ${scrubKeys(error.message, keys)}`);
+  if (AISDKError.isInstance(error))
+    return new ProviderTransientError(
+      provider,
+      model,
+      undefined,
+      `unreadable answer: ${scrubKeys(error.message, keys)}`,
+    );
   return undefined;
 }
 

@@ -59,7 +59,11 @@ export interface RetryPolicy {
   readonly maxDelayMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 1_000, maxDelayMs: 10_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 3,
+  baseDelayMs: 1_000,
+  maxDelayMs: 10_000,
+};
 
 export interface CompleteOptions {
   readonly retry?: RetryPolicy;
@@ -72,7 +76,8 @@ export interface ModelSource {
   activeKeys(): readonly string[];
 }
 
-export const JSON_INSTRUCTION = 'Answer with exactly one JSON object and nothing else: no prose, no code fences.';
+export const JSON_INSTRUCTION =
+  'Answer with exactly one JSON object and nothing else: no prose, no code fences.';
 
 /** JSON response format without a schema, handing back the raw text (the agent's parser accepts prose around the object). */
 const rawJsonOutput: OutputInterface<string, string, never> = {
@@ -102,15 +107,24 @@ export const sleepWithSignal: Sleep = (ms, signal) =>
 
 function systemPrompt(request: CompletionRequest): string | undefined {
   if (!request.json) return request.system;
-  return request.system === undefined || request.system === '' ? JSON_INSTRUCTION : `${request.system}\n\n${JSON_INSTRUCTION}`;
+  return request.system === undefined || request.system === ''
+    ? JSON_INSTRUCTION
+    : `${request.system}\n\n${JSON_INSTRUCTION}`;
 }
 
-async function callOnce(sdk: AiSdk, bound: BoundModel, request: CompletionRequest): Promise<Completion> {
+async function callOnce(
+  sdk: AiSdk,
+  bound: BoundModel,
+  request: CompletionRequest,
+): Promise<Completion> {
   const system = systemPrompt(request);
   const result = await sdk.generateText({
     model: bound.languageModel,
     ...(system === undefined ? {} : { system }),
-    messages: request.messages.map((message): ModelMessage => ({ role: message.role, content: message.content })),
+    messages: request.messages.map((message): ModelMessage => ({
+      role: message.role,
+      content: message.content,
+    })),
     ...(request.json && bound.jsonMode === 'response-format' ? { output: rawJsonOutput } : {}),
     ...(request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens }),
     ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
@@ -120,31 +134,56 @@ async function callOnce(sdk: AiSdk, bound: BoundModel, request: CompletionReques
   });
   return {
     text: result.text,
-    usage: { inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens, totalTokens: result.usage.totalTokens },
+    usage: {
+      inputTokens: result.usage.inputTokens,
+      outputTokens: result.usage.outputTokens,
+      totalTokens: result.usage.totalTokens,
+    },
     finishReason: result.finishReason,
     model: bound.entry.id,
     provider: bound.entry.provider,
   };
 }
 
-function backoffMs(policy: RetryPolicy, attempt: number, error: ProviderCallError): number | undefined {
-  const asked = 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number' ? error.retryAfterSeconds * 1_000 : undefined;
+function backoffMs(
+  policy: RetryPolicy,
+  attempt: number,
+  error: ProviderCallError,
+): number | undefined {
+  const asked =
+    'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number'
+      ? error.retryAfterSeconds * 1_000
+      : undefined;
   const wait = asked ?? policy.baseDelayMs * 2 ** (attempt - 1);
   if (asked !== undefined && asked > policy.maxDelayMs) return undefined;
   return Math.min(wait, policy.maxDelayMs);
 }
 
-async function waitBeforeRetry(sleep: Sleep, ms: number, entry: ModelEntry, signal: AbortSignal | undefined): Promise<void> {
+async function waitBeforeRetry(
+  sleep: Sleep,
+  ms: number,
+  entry: ModelEntry,
+  signal: AbortSignal | undefined,
+): Promise<void> {
   try {
     await sleep(ms, signal);
   } catch (error) {
-    if (signal?.aborted) throw new ProviderCallAbortedError(entry.provider, entry.id, 'cancelled while waiting to retry');
+    if (signal?.aborted)
+      throw new ProviderCallAbortedError(
+        entry.provider,
+        entry.id,
+        'cancelled while waiting to retry',
+      );
     throw error;
   }
 }
 
 /** Resolves the model, calls it, and retries transient failures and rate limits. */
-export async function complete(source: ModelSource, request: CompletionRequest, options: CompleteOptions = {}): Promise<Completion> {
+export async function complete(
+  source: ModelSource,
+  request: CompletionRequest,
+  options: CompleteOptions = {},
+): Promise<Completion> {
   const bound = source.bindModel(request.model);
   const policy = options.retry ?? DEFAULT_RETRY_POLICY;
   const sleep = options.sleep ?? sleepWithSignal;
@@ -153,9 +192,18 @@ export async function complete(source: ModelSource, request: CompletionRequest, 
     try {
       return await callOnce(sdk, bound, request);
     } catch (error) {
-      const classified = classifyProviderError(sdk, error, bound.entry, source.activeKeys(), request.signal);
+      const classified = classifyProviderError(
+        sdk,
+        error,
+        bound.entry,
+        source.activeKeys(),
+        request.signal,
+      );
       if (classified === undefined) throw error;
-      const wait = isRetryable(classified) && attempt < policy.maxAttempts ? backoffMs(policy, attempt, classified) : undefined;
+      const wait =
+        isRetryable(classified) && attempt < policy.maxAttempts
+          ? backoffMs(policy, attempt, classified)
+          : undefined;
       if (wait === undefined) throw classified;
       await waitBeforeRetry(sleep, wait, bound.entry, request.signal);
     }

@@ -3,8 +3,13 @@
 
 /** A provider id that is not one of gemini, anthropic, groq, openrouter. */
 export class UnknownProviderError extends Error {
-  constructor(readonly provider: string, readonly field = 'provider') {
-    super(`Unknown provider: ${JSON.stringify(provider)} (${field}). Use one of gemini, anthropic, groq, openrouter.`);
+  constructor(
+    readonly provider: string,
+    readonly field = 'provider',
+  ) {
+    super(
+      `Unknown provider: ${JSON.stringify(provider)} (${field}). Use one of gemini, anthropic, groq, openrouter.`,
+    );
     this.name = 'UnknownProviderError';
   }
 }
@@ -18,7 +23,10 @@ export class EmptyApiKeyError extends Error {
 
 /** The vendor SDK refused to build a client from the key (no network call is made). */
 export class ProviderInitError extends Error {
-  constructor(readonly provider: string, reason: string) {
+  constructor(
+    readonly provider: string,
+    reason: string,
+  ) {
     super(`Could not initialize ${provider}: ${reason}`);
     this.name = 'ProviderInitError';
   }
@@ -37,8 +45,13 @@ export class NoProviderConfiguredError extends Error {
 
 /** The key file exists but cannot be read as {"<provider>": "<key>"}. */
 export class KeyFileError extends Error {
-  constructor(readonly file: string, problem: string) {
-    super(`The key file ${file} ${problem}. Fix it or delete it and save the keys again in Settings.`);
+  constructor(
+    readonly file: string,
+    problem: string,
+  ) {
+    super(
+      `The key file ${file} ${problem}. Fix it or delete it and save the keys again in Settings.`,
+    );
     this.name = 'KeyFileError';
   }
 }
@@ -58,8 +71,18 @@ export abstract class ProviderCallError extends Error {
 
 /** The vendor rejected the key (401/403). */
 export class ProviderAuthError extends ProviderCallError {
-  constructor(provider: string, model: string, vendorStatus: number | undefined, vendorMessage: string) {
-    super(provider, model, vendorStatus, `${provider} rejected the API key for model ${model} (${describe(vendorStatus, vendorMessage)}). Save a valid ${provider} key in Settings.`);
+  constructor(
+    provider: string,
+    model: string,
+    vendorStatus: number | undefined,
+    vendorMessage: string,
+  ) {
+    super(
+      provider,
+      model,
+      vendorStatus,
+      `${provider} rejected the API key for model ${model} (${describe(vendorStatus, vendorMessage)}). Save a valid ${provider} key in Settings.`,
+    );
     this.name = 'ProviderAuthError';
   }
 }
@@ -75,23 +98,48 @@ export class ProviderRateLimitError extends ProviderCallError {
     readonly retryAfterSeconds: number | undefined,
   ) {
     const wait = retryAfterSeconds === undefined ? 'later' : `in ${retryAfterSeconds} s`;
-    super(provider, model, vendorStatus, `${provider} is rate-limiting requests to model ${model} (${describe(vendorStatus, vendorMessage)}). Try again ${wait} or pick another model.`);
+    super(
+      provider,
+      model,
+      vendorStatus,
+      `${provider} is rate-limiting requests to model ${model} (${describe(vendorStatus, vendorMessage)}). Try again ${wait} or pick another model.`,
+    );
     this.name = 'ProviderRateLimitError';
   }
 }
 
 /** The vendor failed or could not be reached (5xx, timeout, connection error) after the retries. */
 export class ProviderTransientError extends ProviderCallError {
-  constructor(provider: string, model: string, vendorStatus: number | undefined, vendorMessage: string) {
-    super(provider, model, vendorStatus, `${provider} did not answer for model ${model} (${describe(vendorStatus, vendorMessage)}). Try again shortly or pick another model.`);
+  constructor(
+    provider: string,
+    model: string,
+    vendorStatus: number | undefined,
+    vendorMessage: string,
+  ) {
+    super(
+      provider,
+      model,
+      vendorStatus,
+      `${provider} did not answer for model ${model} (${describe(vendorStatus, vendorMessage)}). Try again shortly or pick another model.`,
+    );
     this.name = 'ProviderTransientError';
   }
 }
 
 /** The vendor refused the request itself (400/404/413/422: unknown model, prompt too long …). */
 export class ProviderBadRequestError extends ProviderCallError {
-  constructor(provider: string, model: string, vendorStatus: number | undefined, vendorMessage: string) {
-    super(provider, model, vendorStatus, `${provider} refused the request for model ${model} (${describe(vendorStatus, vendorMessage)}). Shorten the prompt or pick another model.`);
+  constructor(
+    provider: string,
+    model: string,
+    vendorStatus: number | undefined,
+    vendorMessage: string,
+  ) {
+    super(
+      provider,
+      model,
+      vendorStatus,
+      `${provider} refused the request for model ${model} (${describe(vendorStatus, vendorMessage)}). Shorten the prompt or pick another model.`,
+    );
     this.name = 'ProviderBadRequestError';
   }
 }
@@ -99,7 +147,12 @@ export class ProviderBadRequestError extends ProviderCallError {
 /** The caller's AbortSignal fired before the vendor answered. */
 export class ProviderCallAbortedError extends ProviderCallError {
   constructor(provider: string, model: string, reason: string) {
-    super(provider, model, undefined, `The request to ${provider} for model ${model} was cancelled before it finished (${reason}).`);
+    super(
+      provider,
+      model,
+      undefined,
+      `The request to ${provider} for model ${model} was cancelled before it finished (${reason}).`,
+    );
     this.name = 'ProviderCallAbortedError';
   }
 }

@@ -50,7 +50,10 @@ export class FileKeyStore implements KeyStore {
       text = await readFile(this.file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-      throw new KeyFileError(this.file, `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'I/O error'})`);
+      throw new KeyFileError(
+        this.file,
+        `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'I/O error'})`,
+      );
     }
     return parseKeyFile(this.file, text);
   }
@@ -74,7 +77,8 @@ function parseKeyFile(file: string, text: string): StoredKeys {
   }
   const keys: Partial<Record<ProviderId, string>> = {};
   for (const [provider, value] of Object.entries(parsed)) {
-    if (isProviderId(provider) && typeof value === 'string' && value.trim() !== '') keys[provider] = value.trim();
+    if (isProviderId(provider) && typeof value === 'string' && value.trim() !== '')
+      keys[provider] = value.trim();
   }
   return keys;
 }

@@ -34,9 +34,27 @@ export {
 export { FileKeyStore, KEY_FILE_NAME } from './file-key-store.js';
 export { maskKey, type KeyStore, type StoredKeys } from './key-store.js';
 export { MemoryKeyStore } from './memory-key-store.js';
-export { DEFAULT_MODEL_BY_PROVIDER, MODEL_CATALOG, type ModelEntry, type ModelTier } from './model-catalog.js';
-export { defaultModelId, findModel, modelAvailability, resolveModel, type AvailableModel, type ModelAvailability } from './model-resolution.js';
-export { isProviderId, parseProviderId, PROVIDER_DISPLAY_NAMES, PROVIDER_IDS, type ProviderId } from './provider-ids.js';
+export {
+  DEFAULT_MODEL_BY_PROVIDER,
+  MODEL_CATALOG,
+  type ModelEntry,
+  type ModelTier,
+} from './model-catalog.js';
+export {
+  defaultModelId,
+  findModel,
+  modelAvailability,
+  resolveModel,
+  type AvailableModel,
+  type ModelAvailability,
+} from './model-resolution.js';
+export {
+  isProviderId,
+  parseProviderId,
+  PROVIDER_DISPLAY_NAMES,
+  PROVIDER_IDS,
+  type ProviderId,
+} from './provider-ids.js';
 export type { BoundModel, KeySource, ProviderKeys, ProviderStatus } from './provider-registry.js';
 export { ProviderService, type ProviderServiceOptions } from './provider-service.js';
 export { VENDORS, type JsonMode, type Vendor } from './vendors/index.js';

@@ -29,13 +29,19 @@ export function defaultModelId(configured: ReadonlySet<ProviderId>): string | nu
  * unconfigured provider → the default model). Throws NoProviderConfiguredError when no
  * provider has a key.
  */
-export function resolveModel(requestedId: string | undefined | null, configured: ReadonlySet<ProviderId>): ModelEntry {
+export function resolveModel(
+  requestedId: string | undefined | null,
+  configured: ReadonlySet<ProviderId>,
+): ModelEntry {
   const requested = requestedId ? findModel(requestedId) : undefined;
   if (requested !== undefined && configured.has(requested.provider)) return requested;
   const fallbackId = defaultModelId(configured);
   if (fallbackId === null) throw new NoProviderConfiguredError();
   const fallback = findModel(fallbackId);
-  if (fallback === undefined) throw new Error(`DEFAULT_MODEL_BY_PROVIDER names ${fallbackId}, which is missing from MODEL_CATALOG`);
+  if (fallback === undefined)
+    throw new Error(
+      `DEFAULT_MODEL_BY_PROVIDER names ${fallbackId}, which is missing from MODEL_CATALOG`,
+    );
   return fallback;
 }
 

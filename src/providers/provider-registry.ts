@@ -6,7 +6,12 @@ import { EmptyApiKeyError, ProviderInitError } from './errors.js';
 import type { KeyStore } from './key-store.js';
 import { maskKey } from './key-store.js';
 import type { ModelEntry } from './model-catalog.js';
-import { PROVIDER_DISPLAY_NAMES, PROVIDER_IDS, parseProviderId, type ProviderId } from './provider-ids.js';
+import {
+  PROVIDER_DISPLAY_NAMES,
+  PROVIDER_IDS,
+  parseProviderId,
+  type ProviderId,
+} from './provider-ids.js';
 import { VENDORS, type JsonMode, type ModelFactory, type Vendor } from './vendors/index.js';
 import type { LanguageModel } from 'ai';
 
@@ -64,7 +69,8 @@ export class ProviderRegistry {
       const storedKey = stored[id];
       const envKey = options.envKeys[id];
       if (storedKey !== undefined) await registry.tryActivate(id, storedKey, 'stored');
-      else if (envKey !== undefined && envKey.trim() !== '') await registry.tryActivate(id, envKey.trim(), 'env');
+      else if (envKey !== undefined && envKey.trim() !== '')
+        await registry.tryActivate(id, envKey.trim(), 'env');
     }
     return registry;
   }
@@ -87,7 +93,10 @@ export class ProviderRegistry {
   }
 
   /** Builds the client first (so a key that cannot initialise is never stored), then persists it. */
-  async saveKey(rawProvider: string, rawKey: string): Promise<{ provider: ProviderId; configured: boolean }> {
+  async saveKey(
+    rawProvider: string,
+    rawKey: string,
+  ): Promise<{ provider: ProviderId; configured: boolean }> {
     const provider = parseProviderId(rawProvider);
     const apiKey = rawKey.trim();
     if (apiKey === '') throw new EmptyApiKeyError(provider);
@@ -110,8 +119,15 @@ export class ProviderRegistry {
   /** The SDK model object for a catalog entry whose provider is configured. */
   bind(entry: ModelEntry): BoundModel {
     const client = this.clients.get(entry.provider);
-    if (client === undefined) throw new Error(`bind(${entry.id}): provider ${entry.provider} is not configured; resolve the model first`);
-    return { entry, languageModel: client.models(entry.id), jsonMode: this.vendors[entry.provider].jsonMode };
+    if (client === undefined)
+      throw new Error(
+        `bind(${entry.id}): provider ${entry.provider} is not configured; resolve the model first`,
+      );
+    return {
+      entry,
+      languageModel: client.models(entry.id),
+      jsonMode: this.vendors[entry.provider].jsonMode,
+    };
   }
 
   /** Every active key, so error text from a vendor can be scrubbed of them. */
@@ -132,12 +148,22 @@ export class ProviderRegistry {
     // Header values must be visible ASCII: a pasted key with a line break or a typographic
     // character would only fail later, inside every agent call.
     if (!/^[\x21-\x7e]+$/.test(apiKey)) {
-      throw new ProviderInitError(provider, 'the key contains spaces, line breaks or non-ASCII characters; paste the key exactly as the vendor shows it');
+      throw new ProviderInitError(
+        provider,
+        'the key contains spaces, line breaks or non-ASCII characters; paste the key exactly as the vendor shows it',
+      );
     }
     try {
-      return await this.vendors[provider].createClient({ apiKey, baseUrl: this.options.baseUrls[provider], fetch: this.options.fetch });
+      return await this.vendors[provider].createClient({
+        apiKey,
+        baseUrl: this.options.baseUrls[provider],
+        fetch: this.options.fetch,
+      });
     } catch (error) {
-      throw new ProviderInitError(provider, error instanceof Error ? error.message.split(apiKey).join(maskKey(apiKey)) : String(error));
+      throw new ProviderInitError(
+        provider,
+        error instanceof Error ? error.message.split(apiKey).join(maskKey(apiKey)) : String(error),
+      );
     }
   }
 }

@@ -13,21 +13,42 @@ function statusOf(service: ProviderService, id: string) {
 describe('key precedence and lifecycle', () => {
   it('an env key configures its provider when nothing is stored', async () => {
     const service = await ProviderService.open({ keyStore: new MemoryKeyStore(), envKeys: ENV });
-    expect(statusOf(service, 'gemini')).toMatchObject({ configured: true, keySource: 'env', maskedKey: '••••1111' });
-    expect(statusOf(service, 'anthropic')).toMatchObject({ configured: false, keySource: null, maskedKey: '' });
+    expect(statusOf(service, 'gemini')).toMatchObject({
+      configured: true,
+      keySource: 'env',
+      maskedKey: '••••1111',
+    });
+    expect(statusOf(service, 'anthropic')).toMatchObject({
+      configured: false,
+      keySource: null,
+      maskedKey: '',
+    });
     expect([...service.configuredProviders()].sort()).toEqual(['gemini', 'groq']);
   });
 
   it('[PROV-4] a stored key takes precedence over the env key', async () => {
-    const service = await ProviderService.open({ keyStore: new MemoryKeyStore({ gemini: 'AIza-stored-9999' }), envKeys: ENV });
-    expect(statusOf(service, 'gemini')).toMatchObject({ configured: true, keySource: 'stored', maskedKey: '••••9999' });
+    const service = await ProviderService.open({
+      keyStore: new MemoryKeyStore({ gemini: 'AIza-stored-9999' }),
+      envKeys: ENV,
+    });
+    expect(statusOf(service, 'gemini')).toMatchObject({
+      configured: true,
+      keySource: 'stored',
+      maskedKey: '••••9999',
+    });
   });
 
   it('saving a key replaces the env key at once and persists it', async () => {
     const keyStore = new MemoryKeyStore();
     const service = await ProviderService.open({ keyStore, envKeys: ENV });
-    expect(await service.saveKey('gemini', '  AIza-saved-5555  ')).toEqual({ provider: 'gemini', configured: true });
-    expect(statusOf(service, 'gemini')).toMatchObject({ keySource: 'stored', maskedKey: '••••5555' });
+    expect(await service.saveKey('gemini', '  AIza-saved-5555  ')).toEqual({
+      provider: 'gemini',
+      configured: true,
+    });
+    expect(statusOf(service, 'gemini')).toMatchObject({
+      keySource: 'stored',
+      maskedKey: '••••5555',
+    });
     expect(await keyStore.list()).toEqual({ gemini: 'AIza-saved-5555' });
   });
 
@@ -53,20 +74,29 @@ describe('key precedence and lifecycle', () => {
     const service = await ProviderService.open({ keyStore: new MemoryKeyStore(), envKeys: ENV });
     await service.deleteKey('groq');
     await service.saveKey('groq', 'gsk_new-3333');
-    expect(statusOf(service, 'groq')).toMatchObject({ configured: true, keySource: 'stored', maskedKey: '••••3333' });
+    expect(statusOf(service, 'groq')).toMatchObject({
+      configured: true,
+      keySource: 'stored',
+      maskedKey: '••••3333',
+    });
   });
 });
 
 describe('saveKey validation', () => {
   it('normalises the provider id (trim, lowercase)', async () => {
     const service = await ProviderService.open({ keyStore: new MemoryKeyStore() });
-    expect(await service.saveKey(' Anthropic ', 'sk-ant-abc-1234')).toEqual({ provider: 'anthropic', configured: true });
+    expect(await service.saveKey(' Anthropic ', 'sk-ant-abc-1234')).toEqual({
+      provider: 'anthropic',
+      configured: true,
+    });
   });
 
   it('rejects an unknown provider, naming it and the accepted ids', async () => {
     const service = await ProviderService.open({ keyStore: new MemoryKeyStore() });
     await expect(service.saveKey('openai', 'sk-x')).rejects.toThrow(UnknownProviderError);
-    await expect(service.saveKey('openai', 'sk-x')).rejects.toThrow(/Unknown provider: "openai".*gemini, anthropic, groq, openrouter/);
+    await expect(service.saveKey('openai', 'sk-x')).rejects.toThrow(
+      /Unknown provider: "openai".*gemini, anthropic, groq, openrouter/,
+    );
     await expect(service.deleteKey('openai')).rejects.toThrow(UnknownProviderError);
   });
 
@@ -81,7 +111,9 @@ describe('saveKey validation', () => {
   it('rejects a key a client cannot be built from (inner line break) without storing it or echoing it', async () => {
     const keyStore = new MemoryKeyStore();
     const service = await ProviderService.open({ keyStore });
-    const error = await service.saveKey('gemini', 'AIza-part-one\nAIza-part-two').catch((caught: unknown) => caught);
+    const error = await service
+      .saveKey('gemini', 'AIza-part-one\nAIza-part-two')
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ProviderInitError);
     expect((error as Error).message).toMatch(/^Could not initialize gemini: /);
     expect((error as Error).message).not.toContain('AIza-part');

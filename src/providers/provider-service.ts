@@ -1,11 +1,23 @@
 // The providers facade the routes and the agent use: provider statuses and key management
 // (delegated to the registry), the model list, model resolution and complete().
-import { complete, type CompleteOptions, type Completer, type Completion, type CompletionRequest, type ModelSource } from './complete.js';
+import {
+  complete,
+  type CompleteOptions,
+  type Completer,
+  type Completion,
+  type CompletionRequest,
+  type ModelSource,
+} from './complete.js';
 import type { KeyStore } from './key-store.js';
 import type { ModelEntry } from './model-catalog.js';
 import { modelAvailability, resolveModel, type ModelAvailability } from './model-resolution.js';
 import type { ProviderId } from './provider-ids.js';
-import { ProviderRegistry, type BoundModel, type ProviderKeys, type ProviderStatus } from './provider-registry.js';
+import {
+  ProviderRegistry,
+  type BoundModel,
+  type ProviderKeys,
+  type ProviderStatus,
+} from './provider-registry.js';
 import type { Vendor } from './vendors/index.js';
 
 export interface ProviderServiceOptions extends CompleteOptions {
@@ -47,7 +59,10 @@ export class ProviderService implements Completer, ModelSource {
     return this.registry.configuredProviders();
   }
 
-  saveKey(provider: string, apiKey: string): Promise<{ provider: ProviderId; configured: boolean }> {
+  saveKey(
+    provider: string,
+    apiKey: string,
+  ): Promise<{ provider: ProviderId; configured: boolean }> {
     return this.registry.saveKey(provider, apiKey);
   }
 

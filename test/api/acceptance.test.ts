@@ -43,8 +43,10 @@ function cases(): Case[] {
         count += amountOf(row) > 500 ? 1 : 0;
       }
     }
-    for (let repeat = 0; repeat < 5; repeat += 1) ok(`=SUMIF(C1:C${ROWS},"${region}",B1:B${ROWS})`, total);
-    for (let repeat = 0; repeat < 3; repeat += 1) ok(`=COUNTIFS(C1:C${ROWS},"${region}",B1:B${ROWS},">500")`, count);
+    for (let repeat = 0; repeat < 5; repeat += 1)
+      ok(`=SUMIF(C1:C${ROWS},"${region}",B1:B${ROWS})`, total);
+    for (let repeat = 0; repeat < 3; repeat += 1)
+      ok(`=COUNTIFS(C1:C${ROWS},"${region}",B1:B${ROWS},">500")`, count);
   }
   for (let j = 0; j < 20; j += 1) {
     const row = 137 + j * 491;
@@ -69,7 +71,11 @@ describe('acceptance', () => {
   let server: RunningApp;
   beforeAll(async () => {
     server = await startApp();
-    const values = Array.from({ length: ROWS }, (_, index) => [idOf(index + 1), amountOf(index + 1), regionOf(index + 1)]);
+    const values = Array.from({ length: ROWS }, (_, index) => [
+      idOf(index + 1),
+      amountOf(index + 1),
+      regionOf(index + 1),
+    ]);
     const written = await server.http.post('/grid/range', { target_cell: 'A1', values });
     expect(written.status).toBe(200);
   });
@@ -78,10 +84,14 @@ describe('acceptance', () => {
   it('[EVAL-1] [EVAL-6] 500 formulas over a 10,000-row sheet answer correctly; failures give sentinels beside them', async () => {
     const expected = cases();
     expect(expected).toHaveLength(500);
-    const response = await server.http.post('/eval', { formulas: expected.map(({ cell, formula }) => ({ cell, formula })) });
+    const response = await server.http.post('/eval', {
+      formulas: expected.map(({ cell, formula }) => ({ cell, formula })),
+    });
     expect(response.status).toBe(200);
     expect(response.body.sheet).toBe('Sheet1');
-    expect(response.body.results).toEqual(expected.map(({ cell, result, error }) => ({ cell, result, error })));
+    expect(response.body.results).toEqual(
+      expected.map(({ cell, result, error }) => ({ cell, result, error })),
+    );
   });
 
   it('[EVAL-4] the dry run wrote nothing: the sheet still has exactly its 30,000 cells at version 1', async () => {
@@ -91,7 +101,10 @@ describe('acceptance', () => {
   });
 
   it('[EVAL-1] 501 formulas are a clear 4xx naming formulas', async () => {
-    const formulas = Array.from({ length: 501 }, (_, index) => ({ cell: `E${index + 1}`, formula: '=1' }));
+    const formulas = Array.from({ length: 501 }, (_, index) => ({
+      cell: `E${index + 1}`,
+      formula: '=1',
+    }));
     const response = await server.http.post('/eval', { formulas });
     expect(response.status).toBe(422);
     expect(response.body.detail).toContain('formulas');
@@ -108,14 +121,20 @@ describe('acceptance', () => {
 
   it('[UNDO-2] write a range, undo, redo: the grid is exactly as before and after each step', async () => {
     const before = await readGrid(server.http, { range: 'J1:L3' });
-    await server.http.post('/grid/range', { target_cell: 'J1', values: [['a', 'b'], [1], ['=J2*3', null, true]] });
+    await server.http.post('/grid/range', {
+      target_cell: 'J1',
+      values: [['a', 'b'], [1], ['=J2*3', null, true]],
+    });
     const after = await readGrid(server.http, { range: 'J1:L3' });
     await server.http.post('/workbook/undo');
     const undone = await readGrid(server.http, { range: 'J1:L3' });
     expect(undone).toEqual(before);
     await server.http.post('/workbook/redo');
     const redone = await readGrid(server.http, { range: 'J1:L3' });
-    const withoutVersions = (grid: typeof after) => Object.fromEntries(Object.entries(grid).map(([cell, { version: _v, ...rest }]) => [cell, rest]));
+    const withoutVersions = (grid: typeof after) =>
+      Object.fromEntries(
+        Object.entries(grid).map(([cell, { version: _v, ...rest }]) => [cell, rest]),
+      );
     expect(withoutVersions(redone)).toEqual(withoutVersions(after));
     expect(redone['L3']).toMatchObject({ value: true, version: 3 });
   });

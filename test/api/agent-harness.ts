@@ -3,7 +3,12 @@
 // scripted "model" is the fake Groq server's reply queue.
 import type { ProviderId } from '../../src/providers/index.js';
 import { afterEach, beforeEach } from 'vitest';
-import { providersOnFakes, useFakeProviders, type FakeProviders, type FakeVendorServer } from '../fakes/index.js';
+import {
+  providersOnFakes,
+  useFakeProviders,
+  type FakeProviders,
+  type FakeVendorServer,
+} from '../fakes/index.js';
 import { startApp, type RunningApp } from '../support/index.js';
 
 export const GROQ_KEY = 'gsk_agent-test-key-0001';
@@ -14,7 +19,10 @@ export interface AgentAppOptions {
   readonly keys?: Partial<Record<ProviderId, string>>;
 }
 
-export async function startAgentApp(fakes: FakeProviders, options: AgentAppOptions = {}): Promise<RunningApp> {
+export async function startAgentApp(
+  fakes: FakeProviders,
+  options: AgentAppOptions = {},
+): Promise<RunningApp> {
   const providers = await providersOnFakes(fakes, options.keys ?? { groq: GROQ_KEY });
   return startApp({ deps: { providers } });
 }
@@ -56,7 +64,9 @@ export function scriptReply(server: FakeVendorServer, reply: unknown): void {
 
 /** The system prompt of an OpenAI-compatible request the fake received. */
 export function systemPromptOf(body: any): string {
-  const system = (body?.messages ?? []).find((message: { role: string }) => message.role === 'system');
+  const system = (body?.messages ?? []).find(
+    (message: { role: string }) => message.role === 'system',
+  );
   return typeof system?.content === 'string' ? system.content : '';
 }
 

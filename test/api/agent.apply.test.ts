@@ -8,7 +8,12 @@ import { useAgentApp } from './agent-harness.js';
 
 const agent = useAgentApp();
 
-const table = [['Item', 'Cost'], ['Rent', 100], ['Food', 50], ['Total', '=SUM(B2:B3)']];
+const table = [
+  ['Item', 'Cost'],
+  ['Rent', 100],
+  ['Food', 50],
+  ['Total', '=SUM(B2:B3)'],
+];
 
 function apply(body: Record<string, unknown>) {
   return agent.running.http.post('/agent/apply', { agent_id: 'general', ...body });
@@ -18,7 +23,13 @@ describe('[APPLY-STATUS] statuses of spec §3 Apply result', () => {
   it('Success when the target is free, with sheet, actual_target and no chart', async () => {
     const response = await apply({ target_cell: 'a1', values: table });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: 'Success', sheet: 'Sheet1', actual_target: 'A1', chart: null, chart_error: null });
+    expect(response.body).toEqual({
+      status: 'Success',
+      sheet: 'Sheet1',
+      actual_target: 'A1',
+      chart: null,
+      chart_error: null,
+    });
     const values = await readValues(agent.running.http);
     expect(values['A1']).toBe('Item');
     expect(values['B4']).toBe(150);
@@ -51,10 +62,23 @@ describe('[APPLY-STATUS] statuses of spec §3 Apply result', () => {
     const response = await apply({
       target_cell: 'A1',
       values: table.slice(0, 3),
-      chart_spec: { data_range: 'A1:B3', chart_type: 'line', title: 'Costs', anchor_cell: 'E2', orientation: 'columns' },
+      chart_spec: {
+        data_range: 'A1:B3',
+        chart_type: 'line',
+        title: 'Costs',
+        anchor_cell: 'E2',
+        orientation: 'columns',
+      },
     });
     expect(response.body.status).toBe('Success');
-    expect(response.body.chart).toMatchObject({ data_range: 'A1:B3', chart_type: 'line', title: 'Costs', anchor_cell: 'E2', width: 400, height: 280 });
+    expect(response.body.chart).toMatchObject({
+      data_range: 'A1:B3',
+      chart_type: 'line',
+      title: 'Costs',
+      anchor_cell: 'E2',
+      width: 400,
+      height: 280,
+    });
     const charts = await agent.running.http.get('/system/charts');
     expect(charts.body.charts).toHaveLength(1);
     expect(charts.body.charts[0].id).toBe(response.body.chart.id);
@@ -62,21 +86,41 @@ describe('[APPLY-STATUS] statuses of spec §3 Apply result', () => {
 
   it('a chart over a moved block charts the moved cells', async () => {
     await apply({ target_cell: 'A1', values: table.slice(0, 3) });
-    const response = await apply({ target_cell: 'A1', values: table.slice(0, 3), chart_spec: { data_range: 'A1:B3', title: 'Copy' } });
+    const response = await apply({
+      target_cell: 'A1',
+      values: table.slice(0, 3),
+      chart_spec: { data_range: 'A1:B3', title: 'Copy' },
+    });
     expect(response.body).toMatchObject({ status: 'Collision Resolved', actual_target: 'C1' });
     expect(response.body.chart.data_range).toBe('C1:D3');
   });
 
   it('a chart-only apply (empty values) creates the chart and reports no target', async () => {
     await agent.running.http.post('/grid/range', { target_cell: 'A1', values: table.slice(0, 3) });
-    const response = await apply({ target_cell: 'A1', values: [['']], chart_spec: { data_range: 'A1:B3' } });
-    expect(response.body).toMatchObject({ status: 'Success', actual_target: null, chart_error: null });
+    const response = await apply({
+      target_cell: 'A1',
+      values: [['']],
+      chart_spec: { data_range: 'A1:B3' },
+    });
+    expect(response.body).toMatchObject({
+      status: 'Success',
+      actual_target: null,
+      chart_error: null,
+    });
     expect(response.body.chart.data_range).toBe('A1:B3');
   });
 
   it('a chart with the title of an existing chart updates it', async () => {
-    const first = await apply({ target_cell: 'A1', values: table.slice(0, 3), chart_spec: { data_range: 'A1:B3', title: 'Costs' } });
-    const second = await apply({ target_cell: 'E1', values: [['x']], chart_spec: { data_range: 'A1:B2', title: 'costs', chart_type: 'pie' } });
+    const first = await apply({
+      target_cell: 'A1',
+      values: table.slice(0, 3),
+      chart_spec: { data_range: 'A1:B3', title: 'Costs' },
+    });
+    const second = await apply({
+      target_cell: 'E1',
+      values: [['x']],
+      chart_spec: { data_range: 'A1:B2', title: 'costs', chart_type: 'pie' },
+    });
     const charts = await agent.running.http.get('/system/charts');
     expect(charts.body.charts).toHaveLength(1);
     expect(second.body.chart.id).toBe(first.body.chart.id);
@@ -84,7 +128,11 @@ describe('[APPLY-STATUS] statuses of spec §3 Apply result', () => {
   });
 
   it('Partial: a chart that cannot be created after a good write, with chart_error; the cells stay', async () => {
-    const response = await apply({ target_cell: 'A1', values: table.slice(0, 3), chart_spec: { data_range: 'A1:B3', chart_type: 'donut' } });
+    const response = await apply({
+      target_cell: 'A1',
+      values: table.slice(0, 3),
+      chart_spec: { data_range: 'A1:B3', chart_type: 'donut' },
+    });
     expect(response.body.status).toBe('Partial');
     expect(response.body.chart).toBeNull();
     expect(response.body.chart_error).toContain('chart_type');
@@ -105,7 +153,13 @@ describe('[APPLY-ATOMIC] all-or-nothing and one undo step', () => {
 
   it('a guardrail failure anywhere writes nothing', async () => {
     const before = await readGrid(agent.running.http);
-    const response = await apply({ target_cell: 'A1', values: [['ok', 1], ['bad', '=Z99*2']] });
+    const response = await apply({
+      target_cell: 'A1',
+      values: [
+        ['ok', 1],
+        ['bad', '=Z99*2'],
+      ],
+    });
     expect(response.status).toBe(422);
     expect(await readGrid(agent.running.http)).toEqual(before);
   });
@@ -114,12 +168,18 @@ describe('[APPLY-ATOMIC] all-or-nothing and one undo step', () => {
     await agent.running.http.post('/workbook/sheet', { name: 'Data' });
     const response = await apply({ target_cell: 'Data!A1', values: [['=Z9+1']] });
     expect(response.status).toBe(422);
-    expect(response.body.detail).toEqual([{ cell: 'Data!A1', formula: '=Z9+1', empty_refs: ['Z9'] }]);
+    expect(response.body.detail).toEqual([
+      { cell: 'Data!A1', formula: '=Z9+1', empty_refs: ['Z9'] },
+    ]);
   });
 
   it('writes on a sheet named by a qualified target, creating it, in one undo step', async () => {
     const response = await apply({ target_cell: 'Summary!B2', values: [['Total', 5]] });
-    expect(response.body).toMatchObject({ status: 'Success', sheet: 'Summary', actual_target: 'B2' });
+    expect(response.body).toMatchObject({
+      status: 'Success',
+      sheet: 'Summary',
+      actual_target: 'B2',
+    });
     expect((await readValues(agent.running.http, { sheet: 'Summary' }))['C2']).toBe(5);
     await agent.running.http.post('/workbook/undo');
     expect((await agent.running.http.get('/api/workbook')).body.sheets).toEqual(['Sheet1']);
@@ -144,7 +204,11 @@ describe('[APPLY-ATOMIC] all-or-nothing and one undo step', () => {
     await agent.running.http.post('/grid/cell', { cell: 'B1', value: 'between' });
     const response = await apply({ target_cell: 'A1', values: [['left', null, 'right']] });
     expect(response.body).toMatchObject({ status: 'Success', actual_target: 'A1' });
-    expect(await readValues(agent.running.http)).toEqual({ A1: 'left', B1: 'between', C1: 'right' });
+    expect(await readValues(agent.running.http)).toEqual({
+      A1: 'left',
+      B1: 'between',
+      C1: 'right',
+    });
   });
 });
 
@@ -173,7 +237,10 @@ describe('[APPLY-VALIDATION] bad requests', () => {
     const badTarget = await apply({ target_cell: 'hello', values: [[1]] });
     expect(badTarget.status).toBe(400);
     expect(badTarget.body.detail).toContain('target_cell');
-    const noAgent = await agent.running.http.post('/agent/apply', { target_cell: 'A1', values: [[1]] });
+    const noAgent = await agent.running.http.post('/agent/apply', {
+      target_cell: 'A1',
+      values: [[1]],
+    });
     expect(noAgent.status).toBe(422);
     expect(noAgent.body.detail).toContain('agent_id');
     const badDirection = await apply({ target_cell: 'A1', values: [[1]], shift_direction: 'left' });
@@ -202,34 +269,135 @@ interface GuardCase {
 // Reference §5.3 (test_guardrail.py, 24 cases) and the four text-reference cases. Cross-sheet
 // cases write to Sheet1 and read the other sheet, as the porting note asks.
 const GUARD_CASES: readonly GuardCase[] = [
-  { name: '1 =A1/B1 flags B1', seed: { Sheet1: { A1: 100 } }, write: { C1: '=A1/B1' }, emptyRefs: ['B1'] },
-  { name: '2 =MINUS(C4, C3) flags C3', seed: { Sheet1: { C4: 200 } }, write: { D4: '=MINUS(C4, C3)' }, emptyRefs: ['C3'] },
-  { name: '3 =A1+B1+C1 on an empty sheet flags all three', write: { D1: '=A1+B1+C1' }, emptyRefs: ['A1', 'B1', 'C1'] },
-  { name: '4 SUM(A1:A100) with empty bookends passes', seed: { Sheet1: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`A${i + 1}`, i + 1])) }, write: { B1: '=SUM(A1:A100)' } },
-  { name: '5 COUNTIF over a range passes', seed: { Sheet1: { A1: 'x', A2: 'y' } }, write: { C1: '=COUNTIF(A1:A50, "x")' } },
-  { name: '6 SUMIFS over ranges passes', seed: { Sheet1: { A1: 'a', B1: 10, A2: 'b', B2: 20, A3: 'a', B3: 30 } }, write: { D1: '=SUMIFS(B1:B100, A1:A100, "a")' } },
-  { name: '7 AVERAGE over a header and numbers passes', seed: { Sheet1: { A1: 'Header', A2: 50, A3: 100 } }, write: { B1: '=AVERAGE(A1:A20)' } },
-  { name: '8 a cross-sheet range passes', sheets: ['Source'], write: { A1: '=SUM(Source!A1:A100)' } },
-  { name: '9 T9 inside a string is not a ref', seed: { Sheet1: { A2: '@9T' } }, write: { E2: '=IF(OR(A2="@9T", A2="SAL", A2="T9A"), "", A2)' } },
-  { name: '10 USD100 inside a string is not a ref', seed: { Sheet1: { A1: 100 } }, write: { B1: '=IF(A1="USD100", "match", "miss")' } },
-  { name: '11 IF(A1="hello", B5, 0) flags B5', write: { D1: '=IF(A1="hello", B5, 0)' }, emptyRefs: ['A1', 'B5'] },
-  { name: '12 SH1!B$2:C$8 is a sheet, not cell SH1', sheets: ['SH1'], seed: { SH1: { B2: 'key', C2: 100 }, Sheet1: { B2: 'key' } }, write: { C2: '=IFERROR(VLOOKUP(B2, SH1!B$2:C$8, 2, FALSE), "-")' } },
-  { name: '13 $A$1+$B$1 with both filled passes', seed: { Sheet1: { A1: 10, B1: 20 } }, write: { C1: '=$A$1+$B$1' } },
-  { name: '14 $A$1/$B$1 flags B1', seed: { Sheet1: { A1: 100 } }, write: { C1: '=$A$1/$B$1' }, emptyRefs: ['B1'] },
-  { name: '15 IFERROR wrapper with B9 empty passes', sheets: ['SH1'], write: { C9: '=IFERROR(VLOOKUP(B9, SH1!$B$2:$C$8, 2, FALSE), "-")' } },
-  { name: '16 IFNA wrapper passes', write: { C9: '=IFNA(VLOOKUP(B9, A1:Z100, 2, FALSE), "missing")' } },
+  {
+    name: '1 =A1/B1 flags B1',
+    seed: { Sheet1: { A1: 100 } },
+    write: { C1: '=A1/B1' },
+    emptyRefs: ['B1'],
+  },
+  {
+    name: '2 =MINUS(C4, C3) flags C3',
+    seed: { Sheet1: { C4: 200 } },
+    write: { D4: '=MINUS(C4, C3)' },
+    emptyRefs: ['C3'],
+  },
+  {
+    name: '3 =A1+B1+C1 on an empty sheet flags all three',
+    write: { D1: '=A1+B1+C1' },
+    emptyRefs: ['A1', 'B1', 'C1'],
+  },
+  {
+    name: '4 SUM(A1:A100) with empty bookends passes',
+    seed: {
+      Sheet1: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`A${i + 1}`, i + 1])),
+    },
+    write: { B1: '=SUM(A1:A100)' },
+  },
+  {
+    name: '5 COUNTIF over a range passes',
+    seed: { Sheet1: { A1: 'x', A2: 'y' } },
+    write: { C1: '=COUNTIF(A1:A50, "x")' },
+  },
+  {
+    name: '6 SUMIFS over ranges passes',
+    seed: { Sheet1: { A1: 'a', B1: 10, A2: 'b', B2: 20, A3: 'a', B3: 30 } },
+    write: { D1: '=SUMIFS(B1:B100, A1:A100, "a")' },
+  },
+  {
+    name: '7 AVERAGE over a header and numbers passes',
+    seed: { Sheet1: { A1: 'Header', A2: 50, A3: 100 } },
+    write: { B1: '=AVERAGE(A1:A20)' },
+  },
+  {
+    name: '8 a cross-sheet range passes',
+    sheets: ['Source'],
+    write: { A1: '=SUM(Source!A1:A100)' },
+  },
+  {
+    name: '9 T9 inside a string is not a ref',
+    seed: { Sheet1: { A2: '@9T' } },
+    write: { E2: '=IF(OR(A2="@9T", A2="SAL", A2="T9A"), "", A2)' },
+  },
+  {
+    name: '10 USD100 inside a string is not a ref',
+    seed: { Sheet1: { A1: 100 } },
+    write: { B1: '=IF(A1="USD100", "match", "miss")' },
+  },
+  {
+    name: '11 IF(A1="hello", B5, 0) flags B5',
+    write: { D1: '=IF(A1="hello", B5, 0)' },
+    emptyRefs: ['A1', 'B5'],
+  },
+  {
+    name: '12 SH1!B$2:C$8 is a sheet, not cell SH1',
+    sheets: ['SH1'],
+    seed: { SH1: { B2: 'key', C2: 100 }, Sheet1: { B2: 'key' } },
+    write: { C2: '=IFERROR(VLOOKUP(B2, SH1!B$2:C$8, 2, FALSE), "-")' },
+  },
+  {
+    name: '13 $A$1+$B$1 with both filled passes',
+    seed: { Sheet1: { A1: 10, B1: 20 } },
+    write: { C1: '=$A$1+$B$1' },
+  },
+  {
+    name: '14 $A$1/$B$1 flags B1',
+    seed: { Sheet1: { A1: 100 } },
+    write: { C1: '=$A$1/$B$1' },
+    emptyRefs: ['B1'],
+  },
+  {
+    name: '15 IFERROR wrapper with B9 empty passes',
+    sheets: ['SH1'],
+    write: { C9: '=IFERROR(VLOOKUP(B9, SH1!$B$2:$C$8, 2, FALSE), "-")' },
+  },
+  {
+    name: '16 IFNA wrapper passes',
+    write: { C9: '=IFNA(VLOOKUP(B9, A1:Z100, 2, FALSE), "missing")' },
+  },
   { name: '17 lowercase iferror passes', write: { D1: '=iferror(B5/C5, 0)' } },
-  { name: '18 an inner IFERROR does not help', write: { C1: '=A1+IFERROR(B1, 0)' }, emptyRefs: ['A1', 'B1'] },
+  {
+    name: '18 an inner IFERROR does not help',
+    write: { C1: '=A1+IFERROR(B1, 0)' },
+    emptyRefs: ['A1', 'B1'],
+  },
   { name: '19 CONCATENATE wrapper passes', write: { G1: '=CONCATENATE("//[", E1, "]")' } },
   { name: '20 TEXTJOIN wrapper passes', write: { D1: '=TEXTJOIN(", ", TRUE, A1, B1, C1)' } },
   { name: '21 SUMPRODUCT wrapper passes', write: { D1: '=SUMPRODUCT((A2:A100="x")*(B2:B100))' } },
-  { name: "22 'Data to Import'!C2 read on its own sheet passes", sheets: ['Data to Import'], seed: { 'Data to Import': { C2: 'abcdef' } }, write: { A1: "=LEFT('Data to Import'!C2, LEN('Data to Import'!C2) - 3)" } },
-  { name: "23 'Data to Import'!$C$2 + 5 passes", sheets: ['Data to Import'], seed: { 'Data to Import': { C2: 100 } }, write: { A1: "='Data to Import'!$C$2 + 5" } },
+  {
+    name: "22 'Data to Import'!C2 read on its own sheet passes",
+    sheets: ['Data to Import'],
+    seed: { 'Data to Import': { C2: 'abcdef' } },
+    write: { A1: "=LEFT('Data to Import'!C2, LEN('Data to Import'!C2) - 3)" },
+  },
+  {
+    name: "23 'Data to Import'!$C$2 + 5 passes",
+    sheets: ['Data to Import'],
+    seed: { 'Data to Import': { C2: 100 } },
+    write: { A1: "='Data to Import'!$C$2 + 5" },
+  },
   { name: '24 a ref written by the same write counts as filled', write: { A1: 100, B1: '=A1*2' } },
-  { name: 'text (a) =A1*2 over "Q1" flags A1', seed: { Sheet1: { A1: 'Q1', B1: 100 } }, write: { C1: '=A1*2' }, badRefs: ['A1'] },
-  { name: 'text (b) =B1*2 over a number passes', seed: { Sheet1: { B1: 100 } }, write: { C1: '=B1*2' } },
-  { name: 'text (c) IFERROR(A1*2, 0) over a label passes', seed: { Sheet1: { A1: 'label' } }, write: { C1: '=IFERROR(A1*2, 0)' } },
-  { name: 'text (d) a label overwritten with a number by the same write passes', seed: { Sheet1: { A1: 'old label' } }, write: { A1: 100, C1: '=A1*2' }, moves: true },
+  {
+    name: 'text (a) =A1*2 over "Q1" flags A1',
+    seed: { Sheet1: { A1: 'Q1', B1: 100 } },
+    write: { C1: '=A1*2' },
+    badRefs: ['A1'],
+  },
+  {
+    name: 'text (b) =B1*2 over a number passes',
+    seed: { Sheet1: { B1: 100 } },
+    write: { C1: '=B1*2' },
+  },
+  {
+    name: 'text (c) IFERROR(A1*2, 0) over a label passes',
+    seed: { Sheet1: { A1: 'label' } },
+    write: { C1: '=IFERROR(A1*2, 0)' },
+  },
+  {
+    name: 'text (d) a label overwritten with a number by the same write passes',
+    seed: { Sheet1: { A1: 'old label' } },
+    write: { A1: 100, C1: '=A1*2' },
+    moves: true,
+  },
 ];
 
 /** The write as one row-major block anchored at its top-left (null leaves gaps alone). */
@@ -247,25 +415,40 @@ function blockOf(write: Record<string, unknown>): { target_cell: string; values:
     while (row.length < cell.col - left) row.push(null);
     row[cell.col - left] = cell.value;
   }
-  const letters = (col: number): string => (col < 26 ? String.fromCharCode(65 + col) : letters(Math.floor(col / 26) - 1) + String.fromCharCode(65 + (col % 26)));
-  return { target_cell: `${letters(left)}${top + 1}`, values: Array.from(values, (row) => row ?? []) };
+  const letters = (col: number): string =>
+    col < 26
+      ? String.fromCharCode(65 + col)
+      : letters(Math.floor(col / 26) - 1) + String.fromCharCode(65 + (col % 26));
+  return {
+    target_cell: `${letters(left)}${top + 1}`,
+    values: Array.from(values, (row) => row ?? []),
+  };
 }
 
 describe('[GUARD-APPLY] both guardrails at /agent/apply, every GridOS case', () => {
   for (const guardCase of GUARD_CASES) {
     it(guardCase.name, async () => {
-      for (const sheet of guardCase.sheets ?? []) await agent.running.http.post('/workbook/sheet', { name: sheet });
+      for (const sheet of guardCase.sheets ?? [])
+        await agent.running.http.post('/workbook/sheet', { name: sheet });
       for (const [sheet, cells] of Object.entries(guardCase.seed ?? {})) {
-        for (const [cell, value] of Object.entries(cells)) await agent.running.http.post('/grid/cell', { cell, value, sheet });
+        for (const [cell, value] of Object.entries(cells))
+          await agent.running.http.post('/grid/cell', { cell, value, sheet });
       }
       const response = await apply({ ...blockOf(guardCase.write), sheet: 'Sheet1' });
       if (guardCase.emptyRefs === undefined && guardCase.badRefs === undefined) {
         expect(response.status, JSON.stringify(response.body)).toBe(200);
-        expect(response.body.status).toBe(guardCase.moves === true ? 'Collision Resolved' : 'Success');
+        expect(response.body.status).toBe(
+          guardCase.moves === true ? 'Collision Resolved' : 'Success',
+        );
         return;
       }
       expect(response.status).toBe(422);
-      const issues = response.body.detail as { cell: string; formula: string; empty_refs?: string[]; bad_refs?: string[] }[];
+      const issues = response.body.detail as {
+        cell: string;
+        formula: string;
+        empty_refs?: string[];
+        bad_refs?: string[];
+      }[];
       expect(issues.flatMap((issue) => issue.empty_refs ?? [])).toEqual(guardCase.emptyRefs ?? []);
       expect(issues.flatMap((issue) => issue.bad_refs ?? [])).toEqual(guardCase.badRefs ?? []);
       for (const issue of issues) expect(issue.formula.startsWith('=')).toBe(true);

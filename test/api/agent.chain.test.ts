@@ -35,23 +35,50 @@ describe('[CHAIN-ACCEPT] a scripted model builds a 3-section budget', () => {
         ],
       },
       target_cell: 'A1',
-      values: [['Monthly income', 5000], ['Savings rate', 0.2]],
+      values: [
+        ['Monthly income', 5000],
+        ['Savings rate', 0.2],
+      ],
     });
-    scriptReply(agent.fakes.groq, { reasoning: 'Expenses.', target_cell: 'A4', values: [['Rent', 1500], ['Food', 600], ['Transport', 200], ['Total expenses', '=SUM(B4:B6)']] });
-    scriptReply(agent.fakes.groq, { reasoning: 'Summary.', target_cell: 'A9', values: [['Savings', '=B1*B2'], ['Left to spend', '=B1-B7-B9']] });
+    scriptReply(agent.fakes.groq, {
+      reasoning: 'Expenses.',
+      target_cell: 'A4',
+      values: [
+        ['Rent', 1500],
+        ['Food', 600],
+        ['Transport', 200],
+        ['Total expenses', '=SUM(B4:B6)'],
+      ],
+    });
+    scriptReply(agent.fakes.groq, {
+      reasoning: 'Summary.',
+      target_cell: 'A9',
+      values: [
+        ['Savings', '=B1*B2'],
+        ['Left to spend', '=B1-B7-B9'],
+      ],
+    });
     scriptReply(agent.fakes.groq, DONE);
 
-    const response = await chain({ prompt: 'Build me a monthly budget with income, expenses and a summary' });
+    const response = await chain({
+      prompt: 'Build me a monthly budget with income, expenses and a summary',
+    });
     expect(response.status).toBe(200);
     const result = response.body;
     expect(result.sheet).toBe('Sheet1');
-    expect(result.steps.map((step: { completion_signal: boolean }) => step.completion_signal)).toEqual([false, false, false, true]);
+    expect(
+      result.steps.map((step: { completion_signal: boolean }) => step.completion_signal),
+    ).toEqual([false, false, false, true]);
     expect(result.iterations_used).toBe(4);
     expect(result.terminated_early).toBe(true);
     expect(result.steps[0].agent_id).toBe('finance');
     expect(result.steps[0].plan.sections).toHaveLength(3);
     expect(result.steps.slice(1).every((step: { plan: unknown }) => step.plan === null)).toBe(true);
-    expect(result.steps.map((step: { target: string }) => step.target).slice(0, 3)).toEqual(['A1', 'A4', 'A9']);
+    expect(result.steps.map((step: { target: string }) => step.target).slice(0, 3)).toEqual([
+      'A1',
+      'A4',
+      'A9',
+    ]);
 
     const grid = await readGrid(agent.running.http);
     expect(grid['B7']!.value).toBe(2300);
@@ -91,7 +118,12 @@ describe('[CHAIN-ACCEPT] a scripted model builds a 3-section budget', () => {
       macro_error: null,
       plan: null,
     });
-    expect(result.steps[1]).toMatchObject({ iteration: 1, completion_signal: true, values: [['']], observations: [] });
+    expect(result.steps[1]).toMatchObject({
+      iteration: 1,
+      completion_signal: true,
+      values: [['']],
+      observations: [],
+    });
   });
 });
 
@@ -110,15 +142,28 @@ describe('[CHAIN-STOP] stop rules', () => {
     const result = (await chain({ prompt: 'write a and b' })).body;
     expect(result.steps).toHaveLength(1);
     expect(result.steps[0].completion_signal).toBe(false);
-    expect(result).toMatchObject({ iterations_used: 1, terminated_early: true, stop_reason: 'nothing_left' });
+    expect(result).toMatchObject({
+      iterations_used: 1,
+      terminated_early: true,
+      stop_reason: 'nothing_left',
+    });
     expect(agent.fakes.groq.requests).toHaveLength(1);
   });
 
   it('reaching max_iterations stops with terminated_early false', async () => {
-    for (let index = 0; index < 3; index += 1) scriptReply(agent.fakes.groq, { reasoning: 'more', target_cell: `A${index + 1}`, values: [[index, `=A${index + 1}*2`]] });
+    for (let index = 0; index < 3; index += 1)
+      scriptReply(agent.fakes.groq, {
+        reasoning: 'more',
+        target_cell: `A${index + 1}`,
+        values: [[index, `=A${index + 1}*2`]],
+      });
     const result = (await chain({ prompt: 'keep going', max_iterations: 2 })).body;
     expect(result.steps).toHaveLength(2);
-    expect(result).toMatchObject({ iterations_used: 2, terminated_early: false, stop_reason: 'max_iterations' });
+    expect(result).toMatchObject({
+      iterations_used: 2,
+      terminated_early: false,
+      stop_reason: 'max_iterations',
+    });
     expect(agent.fakes.groq.requests).toHaveLength(2);
   });
 
@@ -126,13 +171,19 @@ describe('[CHAIN-STOP] stop rules', () => {
     scriptReply(agent.fakes.groq, { reasoning: 'r', target_cell: 'A1', values: [[1, '=A1+1']] });
     scriptReply(agent.fakes.groq, DONE);
     const result = (await chain({ prompt: 'go', max_iterations: 2 })).body;
-    expect(result.steps.map((step: { completion_signal: boolean }) => step.completion_signal)).toEqual([false, true]);
+    expect(
+      result.steps.map((step: { completion_signal: boolean }) => step.completion_signal),
+    ).toEqual([false, true]);
     expect(result.terminated_early).toBe(false);
   });
 });
 
 describe('[CHAIN-CLAMP] max_iterations is clamped to 1..10 (spec §8)', () => {
-  const formulaReply = (index: number) => ({ reasoning: 'more', target_cell: `A${index + 1}`, values: [[index, `=A${index + 1}+1`]] });
+  const formulaReply = (index: number) => ({
+    reasoning: 'more',
+    target_cell: `A${index + 1}`,
+    values: [[index, `=A${index + 1}+1`]],
+  });
 
   for (const [requested, expected] of [
     [50, 10],
@@ -142,8 +193,14 @@ describe('[CHAIN-CLAMP] max_iterations is clamped to 1..10 (spec §8)', () => {
     [3, 3],
   ] as const) {
     it(`max_iterations ${String(requested)} runs at most ${expected} iterations`, async () => {
-      for (let index = 0; index < 12; index += 1) scriptReply(agent.fakes.groq, formulaReply(index));
-      const result = (await chain({ prompt: 'count up', ...(requested === undefined ? {} : { max_iterations: requested }) })).body;
+      for (let index = 0; index < 12; index += 1)
+        scriptReply(agent.fakes.groq, formulaReply(index));
+      const result = (
+        await chain({
+          prompt: 'count up',
+          ...(requested === undefined ? {} : { max_iterations: requested }),
+        })
+      ).body;
       expect(result.iterations_used).toBe(expected);
       expect(result.terminated_early).toBe(false);
       expect(agent.fakes.groq.requests).toHaveLength(expected);
@@ -158,20 +215,49 @@ describe('[CHAIN-CLAMP] max_iterations is clamped to 1..10 (spec §8)', () => {
 });
 
 describe('[CHAIN-PLAN] plan sections and the retry on warnings', () => {
-  const plan = { title: 'Doubled', anchor: 'A1', sections: [{ label: 'Data', target: 'A1', notes: '' }, { label: 'Double', target: 'C1', notes: 'twice the Jan column' }] };
+  const plan = {
+    title: 'Doubled',
+    anchor: 'A1',
+    sections: [
+      { label: 'Data', target: 'A1', notes: '' },
+      { label: 'Double', target: 'C1', notes: 'twice the Jan column' },
+    ],
+  };
 
   it('a section with column-alignment warnings is retried once, replacing its first attempt', async () => {
-    scriptReply(agent.fakes.groq, { reasoning: 'data', plan, target_cell: 'A1', values: [['Item', 'Jan'], ['Rent', 100]] });
-    scriptReply(agent.fakes.groq, { reasoning: 'double (misaligned)', target_cell: 'C1', values: [['Double'], ['=IFERROR(A2*2, 0)']] });
-    scriptReply(agent.fakes.groq, { reasoning: 'double (fixed)', target_cell: 'C1', values: [['Double'], ['=B2*2']] });
+    scriptReply(agent.fakes.groq, {
+      reasoning: 'data',
+      plan,
+      target_cell: 'A1',
+      values: [
+        ['Item', 'Jan'],
+        ['Rent', 100],
+      ],
+    });
+    scriptReply(agent.fakes.groq, {
+      reasoning: 'double (misaligned)',
+      target_cell: 'C1',
+      values: [['Double'], ['=IFERROR(A2*2, 0)']],
+    });
+    scriptReply(agent.fakes.groq, {
+      reasoning: 'double (fixed)',
+      target_cell: 'C1',
+      values: [['Double'], ['=B2*2']],
+    });
     scriptReply(agent.fakes.groq, DONE);
     const result = (await chain({ prompt: 'double the numbers' })).body;
     expect(result.steps).toHaveLength(4);
-    const warned = result.steps[1].observations.find((observation: { cell: string }) => observation.cell === 'C2');
+    const warned = result.steps[1].observations.find(
+      (observation: { cell: string }) => observation.cell === 'C2',
+    );
     expect(warned.warning).toContain("A2='Rent'");
     expect(warned.warning).toContain('column-alignment');
     expect(result.steps[2].target).toBe('C1');
-    expect(result.steps[2].observations.every((observation: { warning: unknown }) => observation.warning === null)).toBe(true);
+    expect(
+      result.steps[2].observations.every(
+        (observation: { warning: unknown }) => observation.warning === null,
+      ),
+    ).toBe(true);
     expect(promptOfCall(2)).toContain('COLUMN-ALIGNMENT WARNINGS');
     expect(promptOfCall(2)).toContain('Re-emit only the section "Double" at C1');
     const grid = await readGrid(agent.running.http);
@@ -181,10 +267,29 @@ describe('[CHAIN-PLAN] plan sections and the retry on warnings', () => {
   });
 
   it('a retry that still warns is kept and the plan advances (one retry only)', async () => {
-    const onePlan = { title: 'One', anchor: 'C1', sections: [{ label: 'Double', target: 'C1', notes: '' }] };
-    await agent.running.http.post('/grid/range', { target_cell: 'A1', values: [['Item', 'Jan'], ['Rent', 100]] });
-    scriptReply(agent.fakes.groq, { reasoning: 'a', plan: onePlan, target_cell: 'C1', values: [['=IFERROR(A2*2, 0)']] });
-    scriptReply(agent.fakes.groq, { reasoning: 'b', target_cell: 'C1', values: [['=IFERROR(A2*3, 0)']] });
+    const onePlan = {
+      title: 'One',
+      anchor: 'C1',
+      sections: [{ label: 'Double', target: 'C1', notes: '' }],
+    };
+    await agent.running.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        ['Item', 'Jan'],
+        ['Rent', 100],
+      ],
+    });
+    scriptReply(agent.fakes.groq, {
+      reasoning: 'a',
+      plan: onePlan,
+      target_cell: 'C1',
+      values: [['=IFERROR(A2*2, 0)']],
+    });
+    scriptReply(agent.fakes.groq, {
+      reasoning: 'b',
+      target_cell: 'C1',
+      values: [['=IFERROR(A2*3, 0)']],
+    });
     scriptReply(agent.fakes.groq, DONE);
     const result = (await chain({ prompt: 'double' })).body;
     expect(result.steps.map((step: { target: string }) => step.target)).toEqual(['C1', 'C1', 'A1']);
@@ -200,7 +305,9 @@ describe('[CHAIN-GUARD] guardrails in the chain', () => {
     scriptReply(agent.fakes.groq, { reasoning: 'good', target_cell: 'A1', values: [[4, '=A1*2']] });
     scriptReply(agent.fakes.groq, DONE);
     const result = (await chain({ prompt: 'double something' })).body;
-    expect(result.steps[0].guardrail_issues).toEqual([{ cell: 'A1', formula: '=Z9*2', empty_refs: ['Z9'] }]);
+    expect(result.steps[0].guardrail_issues).toEqual([
+      { cell: 'A1', formula: '=Z9*2', empty_refs: ['Z9'] },
+    ]);
     expect(result.steps[0].observations).toEqual([]);
     expect(promptOfCall(1)).toContain('YOUR LAST WRITE WAS REJECTED');
     expect(promptOfCall(1)).toContain('Z9');
@@ -210,9 +317,17 @@ describe('[CHAIN-GUARD] guardrails in the chain', () => {
 
   it('two rejections in a row stop the chain', async () => {
     scriptReply(agent.fakes.groq, { reasoning: 'bad', target_cell: 'A1', values: [['=Z9*2']] });
-    scriptReply(agent.fakes.groq, { reasoning: 'bad again', target_cell: 'A1', values: [['=Z8*2']] });
+    scriptReply(agent.fakes.groq, {
+      reasoning: 'bad again',
+      target_cell: 'A1',
+      values: [['=Z8*2']],
+    });
     const result = (await chain({ prompt: 'x' })).body;
-    expect(result).toMatchObject({ iterations_used: 2, stop_reason: 'rejected_twice', terminated_early: true });
+    expect(result).toMatchObject({
+      iterations_used: 2,
+      stop_reason: 'rejected_twice',
+      terminated_early: true,
+    });
   });
 
   it('locked cells are never changed by a chain: the write lands beside them', async () => {
@@ -238,7 +353,11 @@ describe('[CHAIN-ERRORS] errors', () => {
     scriptReply(agent.fakes.groq, 'garbage');
     const response = await chain({ prompt: 'x' });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ iterations_used: 1, stop_reason: 'error', terminated_early: true });
+    expect(response.body).toMatchObject({
+      iterations_used: 1,
+      stop_reason: 'error',
+      terminated_early: true,
+    });
     expect(response.body.error).toContain('groq');
     expect(await readValues(agent.running.http)).toEqual({ A1: 1, B1: 2 });
   });
@@ -282,22 +401,34 @@ describe('[CHAIN-SSE] Accept: text/event-stream streams each step, then the fina
   it('a step arrives while the next model call is still agent.running; hanging up aborts that call and stops the chain', async () => {
     scriptReply(agent.fakes.groq, { reasoning: 'one', target_cell: 'A1', values: [[1, '=A1+1']] });
     agent.fakes.groq.enqueue({ kind: 'hang' });
-    scriptReply(agent.fakes.groq, { reasoning: 'never', target_cell: 'C1', values: [[3, '=C1+1']] });
-    const firstEvent = await new Promise<{ text: string; client: http.ClientRequest }>((resolve, reject) => {
-      const client = http.request(`${agent.running.url}/agent/chat/chain`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' } });
-      client.on('error', () => {});
-      client.on('response', (response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => {
-          text += chunk.toString('utf8');
-          if (text.includes('\n\n')) resolve({ text, client });
-        });
-        response.on('error', () => {});
-      });
-      client.on('error', reject);
-      client.end(JSON.stringify({ prompt: 'go' }));
+    scriptReply(agent.fakes.groq, {
+      reasoning: 'never',
+      target_cell: 'C1',
+      values: [[3, '=C1+1']],
     });
-    expect(parseEvents(firstEvent.text)[0]).toMatchObject({ event: 'step', data: { iteration: 0, target: 'A1' } });
+    const firstEvent = await new Promise<{ text: string; client: http.ClientRequest }>(
+      (resolve, reject) => {
+        const client = http.request(`${agent.running.url}/agent/chat/chain`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        });
+        client.on('error', () => {});
+        client.on('response', (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => {
+            text += chunk.toString('utf8');
+            if (text.includes('\n\n')) resolve({ text, client });
+          });
+          response.on('error', () => {});
+        });
+        client.on('error', reject);
+        client.end(JSON.stringify({ prompt: 'go' }));
+      },
+    );
+    expect(parseEvents(firstEvent.text)[0]).toMatchObject({
+      event: 'step',
+      data: { iteration: 0, target: 'A1' },
+    });
     const pendingCall = await agent.fakes.groq.nextRequest(1);
     firstEvent.client.destroy();
     await expect.poll(() => pendingCall.closedEarly(), { timeout: 5_000, interval: 20 }).toBe(true);

@@ -4,14 +4,31 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { readGrid } from '../support/index.js';
-import { conversationOf, GROQ_DEFAULT_MODEL, scriptReply, systemPromptOf, useAgentApp } from './agent-harness.js';
+import {
+  conversationOf,
+  GROQ_DEFAULT_MODEL,
+  scriptReply,
+  systemPromptOf,
+  useAgentApp,
+} from './agent-harness.js';
 
 const agent = useAgentApp();
 
-const simpleReply = { reasoning: 'Adds a total.', target_cell: 'D1', values: [['Total', '=SUM(B2:B3)']] };
+const simpleReply = {
+  reasoning: 'Adds a total.',
+  target_cell: 'D1',
+  values: [['Total', '=SUM(B2:B3)']],
+};
 
 async function seedBudget(): Promise<void> {
-  await agent.running.http.post('/grid/range', { target_cell: 'A1', values: [['Item', 'Cost'], ['Rent', 100], ['Food', 50]] });
+  await agent.running.http.post('/grid/range', {
+    target_cell: 'A1',
+    values: [
+      ['Item', 'Cost'],
+      ['Rent', 100],
+      ['Food', 50],
+    ],
+  });
 }
 
 describe('GET /agents', () => {
@@ -31,8 +48,12 @@ describe('[AGENT-ROUTE] deterministic routing, no extra LLM call', () => {
   it('sends finance prompts to finance and the rest to general, with one model call each', async () => {
     scriptReply(agent.fakes.groq, simpleReply);
     scriptReply(agent.fakes.groq, simpleReply);
-    const finance = await agent.running.http.post('/agent/chat', { prompt: 'Build a DCF with a terminal value and WACC of 9%' });
-    const general = await agent.running.http.post('/agent/chat', { prompt: 'Make a list of my three favourite fruits' });
+    const finance = await agent.running.http.post('/agent/chat', {
+      prompt: 'Build a DCF with a terminal value and WACC of 9%',
+    });
+    const general = await agent.running.http.post('/agent/chat', {
+      prompt: 'Make a list of my three favourite fruits',
+    });
     expect(finance.body.category).toBe('finance');
     expect(finance.body.agent_id).toBe('finance');
     expect(general.body.category).toBe('general');
@@ -45,15 +66,22 @@ describe('[AGENT-ROUTE] deterministic routing, no extra LLM call', () => {
     const prompt = 'Forecast monthly revenue and expenses for a budget';
     for (let round = 0; round < 3; round += 1) scriptReply(agent.fakes.groq, simpleReply);
     const answers = [];
-    for (let round = 0; round < 3; round += 1) answers.push((await agent.running.http.post('/agent/chat', { prompt })).body.agent_id);
+    for (let round = 0; round < 3; round += 1)
+      answers.push((await agent.running.http.post('/agent/chat', { prompt })).body.agent_id);
     expect(answers).toEqual(['finance', 'finance', 'finance']);
   });
 
   it('an explicit agent_id skips routing; an unknown one is routed', async () => {
     scriptReply(agent.fakes.groq, simpleReply);
     scriptReply(agent.fakes.groq, simpleReply);
-    const forced = await agent.running.http.post('/agent/chat', { prompt: 'list fruits', agent_id: 'finance' });
-    const unknown = await agent.running.http.post('/agent/chat', { prompt: 'list fruits', agent_id: 'nobody' });
+    const forced = await agent.running.http.post('/agent/chat', {
+      prompt: 'list fruits',
+      agent_id: 'finance',
+    });
+    const unknown = await agent.running.http.post('/agent/chat', {
+      prompt: 'list fruits',
+      agent_id: 'nobody',
+    });
     expect(forced.body.agent_id).toBe('finance');
     expect(unknown.body.agent_id).toBe('general');
   });
@@ -83,7 +111,11 @@ describe('[AGENT-PROMPT] what the model is shown', () => {
   it('[AGENT-SCOPE] scope selection shows only the selected cells', async () => {
     await seedBudget();
     scriptReply(agent.fakes.groq, simpleReply);
-    await agent.running.http.post('/agent/chat', { prompt: 'double it', scope: 'selection', selected_cells: ['b2', 'A3:B3'] });
+    await agent.running.http.post('/agent/chat', {
+      prompt: 'double it',
+      scope: 'selection',
+      selected_cells: ['b2', 'A3:B3'],
+    });
     const system = systemPromptOf(agent.fakes.groq.requests[0]!.body);
     expect(system).toContain('B2 | 100 | 100 |');
     expect(system).toContain('A3 | "Food" | "Food" |');
@@ -95,7 +127,11 @@ describe('[AGENT-PROMPT] what the model is shown', () => {
   it('scope sheet shows every cell even when cells are selected', async () => {
     await seedBudget();
     scriptReply(agent.fakes.groq, simpleReply);
-    await agent.running.http.post('/agent/chat', { prompt: 'double it', scope: 'sheet', selected_cells: ['B2'] });
+    await agent.running.http.post('/agent/chat', {
+      prompt: 'double it',
+      scope: 'sheet',
+      selected_cells: ['B2'],
+    });
     expect(systemPromptOf(agent.fakes.groq.requests[0]!.body)).toContain('A1 | "Item"');
   });
 
@@ -117,7 +153,10 @@ describe('[AGENT-PROMPT] what the model is shown', () => {
       { role: 'user', content: 'second question' },
     ];
     await agent.running.http.post('/agent/chat', { prompt: 'now this', history });
-    expect(conversationOf(agent.fakes.groq.requests[0]!.body)).toEqual([...history, { role: 'user', content: 'now this' }]);
+    expect(conversationOf(agent.fakes.groq.requests[0]!.body)).toEqual([
+      ...history,
+      { role: 'user', content: 'now this' },
+    ]);
   });
 
   it('asks the vendor for JSON output (structured-output mode)', async () => {
@@ -135,11 +174,24 @@ describe('[AGENT-PREVIEW] preview fields (spec §2 Agent preview)', () => {
       reasoning: 'Adds a total row.',
       target_cell: 'a4',
       values: [['Total', '=SUM(B2:B3)']],
-      chart_spec: { data_range: 'A1:B3', chart_type: 'bar', title: 'Costs', anchor_cell: 'F2', orientation: 'columns' },
+      chart_spec: {
+        data_range: 'A1:B3',
+        chart_type: 'bar',
+        title: 'Costs',
+        anchor_cell: 'F2',
+        orientation: 'columns',
+      },
       macro_spec: null,
-      plan: { title: 'Budget', anchor: 'A1', sections: [{ label: 'Total', target: 'A4', notes: 'sum' }] },
+      plan: {
+        title: 'Budget',
+        anchor: 'A1',
+        sections: [{ label: 'Total', target: 'A4', notes: 'sum' }],
+      },
     });
-    const response = await agent.running.http.post('/agent/chat', { prompt: 'add a total row', selected_cells: ['A4'] });
+    const response = await agent.running.http.post('/agent/chat', {
+      prompt: 'add a total row',
+      selected_cells: ['A4'],
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       category: 'general',
@@ -153,27 +205,56 @@ describe('[AGENT-PREVIEW] preview fields (spec §2 Agent preview)', () => {
         { cell: 'B4', value: '=SUM(B2:B3)' },
       ],
       values: [['Total', '=SUM(B2:B3)']],
-      chart_spec: { data_range: 'A1:B3', chart_type: 'bar', title: 'Costs', anchor_cell: 'F2', orientation: 'columns' },
+      chart_spec: {
+        data_range: 'A1:B3',
+        chart_type: 'bar',
+        title: 'Costs',
+        anchor_cell: 'F2',
+        orientation: 'columns',
+      },
       proposed_macro: null,
       macro_error: null,
-      plan: { title: 'Budget', anchor: 'A1', sections: [{ label: 'Total', target: 'A4', notes: 'sum' }] },
+      plan: {
+        title: 'Budget',
+        anchor: 'A1',
+        sections: [{ label: 'Total', target: 'A4', notes: 'sum' }],
+      },
     });
     expect(await readGrid(agent.running.http)).toEqual(before);
   });
 
   it('target_cell is collision-resolved, original_request is what the model asked, formulas into the block move with it', async () => {
     await seedBudget();
-    scriptReply(agent.fakes.groq, { reasoning: 'copy', target_cell: 'A1', values: [['Item', 'Cost'], ['Rent', 100], ['Total', '=B2']] });
+    scriptReply(agent.fakes.groq, {
+      reasoning: 'copy',
+      target_cell: 'A1',
+      values: [
+        ['Item', 'Cost'],
+        ['Rent', 100],
+        ['Total', '=B2'],
+      ],
+    });
     const response = await agent.running.http.post('/agent/chat', { prompt: 'make a table' });
     expect(response.body.target_cell).toBe('C1');
     expect(response.body.original_request).toBe('A1');
-    expect(response.body.values).toEqual([['Item', 'Cost'], ['Rent', 100], ['Total', '=D2']]);
+    expect(response.body.values).toEqual([
+      ['Item', 'Cost'],
+      ['Rent', 100],
+      ['Total', '=D2'],
+    ]);
     expect(response.body.preview_cells[0]).toEqual({ cell: 'C1', value: 'Item' });
   });
 
   it('no grid write: values null, preview_cells empty; plan only on the first turn', async () => {
-    scriptReply(agent.fakes.groq, { reasoning: 'Nothing to do.', values: [['']], plan: { title: 'T', anchor: 'A1', sections: [{ label: 'x', target: 'A1', notes: '' }] } });
-    const response = await agent.running.http.post('/agent/chat', { prompt: 'what is this?', history: [{ role: 'user', content: 'hi' }] });
+    scriptReply(agent.fakes.groq, {
+      reasoning: 'Nothing to do.',
+      values: [['']],
+      plan: { title: 'T', anchor: 'A1', sections: [{ label: 'x', target: 'A1', notes: '' }] },
+    });
+    const response = await agent.running.http.post('/agent/chat', {
+      prompt: 'what is this?',
+      history: [{ role: 'user', content: 'hi' }],
+    });
     expect(response.body.values).toBeNull();
     expect(response.body.preview_cells).toEqual([]);
     expect(response.body.chart_spec).toBeNull();
@@ -192,7 +273,11 @@ describe('[AGENT-PREVIEW] preview fields (spec §2 Agent preview)', () => {
     const response = await agent.running.http.post('/agent/chat', { prompt: 'two parts' });
     expect(response.body.target_cell).toBe('A1');
     expect(response.body.values).toEqual([['Header'], [], [null, null, 1, 2]]);
-    expect(response.body.preview_cells.map((cell: { cell: string }) => cell.cell)).toEqual(['A1', 'C3', 'D3']);
+    expect(response.body.preview_cells.map((cell: { cell: string }) => cell.cell)).toEqual([
+      'A1',
+      'C3',
+      'D3',
+    ]);
     expect(response.body.intents).toBeNull();
   });
 
@@ -200,9 +285,18 @@ describe('[AGENT-PREVIEW] preview fields (spec §2 Agent preview)', () => {
     scriptReply(agent.fakes.groq, {
       reasoning: 'macro',
       values: [['']],
-      macro_spec: { name: 'margin', params: ['revenue', 'cost'], description: 'Profit margin', body: '=DIVIDE(MINUS(REVENUE, COST), REVENUE)' },
+      macro_spec: {
+        name: 'margin',
+        params: ['revenue', 'cost'],
+        description: 'Profit margin',
+        body: '=DIVIDE(MINUS(REVENUE, COST), REVENUE)',
+      },
     });
-    scriptReply(agent.fakes.groq, { reasoning: 'macro', values: [['']], macro_spec: { name: 'BAD', params: ['A'], body: '=NOSUCHFN(A)' } });
+    scriptReply(agent.fakes.groq, {
+      reasoning: 'macro',
+      values: [['']],
+      macro_spec: { name: 'BAD', params: ['A'], body: '=NOSUCHFN(A)' },
+    });
     const good = await agent.running.http.post('/agent/chat', { prompt: 'a margin macro' });
     const bad = await agent.running.http.post('/agent/chat', { prompt: 'a bad macro' });
     expect(good.body.proposed_macro).toEqual({
@@ -214,14 +308,19 @@ describe('[AGENT-PREVIEW] preview fields (spec §2 Agent preview)', () => {
     });
     expect(good.body.macro_error).toBeNull();
     expect(bad.body.macro_error).toContain('NOSUCHFN is not a function the engine supports');
-    const evaluated = await agent.running.http.post('/eval', { formulas: [{ cell: 'A1', formula: '=MARGIN(10, 5)' }] });
+    const evaluated = await agent.running.http.post('/eval', {
+      formulas: [{ cell: 'A1', formula: '=MARGIN(10, 5)' }],
+    });
     expect(evaluated.body.results[0].error).toBe('#NAME?');
   });
 });
 
 describe('[AGENT-PARSE] the tolerant reply parser', () => {
   it('accepts the object inside prose and inside code fences', async () => {
-    scriptReply(agent.fakes.groq, `Sure! Here you go:\n${JSON.stringify(simpleReply)}\nHope that helps.`);
+    scriptReply(
+      agent.fakes.groq,
+      `Sure! Here you go:\n${JSON.stringify(simpleReply)}\nHope that helps.`,
+    );
     scriptReply(agent.fakes.groq, '```json\n' + JSON.stringify(simpleReply) + '\n```');
     const prose = await agent.running.http.post('/agent/chat', { prompt: 'add a total' });
     const fenced = await agent.running.http.post('/agent/chat', { prompt: 'add a total' });
@@ -249,10 +348,16 @@ describe('[AGENT-PARSE] the tolerant reply parser', () => {
   });
 
   it('[AGENT-422] a reply that breaks the schema names the field', async () => {
-    scriptReply(agent.fakes.groq, { reasoning: 'r', target_cell: 'A1', values: [[{ nested: true }]] });
+    scriptReply(agent.fakes.groq, {
+      reasoning: 'r',
+      target_cell: 'A1',
+      values: [[{ nested: true }]],
+    });
     const response = await agent.running.http.post('/agent/chat', { prompt: 'x' });
     expect(response.status).toBe(422);
-    expect(response.body.detail).toMatch(/values\[0\]\[0\] must be string or number or boolean or null/);
+    expect(response.body.detail).toMatch(
+      /values\[0\]\[0\] must be string or number or boolean or null/,
+    );
   });
 
   it('[AGENT-422] an empty reply cut by the token limit says so', async () => {
@@ -292,8 +397,14 @@ describe('[AGENT-MODEL] model selection and providers', () => {
   it('uses the requested model when its provider is configured, and falls back to the default otherwise', async () => {
     scriptReply(agent.fakes.groq, simpleReply);
     scriptReply(agent.fakes.groq, simpleReply);
-    await agent.running.http.post('/agent/chat', { prompt: 'x', model_id: 'llama-3.3-70b-versatile' });
-    const fallback = await agent.running.http.post('/agent/chat', { prompt: 'x', model_id: 'claude-sonnet-4-6' });
+    await agent.running.http.post('/agent/chat', {
+      prompt: 'x',
+      model_id: 'llama-3.3-70b-versatile',
+    });
+    const fallback = await agent.running.http.post('/agent/chat', {
+      prompt: 'x',
+      model_id: 'claude-sonnet-4-6',
+    });
     expect(agent.fakes.groq.requests[0]!.model).toBe('llama-3.3-70b-versatile');
     expect(agent.fakes.groq.requests[1]!.model).toBe(GROQ_DEFAULT_MODEL);
     expect(fallback.body.model).toBe(GROQ_DEFAULT_MODEL);
@@ -313,7 +424,14 @@ describe('[AGENT-MODEL] model selection and providers', () => {
 
   it('a key saved with /settings/keys/save is used at once', async () => {
     await agent.restart({ keys: {} });
-    expect((await agent.running.http.post('/settings/keys/save', { provider: 'anthropic', api_key: 'sk-ant-saved-key-1234' })).status).toBe(200);
+    expect(
+      (
+        await agent.running.http.post('/settings/keys/save', {
+          provider: 'anthropic',
+          api_key: 'sk-ant-saved-key-1234',
+        })
+      ).status,
+    ).toBe(200);
     agent.fakes.anthropic.replyText(JSON.stringify(simpleReply));
     const response = await agent.running.http.post('/agent/chat', { prompt: 'add a total' });
     expect(response.body.provider).toBe('anthropic');
@@ -322,7 +440,7 @@ describe('[AGENT-MODEL] model selection and providers', () => {
 
   for (const provider of ['gemini', 'anthropic', 'groq', 'openrouter'] as const) {
     it(`previews through ${provider}'s wire protocol`, async () => {
-        await agent.restart({ keys: { [provider]: `${provider}-test-key-000000` } });
+      await agent.restart({ keys: { [provider]: `${provider}-test-key-000000` } });
       // Anthropic has no JSON mode: its models often wrap the object in prose, which is accepted.
       agent.fakes[provider].replyText(`Here it is: ${JSON.stringify(simpleReply)}`);
       const response = await agent.running.http.post('/agent/chat', { prompt: 'add a total' });
@@ -346,7 +464,10 @@ describe('[AGENT-ABORT] a client that disconnects aborts the in-flight LLM call'
   it('the fake vendor sees its request closed early', async () => {
     agent.fakes.groq.enqueue({ kind: 'hang' });
     // A raw socket that is destroyed: a real hang-up, as a closed browser tab gives.
-    const client = http.request(`${agent.running.url}/agent/chat`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    const client = http.request(`${agent.running.url}/agent/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
     client.on('error', () => {});
     client.end(JSON.stringify({ prompt: 'slow' }));
     const request = await agent.fakes.groq.nextRequest(0);

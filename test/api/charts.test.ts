@@ -7,13 +7,22 @@ let ids: number;
 beforeEach(async () => {
   ids = 0;
   server = await startApp({ deps: { newId: () => `id${(ids += 1)}` } });
-  await server.http.post('/grid/range', { target_cell: 'A1', values: [['Month', 'Sales'], ['Jan', 10], ['Feb', 20]] });
+  await server.http.post('/grid/range', {
+    target_cell: 'A1',
+    values: [
+      ['Month', 'Sales'],
+      ['Jan', 10],
+      ['Feb', 20],
+    ],
+  });
   await server.http.post('/workbook/sheet', { name: 'Other' });
 });
 afterEach(() => server.close());
 
-const patch = (id: string, body: unknown) => server.http.request('PATCH', `/system/charts/${id}`, { body: JSON.stringify(body) });
-const remove = (id: string, query: Record<string, string> = {}) => server.http.request('DELETE', `/system/charts/${id}`, { query });
+const patch = (id: string, body: unknown) =>
+  server.http.request('PATCH', `/system/charts/${id}`, { body: JSON.stringify(body) });
+const remove = (id: string, query: Record<string, string> = {}) =>
+  server.http.request('DELETE', `/system/charts/${id}`, { query });
 
 describe('POST /system/charts', () => {
   it('[CHART-1] applies every default of the spec and assigns the id on the server', async () => {
@@ -33,10 +42,31 @@ describe('POST /system/charts', () => {
   });
 
   it('[CHART-1] takes every sent field, ignores a client id, and puts the chart on the named sheet only', async () => {
-    const body = { id: 'mine', title: 'Sales', chart_type: 'line', data_range: 'a1:b3', anchor_cell: 'h4', width: 640, height: 320, orientation: 'rows', sheet: 'other' };
+    const body = {
+      id: 'mine',
+      title: 'Sales',
+      chart_type: 'line',
+      data_range: 'a1:b3',
+      anchor_cell: 'h4',
+      width: 640,
+      height: 320,
+      orientation: 'rows',
+      sheet: 'other',
+    };
     const response = await server.http.post('/system/charts', body);
-    expect(response.body.chart).toEqual({ id: 'chart_id1', title: 'Sales', chart_type: 'line', data_range: 'A1:B3', anchor_cell: 'H4', width: 640, height: 320, orientation: 'rows' });
-    expect((await server.http.get('/system/charts', { sheet: 'Other' })).body.charts).toHaveLength(1);
+    expect(response.body.chart).toEqual({
+      id: 'chart_id1',
+      title: 'Sales',
+      chart_type: 'line',
+      data_range: 'A1:B3',
+      anchor_cell: 'H4',
+      width: 640,
+      height: 320,
+      orientation: 'rows',
+    });
+    expect((await server.http.get('/system/charts', { sheet: 'Other' })).body.charts).toHaveLength(
+      1,
+    );
     expect((await server.http.get('/system/charts')).body.charts).toEqual([]);
   });
 
@@ -50,42 +80,70 @@ describe('POST /system/charts', () => {
     ['a fractional width', { width: 10.5 }, 'width'],
     ['a size sent as text', { width: '400' }, 'width'],
     ['an unknown orientation', { orientation: 'diagonal' }, 'orientation'],
-  ])('[CHART-2] answers 400 for %s, naming the field, and creates nothing', async (_label, change, field) => {
-    const response = await server.http.post('/system/charts', { data_range: 'A1:B3', ...change });
-    expect(response.status).toBe(400);
-    expect(response.body.detail).toMatch(new RegExp(`^${field}:`));
-    expect((await server.http.get('/system/charts')).body.charts).toEqual([]);
-  });
+  ])(
+    '[CHART-2] answers 400 for %s, naming the field, and creates nothing',
+    async (_label, change, field) => {
+      const response = await server.http.post('/system/charts', { data_range: 'A1:B3', ...change });
+      expect(response.status).toBe(400);
+      expect(response.body.detail).toMatch(new RegExp(`^${field}:`));
+      expect((await server.http.get('/system/charts')).body.charts).toEqual([]);
+    },
+  );
 
   it('a missing data_range is a schema violation (422) and an unknown sheet a 404', async () => {
     expect((await server.http.post('/system/charts', { title: 'x' })).status).toBe(422);
-    expect((await server.http.post('/system/charts', { data_range: 'A1:B2', sheet: 'Ghost' })).status).toBe(404);
+    expect(
+      (await server.http.post('/system/charts', { data_range: 'A1:B2', sheet: 'Ghost' })).status,
+    ).toBe(404);
   });
 });
 
 describe('GET, PATCH and DELETE /system/charts', () => {
   beforeEach(async () => {
     await server.http.post('/system/charts', { data_range: 'A1:B3', title: 'First' });
-    await server.http.post('/system/charts', { data_range: 'A1:A3', title: 'Second', chart_type: 'pie' });
+    await server.http.post('/system/charts', {
+      data_range: 'A1:A3',
+      title: 'Second',
+      chart_type: 'pie',
+    });
   });
 
   it('[CHART-5] lists the charts of the active sheet in creation order', async () => {
     const response = await server.http.get('/system/charts');
     expect(response.status).toBe(200);
-    expect(response.body.charts.map((chart: { id: string; title: string }) => [chart.id, chart.title])).toEqual([['chart_id1', 'First'], ['chart_id2', 'Second']]);
+    expect(
+      response.body.charts.map((chart: { id: string; title: string }) => [chart.id, chart.title]),
+    ).toEqual([
+      ['chart_id1', 'First'],
+      ['chart_id2', 'Second'],
+    ]);
   });
 
   it('[CHART-6] PATCH changes only the sent fields and returns the full chart', async () => {
     const response = await patch('chart_id1', { width: 500, chart_type: 'line', title: null });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 'Success' });
-    expect(response.body.chart).toEqual({ id: 'chart_id1', title: 'First', chart_type: 'line', data_range: 'A1:B3', anchor_cell: 'F2', width: 500, height: 280, orientation: 'columns' });
+    expect(response.body.chart).toEqual({
+      id: 'chart_id1',
+      title: 'First',
+      chart_type: 'line',
+      data_range: 'A1:B3',
+      anchor_cell: 'F2',
+      width: 500,
+      height: 280,
+      orientation: 'columns',
+    });
     expect((await server.http.get('/system/charts')).body.charts[0]).toEqual(response.body.chart);
   });
 
   it('[CHART-2] PATCH with an invalid payload answers 400 and changes nothing', async () => {
     const before = (await server.http.get('/system/charts')).body;
-    for (const body of [{ chart_type: 'donut' }, { data_range: 'nope' }, { height: 0 }, { anchor_cell: 'A1:B2' }]) {
+    for (const body of [
+      { chart_type: 'donut' },
+      { data_range: 'nope' },
+      { height: 0 },
+      { anchor_cell: 'A1:B2' },
+    ]) {
       expect((await patch('chart_id1', body)).status).toBe(400);
     }
     expect((await server.http.get('/system/charts')).body).toEqual(before);
@@ -105,14 +163,28 @@ describe('GET, PATCH and DELETE /system/charts', () => {
     const response = await remove('chart_id1');
     expect(response.status).toBe(200);
     expect(response.body.status).toBe('Success');
-    expect((await server.http.get('/system/charts')).body.charts.map((chart: { id: string }) => chart.id)).toEqual(['chart_id2']);
+    expect(
+      (await server.http.get('/system/charts')).body.charts.map(
+        (chart: { id: string }) => chart.id,
+      ),
+    ).toEqual(['chart_id2']);
     expect(await readGrid(server.http)).toEqual(before);
   });
 
   it('a chart on another sheet is reached with sheet in the query or body', async () => {
-    const created = (await server.http.post('/system/charts', { data_range: 'A1:B2', sheet: 'Other' })).body.chart;
-    expect((await patch(created.id, { title: 'Moved', sheet: 'Other' })).body.chart.title).toBe('Moved');
-    expect((await server.http.request('DELETE', `/system/charts/${created.id}`, { body: JSON.stringify({ sheet: 'Other' }) })).status).toBe(200);
+    const created = (
+      await server.http.post('/system/charts', { data_range: 'A1:B2', sheet: 'Other' })
+    ).body.chart;
+    expect((await patch(created.id, { title: 'Moved', sheet: 'Other' })).body.chart.title).toBe(
+      'Moved',
+    );
+    expect(
+      (
+        await server.http.request('DELETE', `/system/charts/${created.id}`, {
+          body: JSON.stringify({ sheet: 'Other' }),
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('[CHART-3] clearing the sheet keeps its charts (and its locked cells)', async () => {
@@ -125,15 +197,26 @@ describe('GET, PATCH and DELETE /system/charts', () => {
 
   it('[CHART-4] renaming the sheet keeps its charts; ranges that name the sheet follow the rename', async () => {
     await server.http.post('/system/charts', { data_range: 'Sheet1!A1:B3', sheet: 'Other' });
-    await server.http.post('/workbook/sheet/rename', { old_name: 'Sheet1', new_name: 'Sales data' });
-    expect((await server.http.get('/system/charts', { sheet: 'Sales data' })).body.charts).toHaveLength(2);
-    expect((await server.http.get('/system/charts', { sheet: 'Other' })).body.charts[0].data_range).toBe("'Sales data'!A1:B3");
+    await server.http.post('/workbook/sheet/rename', {
+      old_name: 'Sheet1',
+      new_name: 'Sales data',
+    });
+    expect(
+      (await server.http.get('/system/charts', { sheet: 'Sales data' })).body.charts,
+    ).toHaveLength(2);
+    expect(
+      (await server.http.get('/system/charts', { sheet: 'Other' })).body.charts[0].data_range,
+    ).toBe("'Sales data'!A1:B3");
   });
 
   it('[CHART-7] chart changes are undone and redone like any other change', async () => {
     await remove('chart_id2');
     expect((await server.http.post('/workbook/undo')).body.applied).toBe(true);
-    expect((await server.http.get('/system/charts')).body.charts.map((chart: { id: string }) => chart.id)).toEqual(['chart_id1', 'chart_id2']);
+    expect(
+      (await server.http.get('/system/charts')).body.charts.map(
+        (chart: { id: string }) => chart.id,
+      ),
+    ).toEqual(['chart_id1', 'chart_id2']);
     await server.http.post('/workbook/redo');
     expect((await server.http.get('/system/charts')).body.charts).toHaveLength(1);
   });

@@ -12,18 +12,31 @@ interface RawResponse {
   readonly body: any;
 }
 
-function send(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<RawResponse> {
+function send(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<RawResponse> {
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        const isJson = (res.headers['content-type'] ?? '').includes('json');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: isJson && text !== '' ? JSON.parse(text) : text });
-      });
-    });
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const isJson = (res.headers['content-type'] ?? '').includes('json');
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: isJson && text !== '' ? JSON.parse(text) : text,
+          });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -45,24 +58,41 @@ describe('[SEC-1] cross-site requests cannot change the workbook', () => {
     ['/system/import', 'application/json', IMPORT],
     ['/system/clear', 'application/json', '{}'],
     ['/grid/cell', 'application/json', '{"cell":"A1","value":"gone"}'],
-  ])('refuses %s (%s) from a page on another origin with 403 naming why', async (path, type, body) => {
-    const response = await send(suite.url, 'POST', path, { origin: EVIL, 'content-type': type }, body);
-    expect(response.status).toBe(403);
-    expect(response.body.detail).toContain('http://evil.example');
-    expect(response.body.detail).toContain('GRIDBOOK_CORS_ORIGINS');
-    const peek = await suite.http.get('/peek', { range: 'A1' });
-    expect(peek.body.rows).toEqual([['kept']]);
-  });
+  ])(
+    'refuses %s (%s) from a page on another origin with 403 naming why',
+    async (path, type, body) => {
+      const response = await send(
+        suite.url,
+        'POST',
+        path,
+        { origin: EVIL, 'content-type': type },
+        body,
+      );
+      expect(response.status).toBe(403);
+      expect(response.body.detail).toContain('http://evil.example');
+      expect(response.body.detail).toContain('GRIDBOOK_CORS_ORIGINS');
+      const peek = await suite.http.get('/peek', { range: 'A1' });
+      expect(peek.body.rows).toEqual([['kept']]);
+    },
+  );
 
   it('refuses a bodiless state change a browser marks cross-site, even without Origin', async () => {
-    const response = await send(suite.url, 'POST', '/system/unlock-all', { 'sec-fetch-site': 'cross-site' });
+    const response = await send(suite.url, 'POST', '/system/unlock-all', {
+      'sec-fetch-site': 'cross-site',
+    });
     expect(response.status).toBe(403);
     expect(response.body.detail).toContain('Sec-Fetch-Site');
   });
 
   it('refuses text/plain and form-encoded bodies on changes with 415, whatever their origin', async () => {
     for (const type of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded']) {
-      const response = await send(suite.url, 'POST', '/system/import', { 'content-type': type }, IMPORT);
+      const response = await send(
+        suite.url,
+        'POST',
+        '/system/import',
+        { 'content-type': type },
+        IMPORT,
+      );
       expect(response.status).toBe(415);
       expect(response.body.detail).toContain('application/json');
     }
@@ -71,17 +101,41 @@ describe('[SEC-1] cross-site requests cannot change the workbook', () => {
 
   it('answers the page itself: an Origin naming the host it was sent to is same-origin', async () => {
     const own = new URL(suite.url);
-    const response = await send(suite.url, 'POST', '/grid/cell', { origin: suite.url, host: own.host, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }, '{"cell":"B1","value":"7"}');
+    const response = await send(
+      suite.url,
+      'POST',
+      '/grid/cell',
+      {
+        origin: suite.url,
+        host: own.host,
+        'content-type': 'application/json',
+        'sec-fetch-site': 'same-origin',
+      },
+      '{"cell":"B1","value":"7"}',
+    );
     expect(response.status).toBe(200);
   });
 
   it('lets curl-like clients (no Origin, no Sec-Fetch-Site) write and read without extra headers', async () => {
-    expect((await send(suite.url, 'POST', '/grid/cell', { 'content-type': 'application/json' }, '{"cell":"C1","value":"1"}')).status).toBe(200);
+    expect(
+      (
+        await send(
+          suite.url,
+          'POST',
+          '/grid/cell',
+          { 'content-type': 'application/json' },
+          '{"cell":"C1","value":"1"}',
+        )
+      ).status,
+    ).toBe(200);
     expect((await send(suite.url, 'POST', '/workbook/redo')).status).not.toBe(403);
   });
 
   it('grants no CORS: a preflight from an unlisted origin gets no allow-origin header', async () => {
-    const response = await send(suite.url, 'OPTIONS', '/grid/cell', { origin: EVIL, 'access-control-request-method': 'POST' });
+    const response = await send(suite.url, 'OPTIONS', '/grid/cell', {
+      origin: EVIL,
+      'access-control-request-method': 'POST',
+    });
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -99,7 +153,10 @@ describe('[SEC-2] DNS rebinding: only loopback names are served in OSS mode', ()
 
   it('refuses a request addressed to another name with 421 naming GRIDBOOK_ALLOWED_HOSTS, reads included', async () => {
     const port = new URL(suite.url).port;
-    for (const [method, path] of [['GET', '/system/export'], ['POST', '/system/save']] as const) {
+    for (const [method, path] of [
+      ['GET', '/system/export'],
+      ['POST', '/system/save'],
+    ] as const) {
       const response = await send(suite.url, method, path, { host: `rebind.test:${port}` });
       expect(response.status).toBe(421);
       expect(response.body.detail).toContain('rebind.test');
@@ -110,7 +167,9 @@ describe('[SEC-2] DNS rebinding: only loopback names are served in OSS mode', ()
   it('serves 127.0.0.1, localhost, [::1] and the listed names', async () => {
     const port = new URL(suite.url).port;
     for (const name of ['127.0.0.1', 'localhost', '[::1]', 'sheets.lan', 'SHEETS.LAN']) {
-      expect((await send(suite.url, 'GET', '/healthz', { host: `${name}:${port}` })).status).toBe(200);
+      expect((await send(suite.url, 'GET', '/healthz', { host: `${name}:${port}` })).status).toBe(
+        200,
+      );
     }
   });
 });
@@ -124,17 +183,35 @@ describe('[SEC-3] CORS for origins the operator lists', () => {
   afterAll(() => suite.close());
 
   it("answers a listed origin's preflight and lets its writes through", async () => {
-    const preflight = await send(suite.url, 'OPTIONS', '/grid/cell', { origin: TRUSTED, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' });
+    const preflight = await send(suite.url, 'OPTIONS', '/grid/cell', {
+      origin: TRUSTED,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type',
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe(TRUSTED);
-    expect(String(preflight.headers['access-control-allow-headers'])).toContain('X-Gridbook-Client');
-    const write = await send(suite.url, 'POST', '/grid/cell', { origin: TRUSTED, 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' }, '{"cell":"A1","value":"1"}');
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain(
+      'X-Gridbook-Client',
+    );
+    const write = await send(
+      suite.url,
+      'POST',
+      '/grid/cell',
+      { origin: TRUSTED, 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+      '{"cell":"A1","value":"1"}',
+    );
     expect(write.status).toBe(200);
     expect(write.headers['access-control-allow-origin']).toBe(TRUSTED);
   });
 
   it('still refuses every other origin', async () => {
-    const response = await send(suite.url, 'POST', '/grid/cell', { origin: EVIL, 'content-type': 'application/json' }, '{"cell":"A1","value":"2"}');
+    const response = await send(
+      suite.url,
+      'POST',
+      '/grid/cell',
+      { origin: EVIL, 'content-type': 'application/json' },
+      '{"cell":"A1","value":"2"}',
+    );
     expect(response.status).toBe(403);
   });
 });

@@ -5,7 +5,10 @@ import { readGrid, startApp, type RunningApp } from '../support/index.js';
 let server: RunningApp;
 beforeEach(async () => {
   server = await startApp();
-  const seeded = await server.http.post('/grid/range', { target_cell: 'A1', values: [[10, 'text'], [20, true], [0]] });
+  const seeded = await server.http.post('/grid/range', {
+    target_cell: 'A1',
+    values: [[10, 'text'], [20, true], [0]],
+  });
   expect(seeded.status).toBe(200);
 });
 afterEach(() => server.close());
@@ -37,7 +40,9 @@ describe('POST /eval', () => {
       { cell: 'C2', formula: '=A1*3' },
       { cell: 'C3', formula: '  SUM(A1:A3) ' },
     ]);
-    expect(response.body.results.map((item: { result: unknown }) => item.result)).toEqual([30, 30, 30]);
+    expect(response.body.results.map((item: { result: unknown }) => item.result)).toEqual([
+      30, 30, 30,
+    ]);
   });
 
   it('[EVAL-3] items see the state before the request, never each other', async () => {
@@ -47,7 +52,9 @@ describe('POST /eval', () => {
       { cell: 'A1', formula: '=1' },
       { cell: 'C3', formula: '=A1' },
     ]);
-    expect(response.body.results.map((item: { result: unknown }) => item.result)).toEqual([500, 0, 1, 10]);
+    expect(response.body.results.map((item: { result: unknown }) => item.result)).toEqual([
+      500, 0, 1, 10,
+    ]);
   });
 
   it('[EVAL-4] nothing is written: every input, value and version is unchanged and dry-run targets stay empty', async () => {
@@ -86,7 +93,17 @@ describe('POST /eval', () => {
     ]);
   });
 
-  it.each([['A0'], ['1A'], ['ZZZZZZZ1'], ['XFE1'], ['A1048577'], ['not-a-cell'], [''], [' '], ['Sheet1!A1']])(
+  it.each([
+    ['A0'],
+    ['1A'],
+    ['ZZZZZZZ1'],
+    ['XFE1'],
+    ['A1048577'],
+    ['not-a-cell'],
+    [''],
+    [' '],
+    ['Sheet1!A1'],
+  ])(
     '[EVAL-7] the cell %j gives #REF! (Invalid A1 notation) with result null and a 200',
     async (cell) => {
       const response = await evaluate([
@@ -102,7 +119,10 @@ describe('POST /eval', () => {
   );
 
   it('[EVAL-1] 500 formulas are evaluated', async () => {
-    const formulas = Array.from({ length: 500 }, (_, index) => ({ cell: `C${index + 1}`, formula: `=A1+${index}` }));
+    const formulas = Array.from({ length: 500 }, (_, index) => ({
+      cell: `C${index + 1}`,
+      formula: `=A1+${index}`,
+    }));
     const response = await evaluate(formulas);
     expect(response.status).toBe(200);
     expect(response.body.results).toHaveLength(500);
@@ -127,10 +147,16 @@ describe('POST /eval', () => {
     await server.http.post('/workbook/sheet', { name: 'Data' });
     await server.http.post('/grid/cell', { cell: 'A1', value: 7, sheet: 'Data' });
     const named = await evaluate([{ cell: 'B1', formula: '=A1' }], 'data');
-    expect(named.body).toEqual({ sheet: 'Data', results: [{ cell: 'B1', result: 7, error: null }] });
+    expect(named.body).toEqual({
+      sheet: 'Data',
+      results: [{ cell: 'B1', result: 7, error: null }],
+    });
     await server.http.post('/workbook/sheet/activate', { name: 'Data' });
     const active = await evaluate([{ cell: 'B1', formula: '=A1*2' }]);
-    expect(active.body).toEqual({ sheet: 'Data', results: [{ cell: 'B1', result: 14, error: null }] });
+    expect(active.body).toEqual({
+      sheet: 'Data',
+      results: [{ cell: 'B1', result: 14, error: null }],
+    });
   });
 
   it('[EVAL-8] an unknown sheet is a 404 with a {detail} naming it', async () => {
@@ -147,6 +173,10 @@ describe('POST /eval', () => {
       { cell: 'C2', formula: 'MINUS(A2,A1)' },
       { cell: 'C3', formula: 'GT(A2,A1)' },
     ]);
-    expect(response.body.results.map((item: { result: unknown }) => item.result)).toEqual([40, 10, true]);
+    expect(response.body.results.map((item: { result: unknown }) => item.result)).toEqual([
+      40,
+      10,
+      true,
+    ]);
   });
 });

@@ -9,7 +9,11 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 const writeRange = async (target_cell: string, values: unknown[][], sheet?: string) => {
-  const response = await server.http.post('/grid/range', { target_cell, values, ...(sheet === undefined ? {} : { sheet }) });
+  const response = await server.http.post('/grid/range', {
+    target_cell,
+    values,
+    ...(sheet === undefined ? {} : { sheet }),
+  });
   expect(response.status).toBe(200);
 };
 
@@ -24,7 +28,11 @@ describe('GET /schema', () => {
   });
 
   it('[SCHEMA-1] [SCHEMA-3] describes a Month/Revenue/Growth table: text, number and formula columns', async () => {
-    await writeRange('A1', [['Month', 'Revenue', 'Growth'], ['Jan', 100, '=B2*0.1'], ['Feb', 250, '=B3*0.1']]);
+    await writeRange('A1', [
+      ['Month', 'Revenue', 'Growth'],
+      ['Jan', 100, '=B2*0.1'],
+      ['Feb', 250, '=B3*0.1'],
+    ]);
     const sheet = (await server.http.get('/schema')).body.sheets[0];
     expect(sheet).toEqual({
       name: 'Sheet1',
@@ -40,13 +48,22 @@ describe('GET /schema', () => {
   });
 
   it('[SCHEMA-1] about half formulas is enough (2 of 4); fewer (1 of 3) is not', async () => {
-    await writeRange('A1', [['Half', 'Third'], [1, 1], ['=A2*2', 2], [3, '=B2+B3'], ['=A4*2', null]]);
+    await writeRange('A1', [
+      ['Half', 'Third'],
+      [1, 1],
+      ['=A2*2', 2],
+      [3, '=B2+B3'],
+      ['=A4*2', null],
+    ]);
     const cols = (await server.http.get('/schema')).body.sheets[0].cols;
     expect(cols.map((col: { type: string }) => col.type)).toEqual(['formula', 'number']);
   });
 
   it('[SCHEMA-2] [SCHEMA-4] a header-only column is empty; an empty middle column has header null and type empty', async () => {
-    await writeRange('B2', [['Name', null, 'Only header', 'Score'], ['Ann', null, null, 9]]);
+    await writeRange('B2', [
+      ['Name', null, 'Only header', 'Score'],
+      ['Ann', null, null, 9],
+    ]);
     const sheet = (await server.http.get('/schema')).body.sheets[0];
     expect(sheet.cols).toEqual([
       { col: 'B', header: 'Name', type: 'text' },
@@ -58,7 +75,11 @@ describe('GET /schema', () => {
   });
 
   it('[SCHEMA-3] the header is the first occupied row even when it is data, and null where that cell is empty', async () => {
-    await writeRange('A1', [[1, null], [2, 5], [3, 6]]);
+    await writeRange('A1', [
+      [1, null],
+      [2, 5],
+      [3, 6],
+    ]);
     const cols = (await server.http.get('/schema')).body.sheets[0].cols;
     expect(cols).toEqual([
       { col: 'A', header: '1', type: 'number' },
@@ -72,17 +93,29 @@ describe('GET /schema', () => {
     await server.http.post('/workbook/sheet/activate', { name: 'Data' });
     const response = await server.http.get('/schema');
     expect(response.body.active_sheet).toBe('Data');
-    expect(response.body.sheets.map((sheet: { name: string; active: boolean }) => [sheet.name, sheet.active])).toEqual([
+    expect(
+      response.body.sheets.map((sheet: { name: string; active: boolean }) => [
+        sheet.name,
+        sheet.active,
+      ]),
+    ).toEqual([
       ['Sheet1', false],
       ['Data', true],
     ]);
-    expect(response.body.sheets[1]).toMatchObject({ rows: 1, occupied_bounds: { first: 'C3', last: 'C3' } });
+    expect(response.body.sheets[1]).toMatchObject({
+      rows: 1,
+      occupied_bounds: { first: 'C3', last: 'C3' },
+    });
   });
 });
 
 describe('GET /peek', () => {
   beforeEach(async () => {
-    await writeRange('A1', [['Name', 'Amount'], ['Smith, John', 10], ['say "hi"', '=B2*2']]);
+    await writeRange('A1', [
+      ['Name', 'Amount'],
+      ['Smith, John', 10],
+      ['say "hi"', '=B2*2'],
+    ]);
   });
 
   it('[PEEK-1] answers JSON {sheet, range, rows} by default, over the occupied bounds', async () => {
@@ -92,13 +125,24 @@ describe('GET /peek', () => {
     expect(response.body).toEqual({
       sheet: 'Sheet1',
       range: 'A1:B3',
-      rows: [['Name', 'Amount'], ['Smith, John', 10], ['say "hi"', 20]],
+      rows: [
+        ['Name', 'Amount'],
+        ['Smith, John', 10],
+        ['say "hi"', 20],
+      ],
     });
   });
 
   it('[PEEK-3] a range (lowercase too) picks the rectangle, with null for empty cells', async () => {
     const response = await server.http.get('/peek', { range: 'b2:c3' });
-    expect(response.body).toEqual({ sheet: 'Sheet1', range: 'B2:C3', rows: [[10, null], [20, null]] });
+    expect(response.body).toEqual({
+      sheet: 'Sheet1',
+      range: 'B2:C3',
+      rows: [
+        [10, null],
+        [20, null],
+      ],
+    });
   });
 
   it('[PEEK-2] csv is text/csv with RFC 4180 quoting and no trailing newline', async () => {
@@ -142,11 +186,14 @@ describe('GET /peek', () => {
     expect(response.body.detail).toMatch(/^range: /);
   });
 
-  it.each([['A0'], ['1A:B2'], ['ZZZZZZZ1'], ['Sheet1!'], ["'unterminated!A1"]])('[PEEK-5] a malformed range %j is a 400 {detail}', async (range) => {
-    const response = await server.http.get('/peek', { range });
-    expect(response.status).toBe(400);
-    expect(response.body.detail).toContain('range');
-  });
+  it.each([['A0'], ['1A:B2'], ['ZZZZZZZ1'], ['Sheet1!'], ["'unterminated!A1"]])(
+    '[PEEK-5] a malformed range %j is a 400 {detail}',
+    async (range) => {
+      const response = await server.http.get('/peek', { range });
+      expect(response.status).toBe(400);
+      expect(response.body.detail).toContain('range');
+    },
+  );
 
   it('[SHEET-7] an unknown sheet is a 404; an unknown format or mode is a 422', async () => {
     expect((await server.http.get('/peek', { sheet: 'Nope' })).status).toBe(404);

@@ -29,7 +29,12 @@ describe('error shapes', () => {
   });
 
   it('[ERR-2] unknown body fields are ignored', async () => {
-    const response = await server.http.post('/grid/cell', { cell: 'A1', value: 'x', colour: 'red', nested: { deep: [1] } });
+    const response = await server.http.post('/grid/cell', {
+      cell: 'A1',
+      value: 'x',
+      colour: 'red',
+      nested: { deep: [1] },
+    });
     expect(response.status).toBe(200);
     expect(await readValues(server.http)).toEqual({ A1: 'x' });
   });

@@ -26,10 +26,42 @@ interface Operation {
 }
 
 const HOSTILE_STRINGS = [
-  'A1', 'B2', 'A1:C3', 'XFD1048576', 'A1:XFD1048576', 'ZZZZ1', 'A0', '', ' ', 'Sheet1', 'Sheet2', 'sheet1',
-  '__proto__', 'constructor', 'toString', "O'Brien", 'a'.repeat(300), '=1+1', '=SUM(A1:A3)', '=A1', '=1/0',
-  `=${'1+'.repeat(3000)}1`, `=${'('.repeat(2000)}1${')'.repeat(2000)}`, '=REPT("x",300000000)', '=SEQUENCE(100,100)',
-  '=Sheet2!A1', " =1+1", "'=literal", 'TRUE', '-0', '1e308', '1e309', 'NaN', '\u0000', '💥', 'x'.repeat(40_000),
+  'A1',
+  'B2',
+  'A1:C3',
+  'XFD1048576',
+  'A1:XFD1048576',
+  'ZZZZ1',
+  'A0',
+  '',
+  ' ',
+  'Sheet1',
+  'Sheet2',
+  'sheet1',
+  '__proto__',
+  'constructor',
+  'toString',
+  "O'Brien",
+  'a'.repeat(300),
+  '=1+1',
+  '=SUM(A1:A3)',
+  '=A1',
+  '=1/0',
+  `=${'1+'.repeat(3000)}1`,
+  `=${'('.repeat(2000)}1${')'.repeat(2000)}`,
+  '=REPT("x",300000000)',
+  '=SEQUENCE(100,100)',
+  '=Sheet2!A1',
+  ' =1+1',
+  "'=literal",
+  'TRUE',
+  '-0',
+  '1e308',
+  '1e309',
+  'NaN',
+  '\u0000',
+  '💥',
+  'x'.repeat(40_000),
 ];
 
 function pick<T>(next: () => number, items: readonly T[]): T {
@@ -37,11 +69,27 @@ function pick<T>(next: () => number, items: readonly T[]): T {
 }
 
 function junk(next: () => number): unknown {
-  return pick(next, [null, true, -1, 0, 1.5, 1e308, -1e308, [], {}, [[]], 'x', { __proto__: { polluted: true } }, [null, 'A1'], 123456789012]);
+  return pick(next, [
+    null,
+    true,
+    -1,
+    0,
+    1.5,
+    1e308,
+    -1e308,
+    [],
+    {},
+    [[]],
+    'x',
+    { __proto__: { polluted: true } },
+    [null, 'A1'],
+    123456789012,
+  ]);
 }
 
 function valueFor(schema: Schema | undefined, next: () => number, depth = 0): unknown {
-  if (schema === undefined || depth > 4 || next() < 0.08) return next() < 0.5 ? junk(next) : pick(next, HOSTILE_STRINGS);
+  if (schema === undefined || depth > 4 || next() < 0.08)
+    return next() < 0.5 ? junk(next) : pick(next, HOSTILE_STRINGS);
   if (schema.const !== undefined) return schema.const;
   if (schema.enum !== undefined) return pick(next, schema.enum);
   if (schema.anyOf !== undefined) return valueFor(pick(next, schema.anyOf), next, depth + 1);
@@ -50,12 +98,15 @@ function valueFor(schema: Schema | undefined, next: () => number, depth = 0): un
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [key, property] of Object.entries(schema.properties ?? {})) {
-        if ((schema.required ?? []).includes(key) ? next() < 0.95 : next() < 0.5) out[key] = valueFor(property, next, depth + 1);
+        if ((schema.required ?? []).includes(key) ? next() < 0.95 : next() < 0.5)
+          out[key] = valueFor(property, next, depth + 1);
       }
       return out;
     }
     case 'array':
-      return Array.from({ length: Math.floor(next() * 4) }, () => valueFor(schema.items, next, depth + 1));
+      return Array.from({ length: Math.floor(next() * 4) }, () =>
+        valueFor(schema.items, next, depth + 1),
+      );
     case 'string':
       return pick(next, HOSTILE_STRINGS);
     case 'integer':
@@ -82,8 +133,12 @@ function operationsOf(document: { paths: Record<string, Record<string, any>> }):
         method: method.toUpperCase(),
         path,
         body: operation.requestBody?.content?.['application/json']?.schema,
-        query: parameters.filter((parameter) => parameter.in === 'query').map((parameter) => ({ name: parameter.name, schema: parameter.schema })),
-        pathParams: parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
+        query: parameters
+          .filter((parameter) => parameter.in === 'query')
+          .map((parameter) => ({ name: parameter.name, schema: parameter.schema })),
+        pathParams: parameters
+          .filter((parameter) => parameter.in === 'path')
+          .map((parameter) => parameter.name),
       });
     }
   }
@@ -95,8 +150,14 @@ function uploadBody(next: () => number): string {
   const sheetName = pick(next, HOSTILE_STRINGS);
   const cell = pick(next, ['A1', 'XFD1048576', 'B2', 'A0', '__proto__']);
   return pick(next, [
-    JSON.stringify({ workbook_name: 'g', sheets: [{ name: sheetName, cells: { [cell]: { value: valueFor(undefined, next) } } }] }),
-    JSON.stringify({ workbook_name: 'g', sheets: { [sheetName]: { cells: { A1: { value: 1 } } } } }),
+    JSON.stringify({
+      workbook_name: 'g',
+      sheets: [{ name: sheetName, cells: { [cell]: { value: valueFor(undefined, next) } } }],
+    }),
+    JSON.stringify({
+      workbook_name: 'g',
+      sheets: { [sheetName]: { cells: { A1: { value: 1 } } } },
+    }),
     JSON.stringify({ sheets: [] }),
     JSON.stringify(junk(next)),
     '{"sheets":[{"name":"S","cells":{"A1":',
@@ -111,7 +172,13 @@ describe('[HOSTILE-5] generated requests over every operation in /openapi.json',
   beforeAll(async () => {
     suite = await startApp();
     await suite.http.post('/workbook/sheet', { name: 'Sheet2' });
-    await suite.http.post('/grid/range', { target_cell: 'A1', values: [[1, 2, '=A1+B1'], ['x', true, '=Sheet2!A1']] });
+    await suite.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        [1, 2, '=A1+B1'],
+        ['x', true, '=Sheet2!A1'],
+      ],
+    });
   });
   afterAll(() => suite.close());
 
@@ -130,20 +197,37 @@ describe('[HOSTILE-5] generated requests over every operation in /openapi.json',
     for (let index = 0; index < COUNT && problems.length < 5; index += 1) {
       const operation = pick(next, operations);
       let path = operation.path;
-      for (const name of operation.pathParams) path = path.replace(`{${name}}`, encodeURIComponent(String(pick(next, ['chart_1', 'gemini', '__proto__', 'x'.repeat(200), '..%2F']))));
+      for (const name of operation.pathParams)
+        path = path.replace(
+          `{${name}}`,
+          encodeURIComponent(
+            String(pick(next, ['chart_1', 'gemini', '__proto__', 'x'.repeat(200), '..%2F'])),
+          ),
+        );
       const query: Record<string, string> = {};
-      for (const { name, schema } of operation.query) if (next() < 0.6) query[name] = String(valueFor(schema, next));
-      const init: { body?: string; contentType?: string; query?: Record<string, string> } = { query };
+      for (const { name, schema } of operation.query)
+        if (next() < 0.6) query[name] = String(valueFor(schema, next));
+      const init: { body?: string; contentType?: string; query?: Record<string, string> } = {
+        query,
+      };
       if (operation.method !== 'GET' && operation.method !== 'DELETE') {
-        if (operation.body !== undefined) init.body = JSON.stringify(valueFor(operation.body, next));
+        if (operation.body !== undefined)
+          init.body = JSON.stringify(valueFor(operation.body, next));
         else if (next() < 0.7) init.body = uploadBody(next);
-        if (init.body !== undefined && next() < 0.1) init.contentType = pick(next, ['text/csv', 'application/octet-stream', 'application/json; charset=utf-8']);
+        if (init.body !== undefined && next() < 0.1)
+          init.contentType = pick(next, [
+            'text/csv',
+            'application/octet-stream',
+            'application/json; charset=utf-8',
+          ]);
       }
       const response = await suite.http.request(operation.method, path, init);
       const label = `#${index} ${operation.method} ${path} ${JSON.stringify(query)} ${init.body?.slice(0, 200) ?? ''}`;
-      if (response.status >= 500) problems.push(`${label} → ${response.status} ${response.text.slice(0, 300)}`);
+      if (response.status >= 500)
+        problems.push(`${label} → ${response.status} ${response.text.slice(0, 300)}`);
       const after = await fingerprint();
-      if (response.status >= 400 && after !== before) problems.push(`${label} → ${response.status} yet the workbook changed`);
+      if (response.status >= 400 && after !== before)
+        problems.push(`${label} → ${response.status} yet the workbook changed`);
       before = after;
     }
     expect(problems).toEqual([]);

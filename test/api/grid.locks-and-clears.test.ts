@@ -6,7 +6,13 @@ let server: RunningApp;
 beforeEach(async () => {
   server = await startApp();
   await server.http.post('/workbook/sheet', { name: 'Data' });
-  await server.http.post('/grid/range', { target_cell: 'A1', values: [[1, 2, '=A1+B1'], ['x', '=1/0']] });
+  await server.http.post('/grid/range', {
+    target_cell: 'A1',
+    values: [
+      [1, 2, '=A1+B1'],
+      ['x', '=1/0'],
+    ],
+  });
   await server.http.post('/grid/range', { target_cell: 'A1', values: [[100]], sheet: 'Data' });
 });
 afterEach(() => server.close());
@@ -18,19 +24,42 @@ describe('GET /grid', () => {
     expect(response.body.sheet).toBe('Sheet1');
     expect(response.body.occupied_bounds).toEqual({ first: 'A1', last: 'C2' });
     const grid = await readGrid(server.http);
-    expect(grid['C1']).toEqual({ cell: 'C1', input: '=A1+B1', value: 3, error: null, formula: '=A1+B1', version: 1, locked: false });
-    expect(grid['B2']).toEqual({ cell: 'B2', input: '=1/0', value: '#DIV/0!', error: '#DIV/0!', formula: '=1/0', version: 1, locked: false });
+    expect(grid['C1']).toEqual({
+      cell: 'C1',
+      input: '=A1+B1',
+      value: 3,
+      error: null,
+      formula: '=A1+B1',
+      version: 1,
+      locked: false,
+    });
+    expect(grid['B2']).toEqual({
+      cell: 'B2',
+      input: '=1/0',
+      value: '#DIV/0!',
+      error: '#DIV/0!',
+      formula: '=1/0',
+      version: 1,
+      locked: false,
+    });
     expect(grid['A2']).toMatchObject({ input: 'x', value: 'x', formula: null });
   });
 
   it('[GRID-1] range narrows the listing; a sheet-qualified range or sheet picks the sheet', async () => {
-    expect(Object.keys(await readGrid(server.http, { range: 'b1:c2' }))).toEqual(['B1', 'C1', 'B2']);
+    expect(Object.keys(await readGrid(server.http, { range: 'b1:c2' }))).toEqual([
+      'B1',
+      'C1',
+      'B2',
+    ]);
     expect(await readValues(server.http, { range: 'Data!A1:B2' })).toEqual({ A1: 100 });
     expect(await readValues(server.http, { sheet: 'data' })).toEqual({ A1: 100 });
   });
 
   it('[GRID-1] listed_bounds also covers locked empty cells, and follows cells cleared on its edge', async () => {
-    expect((await server.http.get('/grid')).body.listed_bounds).toEqual({ first: 'A1', last: 'C2' });
+    expect((await server.http.get('/grid')).body.listed_bounds).toEqual({
+      first: 'A1',
+      last: 'C2',
+    });
     await server.http.post('/grid/lock', { range: 'E9:E9' });
     const locked = await server.http.get('/grid', { range: 'A1:B2' });
     expect(locked.body.occupied_bounds).toEqual({ first: 'A1', last: 'C2' });
@@ -40,7 +69,10 @@ describe('GET /grid', () => {
     const shrunk = await server.http.get('/grid');
     expect(shrunk.body.occupied_bounds).toEqual({ first: 'A1', last: 'B2' });
     expect(shrunk.body.listed_bounds).toEqual({ first: 'A1', last: 'B2' });
-    expect((await server.http.get('/grid', { sheet: 'Data' })).body.listed_bounds).toEqual({ first: 'A1', last: 'A1' });
+    expect((await server.http.get('/grid', { sheet: 'Data' })).body.listed_bounds).toEqual({
+      first: 'A1',
+      last: 'A1',
+    });
   });
 
   it('[ADDR-3] [SHEET-7] a bad range is a 400 and an unknown sheet a 404', async () => {
@@ -54,9 +86,16 @@ describe('locks', () => {
     const before = await readGrid(server.http);
     const response = await server.http.post('/grid/lock', { range: 'a1:b2' });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ status: 'Success', sheet: 'Sheet1', range: 'A1:B2', cells: 4, locked: true });
+    expect(response.body).toMatchObject({
+      status: 'Success',
+      sheet: 'Sheet1',
+      range: 'A1:B2',
+      cells: 4,
+      locked: true,
+    });
     const after = await readGrid(server.http);
-    for (const cell of ['A1', 'B1', 'A2', 'B2']) expect(after[cell]).toEqual({ ...before[cell], locked: true });
+    for (const cell of ['A1', 'B1', 'A2', 'B2'])
+      expect(after[cell]).toEqual({ ...before[cell], locked: true });
     expect(after['C1']!.locked).toBe(false);
   });
 
@@ -72,8 +111,12 @@ describe('locks', () => {
   it('[LOCK-1] locks follow the sheet parameter or the sheet named in the range', async () => {
     await server.http.post('/grid/lock', { range: 'A1', sheet: 'Data' });
     await server.http.post('/grid/lock', { range: "'Data'!B1" });
-    expect((await server.http.post('/grid/cell', { cell: 'A1', value: 0, sheet: 'Data' })).status).toBe(400);
-    expect((await server.http.post('/grid/cell', { cell: 'B1', value: 0, sheet: 'Data' })).status).toBe(400);
+    expect(
+      (await server.http.post('/grid/cell', { cell: 'A1', value: 0, sheet: 'Data' })).status,
+    ).toBe(400);
+    expect(
+      (await server.http.post('/grid/cell', { cell: 'B1', value: 0, sheet: 'Data' })).status,
+    ).toBe(400);
     expect((await server.http.post('/grid/cell', { cell: 'A1', value: 0 })).status).toBe(200);
   });
 
@@ -84,7 +127,9 @@ describe('locks', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'Success', unlocked: 3 });
     expect(Object.values(await readGrid(server.http)).some((cell) => cell.locked)).toBe(false);
-    expect((await server.http.post('/grid/cell', { cell: 'A1', value: 0, sheet: 'Data' })).status).toBe(200);
+    expect(
+      (await server.http.post('/grid/cell', { cell: 'A1', value: 0, sheet: 'Data' })).status,
+    ).toBe(200);
   });
 
   it('[PEEK-5] [ADDR-3] [SHEET-7] a huge range is a 413, a bad one a 400, an unknown sheet a 404', async () => {
@@ -92,7 +137,9 @@ describe('locks', () => {
     expect(huge.status).toBe(413);
     expect(huge.body.detail).toMatch(/^range: /);
     expect((await server.http.post('/grid/lock', { range: '1A' })).status).toBe(400);
-    expect((await server.http.post('/grid/unlock', { range: 'A1', sheet: 'Ghost' })).status).toBe(404);
+    expect((await server.http.post('/grid/unlock', { range: 'A1', sheet: 'Ghost' })).status).toBe(
+      404,
+    );
     expect(Object.values(await readGrid(server.http)).some((cell) => cell.locked)).toBe(false);
   });
 });
@@ -102,7 +149,12 @@ describe('clears', () => {
     await server.http.post('/grid/lock', { range: 'B1' });
     const response = await server.http.post('/grid/clear', { range: 'A1:B2' });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: 'Success', sheet: 'Sheet1', cleared: 3, skipped_locked: 1 });
+    expect(response.body).toEqual({
+      status: 'Success',
+      sheet: 'Sheet1',
+      cleared: 3,
+      skipped_locked: 1,
+    });
     const grid = await readGrid(server.http);
     expect(Object.keys(grid)).toEqual(['B1', 'C1']);
     expect(grid['C1']!.value).toBe(2);
@@ -114,7 +166,15 @@ describe('clears', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'Success', sheet: 'Sheet1' });
     expect(await readGrid(server.http)).toEqual({
-      A2: { cell: 'A2', input: 'x', value: 'x', error: null, formula: null, version: 1, locked: true },
+      A2: {
+        cell: 'A2',
+        input: 'x',
+        value: 'x',
+        error: null,
+        formula: null,
+        version: 1,
+        locked: true,
+      },
     });
     expect(await readValues(server.http, { sheet: 'Data' })).toEqual({ A1: 100 });
   });
@@ -124,7 +184,9 @@ describe('clears', () => {
     expect(response.body).toEqual({ status: 'Success', sheet: 'Data' });
     expect(await readValues(server.http, { sheet: 'Data' })).toEqual({});
     expect(Object.keys(await readGrid(server.http))).toHaveLength(5);
-    expect((await server.http.post('/system/clear', undefined, { sheet: 'Ghost' })).status).toBe(404);
+    expect((await server.http.post('/system/clear', undefined, { sheet: 'Ghost' })).status).toBe(
+      404,
+    );
   });
 
   it('[VER-1] clearing bumps the versions of the cleared cells', async () => {

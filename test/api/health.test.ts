@@ -42,7 +42,8 @@ describe('service endpoints', () => {
     const response = await server.http.get('/openapi.json');
     expect(response.status).toBe(200);
     expect(response.body.openapi).toBe('3.1.0');
-    for (const [method, path] of ISSUE_3_ROUTES) expect(response.body.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    for (const [method, path] of ISSUE_3_ROUTES)
+      expect(response.body.paths[path]?.[method], `${method} ${path}`).toBeDefined();
   });
 
   it('[SYS-1] the OpenAPI document carries the request schemas the server validates with', async () => {
@@ -52,14 +53,23 @@ describe('service endpoints', () => {
     expect(evalBody.properties.formulas.maxItems).toBe(500);
     const cellBody = paths['/grid/cell'].post.requestBody.content['application/json'].schema;
     expect(cellBody.required).toEqual(['cell']);
-    expect(Object.keys(cellBody.properties)).toEqual(expect.arrayContaining(['cell', 'value', 'sheet', 'expected_versions']));
-    const peekParameters = paths['/peek'].get.parameters.map((parameter: { name: string }) => parameter.name);
+    expect(Object.keys(cellBody.properties)).toEqual(
+      expect.arrayContaining(['cell', 'value', 'sheet', 'expected_versions']),
+    );
+    const peekParameters = paths['/peek'].get.parameters.map(
+      (parameter: { name: string }) => parameter.name,
+    );
     expect(peekParameters).toEqual(expect.arrayContaining(['range', 'format', 'sheet', 'mode']));
   });
 
   it('[FIRST-HOUR] every operation has a unique operationId; a body with no required field is optional', async () => {
-    const paths = (await server.http.get('/openapi.json')).body.paths as Record<string, Record<string, { operationId?: string; requestBody?: { required?: boolean } }>>;
-    const ids = Object.values(paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId));
+    const paths = (await server.http.get('/openapi.json')).body.paths as Record<
+      string,
+      Record<string, { operationId?: string; requestBody?: { required?: boolean } }>
+    >;
+    const ids = Object.values(paths).flatMap((item) =>
+      Object.values(item).map((operation) => operation.operationId),
+    );
     expect(ids.every((id) => typeof id === 'string' && /^[a-z]+[A-Za-z0-9]*$/.test(id))).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
     expect(paths['/grid/cell']!['post']!.operationId).toBe('postGridCell');

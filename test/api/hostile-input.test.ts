@@ -21,9 +21,21 @@ describe('[HOSTILE-1] a cell at the far corner costs what a cell at A1 costs', (
     const { http } = await started();
     const before = process.memoryUsage().rss;
     const started_at = Date.now();
-    const imported = await http.post('/system/import', { workbook_name: 'f', sheets: [{ name: 'S', cells: { XFD1048576: { value: 1 }, A1: { value: 2 } } }, { name: 'T', cells: {} }] });
+    const imported = await http.post('/system/import', {
+      workbook_name: 'f',
+      sheets: [
+        { name: 'S', cells: { XFD1048576: { value: 1 }, A1: { value: 2 } } },
+        { name: 'T', cells: {} },
+      ],
+    });
     expect(imported.status).toBe(200);
-    for (const [method, path] of [['POST', '/system/save'], ['POST', '/system/load'], ['GET', '/system/export'], ['GET', '/system/export.xlsx'], ['GET', '/schema']] as const) {
+    for (const [method, path] of [
+      ['POST', '/system/save'],
+      ['POST', '/system/load'],
+      ['GET', '/system/export'],
+      ['GET', '/system/export.xlsx'],
+      ['GET', '/schema'],
+    ] as const) {
       expect((await http.request(method, path)).status, path).toBe(200);
     }
     expect((await http.get('/peek', { sheet: 'S', range: 'XFD1048576' })).body.rows).toEqual([[1]]);
@@ -49,25 +61,33 @@ describe('[HOSTILE-1] a cell at the far corner costs what a cell at A1 costs', (
 });
 
 describe('[HOSTILE-2] names that are also JavaScript property names are ordinary names', () => {
-  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])('a sheet named %s round-trips through save, load, export and import', async (name) => {
-    const { http } = await started();
-    expect((await http.post('/workbook/sheet', { name })).status).toBe(200);
-    expect((await http.post('/grid/cell', { sheet: name, cell: 'A1', value: '41' })).status).toBe(200);
-    expect((await http.post('/grid/cell', { cell: 'B1', value: `='${name}'!A1+1` })).status).toBe(200);
-    expect((await http.post('/system/save')).status).toBe(200);
-    expect((await http.post('/system/load')).status).toBe(200);
-    const exported = await http.get('/system/export');
-    expect(exported.status).toBe(200);
-    expect((await http.postRaw('/system/import', exported.text)).status).toBe(200);
-    expect((await http.get('/peek', { sheet: name, range: 'A1' })).body.rows).toEqual([[41]]);
-    expect((await http.get('/peek', { range: 'B1' })).body.rows).toEqual([[42]]);
-    const workbook = await http.get('/api/workbook');
-    expect(JSON.stringify(workbook.body)).toContain(JSON.stringify(name));
-  });
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])(
+    'a sheet named %s round-trips through save, load, export and import',
+    async (name) => {
+      const { http } = await started();
+      expect((await http.post('/workbook/sheet', { name })).status).toBe(200);
+      expect((await http.post('/grid/cell', { sheet: name, cell: 'A1', value: '41' })).status).toBe(
+        200,
+      );
+      expect((await http.post('/grid/cell', { cell: 'B1', value: `='${name}'!A1+1` })).status).toBe(
+        200,
+      );
+      expect((await http.post('/system/save')).status).toBe(200);
+      expect((await http.post('/system/load')).status).toBe(200);
+      const exported = await http.get('/system/export');
+      expect(exported.status).toBe(200);
+      expect((await http.postRaw('/system/import', exported.text)).status).toBe(200);
+      expect((await http.get('/peek', { sheet: name, range: 'A1' })).body.rows).toEqual([[41]]);
+      expect((await http.get('/peek', { range: 'B1' })).body.rows).toEqual([[42]]);
+      const workbook = await http.get('/api/workbook');
+      expect(JSON.stringify(workbook.body)).toContain(JSON.stringify(name));
+    },
+  );
 
   it('a GridOS import naming a sheet toString or __proto__ imports', async () => {
     const { http } = await started();
-    const gridos = '{"workbook_name":"g","sheets":{"toString":{"cells":{"A1":{"value":1}}},"__proto__":{"cells":{"A1":{"value":2}}}}}';
+    const gridos =
+      '{"workbook_name":"g","sheets":{"toString":{"cells":{"A1":{"value":1}}},"__proto__":{"cells":{"A1":{"value":2}}}}}';
     const response = await http.postRaw('/system/import', gridos);
     expect(response.status, response.text).toBe(200);
     expect((await http.get('/peek', { sheet: 'toString', range: 'A1' })).body.rows).toEqual([[1]]);
@@ -86,7 +106,9 @@ describe('[HOSTILE-3] a client that sends slowly is cut off', () => {
       socket.on('data', (chunk) => (text += chunk.toString('utf8')));
       socket.on('close', () => resolve({ text, ms: Date.now() - start }));
     });
-    socket.write('POST /grid/cell HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"cell":');
+    socket.write(
+      'POST /grid/cell HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"cell":',
+    );
     expect((await suite.http.get('/healthz')).status).toBe(200);
     const { text, ms } = await answer;
     expect(text).toMatch(/^HTTP\/1\.1 408/);
@@ -118,7 +140,10 @@ describe('[HOSTILE-4] sizes are bounded before memory is spent', () => {
 describe('[HOSTILE-6] one /eval cannot hold the server for minutes', () => {
   it('once GRIDBOOK_EVAL_BUDGET_MS is spent, the remaining items answer #N/A without being evaluated', async () => {
     suite = await startApp({ env: { GRIDBOOK_EVAL_BUDGET_MS: '50' } });
-    const formulas = Array.from({ length: 500 }, (_, index) => ({ cell: `A${index + 1}`, formula: '=SUM(SEQUENCE(200000))' }));
+    const formulas = Array.from({ length: 500 }, (_, index) => ({
+      cell: `A${index + 1}`,
+      formula: '=SUM(SEQUENCE(200000))',
+    }));
     const started_at = Date.now();
     const response = await suite.http.post('/eval', { formulas });
     expect(response.status).toBe(200);

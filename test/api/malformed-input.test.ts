@@ -16,18 +16,29 @@ interface RouteShape {
 }
 
 // Provider endpoints point at a closed local port, so nothing here can reach a real vendor.
-const ENV = Object.fromEntries(['GEMINI', 'ANTHROPIC', 'GROQ', 'OPENROUTER'].map((vendor) => [`GRIDBOOK_${vendor}_BASE_URL`, 'http://127.0.0.1:1']));
+const ENV = Object.fromEntries(
+  ['GEMINI', 'ANTHROPIC', 'GROQ', 'OPENROUTER'].map((vendor) => [
+    `GRIDBOOK_${vendor}_BASE_URL`,
+    'http://127.0.0.1:1',
+  ]),
+);
 
 async function routesFromOpenApi(): Promise<RouteShape[]> {
   const probe = await startApp({ env: ENV });
-  const document = (await probe.http.get('/openapi.json')).body as { paths: Record<string, Record<string, any>> };
+  const document = (await probe.http.get('/openapi.json')).body as {
+    paths: Record<string, Record<string, any>>;
+  };
   await probe.close();
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
       method: method.toUpperCase(),
       path,
-      bodyFields: Object.keys(operation.requestBody?.content?.['application/json']?.schema?.properties ?? {}),
-      query: (operation.parameters ?? []).filter((parameter: { in: string }) => parameter.in === 'query').map((parameter: { name: string }) => parameter.name),
+      bodyFields: Object.keys(
+        operation.requestBody?.content?.['application/json']?.schema?.properties ?? {},
+      ),
+      query: (operation.parameters ?? [])
+        .filter((parameter: { in: string }) => parameter.in === 'query')
+        .map((parameter: { name: string }) => parameter.name),
     })),
   );
 }
@@ -53,9 +64,17 @@ const BASELINES: Readonly<Record<string, Record<string, unknown>>> = {
 function nestedCases(key: string, bad: string): Record<string, string>[] {
   switch (key) {
     case 'POST /eval':
-      return [{ formulas: `[{"cell":${bad},"formula":"=1"}]` }, { formulas: `[{"cell":"A1","formula":${bad}}]` }, { formulas: `[${bad}]` }];
+      return [
+        { formulas: `[{"cell":${bad},"formula":"=1"}]` },
+        { formulas: `[{"cell":"A1","formula":${bad}}]` },
+        { formulas: `[${bad}]` },
+      ];
     case 'POST /grid/range':
-      return [{ values: `[[${bad}]]` }, { values: `[${bad}]` }, { expected_versions: `{"A1":${bad}}` }];
+      return [
+        { values: `[[${bad}]]` },
+        { values: `[${bad}]` },
+        { expected_versions: `{"A1":${bad}}` },
+      ];
     case 'POST /grid/cell':
       return [{ expected_versions: `{"A1":${bad}}` }];
     default:
@@ -77,7 +96,8 @@ function bodyWith(baseline: Record<string, unknown>, replaced: Record<string, st
   const fields = Object.entries(baseline)
     .filter(([name]) => !(name in replaced))
     .map(([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value)}`);
-  for (const [name, json] of Object.entries(replaced)) fields.push(`${JSON.stringify(name)}:${json}`);
+  for (const [name, json] of Object.entries(replaced))
+    fields.push(`${JSON.stringify(name)}:${json}`);
   return `{${fields.join(',')}}`;
 }
 
@@ -87,29 +107,51 @@ function requestsFor(route: RouteShape): { label: string; options: InjectOptions
   const method = route.method as InjectOptions['method'];
   const requests: { label: string; options: InjectOptions }[] = [];
   const json = (label: string, payload: string, path = url) =>
-    requests.push({ label, options: { method, url: path, payload, headers: { 'content-type': 'application/json' } } });
+    requests.push({
+      label,
+      options: { method, url: path, payload, headers: { 'content-type': 'application/json' } },
+    });
 
   if (route.method !== 'GET') {
     for (const body of malformedBodies()) {
       const headers = body.contentType === undefined ? {} : { 'content-type': body.contentType };
-      requests.push({ label: `body: ${body.label}`, options: { method, url, headers, ...(body.payload === undefined ? {} : { payload: body.payload }) } });
+      requests.push({
+        label: `body: ${body.label}`,
+        options: {
+          method,
+          url,
+          headers,
+          ...(body.payload === undefined ? {} : { payload: body.payload }),
+        },
+      });
     }
   }
   const baseline = BASELINES[key] ?? {};
   for (const { label, json: bad } of badFieldJson()) {
-    for (const field of route.bodyFields) json(`${field} = ${label}`, bodyWith(baseline, { [field]: bad }));
-    for (const nested of nestedCases(key, bad)) json(`${Object.keys(nested)[0]} with ${label} inside`, bodyWith(baseline, nested));
+    for (const field of route.bodyFields)
+      json(`${field} = ${label}`, bodyWith(baseline, { [field]: bad }));
+    for (const nested of nestedCases(key, bad))
+      json(`${Object.keys(nested)[0]} with ${label} inside`, bodyWith(baseline, nested));
   }
   for (const name of route.query) {
     for (const value of [...BAD_STRINGS, 'x'.repeat(10_000)]) {
       const query = `${name}=${encode(value)}&${name}=${encode(value)}`;
-      requests.push({ label: `?${name}=${JSON.stringify(value.slice(0, 30))} (twice)`, options: { method, url: `${url}?${query}` } });
-      requests.push({ label: `?${name}=${JSON.stringify(value.slice(0, 30))}`, options: { method, url: `${url}?${name}=${encode(value)}` } });
+      requests.push({
+        label: `?${name}=${JSON.stringify(value.slice(0, 30))} (twice)`,
+        options: { method, url: `${url}?${query}` },
+      });
+      requests.push({
+        label: `?${name}=${JSON.stringify(value.slice(0, 30))}`,
+        options: { method, url: `${url}?${name}=${encode(value)}` },
+      });
     }
   }
   if (route.path.includes('{')) {
     for (const value of BAD_STRINGS.filter((text) => text !== '')) {
-      requests.push({ label: `path parameter ${JSON.stringify(value.slice(0, 30))}`, options: { method, url: route.path.replace(/\{[^}]+\}/g, encode(value)) } });
+      requests.push({
+        label: `path parameter ${JSON.stringify(value.slice(0, 30))}`,
+        options: { method, url: route.path.replace(/\{[^}]+\}/g, encode(value)) },
+      });
     }
   }
   return requests;
@@ -126,9 +168,16 @@ function problemWith(response: LightMyRequestResponse): string | undefined {
   } catch {
     return `${status} is not JSON: ${response.body.slice(0, 120)}`;
   }
-  const isVersionConflict = status === 409 && typeof body === 'object' && body !== null && 'expected' in body && 'actual' in body;
+  const isVersionConflict =
+    status === 409 &&
+    typeof body === 'object' &&
+    body !== null &&
+    'expected' in body &&
+    'actual' in body;
   const hasDetail = typeof body === 'object' && body !== null && 'detail' in body;
-  return hasDetail || isVersionConflict ? undefined : `${status} without {detail}: ${response.body.slice(0, 120)}`;
+  return hasDetail || isVersionConflict
+    ? undefined
+    : `${status} without {detail}: ${response.body.slice(0, 120)}`;
 }
 
 describe('[ERR-4] malformed requests never produce a 5xx', () => {

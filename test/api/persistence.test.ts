@@ -28,13 +28,45 @@ async function buildThreeSheets(http = server.http): Promise<void> {
   await http.post('/workbook/sheet/rename', { old_name: 'Sheet1', new_name: 'Inputs' });
   await http.post('/workbook/sheet', { name: 'Model' });
   await http.post('/workbook/sheet', { name: 'Report' });
-  await http.post('/grid/range', { target_cell: 'A1', values: [['Price', 12.5], ['Units', 40], ['Code', "'007"], ['Live', true]], sheet: 'Inputs' });
+  await http.post('/grid/range', {
+    target_cell: 'A1',
+    values: [
+      ['Price', 12.5],
+      ['Units', 40],
+      ['Code', "'007"],
+      ['Live', true],
+    ],
+    sheet: 'Inputs',
+  });
   await http.post('/grid/cell', { cell: 'B2', value: '41', sheet: 'Inputs' });
-  await http.post('/grid/range', { target_cell: 'A1', values: [['Revenue', '=Inputs!B1*Inputs!B2'], ['Half', '=B1/2'], ['Oops', '=1/0']], sheet: 'Model' });
-  await http.post('/grid/range', { target_cell: 'A1', values: [['=Model!B1&" total"', '=SUM(Model!B1:B2)']], sheet: 'Report' });
+  await http.post('/grid/range', {
+    target_cell: 'A1',
+    values: [
+      ['Revenue', '=Inputs!B1*Inputs!B2'],
+      ['Half', '=B1/2'],
+      ['Oops', '=1/0'],
+    ],
+    sheet: 'Model',
+  });
+  await http.post('/grid/range', {
+    target_cell: 'A1',
+    values: [['=Model!B1&" total"', '=SUM(Model!B1:B2)']],
+    sheet: 'Report',
+  });
   await http.post('/grid/lock', { range: 'A1:A4', sheet: 'Inputs' });
-  await http.post('/system/charts', { data_range: 'Model!A1:B2', title: 'Revenue', chart_type: 'line', sheet: 'Report' });
-  await http.post('/system/charts', { data_range: 'A1:B4', anchor_cell: 'D2', width: 300, orientation: 'rows', sheet: 'Inputs' });
+  await http.post('/system/charts', {
+    data_range: 'Model!A1:B2',
+    title: 'Revenue',
+    chart_type: 'line',
+    sheet: 'Report',
+  });
+  await http.post('/system/charts', {
+    data_range: 'A1:B4',
+    anchor_cell: 'D2',
+    width: 300,
+    orientation: 'rows',
+    sheet: 'Inputs',
+  });
   await http.post('/workbook/sheet/activate', { name: 'Model' });
 }
 
@@ -64,13 +96,19 @@ describe('save and load', () => {
     const response = await server.http.post('/system/save');
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 'Success' });
-    expect(JSON.parse(await readFile(path.join(dataDir, 'system_state.gridbook'), 'utf8')).workbook_name).toBe('Q3 plan/v2');
+    expect(
+      JSON.parse(await readFile(path.join(dataDir, 'system_state.gridbook'), 'utf8')).workbook_name,
+    ).toBe('Q3 plan/v2');
 
     await server.http.post('/grid/cell', { cell: 'A1', value: 'changed', sheet: 'Model' });
     await server.http.post('/workbook/sheet/delete', { name: 'Report' });
     const loaded = await server.http.post('/system/load');
     expect(loaded.status).toBe(200);
-    expect(loaded.body).toMatchObject({ status: 'Success', active_sheet: 'Model', sheets: ['Inputs', 'Model', 'Report'] });
+    expect(loaded.body).toMatchObject({
+      status: 'Success',
+      active_sheet: 'Model',
+      sheets: ['Inputs', 'Model', 'Report'],
+    });
     expect(await exported()).toBe(saved);
   });
 
@@ -78,7 +116,10 @@ describe('save and load', () => {
     await buildThreeSheets();
     const saved = await exported();
     await server.http.post('/system/save');
-    const second = await startApp({ env: { GRIDBOOK_DATA_DIR: dataDir }, deps: { now: () => NOW } });
+    const second = await startApp({
+      env: { GRIDBOOK_DATA_DIR: dataDir },
+      deps: { now: () => NOW },
+    });
     try {
       expect((await second.http.post('/system/load')).body.status).toBe('Success');
       expect(await exported(second.http)).toBe(saved);
@@ -96,7 +137,10 @@ describe('save and load', () => {
   it('[PERSIST-7] a corrupt save file answers a clear error and leaves the workbook untouched', async () => {
     await buildThreeSheets();
     const before = await exported();
-    await writeFile(path.join(dataDir, 'system_state.gridbook'), '{"format": "gridbook", "version": 1, "sheets": [{"na');
+    await writeFile(
+      path.join(dataDir, 'system_state.gridbook'),
+      '{"format": "gridbook", "version": 1, "sheets": [{"na',
+    );
     const response = await server.http.post('/system/load');
     expect(response.status).toBe(200);
     expect(response.body.status).toBe('Error');
@@ -120,11 +164,35 @@ describe('export and import (Gridbook JSON)', () => {
     await buildThreeSheets();
     const response = await server.http.get('/system/export');
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(response.headers.get('content-disposition')).toBe('attachment; filename="Q3_planv2-20260425-153000.gridbook"');
-    expect(response.body).toMatchObject({ format: 'gridbook', version: 1, workbook_name: 'Q3 plan/v2', active_sheet: 'Model' });
-    expect(response.body.sheets.map((sheet: { name: string }) => sheet.name)).toEqual(['Inputs', 'Model', 'Report']);
-    expect(response.body.charts.map((chart: { sheet: string; title: string }) => [chart.sheet, chart.title])).toEqual([['Inputs', ''], ['Report', 'Revenue']]);
-    expect(response.body.sheets[0].cells.B2).toEqual({ value: 41, formula: null, version: 2, locked: false });
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="Q3_planv2-20260425-153000.gridbook"',
+    );
+    expect(response.body).toMatchObject({
+      format: 'gridbook',
+      version: 1,
+      workbook_name: 'Q3 plan/v2',
+      active_sheet: 'Model',
+    });
+    expect(response.body.sheets.map((sheet: { name: string }) => sheet.name)).toEqual([
+      'Inputs',
+      'Model',
+      'Report',
+    ]);
+    expect(
+      response.body.charts.map((chart: { sheet: string; title: string }) => [
+        chart.sheet,
+        chart.title,
+      ]),
+    ).toEqual([
+      ['Inputs', ''],
+      ['Report', 'Revenue'],
+    ]);
+    expect(response.body.sheets[0].cells.B2).toEqual({
+      value: 41,
+      formula: null,
+      version: 2,
+      locked: false,
+    });
   });
 
   it('[PERSIST-3] export → import → export is identical, and the round trip keeps values, formulas, locks, versions, order, active sheet and charts', async () => {
@@ -135,7 +203,12 @@ describe('export and import (Gridbook JSON)', () => {
     try {
       const response = await fresh.http.postRaw('/system/import', first);
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ status: 'Success', workbook_name: 'Q3 plan/v2', active_sheet: 'Model', sheets: ['Inputs', 'Model', 'Report'] });
+      expect(response.body).toEqual({
+        status: 'Success',
+        workbook_name: 'Q3 plan/v2',
+        active_sheet: 'Model',
+        sheets: ['Inputs', 'Model', 'Report'],
+      });
       expect(await exported(fresh.http)).toBe(first);
       expect(await readGrid(fresh.http, { sheet: 'Inputs' })).toEqual(gridBefore);
       expect((await readGrid(fresh.http, { sheet: 'Report' }))['A1']!.value).toBe('512.5 total');
@@ -146,11 +219,19 @@ describe('export and import (Gridbook JSON)', () => {
 
   it('[PERSIST-3] export?version=2 (the block layout the UI downloads) is smaller and imports back to the same workbook', async () => {
     await buildThreeSheets();
-    await server.http.post('/grid/range', { target_cell: 'D1', sheet: 'Inputs', values: Array.from({ length: 200 }, (_, row) => [row, row * 2, `t${row}`]) });
+    await server.http.post('/grid/range', {
+      target_cell: 'D1',
+      sheet: 'Inputs',
+      values: Array.from({ length: 200 }, (_, row) => [row, row * 2, `t${row}`]),
+    });
     const version1 = await exported();
     const response = await server.http.get('/system/export', { version: '2' });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ format: 'gridbook', version: 2, workbook_name: 'Q3 plan/v2' });
+    expect(response.body).toMatchObject({
+      format: 'gridbook',
+      version: 2,
+      workbook_name: 'Q3 plan/v2',
+    });
     expect(response.text.length).toBeLessThan(version1.length / 2);
     const fresh = await startApp({ deps: { now: () => NOW } });
     try {
@@ -167,35 +248,86 @@ describe('export and import (Gridbook JSON)', () => {
   it.each([
     ['invalid JSON', '{"workbook_name": "x", "sheets": [', 'application/json'],
     ['a JSON array', '[{"workbook_name": "x"}]', 'application/json'],
-    ['a document with an unknown cell address', JSON.stringify({ workbook_name: 'x', sheet_order: ['S'], sheets: { S: { cells: { ZZZZ99: { value: 1 } } } } }), 'application/json'],
-    ['a formula that is not a string', JSON.stringify({ workbook_name: 'x', sheets: { S: { cells: { A1: { formula: 42 } } } } }), 'application/json'],
-    ['our format with a bad chart', JSON.stringify({ format: 'gridbook', version: 1, workbook_name: 'x', sheets: [{ name: 'S', cells: {} }], charts: [{ sheet: 'S', id: 'c', data_range: 'A1:B2', chart_type: 'radar' }] }), 'application/json'],
+    [
+      'a document with an unknown cell address',
+      JSON.stringify({
+        workbook_name: 'x',
+        sheet_order: ['S'],
+        sheets: { S: { cells: { ZZZZ99: { value: 1 } } } },
+      }),
+      'application/json',
+    ],
+    [
+      'a formula that is not a string',
+      JSON.stringify({ workbook_name: 'x', sheets: { S: { cells: { A1: { formula: 42 } } } } }),
+      'application/json',
+    ],
+    [
+      'our format with a bad chart',
+      JSON.stringify({
+        format: 'gridbook',
+        version: 1,
+        workbook_name: 'x',
+        sheets: [{ name: 'S', cells: {} }],
+        charts: [{ sheet: 'S', id: 'c', data_range: 'A1:B2', chart_type: 'radar' }],
+      }),
+      'application/json',
+    ],
     ['an empty body', '', 'application/json'],
     ['an empty object', '{}', 'application/json'],
-  ])('[PERSIST-8] importing %s answers 400 and the workbook is unchanged (export before = after)', async (_label, body, contentType) => {
-    await buildThreeSheets();
-    const before = await exported();
-    const response = await server.http.postRaw('/system/import', body, contentType);
-    expect(response.status).toBe(400);
-    expect(typeof response.body.detail).toBe('string');
-    expect(await exported()).toBe(before);
-  });
+  ])(
+    '[PERSIST-8] importing %s answers 400 and the workbook is unchanged (export before = after)',
+    async (_label, body, contentType) => {
+      await buildThreeSheets();
+      const before = await exported();
+      const response = await server.http.postRaw('/system/import', body, contentType);
+      expect(response.status).toBe(400);
+      expect(typeof response.body.detail).toBe('string');
+      expect(await exported()).toBe(before);
+    },
+  );
 
   it('[PERSIST-9] imports a GridOS .gridos file: sheets in sheet_order, locks, versions, charts, formulas recomputed', async () => {
-    const response = await upload('/system/import', readFileSync(path.join(FIXTURES, 'gridos-q3-plan.gridos')), 'q3.gridos', 'application/json');
+    const response = await upload(
+      '/system/import',
+      readFileSync(path.join(FIXTURES, 'gridos-q3-plan.gridos')),
+      'q3.gridos',
+      'application/json',
+    );
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: 'Success', workbook_name: 'Q3 plan', active_sheet: 'Model', sheets: ['Inputs', 'Model', 'Notes'] });
+    expect(response.body).toEqual({
+      status: 'Success',
+      workbook_name: 'Q3 plan',
+      active_sheet: 'Model',
+      sheets: ['Inputs', 'Model', 'Notes'],
+    });
     const model = await readGrid(server.http, { sheet: 'Model' });
-    expect([model['B1']!.value, model['B1']!.version, model['B2']!.value, model['B2']!.locked, model['C1']!.value]).toEqual([500, 4, 25, true, '#DIV/0!']);
-    expect((await server.http.get('/system/charts')).body.charts.map((chart: { id: string }) => chart.id)).toEqual(['chart_0f3a9c21', 'chart_77aa01be']);
+    expect([
+      model['B1']!.value,
+      model['B1']!.version,
+      model['B2']!.value,
+      model['B2']!.locked,
+      model['C1']!.value,
+    ]).toEqual([500, 4, 25, true, '#DIV/0!']);
+    expect(
+      (await server.http.get('/system/charts')).body.charts.map(
+        (chart: { id: string }) => chart.id,
+      ),
+    ).toEqual(['chart_0f3a9c21', 'chart_77aa01be']);
   });
 
   it('[PERSIST-9] imports the legacy layouts; a file without a name keeps the current name', async () => {
     await server.http.post('/workbook/rename', { name: 'Kept' });
-    const legacy = await server.http.postRaw('/system/import', readFileSync(path.join(FIXTURES, 'gridos-legacy-per-sheet.gridos'), 'utf8'));
+    const legacy = await server.http.postRaw(
+      '/system/import',
+      readFileSync(path.join(FIXTURES, 'gridos-legacy-per-sheet.gridos'), 'utf8'),
+    );
     expect(legacy.body).toMatchObject({ workbook_name: 'Kept', sheets: ['Sheet1', 'Sheet 2'] });
     expect((await readGrid(server.http))['B2']).toMatchObject({ value: 6, locked: true });
-    const flat = await server.http.postRaw('/system/import', readFileSync(path.join(FIXTURES, 'gridos-legacy-flat.gridos'), 'utf8'));
+    const flat = await server.http.postRaw(
+      '/system/import',
+      readFileSync(path.join(FIXTURES, 'gridos-legacy-flat.gridos'), 'utf8'),
+    );
     expect(flat.body).toMatchObject({ workbook_name: 'Kept', sheets: ['Sheet1'] });
     expect((await readGrid(server.http))['A3']!.value).toBe(42);
   });
@@ -203,7 +335,10 @@ describe('export and import (Gridbook JSON)', () => {
   it('an import is one undo step', async () => {
     await buildThreeSheets();
     const before = await exported();
-    await server.http.postRaw('/system/import', readFileSync(path.join(FIXTURES, 'gridos-legacy-flat.gridos'), 'utf8'));
+    await server.http.postRaw(
+      '/system/import',
+      readFileSync(path.join(FIXTURES, 'gridos-legacy-flat.gridos'), 'utf8'),
+    );
     await server.http.post('/workbook/undo');
     expect(await exported()).toBe(before);
   });
@@ -215,16 +350,31 @@ describe('xlsx', () => {
     const { response, bytes } = await download('/system/export.xlsx');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe(XLSX);
-    expect(response.headers.get('content-disposition')).toBe('attachment; filename="Q3_planv2-20260425-153000.xlsx"');
-    const grids = await Promise.all(['Inputs', 'Model', 'Report'].map((sheet) => readGrid(server.http, { sheet })));
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="Q3_planv2-20260425-153000.xlsx"',
+    );
+    const grids = await Promise.all(
+      ['Inputs', 'Model', 'Report'].map((sheet) => readGrid(server.http, { sheet })),
+    );
 
     const fresh = await startApp();
     try {
-      const imported = await fetch(`${fresh.url}/system/import.xlsx`, { method: 'POST', headers: { 'content-type': XLSX }, body: bytes });
+      const imported = await fetch(`${fresh.url}/system/import.xlsx`, {
+        method: 'POST',
+        headers: { 'content-type': XLSX },
+        body: bytes,
+      });
       expect(imported.status).toBe(200);
-      expect(await imported.json()).toMatchObject({ status: 'Success', active_sheet: 'Model', sheets: ['Inputs', 'Model', 'Report'] });
+      expect(await imported.json()).toMatchObject({
+        status: 'Success',
+        active_sheet: 'Model',
+        sheets: ['Inputs', 'Model', 'Report'],
+      });
       for (const [index, sheet] of ['Inputs', 'Model', 'Report'].entries()) {
-        const strip = (grid: Awaited<ReturnType<typeof readGrid>>) => Object.fromEntries(Object.entries(grid).map(([key, cell]) => [key, { ...cell, version: 0 }]));
+        const strip = (grid: Awaited<ReturnType<typeof readGrid>>) =>
+          Object.fromEntries(
+            Object.entries(grid).map(([key, cell]) => [key, { ...cell, version: 0 }]),
+          );
         expect(strip(await readGrid(fresh.http, { sheet }))).toEqual(strip(grids[index]!));
       }
     } finally {
@@ -237,15 +387,32 @@ describe('xlsx', () => {
     const { bytes } = await download('/system/export.xlsx?values_only=true');
     const response = await upload('/system/import.xlsx', bytes, 'values.xlsx', XLSX);
     expect(response.body.workbook_name).toBe('values');
-    expect((await readGrid(server.http, { sheet: 'Model' }))['B1']).toMatchObject({ value: 512.5, formula: null });
+    expect((await readGrid(server.http, { sheet: 'Model' }))['B1']).toMatchObject({
+      value: 512.5,
+      formula: null,
+    });
   });
 
   it('[PERSIST-5] a LibreOffice-made .xlsx uploaded as multipart field "file" imports with formulas recomputed', async () => {
-    const response = await upload('/system/import.xlsx', readFileSync(path.join(FIXTURES, 'libreoffice-two-sheets.xlsx')), 'From LibreOffice.xlsx', 'application/octet-stream');
+    const response = await upload(
+      '/system/import.xlsx',
+      readFileSync(path.join(FIXTURES, 'libreoffice-two-sheets.xlsx')),
+      'From LibreOffice.xlsx',
+      'application/octet-stream',
+    );
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: 'Success', workbook_name: 'From LibreOffice', active_sheet: 'Inputs', sheets: ['Inputs', 'Summary'] });
+    expect(response.body).toEqual({
+      status: 'Success',
+      workbook_name: 'From LibreOffice',
+      active_sheet: 'Inputs',
+      sheets: ['Inputs', 'Summary'],
+    });
     const summary = await readGrid(server.http, { sheet: 'Summary' });
-    expect([summary['B1']!.value, summary['B2']!.value, summary['B3']!.value]).toEqual([48, 'small', 16]);
+    expect([summary['B1']!.value, summary['B2']!.value, summary['B3']!.value]).toEqual([
+      48,
+      'small',
+      16,
+    ]);
   });
 
   it('rejects a file that is not xlsx, or a multipart body without the file field, with 400 and no change', async () => {
@@ -270,14 +437,23 @@ describe('CSV', () => {
     const response = await server.http.get('/system/export.csv', { sheet: 'Inputs' });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(response.headers.get('content-disposition')).toBe('attachment; filename="Q3_planv2__Inputs-20260425-153000.csv"');
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="Q3_planv2__Inputs-20260425-153000.csv"',
+    );
     expect(response.text).toBe("Price,12.5\r\nUnits,41\r\nCode,'007\r\nLive,TRUE");
     const fresh = await startApp();
     try {
-      const imported = await fresh.http.postRaw('/system/import.csv?sheet=Inputs', response.text, 'text/csv');
+      const imported = await fresh.http.postRaw(
+        '/system/import.csv?sheet=Inputs',
+        response.text,
+        'text/csv',
+      );
       expect(imported.body).toEqual({ status: 'Success', sheet: 'Inputs', rows: 4, columns: 2 });
-      const values = (grid: Awaited<ReturnType<typeof readGrid>>) => Object.fromEntries(Object.entries(grid).map(([key, cell]) => [key, cell.value]));
-      expect(values(await readGrid(fresh.http, { sheet: 'Inputs' }))).toEqual(values(await readGrid(server.http, { sheet: 'Inputs' })));
+      const values = (grid: Awaited<ReturnType<typeof readGrid>>) =>
+        Object.fromEntries(Object.entries(grid).map(([key, cell]) => [key, cell.value]));
+      expect(values(await readGrid(fresh.http, { sheet: 'Inputs' }))).toEqual(
+        values(await readGrid(server.http, { sheet: 'Inputs' })),
+      );
     } finally {
       await fresh.close();
     }
@@ -285,20 +461,33 @@ describe('CSV', () => {
 
   it('[PERSIST-6] mode=formulas keeps formulas through a CSV round trip of one sheet', async () => {
     await buildThreeSheets();
-    const csv = (await server.http.get('/system/export.csv', { sheet: 'Model', mode: 'formulas' })).text;
+    const csv = (await server.http.get('/system/export.csv', { sheet: 'Model', mode: 'formulas' }))
+      .text;
     expect(csv).toBe('Revenue,=Inputs!B1*Inputs!B2\r\nHalf,=B1/2\r\nOops,=1/0');
     await server.http.post('/system/clear', undefined, { sheet: 'Model' });
     const form = new FormData();
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'model.csv');
-    expect((await fetch(`${server.url}/system/import.csv?sheet=Model`, { method: 'POST', body: form })).status).toBe(200);
-    expect((await readGrid(server.http, { sheet: 'Model' }))['B2']).toMatchObject({ formula: '=B1/2', value: 256.25 });
+    expect(
+      (await fetch(`${server.url}/system/import.csv?sheet=Model`, { method: 'POST', body: form }))
+        .status,
+    ).toBe(200);
+    expect((await readGrid(server.http, { sheet: 'Model' }))['B2']).toMatchObject({
+      formula: '=B1/2',
+      value: 256.25,
+    });
   });
 
   it('import.csv adds a missing sheet; a locked cell in the way answers 400 with nothing written', async () => {
-    expect((await server.http.postRaw('/system/import.csv?sheet=New data', 'a,b\n1,2\n', 'text/csv')).body).toMatchObject({ sheet: 'New data', rows: 2 });
+    expect(
+      (await server.http.postRaw('/system/import.csv?sheet=New data', 'a,b\n1,2\n', 'text/csv'))
+        .body,
+    ).toMatchObject({ sheet: 'New data', rows: 2 });
     await server.http.post('/grid/lock', { range: 'B2', sheet: 'New data' });
     const before = await exported();
-    expect((await server.http.postRaw('/system/import.csv?sheet=New data', 'x,y\n3,4\n', 'text/csv')).status).toBe(400);
+    expect(
+      (await server.http.postRaw('/system/import.csv?sheet=New data', 'x,y\n3,4\n', 'text/csv'))
+        .status,
+    ).toBe(400);
     expect(await exported()).toBe(before);
   });
 
@@ -312,8 +501,15 @@ describe('POST /system/clear', () => {
     await buildThreeSheets();
     const response = await server.http.post('/system/clear', undefined, { sheet: 'Inputs' });
     expect(response.body).toEqual({ status: 'Success', sheet: 'Inputs' });
-    expect(Object.keys(await readGrid(server.http, { sheet: 'Inputs' }))).toEqual(['A1', 'A2', 'A3', 'A4']);
-    expect((await server.http.get('/system/charts', { sheet: 'Inputs' })).body.charts).toHaveLength(1);
+    expect(Object.keys(await readGrid(server.http, { sheet: 'Inputs' }))).toEqual([
+      'A1',
+      'A2',
+      'A3',
+      'A4',
+    ]);
+    expect((await server.http.get('/system/charts', { sheet: 'Inputs' })).body.charts).toHaveLength(
+      1,
+    );
     expect((await readGrid(server.http, { sheet: 'Model' }))['A1']!.value).toBe('Revenue');
     expect(existsSync(path.join(dataDir, 'system_state.gridbook'))).toBe(false);
   });

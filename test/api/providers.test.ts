@@ -55,14 +55,22 @@ async function start(env: Record<string, string> = {}, dataDir?: string): Promis
   // A stand-in for the agent's route (next issue): shows how provider errors map to statuses.
   app.post('/test/complete', async (request) => {
     const body = (request.body ?? {}) as { model?: string };
-    return providers.complete({ model: body.model, messages: [{ role: 'user', content: 'hello' }], json: true });
+    return providers.complete({
+      model: body.model,
+      messages: [{ role: 'user', content: 'hello' }],
+      json: true,
+    });
   });
   openApps.push(app);
   return { app, providers, dataDir: dir };
 }
 
 async function call(app: App, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
-  const response = await app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  const response = await app.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
   responseBodies.push(response.body);
   return { status: response.statusCode, body: response.json() as any };
 }
@@ -78,17 +86,41 @@ describe('GET /settings/providers', () => {
     const { status, body } = await call(app, 'GET', '/settings/providers');
     expect(status).toBe(200);
     expect(body.providers).toEqual([
-      { id: 'gemini', display_name: 'Google Gemini', configured: false, masked_key: '', key_source: null },
-      { id: 'anthropic', display_name: 'Anthropic Claude', configured: false, masked_key: '', key_source: null },
+      {
+        id: 'gemini',
+        display_name: 'Google Gemini',
+        configured: false,
+        masked_key: '',
+        key_source: null,
+      },
+      {
+        id: 'anthropic',
+        display_name: 'Anthropic Claude',
+        configured: false,
+        masked_key: '',
+        key_source: null,
+      },
       { id: 'groq', display_name: 'Groq', configured: false, masked_key: '', key_source: null },
-      { id: 'openrouter', display_name: 'OpenRouter', configured: false, masked_key: '', key_source: null },
+      {
+        id: 'openrouter',
+        display_name: 'OpenRouter',
+        configured: false,
+        masked_key: '',
+        key_source: null,
+      },
     ]);
   });
 
   it('[PROV-2] shows an env key as configured, masked to its last 4 characters', async () => {
     const { app } = await start({ GEMINI_API_KEY: KEYS.envGemini });
     const { body } = await call(app, 'GET', '/settings/providers');
-    expect(body.providers[0]).toEqual({ id: 'gemini', display_name: 'Google Gemini', configured: true, masked_key: '••••I9J0', key_source: 'env' });
+    expect(body.providers[0]).toEqual({
+      id: 'gemini',
+      display_name: 'Google Gemini',
+      configured: true,
+      masked_key: '••••I9J0',
+      key_source: 'env',
+    });
   });
 });
 
@@ -101,44 +133,79 @@ describe('GET /models/available', () => {
     expect(body.configured_providers).toEqual([]);
     expect(body.models.length).toBeGreaterThanOrEqual(8);
     for (const model of body.models) {
-      expect(model).toMatchObject({ id: expect.any(String), provider: expect.any(String), display_name: expect.any(String), available: false });
+      expect(model).toMatchObject({
+        id: expect.any(String),
+        provider: expect.any(String),
+        display_name: expect.any(String),
+        available: false,
+      });
     }
   });
 
   it('[MODEL-2] after saving keys: their models are available, the default follows the provider order, configured_providers is sorted', async () => {
     const { app } = await start();
-    await call(app, 'POST', '/settings/keys/save', { provider: 'openrouter', api_key: KEYS.openrouter });
-    await call(app, 'POST', '/settings/keys/save', { provider: 'anthropic', api_key: KEYS.anthropic });
+    await call(app, 'POST', '/settings/keys/save', {
+      provider: 'openrouter',
+      api_key: KEYS.openrouter,
+    });
+    await call(app, 'POST', '/settings/keys/save', {
+      provider: 'anthropic',
+      api_key: KEYS.anthropic,
+    });
     const { body } = await call(app, 'GET', '/models/available');
     expect(body.configured_providers).toEqual(['anthropic', 'openrouter']);
     expect(body.default_model_id).toBe('claude-haiku-4-5-20251001');
     const byId = new Map(body.models.map((model: any) => [model.id, model]));
     expect(byId.get('claude-opus-4-7')).toMatchObject({ provider: 'anthropic', available: true });
     expect(byId.get('gemini-2.5-flash')).toMatchObject({ provider: 'gemini', available: false });
-    expect(body.models.every((model: any) => model.available === (model.provider === 'anthropic' || model.provider === 'openrouter'))).toBe(true);
+    expect(
+      body.models.every(
+        (model: any) =>
+          model.available === (model.provider === 'anthropic' || model.provider === 'openrouter'),
+      ),
+    ).toBe(true);
   });
 });
 
 describe('POST /settings/keys/save', () => {
   it('[PROV-3] persists the key to <data dir>/keys.json (mode 0600), reports configured, and masks it in the listing', async () => {
     const { app, dataDir } = await start();
-    const saved = await call(app, 'POST', '/settings/keys/save', { provider: 'anthropic', api_key: KEYS.anthropic });
-    expect(saved).toEqual({ status: 200, body: { status: 'Success', provider: 'anthropic', configured: true } });
+    const saved = await call(app, 'POST', '/settings/keys/save', {
+      provider: 'anthropic',
+      api_key: KEYS.anthropic,
+    });
+    expect(saved).toEqual({
+      status: 200,
+      body: { status: 'Success', provider: 'anthropic', configured: true },
+    });
 
     const file = path.join(dataDir, 'keys.json');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ anthropic: KEYS.anthropic });
 
     const { body } = await call(app, 'GET', '/settings/providers');
-    expect(body.providers[1]).toEqual({ id: 'anthropic', display_name: 'Anthropic Claude', configured: true, masked_key: '••••C3D4', key_source: 'stored' });
+    expect(body.providers[1]).toEqual({
+      id: 'anthropic',
+      display_name: 'Anthropic Claude',
+      configured: true,
+      masked_key: '••••C3D4',
+      key_source: 'stored',
+    });
   });
 
   it('[PROV-3] initialises the client at once: the next completion reaches the vendor with the saved key', async () => {
     const { app, providers } = await start();
     await call(app, 'POST', '/settings/keys/save', { provider: 'groq', api_key: KEYS.groq });
     fakes.groq.replyText('{"ok": true}');
-    const result = await providers.complete({ model: 'qwen/qwen3-32b', messages: [{ role: 'user', content: 'hi' }] });
-    expect(result).toMatchObject({ text: '{"ok": true}', provider: 'groq', model: 'qwen/qwen3-32b' });
+    const result = await providers.complete({
+      model: 'qwen/qwen3-32b',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(result).toMatchObject({
+      text: '{"ok": true}',
+      provider: 'groq',
+      model: 'qwen/qwen3-32b',
+    });
     expect(fakes.groq.requests[0]!.headers['authorization']).toBe(`Bearer ${KEYS.groq}`);
   });
 
@@ -146,22 +213,35 @@ describe('POST /settings/keys/save', () => {
     const { app, providers } = await start({ GROQ_API_KEY: KEYS.envGroq });
     await call(app, 'POST', '/settings/keys/save', { provider: 'groq', api_key: KEYS.groq });
     const { body } = await call(app, 'GET', '/settings/providers');
-    expect(body.providers[2]).toMatchObject({ configured: true, masked_key: '••••E5F6', key_source: 'stored' });
+    expect(body.providers[2]).toMatchObject({
+      configured: true,
+      masked_key: '••••E5F6',
+      key_source: 'stored',
+    });
     fakes.groq.replyText('x');
-    await providers.complete({ model: 'openai/gpt-oss-20b', messages: [{ role: 'user', content: 'hi' }] });
+    await providers.complete({
+      model: 'openai/gpt-oss-20b',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
     expect(fakes.groq.requests[0]!.headers['authorization']).toBe(`Bearer ${KEYS.groq}`);
   });
 
   it('accepts the provider id in any case and with spaces', async () => {
     const { app } = await start();
-    const { status, body } = await call(app, 'POST', '/settings/keys/save', { provider: ' Gemini ', api_key: KEYS.gemini });
+    const { status, body } = await call(app, 'POST', '/settings/keys/save', {
+      provider: ' Gemini ',
+      api_key: KEYS.gemini,
+    });
     expect(status).toBe(200);
     expect(body.provider).toBe('gemini');
   });
 
   it('[PROV-5] 400 for an unknown provider, naming it and the accepted ids', async () => {
     const { app } = await start();
-    const { status, body } = await call(app, 'POST', '/settings/keys/save', { provider: 'openai', api_key: 'sk-something-long' });
+    const { status, body } = await call(app, 'POST', '/settings/keys/save', {
+      provider: 'openai',
+      api_key: 'sk-something-long',
+    });
     expect(status).toBe(400);
     expect(body.detail).toMatch(/Unknown provider: "openai".*gemini, anthropic, groq, openrouter/);
   });
@@ -169,7 +249,10 @@ describe('POST /settings/keys/save', () => {
   it('[PROV-5] 400 for an empty or blank api_key; nothing is stored', async () => {
     const { app, dataDir } = await start();
     for (const apiKey of ['', '   ']) {
-      const { status, body } = await call(app, 'POST', '/settings/keys/save', { provider: 'groq', api_key: apiKey });
+      const { status, body } = await call(app, 'POST', '/settings/keys/save', {
+        provider: 'groq',
+        api_key: apiKey,
+      });
       expect(status).toBe(400);
       expect(body.detail).toMatch(/API key is empty/);
     }
@@ -178,7 +261,10 @@ describe('POST /settings/keys/save', () => {
 
   it('[PROV-5] 400 when no client can be built from the key (an inner line break), without echoing it', async () => {
     const { app } = await start();
-    const { status, body } = await call(app, 'POST', '/settings/keys/save', { provider: 'gemini', api_key: 'AIzaSyFAKE-half\nsecond-half' });
+    const { status, body } = await call(app, 'POST', '/settings/keys/save', {
+      provider: 'gemini',
+      api_key: 'AIzaSyFAKE-half\nsecond-half',
+    });
     expect(status).toBe(400);
     expect(body.detail).toMatch(/^Could not initialize gemini: /);
     expect(body.detail).not.toContain('second-half');
@@ -197,9 +283,17 @@ describe('DELETE /settings/keys/{provider_id}', () => {
     const { app, dataDir } = await start();
     await call(app, 'POST', '/settings/keys/save', { provider: 'gemini', api_key: KEYS.gemini });
     await call(app, 'POST', '/settings/keys/save', { provider: 'groq', api_key: KEYS.groq });
-    expect(await call(app, 'DELETE', '/settings/keys/gemini')).toEqual({ status: 200, body: { status: 'Success', provider: 'gemini' } });
-    expect(await call(app, 'DELETE', '/settings/keys/gemini')).toEqual({ status: 200, body: { status: 'Success', provider: 'gemini' } });
-    expect(JSON.parse(await readFile(path.join(dataDir, 'keys.json'), 'utf8'))).toEqual({ groq: KEYS.groq });
+    expect(await call(app, 'DELETE', '/settings/keys/gemini')).toEqual({
+      status: 200,
+      body: { status: 'Success', provider: 'gemini' },
+    });
+    expect(await call(app, 'DELETE', '/settings/keys/gemini')).toEqual({
+      status: 200,
+      body: { status: 'Success', provider: 'gemini' },
+    });
+    expect(JSON.parse(await readFile(path.join(dataDir, 'keys.json'), 'utf8'))).toEqual({
+      groq: KEYS.groq,
+    });
     const { body } = await call(app, 'GET', '/settings/providers');
     expect(body.providers[0]).toMatchObject({ id: 'gemini', configured: false, masked_key: '' });
   });
@@ -214,7 +308,10 @@ describe('DELETE /settings/keys/{provider_id}', () => {
   it('[PROV-7] does not bring the env fallback back until a restart', async () => {
     const env = { GEMINI_API_KEY: KEYS.envGemini };
     const first = await start(env);
-    await call(first.app, 'POST', '/settings/keys/save', { provider: 'gemini', api_key: KEYS.gemini });
+    await call(first.app, 'POST', '/settings/keys/save', {
+      provider: 'gemini',
+      api_key: KEYS.gemini,
+    });
     await call(first.app, 'DELETE', '/settings/keys/gemini');
     const afterDelete = await call(first.app, 'GET', '/settings/providers');
     expect(afterDelete.body.providers[0]).toMatchObject({ configured: false, masked_key: '' });
@@ -222,20 +319,35 @@ describe('DELETE /settings/keys/{provider_id}', () => {
 
     const restarted = await start(env, first.dataDir);
     const afterRestart = await call(restarted.app, 'GET', '/settings/providers');
-    expect(afterRestart.body.providers[0]).toMatchObject({ configured: true, masked_key: '••••I9J0', key_source: 'env' });
+    expect(afterRestart.body.providers[0]).toMatchObject({
+      configured: true,
+      masked_key: '••••I9J0',
+      key_source: 'env',
+    });
   });
 });
 
 describe('restart', () => {
   it('[PROV-8] keys saved through the API are configured again after a restart over the same data dir', async () => {
     const first = await start();
-    await call(first.app, 'POST', '/settings/keys/save', { provider: 'openrouter', api_key: KEYS.openrouter });
+    await call(first.app, 'POST', '/settings/keys/save', {
+      provider: 'openrouter',
+      api_key: KEYS.openrouter,
+    });
     await first.app.close();
 
     const second = await start({}, first.dataDir);
     const { body } = await call(second.app, 'GET', '/settings/providers');
-    expect(body.providers[3]).toEqual({ id: 'openrouter', display_name: 'OpenRouter', configured: true, masked_key: '••••G7H8', key_source: 'stored' });
-    expect((await call(second.app, 'GET', '/models/available')).body.default_model_id).toBe('openrouter/free');
+    expect(body.providers[3]).toEqual({
+      id: 'openrouter',
+      display_name: 'OpenRouter',
+      configured: true,
+      masked_key: '••••G7H8',
+      key_source: 'stored',
+    });
+    expect((await call(second.app, 'GET', '/models/available')).body.default_model_id).toBe(
+      'openrouter/free',
+    );
   });
 });
 
@@ -250,7 +362,9 @@ describe('provider failures as HTTP errors', () => {
   it('[LLM-1] a vendor 401: 400 naming provider and model and saying to save a valid key', async () => {
     const { app } = await start({ ANTHROPIC_API_KEY: KEYS.anthropic });
     fakes.anthropic.replyError(401, `invalid x-api-key ${KEYS.anthropic}`);
-    const { status, body } = await call(app, 'POST', '/test/complete', { model: 'claude-sonnet-4-6' });
+    const { status, body } = await call(app, 'POST', '/test/complete', {
+      model: 'claude-sonnet-4-6',
+    });
     expect(status).toBe(400);
     expect(body.detail).toMatch(/anthropic rejected the API key for model claude-sonnet-4-6/);
     expect(body.detail).not.toContain(KEYS.anthropic);
@@ -259,7 +373,9 @@ describe('provider failures as HTTP errors', () => {
   it('[LLM-1] a vendor 429 that persists: 429', async () => {
     const { app } = await start({ GROQ_API_KEY: KEYS.envGroq });
     fakes.groq.setDefaultReply({ kind: 'error', status: 429, message: 'rate limited' });
-    const { status, body } = await call(app, 'POST', '/test/complete', { model: 'openai/gpt-oss-120b' });
+    const { status, body } = await call(app, 'POST', '/test/complete', {
+      model: 'openai/gpt-oss-120b',
+    });
     fakes.groq.setDefaultReply(undefined);
     expect(status).toBe(429);
     expect(body.detail).toMatch(/groq is rate-limiting requests to model openai\/gpt-oss-120b/);
@@ -277,7 +393,9 @@ describe('provider failures as HTTP errors', () => {
   it('[MODEL-3] a model of an unconfigured provider falls back to the default model', async () => {
     const { app } = await start({ GROQ_API_KEY: KEYS.envGroq });
     fakes.groq.replyText('{}');
-    const { status, body } = await call(app, 'POST', '/test/complete', { model: 'claude-opus-4-7' });
+    const { status, body } = await call(app, 'POST', '/test/complete', {
+      model: 'claude-opus-4-7',
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ provider: 'groq', model: 'openai/gpt-oss-120b' });
   });
@@ -286,7 +404,14 @@ describe('provider failures as HTTP errors', () => {
 describe('no full key leaves the server', () => {
   it('[LLM-4] the logger redacts api_key fields and authorization headers', async () => {
     const { app } = await start();
-    app.log.info({ api_key: KEYS.gemini, body: { api_key: KEYS.groq }, req: { headers: { authorization: `Bearer ${KEYS.openrouter}` } } }, 'redaction probe');
+    app.log.info(
+      {
+        api_key: KEYS.gemini,
+        body: { api_key: KEYS.groq },
+        req: { headers: { authorization: `Bearer ${KEYS.openrouter}` } },
+      },
+      'redaction probe',
+    );
     const probe = logLines.find((line) => line.includes('redaction probe'));
     expect(probe).toBeDefined();
     expect(probe).toContain('[Redacted]');
@@ -299,7 +424,9 @@ describe('no full key leaves the server', () => {
     expect(openapi.json().paths['/settings/keys/save']).toBeDefined();
     responseBodies.push(openapi.body);
     expect(logLines.length).toBeGreaterThan(20);
-    const leaks = [...responseBodies, ...logLines].filter((text) => ALL_KEYS.some((key) => text.includes(key)));
+    const leaks = [...responseBodies, ...logLines].filter((text) =>
+      ALL_KEYS.some((key) => text.includes(key)),
+    );
     expect(leaks).toEqual([]);
   });
 });

@@ -31,19 +31,44 @@ async function stateOf(http: Api): Promise<unknown> {
   const workbook = (await http.get('/api/workbook')).body;
   const sheets: Record<string, unknown> = {};
   for (const sheet of workbook.sheets as string[]) {
-    sheets[sheet] = { grid: (await http.get('/grid', { sheet })).body, charts: (await http.get('/system/charts', { sheet })).body };
+    sheets[sheet] = {
+      grid: (await http.get('/grid', { sheet })).body,
+      charts: (await http.get('/system/charts', { sheet })).body,
+    };
   }
-  return { name: workbook.workbook_name, active: workbook.active_sheet, order: workbook.sheets, sheets };
+  return {
+    name: workbook.workbook_name,
+    active: workbook.active_sheet,
+    order: workbook.sheets,
+    sheets,
+  };
 }
 
 async function buildBudget(http: Api): Promise<void> {
-  await ok(http.post('/grid/range', { target_cell: 'A1', values: [['Item', 'Cost'], ['Rent', 1200], ['Food', 400], ['Total', '=SUM(B2:B3)']] }));
+  await ok(
+    http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        ['Item', 'Cost'],
+        ['Rent', 1200],
+        ['Food', 400],
+        ['Total', '=SUM(B2:B3)'],
+      ],
+    }),
+  );
   await ok(http.post('/grid/cell', { cell: 'B3', value: '450' }));
   await ok(http.post('/workbook/sheet', { name: 'Summary' }));
   await ok(http.post('/grid/cell', { sheet: 'Summary', cell: 'A1', value: '=Sheet1!B4*12' }));
   await ok(http.post('/workbook/sheet/rename', { old_name: 'Sheet1', new_name: 'Budget' }));
   await ok(http.post('/grid/lock', { sheet: 'Budget', range: 'A1:B1' }));
-  await ok(http.post('/system/charts', { sheet: 'Budget', data_range: 'A1:B3', chart_type: 'bar', title: 'Costs' }));
+  await ok(
+    http.post('/system/charts', {
+      sheet: 'Budget',
+      data_range: 'A1:B3',
+      chart_type: 'bar',
+      title: 'Costs',
+    }),
+  );
   await ok(http.post('/workbook/rename', { name: 'Household' }));
   await ok(http.post('/grid/cell', { sheet: 'Budget', cell: 'C9', value: 'scratch' }));
   await ok(http.post('/workbook/undo'));
@@ -57,7 +82,9 @@ describe('[ISSUE-12] restart from the journal', () => {
     let { server, http } = await start(dataDir);
     await buildBudget(http);
     const built = await stateOf(http);
-    expect((await http.get('/peek', { sheet: 'Summary', range: 'A1' })).body.rows).toEqual([[19_800]]);
+    expect((await http.get('/peek', { sheet: 'Summary', range: 'A1' })).body.rows).toEqual([
+      [19_800],
+    ]);
 
     await server.stop('SIGTERM');
     ({ server, http } = await start(dataDir));
@@ -70,7 +97,9 @@ describe('[ISSUE-12] restart from the journal', () => {
     await server.stop('SIGKILL');
     ({ server, http } = await start(dataDir));
     expect(await stateOf(http)).toEqual(edited);
-    expect((await http.get('/peek', { sheet: 'Summary', range: 'A1' })).body.rows).toEqual([[21_000]]);
+    expect((await http.get('/peek', { sheet: 'Summary', range: 'A1' })).body.rows).toEqual([
+      [21_000],
+    ]);
     // The named checkpoint is the user's: nothing wrote it.
     expect(await readdir(dataDir)).not.toContain('system_state.gridbook');
   }, 120_000);
@@ -84,7 +113,9 @@ describe('[FIRST-HOUR] what the server prints', () => {
     await ok(http.post('/grid/cell', { cell: 'A1', value: '1' }));
     await http.get('/healthz');
     const output = server.output();
-    expect(output).toContain(`Gridbook is running at ${server.url} (OSS mode; workbook data in ${dataDir})`);
+    expect(output).toContain(
+      `Gridbook is running at ${server.url} (OSS mode; workbook data in ${dataDir})`,
+    );
     expect(output).not.toContain('incoming request');
     expect(output).not.toContain('request completed');
   });

@@ -14,8 +14,14 @@ describe('[UI-SERVE] the web UI at /', () => {
   beforeAll(async () => {
     webDir = await mkdtemp(path.join(tmpdir(), 'gridbook-web-'));
     await mkdir(path.join(webDir, 'assets'));
-    await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Gridbook</title><div id="root"></div>');
-    await writeFile(path.join(webDir, 'workbook.html'), '<!doctype html><title>Gridbook — workbook</title><div id="root"></div>');
+    await writeFile(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><title>Gridbook</title><div id="root"></div>',
+    );
+    await writeFile(
+      path.join(webDir, 'workbook.html'),
+      '<!doctype html><title>Gridbook — workbook</title><div id="root"></div>',
+    );
     await writeFile(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log("app")');
     server = await startApp({ deps: { webDir } });
   });
@@ -24,7 +30,8 @@ describe('[UI-SERVE] the web UI at /', () => {
     await rm(webDir, { recursive: true, force: true });
   });
 
-  const get = (urlPath: string, accept = '*/*') => fetch(`${server.url}${urlPath}`, { headers: { accept } });
+  const get = (urlPath: string, accept = '*/*') =>
+    fetch(`${server.url}${urlPath}`, { headers: { accept } });
 
   it('serves index.html at / without caching it', async () => {
     const response = await get('/', 'text/html');
@@ -60,7 +67,11 @@ describe('[UI-SERVE] the web UI at /', () => {
   it('keeps the workbook API under /workbook/… out of the page fallback', async () => {
     const response = await get('/workbook/sheet', 'text/html');
     expect(response.status).toBe(404);
-    const added = await fetch(`${server.url}/workbook/sheet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const added = await fetch(`${server.url}/workbook/sheet`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(added.status).toBe(200);
   });
 
@@ -88,7 +99,9 @@ describe('[UI-SERVE] the web UI at /', () => {
     ] as const) {
       const response = await get(urlPath, accept);
       expect(response.status, urlPath).toBe(404);
-      expect(await response.json(), urlPath).toMatchObject({ detail: expect.stringContaining('No route') });
+      expect(await response.json(), urlPath).toMatchObject({
+        detail: expect.stringContaining('No route'),
+      });
     }
   });
 

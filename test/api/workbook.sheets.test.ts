@@ -9,14 +9,20 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 const workbook = async () => (await server.http.get('/api/workbook')).body;
-const addSheet = (name?: unknown) => server.http.post('/workbook/sheet', name === undefined ? {} : { name });
-const rename = (old_name: unknown, new_name: unknown) => server.http.post('/workbook/sheet/rename', { old_name, new_name });
+const addSheet = (name?: unknown) =>
+  server.http.post('/workbook/sheet', name === undefined ? {} : { name });
+const rename = (old_name: unknown, new_name: unknown) =>
+  server.http.post('/workbook/sheet/rename', { old_name, new_name });
 
 describe('GET /api/workbook', () => {
   it('[SHEET-1] answers workbook_name, active_sheet and the ordered sheets', async () => {
     const response = await server.http.get('/api/workbook');
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ workbook_name: 'Untitled workbook', active_sheet: 'Sheet1', sheets: ['Sheet1'] });
+    expect(response.body).toMatchObject({
+      workbook_name: 'Untitled workbook',
+      active_sheet: 'Sheet1',
+      sheets: ['Sheet1'],
+    });
   });
 });
 
@@ -24,7 +30,11 @@ describe('POST /workbook/sheet', () => {
   it('[SHEET-2] without a name appends an auto-named Sheet2, not activated', async () => {
     const response = await server.http.post('/workbook/sheet');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ sheet: 'Sheet2', sheets: ['Sheet1', 'Sheet2'], active_sheet: 'Sheet1' });
+    expect(response.body).toEqual({
+      sheet: 'Sheet2',
+      sheets: ['Sheet1', 'Sheet2'],
+      active_sheet: 'Sheet1',
+    });
     expect((await addSheet()).body.sheet).toBe('Sheet3');
     expect((await workbook()).active_sheet).toBe('Sheet1');
   });
@@ -36,7 +46,11 @@ describe('POST /workbook/sheet', () => {
 
   it('[SHEET-2] a named sheet is appended with that name, trimmed', async () => {
     const response = await addSheet('  Q3 plan ');
-    expect(response.body).toEqual({ sheet: 'Q3 plan', sheets: ['Sheet1', 'Q3 plan'], active_sheet: 'Sheet1' });
+    expect(response.body).toEqual({
+      sheet: 'Q3 plan',
+      sheets: ['Sheet1', 'Q3 plan'],
+      active_sheet: 'Sheet1',
+    });
   });
 
   it('[SHEET-6] a duplicate name (any case) is a 409 {detail} and adds nothing', async () => {
@@ -46,12 +60,15 @@ describe('POST /workbook/sheet', () => {
     expect((await workbook()).sheets).toEqual(['Sheet1']);
   });
 
-  it.each([[''], ['   '], ['a/b'], ["'quoted'"], ['x'.repeat(101)]])('[SHEET-8] the name %j is a 400 naming the field', async (name) => {
-    const response = await addSheet(name);
-    expect(response.status).toBe(400);
-    expect(response.body.detail).toMatch(/^name: /);
-    expect((await workbook()).sheets).toEqual(['Sheet1']);
-  });
+  it.each([[''], ['   '], ['a/b'], ["'quoted'"], ['x'.repeat(101)]])(
+    '[SHEET-8] the name %j is a 400 naming the field',
+    async (name) => {
+      const response = await addSheet(name);
+      expect(response.status).toBe(400);
+      expect(response.body.detail).toMatch(/^name: /);
+      expect((await workbook()).sheets).toEqual(['Sheet1']);
+    },
+  );
 });
 
 describe('POST /workbook/sheet/rename', () => {
@@ -62,7 +79,11 @@ describe('POST /workbook/sheet/rename', () => {
     await server.http.post('/workbook/sheet/activate', { name: 'Data' });
     const response = await rename('Data', "Bob's data");
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ sheet: "Bob's data", sheets: ['Sheet1', "Bob's data"], active_sheet: "Bob's data" });
+    expect(response.body).toEqual({
+      sheet: "Bob's data",
+      sheets: ['Sheet1', "Bob's data"],
+      active_sheet: "Bob's data",
+    });
     const grid = (await server.http.get('/grid', { sheet: 'Sheet1' })).body.cells;
     expect(grid[0]).toMatchObject({ formula: "='Bob''s data'!A1*2", value: 42 });
     await server.http.post('/grid/cell', { cell: 'A1', value: 50, sheet: "Bob's data" });
@@ -97,9 +118,15 @@ describe('POST /workbook/sheet/activate', () => {
     await addSheet('Data');
     await server.http.post('/grid/cell', { cell: 'A1', value: 1 });
     const response = await server.http.post('/workbook/sheet/activate', { name: 'data' });
-    expect(response.body).toEqual({ sheet: 'Data', sheets: ['Sheet1', 'Data'], active_sheet: 'Data' });
+    expect(response.body).toEqual({
+      sheet: 'Data',
+      sheets: ['Sheet1', 'Data'],
+      active_sheet: 'Data',
+    });
     expect(await readValues(server.http, { sheet: 'Sheet1' })).toEqual({ A1: 1 });
-    expect((await server.http.post('/grid/cell', { cell: 'B1', value: 2 })).body.sheet).toBe('Data');
+    expect((await server.http.post('/grid/cell', { cell: 'B1', value: 2 })).body.sheet).toBe(
+      'Data',
+    );
   });
 
   it('[SHEET-7] an unknown sheet is a 404', async () => {
@@ -139,12 +166,15 @@ describe('POST /workbook/rename', () => {
     expect((await workbook()).workbook_name).toBe('Budget 2025');
   });
 
-  it.each([[''], ['   '], ['x'.repeat(121)]])('[SHEET-9] the name %j is a 400 and changes nothing', async (name) => {
-    const response = await server.http.post('/workbook/rename', { name });
-    expect(response.status).toBe(400);
-    expect(response.body.detail).toMatch(/^name: /);
-    expect((await workbook()).workbook_name).toBe('Untitled workbook');
-  });
+  it.each([[''], ['   '], ['x'.repeat(121)]])(
+    '[SHEET-9] the name %j is a 400 and changes nothing',
+    async (name) => {
+      const response = await server.http.post('/workbook/rename', { name });
+      expect(response.status).toBe(400);
+      expect(response.body.detail).toMatch(/^name: /);
+      expect((await workbook()).workbook_name).toBe('Untitled workbook');
+    },
+  );
 
   it('[ERR-2] a missing name is a 422 naming the field', async () => {
     const response = await server.http.post('/workbook/rename', {});

@@ -11,19 +11,37 @@ afterEach(() => server.close());
 const undo = () => server.http.post('/workbook/undo');
 const redo = () => server.http.post('/workbook/redo');
 const inputs = async (sheet?: string) =>
-  Object.fromEntries(Object.entries(await readGrid(server.http, sheet === undefined ? {} : { sheet })).map(([cell, data]) => [cell, data.input]));
+  Object.fromEntries(
+    Object.entries(await readGrid(server.http, sheet === undefined ? {} : { sheet })).map(
+      ([cell, data]) => [cell, data.input],
+    ),
+  );
 
 describe('undo and redo over HTTP', () => {
   it('[UNDO-1] [UNDO-2] write a range, undo, redo: the grid is exactly as before and after each step', async () => {
-    await server.http.post('/grid/range', { target_cell: 'A1', values: [['keep', 1], [null, '=B1*2']] });
+    await server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        ['keep', 1],
+        [null, '=B1*2'],
+      ],
+    });
     const before = await inputs();
-    await server.http.post('/grid/range', { target_cell: 'A1', values: [['new', 5, 'wider'], ['fill', null], [], ['=SUM(B1:B2)']] });
+    await server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [['new', 5, 'wider'], ['fill', null], [], ['=SUM(B1:B2)']],
+    });
     const after = await inputs();
     expect(after).toEqual({ A1: 'new', B1: '5', C1: 'wider', A2: 'fill', A4: '=SUM(B1:B2)' });
 
     const undone = await undo();
     expect(undone.status).toBe(200);
-    expect(undone.body).toMatchObject({ status: 'Success', applied: true, can_undo: true, can_redo: true });
+    expect(undone.body).toMatchObject({
+      status: 'Success',
+      applied: true,
+      can_undo: true,
+      can_redo: true,
+    });
     expect(await inputs()).toEqual(before);
     expect(await readValues(server.http)).toEqual({ A1: 'keep', B1: 1, B2: 2 });
 
@@ -40,7 +58,11 @@ describe('undo and redo over HTTP', () => {
     expect((await readGrid(server.http))['A1']).toMatchObject({ input: 'one', version: 3 });
     await redo();
     expect((await readGrid(server.http))['A1']).toMatchObject({ input: 'two', version: 4 });
-    const stale = await server.http.post('/grid/cell', { cell: 'A1', value: 'x', expected_versions: { A1: 2 } });
+    const stale = await server.http.post('/grid/cell', {
+      cell: 'A1',
+      value: 'x',
+      expected_versions: { A1: 2 },
+    });
     expect(stale.status).toBe(409);
   });
 
@@ -48,29 +70,40 @@ describe('undo and redo over HTTP', () => {
     const mine = await server.http.post('/grid/cell', { cell: 'A1', value: 'mine' });
     const myVersion = (mine.body as { version: number }).version;
     await server.http.post('/grid/cell', { cell: 'A1', value: 'theirs' });
-    const refused = await server.http.post('/workbook/undo', { sheet: 'Sheet1', expected_versions: { A1: myVersion } });
+    const refused = await server.http.post('/workbook/undo', {
+      sheet: 'Sheet1',
+      expected_versions: { A1: myVersion },
+    });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ cell: 'A1', expected: myVersion });
     expect(await inputs()).toEqual({ A1: 'theirs' });
     // Versions that still match undo as before; no body keeps the old behaviour.
     const current = (await readGrid(server.http))['A1']!.version;
-    expect((await server.http.post('/workbook/undo', { expected_versions: { A1: current } })).body).toMatchObject({ applied: true });
+    expect(
+      (await server.http.post('/workbook/undo', { expected_versions: { A1: current } })).body,
+    ).toMatchObject({ applied: true });
     expect(await inputs()).toEqual({ A1: 'mine' });
     expect((await undo()).body).toMatchObject({ applied: true });
     expect(await inputs()).toEqual({});
   });
 
-  it('undo with expected_versions answers 409 when the step on top is another client\'s write elsewhere', async () => {
+  it("undo with expected_versions answers 409 when the step on top is another client's write elsewhere", async () => {
     const mine = await server.http.post('/grid/cell', { cell: 'A1', value: 'mine' });
     const myVersion = (mine.body as { version: number }).version;
     await server.http.post('/grid/cell', { cell: 'B5', value: 'theirs' });
-    const refused = await server.http.post('/workbook/undo', { expected_versions: { A1: myVersion } });
+    const refused = await server.http.post('/workbook/undo', {
+      expected_versions: { A1: myVersion },
+    });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ detail: expect.stringContaining('writes B5') });
     expect(await inputs()).toEqual({ A1: 'mine', B5: 'theirs' });
     await server.http.post('/workbook/rename', { name: 'Renamed' });
-    expect((await server.http.post('/workbook/undo', { expected_versions: { A1: myVersion } })).status).toBe(409);
-    expect((await server.http.get('/api/workbook')).body).toMatchObject({ workbook_name: 'Renamed' });
+    expect(
+      (await server.http.post('/workbook/undo', { expected_versions: { A1: myVersion } })).status,
+    ).toBe(409);
+    expect((await server.http.get('/api/workbook')).body).toMatchObject({
+      workbook_name: 'Renamed',
+    });
   });
 
   it('[UNDO-4] nothing to undo or redo answers 200 with applied false and changes nothing', async () => {
@@ -109,7 +142,10 @@ describe('undo and redo over HTTP', () => {
     // Clearing 5,000 cells of text records their inputs for undo: about 250 kB by the estimate.
     const cleared = await server.http.post('/system/clear', {});
     expect(cleared.status).toBe(200);
-    expect((await server.http.get('/api/workbook')).body).toMatchObject({ can_undo: false, can_redo: false });
+    expect((await server.http.get('/api/workbook')).body).toMatchObject({
+      can_undo: false,
+      can_redo: false,
+    });
     const response = await undo();
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ applied: false, can_undo: false, can_redo: false });
@@ -127,7 +163,9 @@ describe('undo and redo over HTTP', () => {
     expect((await server.http.post('/grid/cell', { cell: 'A1', value: 1 })).status).toBe(200);
     await undo();
     await undo();
-    expect((await server.http.get('/api/workbook')).body).toMatchObject({ workbook_name: 'Untitled workbook' });
+    expect((await server.http.get('/api/workbook')).body).toMatchObject({
+      workbook_name: 'Untitled workbook',
+    });
     await undo();
     expect((await server.http.get('/api/workbook')).body.sheets).toEqual(['Sheet1']);
   });
@@ -144,7 +182,11 @@ describe('undo and redo over HTTP', () => {
     expect(await readValues(server.http)).toEqual({ A1: '#REF!' });
 
     await undo();
-    expect((await server.http.get('/api/workbook')).body.sheets).toEqual(['Sheet1', 'Data', 'Notes']);
+    expect((await server.http.get('/api/workbook')).body.sheets).toEqual([
+      'Sheet1',
+      'Data',
+      'Notes',
+    ]);
     expect(await readGrid(server.http, { sheet: 'Data' })).toEqual(dataBefore);
     expect(await readValues(server.http)).toEqual({ A1: 60 });
   });
@@ -170,18 +212,25 @@ describe('undo limited to the calling client (X-Gridbook-Client, expected_origin
 
     const theirUndo = await theirs.post('/workbook/undo', { expected_origin: 'tab-2' });
     expect(theirUndo.body).toMatchObject({ applied: true });
-    expect((await mine.post('/workbook/undo', { expected_origin: 'tab-1' })).body).toMatchObject({ applied: true });
+    expect((await mine.post('/workbook/undo', { expected_origin: 'tab-1' })).body).toMatchObject({
+      applied: true,
+    });
     expect(await readValues(server.http)).toEqual({});
   });
 
-  it('[UNDO-04] a step written without a client id is nobody\'s: a guarded undo refuses it, an unguarded one takes it back', async () => {
+  it("[UNDO-04] a step written without a client id is nobody's: a guarded undo refuses it, an unguarded one takes it back", async () => {
     await server.http.post('/grid/cell', { cell: 'A1', value: 'script' });
-    expect((await client('tab-1').post('/workbook/undo', { expected_origin: 'tab-1' })).status).toBe(409);
+    expect(
+      (await client('tab-1').post('/workbook/undo', { expected_origin: 'tab-1' })).status,
+    ).toBe(409);
     expect((await undo()).body).toMatchObject({ applied: true });
   });
 
   it('[UNDO-04] a malformed client id is refused with a reason naming it', async () => {
-    const bad = await api(server.url, { 'x-gridbook-client': 'two words' }).post('/grid/cell', { cell: 'A1', value: 1 });
+    const bad = await api(server.url, { 'x-gridbook-client': 'two words' }).post('/grid/cell', {
+      cell: 'A1',
+      value: 1,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatch(/X-Gridbook-Client/);
     expect(await readValues(server.http)).toEqual({});

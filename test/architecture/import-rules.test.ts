@@ -71,7 +71,9 @@ describe('[ARCH-1] import rules', () => {
     const allowed = new Set(['core', 'hosting', 'persistence']);
     const problems = sourceFiles(SRC)
       .filter((file) => !allowed.has(path.relative(SRC, file).split(path.sep)[0]!))
-      .filter((file) => /(?<!handle)\.(apply|undo|redo)\(|Workbook\.create\(/.test(readFileSync(file, 'utf8')))
+      .filter((file) =>
+        /(?<!handle)\.(apply|undo|redo)\(|Workbook\.create\(/.test(readFileSync(file, 'utf8')),
+      )
       .map((file) => path.relative(ROOT, file));
     expect(problems).toEqual([]);
   });

@@ -34,27 +34,74 @@ interface PackageRule {
 }
 
 const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
-const isNodeBuiltin = (specifier: string): boolean => NODE_BUILTINS.has(specifier) || NODE_BUILTINS.has(specifier.split('/')[0]!) || specifier.startsWith('node:');
-const under = (...prefixes: string[]) => (file: string) => prefixes.some((prefix) => file === prefix || file.startsWith(`${prefix}/`));
+const isNodeBuiltin = (specifier: string): boolean =>
+  NODE_BUILTINS.has(specifier) ||
+  NODE_BUILTINS.has(specifier.split('/')[0]!) ||
+  specifier.startsWith('node:');
+const under =
+  (...prefixes: string[]) =>
+  (file: string) =>
+    prefixes.some((prefix) => file === prefix || file.startsWith(`${prefix}/`));
 
 const PACKAGE_RULES: readonly PackageRule[] = [
-  { packages: /^hyperformula(\/|$)/, name: 'hyperformula', allowedIn: under('core/formula'), where: 'core/formula' },
-  { packages: /^(fastify|@fastify\/.*)(\/|$)/, name: 'Fastify', allowedIn: under('http'), where: 'http' },
-  { packages: /^(pg|@electric-sql\/pglite|drizzle-orm)(\/|$)/, name: 'the database drivers', allowedIn: under('saas', 'persistence'), where: 'saas and the workbook store' },
-  { packages: /^jose(\/|$)/, name: 'jose', allowedIn: (file) => /(^|\/)auth[^/]*(\/|\.ts$)/.test(file), where: 'the auth code' },
-  { packages: /^(@ai-sdk\/.*|@openrouter\/.*)(\/|$)/, name: 'the vendor SDKs', allowedIn: under('providers/vendors'), where: 'providers/vendors' },
+  {
+    packages: /^hyperformula(\/|$)/,
+    name: 'hyperformula',
+    allowedIn: under('core/formula'),
+    where: 'core/formula',
+  },
+  {
+    packages: /^(fastify|@fastify\/.*)(\/|$)/,
+    name: 'Fastify',
+    allowedIn: under('http'),
+    where: 'http',
+  },
+  {
+    packages: /^(pg|@electric-sql\/pglite|drizzle-orm)(\/|$)/,
+    name: 'the database drivers',
+    allowedIn: under('saas', 'persistence'),
+    where: 'saas and the workbook store',
+  },
+  {
+    packages: /^jose(\/|$)/,
+    name: 'jose',
+    allowedIn: (file) => /(^|\/)auth[^/]*(\/|\.ts$)/.test(file),
+    where: 'the auth code',
+  },
+  {
+    packages: /^(@ai-sdk\/.*|@openrouter\/.*)(\/|$)/,
+    name: 'the vendor SDKs',
+    allowedIn: under('providers/vendors'),
+    where: 'providers/vendors',
+  },
   { packages: /^ai(\/|$)/, name: 'the AI SDK', allowedIn: under('providers'), where: 'providers' },
-  { packages: /^(redis|ioredis)(\/|$)/, name: 'Redis', allowedIn: under('realtime'), where: 'realtime' },
-  { packages: /^@modelcontextprotocol\//, name: 'the MCP SDK', allowedIn: under('mcp'), where: 'mcp' },
-  { packages: /^(exceljs|papaparse)(\/|$)/, name: 'the file codecs', allowedIn: under('persistence'), where: 'persistence' },
+  {
+    packages: /^(redis|ioredis)(\/|$)/,
+    name: 'Redis',
+    allowedIn: under('realtime'),
+    where: 'realtime',
+  },
+  {
+    packages: /^@modelcontextprotocol\//,
+    name: 'the MCP SDK',
+    allowedIn: under('mcp'),
+    where: 'mcp',
+  },
+  {
+    packages: /^(exceljs|papaparse)(\/|$)/,
+    name: 'the file codecs',
+    allowedIn: under('persistence'),
+    where: 'persistence',
+  },
 ];
 
 /** What web/ may import from src/: wire types, and the pure modules the page shares with the server. */
-const WEB_MAY_IMPORT_FROM_SRC: readonly { readonly prefix: string; readonly typeOnly: boolean }[] = [
-  { prefix: 'contract/', typeOnly: true },
-  { prefix: 'core/address/', typeOnly: false },
-  { prefix: 'core/value-typing', typeOnly: false },
-];
+const WEB_MAY_IMPORT_FROM_SRC: readonly { readonly prefix: string; readonly typeOnly: boolean }[] =
+  [
+    { prefix: 'contract/', typeOnly: true },
+    { prefix: 'core/address/', typeOnly: false },
+    { prefix: 'core/value-typing', typeOnly: false },
+  ];
 
 export interface ImportSite {
   readonly specifier: string;
@@ -64,25 +111,46 @@ export interface ImportSite {
 
 /** Every import a file makes, as the TypeScript parser sees them. */
 export function importsIn(fileName: string, text: string): ImportSite[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    fileName,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: ImportSite[] = [];
   const add = (literal: ts.Node, typeOnly: boolean): void => {
     if (!ts.isStringLiteralLike(literal)) return;
-    found.push({ specifier: literal.text, typeOnly, line: source.getLineAndCharacterOfPosition(literal.getStart()).line + 1 });
+    found.push({
+      specifier: literal.text,
+      typeOnly,
+      line: source.getLineAndCharacterOfPosition(literal.getStart()).line + 1,
+    });
   };
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node)) {
       const clause = node.importClause;
       const namedAllTypes =
-        clause?.namedBindings !== undefined && ts.isNamedImports(clause.namedBindings) && clause.name === undefined && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((element) => element.isTypeOnly);
+        clause?.namedBindings !== undefined &&
+        ts.isNamedImports(clause.namedBindings) &&
+        clause.name === undefined &&
+        clause.namedBindings.elements.length > 0 &&
+        clause.namedBindings.elements.every((element) => element.isTypeOnly);
       add(node.moduleSpecifier, clause?.isTypeOnly === true || namedAllTypes);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier !== undefined) {
       add(node.moduleSpecifier, node.isTypeOnly);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
       add(node.argument.literal, true);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] !== undefined) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] !== undefined
+    ) {
       add(node.arguments[0], false);
-    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
+    } else if (
+      ts.isImportEqualsDeclaration(node) &&
+      ts.isExternalModuleReference(node.moduleReference)
+    ) {
       add(node.moduleReference.expression, node.isTypeOnly);
     }
     ts.forEachChild(node, visit);
@@ -96,14 +164,17 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const full = path.join(dir, entry);
     if (statSync(full).isDirectory()) return sourceFiles(full);
-    return /\.(ts|tsx)$/.test(entry) && !entry.endsWith('.d.ts') && !/\.test\.tsx?$/.test(entry) ? [full] : [];
+    return /\.(ts|tsx)$/.test(entry) && !entry.endsWith('.d.ts') && !/\.test\.tsx?$/.test(entry)
+      ? [full]
+      : [];
   });
 }
 
 /** The file a relative specifier names (`./a.js` → a.ts, `./dir/index.js` → dir/index.ts). */
 function resolveRelative(from: string, specifier: string): string {
   const target = path.resolve(path.dirname(from), specifier);
-  if (!/\.(js|jsx|ts|tsx)$/.test(target) && statSync(target, { throwIfNoEntry: false })?.isFile()) return target; // data: finance.json
+  if (!/\.(js|jsx|ts|tsx)$/.test(target) && statSync(target, { throwIfNoEntry: false })?.isFile())
+    return target; // data: finance.json
   const stem = target.replace(/\.(js|jsx|ts|tsx)$/, '');
   for (const candidate of [`${stem}.ts`, `${stem}.tsx`, path.join(stem, 'index.ts')]) {
     try {
@@ -125,7 +196,10 @@ function cyclesIn(edges: ReadonlyMap<string, readonly string[]>, root: string): 
     stack.push(file);
     for (const next of edges.get(file) ?? []) {
       if (state.get(next) === 'open') {
-        const cycle = stack.slice(stack.indexOf(next)).concat(next).map((entry) => path.relative(root, entry));
+        const cycle = stack
+          .slice(stack.indexOf(next))
+          .concat(next)
+          .map((entry) => path.relative(root, entry));
         problems.push(`import cycle: ${cycle.join(' → ')}`);
       } else if (state.get(next) === undefined) {
         visit(next);
@@ -151,14 +225,17 @@ export function importViolations(root: string): string[] {
     const underSrc = path.relative(src, file).split(path.sep).join('/');
     const from = moduleOf(file);
     const fromRank = RANKS[from];
-    if (fromRank === undefined) problems.push(`${where}: module "${from}" has no rank in DESIGN §3.2`);
+    if (fromRank === undefined)
+      problems.push(`${where}: module "${from}" has no rank in DESIGN §3.2`);
     const valueTargets: string[] = [];
     for (const site of importsIn(file, readFileSync(file, 'utf8'))) {
       const at = `${where}:${site.line}`;
       if (!site.specifier.startsWith('.')) {
-        if ((from === 'core' || from === 'contract') && isNodeBuiltin(site.specifier)) problems.push(`${at}: ${from} is pure and must not import ${site.specifier}`);
+        if ((from === 'core' || from === 'contract') && isNodeBuiltin(site.specifier))
+          problems.push(`${at}: ${from} is pure and must not import ${site.specifier}`);
         for (const rule of PACKAGE_RULES) {
-          if (rule.packages.test(site.specifier) && !rule.allowedIn(underSrc)) problems.push(`${at}: ${site.specifier}: only ${rule.where} may import ${rule.name}`);
+          if (rule.packages.test(site.specifier) && !rule.allowedIn(underSrc))
+            problems.push(`${at}: ${site.specifier}: only ${rule.where} may import ${rule.name}`);
         }
         continue;
       }
@@ -169,9 +246,11 @@ export function importViolations(root: string): string[] {
       if (to === from || fromRank === undefined) continue;
       const toRank = RANKS[to];
       if (toRank === undefined) problems.push(`${at}: imports unranked module "${to}"`);
-      else if (toRank >= fromRank) problems.push(`${at}: ${from} (rank ${fromRank}) must not import ${to} (rank ${toRank})`);
+      else if (toRank >= fromRank)
+        problems.push(`${at}: ${from} (rank ${fromRank}) must not import ${to} (rank ${toRank})`);
       const viaIndex = path.relative(src, target).split(path.sep).join('/') === `${to}/index.ts`;
-      if (!viaIndex && to !== 'config.ts' && to !== 'main.ts') problems.push(`${at}: import ${to} through ${to}/index.js, not ${site.specifier}`);
+      if (!viaIndex && to !== 'config.ts' && to !== 'main.ts')
+        problems.push(`${at}: import ${to} through ${to}/index.js, not ${site.specifier}`);
     }
     edges.set(file, valueTargets);
   }
@@ -181,9 +260,16 @@ export function importViolations(root: string): string[] {
     const valueTargets: string[] = [];
     for (const site of importsIn(file, readFileSync(file, 'utf8'))) {
       if (!site.specifier.startsWith('.')) {
-        if (isNodeBuiltin(site.specifier)) problems.push(`${at(site.line)}: the web UI must not import ${site.specifier}`);
-        if (/^(hyperformula|fastify|@fastify\/|pg|exceljs|papaparse|ai|@ai-sdk\/|redis|jose)(\/|$)/.test(site.specifier)) {
-          problems.push(`${at(site.line)}: the web UI must not import ${site.specifier} (a server package)`);
+        if (isNodeBuiltin(site.specifier))
+          problems.push(`${at(site.line)}: the web UI must not import ${site.specifier}`);
+        if (
+          /^(hyperformula|fastify|@fastify\/|pg|exceljs|papaparse|ai|@ai-sdk\/|redis|jose)(\/|$)/.test(
+            site.specifier,
+          )
+        ) {
+          problems.push(
+            `${at(site.line)}: the web UI must not import ${site.specifier} (a server package)`,
+          );
         }
         continue;
       }
@@ -192,8 +278,14 @@ export function importViolations(root: string): string[] {
       if (!target.startsWith(src + path.sep)) continue;
       const underSrc = path.relative(src, target).split(path.sep).join('/');
       const allowed = WEB_MAY_IMPORT_FROM_SRC.find((entry) => underSrc.startsWith(entry.prefix));
-      if (allowed === undefined) problems.push(`${at(site.line)}: the web UI may take from src/ only contract types and the pure core modules (address, value typing), not ${underSrc}`);
-      else if (allowed.typeOnly && !site.typeOnly) problems.push(`${at(site.line)}: the web UI imports ${underSrc} only as types (import type)`);
+      if (allowed === undefined)
+        problems.push(
+          `${at(site.line)}: the web UI may take from src/ only contract types and the pure core modules (address, value typing), not ${underSrc}`,
+        );
+      else if (allowed.typeOnly && !site.typeOnly)
+        problems.push(
+          `${at(site.line)}: the web UI imports ${underSrc} only as types (import type)`,
+        );
     }
     edges.set(file, valueTargets);
   }

@@ -15,7 +15,8 @@ describeWorkbookStoreContract('FileWorkbookStore', async () => {
       stores.push(new FileWorkbookStore({ dir, now: () => new Date(Date.UTC(2026, 0, 1)) }));
       return stores.at(-1)!;
     },
-    corrupt: async (workbookId) => writeFile(store.fileFor(workbookId), '{"format": "gridbook", "version": 1, "sheets": [tor'),
+    corrupt: async (workbookId) =>
+      writeFile(store.fileFor(workbookId), '{"format": "gridbook", "version": 1, "sheets": [tor'),
     cleanup: async () => {
       await stores.at(-1)!.close();
       await rm(dir, { recursive: true, force: true });

@@ -61,9 +61,19 @@ export function keyStoreContract(name: string, storage: () => Promise<KeyStoreSt
     });
 
     it('concurrent saves of different providers are all kept', async () => {
-      await Promise.all([store.set('gemini', 'k-gemini'), store.set('anthropic', 'k-anthropic'), store.set('groq', 'k-groq'), store.set('openrouter', 'k-openrouter')]);
+      await Promise.all([
+        store.set('gemini', 'k-gemini'),
+        store.set('anthropic', 'k-anthropic'),
+        store.set('groq', 'k-groq'),
+        store.set('openrouter', 'k-openrouter'),
+      ]);
       const reopened = await current.open();
-      expect(await reopened.list()).toEqual({ gemini: 'k-gemini', anthropic: 'k-anthropic', groq: 'k-groq', openrouter: 'k-openrouter' });
+      expect(await reopened.list()).toEqual({
+        gemini: 'k-gemini',
+        anthropic: 'k-anthropic',
+        groq: 'k-groq',
+        openrouter: 'k-openrouter',
+      });
     });
 
     it('list returns a copy: changing it does not change the store', async () => {

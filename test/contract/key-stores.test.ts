@@ -3,7 +3,12 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FileKeyStore, KeyFileError, MemoryKeyStore, type StoredKeys } from '../../src/providers/index.js';
+import {
+  FileKeyStore,
+  KeyFileError,
+  MemoryKeyStore,
+  type StoredKeys,
+} from '../../src/providers/index.js';
 import { keyStoreContract } from './key-store.contract.js';
 
 async function tempDir(): Promise<string> {
@@ -12,7 +17,10 @@ async function tempDir(): Promise<string> {
 
 keyStoreContract('FileKeyStore (<data dir>/keys.json)', async () => {
   const dir = await tempDir();
-  return { open: async () => new FileKeyStore(dir), cleanup: () => rm(dir, { recursive: true, force: true }) };
+  return {
+    open: async () => new FileKeyStore(dir),
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
 });
 
 keyStoreContract('MemoryKeyStore', async () => {
@@ -60,7 +68,10 @@ describe('FileKeyStore file', () => {
       await writeFile(file, '{"groq": "gsk_loose"}', { mode: 0o644 });
       await new FileKeyStore(dir).set('gemini', 'AIza-2');
       expect((await stat(file)).mode & 0o777).toBe(0o600);
-      expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ groq: 'gsk_loose', gemini: 'AIza-2' });
+      expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+        groq: 'gsk_loose',
+        gemini: 'AIza-2',
+      });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -70,7 +81,11 @@ describe('FileKeyStore file', () => {
     const dir = await tempDir();
     try {
       const store = new FileKeyStore(dir);
-      await Promise.all([store.set('gemini', 'a-key-1'), store.set('groq', 'a-key-2'), store.delete('gemini')]);
+      await Promise.all([
+        store.set('gemini', 'a-key-1'),
+        store.set('groq', 'a-key-2'),
+        store.delete('gemini'),
+      ]);
       expect(await readdir(dir)).toEqual(['keys.json']);
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -91,7 +106,10 @@ describe('FileKeyStore file', () => {
   it('ignores blank and non-string values and unknown providers when reading', async () => {
     const dir = await tempDir();
     try {
-      await writeFile(path.join(dir, 'keys.json'), JSON.stringify({ gemini: '  ', groq: 42, openai: 'sk-x', anthropic: ' sk-ant-ok ' }));
+      await writeFile(
+        path.join(dir, 'keys.json'),
+        JSON.stringify({ gemini: '  ', groq: 42, openai: 'sk-x', anthropic: ' sk-ant-ok ' }),
+      );
       expect(await new FileKeyStore(dir).list()).toEqual({ anthropic: 'sk-ant-ok' });
     } finally {
       await rm(dir, { recursive: true, force: true });

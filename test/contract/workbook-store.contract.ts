@@ -2,7 +2,18 @@
 // Postgres store later) runs these cases through `describeWorkbookStoreContract`: the named
 // checkpoint (save/load) and the journal (recover/append/writeSnapshot).
 import { describe, expect, it } from 'vitest';
-import { createChartOps, parseCell, parseRange, recordedOps, setLocksOps, Workbook, writeCellOps, writeRangeOps, type CommitRecord, type WorkbookDocument } from '../../src/core/index.js';
+import {
+  createChartOps,
+  parseCell,
+  parseRange,
+  recordedOps,
+  setLocksOps,
+  Workbook,
+  writeCellOps,
+  writeRangeOps,
+  type CommitRecord,
+  type WorkbookDocument,
+} from '../../src/core/index.js';
 import type { WorkbookStore } from '../../src/persistence/index.js';
 
 export interface StoreFixture {
@@ -16,24 +27,49 @@ export interface StoreFixture {
 
 /** A single-cell write as the commit path records it. */
 export function cellRecord(seq: number, value: number, cell = `A${seq}`): CommitRecord {
-  return { seq, kind: 'change', at: '2026-01-02T03:04:05.000Z', actor: 'User', client: 'tab-1', ops: recordedOps(writeCellOps('Sheet1', parseCell(cell), value)) };
+  return {
+    seq,
+    kind: 'change',
+    at: '2026-01-02T03:04:05.000Z',
+    actor: 'User',
+    client: 'tab-1',
+    ops: recordedOps(writeCellOps('Sheet1', parseCell(cell), value)),
+  };
 }
 
 /** A workbook with three sheets, cross-sheet formulas, locks, versions above 1 and charts. */
 export function sampleDocument(name = 'Contract sample'): WorkbookDocument {
   const workbook = Workbook.create({ name, sheetNames: ['Inputs', 'Model', 'Report'] });
-  workbook.apply(writeRangeOps('Inputs', { row: 0, col: 0 }, [['Price', 12.5], ['Units', 40], ['Code', "'007"]]));
+  workbook.apply(
+    writeRangeOps('Inputs', { row: 0, col: 0 }, [
+      ['Price', 12.5],
+      ['Units', 40],
+      ['Code', "'007"],
+    ]),
+  );
   workbook.apply(writeRangeOps('Inputs', { row: 1, col: 1 }, [[41]]));
-  workbook.apply(writeRangeOps('Model', { row: 0, col: 0 }, [['Revenue', '=Inputs!B1*Inputs!B2', '=B1/0']]));
+  workbook.apply(
+    writeRangeOps('Model', { row: 0, col: 0 }, [['Revenue', '=Inputs!B1*Inputs!B2', '=B1/0']]),
+  );
   workbook.apply(setLocksOps('Inputs', parseRange('A1:A3'), true));
-  workbook.apply(createChartOps('Report', 'chart_a', { data_range: 'Model!A1:B1', title: 'Revenue', chart_type: 'line', width: 640 }).ops);
+  workbook.apply(
+    createChartOps('Report', 'chart_a', {
+      data_range: 'Model!A1:B1',
+      title: 'Revenue',
+      chart_type: 'line',
+      width: 640,
+    }).ops,
+  );
   workbook.apply([{ type: 'activate-sheet', name: 'Report' }]);
   const document = workbook.document();
   workbook.dispose();
   return document;
 }
 
-export function describeWorkbookStoreContract(label: string, setUp: () => Promise<StoreFixture>): void {
+export function describeWorkbookStoreContract(
+  label: string,
+  setUp: () => Promise<StoreFixture>,
+): void {
   describe(`WorkbookStore contract: ${label}`, () => {
     const withStore = async (run: (fixture: StoreFixture) => Promise<void>): Promise<void> => {
       const fixture = await setUp();
@@ -65,7 +101,9 @@ export function describeWorkbookStoreContract(label: string, setUp: () => Promis
 
     it('concurrent saves end with the last one called', () =>
       withStore(async ({ store }) => {
-        await Promise.all(['A', 'B', 'C', 'D'].map((name) => store.save('default', sampleDocument(name))));
+        await Promise.all(
+          ['A', 'B', 'C', 'D'].map((name) => store.save('default', sampleDocument(name))),
+        );
         expect((await store.load('default'))?.name).toBe('D');
       }));
 
@@ -93,19 +131,31 @@ export function describeWorkbookStoreContract(label: string, setUp: () => Promis
     it('[ISSUE-12] appended records come back after a restart, in order, exactly as appended', () =>
       withStore(async ({ store, reopen }) => {
         await store.recover('default');
-        const records = [cellRecord(1, 10), cellRecord(2, 20), { ...cellRecord(3, 0), kind: 'undo' as const, actor: undefined, client: undefined }];
+        const records = [
+          cellRecord(1, 10),
+          cellRecord(2, 20),
+          { ...cellRecord(3, 0), kind: 'undo' as const, actor: undefined, client: undefined },
+        ];
         for (const record of records) await store.append('default', record);
         const recovered = await (await reopen()).recover('default');
-        expect(recovered.records).toEqual(records.map((record) => JSON.parse(JSON.stringify(record))));
+        expect(recovered.records).toEqual(
+          records.map((record) => JSON.parse(JSON.stringify(record))),
+        );
         expect(recovered.base).toBeUndefined();
       }));
 
     it('[ISSUE-12] 200 appends made at once are all durable when their promises settle, gap-free', () =>
       withStore(async ({ store, reopen }) => {
         await store.recover('default');
-        await Promise.all(Array.from({ length: 200 }, (_, index) => store.append('default', cellRecord(index + 1, index))));
+        await Promise.all(
+          Array.from({ length: 200 }, (_, index) =>
+            store.append('default', cellRecord(index + 1, index)),
+          ),
+        );
         const recovered = await (await reopen()).recover('default');
-        expect(recovered.records.map((record) => record.seq)).toEqual(Array.from({ length: 200 }, (_, index) => index + 1));
+        expect(recovered.records.map((record) => record.seq)).toEqual(
+          Array.from({ length: 200 }, (_, index) => index + 1),
+        );
       }));
 
     it('[ISSUE-12] a snapshot is the new base: recover gives it and only the records after it', () =>
@@ -127,7 +177,9 @@ export function describeWorkbookStoreContract(label: string, setUp: () => Promis
         const second = await reopen();
         await second.recover('default');
         await second.append('default', cellRecord(2, 2));
-        expect((await (await reopen()).recover('default')).records.map((record) => record.seq)).toEqual([1, 2]);
+        expect(
+          (await (await reopen()).recover('default')).records.map((record) => record.seq),
+        ).toEqual([1, 2]);
       }));
 
     it('[ISSUE-12] the journal never touches the named checkpoint, and workbooks keep separate journals', () =>

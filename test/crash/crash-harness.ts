@@ -49,13 +49,23 @@ interface Server {
 async function startServer(dataDir: string): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', GRIDBOOK_DATA_DIR: dataDir, GRIDBOOK_LOG_LEVEL: 'info', GRIDBOOK_UNDO_DEPTH: '0' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      GRIDBOOK_DATA_DIR: dataDir,
+      GRIDBOOK_LOG_LEVEL: 'info',
+      GRIDBOOK_UNDO_DEPTH: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start within 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the server did not start within 60 s:\n${output}`)),
+      60_000,
+    );
     const onData = (chunk: Buffer): void => {
       output += chunk.toString('utf8');
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
@@ -81,7 +91,9 @@ async function startServer(dataDir: string): Promise<Server> {
 async function post(url: string, body?: unknown): Promise<any> {
   const response = await fetch(url, {
     method: 'POST',
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    ...(body === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   });
   const json = await response.json();
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(json)}`);
@@ -112,24 +124,37 @@ async function saveUntilKilled(url: string, completed: { count: number }): Promi
   }
 }
 
-async function checkFile(dataDir: string, expectedCells: number): Promise<Pick<RunResult, 'readable' | 'cellsInFile' | 'problem'>> {
+async function checkFile(
+  dataDir: string,
+  expectedCells: number,
+): Promise<Pick<RunResult, 'readable' | 'cellsInFile' | 'problem'>> {
   let text: string;
   try {
     text = await readFile(path.join(dataDir, SAVE_FILE), 'utf8');
   } catch (error) {
-    return { readable: false, cellsInFile: 0, problem: `cannot read the file: ${(error as Error).message}` };
+    return {
+      readable: false,
+      cellsInFile: 0,
+      problem: `cannot read the file: ${(error as Error).message}`,
+    };
   }
   try {
     const document = parseWorkbookText(text, SAVE_FILE);
     const cellsInFile = document.sheets.reduce((sum, sheet) => sum + sheet.cells.length, 0);
-    if (cellsInFile < expectedCells) return { readable: false, cellsInFile, problem: `only ${cellsInFile} of ${expectedCells} cells` };
+    if (cellsInFile < expectedCells)
+      return {
+        readable: false,
+        cellsInFile,
+        problem: `only ${cellsInFile} of ${expectedCells} cells`,
+      };
     return { readable: true, cellsInFile };
   } catch (error) {
     return { readable: false, cellsInFile: 0, problem: (error as Error).message };
   }
 }
 
-const isTempFile = (name: string): boolean => name.startsWith(`.${SAVE_FILE}.`) && name.endsWith('.tmp');
+const isTempFile = (name: string): boolean =>
+  name.startsWith(`.${SAVE_FILE}.`) && name.endsWith('.tmp');
 
 /** Polls (bounded by `limitMs`) until a save's temp file exists in the data directory. */
 async function tempFileAppears(dataDir: string, limitMs: number): Promise<void> {
@@ -140,7 +165,12 @@ async function tempFileAppears(dataDir: string, limitMs: number): Promise<void> 
   }
 }
 
-async function oneRun(run: number, dataDir: string, options: CrashOptions, random: () => number): Promise<RunResult> {
+async function oneRun(
+  run: number,
+  dataDir: string,
+  options: CrashOptions,
+  random: () => number,
+): Promise<RunResult> {
   const server = await startServer(dataDir);
   try {
     const loaded = await post(`${server.url}/system/load`);
@@ -149,7 +179,11 @@ async function oneRun(run: number, dataDir: string, options: CrashOptions, rando
       await post(`${server.url}/system/save`);
     }
     const aimed = run % 2 === 0;
-    const killAfterMs = Math.round(aimed ? random() * options.aimMs : options.minKillMs + random() * (options.maxKillMs - options.minKillMs));
+    const killAfterMs = Math.round(
+      aimed
+        ? random() * options.aimMs
+        : options.minKillMs + random() * (options.maxKillMs - options.minKillMs),
+    );
     const completed = { count: 0 };
     const loop = saveUntilKilled(server.url, completed);
     if (aimed) await tempFileAppears(dataDir, options.maxKillMs * 5);
@@ -159,9 +193,17 @@ async function oneRun(run: number, dataDir: string, options: CrashOptions, rando
     await loop;
     const leftovers = (await readdir(dataDir)).filter(isTempFile);
     const check = await checkFile(dataDir, options.cells);
-    return { run, aimed, killAfterMs, savesCompleted: completed.count, killedMidWrite: leftovers.length > 0, ...check };
+    return {
+      run,
+      aimed,
+      killAfterMs,
+      savesCompleted: completed.count,
+      killedMidWrite: leftovers.length > 0,
+      ...check,
+    };
   } finally {
-    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+    if (server.child.exitCode === null && server.child.signalCode === null)
+      server.child.kill('SIGKILL');
   }
 }
 

@@ -5,7 +5,14 @@ import { runKillDuringSave } from './crash-harness.js';
 
 describe('[PERSIST-10] kill -9 during save', () => {
   it('never leaves an unreadable system_state.gridbook (3 runs, 10,000 cells, one of them killed right after a save opened its temp file)', async () => {
-    const results = await runKillDuringSave({ runs: 3, cells: 10_000, seed: 20_261_122, minKillMs: 20, maxKillMs: 800, aimMs: 10 });
+    const results = await runKillDuringSave({
+      runs: 3,
+      cells: 10_000,
+      seed: 20_261_122,
+      minKillMs: 20,
+      maxKillMs: 800,
+      aimMs: 10,
+    });
     expect(results).toHaveLength(3);
     expect(results.filter((result) => !result.readable)).toEqual([]);
     expect(results.every((result) => result.cellsInFile >= 10_000)).toBe(true);

@@ -25,7 +25,9 @@ const options = {
   maxKillMs: Number(values['max-ms']),
   aimMs: Number(values['aim-ms']),
 };
-console.log(`kill -9 during save: ${options.runs} runs, ${options.cells} cells, kill after ${options.minKillMs}..${options.maxKillMs} ms, seed ${options.seed}`);
+console.log(
+  `kill -9 during save: ${options.runs} runs, ${options.cells} cells, kill after ${options.minKillMs}..${options.maxKillMs} ms, seed ${options.seed}`,
+);
 const started = process.hrtime.bigint();
 const results = await runKillDuringSave({ ...options, log: (line) => console.log(line) });
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -37,15 +37,23 @@ const seed = Number(values.seed);
 const minKillMs = Number(values['min-ms']);
 const maxKillMs = Number(values['max-ms']);
 const compactBytes = Number(values['compact-bytes']);
-if (![runs, connections, rows, seed, minKillMs, maxKillMs, compactBytes].every(Number.isFinite) || connections < 1 || connections > 702 || rows < 1) {
-  console.error('bad options: --runs, --connections (1..702), --rows, --seed, --min-ms, --max-ms and --compact-bytes take numbers');
+if (
+  ![runs, connections, rows, seed, minKillMs, maxKillMs, compactBytes].every(Number.isFinite) ||
+  connections < 1 ||
+  connections > 702 ||
+  rows < 1
+) {
+  console.error(
+    'bad options: --runs, --connections (1..702), --rows, --seed, --min-ms, --max-ms and --compact-bytes take numbers',
+  );
   process.exit(2);
 }
 
 /** Spreadsheet column letters for a 0-based index (0 → A, 26 → AA). */
 function columnName(index: number): string {
   let name = '';
-  for (let rest = index + 1; rest > 0; rest = Math.floor((rest - 1) / 26)) name = String.fromCharCode(65 + ((rest - 1) % 26)) + name;
+  for (let rest = index + 1; rest > 0; rest = Math.floor((rest - 1) / 26))
+    name = String.fromCharCode(65 + ((rest - 1) % 26)) + name;
   return name;
 }
 
@@ -58,7 +66,12 @@ interface Writer {
   pending: { cell: string; value: number } | undefined;
 }
 
-const writers: Writer[] = Array.from({ length: connections }, (_, index) => ({ column: columnName(index), counter: 0, acknowledged: new Map(), pending: undefined }));
+const writers: Writer[] = Array.from({ length: connections }, (_, index) => ({
+  column: columnName(index),
+  counter: 0,
+  acknowledged: new Map(),
+  pending: undefined,
+}));
 
 interface RoundTally {
   acknowledged: number;
@@ -91,7 +104,9 @@ async function writeUntilDown(http: Api, writer: Writer, tally: RoundTally): Pro
 /** Every acknowledged write is there (or the one undecided write of its connection overtook it). Returns the lost cells. */
 async function verify(http: Api): Promise<string[]> {
   const lastColumn = writers.at(-1)!.column;
-  const grid = (await http.get('/grid', { range: `A1:${lastColumn}${rows}` })).body as { cells: { cell: string; input: string }[] };
+  const grid = (await http.get('/grid', { range: `A1:${lastColumn}${rows}` })).body as {
+    cells: { cell: string; input: string }[];
+  };
   const stored = new Map(grid.cells.map((cell) => [cell.cell, Number(cell.input)]));
   const lost: string[] = [];
   for (const writer of writers) {
@@ -106,21 +121,35 @@ async function verify(http: Api): Promise<string[]> {
     }
     // An undecided write to a cell never acknowledged before: now it is either there or not.
     const pending = writer.pending;
-    if (pending !== undefined && !writer.acknowledged.has(pending.cell) && stored.get(pending.cell) === pending.value) writer.acknowledged.set(pending.cell, pending.value);
+    if (
+      pending !== undefined &&
+      !writer.acknowledged.has(pending.cell) &&
+      stored.get(pending.cell) === pending.value
+    )
+      writer.acknowledged.set(pending.cell, pending.value);
     writer.pending = undefined;
   }
   return lost;
 }
 
 async function start(dataDir: string): Promise<{ server: ServerProcess; http: Api }> {
-  const server = await startServerProcess(dataDir, { GRIDBOOK_JOURNAL_COMPACT_BYTES: String(compactBytes), GRIDBOOK_LOG_LEVEL: 'warn' }, { compiled: true });
+  const server = await startServerProcess(
+    dataDir,
+    { GRIDBOOK_JOURNAL_COMPACT_BYTES: String(compactBytes), GRIDBOOK_LOG_LEVEL: 'warn' },
+    { compiled: true },
+  );
   return { server, http: api(server.url, { 'X-Gridbook-Client': 'crash-test' }) };
 }
 
-execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs'), '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
+execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs'), '--if-stale'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
 const dataDir = await mkdtemp(path.join(tmpdir(), 'gridbook-crash-'));
 const random = seededRandom(seed);
-console.log(`kill -9 under load: ${runs} runs, ${connections} connections, ${rows} rows each, kill after ${minKillMs}..${maxKillMs} ms, compaction past ${compactBytes} bytes, seed ${seed}`);
+console.log(
+  `kill -9 under load: ${runs} runs, ${connections} connections, ${rows} rows each, kill after ${minKillMs}..${maxKillMs} ms, compaction past ${compactBytes} bytes, seed ${seed}`,
+);
 const started = process.hrtime.bigint();
 let totalAcknowledged = 0;
 let totalRefused = 0;
@@ -131,21 +160,28 @@ try {
     const lost = await verify(http);
     if (lost.length > 0) {
       losses.push(...lost.map((line) => `before run ${run}: ${line}`));
-      console.log(`run ${run}: LOST ${lost.length} acknowledged writes after the restart, e.g. ${lost[0]}`);
+      console.log(
+        `run ${run}: LOST ${lost.length} acknowledged writes after the restart, e.g. ${lost[0]}`,
+      );
     }
     const tally: RoundTally = { acknowledged: 0, refused: 0 };
     const loops = writers.map((writer) => writeUntilDown(http, writer, tally));
     // Every tenth run lives long enough for a compaction to finish (the others mostly cut it off).
-    const killAfterMs = run % 10 === 0 ? LONG_RUN_MS : Math.round(minKillMs + random() * (maxKillMs - minKillMs));
+    const killAfterMs =
+      run % 10 === 0 ? LONG_RUN_MS : Math.round(minKillMs + random() * (maxKillMs - minKillMs));
     await new Promise((resolve) => setTimeout(resolve, killAfterMs));
     await server.stop('SIGKILL');
     await Promise.all(loops);
     totalAcknowledged += tally.acknowledged;
     totalRefused += tally.refused;
-    const files = await readdir(path.join(dataDir, 'journal', 'default')).catch(() => [] as string[]);
+    const files = await readdir(path.join(dataDir, 'journal', 'default')).catch(
+      () => [] as string[],
+    );
     const bases = files.filter((name) => name.startsWith('base-'));
     const logs = files.filter((name) => name.startsWith('log-')).length;
-    console.log(`run ${run}: killed after ${killAfterMs} ms, ${tally.acknowledged} writes acknowledged, ${tally.refused} refused; journal: ${bases.join(' ') || 'no base'} and ${logs} log segments`);
+    console.log(
+      `run ${run}: killed after ${killAfterMs} ms, ${tally.acknowledged} writes acknowledged, ${tally.refused} refused; journal: ${bases.join(' ') || 'no base'} and ${logs} log segments`,
+    );
   }
   const { server, http } = await start(dataDir);
   const lost = await verify(http);
@@ -155,6 +191,8 @@ try {
   await rm(dataDir, { recursive: true, force: true });
 }
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-console.log(`\n${runs} kills, ${totalAcknowledged} writes acknowledged, ${totalRefused} refused, ${losses.length} lost; ${seconds.toFixed(1)} s.`);
+console.log(
+  `\n${runs} kills, ${totalAcknowledged} writes acknowledged, ${totalRefused} refused, ${losses.length} lost; ${seconds.toFixed(1)} s.`,
+);
 for (const line of losses.slice(0, 20)) console.log(`  lost: ${line}`);
 process.exit(losses.length === 0 && totalRefused === 0 ? 0 : 1);

@@ -23,12 +23,19 @@ async function axeViolations(page: Page, impacts: readonly string[]): Promise<st
   // an injected <script>, and the scan must see the page exactly as served.
   await page.evaluate(readFileSync(AXE_SCRIPT, 'utf8'));
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     return (await axe.run(document)).violations;
   });
   return violations
     .filter((violation) => violation.impact !== null && impacts.includes(violation.impact))
-    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 describe.skipIf(!hasChromium)('accessibility in the browser', () => {
@@ -48,12 +55,21 @@ describe.skipIf(!hasChromium)('accessibility in the browser', () => {
     await expect(live.getAttribute('aria-live')).resolves.toBe('polite');
     await expect(live.textContent()).resolves.toBe('B2');
     await page.keyboard.press('ArrowDown');
-    await page.waitForFunction(() => document.querySelector('[data-testid="live-region"]')?.textContent === 'B3, 7');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="live-region"]')?.textContent === 'B3, 7',
+    );
     await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('B3');
   });
 
   it('[A11Y-03] an axe-core scan of the workbook page with Settings open finds nothing serious or critical', async () => {
-    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [['Item', 'Cost'], ['Rent', 900], ['Total', '=SUM(B2)']] });
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        ['Item', 'Cost'],
+        ['Rent', 900],
+        ['Total', '=SUM(B2)'],
+      ],
+    });
     await suite.open();
     const page = suite.ui.page;
     await page.getByTestId('open-settings').click();

@@ -27,14 +27,20 @@ describe.skipIf(!hasChromium)('AI panel cards in the browser', () => {
     const page = suite.ui.page;
     await ask('one');
     await page.getByTestId('preview-dismiss').click();
-    await expect(page.getByTestId('outcome-badge').first().textContent()).resolves.toBe('Dismissed');
+    await expect(page.getByTestId('outcome-badge').first().textContent()).resolves.toBe(
+      'Dismissed',
+    );
     await expect(page.locator('[data-preview="true"]').count()).resolves.toBe(0);
     await ask('two');
     const third = page.waitForRequest((request) => request.url().endsWith('/agent/chat'));
     await ask('three');
     const cards = page.getByTestId('preview-card');
-    await expect(cards.nth(1).getByTestId('outcome-badge').textContent()).resolves.toBe('Superseded');
-    const history = ((await third).postDataJSON() as { history: { role: string; content: string }[] }).history;
+    await expect(cards.nth(1).getByTestId('outcome-badge').textContent()).resolves.toBe(
+      'Superseded',
+    );
+    const history = (
+      (await third).postDataJSON() as { history: { role: string; content: string }[] }
+    ).history;
     expect(history.map((entry) => entry.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(history[0]!.content).toBe('one');
     expect(history[1]!.content).toContain('first');
@@ -76,7 +82,9 @@ describe.skipIf(!hasChromium)('AI panel cards in the browser', () => {
 
   it('[ENTRY-02] “New sheet” builds the answer in a new, active sheet and leaves the others untouched', async () => {
     await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'keep me' });
-    fakes.groq.replyText(reply({ reasoning: 'A budget.', target_cell: 'A1', values: [['Budget']] }));
+    fakes.groq.replyText(
+      reply({ reasoning: 'A budget.', target_cell: 'A1', values: [['Budget']] }),
+    );
     await suite.open();
     const page = suite.ui.page;
     await page.getByTestId('new-sheet-toggle').check();
@@ -93,7 +101,9 @@ describe.skipIf(!hasChromium)('AI panel cards in the browser', () => {
 
   it('[AI-08][AI-10] a target moved around existing data says so, and Apply reports where the data went', async () => {
     await suite.server.http.post('/grid/cell', { cell: 'B3', value: 'taken' });
-    fakes.groq.replyText(reply({ reasoning: 'Two numbers.', target_cell: 'B2', values: [[10], [20]] }));
+    fakes.groq.replyText(
+      reply({ reasoning: 'Two numbers.', target_cell: 'B2', values: [[10], [20]] }),
+    );
     await suite.open();
     const page = suite.ui.page;
     await ask('two numbers at B2');
@@ -117,8 +127,21 @@ describe.skipIf(!hasChromium)('AI panel cards in the browser', () => {
       reply({
         reasoning: 'Here is how I would lay it out.',
         values: null,
-        plan: { title: 'Budget', anchor: 'A1', sections: [{ label: 'Inputs', target: 'A1:B4', notes: 'amounts' }, { label: 'Totals', target: 'A6:B6', notes: '' }, { label: 'Chart', target: 'D2', notes: '' }] },
-        macro_spec: { name: 'MARGIN', params: ['A', 'B'], description: 'Share of A in B', body: '=A/B' },
+        plan: {
+          title: 'Budget',
+          anchor: 'A1',
+          sections: [
+            { label: 'Inputs', target: 'A1:B4', notes: 'amounts' },
+            { label: 'Totals', target: 'A6:B6', notes: '' },
+            { label: 'Chart', target: 'D2', notes: '' },
+          ],
+        },
+        macro_spec: {
+          name: 'MARGIN',
+          params: ['A', 'B'],
+          description: 'Share of A in B',
+          body: '=A/B',
+        },
       }),
     );
     await suite.open();
@@ -130,13 +153,27 @@ describe.skipIf(!hasChromium)('AI panel cards in the browser', () => {
     await card.getByTestId('plan-target').first().click();
     await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('A1:B4');
     const macro = card.getByTestId('preview-macro');
-    if ((await macro.count()) > 0) await expect(card.getByTestId('macro-signature').textContent()).resolves.toBe('MARGIN(A, B)');
+    if ((await macro.count()) > 0)
+      await expect(card.getByTestId('macro-signature').textContent()).resolves.toBe('MARGIN(A, B)');
     else await card.getByTestId('macro-error').waitFor();
   });
 
   it('[AI-14] a chart-only proposal offers “Add chart”, shows a placeholder, and Apply creates the chart', async () => {
-    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [['Month', 'Cost'], ['Jan', 5], ['Feb', 7]] });
-    fakes.groq.replyText(reply({ reasoning: 'A chart of costs.', values: null, chart_spec: { data_range: 'A1:B3', chart_type: 'line', title: 'Costs', anchor_cell: 'D2' } }));
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        ['Month', 'Cost'],
+        ['Jan', 5],
+        ['Feb', 7],
+      ],
+    });
+    fakes.groq.replyText(
+      reply({
+        reasoning: 'A chart of costs.',
+        values: null,
+        chart_spec: { data_range: 'A1:B3', chart_type: 'line', title: 'Costs', anchor_cell: 'D2' },
+      }),
+    );
     await suite.open();
     const page = suite.ui.page;
     await ask('chart it');
@@ -146,7 +183,11 @@ describe.skipIf(!hasChromium)('AI panel cards in the browser', () => {
     await card.getByTestId('preview-apply').click();
     await page.locator('[data-testid="chart-overlay"][data-chart-type="line"]').waitFor();
     await page.getByTestId('chart-placeholder').waitFor({ state: 'detached' });
-    const charts = ((await suite.server.http.get('/system/charts')).body as { charts: { data_range: string; anchor_cell: string }[] }).charts;
+    const charts = (
+      (await suite.server.http.get('/system/charts')).body as {
+        charts: { data_range: string; anchor_cell: string }[];
+      }
+    ).charts;
     expect(charts).toMatchObject([{ data_range: 'A1:B3', anchor_cell: 'D2' }]);
   });
 });

@@ -19,16 +19,29 @@ describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
 
   it('[AI-07][AI-09] the preview highlights proposed cells without writing; Apply writes them once', async () => {
     await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'Budget' });
-    fakes.groq.replyText(JSON.stringify({ reasoning: 'Two amounts under the title.', target_cell: 'B2', values: [[10], [20]] }));
+    fakes.groq.replyText(
+      JSON.stringify({
+        reasoning: 'Two amounts under the title.',
+        target_cell: 'B2',
+        values: [[10], [20]],
+      }),
+    );
     await suite.open();
     const page = suite.ui.page;
     const chat = page.waitForRequest((request) => request.url().endsWith('/agent/chat'));
     await ask('add two amounts');
-    const body = (await chat).postDataJSON() as { prompt: string; scope: string; sheet: string; model_id?: string };
+    const body = (await chat).postDataJSON() as {
+      prompt: string;
+      scope: string;
+      sheet: string;
+      model_id?: string;
+    };
     expect(body).toMatchObject({ prompt: 'add two amounts', scope: 'sheet', sheet: 'Sheet1' });
     expect(typeof body.model_id).toBe('string');
     const card = page.getByTestId('preview-card');
-    await expect(card.getByTestId('preview-reasoning').textContent()).resolves.toBe('Two amounts under the title.');
+    await expect(card.getByTestId('preview-reasoning').textContent()).resolves.toBe(
+      'Two amounts under the title.',
+    );
     await expect(card.getByTestId('preview-target').textContent()).resolves.toBe('B2:B3');
     await expect(cell(page, 'B2').getAttribute('data-preview')).resolves.toBe('true');
     await expectCellText(page, 'B2', '10');
@@ -36,12 +49,21 @@ describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
     expect(await storedValues(suite.server, 'B2:B3')).toEqual({});
 
     const applies: string[] = [];
-    page.on('request', (request) => request.url().endsWith('/agent/apply') && applies.push(request.postData() ?? ''));
+    page.on(
+      'request',
+      (request) => request.url().endsWith('/agent/apply') && applies.push(request.postData() ?? ''),
+    );
     await card.getByTestId('preview-apply').dblclick();
     await expect(card.getByTestId('outcome-badge').textContent()).resolves.toBe('Applied');
     expect(applies).toHaveLength(1);
-    expect(JSON.parse(applies[0]!)).toMatchObject({ target_cell: 'B2', values: [[10], [20]], shift_direction: 'right' });
-    await page.waitForFunction(() => document.querySelectorAll('[data-preview="true"]').length === 0);
+    expect(JSON.parse(applies[0]!)).toMatchObject({
+      target_cell: 'B2',
+      values: [[10], [20]],
+      shift_direction: 'right',
+    });
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-preview="true"]').length === 0,
+    );
     await expectCellText(page, 'B3', '20');
     expect(await storedValues(suite.server, 'B2:B3')).toEqual({ B2: 10, B3: 20 });
     await expect(card.getByTestId('preview-apply').count()).resolves.toBe(0);
@@ -50,13 +72,17 @@ describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
 
   it('[AI-12] a guardrail refusal names the cells in words, and the cell links select them', async () => {
     await suite.server.http.post('/grid/cell', { cell: 'B2', value: '5' });
-    fakes.groq.replyText(JSON.stringify({ reasoning: 'A ratio.', target_cell: 'B4', values: [['=B2/B9']] }));
+    fakes.groq.replyText(
+      JSON.stringify({ reasoning: 'A ratio.', target_cell: 'B4', values: [['=B2/B9']] }),
+    );
     await suite.open();
     const page = suite.ui.page;
     await ask('divide B2 by B9');
     const error = page.getByTestId('thread-error');
     await error.waitFor();
-    await expect(error.getByTestId('blocked-item').first().textContent()).resolves.toContain('B4 is blocked: it refers to the empty cell B9');
+    await expect(error.getByTestId('blocked-item').first().textContent()).resolves.toContain(
+      'B4 is blocked: it refers to the empty cell B9',
+    );
     await expect(page.locator('body').textContent()).resolves.not.toContain('[object Object]');
     await error.getByTestId('cell-link-B9').click();
     await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('B9');
@@ -78,8 +104,16 @@ describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
   });
 
   it('[AI-17] a chain streams its steps; the written cells show; one Ctrl+Z takes the chain back', async () => {
-    fakes.groq.replyText(JSON.stringify({ reasoning: 'Sum first.', target_cell: 'A3', values: [['=SUM(10, 20)']] }));
-    fakes.groq.replyText(JSON.stringify({ reasoning: 'Then the max.', target_cell: 'B3', values: [['=MAX(A3, 100)']] }));
+    fakes.groq.replyText(
+      JSON.stringify({ reasoning: 'Sum first.', target_cell: 'A3', values: [['=SUM(10, 20)']] }),
+    );
+    fakes.groq.replyText(
+      JSON.stringify({
+        reasoning: 'Then the max.',
+        target_cell: 'B3',
+        values: [['=MAX(A3, 100)']],
+      }),
+    );
     fakes.groq.replyText(JSON.stringify({ reasoning: 'Done.', target_cell: 'B3', values: [['']] }));
     await suite.open();
     const page = suite.ui.page;
@@ -90,7 +124,9 @@ describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
     expect((await chain).postDataJSON()).toMatchObject({ max_iterations: 3 });
     await page.locator('[data-testid="chain-card"][data-running="false"]').waitFor();
     await expect(page.getByTestId('chain-step').count()).resolves.toBe(3);
-    await expect(page.getByTestId('chain-observation').first().textContent()).resolves.toContain('A3 = 30');
+    await expect(page.getByTestId('chain-observation').first().textContent()).resolves.toContain(
+      'A3 = 30',
+    );
     await expectCellText(page, 'A3', '30');
     await expectCellText(page, 'B3', '100');
     await goTo(page, 'D1');
@@ -104,13 +140,18 @@ describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
     fakes.groq.replyText(JSON.stringify({ reasoning: 'One.', target_cell: 'A1', values: [[1]] }));
     await suite.open();
     const page = suite.ui.page;
-    const catalog = (await suite.server.http.get('/models/available')).body as { models: { id: string; available: boolean }[]; default_model_id: string };
+    const catalog = (await suite.server.http.get('/models/available')).body as {
+      models: { id: string; available: boolean }[];
+      default_model_id: string;
+    };
     const available = catalog.models.filter((model) => model.available).map((model) => model.id);
     expect(catalog.models.length).toBeGreaterThan(available.length);
     const picker = page.getByTestId('model-select');
     await picker.waitFor();
     await expect.poll(() => picker.locator('option').count()).toBe(available.length);
-    const listed = await picker.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    const listed = await picker
+      .locator('option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
     expect([...listed].sort()).toEqual([...available].sort());
 
     const chosen = available.find((id) => id !== catalog.default_model_id)!;
@@ -121,7 +162,9 @@ describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
     await page.getByTestId('preview-card').waitFor();
 
     await page.reload();
-    await page.waitForFunction(() => document.documentElement.dataset['interactiveMs'] !== undefined);
+    await page.waitForFunction(
+      () => document.documentElement.dataset['interactiveMs'] !== undefined,
+    );
     await expect.poll(() => page.getByTestId('model-select').inputValue()).toBe(chosen);
     expect(suite.ui.errors).toEqual([]);
   });
@@ -145,7 +188,11 @@ describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
     // Look at the page in the first animation frame after the Enter keydown, and note when
     // the indicator appeared: React renders the busy state during the key event itself.
     await page.evaluate(() => {
-      const probe = { keyAt: Number.NaN, busyAt: Number.NaN, nextFrame: null as null | { busy: boolean; label: string | null } };
+      const probe = {
+        keyAt: Number.NaN,
+        busyAt: Number.NaN,
+        nextFrame: null as null | { busy: boolean; label: string | null },
+      };
       Reflect.set(window, 'sendProbe', probe);
       window.addEventListener(
         'keydown',
@@ -154,7 +201,9 @@ describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
           requestAnimationFrame(() => {
             probe.nextFrame = {
               busy: document.querySelector('[data-testid="chat-busy"]') !== null,
-              label: document.querySelector('[data-testid="chat-send"]')?.getAttribute('aria-label') ?? null,
+              label:
+                document.querySelector('[data-testid="chat-send"]')?.getAttribute('aria-label') ??
+                null,
             };
           });
         },
@@ -168,13 +217,25 @@ describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
     });
     const chat = page.waitForRequest((request) => request.url().endsWith('/agent/chat'));
     await input.press('Enter');
-    expect(((await chat).postDataJSON() as { prompt: string }).prompt).toBe('first line\nsecond line');
-    await page.waitForFunction(() => (Reflect.get(window, 'sendProbe') as { nextFrame: unknown }).nextFrame !== null);
-    const probe = (await page.evaluate(() => Reflect.get(window, 'sendProbe'))) as { keyAt: number; busyAt: number; nextFrame: { busy: boolean; label: string | null } };
-    process.stdout.write(`[AI-04] Enter → progress indicator: ${(probe.busyAt - probe.keyAt).toFixed(1)} ms (target ≤ 100 ms)\n`);
+    expect(((await chat).postDataJSON() as { prompt: string }).prompt).toBe(
+      'first line\nsecond line',
+    );
+    await page.waitForFunction(
+      () => (Reflect.get(window, 'sendProbe') as { nextFrame: unknown }).nextFrame !== null,
+    );
+    const probe = (await page.evaluate(() => Reflect.get(window, 'sendProbe'))) as {
+      keyAt: number;
+      busyAt: number;
+      nextFrame: { busy: boolean; label: string | null };
+    };
+    process.stdout.write(
+      `[AI-04] Enter → progress indicator: ${(probe.busyAt - probe.keyAt).toFixed(1)} ms (target ≤ 100 ms)\n`,
+    );
     expect(probe.nextFrame).toEqual({ busy: true, label: 'Stop' });
     await expect(input.inputValue()).resolves.toBe('');
-    await expect(page.getByTestId('user-message').textContent()).resolves.toContain('first line\nsecond line');
+    await expect(page.getByTestId('user-message').textContent()).resolves.toContain(
+      'first line\nsecond line',
+    );
 
     await page.getByTestId('chat-send').click();
     await page.locator('[data-testid="chat-send"][aria-label="Send"]').waitFor();
@@ -184,7 +245,9 @@ describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
   });
 
   it('[AI-18] Stop during a chain says the steps already written are kept, then re-reads the grid', async () => {
-    fakes.groq.replyText(JSON.stringify({ reasoning: 'Sum first.', target_cell: 'A3', values: [['=SUM(10, 20)']] }));
+    fakes.groq.replyText(
+      JSON.stringify({ reasoning: 'Sum first.', target_cell: 'A3', values: [['=SUM(10, 20)']] }),
+    );
     fakes.groq.enqueue({ kind: 'hang' });
     await suite.open();
     const page = suite.ui.page;
@@ -195,9 +258,13 @@ describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
     await ask('Write =SUM(10, 20) in A3, then keep going.');
     await page.getByTestId('chain-step').first().waitFor();
     await expectCellText(page, 'A3', '30');
-    const reread = page.waitForRequest((request) => new URL(request.url()).pathname === '/grid' && request.method() === 'GET');
+    const reread = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === '/grid' && request.method() === 'GET',
+    );
     await page.locator('[data-testid="chat-send"][aria-label="Stop"]').click();
-    await expect(page.getByTestId('thread-note').last().textContent()).resolves.toBe('Stopped: steps already written are kept.');
+    await expect(page.getByTestId('thread-note').last().textContent()).resolves.toBe(
+      'Stopped: steps already written are kept.',
+    );
     await reread;
     await page.locator('[data-testid="chain-card"][data-running="false"]').waitFor();
     await expect(page.getByTestId('chat-send').getAttribute('aria-label')).resolves.toBe('Send');
@@ -242,7 +309,13 @@ describe.skipIf(!hasChromium)('the AI panel without any key', () => {
     await page.getByTestId('no-key-notice').click();
     await page.getByTestId('settings-dialog').waitFor();
     await expect(page.getByTestId('provider-row').count()).resolves.toBe(4);
-    await expect(page.locator('[data-testid="provider-row"][data-provider="groq"] [data-testid="provider-status"]').textContent()).resolves.toBe('Not configured');
+    await expect(
+      page
+        .locator(
+          '[data-testid="provider-row"][data-provider="groq"] [data-testid="provider-status"]',
+        )
+        .textContent(),
+    ).resolves.toBe('Not configured');
     await page.keyboard.press('Escape');
     await page.getByTestId('settings-dialog').waitFor({ state: 'detached' });
   });

@@ -34,27 +34,41 @@ export async function ensureWebBuilt(): Promise<void> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       // A lock left by a killed run is older than any build: take it over.
-      const age = Date.now() - (statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      const age =
+        Date.now() - (statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
       if (age > 120_000) rmSync(BUILD_LOCK, { force: true });
       await new Promise((resolve) => setTimeout(resolve, 200));
       continue;
     }
     try {
-      execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-web.mjs'), '--if-stale'], { stdio: 'inherit', timeout: 120_000 });
+      execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-web.mjs'), '--if-stale'], {
+        stdio: 'inherit',
+        timeout: 120_000,
+      });
     } finally {
       closeSync(lock);
       rmSync(BUILD_LOCK, { force: true });
     }
     return;
   }
-  throw new Error(`dist/web was still being built after two minutes (lock ${BUILD_LOCK}); delete the lock if no build is running.`);
+  throw new Error(
+    `dist/web was still being built after two minutes (lock ${BUILD_LOCK}); delete the lock if no build is running.`,
+  );
 }
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -75,8 +89,15 @@ function isHttpErrorNote(text: string): boolean {
   return /^Failed to load resource: the server responded with a status of \d{3}/.test(text);
 }
 
-export async function openPage(browser: Browser, url: string, options: { width?: number; height?: number; allowHttpErrors?: readonly number[] } = {}): Promise<UiPage> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1440, height: options.height ?? 900 }, deviceScaleFactor: 1 });
+export async function openPage(
+  browser: Browser,
+  url: string,
+  options: { width?: number; height?: number; allowHttpErrors?: readonly number[] } = {},
+): Promise<UiPage> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
+    deviceScaleFactor: 1,
+  });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -103,7 +124,11 @@ export function workbookUrl(url: string): string {
 /** Open the workbook page and wait until the first cells are on screen. */
 export async function openWorkbook(ui: UiPage, url: string): Promise<number> {
   await ui.page.goto(workbookUrl(url));
-  await ui.page.waitForFunction(() => document.documentElement.dataset['interactiveMs'] !== undefined, undefined, { timeout: 15_000 });
+  await ui.page.waitForFunction(
+    () => document.documentElement.dataset['interactiveMs'] !== undefined,
+    undefined,
+    { timeout: 15_000 },
+  );
   return ui.page.evaluate(() => {
     const mark = performance.getEntriesByName('gridbook:interactive')[0];
     return mark === undefined ? Number.NaN : mark.startTime;

@@ -6,24 +6,50 @@ import { hasChromium } from './browser.js';
 import { cell, goTo, typeInto } from './grid-actions.js';
 import { useBrowserSuite } from './suite.js';
 
-const DATA = [['Month', 'Revenue'], ['Jan', 10], ['Feb', 20], ['Mar', 15]];
+const DATA = [
+  ['Month', 'Revenue'],
+  ['Jan', 10],
+  ['Feb', 20],
+  ['Mar', 15],
+];
 
 /** Pixels of the chart canvas that are clearly coloured (bars, lines, slices), not white, grey or transparent. */
 async function colouredPixels(page: Page): Promise<number> {
-  return page.locator('[data-testid="chart-canvas"]').first().evaluate((canvas: HTMLCanvasElement) => {
-    const context = canvas.getContext('2d')!;
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    let count = 0;
-    for (let index = 0; index < data.length; index += 4) {
-      const [r, g, b, a] = [data[index]!, data[index + 1]!, data[index + 2]!, data[index + 3]!];
-      if (a > 80 && Math.max(r, g, b) - Math.min(r, g, b) > 60) count += 1;
-    }
-    return count;
-  });
+  return page
+    .locator('[data-testid="chart-canvas"]')
+    .first()
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const context = canvas.getContext('2d')!;
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      let count = 0;
+      for (let index = 0; index < data.length; index += 4) {
+        const [r, g, b, a] = [data[index]!, data[index + 1]!, data[index + 2]!, data[index + 3]!];
+        if (a > 80 && Math.max(r, g, b) - Math.min(r, g, b) > 60) count += 1;
+      }
+      return count;
+    });
 }
 
-async function charts(suite: { server: { http: { get: (path: string, query?: Record<string, string>) => Promise<{ body: unknown }> } } }, sheet = 'Sheet1') {
-  return ((await suite.server.http.get('/system/charts', { sheet })).body as { charts: { id: string; anchor_cell: string; width: number; height: number; chart_type: string; data_range: string }[] }).charts;
+async function charts(
+  suite: {
+    server: {
+      http: { get: (path: string, query?: Record<string, string>) => Promise<{ body: unknown }> };
+    };
+  },
+  sheet = 'Sheet1',
+) {
+  return (
+    (await suite.server.http.get('/system/charts', { sheet })).body as {
+      charts: {
+        id: string;
+        anchor_cell: string;
+        width: number;
+        height: number;
+        chart_type: string;
+        data_range: string;
+      }[];
+    }
+  ).charts;
 }
 
 describe.skipIf(!hasChromium)('charts in the browser', () => {
@@ -52,7 +78,9 @@ describe.skipIf(!hasChromium)('charts in the browser', () => {
     expect(Math.round(box!.width)).toBe(400);
     expect(Math.round(box!.height)).toBe(280);
     expect(await colouredPixels(page)).toBeGreaterThan(500);
-    expect(await charts(suite)).toMatchObject([{ data_range: 'A1:B4', chart_type: 'bar', anchor_cell: 'D1', width: 400, height: 280 }]);
+    expect(await charts(suite)).toMatchObject([
+      { data_range: 'A1:B4', chart_type: 'bar', anchor_cell: 'D1', width: 400, height: 280 },
+    ]);
     expect(suite.ui.errors).toEqual([]);
   });
 
@@ -62,9 +90,17 @@ describe.skipIf(!hasChromium)('charts in the browser', () => {
     await suite.open();
     const page = suite.ui.page;
     const table = page.getByTestId('chart-data-table');
-    await page.waitForFunction(() => document.querySelector('[data-testid="chart-data-table"]')?.textContent?.includes('20'));
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="chart-data-table"]')?.textContent?.includes('20'),
+    );
     await typeInto(page, 'B2', '50');
-    await page.waitForFunction(() => document.querySelector('[data-testid="chart-data-table"] tbody tr td')?.textContent === '50', undefined, { timeout: 3000 });
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="chart-data-table"] tbody tr td')?.textContent ===
+        '50',
+      undefined,
+      { timeout: 3000 },
+    );
     await expect(table.locator('tbody tr').first().textContent()).resolves.toBe('Jan50');
   });
 
@@ -73,21 +109,45 @@ describe.skipIf(!hasChromium)('charts in the browser', () => {
     await suite.server.http.post('/system/charts', { data_range: 'A1:B4' });
     await suite.open();
     const page = suite.ui.page;
-    await page.waitForFunction(() => document.querySelector('[data-testid="chart-data-table"]')?.textContent?.includes('20'));
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="chart-data-table"]')?.textContent?.includes('20'),
+    );
     // Hold cell writes until the chart has been checked (the page sends them one after another).
     let holding = true;
     const held: (() => Promise<void>)[] = [];
-    await page.route('**/grid/cell', (route) => (holding ? void held.push(() => route.continue()) : route.continue()));
+    await page.route('**/grid/cell', (route) =>
+      holding ? void held.push(() => route.continue()) : route.continue(),
+    );
     await typeInto(page, 'B2', '70');
-    await page.waitForFunction(() => document.querySelector('[data-testid="chart-data-table"] tbody tr td')?.textContent === '70', undefined, { timeout: 3000 });
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="chart-data-table"] tbody tr td')?.textContent ===
+        '70',
+      undefined,
+      { timeout: 3000 },
+    );
     expect(held).toHaveLength(1);
     await typeInto(page, 'B3', '=B2*2');
     await page.waitForTimeout(300);
-    await expect(page.getByTestId('chart-data-table').locator('tbody tr').nth(1).textContent()).resolves.toBe('Feb20');
+    await expect(
+      page.getByTestId('chart-data-table').locator('tbody tr').nth(1).textContent(),
+    ).resolves.toBe('Feb20');
     holding = false;
     for (const release of held.splice(0)) await release();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="chart-data-table"] tbody tr')[1]?.textContent === 'Feb140', undefined, { timeout: 3000 });
-    expect(((await suite.server.http.get('/grid', { range: 'B2' })).body as { cells: { value: unknown }[] }).cells[0]?.value).toBe(70);
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[data-testid="chart-data-table"] tbody tr')[1]?.textContent ===
+        'Feb140',
+      undefined,
+      { timeout: 3000 },
+    );
+    expect(
+      (
+        (await suite.server.http.get('/grid', { range: 'B2' })).body as {
+          cells: { value: unknown }[];
+        }
+      ).cells[0]?.value,
+    ).toBe(70);
     expect(suite.ui.errors).toEqual([]);
   });
 
@@ -99,12 +159,17 @@ describe.skipIf(!hasChromium)('charts in the browser', () => {
     const header = page.getByTestId('chart-drag');
     await header.waitFor();
     const start = await header.boundingBox();
-    const twoColumns = (await cell(page, 'H2').boundingBox())!.x - (await cell(page, 'F2').boundingBox())!.x;
+    const twoColumns =
+      (await cell(page, 'H2').boundingBox())!.x - (await cell(page, 'F2').boundingBox())!.x;
     await page.mouse.move(start!.x + 60, start!.y + 10);
     await page.mouse.down();
     await page.mouse.move(start!.x + 60 + twoColumns, start!.y + 10, { steps: 6 });
     await page.mouse.up();
-    await page.waitForFunction(() => document.querySelector('[data-testid="chart-overlay"]')?.getAttribute('data-anchor') === 'H2');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="chart-overlay"]')?.getAttribute('data-anchor') ===
+        'H2',
+    );
     expect((await charts(suite))[0]).toMatchObject({ anchor_cell: 'H2' });
 
     const corner = await page.getByTestId('chart-resize').boundingBox();
@@ -112,14 +177,18 @@ describe.skipIf(!hasChromium)('charts in the browser', () => {
     await page.mouse.down();
     await page.mouse.move(corner!.x + 107, corner!.y + 57, { steps: 6 });
     await page.mouse.up();
-    await expect.poll(async () => (await charts(suite))[0]).toMatchObject({ width: 500, height: 330 });
+    await expect
+      .poll(async () => (await charts(suite))[0])
+      .toMatchObject({ width: 500, height: 330 });
     // Too small stops at 160 × 120.
     const corner2 = await page.getByTestId('chart-resize').boundingBox();
     await page.mouse.move(corner2!.x + 7, corner2!.y + 7);
     await page.mouse.down();
     await page.mouse.move(corner2!.x - 600, corner2!.y - 600, { steps: 6 });
     await page.mouse.up();
-    await expect.poll(async () => (await charts(suite))[0]).toMatchObject({ width: 160, height: 120 });
+    await expect
+      .poll(async () => (await charts(suite))[0])
+      .toMatchObject({ width: 160, height: 120 });
   });
 
   it('[CHART-05][CHART-06] edit changes the type; a bad range keeps the dialog open with the server’s reason; delete leaves the cells', async () => {
@@ -142,7 +211,9 @@ describe.skipIf(!hasChromium)('charts in the browser', () => {
     await page.keyboard.press('Delete');
     await page.getByTestId('chart-overlay').waitFor({ state: 'detached' });
     expect(await charts(suite)).toEqual([]);
-    const cells = (await suite.server.http.get('/grid', { range: 'A1:B4' })).body as { cells: unknown[] };
+    const cells = (await suite.server.http.get('/grid', { range: 'A1:B4' })).body as {
+      cells: unknown[];
+    };
     expect(cells.cells).toHaveLength(8);
     expect(errors).toEqual([]);
   });

@@ -12,23 +12,45 @@ async function setClipboard(page: Page, text: string): Promise<void> {
   await page.evaluate((value) => navigator.clipboard.writeText(value), text);
 }
 
-async function inputsOf(server: { http: { get: (path: string, query?: Record<string, string>) => Promise<{ body: unknown }> } }, range: string): Promise<Record<string, string | null>> {
-  const cells = ((await server.http.get('/grid', { range })).body as { cells: { cell: string; input: string | null }[] }).cells;
-  return Object.fromEntries(cells.filter((entry) => entry.input !== null).map((entry) => [entry.cell, entry.input]));
+async function inputsOf(
+  server: {
+    http: { get: (path: string, query?: Record<string, string>) => Promise<{ body: unknown }> };
+  },
+  range: string,
+): Promise<Record<string, string | null>> {
+  const cells = (
+    (await server.http.get('/grid', { range })).body as {
+      cells: { cell: string; input: string | null }[];
+    }
+  ).cells;
+  return Object.fromEntries(
+    cells.filter((entry) => entry.input !== null).map((entry) => [entry.cell, entry.input]),
+  );
 }
 
 describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
   const suite = useBrowserSuite();
 
   it('[CLIP-01] Ctrl+C puts the range on the clipboard as TSV and as an HTML table', async () => {
-    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [[1, 2], [3, 4]] });
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        [1, 2],
+        [3, 4],
+      ],
+    });
     await suite.open();
     const page = suite.ui.page;
     await goTo(page, 'A1:B2');
     await page.keyboard.press('Control+c');
     const flavours = await page.evaluate(async () => {
       const [item] = await navigator.clipboard.read();
-      return { text: await (await item!.getType('text/plain')).text(), html: item!.types.includes('text/html') ? await (await item!.getType('text/html')).text() : '' };
+      return {
+        text: await (await item!.getType('text/plain')).text(),
+        html: item!.types.includes('text/html')
+          ? await (await item!.getType('text/html')).text()
+          : '',
+      };
     });
     expect(flavours.text).toBe('1\t2\n3\t4');
     // The browser may normalise the markup (adding <tbody>), so compare the table's cells.
@@ -43,14 +65,22 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
     await suite.open();
     const page = suite.ui.page;
     const writes: string[] = [];
-    page.on('request', (request) => request.url().endsWith('/grid/range') && writes.push(request.postData() ?? ''));
+    page.on(
+      'request',
+      (request) => request.url().endsWith('/grid/range') && writes.push(request.postData() ?? ''),
+    );
     await setClipboard(page, 'x\ty\n\n"a\tb"\tz');
     await goTo(page, 'C5:D9');
     await page.keyboard.press('Control+v');
     await expectCellText(page, 'D7', 'z');
     expect(writes).toHaveLength(1);
     expect(JSON.parse(writes[0]!)).toMatchObject({ target_cell: 'C5' });
-    expect(await storedValues(suite.server, 'C5:D7')).toEqual({ C5: 'x', D5: 'y', C7: 'a\tb', D7: 'z' });
+    expect(await storedValues(suite.server, 'C5:D7')).toEqual({
+      C5: 'x',
+      D5: 'y',
+      C7: 'a\tb',
+      D7: 'z',
+    });
   });
 
   it('[CLIP-02] a paste of more than 10,000 cells is parsed in a worker, written in chunks of at most 10,000 with a notice, and undone in one step', async () => {
@@ -60,14 +90,24 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
     page.on('worker', (worker) => workers.push(worker.url()));
     const chunkSizes: number[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/grid/range')) chunkSizes.push((JSON.parse(request.postData()!) as { values: unknown[][] }).values.flat().length);
+      if (request.method() === 'POST' && request.url().endsWith('/grid/range'))
+        chunkSizes.push(
+          (JSON.parse(request.postData()!) as { values: unknown[][] }).values.flat().length,
+        );
     });
     const rows = 300;
-    const text = Array.from({ length: rows }, (_, row) => ['"q\t' + row + '"', ...Array.from({ length: 49 }, (_, col) => String(row * 100 + col))].join('\t')).join('\n');
+    const text = Array.from({ length: rows }, (_, row) =>
+      ['"q\t' + row + '"', ...Array.from({ length: 49 }, (_, col) => String(row * 100 + col))].join(
+        '\t',
+      ),
+    ).join('\n');
     await setClipboard(page, text);
     await goTo(page, 'A1');
     await page.keyboard.press('Control+v');
-    await page.getByTestId('toast').filter({ hasText: 'Pasted 300 rows.' }).waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: 'Pasted 300 rows.' })
+      .waitFor({ timeout: 20_000 });
     expect(workers.some((url) => url.includes('tsv-worker'))).toBe(true);
     expect(chunkSizes.reduce((sum, size) => sum + size, 0)).toBe(rows * 50);
     expect(chunkSizes.length).toBeGreaterThan(1);
@@ -91,7 +131,10 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
   });
 
   it('[CLIP-04][CLIP-05] a copy made here moves formula references; cut + paste undo as one step', async () => {
-    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [[2, '=A1*2', '=$A$1'], [3]] });
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [[2, '=A1*2', '=$A$1'], [3]],
+    });
     await suite.open();
     const page = suite.ui.page;
     await goTo(page, 'B1:C1');
@@ -138,13 +181,26 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
   });
 
   it('[FILL-01][FILL-02] dragging the fill handle continues a number series and moves formulas', async () => {
-    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [[1, '=A1*10'], [2, '=A2*10']] });
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        [1, '=A1*10'],
+        [2, '=A2*10'],
+      ],
+    });
     await suite.open();
     const page = suite.ui.page;
     await goTo(page, 'A1:B2');
     await dragFillHandle(page, 'B2', 'B5');
     await expectCellText(page, 'A5', '5');
     await expectCellText(page, 'B5', '50');
-    expect(await inputsOf(suite.server, 'A3:B5')).toEqual({ A3: '3', B3: '=A3*10', A4: '4', B4: '=A4*10', A5: '5', B5: '=A5*10' });
+    expect(await inputsOf(suite.server, 'A3:B5')).toEqual({
+      A3: '3',
+      B3: '=A3*10',
+      A4: '4',
+      B4: '=A4*10',
+      A5: '5',
+      B5: '=A5*10',
+    });
   });
 });

@@ -19,7 +19,13 @@ describe.skipIf(!hasChromium)('columns, undo across sheets, input latency', () =
     await page.mouse.down();
     await page.mouse.move(border + 49, header!.y + header!.height / 2, { steps: 5 });
     await page.mouse.up();
-    await page.waitForFunction((width) => Math.abs(document.querySelector('[data-testid="cell-A1"]')!.getBoundingClientRect().width - width) <= 2, before!.width + 50);
+    await page.waitForFunction(
+      (width) =>
+        Math.abs(
+          document.querySelector('[data-testid="cell-A1"]')!.getBoundingClientRect().width - width,
+        ) <= 2,
+      before!.width + 50,
+    );
     await page.reload();
     await page.getByTestId('cell-A1').waitFor();
     const after = await cell(page, 'A1').boundingBox();
@@ -50,7 +56,9 @@ describe.skipIf(!hasChromium)('columns, undo across sheets, input latency', () =
     await page.getByTestId('cell-editor').waitFor();
     const latencies = await keypressToPaint(page, 50);
     const p95 = percentile(latencies, 0.95);
-    process.stdout.write(`[e2e] keypress to paint while editing: median ${percentile(latencies, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (${latencies.length} keys)\n`);
+    process.stdout.write(
+      `[e2e] keypress to paint while editing: median ${percentile(latencies, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (${latencies.length} keys)\n`,
+    );
     await expect(page.getByTestId('cell-editor').inputValue()).resolves.toHaveLength(51);
     await expect(page.getByTestId('formula-bar').inputValue()).resolves.toHaveLength(51);
   });

@@ -32,7 +32,9 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     await page.keyboard.press('3');
     await page.getByTestId('cell-editor').waitFor();
     // What Glide does one frame after the click when the first key beat it: focus its canvas.
-    await page.getByTestId('data-grid-canvas').evaluate((canvas) => (canvas as HTMLCanvasElement).focus());
+    await page
+      .getByTestId('data-grid-canvas')
+      .evaluate((canvas) => (canvas as HTMLCanvasElement).focus());
     await page.keyboard.type('15');
     await page.keyboard.press('Enter');
     await expectCellText(page, 'B2', '315');
@@ -49,7 +51,11 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     await suite.open();
     const page = suite.ui.page;
     await goTo(page, 'B3');
-    for (const [text, key] of [['Item', 'Tab'], ['Cost', 'Tab'], ['Qty', 'Enter']] as const) {
+    for (const [text, key] of [
+      ['Item', 'Tab'],
+      ['Cost', 'Tab'],
+      ['Qty', 'Enter'],
+    ] as const) {
       await page.keyboard.type(text);
       await page.keyboard.press(key);
     }
@@ -60,10 +66,14 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('B5');
     await expectCellText(page, 'D3', 'Qty');
     await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
-    expect(await storedValues(suite.server, 'B3:D3')).toEqual({ B3: 'Item', C3: 'Cost', D3: 'Qty' });
+    expect(await storedValues(suite.server, 'B3:D3')).toEqual({
+      B3: 'Item',
+      C3: 'Cost',
+      D3: 'Qty',
+    });
   });
 
-  it('[FIRST-HOUR] typing = and then clicking another sheet\'s tab stores nothing in the cell', async () => {
+  it("[FIRST-HOUR] typing = and then clicking another sheet's tab stores nothing in the cell", async () => {
     await suite.server.http.post('/workbook/sheet', { name: 'Data' });
     await suite.open();
     const page = suite.ui.page;
@@ -132,7 +142,10 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     await suite.open();
     const page = suite.ui.page;
     const writes: string[] = [];
-    page.on('request', (request) => request.url().endsWith('/grid/cell') && writes.push(request.postData() ?? ''));
+    page.on(
+      'request',
+      (request) => request.url().endsWith('/grid/cell') && writes.push(request.postData() ?? ''),
+    );
     await goTo(page, 'A1');
     await page.keyboard.type('9');
     await expect(page.getByTestId('formula-bar').inputValue()).resolves.toBe('9');
@@ -205,7 +218,13 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
   });
 
   it('[CLR-01] Delete clears the selection, skips a locked cell and says so', async () => {
-    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [[1, 2], [3, 4]] });
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        [1, 2],
+        [3, 4],
+      ],
+    });
     await suite.server.http.post('/grid/lock', { range: 'B1' });
     await suite.open();
     const page = suite.ui.page;
@@ -237,18 +256,29 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
   });
 
   it('[LOCK-01] the context menu locks and unlocks the selection', async () => {
-    await suite.server.http.post('/grid/range', { target_cell: 'B2', values: [[1, 2], [3, 4]] });
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'B2',
+      values: [
+        [1, 2],
+        [3, 4],
+      ],
+    });
     await suite.open();
     const page = suite.ui.page;
     await goTo(page, 'B2:C3');
     await clickCell(page, 'C3', { button: 'right' });
     await page.getByTestId('menu-lock').click();
-    for (const address of ['B2', 'B3', 'C2', 'C3']) await page.locator(`[data-testid="cell-${address}"][data-locked="true"]`).waitFor();
-    const locked = (await suite.server.http.get('/grid', { range: 'B2:C3' })).body as { cells: { locked: boolean }[] };
+    for (const address of ['B2', 'B3', 'C2', 'C3'])
+      await page.locator(`[data-testid="cell-${address}"][data-locked="true"]`).waitFor();
+    const locked = (await suite.server.http.get('/grid', { range: 'B2:C3' })).body as {
+      cells: { locked: boolean }[];
+    };
     expect(locked.cells.every((entry) => entry.locked)).toBe(true);
     await clickCell(page, 'B2', { button: 'right' });
     await page.getByTestId('menu-unlock').click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-locked="true"]').length === 0);
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-locked="true"]').length === 0,
+    );
     expect(suite.ui.errors).toEqual([]);
   });
 });

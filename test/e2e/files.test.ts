@@ -14,7 +14,9 @@ const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 describe.skipIf(!hasChromium)('files in the browser', () => {
   const suite = useBrowserSuite();
 
-  async function chooseFile(file: string | { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+  async function chooseFile(
+    file: string | { name: string; mimeType: string; buffer: Buffer },
+  ): Promise<void> {
     const page = suite.ui.page;
     const chooser = page.waitForEvent('filechooser');
     await page.getByTestId('menu-file').click();
@@ -27,7 +29,9 @@ describe.skipIf(!hasChromium)('files in the browser', () => {
     await suite.open();
     const page = suite.ui.page;
     await chooseFile(path.join(FIXTURES, 'libreoffice-two-sheets.xlsx'));
-    await expect(page.getByTestId('confirm-message').textContent()).resolves.toContain('replaces the whole workbook');
+    await expect(page.getByTestId('confirm-message').textContent()).resolves.toContain(
+      'replaces the whole workbook',
+    );
     await page.getByTestId('confirm-ok').click();
     await page.getByTestId('sheet-tab-Summary').waitFor();
     await page.locator('[data-testid="sheet-tab-Inputs"][aria-selected="true"]').waitFor();
@@ -37,7 +41,10 @@ describe.skipIf(!hasChromium)('files in the browser', () => {
     await page.getByTestId('sheet-tab-Summary').click();
     await expectCellText(page, 'B1', '48');
     await expectCellText(page, 'B2', 'small');
-    await page.getByTestId('toast').filter({ hasText: 'Imported libreoffice-two-sheets.xlsx' }).waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: 'Imported libreoffice-two-sheets.xlsx' })
+      .waitFor();
     expect(suite.ui.errors).toEqual([]);
   });
 
@@ -46,16 +53,27 @@ describe.skipIf(!hasChromium)('files in the browser', () => {
     await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [[1, '=A1*2']] });
     await suite.open();
     const page = suite.ui.page;
-    for (const [item, extension] of [['menu-download-xlsx', 'xlsx'], ['menu-download-json', 'gridbook']] as const) {
+    for (const [item, extension] of [
+      ['menu-download-xlsx', 'xlsx'],
+      ['menu-download-json', 'gridbook'],
+    ] as const) {
       const download = page.waitForEvent('download');
       await page.getByTestId('menu-file').click();
       await page.getByTestId(item).click();
       const file = await download;
-      expect(file.suggestedFilename()).toMatch(new RegExp(`^Q3_plan-\\d{8}-\\d{6}\\.${extension}$`));
+      expect(file.suggestedFilename()).toMatch(
+        new RegExp(`^Q3_plan-\\d{8}-\\d{6}\\.${extension}$`),
+      );
       const content = await readFile((await file.path())!);
       if (extension === 'xlsx') expect(content.subarray(0, 2).toString()).toBe('PK');
       // The compact block layout, so even a million cells import back under the request limit.
-      else expect(JSON.parse(content.toString())).toMatchObject({ format: 'gridbook', version: 2, workbook_name: 'Q3 plan', sheets: [{ name: 'Sheet1' }] });
+      else
+        expect(JSON.parse(content.toString())).toMatchObject({
+          format: 'gridbook',
+          version: 2,
+          workbook_name: 'Q3 plan',
+          sheets: [{ name: 'Sheet1' }],
+        });
     }
   });
 
@@ -63,7 +81,10 @@ describe.skipIf(!hasChromium)('files in the browser', () => {
     await suite.open();
     const page = suite.ui.page;
     const saves: string[] = [];
-    page.on('request', (request) => request.url().includes('/system/save') && saves.push(request.url()));
+    page.on(
+      'request',
+      (request) => request.url().includes('/system/save') && saves.push(request.url()),
+    );
     await typeInto(page, 'A1', 'kept');
     await expectCellText(page, 'A1', 'kept');
     await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
@@ -96,7 +117,10 @@ describe.skipIf(!hasChromium)('files in the browser', () => {
     const page = suite.ui.page;
     await chooseFile(path.join(FIXTURES, 'libreoffice-two-sheets.xlsx'));
     await page.getByTestId('confirm-ok').click();
-    await page.getByTestId('toast').filter({ hasText: 'Imported libreoffice-two-sheets.xlsx' }).waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: 'Imported libreoffice-two-sheets.xlsx' })
+      .waitFor();
     await page.getByTestId('sheet-tab-Summary').waitFor();
     await page.keyboard.press('Control+z');
     await page.getByTestId('sheet-tab-Sheet1').waitFor();
@@ -121,8 +145,15 @@ describe.skipIf(!hasChromium)('files in the browser', () => {
     await suite.open();
     const page = suite.ui.page;
     const imports: string[] = [];
-    page.on('request', (request) => request.url().includes('/system/import') && imports.push(request.url()));
-    await chooseFile({ name: 'broken.gridbook', mimeType: 'application/json', buffer: Buffer.from('{ not json') });
+    page.on(
+      'request',
+      (request) => request.url().includes('/system/import') && imports.push(request.url()),
+    );
+    await chooseFile({
+      name: 'broken.gridbook',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{ not json'),
+    });
     await page.getByTestId('toast').filter({ hasText: 'not valid JSON' }).waitFor();
     expect(imports).toEqual([]);
     await expectCellText(page, 'A1', 'stays');

@@ -7,12 +7,18 @@ export function cell(page: Page, address: string) {
 }
 
 /** Click the canvas where the cell is (the mirror lets clicks through). */
-export async function clickCell(page: Page, address: string, options: { modifiers?: ('Shift' | 'Control')[]; button?: 'left' | 'right' } = {}): Promise<void> {
+export async function clickCell(
+  page: Page,
+  address: string,
+  options: { modifiers?: ('Shift' | 'Control')[]; button?: 'left' | 'right' } = {},
+): Promise<void> {
   const box = await cell(page, address).boundingBox();
   if (box === null) throw new Error(`cell ${address} is not on screen`);
   // page.mouse has no modifiers option: hold the keys around the click.
   for (const key of options.modifiers ?? []) await page.keyboard.down(key);
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, { button: options.button ?? 'left' });
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, {
+    button: options.button ?? 'left',
+  });
   for (const key of options.modifiers ?? []) await page.keyboard.up(key);
 }
 
@@ -31,15 +37,25 @@ export async function typeInto(page: Page, address: string, text: string): Promi
 }
 
 /** Wait until the cell's mirror shows `text` (values come from the server after a commit). */
-export async function expectCellText(page: Page, address: string, text: string, timeout = 5000): Promise<void> {
-  await page.waitForFunction(
-    ({ address, text }) => document.querySelector(`[data-testid="cell-${address}"]`)?.textContent === text,
-    { address, text },
-    { timeout },
-  ).catch(async () => {
-    const actual = await cell(page, address).textContent().catch(() => '(no such cell on screen)');
-    throw new Error(`cell ${address} shows "${actual}", expected "${text}"`);
-  });
+export async function expectCellText(
+  page: Page,
+  address: string,
+  text: string,
+  timeout = 5000,
+): Promise<void> {
+  await page
+    .waitForFunction(
+      ({ address, text }) =>
+        document.querySelector(`[data-testid="cell-${address}"]`)?.textContent === text,
+      { address, text },
+      { timeout },
+    )
+    .catch(async () => {
+      const actual = await cell(page, address)
+        .textContent()
+        .catch(() => '(no such cell on screen)');
+      throw new Error(`cell ${address} shows "${actual}", expected "${text}"`);
+    });
 }
 
 /** The pixels the canvas drew for one cell (RGBA rows), to check what a person actually sees. */
@@ -86,7 +102,8 @@ export function inkExtent(pixels: CellPixels): { left: number; right: number } |
 export async function dragFillHandle(page: Page, corner: string, target: string): Promise<void> {
   const from = await cell(page, corner).boundingBox();
   const to = await cell(page, target).boundingBox();
-  if (from === null || to === null) throw new Error(`cells ${corner} and ${target} must be on screen`);
+  if (from === null || to === null)
+    throw new Error(`cells ${corner} and ${target} must be on screen`);
   await page.mouse.move(from.x + from.width - 2, from.y + from.height - 2);
   await page.mouse.down();
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });

@@ -3,8 +3,25 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { RunningApp } from '../support/index.js';
-import { ensureWebBuilt, hasChromium, launchBrowser, openPage, openWorkbook, screenshot, startUiServer, type UiPage } from './browser.js';
-import { cell, cellPixels, clickCell, expectCellText, goTo, inkExtent, typeInto } from './grid-actions.js';
+import {
+  ensureWebBuilt,
+  hasChromium,
+  launchBrowser,
+  openPage,
+  openWorkbook,
+  screenshot,
+  startUiServer,
+  type UiPage,
+} from './browser.js';
+import {
+  cell,
+  cellPixels,
+  clickCell,
+  expectCellText,
+  goTo,
+  inkExtent,
+  typeInto,
+} from './grid-actions.js';
 import { storedValues } from './suite.js';
 import { loadThenType } from './timings.js';
 
@@ -28,7 +45,13 @@ describe.skipIf(!hasChromium)('grid in the browser', () => {
   });
 
   it('[UI-LOAD][PERF-03] cold loads paint cells and accept typing into A1, with no console errors (times printed; gated by npm run test:perf)', async () => {
-    await server.http.post('/grid/range', { target_cell: 'A1', values: [['Item', 'Cost'], ['Rent', 900]] });
+    await server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        ['Item', 'Cost'],
+        ['Rent', 900],
+      ],
+    });
     // Three cold loads (each a fresh browser context, so nothing is cached); the median is
     // judged, as ui.md §4.5 asks, because a shared CI machine makes single runs noisy.
     const loads: number[] = [];
@@ -48,11 +71,17 @@ describe.skipIf(!hasChromium)('grid in the browser', () => {
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
     const interactiveMs = median(loads);
     const typedMs = median(typed);
-    process.stdout.write(`[e2e] initial load to interactive (navigation start → first cells painted): ${loads.map((ms) => ms.toFixed(0)).join(', ')} ms; median ${interactiveMs.toFixed(0)} ms\n`);
-    process.stdout.write(`[e2e] navigation start → typed text shown in A1: ${typed.map((ms) => ms.toFixed(0)).join(', ')} ms; median ${typedMs.toFixed(0)} ms\n`);
+    process.stdout.write(
+      `[e2e] initial load to interactive (navigation start → first cells painted): ${loads.map((ms) => ms.toFixed(0)).join(', ')} ms; median ${interactiveMs.toFixed(0)} ms\n`,
+    );
+    process.stdout.write(
+      `[e2e] navigation start → typed text shown in A1: ${typed.map((ms) => ms.toFixed(0)).join(', ')} ms; median ${typedMs.toFixed(0)} ms\n`,
+    );
     await openWorkbook(ui, server.url);
     await expectCellText(ui.page, 'B2', '900');
-    await expect(ui.page.getByTestId('sheet-tab-Sheet1').getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(
+      ui.page.getByTestId('sheet-tab-Sheet1').getAttribute('aria-selected'),
+    ).resolves.toBe('true');
     await screenshot(ui.page, 'main-1440x900');
     expect(ui.errors).toEqual([]);
   });
@@ -80,19 +109,32 @@ describe.skipIf(!hasChromium)('grid in the browser', () => {
     expect(number.rightGap).toBeLessThan(number.leftGap);
     expect(text.leftGap).toBeLessThan(text.rightGap);
     expect(Math.abs(boolean.leftGap - boolean.rightGap)).toBeLessThanOrEqual(4);
-    for (const [address, align] of [['A1', 'right'], ['A2', 'left'], ['A3', 'center']] as const) {
-      await expect(cell(ui.page, address).evaluate((element) => getComputedStyle(element).textAlign)).resolves.toBe(align);
+    for (const [address, align] of [
+      ['A1', 'right'],
+      ['A2', 'left'],
+      ['A3', 'center'],
+    ] as const) {
+      await expect(
+        cell(ui.page, address).evaluate((element) => getComputedStyle(element).textAlign),
+      ).resolves.toBe(align);
     }
     const box = await cell(ui.page, 'A4').boundingBox();
     await ui.page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
-    await expect(ui.page.getByTestId('cell-tooltip').textContent()).resolves.toMatch(/division by zero/i);
+    await expect(ui.page.getByTestId('cell-tooltip').textContent()).resolves.toMatch(
+      /division by zero/i,
+    );
     expect(ui.errors).toEqual([]);
   });
 
   it('[GRID-02] a number too long for its column is rounded to fit, never drawn over its neighbour', async () => {
-    await server.http.post('/grid/range', { target_cell: 'B2', values: [['=2/3', '=123456789012345*7']] });
+    await server.http.post('/grid/range', {
+      target_cell: 'B2',
+      values: [['=2/3', '=123456789012345*7']],
+    });
     await openWorkbook(ui, server.url);
-    await ui.page.waitForFunction(() => document.querySelector('[data-testid="cell-C2"]')?.textContent !== '');
+    await ui.page.waitForFunction(
+      () => document.querySelector('[data-testid="cell-C2"]')?.textContent !== '',
+    );
     // Fewer decimals for 2/3, scientific notation for a 15-digit whole number (how many fit depends on the font).
     const fraction = (await cell(ui.page, 'B2').textContent())!;
     expect(fraction).toMatch(/^0\.6+7$/);
@@ -112,7 +154,9 @@ describe.skipIf(!hasChromium)('grid in the browser', () => {
     await server.http.post('/grid/lock', { range: 'B2' });
     await openWorkbook(ui, server.url);
     await ui.page.locator('[data-testid="cell-B2"][data-locked="true"]').waitFor();
-    await expect(cell(ui.page, 'B2').getByTestId('lock-icon').getAttribute('aria-label')).resolves.toBe('locked');
+    await expect(
+      cell(ui.page, 'B2').getByTestId('lock-icon').getAttribute('aria-label'),
+    ).resolves.toBe('locked');
     await expect(cell(ui.page, 'C2').getAttribute('data-locked')).resolves.toBeNull();
     // The padlock is drawn in the cell's top-right corner, in its own colour (grid-cells.ts).
     const padlockPixels = async (address: string) => {
@@ -122,7 +166,8 @@ describe.skipIf(!hasChromium)('grid in the browser', () => {
         for (let x = pixels.width - 14; x < pixels.width - 1; x += 1) {
           const at = (y * pixels.width + x) * 4;
           const [r, g, b] = [pixels.rgba[at]!, pixels.rgba[at + 1]!, pixels.rgba[at + 2]!];
-          if (Math.abs(r - 0x8a) < 40 && Math.abs(g - 0x6d) < 40 && Math.abs(b - 0x1f) < 40) count += 1;
+          if (Math.abs(r - 0x8a) < 40 && Math.abs(g - 0x6d) < 40 && Math.abs(b - 0x1f) < 40)
+            count += 1;
         }
       }
       return count;
@@ -145,7 +190,12 @@ describe.skipIf(!hasChromium)('grid in the browser', () => {
     await typeInto(ui.page, 'A1', '10');
     await expectCellText(ui.page, 'B1', '15');
     const stored = await server.http.get('/grid', { range: 'A1:B1' });
-    expect((stored.body as { cells: { cell: string; value: unknown }[] }).cells.map((c) => [c.cell, c.value])).toEqual([
+    expect(
+      (stored.body as { cells: { cell: string; value: unknown }[] }).cells.map((c) => [
+        c.cell,
+        c.value,
+      ]),
+    ).toEqual([
       ['A1', 10],
       ['B1', 15],
     ]);

@@ -14,13 +14,31 @@ describe.skipIf(!hasChromium)('a new user’s first budget', () => {
     const page = suite.ui.page;
 
     // By hand: two items and a total.
-    for (const [address, text] of [['A1', 'Item'], ['B1', 'Cost'], ['A2', 'Rent'], ['B2', '900'], ['A3', 'Food'], ['B3', '300'], ['A4', 'Total'], ['B4', '=SUM(B2:B3)']] as const) {
+    for (const [address, text] of [
+      ['A1', 'Item'],
+      ['B1', 'Cost'],
+      ['A2', 'Rent'],
+      ['B2', '900'],
+      ['A3', 'Food'],
+      ['B3', '300'],
+      ['A4', 'Total'],
+      ['B4', '=SUM(B2:B3)'],
+    ] as const) {
       await typeInto(page, address, text);
     }
     await expectCellText(page, 'B4', '1200');
 
     // With the agent: income and what is left, next to the table.
-    fakes.groq.replyText(JSON.stringify({ reasoning: 'Income and what is left after the costs.', target_cell: 'D1', values: [['Income', 3000], ['Left', '=E1-B4']] }));
+    fakes.groq.replyText(
+      JSON.stringify({
+        reasoning: 'Income and what is left after the costs.',
+        target_cell: 'D1',
+        values: [
+          ['Income', 3000],
+          ['Left', '=E1-B4'],
+        ],
+      }),
+    );
     await page.getByTestId('chat-input').fill('add my income of 3000 and what is left');
     await page.getByTestId('chat-input').press('Enter');
     const card = page.getByTestId('preview-card');
@@ -34,7 +52,9 @@ describe.skipIf(!hasChromium)('a new user’s first budget', () => {
     await page.getByTestId('menu-insert-chart').click();
     await page.getByTestId('chart-save').click();
     await page.locator('[data-testid="chart-canvas"][data-rendered="true"]').waitFor();
-    await page.waitForFunction(() => document.querySelector('[data-testid="chart-data-table"]')?.textContent?.includes('Rent900'));
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="chart-data-table"]')?.textContent?.includes('Rent900'),
+    );
 
     // Export to xlsx, wipe the workbook on the server, and import the file back.
     const download = page.waitForEvent('download');
@@ -48,13 +68,25 @@ describe.skipIf(!hasChromium)('a new user’s first budget', () => {
     const chooser = page.waitForEvent('filechooser');
     await page.getByTestId('menu-file').click();
     await page.getByTestId('menu-import').click();
-    await (await chooser).setFiles({ name: 'budget.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: xlsx });
+    await (
+      await chooser
+    ).setFiles({
+      name: 'budget.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: xlsx,
+    });
     await page.getByTestId('confirm-ok').click();
     await page.getByTestId('toast').filter({ hasText: 'Imported budget.xlsx' }).waitFor();
     await expectCellText(page, 'A2', 'Rent');
     await expectCellText(page, 'B4', '1200');
     await expectCellText(page, 'E2', '1800');
-    expect(await storedValues(suite.server, 'A1:E4')).toMatchObject({ A4: 'Total', B4: 1200, D1: 'Income', E1: 3000, E2: 1800 });
+    expect(await storedValues(suite.server, 'A1:E4')).toMatchObject({
+      A4: 'Total',
+      B4: 1200,
+      D1: 'Income',
+      E1: 3000,
+      E2: 1800,
+    });
 
     // The imported formulas are live: a new rent moves the total and what is left.
     await typeInto(page, 'B2', '1000');

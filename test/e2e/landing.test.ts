@@ -9,7 +9,6 @@ import { hasChromium, screenshot, WEB_DIR } from './browser.js';
 import { storedValues, useBrowserSuiteWithFakeModel } from './suite.js';
 import { largestContentfulPaint } from './timings.js';
 
-
 /** The script the workbook page starts from (dist/web/workbook.html), which the landing page must never fetch. */
 async function workbookEntryScript(): Promise<string> {
   const html = await readFile(path.join(WEB_DIR, 'workbook.html'), 'utf8');
@@ -22,15 +21,23 @@ describe.skipIf(!hasChromium)('the landing page', () => {
   const { suite, fakes } = useBrowserSuiteWithFakeModel();
 
   it('[ENTRY-01] Build is disabled until text is typed; an example chip fills the textarea; Enter submits; the page loads no grid code and reports its LCP', async () => {
-    fakes.groq.replyText(JSON.stringify({ reasoning: 'A budget.', target_cell: 'A1', values: [['Budget']] }));
+    fakes.groq.replyText(
+      JSON.stringify({ reasoning: 'A budget.', target_cell: 'A1', values: [['Budget']] }),
+    );
     const page = suite.ui.page;
     const scripts: string[] = [];
-    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+    page.on(
+      'request',
+      (request) =>
+        request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname),
+    );
     await page.goto(suite.server.url);
     const prompt = page.getByTestId('landing-prompt');
     const build = page.getByTestId('landing-build');
     await prompt.waitFor();
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).resolves.toBe('landing-prompt');
+    await expect(
+      page.evaluate(() => document.activeElement?.getAttribute('data-testid')),
+    ).resolves.toBe('landing-prompt');
     await expect(build.isDisabled()).resolves.toBe(true);
     await prompt.pressSequentially('   ');
     await expect(build.isDisabled()).resolves.toBe(true);
@@ -56,7 +63,9 @@ describe.skipIf(!hasChromium)('the landing page', () => {
     expect(new URL(page.url()).pathname).toBe('/');
 
     const lcp = await largestContentfulPaint(page);
-    process.stdout.write(`[ENTRY-01] landing page LCP ${lcp.toFixed(0)} ms (held to its CI gate by npm run test:perf)\n`);
+    process.stdout.write(
+      `[ENTRY-01] landing page LCP ${lcp.toFixed(0)} ms (held to its CI gate by npm run test:perf)\n`,
+    );
     expect(lcp).toBeGreaterThan(0);
     const workbookEntry = await workbookEntryScript();
     expect(scripts.length).toBeGreaterThan(0);
@@ -72,7 +81,13 @@ describe.skipIf(!hasChromium)('the landing page', () => {
 
   it('[ENTRY-02] the submitted prompt is sent from a new sheet with scope Whole sheet; existing sheets keep their cells', async () => {
     await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'Keep me' });
-    fakes.groq.replyText(JSON.stringify({ reasoning: 'Budget rows.', target_cell: 'A1', values: [['Rent'], ['Food']] }));
+    fakes.groq.replyText(
+      JSON.stringify({
+        reasoning: 'Budget rows.',
+        target_cell: 'A1',
+        values: [['Rent'], ['Food']],
+      }),
+    );
     const page = suite.ui.page;
     await page.goto(suite.server.url);
     await page.getByTestId('landing-prompt').fill('Build a budget');
@@ -82,11 +97,18 @@ describe.skipIf(!hasChromium)('the landing page', () => {
     expect(body.prompt).toBe('Build a budget');
     expect(body.scope).toBe('sheet');
     expect(body.sheet).not.toBe('Sheet1');
-    const workbook = (await suite.server.http.get('/api/workbook')).body as { sheets: string[]; active_sheet: string };
+    const workbook = (await suite.server.http.get('/api/workbook')).body as {
+      sheets: string[];
+      active_sheet: string;
+    };
     expect(workbook.sheets).toEqual(['Sheet1', body.sheet]);
     await page.getByTestId('ai-panel').waitFor();
-    await expect(page.getByTestId('scope-sheet').getAttribute('aria-checked')).resolves.toBe('true');
-    await expect(page.getByTestId(`sheet-tab-${body.sheet}`).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(page.getByTestId('scope-sheet').getAttribute('aria-checked')).resolves.toBe(
+      'true',
+    );
+    await expect(
+      page.getByTestId(`sheet-tab-${body.sheet}`).getAttribute('aria-selected'),
+    ).resolves.toBe('true');
     await page.getByTestId('preview-card').waitFor();
     expect(await storedValues(suite.server, 'A1:A2', 'Sheet1')).toEqual({ A1: 'Keep me' });
 
@@ -96,7 +118,9 @@ describe.skipIf(!hasChromium)('the landing page', () => {
       if (request.url().endsWith('/agent/chat')) resent = true;
     });
     await page.reload();
-    await page.waitForFunction(() => document.documentElement.dataset['interactiveMs'] !== undefined);
+    await page.waitForFunction(
+      () => document.documentElement.dataset['interactiveMs'] !== undefined,
+    );
     await page.locator('[data-testid="model-select"]').waitFor();
     await expect(page.getByTestId('user-message').count()).resolves.toBe(0);
     expect(resent).toBe(false);
@@ -105,9 +129,20 @@ describe.skipIf(!hasChromium)('the landing page', () => {
 
   it('[ENTRY-03] the Continue card shows the workbook name, sheet count and filled-cell count, and opens the workbook', async () => {
     await suite.server.http.post('/workbook/rename', { name: 'Q3 plan' });
-    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [['Item', 'Cost'], ['Rent', 900], [null, '=SUM(B2:B2)']] });
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        ['Item', 'Cost'],
+        ['Rent', 900],
+        [null, '=SUM(B2:B2)'],
+      ],
+    });
     await suite.server.http.post('/workbook/sheet', { name: 'Cost notes' });
-    await suite.server.http.post('/grid/range', { target_cell: 'C4', values: [['x'], ['y']], sheet: 'Cost notes' });
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'C4',
+      values: [['x'], ['y']],
+      sheet: 'Cost notes',
+    });
     const page = suite.ui.page;
     await page.goto(suite.server.url);
     const card = page.getByTestId('continue-card');

@@ -16,7 +16,10 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     const page = suite.ui.page;
     const header = await page.getByTestId('col-header-A').boundingBox();
     const evals: string[] = [];
-    page.on('request', (request) => request.url().endsWith('/eval') && evals.push(request.postData() ?? ''));
+    page.on(
+      'request',
+      (request) => request.url().endsWith('/eval') && evals.push(request.postData() ?? ''),
+    );
     await page.mouse.click(header!.x + 20, header!.y + 10);
     await expect(nameBox().inputValue()).resolves.toBe('A:A');
     await page.getByTestId('status-sum').filter({ hasText: 'Sum 6' }).waitFor();
@@ -29,26 +32,49 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
   });
 
   it('[NAV-03] Ctrl+arrows jump to the edge of the data, then to the grid’s edge; Ctrl+End to the last used cell', async () => {
-    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: Array.from({ length: 10 }, (_, index) => [index + 1]) });
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: Array.from({ length: 10 }, (_, index) => [index + 1]),
+    });
     await suite.server.http.post('/grid/cell', { cell: 'C12', value: 'end' });
     await suite.open();
     const page = suite.ui.page;
     await goTo(page, 'A1');
     await page.keyboard.press('Control+ArrowDown');
-    await page.waitForFunction(() => (document.querySelector('[data-testid="name-box"]') as HTMLInputElement).value === 'A10');
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[data-testid="name-box"]') as HTMLInputElement).value === 'A10',
+    );
     await page.keyboard.press('Control+ArrowDown');
-    await page.waitForFunction(() => (document.querySelector('[data-testid="name-box"]') as HTMLInputElement).value === 'A100000');
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[data-testid="name-box"]') as HTMLInputElement).value ===
+        'A100000',
+    );
     await page.keyboard.press('Control+Home');
-    await page.waitForFunction(() => (document.querySelector('[data-testid="name-box"]') as HTMLInputElement).value === 'A1');
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="name-box"]') as HTMLInputElement).value === 'A1',
+    );
     await page.keyboard.press('Control+End');
-    await page.waitForFunction(() => (document.querySelector('[data-testid="name-box"]') as HTMLInputElement).value === 'C12');
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[data-testid="name-box"]') as HTMLInputElement).value === 'C12',
+    );
   });
 
   it('[FIRST-HOUR] Ctrl+Shift+Arrow extends the selection to the edge of the data, not of the sheet', async () => {
-    await suite.server.http.post('/grid/range', { target_cell: 'B4', values: Array.from({ length: 17 }, (_, index) => [index, index * 2]) });
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'B4',
+      values: Array.from({ length: 17 }, (_, index) => [index, index * 2]),
+    });
     await suite.open();
     const page = suite.ui.page;
-    const nameIs = (text: string) => page.waitForFunction((value) => (document.querySelector('[data-testid="name-box"]') as HTMLInputElement).value === value, text);
+    const nameIs = (text: string) =>
+      page.waitForFunction(
+        (value) =>
+          (document.querySelector('[data-testid="name-box"]') as HTMLInputElement).value === value,
+        text,
+      );
     await goTo(page, 'B4');
     await page.keyboard.press('Control+Shift+ArrowDown');
     await nameIs('B4:B20');
@@ -66,7 +92,9 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     await nameBox().click();
     await nameBox().fill('1A');
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('name-box-error').textContent()).resolves.toContain('"1A" is not a cell or range');
+    await expect(page.getByTestId('name-box-error').textContent()).resolves.toContain(
+      '"1A" is not a cell or range',
+    );
     await page.keyboard.press('Escape');
     await expect(nameBox().inputValue()).resolves.toBe('D250');
   });
@@ -77,7 +105,10 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     await suite.open();
     const page = suite.ui.page;
     const writes: string[] = [];
-    page.on('request', (request) => request.url().endsWith('/grid/cell') && writes.push(request.postData() ?? ''));
+    page.on(
+      'request',
+      (request) => request.url().endsWith('/grid/cell') && writes.push(request.postData() ?? ''),
+    );
     await goTo(page, 'A1');
     await page.keyboard.type('x');
     await page.getByTestId('toast').filter({ hasText: 'A1 is locked' }).waitFor();
@@ -108,7 +139,9 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     const apiCalls = (url: URL) => !url.pathname.startsWith('/assets/');
     await page.route(apiCalls, (route) => route.abort('connectionrefused'));
     await page.getByTestId('connection-banner').waitFor({ timeout: 5000 });
-    await expect(page.getByTestId('connection-banner').textContent()).resolves.toContain('Connection lost — retrying');
+    await expect(page.getByTestId('connection-banner').textContent()).resolves.toContain(
+      'Connection lost — retrying',
+    );
     await clickCell(page, 'B2');
     await page.keyboard.type('5');
     await page.keyboard.press('Enter');

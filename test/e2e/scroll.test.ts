@@ -14,7 +14,11 @@ describe.skipIf(!hasChromium)('a 100,000-row sheet in the browser', () => {
   const suite = useBrowserSuite({ page: { width: 1920, height: 1080 } });
 
   async function seed(): Promise<void> {
-    const values = Array.from({ length: ROWS }, (_, row) => [row + 1, (row * 7) % 1000, `r${row + 1}`]);
+    const values = Array.from({ length: ROWS }, (_, row) => [
+      row + 1,
+      (row * 7) % 1000,
+      `r${row + 1}`,
+    ]);
     const response = await suite.server.http.post('/grid/range', { target_cell: 'A1', values });
     expect(response.status).toBe(200);
   }
@@ -59,10 +63,17 @@ describe.skipIf(!hasChromium)('a 100,000-row sheet in the browser', () => {
     }
     const stopped = Date.now();
     const samples = await stopSampler(page);
-    await page.waitForFunction(() => {
-      const cells = document.querySelectorAll('[data-testid="grid"] [role="gridcell"]');
-      return cells.length > 0 && document.querySelectorAll('[data-testid="grid"] [data-loading="true"]').length === 0;
-    }, undefined, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => {
+        const cells = document.querySelectorAll('[data-testid="grid"] [role="gridcell"]');
+        return (
+          cells.length > 0 &&
+          document.querySelectorAll('[data-testid="grid"] [data-loading="true"]').length === 0
+        );
+      },
+      undefined,
+      { timeout: 10_000 },
+    );
     const settledMs = Date.now() - stopped;
     const { intervals } = samples;
     const median = percentile(intervals, 0.5);

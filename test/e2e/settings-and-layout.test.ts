@@ -17,7 +17,15 @@ const BUDGET = [
 
 describe.skipIf(!hasChromium)('settings in the browser', () => {
   const suite = useBrowserSuite({
-    server: async () => ({ deps: { providers: await ProviderService.open({ keyStore: new MemoryKeyStore(), envKeys: {}, sleep: async () => {} }) } }),
+    server: async () => ({
+      deps: {
+        providers: await ProviderService.open({
+          keyStore: new MemoryKeyStore(),
+          envKeys: {},
+          sleep: async () => {},
+        }),
+      },
+    }),
   });
 
   it('[KEYS-02][KEYS-04] saving a key shows it masked and adds its models to the picker; removing takes them away', async () => {
@@ -26,15 +34,26 @@ describe.skipIf(!hasChromium)('settings in the browser', () => {
     await page.getByTestId('no-key-notice').waitFor();
     await page.getByTestId('open-settings').click();
     const row = page.locator('[data-testid="provider-row"][data-provider="groq"]');
-    await expect(row.getByTestId('provider-key-input').getAttribute('type')).resolves.toBe('password');
-    await expect(row.getByTestId('provider-key-input').getAttribute('autocomplete')).resolves.toBe('off');
+    await expect(row.getByTestId('provider-key-input').getAttribute('type')).resolves.toBe(
+      'password',
+    );
+    await expect(row.getByTestId('provider-key-input').getAttribute('autocomplete')).resolves.toBe(
+      'off',
+    );
     await row.getByTestId('provider-key-input').fill('gsk_secret-value-7890');
     await row.getByTestId('provider-save').click();
-    await page.locator('[data-testid="provider-row"][data-provider="groq"][data-configured="true"]').waitFor({ timeout: 5000 });
+    await page
+      .locator('[data-testid="provider-row"][data-provider="groq"][data-configured="true"]')
+      .waitFor({ timeout: 5000 });
     await expect(row.getByTestId('provider-status').textContent()).resolves.toBe('Configured');
-    await expect(row.getByTestId('provider-masked-key').textContent()).resolves.not.toContain('secret-value');
+    await expect(row.getByTestId('provider-masked-key').textContent()).resolves.not.toContain(
+      'secret-value',
+    );
     await expect(page.locator('body').innerHTML()).resolves.not.toContain('gsk_secret-value-7890');
-    await page.locator('[data-testid="model-row"][data-available="true"]').first().waitFor({ timeout: 5000 });
+    await page
+      .locator('[data-testid="model-row"][data-available="true"]')
+      .first()
+      .waitFor({ timeout: 5000 });
     await page.getByTestId('dialog-close').click();
     await page.getByTestId('model-select').waitFor({ timeout: 5000 });
     const options = await page.getByTestId('model-select').locator('option').count();
@@ -43,7 +62,9 @@ describe.skipIf(!hasChromium)('settings in the browser', () => {
     await page.getByTestId('open-settings').click();
     await row.getByTestId('provider-remove').click({ timeout: 5000 });
     await row.getByTestId('provider-remove-confirm').click({ timeout: 5000 });
-    await page.locator('[data-testid="provider-row"][data-provider="groq"][data-configured="false"]').waitFor({ timeout: 5000 });
+    await page
+      .locator('[data-testid="provider-row"][data-provider="groq"][data-configured="false"]')
+      .waitFor({ timeout: 5000 });
     await page.getByTestId('dialog-close').click();
     await page.getByTestId('no-key-notice').waitFor({ timeout: 5000 });
     expect(suite.ui.errors).toEqual([]);
@@ -57,11 +78,15 @@ describe.skipIf(!hasChromium)('settings in the browser', () => {
     await page.getByTestId('settings-dialog').waitFor();
     for (let step = 0; step < 25; step += 1) {
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+      expect(
+        await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null),
+      ).toBe(true);
     }
     await page.keyboard.press('Escape');
     await page.getByTestId('settings-dialog').waitFor({ state: 'detached' });
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).resolves.toBe('open-settings');
+    await expect(
+      page.evaluate(() => document.activeElement?.getAttribute('data-testid')),
+    ).resolves.toBe('open-settings');
   });
 
   it('[AI-01] the AI panel toggle is remembered after a reload', async () => {
@@ -89,15 +114,31 @@ describe.skipIf(!hasChromium)('the main screen at common sizes', () => {
         await suite.server.http.post('/workbook/rename', { name: 'Household budget' });
         await suite.server.http.post('/grid/range', { target_cell: 'A1', values: BUDGET });
         await suite.server.http.post('/grid/lock', { range: 'A1:E1' });
-        await suite.server.http.post('/system/charts', { data_range: 'A1:D4', title: 'Monthly costs', anchor_cell: 'G2', width: 380, height: 240, orientation: 'rows' });
+        await suite.server.http.post('/system/charts', {
+          data_range: 'A1:D4',
+          title: 'Monthly costs',
+          anchor_cell: 'G2',
+          width: 380,
+          height: 240,
+          orientation: 'rows',
+        });
         await suite.open();
         const page = suite.ui.page;
         await expectCellText(page, 'E5', '3905');
         await expectCellText(page, 'E6', '#DIV/0!');
         await page.locator('[data-testid="chart-canvas"][data-rendered="true"]').waitFor();
-        await expect(page.getByTestId('cell-E6').getAttribute('data-error')).resolves.toBe('#DIV/0!');
+        await expect(page.getByTestId('cell-E6').getAttribute('data-error')).resolves.toBe(
+          '#DIV/0!',
+        );
         await expect(page.getByTestId('cell-A1').getAttribute('data-locked')).resolves.toBe('true');
-        for (const id of ['workbook-title', 'formula-bar', 'name-box', 'sheet-tab-Sheet1', 'chat-input', 'toggle-ai']) {
+        for (const id of [
+          'workbook-title',
+          'formula-bar',
+          'name-box',
+          'sheet-tab-Sheet1',
+          'chat-input',
+          'toggle-ai',
+        ]) {
           const box = await page.getByTestId(id).boundingBox();
           expect(box, id).not.toBeNull();
           expect(box!.x + box!.width, id).toBeLessThanOrEqual(width);

@@ -18,13 +18,18 @@ describe.skipIf(!hasChromium)('sheets in the browser', () => {
     await page.getByTestId('sheet-rename-input').fill('Data');
     await page.keyboard.press('Enter');
     await page.locator('[data-testid="sheet-tab-Data"][aria-selected="true"]').waitFor();
-    const workbook = (await suite.server.http.get('/api/workbook')).body as { sheets: string[]; active_sheet: string };
+    const workbook = (await suite.server.http.get('/api/workbook')).body as {
+      sheets: string[];
+      active_sheet: string;
+    };
     expect(workbook).toMatchObject({ sheets: ['Sheet1', 'Data'], active_sheet: 'Data' });
 
     await typeInto(page, 'A1', 'on data');
     await page.getByTestId('sheet-tab-Sheet1').click();
     await expectCellText(page, 'A1', 'on sheet 1');
-    await expect(page.locator('[data-testid="grid"]').getAttribute('data-sheet')).resolves.toBe('Sheet1');
+    await expect(page.locator('[data-testid="grid"]').getAttribute('data-sheet')).resolves.toBe(
+      'Sheet1',
+    );
     await page.getByTestId('sheet-tab-Data').click();
     await expectCellText(page, 'A1', 'on data');
     expect(suite.ui.errors).toEqual([]);
@@ -38,7 +43,10 @@ describe.skipIf(!hasChromium)('sheets in the browser', () => {
     let renaming = false;
     const sentDuringRename: string[] = [];
     page.on('request', (request) => {
-      if (renaming && !request.url().endsWith('/workbook/sheet/rename')) sentDuringRename.push(`${request.method()} ${new URL(request.url()).pathname} ${request.postData() ?? new URL(request.url()).search}`);
+      if (renaming && !request.url().endsWith('/workbook/sheet/rename'))
+        sentDuringRename.push(
+          `${request.method()} ${new URL(request.url()).pathname} ${request.postData() ?? new URL(request.url()).search}`,
+        );
     });
     await page.route('**/workbook/sheet/rename', async (route) => {
       renaming = true;
@@ -51,7 +59,9 @@ describe.skipIf(!hasChromium)('sheets in the browser', () => {
     await page.getByTestId('sheet-rename-input').fill('Totals');
     await page.keyboard.press('Enter');
     await page.locator('[data-testid="sheet-tab-Totals"][aria-selected="true"]').waitFor();
-    await page.waitForFunction(() => document.querySelector('[data-testid="status-sum"]')?.textContent === 'Sum 3');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="status-sum"]')?.textContent === 'Sum 3',
+    );
     expect(sentDuringRename.filter((line) => line.includes('Sheet1'))).toEqual([]);
     expect(suite.ui.errors).toEqual([]);
   });
@@ -63,7 +73,9 @@ describe.skipIf(!hasChromium)('sheets in the browser', () => {
     await page.getByTestId('sheet-tab-Data').dblclick();
     await page.getByTestId('sheet-rename-input').fill('sheet1');
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('sheet-rename-error').textContent()).resolves.toMatch(/sheet1|exists|already/i);
+    await expect(page.getByTestId('sheet-rename-error').textContent()).resolves.toMatch(
+      /sheet1|exists|already/i,
+    );
     await page.keyboard.press('Escape');
     await page.getByTestId('sheet-tab-Data').waitFor();
     const workbook = (await suite.server.http.get('/api/workbook')).body as { sheets: string[] };
@@ -84,7 +96,11 @@ describe.skipIf(!hasChromium)('sheets in the browser', () => {
 
   it('[SHEET-03] a visited sheet paints from its cache at once, then shows what changed on the server while away', async () => {
     await suite.server.http.post('/workbook/sheet', { name: 'Other' });
-    await suite.server.http.post('/grid/range', { sheet: 'Other', target_cell: 'A1', values: [['before', 1]] });
+    await suite.server.http.post('/grid/range', {
+      sheet: 'Other',
+      target_cell: 'A1',
+      values: [['before', 1]],
+    });
     await suite.open();
     const page = suite.ui.page;
     // The connection heartbeat (every 4 s) also re-reads the grid; holding its /healthz answer
@@ -94,14 +110,21 @@ describe.skipIf(!hasChromium)('sheets in the browser', () => {
     await expectCellText(page, 'A1', 'before');
     await page.getByTestId('sheet-tab-Sheet1').click();
     await page.locator('[data-testid="grid"][data-sheet="Sheet1"]').waitFor();
-    await suite.server.http.post('/grid/range', { sheet: 'Other', target_cell: 'A1', values: [['after', 2]] });
+    await suite.server.http.post('/grid/range', {
+      sheet: 'Other',
+      target_cell: 'A1',
+      values: [['after', 2]],
+    });
     // Reads of Other answer 300 ms late from now on: whatever shows before then is the cache.
     let delayed = 0;
-    await page.route((url) => url.pathname === '/grid' && url.searchParams.get('sheet') === 'Other', async (route) => {
-      delayed += 1;
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await route.continue();
-    });
+    await page.route(
+      (url) => url.pathname === '/grid' && url.searchParams.get('sheet') === 'Other',
+      async (route) => {
+        delayed += 1;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.continue();
+      },
+    );
     // Every frame from the click on, what the mirror shows in A1 of Other.
     await page.evaluate(() => {
       const seen: string[] = [];
@@ -126,7 +149,11 @@ describe.skipIf(!hasChromium)('sheets in the browser', () => {
 
   it('[SHEET-04] deleting a sheet asks first, naming how many cells it holds', async () => {
     await suite.server.http.post('/workbook/sheet', { name: 'Scratch' });
-    await suite.server.http.post('/grid/range', { sheet: 'Scratch', target_cell: 'A1', values: [[1, 2, 3]] });
+    await suite.server.http.post('/grid/range', {
+      sheet: 'Scratch',
+      target_cell: 'A1',
+      values: [[1, 2, 3]],
+    });
     await suite.open();
     const page = suite.ui.page;
     await page.getByTestId('sheet-tab-Scratch').click({ button: 'right' });
@@ -141,7 +168,11 @@ describe.skipIf(!hasChromium)('sheets in the browser', () => {
   it('[FIRST-HOUR] deleting the open sheet shows the next one and never asks for the deleted one again', async () => {
     await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'stays' });
     await suite.server.http.post('/workbook/sheet', { name: 'Scratch' });
-    await suite.server.http.post('/grid/range', { sheet: 'Scratch', target_cell: 'A1', values: [[1, 2, 3]] });
+    await suite.server.http.post('/grid/range', {
+      sheet: 'Scratch',
+      target_cell: 'A1',
+      values: [[1, 2, 3]],
+    });
     await suite.server.http.post('/workbook/sheet/activate', { name: 'Scratch' });
     await suite.open();
     const page = suite.ui.page;
@@ -163,7 +194,9 @@ describe.skipIf(!hasChromium)('sheets in the browser', () => {
     await page.getByTestId('workbook-title').fill('Q3 plan');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.title.startsWith('Q3 plan'));
-    const workbook = (await suite.server.http.get('/api/workbook')).body as { workbook_name: string };
+    const workbook = (await suite.server.http.get('/api/workbook')).body as {
+      workbook_name: string;
+    };
     expect(workbook.workbook_name).toBe('Q3 plan');
   });
 });

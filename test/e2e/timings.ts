@@ -8,7 +8,12 @@ import { workbookUrl, type UiPage } from './browser.js';
  * Enter; both times are in the page's clock from navigation start. Few driver round trips
  * (one key, the click point read with the text) so the figure is the page's, not the driver's.
  */
-export async function loadThenType(ui: UiPage, url: string, shows: string, key: string): Promise<{ interactiveMs: number; typedMs: number }> {
+export async function loadThenType(
+  ui: UiPage,
+  url: string,
+  shows: string,
+  key: string,
+): Promise<{ interactiveMs: number; typedMs: number }> {
   const page = ui.page;
   await page.goto(workbookUrl(url), { waitUntil: 'commit' });
   const centre = await page.waitForFunction(
@@ -25,10 +30,17 @@ export async function loadThenType(ui: UiPage, url: string, shows: string, key: 
   await page.mouse.click(x, y);
   await page.keyboard.press(key);
   await page.keyboard.press('Enter');
-  const shown = await page.waitForFunction((text) => document.querySelector('[data-testid="cell-A1"]')?.textContent === text && performance.now(), key, { timeout: 5000 });
+  const shown = await page.waitForFunction(
+    (text) =>
+      document.querySelector('[data-testid="cell-A1"]')?.textContent === text && performance.now(),
+    key,
+    { timeout: 5000 },
+  );
   const typedMs = (await shown.jsonValue()) as number;
   await page.waitForFunction(() => document.documentElement.dataset['interactiveMs'] !== undefined);
-  const interactiveMs = await page.evaluate(() => performance.getEntriesByName('gridbook:interactive')[0]?.startTime ?? Number.NaN);
+  const interactiveMs = await page.evaluate(
+    () => performance.getEntriesByName('gridbook:interactive')[0]?.startTime ?? Number.NaN,
+  );
   return { interactiveMs, typedMs };
 }
 
@@ -40,17 +52,25 @@ export async function keypressToPaint(page: Page, count: number): Promise<number
   await page.evaluate(() => {
     const state = window as unknown as { latencies: number[] };
     state.latencies = [];
-    document.addEventListener('keydown', (event) => {
-      const typed = event.timeStamp;
-      requestAnimationFrame(() => requestAnimationFrame((painted) => state.latencies.push(painted - typed)));
-    }, true);
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        const typed = event.timeStamp;
+        requestAnimationFrame(() =>
+          requestAnimationFrame((painted) => state.latencies.push(painted - typed)),
+        );
+      },
+      true,
+    );
   });
   for (let index = 0; index < count; index += 1) {
     await page.keyboard.press(String(index % 10));
     await page.waitForTimeout(30);
   }
   await page.waitForTimeout(100);
-  return (await page.evaluate(() => (window as unknown as { latencies: number[] }).latencies)).sort((a, b) => a - b);
+  return (await page.evaluate(() => (window as unknown as { latencies: number[] }).latencies)).sort(
+    (a, b) => a - b,
+  );
 }
 
 /** The value at `fraction` of the values in ascending order (0.5 the median, 0.95 the p95). */
@@ -59,7 +79,9 @@ export function largestContentfulPaint(page: Page): Promise<number> {
   return page.evaluate(
     () =>
       new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)?.startTime ?? Number.NaN)).observe({ type: 'largest-contentful-paint', buffered: true });
+        new PerformanceObserver((list) =>
+          resolve(list.getEntries().at(-1)?.startTime ?? Number.NaN),
+        ).observe({ type: 'largest-contentful-paint', buffered: true });
       }),
   );
 }
@@ -73,11 +95,17 @@ export function percentile(values: readonly number[], fraction: number): number 
 /** Start recording rAF timestamps and long tasks inside the page. */
 export async function startSampler(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const state = window as unknown as { perfFrames: number[]; perfLongTasks: number[]; perfSampling: boolean };
+    const state = window as unknown as {
+      perfFrames: number[];
+      perfLongTasks: number[];
+      perfSampling: boolean;
+    };
     state.perfFrames = [];
     state.perfLongTasks = [];
     state.perfSampling = true;
-    new PerformanceObserver((list) => list.getEntries().forEach((entry) => state.perfLongTasks.push(entry.duration))).observe({ type: 'longtask' });
+    new PerformanceObserver((list) =>
+      list.getEntries().forEach((entry) => state.perfLongTasks.push(entry.duration)),
+    ).observe({ type: 'longtask' });
     const tick = (time: number) => {
       if (!state.perfSampling) return;
       state.perfFrames.push(time);
@@ -95,7 +123,11 @@ export interface FrameSample {
 
 export async function stopSampler(page: Page): Promise<FrameSample> {
   const { frames, longTasks } = await page.evaluate(() => {
-    const state = window as unknown as { perfFrames: number[]; perfLongTasks: number[]; perfSampling: boolean };
+    const state = window as unknown as {
+      perfFrames: number[];
+      perfLongTasks: number[];
+      perfSampling: boolean;
+    };
     state.perfSampling = false;
     return { frames: state.perfFrames, longTasks: state.perfLongTasks };
   });

@@ -9,7 +9,11 @@ afterEach(async () => {
 });
 
 async function post(url: string, body: unknown): Promise<{ status: number; json: any }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, json: await response.json() };
 }
 
@@ -18,7 +22,10 @@ describe('FakeVendorServer', () => {
     server = await FakeVendorServer.start({ protocol: 'openai', pathPrefix: '/openai/v1' });
     server.replyText('first').replyError(429, 'slow down', { 'retry-after': '3' });
     const one = await post(`${server.baseUrl}/chat/completions`, { model: 'm1', messages: [] });
-    const two = await fetch(`${server.baseUrl}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'm2' }) });
+    const two = await fetch(`${server.baseUrl}/chat/completions`, {
+      method: 'POST',
+      body: JSON.stringify({ model: 'm2' }),
+    });
     expect(one.json.choices[0].message.content).toBe('first');
     expect(two.status).toBe(429);
     expect(two.headers.get('retry-after')).toBe('3');
@@ -39,7 +46,10 @@ describe('FakeVendorServer', () => {
   it('a path outside the base path is a 404 naming the expected base path', async () => {
     server = await FakeVendorServer.start({ protocol: 'gemini', pathPrefix: '/v1beta' });
     server.replyText('unused');
-    const wrong = await post(`${server.baseUrl.replace('/v1beta', '/v1')}/models/g:generateContent`, {});
+    const wrong = await post(
+      `${server.baseUrl.replace('/v1beta', '/v1')}/models/g:generateContent`,
+      {},
+    );
     expect(wrong.status).toBe(404);
     expect(wrong.json.error.message).toContain('/v1beta');
     expect(server.pendingReplies).toBe(1);

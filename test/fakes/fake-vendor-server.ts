@@ -108,7 +108,12 @@ export class FakeVendorServer {
   }
 
   replyError(status: number, message?: string, headers?: Record<string, string>): this {
-    return this.enqueue({ kind: 'error', status, ...(message === undefined ? {} : { message }), ...(headers === undefined ? {} : { headers }) });
+    return this.enqueue({
+      kind: 'error',
+      status,
+      ...(message === undefined ? {} : { message }),
+      ...(headers === undefined ? {} : { headers }),
+    });
   }
 
   setDefaultReply(reply: ScriptedReply | undefined): this {
@@ -139,7 +144,10 @@ export class FakeVendorServer {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private async handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+  private async handle(
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+  ): Promise<void> {
     this.openResponses.add(response);
     let closedEarly = false;
     response.on('close', () => {
@@ -161,16 +169,38 @@ export class FakeVendorServer {
     for (const wake of this.waiters.splice(0)) wake(captured);
 
     const route = path.split('?')[0] ?? '';
-    if (request.method !== 'POST' || !route.startsWith(`${this.prefix}/`) || !this.wire.matchesPath(route.slice(this.prefix.length))) {
-      sendJson(response, 404, this.wire.errorBody(404, `fake ${this.wire.name} server: no endpoint ${request.method} ${route} (base path ${this.prefix})`));
+    if (
+      request.method !== 'POST' ||
+      !route.startsWith(`${this.prefix}/`) ||
+      !this.wire.matchesPath(route.slice(this.prefix.length))
+    ) {
+      sendJson(
+        response,
+        404,
+        this.wire.errorBody(
+          404,
+          `fake ${this.wire.name} server: no endpoint ${request.method} ${route} (base path ${this.prefix})`,
+        ),
+      );
       return;
     }
     await this.reply(response, this.queue.shift() ?? this.defaultReply, captured);
   }
 
-  private async reply(response: http.ServerResponse, reply: ScriptedReply | undefined, request: CapturedRequest): Promise<void> {
+  private async reply(
+    response: http.ServerResponse,
+    reply: ScriptedReply | undefined,
+    request: CapturedRequest,
+  ): Promise<void> {
     if (reply === undefined) {
-      sendJson(response, 500, this.wire.errorBody(500, `fake ${this.wire.name} server: no reply scripted for request ${this.requests.length}`));
+      sendJson(
+        response,
+        500,
+        this.wire.errorBody(
+          500,
+          `fake ${this.wire.name} server: no reply scripted for request ${this.requests.length}`,
+        ),
+      );
       return;
     }
     if (reply.kind === 'hang') return;
@@ -181,7 +211,12 @@ export class FakeVendorServer {
         sendJson(response, 200, this.wire.textBody(reply, request.model ?? 'unknown-model'));
         return;
       case 'error':
-        sendJson(response, reply.status, this.wire.errorBody(reply.status, reply.message ?? `fake error ${reply.status}`), reply.headers);
+        sendJson(
+          response,
+          reply.status,
+          this.wire.errorBody(reply.status, reply.message ?? `fake error ${reply.status}`),
+          reply.headers,
+        );
         return;
       case 'raw':
         response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
@@ -208,7 +243,12 @@ function parseJson(text: string): unknown {
   }
 }
 
-function sendJson(response: http.ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): void {
+function sendJson(
+  response: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   if (response.destroyed) return;
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify(body));

@@ -5,7 +5,15 @@ import { FakeVendorServer } from './fake-vendor-server.js';
 export { FakeVendorServer } from './fake-vendor-server.js';
 export { useFakeProviders } from './use-fake-providers.js';
 export { providersOnFakes } from './providers-on-fakes.js';
-export type { CapturedRequest, ErrorReply, FakeVendorOptions, HangReply, RawReply, ScriptedReply, TextReply } from './fake-vendor-server.js';
+export type {
+  CapturedRequest,
+  ErrorReply,
+  FakeVendorOptions,
+  HangReply,
+  RawReply,
+  ScriptedReply,
+  TextReply,
+} from './fake-vendor-server.js';
 export type { WireProtocolName } from './wire-protocols.js';
 
 export type FakeProviderId = 'gemini' | 'anthropic' | 'groq' | 'openrouter';

@@ -3,7 +3,10 @@
 import { MemoryKeyStore, ProviderService, type ProviderId } from '../../src/providers/index.js';
 import type { FakeProviders } from './index.js';
 
-export function providersOnFakes(fakes: FakeProviders | undefined, envKeys: Partial<Record<ProviderId, string>> = {}): Promise<ProviderService> {
+export function providersOnFakes(
+  fakes: FakeProviders | undefined,
+  envKeys: Partial<Record<ProviderId, string>> = {},
+): Promise<ProviderService> {
   return ProviderService.open({
     keyStore: new MemoryKeyStore(),
     envKeys,

@@ -7,7 +7,8 @@ import { startFakeProviders, type FakeProviders } from './index.js';
 export function useFakeProviders(): FakeProviders {
   let started: FakeProviders | undefined;
   const current = (): FakeProviders => {
-    if (started === undefined) throw new Error('the fake providers are used before beforeAll started them');
+    if (started === undefined)
+      throw new Error('the fake providers are used before beforeAll started them');
     return started;
   };
   beforeAll(async () => {

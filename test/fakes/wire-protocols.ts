@@ -26,13 +26,25 @@ const gemini: WireProtocol = {
     const input = reply.inputTokens ?? 10;
     const output = reply.outputTokens ?? 5;
     return {
-      candidates: [{ content: { role: 'model', parts: [{ text: reply.text }] }, finishReason: reply.finishReason ?? 'STOP', index: 0 }],
-      usageMetadata: { promptTokenCount: input, candidatesTokenCount: output, totalTokenCount: input + output },
+      candidates: [
+        {
+          content: { role: 'model', parts: [{ text: reply.text }] },
+          finishReason: reply.finishReason ?? 'STOP',
+          index: 0,
+        },
+      ],
+      usageMetadata: {
+        promptTokenCount: input,
+        candidatesTokenCount: output,
+        totalTokenCount: input + output,
+      },
       modelVersion: model,
       responseId: 'fake-gemini-response',
     };
   },
-  errorBody: (status, message) => ({ error: { code: status, message, status: googleStatusWord(status) } }),
+  errorBody: (status, message) => ({
+    error: { code: status, message, status: googleStatusWord(status) },
+  }),
 };
 
 /** Anthropic messages: POST {base}/messages, key in x-api-key, anthropic-version header. */
@@ -51,7 +63,10 @@ const anthropic: WireProtocol = {
     stop_sequence: null,
     usage: { input_tokens: reply.inputTokens ?? 10, output_tokens: reply.outputTokens ?? 5 },
   }),
-  errorBody: (status, message) => ({ type: 'error', error: { type: anthropicErrorType(status), message } }),
+  errorBody: (status, message) => ({
+    type: 'error',
+    error: { type: anthropicErrorType(status), message },
+  }),
 };
 
 /** OpenAI-compatible chat completions (Groq, OpenRouter): POST {base}/chat/completions, Bearer key. */
@@ -68,14 +83,26 @@ const openai: WireProtocol = {
       object: 'chat.completion',
       created: 1_700_000_000,
       model,
-      choices: [{ index: 0, message: { role: 'assistant', content: reply.text }, finish_reason: reply.finishReason ?? 'stop' }],
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: reply.text },
+          finish_reason: reply.finishReason ?? 'stop',
+        },
+      ],
       usage: { prompt_tokens: input, completion_tokens: output, total_tokens: input + output },
     };
   },
-  errorBody: (status, message) => ({ error: { message, type: openAiErrorType(status), code: status } }),
+  errorBody: (status, message) => ({
+    error: { message, type: openAiErrorType(status), code: status },
+  }),
 };
 
-export const PROTOCOLS: Readonly<Record<WireProtocolName, WireProtocol>> = { gemini, anthropic, openai };
+export const PROTOCOLS: Readonly<Record<WireProtocolName, WireProtocol>> = {
+  gemini,
+  anthropic,
+  openai,
+};
 
 function googleStatusWord(status: number): string {
   const words: Record<number, string> = {

@@ -1,14 +1,32 @@
 // The commit path: numbering, the durable record, subscriptions, storage failure, and a
 // restart from the journal bringing back exactly what was acknowledged.
 import { describe, expect, it } from 'vitest';
-import { createChartOps, parseCell, parseRange, replaceWorkbookOps, setLocksOps, writeCellOps, writeRangeOps, type WorkbookDocument } from '../../src/core/index.js';
-import { CommitsUnavailableError, OssHost, StorageUnavailableError, type Commit, type JournaledWorkbook } from '../../src/hosting/index.js';
+import {
+  createChartOps,
+  parseCell,
+  parseRange,
+  replaceWorkbookOps,
+  setLocksOps,
+  writeCellOps,
+  writeRangeOps,
+  type WorkbookDocument,
+} from '../../src/core/index.js';
+import {
+  CommitsUnavailableError,
+  OssHost,
+  StorageUnavailableError,
+  type Commit,
+  type JournaledWorkbook,
+} from '../../src/hosting/index.js';
 import { MemoryJournal } from '../support/memory-journal.js';
 
 const clock = (): Date => new Date('2026-03-04T05:06:07Z');
 const meta = { actor: 'User', origin: 'tab-1' };
 
-async function open(journal = new MemoryJournal(), options: Parameters<typeof OssHost.open>[0] extends infer O ? Partial<O> : never = {}): Promise<JournaledWorkbook> {
+async function open(
+  journal = new MemoryJournal(),
+  options: Parameters<typeof OssHost.open>[0] extends infer O ? Partial<O> : never = {},
+): Promise<JournaledWorkbook> {
   const host = await OssHost.open({ journal, now: clock, ...options });
   return host.handleFor();
 }
@@ -18,7 +36,9 @@ function stateOf(handle: JournaledWorkbook): { document: WorkbookDocument; value
   const workbook = handle.workbook;
   const values = workbook.sheetNames.flatMap((name) => {
     const sheet = workbook.sheet(name);
-    return sheet.occupiedCells().map((cell) => [name, cell.row, cell.col, JSON.stringify(sheet.value(cell.row, cell.col))]);
+    return sheet
+      .occupiedCells()
+      .map((cell) => [name, cell.row, cell.col, JSON.stringify(sheet.value(cell.row, cell.col))]);
   });
   return { document: workbook.document(), values };
 }
@@ -28,8 +48,17 @@ describe('the commit path (JournaledWorkbook)', () => {
     const journal = new MemoryJournal();
     const handle = await open(journal);
     const first = await handle.commit(writeCellOps('Sheet1', parseCell('A1'), 5), meta);
-    const second = await handle.commit(writeCellOps('Sheet1', parseCell('A2'), '=A1*2'), { actor: 'agent' });
-    expect(first).toMatchObject({ seq: 1, kind: 'change', at: '2026-03-04T05:06:07.000Z', actor: 'User', client: 'tab-1', ops: writeCellOps('Sheet1', parseCell('A1'), 5) });
+    const second = await handle.commit(writeCellOps('Sheet1', parseCell('A2'), '=A1*2'), {
+      actor: 'agent',
+    });
+    expect(first).toMatchObject({
+      seq: 1,
+      kind: 'change',
+      at: '2026-03-04T05:06:07.000Z',
+      actor: 'User',
+      client: 'tab-1',
+      ops: writeCellOps('Sheet1', parseCell('A1'), 5),
+    });
     // The change set goes to callers and subscribers, never into the journal.
     expect(Object.keys((await journal.recover('default')).records[0]!)).not.toContain('changes');
     expect(second.seq).toBe(2);
@@ -44,23 +73,44 @@ describe('the commit path (JournaledWorkbook)', () => {
     await handle.commit([{ type: 'add-sheet', name: 'Report' }], meta);
     await handle.commit(writeCellOps('Report', parseCell('B2'), '=Sheet1!B1+1'), meta);
     const edit = await handle.commit(writeCellOps('Sheet1', parseCell('A1'), 3), meta);
-    const changed = Object.fromEntries(edit.changes.cells.map((sheet) => [sheet.sheet, sheet.cells]));
+    const changed = Object.fromEntries(
+      edit.changes.cells.map((sheet) => [sheet.sheet, sheet.cells]),
+    );
     expect(changed).toEqual({
-      Sheet1: expect.arrayContaining([{ row: 0, col: 0, value: 3 }, { row: 0, col: 1, value: 30 }]),
+      Sheet1: expect.arrayContaining([
+        { row: 0, col: 0, value: 3 },
+        { row: 0, col: 1, value: 30 },
+      ]),
       Report: [{ row: 1, col: 1, value: 31 }],
     });
     expect(edit.changes).toMatchObject({ sheets: false, charts: [], workbookReplaced: false });
-    const chart = await handle.commit([...createChartOps('Report', 'chart_1', { data_range: 'A1:B2' }).ops, { type: 'rename-sheet', from: 'Report', to: 'Summary' }], meta);
+    const chart = await handle.commit(
+      [
+        ...createChartOps('Report', 'chart_1', { data_range: 'A1:B2' }).ops,
+        { type: 'rename-sheet', from: 'Report', to: 'Summary' },
+      ],
+      meta,
+    );
     expect(chart.changes).toMatchObject({ sheets: true, charts: ['Summary'] });
-    const imported = await handle.commit(replaceWorkbookOps({ name: 'B', activeSheet: 'S', sheets: [{ name: 'S', cells: [] }] }), meta);
-    expect(imported.changes).toEqual({ cells: [], sheets: true, charts: [], workbookReplaced: true });
+    const imported = await handle.commit(
+      replaceWorkbookOps({ name: 'B', activeSheet: 'S', sheets: [{ name: 'S', cells: [] }] }),
+      meta,
+    );
+    expect(imported.changes).toEqual({
+      cells: [],
+      sheets: true,
+      charts: [],
+      workbookReplaced: true,
+    });
   });
 
   it('a rejected commit takes no seq and writes nothing to the journal', async () => {
     const journal = new MemoryJournal();
     const handle = await open(journal);
     await handle.commit(setLocksOps('Sheet1', parseRange('A1'), true), meta);
-    await expect(handle.commit(writeCellOps('Sheet1', parseCell('A1'), 1), meta)).rejects.toThrow(/locked/i);
+    await expect(handle.commit(writeCellOps('Sheet1', parseCell('A1'), 1), meta)).rejects.toThrow(
+      /locked/i,
+    );
     const next = await handle.commit(writeCellOps('Sheet1', parseCell('B1'), 1), meta);
     expect(next.seq).toBe(2);
     expect(journal.appends).toBe(2);
@@ -79,12 +129,22 @@ describe('the commit path (JournaledWorkbook)', () => {
   it('an import is recorded as a snapshot of the state after it, not as ops', async () => {
     const journal = new MemoryJournal();
     const handle = await open(journal);
-    const document: WorkbookDocument = { name: 'Imported', activeSheet: 'Data', sheets: [{ name: 'Data', cells: [{ row: 0, col: 0, input: 42, version: 3, locked: true }] }] };
+    const document: WorkbookDocument = {
+      name: 'Imported',
+      activeSheet: 'Data',
+      sheets: [{ name: 'Data', cells: [{ row: 0, col: 0, input: 42, version: 3, locked: true }] }],
+    };
     const commit = await handle.commit(replaceWorkbookOps(document), meta);
     expect(commit.ops).toBe('snapshot');
     const recovered = await journal.recover('default');
     expect(recovered.base?.seq).toBe(1);
-    expect(recovered.base?.document.sheets[0]?.cells[0]).toEqual({ row: 0, col: 0, input: 42, version: 3, locked: true });
+    expect(recovered.base?.document.sheets[0]?.cells[0]).toEqual({
+      row: 0,
+      col: 0,
+      input: 42,
+      version: 3,
+      locked: true,
+    });
     // Its undo puts live sheets back: that too is stored as a snapshot.
     expect((await handle.undo(meta))?.ops).toBe('snapshot');
     expect(journal.snapshots).toBe(2);
@@ -97,13 +157,20 @@ describe('the commit path (JournaledWorkbook)', () => {
     const seen: number[] = [];
     handle.subscribe(0, (commit) => seen.push(commit.seq));
     expect(seen).toEqual([1, 2]);
-    await Promise.all([1, 2, 3].map((index) => handle.commit(writeCellOps('Sheet1', parseCell(`B${index}`), index), meta)));
+    await Promise.all(
+      [1, 2, 3].map((index) =>
+        handle.commit(writeCellOps('Sheet1', parseCell(`B${index}`), index), meta),
+      ),
+    );
     expect(seen).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('a subscriber from its last seq gets only what it missed; one too far behind is told to read again', async () => {
-    const handle = await open(new MemoryJournal(), { feedLimits: { maxCommits: 2, maxBytes: 1 << 20 } });
-    for (let index = 1; index <= 4; index += 1) await handle.commit(writeCellOps('Sheet1', parseCell(`A${index}`), index), meta);
+    const handle = await open(new MemoryJournal(), {
+      feedLimits: { maxCommits: 2, maxBytes: 1 << 20 },
+    });
+    for (let index = 1; index <= 4; index += 1)
+      await handle.commit(writeCellOps('Sheet1', parseCell(`A${index}`), index), meta);
     const seen: Commit[] = [];
     handle.subscribe(3, (commit) => seen.push(commit));
     expect(seen.map((commit) => commit.seq)).toEqual([4]);
@@ -116,9 +183,13 @@ describe('the commit path (JournaledWorkbook)', () => {
     const seen: number[] = [];
     handle.subscribe(0, (commit) => seen.push(commit.seq));
     journal.failWith = new Error('ENOSPC: no space left on device');
-    await expect(handle.commit(writeCellOps('Sheet1', parseCell('A1'), 1), meta)).rejects.toThrow(StorageUnavailableError);
+    await expect(handle.commit(writeCellOps('Sheet1', parseCell('A1'), 1), meta)).rejects.toThrow(
+      StorageUnavailableError,
+    );
     journal.failWith = undefined;
-    await expect(handle.commit(writeCellOps('Sheet1', parseCell('A2'), 2), meta)).rejects.toThrow(/ENOSPC/);
+    await expect(handle.commit(writeCellOps('Sheet1', parseCell('A2'), 2), meta)).rejects.toThrow(
+      /ENOSPC/,
+    );
     expect(seen).toEqual([]);
   });
 
@@ -140,7 +211,13 @@ describe('restart from the journal', () => {
   it('brings back values, formulas, versions, locks, charts, sheets and the active sheet exactly', async () => {
     const journal = new MemoryJournal();
     const before = await open(journal);
-    await before.commit(writeRangeOps('Sheet1', parseCell('A1'), [[1, 2], [3, '=A1+B1']]), meta);
+    await before.commit(
+      writeRangeOps('Sheet1', parseCell('A1'), [
+        [1, 2],
+        [3, '=A1+B1'],
+      ]),
+      meta,
+    );
     await before.commit(writeCellOps('Sheet1', parseCell('A1'), 10), meta);
     await before.commit([{ type: 'add-sheet', name: 'Data' }], meta);
     await before.commit(writeCellOps('Data', parseCell('C3'), '=Sheet1!B2*2'), meta);
@@ -160,19 +237,40 @@ describe('restart from the journal', () => {
   it('the first commit after a restart carries only its own changes, not what the replay recalculated', async () => {
     const journal = new MemoryJournal();
     const before = await open(journal);
-    await before.commit(writeRangeOps('Sheet1', parseCell('A1'), [[1, '=A1*2'], [5, '=A2*3']]), meta);
+    await before.commit(
+      writeRangeOps('Sheet1', parseCell('A1'), [
+        [1, '=A1*2'],
+        [5, '=A2*3'],
+      ]),
+      meta,
+    );
     await before.commit(writeCellOps('Sheet1', parseCell('A1'), 4), meta);
     const after = await open(journal);
     expect(after.workbook.sheet('Sheet1').value(0, 1)).toBe(8);
     const edit = await after.commit(writeCellOps('Sheet1', parseCell('A2'), 6), meta);
-    expect(edit.changes.cells).toEqual([{ sheet: 'Sheet1', cells: [{ row: 1, col: 0, value: 6 }, { row: 1, col: 1, value: 18 }] }]);
+    expect(edit.changes.cells).toEqual([
+      {
+        sheet: 'Sheet1',
+        cells: [
+          { row: 1, col: 0, value: 6 },
+          { row: 1, col: 1, value: 18 },
+        ],
+      },
+    ]);
   });
 
   it('replays records after an import onto its snapshot, and numbering goes on from the last seq', async () => {
     const journal = new MemoryJournal();
     const before = await open(journal);
     await before.commit(writeCellOps('Sheet1', parseCell('A1'), 1), meta);
-    await before.commit(replaceWorkbookOps({ name: 'Book', activeSheet: 'S', sheets: [{ name: 'S', cells: [{ row: 0, col: 0, input: 7, version: 1, locked: false }] }] }), meta);
+    await before.commit(
+      replaceWorkbookOps({
+        name: 'Book',
+        activeSheet: 'S',
+        sheets: [{ name: 'S', cells: [{ row: 0, col: 0, input: 7, version: 1, locked: false }] }],
+      }),
+      meta,
+    );
     await before.commit(writeCellOps('S', parseCell('A2'), '=A1+1'), meta);
     const after = await open(journal);
     expect(stateOf(after)).toEqual(stateOf(before));
@@ -181,7 +279,13 @@ describe('restart from the journal', () => {
 
   it('an empty journal starts from the checkpoint of an older version once, and keeps it as its base', async () => {
     const journal = new MemoryJournal();
-    const checkpoint: WorkbookDocument = { name: 'Budget', activeSheet: 'Sheet1', sheets: [{ name: 'Sheet1', cells: [{ row: 0, col: 0, input: 1200, version: 4, locked: false }] }] };
+    const checkpoint: WorkbookDocument = {
+      name: 'Budget',
+      activeSheet: 'Sheet1',
+      sheets: [
+        { name: 'Sheet1', cells: [{ row: 0, col: 0, input: 1200, version: 4, locked: false }] },
+      ],
+    };
     const seeded = await open(journal, { seed: async () => checkpoint });
     await seeded.commit(writeCellOps('Sheet1', parseCell('A2'), 5), meta);
     const again = await open(journal, { seed: async () => ({ ...checkpoint, name: 'ignored' }) });

@@ -5,13 +5,26 @@
 import { describe, expect, it } from 'vitest';
 import { hasChromium, openPage } from '../e2e/browser.js';
 import { goTo } from '../e2e/grid-actions.js';
-import { keypressToPaint, largestContentfulPaint, loadThenType, percentile } from '../e2e/timings.js';
+import {
+  keypressToPaint,
+  largestContentfulPaint,
+  loadThenType,
+  percentile,
+} from '../e2e/timings.js';
 import { medianOf, ms, report, threeRuns, usePerfSuite } from './perf-suite.js';
 
 describe.skipIf(!hasChromium)('performance of loading and typing', () => {
   const perf = usePerfSuite({
     seed: async (server) => {
-      await server.http.post('/grid/range', { target_cell: 'A1', values: [['Item', 'Cost'], ['Rent', 900], ['Food', 300], ['Total', '=SUM(B2:B3)']] });
+      await server.http.post('/grid/range', {
+        target_cell: 'A1',
+        values: [
+          ['Item', 'Cost'],
+          ['Rent', 900],
+          ['Food', 300],
+          ['Total', '=SUM(B2:B3)'],
+        ],
+      });
     },
   });
 
@@ -68,7 +81,11 @@ describe.skipIf(!hasChromium)('performance of loading and typing', () => {
     });
     const p95 = medianOf(runs, (value) => value);
     // The sampler waits for the frame after the paint, so one frame of the gate is its own.
-    report('keypress → painted, p95 (frame after the paint)', ms(p95), '≤ 64 ms (32 ms + the sampler\'s frame)');
+    report(
+      'keypress → painted, p95 (frame after the paint)',
+      ms(p95),
+      "≤ 64 ms (32 ms + the sampler's frame)",
+    );
     expect(p95).toBeLessThanOrEqual(64);
   });
 });

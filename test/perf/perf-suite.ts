@@ -5,7 +5,14 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningApp, StartAppOptions } from '../support/index.js';
-import { ensureWebBuilt, launchBrowser, openPage, openWorkbook, startUiServer, type UiPage } from '../e2e/browser.js';
+import {
+  ensureWebBuilt,
+  launchBrowser,
+  openPage,
+  openWorkbook,
+  startUiServer,
+  type UiPage,
+} from '../e2e/browser.js';
 import { percentile } from '../e2e/timings.js';
 
 export { percentile, startSampler, stopSampler, type FrameSample } from '../e2e/timings.js';
@@ -38,7 +45,10 @@ export function usePerfSuite(options: PerfSuiteOptions = {}): PerfSuite {
     await ensureWebBuilt();
     state.browser = await launchBrowser();
     const serverOptions = (await options.server?.()) ?? {};
-    state.server = await startUiServer({ ...serverOptions, env: { ...PERF_ENV, ...serverOptions.env } });
+    state.server = await startUiServer({
+      ...serverOptions,
+      env: { ...PERF_ENV, ...serverOptions.env },
+    });
     await options.seed?.(state.server);
   }, 600_000);
   afterEach(async () => {
@@ -62,23 +72,31 @@ export function usePerfSuite(options: PerfSuiteOptions = {}): PerfSuite {
     async open(beforeLoad) {
       for (let attempt = 1; ; attempt += 1) {
         await state.ui?.close();
-        state.ui = await openPage(state.browser!, state.server!.url, { width: 1920, height: 1080, ...options.page });
+        state.ui = await openPage(state.browser!, state.server!.url, {
+          width: 1920,
+          height: 1080,
+          ...options.page,
+        });
         if (beforeLoad !== undefined) await state.ui.page.addInitScript(beforeLoad);
         try {
           return await openWorkbook(state.ui, state.server!.url);
         } catch (error) {
           // A shared two-core machine can stall a page load past openWorkbook's 15 s; say so and try once more.
           if (attempt === 2) throw error;
-          process.stdout.write(`[perf] note: the workbook page did not open in time (${(error as Error).message.split('\n')[0]}); opening it again\n`);
+          process.stdout.write(
+            `[perf] note: the workbook page did not open in time (${(error as Error).message.split('\n')[0]}); opening it again\n`,
+          );
         }
       }
     },
   };
 }
 
-
 /** Run `measure` three times and keep the run whose `key` is the median (ui.md 4.5.3). */
-export async function medianOfThree<T>(measure: (run: number) => Promise<T>, key: (result: T) => number): Promise<T> {
+export async function medianOfThree<T>(
+  measure: (run: number) => Promise<T>,
+  key: (result: T) => number,
+): Promise<T> {
   const runs = await threeRuns(measure);
   return [...runs].sort((a, b) => key(a) - key(b))[1]!;
 }
@@ -110,10 +128,14 @@ export async function valuesVisibleAt(page: Page, timeout = 20_000): Promise<num
   const handle = await page.waitForFunction(
     () => {
       const grid = document.querySelector<HTMLElement>('[data-testid="grid"]');
-      const scroller = document.querySelector<HTMLElement>('[data-testid="grid-area"] .dvn-scroller');
+      const scroller = document.querySelector<HTMLElement>(
+        '[data-testid="grid-area"] .dvn-scroller',
+      );
       const rowHeader = grid?.querySelector('[role="rowheader"]');
-      if (grid === null || scroller === null || rowHeader === null || rowHeader === undefined) return false;
-      const scrolledTo = Math.floor(scroller.scrollTop / rowHeader.getBoundingClientRect().height) + 1;
+      if (grid === null || scroller === null || rowHeader === null || rowHeader === undefined)
+        return false;
+      const scrolledTo =
+        Math.floor(scroller.scrollTop / rowHeader.getBoundingClientRect().height) + 1;
       if (Math.abs(Number(grid.dataset['firstRow']) - scrolledTo) > 1) return false;
       const cells = grid.querySelectorAll('[role="gridcell"]');
       const loading = grid.querySelectorAll('[data-loading="true"]');
@@ -126,9 +148,17 @@ export async function valuesVisibleAt(page: Page, timeout = 20_000): Promise<num
 }
 
 /** Page clock when `address`'s mirror cell shows `text` (polled every frame). */
-export async function cellTextAt(page: Page, address: string, text: string, timeout = 20_000): Promise<number> {
+export async function cellTextAt(
+  page: Page,
+  address: string,
+  text: string,
+  timeout = 20_000,
+): Promise<number> {
   const handle = await page.waitForFunction(
-    ({ address, text }) => (document.querySelector(`[data-testid="cell-${address}"]`)?.textContent === text ? performance.now() : false),
+    ({ address, text }) =>
+      document.querySelector(`[data-testid="cell-${address}"]`)?.textContent === text
+        ? performance.now()
+        : false,
     { address, text },
     { polling: 'raf', timeout },
   );
@@ -140,14 +170,20 @@ export async function armKeyClock(page: Page, key: string): Promise<void> {
   await page.evaluate((key) => {
     const state = window as unknown as { perfKeyAt: number | undefined };
     state.perfKeyAt = undefined;
-    document.addEventListener('keydown', (event) => {
-      if (event.key === key && state.perfKeyAt === undefined) state.perfKeyAt = event.timeStamp;
-    }, { capture: true });
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key === key && state.perfKeyAt === undefined) state.perfKeyAt = event.timeStamp;
+      },
+      { capture: true },
+    );
   }, key);
 }
 
 export async function keyClock(page: Page): Promise<number> {
-  const at = await page.evaluate(() => (window as unknown as { perfKeyAt: number | undefined }).perfKeyAt);
+  const at = await page.evaluate(
+    () => (window as unknown as { perfKeyAt: number | undefined }).perfKeyAt,
+  );
   if (at === undefined) throw new Error('the armed key (or pointer) was never pressed');
   return at;
 }
@@ -162,13 +198,20 @@ export class GridReadLog {
 
   constructor(page: Page) {
     const isRead = (url: string) => new URL(url).pathname === '/grid';
-    const entries = new Map<object, { range: string; sentAt: number; doneAt: number | undefined }>();
+    const entries = new Map<
+      object,
+      { range: string; sentAt: number; doneAt: number | undefined }
+    >();
     page.on('request', (request) => {
       if (request.method() !== 'GET' || !isRead(request.url())) return;
       this.inFlight += 1;
       this.requests += 1;
       this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
-      const entry = { range: new URL(request.url()).searchParams.get('range') ?? '', sentAt: Date.now(), doneAt: undefined };
+      const entry = {
+        range: new URL(request.url()).searchParams.get('range') ?? '',
+        sentAt: Date.now(),
+        doneAt: undefined,
+      };
       entries.set(request, entry);
       this.ranges.push(entry);
     });
@@ -181,7 +224,10 @@ export class GridReadLog {
     };
     page.on('requestfinished', (request) => {
       done(request, false);
-      void request.sizes().then((sizes) => (this.bytes += sizes.responseBodySize + sizes.responseHeadersSize)).catch(() => undefined);
+      void request
+        .sizes()
+        .then((sizes) => (this.bytes += sizes.responseBodySize + sizes.responseHeadersSize))
+        .catch(() => undefined);
     });
     page.on('requestfailed', (request) => done(request, true));
   }
@@ -195,10 +241,20 @@ export async function readTimeline(page: Page, since: number): Promise<string> {
       .filter((entry) => entry.startTime >= since && new URL(entry.name).pathname === '/grid')
       .map((entry) => {
         const timing = entry as PerformanceResourceTiming;
-        return { range: new URL(entry.name).searchParams.get('range') ?? '', sent: timing.startTime - since, answered: timing.responseEnd - since, bytes: timing.encodedBodySize };
+        return {
+          range: new URL(entry.name).searchParams.get('range') ?? '',
+          sent: timing.startTime - since,
+          answered: timing.responseEnd - since,
+          bytes: timing.encodedBodySize,
+        };
       });
   }, since);
-  return reads.map((read) => `${read.range} sent +${read.sent.toFixed(0)} answered +${read.answered.toFixed(0)} ms (${Math.round(read.bytes / 1024)} KB)`).join('; ');
+  return reads
+    .map(
+      (read) =>
+        `${read.range} sent +${read.sent.toFixed(0)} answered +${read.answered.toFixed(0)} ms (${Math.round(read.bytes / 1024)} KB)`,
+    )
+    .join('; ');
 }
 
 /**
@@ -247,16 +303,28 @@ export async function armPointerClock(page: Page): Promise<void> {
   await page.evaluate(() => {
     const state = window as unknown as { perfKeyAt: number | undefined };
     state.perfKeyAt = undefined;
-    document.addEventListener('pointerdown', (event) => {
-      if (state.perfKeyAt === undefined) state.perfKeyAt = event.timeStamp;
-    }, { capture: true });
+    document.addEventListener(
+      'pointerdown',
+      (event) => {
+        if (state.perfKeyAt === undefined) state.perfKeyAt = event.timeStamp;
+      },
+      { capture: true },
+    );
   });
 }
 
 /** Page clock when `testId`'s text equals `text` (polled every frame). */
-export async function textAt(page: Page, testId: string, text: string, timeout = 20_000): Promise<number> {
+export async function textAt(
+  page: Page,
+  testId: string,
+  text: string,
+  timeout = 20_000,
+): Promise<number> {
   const handle = await page.waitForFunction(
-    ({ testId, text }) => (document.querySelector(`[data-testid="${testId}"]`)?.textContent === text ? performance.now() : false),
+    ({ testId, text }) =>
+      document.querySelector(`[data-testid="${testId}"]`)?.textContent === text
+        ? performance.now()
+        : false,
     { testId, text },
     { polling: 'raf', timeout },
   );

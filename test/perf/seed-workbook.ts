@@ -10,7 +10,8 @@ export const PERF_SHEET = 'Data';
 /** Column letters of a zero-based column index (0 → A, 49 → AX). */
 export function columnName(col: number): string {
   let name = '';
-  for (let index = col + 1; index > 0; index = Math.floor((index - 1) / 26)) name = String.fromCharCode(65 + ((index - 1) % 26)) + name;
+  for (let index = col + 1; index > 0; index = Math.floor((index - 1) / 26))
+    name = String.fromCharCode(65 + ((index - 1) % 26)) + name;
   return name;
 }
 
@@ -28,7 +29,8 @@ export function isFixtureFormula(row: number, col: number): boolean {
  */
 export function fixtureInput(row: number, col: number): Input {
   if (col === 0) return row + 1;
-  if (isFixtureFormula(row, col)) return { formula: `=${columnName(col - 1)}${row + 1}+${columnName(col - 3)}${row + 1}` };
+  if (isFixtureFormula(row, col))
+    return { formula: `=${columnName(col - 1)}${row + 1}+${columnName(col - 3)}${row + 1}` };
   if (col % 2 === 1) return `t${(row * 7 + col) % 1000}`;
   return (row * 31 + col * 17) % 10_000;
 }
@@ -53,9 +55,16 @@ export function fixtureDocument(rows = PERF_ROWS, cols = PERF_COLS): string {
 }
 
 /** Replace the server's workbook with the fixture; returns how long the import took. */
-export async function seedPerfWorkbook(server: RunningApp, rows = PERF_ROWS, cols = PERF_COLS): Promise<number> {
+export async function seedPerfWorkbook(
+  server: RunningApp,
+  rows = PERF_ROWS,
+  cols = PERF_COLS,
+): Promise<number> {
   const started = performance.now();
   const response = await server.http.postRaw('/system/import', fixtureDocument(rows, cols));
-  if (response.status !== 200) throw new Error(`import of the ${rows} × ${cols} fixture failed: HTTP ${response.status} ${response.text.slice(0, 300)}`);
+  if (response.status !== 200)
+    throw new Error(
+      `import of the ${rows} × ${cols} fixture failed: HTTP ${response.status} ${response.text.slice(0, 300)}`,
+    );
   return performance.now() - started;
 }

@@ -7,7 +7,16 @@ import type { Page } from 'playwright-core';
 import { hasChromium } from '../e2e/browser.js';
 import { clickCell, expectCellText } from '../e2e/grid-actions.js';
 import type { RunningApp } from '../support/index.js';
-import { armPointerClock, keyClock, medianOf, ms, report, threeRuns, usePerfSuite, valuesVisibleAt } from './perf-suite.js';
+import {
+  armPointerClock,
+  keyClock,
+  medianOf,
+  ms,
+  report,
+  threeRuns,
+  usePerfSuite,
+  valuesVisibleAt,
+} from './perf-suite.js';
 import { columnName } from './seed-workbook.js';
 
 const SHEETS = ['Sheet1', 'Sales', 'Costs'] as const;
@@ -27,9 +36,14 @@ async function seedSheets(server: RunningApp): Promise<number> {
   const started = Date.now();
   for (const [index, sheet] of SHEETS.entries()) {
     if (index > 0) await server.http.post('/workbook/sheet', { name: sheet });
-    const values = Array.from({ length: ROWS }, (_, row) => Array.from({ length: COLS }, (_, col) => sheetInput(sheet, index, row, col)));
+    const values = Array.from({ length: ROWS }, (_, row) =>
+      Array.from({ length: COLS }, (_, col) => sheetInput(sheet, index, row, col)),
+    );
     const written = await server.http.post('/grid/range', { sheet, target_cell: 'A1', values });
-    if (written.status !== 200) throw new Error(`seeding ${sheet} answered ${written.status}: ${JSON.stringify(written.body)}`);
+    if (written.status !== 200)
+      throw new Error(
+        `seeding ${sheet} answered ${written.status}: ${JSON.stringify(written.body)}`,
+      );
   }
   const active = await server.http.post('/workbook/sheet/activate', { name: SHEETS[0] });
   if (active.status !== 200) throw new Error(`activating ${SHEETS[0]} answered ${active.status}`);
@@ -55,19 +69,35 @@ async function switchTo(page: Page, sheet: string): Promise<{ first: number; all
       const frame = performance.now();
       const grid = document.querySelector<HTMLElement>('[data-testid="grid"]');
       if (grid?.dataset['sheet'] === sheet) {
-        if (seen.first === undefined && grid.querySelector('[data-testid="cell-A1"]')?.textContent === `${sheet} 1`) seen.first = frame;
-        if (seen.all === undefined && grid.querySelectorAll('[role="gridcell"]').length > 0 && grid.querySelectorAll('[data-loading="true"]').length === 0) seen.all = frame;
+        if (
+          seen.first === undefined &&
+          grid.querySelector('[data-testid="cell-A1"]')?.textContent === `${sheet} 1`
+        )
+          seen.first = frame;
+        if (
+          seen.all === undefined &&
+          grid.querySelectorAll('[role="gridcell"]').length > 0 &&
+          grid.querySelectorAll('[data-loading="true"]').length === 0
+        )
+          seen.all = frame;
       }
       if (seen.first === undefined || seen.all === undefined) requestAnimationFrame(watch);
     };
     requestAnimationFrame(watch);
   }, sheet);
   await page.getByTestId(`sheet-tab-${sheet}`).click();
-  await page.waitForFunction(() => {
-    const seen = (window as unknown as { perfSwitch: { first?: number; all?: number } }).perfSwitch;
-    return seen.first !== undefined && seen.all !== undefined;
-  }, undefined, { timeout: 20_000 });
-  const seen = await page.evaluate(() => (window as unknown as { perfSwitch: { first: number; all: number } }).perfSwitch);
+  await page.waitForFunction(
+    () => {
+      const seen = (window as unknown as { perfSwitch: { first?: number; all?: number } })
+        .perfSwitch;
+      return seen.first !== undefined && seen.all !== undefined;
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+  const seen = await page.evaluate(
+    () => (window as unknown as { perfSwitch: { first: number; all: number } }).perfSwitch,
+  );
   const clicked = await keyClock(page);
   return { first: seen.first - clicked, all: Math.max(seen.first, seen.all) - clicked };
 }
@@ -99,7 +129,13 @@ async function startEventTiming(page: Page): Promise<void> {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as PerformanceEventTiming[]) {
         if (entry.interactionId === 0) continue;
-        state.perfEvents.push({ id: entry.interactionId, name: entry.name, target: describe(entry.target), duration: entry.duration, processing: entry.processingEnd - entry.processingStart });
+        state.perfEvents.push({
+          id: entry.interactionId,
+          name: entry.name,
+          target: describe(entry.target),
+          duration: entry.duration,
+          processing: entry.processingEnd - entry.processingStart,
+        });
       }
     }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
   });
@@ -111,7 +147,9 @@ async function startEventTiming(page: Page): Promise<void> {
  * web-vitals computes it). The count is `performance.interactionCount`, which also counts the
  * interactions under the 16 ms reporting threshold.
  */
-async function stopEventTiming(page: Page): Promise<{ inp: number; count: number; worst: InteractionTiming | undefined; slow: number }> {
+async function stopEventTiming(
+  page: Page,
+): Promise<{ inp: number; count: number; worst: InteractionTiming | undefined; slow: number }> {
   await page.waitForTimeout(300); // entries are delivered after the next paint
   const { events, count } = await page.evaluate(() => ({
     events: (window as unknown as { perfEvents: InteractionTiming[] }).perfEvents,
@@ -147,7 +185,9 @@ describe.skipIf(!hasChromium)('performance of tab switching and grid interaction
   const perf = usePerfSuite({
     seed: async (server) => {
       const took = await seedSheets(server);
-      process.stdout.write(`[perf] seed ${SHEETS.length} sheets × ${ROWS * COLS} cells through /grid/range: ${ms(took)} (no gate)\n`);
+      process.stdout.write(
+        `[perf] seed ${SHEETS.length} sheets × ${ROWS * COLS} cells through /grid/range: ${ms(took)} (no gate)\n`,
+      );
     },
   });
 
@@ -180,8 +220,16 @@ describe.skipIf(!hasChromium)('performance of tab switching and grid interaction
     });
     const fresh = medianOf(runs, (run) => run.fresh);
     const cached = medianOf(runs, (run) => run.cached);
-    report('tab switch, fresh sheet (click → first mirror value; worst of 2 per run)', `${ms(fresh)}, every visible value ${ms(medianOf(runs, (run) => run.freshAll))}`, '≤ 400 ms');
-    report('tab switch, cached sheet (click → first mirror value; worst of 3 per run)', `${ms(cached)}, every visible value ${ms(medianOf(runs, (run) => run.cachedAll))}`, '≤ 100 ms');
+    report(
+      'tab switch, fresh sheet (click → first mirror value; worst of 2 per run)',
+      `${ms(fresh)}, every visible value ${ms(medianOf(runs, (run) => run.freshAll))}`,
+      '≤ 400 ms',
+    );
+    report(
+      'tab switch, cached sheet (click → first mirror value; worst of 3 per run)',
+      `${ms(cached)}, every visible value ${ms(medianOf(runs, (run) => run.cachedAll))}`,
+      '≤ 100 ms',
+    );
     expect(perf.ui.errors).toEqual([]);
     expect.soft(fresh).toBeLessThanOrEqual(400);
     expect.soft(cached).toBeLessThanOrEqual(100);
@@ -202,7 +250,20 @@ describe.skipIf(!hasChromium)('performance of tab switching and grid interaction
         await pause();
       }
       // Arrow keys.
-      for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown', 'ArrowDown', 'ArrowLeft']) {
+      for (const key of [
+        'ArrowDown',
+        'ArrowDown',
+        'ArrowDown',
+        'ArrowRight',
+        'ArrowRight',
+        'ArrowUp',
+        'ArrowLeft',
+        'ArrowDown',
+        'ArrowRight',
+        'ArrowDown',
+        'ArrowDown',
+        'ArrowLeft',
+      ]) {
         await page.keyboard.press(key);
         await pause();
       }
@@ -217,7 +278,8 @@ describe.skipIf(!hasChromium)('performance of tab switching and grid interaction
         await page.keyboard.press('Enter');
         await pause();
       }
-      for (const [index, text] of typed.entries()) await expectCellText(page, `L${index + 2}`, text);
+      for (const [index, text] of typed.entries())
+        await expectCellText(page, `L${index + 2}`, text);
       // A Delete of that selection.
       await clickCell(page, 'L2');
       await pause();
@@ -244,7 +306,10 @@ describe.skipIf(!hasChromium)('performance of tab switching and grid interaction
     const inp = medianOf(runs, (run) => run.inp);
     const median = [...runs].sort((a, b) => a.inp - b.inp)[1]!;
     const worst = median.worst;
-    const rule = median.count > 50 ? `98th percentile of ${median.count} interactions` : `worst of ${median.count} interactions`;
+    const rule =
+      median.count > 50
+        ? `98th percentile of ${median.count} interactions`
+        : `worst of ${median.count} interactions`;
     report(
       'INP of a grid session (Event Timing)',
       `${ms(inp)} (${rule}; ${median.slow} over 16 ms); worst ${worst === undefined ? 'none over 16 ms' : `${ms(worst.duration)} ${worst.name} on ${worst.target}, handlers ${ms(worst.processing)}`}`,

@@ -16,7 +16,11 @@ export interface Api {
   post<T = any>(path: string, body?: unknown, query?: Query): Promise<ApiResponse<T>>;
   /** Sends `text` verbatim with the given content type (malformed JSON, huge payloads). */
   postRaw<T = any>(path: string, text: string, contentType?: string): Promise<ApiResponse<T>>;
-  request<T = any>(method: string, path: string, init?: { body?: string; contentType?: string; query?: Query }): Promise<ApiResponse<T>>;
+  request<T = any>(
+    method: string,
+    path: string,
+    init?: { body?: string; contentType?: string; query?: Query },
+  ): Promise<ApiResponse<T>>;
 }
 
 function withQuery(base: string, path: string, query: Query | undefined): string {
@@ -29,7 +33,11 @@ function withQuery(base: string, path: string, query: Query | undefined): string
 
 /** `headers` go with every request (a client id, say). */
 export function api(baseUrl: string, defaultHeaders: Readonly<Record<string, string>> = {}): Api {
-  const request = async <T>(method: string, path: string, init: { body?: string; contentType?: string; query?: Query } = {}): Promise<ApiResponse<T>> => {
+  const request = async <T>(
+    method: string,
+    path: string,
+    init: { body?: string; contentType?: string; query?: Query } = {},
+  ): Promise<ApiResponse<T>> => {
     const headers: Record<string, string> = { ...defaultHeaders };
     if (init.body !== undefined) headers['content-type'] = init.contentType ?? 'application/json';
     const response = await fetch(withQuery(baseUrl, path, init.query), {
@@ -39,13 +47,22 @@ export function api(baseUrl: string, defaultHeaders: Readonly<Record<string, str
     });
     const text = await response.text();
     const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
-    return { status: response.status, headers: response.headers, body: (isJson && text !== '' ? JSON.parse(text) : text) as T, text };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (isJson && text !== '' ? JSON.parse(text) : text) as T,
+      text,
+    };
   };
   return {
     request,
     get: (path, query) => request('GET', path, { ...(query === undefined ? {} : { query }) }),
     post: (path, body, query) =>
-      request('POST', path, { ...(body === undefined ? {} : { body: JSON.stringify(body) }), ...(query === undefined ? {} : { query }) }),
-    postRaw: (path, text, contentType = 'application/json') => request('POST', path, { body: text, contentType }),
+      request('POST', path, {
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(query === undefined ? {} : { query }),
+      }),
+    postRaw: (path, text, contentType = 'application/json') =>
+      request('POST', path, { body: text, contentType }),
   };
 }

@@ -12,14 +12,21 @@ export interface GridCell {
   readonly locked: boolean;
 }
 
-export async function readGrid(http: Api, options: { sheet?: string; range?: string } = {}): Promise<Record<string, GridCell>> {
+export async function readGrid(
+  http: Api,
+  options: { sheet?: string; range?: string } = {},
+): Promise<Record<string, GridCell>> {
   const response = await http.get<{ cells: GridCell[] }>('/grid', options);
-  if (response.status !== 200) throw new Error(`GET /grid answered ${response.status}: ${response.text}`);
+  if (response.status !== 200)
+    throw new Error(`GET /grid answered ${response.status}: ${response.text}`);
   return Object.fromEntries(response.body.cells.map((cell) => [cell.cell, cell]));
 }
 
 /** Just the computed values, A1 → value, for compact assertions. */
-export async function readValues(http: Api, options: { sheet?: string; range?: string } = {}): Promise<Record<string, GridCell['value']>> {
+export async function readValues(
+  http: Api,
+  options: { sheet?: string; range?: string } = {},
+): Promise<Record<string, GridCell['value']>> {
   const grid = await readGrid(http, options);
   return Object.fromEntries(Object.entries(grid).map(([address, cell]) => [address, cell.value]));
 }

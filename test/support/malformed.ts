@@ -3,7 +3,21 @@
 // hand where JSON.stringify would itself recurse too deeply.
 
 /** Values of the wrong type for any field. */
-export const WRONG_TYPES: readonly unknown[] = [null, 0, -1, 1.5, 1e308, true, false, [], [null], [[1, [2]]], {}, { a: 1 }, 'text'];
+export const WRONG_TYPES: readonly unknown[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  1e308,
+  true,
+  false,
+  [],
+  [null],
+  [[1, [2]]],
+  {},
+  { a: 1 },
+  'text',
+];
 
 /** Strings that are wrong for addresses, ranges, names and formulas, or just hostile. */
 export const BAD_STRINGS: readonly string[] = [
@@ -46,11 +60,16 @@ export function deepObjectJson(depth: number): string {
 }
 
 /** Every bad value for one field, as JSON text (so deep values need no JSON.stringify). */
-export function badFieldJson(options: { deepNesting?: number } = {}): { label: string; json: string }[] {
+export function badFieldJson(
+  options: { deepNesting?: number } = {},
+): { label: string; json: string }[] {
   const depth = options.deepNesting ?? 100_000;
   return [
     ...WRONG_TYPES.map((value) => ({ label: JSON.stringify(value), json: JSON.stringify(value) })),
-    ...BAD_STRINGS.map((value) => ({ label: JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value), json: JSON.stringify(value) })),
+    ...BAD_STRINGS.map((value) => ({
+      label: JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value),
+      json: JSON.stringify(value),
+    })),
     { label: '1 MB string', json: JSON.stringify(HUGE_STRING) },
     { label: `${depth} nested arrays`, json: deepArrayJson(depth) },
     { label: `${depth} nested objects`, json: deepObjectJson(depth) },
@@ -67,7 +86,11 @@ export interface RawBody {
 /** Whole request bodies that are not the object a route expects. */
 export function malformedBodies(options: { deepNesting?: number } = {}): RawBody[] {
   const depth = options.deepNesting ?? 100_000;
-  const json = (label: string, payload: string): RawBody => ({ label, payload, contentType: 'application/json' });
+  const json = (label: string, payload: string): RawBody => ({
+    label,
+    payload,
+    contentType: 'application/json',
+  });
   return [
     { label: 'no body', payload: undefined },
     json('empty body', ''),
@@ -87,11 +110,23 @@ export function malformedBodies(options: { deepNesting?: number } = {}): RawBody
     json(`${depth} nested arrays`, deepArrayJson(depth)),
     json(`${depth} nested objects`, deepObjectJson(depth)),
     json('a 1 MB string', JSON.stringify(HUGE_STRING)),
-    { label: 'invalid UTF-8', payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), contentType: 'application/json' },
+    {
+      label: 'invalid UTF-8',
+      payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+      contentType: 'application/json',
+    },
     { label: 'JSON sent as text/plain', payload: '{"a":1}', contentType: 'text/plain' },
     { label: 'a form', payload: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
-    { label: 'broken multipart', payload: '--x\r\nContent-Disposition: form-data\r\n\r\nzz', contentType: 'multipart/form-data; boundary=x' },
-    { label: 'bytes', payload: Buffer.from([0, 1, 2, 255]), contentType: 'application/octet-stream' },
+    {
+      label: 'broken multipart',
+      payload: '--x\r\nContent-Disposition: form-data\r\n\r\nzz',
+      contentType: 'multipart/form-data; boundary=x',
+    },
+    {
+      label: 'bytes',
+      payload: Buffer.from([0, 1, 2, 255]),
+      contentType: 'application/octet-stream',
+    },
     { label: 'a made-up content type', payload: '<a/>', contentType: 'application/xml' },
   ];
 }

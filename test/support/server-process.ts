@@ -32,18 +32,32 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+      probe.close(() =>
+        resolve(typeof address === 'object' && address !== null ? address.port : 0),
+      );
     });
   });
 }
 
-export async function startServerProcess(dataDir: string, env: Readonly<Record<string, string>> = {}, options: StartOptions = {}): Promise<ServerProcess> {
-  const args = options.compiled === true ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+export async function startServerProcess(
+  dataDir: string,
+  env: Readonly<Record<string, string>> = {},
+  options: StartOptions = {},
+): Promise<ServerProcess> {
+  const args =
+    options.compiled === true ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/main.ts'];
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', GRIDBOOK_DATA_DIR: dataDir, GRIDBOOK_LOG_LEVEL: 'info', ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      GRIDBOOK_DATA_DIR: dataDir,
+      GRIDBOOK_LOG_LEVEL: 'info',
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -53,14 +67,21 @@ export async function startServerProcess(dataDir: string, env: Readonly<Record<s
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal)),
+  );
   let ended = false;
   void exited.then(() => (ended = true));
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
-    if (ended) throw new Error(`the server exited (${String(await exited)}) before listening:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start within ${START_TIMEOUT_MS} ms:\n${output}`);
-    const healthy = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
+    if (ended)
+      throw new Error(`the server exited (${String(await exited)}) before listening:\n${output}`);
+    if (Date.now() > deadline)
+      throw new Error(`the server did not start within ${START_TIMEOUT_MS} ms:\n${output}`);
+    const healthy = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) break;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

@@ -36,13 +36,27 @@ export interface RunningApp {
 }
 
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
-  const ownDataDir = options.env?.['GRIDBOOK_DATA_DIR'] === undefined ? await mkdtemp(path.join(tmpdir(), 'gridbook-test-')) : undefined;
-  const config = loadConfig({ GRIDBOOK_LOG_LEVEL: 'silent', ...(ownDataDir === undefined ? {} : { GRIDBOOK_DATA_DIR: ownDataDir }), ...options.env }, process.cwd());
+  const ownDataDir =
+    options.env?.['GRIDBOOK_DATA_DIR'] === undefined
+      ? await mkdtemp(path.join(tmpdir(), 'gridbook-test-'))
+      : undefined;
+  const config = loadConfig(
+    {
+      GRIDBOOK_LOG_LEVEL: 'silent',
+      ...(ownDataDir === undefined ? {} : { GRIDBOOK_DATA_DIR: ownDataDir }),
+      ...options.env,
+    },
+    process.cwd(),
+  );
   // A fixed clock and counting ids, so nothing a test sees depends on the wall clock or chance.
   const now = (): Date => new Date('2026-01-02T03:04:05Z');
   const host =
     options.host ??
-    (await OssHost.open({ journal: options.journal ?? new MemoryJournal(), workbookOptions: { undoDepth: config.undoDepth, undoMaxBytes: config.undoMaxBytes }, now }));
+    (await OssHost.open({
+      journal: options.journal ?? new MemoryJournal(),
+      workbookOptions: { undoDepth: config.undoDepth, undoMaxBytes: config.undoMaxBytes },
+      now,
+    }));
   let nextId = 0;
   const app = await buildApp({
     config,
@@ -54,7 +68,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('the app did not bind a TCP port');
+  if (address === null || typeof address === 'string')
+    throw new Error('the app did not bind a TCP port');
   const url = `http://127.0.0.1:${address.port}`;
   const close = async (): Promise<void> => {
     await app.close();

@@ -25,7 +25,9 @@ describe('fitNumber', () => {
 
   it('[GRID-02] fits numbers only: text, booleans and error sentinels keep their text', () => {
     const cell = { input: '', formula: null, version: 1, locked: false, error: null };
-    expect(displayOf({ ...cell, value: 'a long label that spills' }, 3).text).toBe('a long label that spills');
+    expect(displayOf({ ...cell, value: 'a long label that spills' }, 3).text).toBe(
+      'a long label that spills',
+    );
     expect(displayOf({ ...cell, value: true }, 3).text).toBe('TRUE');
     expect(displayOf({ ...cell, value: null, error: '#DIV/0!' }, 3).text).toBe('#DIV/0!');
   });

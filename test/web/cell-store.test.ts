@@ -23,18 +23,33 @@ function fakeServer() {
   return { reads, read };
 }
 
-const cellJson = (cell: string, value: number) => ({ cell, input: String(value), value, error: null, formula: null, version: 1, locked: false });
+const cellJson = (cell: string, value: number) => ({
+  cell,
+  input: String(value),
+  value,
+  error: null,
+  formula: null,
+  version: 1,
+  locked: false,
+});
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('CellStore', () => {
   it('reads the blocks around the viewport and serves their cells', async () => {
     const server = fakeServer();
     const changes: string[] = [];
-    const store = new CellStore({ read: server.read, onChange: (sheet, rect) => changes.push(`${sheet}@${rect.row}`) });
+    const store = new CellStore({
+      read: server.read,
+      onChange: (sheet, rect) => changes.push(`${sheet}@${rect.row}`),
+    });
     store.want('Sheet1', { col: 0, row: 0, width: 10, height: 30 }, 0);
     expect(server.reads.map((read) => read.range)).toEqual(['A1:Z100']);
     expect(store.cell('Sheet1', 1, 1)).toBeUndefined();
-    server.reads[0]!.resolve({ sheet: 'Sheet1', occupied_bounds: { first: 'B2', last: 'B2' }, cells: [cellJson('B2', 7)] });
+    server.reads[0]!.resolve({
+      sheet: 'Sheet1',
+      occupied_bounds: { first: 'B2', last: 'B2' },
+      cells: [cellJson('B2', 7)],
+    });
     await settle();
     expect(store.cell('Sheet1', 1, 1)?.value).toBe(7);
     expect(store.cell('Sheet1', 2, 2)).toBeNull();
@@ -54,7 +69,9 @@ describe('CellStore', () => {
     expect(server.reads.filter((read) => !read.signal.aborted)).toEqual([]);
     store.rename('Sheet2', 'Data');
     await settle();
-    expect(server.reads.filter((read) => !read.signal.aborted).map((read) => read.sheet)).toEqual(['Data']);
+    expect(server.reads.filter((read) => !read.signal.aborted).map((read) => read.sheet)).toEqual([
+      'Data',
+    ]);
   });
 
   it('reads a held sheet again when the rename failed', async () => {
@@ -64,7 +81,9 @@ describe('CellStore', () => {
     store.hold('Sheet2');
     store.release('Sheet2');
     await settle();
-    expect(server.reads.filter((read) => !read.signal.aborted).map((read) => read.sheet)).toEqual(['Sheet2']);
+    expect(server.reads.filter((read) => !read.signal.aborted).map((read) => read.sheet)).toEqual([
+      'Sheet2',
+    ]);
   });
 
   it('never reads a forgotten sheet again when the cache is invalidated (an undo removed it)', async () => {
@@ -101,12 +120,20 @@ describe('CellStore', () => {
     const server = fakeServer();
     const store = new CellStore({ read: server.read });
     store.want('Sheet1', { col: 0, row: 0, width: 5, height: 5 }, 0);
-    server.reads[0]!.resolve({ sheet: 'Sheet1', occupied_bounds: null, cells: [cellJson('A1', 1)] });
+    server.reads[0]!.resolve({
+      sheet: 'Sheet1',
+      occupied_bounds: null,
+      cells: [cellJson('A1', 1)],
+    });
     await settle();
     store.invalidate('Sheet1');
     expect(store.cell('Sheet1', 0, 0)?.value).toBe(1);
     expect(server.reads).toHaveLength(2);
-    server.reads[1]!.resolve({ sheet: 'Sheet1', occupied_bounds: null, cells: [cellJson('A1', 2)] });
+    server.reads[1]!.resolve({
+      sheet: 'Sheet1',
+      occupied_bounds: null,
+      cells: [cellJson('A1', 2)],
+    });
     await settle();
     expect(store.cell('Sheet1', 0, 0)?.value).toBe(2);
     expect(server.reads).toHaveLength(2);
@@ -116,7 +143,11 @@ describe('CellStore', () => {
     const server = fakeServer();
     let now = 0;
     const errors: unknown[] = [];
-    const store = new CellStore({ read: server.read, now: () => now, onError: (error) => errors.push(error) });
+    const store = new CellStore({
+      read: server.read,
+      now: () => now,
+      onError: (error) => errors.push(error),
+    });
     store.want('Sheet1', { col: 0, row: 0, width: 5, height: 5 }, 0);
     server.reads[0]!.reject(new Error('down'));
     await settle();
@@ -147,8 +178,10 @@ describe('CellStore', () => {
     expect(server.reads.map((read) => read.range)).toEqual(['A1:Z100']);
     // A scrollbar drag: every frame lands thousands of rows further down. The first leap reads
     // at once (it may be a jump); the following ones send nothing, and earlier reads are cancelled.
-    const live = () => server.reads.filter((read) => !read.signal.aborted).map((read) => read.range);
-    for (let frame = 1; frame <= 5; frame += 1) store.want('Sheet1', { col: 0, row: frame * 5000, width: 5, height: 40 }, 0);
+    const live = () =>
+      server.reads.filter((read) => !read.signal.aborted).map((read) => read.range);
+    for (let frame = 1; frame <= 5; frame += 1)
+      store.want('Sheet1', { col: 0, row: frame * 5000, width: 5, height: 40 }, 0);
     expect(server.reads.map((read) => read.range)).toEqual(['A1:Z100', 'A5001:Z5100']);
     expect(live()).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -161,19 +194,39 @@ describe('CellStore', () => {
     store.want('Sheet1', { col: 0, row: 0, width: 5, height: 5 }, 0);
     server.reads[0]!.resolve({ sheet: 'Sheet1', occupied_bounds: null, cells: [] });
     await settle();
-    store.patch('Sheet1', 0, 0, { input: 'hello', value: 'hello', error: null, formula: null, version: 0, locked: false });
+    store.patch('Sheet1', 0, 0, {
+      input: 'hello',
+      value: 'hello',
+      error: null,
+      formula: null,
+      version: 0,
+      locked: false,
+    });
     expect(store.cell('Sheet1', 0, 0)?.value).toBe('hello');
   });
 
   it('[CLIP-02] many patches in one task reach listeners once, as the rectangle around them', async () => {
     const server = fakeServer();
     const changes: string[] = [];
-    const store = new CellStore({ read: server.read, onChange: (sheet, rect) => changes.push(`${sheet} ${rect.col},${rect.row} ${rect.width}×${rect.height}`) });
+    const store = new CellStore({
+      read: server.read,
+      onChange: (sheet, rect) =>
+        changes.push(`${sheet} ${rect.col},${rect.row} ${rect.width}×${rect.height}`),
+    });
     store.want('Sheet1', { col: 0, row: 0, width: 5, height: 5 }, 0);
     server.reads[0]!.resolve({ sheet: 'Sheet1', occupied_bounds: null, cells: [] });
     await settle();
     changes.length = 0;
-    for (let row = 2; row < 50; row += 1) for (let col = 1; col < 10; col += 1) store.patch('Sheet1', col, row, { input: '1', value: 1, error: null, formula: null, version: 0, locked: false });
+    for (let row = 2; row < 50; row += 1)
+      for (let col = 1; col < 10; col += 1)
+        store.patch('Sheet1', col, row, {
+          input: '1',
+          value: 1,
+          error: null,
+          formula: null,
+          version: 0,
+          locked: false,
+        });
     expect(store.cell('Sheet1', 9, 49)?.value).toBe(1);
     expect(changes).toEqual([]);
     await settle();
@@ -187,7 +240,11 @@ describe('CellStore.seed', () => {
     const store = new CellStore({ read: server.read });
     store.want('Sheet1', { col: 0, row: 0, width: 5, height: 5 }, 0);
     expect(server.reads).toHaveLength(1);
-    store.seed('Sheet1', 0, 0, { sheet: 'Sheet1', occupied_bounds: { first: 'A1', last: 'A1' }, cells: [cellJson('A1', 42)] });
+    store.seed('Sheet1', 0, 0, {
+      sheet: 'Sheet1',
+      occupied_bounds: { first: 'A1', last: 'A1' },
+      cells: [cellJson('A1', 42)],
+    });
     expect(server.reads[0]!.signal.aborted).toBe(true);
     await settle();
     expect(store.cell('Sheet1', 0, 0)?.value).toBe(42);
@@ -206,7 +263,12 @@ describe('CellStore.seed', () => {
     const server = fakeServer();
     const store = new CellStore({ read: server.read, maxInFlight: 10 });
     store.want('Sheet1', { col: 0, row: 0, width: 10, height: 30 }, 0);
-    server.reads[0]!.resolve({ sheet: 'Sheet1', occupied_bounds: { first: 'A1', last: 'A1' }, listed_bounds: { first: 'A1', last: 'C150' }, cells: [cellJson('A1', 1)] });
+    server.reads[0]!.resolve({
+      sheet: 'Sheet1',
+      occupied_bounds: { first: 'A1', last: 'A1' },
+      listed_bounds: { first: 'A1', last: 'C150' },
+      cells: [cellJson('A1', 1)],
+    });
     await settle();
     store.want('Sheet1', { col: 20, row: 120, width: 10, height: 200 }, 0);
     // A101:Z200 overlaps the lock at C150; AA101:AZ200 and everything below row 200 do not.
@@ -214,6 +276,11 @@ describe('CellStore.seed', () => {
     expect(store.cell('Sheet1', 30, 250)).toBeNull();
     store.invalidate('Sheet1');
     // Stale bounds prove nothing: every block is read again.
-    expect(server.reads.slice(2).map((read) => read.range).sort()).toEqual(['A101:Z200', 'A201:Z300', 'A301:Z400', 'AA101:AZ200', 'AA201:AZ300', 'AA301:AZ400']);
+    expect(
+      server.reads
+        .slice(2)
+        .map((read) => read.range)
+        .sort(),
+    ).toEqual(['A101:Z200', 'A201:Z300', 'A301:Z400', 'AA101:AZ200', 'AA201:AZ300', 'AA301:AZ400']);
   });
 });

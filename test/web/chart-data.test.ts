@@ -20,7 +20,14 @@ describe('chartData', () => {
   });
 
   it('[CHART-ORIENT] rows: first row labels, other rows series', () => {
-    const data = chartData([['Q', 'Q1', 'Q2'], ['North', 1, 2], ['South', 3, 4]], 'rows');
+    const data = chartData(
+      [
+        ['Q', 'Q1', 'Q2'],
+        ['North', 1, 2],
+        ['South', 3, 4],
+      ],
+      'rows',
+    );
     expect(data.labels).toEqual(['Q1', 'Q2']);
     expect(data.series).toEqual([
       { name: 'North', values: [1, 2] },
@@ -29,12 +36,22 @@ describe('chartData', () => {
   });
 
   it('without a header row every row is data; text and blanks are gaps', () => {
-    const data = chartData([['a', 1], ['b', 'x'], ['c', null]], 'columns');
+    const data = chartData(
+      [
+        ['a', 1],
+        ['b', 'x'],
+        ['c', null],
+      ],
+      'columns',
+    );
     expect(data.labels).toEqual(['a', 'b', 'c']);
     expect(data.series).toEqual([{ name: 'Series 1', values: [1, null, null] }]);
   });
 
   it('a single column of numbers is one series labelled by position', () => {
-    expect(chartData([[5], [6]], 'columns')).toEqual({ labels: ['1', '2'], series: [{ name: 'Series 1', values: [5, 6] }] });
+    expect(chartData([[5], [6]], 'columns')).toEqual({
+      labels: ['1', '2'],
+      series: [{ name: 'Series 1', values: [5, 6] }],
+    });
   });
 });

@@ -12,6 +12,8 @@ describe('[FIRST-HOUR] where a new chart goes', () => {
 
   it('beside the selection when the sheet bounds are not known yet, and never past the last column', () => {
     expect(anchorBesideData({ col: 0, row: 0, width: 3, height: 3 }, undefined)).toBe('E1');
-    expect(anchorBesideData({ col: 0, row: 0, width: 1, height: 1 }, { lastCol: 16_383 })).toBe('XFD1');
+    expect(anchorBesideData({ col: 0, row: 0, width: 1, height: 1 }, { lastCol: 16_383 })).toBe(
+      'XFD1',
+    );
   });
 });

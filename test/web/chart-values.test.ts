@@ -1,6 +1,11 @@
 // What a chart plots: shared reads per range and commit, and the user's own edits laid over them.
 import { describe, expect, it } from 'vitest';
-import { plottedRange, SharedChartReads, withLocalEdits, type ValueGrid } from '../../web/src/charts/chart-values.js';
+import {
+  plottedRange,
+  SharedChartReads,
+  withLocalEdits,
+  type ValueGrid,
+} from '../../web/src/charts/chart-values.js';
 import type { CachedCell } from '../../web/src/grid/cell-store.js';
 
 function cached(value: CachedCell['value'], error: string | null = null): CachedCell {
@@ -13,14 +18,20 @@ function countingPeek() {
   const pending: { resolve: (rows: ValueGrid) => void; reject: (error: Error) => void }[] = [];
   const peek = (sheet: string, ref: string) => {
     calls.push(`${sheet}!${ref}`);
-    return new Promise<{ rows: ValueGrid }>((resolve, reject) => pending.push({ resolve: (rows) => resolve({ rows }), reject }));
+    return new Promise<{ rows: ValueGrid }>((resolve, reject) =>
+      pending.push({ resolve: (rows) => resolve({ rows }), reject }),
+    );
   };
   return { calls, pending, peek };
 }
 
 describe('plottedRange', () => {
   it('[CHART-02] reads the chart’s own sheet unless the range names another', () => {
-    expect(plottedRange('Sheet1', 'A1:B3')).toEqual({ sheet: 'Sheet1', ref: 'A1:B3', rect: { col: 0, row: 0, width: 2, height: 3 } });
+    expect(plottedRange('Sheet1', 'A1:B3')).toEqual({
+      sheet: 'Sheet1',
+      ref: 'A1:B3',
+      rect: { col: 0, row: 0, width: 2, height: 3 },
+    });
     expect(plottedRange('Sheet1', 'Data!C2:D4')?.sheet).toBe('Data');
   });
 
@@ -71,7 +82,12 @@ describe('withLocalEdits', () => {
 
   it('[CHART-02] shows a cached edit inside the range at once', () => {
     const cells = new Map([['2,1', cached(50)]]);
-    const patched = withLocalEdits(grid, range, { col: 2, row: 1, width: 1, height: 1 }, (col, row) => cells.get(`${col},${row}`));
+    const patched = withLocalEdits(
+      grid,
+      range,
+      { col: 2, row: 1, width: 1, height: 1 },
+      (col, row) => cells.get(`${col},${row}`),
+    );
     expect(patched).toEqual([
       [1, 50],
       [3, 4],
@@ -84,7 +100,12 @@ describe('withLocalEdits', () => {
       ['1,1', null],
       ['2,2', cached(null, '#DIV/0!')],
     ]);
-    const patched = withLocalEdits(grid, range, { col: 1, row: 1, width: 2, height: 2 }, (col, row) => cells.get(`${col},${row}`));
+    const patched = withLocalEdits(
+      grid,
+      range,
+      { col: 1, row: 1, width: 2, height: 2 },
+      (col, row) => cells.get(`${col},${row}`),
+    );
     expect(patched).toEqual([
       [null, 2],
       [3, '#DIV/0!'],
@@ -92,8 +113,14 @@ describe('withLocalEdits', () => {
   });
 
   it('[CHART-02] returns the same grid for an edit outside the range, of an uncached cell, or to the same value', () => {
-    expect(withLocalEdits(grid, range, { col: 5, row: 5, width: 1, height: 1 }, () => cached(9))).toBe(grid);
-    expect(withLocalEdits(grid, range, { col: 1, row: 1, width: 1, height: 1 }, () => undefined)).toBe(grid);
-    expect(withLocalEdits(grid, range, { col: 1, row: 1, width: 1, height: 1 }, () => cached(1))).toBe(grid);
+    expect(
+      withLocalEdits(grid, range, { col: 5, row: 5, width: 1, height: 1 }, () => cached(9)),
+    ).toBe(grid);
+    expect(
+      withLocalEdits(grid, range, { col: 1, row: 1, width: 1, height: 1 }, () => undefined),
+    ).toBe(grid);
+    expect(
+      withLocalEdits(grid, range, { col: 1, row: 1, width: 1, height: 1 }, () => cached(1)),
+    ).toBe(grid);
   });
 });

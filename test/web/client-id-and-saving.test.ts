@@ -1,13 +1,22 @@
 // Issue 12: the page names itself with one id for the browser profile (so undo after a reload
 // is still the user's own), and "All changes saved" means every write was answered.
 import { describe, expect, it } from 'vitest';
-import { ApiClient, CLIENT_HEADER, storedClientId, type KeyValueStorage } from '../../web/src/api/client.js';
+import {
+  ApiClient,
+  CLIENT_HEADER,
+  storedClientId,
+  type KeyValueStorage,
+} from '../../web/src/api/client.js';
 import { ApiError, ConnectionLostError } from '../../web/src/api/errors.js';
 import { isWorkbookWrite, WriteTracker, type WriteState } from '../../web/src/api/write-tracker.js';
 
 function memoryStorage(): KeyValueStorage & { items: Map<string, string> } {
   const items = new Map<string, string>();
-  return { items, getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+  };
 }
 
 describe('the client id', () => {
@@ -38,10 +47,14 @@ describe('the client id', () => {
 
   it('goes with every request', async () => {
     const sent: Headers[] = [];
-    const client = new ApiClient(async (_url, init) => {
-      sent.push(new Headers(init?.headers));
-      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
-    }, '', 'web-abc');
+    const client = new ApiClient(
+      async (_url, init) => {
+        sent.push(new Headers(init?.headers));
+        return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+      '',
+      'web-abc',
+    );
     await client.post('/grid/cell', { cell: 'A1', value: '1' });
     await client.get('/grid');
     expect(sent.map((headers) => headers.get(CLIENT_HEADER))).toEqual(['web-abc', 'web-abc']);
@@ -64,7 +77,9 @@ describe('the save state', () => {
 
   it('is an error after a write the server never stored, until a later write is', async () => {
     const tracker = new WriteTracker();
-    await expect(tracker.track(Promise.reject(new ApiError(503, 'down', 'down')))).rejects.toThrow();
+    await expect(
+      tracker.track(Promise.reject(new ApiError(503, 'down', 'down'))),
+    ).rejects.toThrow();
     expect(tracker.state).toEqual({ kind: 'error', message: 'the server answered 503' });
     await tracker.track(Promise.resolve());
     expect(tracker.state).toEqual({ kind: 'saved' });
@@ -72,14 +87,32 @@ describe('the save state', () => {
 
   it('a refused write (4xx) stored nothing and lost nothing: still saved', async () => {
     const tracker = new WriteTracker();
-    await expect(tracker.track(Promise.reject(new ApiError(400, 'locked', 'locked')))).rejects.toThrow();
+    await expect(
+      tracker.track(Promise.reject(new ApiError(400, 'locked', 'locked'))),
+    ).rejects.toThrow();
     expect(tracker.state.kind).toBe('saved');
   });
 
   it('counts workbook writes only, not reads, dry runs or previews', async () => {
-    expect(['/grid/cell', '/system/import', '/workbook/undo', '/agent/chat/chain', '/agent/apply'].every((path) => isWorkbookWrite('POST', path))).toBe(true);
-    expect([['GET', '/grid'], ['POST', '/eval'], ['POST', '/agent/chat'], ['POST', '/settings/keys/save']].some(([method, path]) => isWorkbookWrite(method!, path!))).toBe(false);
-    const client = new ApiClient(async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }), '', 'web-abc');
+    expect(
+      ['/grid/cell', '/system/import', '/workbook/undo', '/agent/chat/chain', '/agent/apply'].every(
+        (path) => isWorkbookWrite('POST', path),
+      ),
+    ).toBe(true);
+    expect(
+      [
+        ['GET', '/grid'],
+        ['POST', '/eval'],
+        ['POST', '/agent/chat'],
+        ['POST', '/settings/keys/save'],
+      ].some(([method, path]) => isWorkbookWrite(method!, path!)),
+    ).toBe(false);
+    const client = new ApiClient(
+      async () =>
+        new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }),
+      '',
+      'web-abc',
+    );
     const kinds: string[] = [];
     client.writes.onChange((state) => kinds.push(state.kind));
     await client.get('/grid');
@@ -92,12 +125,20 @@ describe('the save state', () => {
 
 describe('[FIRST-HOUR] a lost connection reads as one plain sentence', () => {
   it('says the server did not answer, without request paths or a doubled "the server"', async () => {
-    const client = new ApiClient(async () => {
-      throw new TypeError('fetch failed');
-    }, '', 'web-abc');
-    const failure = await client.post('/grid/cell', { cell: 'A1', value: '1' }).catch((error: unknown) => error);
+    const client = new ApiClient(
+      async () => {
+        throw new TypeError('fetch failed');
+      },
+      '',
+      'web-abc',
+    );
+    const failure = await client
+      .post('/grid/cell', { cell: 'A1', value: '1' })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ConnectionLostError);
-    expect((failure as ConnectionLostError).message).toBe('Connection lost — the server did not answer. Retrying in the background; try again in a moment.');
+    expect((failure as ConnectionLostError).message).toBe(
+      'Connection lost — the server did not answer. Retrying in the background; try again in a moment.',
+    );
     expect((failure as ConnectionLostError).path).toBe('/grid/cell');
   });
 });

@@ -10,7 +10,10 @@ describe('TSV clipboard text', () => {
   });
 
   it('drops only the final line break spreadsheet programs append', () => {
-    expect(parseTsv('1\t2\r\n3\t4\r\n')).toEqual([['1', '2'], ['3', '4']]);
+    expect(parseTsv('1\t2\r\n3\t4\r\n')).toEqual([
+      ['1', '2'],
+      ['3', '4'],
+    ]);
     expect(parseTsv('1\n\n')).toEqual([['1'], ['']]);
   });
 
@@ -23,14 +26,25 @@ describe('TSV clipboard text', () => {
   });
 
   it('[CLIP-01] writes tab-separated rows and quotes what needs it; round-trips', () => {
-    const rows = [['1', '2'], ['3', '4']];
+    const rows = [
+      ['1', '2'],
+      ['3', '4'],
+    ];
     expect(toTsv(rows)).toBe('1\t2\n3\t4');
-    const tricky = [['a\tb', 'say "hi"'], ['two\nlines', '']];
+    const tricky = [
+      ['a\tb', 'say "hi"'],
+      ['two\nlines', ''],
+    ];
     expect(parseTsv(toTsv(tricky))).toEqual(tricky);
   });
 
   it('[CLIP-01] the HTML flavour is an escaped table', () => {
-    expect(toHtmlTable([['<b>', '&'], ['1', '2']])).toBe('<table><tr><td>&lt;b&gt;</td><td>&amp;</td></tr><tr><td>1</td><td>2</td></tr></table>');
+    expect(
+      toHtmlTable([
+        ['<b>', '&'],
+        ['1', '2'],
+      ]),
+    ).toBe('<table><tr><td>&lt;b&gt;</td><td>&amp;</td></tr><tr><td>1</td><td>2</td></tr></table>');
   });
 });
 

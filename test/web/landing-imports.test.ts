@@ -9,12 +9,24 @@ import { describe, expect, it } from 'vitest';
 const WEB_SRC = path.resolve(import.meta.dirname, '../../web/src');
 const LANDING_ENTRY = path.join(WEB_SRC, 'landing', 'main.tsx');
 /** Folders of web/src that belong to the workbook page. */
-const WORKBOOK_ONLY = ['app', 'grid', 'charts', 'files', 'sheets', 'status', 'agent', 'settings', 'ui', 'shims'];
+const WORKBOOK_ONLY = [
+  'app',
+  'grid',
+  'charts',
+  'files',
+  'sheets',
+  'status',
+  'agent',
+  'settings',
+  'ui',
+  'shims',
+];
 const FORBIDDEN_PACKAGES = /^(@glideapps\/|chart\.js|exceljs|papaparse)/;
 
 function specifiersOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const pattern = /^\s*(?:import|export)\s+(?:type\s+)?[^'";]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
+  const pattern =
+    /^\s*(?:import|export)\s+(?:type\s+)?[^'";]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
   return [...text.matchAll(pattern)].map((match) => (match[1] ?? match[2] ?? match[3])!);
 }
 
@@ -57,7 +69,11 @@ function landingImports(): { from: string; specifier: string; file?: string }[] 
 describe('[ENTRY-01] the landing page bundle', () => {
   it('reaches no workbook-page folder and no grid, chart or spreadsheet-file library', () => {
     const problems = landingImports()
-      .filter(({ specifier, file }) => (file === undefined ? FORBIDDEN_PACKAGES.test(specifier) : WORKBOOK_ONLY.includes(path.relative(WEB_SRC, file).split(path.sep)[0]!)))
+      .filter(({ specifier, file }) =>
+        file === undefined
+          ? FORBIDDEN_PACKAGES.test(specifier)
+          : WORKBOOK_ONLY.includes(path.relative(WEB_SRC, file).split(path.sep)[0]!),
+      )
       .map(({ from, specifier }) => `${path.relative(WEB_SRC, from)} imports ${specifier}`);
     expect(problems).toEqual([]);
   });

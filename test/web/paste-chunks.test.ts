@@ -28,14 +28,22 @@ function sessionWithManualServer() {
       writeRange: (body: { target_cell: string }) =>
         new Promise((resolve, reject) => {
           sent.push(body.target_cell);
-          pending.push({ target: body.target_cell, settle: (ok) => (ok ? resolve({ status: 'Success' }) : reject(new Error(`${body.target_cell} refused`))) });
+          pending.push({
+            target: body.target_cell,
+            settle: (ok) =>
+              ok
+                ? resolve({ status: 'Success' })
+                : reject(new Error(`${body.target_cell} refused`)),
+          });
         }),
     },
     noteCommit: (sheet: string) => commits.push(sheet),
-    reportError: (action: string, error: unknown) => errors.push(`${action}: ${(error as Error).message}`),
+    reportError: (action: string, error: unknown) =>
+      errors.push(`${action}: ${(error as Error).message}`),
   } as unknown as Session;
   const answer = async (target: string, ok: boolean): Promise<void> => {
-    for (let tick = 0; tick < 20 && !pending.some((entry) => entry.target === target); tick += 1) await Promise.resolve();
+    for (let tick = 0; tick < 20 && !pending.some((entry) => entry.target === target); tick += 1)
+      await Promise.resolve();
     const index = pending.findIndex((entry) => entry.target === target);
     if (index === -1) throw new Error(`${target} was never sent`);
     pending.splice(index, 1)[0]!.settle(ok);
@@ -43,13 +51,18 @@ function sessionWithManualServer() {
   return { session, sent, commits, errors, answer };
 }
 
-const chunks: BlockChunk[] = [1, 3, 5].map((row) => ({ anchor: { col: 0, row: row - 1 }, values: [['x'], ['y']] }));
+const chunks: BlockChunk[] = [1, 3, 5].map((row) => ({
+  anchor: { col: 0, row: row - 1 },
+  values: [['x'], ['y']],
+}));
 
 describe('chunked paste writes', () => {
   it('[CLIP-02] sends the next chunk before the current one is answered, and commits each in order', async () => {
     const server = sessionWithManualServer();
     const progress: number[] = [];
-    const done = writeRangeChunks(server.session, 'Sheet1', chunks, (committed) => progress.push(committed));
+    const done = writeRangeChunks(server.session, 'Sheet1', chunks, (committed) =>
+      progress.push(committed),
+    );
     await server.answer('A3', true);
     expect(server.sent).toEqual(['A1', 'A3']);
     expect(progress).toEqual([]);

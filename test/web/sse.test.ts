@@ -22,7 +22,15 @@ describe('server-sent events', () => {
 
   it('yields events as they complete, across chunk boundaries', async () => {
     const events = [];
-    for await (const event of readEvents(streamOf(['event: st', 'ep\ndata: 1\n', '\nevent: step\r\ndata: 2\r\n\r\n', 'event: result\ndata: done\n\n']))) events.push(event);
+    for await (const event of readEvents(
+      streamOf([
+        'event: st',
+        'ep\ndata: 1\n',
+        '\nevent: step\r\ndata: 2\r\n\r\n',
+        'event: result\ndata: done\n\n',
+      ]),
+    ))
+      events.push(event);
     expect(events).toEqual([
       { name: 'step', data: '1' },
       { name: 'step', data: '2' },

@@ -14,7 +14,9 @@ describe('[FIRST-HOUR] toasts', () => {
       toasts.show('B2 is locked; unlock it to edit it.', 'error');
       vi.advanceTimersByTime(1000);
     }
-    expect(toasts.list.get().map((toast) => toast.text)).toEqual(['B2 is locked; unlock it to edit it.']);
+    expect(toasts.list.get().map((toast) => toast.text)).toEqual([
+      'B2 is locked; unlock it to edit it.',
+    ]);
     vi.advanceTimersByTime(1700);
     expect(toasts.list.get()).toEqual([]);
   });

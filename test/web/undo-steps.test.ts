@@ -10,7 +10,20 @@ function serverWith(versions: Record<string, number>) {
   const read = async (sheet: string, range: string): Promise<GridResponse> => {
     reads.push(`${sheet}!${range}`);
     const version = versions[`${sheet}!${range}`];
-    const cells = version === undefined ? [] : [{ cell: range, input: 'x', value: 'x', error: null, formula: null, version, locked: false }];
+    const cells =
+      version === undefined
+        ? []
+        : [
+            {
+              cell: range,
+              input: 'x',
+              value: 'x',
+              error: null,
+              formula: null,
+              version,
+              locked: false,
+            },
+          ];
     return { sheet, occupied_bounds: null, cells };
   };
   return { reads, read };

@@ -25,9 +25,20 @@ describe('the address layout of each sheet', () => {
     expect([bounds.outgrown(1, 128), bounds.outgrown(1, 129)]).toEqual([false, true]);
     bounds.rebuilt([
       { handle: 2, runs: [{ row: 0, col: 0, inputs: Array.from({ length: 300 }, () => 1) }] },
-      { handle: 3, runs: [{ row: 0, col: 0, inputs: [1] }, { row: 4999, col: 16383, inputs: [1] }] },
+      {
+        handle: 3,
+        runs: [
+          { row: 0, col: 0, inputs: [1] },
+          { row: 4999, col: 16383, inputs: [1] },
+        ],
+      },
     ]);
-    expect([bounds.outgrown(1, 129), bounds.outgrown(2, 600), bounds.outgrown(2, 601), bounds.outgrown(3, 16384)]).toEqual([false, false, true, false]);
+    expect([
+      bounds.outgrown(1, 129),
+      bounds.outgrown(2, 600),
+      bounds.outgrown(2, 601),
+      bounds.outgrown(3, 16384),
+    ]).toEqual([false, false, true, false]);
   });
 
   it('writing far to the right of a dense sheet asks for a rebuild, and the workbook rebuilds it with every value right', () => {
@@ -48,7 +59,13 @@ describe('the address layout of each sheet', () => {
     expect(engines).toBe(0);
     workbook.apply(writeCellOps('Sheet1', parseCell('XFD1'), '=C1*10'));
     expect(engines).toBe(1);
-    workbook.apply(writeRangeOps('Sheet1', parseCell('A2'), Array.from({ length: 1000 }, (_, index) => [index])));
+    workbook.apply(
+      writeRangeOps(
+        'Sheet1',
+        parseCell('A2'),
+        Array.from({ length: 1000 }, (_, index) => [index]),
+      ),
+    );
     expect(engines).toBe(1);
     const sheet = workbook.sheet();
     expect([sheet.value(0, 2), sheet.value(0, 16383), sheet.value(1000, 0)]).toEqual([3, 30, 999]);

@@ -49,11 +49,14 @@ export class DenseWidthBounds {
   }
 
   /** Every sheet of a fresh build, with the runs it was built from. */
-  rebuilt(sheets: readonly { readonly handle: EngineSheet; readonly runs: readonly CellRun[] }[]): void {
+  rebuilt(
+    sheets: readonly { readonly handle: EngineSheet; readonly runs: readonly CellRun[] }[],
+  ): void {
     this.#bounds.clear();
     for (const { handle, runs } of sheets) {
       const { width, fill } = measure(runs);
-      if (fill === 0 || fill >= DENSE_MIN_FILL) this.#bounds.set(handle, Math.max(DENSE_MAX_WIDTH, 2 * width));
+      if (fill === 0 || fill >= DENSE_MIN_FILL)
+        this.#bounds.set(handle, Math.max(DENSE_MAX_WIDTH, 2 * width));
     }
   }
 

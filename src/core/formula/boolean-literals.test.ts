@@ -5,7 +5,13 @@ import { writeRangeOps } from '../ops/index.js';
 describe('TRUE and FALSE as literals, as Excel reads them', () => {
   it('VLOOKUP with a bare FALSE does an exact match', () => {
     const workbook = Workbook.create();
-    workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, [[1, 'one'], [2, 'two'], [3, 'three']]));
+    workbook.apply(
+      writeRangeOps('Sheet1', { row: 0, col: 0 }, [
+        [1, 'one'],
+        [2, 'two'],
+        [3, 'three'],
+      ]),
+    );
     expect(workbook.evaluate(undefined, '=VLOOKUP(2,A1:B3,2,FALSE)')).toBe('two');
     expect(workbook.evaluate(undefined, '=IF(TRUE,"yes","no")')).toBe('yes');
     workbook.dispose();
@@ -13,7 +19,9 @@ describe('TRUE and FALSE as literals, as Excel reads them', () => {
 
   it('a cell holding =FALSE computes the boolean, and TRUE() still works', () => {
     const workbook = Workbook.create();
-    workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, [['=FALSE', '=TRUE()', '=NOT(FALSE)']]));
+    workbook.apply(
+      writeRangeOps('Sheet1', { row: 0, col: 0 }, [['=FALSE', '=TRUE()', '=NOT(FALSE)']]),
+    );
     const sheet = workbook.sheet();
     expect([sheet.value(0, 0), sheet.value(0, 1), sheet.value(0, 2)]).toEqual([false, true, true]);
     workbook.dispose();

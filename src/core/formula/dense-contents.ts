@@ -4,11 +4,15 @@ import type { CellRun } from './engine-port.js';
 
 const NO_CELLS: readonly unknown[] = Object.freeze([]);
 
-export function denseContents<T>(runs: readonly CellRun[], toContent: (input: CellRun['inputs'][number]) => T): T[][] {
+export function denseContents<T>(
+  runs: readonly CellRun[],
+  toContent: (input: CellRun['inputs'][number]) => T,
+): T[][] {
   const rows: T[][] = [];
   for (const run of runs) {
     const row = (rows[run.row] ??= []);
-    for (let offset = 0; offset < run.inputs.length; offset += 1) row[run.col + offset] = toContent(run.inputs[offset]!);
+    for (let offset = 0; offset < run.inputs.length; offset += 1)
+      row[run.col + offset] = toContent(run.inputs[offset]!);
   }
   for (let index = 0; index < rows.length; index += 1) rows[index] ??= NO_CELLS as T[];
   return rows;

@@ -38,7 +38,9 @@ export interface FormulaEngine {
    * pass, several times faster than writing them cell by cell. Returns the new handles in the
    * given order; every earlier handle is void.
    */
-  replaceAll(sheets: readonly { readonly name: string; readonly runs: readonly CellRun[] }[]): EngineSheet[];
+  replaceAll(
+    sheets: readonly { readonly name: string; readonly runs: readonly CellRun[] }[],
+  ): EngineSheet[];
   value(sheet: EngineSheet, row: number, col: number): CellValue;
   /** The formula text as the engine now prints it (follows sheet renames). */
   formulaText(sheet: EngineSheet, row: number, col: number): string | undefined;

@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseCell } from '../address/index.js';
 import { writeCellOps, writeRangeOps } from '../ops/index.js';
 import { Workbook } from '../workbook.js';
-import { formulaLimitError, MAX_FORMULA_DEPTH, MAX_FORMULA_LENGTH, MAX_FORMULA_NESTING, MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
+import {
+  formulaLimitError,
+  MAX_FORMULA_DEPTH,
+  MAX_FORMULA_LENGTH,
+  MAX_FORMULA_NESTING,
+  MAX_FORMULA_RANGE_CELLS,
+} from './formula-limits.js';
 import { valueToJson } from './sentinels.js';
 
 const opened: Workbook[] = [];
@@ -53,7 +59,9 @@ describe('which formulas are over the limits', () => {
   });
 
   it('[CALC-3] the explanation says what the limit is and how to stay within it', () => {
-    expect(formulaLimitError('=SUM(A1:XFD1048576)')?.message).toContain(`${MAX_FORMULA_RANGE_CELLS}`);
+    expect(formulaLimitError('=SUM(A1:XFD1048576)')?.message).toContain(
+      `${MAX_FORMULA_RANGE_CELLS}`,
+    );
     expect(formulaLimitError('=SUM(A1:XFD1048576)')?.message).toContain('A:A');
     expect(formulaLimitError(nested(100))?.message).toContain('100 levels');
   });
@@ -66,7 +74,9 @@ describe('formulas over the limits become error values instead of crashing the e
     target.apply(writeCellOps('Sheet1', parseCell('B1'), '=SUM(A1:XFD1048576)'));
     expect(valueAt(target, 'B1')).toBe('#REF!');
     expect(valueToJson(target.evaluate(undefined, '=SUM(A1:XFD1048576)'))).toBe('#REF!');
-    expect(valueToJson(target.evaluate(undefined, '=SUM(OFFSET(A1,0,0,1048576,16384))'))).toBe('#REF!');
+    expect(valueToJson(target.evaluate(undefined, '=SUM(OFFSET(A1,0,0,1048576,16384))'))).toBe(
+      '#REF!',
+    );
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
@@ -80,13 +90,20 @@ describe('formulas over the limits become error values instead of crashing the e
     ['nested 5,000 parentheses deep', nested(5_000)],
     ['100,000 terms long', `=${Array(100_000).fill('1').join('+')}`],
     ['a chain of 4,000 unary minus signs', `=${'-'.repeat(4_000)}1`],
-  ])('[CALC-3] a formula %s is #PARSE_ERROR! and the rest of the write still lands', (_label, formula) => {
-    const target = book();
-    target.apply(writeRangeOps('Sheet1', parseCell('B1'), [['=A1*10', formula, '=A3*10']]));
-    expect([valueAt(target, 'B1'), valueAt(target, 'C1'), valueAt(target, 'D1')]).toEqual([10, '#PARSE_ERROR!', 30]);
-    expect(target.sheet().input(0, 2)).toEqual({ formula });
-    expect(valueToJson(target.evaluate(undefined, formula))).toBe('#PARSE_ERROR!');
-  });
+  ])(
+    '[CALC-3] a formula %s is #PARSE_ERROR! and the rest of the write still lands',
+    (_label, formula) => {
+      const target = book();
+      target.apply(writeRangeOps('Sheet1', parseCell('B1'), [['=A1*10', formula, '=A3*10']]));
+      expect([valueAt(target, 'B1'), valueAt(target, 'C1'), valueAt(target, 'D1')]).toEqual([
+        10,
+        '#PARSE_ERROR!',
+        30,
+      ]);
+      expect(target.sheet().input(0, 2)).toEqual({ formula });
+      expect(valueToJson(target.evaluate(undefined, formula))).toBe('#PARSE_ERROR!');
+    },
+  );
 
   it('[CALC-3] the engine keeps working after such a formula: later edits recompute and undo restores', () => {
     const target = book();
@@ -99,7 +116,8 @@ describe('formulas over the limits become error values instead of crashing the e
     expect([valueAt(target, 'B1'), valueAt(target, 'C1')]).toEqual([3, null]);
   });
 
-  const chain = (operator: string, terms: number, term = '1'): string => `=${Array(terms).fill(term).join(operator)}`;
+  const chain = (operator: string, terms: number, term = '1'): string =>
+    `=${Array(terms).fill(term).join(operator)}`;
 
   it.each([
     ['+', '1'],
@@ -111,30 +129,45 @@ describe('formulas over the limits become error values instead of crashing the e
     ['=', '1'],
     ['<>', '1'],
     ['+', 'A1'],
-  ])('[ISSUE-12] a chain of "%s" (%s) 8,000 characters long, within Excel\'s limit, is #PARSE_ERROR!, and the workbook keeps computing', (operator, term) => {
-    const target = book();
-    const formula = chain(operator, Math.floor(8_000 / (term.length + operator.length)), term);
-    expect(formula.length).toBeLessThanOrEqual(8_192);
-    target.apply(writeRangeOps('Sheet1', parseCell('B1'), [['=A1*10', formula]]));
-    expect(valueAt(target, 'C1')).toBe('#PARSE_ERROR!');
-    expect(valueToJson(target.evaluate(undefined, formula))).toBe('#PARSE_ERROR!');
-    target.apply(writeCellOps('Sheet1', parseCell('A1'), 7));
-    expect(valueAt(target, 'B1')).toBe(70);
-    expect(target.document().sheets[0]!.cells.find((cell) => cell.col === 2)?.input).toEqual({ formula });
-  });
+  ])(
+    '[ISSUE-12] a chain of "%s" (%s) 8,000 characters long, within Excel\'s limit, is #PARSE_ERROR!, and the workbook keeps computing',
+    (operator, term) => {
+      const target = book();
+      const formula = chain(operator, Math.floor(8_000 / (term.length + operator.length)), term);
+      expect(formula.length).toBeLessThanOrEqual(8_192);
+      target.apply(writeRangeOps('Sheet1', parseCell('B1'), [['=A1*10', formula]]));
+      expect(valueAt(target, 'C1')).toBe('#PARSE_ERROR!');
+      expect(valueToJson(target.evaluate(undefined, formula))).toBe('#PARSE_ERROR!');
+      target.apply(writeCellOps('Sheet1', parseCell('A1'), 7));
+      expect(valueAt(target, 'B1')).toBe(70);
+      expect(target.document().sheets[0]!.cells.find((cell) => cell.col === 2)?.input).toEqual({
+        formula,
+      });
+    },
+  );
 
   it('[ISSUE-12] chains up to the depth limit compute their value', () => {
     const target = book();
     target.apply(writeCellOps('Sheet1', parseCell('B1'), chain('+', MAX_FORMULA_DEPTH + 1)));
-    target.apply(writeCellOps('Sheet1', parseCell('B2'), `=SUM(${Array(2_000).fill('1').join(',')})`));
-    target.apply(writeCellOps('Sheet1', parseCell('B3'), `=SUM(${Array(1_000).fill('1+1').join(',')})`));
-    expect([valueAt(target, 'B1'), valueAt(target, 'B2'), valueAt(target, 'B3')]).toEqual([MAX_FORMULA_DEPTH + 1, 2_000, 2_000]);
+    target.apply(
+      writeCellOps('Sheet1', parseCell('B2'), `=SUM(${Array(2_000).fill('1').join(',')})`),
+    );
+    target.apply(
+      writeCellOps('Sheet1', parseCell('B3'), `=SUM(${Array(1_000).fill('1+1').join(',')})`),
+    );
+    expect([valueAt(target, 'B1'), valueAt(target, 'B2'), valueAt(target, 'B3')]).toEqual([
+      MAX_FORMULA_DEPTH + 1,
+      2_000,
+      2_000,
+    ]);
   });
 
   it('[ISSUE-12] the depth counts chains inside parentheses and arguments, not operators spread over arguments', () => {
     expect(formulaLimitError(`=SUM(${Array(3_000).fill('1').join(',')})`)).toBeUndefined();
     expect(formulaLimitError(`=(${chain('+', 600).slice(1)})*2`)?.sentinel).toBe('#PARSE_ERROR!');
-    expect(formulaLimitError(`=IF(A1>0,${chain('&', 700, 'A1').slice(1)},0)`)?.sentinel).toBe('#PARSE_ERROR!');
+    expect(formulaLimitError(`=IF(A1>0,${chain('&', 700, 'A1').slice(1)},0)`)?.sentinel).toBe(
+      '#PARSE_ERROR!',
+    );
     expect(formulaLimitError(`="${'+'.repeat(2_000)}"`)).toBeUndefined();
   });
 });

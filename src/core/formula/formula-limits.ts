@@ -23,7 +23,8 @@ export const MAX_FORMULA_DEPTH = 500;
 export const MAX_FORMULA_RANGE_CELLS = 250_000;
 
 const LITERALS = /"(?:[^"]|"")*"|'(?:[^']|'')*'/g;
-const CELL_RANGE = /(?<![A-Za-z0-9_.$])\$?([A-Za-z]{1,3})\$?(\d{1,7}):(?:[A-Za-z0-9_.]+!)?\$?([A-Za-z]{1,3})\$?(\d{1,7})(?![A-Za-z0-9_.(])/g;
+const CELL_RANGE =
+  /(?<![A-Za-z0-9_.$])\$?([A-Za-z]{1,3})\$?(\d{1,7}):(?:[A-Za-z0-9_.]+!)?\$?([A-Za-z]{1,3})\$?(\d{1,7})(?![A-Za-z0-9_.(])/g;
 const ROW_RANGE = /(?<![A-Za-z0-9_.$:])\$?(\d{1,7}):\$?(\d{1,7})(?![A-Za-z0-9_.:])/g;
 const OFFSET_CALL = /(?<![A-Za-z0-9_.])OFFSET\s*\(/gi;
 
@@ -107,7 +108,8 @@ function offsetCells(text: string): number {
   let cells = 0;
   for (const match of text.matchAll(OFFSET_CALL)) {
     const args = callArguments(text, match.index + match[0].length);
-    const size = (arg: string | undefined) => (arg !== undefined && /^\s*\d+(\.\d*)?\s*$/.test(arg) ? Math.floor(Number(arg)) : 1);
+    const size = (arg: string | undefined) =>
+      arg !== undefined && /^\s*\d+(\.\d*)?\s*$/.test(arg) ? Math.floor(Number(arg)) : 1;
     cells += size(args[3]) * size(args[4]);
   }
   return cells;
@@ -129,12 +131,18 @@ function rangeCells(text: string): number {
 /** Why the engine must not be given this formula, as the error value it stands for; undefined when it may. */
 export function formulaLimitError(formula: string): FormulaError | undefined {
   if (formula.length > MAX_FORMULA_LENGTH) {
-    return new FormulaError(SENTINELS.parse, `the formula is ${formula.length} characters long; the limit is ${MAX_FORMULA_LENGTH}.`);
+    return new FormulaError(
+      SENTINELS.parse,
+      `the formula is ${formula.length} characters long; the limit is ${MAX_FORMULA_LENGTH}.`,
+    );
   }
   const text = withoutLiterals(formula);
   const nesting = deepestNesting(text);
   if (nesting > MAX_FORMULA_NESTING) {
-    return new FormulaError(SENTINELS.parse, `the formula nests ${nesting} levels of parentheses; the limit is ${MAX_FORMULA_NESTING}.`);
+    return new FormulaError(
+      SENTINELS.parse,
+      `the formula nests ${nesting} levels of parentheses; the limit is ${MAX_FORMULA_NESTING}.`,
+    );
   }
   const depth = expressionDepth(text.slice(1));
   if (depth > MAX_FORMULA_DEPTH) {

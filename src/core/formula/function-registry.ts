@@ -32,7 +32,8 @@ export class FunctionRegistry {
   }
 
   register(fn: CustomFunction): void {
-    if (!FUNCTION_NAME.test(fn.name)) throw new Error(`Function name "${fn.name}" must be uppercase letters, digits, _ or .`);
+    if (!FUNCTION_NAME.test(fn.name))
+      throw new Error(`Function name "${fn.name}" must be uppercase letters, digits, _ or .`);
     this.#functions.set(fn.name, fn);
   }
 

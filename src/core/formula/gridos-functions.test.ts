@@ -23,7 +23,20 @@ const evaluate = (formula: string) => valueToJson(book.evaluate(undefined, formu
 describe("GridOS's non-Excel functions (gridos.md §2.7)", () => {
   it('[FUNC-1] every one of them is registered in the engine', () => {
     const names = book.functionNames();
-    for (const name of ['MINUS', 'SUBTRACT', 'MULTIPLY', 'DIVIDE', 'GT', 'LT', 'EQ', 'GTE', 'LTE', 'CEIL', 'E', 'MEDIANIFS']) {
+    for (const name of [
+      'MINUS',
+      'SUBTRACT',
+      'MULTIPLY',
+      'DIVIDE',
+      'GT',
+      'LT',
+      'EQ',
+      'GTE',
+      'LTE',
+      'CEIL',
+      'E',
+      'MEDIANIFS',
+    ]) {
       expect(names).toContain(name);
     }
     expect(GRIDOS_FUNCTIONS.map((fn) => fn.name)).toHaveLength(12);

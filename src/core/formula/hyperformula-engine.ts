@@ -26,7 +26,13 @@ import { boundedFunctions, limitTextResults } from './result-limits.js';
 import type { CellRun, EngineCellChange, EngineSheet, FormulaEngine } from './engine-port.js';
 import type { CustomFunction, FunctionArgument, FunctionRegistry } from './function-registry.js';
 import { formulaLimitError } from './formula-limits.js';
-import { FormulaError, SENTINELS, isFormulaError, type CellValue, type Sentinel } from './sentinels.js';
+import {
+  FormulaError,
+  SENTINELS,
+  isFormulaError,
+  type CellValue,
+  type Sentinel,
+} from './sentinels.js';
 
 const SENTINEL_BY_ERROR_TYPE: Readonly<Record<ErrorType, Sentinel>> = {
   [ErrorType.DIV_BY_ZERO]: SENTINELS.divideByZero,
@@ -55,27 +61,39 @@ const ERROR_TYPE_BY_SENTINEL = new Map<Sentinel, ErrorType>([
 ]);
 
 function toFormulaError(error: { type: ErrorType; message?: string | undefined }): FormulaError {
-  return new FormulaError(SENTINEL_BY_ERROR_TYPE[error.type] ?? SENTINELS.value, error.message ?? '');
+  return new FormulaError(
+    SENTINEL_BY_ERROR_TYPE[error.type] ?? SENTINELS.value,
+    error.message ?? '',
+  );
 }
 
 function fromEngineScalar(value: unknown): CellValue {
   if (value === EmptyValue || value === null || value === undefined) return null;
-  if (value instanceof CellError || value instanceof DetailedCellError) return toFormulaError(value);
-  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (value instanceof CellError || value instanceof DetailedCellError)
+    return toFormulaError(value);
+  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean')
+    return value;
   // HyperFormula's rich numbers (dates, currency, percent) carry the plain number in `val`.
-  if (typeof value === 'object' && 'val' in value && typeof value.val === 'number') return value.val;
+  if (typeof value === 'object' && 'val' in value && typeof value.val === 'number')
+    return value.val;
   return new FormulaError(SENTINELS.value, 'unsupported value');
 }
 
 function fromEngineArgument(value: unknown): FunctionArgument {
-  if (value instanceof SimpleRangeValue) return { rows: value.data.map((row) => row.map(fromEngineScalar)) };
+  if (value instanceof SimpleRangeValue)
+    return { rows: value.data.map((row) => row.map(fromEngineScalar)) };
   return fromEngineScalar(value);
 }
 
 function toEngineResult(value: CellValue): unknown {
-  if (isFormulaError(value)) return new CellError(ERROR_TYPE_BY_SENTINEL.get(value.sentinel) ?? ErrorType.VALUE, value.message);
+  if (isFormulaError(value))
+    return new CellError(
+      ERROR_TYPE_BY_SENTINEL.get(value.sentinel) ?? ErrorType.VALUE,
+      value.message,
+    );
   if (value === null) return EmptyValue;
-  if (typeof value === 'number' && !Number.isFinite(value)) return new CellError(ErrorType.NUM, 'result is not a finite number');
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return new CellError(ErrorType.NUM, 'result is not a finite number');
   return value;
 }
 
@@ -84,7 +102,10 @@ function runSafely(fn: CustomFunction, args: readonly unknown[]): unknown {
     return toEngineResult(fn.evaluate(args.map(fromEngineArgument)));
   } catch (error) {
     if (isFormulaError(error)) return toEngineResult(error);
-    return new CellError(ErrorType.VALUE, `${fn.name}: ${error instanceof Error ? error.message : String(error)}`);
+    return new CellError(
+      ErrorType.VALUE,
+      `${fn.name}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
@@ -108,11 +129,19 @@ function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefiniti
     ) {
       // runFunction is protected on FunctionPlugin; this method is installed on the subclass.
       const self = this as unknown as {
-        runFunction: (a: unknown, s: unknown, m: unknown, f: (...v: unknown[]) => unknown) => unknown;
+        runFunction: (
+          a: unknown,
+          s: unknown,
+          m: unknown,
+          f: (...v: unknown[]) => unknown,
+        ) => unknown;
         metadata: (name: string) => unknown;
       };
       return self.runFunction(ast.args, state, self.metadata(fn.name), (...args: unknown[]) =>
-        runSafely(fn, args.filter((arg) => arg !== undefined)),
+        runSafely(
+          fn,
+          args.filter((arg) => arg !== undefined),
+        ),
       );
     };
     implemented[fn.name] = {
@@ -124,18 +153,25 @@ function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefiniti
     // Translations are the one global piece: an identity mapping of the name, harmless to share.
     if (!language.isFunctionTranslated(fn.name)) language.extendFunctions({ [fn.name]: fn.name });
   }
-  (CustomFunctions as unknown as { implementedFunctions: ImplementedFunctions }).implementedFunctions = implemented;
+  (
+    CustomFunctions as unknown as { implementedFunctions: ImplementedFunctions }
+  ).implementedFunctions = implemented;
   return CustomFunctions as unknown as FunctionPluginDefinition;
 }
 
 /** Error literals the engine parses cheaply, standing in for formulas it must not be given. */
-const STAND_IN_BY_SENTINEL: Partial<Record<Sentinel, string>> = { [SENTINELS.parse]: '=#ERROR!', [SENTINELS.reference]: '=#REF!' };
+const STAND_IN_BY_SENTINEL: Partial<Record<Sentinel, string>> = {
+  [SENTINELS.parse]: '=#ERROR!',
+  [SENTINELS.reference]: '=#REF!',
+};
 
 function toEngineContent(input: CellInput | null): RawCellContent {
   if (input === null) return null;
   if (isFormula(input)) {
     const problem = formulaLimitError(input.formula);
-    return problem === undefined ? input.formula : (STAND_IN_BY_SENTINEL[problem.sentinel] ?? '=#VALUE!');
+    return problem === undefined
+      ? input.formula
+      : (STAND_IN_BY_SENTINEL[problem.sentinel] ?? '=#VALUE!');
   }
   // A leading apostrophe tells HyperFormula to keep text as text ("123" stays a string).
   if (typeof input === 'string') return `'${input}`;
@@ -175,7 +211,10 @@ function rectangles(runs: readonly CellRun[]): CellRun[][] {
   let current: CellRun[] = [];
   for (const run of runs) {
     const last = current[current.length - 1];
-    if (last !== undefined && (run.col !== last.col || run.row !== last.row + 1 || run.inputs.length !== last.inputs.length)) {
+    if (
+      last !== undefined &&
+      (run.col !== last.col || run.row !== last.row + 1 || run.inputs.length !== last.inputs.length)
+    ) {
       blocks.push(current);
       current = [];
     }
@@ -193,7 +232,10 @@ function writeBlock(hf: HyperFormula, sheet: EngineSheet, block: readonly CellRu
     return;
   }
   try {
-    hf.setCellContents({ sheet, row: first.row, col: first.col }, block.map((run) => run.inputs.map(toEngineContent)));
+    hf.setCellContents(
+      { sheet, row: first.row, col: first.col },
+      block.map((run) => run.inputs.map(toEngineContent)),
+    );
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     for (const run of block) writeRun(hf, sheet, run);
@@ -211,7 +253,10 @@ const BOOLEAN_LITERALS = [
 const REMOVE_IN_PLACE_MAX_AREA = 1_000_000;
 
 /** A fresh instance holding `sheets`, built in one pass; undefined when the parser gave up. */
-function buildFrom(config: Partial<ConfigParams>, sheets: readonly { readonly name: string; readonly runs: readonly CellRun[] }[]): HyperFormula | undefined {
+function buildFrom(
+  config: Partial<ConfigParams>,
+  sheets: readonly { readonly name: string; readonly runs: readonly CellRun[] }[],
+): HyperFormula | undefined {
   // No prototype: a sheet named "__proto__" or "toString" is an ordinary key.
   const contents: Record<string, RawCellContent[][]> = Object.create(null);
   for (const sheet of sheets) contents[sheet.name] = denseContents(sheet.runs, toEngineContent);
@@ -232,7 +277,11 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     // copy of every overwritten cell (about 40 MB with W6's 1,000,000 cells) and is never used.
     undoLimit: 0,
     chooseAddressMappingPolicy: addressMappingPolicy,
-    functionPlugins: [...HyperFormula.getAllFunctionPlugins(), pluginFor(registry.list()), boundedFunctions],
+    functionPlugins: [
+      ...HyperFormula.getAllFunctionPlugins(),
+      pluginFor(registry.list()),
+      boundedFunctions,
+    ],
   };
   limitTextResults();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
@@ -294,14 +343,21 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       if (next === undefined) {
         // Something the parser cannot take in one pass: the slower path turns it into an error
         // value. Its sheets are added empty, so they are all sparse: nothing measures them.
-        next = HyperFormula.buildEmpty({ ...config, chooseAddressMappingPolicy: new AlwaysSparse() }, BOOLEAN_LITERALS);
+        next = HyperFormula.buildEmpty(
+          { ...config, chooseAddressMappingPolicy: new AlwaysSparse() },
+          BOOLEAN_LITERALS,
+        );
         for (const sheet of sheets) next.addSheet(sheet.name);
-        for (const sheet of sheets) for (const block of rectangles(sheet.runs)) writeBlock(next, next.getSheetId(sheet.name)!, block);
+        for (const sheet of sheets)
+          for (const block of rectangles(sheet.runs))
+            writeBlock(next, next.getSheetId(sheet.name)!, block);
         layout = [];
       }
       hf.destroy();
       hf = next;
-      denseWidths.rebuilt(layout.map((sheet) => ({ handle: hf.getSheetId(sheet.name)!, runs: sheet.runs })));
+      denseWidths.rebuilt(
+        layout.map((sheet) => ({ handle: hf.getSheetId(sheet.name)!, runs: sheet.runs })),
+      );
       invalid = false;
       rebuilt = true;
       changedCells = [];
@@ -341,11 +397,19 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       try {
         result = hf.calculateFormula(formula, sheet);
       } catch (error) {
-        return new FormulaError(SENTINELS.parse, error instanceof Error ? error.message : 'could not parse the formula');
+        return new FormulaError(
+          SENTINELS.parse,
+          error instanceof Error ? error.message : 'could not parse the formula',
+        );
       }
       if (!Array.isArray(result)) return fromEngineScalar(result);
       const only = result.length === 1 && result[0]?.length === 1 ? result[0][0] : undefined;
-      return only !== undefined ? fromEngineScalar(only) : new FormulaError(SENTINELS.value, 'a range cannot be shown as one value; wrap it in a function such as SUM');
+      return only !== undefined
+        ? fromEngineScalar(only)
+        : new FormulaError(
+            SENTINELS.value,
+            'a range cannot be shown as one value; wrap it in a function such as SUM',
+          );
     },
     batch(fn) {
       if (batchDepth === 0 && !invalid) hf.suspendEvaluation();
@@ -358,7 +422,10 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       }
     },
     functionNames() {
-      return hf.getRegisteredFunctionNames().map((name) => name.toUpperCase()).sort();
+      return hf
+        .getRegisteredFunctionNames()
+        .map((name) => name.toUpperCase())
+        .sort();
     },
     destroy() {
       hf.destroy();

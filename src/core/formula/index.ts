@@ -1,8 +1,27 @@
 // Formula engine: the port the workbook computes through, its HyperFormula adapter, error
 // sentinels and the per-engine registry of extra functions. Nothing outside this folder
 // imports hyperformula.
-export type { CellRun, EngineCellChange, EngineChanges, EngineSheet, FormulaEngine } from './engine-port.js';
+export type {
+  CellRun,
+  EngineCellChange,
+  EngineChanges,
+  EngineSheet,
+  FormulaEngine,
+} from './engine-port.js';
 export { createHyperFormulaEngine } from './hyperformula-engine.js';
-export { FormulaError, SENTINELS, isFormulaError, valueToJson, type CellValue, type Sentinel } from './sentinels.js';
-export { FunctionRegistry, isRangeArgument, type CustomFunction, type FunctionArgument, type FunctionArgumentRange } from './function-registry.js';
+export {
+  FormulaError,
+  SENTINELS,
+  isFormulaError,
+  valueToJson,
+  type CellValue,
+  type Sentinel,
+} from './sentinels.js';
+export {
+  FunctionRegistry,
+  isRangeArgument,
+  type CustomFunction,
+  type FunctionArgument,
+  type FunctionArgumentRange,
+} from './function-registry.js';
 export { GRIDOS_FUNCTIONS } from './gridos-functions.js';

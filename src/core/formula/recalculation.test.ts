@@ -77,7 +77,10 @@ describe('recalculation across sheets', () => {
 
   it('[CALC-1] one op list writing inputs and formulas on two sheets computes with the final inputs', () => {
     const target = book(['Sheet1', 'Sheet2']);
-    target.apply([...writeCellOps('Sheet1', parseCell('A1'), '=Sheet2!A1+Sheet2!A2'), ...writeRangeOps('Sheet2', parseCell('A1'), [[3], [4]])]);
+    target.apply([
+      ...writeCellOps('Sheet1', parseCell('A1'), '=Sheet2!A1+Sheet2!A2'),
+      ...writeRangeOps('Sheet2', parseCell('A1'), [[3], [4]]),
+    ]);
     expect(valueOf(target, 'Sheet1', 'A1')).toBe(7);
   });
 });

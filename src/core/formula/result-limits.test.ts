@@ -32,7 +32,11 @@ describe('text is bounded at 32,767 characters, as in Excel', () => {
     write(workbook, 'A1', '=REPT("x",300000000)');
     write(workbook, 'A2', `=LEN(REPT("ab",${MAX_TEXT_LENGTH / 2 - 0.5}))`);
     write(workbook, 'A3', '=REPT("ab",3)');
-    expect([valueAt(workbook, 'A1'), valueAt(workbook, 'A2'), valueAt(workbook, 'A3')]).toEqual(['#VALUE!', MAX_TEXT_LENGTH - 1, 'ababab']);
+    expect([valueAt(workbook, 'A1'), valueAt(workbook, 'A2'), valueAt(workbook, 'A3')]).toEqual([
+      '#VALUE!',
+      MAX_TEXT_LENGTH - 1,
+      'ababab',
+    ]);
   });
 
   it('a chain of cells that each double the text stops at the first one past the bound', () => {
@@ -59,7 +63,9 @@ describe('text is bounded at 32,767 characters, as in Excel', () => {
     const workbook = book();
     write(workbook, 'A1', 'kept');
     expect(() => write(workbook, 'A1', 'y'.repeat(MAX_TEXT_LENGTH + 1))).toThrow(TooLargeError);
-    expect(() => write(workbook, 'A1', 'y'.repeat(MAX_TEXT_LENGTH + 1))).toThrow(/Sheet1!A1: text of 32768 characters/);
+    expect(() => write(workbook, 'A1', 'y'.repeat(MAX_TEXT_LENGTH + 1))).toThrow(
+      /Sheet1!A1: text of 32768 characters/,
+    );
     expect(valueAt(workbook, 'A1')).toBe('kept');
     write(workbook, 'A2', 'y'.repeat(MAX_TEXT_LENGTH));
     expect(String(valueAt(workbook, 'A2')).length).toBe(MAX_TEXT_LENGTH);

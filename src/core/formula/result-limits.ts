@@ -4,7 +4,14 @@
 // until the process died; every export then failed on the oversized string. Arrays: SEQUENCE,
 // the one function that makes a big array from small input, makes at most as many cells as a
 // formula's ranges may cover (`=SEQUENCE(1000000)` took 5 s and spilled a million cells).
-import { CellError, ErrorType, FunctionArgumentType, FunctionPlugin, HyperFormula, type FunctionPluginDefinition } from 'hyperformula';
+import {
+  CellError,
+  ErrorType,
+  FunctionArgumentType,
+  FunctionPlugin,
+  HyperFormula,
+  type FunctionPluginDefinition,
+} from 'hyperformula';
 import { MAX_TEXT_LENGTH } from '../value-typing.js';
 import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
 
@@ -26,27 +33,43 @@ let bounded = false;
 export function limitTextResults(): void {
   if (bounded) return;
   const probe = HyperFormula.buildEmpty({ licenseKey: 'gpl-v3' });
-  const interpreter = (probe as unknown as { evaluator?: { interpreter?: Interpreter } }).evaluator?.interpreter;
+  const interpreter = (probe as unknown as { evaluator?: { interpreter?: Interpreter } }).evaluator
+    ?.interpreter;
   probe.destroy();
-  const prototype = interpreter === undefined ? undefined : (Object.getPrototypeOf(interpreter) as Interpreter);
+  const prototype =
+    interpreter === undefined ? undefined : (Object.getPrototypeOf(interpreter) as Interpreter);
   if (prototype === undefined || typeof prototype.evaluateAst !== 'function') {
-    throw new Error('HyperFormula no longer exposes its interpreter; text-limits.ts cannot bound text results.');
+    throw new Error(
+      'HyperFormula no longer exposes its interpreter; text-limits.ts cannot bound text results.',
+    );
   }
   const evaluate = prototype.evaluateAst;
   // Recursive evaluation calls `this.evaluateAst`, so the wrapper sees every node.
   prototype.evaluateAst = function (this: Interpreter, ast: unknown, state: unknown): unknown {
     const value = evaluate.call(this, ast, state);
-    return typeof value === 'string' && value.length > MAX_TEXT_LENGTH ? new CellError(ErrorType.VALUE, TOO_LONG) : value;
+    return typeof value === 'string' && value.length > MAX_TEXT_LENGTH
+      ? new CellError(ErrorType.VALUE, TOO_LONG)
+      : value;
   };
   bounded = true;
 }
 
-type Runner = (args: unknown, state: unknown, metadata: unknown, fn: (...values: never[]) => unknown) => unknown;
+type Runner = (
+  args: unknown,
+  state: unknown,
+  metadata: unknown,
+  fn: (...values: never[]) => unknown,
+) => unknown;
 type PluginSelf = { runFunction: Runner; metadata: (name: string) => unknown };
 
-const SequencePlugin = HyperFormula.getFunctionPlugin('SEQUENCE') as unknown as new (...args: never[]) => FunctionPlugin & {
+const SequencePlugin = HyperFormula.getFunctionPlugin('SEQUENCE') as unknown as new (
+  ...args: never[]
+) => FunctionPlugin & {
   sequence(ast: unknown, state: unknown): unknown;
-  sequenceArraySize(ast: unknown, state: unknown): { width: number; height: number; isRef: boolean };
+  sequenceArraySize(
+    ast: unknown,
+    state: unknown,
+  ): { width: number; height: number; isRef: boolean };
 };
 
 const TOO_MANY = `the array would have more than ${MAX_FORMULA_RANGE_CELLS} cells, the most a formula may make`;
@@ -56,17 +79,30 @@ class BoundedFunctions extends SequencePlugin {
   static implementedFunctions = {
     REPT: {
       method: 'rept',
-      parameters: [{ argumentType: FunctionArgumentType.STRING }, { argumentType: FunctionArgumentType.NUMBER }],
+      parameters: [
+        { argumentType: FunctionArgumentType.STRING },
+        { argumentType: FunctionArgumentType.NUMBER },
+      ],
     },
-    SEQUENCE: { ...(SequencePlugin as unknown as { implementedFunctions: Record<string, object> }).implementedFunctions['SEQUENCE'] },
+    SEQUENCE: {
+      ...(SequencePlugin as unknown as { implementedFunctions: Record<string, object> })
+        .implementedFunctions['SEQUENCE'],
+    },
   };
 
   rept(ast: { args: unknown }, state: unknown): unknown {
     const self = this as unknown as PluginSelf;
-    return self.runFunction(ast.args, state, self.metadata('REPT'), (text: string, count: number) => {
-      if (count < 0) return new CellError(ErrorType.VALUE, 'REPT needs a count of 0 or more');
-      return text.length * Math.trunc(count) > MAX_TEXT_LENGTH ? new CellError(ErrorType.VALUE, TOO_LONG) : text.repeat(count);
-    });
+    return self.runFunction(
+      ast.args,
+      state,
+      self.metadata('REPT'),
+      (text: string, count: number) => {
+        if (count < 0) return new CellError(ErrorType.VALUE, 'REPT needs a count of 0 or more');
+        return text.length * Math.trunc(count) > MAX_TEXT_LENGTH
+          ? new CellError(ErrorType.VALUE, TOO_LONG)
+          : text.repeat(count);
+      },
+    );
   }
 
   override sequence(ast: { args: unknown }, state: unknown): unknown {
@@ -81,11 +117,18 @@ class BoundedFunctions extends SequencePlugin {
   }
 
   /** The size predicted when the formula is parsed: a too-big array is a single error cell, not a spill. */
-  override sequenceArraySize(ast: unknown, state: unknown): { width: number; height: number; isRef: boolean } {
+  override sequenceArraySize(
+    ast: unknown,
+    state: unknown,
+  ): { width: number; height: number; isRef: boolean } {
     const size = super.sequenceArraySize(ast, state);
     if (size.width * size.height <= MAX_FORMULA_RANGE_CELLS) return size;
     // HyperFormula's own "error" size (1 × 1, a reference), keeping its class and methods.
-    return Object.assign(Object.create(Object.getPrototypeOf(size) as object) as typeof size, { width: 1, height: 1, isRef: true });
+    return Object.assign(Object.create(Object.getPrototypeOf(size) as object) as typeof size, {
+      width: 1,
+      height: 1,
+      isRef: true,
+    });
   }
 }
 

@@ -3,7 +3,13 @@ import { parseCell } from '../address/index.js';
 import { writeCellOps, writeRangeOps } from '../ops/index.js';
 import { Workbook } from '../workbook.js';
 import { FunctionRegistry } from './function-registry.js';
-import { FormulaError, isFormulaError, SENTINELS, valueToJson, type CellValue } from './sentinels.js';
+import {
+  FormulaError,
+  isFormulaError,
+  SENTINELS,
+  valueToJson,
+  type CellValue,
+} from './sentinels.js';
 
 const opened: Workbook[] = [];
 afterEach(() => {
@@ -13,7 +19,12 @@ afterEach(() => {
 function book(options: Parameters<typeof Workbook.create>[0] = {}): Workbook {
   const created = Workbook.create(options);
   opened.push(created);
-  created.apply(writeRangeOps('Sheet1', parseCell('A1'), [[1, 'x'], [2, 'y']]));
+  created.apply(
+    writeRangeOps('Sheet1', parseCell('A1'), [
+      [1, 'x'],
+      [2, 'y'],
+    ]),
+  );
   return created;
 }
 
@@ -43,11 +54,9 @@ describe('error sentinels of failing formulas', () => {
   it('[SENT-1] a two-cell loop is #CIRCULAR! in both cells, and so is a cell that refers to itself', () => {
     const target = book();
     target.apply(writeRangeOps('Sheet1', parseCell('D1'), [['=E1+1', '=D1+1'], ['=D2+1']]));
-    expect([valueAt(target, 'D1'), valueAt(target, 'E1'), valueAt(target, 'D2')].map(valueToJson)).toEqual([
-      '#CIRCULAR!',
-      '#CIRCULAR!',
-      '#CIRCULAR!',
-    ]);
+    expect(
+      [valueAt(target, 'D1'), valueAt(target, 'E1'), valueAt(target, 'D2')].map(valueToJson),
+    ).toEqual(['#CIRCULAR!', '#CIRCULAR!', '#CIRCULAR!']);
   });
 
   it('[SENT-1] breaking the loop makes both cells compute again', () => {
@@ -59,8 +68,13 @@ describe('error sentinels of failing formulas', () => {
 
   it('[SENT-1] an error flows into the formulas that use it', () => {
     const target = book();
-    target.apply(writeRangeOps('Sheet1', parseCell('D1'), [['=1/0', '=D1*2', '=IFERROR(D1,"caught")']]));
-    expect([valueAt(target, 'E1'), valueAt(target, 'F1')].map(valueToJson)).toEqual(['#DIV/0!', 'caught']);
+    target.apply(
+      writeRangeOps('Sheet1', parseCell('D1'), [['=1/0', '=D1*2', '=IFERROR(D1,"caught")']]),
+    );
+    expect([valueAt(target, 'E1'), valueAt(target, 'F1')].map(valueToJson)).toEqual([
+      '#DIV/0!',
+      'caught',
+    ]);
   });
 
   it('[SENT-1] the error value keeps the engine explanation next to its sentinel', () => {
@@ -71,16 +85,41 @@ describe('error sentinels of failing formulas', () => {
 
   it('valueToJson turns an error into its sentinel string and leaves other values alone', () => {
     expect(valueToJson(new FormulaError(SENTINELS.circular))).toBe('#CIRCULAR!');
-    expect([valueToJson(1), valueToJson('a'), valueToJson(true), valueToJson(null)]).toEqual([1, 'a', true, null]);
+    expect([valueToJson(1), valueToJson('a'), valueToJson(true), valueToJson(null)]).toEqual([
+      1,
+      'a',
+      true,
+      null,
+    ]);
   });
 });
 
 describe('custom functions never break the engine', () => {
   const registry = () =>
     new FunctionRegistry([
-      { name: 'BOOM', minArgs: 0, maxArgs: 0, description: 'always throws', evaluate: () => { throw new Error('kaboom'); } },
-      { name: 'INFINITE', minArgs: 0, maxArgs: 0, description: 'returns Infinity', evaluate: () => Number.POSITIVE_INFINITY },
-      { name: 'MISSING', minArgs: 0, maxArgs: 0, description: 'returns #N/A', evaluate: () => new FormulaError(SENTINELS.notAvailable, 'none') },
+      {
+        name: 'BOOM',
+        minArgs: 0,
+        maxArgs: 0,
+        description: 'always throws',
+        evaluate: () => {
+          throw new Error('kaboom');
+        },
+      },
+      {
+        name: 'INFINITE',
+        minArgs: 0,
+        maxArgs: 0,
+        description: 'returns Infinity',
+        evaluate: () => Number.POSITIVE_INFINITY,
+      },
+      {
+        name: 'MISSING',
+        minArgs: 0,
+        maxArgs: 0,
+        description: 'returns #N/A',
+        evaluate: () => new FormulaError(SENTINELS.notAvailable, 'none'),
+      },
     ]);
 
   it('[SENT-1] a function that throws gives #VALUE! carrying its message, and its neighbours compute', () => {

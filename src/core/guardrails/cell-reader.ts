@@ -7,7 +7,9 @@ import type { CellReader } from './check-guardrails.js';
 export function cellReaderOf(workbook: WorkbookReader): CellReader {
   return {
     sheetName: (name) => workbook.sheetNames.find((candidate) => sameSheetName(candidate, name)),
-    input: (sheet: string, address: CellAddress) => workbook.sheet(sheet).input(address.row, address.col),
-    value: (sheet: string, address: CellAddress) => workbook.sheet(sheet).value(address.row, address.col),
+    input: (sheet: string, address: CellAddress) =>
+      workbook.sheet(sheet).input(address.row, address.col),
+    value: (sheet: string, address: CellAddress) =>
+      workbook.sheet(sheet).value(address.row, address.col),
   };
 }

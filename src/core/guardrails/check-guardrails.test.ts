@@ -12,15 +12,28 @@ import { GuardrailViolationError, type GuardrailIssue } from './errors.js';
 const workbooks: Workbook[] = [];
 afterEach(() => workbooks.splice(0).forEach((workbook) => workbook.dispose()));
 
-function workbookWith(seed: Record<string, WireValue>, sheets: string[] = ['Sheet1'], seedSheet = sheets[0]!): Workbook {
+function workbookWith(
+  seed: Record<string, WireValue>,
+  sheets: string[] = ['Sheet1'],
+  seedSheet = sheets[0]!,
+): Workbook {
   const workbook = Workbook.create({ sheetNames: sheets });
   workbooks.push(workbook);
-  for (const [cell, value] of Object.entries(seed)) workbook.apply(writeCellOps(seedSheet, parseCell(cell), value));
+  for (const [cell, value] of Object.entries(seed))
+    workbook.apply(writeCellOps(seedSheet, parseCell(cell), value));
   return workbook;
 }
 
-function issues(workbook: Workbook, proposed: Record<string, WireValue>, sheet = 'Sheet1'): GuardrailIssue[] {
-  const cells = Object.entries(proposed).map(([cell, value]) => ({ sheet, address: parseCell(cell), input: typeInput(value) }));
+function issues(
+  workbook: Workbook,
+  proposed: Record<string, WireValue>,
+  sheet = 'Sheet1',
+): GuardrailIssue[] {
+  const cells = Object.entries(proposed).map(([cell, value]) => ({
+    sheet,
+    address: parseCell(cell),
+    input: typeInput(value),
+  }));
   return findGuardrailIssues(cells, cellReaderOf(workbook));
 }
 
@@ -47,7 +60,9 @@ describe('[GUARD-EMPTY] empty-dependency check: the GridOS cases', () => {
   });
 
   it('4: =SUM(A1:A100) over A1:A10 passes (empty range ends are fine)', () => {
-    const seed = Object.fromEntries(Array.from({ length: 10 }, (_, index) => [`A${index + 1}`, index + 1]));
+    const seed = Object.fromEntries(
+      Array.from({ length: 10 }, (_, index) => [`A${index + 1}`, index + 1]),
+    );
     expect(issues(workbookWith(seed), { B1: '=SUM(A1:A100)' })).toEqual([]);
   });
 
@@ -61,11 +76,15 @@ describe('[GUARD-EMPTY] empty-dependency check: the GridOS cases', () => {
   });
 
   it('7: =AVERAGE(A1:A20) over a header and numbers passes', () => {
-    expect(issues(workbookWith({ A1: 'Header', A2: 50, A3: 100 }), { B1: '=AVERAGE(A1:A20)' })).toEqual([]);
+    expect(
+      issues(workbookWith({ A1: 'Header', A2: 50, A3: 100 }), { B1: '=AVERAGE(A1:A20)' }),
+    ).toEqual([]);
   });
 
   it('8: =SUM(Source!A1:A100) passes (a cross-sheet range is not checked)', () => {
-    expect(issues(workbookWith({}, ['Sheet1', 'Source']), { A1: '=SUM(Source!A1:A100)' })).toEqual([]);
+    expect(issues(workbookWith({}, ['Sheet1', 'Source']), { A1: '=SUM(Source!A1:A100)' })).toEqual(
+      [],
+    );
   });
 
   it('9: T9 inside a string literal is not a reference', () => {
@@ -74,7 +93,9 @@ describe('[GUARD-EMPTY] empty-dependency check: the GridOS cases', () => {
   });
 
   it('10: USD100 inside a string literal is not a reference', () => {
-    expect(issues(workbookWith({ A1: 100 }), { B1: '=IF(A1="USD100", "match", "miss")' })).toEqual([]);
+    expect(issues(workbookWith({ A1: 100 }), { B1: '=IF(A1="USD100", "match", "miss")' })).toEqual(
+      [],
+    );
   });
 
   it('11: =IF(A1="hello", B5, 0) on an empty sheet flags B5 (and A1)', () => {
@@ -86,7 +107,9 @@ describe('[GUARD-EMPTY] empty-dependency check: the GridOS cases', () => {
 
   it('12: SH1!B$2:C$8 inside IFERROR is a sheet name, not cell SH1', () => {
     const workbook = workbookWith({ B2: 'key', C2: 100 }, ['Sheet1', 'SH1'], 'SH1');
-    expect(issues(workbook, { C2: '=IFERROR(VLOOKUP(B2, SH1!B$2:C$8, 2, FALSE), "-")' })).toEqual([]);
+    expect(issues(workbook, { C2: '=IFERROR(VLOOKUP(B2, SH1!B$2:C$8, 2, FALSE), "-")' })).toEqual(
+      [],
+    );
   });
 
   it('12b: without the wrapper a sheet name that looks like a cell is still not read as one', () => {
@@ -107,11 +130,15 @@ describe('[GUARD-EMPTY] empty-dependency check: the GridOS cases', () => {
 
   it('15: IFERROR(VLOOKUP(B9, SH1!$B$2:$C$8, …)) with B9 empty passes (wrapper)', () => {
     const workbook = workbookWith({}, ['Sheet1', 'SH1']);
-    expect(issues(workbook, { C9: '=IFERROR(VLOOKUP(B9, SH1!$B$2:$C$8, 2, FALSE), "-")' })).toEqual([]);
+    expect(issues(workbook, { C9: '=IFERROR(VLOOKUP(B9, SH1!$B$2:$C$8, 2, FALSE), "-")' })).toEqual(
+      [],
+    );
   });
 
   it('16: IFNA(VLOOKUP(B9, A1:Z100, …)) passes (wrapper)', () => {
-    expect(issues(workbookWith({}), { C9: '=IFNA(VLOOKUP(B9, A1:Z100, 2, FALSE), "missing")' })).toEqual([]);
+    expect(
+      issues(workbookWith({}), { C9: '=IFNA(VLOOKUP(B9, A1:Z100, 2, FALSE), "missing")' }),
+    ).toEqual([]);
   });
 
   it('17: the wrapper match ignores case (=iferror(B5/C5, 0))', () => {
@@ -222,7 +249,9 @@ describe('[GUARD-TEXT] text-cell-reference check', () => {
   it('a cross-sheet label read as a number is flagged on its own sheet', () => {
     const workbook = workbookWith({ A1: 'Revenue' }, ['Sheet1', 'Data'], 'Data');
     const found = issues(workbook, { B1: '=Data!A1*2' });
-    expect(found.flatMap((issue) => ('bad_refs' in issue ? issue.bad_refs : []))).toEqual(['Data!A1']);
+    expect(found.flatMap((issue) => ('bad_refs' in issue ? issue.bad_refs : []))).toEqual([
+      'Data!A1',
+    ]);
   });
 });
 
@@ -248,6 +277,11 @@ describe('checkGuardrails', () => {
 
   it('returns quietly for a safe write', () => {
     const workbook = workbookWith({ A1: 2 });
-    expect(() => checkGuardrails([{ sheet: 'Sheet1', address: parseCell('B1'), input: typeInput('=A1*2') }], cellReaderOf(workbook))).not.toThrow();
+    expect(() =>
+      checkGuardrails(
+        [{ sheet: 'Sheet1', address: parseCell('B1'), input: typeInput('=A1*2') }],
+        cellReaderOf(workbook),
+      ),
+    ).not.toThrow();
   });
 });

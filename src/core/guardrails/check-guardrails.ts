@@ -6,7 +6,12 @@
 import { formatCell, quoteSheetName, type CellAddress } from '../address/index.js';
 import { isFormulaError, type CellValue } from '../formula/index.js';
 import { isFormula, type CellInput } from '../value-typing.js';
-import { GuardrailViolationError, type EmptyReferenceIssue, type GuardrailIssue, type TextReferenceIssue } from './errors.js';
+import {
+  GuardrailViolationError,
+  type EmptyReferenceIssue,
+  type GuardrailIssue,
+  type TextReferenceIssue,
+} from './errors.js';
 import { isWrappedFormula, referenceUses } from './reference-uses.js';
 
 /** One cell a write proposes, typed (null clears). */
@@ -61,12 +66,24 @@ class StateAfterWrite {
   }
 }
 
-function refLabel(ownSheet: string, sheet: string | undefined, address: CellAddress, reader: CellReader): string {
-  if (sheet === undefined || sheet.toLowerCase() === ownSheet.toLowerCase()) return formatCell(address);
+function refLabel(
+  ownSheet: string,
+  sheet: string | undefined,
+  address: CellAddress,
+  reader: CellReader,
+): string {
+  if (sheet === undefined || sheet.toLowerCase() === ownSheet.toLowerCase())
+    return formatCell(address);
   return `${quoteSheetName(reader.sheetName(sheet) ?? sheet)}!${formatCell(address)}`;
 }
 
-function issuesOfCell(cell: ProposedCell, formula: string, after: StateAfterWrite, reader: CellReader, mainSheet: string): GuardrailIssue[] {
+function issuesOfCell(
+  cell: ProposedCell,
+  formula: string,
+  after: StateAfterWrite,
+  reader: CellReader,
+  mainSheet: string,
+): GuardrailIssue[] {
   const emptyRefs = new Set<string>();
   const badRefs = new Set<string>();
   for (const use of referenceUses(formula)) {
@@ -82,13 +99,19 @@ function issuesOfCell(cell: ProposedCell, formula: string, after: StateAfterWrit
   // The offending cell is named as the caller sees the write: plain A1 on the main sheet.
   const base = { cell: refLabel(mainSheet, cell.sheet, cell.address, reader), formula };
   const issues: GuardrailIssue[] = [];
-  if (emptyRefs.size > 0) issues.push({ ...base, empty_refs: [...emptyRefs] } satisfies EmptyReferenceIssue);
-  if (badRefs.size > 0) issues.push({ ...base, bad_refs: [...badRefs] } satisfies TextReferenceIssue);
+  if (emptyRefs.size > 0)
+    issues.push({ ...base, empty_refs: [...emptyRefs] } satisfies EmptyReferenceIssue);
+  if (badRefs.size > 0)
+    issues.push({ ...base, bad_refs: [...badRefs] } satisfies TextReferenceIssue);
   return issues;
 }
 
 function formulasOf(cells: readonly ProposedCell[]): { cell: ProposedCell; formula: string }[] {
-  return cells.flatMap((cell) => (isFormula(cell.input) && !isWrappedFormula(cell.input.formula) ? [{ cell, formula: cell.input.formula }] : []));
+  return cells.flatMap((cell) =>
+    isFormula(cell.input) && !isWrappedFormula(cell.input.formula)
+      ? [{ cell, formula: cell.input.formula }]
+      : [],
+  );
 }
 
 /**
@@ -96,15 +119,28 @@ function formulasOf(cells: readonly ProposedCell[]): { cell: ProposedCell; formu
  * `mainSheet` (default: the sheet of the first proposed cell) are named plainly, others
  * sheet-qualified.
  */
-export function findGuardrailIssues(cells: readonly ProposedCell[], reader: CellReader, mainSheet?: string): GuardrailIssue[] {
+export function findGuardrailIssues(
+  cells: readonly ProposedCell[],
+  reader: CellReader,
+  mainSheet?: string,
+): GuardrailIssue[] {
   const after = new StateAfterWrite(cells, reader);
   const main = mainSheet ?? cells[0]?.sheet ?? '';
-  const issues = formulasOf(cells).flatMap(({ cell, formula }) => issuesOfCell(cell, formula, after, reader, main));
-  return [...issues.filter((issue) => 'empty_refs' in issue), ...issues.filter((issue) => 'bad_refs' in issue)];
+  const issues = formulasOf(cells).flatMap(({ cell, formula }) =>
+    issuesOfCell(cell, formula, after, reader, main),
+  );
+  return [
+    ...issues.filter((issue) => 'empty_refs' in issue),
+    ...issues.filter((issue) => 'bad_refs' in issue),
+  ];
 }
 
 /** Throws GuardrailViolationError naming every offending cell; returns when the write is safe. */
-export function checkGuardrails(cells: readonly ProposedCell[], reader: CellReader, mainSheet?: string): void {
+export function checkGuardrails(
+  cells: readonly ProposedCell[],
+  reader: CellReader,
+  mainSheet?: string,
+): void {
   const issues = findGuardrailIssues(cells, reader, mainSheet);
   if (issues.length > 0) throw new GuardrailViolationError(issues);
 }

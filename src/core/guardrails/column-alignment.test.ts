@@ -11,30 +11,51 @@ afterEach(() => workbooks.splice(0).forEach((workbook) => workbook.dispose()));
 function budget(): Workbook {
   const workbook = Workbook.create();
   workbooks.push(workbook);
-  workbook.apply(writeRangeOps('Sheet1', parseCell('A1'), [['Item', 'Jan', 'Feb'], ['Rent', 100, 110]]));
+  workbook.apply(
+    writeRangeOps('Sheet1', parseCell('A1'), [
+      ['Item', 'Jan', 'Feb'],
+      ['Rent', 100, 110],
+    ]),
+  );
   return workbook;
 }
 
 describe('[CHAIN-OBS] column-alignment warning', () => {
   it('names the cell, the label it reads and the column it must use', () => {
     const workbook = budget();
-    const warning = columnAlignmentWarning('Sheet1', parseCell('C3'), '=B1*1.1', cellReaderOf(workbook));
+    const warning = columnAlignmentWarning(
+      'Sheet1',
+      parseCell('C3'),
+      '=B1*1.1',
+      cellReaderOf(workbook),
+    );
     expect(warning).toContain("B1='Jan'");
     expect(warning).toContain('column-alignment');
     expect(warning).toContain('column C must use the cells of column C');
   });
 
   it('is null for a formula over numbers', () => {
-    expect(columnAlignmentWarning('Sheet1', parseCell('C3'), '=C2*1.1', cellReaderOf(budget()))).toBeNull();
+    expect(
+      columnAlignmentWarning('Sheet1', parseCell('C3'), '=C2*1.1', cellReaderOf(budget())),
+    ).toBeNull();
   });
 
   it('is not hidden by a wrapper: IFERROR(A2*2, 0) over a label computes a silent 0', () => {
-    expect(columnAlignmentWarning('Sheet1', parseCell('D2'), '=IFERROR(A2*2, 0)', cellReaderOf(budget()))).toContain("A2='Rent'");
+    expect(
+      columnAlignmentWarning(
+        'Sheet1',
+        parseCell('D2'),
+        '=IFERROR(A2*2, 0)',
+        cellReaderOf(budget()),
+      ),
+    ).toContain("A2='Rent'");
   });
 
   it('ignores labels used as labels and references to other sheets', () => {
     const reader = cellReaderOf(budget());
-    expect(columnAlignmentWarning('Sheet1', parseCell('D2'), '=IF(A2="Rent", B2, 0)', reader)).toBeNull();
+    expect(
+      columnAlignmentWarning('Sheet1', parseCell('D2'), '=IF(A2="Rent", B2, 0)', reader),
+    ).toBeNull();
     expect(columnAlignmentWarning('Sheet1', parseCell('D2'), '=Other!A2*2', reader)).toBeNull();
   });
 });

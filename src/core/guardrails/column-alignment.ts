@@ -13,13 +13,19 @@ function quoted(value: string): string {
 }
 
 /** The warning text for a written formula cell, or null when it reads no label as a value. */
-export function columnAlignmentWarning(sheet: string, cell: CellAddress, formula: string, reader: CellReader): string | null {
+export function columnAlignmentWarning(
+  sheet: string,
+  cell: CellAddress,
+  formula: string,
+  reader: CellReader,
+): string | null {
   const bad: string[] = [];
   const seen = new Set<string>();
   for (const use of referenceUses(formula)) {
     const reference = use.reference;
     if (reference.end !== undefined || use.label) continue;
-    if (reference.sheet !== undefined && reference.sheet.toLowerCase() !== sheet.toLowerCase()) continue;
+    if (reference.sheet !== undefined && reference.sheet.toLowerCase() !== sheet.toLowerCase())
+      continue;
     const name = formatCell(reference.start);
     if (seen.has(name)) continue;
     seen.add(name);

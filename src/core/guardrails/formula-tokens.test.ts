@@ -4,7 +4,10 @@ import { tokenizeFormula, type ReferenceToken } from './formula-tokens.js';
 function references(formula: string): string[] {
   return tokenizeFormula(formula)
     .filter((token): token is ReferenceToken => token.kind === 'reference')
-    .map((token) => `${token.sheet === undefined ? '' : `${token.sheet}!`}${formula.slice(token.from, token.to)}`);
+    .map(
+      (token) =>
+        `${token.sheet === undefined ? '' : `${token.sheet}!`}${formula.slice(token.from, token.to)}`,
+    );
 }
 
 describe('tokenizeFormula', () => {

@@ -9,7 +9,11 @@ export type FormulaToken =
   | { readonly kind: 'function'; readonly name: string; readonly from: number; readonly to: number }
   | { readonly kind: 'open' | 'close' | 'separator'; readonly from: number; readonly to: number }
   | { readonly kind: 'operator'; readonly text: string; readonly from: number; readonly to: number }
-  | { readonly kind: 'string' | 'number' | 'name' | 'other'; readonly from: number; readonly to: number };
+  | {
+      readonly kind: 'string' | 'number' | 'name' | 'other';
+      readonly from: number;
+      readonly to: number;
+    };
 
 /** A cell (`end` undefined) or a range, optionally sheet-qualified, with its place in the text. */
 export interface ReferenceToken {
@@ -61,7 +65,11 @@ function absoluteFlags(part: string): [boolean, boolean] {
 }
 
 /** Reads `A1` or `A1:B9` at `start`; undefined when the text there is not a cell reference. */
-function readReference(text: string, start: number, sheet: string | undefined): { token: ReferenceToken; next: number } | undefined {
+function readReference(
+  text: string,
+  start: number,
+  sheet: string | undefined,
+): { token: ReferenceToken; next: number } | undefined {
   const firstEnd = readWhile(text, start, /[A-Za-z0-9$]/);
   const first = text.slice(start, firstEnd);
   const startCell = tryParseCell(first);
@@ -81,14 +89,24 @@ function readReference(text: string, start: number, sheet: string | undefined): 
   }
   const [startCol, startRow] = absoluteFlags(first);
   return {
-    token: { kind: 'reference', sheet, start: startCell, end: endCell, absolute: [startCol, startRow, ...endFlags], from: start, to: next },
+    token: {
+      kind: 'reference',
+      sheet,
+      start: startCell,
+      end: endCell,
+      absolute: [startCol, startRow, ...endFlags],
+      from: start,
+      to: next,
+    },
     next,
   };
 }
 
 /** Skips a whole-column or whole-row range such as `A:C`, `$B:$B` or `2:5`. */
 function readLineRange(text: string, start: number): number | undefined {
-  const match = /^(\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}|\$?\d+:\$?\d+)(?![A-Za-z0-9_(])/.exec(text.slice(start));
+  const match = /^(\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}|\$?\d+:\$?\d+)(?![A-Za-z0-9_(])/.exec(
+    text.slice(start),
+  );
   return match === null ? undefined : start + match[0].length;
 }
 

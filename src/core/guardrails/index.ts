@@ -1,8 +1,25 @@
 // Guardrails of agent writes (spec §7): the empty-dependency and text-cell-reference checks,
 // the chain's column-alignment warning, and the formula lexer they share.
-export { checkGuardrails, findGuardrailIssues, type CellReader, type ProposedCell } from './check-guardrails.js';
+export {
+  checkGuardrails,
+  findGuardrailIssues,
+  type CellReader,
+  type ProposedCell,
+} from './check-guardrails.js';
 export { cellReaderOf } from './cell-reader.js';
 export { columnAlignmentWarning } from './column-alignment.js';
-export { describeIssue, GuardrailViolationError, NoFreeSpaceError, type EmptyReferenceIssue, type GuardrailIssue, type TextReferenceIssue } from './errors.js';
+export {
+  describeIssue,
+  GuardrailViolationError,
+  NoFreeSpaceError,
+  type EmptyReferenceIssue,
+  type GuardrailIssue,
+  type TextReferenceIssue,
+} from './errors.js';
 export { tokenizeFormula, type FormulaToken, type ReferenceToken } from './formula-tokens.js';
-export { GUARDRAIL_WRAPPERS, isWrappedFormula, referenceUses, type ReferenceUse } from './reference-uses.js';
+export {
+  GUARDRAIL_WRAPPERS,
+  isWrappedFormula,
+  referenceUses,
+  type ReferenceUse,
+} from './reference-uses.js';

@@ -5,22 +5,101 @@
 import { tokenizeFormula, type FormulaToken, type ReferenceToken } from './formula-tokens.js';
 
 /** Spec §7 rule 1: a formula wrapped whole in one of these is never checked. */
-export const GUARDRAIL_WRAPPERS: ReadonlySet<string> = new Set(['IFERROR', 'IFNA', 'CONCATENATE', 'CONCAT', 'TEXTJOIN', 'SUMPRODUCT']);
+export const GUARDRAIL_WRAPPERS: ReadonlySet<string> = new Set([
+  'IFERROR',
+  'IFNA',
+  'CONCATENATE',
+  'CONCAT',
+  'TEXTJOIN',
+  'SUMPRODUCT',
+]);
 
 /** Functions that read their direct arguments as numbers (a label there silently counts as 0 or fails). */
 const NUMERIC_FUNCTIONS: ReadonlySet<string> = new Set([
-  'SUM', 'PRODUCT', 'AVERAGE', 'MIN', 'MAX', 'MEDIAN', 'STDEV', 'VAR', 'MINUS', 'SUBTRACT', 'MULTIPLY',
-  'DIVIDE', 'POWER', 'SQRT', 'ABS', 'ROUND', 'ROUNDUP', 'ROUNDDOWN', 'INT', 'MOD', 'EXP', 'LN', 'LOG',
-  'LOG10', 'CEILING', 'CEIL', 'FLOOR', 'TRUNC', 'SIGN', 'NPV', 'PMT', 'FV', 'PV', 'RATE', 'NPER', 'IRR',
-  'GT', 'LT', 'GTE', 'LTE',
+  'SUM',
+  'PRODUCT',
+  'AVERAGE',
+  'MIN',
+  'MAX',
+  'MEDIAN',
+  'STDEV',
+  'VAR',
+  'MINUS',
+  'SUBTRACT',
+  'MULTIPLY',
+  'DIVIDE',
+  'POWER',
+  'SQRT',
+  'ABS',
+  'ROUND',
+  'ROUNDUP',
+  'ROUNDDOWN',
+  'INT',
+  'MOD',
+  'EXP',
+  'LN',
+  'LOG',
+  'LOG10',
+  'CEILING',
+  'CEIL',
+  'FLOOR',
+  'TRUNC',
+  'SIGN',
+  'NPV',
+  'PMT',
+  'FV',
+  'PV',
+  'RATE',
+  'NPER',
+  'IRR',
+  'GT',
+  'LT',
+  'GTE',
+  'LTE',
 ]);
 
 /** Functions whose arguments are naturally labels: text handling, lookups and type tests. */
 const LABEL_FUNCTIONS: ReadonlySet<string> = new Set([
-  'LEFT', 'RIGHT', 'MID', 'LEN', 'TRIM', 'UPPER', 'LOWER', 'PROPER', 'FIND', 'SEARCH', 'SUBSTITUTE',
-  'REPLACE', 'CONCAT', 'CONCATENATE', 'TEXTJOIN', 'REPT', 'EXACT', 'TEXT', 'CODE', 'VALUE', 'ISTEXT',
-  'ISBLANK', 'ISNUMBER', 'ISERROR', 'ISNA', 'ISLOGICAL', 'VLOOKUP', 'HLOOKUP', 'XLOOKUP', 'MATCH',
-  'COUNTIF', 'COUNTIFS', 'SUMIF', 'SUMIFS', 'AVERAGEIF', 'AVERAGEIFS', 'MAXIFS', 'MINIFS', 'EQ', 'COUNTA',
+  'LEFT',
+  'RIGHT',
+  'MID',
+  'LEN',
+  'TRIM',
+  'UPPER',
+  'LOWER',
+  'PROPER',
+  'FIND',
+  'SEARCH',
+  'SUBSTITUTE',
+  'REPLACE',
+  'CONCAT',
+  'CONCATENATE',
+  'TEXTJOIN',
+  'REPT',
+  'EXACT',
+  'TEXT',
+  'CODE',
+  'VALUE',
+  'ISTEXT',
+  'ISBLANK',
+  'ISNUMBER',
+  'ISERROR',
+  'ISNA',
+  'ISLOGICAL',
+  'VLOOKUP',
+  'HLOOKUP',
+  'XLOOKUP',
+  'MATCH',
+  'COUNTIF',
+  'COUNTIFS',
+  'SUMIF',
+  'SUMIFS',
+  'AVERAGEIF',
+  'AVERAGEIFS',
+  'MAXIFS',
+  'MINIFS',
+  'EQ',
+  'COUNTA',
 ]);
 
 const ARITHMETIC_BEFORE = new Set(['+', '-', '*', '/', '^']);
@@ -63,9 +142,15 @@ export function referenceUses(formula: string): ReferenceUse[] {
     const before = tokens[index - 1];
     const after = tokens[index + 1];
     const enclosing = calls[calls.length - 1];
-    const wholeArgument = enclosing !== undefined && isArgumentBoundary(before, 'before') && isArgumentBoundary(after, 'after');
-    const arithmetic = ARITHMETIC_BEFORE.has(operatorText(before) ?? '') || ARITHMETIC_AFTER.has(operatorText(after) ?? '');
-    const compared = COMPARISON.has(operatorText(before) ?? '') || COMPARISON.has(operatorText(after) ?? '');
+    const wholeArgument =
+      enclosing !== undefined &&
+      isArgumentBoundary(before, 'before') &&
+      isArgumentBoundary(after, 'after');
+    const arithmetic =
+      ARITHMETIC_BEFORE.has(operatorText(before) ?? '') ||
+      ARITHMETIC_AFTER.has(operatorText(after) ?? '');
+    const compared =
+      COMPARISON.has(operatorText(before) ?? '') || COMPARISON.has(operatorText(after) ?? '');
     const joined = operatorText(before) === '&' || operatorText(after) === '&';
     uses.push({
       reference: token,
@@ -80,7 +165,12 @@ export function referenceUses(formula: string): ReferenceUse[] {
 export function isWrappedFormula(formula: string): boolean {
   const tokens = tokenizeFormula(formula);
   const first = tokens[0];
-  if (first?.kind !== 'function' || !GUARDRAIL_WRAPPERS.has(first.name) || tokens[1]?.kind !== 'open') return false;
+  if (
+    first?.kind !== 'function' ||
+    !GUARDRAIL_WRAPPERS.has(first.name) ||
+    tokens[1]?.kind !== 'open'
+  )
+    return false;
   let depth = 0;
   for (let index = 1; index < tokens.length; index += 1) {
     const kind = tokens[index]!.kind;

@@ -1,6 +1,13 @@
 // Builders that turn what a client asked for into ops. They validate shape and bounds; the
 // workbook's apply checks locks and versions.
-import { formatCell, MAX_COLUMNS, MAX_ROWS, rangeSize, type CellAddress, type RangeAddress } from '../address/index.js';
+import {
+  formatCell,
+  MAX_COLUMNS,
+  MAX_ROWS,
+  rangeSize,
+  type CellAddress,
+  type RangeAddress,
+} from '../address/index.js';
 import { InvalidOperationError, TooLargeError } from '../errors.js';
 import { typeInput, type CellInput, type WireValue } from '../value-typing.js';
 import type { InputRun, Op } from './op.js';
@@ -12,18 +19,31 @@ export const MAX_LOCK_CELLS = 1_000_000;
 export const MAX_WRITE_CELLS = 1_048_576;
 
 export function writeCellOps(sheet: string, address: CellAddress, value: WireValue): Op[] {
-  return [{ type: 'set-cells', sheet, runs: [{ row: address.row, col: address.col, inputs: [typeInput(value)] }] }];
+  return [
+    {
+      type: 'set-cells',
+      sheet,
+      runs: [{ row: address.row, col: address.col, inputs: [typeInput(value)] }],
+    },
+  ];
 }
 
 /**
  * A rectangle of values anchored at its top-left. Rows may differ in length: a shorter row
  * leaves the cells to its right alone and an empty row writes nothing.
  */
-export function writeRangeOps(sheet: string, anchor: CellAddress, values: readonly (readonly WireValue[])[]): Op[] {
+export function writeRangeOps(
+  sheet: string,
+  anchor: CellAddress,
+  values: readonly (readonly WireValue[])[],
+): Op[] {
   let cells = 0;
   for (const row of values) cells += row.length;
   if (cells > MAX_WRITE_CELLS) {
-    throw new TooLargeError('values', `holds ${cells} cells; one write holds at most ${MAX_WRITE_CELLS} (a full column). Split it into several writes.`);
+    throw new TooLargeError(
+      'values',
+      `holds ${cells} cells; one write holds at most ${MAX_WRITE_CELLS} (a full column). Split it into several writes.`,
+    );
   }
   const runs: InputRun[] = [];
   values.forEach((row, offset) => {
@@ -41,11 +61,14 @@ export function writeRangeOps(sheet: string, anchor: CellAddress, values: readon
 }
 
 /** Groups scattered cells into row runs (cells must be sorted row-major). */
-export function runsFromCells(cells: readonly { row: number; col: number; input: CellInput | null }[]): InputRun[] {
+export function runsFromCells(
+  cells: readonly { row: number; col: number; input: CellInput | null }[],
+): InputRun[] {
   const runs: { row: number; col: number; inputs: (CellInput | null)[] }[] = [];
   for (const cell of cells) {
     const last = runs[runs.length - 1];
-    if (last !== undefined && last.row === cell.row && last.col + last.inputs.length === cell.col) last.inputs.push(cell.input);
+    if (last !== undefined && last.row === cell.row && last.col + last.inputs.length === cell.col)
+      last.inputs.push(cell.input);
     else runs.push({ row: cell.row, col: cell.col, inputs: [cell.input] });
   }
   return runs;
@@ -54,7 +77,10 @@ export function runsFromCells(cells: readonly { row: number; col: number; input:
 export function setLocksOps(sheet: string, range: RangeAddress, locked: boolean): Op[] {
   const size = rangeSize(range);
   if (size.cells > MAX_LOCK_CELLS) {
-    throw new TooLargeError('range', `covers ${size.cells} cells; lock or unlock at most ${MAX_LOCK_CELLS} at a time.`);
+    throw new TooLargeError(
+      'range',
+      `covers ${size.cells} cells; lock or unlock at most ${MAX_LOCK_CELLS} at a time.`,
+    );
   }
   const cells: CellAddress[] = [];
   for (let row = range.start.row; row <= range.end.row; row += 1) {
@@ -75,12 +101,23 @@ export interface SheetCells {
 export function clearSheetOps(sheet: SheetCells): Op[] {
   const cells = sheet.occupiedCells().filter((cell) => !sheet.isLocked(cell.row, cell.col));
   if (cells.length === 0) return [];
-  return [{ type: 'set-cells', sheet: sheet.name, runs: runsFromCells(cells.map((cell) => ({ ...cell, input: null }))) }];
+  return [
+    {
+      type: 'set-cells',
+      sheet: sheet.name,
+      runs: runsFromCells(cells.map((cell) => ({ ...cell, input: null }))),
+    },
+  ];
 }
 
 /** Unlocks every locked cell of every sheet. */
 export function unlockAllOps(sheets: readonly SheetCells[]): Op[] {
   return sheets
-    .map((sheet): Op => ({ type: 'set-locks', sheet: sheet.name, cells: sheet.lockedCells(), locked: false }))
+    .map((sheet): Op => ({
+      type: 'set-locks',
+      sheet: sheet.name,
+      cells: sheet.lockedCells(),
+      locked: false,
+    }))
     .filter((op) => op.type === 'set-locks' && op.cells.length > 0);
 }

@@ -16,7 +16,11 @@ export interface ChartChange {
 }
 
 /** A new chart with the spec's defaults for what the draft leaves out. */
-export function createChartOps(sheet: string, id: string, draft: Omit<ChartDraft, 'id'>): ChartChange {
+export function createChartOps(
+  sheet: string,
+  id: string,
+  draft: Omit<ChartDraft, 'id'>,
+): ChartChange {
   const chart = validateChart({ ...draft, id });
   return { ops: [{ type: 'put-chart', sheet, chart }], chart };
 }
@@ -28,10 +32,17 @@ function existing(sheet: SheetCharts, id: string): Chart {
 }
 
 /** Only the sent fields change; no ops when nothing does. */
-export function patchChartOps(sheet: SheetCharts, id: string, patch: Omit<ChartDraft, 'id'>): ChartChange {
+export function patchChartOps(
+  sheet: SheetCharts,
+  id: string,
+  patch: Omit<ChartDraft, 'id'>,
+): ChartChange {
   const before = existing(sheet, id);
   const chart = patchChart(before, patch);
-  return { ops: sameChart(before, chart) ? [] : [{ type: 'put-chart', sheet: sheet.name, chart }], chart };
+  return {
+    ops: sameChart(before, chart) ? [] : [{ type: 'put-chart', sheet: sheet.name, chart }],
+    chart,
+  };
 }
 
 export function deleteChartOps(sheet: SheetCharts, id: string): Op[] {

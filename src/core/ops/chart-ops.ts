@@ -33,7 +33,10 @@ export function putChart(state: WorkbookState, op: Extract<Op, { type: 'put-char
   };
 }
 
-export function deleteChart(state: WorkbookState, op: Extract<Op, { type: 'delete-chart' }>): Executed {
+export function deleteChart(
+  state: WorkbookState,
+  op: Extract<Op, { type: 'delete-chart' }>,
+): Executed {
   const sheet = findSheet(state, op.sheet);
   const charts = sheet.charts;
   const index = charts.findIndex((chart) => chart.id === op.id);

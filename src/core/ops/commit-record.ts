@@ -34,7 +34,8 @@ export function replacesWorkbook(ops: readonly Op[]): boolean {
 
 /** The ops of a commit as its record holds them (callers check replacesWorkbook first). */
 export function recordedOps(ops: readonly Op[]): readonly RecordedOp[] {
-  if (replacesWorkbook(ops)) throw new Error('A commit that replaces the workbook is recorded as a snapshot, not as ops.');
+  if (replacesWorkbook(ops))
+    throw new Error('A commit that replaces the workbook is recorded as a snapshot, not as ops.');
   return ops as readonly RecordedOp[];
 }
 
@@ -54,11 +55,17 @@ export class ReplayError extends Error {
  * ops they ran, so they replay as plain changes. Callers replaying many wrap it in
  * `workbook.rebuildingEngineAfter`, so the engine is built once at the end.
  */
-export function replayRecords(workbook: Workbook, records: readonly CommitRecord[], fromSeq: number): number {
+export function replayRecords(
+  workbook: Workbook,
+  records: readonly CommitRecord[],
+  fromSeq: number,
+): number {
   let seq = fromSeq;
   for (const record of records) {
-    if (record.seq !== seq + 1) throw new ReplayError(record.seq, `expected commit ${seq + 1} next.`);
-    if (record.ops === 'snapshot') throw new ReplayError(record.seq, 'a whole-workbook commit is a snapshot, not a record.');
+    if (record.seq !== seq + 1)
+      throw new ReplayError(record.seq, `expected commit ${seq + 1} next.`);
+    if (record.ops === 'snapshot')
+      throw new ReplayError(record.seq, 'a whole-workbook commit is a snapshot, not a record.');
     try {
       workbook.apply(record.ops, record.actor === undefined ? {} : { actor: record.actor });
     } catch (error) {

@@ -73,7 +73,10 @@ function setCells(state: WorkbookState, op: Extract<Op, { type: 'set-cells' }>):
     for (let offset = 0; offset < run.inputs.length; offset += 1, key += 1) {
       const input = run.inputs[offset];
       if (typeof input === 'string' && input.length > MAX_TEXT_LENGTH) {
-        throw new TooLargeError(`${sheet.name}!${formatCell({ row: run.row, col: run.col + offset })}`, tooLongText(input));
+        throw new TooLargeError(
+          `${sheet.name}!${formatCell({ row: run.row, col: run.col + offset })}`,
+          tooLongText(input),
+        );
       }
       const held = sheet.inputs.get(key);
       if (held !== undefined) {
@@ -82,7 +85,11 @@ function setCells(state: WorkbookState, op: Extract<Op, { type: 'set-cells' }>):
       }
       previousVersions.push(sheet.versions.get(key) ?? 0);
     }
-    previousRuns.push({ row: run.row, col: run.col, inputs: previous ?? emptyRun(emptyRuns, run.inputs.length) });
+    previousRuns.push({
+      row: run.row,
+      col: run.col,
+      inputs: previous ?? emptyRun(emptyRuns, run.inputs.length),
+    });
   }
   let index = 0;
   for (const run of op.runs) {
@@ -135,7 +142,10 @@ function setLocks(state: WorkbookState, op: Extract<Op, { type: 'set-locks' }>):
       else sheet.locked.add(cellKey(cell.row, cell.col));
     }
   };
-  return { inverse: [{ type: 'set-locks', sheet: sheet.name, cells: changed, locked: !op.locked }], revert };
+  return {
+    inverse: [{ type: 'set-locks', sheet: sheet.name, cells: changed, locked: !op.locked }],
+    revert,
+  };
 }
 
 function ensureUniqueName(state: WorkbookState, name: string, except?: Sheet): void {
@@ -154,7 +164,8 @@ function removeSheet(state: WorkbookState, sheet: Sheet): void {
   const index = state.sheets.indexOf(sheet);
   state.sheets.splice(index, 1);
   state.engine.removeSheet(sheet.engineSheet);
-  if (state.activeSheet === sheet) state.activeSheet = state.sheets[Math.min(index, state.sheets.length - 1)]!;
+  if (state.activeSheet === sheet)
+    state.activeSheet = state.sheets[Math.min(index, state.sheets.length - 1)]!;
 }
 
 /** The most sheets a workbook holds; each costs engine and page state even when empty. */
@@ -162,7 +173,11 @@ export const MAX_SHEETS = 1_000;
 
 function addSheet(state: WorkbookState, op: Extract<Op, { type: 'add-sheet' }>): Executed {
   const name = validateSheetName(op.name);
-  if (state.sheets.length >= MAX_SHEETS) throw new TooLargeError('name', `the workbook already has ${state.sheets.length} sheets, the most it may hold.`);
+  if (state.sheets.length >= MAX_SHEETS)
+    throw new TooLargeError(
+      'name',
+      `the workbook already has ${state.sheets.length} sheets, the most it may hold.`,
+    );
   ensureUniqueName(state, name);
   const sheet = insertSheet(state, name, op.index ?? state.sheets.length);
   return { inverse: [{ type: 'delete-sheet', name }], revert: () => removeSheet(state, sheet) };
@@ -176,7 +191,10 @@ function deleteSheet(state: WorkbookState, op: Extract<Op, { type: 'delete-sheet
   const snapshot = snapshotOf(sheet);
   removeSheet(state, sheet);
   const restore: Op = { type: 'restore-sheet', snapshot, index, activate: wasActive };
-  return { inverse: [restore], revert: () => restoreSheet(state, restore as Extract<Op, { type: 'restore-sheet' }>) };
+  return {
+    inverse: [restore],
+    revert: () => restoreSheet(state, restore as Extract<Op, { type: 'restore-sheet' }>),
+  };
 }
 
 function restoreSheet(state: WorkbookState, op: Extract<Op, { type: 'restore-sheet' }>): Executed {
@@ -220,10 +238,16 @@ function renameSheet(state: WorkbookState, op: Extract<Op, { type: 'rename-sheet
     retargetReferences(state, previous, next);
   };
   rename(to, from);
-  return { inverse: [{ type: 'rename-sheet', from: to, to: from }], revert: () => rename(from, to) };
+  return {
+    inverse: [{ type: 'rename-sheet', from: to, to: from }],
+    revert: () => rename(from, to),
+  };
 }
 
-function activateSheet(state: WorkbookState, op: Extract<Op, { type: 'activate-sheet' }>): Executed {
+function activateSheet(
+  state: WorkbookState,
+  op: Extract<Op, { type: 'activate-sheet' }>,
+): Executed {
   const sheet = findSheet(state, op.name, 'name');
   const previous = state.activeSheet;
   state.activeSheet = sheet;
@@ -235,7 +259,10 @@ function activateSheet(state: WorkbookState, op: Extract<Op, { type: 'activate-s
   };
 }
 
-function renameWorkbook(state: WorkbookState, op: Extract<Op, { type: 'rename-workbook' }>): Executed {
+function renameWorkbook(
+  state: WorkbookState,
+  op: Extract<Op, { type: 'rename-workbook' }>,
+): Executed {
   const name = validateWorkbookName(op.name);
   const previous = state.name;
   state.name = name;
@@ -249,17 +276,29 @@ function renameWorkbook(state: WorkbookState, op: Extract<Op, { type: 'rename-wo
 
 export function executeOp(state: WorkbookState, op: Op): Executed {
   switch (op.type) {
-    case 'set-cells': return setCells(state, op);
-    case 'set-locks': return setLocks(state, op);
-    case 'add-sheet': return addSheet(state, op);
-    case 'delete-sheet': return deleteSheet(state, op);
-    case 'restore-sheet': return restoreSheet(state, op);
-    case 'rename-sheet': return renameSheet(state, op);
-    case 'activate-sheet': return activateSheet(state, op);
-    case 'rename-workbook': return renameWorkbook(state, op);
-    case 'put-chart': return putChart(state, op);
-    case 'delete-chart': return deleteChart(state, op);
-    case 'replace-workbook': return replaceWorkbook(state, op);
-    case 'restore-workbook': return restoreWorkbook(state, op);
+    case 'set-cells':
+      return setCells(state, op);
+    case 'set-locks':
+      return setLocks(state, op);
+    case 'add-sheet':
+      return addSheet(state, op);
+    case 'delete-sheet':
+      return deleteSheet(state, op);
+    case 'restore-sheet':
+      return restoreSheet(state, op);
+    case 'rename-sheet':
+      return renameSheet(state, op);
+    case 'activate-sheet':
+      return activateSheet(state, op);
+    case 'rename-workbook':
+      return renameWorkbook(state, op);
+    case 'put-chart':
+      return putChart(state, op);
+    case 'delete-chart':
+      return deleteChart(state, op);
+    case 'replace-workbook':
+      return replaceWorkbook(state, op);
+    case 'restore-workbook':
+      return restoreWorkbook(state, op);
   }
 }

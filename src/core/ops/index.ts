@@ -1,9 +1,42 @@
 // Ops: the only way a workbook changes. The union, its executors (with inverses) and the
 // builders that turn client requests into op lists.
-export type { InputRun, Op, OpType, RetiredWorkbook, SheetSnapshot, SnapshotCell, WorkbookDocument } from './op.js';
+export type {
+  InputRun,
+  Op,
+  OpType,
+  RetiredWorkbook,
+  SheetSnapshot,
+  SnapshotCell,
+  WorkbookDocument,
+} from './op.js';
 export { isUndoable } from './op.js';
-export { MAX_LOCK_CELLS, MAX_WRITE_CELLS, clearSheetOps, runsFromCells, setLocksOps, unlockAllOps, writeCellOps, writeRangeOps, type SheetCells } from './builders.js';
-export { createChartOps, deleteChartOps, patchChartOps, replaceWorkbookOps, type ChartChange, type SheetCharts } from './chart-builders.js';
+export {
+  MAX_LOCK_CELLS,
+  MAX_WRITE_CELLS,
+  clearSheetOps,
+  runsFromCells,
+  setLocksOps,
+  unlockAllOps,
+  writeCellOps,
+  writeRangeOps,
+  type SheetCells,
+} from './builders.js';
+export {
+  createChartOps,
+  deleteChartOps,
+  patchChartOps,
+  replaceWorkbookOps,
+  type ChartChange,
+  type SheetCharts,
+} from './chart-builders.js';
 export { MAX_SHEETS } from './execute.js';
 export { renameSheetReferences } from './sheet-references.js';
-export { recordedOps, replacesWorkbook, replayRecords, ReplayError, type CommitRecord, type RecordedKind, type RecordedOp } from './commit-record.js';
+export {
+  recordedOps,
+  replacesWorkbook,
+  replayRecords,
+  ReplayError,
+  type CommitRecord,
+  type RecordedKind,
+  type RecordedOp,
+} from './commit-record.js';

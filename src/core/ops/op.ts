@@ -51,15 +51,30 @@ export interface SnapshotCell {
 
 export type Op =
   | { readonly type: 'set-cells'; readonly sheet: string; readonly runs: readonly InputRun[] }
-  | { readonly type: 'set-locks'; readonly sheet: string; readonly cells: readonly CellAddress[]; readonly locked: boolean }
+  | {
+      readonly type: 'set-locks';
+      readonly sheet: string;
+      readonly cells: readonly CellAddress[];
+      readonly locked: boolean;
+    }
   | { readonly type: 'add-sheet'; readonly name: string; readonly index?: number }
   | { readonly type: 'delete-sheet'; readonly name: string }
-  | { readonly type: 'restore-sheet'; readonly snapshot: SheetSnapshot; readonly index: number; readonly activate: boolean }
+  | {
+      readonly type: 'restore-sheet';
+      readonly snapshot: SheetSnapshot;
+      readonly index: number;
+      readonly activate: boolean;
+    }
   | { readonly type: 'rename-sheet'; readonly from: string; readonly to: string }
   | { readonly type: 'activate-sheet'; readonly name: string }
   | { readonly type: 'rename-workbook'; readonly name: string }
   /** Adds the chart, or replaces the sheet's chart with the same id in place. */
-  | { readonly type: 'put-chart'; readonly sheet: string; readonly chart: Chart; readonly index?: number }
+  | {
+      readonly type: 'put-chart';
+      readonly sheet: string;
+      readonly chart: Chart;
+      readonly index?: number;
+    }
   | { readonly type: 'delete-chart'; readonly sheet: string; readonly id: string }
   /** Replaces everything the workbook holds; versions and locks come from the document as they are. */
   | { readonly type: 'replace-workbook'; readonly document: WorkbookDocument }

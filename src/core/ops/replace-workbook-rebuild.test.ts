@@ -10,8 +10,25 @@ const DOCUMENT: WorkbookDocument = {
   name: 'Rebuilt',
   activeSheet: '2024',
   sheets: [
-    { name: '2024', cells: [{ row: 0, col: 0, input: 1, version: 1, locked: false }, { row: 0, col: 1, input: { formula: '=A1*2' }, version: 1, locked: false }] },
-    { name: 'Summary', cells: [{ row: 4, col: 3, input: { formula: "='2024'!B1+IF(FALSE,100,0)" }, version: 1, locked: false }] },
+    {
+      name: '2024',
+      cells: [
+        { row: 0, col: 0, input: 1, version: 1, locked: false },
+        { row: 0, col: 1, input: { formula: '=A1*2' }, version: 1, locked: false },
+      ],
+    },
+    {
+      name: 'Summary',
+      cells: [
+        {
+          row: 4,
+          col: 3,
+          input: { formula: "='2024'!B1+IF(FALSE,100,0)" },
+          version: 1,
+          locked: false,
+        },
+      ],
+    },
   ],
 };
 
@@ -41,7 +58,11 @@ describe('replace-workbook rebuilds the engine', () => {
   it('a failed later op in the same apply leaves the previous workbook in place', () => {
     const workbook = Workbook.create();
     workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, [[3, '=A1+1']]));
-    const broken: Op = { type: 'set-cells', sheet: 'No such sheet', runs: [{ row: 0, col: 0, inputs: [1] }] };
+    const broken: Op = {
+      type: 'set-cells',
+      sheet: 'No such sheet',
+      runs: [{ row: 0, col: 0, inputs: [1] }],
+    };
     expect(() => workbook.apply([...replaceWorkbookOps(DOCUMENT), broken])).toThrow();
     expect(workbook.sheetNames).toEqual(['Sheet1']);
     expect(workbook.sheet('Sheet1').value(0, 1)).toBe(4);
@@ -50,13 +71,37 @@ describe('replace-workbook rebuilds the engine', () => {
 
 describe('replace-workbook checks the document before anything changes', () => {
   it.each([
-    ['in order', [{ row: 0, col: 0 }, { row: 0, col: 0 }]],
-    ['out of order', [{ row: 2, col: 0 }, { row: 0, col: 1 }, { row: 2, col: 0 }]],
+    [
+      'in order',
+      [
+        { row: 0, col: 0 },
+        { row: 0, col: 0 },
+      ],
+    ],
+    [
+      'out of order',
+      [
+        { row: 2, col: 0 },
+        { row: 0, col: 1 },
+        { row: 2, col: 0 },
+      ],
+    ],
   ])('a cell given twice (%s) is refused naming it, and the workbook stays', (_label, places) => {
     const workbook = Workbook.create();
     workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, [[3]]));
-    const document: WorkbookDocument = { name: 'Twice', activeSheet: 'S', sheets: [{ name: 'S', cells: places.map((place) => ({ ...place, input: 1, version: 1, locked: false })) }] };
-    expect(() => workbook.apply(replaceWorkbookOps(document))).toThrow(/sheets\[0\]\.cells\.A3: the cell appears twice|sheets\[0\]\.cells\.A1: the cell appears twice/);
+    const document: WorkbookDocument = {
+      name: 'Twice',
+      activeSheet: 'S',
+      sheets: [
+        {
+          name: 'S',
+          cells: places.map((place) => ({ ...place, input: 1, version: 1, locked: false })),
+        },
+      ],
+    };
+    expect(() => workbook.apply(replaceWorkbookOps(document))).toThrow(
+      /sheets\[0\]\.cells\.A3: the cell appears twice|sheets\[0\]\.cells\.A1: the cell appears twice/,
+    );
     expect(workbook.sheet('Sheet1').value(0, 0)).toBe(3);
   });
 });

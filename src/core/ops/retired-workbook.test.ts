@@ -18,12 +18,33 @@ afterEach(() => {
 function rich(): Workbook {
   const book = Workbook.create({ name: 'Budget', sheetNames: ['Summary', 'Data', 'Notes'] });
   opened.push(book);
-  book.apply(writeRangeOps('Data', parseCell('A1'), [[10, 'label', true], [20, "'007", null], [30.5, '=A1*2', '=SUM(A1:A3)']]));
+  book.apply(
+    writeRangeOps('Data', parseCell('A1'), [
+      [10, 'label', true],
+      [20, "'007", null],
+      [30.5, '=A1*2', '=SUM(A1:A3)'],
+    ]),
+  );
   book.apply(writeCellOps('Data', parseCell('A1'), 11));
   book.apply(writeCellOps('Data', parseCell('A1'), 12));
-  book.apply(writeRangeOps('Summary', parseCell('B2'), [['=Data!C3+1', "=Data!B1&\"!\""]]));
+  book.apply(writeRangeOps('Summary', parseCell('B2'), [['=Data!C3+1', '=Data!B1&"!"']]));
   book.apply(setLocksOps('Data', parseRange('B2:C3'), true));
-  book.apply([{ type: 'put-chart', sheet: 'Data', chart: { id: 'c1', title: 'Totals', chart_type: 'line', data_range: 'A1:A3', anchor_cell: 'E2', width: 400, height: 280, orientation: 'columns' } }]);
+  book.apply([
+    {
+      type: 'put-chart',
+      sheet: 'Data',
+      chart: {
+        id: 'c1',
+        title: 'Totals',
+        chart_type: 'line',
+        data_range: 'A1:A3',
+        anchor_cell: 'E2',
+        width: 400,
+        height: 280,
+        orientation: 'columns',
+      },
+    },
+  ]);
   book.apply([{ type: 'rename-sheet', from: 'Notes', to: 'Memo' }]);
   book.apply([{ type: 'activate-sheet', name: 'Data' }]);
   return book;
@@ -33,7 +54,13 @@ const IMPORTED: WorkbookDocument = {
   name: 'Imported',
   activeSheet: 'Other',
   sheets: [
-    { name: 'Other', cells: [{ row: 0, col: 0, input: 5, version: 7, locked: false }, { row: 0, col: 1, input: { formula: '=A1*3' }, version: 2, locked: true }] },
+    {
+      name: 'Other',
+      cells: [
+        { row: 0, col: 0, input: 5, version: 7, locked: false },
+        { row: 0, col: 1, input: { formula: '=A1*3' }, version: 2, locked: true },
+      ],
+    },
     { name: 'Data', cells: [{ row: 0, col: 0, input: 'imported', version: 1, locked: false }] },
   ],
 };
@@ -42,12 +69,18 @@ function values(book: Workbook): Record<string, unknown> {
   const found: Record<string, unknown> = {};
   for (const name of book.sheetNames) {
     const sheet = book.sheet(name);
-    for (const cell of sheet.occupiedCells()) found[`${name}!${cell.row},${cell.col}`] = valueToJson(sheet.value(cell.row, cell.col));
+    for (const cell of sheet.occupiedCells())
+      found[`${name}!${cell.row},${cell.col}`] = valueToJson(sheet.value(cell.row, cell.col));
   }
   return found;
 }
 
-const state = (book: Workbook) => ({ document: book.document(), values: values(book), active: book.activeSheetName, name: book.name });
+const state = (book: Workbook) => ({
+  document: book.document(),
+  values: values(book),
+  active: book.activeSheetName,
+  name: book.name,
+});
 
 describe('undo of replace-workbook (restore-workbook)', () => {
   it('restores values, formulas, versions, locks, charts, sheet order, active sheet and name exactly', () => {
@@ -61,7 +94,12 @@ describe('undo of replace-workbook (restore-workbook)', () => {
     book.undo();
     expect(state(book)).toEqual(before);
     expect(book.sheet('Data').charts()).toHaveLength(1);
-    expect(book.cell('Data', parseCell('B2'))).toMatchObject({ input: '007', value: '007', locked: true, version: 1 });
+    expect(book.cell('Data', parseCell('B2'))).toMatchObject({
+      input: '007',
+      value: '007',
+      locked: true,
+      version: 1,
+    });
     expect(book.cell('Data', parseCell('A1'))).toMatchObject({ input: 12, version: 3 });
     book.redo();
     expect(state(book)).toEqual(after);
@@ -105,8 +143,18 @@ describe('undo of replace-workbook (restore-workbook)', () => {
   it('a failed apply with a write before the replace leaves the workbook exactly as it was', () => {
     const book = rich();
     const before = state(book);
-    const broken: Op = { type: 'set-cells', sheet: 'No such sheet', runs: [{ row: 0, col: 0, inputs: [1] }] };
-    expect(() => book.apply([...writeCellOps('Data', parseCell('A1'), 99), ...replaceWorkbookOps(IMPORTED), broken])).toThrow();
+    const broken: Op = {
+      type: 'set-cells',
+      sheet: 'No such sheet',
+      runs: [{ row: 0, col: 0, inputs: [1] }],
+    };
+    expect(() =>
+      book.apply([
+        ...writeCellOps('Data', parseCell('A1'), 99),
+        ...replaceWorkbookOps(IMPORTED),
+        broken,
+      ]),
+    ).toThrow();
     expect(state(book)).toEqual(before);
     book.apply(writeCellOps('Data', parseCell('A3'), 1));
     expect(valueToJson(book.sheet('Summary').value(1, 1))).toBe(12 + 20 + 1 + 1);
@@ -118,7 +166,9 @@ describe('undo of replace-workbook (restore-workbook)', () => {
     const after = state(book);
     const depth = book.undoDepth;
     // An undo refused before it runs (a version the caller expected has moved on).
-    expect(() => book.undo('User', { expectedVersions: { sheet: 'Other', versions: { A1: 1 } } })).toThrow();
+    expect(() =>
+      book.undo('User', { expectedVersions: { sheet: 'Other', versions: { A1: 1 } } }),
+    ).toThrow();
     expect(book.undoDepth).toBe(depth);
     expect(state(book)).toEqual(after);
   });

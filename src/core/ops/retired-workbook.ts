@@ -29,7 +29,8 @@ function inputRunsOfSheet(sheet: Sheet): InputRun[] {
     const row = Math.floor(key / MAX_COLUMNS);
     const col = key % MAX_COLUMNS;
     const input = sheet.inputs.get(key)!;
-    if (last !== undefined && last.row === row && last.col + last.inputs.length === col) last.inputs.push(input);
+    if (last !== undefined && last.row === row && last.col + last.inputs.length === col)
+      last.inputs.push(input);
     else runs.push((last = { row, col, inputs: [input] }));
   }
   return runs;
@@ -37,7 +38,9 @@ function inputRunsOfSheet(sheet: Sheet): InputRun[] {
 
 /** Makes retired sheets the workbook's again: one engine rebuild, then each sheet rebound. */
 export function reinstate(state: WorkbookState, retired: RetiredWorkbook): void {
-  const handles = state.engine.replaceAll(retired.sheets.map((sheet) => ({ name: sheet.name, runs: inputRunsOfSheet(sheet) })));
+  const handles = state.engine.replaceAll(
+    retired.sheets.map((sheet) => ({ name: sheet.name, runs: inputRunsOfSheet(sheet) })),
+  );
   retired.sheets.forEach((sheet, index) => {
     sheet.engineSheet = handles[index]!;
   });
@@ -47,7 +50,10 @@ export function reinstate(state: WorkbookState, retired: RetiredWorkbook): void 
   state.activeSheet = retired.activeSheet;
 }
 
-export function restoreWorkbook(state: WorkbookState, op: Extract<Op, { type: 'restore-workbook' }>): Executed {
+export function restoreWorkbook(
+  state: WorkbookState,
+  op: Extract<Op, { type: 'restore-workbook' }>,
+): Executed {
   const previous = retire(state);
   try {
     reinstate(state, op.workbook);
@@ -55,5 +61,8 @@ export function restoreWorkbook(state: WorkbookState, op: Extract<Op, { type: 'r
     reinstate(state, previous);
     throw error;
   }
-  return { inverse: [{ type: 'restore-workbook', workbook: previous }], revert: () => reinstate(state, previous) };
+  return {
+    inverse: [{ type: 'restore-workbook', workbook: previous }],
+    revert: () => reinstate(state, previous),
+  };
 }

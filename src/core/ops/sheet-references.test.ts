@@ -46,15 +46,18 @@ describe('renaming a sheet in a workbook', () => {
     ["Bob's data", "'Bob''s data'", 'Q3 plan', "='Q3 plan'!A1*2"],
     ["Bob's data", "'Bob''s data'", "Ann's 'x' data", "='Ann''s ''x'' data'!A1*2"],
     ['My Data', "'My Data'", 'Other Data', "='Other Data'!A1*2"],
-  ])('[SHEET-3] %j referenced as %s renamed to %j: the formula text follows and still computes', (dataName, reference, to, expected) => {
-    const book = bookWithReference(dataName, reference);
-    expect(valueOf(book)).toBe(42);
-    book.apply([{ type: 'rename-sheet', from: dataName, to }]);
-    expect(formulaOf(book)).toEqual({ formula: expected });
-    expect(valueOf(book)).toBe(42);
-    book.apply(writeCellOps(to, parseCell('A1'), 50));
-    expect(valueOf(book)).toBe(100);
-  });
+  ])(
+    '[SHEET-3] %j referenced as %s renamed to %j: the formula text follows and still computes',
+    (dataName, reference, to, expected) => {
+      const book = bookWithReference(dataName, reference);
+      expect(valueOf(book)).toBe(42);
+      book.apply([{ type: 'rename-sheet', from: dataName, to }]);
+      expect(formulaOf(book)).toEqual({ formula: expected });
+      expect(valueOf(book)).toBe(42);
+      book.apply(writeCellOps(to, parseCell('A1'), 50));
+      expect(valueOf(book)).toBe(100);
+    },
+  );
 
   it.each([['a.b'], ['TRUE'], ['2024'], ['x-y'], ['Data!'], ['My "quoted"'], ['R2D2']])(
     '[SHEET-3] after a rename to %j the rewritten formula text computes the same when written afresh',

@@ -3,7 +3,13 @@ import { parseCell, parseRange } from '../address/index.js';
 import { valueToJson } from '../formula/index.js';
 import { Workbook, type WorkbookOptions } from '../workbook.js';
 import { UndoStepConflictError } from '../errors.js';
-import { clearSheetOps, setLocksOps, unlockAllOps, writeCellOps, writeRangeOps } from './builders.js';
+import {
+  clearSheetOps,
+  setLocksOps,
+  unlockAllOps,
+  writeCellOps,
+  writeRangeOps,
+} from './builders.js';
 import { estimateStepBytes } from '../history-size.js';
 import type { Op, WorkbookDocument } from './op.js';
 
@@ -15,8 +21,15 @@ afterEach(() => {
 function seeded(options: WorkbookOptions = {}): Workbook {
   const book = Workbook.create({ sheetNames: ['Sheet1', 'Data', 'Notes'], ...options });
   opened.push(book);
-  book.apply(writeRangeOps('Data', parseCell('A1'), [[10, 'label'], [20, true]]));
-  book.apply(writeRangeOps('Sheet1', parseCell('A1'), [['=Data!A1+Data!A2', '=SUM(Data!A1:A2)', 'plain']]));
+  book.apply(
+    writeRangeOps('Data', parseCell('A1'), [
+      [10, 'label'],
+      [20, true],
+    ]),
+  );
+  book.apply(
+    writeRangeOps('Sheet1', parseCell('A1'), [['=Data!A1+Data!A2', '=SUM(Data!A1:A2)', 'plain']]),
+  );
   book.apply(setLocksOps('Data', parseRange('B2'), true));
   return book;
 }
@@ -27,14 +40,18 @@ function content(document: WorkbookDocument) {
     ...document,
     sheets: document.sheets.map((sheet) => ({
       ...sheet,
-      cells: sheet.cells.filter((cell) => cell.input !== null || cell.locked).map(({ version: _version, ...rest }) => rest),
+      cells: sheet.cells
+        .filter((cell) => cell.input !== null || cell.locked)
+        .map(({ version: _version, ...rest }) => rest),
     })),
   };
 }
 
 function versionsOf(document: WorkbookDocument): Map<string, number> {
   const versions = new Map<string, number>();
-  for (const sheet of document.sheets) for (const cell of sheet.cells) versions.set(`${sheet.name}!${cell.row},${cell.col}`, cell.version);
+  for (const sheet of document.sheets)
+    for (const cell of sheet.cells)
+      versions.set(`${sheet.name}!${cell.row},${cell.col}`, cell.version);
   return versions;
 }
 
@@ -44,10 +61,20 @@ function value(book: Workbook, sheet: string, address: string) {
 }
 
 const ROUND_TRIPS: [string, (book: Workbook) => Op[]][] = [
-  ['set-cells (a range over filled and empty cells)', () => writeRangeOps('Sheet1', parseCell('B1'), [['x', null, 5], [null, '=1+1']])],
+  [
+    'set-cells (a range over filled and empty cells)',
+    () =>
+      writeRangeOps('Sheet1', parseCell('B1'), [
+        ['x', null, 5],
+        [null, '=1+1'],
+      ]),
+  ],
   ['set-cells (a single clear)', () => writeCellOps('Data', parseCell('A1'), '')],
   ['set-locks (lock)', () => setLocksOps('Sheet1', parseRange('A1:C2'), true)],
-  ['set-locks (unlock all)', (book) => unlockAllOps(book.sheetNames.map((name) => book.sheet(name)))],
+  [
+    'set-locks (unlock all)',
+    (book) => unlockAllOps(book.sheetNames.map((name) => book.sheet(name))),
+  ],
   ['clear sheet', (book) => clearSheetOps(book.sheet('Data'))],
   ['add-sheet', () => [{ type: 'add-sheet', name: 'Extra' }]],
   ['add-sheet at an index', () => [{ type: 'add-sheet', name: 'First', index: 0 }]],
@@ -66,43 +93,54 @@ const ROUND_TRIPS: [string, (book: Workbook) => Op[]][] = [
 ];
 
 describe('every op round-trips through undo and redo', () => {
-  it.each(ROUND_TRIPS)('[UNDO-1] %s: undo restores the state before, redo the state after', (_label, build) => {
-    const book = seeded();
-    const before = book.document();
-    book.apply(build(book));
-    const after = book.document();
-    expect(content(after)).not.toEqual(content(before));
+  it.each(ROUND_TRIPS)(
+    '[UNDO-1] %s: undo restores the state before, redo the state after',
+    (_label, build) => {
+      const book = seeded();
+      const before = book.document();
+      book.apply(build(book));
+      const after = book.document();
+      expect(content(after)).not.toEqual(content(before));
 
-    expect(book.undo()).toBeDefined();
-    expect(content(book.document())).toEqual(content(before));
-    expect([value(book, 'Sheet1', 'A1'), value(book, 'Sheet1', 'B1')]).toEqual([30, 30]);
+      expect(book.undo()).toBeDefined();
+      expect(content(book.document())).toEqual(content(before));
+      expect([value(book, 'Sheet1', 'A1'), value(book, 'Sheet1', 'B1')]).toEqual([30, 30]);
 
-    expect(book.redo()).toBeDefined();
-    expect(content(book.document())).toEqual(content(after));
-  });
+      expect(book.redo()).toBeDefined();
+      expect(content(book.document())).toEqual(content(after));
+    },
+  );
 
-  it.each(ROUND_TRIPS)('[UNDO-3] %s: versions never go back across undo and redo', (_label, build) => {
-    const book = seeded();
-    const seen = [versionsOf(book.document())];
-    book.apply(build(book));
-    seen.push(versionsOf(book.document()));
-    book.undo();
-    seen.push(versionsOf(book.document()));
-    book.redo();
-    seen.push(versionsOf(book.document()));
-    for (let step = 1; step < seen.length; step += 1) {
-      for (const [key, version] of seen[step - 1]!) {
-        const next = seen[step]!.get(key);
-        if (next !== undefined) expect(next, key).toBeGreaterThanOrEqual(version);
+  it.each(ROUND_TRIPS)(
+    '[UNDO-3] %s: versions never go back across undo and redo',
+    (_label, build) => {
+      const book = seeded();
+      const seen = [versionsOf(book.document())];
+      book.apply(build(book));
+      seen.push(versionsOf(book.document()));
+      book.undo();
+      seen.push(versionsOf(book.document()));
+      book.redo();
+      seen.push(versionsOf(book.document()));
+      for (let step = 1; step < seen.length; step += 1) {
+        for (const [key, version] of seen[step - 1]!) {
+          const next = seen[step]!.get(key);
+          if (next !== undefined) expect(next, key).toBeGreaterThanOrEqual(version);
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe('undo of cell writes', () => {
   it('[UNDO-2] undo of a range write restores the exact previous inputs, including empty cells', () => {
     const book = seeded();
-    book.apply(writeRangeOps('Sheet1', parseCell('A1'), [['a', 'b', 'c', 'd'], [1, 2]]));
+    book.apply(
+      writeRangeOps('Sheet1', parseCell('A1'), [
+        ['a', 'b', 'c', 'd'],
+        [1, 2],
+      ]),
+    );
     book.undo();
     const sheet = book.sheet('Sheet1');
     expect([sheet.input(0, 0), sheet.input(0, 1), sheet.input(0, 2), sheet.input(0, 3)]).toEqual([
@@ -190,7 +228,9 @@ describe('the history', () => {
   });
 
   it('[UNDO-4] over the byte budget the oldest steps go and the newest stay', () => {
-    const write = (text: string): Op[] => [{ type: 'set-cells', sheet: 'Notes', runs: [{ row: 0, col: 0, inputs: [text] }] }];
+    const write = (text: string): Op[] => [
+      { type: 'set-cells', sheet: 'Notes', runs: [{ row: 0, col: 0, inputs: [text] }] },
+    ];
     const texts = ['1', '2', '3', '4', '5'].map((digit) => digit.repeat(1000));
     // Each write's undo holds the 1,000 characters it overwrote (the first's holds an empty cell).
     const book = seeded({ undoMaxBytes: 3 * estimateStepBytes(write(texts[0]!)) });
@@ -203,11 +243,18 @@ describe('the history', () => {
   it('[UNDO-4] an import that replaces more than the byte budget holds stays and leaves nothing to undo', () => {
     const book = seeded({ undoMaxBytes: 100_000 });
     // One run of 5,000 numbers into empty cells: a small step (its undo holds no inputs) …
-    book.apply(writeRangeOps('Notes', parseCell('A1'), [Array.from({ length: 5000 }, (_, index) => index)]));
+    book.apply(
+      writeRangeOps('Notes', parseCell('A1'), [Array.from({ length: 5000 }, (_, index) => index)]),
+    );
     expect(book.undoDepth).toBe(4);
     // … but the import's undo copy of the replaced workbook holds all of them.
     const cells = [{ row: 0, col: 0, input: 1, version: 1, locked: false }];
-    book.apply([{ type: 'replace-workbook', document: { name: 'Imported', activeSheet: 'Small', sheets: [{ name: 'Small', cells }] } }]);
+    book.apply([
+      {
+        type: 'replace-workbook',
+        document: { name: 'Imported', activeSheet: 'Small', sheets: [{ name: 'Small', cells }] },
+      },
+    ]);
     expect(book.undoDepth).toBe(0);
     expect(book.historyBytes).toBe(0);
     expect(book.undo()).toBeUndefined();
@@ -226,7 +273,7 @@ describe('the history', () => {
   });
 });
 
-describe('undo limited to the caller\'s own steps (origin)', () => {
+describe("undo limited to the caller's own steps (origin)", () => {
   it('[UNDO-04] an undo naming its origin takes back a step that origin made', () => {
     const book = seeded();
     book.apply(writeCellOps('Notes', parseCell('A1'), 'mine'), { origin: 'tab-1' });
@@ -242,7 +289,11 @@ describe('undo limited to the caller\'s own steps (origin)', () => {
     book.apply(writeCellOps('Notes', parseCell('C1'), 'a script'));
     expect(() => book.undo('User', { expectedOrigin: 'tab-1' })).toThrow(/another client or tool/);
     expect(book.undoDepth).toBe(6);
-    expect([value(book, 'Notes', 'A1'), value(book, 'Notes', 'B1'), value(book, 'Notes', 'C1')]).toEqual(['mine', 'theirs', 'a script']);
+    expect([
+      value(book, 'Notes', 'A1'),
+      value(book, 'Notes', 'B1'),
+      value(book, 'Notes', 'C1'),
+    ]).toEqual(['mine', 'theirs', 'a script']);
   });
 
   it('[UNDO-04] an undo without a guard still takes back whatever is on top', () => {
@@ -252,7 +303,7 @@ describe('undo limited to the caller\'s own steps (origin)', () => {
     expect(value(book, 'Notes', 'A1')).toBeNull();
   });
 
-  it('[UNDO-04] a redo puts the step back as the redoing origin\'s', () => {
+  it("[UNDO-04] a redo puts the step back as the redoing origin's", () => {
     const book = seeded();
     book.apply(writeCellOps('Notes', parseCell('A1'), 'mine'), { origin: 'tab-1' });
     book.undo('User', { expectedOrigin: 'tab-1' }, 'tab-1');

@@ -10,11 +10,28 @@ const DOCUMENT: WorkbookDocument = {
   name: 'Imported',
   activeSheet: 'Model',
   sheets: [
-    { name: 'Inputs', cells: [{ row: 0, col: 0, input: 21, version: 7, locked: true }, { row: 0, col: 1, input: null, version: 3, locked: false }] },
+    {
+      name: 'Inputs',
+      cells: [
+        { row: 0, col: 0, input: 21, version: 7, locked: true },
+        { row: 0, col: 1, input: null, version: 3, locked: false },
+      ],
+    },
     {
       name: 'Model',
       cells: [{ row: 0, col: 0, input: { formula: '=Inputs!A1*2' }, version: 2, locked: false }],
-      charts: [{ id: 'c1', title: 'T', chart_type: 'line', data_range: 'Inputs!A1:A2', anchor_cell: 'D2', width: 400, height: 280, orientation: 'rows' }],
+      charts: [
+        {
+          id: 'c1',
+          title: 'T',
+          chart_type: 'line',
+          data_range: 'Inputs!A1:A2',
+          anchor_cell: 'D2',
+          width: 400,
+          height: 280,
+          orientation: 'rows',
+        },
+      ],
     },
   ],
 };
@@ -35,7 +52,11 @@ describe('replace-workbook', () => {
     expect(workbook.sheetNames).toEqual(['Inputs', 'Model']);
     expect(workbook.activeSheetName).toBe('Model');
     const inputs = workbook.sheet('Inputs');
-    expect([inputs.input(0, 0), inputs.version(0, 0), inputs.isLocked(0, 0)]).toEqual([21, 7, true]);
+    expect([inputs.input(0, 0), inputs.version(0, 0), inputs.isLocked(0, 0)]).toEqual([
+      21,
+      7,
+      true,
+    ]);
     expect(inputs.version(0, 1)).toBe(3);
     expect(workbook.sheet('Model').value(0, 0)).toBe(42);
     expect(workbook.sheet('Model').charts()[0]!.orientation).toBe('rows');
@@ -44,7 +65,10 @@ describe('replace-workbook', () => {
   it('reads back as the document it installed (a lossless round trip)', () => {
     const workbook = seeded();
     workbook.apply(replaceWorkbookOps(DOCUMENT));
-    expect(workbook.document()).toEqual({ ...DOCUMENT, sheets: [{ ...DOCUMENT.sheets[0], charts: [] }, DOCUMENT.sheets[1]] });
+    expect(workbook.document()).toEqual({
+      ...DOCUMENT,
+      sheets: [{ ...DOCUMENT.sheets[0], charts: [] }, DOCUMENT.sheets[1]],
+    });
   });
 
   it('is one undo step that restores the previous workbook exactly, versions included', () => {
@@ -70,18 +94,77 @@ describe('replace-workbook', () => {
     [{ ...DOCUMENT, name: '  ' }, InvalidNameError],
     [{ ...DOCUMENT, sheets: [] }, InvalidOperationError],
     [{ ...DOCUMENT, activeSheet: 'Missing' }, InvalidOperationError],
-    [{ ...DOCUMENT, sheets: [DOCUMENT.sheets[0]!, { ...DOCUMENT.sheets[0]!, name: 'INPUTS' }] }, InvalidOperationError],
-    [{ ...DOCUMENT, sheets: [{ name: 'Bad/Name', cells: [] }], activeSheet: 'Bad/Name' }, InvalidNameError],
-    [{ ...DOCUMENT, sheets: [{ name: 'S', cells: [{ row: -1, col: 0, input: 1, version: 1, locked: false }] }], activeSheet: 'S' }, InvalidOperationError],
-    [{ ...DOCUMENT, sheets: [{ name: 'S', cells: [{ row: 0, col: 0, input: { formula: 'A1' }, version: 1, locked: false }] }], activeSheet: 'S' }, InvalidOperationError],
-    [{ ...DOCUMENT, sheets: [{ name: 'S', cells: [{ row: 0, col: 0, input: Number.NaN, version: 1, locked: false }] }], activeSheet: 'S' }, InvalidOperationError],
-    [{ ...DOCUMENT, sheets: [{ name: 'S', cells: [{ row: 0, col: 0, input: 1, version: 1.5, locked: false }] }], activeSheet: 'S' }, InvalidOperationError],
-    [{ ...DOCUMENT, sheets: [{ name: 'S', cells: [], charts: [{ ...DOCUMENT.sheets[1]!.charts![0]!, chart_type: 'radar' }] }], activeSheet: 'S' }, InvalidChartError],
-  ] as const)('rejects an invalid document before changing anything (%#)', (document, errorClass) => {
-    const workbook = seeded();
-    const before = workbook.document();
-    expect(() => workbook.apply(replaceWorkbookOps(document as WorkbookDocument))).toThrow(errorClass);
-    expect(workbook.document()).toEqual(before);
-    expect(workbook.undoDepth).toBe(3);
-  });
+    [
+      { ...DOCUMENT, sheets: [DOCUMENT.sheets[0]!, { ...DOCUMENT.sheets[0]!, name: 'INPUTS' }] },
+      InvalidOperationError,
+    ],
+    [
+      { ...DOCUMENT, sheets: [{ name: 'Bad/Name', cells: [] }], activeSheet: 'Bad/Name' },
+      InvalidNameError,
+    ],
+    [
+      {
+        ...DOCUMENT,
+        sheets: [{ name: 'S', cells: [{ row: -1, col: 0, input: 1, version: 1, locked: false }] }],
+        activeSheet: 'S',
+      },
+      InvalidOperationError,
+    ],
+    [
+      {
+        ...DOCUMENT,
+        sheets: [
+          {
+            name: 'S',
+            cells: [{ row: 0, col: 0, input: { formula: 'A1' }, version: 1, locked: false }],
+          },
+        ],
+        activeSheet: 'S',
+      },
+      InvalidOperationError,
+    ],
+    [
+      {
+        ...DOCUMENT,
+        sheets: [
+          { name: 'S', cells: [{ row: 0, col: 0, input: Number.NaN, version: 1, locked: false }] },
+        ],
+        activeSheet: 'S',
+      },
+      InvalidOperationError,
+    ],
+    [
+      {
+        ...DOCUMENT,
+        sheets: [{ name: 'S', cells: [{ row: 0, col: 0, input: 1, version: 1.5, locked: false }] }],
+        activeSheet: 'S',
+      },
+      InvalidOperationError,
+    ],
+    [
+      {
+        ...DOCUMENT,
+        sheets: [
+          {
+            name: 'S',
+            cells: [],
+            charts: [{ ...DOCUMENT.sheets[1]!.charts![0]!, chart_type: 'radar' }],
+          },
+        ],
+        activeSheet: 'S',
+      },
+      InvalidChartError,
+    ],
+  ] as const)(
+    'rejects an invalid document before changing anything (%#)',
+    (document, errorClass) => {
+      const workbook = seeded();
+      const before = workbook.document();
+      expect(() => workbook.apply(replaceWorkbookOps(document as WorkbookDocument))).toThrow(
+        errorClass,
+      );
+      expect(workbook.document()).toEqual(before);
+      expect(workbook.undoDepth).toBe(3);
+    },
+  );
 });

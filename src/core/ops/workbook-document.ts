@@ -19,7 +19,8 @@ export function snapshotOf(sheet: Sheet): SheetSnapshot {
   const found: number[] = [];
   sheet.versions.pushKeys(found);
   for (const key of sheet.inputs.keys()) if (!sheet.versions.has(key)) found.push(key);
-  for (const key of sheet.locked) if (!sheet.versions.has(key) && !sheet.inputs.has(key)) found.push(key);
+  for (const key of sheet.locked)
+    if (!sheet.versions.has(key) && !sheet.inputs.has(key)) found.push(key);
   const keys = Float64Array.from(found).sort();
   const anyLocked = sheet.locked.size > 0;
   const cells: SnapshotCell[] = new Array(keys.length);
@@ -37,7 +38,11 @@ export function snapshotOf(sheet: Sheet): SheetSnapshot {
 }
 
 export function documentOf(state: WorkbookState): WorkbookDocument {
-  return { name: state.name, activeSheet: state.activeSheet.name, sheets: state.sheets.map(snapshotOf) };
+  return {
+    name: state.name,
+    activeSheet: state.activeSheet.name,
+    sheets: state.sheets.map(snapshotOf),
+  };
 }
 
 /** A snapshot's inputs as row-major runs, the way the engine takes them. */
@@ -87,7 +92,8 @@ function isValidInput(input: unknown): boolean {
 
 /** Throws the reason `input` is not a cell input (call it only when isValidInput said no). */
 function checkInput(input: unknown, field: string): void {
-  if (typeof input === 'string' && input.length > MAX_TEXT_LENGTH) invalid(field, tooLongText(input));
+  if (typeof input === 'string' && input.length > MAX_TEXT_LENGTH)
+    invalid(field, tooLongText(input));
   if (input === null || typeof input === 'boolean' || typeof input === 'string') return;
   if (typeof input === 'number') {
     if (!Number.isFinite(input)) invalid(field, 'a number must be finite.');
@@ -125,11 +131,19 @@ function checkCells(cells: readonly SnapshotCell[], field: string): void {
   // validating a 100,000-cell load (W5 profile).
   const where = (cell: SnapshotCell): string => `${field}.${formatCell(cell)}`;
   for (const cell of cells) {
-    const inside = Number.isInteger(cell.row) && Number.isInteger(cell.col) && cell.row >= 0 && cell.col >= 0 && cell.row < MAX_ROWS && cell.col < MAX_COLUMNS;
+    const inside =
+      Number.isInteger(cell.row) &&
+      Number.isInteger(cell.col) &&
+      cell.row >= 0 &&
+      cell.col >= 0 &&
+      cell.row < MAX_ROWS &&
+      cell.col < MAX_COLUMNS;
     if (!inside) invalid(field, `row ${cell.row}, column ${cell.col} is outside the sheet.`);
     if (!isValidInput(cell.input)) checkInput(cell.input, where(cell));
-    if (!Number.isInteger(cell.version) || cell.version < 0) invalid(`${where(cell)}.version`, 'expected a whole number ≥ 0.');
-    if (typeof cell.locked !== 'boolean') invalid(`${where(cell)}.locked`, 'expected true or false.');
+    if (!Number.isInteger(cell.version) || cell.version < 0)
+      invalid(`${where(cell)}.version`, 'expected a whole number ≥ 0.');
+    if (typeof cell.locked !== 'boolean')
+      invalid(`${where(cell)}.locked`, 'expected true or false.');
   }
   const repeated = repeatedCell(cells);
   if (repeated !== undefined) invalid(where(repeated), 'the cell appears twice.');
@@ -139,7 +153,8 @@ function checkCharts(charts: readonly Chart[], field: string): Chart[] {
   const ids = new Set<string>();
   return charts.map((chart, index) => {
     const valid = validateChart(chart, `${field}[${index}].`);
-    if (ids.has(valid.id)) invalid(`${field}[${index}].id`, `chart id "${valid.id}" appears twice on this sheet.`);
+    if (ids.has(valid.id))
+      invalid(`${field}[${index}].id`, `chart id "${valid.id}" appears twice on this sheet.`);
     ids.add(valid.id);
     return valid;
   });
@@ -153,20 +168,30 @@ export function validateDocument(document: WorkbookDocument): WorkbookDocument {
     const field = `sheets[${index}]`;
     const sheetName = validateSheetName(snapshot.name, `${field}.name`);
     if (document.sheets.slice(0, index).some((other) => sameSheetName(other.name, sheetName))) {
-      invalid(`${field}.name`, `a sheet named "${sheetName}" appears twice (sheet names are case-insensitive).`);
+      invalid(
+        `${field}.name`,
+        `a sheet named "${sheetName}" appears twice (sheet names are case-insensitive).`,
+      );
     }
     checkCells(snapshot.cells, `${field}.cells`);
-    return { name: sheetName, cells: snapshot.cells, charts: checkCharts(snapshot.charts ?? [], `${field}.charts`) };
+    return {
+      name: sheetName,
+      cells: snapshot.cells,
+      charts: checkCharts(snapshot.charts ?? [], `${field}.charts`),
+    };
   });
   const active = sheets.find((sheet) => sameSheetName(sheet.name, document.activeSheet));
-  if (active === undefined) invalid('active_sheet', `"${document.activeSheet}" is not one of the document's sheets.`);
+  if (active === undefined)
+    invalid('active_sheet', `"${document.activeSheet}" is not one of the document's sheets.`);
   return { name, activeSheet: active.name, sheets };
 }
 
 function install(state: WorkbookState, document: WorkbookDocument): void {
   // One rebuild of the engine with every sheet (so cross-sheet references resolve), then the
   // sheets' own state around the new handles.
-  const handles = state.engine.replaceAll(document.sheets.map((snapshot) => ({ name: snapshot.name, runs: inputRunsOf(snapshot) })));
+  const handles = state.engine.replaceAll(
+    document.sheets.map((snapshot) => ({ name: snapshot.name, runs: inputRunsOf(snapshot) })),
+  );
   const sheets = document.sheets.map((snapshot, index) => {
     const sheet = new Sheet(snapshot.name, handles[index]!);
     fillSheetState(sheet, snapshot);
@@ -178,7 +203,10 @@ function install(state: WorkbookState, document: WorkbookDocument): void {
   state.activeSheet = sheets.find((sheet) => sameSheetName(sheet.name, document.activeSheet))!;
 }
 
-export function replaceWorkbook(state: WorkbookState, op: Extract<Op, { type: 'replace-workbook' }>): Executed {
+export function replaceWorkbook(
+  state: WorkbookState,
+  op: Extract<Op, { type: 'replace-workbook' }>,
+): Executed {
   const next = validateDocument(op.document);
   // The replaced sheets themselves are the undo copy (retired-workbook.ts): no snapshot.
   const previous = retire(state);

@@ -46,10 +46,16 @@ function eventStream(reply: FastifyReply) {
   const write = (event: string, data: unknown): void => {
     if (!open) {
       reply.hijack();
-      reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
       open = true;
     }
-    if (!reply.raw.writableEnded) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    if (!reply.raw.writableEnded)
+      reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
   return {
     get open() {
@@ -64,16 +70,36 @@ function eventStream(reply: FastifyReply) {
 }
 
 export const agentRoutes: FastifyPluginAsyncTypebox<AgentRouteDeps> = async (app, deps) => {
-  app.get('/agents', { schema: { tags: ['agent'], summary: 'The agents the router chooses from' } }, async () => ({ agents: deps.agent.agents() }));
+  app.get(
+    '/agents',
+    { schema: { tags: ['agent'], summary: 'The agents the router chooses from' } },
+    async () => ({ agents: deps.agent.agents() }),
+  );
 
-  app.post('/agent/chat', { schema: { tags: ['agent'], summary: 'Preview what the agent would write; writes nothing', body: AgentChatBody } }, async (request, reply) => {
-    const workbook = await workbookOf(deps, request);
-    return deps.agent.chat(workbook, chatInput(request.body), abortOnDisconnect(reply));
-  });
+  app.post(
+    '/agent/chat',
+    {
+      schema: {
+        tags: ['agent'],
+        summary: 'Preview what the agent would write; writes nothing',
+        body: AgentChatBody,
+      },
+    },
+    async (request, reply) => {
+      const workbook = await workbookOf(deps, request);
+      return deps.agent.chat(workbook, chatInput(request.body), abortOnDisconnect(reply));
+    },
+  );
 
   app.post(
     '/agent/apply',
-    { schema: { tags: ['agent'], summary: 'Write a preview (guardrails, collision resolution, one undo step)', body: AgentApplyBody } },
+    {
+      schema: {
+        tags: ['agent'],
+        summary: 'Write a preview (guardrails, collision resolution, one undo step)',
+        body: AgentApplyBody,
+      },
+    },
     async (request) => {
       const handle = await handleOf(deps, request);
       const body = request.body;
@@ -89,7 +115,13 @@ export const agentRoutes: FastifyPluginAsyncTypebox<AgentRouteDeps> = async (app
         chartSpec: (body.chart_spec as Record<string, unknown> | null | undefined) ?? null,
         origin: clientOf(request),
       });
-      return { status: outcome.status, sheet: outcome.sheet, actual_target: outcome.actualTarget, chart: outcome.chart, chart_error: outcome.chartError };
+      return {
+        status: outcome.status,
+        sheet: outcome.sheet,
+        actual_target: outcome.actualTarget,
+        chart: outcome.chart,
+        chart_error: outcome.chartError,
+      };
     },
   );
 
@@ -98,13 +130,18 @@ export const agentRoutes: FastifyPluginAsyncTypebox<AgentRouteDeps> = async (app
     {
       schema: {
         tags: ['agent'],
-        summary: 'Prompt → apply → observe, up to max_iterations; send Accept: text/event-stream for progress events',
+        summary:
+          'Prompt → apply → observe, up to max_iterations; send Accept: text/event-stream for progress events',
         body: AgentChainBody,
       },
     },
     async (request, reply) => {
       const handle = await handleOf(deps, request);
-      const input = { ...chatInput(request.body), maxIterations: request.body.max_iterations, origin: clientOf(request) };
+      const input = {
+        ...chatInput(request.body),
+        maxIterations: request.body.max_iterations,
+        origin: clientOf(request),
+      };
       const signal = abortOnDisconnect(reply);
       if (!wantsEventStream(request)) return deps.agent.chain(handle, input, { signal });
       const stream = eventStream(reply);
@@ -115,7 +152,10 @@ export const agentRoutes: FastifyPluginAsyncTypebox<AgentRouteDeps> = async (app
       } catch (error) {
         if (!stream.open) throw error;
         request.log.error({ err: error }, 'chain failed after streaming began');
-        stream.finish('error', { detail: 'The chain stopped on an internal error; the steps above were applied. See the server log.' });
+        stream.finish('error', {
+          detail:
+            'The chain stopped on an internal error; the steps above were applied. See the server log.',
+        });
         return reply;
       }
     },

@@ -12,23 +12,47 @@ export interface ChartRouteDeps extends RouteDeps {
 
 /** Some clients send DELETE's `sheet` in a JSON body instead of the query. */
 function sheetInBody(body: unknown): string | undefined {
-  const sheet = typeof body === 'object' && body !== null ? (body as { sheet?: unknown }).sheet : undefined;
+  const sheet =
+    typeof body === 'object' && body !== null ? (body as { sheet?: unknown }).sheet : undefined;
   return typeof sheet === 'string' && sheet !== '' ? sheet : undefined;
 }
 
 export const chartRoutes: FastifyPluginAsyncTypebox<ChartRouteDeps> = async (app, deps) => {
-  app.get('/system/charts', { schema: { tags: ['charts'], summary: 'Charts of a sheet (default: the active sheet)', querystring: SheetQuery } }, async (request) => {
-    const workbook = await workbookOf(deps, request);
-    const sheet = workbook.sheet(request.query.sheet);
-    return { sheet: sheet.name, charts: sheet.charts() };
-  });
+  app.get(
+    '/system/charts',
+    {
+      schema: {
+        tags: ['charts'],
+        summary: 'Charts of a sheet (default: the active sheet)',
+        querystring: SheetQuery,
+      },
+    },
+    async (request) => {
+      const workbook = await workbookOf(deps, request);
+      const sheet = workbook.sheet(request.query.sheet);
+      return { sheet: sheet.name, charts: sheet.charts() };
+    },
+  );
 
   app.post(
     '/system/charts',
-    { schema: { tags: ['charts'], summary: 'Create a chart; only data_range is required (defaults: "", bar, F2, 400×280, columns)', body: CreateChartBody } },
+    {
+      schema: {
+        tags: ['charts'],
+        summary:
+          'Create a chart; only data_range is required (defaults: "", bar, F2, 400×280, columns)',
+        body: CreateChartBody,
+      },
+    },
     async (request) => {
       const { sheet: sheetName, ...fields } = request.body;
-      const { sheet, chart } = await createChart(await handleOf(deps, request), sheetName, fields, deps.newId, changeMeta(request));
+      const { sheet, chart } = await createChart(
+        await handleOf(deps, request),
+        sheetName,
+        fields,
+        deps.newId,
+        changeMeta(request),
+      );
       return { status: 'Success', sheet, chart };
     },
   );
@@ -46,16 +70,34 @@ export const chartRoutes: FastifyPluginAsyncTypebox<ChartRouteDeps> = async (app
     },
     async (request) => {
       const { sheet: sheetName, ...fields } = request.body;
-      const { sheet, chart } = await patchChart(await handleOf(deps, request), sheetName ?? request.query.sheet, request.params.chart_id, fields, changeMeta(request));
+      const { sheet, chart } = await patchChart(
+        await handleOf(deps, request),
+        sheetName ?? request.query.sheet,
+        request.params.chart_id,
+        fields,
+        changeMeta(request),
+      );
       return { status: 'Success', sheet, chart };
     },
   );
 
   app.delete(
     '/system/charts/:chart_id',
-    { schema: { tags: ['charts'], summary: 'Delete a chart from the given (or active) sheet; cells are untouched', params: ChartParams, querystring: SheetQuery } },
+    {
+      schema: {
+        tags: ['charts'],
+        summary: 'Delete a chart from the given (or active) sheet; cells are untouched',
+        params: ChartParams,
+        querystring: SheetQuery,
+      },
+    },
     async (request) => {
-      const sheet = await deleteChart(await handleOf(deps, request), request.query.sheet ?? sheetInBody(request.body), request.params.chart_id, changeMeta(request));
+      const sheet = await deleteChart(
+        await handleOf(deps, request),
+        request.query.sheet ?? sheetInBody(request.body),
+        request.params.chart_id,
+        changeMeta(request),
+      );
       return { status: 'Success', sheet, chart_id: request.params.chart_id };
     },
   );

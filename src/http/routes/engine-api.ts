@@ -4,23 +4,39 @@ import { EvalBody, PeekQuery } from '../../contract/index.js';
 import { describeSchema, evaluateFormulas, peekRange } from '../../engine-api/index.js';
 import { workbookOf, type RouteDeps } from '../route-deps.js';
 
-const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', tsv: 'text/tab-separated-values; charset=utf-8' } as const;
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  tsv: 'text/tab-separated-values; charset=utf-8',
+} as const;
 
 export const engineApiRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.post(
     '/eval',
-    { schema: { tags: ['engine'], summary: 'Dry-run formulas; nothing is written', body: EvalBody } },
+    {
+      schema: { tags: ['engine'], summary: 'Dry-run formulas; nothing is written', body: EvalBody },
+    },
     async (request) =>
-      evaluateFormulas(await workbookOf(deps, request), request.body.sheet, request.body.formulas, { ms: deps.config.evalBudgetMs, now: () => performance.now() }),
+      evaluateFormulas(await workbookOf(deps, request), request.body.sheet, request.body.formulas, {
+        ms: deps.config.evalBudgetMs,
+        now: () => performance.now(),
+      }),
   );
 
-  app.get('/schema', { schema: { tags: ['engine'], summary: 'Sheets, occupied bounds, column headers and types' } }, async (request) =>
-    describeSchema(await workbookOf(deps, request)),
+  app.get(
+    '/schema',
+    { schema: { tags: ['engine'], summary: 'Sheets, occupied bounds, column headers and types' } },
+    async (request) => describeSchema(await workbookOf(deps, request)),
   );
 
   app.get(
     '/peek',
-    { schema: { tags: ['engine'], summary: 'A range of values or formulas as JSON, CSV or TSV', querystring: PeekQuery } },
+    {
+      schema: {
+        tags: ['engine'],
+        summary: 'A range of values or formulas as JSON, CSV or TSV',
+        querystring: PeekQuery,
+      },
+    },
     async (request, reply) => {
       const peek = peekRange(await workbookOf(deps, request), request.query);
       if (peek.format === 'json') return peek.body;

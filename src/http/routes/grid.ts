@@ -2,16 +2,35 @@
 // routes over the editing use-cases.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { formatCell, parseRange, type RangeAddress } from '../../core/index.js';
-import { GridQuery, LockBody, SheetQuery, WriteCellBody, WriteRangeBody } from '../../contract/index.js';
-import { clearRange, clearSheet, listedCells, setLocks, unlockAll, writeCell, writeRange } from '../../editing/index.js';
+import {
+  GridQuery,
+  LockBody,
+  SheetQuery,
+  WriteCellBody,
+  WriteRangeBody,
+} from '../../contract/index.js';
+import {
+  clearRange,
+  clearSheet,
+  listedCells,
+  setLocks,
+  unlockAll,
+  writeCell,
+  writeRange,
+} from '../../editing/index.js';
 import { cellJson } from '../presenters.js';
 import { changeMeta, handleOf, workbookOf, type RouteDeps } from '../route-deps.js';
 
 function boundsJson(bounds: RangeAddress | undefined): { first: string; last: string } | null {
-  return bounds === undefined ? null : { first: formatCell(bounds.start), last: formatCell(bounds.end) };
+  return bounds === undefined
+    ? null
+    : { first: formatCell(bounds.start), last: formatCell(bounds.end) };
 }
 
-function unionBounds(a: RangeAddress | undefined, b: RangeAddress | undefined): RangeAddress | undefined {
+function unionBounds(
+  a: RangeAddress | undefined,
+  b: RangeAddress | undefined,
+): RangeAddress | undefined {
   if (a === undefined || b === undefined) return a ?? b;
   return {
     start: { row: Math.min(a.start.row, b.start.row), col: Math.min(a.start.col, b.start.col) },
@@ -20,55 +39,166 @@ function unionBounds(a: RangeAddress | undefined, b: RangeAddress | undefined): 
 }
 
 export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
-  app.post('/grid/cell', { schema: { tags: ['grid'], summary: 'Write one cell ("" clears)', body: WriteCellBody } }, async (request) => {
-    const { cell, value = '', sheet, expected_versions: expectedVersions } = request.body;
-    const written = await writeCell(await handleOf(deps, request), { cell, value, sheet, expectedVersions }, changeMeta(request));
-    const json = cellJson(written.sheet, written.address);
-    return { status: 'Success', cell: json.cell, sheet: written.sheet.name, value: json.value, version: json.version };
-  });
-
-  app.post('/grid/range', { schema: { tags: ['grid'], summary: 'Write a rectangle of values at target_cell', body: WriteRangeBody } }, async (request) => {
-    const { target_cell: target, values, sheet, expected_versions: expectedVersions } = request.body;
-    const written = await writeRange(await handleOf(deps, request), { target, values, sheet, expectedVersions }, changeMeta(request));
-    return { status: 'Success', target: formatCell(written.anchor), sheet: written.sheet };
-  });
-
   app.post(
-    '/grid/clear',
-    { schema: { tags: ['grid'], summary: 'Clear the unlocked cells of a range; locked cells are skipped', body: LockBody } },
+    '/grid/cell',
+    { schema: { tags: ['grid'], summary: 'Write one cell ("" clears)', body: WriteCellBody } },
     async (request) => {
-      const result = await clearRange(await handleOf(deps, request), request.body.range, request.body.sheet, changeMeta(request));
-      return { status: 'Success', sheet: result.sheet, cleared: result.cleared, skipped_locked: result.skippedLocked };
+      const { cell, value = '', sheet, expected_versions: expectedVersions } = request.body;
+      const written = await writeCell(
+        await handleOf(deps, request),
+        { cell, value, sheet, expectedVersions },
+        changeMeta(request),
+      );
+      const json = cellJson(written.sheet, written.address);
+      return {
+        status: 'Success',
+        cell: json.cell,
+        sheet: written.sheet.name,
+        value: json.value,
+        version: json.version,
+      };
     },
   );
 
-  app.get('/grid', { schema: { tags: ['grid'], summary: 'Cells with input, computed value, formula, version and lock', querystring: GridQuery } }, async (request) => {
-    const workbook = await workbookOf(deps, request);
-    const range = request.query.range === undefined || request.query.range === '' ? undefined : parseRange(request.query.range, 'range');
-    const sheet = workbook.sheet(range?.sheet ?? request.query.sheet);
-    const bounds = sheet.occupiedBounds();
-    const listed = unionBounds(bounds, sheet.lockedBounds());
-    return {
-      sheet: sheet.name,
-      occupied_bounds: boundsJson(bounds),
-      // Nothing outside this rectangle would be listed (no input, no lock): the UI skips reading there.
-      listed_bounds: boundsJson(listed),
-      cells: listedCells(sheet, range).map((cell) => cellJson(sheet, cell)),
-    };
-  });
+  app.post(
+    '/grid/range',
+    {
+      schema: {
+        tags: ['grid'],
+        summary: 'Write a rectangle of values at target_cell',
+        body: WriteRangeBody,
+      },
+    },
+    async (request) => {
+      const {
+        target_cell: target,
+        values,
+        sheet,
+        expected_versions: expectedVersions,
+      } = request.body;
+      const written = await writeRange(
+        await handleOf(deps, request),
+        { target, values, sheet, expectedVersions },
+        changeMeta(request),
+      );
+      return { status: 'Success', target: formatCell(written.anchor), sheet: written.sheet };
+    },
+  );
 
-  for (const [path, locked] of [['/grid/lock', true], ['/grid/unlock', false]] as const) {
-    app.post(path, { schema: { tags: ['grid'], summary: locked ? 'Lock a range' : 'Unlock a range', body: LockBody } }, async (request) => {
-      const result = await setLocks(await handleOf(deps, request), request.body.range, request.body.sheet, locked, changeMeta(request));
-      return { status: 'Success', sheet: result.sheet, range: request.body.range.toUpperCase(), cells: result.cells, locked };
-    });
+  app.post(
+    '/grid/clear',
+    {
+      schema: {
+        tags: ['grid'],
+        summary: 'Clear the unlocked cells of a range; locked cells are skipped',
+        body: LockBody,
+      },
+    },
+    async (request) => {
+      const result = await clearRange(
+        await handleOf(deps, request),
+        request.body.range,
+        request.body.sheet,
+        changeMeta(request),
+      );
+      return {
+        status: 'Success',
+        sheet: result.sheet,
+        cleared: result.cleared,
+        skipped_locked: result.skippedLocked,
+      };
+    },
+  );
+
+  app.get(
+    '/grid',
+    {
+      schema: {
+        tags: ['grid'],
+        summary: 'Cells with input, computed value, formula, version and lock',
+        querystring: GridQuery,
+      },
+    },
+    async (request) => {
+      const workbook = await workbookOf(deps, request);
+      const range =
+        request.query.range === undefined || request.query.range === ''
+          ? undefined
+          : parseRange(request.query.range, 'range');
+      const sheet = workbook.sheet(range?.sheet ?? request.query.sheet);
+      const bounds = sheet.occupiedBounds();
+      const listed = unionBounds(bounds, sheet.lockedBounds());
+      return {
+        sheet: sheet.name,
+        occupied_bounds: boundsJson(bounds),
+        // Nothing outside this rectangle would be listed (no input, no lock): the UI skips reading there.
+        listed_bounds: boundsJson(listed),
+        cells: listedCells(sheet, range).map((cell) => cellJson(sheet, cell)),
+      };
+    },
+  );
+
+  for (const [path, locked] of [
+    ['/grid/lock', true],
+    ['/grid/unlock', false],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['grid'],
+          summary: locked ? 'Lock a range' : 'Unlock a range',
+          body: LockBody,
+        },
+      },
+      async (request) => {
+        const result = await setLocks(
+          await handleOf(deps, request),
+          request.body.range,
+          request.body.sheet,
+          locked,
+          changeMeta(request),
+        );
+        return {
+          status: 'Success',
+          sheet: result.sheet,
+          range: request.body.range.toUpperCase(),
+          cells: result.cells,
+          locked,
+        };
+      },
+    );
   }
 
-  app.post('/system/unlock-all', { schema: { tags: ['grid'], summary: 'Unlock every cell of every sheet' } }, async (request) => {
-    return { status: 'Success', unlocked: await unlockAll(await handleOf(deps, request), changeMeta(request)) };
-  });
+  app.post(
+    '/system/unlock-all',
+    { schema: { tags: ['grid'], summary: 'Unlock every cell of every sheet' } },
+    async (request) => {
+      return {
+        status: 'Success',
+        unlocked: await unlockAll(await handleOf(deps, request), changeMeta(request)),
+      };
+    },
+  );
 
-  app.post('/system/clear', { schema: { tags: ['grid'], summary: 'Clear every unlocked cell of a sheet; locked cells and charts stay', querystring: SheetQuery } }, async (request) => {
-    return { status: 'Success', sheet: await clearSheet(await handleOf(deps, request), request.query.sheet, changeMeta(request)) };
-  });
+  app.post(
+    '/system/clear',
+    {
+      schema: {
+        tags: ['grid'],
+        summary: 'Clear every unlocked cell of a sheet; locked cells and charts stay',
+        querystring: SheetQuery,
+      },
+    },
+    async (request) => {
+      return {
+        status: 'Success',
+        sheet: await clearSheet(
+          await handleOf(deps, request),
+          request.query.sheet,
+          changeMeta(request),
+        ),
+      };
+    },
+  );
 };

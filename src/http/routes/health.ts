@@ -2,5 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/healthz', { schema: { tags: ['system'], summary: 'Liveness check' } }, async () => ({ ok: true }));
+  app.get('/healthz', { schema: { tags: ['system'], summary: 'Liveness check' } }, async () => ({
+    ok: true,
+  }));
 };

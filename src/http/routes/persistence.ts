@@ -4,7 +4,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WorkbookReader } from '../../core/index.js';
-import { ExportCsvQuery, ExportJsonQuery, ExportXlsxQuery, ImportCsvQuery } from '../../contract/index.js';
+import {
+  ExportCsvQuery,
+  ExportJsonQuery,
+  ExportXlsxQuery,
+  ImportCsvQuery,
+} from '../../contract/index.js';
 import {
   contentDisposition,
   CorruptSaveFileError,
@@ -18,7 +23,13 @@ import {
 } from '../../persistence/index.js';
 import { HttpError } from '../errors.js';
 import { formField } from '../multipart.js';
-import { importCsv, importWorkbookJson, importXlsx, loadCheckpoint, saveCheckpoint } from '../../editing/index.js';
+import {
+  importCsv,
+  importWorkbookJson,
+  importXlsx,
+  loadCheckpoint,
+  saveCheckpoint,
+} from '../../editing/index.js';
 import { callerOf, changeMeta, handleOf, workbookOf, type RouteDeps } from '../route-deps.js';
 
 export interface PersistenceRouteDeps extends RouteDeps {
@@ -31,8 +42,12 @@ const TEXT_TYPES = ['text/csv', 'text/tab-separated-values'];
 
 /** Upload bodies: multipart and xlsx as bytes, CSV as text (scoped to these routes). */
 function installUploadParsers(app: FastifyInstance, bodyLimit: number): void {
-  app.addContentTypeParser(BINARY_TYPES, { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body));
-  app.addContentTypeParser(TEXT_TYPES, { parseAs: 'string', bodyLimit }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(BINARY_TYPES, { parseAs: 'buffer', bodyLimit }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.addContentTypeParser(TEXT_TYPES, { parseAs: 'string', bodyLimit }, (_request, body, done) =>
+    done(null, body),
+  );
 }
 
 function isMultipart(request: FastifyRequest): boolean {
@@ -54,91 +69,177 @@ function uploadedFile(request: FastifyRequest, kind: string): Upload {
     return { data: part.data, fileName: part.fileName, field: 'file' };
   }
   if (Buffer.isBuffer(body)) return { data: body, fileName: undefined, field: 'body' };
-  if (typeof body === 'string') return { data: Buffer.from(body, 'utf8'), fileName: undefined, field: 'body' };
-  throw new HttpError(400, `file: field required; send the ${kind} as the multipart form field "file" or as the raw request body.`);
+  if (typeof body === 'string')
+    return { data: Buffer.from(body, 'utf8'), fileName: undefined, field: 'body' };
+  throw new HttpError(
+    400,
+    `file: field required; send the ${kind} as the multipart form field "file" or as the raw request body.`,
+  );
 }
 
 function attachment(reply: FastifyReply, contentType: string, fileName: string): FastifyReply {
-  return reply.header('content-type', contentType).header('content-disposition', contentDisposition(fileName));
+  return reply
+    .header('content-type', contentType)
+    .header('content-disposition', contentDisposition(fileName));
 }
 
 function workbookJson(workbook: WorkbookReader) {
-  return { status: 'Success', workbook_name: workbook.name, active_sheet: workbook.activeSheetName, sheets: workbook.sheetNames };
+  return {
+    status: 'Success',
+    workbook_name: workbook.name,
+    active_sheet: workbook.activeSheetName,
+    sheets: workbook.sheetNames,
+  };
 }
 
-export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> = async (app, deps) => {
+export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> = async (
+  app,
+  deps,
+) => {
   installUploadParsers(app, deps.config.maxBodyBytes);
-  const workbookIdOf = (request: FastifyRequest): string => callerOf(request).workbookId ?? DEFAULT_WORKBOOK_ID;
+  const workbookIdOf = (request: FastifyRequest): string =>
+    callerOf(request).workbookId ?? DEFAULT_WORKBOOK_ID;
 
-  app.post('/system/save', { schema: { tags: ['persistence'], summary: 'Save the workbook (system_state.gridbook in the data directory)' } }, async (request) => {
-    const workbookId = workbookIdOf(request);
-    await saveCheckpoint(await handleOf(deps, request), deps.store, workbookId);
-    return { status: 'Success', workbook_id: workbookId };
-  });
+  app.post(
+    '/system/save',
+    {
+      schema: {
+        tags: ['persistence'],
+        summary: 'Save the workbook (system_state.gridbook in the data directory)',
+      },
+    },
+    async (request) => {
+      const workbookId = workbookIdOf(request);
+      await saveCheckpoint(await handleOf(deps, request), deps.store, workbookId);
+      return { status: 'Success', workbook_id: workbookId };
+    },
+  );
 
-  app.post('/system/load', { schema: { tags: ['persistence'], summary: 'Replace the workbook with the saved one' } }, async (request) => {
-    const handle = await handleOf(deps, request);
-    let loaded: boolean;
-    try {
-      loaded = await loadCheckpoint(handle, deps.store, workbookIdOf(request), changeMeta(request));
-    } catch (error) {
-      // Like a missing file, an unreadable one is a 200 {status: Error} and nothing changes.
-      if (error instanceof CorruptSaveFileError) return { status: 'Error', message: error.message };
-      throw error;
-    }
-    if (!loaded) return { status: 'Error', message: 'No save file found.' };
-    return workbookJson(handle.workbook);
-  });
+  app.post(
+    '/system/load',
+    { schema: { tags: ['persistence'], summary: 'Replace the workbook with the saved one' } },
+    async (request) => {
+      const handle = await handleOf(deps, request);
+      let loaded: boolean;
+      try {
+        loaded = await loadCheckpoint(
+          handle,
+          deps.store,
+          workbookIdOf(request),
+          changeMeta(request),
+        );
+      } catch (error) {
+        // Like a missing file, an unreadable one is a 200 {status: Error} and nothing changes.
+        if (error instanceof CorruptSaveFileError)
+          return { status: 'Error', message: error.message };
+        throw error;
+      }
+      if (!loaded) return { status: 'Error', message: 'No save file found.' };
+      return workbookJson(handle.workbook);
+    },
+  );
 
   app.get(
     '/system/export',
-    { schema: { tags: ['persistence'], summary: 'Download the workbook as Gridbook JSON (version=2: the compact block layout)', querystring: ExportJsonQuery } },
+    {
+      schema: {
+        tags: ['persistence'],
+        summary: 'Download the workbook as Gridbook JSON (version=2: the compact block layout)',
+        querystring: ExportJsonQuery,
+      },
+    },
     async (request, reply) => {
       const workbook = await workbookOf(deps, request);
       const at = deps.now();
-      attachment(reply, 'application/json; charset=utf-8', exportFileName(workbook.name, at, 'gridbook'));
+      attachment(
+        reply,
+        'application/json; charset=utf-8',
+        exportFileName(workbook.name, at, 'gridbook'),
+      );
       return exportJson(workbook, at, { dense: request.query.version === '2' });
     },
   );
 
-  app.post('/system/import', { schema: { tags: ['persistence'], summary: 'Replace the workbook with a Gridbook export or a GridOS .gridos file (JSON body)' } }, async (request) => {
-    const handle = await handleOf(deps, request);
-    const body = request.body;
-    if (Buffer.isBuffer(body) || typeof body === 'string') {
-      const upload = uploadedFile(request, 'workbook JSON');
-      await importWorkbookJson(handle, upload.data.toString('utf8'), changeMeta(request), upload.field);
-    } else {
-      await importWorkbookJson(handle, body, changeMeta(request));
-    }
-    return workbookJson(handle.workbook);
-  });
+  app.post(
+    '/system/import',
+    {
+      schema: {
+        tags: ['persistence'],
+        summary: 'Replace the workbook with a Gridbook export or a GridOS .gridos file (JSON body)',
+      },
+    },
+    async (request) => {
+      const handle = await handleOf(deps, request);
+      const body = request.body;
+      if (Buffer.isBuffer(body) || typeof body === 'string') {
+        const upload = uploadedFile(request, 'workbook JSON');
+        await importWorkbookJson(
+          handle,
+          upload.data.toString('utf8'),
+          changeMeta(request),
+          upload.field,
+        );
+      } else {
+        await importWorkbookJson(handle, body, changeMeta(request));
+      }
+      return workbookJson(handle.workbook);
+    },
+  );
 
   app.get(
     '/system/export.xlsx',
-    { schema: { tags: ['persistence'], summary: 'Download the workbook as .xlsx (values_only=true: computed values instead of formulas)', querystring: ExportXlsxQuery } },
+    {
+      schema: {
+        tags: ['persistence'],
+        summary:
+          'Download the workbook as .xlsx (values_only=true: computed values instead of formulas)',
+        querystring: ExportXlsxQuery,
+      },
+    },
     async (request, reply) => {
       const workbook = await workbookOf(deps, request);
       const at = deps.now();
-      const valuesOnly = ['true', '1', 'yes'].includes((request.query.values_only ?? '').toLowerCase());
+      const valuesOnly = ['true', '1', 'yes'].includes(
+        (request.query.values_only ?? '').toLowerCase(),
+      );
       attachment(reply, XLSX_CONTENT_TYPE, exportFileName(workbook.name, at, 'xlsx'));
       return exportXlsx(workbook, { valuesOnly, at });
     },
   );
 
-  app.post('/system/import.xlsx', { schema: { tags: ['persistence'], summary: 'Replace the workbook with an .xlsx file (multipart field "file" or raw body)' } }, async (request) => {
-    const handle = await handleOf(deps, request);
-    const { data, fileName, field } = uploadedFile(request, '.xlsx file');
-    await importXlsx(handle, data, fileName, field, changeMeta(request));
-    return workbookJson(handle.workbook);
-  });
+  app.post(
+    '/system/import.xlsx',
+    {
+      schema: {
+        tags: ['persistence'],
+        summary: 'Replace the workbook with an .xlsx file (multipart field "file" or raw body)',
+      },
+    },
+    async (request) => {
+      const handle = await handleOf(deps, request);
+      const { data, fileName, field } = uploadedFile(request, '.xlsx file');
+      await importXlsx(handle, data, fileName, field, changeMeta(request));
+      return workbookJson(handle.workbook);
+    },
+  );
 
   app.get(
     '/system/export.csv',
-    { schema: { tags: ['persistence'], summary: 'Download one sheet as CSV (from A1 to its last occupied cell)', querystring: ExportCsvQuery } },
+    {
+      schema: {
+        tags: ['persistence'],
+        summary: 'Download one sheet as CSV (from A1 to its last occupied cell)',
+        querystring: ExportCsvQuery,
+      },
+    },
     async (request, reply) => {
       const workbook = await workbookOf(deps, request);
       const sheet = workbook.sheet(request.query.sheet);
-      attachment(reply, 'text/csv; charset=utf-8', exportFileName(workbook.name, deps.now(), 'csv', sheet.name));
+      attachment(
+        reply,
+        'text/csv; charset=utf-8',
+        exportFileName(workbook.name, deps.now(), 'csv', sheet.name),
+      );
       return exportCsv(sheet, request.query.mode ?? 'values');
     },
   );
@@ -148,16 +249,24 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
     {
       schema: {
         tags: ['persistence'],
-        summary: 'Fill a sheet from CSV at A1 (text/csv body or multipart field "file"); its other unlocked cells are cleared, a missing sheet is added',
+        summary:
+          'Fill a sheet from CSV at A1 (text/csv body or multipart field "file"); its other unlocked cells are cleared, a missing sheet is added',
         querystring: ImportCsvQuery,
       },
     },
     async (request) => {
       const handle = await handleOf(deps, request);
       const text = uploadedFile(request, 'CSV').data.toString('utf8');
-      const sheet = handle.workbook.sheet(await importCsv(handle, request.query.sheet, text, changeMeta(request)));
+      const sheet = handle.workbook.sheet(
+        await importCsv(handle, request.query.sheet, text, changeMeta(request)),
+      );
       const bounds = sheet.occupiedBounds();
-      return { status: 'Success', sheet: sheet.name, rows: bounds === undefined ? 0 : bounds.end.row + 1, columns: bounds === undefined ? 0 : bounds.end.col + 1 };
+      return {
+        status: 'Success',
+        sheet: sheet.name,
+        rows: bounds === undefined ? 0 : bounds.end.row + 1,
+        columns: bounds === undefined ? 0 : bounds.end.col + 1,
+      };
     },
   );
 };

@@ -18,20 +18,40 @@ export interface ProviderRouteDeps {
 
 const errors = { 400: ErrorBody, 422: ErrorBody };
 
-export const providerRoutes: FastifyPluginAsyncTypebox<ProviderRouteDeps> = async (app, { providers }) => {
-  app.get('/settings/providers', { schema: { tags: ['providers'], summary: 'Providers with configured state and masked key', response: { 200: ProvidersResponse } } }, async () => ({
-    providers: providers.providers().map((provider) => ({
-      id: provider.id,
-      display_name: provider.displayName,
-      configured: provider.configured,
-      masked_key: provider.maskedKey,
-      key_source: provider.keySource,
-    })),
-  }));
+export const providerRoutes: FastifyPluginAsyncTypebox<ProviderRouteDeps> = async (
+  app,
+  { providers },
+) => {
+  app.get(
+    '/settings/providers',
+    {
+      schema: {
+        tags: ['providers'],
+        summary: 'Providers with configured state and masked key',
+        response: { 200: ProvidersResponse },
+      },
+    },
+    async () => ({
+      providers: providers.providers().map((provider) => ({
+        id: provider.id,
+        display_name: provider.displayName,
+        configured: provider.configured,
+        masked_key: provider.maskedKey,
+        key_source: provider.keySource,
+      })),
+    }),
+  );
 
   app.post(
     '/settings/keys/save',
-    { schema: { tags: ['providers'], summary: 'Store a provider API key (key file) and build its client', body: SaveKeyBody, response: { 200: SaveKeyResponse, ...errors } } },
+    {
+      schema: {
+        tags: ['providers'],
+        summary: 'Store a provider API key (key file) and build its client',
+        body: SaveKeyBody,
+        response: { 200: SaveKeyResponse, ...errors },
+      },
+    },
     async (request) => {
       const saved = await providers.saveKey(request.body.provider, request.body.api_key);
       return { status: 'Success' as const, provider: saved.provider, configured: saved.configured };
@@ -40,27 +60,44 @@ export const providerRoutes: FastifyPluginAsyncTypebox<ProviderRouteDeps> = asyn
 
   app.delete(
     '/settings/keys/:provider_id',
-    { schema: { tags: ['providers'], summary: 'Remove a stored key (idempotent; the env fallback returns only after a restart)', params: ProviderIdParam, response: { 200: DeleteKeyResponse, ...errors } } },
+    {
+      schema: {
+        tags: ['providers'],
+        summary: 'Remove a stored key (idempotent; the env fallback returns only after a restart)',
+        params: ProviderIdParam,
+        response: { 200: DeleteKeyResponse, ...errors },
+      },
+    },
     async (request) => {
       const removed = await providers.deleteKey(request.params.provider_id);
       return { status: 'Success' as const, provider: removed.provider };
     },
   );
 
-  app.get('/models/available', { schema: { tags: ['providers'], summary: 'Model catalog with availability and the default model', response: { 200: ModelsResponse } } }, async () => {
-    const { models, defaultModelId, configuredProviders } = providers.models();
-    return {
-      models: models.map((model) => ({
-        id: model.id,
-        provider: model.provider,
-        display_name: model.displayName,
-        description: model.description,
-        tier: model.tier,
-        context_window: model.contextWindow,
-        available: model.available,
-      })),
-      default_model_id: defaultModelId,
-      configured_providers: [...configuredProviders],
-    };
-  });
+  app.get(
+    '/models/available',
+    {
+      schema: {
+        tags: ['providers'],
+        summary: 'Model catalog with availability and the default model',
+        response: { 200: ModelsResponse },
+      },
+    },
+    async () => {
+      const { models, defaultModelId, configuredProviders } = providers.models();
+      return {
+        models: models.map((model) => ({
+          id: model.id,
+          provider: model.provider,
+          display_name: model.displayName,
+          description: model.description,
+          tier: model.tier,
+          context_window: model.contextWindow,
+          available: model.available,
+        })),
+        default_model_id: defaultModelId,
+        configured_providers: [...configuredProviders],
+      };
+    },
+  );
 };

@@ -16,8 +16,25 @@ export interface WebRouteOptions {
 
 /** First path segments that belong to the API; never answered with the UI's index.html. */
 const API_PREFIXES = new Set([
-  'agent', 'agents', 'api', 'dev', 'docs', 'eval', 'grid', 'healthz', 'metrics', 'models', 'openapi.json',
-  'peek', 'plugins', 'schema', 'settings', 'system', 'workbook', 'workbooks', 'ws',
+  'agent',
+  'agents',
+  'api',
+  'dev',
+  'docs',
+  'eval',
+  'grid',
+  'healthz',
+  'metrics',
+  'models',
+  'openapi.json',
+  'peek',
+  'plugins',
+  'schema',
+  'settings',
+  'system',
+  'workbook',
+  'workbooks',
+  'ws',
 ]);
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -76,10 +93,15 @@ async function sendPage(webDir: string, reply: FastifyReply, page: string): Prom
   const built = await stat(path.join(webDir, page)).catch(() => undefined);
   if (built === undefined) {
     return reply.status(503).type('application/json; charset=utf-8').send({
-      detail: 'The web UI is not built yet: run `npm run build:web` (`npm start` builds it automatically), then reload.',
+      detail:
+        'The web UI is not built yet: run `npm run build:web` (`npm start` builds it automatically), then reload.',
     });
   }
-  return reply.header('cache-control', 'no-cache').header('content-security-policy', PAGE_POLICY).header('x-frame-options', 'DENY').sendFile(page);
+  return reply
+    .header('cache-control', 'no-cache')
+    .header('content-security-policy', PAGE_POLICY)
+    .header('x-frame-options', 'DENY')
+    .sendFile(page);
 }
 
 export const webRoutes: FastifyPluginAsync<WebRouteOptions> = async (app, options) => {
@@ -96,7 +118,8 @@ export const webRoutes: FastifyPluginAsync<WebRouteOptions> = async (app, option
       const cache = file.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache';
       return reply.header('cache-control', cache).sendFile(file);
     }
-    if (request.method === 'GET' && acceptsHtml(request) && !isApiPath(urlPath)) return sendPage(webDir, reply, 'index.html');
+    if (request.method === 'GET' && acceptsHtml(request) && !isApiPath(urlPath))
+      return sendPage(webDir, reply, 'index.html');
     return reply.callNotFound();
   });
 };

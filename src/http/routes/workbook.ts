@@ -1,8 +1,22 @@
 // Workbook and sheet management, and server-side undo/redo: thin routes over the editing use-cases.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { WorkbookReader } from '../../core/index.js';
-import { AddSheetBody, NamedSheetBody, RenameSheetBody, RenameWorkbookBody, UndoBody } from '../../contract/index.js';
-import { activateSheet, addSheet, deleteSheet, redo, renameSheet, renameWorkbook, undo } from '../../editing/index.js';
+import {
+  AddSheetBody,
+  NamedSheetBody,
+  RenameSheetBody,
+  RenameWorkbookBody,
+  UndoBody,
+} from '../../contract/index.js';
+import {
+  activateSheet,
+  addSheet,
+  deleteSheet,
+  redo,
+  renameSheet,
+  renameWorkbook,
+  undo,
+} from '../../editing/index.js';
 import { sheetsJson } from '../presenters.js';
 import { changeMeta, handleOf, workbookOf, type RouteDeps } from '../route-deps.js';
 
@@ -19,59 +33,123 @@ function historyJson(workbook: WorkbookReader, done: boolean, direction: 'undo' 
 }
 
 export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
-  app.get('/api/workbook', { schema: { tags: ['workbook'], summary: 'Workbook name, active sheet and sheet order' } }, async (request) => {
-    const workbook = await workbookOf(deps, request);
-    return {
-      workbook_name: workbook.name,
-      active_sheet: workbook.activeSheetName,
-      sheets: workbook.sheetNames,
-      can_undo: workbook.undoDepth > 0,
-      can_redo: workbook.redoDepth > 0,
-    };
-  });
+  app.get(
+    '/api/workbook',
+    { schema: { tags: ['workbook'], summary: 'Workbook name, active sheet and sheet order' } },
+    async (request) => {
+      const workbook = await workbookOf(deps, request);
+      return {
+        workbook_name: workbook.name,
+        active_sheet: workbook.activeSheetName,
+        sheets: workbook.sheetNames,
+        can_undo: workbook.undoDepth > 0,
+        can_redo: workbook.redoDepth > 0,
+      };
+    },
+  );
 
-  app.post('/workbook/sheet', { schema: { tags: ['workbook'], summary: 'Append a sheet (not activated)', body: AddSheetBody } }, async (request) => {
-    const handle = await handleOf(deps, request);
-    const name = await addSheet(handle, request.body?.name, changeMeta(request));
-    return sheetsJson(handle.workbook, name);
-  });
+  app.post(
+    '/workbook/sheet',
+    {
+      schema: { tags: ['workbook'], summary: 'Append a sheet (not activated)', body: AddSheetBody },
+    },
+    async (request) => {
+      const handle = await handleOf(deps, request);
+      const name = await addSheet(handle, request.body?.name, changeMeta(request));
+      return sheetsJson(handle.workbook, name);
+    },
+  );
 
-  app.post('/workbook/sheet/rename', { schema: { tags: ['workbook'], summary: 'Rename a sheet; formulas that name it follow', body: RenameSheetBody } }, async (request) => {
-    const handle = await handleOf(deps, request);
-    const name = await renameSheet(handle, request.body.old_name, request.body.new_name, changeMeta(request));
-    return sheetsJson(handle.workbook, name);
-  });
+  app.post(
+    '/workbook/sheet/rename',
+    {
+      schema: {
+        tags: ['workbook'],
+        summary: 'Rename a sheet; formulas that name it follow',
+        body: RenameSheetBody,
+      },
+    },
+    async (request) => {
+      const handle = await handleOf(deps, request);
+      const name = await renameSheet(
+        handle,
+        request.body.old_name,
+        request.body.new_name,
+        changeMeta(request),
+      );
+      return sheetsJson(handle.workbook, name);
+    },
+  );
 
-  app.post('/workbook/sheet/activate', { schema: { tags: ['workbook'], summary: 'Make a sheet active', body: NamedSheetBody } }, async (request) => {
-    const handle = await handleOf(deps, request);
-    const name = await activateSheet(handle, request.body.name, changeMeta(request));
-    return sheetsJson(handle.workbook, name);
-  });
+  app.post(
+    '/workbook/sheet/activate',
+    { schema: { tags: ['workbook'], summary: 'Make a sheet active', body: NamedSheetBody } },
+    async (request) => {
+      const handle = await handleOf(deps, request);
+      const name = await activateSheet(handle, request.body.name, changeMeta(request));
+      return sheetsJson(handle.workbook, name);
+    },
+  );
 
-  app.post('/workbook/sheet/delete', { schema: { tags: ['workbook'], summary: 'Delete a sheet (never the last one)', body: NamedSheetBody } }, async (request) => {
-    const handle = await handleOf(deps, request);
-    const name = await deleteSheet(handle, request.body.name, changeMeta(request));
-    return sheetsJson(handle.workbook, name);
-  });
+  app.post(
+    '/workbook/sheet/delete',
+    {
+      schema: {
+        tags: ['workbook'],
+        summary: 'Delete a sheet (never the last one)',
+        body: NamedSheetBody,
+      },
+    },
+    async (request) => {
+      const handle = await handleOf(deps, request);
+      const name = await deleteSheet(handle, request.body.name, changeMeta(request));
+      return sheetsJson(handle.workbook, name);
+    },
+  );
 
-  app.post('/workbook/rename', { schema: { tags: ['workbook'], summary: 'Rename the workbook', body: RenameWorkbookBody } }, async (request) => {
-    const handle = await handleOf(deps, request);
-    return { workbook_name: await renameWorkbook(handle, request.body.name, changeMeta(request)) };
-  });
+  app.post(
+    '/workbook/rename',
+    { schema: { tags: ['workbook'], summary: 'Rename the workbook', body: RenameWorkbookBody } },
+    async (request) => {
+      const handle = await handleOf(deps, request);
+      return {
+        workbook_name: await renameWorkbook(handle, request.body.name, changeMeta(request)),
+      };
+    },
+  );
 
   app.post(
     '/workbook/undo',
-    { schema: { tags: ['workbook'], summary: 'Undo the last change (409 when expected_versions or expected_origin show the last step is not the caller\'s)', body: UndoBody } },
+    {
+      schema: {
+        tags: ['workbook'],
+        summary:
+          "Undo the last change (409 when expected_versions or expected_origin show the last step is not the caller's)",
+        body: UndoBody,
+      },
+    },
     async (request) => {
       const handle = await handleOf(deps, request);
       const body = request.body;
-      const done = await undo(handle, { expectedVersions: body?.expected_versions, sheet: body?.sheet, expectedOrigin: body?.expected_origin }, changeMeta(request));
+      const done = await undo(
+        handle,
+        {
+          expectedVersions: body?.expected_versions,
+          sheet: body?.sheet,
+          expectedOrigin: body?.expected_origin,
+        },
+        changeMeta(request),
+      );
       return historyJson(handle.workbook, done, 'undo');
     },
   );
 
-  app.post('/workbook/redo', { schema: { tags: ['workbook'], summary: 'Redo the last undone change' } }, async (request) => {
-    const handle = await handleOf(deps, request);
-    return historyJson(handle.workbook, await redo(handle, changeMeta(request)), 'redo');
-  });
+  app.post(
+    '/workbook/redo',
+    { schema: { tags: ['workbook'], summary: 'Redo the last undone change' } },
+    async (request) => {
+      const handle = await handleOf(deps, request);
+      return historyJson(handle.workbook, await redo(handle, changeMeta(request)), 'redo');
+    },
+  );
 };

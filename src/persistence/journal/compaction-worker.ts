@@ -19,7 +19,8 @@ export interface CompactionJob {
 async function compact(job: CompactionJob): Promise<void> {
   const contents = await readJournal(nodeFileSystem, job.dir, job.upTo);
   const last = contents.records.at(-1)?.seq ?? contents.base?.seq ?? 0;
-  if (last !== job.upTo) throw new Error(`the journal holds commits up to ${last}, not ${job.upTo}`);
+  if (last !== job.upTo)
+    throw new Error(`the journal holds commits up to ${last}, not ${job.upTo}`);
   // No undo history: nothing will be undone in this workbook, and it would double the memory.
   const workbook = Workbook.create({ undoDepth: 0, undoMaxBytes: 0 });
   try {
@@ -27,8 +28,15 @@ async function compact(job: CompactionJob): Promise<void> {
       if (contents.base !== undefined) workbook.apply(replaceWorkbookOps(contents.base.document));
       replayRecords(workbook, contents.records, contents.base?.seq ?? 0);
     });
-    const text = JSON.stringify(encodeGridbook(workbook.document(), { exportedAt: new Date(job.exportedAt), dense: true }));
-    await writeFileAtomically(nodeFileSystem, path.join(job.dir, baseFileName(job.upTo)), text, `compaction-${job.upTo}`);
+    const text = JSON.stringify(
+      encodeGridbook(workbook.document(), { exportedAt: new Date(job.exportedAt), dense: true }),
+    );
+    await writeFileAtomically(
+      nodeFileSystem,
+      path.join(job.dir, baseFileName(job.upTo)),
+      text,
+      `compaction-${job.upTo}`,
+    );
   } finally {
     workbook.dispose();
   }
@@ -36,5 +44,9 @@ async function compact(job: CompactionJob): Promise<void> {
 
 compact(workerData as CompactionJob).then(
   () => parentPort?.postMessage({ ok: true }),
-  (error: unknown) => parentPort?.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) }),
+  (error: unknown) =>
+    parentPort?.postMessage({
+      ok: false,
+      message: error instanceof Error ? error.message : String(error),
+    }),
 );

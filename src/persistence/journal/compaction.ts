@@ -20,7 +20,11 @@ function entryFor(worker: URL): URL {
   if (!worker.pathname.endsWith('.ts')) return worker;
   // The ES module build of tsx's API, as its package.json exports it to `import`.
   const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
-  const exported = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api']!;
+  const exported = (
+    JSON.parse(readFileSync(manifest, 'utf8')) as {
+      exports: Record<string, { import: { default: string } }>;
+    }
+  ).exports['./esm/api']!;
   const tsx = pathToFileURL(join(dirname(manifest), exported.import.default)).href;
   const code = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(worker.href)});`;
   return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
@@ -33,11 +37,21 @@ export function compactInWorker(job: CompactionJob): Promise<void> {
     worker.once('message', (message: { ok: boolean; message?: string }) => {
       answered = true;
       if (message.ok) resolve();
-      else reject(new CompactionFailedError(job.dir, job.upTo, message.message ?? 'no reason given'));
+      else
+        reject(new CompactionFailedError(job.dir, job.upTo, message.message ?? 'no reason given'));
     });
-    worker.once('error', (error) => reject(new CompactionFailedError(job.dir, job.upTo, error.message)));
+    worker.once('error', (error) =>
+      reject(new CompactionFailedError(job.dir, job.upTo, error.message)),
+    );
     worker.once('exit', (code) => {
-      if (!answered) reject(new CompactionFailedError(job.dir, job.upTo, `the worker exited with code ${code} without an answer`));
+      if (!answered)
+        reject(
+          new CompactionFailedError(
+            job.dir,
+            job.upTo,
+            `the worker exited with code ${code} without an answer`,
+          ),
+        );
     });
   });
 }

@@ -5,7 +5,15 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseCell, recordedOps, replaceWorkbookOps, replayRecords, Workbook, writeCellOps, type CommitRecord } from '../../core/index.js';
+import {
+  parseCell,
+  recordedOps,
+  replaceWorkbookOps,
+  replayRecords,
+  Workbook,
+  writeCellOps,
+  type CommitRecord,
+} from '../../core/index.js';
 import { nodeFileSystem, type FileSystem } from '../atomic-write.js';
 import { JournalCorruptError } from '../errors.js';
 import { FileJournal } from './file-journal.js';
@@ -24,11 +32,25 @@ async function dataDir(): Promise<string> {
 }
 
 function record(seq: number, value: number | string = seq): CommitRecord {
-  return { seq, kind: 'change', at: '2026-01-02T03:04:05.000Z', actor: 'User', ops: recordedOps(writeCellOps('Sheet1', parseCell(`A${(seq % 50) + 1}`), value)) };
+  return {
+    seq,
+    kind: 'change',
+    at: '2026-01-02T03:04:05.000Z',
+    actor: 'User',
+    ops: recordedOps(writeCellOps('Sheet1', parseCell(`A${(seq % 50) + 1}`), value)),
+  };
 }
 
-function journalIn(dir: string, options: { files?: FileSystem; compactAfterBytes?: number } = {}): FileJournal {
-  return new FileJournal({ dataDir: dir, files: options.files ?? nodeFileSystem, now: () => new Date(0), compactAfterBytes: options.compactAfterBytes ?? 0 });
+function journalIn(
+  dir: string,
+  options: { files?: FileSystem; compactAfterBytes?: number } = {},
+): FileJournal {
+  return new FileJournal({
+    dataDir: dir,
+    files: options.files ?? nodeFileSystem,
+    now: () => new Date(0),
+    compactAfterBytes: options.compactAfterBytes ?? 0,
+  });
 }
 
 async function journalWith(dir: string, count: number): Promise<string> {
@@ -44,16 +66,21 @@ describe('the file journal', () => {
     const dir = await dataDir();
     const log = await journalWith(dir, 3);
     const full = await readFile(log);
-    const lastStart = (await (async () => {
+    const lastStart = await (async () => {
       const two = await dataDir();
       return (await stat(await journalWith(two, 2))).size;
-    })());
+    })();
     for (let cut = lastStart; cut < full.length; cut += 1) {
       await writeFile(log, full.subarray(0, cut));
       const journal = journalIn(dir);
       const recovered = await journal.recover('default');
-      expect(recovered.records.map((kept) => kept.seq), `cut at ${cut}`).toEqual([1, 2]);
-      expect(recovered.notes.join(' '), `cut at ${cut}`).toMatch(cut === lastStart ? /^$/ : /cut short|checksum/);
+      expect(
+        recovered.records.map((kept) => kept.seq),
+        `cut at ${cut}`,
+      ).toEqual([1, 2]);
+      expect(recovered.notes.join(' '), `cut at ${cut}`).toMatch(
+        cut === lastStart ? /^$/ : /cut short|checksum/,
+      );
       await journal.append('default', record(3, 'again'));
       await journal.close();
       const after = await journalIn(dir).recover('default');
@@ -85,13 +112,18 @@ describe('the file journal', () => {
     data[12] = data[12]! ^ 0xff;
     await writeFile(log, data);
     await expect(journalIn(dir).recover('default')).rejects.toThrow(JournalCorruptError);
-    await expect(journalIn(dir).recover('default')).rejects.toThrow(/log-000000000000\.journal is damaged at byte 0/);
+    await expect(journalIn(dir).recover('default')).rejects.toThrow(
+      /log-000000000000\.journal is damaged at byte 0/,
+    );
   });
 
   it('a snapshot whose write never finished (its temp file) is ignored', async () => {
     const dir = await dataDir();
     await journalWith(dir, 2);
-    await writeFile(path.join(journalDirectory(dir, 'default'), '.base-000000000002.gridbook.snapshot-2.tmp'), '{"format":"gridb');
+    await writeFile(
+      path.join(journalDirectory(dir, 'default'), '.base-000000000002.gridbook.snapshot-2.tmp'),
+      '{"format":"gridb',
+    );
     const recovered = await journalIn(dir).recover('default');
     expect(recovered.base).toBeUndefined();
     expect(recovered.records.map((kept) => kept.seq)).toEqual([1, 2]);
@@ -102,11 +134,16 @@ describe('the file journal', () => {
     await journalWith(dir, 1);
     // A whole-workbook commit at 2 whose snapshot never reached the disk, and the record after
     // it in the next segment: on disk, but never acknowledged (that waited for commit 2).
-    await writeFile(path.join(journalDirectory(dir, 'default'), logFileName(2)), encodeFrame(record(3)));
+    await writeFile(
+      path.join(journalDirectory(dir, 'default'), logFileName(2)),
+      encodeFrame(record(3)),
+    );
     const recovered = await journalIn(dir).recover('default');
     expect(recovered.records.map((kept) => kept.seq)).toEqual([1]);
     expect(recovered.notes.join(' ')).toMatch(/never acknowledged/);
-    expect(await readdir(journalDirectory(dir, 'default'))).toContain(`${logFileName(2)}.unacknowledged`);
+    expect(await readdir(journalDirectory(dir, 'default'))).toContain(
+      `${logFileName(2)}.unacknowledged`,
+    );
   });
 
   it('50 appends made at once share fsyncs (group commit)', async () => {
@@ -126,7 +163,9 @@ describe('the file journal', () => {
     };
     const journal = journalIn(dir, { files: counting });
     await journal.recover('default');
-    await Promise.all(Array.from({ length: 50 }, (_, index) => journal.append('default', record(index + 1))));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, index) => journal.append('default', record(index + 1))),
+    );
     expect(syncs).toBeGreaterThan(0);
     expect(syncs).toBeLessThanOrEqual(3);
     await journal.close();
@@ -145,7 +184,12 @@ describe('the file journal', () => {
     await Promise.all(written);
     const folder = journalDirectory(dir, 'default');
     // Bounded wait for the worker: a snapshot newer than 0 appears.
-    for (let attempt = 0; attempt < 300 && !(await readdir(folder)).some((entry) => /^base-0*[1-9]\d*\.gridbook$/.test(entry)); attempt += 1) {
+    for (
+      let attempt = 0;
+      attempt < 300 &&
+      !(await readdir(folder)).some((entry) => /^base-0*[1-9]\d*\.gridbook$/.test(entry));
+      attempt += 1
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     await journal.close();
@@ -166,4 +210,3 @@ describe('the file journal', () => {
     expect(() => journal.append('default', record(1))).toThrow(/must be recovered/);
   });
 });
-

@@ -55,7 +55,10 @@ export class FileJournal {
     // Private: the journal holds everything the workbook ever held.
     await this.options.files.mkdir(dir, { recursive: true, mode: 0o700 });
     for (const seq of contents.unacknowledged) {
-      await this.options.files.rename(path.join(dir, logFileName(seq)), path.join(dir, `${logFileName(seq)}.unacknowledged`));
+      await this.options.files.rename(
+        path.join(dir, logFileName(seq)),
+        path.join(dir, `${logFileName(seq)}.unacknowledged`),
+      );
     }
     // The torn tail is cut off so new records follow the last good one directly.
     const tailFile = path.join(dir, logFileName(contents.tail.segmentSeq));
@@ -90,13 +93,20 @@ export class FileJournal {
   writeSnapshot(workbookId: string, seq: number, document: WorkbookDocument): Promise<void> {
     const open = this.#opened(workbookId);
     // Encoded now: the document may be a live view of state that later commits change.
-    const text = JSON.stringify(encodeGridbook(document, { exportedAt: this.options.now(), dense: true }));
+    const text = JSON.stringify(
+      encodeGridbook(document, { exportedAt: this.options.now(), dense: true }),
+    );
     const previous = this.#startSegment(open, seq);
     open.bytesSinceBase = 0;
     open.baseSeq = seq;
     return this.#changeBase(open, async () => {
       await previous.close();
-      await writeFileAtomically(this.options.files, path.join(open.dir, baseFileName(seq)), text, `snapshot-${seq}`);
+      await writeFileAtomically(
+        this.options.files,
+        path.join(open.dir, baseFileName(seq)),
+        text,
+        `snapshot-${seq}`,
+      );
     });
   }
 
@@ -116,7 +126,9 @@ export class FileJournal {
   }
 
   #segment(dir: string, seq: number): SegmentWriter {
-    return new SegmentWriter(this.options.files, path.join(dir, logFileName(seq)), () => syncDirectory(this.options.files, dir));
+    return new SegmentWriter(this.options.files, path.join(dir, logFileName(seq)), () =>
+      syncDirectory(this.options.files, dir),
+    );
   }
 
   /** New records go to a segment after `seq` from now on; returns the one they went to before. */
@@ -136,8 +148,10 @@ export class FileJournal {
   async #removeReplaced(open: OpenWorkbook): Promise<void> {
     const listing = listJournal(await this.options.files.readdir(open.dir));
     const newest = listing.bases.at(-1) ?? 0;
-    for (const seq of listing.bases) if (seq < newest) await this.options.files.unlink(path.join(open.dir, baseFileName(seq)));
-    for (const seq of listing.logs) if (seq < newest) await this.options.files.unlink(path.join(open.dir, logFileName(seq)));
+    for (const seq of listing.bases)
+      if (seq < newest) await this.options.files.unlink(path.join(open.dir, baseFileName(seq)));
+    for (const seq of listing.logs)
+      if (seq < newest) await this.options.files.unlink(path.join(open.dir, logFileName(seq)));
   }
 
   #compactIfDue(workbookId: string, open: OpenWorkbook): void {
@@ -155,7 +169,12 @@ export class FileJournal {
       open.baseSeq = Math.max(open.baseSeq, upTo);
     });
     compaction
-      .catch((error: unknown) => this.options.report?.(`compacting the journal of workbook "${workbookId}" failed; it will be tried again after another ${limit} bytes`, error))
+      .catch((error: unknown) =>
+        this.options.report?.(
+          `compacting the journal of workbook "${workbookId}" failed; it will be tried again after another ${limit} bytes`,
+          error,
+        ),
+      )
       .finally(() => {
         open.compacting = false;
       });

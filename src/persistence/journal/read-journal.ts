@@ -33,14 +33,24 @@ async function readEntries(files: FileSystem, dir: string): Promise<string[]> {
 }
 
 /** The newest snapshot that parses (at or before `upTo`); older ones are the fallback. */
-async function newestBase(files: FileSystem, dir: string, bases: readonly number[], notes: string[]): Promise<JournalContents['base']> {
+async function newestBase(
+  files: FileSystem,
+  dir: string,
+  bases: readonly number[],
+  notes: string[],
+): Promise<JournalContents['base']> {
   for (const seq of [...bases].reverse()) {
     const data = await readFileIfPresent(files, path.join(dir, baseFileName(seq)));
     if (data === undefined) continue;
     try {
-      return { seq, document: withName(parseWorkbookText(data.toString('utf8'), baseFileName(seq))) };
+      return {
+        seq,
+        document: withName(parseWorkbookText(data.toString('utf8'), baseFileName(seq))),
+      };
     } catch (error) {
-      notes.push(`the snapshot ${baseFileName(seq)} could not be read (${(error as Error).message}); an older one is used`);
+      notes.push(
+        `the snapshot ${baseFileName(seq)} could not be read (${(error as Error).message}); an older one is used`,
+      );
     }
   }
   return undefined;
@@ -54,10 +64,19 @@ function damagedInTheMiddle(data: Buffer, offset: number): boolean {
 }
 
 /** Reads the journal, taking records up to `upTo` (compaction reads only what it folds in). */
-export async function readJournal(files: FileSystem, dir: string, upTo = Number.POSITIVE_INFINITY): Promise<JournalContents> {
+export async function readJournal(
+  files: FileSystem,
+  dir: string,
+  upTo = Number.POSITIVE_INFINITY,
+): Promise<JournalContents> {
   const notes: string[] = [];
   const listing = listJournal(await readEntries(files, dir));
-  const base = await newestBase(files, dir, listing.bases.filter((seq) => seq <= upTo), notes);
+  const base = await newestBase(
+    files,
+    dir,
+    listing.bases.filter((seq) => seq <= upTo),
+    notes,
+  );
   const baseSeq = base?.seq ?? 0;
   const records: CommitRecord[] = [];
   let tail = { segmentSeq: baseSeq, validBytes: 0 };
@@ -78,20 +97,29 @@ export async function readJournal(files: FileSystem, dir: string, upTo = Number.
     let last = records.at(-1)?.seq ?? baseSeq;
     const fresh = decoded.records.filter((record) => record.seq > baseSeq && record.seq <= upTo);
     if (fresh.length > 0 && fresh[0]!.seq !== last + 1) {
-      notes.push(`${name} goes on at commit ${fresh[0]!.seq} after commit ${last}: the commits from there were never acknowledged and are dropped`);
+      notes.push(
+        `${name} goes on at commit ${fresh[0]!.seq} after commit ${last}: the commits from there were never acknowledged and are dropped`,
+      );
       stopped = true;
       unacknowledged.push(segmentSeq);
       continue;
     }
     for (const record of fresh) {
-      if (record.seq !== last + 1) throw new JournalCorruptError(path.join(dir, name), 0, `commit ${record.seq} follows commit ${last}`);
+      if (record.seq !== last + 1)
+        throw new JournalCorruptError(
+          path.join(dir, name),
+          0,
+          `commit ${record.seq} follows commit ${last}`,
+        );
       records.push(record);
       last = record.seq;
     }
     logBytes += decoded.validBytes;
     tail = { segmentSeq, validBytes: decoded.validBytes };
     if (decoded.problem !== undefined) {
-      notes.push(`dropped the last ${data.length - decoded.validBytes} bytes of ${name} (${decoded.problem}): a write cut short, never acknowledged`);
+      notes.push(
+        `dropped the last ${data.length - decoded.validBytes} bytes of ${name} (${decoded.problem}): a write cut short, never acknowledged`,
+      );
       stopped = true;
     }
   }

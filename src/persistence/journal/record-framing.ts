@@ -26,7 +26,12 @@ export interface DecodedFrames {
 function isRecord(value: unknown): value is CommitRecord {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Partial<CommitRecord>;
-  return Number.isInteger(record.seq) && typeof record.kind === 'string' && typeof record.at === 'string' && (Array.isArray(record.ops) || record.ops === 'snapshot');
+  return (
+    Number.isInteger(record.seq) &&
+    typeof record.kind === 'string' &&
+    typeof record.at === 'string' &&
+    (Array.isArray(record.ops) || record.ops === 'snapshot')
+  );
 }
 
 /** Every whole, checksummed record from the start of `data`, stopping at the first bad one. */
@@ -34,20 +39,28 @@ export function decodeFrames(data: Buffer): DecodedFrames {
   const records: CommitRecord[] = [];
   let offset = 0;
   while (offset < data.length) {
-    if (data.length - offset < FRAME_HEADER_BYTES) return { records, validBytes: offset, problem: 'a record header is cut short' };
+    if (data.length - offset < FRAME_HEADER_BYTES)
+      return { records, validBytes: offset, problem: 'a record header is cut short' };
     const length = data.readUInt32LE(offset);
     const checksum = data.readUInt32LE(offset + 4);
     const start = offset + FRAME_HEADER_BYTES;
-    if (data.length - start < length) return { records, validBytes: offset, problem: `a record of ${length} bytes is cut short` };
+    if (data.length - start < length)
+      return { records, validBytes: offset, problem: `a record of ${length} bytes is cut short` };
     const payload = data.subarray(start, start + length);
-    if (crc32(payload) !== checksum) return { records, validBytes: offset, problem: 'a record fails its checksum' };
+    if (crc32(payload) !== checksum)
+      return { records, validBytes: offset, problem: 'a record fails its checksum' };
     let parsed: unknown;
     try {
       parsed = JSON.parse(payload.toString('utf8'));
     } catch {
       return { records, validBytes: offset, problem: 'a record with a valid checksum is not JSON' };
     }
-    if (!isRecord(parsed)) return { records, validBytes: offset, problem: 'a record with a valid checksum is not a commit record' };
+    if (!isRecord(parsed))
+      return {
+        records,
+        validBytes: offset,
+        problem: 'a record with a valid checksum is not a commit record',
+      };
     records.push(parsed);
     offset = start + length;
   }

@@ -64,7 +64,11 @@ export class SegmentWriter {
         try {
           this.#handle ??= this.#open();
           const handle = await this.#handle;
-          await handle.write(group.length === 1 ? group[0]!.frame : Buffer.concat(group.map((pending) => pending.frame)));
+          await handle.write(
+            group.length === 1
+              ? group[0]!.frame
+              : Buffer.concat(group.map((pending) => pending.frame)),
+          );
           await handle.datasync();
           this.syncs += 1;
         } catch (error) {

@@ -8,7 +8,11 @@ export const anthropicVendor: Vendor = {
   jsonMode: 'system-prompt',
   createClient: async ({ apiKey, baseUrl, fetch }) => {
     const { createAnthropic } = await import('@ai-sdk/anthropic');
-    const provider = createAnthropic({ apiKey, ...(baseUrl === undefined ? {} : { baseURL: baseUrl }), ...(fetch === undefined ? {} : { fetch }) });
+    const provider = createAnthropic({
+      apiKey,
+      ...(baseUrl === undefined ? {} : { baseURL: baseUrl }),
+      ...(fetch === undefined ? {} : { fetch }),
+    });
     return (modelId) => provider.languageModel(modelId);
   },
 };

@@ -8,7 +8,11 @@ export const geminiVendor: Vendor = {
   jsonMode: 'response-format',
   createClient: async ({ apiKey, baseUrl, fetch }) => {
     const { createGoogleGenerativeAI } = await import('@ai-sdk/google');
-    const provider = createGoogleGenerativeAI({ apiKey, ...(baseUrl === undefined ? {} : { baseURL: baseUrl }), ...(fetch === undefined ? {} : { fetch }) });
+    const provider = createGoogleGenerativeAI({
+      apiKey,
+      ...(baseUrl === undefined ? {} : { baseURL: baseUrl }),
+      ...(fetch === undefined ? {} : { fetch }),
+    });
     return (modelId) => provider.languageModel(modelId);
   },
 };

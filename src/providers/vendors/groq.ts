@@ -8,7 +8,11 @@ export const groqVendor: Vendor = {
   jsonMode: 'response-format',
   createClient: async ({ apiKey, baseUrl, fetch }) => {
     const { createGroq } = await import('@ai-sdk/groq');
-    const provider = createGroq({ apiKey, ...(baseUrl === undefined ? {} : { baseURL: baseUrl }), ...(fetch === undefined ? {} : { fetch }) });
+    const provider = createGroq({
+      apiKey,
+      ...(baseUrl === undefined ? {} : { baseURL: baseUrl }),
+      ...(fetch === undefined ? {} : { fetch }),
+    });
     return (modelId) => provider.languageModel(modelId);
   },
 };

@@ -11,13 +11,38 @@ import { ChainCard } from './ChainCard.js';
 import { BlockedList } from './BlockedList.js';
 
 const QUICK_PROMPTS = [
-  { label: 'Monthly budget', prompt: 'Build a monthly budget with income, rent, food, transport and savings for Jan–Mar, with totals.', chain: false },
-  { label: 'Sales summary', prompt: 'Summarise the data on this sheet: totals and averages per column.', chain: false },
-  { label: 'Loan schedule', prompt: 'Create a 12-month loan amortisation schedule for 10,000 at 5% a year.', chain: true },
-  { label: 'Explain selection', prompt: 'Explain what the selected cells calculate.', chain: false },
+  {
+    label: 'Monthly budget',
+    prompt:
+      'Build a monthly budget with income, rent, food, transport and savings for Jan–Mar, with totals.',
+    chain: false,
+  },
+  {
+    label: 'Sales summary',
+    prompt: 'Summarise the data on this sheet: totals and averages per column.',
+    chain: false,
+  },
+  {
+    label: 'Loan schedule',
+    prompt: 'Create a 12-month loan amortisation schedule for 10,000 at 5% a year.',
+    chain: true,
+  },
+  {
+    label: 'Explain selection',
+    prompt: 'Explain what the selected cells calculate.',
+    chain: false,
+  },
 ];
 
-function Entry({ entry, controller, scopeLabel }: { entry: ThreadEntry; controller: AgentController; scopeLabel: string }) {
+function Entry({
+  entry,
+  controller,
+  scopeLabel,
+}: {
+  entry: ThreadEntry;
+  controller: AgentController;
+  scopeLabel: string;
+}) {
   switch (entry.kind) {
     case 'user':
       return (
@@ -39,9 +64,18 @@ function Entry({ entry, controller, scopeLabel }: { entry: ThreadEntry; controll
       return (
         <div role="alert" className="card card-error" data-testid="thread-error">
           <p>{entry.message}</p>
-          {entry.blocked.length > 0 && <BlockedList blocked={entry.blocked} onGoTo={(reference) => controller.goTo(reference)} />}
+          {entry.blocked.length > 0 && (
+            <BlockedList
+              blocked={entry.blocked}
+              onGoTo={(reference) => controller.goTo(reference)}
+            />
+          )}
           {entry.retry !== undefined && (
-            <button type="button" data-testid="retry" onClick={() => void controller.send(entry.retry!.prompt, entry.retry!.chain)}>
+            <button
+              type="button"
+              data-testid="retry"
+              onClick={() => void controller.send(entry.retry!.prompt, entry.retry!.chain)}
+            >
               Retry
             </button>
           )}
@@ -50,20 +84,36 @@ function Entry({ entry, controller, scopeLabel }: { entry: ThreadEntry; controll
   }
 }
 
-function ModelPicker({ controller, settings }: { controller: AgentController; settings: SettingsController }) {
+function ModelPicker({
+  controller,
+  settings,
+}: {
+  controller: AgentController;
+  settings: SettingsController;
+}) {
   const models = useObservable(settings.models);
   useObservable(controller.model);
   const available = models?.models.filter((model) => model.available) ?? [];
   if (models !== null && available.length === 0) {
     return (
-      <button type="button" className="no-key" data-testid="no-key-notice" onClick={() => settings.show()}>
+      <button
+        type="button"
+        className="no-key"
+        data-testid="no-key-notice"
+        onClick={() => settings.show()}
+      >
         Add an API key to use the assistant
       </button>
     );
   }
   const value = controller.effectiveModel() ?? '';
   return (
-    <select data-testid="model-select" aria-label="Model" value={value} onChange={(event) => controller.chooseModel(event.target.value)}>
+    <select
+      data-testid="model-select"
+      aria-label="Model"
+      value={value}
+      onChange={(event) => controller.chooseModel(event.target.value)}
+    >
       {available.map((model) => (
         <option key={model.id} value={model.id}>
           {model.display_name}
@@ -73,7 +123,15 @@ function ModelPicker({ controller, settings }: { controller: AgentController; se
   );
 }
 
-export function AiPanel({ controller, settings, onClose }: { controller: AgentController; settings: SettingsController; onClose: () => void }) {
+export function AiPanel({
+  controller,
+  settings,
+  onClose,
+}: {
+  controller: AgentController;
+  settings: SettingsController;
+  onClose: () => void;
+}) {
   const thread = useObservable(controller.thread);
   const busy = useObservable(controller.busy);
   const scope = useObservable(controller.scope);
@@ -118,11 +176,28 @@ export function AiPanel({ controller, settings, onClose }: { controller: AgentCo
     <aside className="ai-panel" aria-label="AI assistant" data-testid="ai-panel">
       <div className="panel-header">
         <h2>Assistant</h2>
-        <span className="hint">{scope === 'selection' ? `Focused on the selection (${selectionLabel})` : 'Focused on the active sheet'}</span>
-        <button type="button" className="icon-button" aria-label="Clear conversation" title="Clear conversation" data-testid="chat-clear" onClick={() => controller.clear()}>
+        <span className="hint">
+          {scope === 'selection'
+            ? `Focused on the selection (${selectionLabel})`
+            : 'Focused on the active sheet'}
+        </span>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Clear conversation"
+          title="Clear conversation"
+          data-testid="chat-clear"
+          onClick={() => controller.clear()}
+        >
           ⌫
         </button>
-        <button type="button" className="icon-button" aria-label="Close assistant" data-testid="ai-close" onClick={onClose}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Close assistant"
+          data-testid="ai-close"
+          onClick={onClose}
+        >
           ×
         </button>
       </div>
@@ -158,7 +233,9 @@ export function AiPanel({ controller, settings, onClose }: { controller: AgentCo
               <i />
               <i />
             </span>
-            {busy.kind === 'chain' ? 'Running the chain — cells appear as they are written…' : 'Thinking…'}
+            {busy.kind === 'chain'
+              ? 'Running the chain — cells appear as they are written…'
+              : 'Thinking…'}
           </div>
         )}
         <div ref={threadEnd} />
@@ -166,23 +243,61 @@ export function AiPanel({ controller, settings, onClose }: { controller: AgentCo
       <div className="composer">
         <div className="composer-options">
           <div role="radiogroup" aria-label="Scope" className="segmented">
-            <button type="button" role="radio" aria-checked={scope === 'selection'} data-testid="scope-selection" onClick={() => controller.scope.set('selection')}>
+            <button
+              type="button"
+              role="radio"
+              aria-checked={scope === 'selection'}
+              data-testid="scope-selection"
+              onClick={() => controller.scope.set('selection')}
+            >
               Selection
             </button>
-            <button type="button" role="radio" aria-checked={scope === 'sheet'} data-testid="scope-sheet" onClick={() => controller.scope.set('sheet')}>
+            <button
+              type="button"
+              role="radio"
+              aria-checked={scope === 'sheet'}
+              data-testid="scope-sheet"
+              onClick={() => controller.scope.set('sheet')}
+            >
               Whole sheet
             </button>
           </div>
-          <label className="chain-toggle" title="Create a new sheet and build the answer there; other sheets are not touched">
-            <input type="checkbox" data-testid="new-sheet-toggle" checked={inNewSheet} onChange={(event) => controller.inNewSheet.set(event.target.checked)} /> New sheet
+          <label
+            className="chain-toggle"
+            title="Create a new sheet and build the answer there; other sheets are not touched"
+          >
+            <input
+              type="checkbox"
+              data-testid="new-sheet-toggle"
+              checked={inNewSheet}
+              onChange={(event) => controller.inNewSheet.set(event.target.checked)}
+            />{' '}
+            New sheet
           </label>
           <label className="chain-toggle">
-            <input type="checkbox" data-testid="chain-toggle" checked={chain} onChange={(event) => controller.chainMode.set(event.target.checked)} /> Chain
+            <input
+              type="checkbox"
+              data-testid="chain-toggle"
+              checked={chain}
+              onChange={(event) => controller.chainMode.set(event.target.checked)}
+            />{' '}
+            Chain
           </label>
           {chain && (
             <label className="chain-max">
               max
-              <input type="number" min={1} max={10} data-testid="chain-max" value={maxSteps} onChange={(event) => controller.maxSteps.set(Math.max(1, Math.min(10, Number(event.target.value) || 1)))} />
+              <input
+                type="number"
+                min={1}
+                max={10}
+                data-testid="chain-max"
+                value={maxSteps}
+                onChange={(event) =>
+                  controller.maxSteps.set(
+                    Math.max(1, Math.min(10, Number(event.target.value) || 1)),
+                  )
+                }
+              />
             </label>
           )}
           <ModelPicker controller={controller} settings={settings} />
@@ -191,7 +306,11 @@ export function AiPanel({ controller, settings, onClose }: { controller: AgentCo
           <textarea
             data-testid="chat-input"
             aria-label="Ask the assistant"
-            placeholder={noKey ? 'Add an API key in Settings to ask the assistant' : 'Ask for a table, formula or chart… (Enter sends, Shift+Enter new line)'}
+            placeholder={
+              noKey
+                ? 'Add an API key in Settings to ask the assistant'
+                : 'Ask for a table, formula or chart… (Enter sends, Shift+Enter new line)'
+            }
             rows={3}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}

@@ -7,9 +7,20 @@ interface Props {
   readonly onGoTo: (reference: string) => void;
 }
 
-function CellLink({ reference, onGoTo }: { reference: string; onGoTo: (reference: string) => void }) {
+function CellLink({
+  reference,
+  onGoTo,
+}: {
+  reference: string;
+  onGoTo: (reference: string) => void;
+}) {
   return (
-    <button type="button" className="cell-link" data-testid={`cell-link-${reference}`} onClick={() => onGoTo(reference)}>
+    <button
+      type="button"
+      className="cell-link"
+      data-testid={`cell-link-${reference}`}
+      onClick={() => onGoTo(reference)}
+    >
       {reference}
     </button>
   );
@@ -32,13 +43,15 @@ export function BlockedList({ blocked, onGoTo }: Props) {
           <CellLink reference={entry.cell} onGoTo={onGoTo} /> is blocked: it refers to{' '}
           {entry.emptyRefs.length > 0 && (
             <>
-              the empty {entry.emptyRefs.length === 1 ? 'cell' : 'cells'} {joinLinks(entry.emptyRefs, onGoTo)}
+              the empty {entry.emptyRefs.length === 1 ? 'cell' : 'cells'}{' '}
+              {joinLinks(entry.emptyRefs, onGoTo)}
             </>
           )}
           {entry.emptyRefs.length > 0 && entry.badRefs.length > 0 && ' and '}
           {entry.badRefs.length > 0 && (
             <>
-              the text {entry.badRefs.length === 1 ? 'cell' : 'cells'} {joinLinks(entry.badRefs, onGoTo)}
+              the text {entry.badRefs.length === 1 ? 'cell' : 'cells'}{' '}
+              {joinLinks(entry.badRefs, onGoTo)}
             </>
           )}
           {entry.formula !== '' && <code className="blocked-formula"> {entry.formula}</code>}

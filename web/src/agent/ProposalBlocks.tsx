@@ -1,7 +1,13 @@
 // The plan (sections with clickable targets) and macro proposals of an agent reply.
 import type { MacroJson, PlanJson } from '../api/agent-api.js';
 
-export function PlanBlock({ plan, onGoTo }: { plan: PlanJson; onGoTo: (reference: string) => void }) {
+export function PlanBlock({
+  plan,
+  onGoTo,
+}: {
+  plan: PlanJson;
+  onGoTo: (reference: string) => void;
+}) {
   return (
     <div className="plan" data-testid="preview-plan">
       <p className="plan-title">
@@ -13,11 +19,18 @@ export function PlanBlock({ plan, onGoTo }: { plan: PlanJson; onGoTo: (reference
           <li key={index} data-testid="plan-section">
             <strong>{section.label}</strong>{' '}
             {section.target !== undefined && section.target !== '' && (
-              <button type="button" className="cell-link" data-testid="plan-target" onClick={() => onGoTo(section.target!)}>
+              <button
+                type="button"
+                className="cell-link"
+                data-testid="plan-target"
+                onClick={() => onGoTo(section.target!)}
+              >
                 {section.target}
               </button>
             )}
-            {section.notes !== undefined && section.notes !== '' && <span className="hint"> — {section.notes}</span>}
+            {section.notes !== undefined && section.notes !== '' && (
+              <span className="hint"> — {section.notes}</span>
+            )}
           </li>
         ))}
       </ol>
@@ -34,8 +47,15 @@ function bodyText(body: unknown): string {
   }
 }
 
-export function MacroBlock({ macro, error }: { macro: MacroJson | null | undefined; error: string | null | undefined }) {
-  if ((macro === null || macro === undefined) && (error === null || error === undefined)) return null;
+export function MacroBlock({
+  macro,
+  error,
+}: {
+  macro: MacroJson | null | undefined;
+  error: string | null | undefined;
+}) {
+  if ((macro === null || macro === undefined) && (error === null || error === undefined))
+    return null;
   if (macro === null || macro === undefined) {
     return (
       <p className="card-warning" data-testid="macro-error">
@@ -43,7 +63,9 @@ export function MacroBlock({ macro, error }: { macro: MacroJson | null | undefin
       </p>
     );
   }
-  const params = (macro.params ?? []).map((param) => (typeof param === 'string' ? param : bodyText(param))).join(', ');
+  const params = (macro.params ?? [])
+    .map((param) => (typeof param === 'string' ? param : bodyText(param)))
+    .join(', ');
   const body = bodyText(macro.body);
   return (
     <div className="macro" data-testid="preview-macro">
@@ -58,7 +80,11 @@ export function MacroBlock({ macro, error }: { macro: MacroJson | null | undefin
       </p>
       {macro.description !== undefined && <p className="hint">{macro.description}</p>}
       <pre data-testid="macro-body">{body}</pre>
-      <button type="button" data-testid="macro-copy" onClick={() => void navigator.clipboard.writeText(body)}>
+      <button
+        type="button"
+        data-testid="macro-copy"
+        onClick={() => void navigator.clipboard.writeText(body)}
+      >
         Copy body
       </button>
       {error !== null && error !== undefined && <p className="card-warning">{error}</p>}

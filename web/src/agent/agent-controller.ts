@@ -15,7 +15,11 @@ import { historyOf, type ChainEntry, type PreviewEntry, type ThreadEntry } from 
 export const MAX_SELECTED_CELLS = 10_000;
 
 /** A thread entry before it gets its id. */
-type NewEntry = ThreadEntry extends infer Entry ? (Entry extends ThreadEntry ? Omit<Entry, 'id'> : never) : never;
+type NewEntry = ThreadEntry extends infer Entry
+  ? Entry extends ThreadEntry
+    ? Omit<Entry, 'id'>
+    : never
+  : never;
 const MODEL_KEY = 'gridbook:model';
 /** How often the grid is re-read while a chain writes (ui.md AI-17). */
 const CHAIN_POLL_MS = 1500;
@@ -72,7 +76,8 @@ export class AgentController {
     const models = this.settings.models.get();
     if (models === null) return this.model.get();
     const chosen = this.model.get();
-    if (chosen !== null && models.models.some((model) => model.id === chosen && model.available)) return chosen;
+    if (chosen !== null && models.models.some((model) => model.id === chosen && model.available))
+      return chosen;
     return models.default_model_id;
   }
 
@@ -83,7 +88,11 @@ export class AgentController {
   }
 
   private patchCard(id: number, change: Partial<PreviewEntry>): void {
-    this.thread.update((thread) => thread.map((entry) => (entry.id === id && entry.kind === 'preview' ? { ...entry, ...change } : entry)));
+    this.thread.update((thread) =>
+      thread.map((entry) =>
+        entry.id === id && entry.kind === 'preview' ? { ...entry, ...change } : entry,
+      ),
+    );
   }
 
   clear(): void {
@@ -101,7 +110,11 @@ export class AgentController {
     if (this.scope.get() === 'sheet') return { scope: 'sheet' };
     const rect = this.session.selection.get().rect;
     if (rect.width * rect.height > MAX_SELECTED_CELLS) {
-      this.push({ kind: 'note', text: `The selection has ${(rect.width * rect.height).toLocaleString('en-US')} cells, more than ${MAX_SELECTED_CELLS.toLocaleString('en-US')}. Select fewer cells or switch the scope to Whole sheet.`, tone: 'warning' });
+      this.push({
+        kind: 'note',
+        text: `The selection has ${(rect.width * rect.height).toLocaleString('en-US')} cells, more than ${MAX_SELECTED_CELLS.toLocaleString('en-US')}. Select fewer cells or switch the scope to Whole sheet.`,
+        tone: 'warning',
+      });
       return undefined;
     }
     return { scope: 'selection', selected_cells: addressesIn(rect) };
@@ -138,7 +151,13 @@ export class AgentController {
     const history = historyOf(this.thread.get());
     this.push({ kind: 'user', text, chain });
     const model = this.effectiveModel();
-    const request: ChatRequest = { prompt: text, history, ...scope, sheet: this.session.activeSheet, ...(model === null ? {} : { model_id: model }) };
+    const request: ChatRequest = {
+      prompt: text,
+      history,
+      ...scope,
+      sheet: this.session.activeSheet,
+      ...(model === null ? {} : { model_id: model }),
+    };
     this.abort = new AbortController();
     this.busy.set({ kind: chain ? 'chain' : 'chat', prompt: text });
     try {
@@ -156,10 +175,18 @@ export class AgentController {
     const preview = await this.api.chat(request, signal);
     const occupied = preview.preview_cells.filter(({ cell }) => {
       const ref = parseCell(splitSheet(cell).ref);
-      const cached = ref === undefined ? undefined : this.session.cell(ref.col, ref.row, preview.sheet);
+      const cached =
+        ref === undefined ? undefined : this.session.cell(ref.col, ref.row, preview.sheet);
       return cached !== undefined && cached !== null && cached.input !== null;
     });
-    this.push({ kind: 'preview', prompt: request.prompt, preview, status: 'open', shift: 'right', occupied: occupied.map(({ cell }) => cell.toUpperCase()) });
+    this.push({
+      kind: 'preview',
+      prompt: request.prompt,
+      preview,
+      status: 'open',
+      shift: 'right',
+      occupied: occupied.map(({ cell }) => cell.toUpperCase()),
+    });
     this.showOverlay(preview, new Set(occupied.map(({ cell }) => cell.toUpperCase())));
   }
 
@@ -167,7 +194,9 @@ export class AgentController {
     const sheet = request.sheet;
     const id = this.push({ kind: 'chain', steps: [], result: null });
     const update = (change: (entry: ChainEntry) => ChainEntry) =>
-      this.thread.update((thread) => thread.map((entry) => (entry.id === id && entry.kind === 'chain' ? change(entry) : entry)));
+      this.thread.update((thread) =>
+        thread.map((entry) => (entry.id === id && entry.kind === 'chain' ? change(entry) : entry)),
+      );
     // Steps stream in as the server writes them; the grid is also re-read on a timer so
     // cells appear even between steps (ui.md AI-17).
     const poll = setInterval(() => this.session.store.invalidate(), CHAIN_POLL_MS);
@@ -182,7 +211,9 @@ export class AgentController {
       );
       update((entry) => ({ ...entry, steps: result.steps, result }));
       // Each written step is one commit on the server; one Ctrl+Z takes the whole chain back.
-      const commits = result.steps.filter((step) => !step.completion_signal && (step.guardrail_issues ?? []).length === 0).length;
+      const commits = result.steps.filter(
+        (step) => !step.completion_signal && (step.guardrail_issues ?? []).length === 0,
+      ).length;
       if (commits > 0) this.session.noteCommit(result.sheet ?? sheet, commits);
       else this.session.store.invalidate();
       void this.charts.refresh();
@@ -194,7 +225,13 @@ export class AgentController {
 
   private reportFailure(error: unknown, prompt: string, chain: boolean): void {
     if (error instanceof DOMException && error.name === 'AbortError') {
-      this.push({ kind: 'note', text: chain ? 'Stopped: steps already written are kept.' : 'Cancelled — nothing was written.', tone: 'info' });
+      this.push({
+        kind: 'note',
+        text: chain
+          ? 'Stopped: steps already written are kept.'
+          : 'Cancelled — nothing was written.',
+        tone: 'info',
+      });
       this.session.store.invalidate();
       return;
     }
@@ -206,11 +243,23 @@ export class AgentController {
         : blocked.length > 0
           ? 'The proposal was blocked because some formulas would read empty or text cells:'
           : errorMessage(error);
-    this.push({ kind: 'error', message, blocked, retry: { prompt, chain }, ...(status === undefined ? {} : { status }) });
+    this.push({
+      kind: 'error',
+      message,
+      blocked,
+      retry: { prompt, chain },
+      ...(status === undefined ? {} : { status }),
+    });
   }
 
   private supersedeOpenCards(): void {
-    this.thread.update((thread) => thread.map((entry) => (entry.kind === 'preview' && entry.status === 'open' ? { ...entry, status: 'superseded' } : entry)));
+    this.thread.update((thread) =>
+      thread.map((entry) =>
+        entry.kind === 'preview' && entry.status === 'open'
+          ? { ...entry, status: 'superseded' }
+          : entry,
+      ),
+    );
     this.session.preview.set(null);
   }
 
@@ -225,7 +274,9 @@ export class AgentController {
     const overlay: PreviewOverlay = {
       sheet: preview.sheet,
       cells,
-      ...(spec !== null && anchor !== undefined ? { chart: { anchor, width: 400, height: 280, title: spec.title ?? '' } } : {}),
+      ...(spec !== null && anchor !== undefined
+        ? { chart: { anchor, width: 400, height: 280, title: spec.title ?? '' } }
+        : {}),
     };
     this.session.preview.set(overlay);
   }
@@ -240,7 +291,9 @@ export class AgentController {
   }
 
   async apply(id: number): Promise<void> {
-    const card = this.thread.get().find((entry): entry is PreviewEntry => entry.id === id && entry.kind === 'preview');
+    const card = this.thread
+      .get()
+      .find((entry): entry is PreviewEntry => entry.id === id && entry.kind === 'preview');
     if (card === undefined || card.status !== 'open') return;
     this.patchCard(id, { status: 'applying' });
     const { preview } = card;
@@ -260,7 +313,13 @@ export class AgentController {
       this.selectWritten(result.actual_target, preview.values);
     } catch (error) {
       const blocked = error instanceof ApiError ? findBlockedFormulas(error.detail) : [];
-      this.patchCard(id, { status: 'open', applyError: { message: blocked.length > 0 ? 'Apply was blocked:' : errorMessage(error), blocked } });
+      this.patchCard(id, {
+        status: 'open',
+        applyError: {
+          message: blocked.length > 0 ? 'Apply was blocked:' : errorMessage(error),
+          blocked,
+        },
+      });
     }
   }
 
@@ -277,7 +336,12 @@ export class AgentController {
     const { sheet, ref } = splitSheet(reference);
     const rect = parseRange(ref, 1_048_576, 16_384);
     if (rect === undefined) return;
-    const named = sheet === undefined ? undefined : this.session.workbook.get()?.sheets.find((name) => name.toLowerCase() === sheet.toLowerCase());
+    const named =
+      sheet === undefined
+        ? undefined
+        : this.session.workbook
+            .get()
+            ?.sheets.find((name) => name.toLowerCase() === sheet.toLowerCase());
     void (async () => {
       if (named !== undefined) await this.session.activateSheet(named);
       this.session.goTo(rect);

@@ -1,7 +1,13 @@
 // What the AI panel's conversation holds: the user's prompts, preview cards with their
 // outcome, chain runs, notes and errors. History sent to the agent is derived from it.
 import type { ApiError, BlockedFormula } from '../api/errors.js';
-import type { ApplyJson, ChainJson, ChainStepJson, HistoryEntry, PreviewJson } from '../api/agent-api.js';
+import type {
+  ApplyJson,
+  ChainJson,
+  ChainStepJson,
+  HistoryEntry,
+  PreviewJson,
+} from '../api/agent-api.js';
 
 export type CardStatus = 'open' | 'applying' | 'applied' | 'dismissed' | 'superseded';
 
@@ -62,10 +68,17 @@ export function historyOf(thread: readonly ThreadEntry[]): HistoryEntry[] {
   const entries: HistoryEntry[] = [];
   for (const entry of thread) {
     if (entry.kind === 'user') entries.push({ role: 'user', content: entry.text });
-    else if (entry.kind === 'preview') entries.push({ role: 'assistant', content: `${entry.preview.category ?? entry.preview.agent_id}: ${entry.preview.reasoning}` });
+    else if (entry.kind === 'preview')
+      entries.push({
+        role: 'assistant',
+        content: `${entry.preview.category ?? entry.preview.agent_id}: ${entry.preview.reasoning}`,
+      });
     else if (entry.kind === 'chain') {
       const last = entry.steps.at(-1);
-      entries.push({ role: 'assistant', content: `chain (${entry.steps.length} steps): ${last?.reasoning ?? ''}` });
+      entries.push({
+        role: 'assistant',
+        content: `chain (${entry.steps.length} steps): ${last?.reasoning ?? ''}`,
+      });
     }
   }
   return entries.slice(-MAX_HISTORY);

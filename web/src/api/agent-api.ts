@@ -21,7 +21,11 @@ export interface ChatRequest {
 export interface PlanJson {
   readonly title?: string;
   readonly anchor?: string;
-  readonly sections: readonly { readonly label?: string; readonly target?: string; readonly notes?: string }[];
+  readonly sections: readonly {
+    readonly label?: string;
+    readonly target?: string;
+    readonly notes?: string;
+  }[];
 }
 
 export interface MacroJson {
@@ -109,18 +113,39 @@ export class AgentApi {
   }
 
   /** Runs a chain, reporting each step as the server streams it (Server-Sent Events). */
-  async chain(request: ChatRequest & { max_iterations: number }, onStep: (step: ChainStepJson) => void, signal?: AbortSignal): Promise<ChainJson> {
-    const response = await this.client.raw('POST', '/agent/chat/chain', { body: request, ...(signal === undefined ? {} : { signal }), accept: 'text/event-stream' });
-    if (!(response.headers.get('content-type') ?? '').includes('text/event-stream') || response.body === null) {
+  async chain(
+    request: ChatRequest & { max_iterations: number },
+    onStep: (step: ChainStepJson) => void,
+    signal?: AbortSignal,
+  ): Promise<ChainJson> {
+    const response = await this.client.raw('POST', '/agent/chat/chain', {
+      body: request,
+      ...(signal === undefined ? {} : { signal }),
+      accept: 'text/event-stream',
+    });
+    if (
+      !(response.headers.get('content-type') ?? '').includes('text/event-stream') ||
+      response.body === null
+    ) {
       return (await response.json()) as ChainJson;
     }
     let result: ChainJson | undefined;
     for await (const event of readEvents(response.body)) {
       if (event.name === 'step') onStep(JSON.parse(event.data) as ChainStepJson);
       else if (event.name === 'result') result = JSON.parse(event.data) as ChainJson;
-      else if (event.name === 'error') throw new ApiError(500, (JSON.parse(event.data) as { detail?: unknown }).detail, describeDetail((JSON.parse(event.data) as { detail?: unknown }).detail));
+      else if (event.name === 'error')
+        throw new ApiError(
+          500,
+          (JSON.parse(event.data) as { detail?: unknown }).detail,
+          describeDetail((JSON.parse(event.data) as { detail?: unknown }).detail),
+        );
     }
-    if (result === undefined) throw new ApiError(502, 'The chain stream ended without a result.', 'The chain stream ended without a result; the steps shown were applied.');
+    if (result === undefined)
+      throw new ApiError(
+        502,
+        'The chain stream ended without a result.',
+        'The chain stream ended without a result; the steps shown were applied.',
+      );
     return result;
   }
 }

@@ -11,15 +11,26 @@ export class ChartApi {
     return this.client.get('/system/charts', { sheet }, signal);
   }
 
-  create(sheet: string, fields: ChartFields & { data_range: string }): Promise<{ status: string; chart: ChartJson }> {
+  create(
+    sheet: string,
+    fields: ChartFields & { data_range: string },
+  ): Promise<{ status: string; chart: ChartJson }> {
     return this.client.post('/system/charts', { ...fields, sheet });
   }
 
-  update(sheet: string, id: string, fields: ChartFields): Promise<{ status: string; chart: ChartJson }> {
-    return this.client.json('PATCH', `/system/charts/${encodeURIComponent(id)}`, { body: { ...fields, sheet } });
+  update(
+    sheet: string,
+    id: string,
+    fields: ChartFields,
+  ): Promise<{ status: string; chart: ChartJson }> {
+    return this.client.json('PATCH', `/system/charts/${encodeURIComponent(id)}`, {
+      body: { ...fields, sheet },
+    });
   }
 
   remove(sheet: string, id: string): Promise<{ status: string }> {
-    return this.client.json('DELETE', `/system/charts/${encodeURIComponent(id)}`, { query: { sheet } });
+    return this.client.json('DELETE', `/system/charts/${encodeURIComponent(id)}`, {
+      query: { sheet },
+    });
   }
 }

@@ -56,7 +56,10 @@ export interface KeyValueStorage {
   setItem(key: string, value: string): void;
 }
 
-export function storedClientId(storage: KeyValueStorage | undefined = (globalThis as { localStorage?: KeyValueStorage }).localStorage): string {
+export function storedClientId(
+  storage: KeyValueStorage | undefined = (globalThis as { localStorage?: KeyValueStorage })
+    .localStorage,
+): string {
   try {
     const kept = storage?.getItem(CLIENT_ID_KEY);
     if (kept !== null && kept !== undefined && CLIENT_ID.test(kept)) return kept;
@@ -139,7 +142,10 @@ export class ApiClient {
   }
 
   get<T>(path: string, query?: Query, signal?: AbortSignal): Promise<T> {
-    return this.json<T>('GET', path, { ...(query === undefined ? {} : { query }), ...(signal === undefined ? {} : { signal }) });
+    return this.json<T>('GET', path, {
+      ...(query === undefined ? {} : { query }),
+      ...(signal === undefined ? {} : { signal }),
+    });
   }
 
   post<T>(path: string, body?: unknown, query?: Query, signal?: AbortSignal): Promise<T> {

@@ -29,13 +29,17 @@ export class ApiError extends Error {
 export class ConnectionLostError extends Error {
   /** `path`: the request that got no answer, for logs; the message a person reads does not need it. */
   constructor(readonly path?: string) {
-    super('Connection lost — the server did not answer. Retrying in the background; try again in a moment.');
+    super(
+      'Connection lost — the server did not answer. Retrying in the background; try again in a moment.',
+    );
     this.name = 'ConnectionLostError';
   }
 }
 
 function stringList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : [];
 }
 
 function asBlocked(item: unknown): BlockedFormula | undefined {
@@ -45,18 +49,27 @@ function asBlocked(item: unknown): BlockedFormula | undefined {
   const emptyRefs = stringList(record['empty_refs']);
   const badRefs = stringList(record['bad_refs']);
   if (emptyRefs.length === 0 && badRefs.length === 0) return undefined;
-  return { cell: record['cell'], formula: typeof record['formula'] === 'string' ? record['formula'] : '', emptyRefs, badRefs };
+  return {
+    cell: record['cell'],
+    formula: typeof record['formula'] === 'string' ? record['formula'] : '',
+    emptyRefs,
+    badRefs,
+  };
 }
 
 /** Guardrail entries, whether the detail is the list itself or an object holding it. */
 export function findBlockedFormulas(detail: unknown, depth = 0): BlockedFormula[] {
   if (depth > 3 || detail === null || typeof detail !== 'object') return [];
   if (Array.isArray(detail)) {
-    const direct = detail.map(asBlocked).filter((item): item is BlockedFormula => item !== undefined);
+    const direct = detail
+      .map(asBlocked)
+      .filter((item): item is BlockedFormula => item !== undefined);
     if (direct.length > 0) return direct;
     return detail.flatMap((item) => findBlockedFormulas(item, depth + 1));
   }
-  return Object.values(detail as Record<string, unknown>).flatMap((value) => findBlockedFormulas(value, depth + 1));
+  return Object.values(detail as Record<string, unknown>).flatMap((value) =>
+    findBlockedFormulas(value, depth + 1),
+  );
 }
 
 function plural(count: number, word: string): string {
@@ -66,8 +79,12 @@ function plural(count: number, word: string): string {
 /** "B4 is blocked: it refers to the empty cell B9". */
 export function describeBlocked(entry: BlockedFormula): string {
   const reasons: string[] = [];
-  if (entry.emptyRefs.length > 0) reasons.push(`the empty ${plural(entry.emptyRefs.length, 'cell')} ${entry.emptyRefs.join(', ')}`);
-  if (entry.badRefs.length > 0) reasons.push(`the text ${plural(entry.badRefs.length, 'cell')} ${entry.badRefs.join(', ')}`);
+  if (entry.emptyRefs.length > 0)
+    reasons.push(
+      `the empty ${plural(entry.emptyRefs.length, 'cell')} ${entry.emptyRefs.join(', ')}`,
+    );
+  if (entry.badRefs.length > 0)
+    reasons.push(`the text ${plural(entry.badRefs.length, 'cell')} ${entry.badRefs.join(', ')}`);
   return `${entry.cell} is blocked: it refers to ${reasons.join(' and ')}`;
 }
 
@@ -78,7 +95,10 @@ export function describeDetail(detail: unknown): string {
   if (typeof detail === 'number' || typeof detail === 'boolean') return String(detail);
   const blocked = findBlockedFormulas(detail);
   if (blocked.length > 0) {
-    const lead = typeof (detail as Record<string, unknown>)['message'] === 'string' ? `${(detail as Record<string, string>)['message']} ` : '';
+    const lead =
+      typeof (detail as Record<string, unknown>)['message'] === 'string'
+        ? `${(detail as Record<string, string>)['message']} `
+        : '';
     return `${lead}${blocked.map(describeBlocked).join('; ')}.`;
   }
   if (Array.isArray(detail)) return detail.map(describeDetail).join('; ');

@@ -41,9 +41,16 @@ export class FilesApi {
     return this.client.post('/system/unlock-all');
   }
 
-  async download(path: string, query: Record<string, string | undefined>, fallback: string): Promise<Download> {
+  async download(
+    path: string,
+    query: Record<string, string | undefined>,
+    fallback: string,
+  ): Promise<Download> {
     const response = await this.client.raw('GET', path, { query });
-    return { blob: await response.blob(), filename: dispositionName(response.headers.get('content-disposition'), fallback) };
+    return {
+      blob: await response.blob(),
+      filename: dispositionName(response.headers.get('content-disposition'), fallback),
+    };
   }
 
   /** Replace the workbook with an exported JSON document (ours or a GridOS file). */
@@ -52,7 +59,9 @@ export class FilesApi {
   }
 
   importXlsx(file: Blob): Promise<StatusJson> {
-    const body = new Blob([file], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    const body = new Blob([file], {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
     return this.client.json('POST', '/system/import.xlsx', { rawBody: body });
   }
 

@@ -17,10 +17,16 @@ export class GridApi {
 
   /** Cells of `range`; an empty `sheet` means the active sheet. */
   read(sheet: string, range: string, signal?: AbortSignal): Promise<GridResponse> {
-    return this.client.get<GridResponse>('/grid', { sheet: sheet === '' ? undefined : sheet, range }, signal);
+    return this.client.get<GridResponse>(
+      '/grid',
+      { sheet: sheet === '' ? undefined : sheet, range },
+      signal,
+    );
   }
 
-  writeCell(body: WriteCellBody): Promise<{ status: string; cell: string; sheet: string; value?: CellValue; version?: number }> {
+  writeCell(
+    body: WriteCellBody,
+  ): Promise<{ status: string; cell: string; sheet: string; value?: CellValue; version?: number }> {
     return this.client.post('/grid/cell', body);
   }
 
@@ -33,25 +39,40 @@ export class GridApi {
   }
 
   lock(sheet: string, range: string, locked: boolean): Promise<unknown> {
-    return this.client.post(locked ? '/grid/lock' : '/grid/unlock', { range, sheet } satisfies LockBody);
+    return this.client.post(locked ? '/grid/lock' : '/grid/unlock', {
+      range,
+      sheet,
+    } satisfies LockBody);
   }
 
   /** The computed values of `range` as rows (errors as their sentinel text): the Engine API's compact read. */
   peekValues(sheet: string, range: string, signal?: AbortSignal): Promise<PeekJson> {
-    return this.client.get<PeekJson>('/peek', { sheet: sheet === '' ? undefined : sheet, range, format: 'json', mode: 'values' }, signal);
+    return this.client.get<PeekJson>(
+      '/peek',
+      { sheet: sheet === '' ? undefined : sheet, range, format: 'json', mode: 'values' },
+      signal,
+    );
   }
 
-  evaluate(sheet: string, formulas: readonly { cell: string; formula: string }[]): Promise<{ results: EvalResultJson[] }> {
+  evaluate(
+    sheet: string,
+    formulas: readonly { cell: string; formula: string }[],
+  ): Promise<{ results: EvalResultJson[] }> {
     return this.client.post('/eval', { sheet, formulas });
   }
 
   /** With `expected` (undo only), the server refuses with 409 when one of the cells has moved on since. */
   /** Redo, or undo: only a step this page made (its client id), and with `versions`, only if nobody changed those cells since. */
-  history(direction: 'undo' | 'redo', versions?: { sheet: string; versions: Readonly<Record<string, number>> }): Promise<HistoryJson> {
+  history(
+    direction: 'undo' | 'redo',
+    versions?: { sheet: string; versions: Readonly<Record<string, number>> },
+  ): Promise<HistoryJson> {
     if (direction === 'redo') return this.client.post('/workbook/redo');
     return this.client.post('/workbook/undo', {
       expected_origin: this.client.clientId,
-      ...(versions === undefined ? {} : { sheet: versions.sheet, expected_versions: versions.versions }),
+      ...(versions === undefined
+        ? {}
+        : { sheet: versions.sheet, expected_versions: versions.versions }),
     });
   }
 }

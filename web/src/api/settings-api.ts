@@ -9,7 +9,10 @@ export class SettingsApi {
     return this.client.get('/settings/providers');
   }
 
-  saveKey(provider: string, apiKey: string): Promise<{ status: string; provider: string; configured: boolean }> {
+  saveKey(
+    provider: string,
+    apiKey: string,
+  ): Promise<{ status: string; provider: string; configured: boolean }> {
     return this.client.post('/settings/keys/save', { provider, api_key: apiKey });
   }
 

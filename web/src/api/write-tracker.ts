@@ -13,7 +13,12 @@ const READ_ONLY_POSTS = new Set(['/eval', '/agent/chat']);
 
 export function isWorkbookWrite(method: string, path: string): boolean {
   const bare = path.split('?')[0]!;
-  return method !== 'GET' && method !== 'HEAD' && !READ_ONLY_POSTS.has(bare) && !bare.startsWith('/settings/');
+  return (
+    method !== 'GET' &&
+    method !== 'HEAD' &&
+    !READ_ONLY_POSTS.has(bare) &&
+    !bare.startsWith('/settings/')
+  );
 }
 
 export class WriteTracker {
@@ -23,7 +28,9 @@ export class WriteTracker {
 
   get state(): WriteState {
     if (this.#pending > 0) return { kind: 'saving', pending: this.#pending };
-    return this.#failure === undefined ? { kind: 'saved' } : { kind: 'error', message: this.#failure };
+    return this.#failure === undefined
+      ? { kind: 'saved' }
+      : { kind: 'error', message: this.#failure };
   }
 
   onChange(listener: (state: WriteState) => void): () => void {
@@ -41,7 +48,8 @@ export class WriteTracker {
       return result;
     } catch (error) {
       if (error instanceof ConnectionLostError) this.#failure = 'the server could not be reached';
-      else if (error instanceof ApiError && error.status >= 500) this.#failure = `the server answered ${error.status}`;
+      else if (error instanceof ApiError && error.status >= 500)
+        this.#failure = `the server answered ${error.status}`;
       throw error;
     } finally {
       this.#pending -= 1;

@@ -26,22 +26,38 @@ import { AgentController } from '../agent/agent-controller.js';
 import { hasHeroPrompt } from '../landing/hero-handoff.js';
 
 // Not needed for the first screen: loaded in their own chunks (ui.md §4.3 bundle budget).
-const AiPanel = lazy(() => import('../agent/AiPanel.js').then((module) => ({ default: module.AiPanel })));
-const SettingsDialog = lazy(() => import('../settings/SettingsDialog.js').then((module) => ({ default: module.SettingsDialog })));
-const ChartDialog = lazy(() => import('../charts/ChartDialog.js').then((module) => ({ default: module.ChartDialog })));
+const AiPanel = lazy(() =>
+  import('../agent/AiPanel.js').then((module) => ({ default: module.AiPanel })),
+);
+const SettingsDialog = lazy(() =>
+  import('../settings/SettingsDialog.js').then((module) => ({ default: module.SettingsDialog })),
+);
+const ChartDialog = lazy(() =>
+  import('../charts/ChartDialog.js').then((module) => ({ default: module.ChartDialog })),
+);
 
 const AI_PANEL_KEY = 'gridbook:ai-panel-open';
 
 export function App({ session, opening }: { session: Session; opening: Promise<void> }) {
   const confirm = useMemo(() => new Confirmations(), []);
   const editor = useMemo(
-    () => new EditController(session, () => ({ rows: Math.max(MIN_GRID_ROWS, (session.store.bounds(session.activeSheet)?.lastRow ?? 0) + 1000), cols: GRID_COLUMNS })),
+    () =>
+      new EditController(session, () => ({
+        rows: Math.max(
+          MIN_GRID_ROWS,
+          (session.store.bounds(session.activeSheet)?.lastRow ?? 0) + 1000,
+        ),
+        cols: GRID_COLUMNS,
+      })),
     [session],
   );
   const files = useMemo(() => new FilesController(session, confirm), [session, confirm]);
   const charts = useMemo(() => new ChartsController(session), [session]);
   const settings = useMemo(() => new SettingsController(session), [session]);
-  const agent = useMemo(() => new AgentController(session, settings, charts), [session, settings, charts]);
+  const agent = useMemo(
+    () => new AgentController(session, settings, charts),
+    [session, settings, charts],
+  );
   const confirmRequest = useObservable(confirm.current);
   const online = useObservable(session.online);
   // The grid mounts once the workbook is known, so it renders once with real cells.
@@ -49,14 +65,18 @@ export function App({ session, opening }: { session: Session; opening: Promise<v
   const chartEditor = useObservable(charts.editing);
   const settingsOpen = useObservable(settings.open);
   // A prompt from the landing page is answered in the panel, so it opens for it.
-  const [aiOpen, setAiOpen] = useState(() => hasHeroPrompt() || localStorage.getItem(AI_PANEL_KEY) !== 'closed');
+  const [aiOpen, setAiOpen] = useState(
+    () => hasHeroPrompt() || localStorage.getItem(AI_PANEL_KEY) !== 'closed',
+  );
 
   useEffect(() => {
     localStorage.setItem(AI_PANEL_KEY, aiOpen ? 'open' : 'closed');
   }, [aiOpen]);
 
   useEffect(() => {
-    void opening.catch((error: unknown) => session.reportError('Could not open the workbook', error));
+    void opening.catch((error: unknown) =>
+      session.reportError('Could not open the workbook', error),
+    );
     // "Interactive" = the first cells of the sheet are on screen (ui.md PERF-03); keys and
     // models are read after that, so they never delay the first screen. Charts start at once:
     // their list is one small read, and their data and drawing code then load beside the grid's.
@@ -100,10 +120,26 @@ export function App({ session, opening }: { session: Session; opening: Promise<v
           Connection lost — retrying. Edits are paused until the server answers.
         </div>
       )}
-      <MenuBar session={session} files={files} charts={charts} settings={settings} aiOpen={aiOpen} onToggleAi={() => setAiOpen((open) => !open)} />
+      <MenuBar
+        session={session}
+        files={files}
+        charts={charts}
+        settings={settings}
+        aiOpen={aiOpen}
+        onToggleAi={() => setAiOpen((open) => !open)}
+      />
       <FormulaBar session={session} editor={editor} />
       <main className="workspace">
-        {workbookKnown && <GridView session={session} editor={editor} onInsertChart={() => charts.openCreate()} overlays={(geometry) => <ChartLayer controller={charts} agent={agent} geometry={geometry} />} />}
+        {workbookKnown && (
+          <GridView
+            session={session}
+            editor={editor}
+            onInsertChart={() => charts.openCreate()}
+            overlays={(geometry) => (
+              <ChartLayer controller={charts} agent={agent} geometry={geometry} />
+            )}
+          />
+        )}
         {!workbookKnown && <div className="grid-area grid-loading" aria-busy="true" />}
         {aiOpen && (
           <Suspense fallback={<aside className="ai-panel" aria-busy="true" />}>
@@ -117,7 +153,9 @@ export function App({ session, opening }: { session: Session; opening: Promise<v
         {chartEditor !== null && <ChartDialog controller={charts} request={chartEditor} />}
         {settingsOpen && <SettingsDialog controller={settings} />}
       </Suspense>
-      {confirmRequest !== null && <ConfirmDialog request={confirmRequest} onClose={() => confirm.close()} />}
+      {confirmRequest !== null && (
+        <ConfirmDialog request={confirmRequest} onClose={() => confirm.close()} />
+      )}
       <ConflictDialog session={session} />
       <Toasts toasts={session.toasts} />
     </div>

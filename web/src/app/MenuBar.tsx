@@ -37,19 +37,51 @@ export function MenuBar({ session, files, charts, settings, aiOpen, onToggleAi }
   const fileItems = [
     { id: 'save', label: 'Save checkpoint on server (Ctrl+S)', run: () => void files.save() },
     { id: 'load', label: 'Load saved checkpoint…', run: () => files.load() },
-    { id: 'download-json', label: 'Download Gridbook file (.gridbook JSON)', run: () => void files.download('json') },
-    { id: 'download-xlsx', label: 'Download Excel (.xlsx)', run: () => void files.download('xlsx') },
-    { id: 'download-xlsx-values', label: 'Download Excel, values only', run: () => void files.download('xlsx-values') },
-    { id: 'download-csv', label: 'Download this sheet as CSV', run: () => void files.download('csv') },
-    { id: 'import', label: 'Import file… (Gridbook, GridOS, xlsx, CSV)', run: () => fileInput.current?.click() },
+    {
+      id: 'download-json',
+      label: 'Download Gridbook file (.gridbook JSON)',
+      run: () => void files.download('json'),
+    },
+    {
+      id: 'download-xlsx',
+      label: 'Download Excel (.xlsx)',
+      run: () => void files.download('xlsx'),
+    },
+    {
+      id: 'download-xlsx-values',
+      label: 'Download Excel, values only',
+      run: () => void files.download('xlsx-values'),
+    },
+    {
+      id: 'download-csv',
+      label: 'Download this sheet as CSV',
+      run: () => void files.download('csv'),
+    },
+    {
+      id: 'import',
+      label: 'Import file… (Gridbook, GridOS, xlsx, CSV)',
+      run: () => fileInput.current?.click(),
+    },
     { id: 'clear-sheet', label: 'Clear sheet…', run: () => files.clearSheet() },
     { id: 'unlock-all', label: 'Unlock all cells…', run: () => files.unlockAll() },
   ];
   const editItems = [
-    { id: 'undo', label: 'Undo (Ctrl+Z)', run: () => void session.history('undo'), disabled: workbook?.canUndo !== true },
-    { id: 'redo', label: 'Redo (Ctrl+Y)', run: () => void session.history('redo'), disabled: workbook?.canRedo !== true },
+    {
+      id: 'undo',
+      label: 'Undo (Ctrl+Z)',
+      run: () => void session.history('undo'),
+      disabled: workbook?.canUndo !== true,
+    },
+    {
+      id: 'redo',
+      label: 'Redo (Ctrl+Y)',
+      run: () => void session.history('redo'),
+      disabled: workbook?.canRedo !== true,
+    },
   ];
-  const insertItems = [{ id: 'insert-chart', label: 'Chart from selection…', run: () => charts.openCreate() }];
+  const insertItems = [
+    { id: 'insert-chart', label: 'Chart from selection…', run: () => charts.openCreate() },
+  ];
 
   return (
     <header className="menu-bar">
@@ -62,20 +94,52 @@ export function MenuBar({ session, files, charts, settings, aiOpen, onToggleAi }
         <MenuButton label="Edit" testId="menu-edit" items={editItems} />
         <MenuButton label="Insert" testId="menu-insert" items={insertItems} />
       </nav>
-      <button type="button" className="icon-button" data-testid="undo" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={workbook?.canUndo !== true} onClick={() => void session.history('undo')}>
+      <button
+        type="button"
+        className="icon-button"
+        data-testid="undo"
+        aria-label="Undo"
+        title="Undo (Ctrl+Z)"
+        disabled={workbook?.canUndo !== true}
+        onClick={() => void session.history('undo')}
+      >
         ↶
       </button>
-      <button type="button" className="icon-button" data-testid="redo" aria-label="Redo" title="Redo (Ctrl+Y)" disabled={workbook?.canRedo !== true} onClick={() => void session.history('redo')}>
+      <button
+        type="button"
+        className="icon-button"
+        data-testid="redo"
+        aria-label="Redo"
+        title="Redo (Ctrl+Y)"
+        disabled={workbook?.canRedo !== true}
+        onClick={() => void session.history('redo')}
+      >
         ↷
       </button>
-      <span className={`save-state save-${saveState.kind}`} data-testid="save-state" data-state={saveState.kind} title={saveState.kind === 'error' ? saveState.message : undefined}>
+      <span
+        className={`save-state save-${saveState.kind}`}
+        data-testid="save-state"
+        data-state={saveState.kind}
+        title={saveState.kind === 'error' ? saveState.message : undefined}
+      >
         {describeSave(saveState)}
       </span>
       <span className="menu-spacer" />
-      <button type="button" className="text-button" data-testid="open-settings" onClick={() => settings.show()}>
+      <button
+        type="button"
+        className="text-button"
+        data-testid="open-settings"
+        onClick={() => settings.show()}
+      >
         ⚙ Keys &amp; models
       </button>
-      <button type="button" className={aiOpen ? 'text-button toggled' : 'text-button'} data-testid="toggle-ai" aria-pressed={aiOpen} onClick={onToggleAi}>
+      <button
+        type="button"
+        className={aiOpen ? 'text-button toggled' : 'text-button'}
+        data-testid="toggle-ai"
+        aria-pressed={aiOpen}
+        onClick={onToggleAi}
+      >
         ✦ Ask AI
       </button>
       <input

@@ -18,7 +18,8 @@ export function WorkbookTitle({ session }: { session: Session }) {
     setDraft(undefined);
     if (next.trim() === name) return;
     const problem = await session.renameWorkbook(next);
-    if (problem !== undefined) session.toasts.show(`The workbook keeps its name "${name}": ${problem}`, 'error');
+    if (problem !== undefined)
+      session.toasts.show(`The workbook keeps its name "${name}": ${problem}`, 'error');
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -6,11 +6,20 @@ import { optimisticCell } from './optimistic.js';
 import type { Session } from './session.js';
 
 /** Type a value into one cell (optimistic display, version-checked, one undo step). */
-export async function writeCell(session: Session, sheet: string, cell: CellRef, text: string, options: { force?: boolean } = {}): Promise<boolean> {
+export async function writeCell(
+  session: Session,
+  sheet: string,
+  cell: CellRef,
+  text: string,
+  options: { force?: boolean } = {},
+): Promise<boolean> {
   const address = formatCell(cell);
   const before = session.store.cell(sheet, cell.col, cell.row);
   if (before?.locked === true) {
-    session.toasts.show(`${address} is locked; unlock it (right-click → Unlock) to edit it.`, 'error');
+    session.toasts.show(
+      `${address} is locked; unlock it (right-click → Unlock) to edit it.`,
+      'error',
+    );
     return false;
   }
   session.store.patch(sheet, cell.col, cell.row, optimisticCell(text, before));
@@ -18,23 +27,54 @@ export async function writeCell(session: Session, sheet: string, cell: CellRef, 
     const writtenVersion = await session.queueWrite(async () => {
       // Read the version inside the queue: an earlier queued write to this cell moved it on.
       const known = session.store.cell(sheet, cell.col, cell.row);
-      const version = known === undefined || known === null || before === null || before === undefined ? undefined : known.version;
-      const expected = options.force === true || version === undefined ? {} : { expected_versions: { [address]: version } };
-      const written = await session.grid.writeCell({ cell: address, value: text, sheet, ...expected });
+      const version =
+        known === undefined || known === null || before === null || before === undefined
+          ? undefined
+          : known.version;
+      const expected =
+        options.force === true || version === undefined
+          ? {}
+          : { expected_versions: { [address]: version } };
+      const written = await session.grid.writeCell({
+        cell: address,
+        value: text,
+        sheet,
+        ...expected,
+      });
       if (written.version !== undefined) {
-        session.store.patch(sheet, cell.col, cell.row, text === '' ? null : { ...optimisticCell(text, before)!, value: written.value ?? null, version: written.version });
+        session.store.patch(
+          sheet,
+          cell.col,
+          cell.row,
+          text === ''
+            ? null
+            : {
+                ...optimisticCell(text, before)!,
+                value: written.value ?? null,
+                version: written.version,
+              },
+        );
       }
       return written.version;
     });
     // The version this edit left, so its undo can tell whether someone wrote the cell since (UNDO-04).
-    session.noteCommit(sheet, 1, writtenVersion === undefined ? undefined : { [address]: writtenVersion });
+    session.noteCommit(
+      sheet,
+      1,
+      writtenVersion === undefined ? undefined : { [address]: writtenVersion },
+    );
     return true;
   } catch (error) {
     session.store.patch(sheet, cell.col, cell.row, before ?? null);
     session.store.invalidate(sheet);
     if (error instanceof ApiError && error.status === 409) {
       const fresh = await session.grid.read(sheet, address).catch(() => undefined);
-      session.conflict.set({ sheet, cell: address, mine: text, theirs: fresh?.cells[0]?.input ?? '' });
+      session.conflict.set({
+        sheet,
+        cell: address,
+        mine: text,
+        theirs: fresh?.cells[0]?.input ?? '',
+      });
       return false;
     }
     session.reportError(`${address} was not changed`, error);
@@ -56,12 +96,27 @@ function patchBlock(session: Session, sheet: string, anchor: CellRef, values: Bl
   }
 }
 
-function postBlock(session: Session, sheet: string, anchor: CellRef, values: BlockValues): Promise<unknown> {
-  return session.grid.writeRange({ target_cell: formatCell(anchor), values: values.map((row) => [...row]), sheet });
+function postBlock(
+  session: Session,
+  sheet: string,
+  anchor: CellRef,
+  values: BlockValues,
+): Promise<unknown> {
+  return session.grid.writeRange({
+    target_cell: formatCell(anchor),
+    values: values.map((row) => [...row]),
+    sheet,
+  });
 }
 
 /** Write a block of values with its top-left at `anchor` (paste, fill): one request, one undo step. */
-export async function writeRange(session: Session, sheet: string, anchor: CellRef, values: BlockValues, action = 'Paste'): Promise<boolean> {
+export async function writeRange(
+  session: Session,
+  sheet: string,
+  anchor: CellRef,
+  values: BlockValues,
+  action = 'Paste',
+): Promise<boolean> {
   try {
     session.requireOnline();
     patchBlock(session, sheet, anchor, values);
@@ -86,7 +141,13 @@ export interface BlockChunk {
  * the server does not sit idle while the page prepares and sends each chunk.
  * Returns how many chunks were committed (those are the undo steps to merge).
  */
-export async function writeRangeChunks(session: Session, sheet: string, chunks: readonly BlockChunk[], onCommitted: (committed: number) => void, action = 'Paste'): Promise<number> {
+export async function writeRangeChunks(
+  session: Session,
+  sheet: string,
+  chunks: readonly BlockChunk[],
+  onCommitted: (committed: number) => void,
+  action = 'Paste',
+): Promise<number> {
   let committed = 0;
   const commit = (): void => {
     committed += 1;
@@ -107,7 +168,14 @@ export async function writeRangeChunks(session: Session, sheet: string, chunks: 
           await current;
         } catch (error) {
           // A chunk already sent may still have been written: count it, so undo stays in step.
-          if (next !== undefined && (await next.then(() => true, () => false))) commit();
+          if (
+            next !== undefined &&
+            (await next.then(
+              () => true,
+              () => false,
+            ))
+          )
+            commit();
           throw error;
         }
         commit();
@@ -130,14 +198,16 @@ export async function clearRange(session: Session, sheet: string, rect: Rect): P
     session.requireOnline();
     // Show the cleared cells at once when they are all on screen (locked ones stay).
     if (rect.width * rect.height <= 20_000) {
-      for (const { col, row, cell } of session.store.loadedCells(sheet, rect) ?? []) if (!cell.locked) session.store.patch(sheet, col, row, null);
+      for (const { col, row, cell } of session.store.loadedCells(sheet, rect) ?? [])
+        if (!cell.locked) session.store.patch(sheet, col, row, null);
     }
     const result = await session.queueWrite(() => session.grid.clear(sheet, formatRect(rect)));
     const cleared = (result.cleared ?? 1) > 0;
     if (cleared) session.noteCommit(sheet);
     else session.store.invalidate(sheet);
     const skipped = result.skipped_locked ?? 0;
-    if (skipped > 0) session.toasts.show(`${skipped} locked ${skipped === 1 ? 'cell' : 'cells'} skipped.`);
+    if (skipped > 0)
+      session.toasts.show(`${skipped} locked ${skipped === 1 ? 'cell' : 'cells'} skipped.`);
     return cleared;
   } catch (error) {
     session.reportError('Clear failed', error);
@@ -145,7 +215,12 @@ export async function clearRange(session: Session, sheet: string, rect: Rect): P
   }
 }
 
-export async function setLocked(session: Session, sheet: string, rect: Rect, locked: boolean): Promise<void> {
+export async function setLocked(
+  session: Session,
+  sheet: string,
+  rect: Rect,
+  locked: boolean,
+): Promise<void> {
   try {
     await session.queueWrite(() => session.grid.lock(sheet, formatRect(rect), locked));
     session.noteCommit(sheet);

@@ -3,7 +3,10 @@
 import type { CachedCell } from '../grid/cell-store.js';
 
 /** The cell as it will most likely look after the write, shown before the server answers. */
-export function optimisticCell(text: string, before: CachedCell | null | undefined): CachedCell | null {
+export function optimisticCell(
+  text: string,
+  before: CachedCell | null | undefined,
+): CachedCell | null {
   if (text === '') return null;
   const formula = text.startsWith('=');
   return {

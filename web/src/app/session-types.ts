@@ -45,7 +45,12 @@ export interface PreviewOverlay {
   /** Keyed by A1 address. */
   readonly cells: ReadonlyMap<string, { readonly value: CellValue; readonly overwrites: boolean }>;
   /** A dashed placeholder where a proposed chart would go (ui.md AI-14). */
-  readonly chart?: { readonly anchor: CellRef; readonly width: number; readonly height: number; readonly title: string };
+  readonly chart?: {
+    readonly anchor: CellRef;
+    readonly width: number;
+    readonly height: number;
+    readonly title: string;
+  };
 }
 
 export interface ConflictState {

@@ -15,11 +15,22 @@ import { SelectionMemory } from './selection-memory.js';
 import * as sheetActions from './sheet-actions.js';
 import * as cellWrites from './cell-writes.js';
 import { mergeSteps, refreshVersions, type UndoStep } from './undo-steps.js';
-import type { ConflictState, EditState, PreviewOverlay, SelectionState, WorkbookState } from './session-types.js';
+import type {
+  ConflictState,
+  EditState,
+  PreviewOverlay,
+  SelectionState,
+  WorkbookState,
+} from './session-types.js';
 import { TabRun } from '../grid/tab-run.js';
 
-export type { ConflictState, EditState, PreviewOverlay, SelectionState, WorkbookState } from './session-types.js';
-
+export type {
+  ConflictState,
+  EditState,
+  PreviewOverlay,
+  SelectionState,
+  WorkbookState,
+} from './session-types.js';
 
 export type CommitListener = (sheet: string) => void;
 
@@ -34,7 +45,11 @@ export class Session {
   readonly tabRun = new TabRun();
   readonly store: CellStore;
   readonly workbook = new Observable<WorkbookState | null>(null);
-  readonly selection = new Observable<SelectionState>({ sheet: '', cursor: { col: 0, row: 0 }, rect: { col: 0, row: 0, width: 1, height: 1 } });
+  readonly selection = new Observable<SelectionState>({
+    sheet: '',
+    cursor: { col: 0, row: 0 },
+    rect: { col: 0, row: 0, width: 1, height: 1 },
+  });
   readonly editing = new Observable<EditState | null>(null);
   readonly online = new Observable<boolean>(true);
   readonly conflict = new Observable<ConflictState | null>(null);
@@ -68,7 +83,8 @@ export class Session {
         for (const listener of this.localEditListeners) listener(sheet, rect);
       },
       onError: (error) => {
-        if (!(error instanceof ConnectionLostError)) this.toasts.show(`Could not read cells: ${errorMessage(error)}`, 'error');
+        if (!(error instanceof ConnectionLostError))
+          this.toasts.show(`Could not read cells: ${errorMessage(error)}`, 'error');
       },
     });
     this.client.onConnectionChange((online) => this.online.set(online));
@@ -92,9 +108,13 @@ export class Session {
    * rendered: /grid without a sheet answers for the active sheet (ui.md PERF-03).
    */
   async open(): Promise<void> {
-    const [workbook, firstScreen] = await Promise.all([this.workbookApi.get(), this.grid.read('', blockRange(0, 0)).catch(() => undefined)]);
+    const [workbook, firstScreen] = await Promise.all([
+      this.workbookApi.get(),
+      this.grid.read('', blockRange(0, 0)).catch(() => undefined),
+    ]);
     // Cells first: showing the workbook renders the grid, which should find them cached.
-    if (firstScreen !== undefined && firstScreen.sheet === workbook.active_sheet) this.store.seed(firstScreen.sheet, 0, 0, firstScreen);
+    if (firstScreen !== undefined && firstScreen.sheet === workbook.active_sheet)
+      this.store.seed(firstScreen.sheet, 0, 0, firstScreen);
     this.applyWorkbookJson(workbook);
   }
 
@@ -104,7 +124,9 @@ export class Session {
     return this.applyWorkbookJson(json);
   }
 
-  applyWorkbookJson(json: Partial<WorkbookJson> & Pick<WorkbookJson, 'sheets' | 'active_sheet'>): WorkbookState {
+  applyWorkbookJson(
+    json: Partial<WorkbookJson> & Pick<WorkbookJson, 'sheets' | 'active_sheet'>,
+  ): WorkbookState {
     const previous = this.workbook.get();
     const next: WorkbookState = {
       name: json.workbook_name ?? previous?.name ?? 'Workbook',
@@ -115,7 +137,8 @@ export class Session {
     };
     this.workbook.set(next);
     if (previous?.active !== next.active) this.restoreSelection(next.active);
-    for (const sheet of previous?.sheets ?? []) if (!next.sheets.includes(sheet)) this.store.forget(sheet);
+    for (const sheet of previous?.sheets ?? [])
+      if (!next.sheets.includes(sheet)) this.store.forget(sheet);
     return next;
   }
 
@@ -131,7 +154,13 @@ export class Session {
   /** Move the selection from outside the grid (name box, links, undo); the grid scrolls to it. */
   goTo(rect: Rect, cursor: CellRef = { col: rect.col, row: rect.row }): void {
     this.selectionSeq += 1;
-    const state: SelectionState = { cursor, rect, sheet: this.activeSheet, source: 'program', seq: this.selectionSeq };
+    const state: SelectionState = {
+      cursor,
+      rect,
+      sheet: this.activeSheet,
+      source: 'program',
+      seq: this.selectionSeq,
+    };
     this.selection.set(state);
     this.selections.save(state);
   }
@@ -139,7 +168,11 @@ export class Session {
   restoreSelection(sheet: string): void {
     const saved = this.selections.get(sheet);
     this.selectionSeq += 1;
-    const base = saved ?? { sheet, cursor: { col: 0, row: 0 }, rect: { col: 0, row: 0, width: 1, height: 1 } };
+    const base = saved ?? {
+      sheet,
+      cursor: { col: 0, row: 0 },
+      rect: { col: 0, row: 0, width: 1, height: 1 },
+    };
     this.selection.set({ ...base, source: 'program', seq: this.selectionSeq });
   }
 
@@ -165,9 +198,13 @@ export class Session {
 
   /** After a commit: note the undo step, re-read what is visible, tell listeners. */
   private committed(sheet: string, commits = 1, versions?: Readonly<Record<string, number>>): void {
-    this.undoGroups.push(versions === undefined || commits !== 1 ? { sheet, commits } : { sheet, commits, versions });
+    this.undoGroups.push(
+      versions === undefined || commits !== 1 ? { sheet, commits } : { sheet, commits, versions },
+    );
     this.redoGroups.length = 0;
-    this.workbook.update((state) => (state === null ? state : { ...state, canUndo: true, canRedo: false }));
+    this.workbook.update((state) =>
+      state === null ? state : { ...state, canUndo: true, canRedo: false },
+    );
     // Formulas on other sheets may depend on this one: every sheet's cache is stale.
     this.store.invalidate();
     for (const listener of this.commitListeners) listener(sheet);
@@ -178,11 +215,21 @@ export class Session {
     this.toasts.show(`${action}: ${errorMessage(error)}`, 'error');
   }
 
-  writeCell(sheet: string, cell: CellRef, text: string, options: { force?: boolean } = {}): Promise<boolean> {
+  writeCell(
+    sheet: string,
+    cell: CellRef,
+    text: string,
+    options: { force?: boolean } = {},
+  ): Promise<boolean> {
     return this.track(() => cellWrites.writeCell(this, sheet, cell, text, options));
   }
 
-  writeRange(sheet: string, anchor: CellRef, values: readonly (readonly (string | number | boolean | null)[])[], action = 'Paste'): Promise<boolean> {
+  writeRange(
+    sheet: string,
+    anchor: CellRef,
+    values: readonly (readonly (string | number | boolean | null)[])[],
+    action = 'Paste',
+  ): Promise<boolean> {
     return this.track(() => cellWrites.writeRange(this, sheet, anchor, values, action));
   }
 
@@ -210,14 +257,18 @@ export class Session {
   }
 
   private untilActionsSettle(): Promise<void> {
-    return this.actionsInFlight === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.actionsInFlight === 0
+      ? Promise.resolve()
+      : new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   /** Server-side undo/redo; one user action (which may be several commits) per press. */
   history(direction: 'undo' | 'redo'): Promise<void> {
     if (this.editing.get() !== null) return Promise.resolve();
     // One at a time: each press needs the versions the previous one left (refreshVersions).
-    const run = this.historyRun.then(() => this.untilActionsSettle()).then(() => this.runHistory(direction));
+    const run = this.historyRun
+      .then(() => this.untilActionsSettle())
+      .then(() => this.runHistory(direction));
     this.historyRun = run.catch(() => undefined);
     return run;
   }
@@ -231,9 +282,16 @@ export class Session {
       let last: Awaited<ReturnType<GridApi['history']>> | undefined;
       // Every undo names this page (the server refuses a step another client made); a typed
       // edit's also names the versions it left (UNDO-04). Redo has nothing to guard.
-      const expected = direction === 'undo' && group.versions !== undefined && Object.keys(group.versions).length > 0 ? { sheet: group.sheet, versions: group.versions } : undefined;
+      const expected =
+        direction === 'undo' &&
+        group.versions !== undefined &&
+        Object.keys(group.versions).length > 0
+          ? { sheet: group.sheet, versions: group.versions }
+          : undefined;
       for (let step = 0; step < group.commits; step += 1) {
-        last = await this.enqueue(() => this.grid.history(direction, step === 0 ? expected : undefined));
+        last = await this.enqueue(() =>
+          this.grid.history(direction, step === 0 ? expected : undefined),
+        );
         if (!last.applied) break;
       }
       if (last === undefined || !last.applied) {
@@ -244,7 +302,8 @@ export class Session {
       to.push(group);
       this.applyWorkbookJson(last);
       // The step may belong to another sheet: show it there (ui.md UNDO-03).
-      if (last.sheets.includes(group.sheet) && group.sheet !== this.activeSheet) await this.activateSheet(group.sheet);
+      if (last.sheets.includes(group.sheet) && group.sheet !== this.activeSheet)
+        await this.activateSheet(group.sheet);
       this.store.invalidate();
       for (const listener of this.commitListeners) listener(group.sheet);
       await refreshVersions(this.grid, this.undoGroups);
@@ -324,5 +383,9 @@ export class Session {
 /** The cell a version conflict names (the server's 409 body has `cell`). */
 function conflictCell(error: ApiError): string | undefined {
   const detail = error.detail;
-  return typeof detail === 'object' && detail !== null && typeof (detail as Record<string, unknown>)['cell'] === 'string' ? (detail as Record<string, string>)['cell'] : undefined;
+  return typeof detail === 'object' &&
+    detail !== null &&
+    typeof (detail as Record<string, unknown>)['cell'] === 'string'
+    ? (detail as Record<string, string>)['cell']
+    : undefined;
 }

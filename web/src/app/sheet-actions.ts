@@ -35,15 +35,21 @@ export async function addSheet(session: Session): Promise<void> {
 }
 
 /** Returns the error text for an inline message, or undefined when renamed. */
-export async function renameSheet(session: Session, from: string, to: string): Promise<string | undefined> {
-  if (to.trim() === '' || to === from) return to.trim() === '' ? 'A sheet name cannot be empty.' : undefined;
+export async function renameSheet(
+  session: Session,
+  from: string,
+  to: string,
+): Promise<string | undefined> {
+  if (to.trim() === '' || to === from)
+    return to.trim() === '' ? 'A sheet name cannot be empty.' : undefined;
   // Reads of the old name must not race the rename to the server (they would answer 404).
   session.store.hold(from);
   try {
     const json = await session.workbookApi.renameSheet(from, to.trim());
     session.store.rename(from, json.sheet);
     session.selections.rename(from, json.sheet);
-    if (session.selection.get().sheet === from) session.selection.update((state) => ({ ...state, sheet: json.sheet }));
+    if (session.selection.get().sheet === from)
+      session.selection.update((state) => ({ ...state, sheet: json.sheet }));
     session.applyWorkbookJson(json);
     session.noteCommit(json.sheet);
     return undefined;
@@ -72,7 +78,9 @@ export async function renameWorkbook(session: Session, name: string): Promise<st
   if (name.trim() === '') return 'The workbook name cannot be empty.';
   try {
     const json = await session.workbookApi.rename(name.trim());
-    session.workbook.update((state) => (state === null ? state : { ...state, name: json.workbook_name }));
+    session.workbook.update((state) =>
+      state === null ? state : { ...state, name: json.workbook_name },
+    );
     session.noteCommit(session.activeSheet);
     return undefined;
   } catch (error) {

@@ -7,7 +7,11 @@ export interface ShortcutActions {
 }
 
 function inTextField(target: EventTarget | null): boolean {
-  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || (target instanceof HTMLElement && target.isContentEditable);
+  return (
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    (target instanceof HTMLElement && target.isContentEditable)
+  );
 }
 
 export function installShortcuts(session: Session, actions: ShortcutActions): () => void {

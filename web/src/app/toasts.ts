@@ -22,7 +22,13 @@ export class Toasts {
     const toast = shown ?? { id: this.nextId++, kind, text };
     if (shown === undefined) this.list.update((current) => [...current.slice(-3), toast]);
     clearTimeout(this.timers.get(toast.id));
-    this.timers.set(toast.id, setTimeout(() => this.dismiss(toast.id), kind === 'error' ? this.lifetimeMs * 1.6 : this.lifetimeMs));
+    this.timers.set(
+      toast.id,
+      setTimeout(
+        () => this.dismiss(toast.id),
+        kind === 'error' ? this.lifetimeMs * 1.6 : this.lifetimeMs,
+      ),
+    );
   }
 
   dismiss(id: number): void {

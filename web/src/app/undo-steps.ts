@@ -13,7 +13,10 @@ export interface UndoStep {
 
 /** Several steps the user sees as one action; versions only mean something for a single commit. */
 export function mergeSteps(steps: readonly UndoStep[]): UndoStep {
-  return { sheet: steps.at(-1)!.sheet, commits: steps.reduce((sum, step) => sum + step.commits, 0) };
+  return {
+    sheet: steps.at(-1)!.sheet,
+    commits: steps.reduce((sum, step) => sum + step.commits, 0),
+  };
 }
 
 /** Steps whose versions are re-read after an undo; deeper ones drop their check (bounded work per Ctrl+Z). */
@@ -24,12 +27,24 @@ const REFRESHED_STEPS = 10;
  * versions: that change was ours, not someone else's. A cell the read does not return (now
  * empty) loses its check rather than causing a false conflict.
  */
-export async function refreshVersions(grid: Pick<GridApi, 'read'>, stack: UndoStep[]): Promise<void> {
-  const checked = stack.map((step, index) => ({ step, index })).filter(({ step }) => step.versions !== undefined);
+export async function refreshVersions(
+  grid: Pick<GridApi, 'read'>,
+  stack: UndoStep[],
+): Promise<void> {
+  const checked = stack
+    .map((step, index) => ({ step, index }))
+    .filter(({ step }) => step.versions !== undefined);
   const refreshed = checked.slice(-REFRESHED_STEPS);
-  for (const { step, index } of checked.slice(0, -REFRESHED_STEPS)) stack[index] = { sheet: step.sheet, commits: step.commits };
+  for (const { step, index } of checked.slice(0, -REFRESHED_STEPS))
+    stack[index] = { sheet: step.sheet, commits: step.commits };
   // Another Ctrl+Z or edit may change the stack while the reads run: only replace steps still in place.
-  const addresses = [...new Set(refreshed.flatMap(({ step }) => Object.keys(step.versions!).map((cell) => `${step.sheet}\n${cell}`)))];
+  const addresses = [
+    ...new Set(
+      refreshed.flatMap(({ step }) =>
+        Object.keys(step.versions!).map((cell) => `${step.sheet}\n${cell}`),
+      ),
+    ),
+  ];
   const fresh = new Map<string, number>();
   await Promise.all(
     addresses.map(async (key) => {
@@ -40,10 +55,12 @@ export async function refreshVersions(grid: Pick<GridApi, 'read'>, stack: UndoSt
     }),
   );
   for (const { step, index } of refreshed) {
-    const versions = Object.fromEntries(Object.keys(step.versions!).flatMap((cell) => {
-      const version = fresh.get(`${step.sheet}\n${cell}`);
-      return version === undefined ? [] : [[cell, version]];
-    }));
+    const versions = Object.fromEntries(
+      Object.keys(step.versions!).flatMap((cell) => {
+        const version = fresh.get(`${step.sheet}\n${cell}`);
+        return version === undefined ? [] : [[cell, version]];
+      }),
+    );
     if (stack[index] === step) stack[index] = { ...step, versions };
   }
 }

@@ -50,7 +50,14 @@ export const ChartCanvas = memo(function ChartCanvas({ type, title, data, width,
 
   return (
     <>
-      <canvas ref={canvas} width={width} height={height} data-testid="chart-canvas" role="img" aria-label={`${type} chart${title === '' ? '' : `: ${title}`}`} />
+      <canvas
+        ref={canvas}
+        width={width}
+        height={height}
+        data-testid="chart-canvas"
+        role="img"
+        aria-label={`${type} chart${title === '' ? '' : `: ${title}`}`}
+      />
       <ChartDataTable type={type} title={title} data={drawn} />
     </>
   );

@@ -17,9 +17,18 @@ interface Props {
 
 /** Rewrites the changed cells in place; false when the shape changed and the rows must be rebuilt. */
 function patchRows(body: HTMLTableSectionElement, before: ChartData, after: ChartData): boolean {
-  if (before.labels.length !== after.labels.length || before.series.length !== after.series.length || body.rows.length !== after.labels.length) return false;
+  if (
+    before.labels.length !== after.labels.length ||
+    before.series.length !== after.series.length ||
+    body.rows.length !== after.labels.length
+  )
+    return false;
   for (let index = 0; index < after.labels.length; index += 1) {
-    const unchanged = before.labels[index] === after.labels[index] && after.series.every((series, column) => series.values[index] === before.series[column]!.values[index]);
+    const unchanged =
+      before.labels[index] === after.labels[index] &&
+      after.series.every(
+        (series, column) => series.values[index] === before.series[column]!.values[index],
+      );
     if (unchanged) continue;
     const cells = body.rows[index]!.cells;
     cellTexts(after, index).forEach((text, column) => {
@@ -29,13 +38,17 @@ function patchRows(body: HTMLTableSectionElement, before: ChartData, after: Char
   return true;
 }
 
-
 // A wrapper moved far outside its clipped card and marked content-visibility: auto: the browser
 // skips styling and laying out the thousands of rows nobody sees, while the table stays in the
 // accessibility tree (unlike display: none or content-visibility: hidden). Set on the table
 // element itself, Chromium still laid out every row: ten 1,000-row tables took ~370 ms of
 // layout on first render (trace of the perf suite's CHART-01 case).
-const OFF_SCREEN: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: '1px 1px', left: -100_000, top: 0 };
+const OFF_SCREEN: CSSProperties = {
+  contentVisibility: 'auto',
+  containIntrinsicSize: '1px 1px',
+  left: -100_000,
+  top: 0,
+};
 
 export const ChartDataTable = memo(function ChartDataTable({ type, title, data }: Props) {
   const body = useRef<HTMLTableSectionElement>(null);
@@ -45,7 +58,8 @@ export const ChartDataTable = memo(function ChartDataTable({ type, title, data }
       const element = body.current;
       if (element === null || data === undefined) return;
       const before = shown.current;
-      if (before === undefined || !patchRows(element, before, data)) element.innerHTML = chartRowsHtml(data);
+      if (before === undefined || !patchRows(element, before, data))
+        element.innerHTML = chartRowsHtml(data);
       shown.current = data;
     });
     return () => clearTimeout(timer);

@@ -6,7 +6,13 @@ import type { ChartOrientation, ChartType } from '../api/types.js';
 import type { ChartEditRequest, ChartsController } from './charts-controller.js';
 import { MIN_CHART_HEIGHT, MIN_CHART_WIDTH } from './charts-controller.js';
 
-export function ChartDialog({ controller, request }: { controller: ChartsController; request: ChartEditRequest }) {
+export function ChartDialog({
+  controller,
+  request,
+}: {
+  controller: ChartsController;
+  request: ChartEditRequest;
+}) {
   const [fields, setFields] = useState(request.fields);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -22,25 +28,49 @@ export function ChartDialog({ controller, request }: { controller: ChartsControl
       return;
     }
     setBusy(true);
-    const problem = await controller.submit(request, { ...fields, data_range: fields.data_range.trim(), anchor_cell: fields.anchor_cell.trim() });
+    const problem = await controller.submit(request, {
+      ...fields,
+      data_range: fields.data_range.trim(),
+      anchor_cell: fields.anchor_cell.trim(),
+    });
     setBusy(false);
     setError(problem);
   };
 
   return (
-    <Dialog title={request.mode === 'create' ? 'Insert chart' : 'Edit chart'} onClose={() => controller.editing.set(null)} testId="chart-dialog">
+    <Dialog
+      title={request.mode === 'create' ? 'Insert chart' : 'Edit chart'}
+      onClose={() => controller.editing.set(null)}
+      testId="chart-dialog"
+    >
       <form className="form-grid" onSubmit={(event) => void submit(event)}>
         <label>
           Title
-          <input data-testid="chart-title" value={fields.title} onChange={(event) => set('title', event.target.value)} />
+          <input
+            data-testid="chart-title"
+            value={fields.title}
+            onChange={(event) => set('title', event.target.value)}
+          />
         </label>
         <label>
           Data range
-          <input data-testid="chart-range" data-autofocus={request.mode === 'create' && fields.data_range === '' ? true : undefined} value={fields.data_range} placeholder="A1:B4" onChange={(event) => set('data_range', event.target.value)} />
+          <input
+            data-testid="chart-range"
+            data-autofocus={
+              request.mode === 'create' && fields.data_range === '' ? true : undefined
+            }
+            value={fields.data_range}
+            placeholder="A1:B4"
+            onChange={(event) => set('data_range', event.target.value)}
+          />
         </label>
         <label>
           Type
-          <select data-testid="chart-type" value={fields.chart_type} onChange={(event) => set('chart_type', event.target.value as ChartType)}>
+          <select
+            data-testid="chart-type"
+            value={fields.chart_type}
+            onChange={(event) => set('chart_type', event.target.value as ChartType)}
+          >
             <option value="bar">Bar</option>
             <option value="line">Line</option>
             <option value="pie">Pie</option>
@@ -48,23 +78,45 @@ export function ChartDialog({ controller, request }: { controller: ChartsControl
         </label>
         <label>
           Orientation
-          <select data-testid="chart-orientation" value={fields.orientation} onChange={(event) => set('orientation', event.target.value as ChartOrientation)}>
+          <select
+            data-testid="chart-orientation"
+            value={fields.orientation}
+            onChange={(event) => set('orientation', event.target.value as ChartOrientation)}
+          >
             <option value="columns">Labels in first column</option>
             <option value="rows">Labels in first row</option>
           </select>
         </label>
         <label>
           Anchor cell
-          <input data-testid="chart-anchor" value={fields.anchor_cell} onChange={(event) => set('anchor_cell', event.target.value)} />
+          <input
+            data-testid="chart-anchor"
+            value={fields.anchor_cell}
+            onChange={(event) => set('anchor_cell', event.target.value)}
+          />
         </label>
         <div className="form-pair">
           <label>
             Width
-            <input data-testid="chart-width" type="number" min={MIN_CHART_WIDTH} max={1600} value={fields.width} onChange={(event) => set('width', Number(event.target.value))} />
+            <input
+              data-testid="chart-width"
+              type="number"
+              min={MIN_CHART_WIDTH}
+              max={1600}
+              value={fields.width}
+              onChange={(event) => set('width', Number(event.target.value))}
+            />
           </label>
           <label>
             Height
-            <input data-testid="chart-height" type="number" min={MIN_CHART_HEIGHT} max={1200} value={fields.height} onChange={(event) => set('height', Number(event.target.value))} />
+            <input
+              data-testid="chart-height"
+              type="number"
+              min={MIN_CHART_HEIGHT}
+              max={1200}
+              value={fields.height}
+              onChange={(event) => set('height', Number(event.target.value))}
+            />
           </label>
         </div>
         {error !== undefined && (

@@ -23,17 +23,43 @@ export function ChartLayer({ controller, agent, geometry }: Props) {
   const screenWidth = window.innerWidth;
   const screenHeight = window.innerHeight;
   const placeholder = preview?.sheet === geometry.sheet ? preview.chart : undefined;
-  const placeholderBox = placeholder === undefined ? undefined : cellBox(geometry.layout, viewport, placeholder.anchor.col, placeholder.anchor.row);
+  const placeholderBox =
+    placeholder === undefined
+      ? undefined
+      : cellBox(geometry.layout, viewport, placeholder.anchor.col, placeholder.anchor.row);
   return (
     <>
       {charts.map((chart) => {
         const anchor = parseCell(chart.anchor_cell) ?? { col: 5, row: 1 };
         const box = cellBox(geometry.layout, viewport, anchor.col, anchor.row);
-        const visible = box.left < screenWidth + MARGIN && box.top < screenHeight + MARGIN && box.left + chart.width > -MARGIN && box.top + chart.height > -MARGIN;
-        return visible ? <ChartOverlay key={chart.id} chart={chart} session={agent.session} controller={controller} layout={geometry.layout} viewport={viewport} sheet={geometry.sheet} /> : null;
+        const visible =
+          box.left < screenWidth + MARGIN &&
+          box.top < screenHeight + MARGIN &&
+          box.left + chart.width > -MARGIN &&
+          box.top + chart.height > -MARGIN;
+        return visible ? (
+          <ChartOverlay
+            key={chart.id}
+            chart={chart}
+            session={agent.session}
+            controller={controller}
+            layout={geometry.layout}
+            viewport={viewport}
+            sheet={geometry.sheet}
+          />
+        ) : null;
       })}
       {placeholder !== undefined && placeholderBox !== undefined && (
-        <div className="chart-placeholder" data-testid="chart-placeholder" style={{ left: placeholderBox.left, top: placeholderBox.top, width: placeholder.width, height: placeholder.height }}>
+        <div
+          className="chart-placeholder"
+          data-testid="chart-placeholder"
+          style={{
+            left: placeholderBox.left,
+            top: placeholderBox.top,
+            width: placeholder.width,
+            height: placeholder.height,
+          }}
+        >
           Proposed chart{placeholder.title === '' ? '' : `: ${placeholder.title}`}
         </div>
       )}

@@ -28,14 +28,21 @@ export function ChartOverlay({ chart, session, controller, layout, viewport, she
   const version = useObservable(controller.dataVersion);
   const selected = useObservable(controller.selected) === chart.id;
   const values = useChartValues(session, sheet, chart.data_range, version);
-  const data = useMemo(() => chartData(values ?? [], chart.orientation), [values, chart.orientation]);
+  const data = useMemo(
+    () => chartData(values ?? [], chart.orientation),
+    [values, chart.orientation],
+  );
   const [gesture, setGesture] = useState<Gesture | undefined>();
   const card = useRef<HTMLDivElement>(null);
   const anchor = parseCell(chart.anchor_cell) ?? { col: 5, row: 1 };
   const box = cellBox(layout, viewport, anchor.col, anchor.row);
   const moved = gesture?.kind === 'move' ? { x: gesture.dx, y: gesture.dy } : { x: 0, y: 0 };
-  const width = gesture?.kind === 'resize' ? Math.max(MIN_CHART_WIDTH, chart.width + gesture.dx) : chart.width;
-  const height = gesture?.kind === 'resize' ? Math.max(MIN_CHART_HEIGHT, chart.height + gesture.dy) : chart.height;
+  const width =
+    gesture?.kind === 'resize' ? Math.max(MIN_CHART_WIDTH, chart.width + gesture.dx) : chart.width;
+  const height =
+    gesture?.kind === 'resize'
+      ? Math.max(MIN_CHART_HEIGHT, chart.height + gesture.dy)
+      : chart.height;
 
   const begin = (kind: Gesture['kind']) => (event: PointerEvent<HTMLElement>) => {
     if (event.button !== 0 || (event.target as HTMLElement).closest('button') !== null) return;
@@ -45,7 +52,12 @@ export function ChartOverlay({ chart, session, controller, layout, viewport, she
     setGesture({ kind, startX: event.clientX, startY: event.clientY, dx: 0, dy: 0 });
   };
   const track = (event: PointerEvent<HTMLElement>) => {
-    if (gesture !== undefined) setGesture({ ...gesture, dx: event.clientX - gesture.startX, dy: event.clientY - gesture.startY });
+    if (gesture !== undefined)
+      setGesture({
+        ...gesture,
+        dx: event.clientX - gesture.startX,
+        dy: event.clientY - gesture.startY,
+      });
   };
   const finish = () => {
     if (gesture === undefined) return;
@@ -54,13 +66,17 @@ export function ChartOverlay({ chart, session, controller, layout, viewport, she
     if (gesture.kind === 'move') {
       const target = nearestCell(layout, viewport, box.left + gesture.dx, box.top + gesture.dy);
       const anchorCell = formatCell(target);
-      if (anchorCell !== chart.anchor_cell) void controller.update(chart.id, { anchor_cell: anchorCell });
+      if (anchorCell !== chart.anchor_cell)
+        void controller.update(chart.id, { anchor_cell: anchorCell });
     } else if (width !== chart.width || height !== chart.height) {
       void controller.update(chart.id, { width: Math.round(width), height: Math.round(height) });
     }
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if ((event.key === 'Delete' || event.key === 'Backspace') && event.target === event.currentTarget) {
+    if (
+      (event.key === 'Delete' || event.key === 'Backspace') &&
+      event.target === event.currentTarget
+    ) {
       event.preventDefault();
       void controller.remove(chart.id);
     }
@@ -82,17 +98,55 @@ export function ChartOverlay({ chart, session, controller, layout, viewport, she
       onBlur={() => controller.selected.update((id) => (id === chart.id ? null : id))}
       onKeyDown={onKeyDown}
     >
-      <div className="chart-header" data-testid="chart-drag" onPointerDown={begin('move')} onPointerMove={track} onPointerUp={finish} onPointerCancel={() => setGesture(undefined)} title={`${chart.data_range} · ${chart.chart_type} · drag to move`}>
+      <div
+        className="chart-header"
+        data-testid="chart-drag"
+        onPointerDown={begin('move')}
+        onPointerMove={track}
+        onPointerUp={finish}
+        onPointerCancel={() => setGesture(undefined)}
+        title={`${chart.data_range} · ${chart.chart_type} · drag to move`}
+      >
         <span className="chart-title">{chart.title === '' ? 'Untitled chart' : chart.title}</span>
-        <button type="button" className="icon-button" data-testid="chart-edit" aria-label="Edit chart" onClick={() => controller.openEdit(chart)}>
+        <button
+          type="button"
+          className="icon-button"
+          data-testid="chart-edit"
+          aria-label="Edit chart"
+          onClick={() => controller.openEdit(chart)}
+        >
           ✎
         </button>
-        <button type="button" className="icon-button" data-testid="chart-delete" aria-label="Delete chart" onClick={() => void controller.remove(chart.id)}>
+        <button
+          type="button"
+          className="icon-button"
+          data-testid="chart-delete"
+          aria-label="Delete chart"
+          onClick={() => void controller.remove(chart.id)}
+        >
           ×
         </button>
       </div>
-      <div className="chart-body">{values !== undefined && <ChartCanvas type={chart.chart_type} title={chart.title} data={data} width={Math.round(width) - 2} height={Math.round(height) - HEADER - 2} />}</div>
-      <div className="chart-resize" data-testid="chart-resize" aria-hidden="true" onPointerDown={begin('resize')} onPointerMove={track} onPointerUp={finish} onPointerCancel={() => setGesture(undefined)} />
+      <div className="chart-body">
+        {values !== undefined && (
+          <ChartCanvas
+            type={chart.chart_type}
+            title={chart.title}
+            data={data}
+            width={Math.round(width) - 2}
+            height={Math.round(height) - HEADER - 2}
+          />
+        )}
+      </div>
+      <div
+        className="chart-resize"
+        data-testid="chart-resize"
+        aria-hidden="true"
+        onPointerDown={begin('resize')}
+        onPointerMove={track}
+        onPointerUp={finish}
+        onPointerCancel={() => setGesture(undefined)}
+      />
     </div>
   );
 }

@@ -22,7 +22,8 @@ function text(value: CellValue | undefined): string {
 
 function numeric(value: CellValue | undefined): number | null {
   if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
   return null;
 }
 
@@ -32,7 +33,10 @@ function transpose(grid: readonly (readonly CellValue[])[]): CellValue[][] {
 }
 
 /** `grid` is the range's computed values, row-major. */
-export function chartData(grid: readonly (readonly CellValue[])[], orientation: ChartOrientation): ChartData {
+export function chartData(
+  grid: readonly (readonly CellValue[])[],
+  orientation: ChartOrientation,
+): ChartData {
   // Work in "columns" form: each column after the first is a series.
   const table = orientation === 'rows' ? transpose(grid) : grid.map((row) => [...row]);
   if (table.length === 0) return { labels: [], series: [] };
@@ -40,14 +44,29 @@ export function chartData(grid: readonly (readonly CellValue[])[], orientation: 
   const first = table[0]!;
   // A first row whose series cells are all non-numeric (and not all empty) is the header.
   const seriesCells = first.slice(1);
-  const hasHeader = seriesCells.length > 0 && seriesCells.some((value) => text(value) !== '') && seriesCells.every((value) => numeric(value) === null);
+  const hasHeader =
+    seriesCells.length > 0 &&
+    seriesCells.some((value) => text(value) !== '') &&
+    seriesCells.every((value) => numeric(value) === null);
   const body = hasHeader ? table.slice(1) : table;
   const labels = body.map((row, index) => text(row[0]) || String(index + 1));
   const series: ChartSeries[] = [];
   for (let col = 1; col < Math.max(width, 2); col += 1) {
-    series.push({ name: hasHeader ? text(first[col]) || `Series ${col}` : `Series ${col}`, values: body.map((row) => numeric(row[col])) });
+    series.push({
+      name: hasHeader ? text(first[col]) || `Series ${col}` : `Series ${col}`,
+      values: body.map((row) => numeric(row[col])),
+    });
   }
   // A single column of numbers: it is the series, labelled 1, 2, 3 …
-  if (width === 1) return { labels: body.map((_, index) => String(index + 1)), series: [{ name: hasHeader ? text(first[0]) : 'Series 1', values: body.map((row) => numeric(row[0])) }] };
+  if (width === 1)
+    return {
+      labels: body.map((_, index) => String(index + 1)),
+      series: [
+        {
+          name: hasHeader ? text(first[0]) : 'Series 1',
+          values: body.map((row) => numeric(row[0])),
+        },
+      ],
+    };
   return { labels, series };
 }

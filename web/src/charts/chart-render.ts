@@ -47,11 +47,20 @@ export function chartConfig(type: ChartType, title: string, data: ChartData): Ch
   // measured on a sample instead of all of them. A one-pixel line is drawn as a hairline,
   // which software rendering does far faster than a wider stroke: ten 1,000-point lines took
   // ~70 ms of canvas time per redraw at Chart.js's default 3 px, ~45 ms at 1.5 px and ~4 ms at 1 px.
-  const markers = type === 'line' && dense ? { pointRadius: 0, pointHitRadius: 4, borderWidth: 1 } : {};
+  const markers =
+    type === 'line' && dense ? { pointRadius: 0, pointHitRadius: 4, borderWidth: 1 } : {};
   const ticks = dense ? { ticks: { sampleSize: DENSE_POINTS, maxRotation: 0 } } : {};
   return {
     type,
-    data: { labels: [...data.labels], datasets: series.map((entry) => ({ label: entry.name, data: [...entry.values], ...markers, ...(type === 'line' ? unbrokenLine(entry.values) : {}) })) },
+    data: {
+      labels: [...data.labels],
+      datasets: series.map((entry) => ({
+        label: entry.name,
+        data: [...entry.values],
+        ...markers,
+        ...(type === 'line' ? unbrokenLine(entry.values) : {}),
+      })),
+    },
     options: {
       responsive: false,
       maintainAspectRatio: false,
@@ -61,7 +70,9 @@ export function chartConfig(type: ChartType, title: string, data: ChartData): Ch
         legend: { display: type === 'pie' || series.length > 1, position: 'bottom' },
         title: { display: false, text: title },
       },
-      ...(type === 'pie' ? {} : { scales: { x: { ...ticks }, y: { beginAtZero: true, ...ticks } } }),
+      ...(type === 'pie'
+        ? {}
+        : { scales: { x: { ...ticks }, y: { beginAtZero: true, ...ticks } } }),
     },
   };
 }

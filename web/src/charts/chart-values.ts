@@ -20,7 +20,9 @@ export interface PlottedRange {
 export function plottedRange(sheet: string, dataRange: string): PlottedRange | undefined {
   const { sheet: named, ref } = splitSheet(dataRange);
   const rect = parseRange(ref, 1_048_576, 16_384);
-  return rect === undefined || rect.width * rect.height > MAX_PLOTTED_CELLS ? undefined : { sheet: named ?? sheet, ref, rect };
+  return rect === undefined || rect.width * rect.height > MAX_PLOTTED_CELLS
+    ? undefined
+    : { sheet: named ?? sheet, ref, rect };
 }
 
 export type PeekValues = (sheet: string, ref: string) => Promise<{ readonly rows: ValueGrid }>;
@@ -33,7 +35,10 @@ export type PeekValues = (sheet: string, ref: string) => Promise<{ readonly rows
  * runs effects after the next paint, often after a prefetched read has answered) still shares it.
  */
 export class SharedChartReads {
-  private readonly reads = new Map<string, { readonly version: number; readonly values: Promise<ValueGrid> }>();
+  private readonly reads = new Map<
+    string,
+    { readonly version: number; readonly values: Promise<ValueGrid> }
+  >();
 
   constructor(private readonly peek: PeekValues) {}
 
@@ -58,7 +63,12 @@ export class SharedChartReads {
  * (`cellAt`: undefined when not cached). The same array when nothing differs, so an edit that
  * changes no plotted value redraws nothing.
  */
-export function withLocalEdits(grid: ValueGrid, range: PlottedRange, edited: Rect, cellAt: (col: number, row: number) => CachedCell | null | undefined): ValueGrid {
+export function withLocalEdits(
+  grid: ValueGrid,
+  range: PlottedRange,
+  edited: Rect,
+  cellAt: (col: number, row: number) => CachedCell | null | undefined,
+): ValueGrid {
   const changed = rectIntersection(range.rect, edited);
   if (changed === undefined) return grid;
   let patched: CellValue[][] | undefined;
@@ -78,7 +88,15 @@ export function withLocalEdits(grid: ValueGrid, range: PlottedRange, edited: Rec
 }
 
 export function sameGrid(before: ValueGrid | undefined, after: ValueGrid): boolean {
-  return before !== undefined && before.length === after.length && before.every((row, index) => row.length === after[index]!.length && row.every((value, column) => value === after[index]![column]));
+  return (
+    before !== undefined &&
+    before.length === after.length &&
+    before.every(
+      (row, index) =>
+        row.length === after[index]!.length &&
+        row.every((value, column) => value === after[index]![column]),
+    )
+  );
 }
 
 const sharedReads = new WeakMap<Session, SharedChartReads>();
@@ -97,7 +115,15 @@ export function readsOf(session: Session): SharedChartReads {
  * Start reading a chart's values for data `version` now, so the read is in flight before React
  * renders the chart (its effect runs after the next paint) and the chart joins it.
  */
-export function prefetchChartValues(session: Session, sheet: string, dataRange: string, version: number): void {
+export function prefetchChartValues(
+  session: Session,
+  sheet: string,
+  dataRange: string,
+  version: number,
+): void {
   const range = plottedRange(sheet, dataRange);
-  if (range !== undefined) readsOf(session).read(range, version).catch(() => undefined);
+  if (range !== undefined)
+    readsOf(session)
+      .read(range, version)
+      .catch(() => undefined);
 }

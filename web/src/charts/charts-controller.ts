@@ -15,14 +15,24 @@ export interface ChartEditRequest {
   readonly fields: Required<Omit<ChartJson, 'id'>>;
 }
 
-export const CHART_DEFAULTS = { title: '', chart_type: 'bar', anchor_cell: 'F2', width: 400, height: 280, orientation: 'columns' } as const;
+export const CHART_DEFAULTS = {
+  title: '',
+  chart_type: 'bar',
+  anchor_cell: 'F2',
+  width: 400,
+  height: 280,
+  orientation: 'columns',
+} as const;
 export const MIN_CHART_WIDTH = 160;
 
 /**
  * Where a new chart goes: level with the top of its data, one empty column to the right of
  * everything on the sheet, so it never covers cells (the API's own default, F2, often did).
  */
-export function anchorBesideData(data: Rect, bounds: { readonly lastCol: number } | null | undefined): string {
+export function anchorBesideData(
+  data: Rect,
+  bounds: { readonly lastCol: number } | null | undefined,
+): string {
   const rightmost = Math.max(data.col + data.width - 1, bounds?.lastCol ?? -1);
   return formatCell({ col: Math.min(rightmost + 2, 16_383), row: data.row });
 }
@@ -83,7 +93,10 @@ export class ChartsController {
     const rect = this.session.selection.get().rect;
     const range = rect.width * rect.height > 1 ? formatRect(rect) : '';
     const anchor = anchorBesideData(rect, this.session.store.bounds(this.session.activeSheet));
-    this.editing.set({ mode: 'create', fields: { ...CHART_DEFAULTS, anchor_cell: anchor, data_range: range } });
+    this.editing.set({
+      mode: 'create',
+      fields: { ...CHART_DEFAULTS, anchor_cell: anchor, data_range: range },
+    });
   }
 
   openEdit(chart: ChartJson): void {
@@ -92,7 +105,10 @@ export class ChartsController {
   }
 
   /** Create or save from the dialog; returns the server's message when it refused. */
-  async submit(request: ChartEditRequest, fields: ChartFields & { data_range: string }): Promise<string | undefined> {
+  async submit(
+    request: ChartEditRequest,
+    fields: ChartFields & { data_range: string },
+  ): Promise<string | undefined> {
     const sheet = this.session.activeSheet;
     try {
       if (request.mode === 'create') await this.api.create(sheet, fields);
@@ -107,7 +123,9 @@ export class ChartsController {
 
   async update(id: string, fields: ChartFields): Promise<void> {
     const sheet = this.session.activeSheet;
-    this.charts.update((charts) => charts.map((chart) => (chart.id === id ? { ...chart, ...fields } : chart)));
+    this.charts.update((charts) =>
+      charts.map((chart) => (chart.id === id ? { ...chart, ...fields } : chart)),
+    );
     try {
       await this.api.update(sheet, id, fields);
       this.session.noteCommit(sheet);

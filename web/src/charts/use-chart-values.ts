@@ -10,14 +10,25 @@ import { plottedRange, readsOf, sameGrid, withLocalEdits, type ValueGrid } from 
  * redraws nothing. A local edit inside the range shows at once (as the grid shows it), and the
  * read after the commit brings the server's values, formulas included.
  */
-export function useChartValues(session: Session, sheet: string, dataRange: string, version: number): ValueGrid | undefined {
+export function useChartValues(
+  session: Session,
+  sheet: string,
+  dataRange: string,
+  version: number,
+): ValueGrid | undefined {
   const [values, setValues] = useState<ValueGrid | undefined>();
   useEffect(() => {
     const range = plottedRange(sheet, dataRange);
     if (range === undefined) return undefined;
     const onEdit = (edited: string, rect: Rect) => {
       if (edited !== range.sheet) return;
-      setValues((before) => (before === undefined ? before : withLocalEdits(before, range, rect, (col, row) => session.store.cell(range.sheet, col, row))));
+      setValues((before) =>
+        before === undefined
+          ? before
+          : withLocalEdits(before, range, rect, (col, row) =>
+              session.store.cell(range.sheet, col, row),
+            ),
+      );
     };
     session.localEditListeners.add(onEdit);
     return () => {

@@ -26,7 +26,8 @@ export function importKindOf(name: string): ImportKind | undefined {
   const lower = name.toLowerCase();
   if (lower.endsWith('.xlsx')) return 'xlsx';
   if (lower.endsWith('.csv') || lower.endsWith('.tsv') || lower.endsWith('.txt')) return 'csv';
-  if (lower.endsWith('.json') || lower.endsWith('.gridos') || lower.endsWith('.gridbook')) return 'json';
+  if (lower.endsWith('.json') || lower.endsWith('.gridos') || lower.endsWith('.gridbook'))
+    return 'json';
   return undefined;
 }
 
@@ -65,9 +66,15 @@ export class FilesController {
       try {
         const result = await this.api.save();
         if (result.status !== 'Success') throw new Error(result.message ?? result.status);
-        this.session.toasts.show('Checkpoint saved on the server; File → Load goes back to it.', 'success');
+        this.session.toasts.show(
+          'Checkpoint saved on the server; File → Load goes back to it.',
+          'success',
+        );
       } catch (error) {
-        const reason = error instanceof ApiError && error.status === 404 ? new Error('this server has no save file support') : error;
+        const reason =
+          error instanceof ApiError && error.status === 404
+            ? new Error('this server has no save file support')
+            : error;
         this.session.reportError('Saving the checkpoint failed', reason);
       } finally {
         this.saving = undefined;
@@ -79,7 +86,8 @@ export class FilesController {
   load(): void {
     this.confirm.ask({
       title: 'Load the saved checkpoint?',
-      message: 'Loading replaces everything on screen with the checkpoint last saved with File → Save. Undo (Ctrl+Z) brings today\'s workbook back.',
+      message:
+        "Loading replaces everything on screen with the checkpoint last saved with File → Save. Undo (Ctrl+Z) brings today's workbook back.",
       confirmLabel: 'Load',
       danger: true,
       onConfirm: () => void this.runLoad(),
@@ -102,7 +110,9 @@ export class FilesController {
 
   async download(kind: 'json' | 'xlsx' | 'xlsx-values' | 'csv'): Promise<void> {
     const workbook = this.session.workbook.get();
-    const base = (workbook?.name ?? 'workbook').replace(/\s+/g, '_').replace(/[^A-Za-z0-9_-]/g, '') || 'workbook';
+    const base =
+      (workbook?.name ?? 'workbook').replace(/\s+/g, '_').replace(/[^A-Za-z0-9_-]/g, '') ||
+      'workbook';
     const sheet = this.session.activeSheet;
     try {
       const download =
@@ -110,8 +120,16 @@ export class FilesController {
           ? // Version 2 (dense blocks): a tenth of the size, so even a million cells import back under the request limit.
             await this.api.download('/system/export', { version: '2' }, `${base}.gridbook`)
           : kind === 'csv'
-            ? await this.api.download('/system/export.csv', { sheet }, `${base}__${sheet.replace(/[^A-Za-z0-9_-]/g, '_')}.csv`)
-            : await this.api.download('/system/export.xlsx', kind === 'xlsx-values' ? { values_only: 'true' } : {}, `${base}.xlsx`);
+            ? await this.api.download(
+                '/system/export.csv',
+                { sheet },
+                `${base}__${sheet.replace(/[^A-Za-z0-9_-]/g, '_')}.csv`,
+              )
+            : await this.api.download(
+                '/system/export.xlsx',
+                kind === 'xlsx-values' ? { values_only: 'true' } : {},
+                `${base}.xlsx`,
+              );
       triggerDownload(download);
     } catch (error) {
       this.session.reportError('Download failed', error);
@@ -122,7 +140,10 @@ export class FilesController {
   async chooseImport(file: File): Promise<void> {
     const kind = importKindOf(file.name);
     if (kind === undefined) {
-      this.session.toasts.show(`${file.name} is not a file Gridbook imports: choose a .gridbook, .gridos, .json, .xlsx or .csv file.`, 'error');
+      this.session.toasts.show(
+        `${file.name} is not a file Gridbook imports: choose a .gridbook, .gridos, .json, .xlsx or .csv file.`,
+        'error',
+      );
       return;
     }
     let body: string | Blob = file;
@@ -133,7 +154,10 @@ export class FilesController {
         JSON.parse(body);
       } catch {
         this.progress.set(null);
-        this.session.toasts.show(`${file.name} is not valid JSON, so nothing was imported and the workbook is unchanged.`, 'error');
+        this.session.toasts.show(
+          `${file.name} is not valid JSON, so nothing was imported and the workbook is unchanged.`,
+          'error',
+        );
         return;
       }
       this.progress.set(null);
@@ -143,12 +167,33 @@ export class FilesController {
       kind === 'csv'
         ? `The cells of ${file.name} will replace the contents of sheet ${sheet}.`
         : `Importing ${file.name} replaces the whole workbook (every sheet, cell and chart). Download a copy first if you may need the current one.`;
-    this.confirm.ask({ title: `Import ${file.name}?`, message, confirmLabel: 'Import', danger: true, onConfirm: () => void this.runImport(file.name, kind, body, sheet) });
+    this.confirm.ask({
+      title: `Import ${file.name}?`,
+      message,
+      confirmLabel: 'Import',
+      danger: true,
+      onConfirm: () => void this.runImport(file.name, kind, body, sheet),
+    });
   }
 
-  private async runImport(name: string, kind: ImportKind, body: string | Blob, sheet: string): Promise<void> {
-    const url = kind === 'json' ? '/system/import' : kind === 'xlsx' ? '/system/import.xlsx' : `/system/import.csv?sheet=${encodeURIComponent(sheet)}`;
-    const type = kind === 'json' ? 'application/json' : kind === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv';
+  private async runImport(
+    name: string,
+    kind: ImportKind,
+    body: string | Blob,
+    sheet: string,
+  ): Promise<void> {
+    const url =
+      kind === 'json'
+        ? '/system/import'
+        : kind === 'xlsx'
+          ? '/system/import.xlsx'
+          : `/system/import.csv?sheet=${encodeURIComponent(sheet)}`;
+    const type =
+      kind === 'json'
+        ? 'application/json'
+        : kind === 'xlsx'
+          ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+          : 'text/csv';
     const started = performance.now();
     this.progress.set({ label: `Uploading ${name}…`, fraction: 0 });
     try {
@@ -158,16 +203,23 @@ export class FilesController {
         body,
         type,
         (fraction) => {
-          this.progress.set({ label: fraction < 1 ? `Uploading ${name}…` : `Importing ${name} on the server…`, fraction: fraction < 1 ? fraction : null });
+          this.progress.set({
+            label: fraction < 1 ? `Uploading ${name}…` : `Importing ${name} on the server…`,
+            fraction: fraction < 1 ? fraction : null,
+          });
         },
         { [CLIENT_HEADER]: this.session.client.clientId },
       );
       const result = (await this.session.client.writes.track(upload)) as StatusJson | undefined;
-      if (result !== undefined && result.status !== undefined && result.status !== 'Success') throw new Error(result.message ?? result.status);
+      if (result !== undefined && result.status !== undefined && result.status !== 'Success')
+        throw new Error(result.message ?? result.status);
       this.progress.set({ label: 'Reading the imported workbook…', fraction: null });
       await this.session.reloadEverything();
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      this.session.toasts.show(`Imported ${name} (${this.session.workbook.get()?.sheets.length ?? 0} sheets) in ${seconds} s.`, 'success');
+      this.session.toasts.show(
+        `Imported ${name} (${this.session.workbook.get()?.sheets.length ?? 0} sheets) in ${seconds} s.`,
+        'success',
+      );
     } catch (error) {
       this.session.reportError(`Import of ${name} failed; the workbook is unchanged`, error);
     } finally {

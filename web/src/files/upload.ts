@@ -30,7 +30,10 @@ export function uploadWithProgress(
         resolve(parsed);
         return;
       }
-      const detail = typeof parsed === 'object' && parsed !== null && 'detail' in parsed ? (parsed as { detail: unknown }).detail : parsed;
+      const detail =
+        typeof parsed === 'object' && parsed !== null && 'detail' in parsed
+          ? (parsed as { detail: unknown }).detail
+          : parsed;
       reject(new ApiError(request.status, detail, describeDetail(detail)));
     };
     request.send(body);

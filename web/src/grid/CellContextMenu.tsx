@@ -21,15 +21,30 @@ export function CellContextMenu({ request, session, clipboard, onInsertChart, on
   const rect = session.selection.get().rect;
   const cached = session.store.loadedCells(sheet, rect);
   const anyLocked = cached === undefined || cached.some(({ cell }) => cell.locked);
-  const anyUnlocked = cached === undefined || cached.length < rect.width * rect.height || cached.some(({ cell }) => !cell.locked);
+  const anyUnlocked =
+    cached === undefined ||
+    cached.length < rect.width * rect.height ||
+    cached.some(({ cell }) => !cell.locked);
   const items: MenuItem[] = [
     { id: 'cut', label: 'Cut', run: () => void clipboard.copy(true) },
     { id: 'copy', label: 'Copy', run: () => void clipboard.copy(false) },
     { id: 'paste', label: 'Paste', run: () => void clipboard.paste() },
     { id: 'clear', label: 'Clear contents', run: () => void session.clearRange(sheet, rect) },
-    { id: 'lock', label: 'Lock cells', run: () => void session.setLocked(sheet, rect, true), disabled: !anyUnlocked },
-    { id: 'unlock', label: 'Unlock cells', run: () => void session.setLocked(sheet, rect, false), disabled: !anyLocked },
+    {
+      id: 'lock',
+      label: 'Lock cells',
+      run: () => void session.setLocked(sheet, rect, true),
+      disabled: !anyUnlocked,
+    },
+    {
+      id: 'unlock',
+      label: 'Unlock cells',
+      run: () => void session.setLocked(sheet, rect, false),
+      disabled: !anyLocked,
+    },
     { id: 'insert-chart', label: 'Insert chart…', run: onInsertChart },
   ];
-  return <ContextMenu x={request.x} y={request.y} items={items} onClose={onClose} label="Cell actions" />;
+  return (
+    <ContextMenu x={request.x} y={request.y} items={items} onClose={onClose} label="Cell actions" />
+  );
 }

@@ -30,7 +30,8 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
   useLayoutEffect(() => {
     if (!visible || input.current === null) return;
     if (document.activeElement !== input.current) input.current.focus({ preventScroll: true });
-    if (input.current.selectionStart !== state.caret) input.current.setSelectionRange(state.caret, state.caret);
+    if (input.current.selectionStart !== state.caret)
+      input.current.setSelectionRange(state.caret, state.caret);
   }, [visible, state?.caret, state?.text]);
 
   // Whether a pointer went down since the editor opened: a blur without one is not the user
@@ -50,7 +51,8 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
   useEffect(() => {
     if (!visible) return;
     const refocus = () => {
-      if (editor.pointing) requestAnimationFrame(() => input.current?.focus({ preventScroll: true }));
+      if (editor.pointing)
+        requestAnimationFrame(() => input.current?.focus({ preventScroll: true }));
     };
     window.addEventListener('mouseup', refocus);
     return () => window.removeEventListener('mouseup', refocus);
@@ -71,7 +73,11 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
     } else if (event.key === 'Escape') {
       event.preventDefault();
       editor.cancel();
-    } else if (state.mode === 'enter' && ARROW_MOVES[event.key] !== undefined && !editor.canPoint()) {
+    } else if (
+      state.mode === 'enter' &&
+      ARROW_MOVES[event.key] !== undefined &&
+      !editor.canPoint()
+    ) {
       event.preventDefault();
       void editor.commit(ARROW_MOVES[event.key]);
     }
@@ -88,7 +94,9 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
       autoComplete="off"
       value={state.text}
       style={{ left: box.left - 1, top: box.top - 1, width, height: box.height + 1 }}
-      onChange={(event) => editor.update(event.target.value, event.target.selectionStart ?? event.target.value.length)}
+      onChange={(event) =>
+        editor.update(event.target.value, event.target.selectionStart ?? event.target.value.length)
+      }
       onSelect={(event) => editor.setCaret(event.currentTarget.selectionStart ?? 0)}
       onKeyDown={onKeyDown}
       onBlur={(event) => {
@@ -99,7 +107,12 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
         if (editor.pointing) return;
         const canvas = event.relatedTarget;
         const stillOpen = session.editing.get() !== null; // Enter, Tab and Escape close it before the grid takes the focus
-        if (stillOpen && canvas instanceof HTMLCanvasElement && canvas.dataset['testid'] === 'data-grid-canvas' && !pointerSinceOpen.current) {
+        if (
+          stillOpen &&
+          canvas instanceof HTMLCanvasElement &&
+          canvas.dataset['testid'] === 'data-grid-canvas' &&
+          !pointerSinceOpen.current
+        ) {
           queueMicrotask(() => {
             if (session.editing.get() !== null) input.current?.focus({ preventScroll: true });
           });
@@ -107,7 +120,9 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
         }
         // A formula still waiting for a reference ("=", "=SUM(") is not finished: going to
         // another sheet's tab must not store it as it is (it was "=" → #PARSE_ERROR!).
-        const toSheetTab = event.relatedTarget instanceof Element && event.relatedTarget.closest('[data-testid^="sheet-tab-"]') !== null;
+        const toSheetTab =
+          event.relatedTarget instanceof Element &&
+          event.relatedTarget.closest('[data-testid^="sheet-tab-"]') !== null;
         if (toSheetTab && editor.canPoint()) {
           editor.cancel();
           return;

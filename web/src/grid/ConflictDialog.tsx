@@ -12,19 +12,25 @@ export function ConflictDialog({ session }: { session: Session }) {
   const overwrite = () => {
     close();
     const cell = parseCell(conflict.cell);
-    if (cell !== undefined) void session.writeCell(conflict.sheet, cell, conflict.mine, { force: true });
+    if (cell !== undefined)
+      void session.writeCell(conflict.sheet, cell, conflict.mine, { force: true });
   };
   return (
     <Dialog title={`${conflict.cell} changed meanwhile`} onClose={close} testId="conflict-dialog">
       <p>
-        Someone else changed {conflict.cell} on {conflict.sheet} after you started editing. It now holds{' '}
-        <code>{conflict.theirs === '' ? '(empty)' : conflict.theirs}</code>.
+        Someone else changed {conflict.cell} on {conflict.sheet} after you started editing. It now
+        holds <code>{conflict.theirs === '' ? '(empty)' : conflict.theirs}</code>.
       </p>
       <div className="dialog-actions">
         <button type="button" data-autofocus data-testid="conflict-keep" onClick={close}>
           Keep theirs ({conflict.theirs === '' ? 'empty' : conflict.theirs})
         </button>
-        <button type="button" className="primary" data-testid="conflict-overwrite" onClick={overwrite}>
+        <button
+          type="button"
+          className="primary"
+          data-testid="conflict-overwrite"
+          onClick={overwrite}
+        >
           Overwrite with {conflict.mine === '' ? 'empty' : conflict.mine}
         </button>
       </div>

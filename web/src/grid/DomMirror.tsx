@@ -19,7 +19,15 @@ interface Props {
   readonly cols: number;
 }
 
-function MirrorCell(props: { session: Session; sheet: string; col: number; row: number; layout: ColumnLayout; viewport: Viewport; preview: PreviewOverlay | null }) {
+function MirrorCell(props: {
+  session: Session;
+  sheet: string;
+  col: number;
+  row: number;
+  layout: ColumnLayout;
+  viewport: Viewport;
+  preview: PreviewOverlay | null;
+}) {
   const { session, sheet, col, row, layout, viewport, preview } = props;
   const address = formatCell({ col, row });
   const box = cellBox(layout, viewport, col, row);
@@ -47,7 +55,13 @@ function MirrorCell(props: { session: Session; sheet: string; col: number; row: 
       data-overwrite={proposed?.overwrites === true ? 'true' : undefined}
       title={display?.error != null ? explainSentinel(display.error) : undefined}
       className="mirror-cell"
-      style={{ left: box.left, top: box.top, width: box.width, height: box.height, textAlign: align }}
+      style={{
+        left: box.left,
+        top: box.top,
+        width: box.width,
+        height: box.height,
+        textAlign: align,
+      }}
     >
       {text}
       {/* The canvas draws the padlock; this names it for screen readers and tests. It has no text, so the cell's text stays its value. */}
@@ -63,17 +77,39 @@ function MirrorBody({ session, layout, viewport, rows, cols }: Props) {
   const tick = useDeferredValue(useObservable(session.dataTick));
   const preview = useObservable(session.preview);
   const sheet = useObservable(session.workbook)?.active ?? '';
-  return useMemo(() => renderMirror(session, layout, view, rows, cols, preview, sheet), [session, layout, view, rows, cols, preview, sheet, tick]); // eslint-disable-line react-hooks/exhaustive-deps
+  return useMemo(
+    () => renderMirror(session, layout, view, rows, cols, preview, sheet),
+    [session, layout, view, rows, cols, preview, sheet, tick],
+  ); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
-function renderMirror(session: Session, layout: ColumnLayout, view: Viewport, rows: number, cols: number, preview: PreviewOverlay | null, sheet: string) {
+function renderMirror(
+  session: Session,
+  layout: ColumnLayout,
+  view: Viewport,
+  rows: number,
+  cols: number,
+  preview: PreviewOverlay | null,
+  sheet: string,
+) {
   const lastRow = Math.min(rows - 1, view.row + view.height);
   const lastCol = Math.min(cols - 1, view.col + view.width);
   const rowElements = [];
   for (let row = view.row; row <= lastRow; row += 1) {
     const cells = [];
     for (let col = view.col; col <= lastCol; col += 1) {
-      cells.push(<MirrorCell key={col} session={session} sheet={sheet} col={col} row={row} layout={layout} viewport={view} preview={preview} />);
+      cells.push(
+        <MirrorCell
+          key={col}
+          session={session}
+          sheet={sheet}
+          col={col}
+          row={row}
+          layout={layout}
+          viewport={view}
+          preview={preview}
+        />,
+      );
     }
     rowElements.push(
       <div role="row" aria-rowindex={row + 2} key={row}>
@@ -81,7 +117,12 @@ function renderMirror(session: Session, layout: ColumnLayout, view: Viewport, ro
           role="rowheader"
           data-testid={`row-header-${row + 1}`}
           className="mirror-cell"
-          style={{ left: 0, top: HEADER_HEIGHT + (row - view.row) * ROW_HEIGHT, width: ROW_MARKER_WIDTH, height: ROW_HEIGHT }}
+          style={{
+            left: 0,
+            top: HEADER_HEIGHT + (row - view.row) * ROW_HEIGHT,
+            width: ROW_MARKER_WIDTH,
+            height: ROW_HEIGHT,
+          }}
         >
           {row + 1}
         </div>
@@ -93,13 +134,31 @@ function renderMirror(session: Session, layout: ColumnLayout, view: Viewport, ro
   for (let col = view.col; col <= lastCol; col += 1) {
     const box = cellBox(layout, view, col, view.row);
     headers.push(
-      <div role="columnheader" key={col} aria-colindex={col + 1} data-testid={`col-header-${columnLetters(col)}`} className="mirror-cell" style={{ left: box.left, top: 0, width: box.width, height: HEADER_HEIGHT }}>
+      <div
+        role="columnheader"
+        key={col}
+        aria-colindex={col + 1}
+        data-testid={`col-header-${columnLetters(col)}`}
+        className="mirror-cell"
+        style={{ left: box.left, top: 0, width: box.width, height: HEADER_HEIGHT }}
+      >
         {columnLetters(col)}
       </div>,
     );
   }
   return (
-    <div data-testid="grid" data-sheet={sheet} data-first-row={view.row + 1} data-first-col={columnLetters(view.col)} role="grid" aria-label={`Sheet ${sheet}`} aria-rowcount={rows + 1} aria-colcount={cols} aria-readonly="false" className="dom-mirror">
+    <div
+      data-testid="grid"
+      data-sheet={sheet}
+      data-first-row={view.row + 1}
+      data-first-col={columnLetters(view.col)}
+      role="grid"
+      aria-label={`Sheet ${sheet}`}
+      aria-rowcount={rows + 1}
+      aria-colcount={cols}
+      aria-readonly="false"
+      className="dom-mirror"
+    >
       <div role="row" aria-rowindex={1}>
         {headers}
       </div>

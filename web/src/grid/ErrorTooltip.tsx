@@ -12,14 +12,27 @@ export interface TooltipState {
 
 export function ErrorTooltip({ state }: { state: TooltipState }) {
   return (
-    <div role="tooltip" data-testid="cell-tooltip" className="cell-tooltip" style={{ left: state.x, top: state.y }}>
+    <div
+      role="tooltip"
+      data-testid="cell-tooltip"
+      className="cell-tooltip"
+      style={{ left: state.x, top: state.y }}
+    >
       {state.text}
     </div>
   );
 }
 
-ErrorTooltip.stateFor = (session: Session, [col, row]: Item, bounds: Rectangle): TooltipState | undefined => {
+ErrorTooltip.stateFor = (
+  session: Session,
+  [col, row]: Item,
+  bounds: Rectangle,
+): TooltipState | undefined => {
   const error = session.cell(col, row)?.error;
   if (error === undefined || error === null) return undefined;
-  return { text: `${formatCell({ col, row })}: ${error} — ${explainSentinel(error)}`, x: bounds.x, y: bounds.y + bounds.height + 4 };
+  return {
+    text: `${formatCell({ col, row })}: ${error} — ${explainSentinel(error)}`,
+    x: bounds.x,
+    y: bounds.y + bounds.height + 4,
+  };
 };

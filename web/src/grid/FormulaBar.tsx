@@ -16,21 +16,28 @@ interface Props {
 function NameBox({ session }: { session: Session }) {
   const selection = useObservable(session.selection);
   const editing = useObservable(session.editing);
-  const shown = editing !== null ? formatCell(editing.cell) : (selection.label ?? formatRect(selection.rect));
+  const shown =
+    editing !== null ? formatCell(editing.cell) : (selection.label ?? formatRect(selection.rect));
   const [draft, setDraft] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
 
   const go = async () => {
     const text = (draft ?? '').trim();
     const { sheet, ref } = splitSheet(text);
-    const rows = Math.max(MIN_GRID_ROWS, (session.store.bounds(session.activeSheet)?.lastRow ?? 0) + 1000);
+    const rows = Math.max(
+      MIN_GRID_ROWS,
+      (session.store.bounds(session.activeSheet)?.lastRow ?? 0) + 1000,
+    );
     const rect = parseRange(ref, rows, GRID_COLUMNS);
     if (rect === undefined) {
       setError(`"${text}" is not a cell or range; type something like B7 or A1:C3.`);
       return;
     }
     const sheets = session.workbook.get()?.sheets ?? [];
-    const target = sheet === undefined ? undefined : sheets.find((name) => name.toLowerCase() === sheet.toLowerCase());
+    const target =
+      sheet === undefined
+        ? undefined
+        : sheets.find((name) => name.toLowerCase() === sheet.toLowerCase());
     if (sheet !== undefined && target === undefined) {
       setError(`There is no sheet named "${sheet}".`);
       return;
@@ -128,11 +135,16 @@ export function FormulaBar({ session, editor }: Props) {
           autoComplete="off"
           value={text}
           onFocus={() => {
-            if (session.editing.get() === null) editor.start(cursor, stored, { origin: 'bar', mode: 'edit' });
+            if (session.editing.get() === null)
+              editor.start(cursor, stored, { origin: 'bar', mode: 'edit' });
           }}
           onChange={(event) => {
-            if (session.editing.get() === null) editor.start(cursor, stored, { origin: 'bar', mode: 'edit' });
-            editor.update(event.target.value, event.target.selectionStart ?? event.target.value.length);
+            if (session.editing.get() === null)
+              editor.start(cursor, stored, { origin: 'bar', mode: 'edit' });
+            editor.update(
+              event.target.value,
+              event.target.selectionStart ?? event.target.value.length,
+            );
           }}
           onKeyDown={onKeyDown}
           onBlur={() => {
@@ -140,9 +152,16 @@ export function FormulaBar({ session, editor }: Props) {
           }}
         />
         {references.length > 0 && (
-          <div className="formula-refs" data-testid="formula-refs" aria-label="References in this formula">
+          <div
+            className="formula-refs"
+            data-testid="formula-refs"
+            aria-label="References in this formula"
+          >
             {references.map((reference, index) => (
-              <span key={reference} style={{ color: REFERENCE_COLORS[index % REFERENCE_COLORS.length] }}>
+              <span
+                key={reference}
+                style={{ color: REFERENCE_COLORS[index % REFERENCE_COLORS.length] }}
+              >
                 {reference}
               </span>
             ))}

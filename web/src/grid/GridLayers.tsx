@@ -7,9 +7,21 @@ import { CellEditor } from './CellEditor.js';
 import type { EditController } from './editing.js';
 import type { ColumnLayout, Viewport } from './geometry.js';
 
-export function CellEditorLayer(props: { session: Session; editor: EditController; layout: ColumnLayout; viewport: Observable<Viewport> }) {
+export function CellEditorLayer(props: {
+  session: Session;
+  editor: EditController;
+  layout: ColumnLayout;
+  viewport: Observable<Viewport>;
+}) {
   const view = useObservable(props.viewport);
-  return <CellEditor session={props.session} editor={props.editor} layout={props.layout} viewport={view} />;
+  return (
+    <CellEditor
+      session={props.session}
+      editor={props.editor}
+      layout={props.layout}
+      viewport={view}
+    />
+  );
 }
 
 /** Announces the active cell and its value to screen readers (ui.md A11Y-01). */
@@ -18,7 +30,10 @@ export function LiveRegion({ session }: { session: Session }) {
   useObservable(session.dataTick);
   const cell = session.cell(selection.cursor.col, selection.cursor.row);
   const value = cell === undefined || cell === null ? '' : (cell.error ?? String(cell.value ?? ''));
-  const label = selection.rect.width * selection.rect.height > 1 ? formatRect(selection.rect) : formatCell(selection.cursor);
+  const label =
+    selection.rect.width * selection.rect.height > 1
+      ? formatRect(selection.rect)
+      : formatCell(selection.cursor);
   return (
     <div aria-live="polite" className="visually-hidden" data-testid="live-region">
       {value === '' ? label : `${label}, ${value}`}

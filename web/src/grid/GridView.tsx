@@ -27,7 +27,15 @@ import { CellEditorLayer, LiveRegion } from './GridLayers.js';
 import { useFollowSelection } from './use-follow-selection.js';
 import { handleGridKey } from './grid-keys.js';
 import { glideColumns, loadWidths, saveWidths } from './columns.js';
-import { GRID_COLUMNS, gridTheme, HEADER_HEIGHT, MIN_COLUMN_WIDTH, MIN_GRID_ROWS, ROW_HEIGHT, ROW_MARKER_WIDTH } from './grid-theme.js';
+import {
+  GRID_COLUMNS,
+  gridTheme,
+  HEADER_HEIGHT,
+  MIN_COLUMN_WIDTH,
+  MIN_GRID_ROWS,
+  ROW_HEIGHT,
+  ROW_MARKER_WIDTH,
+} from './grid-theme.js';
 import { useClipboard } from './use-clipboard.js';
 import { fillDrag } from './fill-drag.js';
 import { formulaReferences, referenceHighlights } from './reference-colors.js';
@@ -71,7 +79,10 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
   const workbookName = useObservableSlice(session.workbook, (workbook) => workbook?.name ?? '');
   const gridRef = useRef<DataEditorRef>(null);
   const container = useRef<HTMLDivElement>(null);
-  const viewport = useMemo(() => new Observable<Viewport>({ col: 0, row: 0, width: 12, height: 30 }), []);
+  const viewport = useMemo(
+    () => new Observable<Viewport>({ col: 0, row: 0, width: 12, height: 30 }),
+    [],
+  );
   const savedViewports = useRef(new Map<string, Viewport>());
   const [rows, setRows] = useState(MIN_GRID_ROWS);
   const [widths, setWidths] = useState(() => loadWidths(workbookName, sheet));
@@ -79,8 +90,12 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
   const columns = useMemo(() => glideColumns(widths), [widths]);
   const preview = useObservable(session.preview);
   // Only the references of the formula being typed matter here, not every keystroke.
-  const editedReferences = useObservableSlice(session.editing, (state) => (state === null || state.sheet !== sheet ? '' : formulaReferences(state.text).join(' ')));
-  const [gridSelection, setGridSelection] = useState<GridSelection>(() => toGlide(session.selection.get().rect, session.selection.get().cursor));
+  const editedReferences = useObservableSlice(session.editing, (state) =>
+    state === null || state.sheet !== sheet ? '' : formulaReferences(state.text).join(' '),
+  );
+  const [gridSelection, setGridSelection] = useState<GridSelection>(() =>
+    toGlide(session.selection.get().rect, session.selection.get().cursor),
+  );
   const currentCell = useRef(gridSelection.current?.cell);
   currentCell.current = gridSelection.current?.cell;
   const [menu, setMenu] = useState<MenuRequest | undefined>();
@@ -102,7 +117,8 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
       const lastRow = Math.min(rect.row + rect.height, view.row + view.height + 1);
       const lastCol = Math.min(rect.col + rect.width, view.col + view.width + 1);
       for (let row = Math.max(rect.row, view.row); row < lastRow; row += 1) {
-        for (let col = Math.max(rect.col, view.col); col < lastCol; col += 1) damaged.push({ cell: [col, row] });
+        for (let col = Math.max(rect.col, view.col); col < lastCol; col += 1)
+          damaged.push({ cell: [col, row] });
       }
       if (damaged.length > 0) gridRef.current?.updateCells(damaged);
     };
@@ -127,7 +143,11 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
       scroller?.scrollTo(layout.offset(saved.col), saved.row * ROW_HEIGHT);
     }
     const view = viewport.get();
-    session.store.want(sheet, { col: view.col, row: view.row, width: view.width + 1, height: view.height + 1 }, view.height);
+    session.store.want(
+      sheet,
+      { col: view.col, row: view.row, width: view.width + 1, height: view.height + 1 },
+      view.height,
+    );
   }, [session, sheet, viewport]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useFollowSelection(session, gridRef, setGridSelection, currentCell);
@@ -146,7 +166,8 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
     ([col, row]: Item): GridCell => {
       if (preview !== null && preview.sheet === sheet) {
         const proposed = preview.cells.get(formatCell({ col, row }));
-        if (proposed !== undefined) return previewCell(proposed.value, proposed.overwrites, layout.width(col));
+        if (proposed !== undefined)
+          return previewCell(proposed.value, proposed.overwrites, layout.width(col));
       }
       const cached = session.store.cell(sheet, col, row);
       return cached === undefined ? LOADING_CELL : canvasCell(cached, layout.width(col));
@@ -157,7 +178,8 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
   const drawCell: DrawCellCallback = useCallback(
     (args, drawContent) => {
       drawContent();
-      if (session.store.cell(sheet, args.col, args.row)?.locked === true) drawPadlock(args.ctx, args.rect);
+      if (session.store.cell(sheet, args.col, args.row)?.locked === true)
+        drawPadlock(args.ctx, args.rect);
     },
     [session, sheet],
   );
@@ -166,7 +188,11 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
     (range: Rectangle) => {
       const next = { col: range.x, row: range.y, width: range.width, height: range.height };
       viewport.set(next);
-      session.store.want(sheet, { col: next.col, row: next.row, width: next.width + 1, height: next.height + 1 }, next.height);
+      session.store.want(
+        sheet,
+        { col: next.col, row: next.row, width: next.width + 1, height: next.height + 1 },
+        next.height,
+      );
       setMenu(undefined);
       setTooltip(undefined);
     },
@@ -198,7 +224,15 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
   );
 
   const onCellContextMenu = useCallback(
-    ([col, row]: Item, event: { preventDefault: () => void; bounds: Rectangle; localEventX: number; localEventY: number }) => {
+    (
+      [col, row]: Item,
+      event: {
+        preventDefault: () => void;
+        bounds: Rectangle;
+        localEventX: number;
+        localEventY: number;
+      },
+    ) => {
       event.preventDefault();
       const current = session.selection.get();
       if (!rectContains(current.rect, { col, row })) moveTo({ col, row });
@@ -211,9 +245,14 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
     const regions: Highlight[] = [];
     if (clipboard.marquee !== undefined && clipboard.marquee.sheet === sheet) {
       const rect = clipboard.marquee.rect;
-      regions.push({ color: 'rgba(26, 115, 232, 0.06)', range: { x: rect.col, y: rect.row, width: rect.width, height: rect.height }, style: 'dashed' });
+      regions.push({
+        color: 'rgba(26, 115, 232, 0.06)',
+        range: { x: rect.col, y: rect.row, width: rect.width, height: rect.height },
+        style: 'dashed',
+      });
     }
-    if (editedReferences !== '') regions.push(...referenceHighlights(`=${editedReferences.split(' ').join('+')}`));
+    if (editedReferences !== '')
+      regions.push(...referenceHighlights(`=${editedReferences.split(' ').join('+')}`));
     return regions;
   }, [clipboard.marquee, editedReferences, sheet]);
 
@@ -226,13 +265,26 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
   const onCellClicked = (_cell: Item, event: CellClickedEventArgs) => {
     // Glide focuses the canvas only when a click changes the selection, so clicking the cell
     // that is already selected (A1 on a fresh page) would leave typing going nowhere.
-    if (event.button === 0 && session.editing.get() === null && !container.current?.contains(document.activeElement)) gridRef.current?.focus();
+    if (
+      event.button === 0 &&
+      session.editing.get() === null &&
+      !container.current?.contains(document.activeElement)
+    )
+      gridRef.current?.focus();
   };
 
-  const geometry: GridGeometry = useMemo(() => ({ layout, viewport, sheet }), [layout, viewport, sheet]);
+  const geometry: GridGeometry = useMemo(
+    () => ({ layout, viewport, sheet }),
+    [layout, viewport, sheet],
+  );
 
   return (
-    <div className="grid-area" ref={container} onMouseDownCapture={onMouseDownCapture} data-testid="grid-area">
+    <div
+      className="grid-area"
+      ref={container}
+      onMouseDownCapture={onMouseDownCapture}
+      data-testid="grid-area"
+    >
       <DataEditor
         ref={gridRef}
         width="100%"
@@ -255,12 +307,28 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
         rowSelect="multi"
         editOnType={false}
         keybindings={KEYBINDINGS}
-        onKeyDown={(event) => handleGridKey(event, { session, editor, grid: () => limits.current, moveTo, clearMarquee: clipboard.clearMarquee })}
-        onCellActivated={([col, row]) => editor.start({ col, row }, session.cell(col, row)?.input ?? '', { mode: 'edit' })}
+        onKeyDown={(event) =>
+          handleGridKey(event, {
+            session,
+            editor,
+            grid: () => limits.current,
+            moveTo,
+            clearMarquee: clipboard.clearMarquee,
+          })
+        }
+        onCellActivated={([col, row]) =>
+          editor.start({ col, row }, session.cell(col, row)?.input ?? '', { mode: 'edit' })
+        }
         cellActivationBehavior="double-click"
         onCellClicked={onCellClicked}
         onCellContextMenu={onCellContextMenu}
-        onItemHovered={(args) => setTooltip(args.kind === 'cell' ? ErrorTooltip.stateFor(session, args.location, args.bounds) : undefined)}
+        onItemHovered={(args) =>
+          setTooltip(
+            args.kind === 'cell'
+              ? ErrorTooltip.stateFor(session, args.location, args.bounds)
+              : undefined,
+          )
+        }
         fillHandle={true}
         // Glide only reports fills when it can read cells for a selection; the fill itself is ours.
         getCellsForSelection={true}
@@ -269,13 +337,29 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
         highlightRegions={highlights}
         minColumnWidth={MIN_COLUMN_WIDTH}
         maxColumnWidth={800}
-        onColumnResize={(_column, size, col) => setWidths((current) => current.map((width, index) => (index === col ? Math.round(size) : width)))}
-        onColumnResizeEnd={(_column, size, col) => saveWidths(workbookName, sheet, widths.map((width, index) => (index === col ? Math.round(size) : width)))}
+        onColumnResize={(_column, size, col) =>
+          setWidths((current) =>
+            current.map((width, index) => (index === col ? Math.round(size) : width)),
+          )
+        }
+        onColumnResizeEnd={(_column, size, col) =>
+          saveWidths(
+            workbookName,
+            sheet,
+            widths.map((width, index) => (index === col ? Math.round(size) : width)),
+          )
+        }
         smoothScrollX={false}
         smoothScrollY={false}
         experimental={{ disableAccessibilityTree: true }}
       />
-      <DomMirror session={session} layout={layout} viewport={viewport} rows={rows} cols={GRID_COLUMNS} />
+      <DomMirror
+        session={session}
+        layout={layout}
+        viewport={viewport}
+        rows={rows}
+        cols={GRID_COLUMNS}
+      />
       {/* Clipped below the column headers and right of the row numbers; children use grid coordinates. */}
       <div className="grid-overlays">
         <div className="grid-overlays-origin">

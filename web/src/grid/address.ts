@@ -98,13 +98,19 @@ export function formatRect(rect: Rect): string {
 export function describeSelection(rect: Rect, rows: number, cols: number): string {
   const wholeColumns = rect.row === 0 && rect.height >= rows;
   const wholeRows = rect.col === 0 && rect.width >= cols;
-  if (wholeColumns && !wholeRows) return `${columnLetters(rect.col)}:${columnLetters(rect.col + rect.width - 1)}`;
+  if (wholeColumns && !wholeRows)
+    return `${columnLetters(rect.col)}:${columnLetters(rect.col + rect.width - 1)}`;
   if (wholeRows && !wholeColumns) return `${rect.row + 1}:${rect.row + rect.height}`;
   return formatRect(rect);
 }
 
 export function rectContains(rect: Rect, ref: CellRef): boolean {
-  return ref.col >= rect.col && ref.col < rect.col + rect.width && ref.row >= rect.row && ref.row < rect.row + rect.height;
+  return (
+    ref.col >= rect.col &&
+    ref.col < rect.col + rect.width &&
+    ref.row >= rect.row &&
+    ref.row < rect.row + rect.height
+  );
 }
 
 /** The cells two rectangles share, or undefined when they do not meet. */
@@ -124,7 +130,8 @@ export function rectCellCount(rect: Rect): number {
 export function addressesIn(rect: Rect): string[] {
   const found: string[] = [];
   for (let row = rect.row; row < rect.row + rect.height; row += 1) {
-    for (let col = rect.col; col < rect.col + rect.width; col += 1) found.push(formatCell({ col, row }));
+    for (let col = rect.col; col < rect.col + rect.width; col += 1)
+      found.push(formatCell({ col, row }));
   }
   return found;
 }

@@ -17,7 +17,8 @@ export function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   if (Number.isInteger(value)) return String(value);
   const magnitude = Math.abs(value);
-  if (magnitude !== 0 && (magnitude >= 1e15 || magnitude < 1e-9)) return value.toExponential(6).replace(/\.?0+e/, 'e');
+  if (magnitude !== 0 && (magnitude >= 1e15 || magnitude < 1e-9))
+    return value.toExponential(6).replace(/\.?0+e/, 'e');
   return String(Number(value.toFixed(10)));
 }
 
@@ -50,21 +51,40 @@ export function numberCharsThatFit(width: number, digitWidth: number, padding: n
   return Math.max(1, Math.floor((width - 2 * padding) / digitWidth));
 }
 
-export function displayValue(value: CachedCell['value'], maxChars = Number.POSITIVE_INFINITY): string {
+export function displayValue(
+  value: CachedCell['value'],
+  maxChars = Number.POSITIVE_INFINITY,
+): string {
   if (value === null) return '';
   if (typeof value === 'number') return fitNumber(value, maxChars);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   return value;
 }
 
-export const EMPTY_DISPLAY: CellDisplay = { text: '', align: 'left', error: null, locked: false, formula: false };
+export const EMPTY_DISPLAY: CellDisplay = {
+  text: '',
+  align: 'left',
+  error: null,
+  locked: false,
+  formula: false,
+};
 
 /** `maxChars`: how many characters of a number fit its column (numbers are fitted, text may spill). */
-export function displayOf(cell: CachedCell | null, maxChars = Number.POSITIVE_INFINITY): CellDisplay {
+export function displayOf(
+  cell: CachedCell | null,
+  maxChars = Number.POSITIVE_INFINITY,
+): CellDisplay {
   if (cell === null) return EMPTY_DISPLAY;
   const formula = cell.formula !== null;
-  if (cell.error !== null) return { text: cell.error, align: 'center', error: cell.error, locked: cell.locked, formula };
-  return { text: displayValue(cell.value, maxChars), align: alignmentOf(cell.value), error: null, locked: cell.locked, formula };
+  if (cell.error !== null)
+    return { text: cell.error, align: 'center', error: cell.error, locked: cell.locked, formula };
+  return {
+    text: displayValue(cell.value, maxChars),
+    align: alignmentOf(cell.value),
+    error: null,
+    locked: cell.locked,
+    formula,
+  };
 }
 
 /** Numbers right, booleans centred, text left, as spreadsheets do (ui.md GRID-02). */
@@ -75,13 +95,19 @@ export function alignmentOf(value: CachedCell['value']): Alignment {
 /** Why a sentinel appeared, for the cell's tooltip (ui.md GRID-02). */
 export function explainSentinel(sentinel: string): string {
   if (sentinel.startsWith('#DIV/0!')) return 'Division by zero: the divisor is 0 or empty.';
-  if (sentinel.startsWith('#REF!')) return 'Invalid reference: the cell, range or sheet does not exist.';
+  if (sentinel.startsWith('#REF!'))
+    return 'Invalid reference: the cell, range or sheet does not exist.';
   if (sentinel.startsWith('#NAME?')) return 'Unknown function or name.';
-  if (sentinel.startsWith('#VALUE!')) return 'Wrong type of argument, for example text where a number is needed.';
-  if (sentinel.startsWith('#N/A')) return 'Value not available, for example a lookup found no match.';
-  if (sentinel.startsWith('#NUM!')) return 'Invalid number, for example the square root of a negative number.';
-  if (sentinel.startsWith('#CIRCULAR!')) return 'Circular reference: the formula depends on itself.';
-  if (sentinel.startsWith('#PARSE_ERROR!')) return 'The formula cannot be parsed; check brackets, commas and quotes.';
+  if (sentinel.startsWith('#VALUE!'))
+    return 'Wrong type of argument, for example text where a number is needed.';
+  if (sentinel.startsWith('#N/A'))
+    return 'Value not available, for example a lookup found no match.';
+  if (sentinel.startsWith('#NUM!'))
+    return 'Invalid number, for example the square root of a negative number.';
+  if (sentinel.startsWith('#CIRCULAR!'))
+    return 'Circular reference: the formula depends on itself.';
+  if (sentinel.startsWith('#PARSE_ERROR!'))
+    return 'The formula cannot be parsed; check brackets, commas and quotes.';
   if (sentinel.startsWith('#SPILL!')) return 'The result needs more cells than are free.';
   return 'The formula failed.';
 }

@@ -18,7 +18,11 @@ export interface CachedCell {
   readonly locked: boolean;
 }
 
-export type BlockReader = (sheet: string, range: string, signal: AbortSignal) => Promise<GridResponse>;
+export type BlockReader = (
+  sheet: string,
+  range: string,
+  signal: AbortSignal,
+) => Promise<GridResponse>;
 
 export interface StoreOptions {
   readonly read: BlockReader;
@@ -58,7 +62,12 @@ function blockSpan(rect: Rect, overscanRows: number): BlockSpan {
 
 /** Whether `b` touches `a` or the blocks right around it (a step, not a leap). */
 function spansNear(a: BlockSpan, b: BlockSpan): boolean {
-  return a.firstRow - 1 <= b.lastRow && b.firstRow <= a.lastRow + 1 && a.firstCol - 1 <= b.lastCol && b.firstCol <= a.lastCol + 1;
+  return (
+    a.firstRow - 1 <= b.lastRow &&
+    b.firstRow <= a.lastRow + 1 &&
+    a.firstCol - 1 <= b.lastCol &&
+    b.firstCol <= a.lastCol + 1
+  );
 }
 
 interface Block {
@@ -86,26 +95,45 @@ interface SheetCache {
 /** Blocks needed now before those of the margin: visible first, then by distance (rows count less than columns). */
 function distance(block: Pick<Block, 'blockRow' | 'blockCol'>, rect: Rect): number {
   const area = blockRect(block);
-  const rows = Math.max(0, area.row - (rect.row + rect.height - 1), rect.row - (area.row + area.height - 1));
-  const cols = Math.max(0, area.col - (rect.col + rect.width - 1), rect.col - (area.col + area.width - 1));
+  const rows = Math.max(
+    0,
+    area.row - (rect.row + rect.height - 1),
+    rect.row - (area.row + area.height - 1),
+  );
+  const cols = Math.max(
+    0,
+    area.col - (rect.col + rect.width - 1),
+    rect.col - (area.col + area.width - 1),
+  );
   return rows + cols * 4;
 }
 
 function union(a: Rect, b: Rect): Rect {
   const col = Math.min(a.col, b.col);
   const row = Math.min(a.row, b.row);
-  return { col, row, width: Math.max(a.col + a.width, b.col + b.width) - col, height: Math.max(a.row + a.height, b.row + b.height) - row };
+  return {
+    col,
+    row,
+    width: Math.max(a.col + a.width, b.col + b.width) - col,
+    height: Math.max(a.row + a.height, b.row + b.height) - row,
+  };
 }
 
 function rectOf(bounds: { readonly first: string; readonly last: string } | null): Rect | null {
   if (bounds === null) return null;
   const first = parseCellIndex(bounds.first);
   const last = parseCellIndex(bounds.last);
-  return { col: first.col, row: first.row, width: last.col - first.col + 1, height: last.row - first.row + 1 };
+  return {
+    col: first.col,
+    row: first.row,
+    width: last.col - first.col + 1,
+    height: last.row - first.row + 1,
+  };
 }
 
 const blockKey = (blockRow: number, blockCol: number): number => blockRow * 1024 + blockCol;
-const localKey = (row: number, col: number): number => (row % BLOCK_ROWS) * BLOCK_COLS + (col % BLOCK_COLS);
+const localKey = (row: number, col: number): number =>
+  (row % BLOCK_ROWS) * BLOCK_COLS + (col % BLOCK_COLS);
 
 function parseCellIndex(address: string): { row: number; col: number } {
   const match = /^([A-Z]+)(\d+)$/.exec(address)!;
@@ -115,7 +143,12 @@ function parseCellIndex(address: string): { row: number; col: number } {
 }
 
 function blockRect(block: Pick<Block, 'blockRow' | 'blockCol'>): Rect {
-  return { col: block.blockCol * BLOCK_COLS, row: block.blockRow * BLOCK_ROWS, width: BLOCK_COLS, height: BLOCK_ROWS };
+  return {
+    col: block.blockCol * BLOCK_COLS,
+    row: block.blockRow * BLOCK_ROWS,
+    width: BLOCK_COLS,
+    height: BLOCK_ROWS,
+  };
 }
 
 export function blockRange(blockRow: number, blockCol: number): string {
@@ -160,7 +193,9 @@ export class CellStore {
 
   /** The cell, null when known to be empty, undefined while its block is not loaded. */
   cell(sheet: string, col: number, row: number): CachedCell | null | undefined {
-    const block = this.sheets.get(sheet)?.blocks.get(blockKey(Math.floor(row / BLOCK_ROWS), Math.floor(col / BLOCK_COLS)));
+    const block = this.sheets
+      .get(sheet)
+      ?.blocks.get(blockKey(Math.floor(row / BLOCK_ROWS), Math.floor(col / BLOCK_COLS)));
     if (block === undefined || !block.loaded) return undefined;
     return block.cells.get(localKey(row, col)) ?? null;
   }
@@ -211,7 +246,18 @@ export class CellStore {
         needed.add(key);
         let block = cache.blocks.get(key);
         if (block === undefined) {
-          block = { key, blockRow, blockCol, cells: new Map(), loaded: false, generation: -1, lastUsed: 0, request: undefined, requestGeneration: -1, failedAt: undefined };
+          block = {
+            key,
+            blockRow,
+            blockCol,
+            cells: new Map(),
+            loaded: false,
+            generation: -1,
+            lastUsed: 0,
+            request: undefined,
+            requestGeneration: -1,
+            failedAt: undefined,
+          };
           cache.blocks.set(key, block);
         }
         block.lastUsed = this.clock;
@@ -224,7 +270,8 @@ export class CellStore {
       const pending = block.request !== undefined && block.requestGeneration === cache.generation;
       const resting = block.failedAt !== undefined && this.now() - block.failedAt < RETRY_AFTER_MS;
       const held = this.held.has(sheet);
-      if (fresh || pending || resting || held || this.queue.some((entry) => entry.block === block)) continue;
+      if (fresh || pending || resting || held || this.queue.some((entry) => entry.block === block))
+        continue;
       if (this.knownEmpty(cache, block)) this.fillEmpty(sheet, cache, block);
       else this.queue.push({ sheet, block });
     }
@@ -237,7 +284,10 @@ export class CellStore {
   /** The last read (at the current generation) said nothing is listed inside the block. */
   private knownEmpty(cache: SheetCache, block: Block): boolean {
     if (cache.listed === undefined || cache.listed.generation !== cache.generation) return false;
-    return cache.listed.rect === null || rectIntersection(cache.listed.rect, blockRect(block)) === undefined;
+    return (
+      cache.listed.rect === null ||
+      rectIntersection(cache.listed.rect, blockRect(block)) === undefined
+    );
   }
 
   private fillEmpty(sheet: string, cache: SheetCache, block: Block): void {
@@ -251,8 +301,15 @@ export class CellStore {
   }
 
   private noteBounds(cache: SheetCache, response: GridResponse, generation: number): void {
-    cache.bounds = response.occupied_bounds === null ? null : { lastRow: parseCellIndex(response.occupied_bounds.last).row, lastCol: parseCellIndex(response.occupied_bounds.last).col };
-    if (response.listed_bounds !== undefined && generation === cache.generation) cache.listed = { rect: rectOf(response.listed_bounds), generation };
+    cache.bounds =
+      response.occupied_bounds === null
+        ? null
+        : {
+            lastRow: parseCellIndex(response.occupied_bounds.last).row,
+            lastCol: parseCellIndex(response.occupied_bounds.last).col,
+          };
+    if (response.listed_bounds !== undefined && generation === cache.generation)
+      cache.listed = { rect: rectOf(response.listed_bounds), generation };
   }
 
   /** Queued or running reads outside the wanted area are dropped (fast scrolling). */
@@ -287,12 +344,23 @@ export class CellStore {
     block.requestGeneration = generation;
     this.inFlight += 1;
     try {
-      const response = await this.options.read(sheet, blockRange(block.blockRow, block.blockCol), controller.signal);
+      const response = await this.options.read(
+        sheet,
+        blockRange(block.blockRow, block.blockCol),
+        controller.signal,
+      );
       if (controller.signal.aborted || this.sheets.get(sheet) !== cache) return;
       const cells = new Map<number, CachedCell>();
       for (const cell of response.cells) {
         const { row, col } = parseCellIndex(cell.cell);
-        cells.set(localKey(row, col), { input: cell.input, value: cell.value, error: cell.error, formula: cell.formula, version: cell.version, locked: cell.locked });
+        cells.set(localKey(row, col), {
+          input: cell.input,
+          value: cell.value,
+          error: cell.error,
+          formula: cell.formula,
+          version: cell.version,
+          locked: cell.locked,
+        });
       }
       block.cells = cells;
       block.loaded = true;
@@ -309,7 +377,8 @@ export class CellStore {
       if (block.request === controller) block.request = undefined;
       this.inFlight -= 1;
       // A write during the read made it stale: read again if it is still wanted.
-      if (this.wanted !== undefined) this.update(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
+      if (this.wanted !== undefined)
+        this.update(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
       else this.pump();
     }
   }
@@ -317,7 +386,8 @@ export class CellStore {
   /** Forget the least recently wanted blocks beyond the budget. */
   private evict(): void {
     const all: { cache: SheetCache; block: Block }[] = [];
-    for (const cache of this.sheets.values()) for (const block of cache.blocks.values()) all.push({ cache, block });
+    for (const cache of this.sheets.values())
+      for (const block of cache.blocks.values()) all.push({ cache, block });
     if (all.length <= this.maxBlocks) return;
     all.sort((a, b) => a.block.lastUsed - b.block.lastUsed);
     for (const { cache, block } of all.slice(0, all.length - this.maxBlocks)) {
@@ -334,7 +404,18 @@ export class CellStore {
     let block = cache.blocks.get(key);
     if (block?.loaded === true) return;
     if (block === undefined) {
-      block = { key, blockRow, blockCol, cells: new Map(), loaded: false, generation: -1, lastUsed: this.clock, request: undefined, requestGeneration: -1, failedAt: undefined };
+      block = {
+        key,
+        blockRow,
+        blockCol,
+        cells: new Map(),
+        loaded: false,
+        generation: -1,
+        lastUsed: this.clock,
+        request: undefined,
+        requestGeneration: -1,
+        failedAt: undefined,
+      };
       cache.blocks.set(key, block);
     }
     // The same read may already be queued or running for this block: it is not needed now.
@@ -344,7 +425,14 @@ export class CellStore {
     if (queued >= 0) this.queue.splice(queued, 1);
     for (const cell of response.cells) {
       const { row, col } = parseCellIndex(cell.cell);
-      block.cells.set(localKey(row, col), { input: cell.input, value: cell.value, error: cell.error, formula: cell.formula, version: cell.version, locked: cell.locked });
+      block.cells.set(localKey(row, col), {
+        input: cell.input,
+        value: cell.value,
+        error: cell.error,
+        formula: cell.formula,
+        version: cell.version,
+        locked: cell.locked,
+      });
     }
     block.loaded = true;
     block.generation = cache.generation;
@@ -354,8 +442,10 @@ export class CellStore {
 
   /** Everything cached for `sheet` (or every sheet) is out of date: keep showing it, read again. */
   invalidate(sheet?: string): void {
-    for (const [name, cache] of this.sheets) if (sheet === undefined || name === sheet) cache.generation += 1;
-    if (this.wanted !== undefined) this.update(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
+    for (const [name, cache] of this.sheets)
+      if (sheet === undefined || name === sheet) cache.generation += 1;
+    if (this.wanted !== undefined)
+      this.update(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
   }
 
   /** Drop a sheet entirely (deleted, or the whole workbook was replaced when no name is given). */
@@ -379,7 +469,8 @@ export class CellStore {
       block.request?.abort();
       block.request = undefined;
     }
-    for (let index = this.queue.length - 1; index >= 0; index -= 1) if (this.queue[index]!.sheet === sheet) this.queue.splice(index, 1);
+    for (let index = this.queue.length - 1; index >= 0; index -= 1)
+      if (this.queue[index]!.sheet === sheet) this.queue.splice(index, 1);
   }
 
   /** True while `sheet` is being renamed or deleted: its old name may already be gone on the server. */
@@ -390,7 +481,8 @@ export class CellStore {
   /** Read `sheet` again after a hold that ended without a rename. */
   release(sheet: string): void {
     if (!this.held.delete(sheet)) return;
-    if (this.wanted !== undefined) this.update(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
+    if (this.wanted !== undefined)
+      this.update(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
   }
 
   rename(from: string, to: string): void {
@@ -401,7 +493,8 @@ export class CellStore {
       this.sheets.set(to, cache);
     }
     if (this.wanted?.sheet === from) this.wanted = { ...this.wanted, sheet: to };
-    if (this.wanted !== undefined) this.update(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
+    if (this.wanted !== undefined)
+      this.update(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
   }
 
   /**
@@ -410,13 +503,21 @@ export class CellStore {
    * repaint the grid 10,000 times in one long task.
    */
   patch(sheet: string, col: number, row: number, cell: CachedCell | null): void {
-    const block = this.sheets.get(sheet)?.blocks.get(blockKey(Math.floor(row / BLOCK_ROWS), Math.floor(col / BLOCK_COLS)));
+    const block = this.sheets
+      .get(sheet)
+      ?.blocks.get(blockKey(Math.floor(row / BLOCK_ROWS), Math.floor(col / BLOCK_COLS)));
     if (block === undefined || !block.loaded) return;
     if (cell === null) block.cells.delete(localKey(row, col));
     else block.cells.set(localKey(row, col), cell);
     const pending = this.patched.get(sheet);
-    this.patched.set(sheet, pending === undefined ? { col, row, width: 1, height: 1 } : union(pending, { col, row, width: 1, height: 1 }));
-    if (this.patched.size === 1 && pending === undefined) queueMicrotask(() => this.announcePatches());
+    this.patched.set(
+      sheet,
+      pending === undefined
+        ? { col, row, width: 1, height: 1 }
+        : union(pending, { col, row, width: 1, height: 1 }),
+    );
+    if (this.patched.size === 1 && pending === undefined)
+      queueMicrotask(() => this.announcePatches());
   }
 
   private announcePatches(): void {
@@ -429,7 +530,10 @@ export class CellStore {
   }
 
   /** Every loaded cell of `sheet` inside `rect`, with its position (for copy and charts). */
-  loadedCells(sheet: string, rect: Rect): { col: number; row: number; cell: CachedCell }[] | undefined {
+  loadedCells(
+    sheet: string,
+    rect: Rect,
+  ): { col: number; row: number; cell: CachedCell }[] | undefined {
     const found: { col: number; row: number; cell: CachedCell }[] = [];
     for (let row = rect.row; row < rect.row + rect.height; row += 1) {
       for (let col = rect.col; col < rect.col + rect.width; col += 1) {

@@ -35,7 +35,12 @@ function columnOf(letters: string): number {
   return col - 1;
 }
 
-function buildClip(sheet: string, rect: Rect, cut: boolean, fill: (put: (col: number, row: number, input: string | null, shown: string) => void) => void): { clip: InternalClip; html: string } {
+function buildClip(
+  sheet: string,
+  rect: Rect,
+  cut: boolean,
+  fill: (put: (col: number, row: number, input: string | null, shown: string) => void) => void,
+): { clip: InternalClip; html: string } {
   const inputs = emptyGrid(rect);
   const shown = emptyGrid(rect);
   fill((col, row, input, text) => {
@@ -47,30 +52,47 @@ function buildClip(sheet: string, rect: Rect, cut: boolean, fill: (put: (col: nu
 
 function tooLarge(session: Session, rect: Rect): boolean {
   if (rectCellCount(rect) <= MAX_COPY_CELLS) return false;
-  session.toasts.show(`That selection has ${rectCellCount(rect).toLocaleString('en-US')} cells; copy at most ${MAX_COPY_CELLS.toLocaleString('en-US')} at a time.`, 'error');
+  session.toasts.show(
+    `That selection has ${rectCellCount(rect).toLocaleString('en-US')} cells; copy at most ${MAX_COPY_CELLS.toLocaleString('en-US')} at a time.`,
+    'error',
+  );
   return true;
 }
 
 /** The clipboard content from cached cells, or undefined when some are not loaded. */
-export function copyFromCache(session: Session, rect: Rect, cut: boolean): { clip: InternalClip; html: string } | undefined {
+export function copyFromCache(
+  session: Session,
+  rect: Rect,
+  cut: boolean,
+): { clip: InternalClip; html: string } | undefined {
   const sheet = session.activeSheet;
   if (rectCellCount(rect) > MAX_COPY_CELLS) return undefined;
   const cached = session.store.loadedCells(sheet, rect);
   if (cached === undefined) return undefined;
   return buildClip(sheet, rect, cut, (put) => {
-    for (const { col, row, cell } of cached) put(col, row, cell.input, cell.error ?? displayValue(cell.value));
+    for (const { col, row, cell } of cached)
+      put(col, row, cell.input, cell.error ?? displayValue(cell.value));
   });
 }
 
 /** The clipboard content read from the server (selections larger than the cache). */
-export async function copyFromServer(session: Session, rect: Rect, cut: boolean): Promise<{ clip: InternalClip; html: string } | undefined> {
+export async function copyFromServer(
+  session: Session,
+  rect: Rect,
+  cut: boolean,
+): Promise<{ clip: InternalClip; html: string } | undefined> {
   if (tooLarge(session, rect)) return undefined;
   const sheet = session.activeSheet;
   const response = await session.grid.read(sheet, formatRect(rect));
   return buildClip(sheet, rect, cut, (put) => {
     for (const cell of response.cells) {
       const match = /^([A-Z]+)(\d+)$/.exec(cell.cell)!;
-      put(columnOf(match[1]!), Number(match[2]) - 1, cell.input, cell.error ?? displayValue(cell.value));
+      put(
+        columnOf(match[1]!),
+        Number(match[2]) - 1,
+        cell.input,
+        cell.error ?? displayValue(cell.value),
+      );
     }
   });
 }
@@ -109,27 +131,53 @@ export function parsePastedText(text: string): Promise<string[][]> {
 }
 
 /** The block a paste writes: internal copies keep formulas (moved), outside text is parsed. */
-export async function pasteBlock(text: string, internal: InternalClip | undefined, target: Rect): Promise<string[][]> {
+export async function pasteBlock(
+  text: string,
+  internal: InternalClip | undefined,
+  target: Rect,
+): Promise<string[][]> {
   const fromHere = internal !== undefined && internal.text === text;
   let block: string[][] = fromHere
-    ? internal.inputs.map((row) => row.map((input) => shiftFormula(input, target.row - internal.rect.row, target.col - internal.rect.col)))
+    ? internal.inputs.map((row) =>
+        row.map((input) =>
+          shiftFormula(input, target.row - internal.rect.row, target.col - internal.rect.col),
+        ),
+      )
     : await parsePastedText(text);
   // One value pasted over a larger selection fills all of it (ui.md CLIP-03).
   if (block.length === 1 && block[0]!.length === 1 && (target.width > 1 || target.height > 1)) {
     const value = block[0]![0]!;
     block = Array.from({ length: target.height }, (_, r) =>
-      Array.from({ length: target.width }, (_, c) => (fromHere ? shiftFormula(internal.inputs[0]![0]!, target.row + r - internal.rect.row, target.col + c - internal.rect.col) : value)),
+      Array.from({ length: target.width }, (_, c) =>
+        fromHere
+          ? shiftFormula(
+              internal.inputs[0]![0]!,
+              target.row + r - internal.rect.row,
+              target.col + c - internal.rect.col,
+            )
+          : value,
+      ),
     );
   }
   return block;
 }
 
 /** Write a pasted block, in chunks when large; a cut also clears its source (one undo step). */
-export function writePaste(session: Session, block: string[][], target: Rect, internal: InternalClip | undefined): Promise<boolean> {
+export function writePaste(
+  session: Session,
+  block: string[][],
+  target: Rect,
+  internal: InternalClip | undefined,
+): Promise<boolean> {
   return session.track(() => writePasteNow(session, block, target, internal));
 }
 
-async function writePasteNow(session: Session, block: string[][], target: Rect, internal: InternalClip | undefined): Promise<boolean> {
+async function writePasteNow(
+  session: Session,
+  block: string[][],
+  target: Rect,
+  internal: InternalClip | undefined,
+): Promise<boolean> {
   const sheet = session.activeSheet;
   let commits = 0;
   if (internal?.cut === true && internal.sheet === sheet) {
@@ -139,17 +187,23 @@ async function writePasteNow(session: Session, block: string[][], target: Rect, 
   const rowsPerChunk = Math.max(1, Math.floor(CHUNK_CELLS / width));
   const chunks: BlockChunk[] = [];
   for (let start = 0; start < block.length; start += rowsPerChunk) {
-    chunks.push({ anchor: { col: target.col, row: target.row + start }, values: block.slice(start, start + rowsPerChunk) });
+    chunks.push({
+      anchor: { col: target.col, row: target.row + start },
+      values: block.slice(start, start + rowsPerChunk),
+    });
   }
   if (chunks.length === 1) {
-    if (await session.writeRange(sheet, chunks[0]!.anchor, chunks[0]!.values, 'Paste')) commits += 1;
+    if (await session.writeRange(sheet, chunks[0]!.anchor, chunks[0]!.values, 'Paste'))
+      commits += 1;
   } else {
     session.toasts.show('Pasting… 0%');
     const written = await writeRangeChunks(session, sheet, chunks, (committed) => {
-      if (committed < chunks.length) session.toasts.show(`Pasting… ${Math.round((committed / chunks.length) * 100)}%`);
+      if (committed < chunks.length)
+        session.toasts.show(`Pasting… ${Math.round((committed / chunks.length) * 100)}%`);
     });
     commits += written;
-    if (written === chunks.length) session.toasts.show(`Pasted ${block.length.toLocaleString('en-US')} rows.`, 'success');
+    if (written === chunks.length)
+      session.toasts.show(`Pasted ${block.length.toLocaleString('en-US')} rows.`, 'success');
   }
   session.mergeLastCommits(commits);
   return commits > 0;

@@ -9,10 +9,20 @@ const key = (workbook: string, sheet: string): string => `gridbook:widths:${work
 export function loadWidths(workbook: string, sheet: string): number[] {
   const widths = Array<number>(GRID_COLUMNS).fill(DEFAULT_COLUMN_WIDTH);
   try {
-    const saved = JSON.parse(localStorage.getItem(key(workbook, sheet)) ?? '{}') as Record<string, number>;
+    const saved = JSON.parse(localStorage.getItem(key(workbook, sheet)) ?? '{}') as Record<
+      string,
+      number
+    >;
     for (const [col, width] of Object.entries(saved)) {
       const index = Number(col);
-      if (Number.isInteger(index) && index >= 0 && index < GRID_COLUMNS && typeof width === 'number' && width > 0) widths[index] = width;
+      if (
+        Number.isInteger(index) &&
+        index >= 0 &&
+        index < GRID_COLUMNS &&
+        typeof width === 'number' &&
+        width > 0
+      )
+        widths[index] = width;
     }
   } catch {
     // Unreadable saved widths are ignored: defaults are shown.

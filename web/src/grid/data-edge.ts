@@ -9,7 +9,11 @@ export type Direction = 'up' | 'down' | 'left' | 'right';
  * How many cells to move. `filledAhead` holds the positions (1 = the neighbour) of filled
  * cells ahead of the cursor, `room` how many cells lie between the cursor and the edge.
  */
-export function edgeSteps(cursorFilled: boolean, filledAhead: ReadonlySet<number>, room: number): number {
+export function edgeSteps(
+  cursorFilled: boolean,
+  filledAhead: ReadonlySet<number>,
+  room: number,
+): number {
   if (room <= 0) return 0;
   if (cursorFilled && filledAhead.has(1)) {
     let step = 1;
@@ -17,14 +21,17 @@ export function edgeSteps(cursorFilled: boolean, filledAhead: ReadonlySet<number
     return step;
   }
   let nearest = Infinity;
-  for (const position of filledAhead) if (position >= 1 && position <= room && position < nearest) nearest = position;
+  for (const position of filledAhead)
+    if (position >= 1 && position <= room && position < nearest) nearest = position;
   return Number.isFinite(nearest) ? nearest : room;
 }
 
 /** The strip of cells ahead of the cursor up to `limit` (inclusive), as an A1 range. */
 function stripRange(from: CellRef, direction: Direction, limit: number): string {
-  if (direction === 'down') return `${columnLetters(from.col)}${from.row + 1}:${columnLetters(from.col)}${limit + 1}`;
-  if (direction === 'up') return `${columnLetters(from.col)}${limit + 1}:${columnLetters(from.col)}${from.row + 1}`;
+  if (direction === 'down')
+    return `${columnLetters(from.col)}${from.row + 1}:${columnLetters(from.col)}${limit + 1}`;
+  if (direction === 'up')
+    return `${columnLetters(from.col)}${limit + 1}:${columnLetters(from.col)}${from.row + 1}`;
   if (direction === 'right') return `${formatCell(from)}:${columnLetters(limit)}${from.row + 1}`;
   return `${columnLetters(limit)}${from.row + 1}:${formatCell(from)}`;
 }
@@ -52,7 +59,10 @@ export async function jumpTarget(
     const lastIndex = vertical ? Number(last[2]) - 1 : columnIndexOf(last[1]!);
     if (forward) limit = Math.min(edge, Math.max(position, lastIndex + 1));
   }
-  const strip = bounds === null || limit === position ? { cells: [] } : await api.read(sheet, stripRange(from, direction, limit));
+  const strip =
+    bounds === null || limit === position
+      ? { cells: [] }
+      : await api.read(sheet, stripRange(from, direction, limit));
   const filled = new Set<number>();
   let cursorFilled = false;
   for (const cell of strip.cells) {
@@ -65,7 +75,9 @@ export async function jumpTarget(
   }
   const steps = edgeSteps(cursorFilled, filled, room);
   const delta = forward ? steps : -steps;
-  return vertical ? { col: from.col, row: from.row + delta } : { col: from.col + delta, row: from.row };
+  return vertical
+    ? { col: from.col, row: from.row + delta }
+    : { col: from.col + delta, row: from.row };
 }
 
 function columnIndexOf(letters: string): number {

@@ -5,7 +5,22 @@ import type { EditState, Session } from '../app/session.js';
 import { formatRect, type CellRef, type Rect } from './address.js';
 
 /** Characters after which a click inserts a reference instead of ending the edit. */
-const POINTABLE_AFTER = new Set(['=', '(', ',', '+', '-', '*', '/', '^', '&', '<', '>', ':', ';', ' ']);
+const POINTABLE_AFTER = new Set([
+  '=',
+  '(',
+  ',',
+  '+',
+  '-',
+  '*',
+  '/',
+  '^',
+  '&',
+  '<',
+  '>',
+  ':',
+  ';',
+  ' ',
+]);
 
 export interface Move {
   readonly dx: number;
@@ -29,17 +44,32 @@ export class EditController {
     return this.session.editing.get();
   }
 
-  start(cell: CellRef, text: string, options: { origin?: 'cell' | 'bar'; mode?: 'enter' | 'edit'; original?: string } = {}): boolean {
+  start(
+    cell: CellRef,
+    text: string,
+    options: { origin?: 'cell' | 'bar'; mode?: 'enter' | 'edit'; original?: string } = {},
+  ): boolean {
     const sheet = this.session.activeSheet;
     const cached = this.session.cell(cell.col, cell.row);
     if (cached?.locked === true) {
-      this.session.toasts.show(`${formatRect({ ...cell, width: 1, height: 1 })} is locked; unlock it (right-click → Unlock) to edit it.`, 'error');
+      this.session.toasts.show(
+        `${formatRect({ ...cell, width: 1, height: 1 })} is locked; unlock it (right-click → Unlock) to edit it.`,
+        'error',
+      );
       return false;
     }
     const original = options.original ?? cached?.input ?? '';
     this.pointSpan = null;
     this.pointing = false;
-    this.session.editing.set({ sheet, cell, text, original, origin: options.origin ?? 'cell', mode: options.mode ?? 'edit', caret: text.length });
+    this.session.editing.set({
+      sheet,
+      cell,
+      text,
+      original,
+      origin: options.origin ?? 'cell',
+      mode: options.mode ?? 'edit',
+      caret: text.length,
+    });
     return true;
   }
 
@@ -94,11 +124,18 @@ export class EditController {
     this.pointing = false;
     if (move !== null && state.sheet === this.session.activeSheet) {
       const { rows, cols } = this.limits();
-      const wanted = move.key === 'Enter' ? this.session.tabRun.enter(state.cell, move.dy) : { col: state.cell.col + move.dx, row: state.cell.row + move.dy };
-      const next = { col: Math.max(0, Math.min(cols - 1, wanted.col)), row: Math.max(0, Math.min(rows - 1, wanted.row)) };
+      const wanted =
+        move.key === 'Enter'
+          ? this.session.tabRun.enter(state.cell, move.dy)
+          : { col: state.cell.col + move.dx, row: state.cell.row + move.dy };
+      const next = {
+        col: Math.max(0, Math.min(cols - 1, wanted.col)),
+        row: Math.max(0, Math.min(rows - 1, wanted.row)),
+      };
       if (move.key === 'Tab') this.session.tabRun.tab(state.cell, next);
       this.session.goTo({ ...next, width: 1, height: 1 });
     }
-    if (state.text !== state.original) await this.session.writeCell(state.sheet, state.cell, state.text);
+    if (state.text !== state.original)
+      await this.session.writeCell(state.sheet, state.cell, state.text);
   }
 }

@@ -5,7 +5,11 @@ import type { Session } from '../app/session.js';
 import { formatRect } from './address.js';
 import { fillBlock, type FillDirection } from './fill-series.js';
 
-export async function fillDrag(session: Session, source: Rectangle, destination: Rectangle): Promise<void> {
+export async function fillDrag(
+  session: Session,
+  source: Rectangle,
+  destination: Rectangle,
+): Promise<void> {
   const sheet = session.activeSheet;
   let direction: FillDirection;
   let count: number;
@@ -13,11 +17,17 @@ export async function fillDrag(session: Session, source: Rectangle, destination:
   if (destination.height > source.height) {
     count = destination.height - source.height;
     direction = destination.y < source.y ? 'up' : 'down';
-    anchor = { col: source.x, row: direction === 'down' ? source.y + source.height : destination.y };
+    anchor = {
+      col: source.x,
+      row: direction === 'down' ? source.y + source.height : destination.y,
+    };
   } else if (destination.width > source.width) {
     count = destination.width - source.width;
     direction = destination.x < source.x ? 'left' : 'right';
-    anchor = { col: direction === 'right' ? source.x + source.width : destination.x, row: source.y };
+    anchor = {
+      col: direction === 'right' ? source.x + source.width : destination.x,
+      row: source.y,
+    };
   } else {
     return;
   }
@@ -33,7 +43,16 @@ export async function fillDrag(session: Session, source: Rectangle, destination:
     }
     const block = fillBlock(inputs, direction, count);
     const ok = await session.writeRange(sheet, anchor, block, 'Fill');
-    if (ok) session.goTo({ col: destination.x, row: destination.y, width: destination.width, height: destination.height }, { col: source.x, row: source.y });
+    if (ok)
+      session.goTo(
+        {
+          col: destination.x,
+          row: destination.y,
+          width: destination.width,
+          height: destination.height,
+        },
+        { col: source.x, row: source.y },
+      );
   } catch (error) {
     session.reportError('Fill failed', error);
   }

@@ -5,7 +5,20 @@ import { shiftFormula } from './formula-shift.js';
 const CYCLES: readonly (readonly string[])[] = [
   ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
   ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
-  ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
   ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
 ];
 
@@ -25,13 +38,18 @@ function cycleOf(text: string): { cycle: readonly string[]; index: number } | un
   return undefined;
 }
 
-const isNumberText = (text: string): boolean => /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(text);
+const isNumberText = (text: string): boolean =>
+  /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(text);
 
 /**
  * The value `steps` cells past the end of `source` (steps ≥ 1), or before its start when
  * negative. `move(formula, cells)` shifts a formula by that many cells along the fill.
  */
-export function continueSeries(source: readonly string[], steps: number, move: (formula: string, cells: number) => string): string {
+export function continueSeries(
+  source: readonly string[],
+  steps: number,
+  move: (formula: string, cells: number) => string,
+): string {
   const length = source.length;
   const position = steps > 0 ? length - 1 + steps : steps; // index in the extended sequence
   const cyclicIndex = ((position % length) + length) % length;
@@ -47,12 +65,17 @@ export function continueSeries(source: readonly string[], steps: number, move: (
     return matchCase(source[length - 1]!, last.cycle[(last.index + steps) % last.cycle.length]!);
   }
   const numbered = /^(.*?)(\d+)$/.exec(source[length - 1]!);
-  if (steps > 0 && length === 1 && numbered !== null && !isNumberText(source[0]!)) return `${numbered[1]}${Number(numbered[2]) + steps}`;
+  if (steps > 0 && length === 1 && numbered !== null && !isNumberText(source[0]!))
+    return `${numbered[1]}${Number(numbered[2]) + steps}`;
   return template;
 }
 
 /** The cells to write when the `source` block (rows of raw inputs) is dragged `count` cells further. */
-export function fillBlock(source: readonly (readonly string[])[], direction: FillDirection, count: number): string[][] {
+export function fillBlock(
+  source: readonly (readonly string[])[],
+  direction: FillDirection,
+  count: number,
+): string[][] {
   const width = source[0]?.length ?? 0;
   const vertical = direction === 'down' || direction === 'up';
   const sign = direction === 'down' || direction === 'right' ? 1 : -1;
@@ -62,14 +85,22 @@ export function fillBlock(source: readonly (readonly string[])[], direction: Fil
     const rows: string[][] = [];
     for (let step = 1; step <= count; step += 1) {
       const row: string[] = [];
-      for (let col = 0; col < width; col += 1) row.push(continueSeries(source.map((line) => line[col] ?? ''), sign * step, moveDown));
+      for (let col = 0; col < width; col += 1)
+        row.push(
+          continueSeries(
+            source.map((line) => line[col] ?? ''),
+            sign * step,
+            moveDown,
+          ),
+        );
       rows.push(row);
     }
     return sign > 0 ? rows : rows.reverse();
   }
   return source.map((line) => {
     const cells: string[] = [];
-    for (let step = 1; step <= count; step += 1) cells.push(continueSeries(line, sign * step, moveRight));
+    for (let step = 1; step <= count; step += 1)
+      cells.push(continueSeries(line, sign * step, moveRight));
     return sign > 0 ? cells : cells.reverse();
   });
 }

@@ -26,7 +26,8 @@ export class ColumnLayout {
 
   constructor(readonly widths: readonly number[]) {
     this.prefix = new Float64Array(widths.length + 1);
-    for (let col = 0; col < widths.length; col += 1) this.prefix[col + 1] = this.prefix[col]! + widths[col]!;
+    for (let col = 0; col < widths.length; col += 1)
+      this.prefix[col + 1] = this.prefix[col]! + widths[col]!;
   }
 
   width(col: number): number {
@@ -61,7 +62,12 @@ export function cellBox(layout: ColumnLayout, viewport: Viewport, col: number, r
 }
 
 /** The cell whose top-left corner is nearest to a point (chart drag snapping). */
-export function nearestCell(layout: ColumnLayout, viewport: Viewport, left: number, top: number): { col: number; row: number } {
+export function nearestCell(
+  layout: ColumnLayout,
+  viewport: Viewport,
+  left: number,
+  top: number,
+): { col: number; row: number } {
   const x = left - ROW_MARKER_WIDTH + layout.offset(viewport.col);
   let col = layout.columnAt(Math.max(0, x));
   if (col + 1 < layout.widths.length && x - layout.offset(col) > layout.width(col) / 2) col += 1;

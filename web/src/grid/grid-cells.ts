@@ -3,17 +3,35 @@
 import { GridCellKind, type GridCell, type TextCell } from '@glideapps/glide-data-grid';
 import type { CachedCell } from './cell-store.js';
 import { alignmentOf, displayOf, displayValue, numberCharsThatFit } from './cell-format.js';
-import { ERROR_TEXT, FONT_FAMILY, gridTheme, LOCKED_BACKGROUND, PREVIEW_BACKGROUND, PREVIEW_OVERWRITE_BACKGROUND, PREVIEW_TEXT } from './grid-theme.js';
+import {
+  ERROR_TEXT,
+  FONT_FAMILY,
+  gridTheme,
+  LOCKED_BACKGROUND,
+  PREVIEW_BACKGROUND,
+  PREVIEW_OVERWRITE_BACKGROUND,
+  PREVIEW_TEXT,
+} from './grid-theme.js';
 import type { CellValue } from '../api/types.js';
 
 export const LOADING_CELL: GridCell = { kind: GridCellKind.Loading, allowOverlay: false };
 
-const EMPTY_CELL: TextCell = { kind: GridCellKind.Text, data: '', displayData: '', allowOverlay: false, readonly: false };
+const EMPTY_CELL: TextCell = {
+  kind: GridCellKind.Text,
+  data: '',
+  displayData: '',
+  allowOverlay: false,
+  readonly: false,
+};
 
 const ERROR_OVERRIDE = { textDark: ERROR_TEXT };
 const LOCKED_OVERRIDE = { bgCell: LOCKED_BACKGROUND };
 const LOCKED_ERROR_OVERRIDE = { bgCell: LOCKED_BACKGROUND, textDark: ERROR_TEXT };
-const PREVIEW_OVERRIDE = { bgCell: PREVIEW_BACKGROUND, textDark: PREVIEW_TEXT, baseFontStyle: 'italic 13px' };
+const PREVIEW_OVERRIDE = {
+  bgCell: PREVIEW_BACKGROUND,
+  textDark: PREVIEW_TEXT,
+  baseFontStyle: 'italic 13px',
+};
 const PREVIEW_OVERWRITE_OVERRIDE = { ...PREVIEW_OVERRIDE, bgCell: PREVIEW_OVERWRITE_BACKGROUND };
 
 let digitWidth: number | undefined;
@@ -21,7 +39,8 @@ let digitWidth: number | undefined;
 /** The width of a digit in the cells' font, measured once (a fallback where no canvas can measure). */
 function measuredDigitWidth(): number {
   if (digitWidth === undefined) {
-    const context = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+    const context =
+      typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
     if (context !== null) context.font = `${gridTheme.baseFontStyle} ${FONT_FAMILY}`;
     digitWidth = context?.measureText('0').width || 8;
   }
@@ -37,7 +56,14 @@ export function numberCharsFor(width: number): number {
 export function canvasCell(cell: CachedCell | null, width: number): GridCell {
   if (cell === null) return EMPTY_CELL;
   const display = displayOf(cell, numberCharsFor(width));
-  const override = display.error !== null ? (display.locked ? LOCKED_ERROR_OVERRIDE : ERROR_OVERRIDE) : display.locked ? LOCKED_OVERRIDE : undefined;
+  const override =
+    display.error !== null
+      ? display.locked
+        ? LOCKED_ERROR_OVERRIDE
+        : ERROR_OVERRIDE
+      : display.locked
+        ? LOCKED_OVERRIDE
+        : undefined;
   return {
     kind: GridCellKind.Text,
     data: display.text,
@@ -63,7 +89,10 @@ export function previewCell(value: CellValue, overwrites: boolean, width: number
 }
 
 /** A small padlock in the top-right corner of a locked cell. */
-export function drawPadlock(ctx: CanvasRenderingContext2D, rect: { x: number; y: number; width: number }): void {
+export function drawPadlock(
+  ctx: CanvasRenderingContext2D,
+  rect: { x: number; y: number; width: number },
+): void {
   const x = rect.x + rect.width - 10;
   const y = rect.y + 4;
   ctx.save();

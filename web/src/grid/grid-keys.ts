@@ -17,7 +17,12 @@ export interface KeyDeps {
   readonly clearMarquee: () => void;
 }
 
-const ARROWS: Readonly<Record<string, Direction>> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
+const ARROWS: Readonly<Record<string, Direction>> = {
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+};
 
 function isPrintable(event: GridKeyEventArgs): boolean {
   return event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
@@ -47,8 +52,14 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
     event.cancel();
     event.preventDefault();
     const back = event.shiftKey ? -1 : 1;
-    const next = event.key === 'Enter' ? session.tabRun.enter(cursor, back) : { col: cursor.col + back, row: cursor.row };
-    const target = { col: Math.max(0, Math.min(grid.cols - 1, next.col)), row: Math.max(0, Math.min(grid.rows - 1, next.row)) };
+    const next =
+      event.key === 'Enter'
+        ? session.tabRun.enter(cursor, back)
+        : { col: cursor.col + back, row: cursor.row };
+    const target = {
+      col: Math.max(0, Math.min(grid.cols - 1, next.col)),
+      row: Math.max(0, Math.min(grid.rows - 1, next.row)),
+    };
     if (event.key === 'Tab') session.tabRun.tab(cursor, target);
     deps.moveTo(target);
     return;
@@ -75,14 +86,20 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
   if (modifier && direction !== undefined && event.shiftKey) {
     event.cancel();
     event.preventDefault();
-    void extendToDataEdge(session, selection.rect, cursor, direction, grid).catch((error: unknown) => session.reportError('Could not extend the selection', error));
+    void extendToDataEdge(session, selection.rect, cursor, direction, grid).catch(
+      (error: unknown) => session.reportError('Could not extend the selection', error),
+    );
     return;
   }
   if (modifier && event.key === 'End') {
     event.cancel();
     event.preventDefault();
     const bounds = session.store.bounds(session.activeSheet);
-    deps.moveTo(bounds === null || bounds === undefined ? { col: 0, row: 0 } : { col: bounds.lastCol, row: bounds.lastRow });
+    deps.moveTo(
+      bounds === null || bounds === undefined
+        ? { col: 0, row: 0 }
+        : { col: bounds.lastCol, row: bounds.lastRow },
+    );
     return;
   }
   // Undo/redo, save and copy/paste are handled at the page level (they work outside the grid too).
@@ -94,12 +111,21 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
  * to where Ctrl+Arrow would jump from it; the cursor's edge stays (Glide's own extends to the
  * end of the sheet).
  */
-async function extendToDataEdge(session: Session, rect: Rect, cursor: CellRef, direction: Direction, grid: { rows: number; cols: number }): Promise<void> {
+async function extendToDataEdge(
+  session: Session,
+  rect: Rect,
+  cursor: CellRef,
+  direction: Direction,
+  grid: { rows: number; cols: number },
+): Promise<void> {
   const bottom = rect.row + rect.height - 1;
   const right = rect.col + rect.width - 1;
   const freeRow = cursor.row === rect.row ? bottom : rect.row;
   const freeCol = cursor.col === rect.col ? right : rect.col;
-  const fixed = { col: freeCol === rect.col ? right : rect.col, row: freeRow === rect.row ? bottom : rect.row };
+  const fixed = {
+    col: freeCol === rect.col ? right : rect.col,
+    row: freeRow === rect.row ? bottom : rect.row,
+  };
   const vertical = direction === 'up' || direction === 'down';
   const from = vertical ? { col: cursor.col, row: freeRow } : { col: freeCol, row: cursor.row };
   const sheet = session.activeSheet;

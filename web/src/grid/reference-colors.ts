@@ -5,7 +5,8 @@ import { parseRange } from './address.js';
 
 export const REFERENCE_COLORS = ['#1a73e8', '#d93025', '#188038', '#a142f4', '#e37400', '#12b5cb'];
 
-const REFERENCE = /(?<![A-Za-z0-9_.$!])(\$?[A-Za-z]{1,3}\$?\d{1,7}(?::\$?[A-Za-z]{1,3}\$?\d{1,7})?)(?![A-Za-z0-9_(!])/g;
+const REFERENCE =
+  /(?<![A-Za-z0-9_.$!])(\$?[A-Za-z]{1,3}\$?\d{1,7}(?::\$?[A-Za-z]{1,3}\$?\d{1,7})?)(?![A-Za-z0-9_(!])/g;
 
 /** Same-sheet references in a formula, in order of appearance (without duplicates). */
 export function formulaReferences(text: string): string[] {
@@ -24,6 +25,12 @@ export function referenceHighlights(text: string): Highlight[] {
     const rect = parseRange(reference, 1_048_576, 16_384);
     if (rect === undefined) return [];
     const color = REFERENCE_COLORS[index % REFERENCE_COLORS.length]!;
-    return [{ color: `${color}22`, range: { x: rect.col, y: rect.row, width: rect.width, height: rect.height }, style: 'solid' as const }];
+    return [
+      {
+        color: `${color}22`,
+        range: { x: rect.col, y: rect.row, width: rect.width, height: rect.height },
+        style: 'solid' as const,
+      },
+    ];
   });
 }

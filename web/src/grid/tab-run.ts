@@ -7,7 +7,8 @@ export class TabRun {
 
   /** The cursor moved sideways with Tab (or Shift+Tab) from `from` to `to`. */
   tab(from: CellRef, to: CellRef): void {
-    const continues = this.run !== undefined && this.run.row === from.row && this.run.at === from.col;
+    const continues =
+      this.run !== undefined && this.run.row === from.row && this.run.at === from.col;
     this.run = { startCol: continues ? this.run!.startCol : from.col, row: from.row, at: to.col };
   }
 
@@ -16,7 +17,8 @@ export class TabRun {
     const run = this.run;
     this.run = undefined;
     // Only if nothing else moved the cursor since the last Tab.
-    const col = run !== undefined && run.row === from.row && run.at === from.col ? run.startCol : from.col;
+    const col =
+      run !== undefined && run.row === from.row && run.at === from.col ? run.startCol : from.col;
     return { col, row: from.row + dy };
   }
 }

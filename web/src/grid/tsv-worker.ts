@@ -11,7 +11,10 @@ export interface ParsedBatch {
 
 const BATCH_CELLS = 10_000;
 
-const scope = self as unknown as { onmessage: ((event: MessageEvent<string>) => void) | null; postMessage(batch: ParsedBatch): void };
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<string>) => void) | null;
+  postMessage(batch: ParsedBatch): void;
+};
 
 scope.onmessage = (event) => {
   const rows = parseTsv(event.data);

@@ -64,7 +64,8 @@ function readQuoted(text: string, start: number): { value: string; next: number 
       continue;
     }
     const after = text[quote + 1];
-    if (after === undefined || after === '\t' || after === '\n' || after === '\r') return { value, next: quote + 1 };
+    if (after === undefined || after === '\t' || after === '\n' || after === '\r')
+      return { value, next: quote + 1 };
     return undefined;
   }
 }
@@ -78,11 +79,17 @@ export function toTsv(rows: readonly (readonly string[])[]): string {
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 }
 
 /** The text/html flavour spreadsheet programs read as a table. */
 export function toHtmlTable(rows: readonly (readonly string[])[]): string {
-  const body = rows.map((row) => `<tr>${row.map((field) => `<td>${escapeHtml(field)}</td>`).join('')}</tr>`).join('');
+  const body = rows
+    .map((row) => `<tr>${row.map((field) => `<td>${escapeHtml(field)}</td>`).join('')}</tr>`)
+    .join('');
   return `<table>${body}</table>`;
 }

@@ -3,7 +3,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Session } from '../app/session.js';
 import type { Rect } from './address.js';
-import { copyFromCache, copyFromServer, pasteBlock, writePaste, type InternalClip } from './clipboard.js';
+import {
+  copyFromCache,
+  copyFromServer,
+  pasteBlock,
+  writePaste,
+  type InternalClip,
+} from './clipboard.js';
 
 export interface ClipboardActions {
   /** The copied range, outlined with a dashed border until Escape or a paste of a cut. */
@@ -13,7 +19,10 @@ export interface ClipboardActions {
   readonly paste: () => Promise<void>;
 }
 
-export function useClipboard(session: Session, container: RefObject<HTMLElement | null>): ClipboardActions {
+export function useClipboard(
+  session: Session,
+  container: RefObject<HTMLElement | null>,
+): ClipboardActions {
   const internal = useRef<InternalClip | undefined>(undefined);
   const [marquee, setMarquee] = useState<{ sheet: string; rect: Rect } | undefined>();
 
@@ -39,7 +48,9 @@ export function useClipboard(session: Session, container: RefObject<HTMLElement 
   );
 
   useEffect(() => {
-    const gridHasFocus = () => container.current?.contains(document.activeElement) === true && session.editing.get() === null;
+    const gridHasFocus = () =>
+      container.current?.contains(document.activeElement) === true &&
+      session.editing.get() === null;
     const onCopy = (event: ClipboardEvent, cut: boolean) => {
       if (!gridHasFocus()) return;
       event.preventDefault();
@@ -52,13 +63,18 @@ export function useClipboard(session: Session, container: RefObject<HTMLElement 
         return;
       }
       // Not all cells are cached: read them, then write through the async Clipboard API.
-      void copyFromServer(session, rect, cut).then(async (result) => {
-        if (result === undefined) return;
-        remember(result.clip);
-        await navigator.clipboard.write([
-          new ClipboardItem({ 'text/plain': new Blob([result.clip.text], { type: 'text/plain' }), 'text/html': new Blob([result.html], { type: 'text/html' }) }),
-        ]);
-      }).catch((error: unknown) => session.reportError('Copy failed', error));
+      void copyFromServer(session, rect, cut)
+        .then(async (result) => {
+          if (result === undefined) return;
+          remember(result.clip);
+          await navigator.clipboard.write([
+            new ClipboardItem({
+              'text/plain': new Blob([result.clip.text], { type: 'text/plain' }),
+              'text/html': new Blob([result.html], { type: 'text/html' }),
+            }),
+          ]);
+        })
+        .catch((error: unknown) => session.reportError('Copy failed', error));
     };
     const copy = (event: ClipboardEvent) => onCopy(event, false);
     const cut = (event: ClipboardEvent) => onCopy(event, true);
@@ -82,7 +98,8 @@ export function useClipboard(session: Session, container: RefObject<HTMLElement 
     async (cut: boolean) => {
       const rect = session.selection.get().rect;
       try {
-        const result = copyFromCache(session, rect, cut) ?? (await copyFromServer(session, rect, cut));
+        const result =
+          copyFromCache(session, rect, cut) ?? (await copyFromServer(session, rect, cut));
         if (result === undefined) return;
         remember(result.clip);
         await navigator.clipboard.writeText(result.clip.text);
@@ -97,10 +114,16 @@ export function useClipboard(session: Session, container: RefObject<HTMLElement 
     try {
       await pasteText(await navigator.clipboard.readText());
     } catch (error) {
-      session.reportError('Paste failed (the browser did not allow reading the clipboard; use Ctrl+V)', error);
+      session.reportError(
+        'Paste failed (the browser did not allow reading the clipboard; use Ctrl+V)',
+        error,
+      );
     }
   }, [session, pasteText]);
 
   const clearMarquee = useCallback(() => setMarquee(undefined), []);
-  return useMemo(() => ({ marquee, clearMarquee, copy, paste }), [marquee, clearMarquee, copy, paste]);
+  return useMemo(
+    () => ({ marquee, clearMarquee, copy, paste }),
+    [marquee, clearMarquee, copy, paste],
+  );
 }

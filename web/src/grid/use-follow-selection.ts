@@ -1,6 +1,12 @@
 // When the page moves the selection (name box, undo, AI links), the grid follows: it selects
 // the cells, takes focus (unless the user is typing elsewhere) and scrolls them into view.
-import { useEffect, type Dispatch, type MutableRefObject, type RefObject, type SetStateAction } from 'react';
+import {
+  useEffect,
+  type Dispatch,
+  type MutableRefObject,
+  type RefObject,
+  type SetStateAction,
+} from 'react';
 import type { DataEditorRef, GridSelection, Item } from '@glideapps/glide-data-grid';
 import type { Session } from '../app/session.js';
 import { toGlide } from './glide-selection.js';
@@ -8,7 +14,12 @@ import { toGlide } from './glide-selection.js';
 /** Focus is in a text field other than the cell editor, formula bar or name box (for example the AI prompt). */
 export function typingElsewhere(): boolean {
   const active = document.activeElement;
-  if (!(active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement)) return false;
+  if (!(
+    active instanceof HTMLInputElement ||
+    active instanceof HTMLTextAreaElement ||
+    active instanceof HTMLSelectElement
+  ))
+    return false;
   return !['cell-editor', 'formula-bar', 'name-box'].includes(active.dataset['testid'] ?? '');
 }
 
@@ -24,7 +35,9 @@ export function useFollowSelection(
       const selection = session.selection.get();
       if (selection.source !== 'program' || selection.seq === seen) return;
       seen = selection.seq ?? -1;
-      const sameCell = currentCell.current?.[0] === selection.cursor.col && currentCell.current?.[1] === selection.cursor.row;
+      const sameCell =
+        currentCell.current?.[0] === selection.cursor.col &&
+        currentCell.current?.[1] === selection.cursor.row;
       setGridSelection(toGlide(selection.rect, selection.cursor));
       if (session.editing.get() === null && !typingElsewhere()) gridRef.current?.focus();
       // Glide scrolls a changed selection into view itself (a second scroll would overshoot);

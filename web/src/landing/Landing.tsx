@@ -8,10 +8,24 @@ import { storeHeroPrompt, WORKBOOK_PATH } from './hero-handoff.js';
 import { readWorkbookSummary, type WorkbookSummary } from './workbook-summary.js';
 
 const EXAMPLES = [
-  { label: 'Monthly budget', prompt: 'Build a monthly budget for Jan–Mar with income, rent, food, transport and savings, with totals.' },
-  { label: 'Loan schedule', prompt: 'Create a 12-month loan amortisation schedule for 10,000 at 5% a year.' },
-  { label: 'Sales tracker', prompt: 'Make a sales tracker with date, product, units and price columns and a total per row.' },
-  { label: 'Break-even', prompt: 'Build a break-even analysis from fixed costs, price per unit and variable cost per unit.' },
+  {
+    label: 'Monthly budget',
+    prompt:
+      'Build a monthly budget for Jan–Mar with income, rent, food, transport and savings, with totals.',
+  },
+  {
+    label: 'Loan schedule',
+    prompt: 'Create a 12-month loan amortisation schedule for 10,000 at 5% a year.',
+  },
+  {
+    label: 'Sales tracker',
+    prompt: 'Make a sales tracker with date, product, units and price columns and a total per row.',
+  },
+  {
+    label: 'Break-even',
+    prompt:
+      'Build a break-even analysis from fixed costs, price per unit and variable cost per unit.',
+  },
 ];
 
 function plural(count: number, one: string, many: string): string {
@@ -34,15 +48,27 @@ function ContinueCard() {
   return (
     <section className="landing-section" aria-labelledby="continue-heading">
       <h2 id="continue-heading">Continue</h2>
-      <a className="continue-card" href={WORKBOOK_PATH} data-testid="continue-card" aria-busy={summary === undefined && problem === undefined}>
+      <a
+        className="continue-card"
+        href={WORKBOOK_PATH}
+        data-testid="continue-card"
+        aria-busy={summary === undefined && problem === undefined}
+      >
         <strong data-testid="continue-name">{summary?.name ?? 'Your workbook'}</strong>
         {summary !== undefined && (
           <span className="continue-counts">
-            <span data-testid="continue-sheets">{plural(summary.sheetCount, 'sheet', 'sheets')}</span> ·{' '}
-            <span data-testid="continue-cells">{plural(summary.filledCells, 'filled cell', 'filled cells')}</span>
+            <span data-testid="continue-sheets">
+              {plural(summary.sheetCount, 'sheet', 'sheets')}
+            </span>{' '}
+            ·{' '}
+            <span data-testid="continue-cells">
+              {plural(summary.filledCells, 'filled cell', 'filled cells')}
+            </span>
           </span>
         )}
-        {summary === undefined && problem === undefined && <span className="continue-counts">Reading the workbook…</span>}
+        {summary === undefined && problem === undefined && (
+          <span className="continue-counts">Reading the workbook…</span>
+        )}
         {problem !== undefined && (
           <span role="alert" className="landing-error" data-testid="continue-error">
             Could not read the workbook: {problem}
@@ -79,7 +105,10 @@ export function Landing() {
       </header>
       <main className="landing-main">
         <h1 className="landing-title">Describe the spreadsheet you need</h1>
-        <p className="landing-lead">The assistant builds it in a new sheet of your workbook. You see every cell before it is written; nothing you already have is touched.</p>
+        <p className="landing-lead">
+          The assistant builds it in a new sheet of your workbook. You see every cell before it is
+          written; nothing you already have is touched.
+        </p>
         <form className="hero" onSubmit={submit}>
           <textarea
             autoFocus
@@ -91,13 +120,24 @@ export function Landing() {
             onChange={(event) => setPrompt(event.target.value)}
             onKeyDown={onKeyDown}
           />
-          <button type="submit" className="landing-build" data-testid="landing-build" disabled={!ready || preparing}>
+          <button
+            type="submit"
+            className="landing-build"
+            data-testid="landing-build"
+            disabled={!ready || preparing}
+          >
             Build it
           </button>
         </form>
         <div className="landing-examples" aria-label="Examples">
           {EXAMPLES.map((example) => (
-            <button type="button" key={example.label} className="landing-chip" data-testid="landing-example" onClick={() => setPrompt(example.prompt)}>
+            <button
+              type="button"
+              key={example.label}
+              className="landing-chip"
+              data-testid="landing-example"
+              onClick={() => setPrompt(example.prompt)}
+            >
               {example.label}
             </button>
           ))}

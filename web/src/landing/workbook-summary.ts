@@ -16,11 +16,18 @@ const MAX_EVAL_FORMULAS = 500;
 
 interface SchemaJson {
   readonly active_sheet: string;
-  readonly sheets: readonly { readonly name: string; readonly occupied_bounds: { readonly first: string; readonly last: string } | null }[];
+  readonly sheets: readonly {
+    readonly name: string;
+    readonly occupied_bounds: { readonly first: string; readonly last: string } | null;
+  }[];
 }
 
 interface EvalJson {
-  readonly results: readonly { readonly cell: string; readonly result: number | string | boolean | null; readonly error: string | null }[];
+  readonly results: readonly {
+    readonly cell: string;
+    readonly result: number | string | boolean | null;
+    readonly error: string | null;
+  }[];
 }
 
 /** A sheet name as a formula reference prefix: always quoted, quotes doubled. */
@@ -29,7 +36,10 @@ function sheetPrefix(name: string): string {
 }
 
 export async function readWorkbookSummary(client: ApiClient): Promise<WorkbookSummary> {
-  const [workbook, schema] = await Promise.all([client.get<WorkbookJson>('/api/workbook'), client.get<SchemaJson>('/schema')]);
+  const [workbook, schema] = await Promise.all([
+    client.get<WorkbookJson>('/api/workbook'),
+    client.get<SchemaJson>('/schema'),
+  ]);
   const occupied = schema.sheets.filter((sheet) => sheet.occupied_bounds !== null);
   const formulas = occupied.map((sheet, index) => ({
     cell: `A${index + 1}`,
@@ -37,7 +47,10 @@ export async function readWorkbookSummary(client: ApiClient): Promise<WorkbookSu
   }));
   let filledCells = 0;
   for (let start = 0; start < formulas.length; start += MAX_EVAL_FORMULAS) {
-    const counted = await client.post<EvalJson>('/eval', { sheet: schema.active_sheet, formulas: formulas.slice(start, start + MAX_EVAL_FORMULAS) });
+    const counted = await client.post<EvalJson>('/eval', {
+      sheet: schema.active_sheet,
+      formulas: formulas.slice(start, start + MAX_EVAL_FORMULAS),
+    });
     for (const { result } of counted.results) if (typeof result === 'number') filledCells += result;
   }
   return { name: workbook.workbook_name, sheetCount: schema.sheets.length, filledCells };

@@ -7,7 +7,13 @@ import { Dialog } from '../ui/Dialog.js';
 import type { ProviderJson } from '../api/types.js';
 import type { SettingsController } from './settings-controller.js';
 
-function ProviderRow({ provider, controller }: { provider: ProviderJson; controller: SettingsController }) {
+function ProviderRow({
+  provider,
+  controller,
+}: {
+  provider: ProviderJson;
+  controller: SettingsController;
+}) {
   const [key, setKey] = useState('');
   const [replacing, setReplacing] = useState(false);
   const [confirmingRemove, setConfirmingRemove] = useState(false);
@@ -34,10 +40,18 @@ function ProviderRow({ provider, controller }: { provider: ProviderJson; control
   };
 
   return (
-    <li className="provider-row" data-testid="provider-row" data-provider={provider.id} data-configured={provider.configured}>
+    <li
+      className="provider-row"
+      data-testid="provider-row"
+      data-provider={provider.id}
+      data-configured={provider.configured}
+    >
       <div className="provider-head">
         <strong>{provider.display_name}</strong>
-        <span className={provider.configured ? 'badge badge-ok' : 'badge'} data-testid="provider-status">
+        <span
+          className={provider.configured ? 'badge badge-ok' : 'badge'}
+          data-testid="provider-status"
+        >
           {provider.configured ? 'Configured' : 'Not configured'}
         </span>
         {provider.configured && (
@@ -66,7 +80,12 @@ function ProviderRow({ provider, controller }: { provider: ProviderJson; control
               setError(undefined);
             }}
           />
-          <button type="submit" className="primary" data-testid="provider-save" disabled={busy || key.trim() === ''}>
+          <button
+            type="submit"
+            className="primary"
+            data-testid="provider-save"
+            disabled={busy || key.trim() === ''}
+          >
             Save
           </button>
           {replacing && (
@@ -78,7 +97,13 @@ function ProviderRow({ provider, controller }: { provider: ProviderJson; control
       ) : confirmingRemove ? (
         <div className="provider-form">
           <span>Remove the stored {provider.display_name} key?</span>
-          <button type="button" className="danger" data-testid="provider-remove-confirm" disabled={busy} onClick={() => void remove()}>
+          <button
+            type="button"
+            className="danger"
+            data-testid="provider-remove-confirm"
+            disabled={busy}
+            onClick={() => void remove()}
+          >
             Remove
           </button>
           <button type="button" onClick={() => setConfirmingRemove(false)}>
@@ -90,7 +115,11 @@ function ProviderRow({ provider, controller }: { provider: ProviderJson; control
           <button type="button" data-testid="provider-replace" onClick={() => setReplacing(true)}>
             Replace
           </button>
-          <button type="button" data-testid="provider-remove" onClick={() => setConfirmingRemove(true)}>
+          <button
+            type="button"
+            data-testid="provider-remove"
+            onClick={() => setConfirmingRemove(true)}
+          >
             Remove
           </button>
         </div>
@@ -109,8 +138,16 @@ export function SettingsDialog({ controller }: { controller: SettingsController 
   const models = useObservable(controller.models);
   const loadError = useObservable(controller.loadError);
   return (
-    <Dialog title="Settings — AI providers" onClose={() => controller.open.set(false)} testId="settings-dialog" wide>
-      <p className="hint">Keys are stored on the server in its key file and are never shown again in full. The AI panel can use the models of every configured provider.</p>
+    <Dialog
+      title="Settings — AI providers"
+      onClose={() => controller.open.set(false)}
+      testId="settings-dialog"
+      wide
+    >
+      <p className="hint">
+        Keys are stored on the server in its key file and are never shown again in full. The AI
+        panel can use the models of every configured provider.
+      </p>
       {loadError !== null && (
         <p role="alert" className="inline-error">
           Could not read the providers: {loadError}
@@ -127,11 +164,18 @@ export function SettingsDialog({ controller }: { controller: SettingsController 
       ) : (
         <ul className="model-list" data-testid="model-list">
           {models.models.map((model) => (
-            <li key={model.id} data-testid="model-row" data-model={model.id} data-available={model.available} className={model.available ? 'model-available' : 'model-unavailable'}>
+            <li
+              key={model.id}
+              data-testid="model-row"
+              data-model={model.id}
+              data-available={model.available}
+              className={model.available ? 'model-available' : 'model-unavailable'}
+            >
               <span>{model.display_name}</span>
               <span className="hint">
                 {model.provider}
-                {model.id === models.default_model_id ? ' · default' : ''} · {model.available ? 'available' : 'needs a key'}
+                {model.id === models.default_model_id ? ' · default' : ''} ·{' '}
+                {model.available ? 'available' : 'needs a key'}
               </span>
             </li>
           ))}

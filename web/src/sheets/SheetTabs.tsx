@@ -12,7 +12,13 @@ interface Props {
   readonly confirm: Confirmations;
 }
 
-function RenameInput({ initial, onDone }: { initial: string; onDone: (name: string | undefined) => Promise<string | undefined> }) {
+function RenameInput({
+  initial,
+  onDone,
+}: {
+  initial: string;
+  onDone: (name: string | undefined) => Promise<string | undefined>;
+}) {
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | undefined>();
   const busy = useRef(false);
@@ -93,7 +99,14 @@ export function SheetTabs({ session, confirm }: Props) {
 
   return (
     <div className="sheet-tabs">
-      <button type="button" className="icon-button add-sheet" data-testid="add-sheet" aria-label="Add sheet" title="Add sheet" onClick={() => void session.addSheet()}>
+      <button
+        type="button"
+        className="icon-button add-sheet"
+        data-testid="add-sheet"
+        aria-label="Add sheet"
+        title="Add sheet"
+        onClick={() => void session.addSheet()}
+      >
         +
       </button>
       <div role="tablist" aria-label="Sheets" className="tab-list">
@@ -127,7 +140,9 @@ export function SheetTabs({ session, confirm }: Props) {
           onClose={() => setMenu(undefined)}
           items={[
             { id: 'rename-sheet', label: 'Rename', run: () => setRenaming(menu.sheet) },
-            ...(workbook.sheets.length > 1 ? [{ id: 'delete-sheet', label: 'Delete…', run: () => void askDelete(menu.sheet) }] : []),
+            ...(workbook.sheets.length > 1
+              ? [{ id: 'delete-sheet', label: 'Delete…', run: () => void askDelete(menu.sheet) }]
+              : []),
           ]}
         />
       )}

@@ -11,7 +11,9 @@ export async function describeSheetContents(session: Session, sheet: string): Pr
     const range = `${bounds.first}:${bounds.last}`;
     const size = rangeCells(bounds.first, bounds.last);
     if (size > COUNT_LIMIT) return `holds data in ${range}`;
-    const cells = (await session.grid.read(sheet, range)).cells.filter((cell) => cell.input !== null).length;
+    const cells = (await session.grid.read(sheet, range)).cells.filter(
+      (cell) => cell.input !== null,
+    ).length;
     return `holds ${cells} ${cells === 1 ? 'cell' : 'cells'} (${range})`;
   } catch {
     return 'may hold data';

@@ -19,19 +19,30 @@ const EVAL_CELL = 'XFD1048576';
 /** How long the selection must rest before its totals are asked for. */
 const SETTLE_MS = 120;
 
-export async function selectionTotals(session: Session, sheet: string, rect: Rect): Promise<Totals> {
+export async function selectionTotals(
+  session: Session,
+  sheet: string,
+  rect: Rect,
+): Promise<Totals> {
   const range = formatRect(rect);
   const { results } = await session.grid.evaluate(sheet, [
     { cell: EVAL_CELL, formula: `=SUM(${range})` },
     { cell: EVAL_CELL, formula: `=COUNTA(${range})` },
     { cell: EVAL_CELL, formula: `=COUNT(${range})` },
   ]);
-  const number = (index: number) => (typeof results[index]?.result === 'number' ? (results[index].result as number) : 0);
+  const number = (index: number) =>
+    typeof results[index]?.result === 'number' ? (results[index].result as number) : 0;
   const numbers = number(2);
-  return { sum: number(0), count: number(1), numbers, average: numbers > 0 ? number(0) / numbers : null };
+  return {
+    sum: number(0),
+    count: number(1),
+    numbers,
+    average: numbers > 0 ? number(0) / numbers : null,
+  };
 }
 
-const grouped = (value: number): string => (Number.isInteger(value) ? value.toLocaleString('en-US') : formatNumber(value));
+const grouped = (value: number): string =>
+  Number.isInteger(value) ? value.toLocaleString('en-US') : formatNumber(value);
 
 export function StatusBar({ session }: { session: Session }) {
   const selection = useObservable(session.selection);
@@ -80,10 +91,14 @@ export function StatusBar({ session }: { session: Session }) {
       {totals !== undefined && totals.numbers > 0 && (
         <>
           <span data-testid="status-sum">Sum {grouped(totals.sum)}</span>
-          <span data-testid="status-avg">Avg {totals.average === null ? '—' : grouped(Number(totals.average.toFixed(10)))}</span>
+          <span data-testid="status-avg">
+            Avg {totals.average === null ? '—' : grouped(Number(totals.average.toFixed(10)))}
+          </span>
         </>
       )}
-      {totals !== undefined && <span data-testid="status-count">Count {totals.count.toLocaleString('en-US')}</span>}
+      {totals !== undefined && (
+        <span data-testid="status-count">Count {totals.count.toLocaleString('en-US')}</span>
+      )}
     </footer>
   );
 }

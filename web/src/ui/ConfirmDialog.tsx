@@ -9,7 +9,13 @@ export interface ConfirmRequest {
   readonly onConfirm: () => void;
 }
 
-export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest; onClose: () => void }) {
+export function ConfirmDialog({
+  request,
+  onClose,
+}: {
+  request: ConfirmRequest;
+  onClose: () => void;
+}) {
   return (
     <Dialog title={request.title} onClose={onClose} testId="confirm-dialog">
       <p data-testid="confirm-message">{request.message}</p>

@@ -30,7 +30,9 @@ export function ContextMenu({ x, y, items, onClose, label }: Props) {
   }, [onClose]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const buttons = [...(menu.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])];
+    const buttons = [
+      ...(menu.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? []),
+    ];
     const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
     if (event.key === 'Escape') {
       event.preventDefault();
@@ -47,7 +49,15 @@ export function ContextMenu({ x, y, items, onClose, label }: Props) {
   const left = Math.min(x, window.innerWidth - 200);
   const top = Math.min(y, window.innerHeight - items.length * 32 - 12);
   return (
-    <div ref={menu} role="menu" aria-label={label} data-testid="context-menu" className="context-menu" style={{ left, top }} onKeyDown={onKeyDown}>
+    <div
+      ref={menu}
+      role="menu"
+      aria-label={label}
+      data-testid="context-menu"
+      className="context-menu"
+      style={{ left, top }}
+      onKeyDown={onKeyDown}
+    >
       {items.map((item) => (
         <button
           key={item.id}

@@ -10,7 +10,8 @@ interface Props {
   readonly wide?: boolean;
 }
 
-const FOCUSABLE = 'button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
 
 export function Dialog({ title, onClose, children, testId, wide }: Props) {
   const panel = useRef<HTMLDivElement>(null);
@@ -20,7 +21,9 @@ export function Dialog({ title, onClose, children, testId, wide }: Props) {
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
-    const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      panel.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+      panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
     // A control inside may disappear while focused (Save → Replace); focus then falls to the
     // body, where Escape must still close the dialog and Tab must come back into it.
@@ -63,7 +66,10 @@ export function Dialog({ title, onClose, children, testId, wide }: Props) {
   };
 
   return (
-    <div className="dialog-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+    <div
+      className="dialog-backdrop"
+      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
+    >
       <div
         ref={panel}
         role="dialog"
@@ -76,7 +82,13 @@ export function Dialog({ title, onClose, children, testId, wide }: Props) {
       >
         <div className="dialog-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-button" aria-label="Close" data-testid="dialog-close" onClick={onClose}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Close"
+            data-testid="dialog-close"
+            onClick={onClose}
+          >
             ×
           </button>
         </div>

@@ -25,7 +25,15 @@ export function MenuButton({ label, testId, items }: Props) {
       >
         {label}
       </button>
-      {at !== undefined && <ContextMenu x={at.x} y={at.y} items={items} onClose={() => setAt(undefined)} label={typeof label === 'string' ? label : testId} />}
+      {at !== undefined && (
+        <ContextMenu
+          x={at.x}
+          y={at.y}
+          items={items}
+          onClose={() => setAt(undefined)}
+          label={typeof label === 'string' ? label : testId}
+        />
+      )}
     </>
   );
 }

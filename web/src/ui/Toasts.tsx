@@ -7,9 +7,20 @@ export function Toasts({ toasts }: { toasts: ToastModel }) {
   return (
     <div className="toasts" aria-live="polite">
       {list.map((toast) => (
-        <div key={toast.id} role={toast.kind === 'error' ? 'alert' : 'status'} data-testid="toast" data-kind={toast.kind} className={`toast toast-${toast.kind}`}>
+        <div
+          key={toast.id}
+          role={toast.kind === 'error' ? 'alert' : 'status'}
+          data-testid="toast"
+          data-kind={toast.kind}
+          className={`toast toast-${toast.kind}`}
+        >
           <span>{toast.text}</span>
-          <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => toasts.dismiss(toast.id)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Dismiss"
+            onClick={() => toasts.dismiss(toast.id)}
+          >
             ×
           </button>
         </div>
