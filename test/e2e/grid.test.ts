@@ -13,15 +13,7 @@ import {
   startUiServer,
   type UiPage,
 } from './browser.js';
-import {
-  cell,
-  cellPixels,
-  clickCell,
-  expectCellText,
-  goTo,
-  inkExtent,
-  typeInto,
-} from './grid-actions.js';
+import { cell, cellPixels, expectCellText, goTo, inkExtent, typeInto } from './grid-actions.js';
 import { storedValues } from './suite.js';
 import { loadThenType } from './timings.js';
 

@@ -111,7 +111,7 @@ export function App({ session, opening }: { session: Session; opening: Promise<v
       uninstall();
       stop();
     };
-  }, [session, files, charts, settings]);
+  }, [session, opening, files, charts, settings]);
 
   return (
     <div className={aiOpen ? 'app ai-open' : 'app'}>

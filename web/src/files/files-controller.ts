@@ -6,7 +6,7 @@ import { Observable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
 import type { Confirmations } from '../app/confirmations.js';
 import { CLIENT_HEADER } from '../api/client.js';
-import { ApiError, errorMessage } from '../api/errors.js';
+import { ApiError } from '../api/errors.js';
 import type { WriteState } from '../api/write-tracker.js';
 import { FilesApi, type Download } from '../api/files-api.js';
 import type { StatusJson } from '../api/types.js';

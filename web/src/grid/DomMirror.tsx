@@ -79,8 +79,10 @@ function MirrorBody({ session, layout, viewport, rows, cols }: Props) {
   const sheet = useObservable(session.workbook)?.active ?? '';
   return useMemo(
     () => renderMirror(session, layout, view, rows, cols, preview, sheet),
+    // `tick` is not read: a new one means the cells changed, so the mirror is drawn again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [session, layout, view, rows, cols, preview, sheet, tick],
-  ); // eslint-disable-line react-hooks/exhaustive-deps
+  );
 }
 
 function renderMirror(
