@@ -1,6 +1,6 @@
 // The rectangle a sheet's inputs (cell-inputs.ts) or locks occupy, kept as keys come and go.
 // Every GET /grid reports those bounds, and scanning 5 M keys for them took longer than reading
-// the cells asked for (ui.md PERF-02): an added key widens the rectangle in O(1); removing a
+// the cells asked for (docs/ui-rules.md PERF-02): an added key widens the rectangle in O(1); removing a
 // key on its edge only marks it for one rescan at the next read.
 import { keyToAddress, MAX_COLUMNS, type RangeAddress } from './address/index.js';
 

@@ -1,5 +1,5 @@
 // Refusals in words: when the server answers 4xx with a structured `detail`, the page says
-// what went wrong and never shows "[object Object]" or a stack trace (ui.md ROB-01, the
+// what went wrong and never shows "[object Object]" or a stack trace (docs/ui-rules.md ROB-01, the
 // GridOS defect of §1.18).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

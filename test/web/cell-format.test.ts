@@ -1,4 +1,4 @@
-// How numbers are shown in their cells (ui.md GRID-02): the General format fitted to the column.
+// How numbers are shown in their cells (docs/ui-rules.md GRID-02): the General format fitted to the column.
 import { describe, expect, it } from 'vitest';
 import { displayOf, fitNumber, numberCharsThatFit } from '../../web/src/grid/cell-format.js';
 

@@ -1,4 +1,4 @@
-// The rows of a chart's visually hidden data table (ui.md CHART-02), written as HTML.
+// The rows of a chart's visually hidden data table (docs/ui-rules.md CHART-02), written as HTML.
 import { describe, expect, it } from 'vitest';
 import { chartRowsHtml } from '../../web/src/charts/chart-table-rows.js';
 

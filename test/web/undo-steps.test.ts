@@ -1,5 +1,5 @@
 // The page's undo steps: merged actions lose their version check, and after the page's own
-// undo the remaining steps expect the cells' new versions (ui.md UNDO-04).
+// undo the remaining steps expect the cells' new versions (docs/ui-rules.md UNDO-04).
 import { describe, expect, it } from 'vitest';
 import { mergeSteps, refreshVersions, type UndoStep } from '../../web/src/app/undo-steps.js';
 import type { GridResponse } from '../../web/src/api/types.js';

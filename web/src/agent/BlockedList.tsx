@@ -1,5 +1,5 @@
 // Guardrail refusals as sentences with links: "B4 is blocked: it refers to the empty cell
-// B9", where B4 and B9 select those cells (ui.md AI-12).
+// B9", where B4 and B9 select those cells (docs/ui-rules.md AI-12).
 import type { BlockedFormula } from '../api/errors.js';
 
 interface Props {

@@ -1,5 +1,5 @@
 // The steps of a chain run: agent, target, observations (cell = value, with ⚠ warnings),
-// and how it ended (ui.md AI-17).
+// and how it ended (docs/ui-rules.md AI-17).
 import type { ChainEntry } from './thread.js';
 import { displayValue } from '../grid/cell-format.js';
 import { PlanBlock } from './ProposalBlocks.js';

@@ -21,7 +21,7 @@ type NewEntry = ThreadEntry extends infer Entry
     : never
   : never;
 const MODEL_KEY = 'gridbook:model';
-/** How often the grid is re-read while a chain writes (ui.md AI-17). */
+/** How often the grid is re-read while a chain writes (docs/ui-rules.md AI-17). */
 const CHAIN_POLL_MS = 1500;
 
 /** Resolves once the observable holds a value (at once when it already does). */
@@ -51,7 +51,7 @@ export class AgentController {
   readonly busy = new Observable<Busy | null>(null);
   readonly scope = new Observable<'sheet' | 'selection'>('sheet');
   readonly chainMode = new Observable<boolean>(false);
-  /** Build the answer in a new sheet, leaving every existing sheet as it is (ui.md ENTRY-02). */
+  /** Build the answer in a new sheet, leaving every existing sheet as it is (docs/ui-rules.md ENTRY-02). */
   readonly inNewSheet = new Observable<boolean>(false);
   readonly maxSteps = new Observable<number>(10);
   readonly model = new Observable<string | null>(localStorage.getItem(MODEL_KEY));
@@ -121,7 +121,7 @@ export class AgentController {
   }
 
   /**
-   * Send the prompt the landing page handed over, if one waits (ui.md ENTRY-02): in a new
+   * Send the prompt the landing page handed over, if one waits (docs/ui-rules.md ENTRY-02): in a new
    * sheet, so no existing cell is touched, with scope Whole sheet, once the workbook and the
    * model list are known.
    */
@@ -198,7 +198,7 @@ export class AgentController {
         thread.map((entry) => (entry.id === id && entry.kind === 'chain' ? change(entry) : entry)),
       );
     // Steps stream in as the server writes them; the grid is also re-read on a timer so
-    // cells appear even between steps (ui.md AI-17).
+    // cells appear even between steps (docs/ui-rules.md AI-17).
     const poll = setInterval(() => this.session.store.invalidate(), CHAIN_POLL_MS);
     try {
       const result = await this.api.chain(

@@ -1,6 +1,6 @@
 // The one way the UI talks to the server: same-origin HTTP, JSON in and out, `{detail}`
 // errors turned into ApiError. Connection failures are reported to a listener so the page
-// can show its "Connection lost" banner (ui.md ROB-02).
+// can show its "Connection lost" banner (docs/ui-rules.md ROB-02).
 import { ApiError, ConnectionLostError, describeDetail } from './errors.js';
 import { isWorkbookWrite, WriteTracker } from './write-tracker.js';
 

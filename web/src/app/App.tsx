@@ -77,7 +77,7 @@ export function App({ session, opening }: { session: Session; opening: Promise<v
     void opening.catch((error: unknown) =>
       session.reportError('Could not open the workbook', error),
     );
-    // "Interactive" = the first cells of the sheet are on screen (ui.md PERF-03); keys and
+    // "Interactive" = the first cells of the sheet are on screen (docs/ui-rules.md PERF-03); keys and
     // models are read after that, so they never delay the first screen. Charts start at once:
     // their list is one small read, and their data and drawing code then load beside the grid's.
     let later: ReturnType<typeof setTimeout> | undefined;

@@ -1,4 +1,4 @@
-// The workbook's name, renamed in place (ui.md WB-01); the browser tab follows it.
+// The workbook's name, renamed in place (docs/ui-rules.md WB-01); the browser tab follows it.
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useObservable } from './observable.js';
 import type { Session } from './session.js';

@@ -1,5 +1,5 @@
 // What a cell will most likely look like after a write, shown before the server answers
-// (ui.md EDIT-05). The next read replaces it with the server's truth.
+// (docs/ui-rules.md EDIT-05). The next read replaces it with the server's truth.
 import type { CachedCell } from '../grid/cell-store.js';
 
 /** The cell as it will most likely look after the write, shown before the server answers. */

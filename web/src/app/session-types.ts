@@ -39,12 +39,12 @@ export interface EditState {
   readonly caret: number;
 }
 
-/** Proposed AI cells painted over the grid before anything is written (ui.md AI-07). */
+/** Proposed AI cells painted over the grid before anything is written (docs/ui-rules.md AI-07). */
 export interface PreviewOverlay {
   readonly sheet: string;
   /** Keyed by A1 address. */
   readonly cells: ReadonlyMap<string, { readonly value: CellValue; readonly overwrites: boolean }>;
-  /** A dashed placeholder where a proposed chart would go (ui.md AI-14). */
+  /** A dashed placeholder where a proposed chart would go (docs/ui-rules.md AI-14). */
   readonly chart?: {
     readonly anchor: CellRef;
     readonly width: number;

@@ -66,7 +66,7 @@ export class Session {
   private readonly redoGroups: UndoStep[] = [];
   private writeChain: Promise<unknown> = Promise.resolve();
   private historyRun: Promise<void> = Promise.resolve();
-  /** Each sheet's last selection, restored when the sheet is opened again (ui.md SHEET-03). */
+  /** Each sheet's last selection, restored when the sheet is opened again (docs/ui-rules.md SHEET-03). */
   readonly selections = new SelectionMemory();
 
   constructor(fetchImpl?: typeof fetch) {
@@ -105,7 +105,7 @@ export class Session {
 
   /**
    * Start reading the workbook and its first screen of cells at once, before the page has
-   * rendered: /grid without a sheet answers for the active sheet (ui.md PERF-03).
+   * rendered: /grid without a sheet answers for the active sheet (docs/ui-rules.md PERF-03).
    */
   async open(): Promise<void> {
     const [workbook, firstScreen] = await Promise.all([
@@ -185,7 +185,7 @@ export class Session {
     return next;
   }
 
-  /** Edits are refused aloud while the server does not answer (ui.md ROB-02). */
+  /** Edits are refused aloud while the server does not answer (docs/ui-rules.md ROB-02). */
   requireOnline(): void {
     if (!this.online.get()) throw new ConnectionLostError();
   }
@@ -301,7 +301,7 @@ export class Session {
       }
       to.push(group);
       this.applyWorkbookJson(last);
-      // The step may belong to another sheet: show it there (ui.md UNDO-03).
+      // The step may belong to another sheet: show it there (docs/ui-rules.md UNDO-03).
       if (last.sheets.includes(group.sheet) && group.sheet !== this.activeSheet)
         await this.activateSheet(group.sheet);
       this.store.invalidate();
@@ -310,7 +310,7 @@ export class Session {
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // Someone else changed the cell (or the sheet) after this edit: undoing would overwrite
-        // their change, so the step is given up and their change stays (ui.md UNDO-04).
+        // their change, so the step is given up and their change stays (docs/ui-rules.md UNDO-04).
         this.store.invalidate();
         const cell = conflictCell(error);
         this.toasts.show(

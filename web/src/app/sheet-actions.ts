@@ -7,7 +7,7 @@ export async function activateSheet(session: Session, name: string): Promise<voi
   const current = session.workbook.get();
   if (current === null || current.active === name) return;
   session.editing.set(null);
-  // Paint at once from the cache, then confirm with the server (ui.md SHEET-03). The cached
+  // Paint at once from the cache, then confirm with the server (docs/ui-rules.md SHEET-03). The cached
   // cells may have changed on the server while the sheet was away: they stay on screen and are
   // read again in parallel (the grid asks for the new sheet's window right after this render).
   session.store.invalidate(name);

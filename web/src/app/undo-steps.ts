@@ -1,7 +1,7 @@
 // The page's own undo steps. The server keeps the history; the page remembers how many server
 // commits each user action made (one Ctrl+Z undoes them together) and, for a typed cell, the
 // version the edit left, sent with the undo so it never reverts someone else's newer change
-// (ui.md UNDO-04: the server answers 409 instead).
+// (docs/ui-rules.md UNDO-04: the server answers 409 instead).
 import type { GridApi } from '../api/grid-api.js';
 
 export interface UndoStep {

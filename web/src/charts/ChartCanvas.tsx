@@ -1,5 +1,5 @@
 // The Chart.js drawing of one chart, plus a visually hidden table of the same numbers so the
-// data is readable without the canvas (ui.md CHART-02).
+// data is readable without the canvas (docs/ui-rules.md CHART-02).
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ChartType } from '../api/types.js';
 import type { ChartData } from './chart-data.js';

@@ -1,4 +1,4 @@
-// The visually hidden table of every plotted point (ui.md CHART-02), so the numbers are
+// The visually hidden table of every plotted point (docs/ui-rules.md CHART-02), so the numbers are
 // readable without the canvas. A thousand-point chart means thousands of cells: the rows are
 // written as one HTML string (no React element per cell to build, diff and collect), after
 // the canvas has drawn so the table never delays the chart, and an edit rewrites only the

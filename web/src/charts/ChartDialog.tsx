@@ -1,5 +1,5 @@
 // Create or edit a chart: title, data range, type, orientation, anchor and size. The server
-// validates; its message is shown inline and the dialog stays open (ui.md CHART-05).
+// validates; its message is shown inline and the dialog stays open (docs/ui-rules.md CHART-05).
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../ui/Dialog.js';
 import type { ChartOrientation, ChartType } from '../api/types.js';

@@ -1,4 +1,4 @@
-// The texts of a chart's hidden data table (ui.md CHART-02): a new table is written as one
+// The texts of a chart's hidden data table (docs/ui-rules.md CHART-02): a new table is written as one
 // HTML string; an edit patches the cells whose text changed (ChartDataTable).
 import type { ChartData } from './chart-data.js';
 

@@ -44,7 +44,7 @@ export class ChartsController {
   readonly editing = new Observable<ChartEditRequest | null>(null);
   /** The chart with focus (selected); Delete removes it. */
   readonly selected = new Observable<string | null>(null);
-  /** Bumps after every commit so charts re-read their data (ui.md CHART-02). */
+  /** Bumps after every commit so charts re-read their data (docs/ui-rules.md CHART-02). */
   readonly dataVersion = new Observable<number>(0);
   private loadedFor = '';
 

@@ -1,4 +1,4 @@
-// Right-click on cells: clipboard actions, clear, lock/unlock (ui.md LOCK-01), insert chart.
+// Right-click on cells: clipboard actions, clear, lock/unlock (docs/ui-rules.md LOCK-01), insert chart.
 import type { Session } from '../app/session.js';
 import { ContextMenu, type MenuItem } from '../ui/ContextMenu.js';
 import type { ClipboardActions } from './use-clipboard.js';

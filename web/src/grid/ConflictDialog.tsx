@@ -1,4 +1,4 @@
-// Someone else changed the cell since it was read (409 on expected_versions, ui.md EDIT-09):
+// Someone else changed the cell since it was read (409 on expected_versions, docs/ui-rules.md EDIT-09):
 // keep their value or write ours anyway.
 import { useObservable } from '../app/observable.js';
 import type { Session } from '../app/session.js';

@@ -1,4 +1,4 @@
-// Hovering a cell that shows an error sentinel explains it (ui.md GRID-02).
+// Hovering a cell that shows an error sentinel explains it (docs/ui-rules.md GRID-02).
 import type { Item, Rectangle } from '@glideapps/glide-data-grid';
 import type { Session } from '../app/session.js';
 import { explainSentinel } from './cell-format.js';

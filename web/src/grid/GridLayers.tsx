@@ -1,5 +1,5 @@
 // Small layers of the grid view: the cell editor following the viewport, and the live region
-// that announces the active cell (ui.md A11Y-01).
+// that announces the active cell (docs/ui-rules.md A11Y-01).
 import { useObservable, type Observable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
 import { formatCell, formatRect } from './address.js';
@@ -24,7 +24,7 @@ export function CellEditorLayer(props: {
   );
 }
 
-/** Announces the active cell and its value to screen readers (ui.md A11Y-01). */
+/** Announces the active cell and its value to screen readers (docs/ui-rules.md A11Y-01). */
 export function LiveRegion({ session }: { session: Session }) {
   const selection = useObservable(session.selection);
   useObservable(session.dataTick);

@@ -87,12 +87,12 @@ export function displayOf(
   };
 }
 
-/** Numbers right, booleans centred, text left, as spreadsheets do (ui.md GRID-02). */
+/** Numbers right, booleans centred, text left, as spreadsheets do (docs/ui-rules.md GRID-02). */
 export function alignmentOf(value: CachedCell['value']): Alignment {
   return typeof value === 'number' ? 'right' : typeof value === 'boolean' ? 'center' : 'left';
 }
 
-/** Why a sentinel appeared, for the cell's tooltip (ui.md GRID-02). */
+/** Why a sentinel appeared, for the cell's tooltip (docs/ui-rules.md GRID-02). */
 export function explainSentinel(sentinel: string): string {
   if (sentinel.startsWith('#DIV/0!')) return 'Division by zero: the divisor is 0 or empty.';
   if (sentinel.startsWith('#REF!'))

@@ -144,7 +144,7 @@ export async function pasteBlock(
         ),
       )
     : await parsePastedText(text);
-  // One value pasted over a larger selection fills all of it (ui.md CLIP-03).
+  // One value pasted over a larger selection fills all of it (docs/ui-rules.md CLIP-03).
   if (block.length === 1 && block[0]!.length === 1 && (target.width > 1 || target.height > 1)) {
     const value = block[0]![0]!;
     block = Array.from({ length: target.height }, (_, r) =>

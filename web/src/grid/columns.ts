@@ -1,5 +1,5 @@
 // Column widths per workbook and sheet, kept in localStorage until the API stores them
-// (ui.md LAY-01).
+// (docs/ui-rules.md LAY-01).
 import { columnLetters } from './address.js';
 import { DEFAULT_COLUMN_WIDTH, GRID_COLUMNS } from './grid-theme.js';
 import type { GridColumn } from '@glideapps/glide-data-grid';

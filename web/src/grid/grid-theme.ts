@@ -7,7 +7,7 @@ export const HEADER_HEIGHT = 26;
 export const ROW_MARKER_WIDTH = 64;
 export const DEFAULT_COLUMN_WIDTH = 100;
 export const MIN_COLUMN_WIDTH = 30;
-/** Columns A … ZZ (ui.md GRID-01). */
+/** Columns A … ZZ (docs/ui-rules.md GRID-01). */
 export const GRID_COLUMNS = 702;
 /** At least this many rows; more when the data reaches further (Excel's 1,048,576 at most). */
 export const MIN_GRID_ROWS = 100_000;

@@ -1,5 +1,5 @@
 // While a formula is typed, each reference in it is outlined on the grid in its own colour
-// (ui.md EDIT-07), the same colour the formula bar uses for its text.
+// (docs/ui-rules.md EDIT-07), the same colour the formula bar uses for its text.
 import type { Highlight } from '@glideapps/glide-data-grid';
 import { parseRange } from './address.js';
 

@@ -1,5 +1,5 @@
 // Provider keys and the models they make available. Any change re-reads both, so the AI
-// panel's model picker follows without a reload (ui.md KEYS-02, KEYS-04).
+// panel's model picker follows without a reload (docs/ui-rules.md KEYS-02, KEYS-04).
 import { Observable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
 import { errorMessage } from '../api/errors.js';

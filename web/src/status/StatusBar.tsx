@@ -1,5 +1,5 @@
 // Sum, average and count of the selection, computed by the server's /eval so a whole-column
-// selection never downloads its cells (ui.md NAV-06); the connection state.
+// selection never downloads its cells (docs/ui-rules.md NAV-06); the connection state.
 import { useEffect, useState } from 'react';
 import { useObservable } from '../app/observable.js';
 import type { Session } from '../app/session.js';

@@ -1,5 +1,5 @@
 // A modal dialog: focus moves into it and stays there (Tab wraps), Escape closes it, and focus
-// returns to the control that opened it (ui.md A11Y-02).
+// returns to the control that opened it (docs/ui-rules.md A11Y-02).
 import { useEffect, useId, useRef, type ReactNode, type KeyboardEvent } from 'react';
 
 interface Props {
