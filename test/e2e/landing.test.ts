@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasChromium, screenshot, WEB_DIR } from './browser.js';
-import { storedValues, useBrowserSuiteWithFakeModel } from './suite.js';
+import { storedValues, useBrowserSuite, useBrowserSuiteWithFakeModel } from './suite.js';
 import { largestContentfulPaint } from './timings.js';
 
 /** The script the workbook page starts from (dist/web/workbook.html), which the landing page must never fetch. */
@@ -156,6 +156,32 @@ describe.skipIf(!hasChromium)('the landing page', () => {
     await page.waitForURL((url) => url.pathname === '/workbook');
     await page.getByTestId('cell-B3').filter({ hasText: '900' }).waitFor();
     await expect(page.getByTestId('workbook-title').inputValue()).resolves.toBe('Q3 plan');
+    expect(suite.ui.errors).toEqual([]);
+  });
+});
+
+describe.skipIf(!hasChromium)('the landing page without a provider key', () => {
+  const suite = useBrowserSuite();
+
+  it('[FIRST-HOUR] Build it creates nothing and sends nothing: the prompt waits in the assistant beside the offer to add a key', async () => {
+    const page = suite.ui.page;
+    let chats = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/agent/chat')) chats += 1;
+    });
+    await page.goto(suite.server.url);
+    await page.getByTestId('landing-prompt').fill('Build a budget');
+    await page.getByTestId('landing-prompt').press('Enter');
+    await page.getByTestId('ai-panel').waitFor();
+    await page.getByTestId('no-key-notice').waitFor();
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[data-testid="chat-input"]') as HTMLTextAreaElement | null)
+          ?.value === 'Build a budget',
+    );
+    const workbook = (await suite.server.http.get('/api/workbook')).body as { sheets: string[] };
+    expect(workbook.sheets).toEqual(['Sheet1']);
+    expect(chats).toBe(0);
     expect(suite.ui.errors).toEqual([]);
   });
 });

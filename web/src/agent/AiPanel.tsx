@@ -145,7 +145,9 @@ export function AiPanel({
   const noKey = models !== null && models.default_model_id === null;
 
   useEffect(() => {
-    void controller.sendHeroPrompt();
+    void controller.sendHeroPrompt().then((unsent) => {
+      if (unsent !== undefined) setDraft(unsent);
+    });
   }, [controller]);
 
   useEffect(() => {

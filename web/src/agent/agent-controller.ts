@@ -123,16 +123,20 @@ export class AgentController {
   /**
    * Send the prompt the landing page handed over, if one waits (docs/ui-rules.md ENTRY-02): in a new
    * sheet, so no existing cell is touched, with scope Whole sheet, once the workbook and the
-   * model list are known.
+   * model list are known. With no provider key nothing is created or sent: the prompt is
+   * returned so the panel keeps it in its input beside the notice that offers Settings, and
+   * the new-sheet choice stays on for when it is sent.
    */
-  async sendHeroPrompt(): Promise<void> {
+  async sendHeroPrompt(): Promise<string | undefined> {
     const prompt = takeHeroPrompt();
-    if (prompt === undefined) return;
+    if (prompt === undefined) return undefined;
     await whenPresent(this.session.workbook);
     if (this.settings.models.get() === null) await this.settings.refresh();
     this.scope.set('sheet');
     this.inNewSheet.set(true);
+    if (this.settings.models.get()?.default_model_id == null) return prompt;
     await this.send(prompt, false);
+    return undefined;
   }
 
   async send(prompt: string, chain = this.chainMode.get()): Promise<void> {
