@@ -76,6 +76,15 @@ describe.skipIf(!hasChromium)('sheets in the browser', () => {
     await expect(page.getByTestId('sheet-rename-error').textContent()).resolves.toMatch(
       /sheet1|exists|already/i,
     );
+    // Seen, not just present: the message is the topmost element where it is drawn (the tab
+    // list, which scrolls sideways, used to clip it away).
+    const seen = await page.evaluate(() => {
+      const error = document.querySelector('[data-testid="sheet-rename-error"]')!;
+      const box = error.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return box.height > 0 && box.top >= 0 && (top === error || error.contains(top));
+    });
+    expect(seen).toBe(true);
     await page.keyboard.press('Escape');
     await page.getByTestId('sheet-tab-Data').waitFor();
     const workbook = (await suite.server.http.get('/api/workbook')).body as { sheets: string[] };

@@ -1,6 +1,6 @@
 // Sheet tabs: click to open, double-click to rename in place, + to add (and open), right-click
 // for rename/delete; deleting asks first and says how much data goes with the sheet.
-import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useObservable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
 import type { Confirmations } from '../app/confirmations.js';
@@ -22,6 +22,7 @@ function RenameInput({
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | undefined>();
   const busy = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
   const finish = async (name: string | undefined) => {
     // Enter then the blur of the closing input must not rename twice.
     if (busy.current) return;
@@ -43,6 +44,7 @@ function RenameInput({
   return (
     <span className="tab-rename">
       <input
+        ref={input}
         autoFocus
         data-testid="sheet-rename-input"
         aria-label={`New name for ${initial}`}
@@ -57,12 +59,25 @@ function RenameInput({
         onBlur={() => void finish(error === undefined ? value : undefined)}
       />
       {error !== undefined && (
-        <span role="alert" data-testid="sheet-rename-error" className="inline-error tab-error">
+        // Fixed, placed over the input: the tab list scrolls sideways and would clip anything
+        // positioned inside it (the message was invisible).
+        <span
+          role="alert"
+          data-testid="sheet-rename-error"
+          className="inline-error tab-error"
+          style={errorPlace(input.current)}
+        >
           {error}
         </span>
       )}
     </span>
   );
+}
+
+/** Just above the rename input, in viewport coordinates. */
+function errorPlace(input: HTMLInputElement | null): CSSProperties {
+  const box = input?.getBoundingClientRect();
+  return box === undefined ? {} : { left: Math.max(4, box.left), top: box.top - 6 };
 }
 
 export function SheetTabs({ session, confirm }: Props) {
