@@ -88,6 +88,20 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[FIRST-HOUR] a right-click, then one left click on the selected cell, does not open the editor', async () => {
+    await suite.server.http.post('/grid/cell', { cell: 'B2', value: 'here' });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'B2', 'here');
+    await clickCell(page, 'B2');
+    await page.waitForTimeout(700); // the selecting click is no half of a double-click
+    await clickCell(page, 'B2', { button: 'right' });
+    await page.keyboard.press('Escape');
+    await clickCell(page, 'B2');
+    await page.waitForTimeout(150);
+    await expect(page.getByTestId('cell-editor').count()).resolves.toBe(0);
+  });
+
   it('[EDIT-02] double-click and F2 edit keeping the existing content', async () => {
     await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [['abc'], ['xy']] });
     await suite.open();

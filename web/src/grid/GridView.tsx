@@ -56,6 +56,9 @@ interface Props {
   readonly overlays?: (geometry: GridGeometry) => ReactNode;
 }
 
+/** Two left clicks on one cell within this time open its editor, as Glide's own window. */
+const DOUBLE_CLICK_MS = 500;
+
 const KEYBINDINGS = {
   copy: false,
   cut: false,
@@ -262,7 +265,27 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
     if (state !== null && state.origin === 'cell' && editor.canPoint()) editor.pointing = true;
   };
 
-  const onCellClicked = (_cell: Item, event: CellClickedEventArgs) => {
+  // Glide counts any mouse-up in the last 500 ms as the first half of a double-click (a
+  // right-click, or a click in the AI input, then one click on the selected cell opened the
+  // editor). The editor opens only for two left clicks on this cell within that time.
+  const leftClicks = useRef<{ col: number; row: number; at: number }[]>([]);
+  const isDoubleLeftClick = (col: number, row: number): boolean => {
+    const [first, second] = leftClicks.current.slice(-2);
+    return (
+      first !== undefined &&
+      second !== undefined &&
+      [first, second].every((click) => click.col === col && click.row === row) &&
+      second.at - first.at <= DOUBLE_CLICK_MS
+    );
+  };
+
+  const onCellClicked = (cell: Item, event: CellClickedEventArgs) => {
+    if (event.button === 0) {
+      leftClicks.current = [
+        ...leftClicks.current.slice(-1),
+        { col: cell[0], row: cell[1], at: performance.now() },
+      ];
+    }
     // Glide focuses the canvas only when a click changes the selection, so clicking the cell
     // that is already selected (A1 on a fresh page) would leave typing going nowhere.
     if (
@@ -316,9 +339,10 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
             clearMarquee: clipboard.clearMarquee,
           })
         }
-        onCellActivated={([col, row]) =>
-          editor.start({ col, row }, session.cell(col, row)?.input ?? '', { mode: 'edit' })
-        }
+        onCellActivated={([col, row]) => {
+          if (!isDoubleLeftClick(col, row)) return;
+          editor.start({ col, row }, session.cell(col, row)?.input ?? '', { mode: 'edit' });
+        }}
         cellActivationBehavior="double-click"
         onCellClicked={onCellClicked}
         onCellContextMenu={onCellContextMenu}
