@@ -31,6 +31,30 @@ async function inputsOf(
 describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
   const suite = useBrowserSuite();
 
+  it('[FIRST-HOUR] on a fresh page a drag from the selected A1 to B2 takes the keyboard: Delete clears the range', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        [1, 2],
+        [3, 4],
+      ],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'B2', '4');
+    const from = await page.locator('[data-testid="cell-A1"]').boundingBox();
+    const to = await page.locator('[data-testid="cell-B2"]').boundingBox();
+    await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to!.x + to!.width / 2, to!.y + to!.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('A1:B2');
+    await page.keyboard.press('Delete');
+    await expectCellText(page, 'B2', '');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await storedValues(suite.server, 'A1:B2')).toEqual({});
+  });
+
   it('[CLIP-01] Ctrl+C puts the range on the clipboard as TSV and as an HTML table', async () => {
     await suite.server.http.post('/grid/range', {
       target_cell: 'A1',

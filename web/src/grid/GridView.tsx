@@ -2,7 +2,15 @@
 // cache; DOM layers on top of it hold the cell editor, the DOM mirror (tests, screen
 // readers), chart overlays, tooltips and the context menu. Only the visible window is read
 // from the server (ui.md §4.3).
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent as ReactMouseEvent,
+  type ReactNode,
+} from 'react';
 import {
   DataEditor,
   type CellClickedEventArgs,
@@ -279,6 +287,14 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
     );
   };
 
+  // Glide focuses the canvas only when a click changes the selection: a drag that starts on
+  // the selected cell (A1 → B2 on a fresh page) selected the range but left the keys going
+  // nowhere (Ctrl+C, Delete and typing did nothing). Any left mouse-up on the grid takes it.
+  const onMouseUpCapture = (event: ReactMouseEvent) => {
+    if (event.button !== 0 || session.editing.get() !== null) return;
+    if (!container.current?.contains(document.activeElement)) gridRef.current?.focus();
+  };
+
   const onCellClicked = (cell: Item, event: CellClickedEventArgs) => {
     if (event.button === 0) {
       leftClicks.current = [
@@ -306,6 +322,7 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
       className="grid-area"
       ref={container}
       onMouseDownCapture={onMouseDownCapture}
+      onMouseUpCapture={onMouseUpCapture}
       data-testid="grid-area"
     >
       <DataEditor
