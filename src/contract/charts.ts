@@ -24,12 +24,15 @@ const chartFields = {
   sheet: Type.Optional(SheetName),
 };
 
-export const CreateChartBody = Type.Object({
-  data_range: Type.Unknown({
-    description: 'Required. A1 range such as `A1:B5` (may name a sheet: `Data!A1:C9`).',
-  }),
-  ...chartFields,
-});
+export const CreateChartBody = Type.Object(
+  {
+    data_range: Type.Unknown({
+      description: 'Required. A1 range such as `A1:B5` (may name a sheet: `Data!A1:C9`).',
+    }),
+    ...chartFields,
+  },
+  { examples: [{ data_range: 'A1:B3', chart_type: 'bar', title: 'Revenue' }] },
+);
 export type CreateChartBody = Static<typeof CreateChartBody>;
 
 export const PatchChartBody = Type.Object({

@@ -16,13 +16,16 @@ export const EvalItem = Type.Object({
   }),
 });
 
-export const EvalBody = Type.Object({
-  formulas: Type.Array(EvalItem, {
-    maxItems: MAX_EVAL_FORMULAS,
-    description: `At most ${MAX_EVAL_FORMULAS} items, evaluated independently against the state before the request.`,
-  }),
-  sheet: Type.Optional(SheetName),
-});
+export const EvalBody = Type.Object(
+  {
+    formulas: Type.Array(EvalItem, {
+      maxItems: MAX_EVAL_FORMULAS,
+      description: `At most ${MAX_EVAL_FORMULAS} items, evaluated independently against the state before the request.`,
+    }),
+    sheet: Type.Optional(SheetName),
+  },
+  { examples: [{ formulas: [{ cell: 'C1', formula: 'SUM(B2:B3)*1.2' }] }] },
+);
 export type EvalBody = Static<typeof EvalBody>;
 
 export const PeekQuery = Type.Object({

@@ -17,33 +17,54 @@ export const ExpectedVersions = Type.Record(
   },
 );
 
-export const WriteCellBody = Type.Object({
-  cell: Address,
-  value: Type.Optional(WireValue),
-  sheet: Type.Optional(SheetName),
-  expected_versions: Type.Optional(ExpectedVersions),
-});
+export const WriteCellBody = Type.Object(
+  {
+    cell: Address,
+    value: Type.Optional(WireValue),
+    sheet: Type.Optional(SheetName),
+    expected_versions: Type.Optional(ExpectedVersions),
+  },
+  { examples: [{ cell: 'B4', value: '=SUM(B2:B3)' }] },
+);
 export type WriteCellBody = Static<typeof WriteCellBody>;
 
-export const WriteRangeBody = Type.Object({
-  target_cell: Address,
-  values: Type.Array(Type.Array(WireValue), {
-    description:
-      'Row-major values; rows may differ in length. A shorter row leaves cells to its right alone; an empty row writes nothing.',
-  }),
-  sheet: Type.Optional(SheetName),
-  expected_versions: Type.Optional(ExpectedVersions),
-});
+export const WriteRangeBody = Type.Object(
+  {
+    target_cell: Address,
+    values: Type.Array(Type.Array(WireValue), {
+      description:
+        'Row-major values; rows may differ in length. A shorter row leaves cells to its right alone; an empty row writes nothing.',
+    }),
+    sheet: Type.Optional(SheetName),
+    expected_versions: Type.Optional(ExpectedVersions),
+  },
+  {
+    examples: [
+      {
+        target_cell: 'A1',
+        values: [
+          ['Month', 'Revenue'],
+          ['Jan', 100],
+          ['Feb', 250],
+          ['Total', '=SUM(B2:B3)'],
+        ],
+      },
+    ],
+  },
+);
 export type WriteRangeBody = Static<typeof WriteRangeBody>;
 
-export const LockBody = Type.Object({
-  range: Type.String({
-    minLength: 1,
-    maxLength: 300,
-    description: 'A1 cell or range to lock or unlock.',
-  }),
-  sheet: Type.Optional(SheetName),
-});
+export const LockBody = Type.Object(
+  {
+    range: Type.String({
+      minLength: 1,
+      maxLength: 300,
+      description: 'A1 cell or range to lock or unlock.',
+    }),
+    sheet: Type.Optional(SheetName),
+  },
+  { examples: [{ range: 'A1:B1' }] },
+);
 export type LockBody = Static<typeof LockBody>;
 
 export const GridQuery = Type.Object({

@@ -5,22 +5,28 @@ import { SheetName } from './common.js';
 
 const Name = Type.String({ maxLength: 1000 });
 
-export const AddSheetBody = Type.Object({
-  name: Type.Optional(
-    Type.Union([Name, Type.Null()], {
-      description: 'Unique name; default: the first free SheetN.',
-    }),
-  ),
-});
+export const AddSheetBody = Type.Object(
+  {
+    name: Type.Optional(
+      Type.Union([Name, Type.Null()], {
+        description: 'Unique name; default: the first free SheetN.',
+      }),
+    ),
+  },
+  { examples: [{ name: 'Summary' }] },
+);
 export type AddSheetBody = Static<typeof AddSheetBody>;
 
-export const RenameSheetBody = Type.Object({ old_name: Name, new_name: Name });
+export const RenameSheetBody = Type.Object(
+  { old_name: Name, new_name: Name },
+  { examples: [{ old_name: 'Sheet1', new_name: 'Budget' }] },
+);
 export type RenameSheetBody = Static<typeof RenameSheetBody>;
 
-export const NamedSheetBody = Type.Object({ name: Name });
+export const NamedSheetBody = Type.Object({ name: Name }, { examples: [{ name: 'Summary' }] });
 export type NamedSheetBody = Static<typeof NamedSheetBody>;
 
-export const RenameWorkbookBody = Type.Object({ name: Name });
+export const RenameWorkbookBody = Type.Object({ name: Name }, { examples: [{ name: 'Q3 plan' }] });
 export type RenameWorkbookBody = Static<typeof RenameWorkbookBody>;
 
 /**

@@ -77,6 +77,36 @@ describe('service endpoints', () => {
     expect(paths['/grid/cell']!['post']!.requestBody?.required).toBe(true);
   });
 
+  it('[FIRST-HOUR] the request examples in /openapi.json work as written, in order on a fresh workbook', async () => {
+    const fresh = await startApp();
+    try {
+      const paths = (await fresh.http.get('/openapi.json')).body.paths;
+      // @fastify/swagger moves a schema's first example to the media type's `example`.
+      const example = (path: string) =>
+        paths[path].post.requestBody.content['application/json'].example;
+      for (const path of [
+        '/grid/range',
+        '/grid/cell',
+        '/eval',
+        '/grid/lock',
+        '/system/charts',
+        '/workbook/sheet',
+        '/workbook/sheet/activate',
+        '/workbook/sheet/rename',
+        '/workbook/rename',
+        '/workbook/sheet/delete',
+      ]) {
+        const response = await fresh.http.post(path, example(path));
+        expect(response.status, `${path} ${response.text}`).toBe(200);
+      }
+      expect((await fresh.http.get('/peek', { sheet: 'Budget', range: 'B4' })).body.rows).toEqual([
+        [350],
+      ]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('[SYS-1] /docs serves the API reference from the server itself, no outside assets', async () => {
     const page = await server.http.get('/docs');
     expect(page.status).toBe(200);
