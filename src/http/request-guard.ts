@@ -28,7 +28,7 @@ export interface RequestGuardOptions {
 }
 
 /** The host name of a Host header without its port, lower-cased ("[::1]" keeps its brackets). */
-export function hostNameOf(hostHeader: string): string {
+function hostNameOf(hostHeader: string): string {
   const lowered = hostHeader.trim().toLowerCase();
   if (lowered.startsWith('[')) return lowered.slice(0, lowered.indexOf(']') + 1);
   const colon = lowered.lastIndexOf(':');
@@ -76,10 +76,9 @@ function isOwnOrigin(origin: string, request: FastifyRequest): boolean {
   }
 }
 
-function checkCrossSite(request: FastifyRequest, corsOrigins: ReadonlySet<string>): void {
+/** Refuses a change a browser marks as sent from another site (an origin not listed for CORS). */
+function checkCrossSite(request: FastifyRequest): void {
   const origin = request.headers.origin;
-  const listed = origin !== undefined && corsOrigins.has(origin.toLowerCase());
-  if (listed) return;
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite === 'cross-site' || fetchSite === 'same-site') {
     throw new HttpError(
@@ -137,7 +136,7 @@ export function installRequestGuard(app: FastifyInstance, options: RequestGuardO
       return reply;
     }
     if (SAFE_METHODS.has(request.method)) return undefined;
-    checkCrossSite(request, corsOrigins);
+    if (!listed) checkCrossSite(request);
     checkBodyType(request);
     return undefined;
   });

@@ -5,7 +5,7 @@ import type { Session } from '../app/session.js';
 import { ChartApi, type ChartFields } from '../api/chart-api.js';
 import { errorMessage } from '../api/errors.js';
 import type { ChartJson } from '../api/types.js';
-import { formatCell, formatRect, type Rect } from '../grid/address.js';
+import { formatCell, formatRect, MAX_COLUMNS, type Rect } from '../grid/address.js';
 import { loadChartJs } from './chart-render.js';
 import { prefetchChartValues } from './chart-values.js';
 
@@ -34,7 +34,7 @@ export function anchorBesideData(
   bounds: { readonly lastCol: number } | null | undefined,
 ): string {
   const rightmost = Math.max(data.col + data.width - 1, bounds?.lastCol ?? -1);
-  return formatCell({ col: Math.min(rightmost + 2, 16_383), row: data.row });
+  return formatCell({ col: Math.min(rightmost + 2, MAX_COLUMNS - 1), row: data.row });
 }
 export const MIN_CHART_HEIGHT = 120;
 
