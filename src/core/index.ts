@@ -61,7 +61,7 @@ export {
   type CollisionRequest,
   type ShiftDirection,
 } from './collision.js';
-export { moveBlockFormula, type BlockMove } from './move-block-formulas.js';
+export * from './formula-text/index.js';
 export type { CommittedChange, WorkbookHandle, WorkbookReader } from './workbook-handle.js';
 export { estimateStepBytes as estimateOpBytes } from './history-size.js';
 export { changeSetBytes, type ChangedCell, type ChangeSet } from './change-set.js';

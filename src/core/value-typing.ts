@@ -2,6 +2,8 @@
 // (DESIGN §5): numeric text → number, TRUE/FALSE → boolean, leading `=` → formula,
 // leading `'` → literal text, whitespace before `=` → text, "" (or only spaces) → clear.
 
+import { mapOutsideStrings } from './formula-text/index.js';
+
 /** A formula as written, always with its leading `=`. */
 export interface Formula {
   readonly formula: string;
@@ -37,14 +39,17 @@ const OPERATOR_LOOKALIKES: Readonly<Record<string, string>> = {
   '\u00f7': '/',
 };
 
+const LOOKALIKES = `[${Object.keys(OPERATOR_LOOKALIKES).join('')}]`;
+const LOOKALIKE = new RegExp(LOOKALIKES, 'g');
+const HAS_LOOKALIKE = new RegExp(LOOKALIKES);
+
 export function normalizeFormula(text: string): string {
-  let out = '';
-  let inString = false;
-  for (const char of text.trim()) {
-    if (char === '"') inString = !inString;
-    out += inString ? char : (OPERATOR_LOOKALIKES[char] ?? char);
-  }
-  return out;
+  const trimmed = text.trim();
+  // Most formulas have none: they skip the lexer (this runs on every formula written).
+  if (!HAS_LOOKALIKE.test(trimmed)) return trimmed;
+  return mapOutsideStrings(trimmed, (code) =>
+    code.replace(LOOKALIKE, (char) => OPERATOR_LOOKALIKES[char]!),
+  );
 }
 
 export function parseNumericText(text: string): number | undefined {

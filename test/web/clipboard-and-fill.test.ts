@@ -1,7 +1,6 @@
 // Pure helpers of the web UI: TSV clipboard text, formula reference shifting and fill series.
 import { describe, expect, it } from 'vitest';
 import { parseTsv, toHtmlTable, toTsv } from '../../web/src/grid/tsv.js';
-import { shiftFormula } from '../../web/src/grid/formula-shift.js';
 import { fillBlock } from '../../web/src/grid/fill-series.js';
 
 describe('TSV clipboard text', () => {
@@ -45,28 +44,6 @@ describe('TSV clipboard text', () => {
         ['1', '2'],
       ]),
     ).toBe('<table><tr><td>&lt;b&gt;</td><td>&amp;</td></tr><tr><td>1</td><td>2</td></tr></table>');
-  });
-});
-
-describe('formula reference shifting', () => {
-  it('[CLIP-04] moves relative references and keeps $-anchored ones', () => {
-    expect(shiftFormula('=A1*2', 1, 0)).toBe('=A2*2');
-    expect(shiftFormula('=$A$1', 1, 1)).toBe('=$A$1');
-    expect(shiftFormula('=$A1+B$2', 2, 3)).toBe('=$A3+E$2');
-    expect(shiftFormula('=SUM(A1:B3)', 0, 1)).toBe('=SUM(B1:C3)');
-  });
-
-  it('leaves string literals, function names with digits and non-formulas alone', () => {
-    expect(shiftFormula('=IF(A1="B2", LOG10(C3), 0)', 1, 0)).toBe('=IF(A2="B2", LOG10(C4), 0)');
-    expect(shiftFormula('A1', 5, 5)).toBe('A1');
-  });
-
-  it('moves sheet-qualified references, quoted names included', () => {
-    expect(shiftFormula("=Data!A1+'My Sheet'!B2", 1, 0)).toBe("=Data!A2+'My Sheet'!B3");
-  });
-
-  it('turns a reference pushed off the sheet into #REF!', () => {
-    expect(shiftFormula('=A1+B2', -1, 0)).toBe('=#REF!+B1');
   });
 });
 

@@ -66,8 +66,10 @@ export function normalizeRange(a: CellAddress, b: CellAddress): RangeAddress {
   };
 }
 
-/** Splits an optional sheet prefix: `Sheet1!A1`, `'Q3 ''plan'''!A1:B2`. */
-function splitSheet(text: string): { sheet: string | undefined; rest: string } | undefined {
+/** Splits an optional sheet prefix: `Sheet1!A1`, `'Q3 ''plan'''!A1:B2`; undefined when malformed. */
+export function splitSheetPrefix(
+  text: string,
+): { sheet: string | undefined; rest: string } | undefined {
   const trimmed = text.trim();
   if (trimmed.startsWith("'")) {
     let index = 1;
@@ -97,7 +99,7 @@ function splitSheet(text: string): { sheet: string | undefined; rest: string } |
 
 export function tryParseRange(text: string): QualifiedRange | undefined {
   if (typeof text !== 'string') return undefined;
-  const split = splitSheet(text);
+  const split = splitSheetPrefix(text);
   if (split === undefined) return undefined;
   const parts = split.rest.split(':');
   if (parts.length > 2) return undefined;

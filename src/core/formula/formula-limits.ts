@@ -3,7 +3,8 @@
 // cell range cell by cell (about 300–500 bytes each, measured), so one =SUM(A1:XFD1048576)
 // exhausts the heap and kills the process. Formulas beyond these limits become error values
 // before they reach the engine, like any other formula that cannot be computed.
-import { lettersToColumn, MAX_COLUMNS } from '../address/index.js';
+import { MAX_COLUMNS } from '../address/index.js';
+import { tokenizeFormula, type FormulaToken } from '../formula-text/index.js';
 import { FormulaError, SENTINELS } from './sentinels.js';
 
 /** Excel's own limit on formula length. */
@@ -22,37 +23,14 @@ export const MAX_FORMULA_DEPTH = 500;
 /** Cells all ranges of one formula may cover; whole-column ranges (A:C) are not counted. */
 export const MAX_FORMULA_RANGE_CELLS = 250_000;
 
-const LITERALS = /"(?:[^"]|"")*"|'(?:[^']|'')*'/g;
-const CELL_RANGE =
-  /(?<![A-Za-z0-9_.$])\$?([A-Za-z]{1,3})\$?(\d{1,7}):(?:[A-Za-z0-9_.]+!)?\$?([A-Za-z]{1,3})\$?(\d{1,7})(?![A-Za-z0-9_.(])/g;
-const ROW_RANGE = /(?<![A-Za-z0-9_.$:])\$?(\d{1,7}):\$?(\d{1,7})(?![A-Za-z0-9_.:])/g;
-const OFFSET_CALL = /(?<![A-Za-z0-9_.])OFFSET\s*\(/gi;
-
-/** String literals become "" and quoted sheet names a bare placeholder, so only references remain. */
-function withoutLiterals(formula: string): string {
-  return formula.replace(LITERALS, (literal) => (literal.startsWith('"') ? '""' : 'S'));
-}
-
-function deepestNesting(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  for (const char of text) {
-    if (char === '(') deepest = Math.max(deepest, (depth += 1));
-    else if (char === ')') depth -= 1;
-  }
-  return deepest;
-}
-
-const OPERATOR = /[-+*/^&%=<>]/;
-/** Two-character comparisons (`<=`, `>=`, `<>`) are one operator. */
-const PAIRED = new Set(['<=', '>=', '<>']);
+const OFFSET_SIZE = /^\s*\d+(\.\d*)?\s*$/;
 
 interface DepthLevel {
   /** Operators in the argument being read. */
   operators: number;
   /** The deepest group (parenthesis or call) inside that argument. */
   deepestChild: number;
-  /** The deepest argument finished so far (a comma ends one). */
+  /** The deepest argument finished so far (a separator ends one). */
   deepestArgument: number;
 }
 
@@ -60,72 +38,81 @@ function levelDepth(level: DepthLevel): number {
   return Math.max(level.deepestArgument, level.operators + level.deepestChild);
 }
 
+function deepestNesting(tokens: readonly FormulaToken[]): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const token of tokens) {
+    if (token.kind === 'open') deepest = Math.max(deepest, (depth += 1));
+    else if (token.kind === 'close') depth -= 1;
+  }
+  return deepest;
+}
+
 /**
  * An upper bound of the expression tree's depth: at each level of parentheses, every operator of
  * one argument may nest under the next (a chain), plus the deepest group inside it.
  */
-function expressionDepth(text: string): number {
+function expressionDepth(tokens: readonly FormulaToken[]): number {
   const levels: DepthLevel[] = [{ operators: 0, deepestChild: 0, deepestArgument: 0 }];
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index]!;
+  for (const token of tokens) {
     const level = levels[levels.length - 1]!;
-    if (char === '(') levels.push({ operators: 0, deepestChild: 0, deepestArgument: 0 });
-    else if (char === ')' && levels.length > 1) {
+    if (token.kind === 'open') levels.push({ operators: 0, deepestChild: 0, deepestArgument: 0 });
+    else if (token.kind === 'close' && levels.length > 1) {
       const depth = levelDepth(levels.pop()!) + 1;
       const parent = levels[levels.length - 1]!;
       parent.deepestChild = Math.max(parent.deepestChild, depth);
-    } else if (char === ',') {
+    } else if (token.kind === 'separator') {
       level.deepestArgument = levelDepth(level);
       level.operators = 0;
       level.deepestChild = 0;
-    } else if (OPERATOR.test(char)) {
-      level.operators += 1;
-      if (PAIRED.has(text.slice(index, index + 2))) index += 1;
-    }
+    } else if (token.kind === 'operator') level.operators += 1;
   }
   return levels.reduce((deepest, level) => Math.max(deepest, levelDepth(level)), 0);
 }
 
-/** The arguments of a call whose `(` ends at `open`, split at top-level commas. */
-function callArguments(text: string, open: number): string[] {
+/** The argument texts of the call whose `(` is `tokens[open]`, split at its own separators. */
+function callArguments(formula: string, tokens: readonly FormulaToken[], open: number): string[] {
   const args: string[] = [];
   let depth = 0;
-  let start = open;
-  for (let index = open; index < text.length; index += 1) {
-    const char = text[index];
-    if (char === '(') depth += 1;
-    else if (char === ')' && --depth === 0) return [...args, text.slice(start, index)];
-    else if (char === ',' && depth === 0) {
-      args.push(text.slice(start, index));
-      start = index + 1;
+  let start = tokens[open]!.to;
+  for (let index = open; index < tokens.length; index += 1) {
+    const token = tokens[index]!;
+    if (token.kind === 'open') depth += 1;
+    else if (token.kind === 'close' && --depth === 0)
+      return [...args, formula.slice(start, token.from)];
+    else if (token.kind === 'separator' && depth === 1) {
+      args.push(formula.slice(start, token.from));
+      start = token.to;
     }
   }
   return args;
 }
 
 /** OFFSET with literal height and width is expanded to a range by the engine's parser. */
-function offsetCells(text: string): number {
-  let cells = 0;
-  for (const match of text.matchAll(OFFSET_CALL)) {
-    const args = callArguments(text, match.index + match[0].length);
-    const size = (arg: string | undefined) =>
-      arg !== undefined && /^\s*\d+(\.\d*)?\s*$/.test(arg) ? Math.floor(Number(arg)) : 1;
-    cells += size(args[3]) * size(args[4]);
-  }
-  return cells;
+function offsetCells(formula: string, tokens: readonly FormulaToken[], index: number): number {
+  const open = tokens[index + 1];
+  if (tokens[index]!.kind !== 'function' || open?.kind !== 'open') return 0;
+  const args = callArguments(formula, tokens, index + 1);
+  const size = (arg: string | undefined) =>
+    arg !== undefined && OFFSET_SIZE.test(arg) ? Math.floor(Number(arg)) : 1;
+  return size(args[3]) * size(args[4]);
 }
 
-function rangeCells(text: string): number {
+/** Cells the formula's ranges cover; whole columns are not counted, whole rows are. */
+function rangeCells(formula: string, tokens: readonly FormulaToken[]): number {
   let cells = 0;
-  for (const [, fromCol, fromRow, toCol, toRow] of text.matchAll(CELL_RANGE)) {
-    const rows = Math.abs(Number(toRow) - Number(fromRow)) + 1;
-    const cols = Math.abs(lettersToColumn(toCol!) - lettersToColumn(fromCol!)) + 1;
-    cells += rows * cols;
-  }
-  for (const [, fromRow, toRow] of text.matchAll(ROW_RANGE)) {
-    cells += (Math.abs(Number(toRow) - Number(fromRow)) + 1) * MAX_COLUMNS;
-  }
-  return cells + offsetCells(text);
+  tokens.forEach((token, index) => {
+    if (token.kind === 'reference' && token.end !== undefined) {
+      const rows = Math.abs(token.end.row - token.start.row) + 1;
+      const cols = Math.abs(token.end.col - token.start.col) + 1;
+      cells += rows * cols;
+    } else if (token.kind === 'line' && token.axis === 'row') {
+      cells += (Math.abs(token.last - token.first) + 1) * MAX_COLUMNS;
+    } else if (token.kind === 'function' && token.name === 'OFFSET') {
+      cells += offsetCells(formula, tokens, index);
+    }
+  });
+  return cells;
 }
 
 /** Why the engine must not be given this formula, as the error value it stands for; undefined when it may. */
@@ -136,22 +123,22 @@ export function formulaLimitError(formula: string): FormulaError | undefined {
       `the formula is ${formula.length} characters long; the limit is ${MAX_FORMULA_LENGTH}.`,
     );
   }
-  const text = withoutLiterals(formula);
-  const nesting = deepestNesting(text);
+  const tokens = tokenizeFormula(formula);
+  const nesting = deepestNesting(tokens);
   if (nesting > MAX_FORMULA_NESTING) {
     return new FormulaError(
       SENTINELS.parse,
       `the formula nests ${nesting} levels of parentheses; the limit is ${MAX_FORMULA_NESTING}.`,
     );
   }
-  const depth = expressionDepth(text.slice(1));
+  const depth = expressionDepth(tokens);
   if (depth > MAX_FORMULA_DEPTH) {
     return new FormulaError(
       SENTINELS.parse,
       `the formula chains ${depth} operators into one expression; the limit is ${MAX_FORMULA_DEPTH}. Add long lists with SUM(…) or CONCAT(…), or split them over cells.`,
     );
   }
-  const cells = rangeCells(text);
+  const cells = rangeCells(formula, tokens);
   if (cells > MAX_FORMULA_RANGE_CELLS) {
     return new FormulaError(
       SENTINELS.reference,

@@ -16,7 +16,6 @@ export {
   type GuardrailIssue,
   type TextReferenceIssue,
 } from './errors.js';
-export { tokenizeFormula, type FormulaToken, type ReferenceToken } from './formula-tokens.js';
 export {
   GUARDRAIL_WRAPPERS,
   isWrappedFormula,

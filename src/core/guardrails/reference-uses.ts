@@ -2,7 +2,7 @@
 // argument of a numeric function), as a label (compared, concatenated, passed to a text or
 // lookup function) or plainly. The guardrails and the chain's column-alignment warnings judge
 // references by this.
-import { tokenizeFormula, type FormulaToken, type ReferenceToken } from './formula-tokens.js';
+import { tokenizeFormula, type FormulaToken, type ReferenceToken } from '../formula-text/index.js';
 
 /** Spec §7 rule 1: a formula wrapped whole in one of these is never checked. */
 export const GUARDRAIL_WRAPPERS: ReadonlySet<string> = new Set([

@@ -10,7 +10,7 @@ import { Sheet } from '../sheet.js';
 import { isFormula, MAX_TEXT_LENGTH, tooLongText, type CellInput } from '../value-typing.js';
 import { deleteChart, putChart } from './chart-ops.js';
 import type { InputRun, Op } from './op.js';
-import { mentionsSheet, renameSheetReferences } from './sheet-references.js';
+import { mentionsSheet, renameSheetReferences } from '../formula-text/index.js';
 import { restoreWorkbook } from './retired-workbook.js';
 import { findSheet, type Executed, type WorkbookState } from './state.js';
 import { fillSheet, replaceWorkbook, snapshotOf } from './workbook-document.js';

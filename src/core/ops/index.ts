@@ -30,7 +30,7 @@ export {
   type SheetCharts,
 } from './chart-builders.js';
 export { MAX_SHEETS } from './execute.js';
-export { renameSheetReferences } from './sheet-references.js';
+export { renameSheetReferences } from '../formula-text/index.js';
 export {
   recordedOps,
   replacesWorkbook,

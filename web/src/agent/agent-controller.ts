@@ -6,7 +6,7 @@ import type { PreviewOverlay, Session } from '../app/session.js';
 import { AgentApi, type ChatRequest, type PreviewJson } from '../api/agent-api.js';
 import { ApiError, errorMessage, findBlockedFormulas } from '../api/errors.js';
 import type { CellValue } from '../api/types.js';
-import { addressesIn, formatRect, parseCell, parseRange, splitSheet } from '../grid/address.js';
+import { addressesIn, formatRect, tryParseCell, parseRange, splitSheet } from '../grid/address.js';
 import type { SettingsController } from '../settings/settings-controller.js';
 import type { ChartsController } from '../charts/charts-controller.js';
 import { takeHeroPrompt } from '../landing/hero-handoff.js';
@@ -178,7 +178,7 @@ export class AgentController {
   private async runChat(request: ChatRequest, signal: AbortSignal): Promise<void> {
     const preview = await this.api.chat(request, signal);
     const occupied = preview.preview_cells.filter(({ cell }) => {
-      const ref = parseCell(splitSheet(cell).ref);
+      const ref = tryParseCell(splitSheet(cell).ref);
       const cached =
         ref === undefined ? undefined : this.session.cell(ref.col, ref.row, preview.sheet);
       return cached !== undefined && cached !== null && cached.input !== null;
@@ -274,7 +274,7 @@ export class AgentController {
       cells.set(address, { value, overwrites: occupied.has(cell.toUpperCase()) });
     }
     const spec = preview.chart_spec;
-    const anchor = spec === null ? undefined : parseCell(spec.anchor_cell ?? 'F2');
+    const anchor = spec === null ? undefined : tryParseCell(spec.anchor_cell ?? 'F2');
     const overlay: PreviewOverlay = {
       sheet: preview.sheet,
       cells,
@@ -328,7 +328,7 @@ export class AgentController {
   }
 
   private selectWritten(target: string | null, values: PreviewJson['values']): void {
-    const cell = target === null ? undefined : parseCell(splitSheet(target).ref);
+    const cell = target === null ? undefined : tryParseCell(splitSheet(target).ref);
     if (cell === undefined) return;
     const height = Math.max(1, values?.length ?? 1);
     const width = Math.max(1, ...(values ?? [[null]]).map((row) => row.length));
@@ -354,7 +354,7 @@ export class AgentController {
 
   describeTarget(preview: PreviewJson): string | undefined {
     if (preview.target_cell === null || preview.values === null) return undefined;
-    const start = parseCell(splitSheet(preview.target_cell).ref);
+    const start = tryParseCell(splitSheet(preview.target_cell).ref);
     if (start === undefined) return preview.target_cell;
     const height = preview.values.length;
     const width = Math.max(1, ...preview.values.map((row) => row.length));

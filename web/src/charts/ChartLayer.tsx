@@ -3,7 +3,7 @@
 import { useObservable } from '../app/observable.js';
 import type { GridGeometry } from '../grid/GridView.js';
 import { cellBox } from '../grid/geometry.js';
-import { parseCell } from '../grid/address.js';
+import { tryParseCell } from '../grid/address.js';
 import type { ChartsController } from './charts-controller.js';
 import type { AgentController } from '../agent/agent-controller.js';
 import { ChartOverlay } from './ChartOverlay.js';
@@ -30,7 +30,7 @@ export function ChartLayer({ controller, agent, geometry }: Props) {
   return (
     <>
       {charts.map((chart) => {
-        const anchor = parseCell(chart.anchor_cell) ?? { col: 5, row: 1 };
+        const anchor = tryParseCell(chart.anchor_cell) ?? { col: 5, row: 1 };
         const box = cellBox(geometry.layout, viewport, anchor.col, anchor.row);
         const visible =
           box.left < screenWidth + MARGIN &&

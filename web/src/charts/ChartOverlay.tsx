@@ -4,7 +4,7 @@ import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from
 import { useObservable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
 import type { ChartJson } from '../api/types.js';
-import { formatCell, parseCell } from '../grid/address.js';
+import { formatCell, tryParseCell } from '../grid/address.js';
 import { cellBox, nearestCell, type ColumnLayout, type Viewport } from '../grid/geometry.js';
 import { chartData } from './chart-data.js';
 import { ChartCanvas } from './ChartCanvas.js';
@@ -34,7 +34,7 @@ export function ChartOverlay({ chart, session, controller, layout, viewport, she
   );
   const [gesture, setGesture] = useState<Gesture | undefined>();
   const card = useRef<HTMLDivElement>(null);
-  const anchor = parseCell(chart.anchor_cell) ?? { col: 5, row: 1 };
+  const anchor = tryParseCell(chart.anchor_cell) ?? { col: 5, row: 1 };
   const box = cellBox(layout, viewport, anchor.col, anchor.row);
   const moved = gesture?.kind === 'move' ? { x: gesture.dx, y: gesture.dy } : { x: 0, y: 0 };
   const width =

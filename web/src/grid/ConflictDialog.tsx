@@ -2,7 +2,7 @@
 // keep their value or write ours anyway.
 import { useObservable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
-import { parseCell } from './address.js';
+import { tryParseCell } from './address.js';
 import { Dialog } from '../ui/Dialog.js';
 
 export function ConflictDialog({ session }: { session: Session }) {
@@ -11,7 +11,7 @@ export function ConflictDialog({ session }: { session: Session }) {
   const close = () => session.conflict.set(null);
   const overwrite = () => {
     close();
-    const cell = parseCell(conflict.cell);
+    const cell = tryParseCell(conflict.cell);
     if (cell !== undefined)
       void session.writeCell(conflict.sheet, cell, conflict.mine, { force: true });
   };

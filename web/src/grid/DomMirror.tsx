@@ -5,7 +5,7 @@
 import { memo, useDeferredValue, useMemo } from 'react';
 import { useObservable, type Observable } from '../app/observable.js';
 import type { PreviewOverlay, Session } from '../app/session.js';
-import { columnLetters, formatCell } from './address.js';
+import { columnToLetters, formatCell } from './address.js';
 import { alignmentOf, displayOf, displayValue, explainSentinel } from './cell-format.js';
 import { cellBox, type ColumnLayout, type Viewport } from './geometry.js';
 import { numberCharsFor } from './grid-cells.js';
@@ -140,11 +140,11 @@ function renderMirror(
         role="columnheader"
         key={col}
         aria-colindex={col + 1}
-        data-testid={`col-header-${columnLetters(col)}`}
+        data-testid={`col-header-${columnToLetters(col)}`}
         className="mirror-cell"
         style={{ left: box.left, top: 0, width: box.width, height: HEADER_HEIGHT }}
       >
-        {columnLetters(col)}
+        {columnToLetters(col)}
       </div>,
     );
   }
@@ -153,7 +153,7 @@ function renderMirror(
       data-testid="grid"
       data-sheet={sheet}
       data-first-row={view.row + 1}
-      data-first-col={columnLetters(view.col)}
+      data-first-col={columnToLetters(view.col)}
       role="grid"
       aria-label={`Sheet ${sheet}`}
       aria-rowcount={rows + 1}

@@ -1,10 +1,19 @@
-// A1 addressing in the browser (zero-based inside, letters and 1-based rows outside). The
-// server has its own parser in core; the UI cannot import it at run time (DESIGN §3).
+// A1 addressing in the browser: the core's parser and formatter (shared with the server), and
+// the rectangles (col, row, width, height) the grid selects and draws.
+import {
+  MAX_COLUMNS,
+  MAX_ROWS,
+  columnToLetters,
+  formatCell,
+  lettersToColumn,
+  splitSheetPrefix,
+  tryParseCell,
+  type CellAddress,
+} from '../../../src/core/address/index.js';
 
-export interface CellRef {
-  readonly col: number;
-  readonly row: number;
-}
+export { MAX_COLUMNS, MAX_ROWS, columnToLetters, formatCell, lettersToColumn, tryParseCell };
+
+export type CellRef = CellAddress;
 
 /** An inclusive rectangle of cells. */
 export interface Rect {
@@ -12,42 +21,6 @@ export interface Rect {
   readonly row: number;
   readonly width: number;
   readonly height: number;
-}
-
-/** Excel's limits, which the server also enforces. */
-export const MAX_COLUMNS = 16_384;
-export const MAX_ROWS = 1_048_576;
-
-export function columnLetters(col: number): string {
-  let letters = '';
-  let rest = col + 1;
-  while (rest > 0) {
-    const digit = (rest - 1) % 26;
-    letters = String.fromCharCode(65 + digit) + letters;
-    rest = Math.floor((rest - 1) / 26);
-  }
-  return letters;
-}
-
-export function columnIndex(letters: string): number {
-  let col = 0;
-  for (const char of letters.toUpperCase()) col = col * 26 + (char.charCodeAt(0) - 64);
-  return col - 1;
-}
-
-export function formatCell(ref: CellRef): string {
-  return `${columnLetters(ref.col)}${ref.row + 1}`;
-}
-
-const CELL = /^\$?([A-Za-z]{1,3})\$?(\d{1,7})$/;
-
-export function parseCell(text: string): CellRef | undefined {
-  const match = CELL.exec(text.trim());
-  if (match === null) return undefined;
-  const col = columnIndex(match[1]!);
-  const row = Number(match[2]) - 1;
-  if (row < 0 || row >= MAX_ROWS || col >= MAX_COLUMNS) return undefined;
-  return { col, row };
 }
 
 export function rectOf(a: CellRef, b: CellRef): Rect {
@@ -61,14 +34,14 @@ export function parseRange(text: string, rows: number, cols: number): Rect | und
   const trimmed = text.trim().toUpperCase();
   const parts = trimmed.split(':');
   if (parts.length === 1) {
-    const cell = parseCell(parts[0]!);
+    const cell = tryParseCell(parts[0]!);
     return cell === undefined ? undefined : rectOf(cell, cell);
   }
   if (parts.length !== 2) return undefined;
   const [left, right] = parts as [string, string];
   if (/^[A-Z]{1,3}$/.test(left) && /^[A-Z]{1,3}$/.test(right)) {
-    const a = columnIndex(left);
-    const b = columnIndex(right);
+    const a = lettersToColumn(left);
+    const b = lettersToColumn(right);
     if (Math.max(a, b) >= cols) return undefined;
     return { col: Math.min(a, b), row: 0, width: Math.abs(a - b) + 1, height: rows };
   }
@@ -78,8 +51,8 @@ export function parseRange(text: string, rows: number, cols: number): Rect | und
     if (Math.min(a, b) < 0 || Math.max(a, b) >= rows) return undefined;
     return { col: 0, row: Math.min(a, b), width: cols, height: Math.abs(a - b) + 1 };
   }
-  const start = parseCell(left);
-  const end = parseCell(right);
+  const start = tryParseCell(left);
+  const end = tryParseCell(right);
   return start === undefined || end === undefined ? undefined : rectOf(start, end);
 }
 
@@ -99,7 +72,7 @@ export function describeSelection(rect: Rect, rows: number, cols: number): strin
   const wholeColumns = rect.row === 0 && rect.height >= rows;
   const wholeRows = rect.col === 0 && rect.width >= cols;
   if (wholeColumns && !wholeRows)
-    return `${columnLetters(rect.col)}:${columnLetters(rect.col + rect.width - 1)}`;
+    return `${columnToLetters(rect.col)}:${columnToLetters(rect.col + rect.width - 1)}`;
   if (wholeRows && !wholeColumns) return `${rect.row + 1}:${rect.row + rect.height}`;
   return formatRect(rect);
 }
@@ -136,11 +109,10 @@ export function addressesIn(rect: Rect): string[] {
   return found;
 }
 
-/** Splits `Sheet 1!B2` / `'My sheet'!B2:C3` into sheet and range text. */
+/** Splits `Sheet 1!B2` / `'My sheet'!B2:C3` into sheet and range text (all of it when malformed). */
 export function splitSheet(text: string): { sheet: string | undefined; ref: string } {
-  const bang = text.lastIndexOf('!');
-  if (bang < 0) return { sheet: undefined, ref: text };
-  let sheet = text.slice(0, bang);
-  if (sheet.startsWith("'") && sheet.endsWith("'")) sheet = sheet.slice(1, -1).replace(/''/g, "'");
-  return { sheet, ref: text.slice(bang + 1) };
+  const split = splitSheetPrefix(text);
+  return split === undefined
+    ? { sheet: undefined, ref: text }
+    : { sheet: split.sheet, ref: split.rest };
 }

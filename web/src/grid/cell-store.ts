@@ -3,7 +3,7 @@
 // first; blocks that scroll far away are aborted or evicted (LRU), and writes mark blocks
 // stale so they are fetched again when seen, while their old values stay on screen until then
 // (ui.md §4.3). Blocks outside the sheet's listed bounds are known empty without a read.
-import { columnLetters, rectIntersection, type Rect } from './address.js';
+import { columnToLetters, rectIntersection, type Rect } from './address.js';
 import type { GridCellJson, GridResponse } from '../api/types.js';
 
 export const BLOCK_ROWS = 100;
@@ -153,7 +153,7 @@ function blockRect(block: Pick<Block, 'blockRow' | 'blockCol'>): Rect {
 
 export function blockRange(blockRow: number, blockCol: number): string {
   const rect = blockRect({ blockRow, blockCol });
-  return `${columnLetters(rect.col)}${rect.row + 1}:${columnLetters(rect.col + rect.width - 1)}${rect.row + rect.height}`;
+  return `${columnToLetters(rect.col)}${rect.row + 1}:${columnToLetters(rect.col + rect.width - 1)}${rect.row + rect.height}`;
 }
 
 export class CellStore {

@@ -5,7 +5,7 @@ import { writeRangeChunks, type BlockChunk } from '../app/cell-writes.js';
 import type { Session } from '../app/session.js';
 import { formatRect, rectCellCount, type Rect } from './address.js';
 import { displayValue } from './cell-format.js';
-import { shiftFormula } from './formula-shift.js';
+import { shiftFormula } from '../../../src/core/formula-text/index.js';
 import { parseTsv, toHtmlTable, toTsv } from './tsv.js';
 import type { ParsedBatch } from './tsv-worker.js';
 

@@ -1,6 +1,6 @@
 // Column widths per workbook and sheet, kept in localStorage until the API stores them
 // (docs/ui-rules.md LAY-01).
-import { columnLetters } from './address.js';
+import { columnToLetters } from './address.js';
 import { DEFAULT_COLUMN_WIDTH, GRID_COLUMNS } from './grid-theme.js';
 import type { GridColumn } from '@glideapps/glide-data-grid';
 
@@ -43,5 +43,5 @@ export function saveWidths(workbook: string, sheet: string, widths: readonly num
 }
 
 export function glideColumns(widths: readonly number[]): GridColumn[] {
-  return widths.map((width, col) => ({ id: String(col), title: columnLetters(col), width }));
+  return widths.map((width, col) => ({ id: String(col), title: columnToLetters(col), width }));
 }

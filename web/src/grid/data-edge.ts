@@ -1,6 +1,6 @@
 // Ctrl+Arrow as spreadsheets do it: inside a block of filled cells, jump to the block's last
 // cell; otherwise jump to the next filled cell; with none ahead, to the grid's edge.
-import { columnLetters, formatCell, type CellRef } from './address.js';
+import { columnToLetters, formatCell, lettersToColumn, type CellRef } from './address.js';
 import type { GridApi } from '../api/grid-api.js';
 
 export type Direction = 'up' | 'down' | 'left' | 'right';
@@ -29,11 +29,11 @@ export function edgeSteps(
 /** The strip of cells ahead of the cursor up to `limit` (inclusive), as an A1 range. */
 function stripRange(from: CellRef, direction: Direction, limit: number): string {
   if (direction === 'down')
-    return `${columnLetters(from.col)}${from.row + 1}:${columnLetters(from.col)}${limit + 1}`;
+    return `${columnToLetters(from.col)}${from.row + 1}:${columnToLetters(from.col)}${limit + 1}`;
   if (direction === 'up')
-    return `${columnLetters(from.col)}${limit + 1}:${columnLetters(from.col)}${from.row + 1}`;
-  if (direction === 'right') return `${formatCell(from)}:${columnLetters(limit)}${from.row + 1}`;
-  return `${columnLetters(limit)}${from.row + 1}:${formatCell(from)}`;
+    return `${columnToLetters(from.col)}${limit + 1}:${columnToLetters(from.col)}${from.row + 1}`;
+  if (direction === 'right') return `${formatCell(from)}:${columnToLetters(limit)}${from.row + 1}`;
+  return `${columnToLetters(limit)}${from.row + 1}:${formatCell(from)}`;
 }
 
 /** Reads only the cells between the cursor and the sheet's occupied edge, then picks the target. */
@@ -56,7 +56,7 @@ export async function jumpTarget(
   let limit = edge;
   if (bounds !== null) {
     const last = /^([A-Z]+)(\d+)$/.exec(bounds.last)!;
-    const lastIndex = vertical ? Number(last[2]) - 1 : columnIndexOf(last[1]!);
+    const lastIndex = vertical ? Number(last[2]) - 1 : lettersToColumn(last[1]!);
     if (forward) limit = Math.min(edge, Math.max(position, lastIndex + 1));
   }
   const strip =
@@ -68,7 +68,7 @@ export async function jumpTarget(
   for (const cell of strip.cells) {
     if (cell.input === null) continue;
     const match = /^([A-Z]+)(\d+)$/.exec(cell.cell)!;
-    const index = vertical ? Number(match[2]) - 1 : columnIndexOf(match[1]!);
+    const index = vertical ? Number(match[2]) - 1 : lettersToColumn(match[1]!);
     const distance = forward ? index - position : position - index;
     if (distance === 0) cursorFilled = true;
     else if (distance > 0) filled.add(distance);
@@ -78,10 +78,4 @@ export async function jumpTarget(
   return vertical
     ? { col: from.col, row: from.row + delta }
     : { col: from.col + delta, row: from.row };
-}
-
-function columnIndexOf(letters: string): number {
-  let col = 0;
-  for (const char of letters) col = col * 26 + (char.charCodeAt(0) - 64);
-  return col - 1;
 }

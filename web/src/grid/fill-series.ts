@@ -1,6 +1,6 @@
 // What the fill handle writes: numbers continue their step, weekday and month names continue
 // their cycle, "Item 1" counts on, formulas move their references, anything else repeats.
-import { shiftFormula } from './formula-shift.js';
+import { shiftFormula } from '../../../src/core/formula-text/index.js';
 
 const CYCLES: readonly (readonly string[])[] = [
   ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],

@@ -1,20 +1,18 @@
 // While a formula is typed, each reference in it is outlined on the grid in its own colour
 // (docs/ui-rules.md EDIT-07), the same colour the formula bar uses for its text.
 import type { Highlight } from '@glideapps/glide-data-grid';
-import { parseRange } from './address.js';
+import { tokenizeFormula } from '../../../src/core/formula-text/index.js';
+import { formatRect, parseRange, rectOf } from './address.js';
 
 export const REFERENCE_COLORS = ['#1a73e8', '#d93025', '#188038', '#a142f4', '#e37400', '#12b5cb'];
 
-const REFERENCE =
-  /(?<![A-Za-z0-9_.$!])(\$?[A-Za-z]{1,3}\$?\d{1,7}(?::\$?[A-Za-z]{1,3}\$?\d{1,7})?)(?![A-Za-z0-9_(!])/g;
-
-/** Same-sheet references in a formula, in order of appearance (without duplicates). */
+/** Same-sheet references in a formula (`B2`, `A1:C3`), in order of appearance, without duplicates. */
 export function formulaReferences(text: string): string[] {
   if (!text.startsWith('=')) return [];
-  const outsideStrings = text.replace(/"(?:[^"]|"")*"/g, (literal) => ' '.repeat(literal.length));
   const found: string[] = [];
-  for (const match of outsideStrings.matchAll(REFERENCE)) {
-    const reference = match[1]!.replace(/\$/g, '').toUpperCase();
+  for (const token of tokenizeFormula(text)) {
+    if (token.kind !== 'reference' || token.sheet !== undefined) continue;
+    const reference = formatRect(rectOf(token.start, token.end ?? token.start));
     if (!found.includes(reference)) found.push(reference);
   }
   return found;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRange } from './address/index.js';
-import { moveBlockFormula, type BlockMove } from './move-block-formulas.js';
+import { parseRange } from '../address/index.js';
+import { moveBlockFormula, type BlockMove } from './move-block.js';
 
 const move: BlockMove = { sheet: 'Sheet1', block: parseRange('A1:B4'), rows: 0, cols: 2 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tokenizeFormula, type ReferenceToken } from './formula-tokens.js';
+import { lexFormula, tokenizeFormula, type ReferenceToken } from './tokens.js';
 
 function references(formula: string): string[] {
   return tokenizeFormula(formula)
@@ -36,5 +36,26 @@ describe('tokenizeFormula', () => {
   it('never throws on broken text', () => {
     expect(() => tokenizeFormula('=SUM(("unterminated')).not.toThrow();
     expect(references("='unterminated")).toEqual([]);
+  });
+
+  it('reads whole rows and columns as line tokens, sheet-qualified ones included', () => {
+    const lines = tokenizeFormula('=SUM(B:$D)+SUM(Data!2:5)').filter(
+      (token) => token.kind === 'line',
+    );
+    expect(lines).toMatchObject([
+      { axis: 'col', first: 1, last: 3, absolute: [false, true], sheet: undefined },
+      { axis: 'row', first: 1, last: 4, absolute: [false, false], sheet: 'Data' },
+    ]);
+  });
+
+  it('lists every sheet-name prefix with its offsets, outside string literals only', () => {
+    const formula = "=Data!A1+'Bob''s'!B:B+\"Data!C3\"+Données!Total";
+    const prefixes = lexFormula(formula).sheetPrefixes;
+    expect(prefixes.map((prefix) => prefix.name)).toEqual(['Data', "Bob's", 'Données']);
+    expect(prefixes.map((prefix) => formula.slice(prefix.from, prefix.to))).toEqual([
+      'Data!',
+      "'Bob''s'!",
+      'Données!',
+    ]);
   });
 });

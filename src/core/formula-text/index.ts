@@ -1,0 +1,24 @@
+// Formula text: the lexer, and every rewrite of the references a formula holds (sheet renames,
+// block moves, copy-shift, inserted and deleted rows and columns) through one rewriter.
+// Pure and browser-safe: the web UI imports it for copy and fill.
+export {
+  lexFormula,
+  tokenizeFormula,
+  type FormulaToken,
+  type LexedFormula,
+  type LineToken,
+  type ReferenceToken,
+  type SheetPrefix,
+} from './tokens.js';
+export {
+  LOST_REFERENCE,
+  rewriteReferences,
+  type CellTarget,
+  type LineTarget,
+  type ReferenceRule,
+} from './references.js';
+export { shiftFormula } from './shift.js';
+export { moveBlockFormula, type BlockMove } from './move-block.js';
+export { mentionsSheet, renameSheetReferences } from './rename-sheet.js';
+export { movedIndex, rewriteForStructureChange, type StructureChange } from './structure.js';
+export { mapOutsideStrings } from './literals.js';
