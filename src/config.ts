@@ -1,4 +1,4 @@
-// The only reader of process.env. Every variable of DESIGN §4 is parsed and validated once;
+// The only reader of process.env. Every variable of docs/design.md §4 is parsed and validated once;
 // a bad value stops start-up with a ConfigError that names the variable and how to fix it.
 import path from 'node:path';
 
@@ -26,7 +26,10 @@ export interface Config {
   };
   /** Largest accepted request body in bytes (a 1M-cell range write is about 8 MB of JSON). */
   readonly maxBodyBytes: number;
-  /** How long a client may take to send a whole request (headers and body), in ms; 0 turns the bound off. */
+  /**
+   * How long a client may take to send a whole request (headers and body), in ms; 0 turns the bound
+   * off.
+   */
   readonly requestTimeoutMs: number;
   /** How long one POST /eval may evaluate before its remaining items answer #N/A, in ms. */
   readonly evalBudgetMs: number;

@@ -27,7 +27,10 @@ function configOrExit(): Config {
   }
 }
 
-/** Stored keys (<data dir>/keys.json) over env keys; an unreadable key file stops start-up with the reason. */
+/**
+ * Stored keys (<data dir>/keys.json) over env keys; an unreadable key file stops start-up with the
+ * reason.
+ */
 async function providersOrExit(config: Config): Promise<ProviderService> {
   try {
     return await ProviderService.open({
@@ -77,8 +80,9 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  // The journal and the save/load checkpoint live in <data dir> (DESIGN §4): every acknowledged
-  // change is on disk there, and the workbook is restored from it before the server listens.
+  // The journal and the save/load checkpoint live in <data dir> (docs/design.md §4): every
+  // acknowledged change is on disk there, and the workbook is restored from it before the server
+  // listens.
   const report = (problem: string, error: unknown): void => {
     process.stderr.write(
       `Gridbook: ${problem}${error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`}\n`,

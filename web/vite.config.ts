@@ -1,7 +1,7 @@
-// The browser UI build: React 18 through Vite's built-in JSX transform (oxc), output in
-// dist/web. Two pages, two entries: index.html (the landing page, served at /) and
-// workbook.html (the grid, served at /workbook). They share only React and the API client,
-// so the landing page never downloads the grid (ui.md §4.3 item 6). @vitejs/plugin-react is not used (its peer range
+// The browser UI build: React 18 through Vite's built-in JSX transform (oxc), output in dist/web.
+// Two pages, two entries: index.html (the landing page, served at /) and workbook.html (the grid,
+// served at /workbook). They share only React and the API client, so the landing page never
+// downloads the grid (docs/ui-rules.md PERF-13). @vitejs/plugin-react is not used (its peer range
 // conflicts with Vite 8 here), so there is no fast refresh: `npm run build:web` and reload.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';

@@ -1,7 +1,7 @@
-// POST /agent/apply (spec §4): place the blocks (collision resolution), run both guardrails,
-// then write cells and chart in ONE commit, so the apply is all-or-nothing and one undo
-// step. Status: Partial when the chart failed after a good write, Collision Resolved when a
-// block moved, Success otherwise.
+// POST /agent/apply (docs/contract.md §4): place the blocks (collision resolution), run both
+// guardrails, then write cells and chart in ONE commit, so the apply is all-or-nothing and one undo
+// step. Status: Partial when the chart failed after a good write, Collision Resolved when a block
+// moved, Success otherwise.
 import {
   cellKey,
   cellReaderOf,
@@ -35,7 +35,10 @@ export interface ApplyRequest {
   readonly writes: readonly ProposedWrite[];
   readonly direction: ShiftDirection;
   readonly chartSpec: Readonly<Record<string, unknown>> | null;
-  /** Cells (per lowercased sheet name) this apply clears first: a chain retry replacing its first attempt. */
+  /**
+   * Cells (per lowercased sheet name) this apply clears first: a chain retry replacing its first
+   * attempt.
+   */
   readonly replaceable?: ReadonlyMap<string, ReadonlySet<number>>;
   /** Field name used in errors about a target ("target_cell" for the API). */
   readonly targetField?: string;
@@ -46,7 +49,9 @@ export interface ApplyRequest {
 export interface ApplyOutcome {
   readonly status: ApplyStatus;
   readonly sheet: string;
-  /** Top-left actually written (first block that writes cells), or null when no cell was written. */
+  /**
+   * Top-left actually written (first block that writes cells), or null when no cell was written.
+   */
   readonly actualTarget: string | null;
   readonly chart: Chart | null;
   readonly chartError: string | null;

@@ -1,8 +1,8 @@
-// POST /agent/chat/chain (spec §4, reference §6): up to max_iterations of prompt → apply
-// without confirmation → observations → next prompt. A first-turn plan is written one section
-// per turn; a section with column-alignment warnings is retried once, replacing its first
-// attempt. The completion signal (an empty grid) is always the last step. A write the
-// guardrails reject is reported as a step and fed back so the model can correct it.
+// POST /agent/chat/chain (docs/contract.md §4, reference §6): up to max_iterations of prompt →
+// apply without confirmation → observations → next prompt. A first-turn plan is written one section
+// per turn; a section with column-alignment warnings is retried once, replacing its first attempt.
+// The completion signal (an empty grid) is always the last step. A write the guardrails reject is
+// reported as a step and fed back so the model can correct it.
 import {
   cellKey,
   GuardrailViolationError,
@@ -24,7 +24,10 @@ import { cellsOf } from './write-plan.js';
 
 export const MAX_CHAIN_ITERATIONS = 10;
 
-/** Spec §8: default 10, range 1..10, larger values clamped (and smaller ones raised to 1). */
+/**
+ * docs/contract.md §8: default 10, range 1..10, larger values clamped (and smaller ones raised to
+ * 1).
+ */
 export function clampIterations(requested: number | undefined | null): number {
   if (requested === undefined || requested === null || !Number.isFinite(requested))
     return MAX_CHAIN_ITERATIONS;
@@ -53,7 +56,9 @@ export interface ChainResult {
   readonly steps: readonly ChainStep[];
   readonly iterations_used: number;
   readonly terminated_early: boolean;
-  /** Why the loop ended: completion, max_iterations, nothing_left, rejected_twice, aborted or error. */
+  /**
+   * Why the loop ended: completion, max_iterations, nothing_left, rejected_twice, aborted or error.
+   */
   readonly stop_reason: string;
   /** The error that ended a later iteration (the first iteration's errors are thrown). */
   readonly error: string | null;

@@ -31,7 +31,9 @@ const CHART_FIELDS = [
   'height',
 ] as const;
 
-/** The spec's data range, moved with the block it charts when collision resolution moved it. */
+/**
+ * The chart spec's data range, moved with the block it charts when collision resolution moved it.
+ */
 function movedDataRange(range: unknown, sheet: string, blocks: readonly PlacedBlock[]): unknown {
   if (typeof range !== 'string') return range;
   const block = blocks.find(
@@ -66,7 +68,10 @@ function draftOf(
   return draft;
 }
 
-/** The spec as the preview shows it: its data range follows a moved block, so applying it later charts the right cells. */
+/**
+ * The spec as the preview shows it: its data range follows a moved block, so applying it later
+ * charts the right cells.
+ */
 export function placedChartSpec(
   spec: Readonly<Record<string, unknown>> | null,
   sheet: string,

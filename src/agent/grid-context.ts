@@ -1,6 +1,6 @@
-// The workbook as the model sees it (DESIGN §6): a compact table of the occupied (and locked)
-// cells of the target sheet with raw input, computed value and lock, capped in size with a note
-// when cut; the other sheets' names and bounds; the sheet's charts. `scope: selection` limits
+// The workbook as the model sees it (docs/design.md §6): a compact table of the occupied (and
+// locked) cells of the target sheet with raw input, computed value and lock, capped in size with a
+// note when cut; the other sheets' names and bounds; the sheet's charts. `scope: selection` limits
 // the table to the selected cells.
 import {
   cellKey,

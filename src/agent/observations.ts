@@ -1,5 +1,5 @@
-// What a chain step saw after its write (spec §2 Observation): each written cell's computed
-// value and formula, and GridOS's column-alignment warning for formulas that read labels.
+// What a chain step saw after its write (docs/contract.md §2 Observation): each written cell's
+// computed value and formula, and GridOS's column-alignment warning for formulas that read labels.
 import {
   cellReaderOf,
   columnAlignmentWarning,

@@ -1,6 +1,6 @@
-// The agent preview of spec §2 (POST /agent/chat): the reply placed where apply would put it
-// (collision-resolved, references moved along), checked by both guardrails, with the proposed
-// macro compiled. Nothing is written.
+// The agent preview of docs/contract.md §2 (POST /agent/chat): the reply placed where apply would
+// put it (collision-resolved, references moved along), checked by both guardrails, with the
+// proposed macro compiled. Nothing is written.
 import {
   cellReaderOf,
   checkGuardrails,

@@ -1,4 +1,4 @@
-// Deterministic routing (DESIGN §6): each agent's keyword patterns are scored against the
+// Deterministic routing (docs/design.md §6): each agent's keyword patterns are scored against the
 // prompt; the highest score wins, ties and zero scores go to the fallback agent. No LLM call,
 // so the same prompt always reaches the same agent.
 import { FALLBACK_AGENT_ID, type AgentDefinition } from './agent-definitions.js';

@@ -159,7 +159,10 @@ function writes(value: WireValue): boolean {
   return modelInput(value) !== null;
 }
 
-/** The widest row (at least 1); a loop, since a block may have more rows than a call takes arguments. */
+/**
+ * The widest row (at least 1); a loop, since a block may have more rows than a call takes
+ * arguments.
+ */
 export function blockWidth(block: WriteBlock): number {
   return block.values.reduce((widest, row) => Math.max(widest, row.length), 1);
 }
@@ -186,9 +189,9 @@ function moveValues(block: WriteBlock, target: CellAddress): WireValue[][] {
 }
 
 /**
- * Places each block at the nearest free position (DESIGN: occupied or locked cells are never
- * covered). `replaceable` lists cells (per lowercased sheet name) the same apply clears first,
- * which therefore count as free: the chain's retry of a section replaces its first attempt.
+ * Places each block at the nearest free position (docs/design.md §6: occupied or locked cells are
+ * never covered). `replaceable` lists cells (per lowercased sheet name) the same apply clears
+ * first, which therefore count as free: the chain's retry of a section replaces its first attempt.
  */
 export function placeBlocks(
   workbook: WorkbookReader,

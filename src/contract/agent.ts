@@ -1,4 +1,4 @@
-// The AI agent endpoints (spec §4 Agent; docs/agent.md for the model-reply contract).
+// The AI agent endpoints (docs/contract.md §4 Agent; docs/agent.md for the model-reply contract).
 import { Type, type Static } from 'typebox';
 import { WireValue } from './common.js';
 

@@ -1,5 +1,6 @@
-// Charts (spec §2 Chart, §4 Charts). Chart fields are checked by the core, not by the schema,
-// so a wrong type or value answers 400 naming the field (spec §7), like an unknown chart type.
+// Charts (docs/contract.md §2 Chart, §4 Charts). Chart fields are checked by the core, not by the
+// schema, so a wrong type or value answers 400 naming the field (docs/contract.md §7), like an
+// unknown chart type.
 import { Type, type Static } from 'typebox';
 import { SheetName } from './common.js';
 

@@ -1,4 +1,4 @@
-// Engine API wire shapes: /eval, /schema, /peek (spec §4, DESIGN §5).
+// Engine API wire shapes: /eval, /schema, /peek (docs/contract.md §4, docs/design.md §5).
 import { Type, type Static } from 'typebox';
 import { SheetName } from './common.js';
 

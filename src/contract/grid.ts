@@ -1,4 +1,4 @@
-// Direct writes and grid reads (spec §4 Direct writes, DESIGN §5).
+// Direct writes and grid reads (docs/contract.md §4 Direct writes, docs/design.md §5).
 import { Type, type Static } from 'typebox';
 import { SheetName, WireValue } from './common.js';
 

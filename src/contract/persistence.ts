@@ -1,5 +1,6 @@
-// Save, load, export and import (spec §4 Persistence, DESIGN §5). Import bodies are checked
-// by the importers, not by a schema, so every problem with a payload answers 400 (spec §7).
+// Save, load, export and import (docs/contract.md §4 Persistence, docs/design.md §5). Import bodies
+// are checked by the importers, not by a schema, so every problem with a payload answers 400
+// (docs/contract.md §7).
 import { Type, type Static } from 'typebox';
 import { SheetName } from './common.js';
 

@@ -1,4 +1,5 @@
-// Provider keys and the model list (spec §2 Provider and Model, §4 Providers and models).
+// Provider keys and the model list (docs/contract.md §2 Provider and Model, §4 Providers and
+// models).
 import { Type, type Static } from 'typebox';
 
 export const ProviderIdParam = Type.Object({

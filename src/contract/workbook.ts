@@ -1,4 +1,4 @@
-// Workbook and sheet management (spec §4 Workbook and sheets).
+// Workbook and sheet management (docs/contract.md §4 Workbook and sheets).
 import { Type, type Static } from 'typebox';
 import { ExpectedVersions } from './grid.js';
 import { SheetName } from './common.js';

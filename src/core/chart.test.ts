@@ -9,7 +9,7 @@ import {
 import { InvalidChartError } from './errors.js';
 
 describe('validateChart', () => {
-  it('[CHART-1] fills every default of the spec: title "", bar, F2, 400×280, columns', () => {
+  it('[CHART-1] fills every default of the contract: title "", bar, F2, 400×280, columns', () => {
     expect(validateChart({ id: 'c1', data_range: 'A1:B5' })).toEqual({
       id: 'c1',
       title: '',

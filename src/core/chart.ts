@@ -1,6 +1,7 @@
-// Charts: overlays pinned to a cell of one sheet, drawn from an A1 range (spec §2 Chart). The
-// fields use the spec's names because a chart is a spec resource shown as it is stored.
-// Validation lives here so every path (create, patch, import, load, undo) applies the same rules.
+// Charts: overlays pinned to a cell of one sheet, drawn from an A1 range (docs/contract.md §2
+// Chart). The fields use the contract's names because a chart is a contract resource shown as it is
+// stored. Validation lives here so every path (create, patch, import, load, undo) applies the same
+// rules.
 import {
   formatCell,
   formatRange,
@@ -128,7 +129,7 @@ function chartId(value: unknown, field: string): string {
 }
 
 /**
- * A complete, canonical chart from a draft, with the spec's defaults for missing (or null)
+ * A complete, canonical chart from a draft, with the contract's defaults for missing (or null)
  * fields; InvalidChartError names the field otherwise. `prefix` locates the chart in a file.
  */
 export function validateChart(draft: ChartDraft, prefix = ''): Chart {

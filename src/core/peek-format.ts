@@ -1,4 +1,4 @@
-// /peek's shapes (DESIGN §5): a rectangle of computed values or raw inputs, as JSON rows or
+// /peek's shapes (docs/design.md §5): a rectangle of computed values or raw inputs, as JSON rows or
 // as CSV/TSV text with RFC 4180 quoting.
 import { rangeSize, type RangeAddress } from './address/index.js';
 import { TooLargeError } from './errors.js';

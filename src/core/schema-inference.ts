@@ -1,4 +1,4 @@
-// What /schema says about a sheet (spec §4): the occupied rectangle, and per column its
+// What /schema says about a sheet (docs/contract.md §4): the occupied rectangle, and per column its
 // header (the first occupied row, even when it is data) and the type of the cells below it.
 import {
   columnToLetters,

@@ -1,5 +1,5 @@
 // How a written value becomes a cell input, the way a spreadsheet types what you enter
-// (DESIGN §5): numeric text → number, TRUE/FALSE → boolean, leading `=` → formula,
+// (docs/design.md §5): numeric text → number, TRUE/FALSE → boolean, leading `=` → formula,
 // leading `'` → literal text, whitespace before `=` → text, "" (or only spaces) → clear.
 
 import { mapOutsideStrings } from './formula-text/index.js';

@@ -1,4 +1,5 @@
-// GET /schema: every sheet's occupied bounds and column headers and types (spec §4 rules 1–4).
+// GET /schema: every sheet's occupied bounds and column headers and types (docs/contract.md §4
+// rules 1–4).
 import { inferSheetSchema, type SheetSchema, type WorkbookReader } from '../core/index.js';
 
 export interface SchemaResponse {

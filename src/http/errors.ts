@@ -1,5 +1,5 @@
 // The one table from error class to HTTP status. Every error body is {detail}, except the
-// version conflict, whose body is exactly the spec's {message, cell, expected, actual}.
+// version conflict, whose body is exactly the contract's {message, cell, expected, actual}.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CellLockedError,
@@ -70,13 +70,16 @@ const STATUS_BY_ERROR: readonly ErrorStatus[] = [
   [ProviderRateLimitError, 429],
   [ProviderTransientError, 502],
   [ProviderCallAbortedError, 504],
-  // Spec §7: agent output that cannot be applied safely, or that breaks the reply contract.
+  // docs/contract.md §7: agent output that cannot be applied safely, or that breaks the reply
+  // contract.
   [GuardrailViolationError, 422],
   [ModelOutputError, 422],
   [NoFreeSpaceError, 409],
-  // The engine could not compute what was sent (rolled back, engine rebuilt): the input's problem, never a 5xx.
+  // The engine could not compute what was sent (rolled back, engine rebuilt): the input's problem,
+  // never a 5xx.
   [EngineFailureError, 422],
-  // The journal failed under a commit: the server is fine for reads but takes no change until restarted.
+  // The journal failed under a commit: the server is fine for reads but takes no change until
+  // restarted.
   [StorageUnavailableError, 503],
   [CommitsUnavailableError, 409],
 ];
@@ -132,7 +135,9 @@ function describeValidation(error: FastifyError): string {
   return parts.length > 0 ? parts.join('; ') : error.message;
 }
 
-/** A domain error may carry a structured `detail` (the guardrails' list of cells); else its message. */
+/**
+ * A domain error may carry a structured `detail` (the guardrails' list of cells); else its message.
+ */
 function detailOf(error: Error): unknown {
   const detail = (error as Error & { detail?: unknown }).detail;
   return detail !== undefined && detail !== null && typeof detail === 'object'

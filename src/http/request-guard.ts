@@ -1,4 +1,4 @@
-// Who may talk to this server at all, decided before any route runs (DESIGN §5).
+// Who may talk to this server at all, decided before any route runs (docs/design.md §5).
 //
 // Two browser attacks are closed here. A page on another site can send "simple" requests
 // (text/plain, forms, bodiless POSTs) that need no CORS preflight, so every state-changing

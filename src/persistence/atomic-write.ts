@@ -1,4 +1,4 @@
-// Crash-safe file replacement (DESIGN §5): write a temp file in the same directory, fsync
+// Crash-safe file replacement (docs/design.md §5): write a temp file in the same directory, fsync
 // it, rename it over the target, fsync the directory. A crash at any point leaves the old
 // file or the new one, never a torn one. The file system is a seam so tests can fail it.
 import * as fs from 'node:fs/promises';
@@ -29,7 +29,9 @@ function errorCode(error: unknown): string | undefined {
     : undefined;
 }
 
-/** Temp files of `target` look like `.<name>.<pid>-<n>.tmp`, hidden and recognisable for clean-up. */
+/**
+ * Temp files of `target` look like `.<name>.<pid>-<n>.tmp`, hidden and recognisable for clean-up.
+ */
 export function tempFilePrefix(target: string): string {
   return `.${path.basename(target)}.`;
 }
@@ -41,7 +43,8 @@ export async function syncDirectory(files: FileSystem, dir: string): Promise<voi
     handle = await files.open(dir, 'r');
     await handle.sync();
   } catch (error) {
-    // Some platforms cannot fsync a directory (EISDIR, EINVAL, EPERM); the rename is still atomic there.
+    // Some platforms cannot fsync a directory (EISDIR, EINVAL, EPERM); the rename is still atomic
+    // there.
     if (!['EISDIR', 'EINVAL', 'EPERM', 'EBADF'].includes(errorCode(error) ?? '')) throw error;
   } finally {
     await handle?.close();

@@ -1,5 +1,5 @@
-// Export file names (spec §4 Persistence): `<workbook_name>-YYYYMMDD-HHMMSS.<ext>` in UTC,
-// spaces → underscores, every other character that is not a letter, digit, `-` or `_` removed;
+// Export file names (docs/contract.md §4 Persistence): `<workbook_name>-YYYYMMDD-HHMMSS.<ext>` in
+// UTC, spaces → underscores, every other character that is not a letter, digit, `-` or `_` removed;
 // an empty result becomes `workbook`. A CSV export, which holds one sheet, adds `__<sheet>`.
 
 function two(value: number): string {

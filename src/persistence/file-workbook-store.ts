@@ -1,7 +1,7 @@
-// The OSS WorkbookStore: the named checkpoint is one JSON file per workbook in the data
-// directory, replaced atomically (the default workbook's is `system_state.gridbook`, DESIGN §4;
-// saves of one workbook are queued so an older state can never overwrite a newer one), and the
-// journal is the file journal in `<data dir>/journal/` (journal/file-journal.ts).
+// The OSS WorkbookStore: the named checkpoint is one JSON file per workbook in the data directory,
+// replaced atomically (the default workbook's is `system_state.gridbook`, docs/design.md §4; saves
+// of one workbook are queued so an older state can never overwrite a newer one), and the journal is
+// the file journal in `<data dir>/journal/` (journal/file-journal.ts).
 import path from 'node:path';
 import { WorkbookError, type CommitRecord, type WorkbookDocument } from '../core/index.js';
 import {
@@ -29,7 +29,10 @@ export interface FileWorkbookStoreOptions {
   readonly now?: () => Date;
   /** Distinguishes this process's temp files; default: the process id. */
   readonly processTag?: string;
-  /** Journal bytes after the last snapshot that start a background compaction (default 64 MiB; 0 never). */
+  /**
+   * Journal bytes after the last snapshot that start a background compaction (default 64 MiB; 0
+   * never).
+   */
   readonly compactAfterBytes?: number;
   /** Told of what the journal could not do in the background (a failed compaction). */
   readonly report?: (problem: string, error: unknown) => void;
@@ -86,8 +89,9 @@ export class FileWorkbookStore implements WorkbookStore {
   }
 
   save(workbookId: string, document: WorkbookDocument): Promise<void> {
-    // Encode now, so the file holds the state at the moment of the call even if it waits in the queue.
-    // The dense layout (version 2): a tenth of the size of one object per cell, and faster to read back.
+    // Encode now, so the file holds the state at the moment of the call even if it waits in the
+    // queue. The dense layout (version 2): a tenth of the size of one object per cell, and faster
+    // to read back.
     const text = JSON.stringify(encodeGridbook(document, { exportedAt: this.#now(), dense: true }));
     const target = this.fileFor(workbookId);
     const previous = this.#queues.get(target) ?? Promise.resolve();
@@ -108,7 +112,8 @@ export class FileWorkbookStore implements WorkbookStore {
     try {
       return withName(parseWorkbookText(data.toString('utf8'), path.basename(file)));
     } catch (error) {
-      // Whatever makes the file unreadable (bad JSON, a failed check of core or ours) is reported alike.
+      // Whatever makes the file unreadable (bad JSON, a failed check of core or ours) is reported
+      // alike.
       if (error instanceof InvalidDocumentError || error instanceof WorkbookError) {
         throw new CorruptSaveFileError(path.basename(file), error.message);
       }
@@ -118,7 +123,8 @@ export class FileWorkbookStore implements WorkbookStore {
 
   async #write(target: string, text: string): Promise<void> {
     await this.#files.mkdir(this.#dir, { recursive: true, mode: 0o700 });
-    // Nothing of ours is in flight for this target here (saves are queued), so any temp file is a leftover.
+    // Nothing of ours is in flight for this target here (saves are queued), so any temp file is a
+    // leftover.
     await removeStaleTempFiles(this.#files, target);
     this.#saves += 1;
     await writeFileAtomically(this.#files, target, text, `${this.#processTag}-${this.#saves}`);

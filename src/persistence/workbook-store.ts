@@ -1,4 +1,4 @@
-// The WorkbookStore port (DESIGN §3.2: owned by its consumer, persistence). Save/load go
+// The WorkbookStore port (docs/design.md §3.2: owned by its consumer, persistence). Save/load go
 // through it; the OSS file store and the SaaS Postgres store run the same contract suite
 // (test/contract/workbook-store.contract.ts).
 import type { CommitRecord, WorkbookDocument } from '../core/index.js';
@@ -8,7 +8,9 @@ export const DEFAULT_WORKBOOK_ID = 'default';
 
 /** What a store's journal holds for a workbook, as a restart replays it. */
 export interface RecoveredCommits {
-  /** The newest durable snapshot: the state after commit `seq`. Absent: an empty workbook at seq 0. */
+  /**
+   * The newest durable snapshot: the state after commit `seq`. Absent: an empty workbook at seq 0.
+   */
   readonly base?: { readonly seq: number; readonly document: WorkbookDocument } | undefined;
   /** Every acknowledged record after the base, in seq order with no gap. */
   readonly records: readonly CommitRecord[];
@@ -17,14 +19,19 @@ export interface RecoveredCommits {
 }
 
 /**
- * Two kinds of storage per workbook. The named checkpoint (`save`/`load`: the spec's
+ * Two kinds of storage per workbook. The named checkpoint (`save`/`load`: the contract's
  * system_state.gridbook) is the user's to write and go back to. The journal (`append`,
  * `writeSnapshot`, `recover`) holds every acknowledged commit, so a restart loses nothing.
  */
 export interface WorkbookStore {
-  /** Replaces what is stored under the id; a crash mid-save leaves the old or the new document, never a mix. */
+  /**
+   * Replaces what is stored under the id; a crash mid-save leaves the old or the new document,
+   * never a mix.
+   */
   save(workbookId: string, document: WorkbookDocument): Promise<void>;
-  /** The stored document, or undefined when none was saved; CorruptSaveFileError when unreadable. */
+  /**
+   * The stored document, or undefined when none was saved; CorruptSaveFileError when unreadable.
+   */
   load(workbookId: string): Promise<WorkbookDocument | undefined>;
   /** The journal's snapshot and records (call once per workbook, before appending to it). */
   recover(workbookId: string): Promise<RecoveredCommits>;

@@ -1,7 +1,7 @@
-// Which key each provider uses and the SDK client built from it. Precedence: a stored key,
-// else the provider's environment variable. Deleting a key tears the client down and keeps
-// the environment fallback off until the process restarts (the spec's note on DELETE), so a
-// user who removed a key in Settings is not silently switched back to the env key.
+// Which key each provider uses and the SDK client built from it. Precedence: a stored key, else the
+// provider's environment variable. Deleting a key tears the client down and keeps the environment
+// fallback off until the process restarts (docs/contract.md §4 Providers and models), so a user who
+// removed a key in Settings is not silently switched back to the env key.
 import { EmptyApiKeyError, ProviderInitError } from './errors.js';
 import type { KeyStore } from './key-store.js';
 import { maskKey } from './key-store.js';
@@ -19,7 +19,9 @@ export type ProviderKeys = Readonly<Partial<Record<ProviderId, string | undefine
 
 export interface ProviderRegistryOptions {
   readonly keyStore: KeyStore;
-  /** Fallback keys from the environment (Config.providerKeys); {} where there is no fallback (SaaS). */
+  /**
+   * Fallback keys from the environment (Config.providerKeys); {} where there is no fallback (SaaS).
+   */
   readonly envKeys: ProviderKeys;
   /** GRIDBOOK_<ID>_BASE_URL overrides (Config.providerBaseUrls). */
   readonly baseUrls: ProviderKeys;
@@ -92,7 +94,9 @@ export class ProviderRegistry {
     });
   }
 
-  /** Builds the client first (so a key that cannot initialise is never stored), then persists it. */
+  /**
+   * Builds the client first (so a key that cannot initialise is never stored), then persists it.
+   */
   async saveKey(
     rawProvider: string,
     rawKey: string,

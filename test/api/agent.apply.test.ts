@@ -19,7 +19,7 @@ function apply(body: Record<string, unknown>) {
   return agent.running.http.post('/agent/apply', { agent_id: 'general', ...body });
 }
 
-describe('[APPLY-STATUS] statuses of spec §3 Apply result', () => {
+describe('[APPLY-STATUS] statuses of docs/contract.md §3 Apply result', () => {
   it('Success when the target is free, with sheet, actual_target and no chart', async () => {
     const response = await apply({ target_cell: 'a1', values: table });
     expect(response.status).toBe(200);

@@ -178,7 +178,7 @@ describe('[CHAIN-STOP] stop rules', () => {
   });
 });
 
-describe('[CHAIN-CLAMP] max_iterations is clamped to 1..10 (spec §8)', () => {
+describe('[CHAIN-CLAMP] max_iterations is clamped to 1..10 (docs/contract.md §8)', () => {
   const formulaReply = (index: number) => ({
     reasoning: 'more',
     target_cell: `A${index + 1}`,

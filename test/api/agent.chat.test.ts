@@ -166,7 +166,7 @@ describe('[AGENT-PROMPT] what the model is shown', () => {
   });
 });
 
-describe('[AGENT-PREVIEW] preview fields (spec §2 Agent preview)', () => {
+describe('[AGENT-PREVIEW] preview fields (docs/contract.md §2 Agent preview)', () => {
   it('a single rectangle: every field, and nothing is written', async () => {
     await seedBudget();
     const before = await readGrid(agent.running.http);

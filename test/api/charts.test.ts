@@ -1,4 +1,5 @@
-// Black-box tests of chart CRUD (src/http/routes/charts.ts; spec §2 Chart, §4 Charts, §7).
+// Black-box tests of chart CRUD (src/http/routes/charts.ts; docs/contract.md §2 Chart, §4 Charts,
+// §7).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readGrid, startApp, type RunningApp } from '../support/index.js';
 

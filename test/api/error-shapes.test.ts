@@ -1,5 +1,5 @@
-// How errors look on the wire (DESIGN §5, src/http/errors.ts): {detail} bodies, 422 naming the
-// field, 400 for malformed JSON, 413 for a body over the limit, unknown fields ignored.
+// How errors look on the wire (docs/design.md §5, src/http/errors.ts): {detail} bodies, 422 naming
+// the field, 400 for malformed JSON, 413 for a body over the limit, unknown fields ignored.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readValues, startApp, type RunningApp } from '../support/index.js';
 

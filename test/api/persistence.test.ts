@@ -1,5 +1,5 @@
 // Black-box tests of save/load, export/import (Gridbook JSON, GridOS .gridos, xlsx, CSV) and
-// clear (src/http/routes/persistence.ts; spec §4 Persistence, §7; DESIGN §5).
+// clear (src/http/routes/persistence.ts; docs/contract.md §4 Persistence, §7; docs/design.md §5).
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,9 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Three sheets, cross-sheet formulas, text that looks numeric, locks, bumped versions and charts. */
+/**
+ * Three sheets, cross-sheet formulas, text that looks numeric, locks, bumped versions and charts.
+ */
 async function buildThreeSheets(http = server.http): Promise<void> {
   await http.post('/workbook/rename', { name: 'Q3 plan/v2' });
   await http.post('/workbook/sheet/rename', { old_name: 'Sheet1', new_name: 'Inputs' });

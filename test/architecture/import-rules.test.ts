@@ -1,5 +1,5 @@
-// DESIGN §3.2 and §10 rules 11–12, held by the project's own check (import-rules.ts): the real
-// tree passes, and a miniature checkout that breaks each rule once proves the check sees it.
+// docs/design.md §3.2 and §10 rules 11–12, held by the project's own check (import-rules.ts): the
+// real tree passes, and a miniature checkout that breaks each rule once proves the check sees it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-// The import rules of DESIGN §3.2 and §10, checked on what the TypeScript parser reads (static
-// imports, re-exports, `import()` calls and `import('x')` types), not on text: which module may
-// import which (ranks, through the other module's index.ts), which packages each module may
+// The import rules of docs/design.md §3.2 and §10, checked on what the TypeScript parser reads
+// (static imports, re-exports, `import()` calls and `import('x')` types), not on text: which module
+// may import which (ranks, through the other module's index.ts), which packages each module may
 // use, what the web UI may take from the server's code, and no import cycles.
 import { builtinModules } from 'node:module';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -95,7 +95,9 @@ const PACKAGE_RULES: readonly PackageRule[] = [
   },
 ];
 
-/** What web/ may import from src/: wire types, and the pure modules the page shares with the server. */
+/**
+ * What web/ may import from src/: wire types, and the pure modules the page shares with the server.
+ */
 const WEB_MAY_IMPORT_FROM_SRC: readonly { readonly prefix: string; readonly typeOnly: boolean }[] =
   [
     { prefix: 'contract/', typeOnly: true },
@@ -227,7 +229,7 @@ export function importViolations(root: string): string[] {
     const from = moduleOf(file);
     const fromRank = RANKS[from];
     if (fromRank === undefined)
-      problems.push(`${where}: module "${from}" has no rank in DESIGN §3.2`);
+      problems.push(`${where}: module "${from}" has no rank in docs/design.md §3.2`);
     const valueTargets: string[] = [];
     for (const site of importsIn(file, readFileSync(file, 'utf8'))) {
       const at = `${where}:${site.line}`;

@@ -1,4 +1,4 @@
-// The WorkbookStore contract (DESIGN §3.2): every store (the OSS file store now, the SaaS
+// The WorkbookStore contract (docs/design.md §3.2): every store (the OSS file store now, the SaaS
 // Postgres store later) runs these cases through `describeWorkbookStoreContract`: the named
 // checkpoint (save/load) and the journal (recover/append/writeSnapshot).
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Crash-safety harness (issue 4 acceptance, DESIGN §5): start the real server as a child
+// Crash-safety harness (issue 4 acceptance, docs/design.md §5): start the real server as a child
 // process, give it a big workbook, save in a loop and SIGKILL it at a random moment, then check
 // that system_state.gridbook is still a complete, readable workbook. Used by the committed
 // script (kill-during-save.ts, 50 runs) and by a shorter in-suite test.

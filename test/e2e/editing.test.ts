@@ -124,9 +124,10 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
   it('[EDIT-05] a committed literal shows before the server answers the write', async () => {
     await suite.open();
     const page = suite.ui.page;
-    // Hold the write until the test has seen the cell (ui.md delays it 1 s; here at most 5 s,
-    // so a slow machine cannot turn this into a timing test). `answered` flips only when the
-    // held request is let through, so seeing the text with it unset proves the order.
+    // Hold the write until the test has seen the cell (EDIT-05: the echo never waits for the
+    // server; held here at most 5 s, so a slow machine cannot turn this into a timing test).
+    // `answered` flips only when the held request is let through, so seeing the text with it unset
+    // proves the order.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let held = false;

@@ -44,8 +44,8 @@ describe.skipIf(!hasChromium)('grid in the browser', () => {
         ['Rent', 900],
       ],
     });
-    // Three cold loads (each a fresh browser context, so nothing is cached); the median is
-    // judged, as ui.md §4.5 asks, because a shared CI machine makes single runs noisy.
+    // Three cold loads (each a fresh browser context, so nothing is cached); the median is judged,
+    // as docs/ui-rules.md MEAS-04 asks, because a shared CI machine makes single runs noisy.
     const loads: number[] = [];
     const typed: number[] = [];
     let a1 = 'Item';
@@ -127,7 +127,8 @@ describe.skipIf(!hasChromium)('grid in the browser', () => {
     await ui.page.waitForFunction(
       () => document.querySelector('[data-testid="cell-C2"]')?.textContent !== '',
     );
-    // Fewer decimals for 2/3, scientific notation for a 15-digit whole number (how many fit depends on the font).
+    // Fewer decimals for 2/3, scientific notation for a 15-digit whole number (how many fit depends
+    // on the font).
     const fraction = (await cell(ui.page, 'B2').textContent())!;
     expect(fraction).toMatch(/^0\.6+7$/);
     expect(fraction.length).toBeLessThan('0.6666666667'.length);

@@ -1,5 +1,5 @@
 // Scrolling a 100,000-row sheet: frame intervals while wheel-scrolling, values on screen soon
-// after the scroll stops, and a jump to row 100,000 showing the right row numbers (ui.md
+// after the scroll stops, and a jump to row 100,000 showing the right row numbers (docs/ui-rules.md
 // PERF-01, PERF-02, GRID-01). Seeded with 100,000 × 3 cells: 100,000 × 50 (5 M cells) takes
 // minutes and gigabytes to seed on the server, too much for every test run.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// Timings the browser tests print and the performance suite (test/perf) holds to ui.md's CI
-// gates: both measure the same way, from the page's own clock.
+// Timings the browser tests print and the performance suite (test/perf) holds to the CI
+// gates of docs/ui-rules.md (MEAS-05): both measure the same way, from the page's own clock.
 import type { Page } from 'playwright-core';
 import { workbookUrl, type UiPage } from './browser.js';
 

@@ -1,6 +1,6 @@
-// Undo in the browser: every user action is one Ctrl+Z, however many cells it wrote (ui.md
-// UNDO-02), and an undo never overwrites another client's newer value (UNDO-04). The AI apply
-// runs against the fake Groq server of test/fakes, never a real vendor.
+// Undo in the browser: every user action is one Ctrl+Z, however many cells it wrote
+// (docs/ui-rules.md UNDO-02), and an undo never overwrites another client's newer value (UNDO-04).
+// The AI apply runs against the fake Groq server of test/fakes, never a real vendor.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasChromium } from './browser.js';
@@ -10,7 +10,10 @@ import { storedValues, useBrowserSuiteWithFakeModel } from './suite.js';
 describe.skipIf(!hasChromium)('undo in the browser', () => {
   const { suite, fakes } = useBrowserSuiteWithFakeModel({ allowHttpErrors: [409] });
 
-  /** Run `action`, wait until the server holds `after`, press Ctrl+Z once, wait until it holds `before` again. */
+  /**
+   * Run `action`, wait until the server holds `after`, press Ctrl+Z once, wait until it holds
+   * `before` again.
+   */
   async function oneUndoStep(
     page: Page,
     range: string,
@@ -158,7 +161,8 @@ describe.skipIf(!hasChromium)('undo in the browser', () => {
     await expect
       .poll(() => storedValues(suite.server, 'A1:B2'))
       .toEqual({ A1: 1, B1: 2, A2: 3, B2: 4 });
-    // Another client (no X-Gridbook-Client of this page) renames the workbook: not a cell of the paste.
+    // Another client (no X-Gridbook-Client of this page) renames the workbook: not a cell of the
+    // paste.
     await suite.server.http.post('/workbook/rename', { name: 'Theirs' });
     const undoRequest = page.waitForRequest((request) => request.url().endsWith('/workbook/undo'));
     const undoResponse = page.waitForResponse((response) =>

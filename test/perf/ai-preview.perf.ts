@@ -1,5 +1,5 @@
-// The AI preview overlay of 1,000 proposed cells (ui.md §4.4): from the (stubbed) chat answer
-// reaching the page to the proposed cells painted. The model is the fake Groq server of
+// The AI preview overlay of 1,000 proposed cells (docs/ui-rules.md PERF-25): from the (stubbed)
+// chat answer reaching the page to the proposed cells painted. The model is the fake Groq server of
 // test/fakes, never a real vendor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryKeyStore, ProviderService } from '../../src/providers/index.js';
@@ -45,7 +45,8 @@ describe.skipIf(!hasChromium)('performance of the AI preview', () => {
         await page.locator('[data-testid="model-select"]').waitFor();
         await page.getByTestId('chat-input').fill('fill a 100 by 10 block');
         await page.getByTestId('chat-input').press('Enter');
-        // Every mirror cell of the proposal that is on screen is marked as a preview with its value.
+        // Every mirror cell of the proposal that is on screen is marked as a preview with its
+        // value.
         const painted = (await (
           await page.waitForFunction(
             ({ rows, cols }) => {

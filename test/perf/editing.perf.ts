@@ -1,6 +1,7 @@
-// Writes and their echoes on screen (ui.md §4.4): pasting 1,000 × 10 and 10,000 × 50 cells,
-// and ten 1,000-point charts drawn first and redrawn after an edit. A small workbook is
-// enough here: these costs scale with what is pasted or plotted, not with the sheet.
+// Writes and their echoes on screen (docs/ui-rules.md PERF-20, PERF-21, PERF-24): pasting 1,000 ×
+// 10 and 10,000 × 50 cells, and ten 1,000-point charts drawn first and redrawn after an edit. A
+// small workbook is enough here: these costs scale with what is pasted or plotted, not with the
+// sheet.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasChromium } from '../e2e/browser.js';
@@ -57,7 +58,10 @@ function recordTenthChartDrawn(): void {
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-rendered'] });
 }
 
-/** Type `text` into `cell` and press Enter; ms from the Enter key to the frame where all ten charts have drawn again and their tables list `shows`. */
+/**
+ * Type `text` into `cell` and press Enter; ms from the Enter key to the frame where all ten charts
+ * have drawn again and their tables list `shows`.
+ */
 async function timeRedrawAfterTyping(
   page: Page,
   cell: string,
@@ -97,7 +101,10 @@ async function timeRedrawAfterTyping(
 describe.skipIf(!hasChromium)('performance of pastes and charts', () => {
   const perf = usePerfSuite();
 
-  /** Paste rows × cols at A1 of a cleared sheet; resolves when the server holds the last cell and the screen shows the first. */
+  /**
+   * Paste rows × cols at A1 of a cleared sheet; resolves when the server holds the last cell and
+   * the screen shows the first.
+   */
   async function paste(rows: number, cols: number) {
     await perf.server.http.post('/system/clear');
     await perf.open();
@@ -186,7 +193,8 @@ describe.skipIf(!hasChromium)('performance of pastes and charts', () => {
       expect(created.status).toBe(200);
     }
     const runs = await threeRuns(async (attempt) => {
-      // The charts may finish before the harness could poll for them: the page notes the moment itself.
+      // The charts may finish before the harness could poll for them: the page notes the moment
+      // itself.
       const interactive = await perf.open(recordTenthChartDrawn);
       const page = perf.ui.page;
       const firstDrawn = (await (
@@ -197,7 +205,8 @@ describe.skipIf(!hasChromium)('performance of pastes and charts', () => {
         )
       ).jsonValue()) as number;
       await valuesVisibleAt(page);
-      // A typed number redraws from the value the grid shows at once; a formula waits for the server's result.
+      // A typed number redraws from the value the grid shows at once; a formula waits for the
+      // server's result.
       const edit = await timeRedrawAfterTyping(page, 'B2', String(900 + attempt));
       const formulaEdit = await timeRedrawAfterTyping(
         page,

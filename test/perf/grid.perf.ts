@@ -1,6 +1,6 @@
-// The grid on a 100,000 × 50 sheet (ui.md §4.4): opening, jumping, scrolling, moving,
-// committing, column totals, memory and network. Every metric is measured three times on a
-// fresh page and the median run is reported and held to the CI gate.
+// The grid on a 100,000 × 50 sheet (docs/ui-rules.md PERF-01, -02, -15 to -17, -19, -22): opening,
+// jumping, scrolling, moving, committing, column totals, memory and network. Every metric is
+// measured three times on a fresh page and the median run is reported and held to the CI gate.
 import { describe, expect, it } from 'vitest';
 import { hasChromium } from '../e2e/browser.js';
 import { clickCell, expectCellText, goTo } from '../e2e/grid-actions.js';
@@ -107,7 +107,8 @@ describe.skipIf(!hasChromium)('performance on a 100,000 × 50 sheet', () => {
       await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
       const reads = new GridReadLog(page);
       await startSampler(page);
-      // A continuous 5 s wheel gesture at 7,200 px/s (120 px per 60 Hz frame), as ui.md 4.5.2 suggests.
+      // A continuous 5 s wheel gesture at 7,200 px/s (120 px per 60 Hz frame; docs/ui-rules.md
+      // MEAS-02).
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Input.synthesizeScrollGesture', {
         x: Math.round(area.x + area.width / 2),

@@ -1,7 +1,7 @@
-// The small-workbook timings of ui.md §4.4 that the browser tests only print: the landing
-// page's largest contentful paint (ENTRY-01), a cold load of /workbook until A1's value shows
-// and typing into A1 works (PERF-03), and keypress to paint while editing (PERF-04). Held here
-// to the CI gates.
+// The small-workbook timings of docs/ui-rules.md PERF-03, PERF-04, PERF-14 that the browser tests
+// only print: the landing page's largest contentful paint (ENTRY-01), a cold load of /workbook
+// until A1's value shows and typing into A1 works (PERF-03), and keypress to paint while editing
+// (PERF-04). Held here to the CI gates.
 import { describe, expect, it } from 'vitest';
 import { hasChromium, openPage } from '../e2e/browser.js';
 import { goTo } from '../e2e/grid-actions.js';

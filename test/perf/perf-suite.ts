@@ -1,7 +1,7 @@
-// Support for the performance suite (ui.md §4.4–4.5): the e2e browser helpers with one server
-// per file (seeding 100k × 50 takes most of a minute, too long to repeat per test), a fresh
-// page per run, in-page samplers for frames and long tasks, median-of-three runs and the
-// `[perf] name: value (CI gate X)` report lines.
+// Support for the performance suite (docs/ui-rules.md PERF, MEAS): the e2e browser helpers with one
+// server per file (seeding 100k × 50 takes most of a minute, too long to repeat per test), a fresh
+// page per run, in-page samplers for frames and long tasks, median-of-three runs and the `[perf]
+// name: value (CI gate X)` report lines.
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningApp, StartAppOptions } from '../support/index.js';
@@ -36,7 +36,9 @@ export interface PerfSuiteOptions {
   readonly page?: Parameters<typeof openPage>[2];
 }
 
-/** The 100k × 50 import is about 30 MB of JSON; the default body limit is 64 MB, kept explicit here. */
+/**
+ * The 100k × 50 import is about 30 MB of JSON; the default body limit is 64 MB, kept explicit here.
+ */
 const PERF_ENV = { GRIDBOOK_MAX_BODY_BYTES: String(256 * 1024 * 1024) };
 
 export function usePerfSuite(options: PerfSuiteOptions = {}): PerfSuite {
@@ -81,7 +83,8 @@ export function usePerfSuite(options: PerfSuiteOptions = {}): PerfSuite {
         try {
           return await openWorkbook(state.ui, state.server!.url);
         } catch (error) {
-          // A shared two-core machine can stall a page load past openWorkbook's 15 s; say so and try once more.
+          // A shared two-core machine can stall a page load past openWorkbook's 15 s; say so and
+          // try once more.
           if (attempt === 2) throw error;
           process.stdout.write(
             `[perf] note: the workbook page did not open in time (${(error as Error).message.split('\n')[0]}); opening it again\n`,
@@ -92,7 +95,9 @@ export function usePerfSuite(options: PerfSuiteOptions = {}): PerfSuite {
   };
 }
 
-/** Run `measure` three times and keep the run whose `key` is the median (ui.md 4.5.3). */
+/**
+ * Run `measure` three times and keep the run whose `key` is the median (docs/ui-rules.md MEAS-04).
+ */
 export async function medianOfThree<T>(
   measure: (run: number) => Promise<T>,
   key: (result: T) => number,
@@ -233,7 +238,10 @@ export class GridReadLog {
   }
 }
 
-/** The GET /grid reads the page made after `since` (page clock): when each was sent and answered, relative to `since`. */
+/**
+ * The GET /grid reads the page made after `since` (page clock): when each was sent and answered,
+ * relative to `since`.
+ */
 export async function readTimeline(page: Page, since: number): Promise<string> {
   const reads = await page.evaluate((since) => {
     return performance

@@ -1,6 +1,6 @@
-// The perf fixture of ui.md §4.5.1: a 100,000 × 50 sheet of numbers and short text with about
-// 1 % formulas, as a Gridbook JSON version 2 document (dense `blocks`), loaded through
-// POST /system/import in one request instead of 5 M cells of range writes.
+// The perf fixture (docs/ui-rules.md MEAS-01): a 100,000 × 50 sheet of numbers and short text with
+// about 1 % formulas, as a Gridbook JSON version 2 document (dense `blocks`), loaded through POST
+// /system/import in one request instead of 5 M cells of range writes.
 import type { RunningApp } from '../support/index.js';
 
 export const PERF_ROWS = 100_000;
@@ -17,7 +17,10 @@ export function columnName(col: number): string {
 
 type Input = number | string | { formula: string };
 
-/** Whether the fixture has a formula at (row, col): about 1 % of the cells, spread over rows and columns. */
+/**
+ * Whether the fixture has a formula at (row, col): about 1 % of the cells, spread over rows and
+ * columns.
+ */
 export function isFixtureFormula(row: number, col: number): boolean {
   return col >= 3 && col % 2 === 1 && (row * 7 + col * 13) % 50 === 0;
 }

@@ -1,7 +1,7 @@
-// Tab switching and the responsiveness of grid interactions (ui.md §4.4) on a workbook of three
-// sheets of 4,000 cells each (400 rows × 10 columns: row numbers, text, numbers and a formula
-// column), written through /grid/range. Every figure is measured on three fresh pages and the
-// median run is reported and held to the CI gate.
+// Tab switching and the responsiveness of grid interactions (docs/ui-rules.md PERF-18, PERF-23) on
+// a workbook of three sheets of 4,000 cells each (400 rows × 10 columns: row numbers, text, numbers
+// and a formula column), written through /grid/range. Every figure is measured on three fresh pages
+// and the median run is reported and held to the CI gate.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasChromium } from '../e2e/browser.js';
@@ -23,7 +23,10 @@ const SHEETS = ['Sheet1', 'Sales', 'Costs'] as const;
 const ROWS = 400;
 const COLS = 10;
 
-/** What a sheet holds at a zero-based (row, col): column A names the sheet and the row, so each sheet's A1 differs. */
+/**
+ * What a sheet holds at a zero-based (row, col): column A names the sheet and the row, so each
+ * sheet's A1 differs.
+ */
 function sheetInput(sheet: string, sheetIndex: number, row: number, col: number): string | number {
   if (col === 0) return `${sheet} ${row + 1}`;
   if (col === 1) return row + 1;
@@ -102,7 +105,10 @@ async function switchTo(page: Page, sheet: string): Promise<{ first: number; all
   return { first: seen.first - clicked, all: Math.max(seen.first, seen.all) - clicked };
 }
 
-/** Let a switch's revalidation reads and the activation request finish before the next click (a few ms each on localhost). */
+/**
+ * Let a switch's revalidation reads and the activation request finish before the next click (a few
+ * ms each on localhost).
+ */
 async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
@@ -115,7 +121,9 @@ interface InteractionTiming {
   readonly processing: number;
 }
 
-/** Record Event Timing entries (ui.md §4.4: INP by the Event Timing API) from now on. */
+/**
+ * Record Event Timing entries (INP by the Event Timing API, docs/ui-rules.md PERF-18) from now on.
+ */
 async function startEventTiming(page: Page): Promise<void> {
   await page.evaluate(() => {
     const state = window as unknown as { perfEvents: InteractionTiming[] };

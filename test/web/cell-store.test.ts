@@ -1,5 +1,5 @@
 // The UI's block cache: reads only what the viewport needs, in bounded numbers, and re-reads
-// after writes (ui.md §4.3).
+// after writes (docs/ui-rules.md PERF-06, PERF-07).
 import { describe, expect, it } from 'vitest';
 import { BLOCK_ROWS, CellStore, blockRange } from '../../web/src/grid/cell-store.js';
 import type { GridResponse } from '../../web/src/api/types.js';
@@ -254,7 +254,8 @@ describe('CellStore.seed', () => {
   it('[PERF-02] reads the visible blocks before the margin around them', () => {
     const server = fakeServer();
     const store = new CellStore({ read: server.read, maxInFlight: 2 });
-    // Rows 250–289 are visible (block row 2); the margin reaches block rows 1 and 3, and 3 is nearer.
+    // Rows 250–289 are visible (block row 2); the margin reaches block rows 1 and 3, and 3 is
+    // nearer.
     store.want('Sheet1', { col: 0, row: 250, width: 10, height: 40 }, 100);
     expect(server.reads.map((read) => read.range)).toEqual(['A201:Z300', 'A301:Z400']);
   });

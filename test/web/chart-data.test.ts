@@ -1,4 +1,4 @@
-// Chart labels and series from a data range (spec §2 Chart orientation).
+// Chart labels and series from a data range (docs/contract.md §2 Chart orientation).
 import { describe, expect, it } from 'vitest';
 import { chartData } from '../../web/src/charts/chart-data.js';
 

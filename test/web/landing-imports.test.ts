@@ -1,4 +1,4 @@
-// The landing page loads no grid code (ui.md §4.3 item 6): everything its entry reaches,
+// The landing page loads no grid code (docs/ui-rules.md PERF-13): everything its entry reaches,
 // import by import, stays out of the workbook page's folders and the grid library. The browser
 // test checks the built result (the workbook entry is never fetched); this names the import
 // that broke the rule.

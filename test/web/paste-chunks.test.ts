@@ -1,5 +1,6 @@
-// A large paste's chunks (ui.md §4.3 item 4): the next chunk is sent while the server applies
-// the current one, and the commits counted for the paste's undo step match what the server wrote.
+// A large paste's chunks (docs/ui-rules.md PERF-10): the next chunk is sent while the server
+// applies the current one, and the commits counted for the paste's undo step match what the server
+// wrote.
 import { describe, expect, it } from 'vitest';
 import { writeRangeChunks, type BlockChunk } from '../../web/src/app/cell-writes.js';
 import type { Session } from '../../web/src/app/session.js';

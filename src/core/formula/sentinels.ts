@@ -1,4 +1,4 @@
-// Error sentinels: the values a failing formula produces (DESIGN §5). Formula failures are
+// Error sentinels: the values a failing formula produces (docs/design.md §5). Formula failures are
 // values, never exceptions.
 
 export const SENTINELS = {

@@ -1,8 +1,8 @@
-// The two pre-write checks of spec §7 for agent writes: a formula must not read a cell that
-// is empty after the write (empty-dependency), and must not read a label as a number
+// The two pre-write checks of docs/contract.md §7 for agent writes: a formula must not read a cell
+// that is empty after the write (empty-dependency), and must not read a label as a number
 // (text-cell-reference). Both judge the sheet as it will be once the write lands, so a cell the
-// same write fills counts as filled (rule 1), and a cross-sheet reference is judged on the sheet
-// it names.
+// same write fills counts as filled (rule 1), and a cross-sheet reference is judged on the sheet it
+// names.
 import { formatCell, quoteSheetName, type CellAddress } from '../address/index.js';
 import { isFormulaError, type CellValue } from '../formula/index.js';
 import { isFormula, type CellInput } from '../value-typing.js';

@@ -2,7 +2,7 @@
 // cell) and a collision search that found no room. Statuses live in http/errors.ts.
 import { WorkbookError } from '../errors.js';
 
-/** Spec §7: a formula reads cells that are empty after the write. */
+/** docs/contract.md §7: a formula reads cells that are empty after the write. */
 export interface EmptyReferenceIssue {
   /** A1, sheet-qualified when the cell is not on the write's main sheet. */
   readonly cell: string;
@@ -10,7 +10,7 @@ export interface EmptyReferenceIssue {
   readonly empty_refs: readonly string[];
 }
 
-/** Spec §7: a formula reads a text (label) cell as a number. */
+/** docs/contract.md §7: a formula reads a text (label) cell as a number. */
 export interface TextReferenceIssue {
   readonly cell: string;
   readonly formula: string;
@@ -40,7 +40,7 @@ export class GuardrailViolationError extends WorkbookError {
     );
   }
 
-  /** The structured body: one entry per offending cell, as spec §7 lists them. */
+  /** The structured body: one entry per offending cell, as docs/contract.md §7 lists them. */
   get detail(): readonly GuardrailIssue[] {
     return this.issues;
   }

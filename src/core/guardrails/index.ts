@@ -1,5 +1,5 @@
-// Guardrails of agent writes (spec §7): the empty-dependency and text-cell-reference checks,
-// the chain's column-alignment warning, and the formula lexer they share.
+// Guardrails of agent writes (docs/contract.md §7): the empty-dependency and text-cell-reference
+// checks, the chain's column-alignment warning, and the formula lexer they share.
 export {
   checkGuardrails,
   findGuardrailIssues,

@@ -4,7 +4,7 @@
 // references by this.
 import { tokenizeFormula, type FormulaToken, type ReferenceToken } from '../formula-text/index.js';
 
-/** Spec §7 rule 1: a formula wrapped whole in one of these is never checked. */
+/** docs/contract.md §7 rule 1: a formula wrapped whole in one of these is never checked. */
 export const GUARDRAIL_WRAPPERS: ReadonlySet<string> = new Set([
   'IFERROR',
   'IFNA',
@@ -14,7 +14,10 @@ export const GUARDRAIL_WRAPPERS: ReadonlySet<string> = new Set([
   'SUMPRODUCT',
 ]);
 
-/** Functions that read their direct arguments as numbers (a label there silently counts as 0 or fails). */
+/**
+ * Functions that read their direct arguments as numbers (a label there silently counts as 0 or
+ * fails).
+ */
 const NUMERIC_FUNCTIONS: ReadonlySet<string> = new Set([
   'SUM',
   'PRODUCT',

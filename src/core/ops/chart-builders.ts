@@ -15,7 +15,7 @@ export interface ChartChange {
   readonly chart: Chart;
 }
 
-/** A new chart with the spec's defaults for what the draft leaves out. */
+/** A new chart with the contract's defaults for what the draft leaves out. */
 export function createChartOps(
   sheet: string,
   id: string,

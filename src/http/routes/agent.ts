@@ -1,5 +1,5 @@
-// The AI agent (spec §4 Agent): preview, apply, chain (JSON or SSE) and the agent list. Thin:
-// validate with the contract, call the AgentService, shape the reply. A client that hangs up
+// The AI agent (docs/contract.md §4 Agent): preview, apply, chain (JSON or SSE) and the agent list.
+// Thin: validate with the contract, call the AgentService, shape the reply. A client that hangs up
 // aborts the in-flight LLM call (and the chain stops after the current step).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';

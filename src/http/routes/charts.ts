@@ -1,5 +1,5 @@
-// Chart CRUD (spec §4 Charts): thin routes over the core's chart ops. Ids are assigned here
-// through the injected `newId`; a chart is looked up on the given sheet or the active one.
+// Chart CRUD (docs/contract.md §4 Charts): thin routes over the core's chart ops. Ids are assigned
+// here through the injected `newId`; a chart is looked up on the given sheet or the active one.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ChartParams, CreateChartBody, PatchChartBody, SheetQuery } from '../../contract/index.js';
 import { createChart, deleteChart, patchChart } from '../../editing/index.js';

@@ -1,5 +1,5 @@
-// Direct writes (no guardrails, spec §4), locks and the grid read the UI renders from: thin
-// routes over the editing use-cases.
+// Direct writes (no guardrails, docs/contract.md §4), locks and the grid read the UI renders from:
+// thin routes over the editing use-cases.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { formatCell, parseRange, type RangeAddress } from '../../core/index.js';
 import {
@@ -131,7 +131,8 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
       return {
         sheet: sheet.name,
         occupied_bounds: boundsJson(bounds),
-        // Nothing outside this rectangle would be listed (no input, no lock): the UI skips reading there.
+        // Nothing outside this rectangle would be listed (no input, no lock): the UI skips reading
+        // there.
         listed_bounds: boundsJson(listed),
         cells: listedCells(sheet, range).map((cell) => cellJson(sheet, cell)),
       };

@@ -1,6 +1,7 @@
-// Save/load (through the WorkbookStore port), export/import in Gridbook JSON (and GridOS
-// .gridos on import), xlsx and CSV (spec §4 Persistence, DESIGN §5). Every replacement goes
-// through the workbook handle's commit, so it is one undo step, journaled, and subscribers see it.
+// Save/load (through the WorkbookStore port), export/import in Gridbook JSON (and GridOS .gridos on
+// import), xlsx and CSV (docs/contract.md §4 Persistence, docs/design.md §5). Every replacement
+// goes through the workbook handle's commit, so it is one undo step, journaled, and subscribers see
+// it.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WorkbookReader } from '../../core/index.js';

@@ -1,4 +1,4 @@
-// The OSS journal (DESIGN §3.4): per workbook a snapshot plus an append-only log of
+// The OSS journal (docs/design.md §3.4): per workbook a snapshot plus an append-only log of
 // checksummed commit records in `<data dir>/journal/<id>/` (journal-files.ts). `append`
 // resolves once the record is fsynced (group commit, segment-writer.ts); `writeSnapshot` makes a
 // new base and starts a new segment; `recover` reads it all back (read-journal.ts) and readies

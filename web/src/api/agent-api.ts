@@ -1,4 +1,4 @@
-// The AI agent (spec §2 Agent preview and Chain step, §4 Agent).
+// The AI agent (docs/contract.md §2 Agent preview and Chain step, §4 Agent).
 import type { ApiClient } from './client.js';
 import { ApiError, describeDetail } from './errors.js';
 import { readEvents } from './sse.js';
@@ -96,7 +96,9 @@ export interface ChainJson {
   readonly steps: readonly ChainStepJson[];
   readonly iterations_used: number;
   readonly terminated_early: boolean;
-  /** Why the loop ended (completion, max_iterations, nothing_left, rejected_twice, aborted, error). */
+  /**
+   * Why the loop ended (completion, max_iterations, nothing_left, rejected_twice, aborted, error).
+   */
   readonly stop_reason?: string;
   readonly error?: string | null;
 }

@@ -1,4 +1,4 @@
-// Chart overlays (spec §4 Charts).
+// Chart overlays (docs/contract.md §4 Charts).
 import type { ApiClient } from './client.js';
 import type { ChartJson } from './types.js';
 

@@ -1,7 +1,10 @@
 // Turning an error body into words a person can act on. Structured details (guardrail lists,
-// objects with a message) are never shown as "[object Object]" (ui.md §1.18 defect 7).
+// objects with a message) are never shown as "[object Object]" (docs/ui-rules.md ROB-01).
 
-/** One formula the agent guardrails blocked (spec §7: empty-dependency and text-reference checks). */
+/**
+ * One formula the agent guardrails blocked (docs/contract.md §7: empty-dependency and
+ * text-reference checks).
+ */
 export interface BlockedFormula {
   readonly cell: string;
   readonly formula: string;
@@ -27,7 +30,9 @@ export class ApiError extends Error {
 
 /** The server could not be reached at all (down, restarting, network gone). */
 export class ConnectionLostError extends Error {
-  /** `path`: the request that got no answer, for logs; the message a person reads does not need it. */
+  /**
+   * `path`: the request that got no answer, for logs; the message a person reads does not need it.
+   */
   constructor(readonly path?: string) {
     super(
       'Connection lost — the server did not answer. Retrying in the background; try again in a moment.',

@@ -1,4 +1,4 @@
-// Save, load, export and import (spec §4 Persistence; DESIGN §5 xlsx and CSV).
+// Save, load, export and import (docs/contract.md §4 Persistence; docs/design.md §5 xlsx and CSV).
 import type { ApiClient } from './client.js';
 import type { StatusJson } from './types.js';
 

@@ -1,4 +1,4 @@
-// Provider keys and the model catalogue (spec §4 Providers and models).
+// Provider keys and the model catalogue (docs/contract.md §4 Providers and models).
 import type { ApiClient } from './client.js';
 import type { ModelsJson, ProviderJson } from './types.js';
 

@@ -1,5 +1,5 @@
-// Response shapes the UI reads. Request bodies come from src/contract (types only, DESIGN §3);
-// responses are written here because the server builds them ad hoc.
+// Response shapes the UI reads. Request bodies come from src/contract (types only, docs/design.md
+// §3); responses are written here because the server builds them ad hoc.
 export type {
   AddSheetBody,
   EvalBody,

@@ -25,7 +25,7 @@ import { SettingsController } from '../settings/settings-controller.js';
 import { AgentController } from '../agent/agent-controller.js';
 import { hasHeroPrompt } from '../landing/hero-handoff.js';
 
-// Not needed for the first screen: loaded in their own chunks (ui.md §4.3 bundle budget).
+// Not needed for the first screen: loaded in their own chunks (docs/ui-rules.md PERF-12).
 const AiPanel = lazy(() =>
   import('../agent/AiPanel.js').then((module) => ({ default: module.AiPanel })),
 );
@@ -77,8 +77,8 @@ export function App({ session, opening }: { session: Session; opening: Promise<v
     void opening.catch((error: unknown) =>
       session.reportError('Could not open the workbook', error),
     );
-    // "Interactive" = the first cells of the sheet are on screen (docs/ui-rules.md PERF-03); keys and
-    // models are read after that, so they never delay the first screen. Charts start at once:
+    // "Interactive" = the first cells of the sheet are on screen (docs/ui-rules.md PERF-03); keys
+    // and models are read after that, so they never delay the first screen. Charts start at once:
     // their list is one small read, and their data and drawing code then load beside the grid's.
     let later: ReturnType<typeof setTimeout> | undefined;
     let marked = false;

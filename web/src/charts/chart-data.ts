@@ -1,7 +1,7 @@
-// A chart's labels and series from the cells of its data range (spec §2 Chart orientation):
-// `columns` — the first column holds labels, every other column is a series; `rows` — the
-// first row holds labels, every other row is a series. A leading row (or column) of text
-// names the series. Pie charts draw the first series only.
+// A chart's labels and series from the cells of its data range (docs/contract.md §2 Chart
+// orientation): `columns` — the first column holds labels, every other column is a series; `rows` —
+// the first row holds labels, every other row is a series. A leading row (or column) of text names
+// the series. Pie charts draw the first series only.
 import type { CellValue } from '../api/types.js';
 import type { ChartOrientation } from '../api/types.js';
 

@@ -1,7 +1,7 @@
 // The spreadsheet grid: Glide Data Grid draws the visible cells on a canvas from the block
 // cache; DOM layers on top of it hold the cell editor, the DOM mirror (tests, screen
 // readers), chart overlays, tooltips and the context menu. Only the visible window is read
-// from the server (ui.md §4.3).
+// from the server (docs/ui-rules.md PERF-06, PERF-08).
 import {
   useCallback,
   useEffect,

@@ -1,8 +1,8 @@
-// The browser's cache of cells, by sheet and by block (100 rows × 26 columns). Only blocks
-// near the viewport are fetched (GET /grid?range=), a bounded number at a time, visible ones
-// first; blocks that scroll far away are aborted or evicted (LRU), and writes mark blocks
-// stale so they are fetched again when seen, while their old values stay on screen until then
-// (ui.md §4.3). Blocks outside the sheet's listed bounds are known empty without a read.
+// The browser's cache of cells, by sheet and by block (100 rows × 26 columns). Only blocks near the
+// viewport are fetched (GET /grid?range=), a bounded number at a time, visible ones first; blocks
+// that scroll far away are aborted or evicted (LRU), and writes mark blocks stale so they are
+// fetched again when seen, while their old values stay on screen until then (docs/ui-rules.md
+// PERF-06, PERF-07). Blocks outside the sheet's listed bounds are known empty without a read.
 import { columnToLetters, rectIntersection, type Rect } from './address.js';
 import type { GridCellJson, GridResponse } from '../api/types.js';
 
@@ -30,7 +30,10 @@ export interface StoreOptions {
   readonly maxInFlight?: number;
   /** Called when cells of `sheet` inside `rect` changed in the cache. */
   readonly onChange?: (sheet: string, rect: Rect) => void;
-  /** Called (after onChange) when those changes were local edits shown before the server answered (`patch`). */
+  /**
+   * Called (after onChange) when those changes were local edits shown before the server answered
+   * (`patch`).
+   */
   readonly onPatched?: (sheet: string, rect: Rect) => void;
   readonly onError?: (error: unknown) => void;
   /** Milliseconds clock (injectable for tests); a failed block is not read again for 2 s. */
@@ -38,9 +41,15 @@ export interface StoreOptions {
 }
 
 const RETRY_AFTER_MS = 2000;
-/** Two leaps past the blocks wanted before (and their neighbours), this close together, mean the view is racing (a scrollbar drag). */
+/**
+ * Two leaps past the blocks wanted before (and their neighbours), this close together, mean the
+ * view is racing (a scrollbar drag).
+ */
 const RACING_MS = 100;
-/** How long a racing view must rest before its blocks are read (well inside the 300 ms "values after scroll" gate). */
+/**
+ * How long a racing view must rest before its blocks are read (well inside the 300 ms "values after
+ * scroll" gate).
+ */
 const RESUME_AFTER_MS = 60;
 
 interface BlockSpan {
@@ -88,11 +97,17 @@ interface SheetCache {
   blocks: Map<number, Block>;
   generation: number;
   bounds: { lastRow: number; lastCol: number } | null | undefined;
-  /** Where the last read said cells with an input or a lock are (null: nowhere), and at which generation. */
+  /**
+   * Where the last read said cells with an input or a lock are (null: nowhere), and at which
+   * generation.
+   */
   listed: { rect: Rect | null; generation: number } | undefined;
 }
 
-/** Blocks needed now before those of the margin: visible first, then by distance (rows count less than columns). */
+/**
+ * Blocks needed now before those of the margin: visible first, then by distance (rows count less
+ * than columns).
+ */
 function distance(block: Pick<Block, 'blockRow' | 'blockCol'>, rect: Rect): number {
   const area = blockRect(block);
   const rows = Math.max(
@@ -473,7 +488,9 @@ export class CellStore {
       if (this.queue[index]!.sheet === sheet) this.queue.splice(index, 1);
   }
 
-  /** True while `sheet` is being renamed or deleted: its old name may already be gone on the server. */
+  /**
+   * True while `sheet` is being renamed or deleted: its old name may already be gone on the server.
+   */
   isHeld(sheet: string): boolean {
     return this.held.has(sheet);
   }

@@ -20,7 +20,7 @@ export interface InternalClip {
 
 /** Larger copies are refused with a message rather than freezing the page. */
 export const MAX_COPY_CELLS = 200_000;
-/** Writes above this many cells go in chunks with a progress notice (ui.md §4.3). */
+/** Writes above this many cells go in chunks with a progress notice (docs/ui-rules.md PERF-10). */
 const CHUNK_CELLS = 10_000;
 
 type Grid = string[][];
@@ -97,7 +97,7 @@ export async function copyFromServer(
   });
 }
 
-/** Pastes with more cells than this are parsed in a Web Worker (ui.md §4.3 item 4). */
+/** Pastes with more cells than this are parsed in a Web Worker (docs/ui-rules.md PERF-09). */
 const WORKER_PARSE_CELLS = 10_000;
 
 /** Whether `text` holds more than `limit` fields; stops counting once it knows. */
@@ -110,7 +110,10 @@ function hasMoreCellsThan(text: string, limit: number): boolean {
   return false;
 }
 
-/** Outside clipboard text as rows; large texts are parsed off the main thread so the page stays responsive. */
+/**
+ * Outside clipboard text as rows; large texts are parsed off the main thread so the page stays
+ * responsive.
+ */
 export function parsePastedText(text: string): Promise<string[][]> {
   if (!hasMoreCellsThan(text, WORKER_PARSE_CELLS)) return Promise.resolve(parseTsv(text));
   return new Promise((resolve, reject) => {

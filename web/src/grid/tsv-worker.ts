@@ -1,5 +1,5 @@
 // Parses pasted clipboard text off the page's main thread: a 500,000-cell paste takes over
-// 100 ms to parse, long enough to freeze the page (ui.md §4.3 item 4). The rows go back in
+// 100 ms to parse, long enough to freeze the page (docs/ui-rules.md PERF-09). The rows go back in
 // batches, so copying them into the page is many short tasks rather than one long one.
 import { parseTsv } from './tsv.js';
 

@@ -1,6 +1,6 @@
 // Clipboard text as other spreadsheet programs write it: tab-separated cells, one line per
 // row, fields with tabs, newlines or quotes wrapped in double quotes ("" for a quote). Blank
-// lines are kept as rows, so a paste never shifts later rows up (ui.md §1.18 defect 4).
+// lines are kept as rows, so a paste never shifts later rows up (docs/ui-rules.md CLIP-02).
 
 /** Rows of fields; a trailing line break (Excel adds one) does not make an extra row. */
 export function parseTsv(text: string): string[][] {

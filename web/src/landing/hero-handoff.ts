@@ -1,5 +1,5 @@
-// The landing page's prompt travels to the workbook page in sessionStorage (ui.md "Hero
-// handoff"): the landing page stores it and navigates; the workbook page takes it once, opens
+// The landing page's prompt travels to the workbook page in sessionStorage (docs/ui-rules.md
+// ENTRY-04): the landing page stores it and navigates; the workbook page takes it once, opens
 // the assistant and sends it. Taking removes it, so a reload never sends it twice.
 const HERO_PROMPT_KEY = 'gridbook:hero-prompt';
 

@@ -1,5 +1,5 @@
 // Entry point of the landing page (/). Imports nothing from the grid: this page must stay
-// small and fast (ui.md §4.3 item 6; LCP gate 2.5 s in CI).
+// small and fast (docs/ui-rules.md PERF-13, PERF-14).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './landing.css';
