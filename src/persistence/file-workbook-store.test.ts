@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Workbook, writeRangeOps, type WorkbookDocument } from '../core/index.js';
-import { nodeFileSystem, type FileSystem } from './atomic-write.js';
+import { nodeFileSystem, type FileSystem } from '../files/index.js';
 import { CorruptSaveFileError } from './errors.js';
 import { FileWorkbookStore } from './file-workbook-store.js';
 

@@ -10,7 +10,7 @@ import {
   removeStaleTempFiles,
   writeFileAtomically,
   type FileSystem,
-} from './atomic-write.js';
+} from '../files/index.js';
 import { parseWorkbookText, withName } from './document-import.js';
 import { CorruptSaveFileError, InvalidDocumentError } from './errors.js';
 import { encodeGridbook } from './gridbook-json.js';

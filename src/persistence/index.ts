@@ -14,7 +14,6 @@ export {
   SAVE_FILE_NAME,
   type FileWorkbookStoreOptions,
 } from './file-workbook-store.js';
-export { nodeFileSystem, writeFileAtomically, type FileSystem } from './atomic-write.js';
 export {
   CompactionFailedError,
   CorruptSaveFileError,

@@ -1,8 +1,8 @@
 // OSS KeyStore: {"<provider>": "<key>"} in <data dir>/keys.json, mode 0600, replaced atomically.
 // Only keys saved through Settings are written: environment keys never reach the file.
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writePrivateFileAtomic } from './atomic-file.js';
+import { nodeFileSystem, writeFileAtomically } from '../files/index.js';
 import { KeyFileError } from './errors.js';
 import type { KeyStore, StoredKeys } from './key-store.js';
 import { isProviderId, type ProviderId } from './provider-ids.js';
@@ -59,7 +59,8 @@ export class FileKeyStore implements KeyStore {
   }
 
   private async write(keys: StoredKeys): Promise<void> {
-    await writePrivateFileAtomic(this.file, `${JSON.stringify(keys, null, 2)}\n`);
+    await mkdir(path.dirname(this.file), { recursive: true });
+    await writeFileAtomically(nodeFileSystem, this.file, `${JSON.stringify(keys, null, 2)}\n`);
   }
 }
 

@@ -11,6 +11,7 @@ export const RANKS: Readonly<Record<string, number>> = {
   'config.ts': 0,
   contract: 0,
   core: 0,
+  files: 0,
   'engine-api': 1,
   providers: 1,
   persistence: 1,

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { replaceWorkbookOps, replayRecords, Workbook } from '../../core/index.js';
-import { nodeFileSystem, writeFileAtomically } from '../atomic-write.js';
+import { nodeFileSystem, writeFileAtomically } from '../../files/index.js';
 import { encodeGridbook } from '../gridbook-json.js';
 import { baseFileName } from './journal-files.js';
 import { readJournal } from './read-journal.js';

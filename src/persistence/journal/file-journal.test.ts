@@ -14,7 +14,7 @@ import {
   writeCellOps,
   type CommitRecord,
 } from '../../core/index.js';
-import { nodeFileSystem, type FileSystem } from '../atomic-write.js';
+import { nodeFileSystem, type FileSystem } from '../../files/index.js';
 import { JournalCorruptError } from '../errors.js';
 import { FileJournal } from './file-journal.js';
 import { journalDirectory, logFileName } from './journal-files.js';

@@ -6,7 +6,7 @@
 // thread folds it into a new base (compaction.ts) while appends go on to a new segment.
 import path from 'node:path';
 import type { CommitRecord, WorkbookDocument } from '../../core/index.js';
-import { writeFileAtomically, type FileSystem } from '../atomic-write.js';
+import { writeFileAtomically, type FileSystem } from '../../files/index.js';
 import { encodeGridbook } from '../gridbook-json.js';
 import { JournalStateError } from '../errors.js';
 import { compactInWorker } from './compaction.js';

@@ -1,6 +1,6 @@
 // File steps the journal needs beyond atomic replacement.
-import type { FileSystem } from '../atomic-write.js';
-export { syncDirectory } from '../atomic-write.js';
+import type { FileSystem } from '../../files/index.js';
+export { syncDirectory } from '../../files/index.js';
 
 /** Cuts a log segment back to its last whole record (a missing file stays missing). */
 export async function truncateFile(files: FileSystem, file: string, length: number): Promise<void> {

@@ -5,7 +5,7 @@
 // dropped. A damaged record with more data after it was acknowledged data: that is an error.
 import path from 'node:path';
 import type { CommitRecord, WorkbookDocument } from '../../core/index.js';
-import { readFileIfPresent, type FileSystem } from '../atomic-write.js';
+import { readFileIfPresent, type FileSystem } from '../../files/index.js';
 import { parseWorkbookText, withName } from '../document-import.js';
 import { JournalCorruptError } from '../errors.js';
 import { baseFileName, listJournal, logFileName } from './journal-files.js';

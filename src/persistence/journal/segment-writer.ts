@@ -4,7 +4,7 @@
 // Once a write fails the segment refuses everything after it: a later frame must never reach
 // the disk after an earlier one was lost.
 import type { FileHandle } from 'node:fs/promises';
-import type { FileSystem } from '../atomic-write.js';
+import type { FileSystem } from '../../files/index.js';
 
 interface Pending {
   readonly frame: Buffer;

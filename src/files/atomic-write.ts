@@ -1,6 +1,9 @@
-// Crash-safe file replacement (docs/design.md §5): write a temp file in the same directory, fsync
-// it, rename it over the target, fsync the directory. A crash at any point leaves the old
-// file or the new one, never a torn one. The file system is a seam so tests can fail it.
+// Crash-safe, private file replacement (docs/design.md §5), the one writer every file of ours
+// goes through (save file, journal snapshots, provider keys): write a temp file (mode 0600, so
+// nothing is world-readable even for a moment) in the same directory, fsync it, rename it over
+// the target, fsync the directory. A crash at any point leaves the old file or the new one,
+// never a torn one. The file system is a seam so tests can fail it.
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -59,11 +62,15 @@ async function removeQuietly(files: FileSystem, file: string): Promise<void> {
   }
 }
 
+/**
+ * Replaces `target` with `data`, readable by this user only. `tempTag` names the temp file
+ * (unique per writer); by default the process id and random bytes.
+ */
 export async function writeFileAtomically(
   files: FileSystem,
   target: string,
   data: string | Uint8Array,
-  tempTag: string,
+  tempTag = `${process.pid}-${randomBytes(6).toString('hex')}`,
 ): Promise<void> {
   const dir = path.dirname(target);
   const temp = path.join(dir, `${tempFilePrefix(target)}${tempTag}.tmp`);
@@ -71,6 +78,8 @@ export async function writeFileAtomically(
     const handle = await files.open(temp, 'w', 0o600);
     try {
       await handle.writeFile(data);
+      // The umask can only remove bits; chmod makes 0600 exact whatever the umask or an old file.
+      await handle.chmod(0o600);
       await handle.sync();
     } finally {
       await handle.close();
