@@ -1,6 +1,7 @@
 // The AI agent endpoints (docs/contract.md §4 Agent; docs/agent.md for the model-reply contract).
 import { Type, type Static } from 'typebox';
-import { WireValue } from './common.js';
+import { ChartJson } from './charts.js';
+import { CellValueJson, WireValue, List } from './common.js';
 
 const OptionalText = (description: string, maxLength = 200) =>
   Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()], { description }));
@@ -92,3 +93,124 @@ export const AgentApplyBody = Type.Object({
   ),
 });
 export type AgentApplyBody = Static<typeof AgentApplyBody>;
+
+const NullableText = Type.Union([Type.String(), Type.Null()]);
+const ValueGrid = List(List(WireValue));
+
+export const AgentSummary = Type.Object({
+  id: Type.String(),
+  display_name: Type.String(),
+  router_description: Type.String(),
+});
+export type AgentSummary = Static<typeof AgentSummary>;
+
+export const AgentsResponse = Type.Object({ agents: List(AgentSummary) });
+
+export const ProposedMacro = Type.Object({
+  name: Type.String(),
+  params: List(Type.String()),
+  description: Type.String(),
+  body: Type.String(),
+  replaces_existing: Type.Boolean(),
+});
+export type ProposedMacro = Static<typeof ProposedMacro>;
+
+export const PlanJson = Type.Object({
+  title: Type.String(),
+  anchor: Type.String(),
+  sections: List(
+    Type.Object({ label: Type.String(), target: Type.String(), notes: Type.String() }),
+  ),
+});
+export type PlanJson = Static<typeof PlanJson>;
+
+export const PreviewIntent = Type.Object({
+  sheet: Type.String(),
+  target_cell: Type.String(),
+  original_request: Type.String(),
+  values: ValueGrid,
+});
+
+export const AgentPreviewResponse = Type.Object({
+  category: Type.String(),
+  agent_id: Type.String(),
+  reasoning: Type.String(),
+  sheet: Type.String(),
+  scope: Type.Union([Type.Literal('sheet'), Type.Literal('selection')]),
+  selected_cells: List(Type.String()),
+  target_cell: Type.String({ description: 'Where apply would write (after collision shifting).' }),
+  original_request: Type.String(),
+  preview_cells: List(Type.Object({ cell: Type.String(), value: WireValue })),
+  values: Type.Union([ValueGrid, Type.Null()]),
+  intents: Type.Union([List(PreviewIntent), Type.Null()]),
+  chart_spec: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  proposed_macro: Type.Union([ProposedMacro, Type.Null()]),
+  macro_error: NullableText,
+  plan: Type.Union([PlanJson, Type.Null()]),
+  model: Type.String(),
+  provider: Type.String(),
+});
+export type AgentPreviewResponse = Static<typeof AgentPreviewResponse>;
+
+export const ApplyResponse = Type.Object({
+  status: Type.Union([
+    Type.Literal('Success'),
+    Type.Literal('Collision Resolved'),
+    Type.Literal('Partial'),
+  ]),
+  sheet: Type.String(),
+  actual_target: NullableText,
+  chart: Type.Union([ChartJson, Type.Null()]),
+  chart_error: NullableText,
+});
+export type ApplyResponse = Static<typeof ApplyResponse>;
+
+export const Observation = Type.Object({
+  cell: Type.String(),
+  value: CellValueJson,
+  formula: NullableText,
+  warning: NullableText,
+});
+export type Observation = Static<typeof Observation>;
+
+export const GuardrailIssueJson = Type.Union([
+  Type.Object({
+    cell: Type.String(),
+    formula: Type.String(),
+    empty_refs: List(Type.String()),
+  }),
+  Type.Object({ cell: Type.String(), formula: Type.String(), bad_refs: List(Type.String()) }),
+]);
+
+export const ChainStepJson = Type.Object({
+  iteration: Type.Integer({ minimum: 0, description: 'Counted from 0.' }),
+  agent_id: Type.String(),
+  reasoning: Type.String(),
+  target: NullableText,
+  values: Type.Union([ValueGrid, Type.Null()]),
+  observations: List(Observation),
+  completion_signal: Type.Boolean(),
+  chart: Type.Union([ChartJson, Type.Null()]),
+  chart_error: NullableText,
+  proposed_macro: Type.Union([ProposedMacro, Type.Null()]),
+  macro_error: NullableText,
+  plan: Type.Union([PlanJson, Type.Null()]),
+  guardrail_issues: Type.Union([List(GuardrailIssueJson), Type.Null()], {
+    description: "Set when the guardrails rejected this step's write (nothing was written).",
+  }),
+});
+export type ChainStepJson = Static<typeof ChainStepJson>;
+
+export const ChainResponse = Type.Object({
+  sheet: Type.String(),
+  steps: List(ChainStepJson),
+  iterations_used: Type.Integer({ minimum: 0 }),
+  terminated_early: Type.Boolean(),
+  stop_reason: Type.String({
+    description: 'completion, max_iterations, nothing_left, rejected_twice, aborted or error.',
+  }),
+  error: Type.Union([Type.String(), Type.Null()], {
+    description: 'The error that ended a later iteration (the first one answers its status).',
+  }),
+});
+export type ChainResponse = Static<typeof ChainResponse>;

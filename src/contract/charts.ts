@@ -2,7 +2,7 @@
 // schema, so a wrong type or value answers 400 naming the field (docs/contract.md §7), like an
 // unknown chart type.
 import { Type, type Static } from 'typebox';
-import { SheetName } from './common.js';
+import { SheetName, Success, List } from './common.js';
 
 const chartFields = {
   title: Type.Optional(Type.Unknown({ description: 'Text; default "".' })),
@@ -44,3 +44,33 @@ export type PatchChartBody = Static<typeof PatchChartBody>;
 
 export const ChartParams = Type.Object({ chart_id: Type.String({ minLength: 1, maxLength: 200 }) });
 export type ChartParams = Static<typeof ChartParams>;
+
+export const ChartJson = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  chart_type: Type.Union([Type.Literal('bar'), Type.Literal('line'), Type.Literal('pie')]),
+  data_range: Type.String({
+    description: 'Canonical A1 range, sheet-qualified when it names one.',
+  }),
+  anchor_cell: Type.String(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  orientation: Type.Union([Type.Literal('columns'), Type.Literal('rows')]),
+});
+export type ChartJson = Static<typeof ChartJson>;
+
+export const ChartsResponse = Type.Object({ sheet: Type.String(), charts: List(ChartJson) });
+export type ChartsResponse = Static<typeof ChartsResponse>;
+
+export const ChartWriteResponse = Type.Object({
+  status: Success,
+  sheet: Type.String(),
+  chart: ChartJson,
+});
+export type ChartWriteResponse = Static<typeof ChartWriteResponse>;
+
+export const ChartDeleteResponse = Type.Object({
+  status: Success,
+  sheet: Type.String(),
+  chart_id: Type.String(),
+});

@@ -1,5 +1,9 @@
 // Shapes shared by several API areas.
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TArrayOptions, type TSchema } from 'typebox';
+
+/** A response array: read-only in TypeScript, so server code may return its own read-only lists. */
+export const List = <Item extends TSchema>(item: Item, options?: TArrayOptions) =>
+  Type.Immutable(Type.Array(item, options));
 
 /** A cell value as clients send it: text (typed like a spreadsheet types input), number, boolean or null. */
 export const WireValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()], {
@@ -26,3 +30,32 @@ export const SheetsResponse = Type.Object({
   sheets: Type.Array(Type.String()),
   active_sheet: Type.String(),
 });
+
+/** A computed value on the wire: a failing formula shows its error text (`#DIV/0!`). */
+export const CellValueJson = Type.Union([
+  Type.String(),
+  Type.Number(),
+  Type.Boolean(),
+  Type.Null(),
+]);
+export type CellValueJson = Static<typeof CellValueJson>;
+
+/** The rectangle from the first to the last occupied cell, or null when there is none. */
+export const BoundsJson = Type.Union([
+  Type.Object({ first: Type.String(), last: Type.String() }),
+  Type.Null(),
+]);
+export type BoundsJson = Static<typeof BoundsJson>;
+
+export const Success = Type.Literal('Success');
+
+export type SheetsResponse = Static<typeof SheetsResponse>;
+
+/** A 200 that did nothing and says why (load without a save file). */
+export const StatusMessage = Type.Object({
+  status: Type.String(),
+  message: Type.Optional(Type.String()),
+});
+export type StatusMessage = Static<typeof StatusMessage>;
+
+export const HealthResponse = Type.Object({ ok: Type.Literal(true) });

@@ -1,6 +1,6 @@
 // Engine API wire shapes: /eval, /schema, /peek (docs/contract.md §4, docs/design.md §5).
 import { Type, type Static } from 'typebox';
-import { SheetName } from './common.js';
+import { BoundsJson, CellValueJson, SheetName, List } from './common.js';
 
 export const MAX_EVAL_FORMULAS = 500;
 
@@ -46,3 +46,50 @@ export const PeekQuery = Type.Object({
   ),
 });
 export type PeekQuery = Static<typeof PeekQuery>;
+
+export const EvalResult = Type.Object({
+  cell: Type.String({ description: 'Echoed as sent.' }),
+  result: CellValueJson,
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+export type EvalResult = Static<typeof EvalResult>;
+
+export const EvalResponse = Type.Object({ sheet: Type.String(), results: List(EvalResult) });
+export type EvalResponse = Static<typeof EvalResponse>;
+
+export const SchemaColumn = Type.Object({
+  col: Type.String(),
+  header: Type.Union([Type.String(), Type.Null()]),
+  type: Type.Union([
+    Type.Literal('text'),
+    Type.Literal('number'),
+    Type.Literal('bool'),
+    Type.Literal('formula'),
+    Type.Literal('empty'),
+  ]),
+});
+
+export const SchemaSheet = Type.Object({
+  name: Type.String(),
+  active: Type.Boolean(),
+  rows: Type.Integer({ minimum: 0 }),
+  cols: List(SchemaColumn),
+  occupied_bounds: BoundsJson,
+});
+export type SchemaSheet = Static<typeof SchemaSheet>;
+
+export const SchemaResponse = Type.Object({
+  active_sheet: Type.String(),
+  sheets: List(SchemaSheet),
+});
+export type SchemaResponse = Static<typeof SchemaResponse>;
+
+/** GET /peek?format=json: one array per row of the range, null for an empty cell. */
+export const PeekJsonResponse = Type.Object({
+  sheet: Type.String(),
+  range: Type.Union([Type.String(), Type.Null()]),
+  rows: List(List(CellValueJson)),
+});
+export type PeekJsonResponse = Static<typeof PeekJsonResponse>;
+
+export const PeekTextResponse = Type.String({ description: 'RFC 4180 CSV or TSV.' });

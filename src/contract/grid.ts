@@ -1,6 +1,6 @@
 // Direct writes and grid reads (docs/contract.md §4 Direct writes, docs/design.md §5).
 import { Type, type Static } from 'typebox';
-import { SheetName, WireValue } from './common.js';
+import { BoundsJson, CellValueJson, SheetName, Success, WireValue, List } from './common.js';
 
 const Address = Type.String({
   minLength: 1,
@@ -77,3 +77,63 @@ export const GridQuery = Type.Object({
   ),
 });
 export type GridQuery = Static<typeof GridQuery>;
+
+export const GridCell = Type.Object({
+  cell: Type.String(),
+  input: Type.Union([Type.String(), Type.Null()], { description: 'As typed; null when empty.' }),
+  value: CellValueJson,
+  error: Type.Union([Type.String(), Type.Null()], { description: 'The sentinel of a failure.' }),
+  formula: Type.Union([Type.String(), Type.Null()]),
+  version: Type.Integer({ minimum: 0 }),
+  locked: Type.Boolean(),
+});
+export type GridCell = Static<typeof GridCell>;
+
+export const GridResponse = Type.Object({
+  sheet: Type.String(),
+  occupied_bounds: BoundsJson,
+  listed_bounds: Type.Optional(BoundsJson),
+  cells: List(GridCell),
+});
+export type GridResponse = Static<typeof GridResponse>;
+
+export const WriteCellResponse = Type.Object({
+  status: Success,
+  cell: Type.String(),
+  sheet: Type.String(),
+  value: CellValueJson,
+  version: Type.Integer({ minimum: 0 }),
+});
+export type WriteCellResponse = Static<typeof WriteCellResponse>;
+
+export const WriteRangeResponse = Type.Object({
+  status: Success,
+  target: Type.String(),
+  sheet: Type.String(),
+});
+export type WriteRangeResponse = Static<typeof WriteRangeResponse>;
+
+export const ClearRangeResponse = Type.Object({
+  status: Success,
+  sheet: Type.String(),
+  cleared: Type.Integer({ minimum: 0 }),
+  skipped_locked: Type.Integer({ minimum: 0 }),
+});
+export type ClearRangeResponse = Static<typeof ClearRangeResponse>;
+
+export const LockResponse = Type.Object({
+  status: Success,
+  sheet: Type.String(),
+  range: Type.String(),
+  cells: Type.Integer({ minimum: 0 }),
+  locked: Type.Boolean(),
+});
+export type LockResponse = Static<typeof LockResponse>;
+
+export const UnlockAllResponse = Type.Object({
+  status: Success,
+  unlocked: Type.Integer({ minimum: 0 }),
+});
+
+export const ClearSheetResponse = Type.Object({ status: Success, sheet: Type.String() });
+export type ClearSheetResponse = Static<typeof ClearSheetResponse>;

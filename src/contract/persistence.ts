@@ -2,7 +2,7 @@
 // are checked by the importers, not by a schema, so every problem with a payload answers 400
 // (docs/contract.md §7).
 import { Type, type Static } from 'typebox';
-import { SheetName } from './common.js';
+import { SheetName, Success, List } from './common.js';
 
 export const ExportJsonQuery = Type.Object({
   version: Type.Optional(
@@ -47,3 +47,34 @@ export const ImportCsvQuery = Type.Object({
   ),
 });
 export type ImportCsvQuery = Static<typeof ImportCsvQuery>;
+
+export const SaveResponse = Type.Object({ status: Success, workbook_id: Type.String() });
+
+/** What a load or import installed. */
+export const WorkbookReplacedResponse = Type.Object({
+  status: Success,
+  workbook_name: Type.String(),
+  active_sheet: Type.String(),
+  sheets: List(Type.String()),
+});
+export type WorkbookReplacedResponse = Static<typeof WorkbookReplacedResponse>;
+
+export const LoadResponse = Type.Union([
+  WorkbookReplacedResponse,
+  Type.Object(
+    { status: Type.Literal('Error'), message: Type.String() },
+    { description: 'No save file, or an unreadable one: nothing changed.' },
+  ),
+]);
+
+export const ImportCsvResponse = Type.Object({
+  status: Success,
+  sheet: Type.String(),
+  rows: Type.Integer({ minimum: 0, description: 'Rows from 1 to the last occupied one.' }),
+  columns: Type.Integer({ minimum: 0 }),
+});
+export type ImportCsvResponse = Static<typeof ImportCsvResponse>;
+
+export const FileDownload = Type.Unknown({
+  description: 'The file, with Content-Disposition naming it.',
+});

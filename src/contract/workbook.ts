@@ -1,7 +1,7 @@
 // Workbook and sheet management (docs/contract.md §4 Workbook and sheets).
 import { Type, type Static } from 'typebox';
 import { ExpectedVersions } from './grid.js';
-import { SheetName } from './common.js';
+import { SheetName, List } from './common.js';
 
 const Name = Type.String({ maxLength: 1000 });
 
@@ -50,3 +50,21 @@ export const UndoBody = Type.Object({
   ),
 });
 export type UndoBody = Static<typeof UndoBody>;
+
+export const WorkbookResponse = Type.Object({
+  workbook_name: Type.String(),
+  active_sheet: Type.String(),
+  sheets: List(Type.String(), { description: 'Sheet names in tab order.' }),
+  can_undo: Type.Boolean(),
+  can_redo: Type.Boolean(),
+});
+export type WorkbookResponse = Static<typeof WorkbookResponse>;
+
+export const RenameWorkbookResponse = Type.Object({ workbook_name: Type.String() });
+
+export const HistoryResponse = Type.Object({
+  ...WorkbookResponse.properties,
+  status: Type.String({ description: '`Success`, or `Nothing to undo` / `Nothing to redo`.' }),
+  applied: Type.Boolean(),
+});
+export type HistoryResponse = Static<typeof HistoryResponse>;

@@ -11,6 +11,7 @@ import { answerFrameworkError, installErrorHandling, type ErrorStatus } from './
 import { installJsonParser } from './json-body.js';
 import { loggerOptions, QuietRequestLog } from './logging.js';
 import { installRequestGuard } from './request-guard.js';
+import { responseSerializer } from './response-serializer.js';
 import { finishOpenApiDocument } from './openapi-document.js';
 import { MemoryKeyStore, ProviderService } from '../providers/index.js';
 import { providerRoutes } from './routes/providers.js';
@@ -43,6 +44,8 @@ export interface AppDeps {
   readonly now?: () => Date;
   /** Fresh unique tokens for server-assigned ids (charts). */
   readonly newId?: () => string;
+  /** Hold every response body to its route's response schema (tests); a mismatch answers 500. */
+  readonly checkResponses?: boolean;
 }
 
 export type App = FastifyInstance;
@@ -81,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.setSerializerCompiler(responseSerializer(deps.checkResponses === true));
   installErrorHandling(app, deps.errorStatuses);
   installRequestGuard(app, {
     mode: deps.config.mode,

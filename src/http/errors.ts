@@ -1,5 +1,6 @@
 // The one table from error class to HTTP status. Every error body is {detail}, except the
 // version conflict, whose body is exactly the contract's {message, cell, expected, actual}.
+import { ResponseSchemaMismatch } from './response-serializer.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CellLockedError,
@@ -82,6 +83,8 @@ const STATUS_BY_ERROR: readonly ErrorStatus[] = [
   // restarted.
   [StorageUnavailableError, 503],
   [CommitsUnavailableError, 409],
+  // Only with checkResponses (the tests): a route answered what its schema says it never does.
+  [ResponseSchemaMismatch, 500],
 ];
 
 function statusOf(error: Error, table: readonly ErrorStatus[]): number | undefined {

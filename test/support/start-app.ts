@@ -62,6 +62,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     config,
     host,
     logger: false,
+    checkResponses: true,
     now,
     newId: () => `id${(nextId += 1).toString(16).padStart(6, '0')}`,
     ...options.deps,

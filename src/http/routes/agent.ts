@@ -4,7 +4,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AgentService, ChainStep, ChatInput } from '../../agent/index.js';
-import { AgentApplyBody, AgentChainBody, AgentChatBody } from '../../contract/index.js';
+import {
+  AgentApplyBody,
+  AgentChainBody,
+  AgentChatBody,
+  AgentsResponse,
+  AgentPreviewResponse,
+  ApplyResponse,
+  ChainResponse,
+} from '../../contract/index.js';
 import { clientOf, handleOf, workbookOf, type RouteDeps } from '../route-deps.js';
 
 export interface AgentRouteDeps extends RouteDeps {
@@ -72,7 +80,13 @@ function eventStream(reply: FastifyReply) {
 export const agentRoutes: FastifyPluginAsyncTypebox<AgentRouteDeps> = async (app, deps) => {
   app.get(
     '/agents',
-    { schema: { tags: ['agent'], summary: 'The agents the router chooses from' } },
+    {
+      schema: {
+        response: { 200: AgentsResponse },
+        tags: ['agent'],
+        summary: 'The agents the router chooses from',
+      },
+    },
     async () => ({ agents: deps.agent.agents() }),
   );
 
@@ -80,6 +94,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<AgentRouteDeps> = async (app
     '/agent/chat',
     {
       schema: {
+        response: { 200: AgentPreviewResponse },
         tags: ['agent'],
         summary: 'Preview what the agent would write; writes nothing',
         body: AgentChatBody,
@@ -95,6 +110,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<AgentRouteDeps> = async (app
     '/agent/apply',
     {
       schema: {
+        response: { 200: ApplyResponse },
         tags: ['agent'],
         summary: 'Write a preview (guardrails, collision resolution, one undo step)',
         body: AgentApplyBody,
@@ -129,6 +145,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<AgentRouteDeps> = async (app
     '/agent/chat/chain',
     {
       schema: {
+        response: { 200: ChainResponse },
         tags: ['agent'],
         summary:
           'Prompt → apply → observe, up to max_iterations; send Accept: text/event-stream for progress events',

@@ -1,7 +1,15 @@
 // Chart CRUD (docs/contract.md §4 Charts): thin routes over the core's chart ops. Ids are assigned
 // here through the injected `newId`; a chart is looked up on the given sheet or the active one.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ChartParams, CreateChartBody, PatchChartBody, SheetQuery } from '../../contract/index.js';
+import {
+  ChartParams,
+  CreateChartBody,
+  PatchChartBody,
+  SheetQuery,
+  ChartsResponse,
+  ChartWriteResponse,
+  ChartDeleteResponse,
+} from '../../contract/index.js';
 import { createChart, deleteChart, patchChart } from '../../editing/index.js';
 import { changeMeta, handleOf, workbookOf, type RouteDeps } from '../route-deps.js';
 
@@ -22,6 +30,7 @@ export const chartRoutes: FastifyPluginAsyncTypebox<ChartRouteDeps> = async (app
     '/system/charts',
     {
       schema: {
+        response: { 200: ChartsResponse },
         tags: ['charts'],
         summary: 'Charts of a sheet (default: the active sheet)',
         querystring: SheetQuery,
@@ -38,6 +47,7 @@ export const chartRoutes: FastifyPluginAsyncTypebox<ChartRouteDeps> = async (app
     '/system/charts',
     {
       schema: {
+        response: { 200: ChartWriteResponse },
         tags: ['charts'],
         summary:
           'Create a chart; only data_range is required (defaults: "", bar, F2, 400×280, columns)',
@@ -53,7 +63,7 @@ export const chartRoutes: FastifyPluginAsyncTypebox<ChartRouteDeps> = async (app
         deps.newId,
         changeMeta(request),
       );
-      return { status: 'Success', sheet, chart };
+      return { status: 'Success' as const, sheet, chart };
     },
   );
 
@@ -61,6 +71,7 @@ export const chartRoutes: FastifyPluginAsyncTypebox<ChartRouteDeps> = async (app
     '/system/charts/:chart_id',
     {
       schema: {
+        response: { 200: ChartWriteResponse },
         tags: ['charts'],
         summary: 'Change the sent fields of a chart on the given (or active) sheet',
         params: ChartParams,
@@ -77,7 +88,7 @@ export const chartRoutes: FastifyPluginAsyncTypebox<ChartRouteDeps> = async (app
         fields,
         changeMeta(request),
       );
-      return { status: 'Success', sheet, chart };
+      return { status: 'Success' as const, sheet, chart };
     },
   );
 
@@ -85,6 +96,7 @@ export const chartRoutes: FastifyPluginAsyncTypebox<ChartRouteDeps> = async (app
     '/system/charts/:chart_id',
     {
       schema: {
+        response: { 200: ChartDeleteResponse },
         tags: ['charts'],
         summary: 'Delete a chart from the given (or active) sheet; cells are untouched',
         params: ChartParams,
@@ -98,7 +110,7 @@ export const chartRoutes: FastifyPluginAsyncTypebox<ChartRouteDeps> = async (app
         request.params.chart_id,
         changeMeta(request),
       );
-      return { status: 'Success', sheet, chart_id: request.params.chart_id };
+      return { status: 'Success' as const, sheet, chart_id: request.params.chart_id };
     },
   );
 };

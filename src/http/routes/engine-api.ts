@@ -1,6 +1,13 @@
 // Engine API: read-only /eval, /schema, /peek for external agents and tools.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { EvalBody, PeekQuery } from '../../contract/index.js';
+import {
+  EvalBody,
+  PeekQuery,
+  EvalResponse,
+  SchemaResponse,
+  PeekJsonResponse,
+  PeekTextResponse,
+} from '../../contract/index.js';
 import { describeSchema, evaluateFormulas, peekRange } from '../../engine-api/index.js';
 import { workbookOf, type RouteDeps } from '../route-deps.js';
 
@@ -13,7 +20,12 @@ export const engineApiRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
   app.post(
     '/eval',
     {
-      schema: { tags: ['engine'], summary: 'Dry-run formulas; nothing is written', body: EvalBody },
+      schema: {
+        response: { 200: EvalResponse },
+        tags: ['engine'],
+        summary: 'Dry-run formulas; nothing is written',
+        body: EvalBody,
+      },
     },
     async (request) =>
       evaluateFormulas(await workbookOf(deps, request), request.body.sheet, request.body.formulas, {
@@ -24,7 +36,13 @@ export const engineApiRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
 
   app.get(
     '/schema',
-    { schema: { tags: ['engine'], summary: 'Sheets, occupied bounds, column headers and types' } },
+    {
+      schema: {
+        response: { 200: SchemaResponse },
+        tags: ['engine'],
+        summary: 'Sheets, occupied bounds, column headers and types',
+      },
+    },
     async (request) => describeSchema(await workbookOf(deps, request)),
   );
 
@@ -32,6 +50,15 @@ export const engineApiRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
     '/peek',
     {
       schema: {
+        response: {
+          200: {
+            content: {
+              'application/json': { schema: PeekJsonResponse },
+              'text/csv': { schema: PeekTextResponse },
+              'text/tab-separated-values': { schema: PeekTextResponse },
+            },
+          },
+        },
         tags: ['engine'],
         summary: 'A range of values or formulas as JSON, CSV or TSV',
         querystring: PeekQuery,

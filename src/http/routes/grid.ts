@@ -8,6 +8,13 @@ import {
   SheetQuery,
   WriteCellBody,
   WriteRangeBody,
+  WriteCellResponse,
+  WriteRangeResponse,
+  ClearRangeResponse,
+  GridResponse,
+  LockResponse,
+  UnlockAllResponse,
+  ClearSheetResponse,
 } from '../../contract/index.js';
 import {
   clearRange,
@@ -41,7 +48,14 @@ function unionBounds(
 export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.post(
     '/grid/cell',
-    { schema: { tags: ['grid'], summary: 'Write one cell ("" clears)', body: WriteCellBody } },
+    {
+      schema: {
+        response: { 200: WriteCellResponse },
+        tags: ['grid'],
+        summary: 'Write one cell ("" clears)',
+        body: WriteCellBody,
+      },
+    },
     async (request) => {
       const { cell, value = '', sheet, expected_versions: expectedVersions } = request.body;
       const written = await writeCell(
@@ -51,7 +65,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
       );
       const json = cellJson(written.sheet, written.address);
       return {
-        status: 'Success',
+        status: 'Success' as const,
         cell: json.cell,
         sheet: written.sheet.name,
         value: json.value,
@@ -64,6 +78,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
     '/grid/range',
     {
       schema: {
+        response: { 200: WriteRangeResponse },
         tags: ['grid'],
         summary: 'Write a rectangle of values at target_cell',
         body: WriteRangeBody,
@@ -81,7 +96,11 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         { target, values, sheet, expectedVersions },
         changeMeta(request),
       );
-      return { status: 'Success', target: formatCell(written.anchor), sheet: written.sheet };
+      return {
+        status: 'Success' as const,
+        target: formatCell(written.anchor),
+        sheet: written.sheet,
+      };
     },
   );
 
@@ -89,6 +108,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
     '/grid/clear',
     {
       schema: {
+        response: { 200: ClearRangeResponse },
         tags: ['grid'],
         summary: 'Clear the unlocked cells of a range; locked cells are skipped',
         body: LockBody,
@@ -102,7 +122,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         changeMeta(request),
       );
       return {
-        status: 'Success',
+        status: 'Success' as const,
         sheet: result.sheet,
         cleared: result.cleared,
         skipped_locked: result.skippedLocked,
@@ -114,6 +134,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
     '/grid',
     {
       schema: {
+        response: { 200: GridResponse },
         tags: ['grid'],
         summary: 'Cells with input, computed value, formula, version and lock',
         querystring: GridQuery,
@@ -147,6 +168,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
       path,
       {
         schema: {
+          response: { 200: LockResponse },
           tags: ['grid'],
           summary: locked ? 'Lock a range' : 'Unlock a range',
           body: LockBody,
@@ -161,7 +183,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
           changeMeta(request),
         );
         return {
-          status: 'Success',
+          status: 'Success' as const,
           sheet: result.sheet,
           range: request.body.range.toUpperCase(),
           cells: result.cells,
@@ -173,10 +195,16 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
 
   app.post(
     '/system/unlock-all',
-    { schema: { tags: ['grid'], summary: 'Unlock every cell of every sheet' } },
+    {
+      schema: {
+        response: { 200: UnlockAllResponse },
+        tags: ['grid'],
+        summary: 'Unlock every cell of every sheet',
+      },
+    },
     async (request) => {
       return {
-        status: 'Success',
+        status: 'Success' as const,
         unlocked: await unlockAll(await handleOf(deps, request), changeMeta(request)),
       };
     },
@@ -186,6 +214,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
     '/system/clear',
     {
       schema: {
+        response: { 200: ClearSheetResponse },
         tags: ['grid'],
         summary: 'Clear every unlocked cell of a sheet; locked cells and charts stay',
         querystring: SheetQuery,
@@ -193,7 +222,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
     },
     async (request) => {
       return {
-        status: 'Success',
+        status: 'Success' as const,
         sheet: await clearSheet(
           await handleOf(deps, request),
           request.query.sheet,

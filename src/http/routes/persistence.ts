@@ -10,6 +10,10 @@ import {
   ExportJsonQuery,
   ExportXlsxQuery,
   ImportCsvQuery,
+  SaveResponse,
+  LoadResponse,
+  WorkbookReplacedResponse,
+  ImportCsvResponse,
 } from '../../contract/index.js';
 import {
   contentDisposition,
@@ -86,7 +90,7 @@ function attachment(reply: FastifyReply, contentType: string, fileName: string):
 
 function workbookJson(workbook: WorkbookReader) {
   return {
-    status: 'Success',
+    status: 'Success' as const,
     workbook_name: workbook.name,
     active_sheet: workbook.activeSheetName,
     sheets: workbook.sheetNames,
@@ -105,6 +109,7 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
     '/system/save',
     {
       schema: {
+        response: { 200: SaveResponse },
         tags: ['persistence'],
         summary: 'Save the workbook (system_state.gridbook in the data directory)',
       },
@@ -112,13 +117,19 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
     async (request) => {
       const workbookId = workbookIdOf(request);
       await saveCheckpoint(await handleOf(deps, request), deps.store, workbookId);
-      return { status: 'Success', workbook_id: workbookId };
+      return { status: 'Success' as const, workbook_id: workbookId };
     },
   );
 
   app.post(
     '/system/load',
-    { schema: { tags: ['persistence'], summary: 'Replace the workbook with the saved one' } },
+    {
+      schema: {
+        response: { 200: LoadResponse },
+        tags: ['persistence'],
+        summary: 'Replace the workbook with the saved one',
+      },
+    },
     async (request) => {
       const handle = await handleOf(deps, request);
       let loaded: boolean;
@@ -132,10 +143,10 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
       } catch (error) {
         // Like a missing file, an unreadable one is a 200 {status: Error} and nothing changes.
         if (error instanceof CorruptSaveFileError)
-          return { status: 'Error', message: error.message };
+          return { status: 'Error' as const, message: error.message };
         throw error;
       }
-      if (!loaded) return { status: 'Error', message: 'No save file found.' };
+      if (!loaded) return { status: 'Error' as const, message: 'No save file found.' };
       return workbookJson(handle.workbook);
     },
   );
@@ -165,6 +176,7 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
     '/system/import',
     {
       schema: {
+        response: { 200: WorkbookReplacedResponse },
         tags: ['persistence'],
         summary: 'Replace the workbook with a Gridbook export or a GridOS .gridos file (JSON body)',
       },
@@ -212,6 +224,7 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
     '/system/import.xlsx',
     {
       schema: {
+        response: { 200: WorkbookReplacedResponse },
         tags: ['persistence'],
         summary: 'Replace the workbook with an .xlsx file (multipart field "file" or raw body)',
       },
@@ -249,6 +262,7 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
     '/system/import.csv',
     {
       schema: {
+        response: { 200: ImportCsvResponse },
         tags: ['persistence'],
         summary:
           'Fill a sheet from CSV at A1 (text/csv body or multipart field "file"); its other unlocked cells are cleared, a missing sheet is added',
@@ -263,7 +277,7 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
       );
       const bounds = sheet.occupiedBounds();
       return {
-        status: 'Success',
+        status: 'Success' as const,
         sheet: sheet.name,
         rows: bounds === undefined ? 0 : bounds.end.row + 1,
         columns: bounds === undefined ? 0 : bounds.end.col + 1,

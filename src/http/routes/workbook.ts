@@ -7,6 +7,10 @@ import {
   RenameSheetBody,
   RenameWorkbookBody,
   UndoBody,
+  WorkbookResponse,
+  SheetsResponse,
+  RenameWorkbookResponse,
+  HistoryResponse,
 } from '../../contract/index.js';
 import {
   activateSheet,
@@ -35,7 +39,13 @@ function historyJson(workbook: WorkbookReader, done: boolean, direction: 'undo' 
 export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.get(
     '/api/workbook',
-    { schema: { tags: ['workbook'], summary: 'Workbook name, active sheet and sheet order' } },
+    {
+      schema: {
+        response: { 200: WorkbookResponse },
+        tags: ['workbook'],
+        summary: 'Workbook name, active sheet and sheet order',
+      },
+    },
     async (request) => {
       const workbook = await workbookOf(deps, request);
       return {
@@ -51,7 +61,12 @@ export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
   app.post(
     '/workbook/sheet',
     {
-      schema: { tags: ['workbook'], summary: 'Append a sheet (not activated)', body: AddSheetBody },
+      schema: {
+        response: { 200: SheetsResponse },
+        tags: ['workbook'],
+        summary: 'Append a sheet (not activated)',
+        body: AddSheetBody,
+      },
     },
     async (request) => {
       const handle = await handleOf(deps, request);
@@ -64,6 +79,7 @@ export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
     '/workbook/sheet/rename',
     {
       schema: {
+        response: { 200: SheetsResponse },
         tags: ['workbook'],
         summary: 'Rename a sheet; formulas that name it follow',
         body: RenameSheetBody,
@@ -83,7 +99,14 @@ export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
 
   app.post(
     '/workbook/sheet/activate',
-    { schema: { tags: ['workbook'], summary: 'Make a sheet active', body: NamedSheetBody } },
+    {
+      schema: {
+        response: { 200: SheetsResponse },
+        tags: ['workbook'],
+        summary: 'Make a sheet active',
+        body: NamedSheetBody,
+      },
+    },
     async (request) => {
       const handle = await handleOf(deps, request);
       const name = await activateSheet(handle, request.body.name, changeMeta(request));
@@ -95,6 +118,7 @@ export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
     '/workbook/sheet/delete',
     {
       schema: {
+        response: { 200: SheetsResponse },
         tags: ['workbook'],
         summary: 'Delete a sheet (never the last one)',
         body: NamedSheetBody,
@@ -109,7 +133,14 @@ export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
 
   app.post(
     '/workbook/rename',
-    { schema: { tags: ['workbook'], summary: 'Rename the workbook', body: RenameWorkbookBody } },
+    {
+      schema: {
+        response: { 200: RenameWorkbookResponse },
+        tags: ['workbook'],
+        summary: 'Rename the workbook',
+        body: RenameWorkbookBody,
+      },
+    },
     async (request) => {
       const handle = await handleOf(deps, request);
       return {
@@ -122,6 +153,7 @@ export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
     '/workbook/undo',
     {
       schema: {
+        response: { 200: HistoryResponse },
         tags: ['workbook'],
         summary:
           "Undo the last change (409 when expected_versions or expected_origin show the last step is not the caller's)",
@@ -146,7 +178,13 @@ export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
 
   app.post(
     '/workbook/redo',
-    { schema: { tags: ['workbook'], summary: 'Redo the last undone change' } },
+    {
+      schema: {
+        response: { 200: HistoryResponse },
+        tags: ['workbook'],
+        summary: 'Redo the last undone change',
+      },
+    },
     async (request) => {
       const handle = await handleOf(deps, request);
       return historyJson(handle.workbook, await redo(handle, changeMeta(request)), 'redo');
