@@ -1,8 +1,8 @@
-// POST /agent/chat/chain (docs/contract.md §4, reference §6): up to max_iterations of prompt →
-// apply without confirmation → observations → next prompt. A first-turn plan is written one section
-// per turn; a section with column-alignment warnings is retried once, replacing its first attempt.
-// The completion signal (an empty grid) is always the last step. A write the guardrails reject is
-// reported as a step and fed back so the model can correct it.
+// POST /agent/chat/chain (docs/contract.md §4, docs/gridos-compat.md §6): up to max_iterations of
+// prompt → apply without confirmation → observations → next prompt. A first-turn plan is written
+// one section per turn; a section with column-alignment warnings is retried once, replacing its
+// first attempt. The completion signal (an empty grid) is always the last step. A write the
+// guardrails reject is reported as a step and fed back so the model can correct it.
 import {
   cellKey,
   GuardrailViolationError,

@@ -1,28 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  InvalidAddressError,
-  parseCell,
-  setLocksOps,
-  parseRange,
-  Workbook,
-  writeRangeOps,
-} from '../core/index.js';
+import { describe, expect, it } from 'vitest';
+import { useWorkbooks, writeRows } from '../../test/support/workbook-bed.js';
+import { InvalidAddressError, setLocksOps, parseRange, type Workbook } from '../core/index.js';
 import { describeGrid } from './grid-context.js';
 import { buildMessages } from './prompt.js';
 
-const workbooks: Workbook[] = [];
-afterEach(() => workbooks.splice(0).forEach((workbook) => workbook.dispose()));
+const { open } = useWorkbooks();
 
 function workbook(): Workbook {
-  const created = Workbook.create({ sheetNames: ['Sheet1', 'Data'] });
-  workbooks.push(created);
-  created.apply(
-    writeRangeOps('Sheet1', parseCell('A1'), [
-      ['Item', 'Cost'],
-      ['Rent', 100],
-      ['Total', '=SUM(B2:B2)'],
-    ]),
-  );
+  const created = open({ sheetNames: ['Sheet1', 'Data'] });
+  writeRows(created, 'A1', [
+    ['Item', 'Cost'],
+    ['Rent', 100],
+    ['Total', '=SUM(B2:B2)'],
+  ]);
   return created;
 }
 

@@ -1,22 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { formatCell, parseCell, TooLargeError, Workbook, writeRangeOps } from '../core/index.js';
+import { describe, expect, it } from 'vitest';
+import { useWorkbooks, writeRows } from '../../test/support/workbook-bed.js';
+import { formatCell, TooLargeError } from '../core/index.js';
 import { blocksOf, MAX_AGENT_WRITE_CELLS, placeBlocks, writeOps } from './write-plan.js';
 
-const workbooks: Workbook[] = [];
-afterEach(() => workbooks.splice(0).forEach((workbook) => workbook.dispose()));
-
-function book(): Workbook {
-  const created = Workbook.create();
-  workbooks.push(created);
-  return created;
-}
+const { open } = useWorkbooks();
 
 const defaults = { sheet: 'Sheet1', fallbackTarget: 'A1' };
 
 describe('[APPLY-COLLISION] write plan', () => {
   it('merges the rectangles of one sheet into one block anchored at their top-left; later ones win', () => {
     const [block] = blocksOf(
-      book(),
+      open(),
       [
         { target: 'B2', values: [['x', 'y']] },
         { target: 'A3', values: [[1]] },
@@ -30,7 +24,7 @@ describe('[APPLY-COLLISION] write plan', () => {
 
   it('a target on a sheet that does not exist creates it; one block per sheet', () => {
     const blocks = blocksOf(
-      book(),
+      open(),
       [
         { target: "'New one'!A1", values: [[1]] },
         { target: null, values: [[2]] },
@@ -43,7 +37,7 @@ describe('[APPLY-COLLISION] write plan', () => {
         ['Sheet1', false, 'A1'],
       ],
     );
-    expect(writeOps(placeBlocks(book(), blocks, 'right')).map((op) => op.type)).toEqual([
+    expect(writeOps(placeBlocks(open(), blocks, 'right')).map((op) => op.type)).toEqual([
       'add-sheet',
       'set-cells',
       'set-cells',
@@ -52,8 +46,8 @@ describe('[APPLY-COLLISION] write plan', () => {
 
   it("a model's value with spaces before = is the formula it meant (a person's stays text)", () => {
     const blocks = placeBlocks(
-      book(),
-      blocksOf(book(), [{ target: 'A1', values: [[' =1+1', 'label']] }], defaults),
+      open(),
+      blocksOf(open(), [{ target: 'A1', values: [[' =1+1', 'label']] }], defaults),
       'right',
     );
     const [op] = writeOps(blocks);
@@ -64,8 +58,8 @@ describe('[APPLY-COLLISION] write plan', () => {
   });
 
   it('cells the same apply replaces count as free', () => {
-    const workbook = book();
-    workbook.apply(writeRangeOps('Sheet1', parseCell('A1'), [['old']]));
+    const workbook = open();
+    writeRows(workbook, 'A1', [['old']]);
     const blocks = blocksOf(workbook, [{ target: 'A1', values: [['new']] }], defaults);
     expect(formatCell(placeBlocks(workbook, blocks, 'right')[0]!.target)).toBe('B1');
     const replaceable = new Map([['sheet1', new Set([0])]]);
@@ -75,6 +69,6 @@ describe('[APPLY-COLLISION] write plan', () => {
   it('refuses a write larger than the agent limit', () => {
     const row = new Array(1000).fill(1);
     const values = Array.from({ length: MAX_AGENT_WRITE_CELLS / 1000 + 1 }, () => row);
-    expect(() => blocksOf(book(), [{ target: 'A1', values }], defaults)).toThrow(TooLargeError);
+    expect(() => blocksOf(open(), [{ target: 'A1', values }], defaults)).toThrow(TooLargeError);
   });
 });

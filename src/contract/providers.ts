@@ -70,3 +70,5 @@ export const ModelsResponse = Type.Object({
   }),
   configured_providers: Type.Array(Type.String(), { description: 'Sorted provider ids.' }),
 });
+export type ProvidersResponse = Static<typeof ProvidersResponse>;
+export type ModelsResponse = Static<typeof ModelsResponse>;

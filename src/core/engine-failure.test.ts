@@ -2,6 +2,7 @@
 // itself) must leave nothing half done: the commit is rolled back, the engine rebuilt from the
 // sheets, and every value matches a fresh workbook built from the same inputs.
 import { describe, expect, it } from 'vitest';
+import { useWorkbooks, writeCell } from '../../test/support/workbook-bed.js';
 import {
   createHyperFormulaEngine,
   EngineFailureError,
@@ -11,6 +12,8 @@ import {
   writeRangeOps,
   type FormulaEngine,
 } from './index.js';
+
+const { open } = useWorkbooks();
 
 /** HyperFormula, except that the next batch throws when it ends (as a stack overflow while recalculating did). */
 function failingEngine(): {
@@ -59,7 +62,7 @@ function valuesOf(workbook: Workbook): unknown[] {
 describe('an engine failure inside a commit', () => {
   it('rolls the whole commit back, rebuilds the engine and throws EngineFailureError', () => {
     const engine = failingEngine();
-    const workbook = Workbook.create({ createEngine: engine.create });
+    const workbook = open({ createEngine: engine.create });
     workbook.apply(
       writeRangeOps('Sheet1', parseCell('A1'), [
         [1, 2],
@@ -67,7 +70,7 @@ describe('an engine failure inside a commit', () => {
       ]),
     );
     workbook.apply([{ type: 'add-sheet', name: 'Other' }]);
-    workbook.apply(writeCellOps('Other', parseCell('A1'), '=Sheet1!B2+1'));
+    writeCell(workbook, 'A1', '=Sheet1!B2+1', 'Other');
     const before = valuesOf(workbook);
     engine.failNextBatch();
     expect(() =>
@@ -81,21 +84,19 @@ describe('an engine failure inside a commit', () => {
     expect(workbook.sheetNames).toEqual(['Sheet1', 'Other']);
     expect(workbook.sheet('Other').value(0, 0)).toBe(31);
     // The rebuilt engine computes on: a later change recalculates dependents on every sheet.
-    workbook.apply(writeCellOps('Sheet1', parseCell('A1'), 5));
+    writeCell(workbook, 'A1', 5, 'Sheet1');
     expect(workbook.sheet('Other').value(0, 0)).toBe(71);
-    const fresh = Workbook.create();
+    const fresh = open();
     fresh.apply([{ type: 'replace-workbook', document: workbook.document() }]);
     expect(valuesOf(fresh)).toEqual(valuesOf(workbook));
   });
 
   it('leaves the undo history as it was: the failed commit is not a step', () => {
     const engine = failingEngine();
-    const workbook = Workbook.create({ createEngine: engine.create });
-    workbook.apply(writeCellOps('Sheet1', parseCell('A1'), 1));
+    const workbook = open({ createEngine: engine.create });
+    writeCell(workbook, 'A1', 1, 'Sheet1');
     engine.failNextBatch();
-    expect(() => workbook.apply(writeCellOps('Sheet1', parseCell('A1'), 2))).toThrow(
-      EngineFailureError,
-    );
+    expect(() => writeCell(workbook, 'A1', 2, 'Sheet1')).toThrow(EngineFailureError);
     expect(workbook.undoDepth).toBe(1);
     workbook.undo();
     expect(workbook.sheet('Sheet1').input(0, 0)).toBeNull();
@@ -103,8 +104,8 @@ describe('an engine failure inside a commit', () => {
 
   it('an undo whose engine fails puts its step back', () => {
     const engine = failingEngine();
-    const workbook = Workbook.create({ createEngine: engine.create });
-    workbook.apply(writeCellOps('Sheet1', parseCell('A1'), 1));
+    const workbook = open({ createEngine: engine.create });
+    writeCell(workbook, 'A1', 1, 'Sheet1');
     engine.failNextBatch();
     expect(() => workbook.undo()).toThrow(EngineFailureError);
     expect(workbook.sheet('Sheet1').value(0, 0)).toBe(1);

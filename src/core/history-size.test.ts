@@ -1,11 +1,13 @@
 // The undo step estimate: cheap, grows with the data a step holds, and counts a shared array
 // of nulls (the undo of a write into empty cells) once.
 import { describe, expect, it } from 'vitest';
+import { useWorkbooks } from '../../test/support/workbook-bed.js';
 import { estimateStepBytes, inputBytes, SNAPSHOT_CELL_BYTES } from './history-size.js';
 import type { InputRun, Op, SheetSnapshot } from './ops/op.js';
-import { Workbook } from './workbook.js';
 import { writeCellOps, writeRangeOps } from './ops/builders.js';
 import { replaceWorkbookOps } from './ops/chart-builders.js';
+
+const { open } = useWorkbooks();
 
 const write = (runs: InputRun[]): Op[] => [{ type: 'set-cells', sheet: 'Sheet1', runs }];
 const rows = (count: number, width: number, value: (row: number) => string | number) =>
@@ -76,7 +78,7 @@ describe('estimateStepBytes', () => {
   });
 
   it('the step of a write into empty cells is small; overwriting cells costs what they held', () => {
-    const book = Workbook.create({ undoMaxBytes: 1024 ** 3 });
+    const book = open({ undoMaxBytes: 1024 ** 3 });
     book.apply(writeCellOps('Sheet1', { row: 0, col: 0 }, 1));
     const single = book.historyBytes;
     expect(single).toBeLessThan(300);
@@ -98,18 +100,16 @@ describe('estimateStepBytes', () => {
     const overwritten = book.historyBytes - single - filled;
     expect(overwritten).toBeGreaterThan(10_000 * (8 + 16));
     expect(filled).toBeLessThan(overwritten / 10);
-    book.dispose();
   });
 
   it('the undo of an import counts the replaced sheets it keeps, by cells and by text', () => {
     const replacedBytes = (values: (string | number)[][]): number => {
-      const book = Workbook.create({ undoMaxBytes: 1024 ** 3 });
+      const book = open({ undoMaxBytes: 1024 ** 3 });
       book.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, values));
       const before = book.historyBytes;
       book.apply(
         replaceWorkbookOps({ name: 'New', activeSheet: 'S', sheets: [{ name: 'S', cells: [] }] }),
       );
-      book.dispose();
       return book.historyBytes - before;
     };
     const grid = (rows: number, value: string | number) =>

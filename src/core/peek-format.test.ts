@@ -1,19 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { parseCell, parseRange } from './address/index.js';
+import { describe, expect, it } from 'vitest';
+import { useWorkbooks, writeRows } from '../../test/support/workbook-bed.js';
+import { parseRange } from './address/index.js';
 import { TooLargeError } from './errors.js';
-import { writeRangeOps } from './ops/index.js';
 import { formatDelimited, MAX_PEEK_CELLS, peekRows } from './peek-format.js';
-import { Workbook } from './workbook.js';
+import type { WireValue } from './value-typing.js';
 
-const opened: Workbook[] = [];
-afterEach(() => {
-  for (const workbook of opened.splice(0)) workbook.dispose();
-});
+const { open } = useWorkbooks();
 
-function sheetWith(values: (string | number | boolean | null)[][]) {
-  const book = Workbook.create();
-  opened.push(book);
-  book.apply(writeRangeOps('Sheet1', parseCell('A1'), values));
+/** The sheet of a new workbook holding `values` from A1. */
+function sheetWith(values: WireValue[][]) {
+  const book = open();
+  writeRows(book, 'A1', values);
   return book.sheet();
 }
 

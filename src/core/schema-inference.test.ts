@@ -1,19 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { parseCell } from './address/index.js';
-import { writeRangeOps } from './ops/index.js';
+import { describe, expect, it } from 'vitest';
+import { useWorkbooks, writeRows } from '../../test/support/workbook-bed.js';
 import { columnType, inferSheetSchema } from './schema-inference.js';
 import type { WireValue } from './value-typing.js';
-import { Workbook } from './workbook.js';
 
-const opened: Workbook[] = [];
-afterEach(() => {
-  for (const workbook of opened.splice(0)) workbook.dispose();
-});
+const { open } = useWorkbooks();
 
+/** The schema of a sheet holding `values` from `anchor`. */
 function schemaOf(anchor: string, values: WireValue[][]) {
-  const book = Workbook.create();
-  opened.push(book);
-  book.apply(writeRangeOps('Sheet1', parseCell(anchor), values));
+  const book = open();
+  writeRows(book, anchor, values);
   return inferSheetSchema(book.sheet());
 }
 
@@ -113,16 +108,14 @@ describe('headers and columns', () => {
   });
 
   it('[SCHEMA-5] an empty sheet has 0 rows, no columns and null bounds', () => {
-    const book = Workbook.create();
-    opened.push(book);
+    const book = open();
     expect(inferSheetSchema(book.sheet())).toEqual({ rows: 0, cols: [], occupied_bounds: null });
   });
 
   it('[SCHEMA-5] a sheet with cells far apart is described without scanning the space between', () => {
-    const book = Workbook.create();
-    opened.push(book);
-    book.apply(writeRangeOps('Sheet1', parseCell('A1'), [['first']]));
-    book.apply(writeRangeOps('Sheet1', parseCell('XFD1048576'), [[1]]));
+    const book = open();
+    writeRows(book, 'A1', [['first']]);
+    writeRows(book, 'XFD1048576', [[1]]);
     const started = performance.now();
     const schema = inferSheetSchema(book.sheet());
     expect(schema.rows).toBe(1_048_576);

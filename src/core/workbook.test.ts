@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useWorkbooks, writeCell, writeRows } from '../../test/support/workbook-bed.js';
 import { parseCell, parseRange } from './address/index.js';
 import {
   CellLockedError,
@@ -9,52 +10,39 @@ import {
 import { valueToJson } from './formula/index.js';
 import { setLocksOps, writeCellOps, writeRangeOps } from './ops/index.js';
 import type { Op } from './ops/index.js';
-import { Workbook, type Commit } from './workbook.js';
-import type { WireValue } from './value-typing.js';
+import type { Commit, Workbook } from './workbook.js';
 
-const opened: Workbook[] = [];
-afterEach(() => {
-  for (const workbook of opened.splice(0)) workbook.dispose();
-});
+const { open } = useWorkbooks();
 
-function workbook(sheetNames: string[] = ['Sheet1']): Workbook {
-  const created = Workbook.create({ sheetNames });
-  opened.push(created);
-  return created;
-}
-
-function write(target: Workbook, address: string, value: WireValue, sheet = 'Sheet1'): Commit {
-  return target.apply(writeCellOps(sheet, parseCell(address), value));
-}
-
-function cell(target: Workbook, address: string, sheet = 'Sheet1') {
+/** The cell's snapshot (input, version, lock) with its value as JSON. */
+function cell(target: Workbook, address: string, sheet?: string) {
   const snapshot = target.cell(sheet, parseCell(address));
   return { ...snapshot, value: valueToJson(snapshot.value) };
 }
 
 describe('versions', () => {
   it('[VER-1] an untouched cell is version 0; each commit that touches it adds one, same value included', () => {
-    const book = workbook();
+    const book = open();
     expect(cell(book, 'A1').version).toBe(0);
-    write(book, 'A1', 5);
+    writeCell(book, 'A1', 5);
     expect(cell(book, 'A1')).toMatchObject({ input: 5, value: 5, version: 1 });
-    write(book, 'A1', 5);
+    writeCell(book, 'A1', 5);
     expect(cell(book, 'A1').version).toBe(2);
   });
 
   it('[VER-1] [VER-2] clearing bumps the version and a rewrite keeps counting, never reusing a version', () => {
-    const book = workbook();
-    write(book, 'A1', 'x');
-    write(book, 'A1', '');
+    const book = open();
+    writeCell(book, 'A1', 'x');
+    writeCell(book, 'A1', '');
     expect(cell(book, 'A1')).toMatchObject({ input: null, value: null, version: 2 });
-    write(book, 'A1', 'y');
+    writeCell(book, 'A1', 'y');
     expect(cell(book, 'A1').version).toBe(3);
   });
 
   it('[VER-1] a range write bumps every target cell once, clears included, and nothing else', () => {
-    const book = workbook();
-    write(book, 'C1', 'keep');
-    book.apply(writeRangeOps('Sheet1', parseCell('A1'), [[1, null], [2]]));
+    const book = open();
+    writeCell(book, 'C1', 'keep');
+    writeRows(book, 'A1', [[1, null], [2]]);
     expect([cell(book, 'A1').version, cell(book, 'B1').version, cell(book, 'A2').version]).toEqual([
       1, 1, 1,
     ]);
@@ -63,20 +51,20 @@ describe('versions', () => {
   });
 
   it('[VER-1] a formula cell keeps its version when only its inputs change (it was not committed)', () => {
-    const book = workbook();
-    write(book, 'A1', 1);
-    write(book, 'B1', '=A1*2');
-    write(book, 'A1', 4);
+    const book = open();
+    writeCell(book, 'A1', 1);
+    writeCell(book, 'B1', '=A1*2');
+    writeCell(book, 'A1', 4);
     expect(cell(book, 'B1')).toMatchObject({ value: 8, version: 1 });
   });
 });
 
 describe('locks', () => {
   it('[LOCK-2] a locked target rejects the write: input, value and version stay as they were', () => {
-    const book = workbook();
-    write(book, 'A1', 'before');
+    const book = open();
+    writeCell(book, 'A1', 'before');
     book.apply(setLocksOps('Sheet1', parseRange('A1'), true));
-    expect(() => write(book, 'A1', 'after')).toThrow(CellLockedError);
+    expect(() => writeCell(book, 'A1', 'after')).toThrow(CellLockedError);
     expect(cell(book, 'A1')).toMatchObject({
       input: 'before',
       value: 'before',
@@ -86,7 +74,7 @@ describe('locks', () => {
   });
 
   it('[LOCK-2] one locked target anywhere rejects the whole op list: earlier ops write nothing', () => {
-    const book = workbook();
+    const book = open();
     book.apply(setLocksOps('Sheet1', parseRange('C3'), true));
     const ops: Op[] = [
       ...writeCellOps('Sheet1', parseCell('A1'), 1),
@@ -99,7 +87,7 @@ describe('locks', () => {
   });
 
   it('[LOCK-2] the lock error names the sheet and the first locked cell', () => {
-    const book = workbook();
+    const book = open();
     book.apply(setLocksOps('Sheet1', parseRange('B2:B3'), true));
     expect(() =>
       book.apply(
@@ -112,30 +100,30 @@ describe('locks', () => {
   });
 
   it('[LOCK-1] locking keeps the value and the version; unlocking makes the cell writable again', () => {
-    const book = workbook();
-    write(book, 'A1', 7);
+    const book = open();
+    writeCell(book, 'A1', 7);
     book.apply(setLocksOps('Sheet1', parseRange('A1:B2'), true));
     expect(cell(book, 'A1')).toMatchObject({ input: 7, version: 1, locked: true });
     expect(cell(book, 'B2').locked).toBe(true);
     book.apply(setLocksOps('Sheet1', parseRange('A1:B2'), false));
-    write(book, 'A1', 8);
+    writeCell(book, 'A1', 8);
     expect(cell(book, 'A1')).toMatchObject({ input: 8, version: 2, locked: false });
   });
 
   it('[LOCK-2] locks on one sheet do not affect the same address on another sheet', () => {
-    const book = workbook(['Sheet1', 'Sheet2']);
+    const book = open({ sheetNames: ['Sheet1', 'Sheet2'] });
     book.apply(setLocksOps('Sheet1', parseRange('A1'), true));
-    write(book, 'A1', 'fine', 'Sheet2');
+    writeCell(book, 'A1', 'fine', 'Sheet2');
     expect(cell(book, 'A1', 'Sheet2').input).toBe('fine');
   });
 });
 
 describe('atomic apply', () => {
   function seeded(): Workbook {
-    const book = workbook(['Sheet1', 'Sheet2']);
-    write(book, 'A1', 1);
-    write(book, 'A1', 2);
-    write(book, 'B1', '=A1*10');
+    const book = open({ sheetNames: ['Sheet1', 'Sheet2'] });
+    writeCell(book, 'A1', 1);
+    writeCell(book, 'A1', 2);
+    writeCell(book, 'B1', '=A1*10');
     return book;
   }
 
@@ -212,9 +200,9 @@ describe('atomic apply', () => {
 
 describe('expected versions', () => {
   it('[CELL-3] a mismatch throws a conflict naming the cell, expected and actual; nothing is written', () => {
-    const book = workbook();
-    write(book, 'A1', 'v1');
-    write(book, 'A1', 'v2');
+    const book = open();
+    writeCell(book, 'A1', 'v1');
+    writeCell(book, 'A1', 'v2');
     const attempt = (): Commit =>
       book.apply(writeCellOps('Sheet1', parseCell('A1'), 'mine'), {
         expectedVersions: { sheet: 'Sheet1', versions: { a1: 1 } },
@@ -229,7 +217,7 @@ describe('expected versions', () => {
   });
 
   it('[CELL-3] matching versions let the write through; an absent cell is version 0', () => {
-    const book = workbook();
+    const book = open();
     book.apply(writeCellOps('Sheet1', parseCell('B2'), 'first'), {
       expectedVersions: { sheet: 'Sheet1', versions: { B2: 0 } },
     });
@@ -240,7 +228,7 @@ describe('expected versions', () => {
   });
 
   it('[LOCK-2] the lock check comes before the version check', () => {
-    const book = workbook();
+    const book = open();
     book.apply(setLocksOps('Sheet1', parseRange('A1'), true));
     const attempt = (): Commit =>
       book.apply(writeCellOps('Sheet1', parseCell('A1'), 1), {

@@ -8,18 +8,9 @@ import {
   type SheetView,
   type WorkbookReader,
 } from '../core/index.js';
+import type { GridCell, SheetsResponse } from '../contract/index.js';
 
-export interface CellJson {
-  readonly cell: string;
-  readonly input: string | null;
-  readonly value: number | string | boolean | null;
-  readonly error: string | null;
-  readonly formula: string | null;
-  readonly version: number;
-  readonly locked: boolean;
-}
-
-export function cellJson(sheet: SheetView, address: CellAddress): CellJson {
+export function cellJson(sheet: SheetView, address: CellAddress): GridCell {
   const input = sheet.input(address.row, address.col);
   const value = input === null ? null : sheet.value(address.row, address.col);
   return {
@@ -33,9 +24,6 @@ export function cellJson(sheet: SheetView, address: CellAddress): CellJson {
   };
 }
 
-export function sheetsJson(
-  workbook: WorkbookReader,
-  sheet: string,
-): { sheet: string; sheets: string[]; active_sheet: string } {
+export function sheetsJson(workbook: WorkbookReader, sheet: string): SheetsResponse {
   return { sheet, sheets: workbook.sheetNames, active_sheet: workbook.activeSheetName };
 }

@@ -2,15 +2,12 @@
 // that looks numeric, formulas, cleared cells, per-cell versions, locks) and bad blocks are
 // refused naming the field.
 import { describe, expect, it } from 'vitest';
-import {
-  parseRange,
-  setLocksOps,
-  Workbook,
-  writeRangeOps,
-  type WorkbookDocument,
-} from '../core/index.js';
+import { useWorkbooks } from '../../test/support/workbook-bed.js';
+import { parseRange, setLocksOps, writeRangeOps, type WorkbookDocument } from '../core/index.js';
 import { decodeWorkbookJson } from './document-import.js';
 import { encodeGridbook } from './gridbook-json.js';
+
+const { open } = useWorkbooks();
 
 function grid(rows: number, cols: number): (number | string)[][] {
   return Array.from({ length: rows }, (_, row) =>
@@ -32,7 +29,7 @@ function roundTrip(document: WorkbookDocument): {
 
 describe('Gridbook JSON version 2 (dense blocks)', () => {
   it('a 1000 × 100 grid is one block with one version, a tenth of the size of cell objects', () => {
-    const workbook = Workbook.create();
+    const workbook = open();
     workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, grid(1000, 100)));
     const document = workbook.document();
     const { json, back } = roundTrip(document);
@@ -47,7 +44,7 @@ describe('Gridbook JSON version 2 (dense blocks)', () => {
   });
 
   it('mixed cells come back exactly: text that looks numeric, formulas, cleared cells, own versions and locks', () => {
-    const workbook = Workbook.create({ sheetNames: ['Data', 'Other'] });
+    const workbook = open({ sheetNames: ['Data', 'Other'] });
     workbook.apply(
       writeRangeOps('Data', { row: 0, col: 0 }, [
         ["'007", 'TRUE', '=A2*2', 'x'],
@@ -68,7 +65,7 @@ describe('Gridbook JSON version 2 (dense blocks)', () => {
       locked: true,
     });
     expect(back).toEqual(document);
-    const copy = Workbook.create();
+    const copy = open();
     copy.apply([{ type: 'replace-workbook', document: back }]);
     expect([
       copy.sheet('Data').value(0, 2),

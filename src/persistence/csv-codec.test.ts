@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { useWorkbooks } from '../../test/support/workbook-bed.js';
 import {
   CellLockedError,
   parseRange,
@@ -11,8 +12,10 @@ import { decodeCsv, encodeCsv } from './csv-codec.js';
 import { InvalidDocumentError } from './errors.js';
 import { importCsvOps } from './workbook-transfer.js';
 
+const { open } = useWorkbooks();
+
 function sheetWithEverything(): Workbook {
-  const workbook = Workbook.create({ sheetNames: ['Data', 'Other'] });
+  const workbook = open({ sheetNames: ['Data', 'Other'] });
   workbook.apply(writeRangeOps('Other', { row: 0, col: 0 }, [[5]]));
   workbook.apply(
     writeRangeOps('Data', { row: 0, col: 0 }, [
@@ -41,7 +44,7 @@ describe('CSV export', () => {
   });
 
   it('text that would be re-typed or run as a formula gets a leading apostrophe; numbers and booleans do not', () => {
-    const workbook = Workbook.create();
+    const workbook = open();
     workbook.apply(
       writeRangeOps('Sheet1', { row: 0, col: 0 }, [[-5, "'-5", "'TRUE", '+x', "' padded"]]),
     );
@@ -55,7 +58,7 @@ describe('CSV export', () => {
   });
 
   it('an empty sheet is an empty file; leading empty rows and columns are kept so positions survive', () => {
-    const workbook = Workbook.create();
+    const workbook = open();
     expect(encodeCsv(workbook.sheet())).toBe('');
     workbook.apply(writeRangeOps('Sheet1', { row: 1, col: 1 }, [[7]]));
     expect(encodeCsv(workbook.sheet())).toBe(',\r\n,7');
@@ -66,7 +69,7 @@ describe('CSV import', () => {
   it('[PERSIST-6] a round trip through CSV keeps every value (values mode) and every formula (formulas mode)', () => {
     const source = sheetWithEverything();
     for (const mode of ['values', 'formulas'] as const) {
-      const target = Workbook.create({ sheetNames: ['Other'] });
+      const target = open({ sheetNames: ['Other'] });
       target.apply(writeRangeOps('Other', { row: 0, col: 0 }, [[5]]));
       target.apply(importCsvOps(target, 'Data', encodeCsv(source.sheet('Data'), mode)));
       const [a, b] = [source.sheet('Data'), target.sheet('Data')];
@@ -83,7 +86,7 @@ describe('CSV import', () => {
   });
 
   it('types fields like typed-in values, replaces the unlocked content and keeps locked cells outside the CSV', () => {
-    const workbook = Workbook.create();
+    const workbook = open();
     workbook.apply(
       writeRangeOps('Sheet1', { row: 0, col: 0 }, [
         ['old', 'old', 'old'],
@@ -108,7 +111,7 @@ describe('CSV import', () => {
   });
 
   it('a CSV value on a locked cell rejects the whole import', () => {
-    const workbook = Workbook.create();
+    const workbook = open();
     workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, [['locked']]));
     workbook.apply(setLocksOps('Sheet1', parseRange('A1'), true));
     expect(() => workbook.apply(importCsvOps(workbook, 'Sheet1', 'new,value'))).toThrow(
@@ -118,7 +121,7 @@ describe('CSV import', () => {
   });
 
   it('adds the sheet when it does not exist (one undo step)', () => {
-    const workbook = Workbook.create();
+    const workbook = open();
     workbook.apply(importCsvOps(workbook, 'Fresh', 'a;b\n1;2'));
     expect(workbook.sheetNames).toEqual(['Sheet1', 'Fresh']);
     expect(workbook.sheet('Fresh').input(1, 1)).toBe(2);

@@ -2,13 +2,16 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Workbook, writeRangeOps, type WorkbookDocument } from '../core/index.js';
+import { useWorkbooks } from '../../test/support/workbook-bed.js';
+import { writeRangeOps, type WorkbookDocument } from '../core/index.js';
 import { nodeFileSystem, type FileSystem } from '../files/index.js';
 import { CorruptSaveFileError } from './errors.js';
 import { FileWorkbookStore } from './file-workbook-store.js';
 
+const { open } = useWorkbooks();
+
 function documentNamed(name: string, value: number): WorkbookDocument {
-  const workbook = Workbook.create({ name });
+  const workbook = open({ name });
   workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, [[value, '=A1*2']]));
   return workbook.document();
 }

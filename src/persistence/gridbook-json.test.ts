@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { useWorkbooks } from '../../test/support/workbook-bed.js';
 import { createChartOps, parseRange, setLocksOps, Workbook, writeRangeOps } from '../core/index.js';
 import { decodeWorkbookJson, withName } from './document-import.js';
 import { InvalidDocumentError } from './errors.js';
 import { decodeGridbook, encodeGridbook } from './gridbook-json.js';
 import { computedValues, exportJson } from './workbook-transfer.js';
 
+const { open } = useWorkbooks();
+
 const AT = new Date(Date.UTC(2026, 3, 25, 15, 30, 0));
 
 function threeSheets(): Workbook {
-  const workbook = Workbook.create({
+  const workbook = open({
     name: 'Round trip',
     sheetNames: ['Inputs', 'Model', 'Report'],
   });
@@ -116,7 +119,7 @@ describe('Gridbook JSON export', () => {
   it('[PERSIST-3] export → import → export is identical apart from exported_at', () => {
     const original = threeSheets();
     const first = exportJson(original, AT);
-    const copy = Workbook.create();
+    const copy = open();
     copy.apply([
       {
         type: 'replace-workbook',

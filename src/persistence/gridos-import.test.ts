@@ -1,16 +1,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { useWorkbooks } from '../../test/support/workbook-bed.js';
 import {
   formatCell,
   InvalidChartError,
   InvalidNameError,
-  Workbook,
   type SheetSnapshot,
 } from '../core/index.js';
 import { decodeWorkbookJson, withName } from './document-import.js';
 import { InvalidDocumentError } from './errors.js';
 import { decodeGridos } from './gridos-import.js';
+
+const { open } = useWorkbooks();
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../test/fixtures');
 const fixture = (name: string): Record<string, unknown> =>
@@ -22,7 +24,7 @@ function cellsOf(sheet: SheetSnapshot): Record<string, unknown> {
   );
 }
 
-describe('GridOS import: current layout (reference §1.1)', () => {
+describe('GridOS import: current layout (docs/gridos-compat.md §1.1)', () => {
   const decoded = decodeGridos(fixture('gridos-q3-plan.gridos'));
 
   it('takes the sheets in sheet_order and drops sheets that are not listed', () => {
@@ -70,7 +72,7 @@ describe('GridOS import: current layout (reference §1.1)', () => {
   });
 
   it('recomputes formulas with our engine once installed (stored values are not trusted)', () => {
-    const workbook = Workbook.create();
+    const workbook = open();
     workbook.apply([{ type: 'replace-workbook', document: withName(decoded, 'x') }]);
     expect(workbook.sheet('Model').value(0, 1)).toBe(500);
     expect(workbook.sheet('Model').value(1, 1)).toBe(25);
@@ -78,7 +80,7 @@ describe('GridOS import: current layout (reference §1.1)', () => {
   });
 });
 
-describe('GridOS import: legacy layouts and tolerance (reference §1.3)', () => {
+describe('GridOS import: legacy layouts and tolerance (docs/gridos-compat.md §1.3)', () => {
   it('reads the legacy per-sheet layout (the sheet object is its cell map) with no name', () => {
     const decoded = decodeGridos(fixture('gridos-legacy-per-sheet.gridos'));
     expect(decoded.name).toBeUndefined();

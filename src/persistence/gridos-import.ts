@@ -1,8 +1,9 @@
-// Reads GridOS `.gridos` files (reference/gridos.md §1): the current layout (`sheet_order` +
+// Reads GridOS `.gridos` files (docs/gridos-compat.md §1): the current layout (`sheet_order` +
 // `sheets` of {cells, charts}), the legacy per-sheet layout (a sheet object that is its cell
 // map) and the legacy flat layout (the top level is Sheet1's cell map). Tolerant where GridOS
-// is (missing fields take defaults, unknown fields are ignored, an unknown active sheet falls
-// back to the first), strict where the result could be wrong (bad addresses, bad types).
+// is (missing fields take defaults, unknown fields are ignored), strict where the result could
+// be wrong (bad addresses, bad types). An unknown active sheet falls back to the first sheet:
+// GridOS would create it on first use (§12 lists that flaw).
 import {
   DEFAULT_WORKBOOK_NAME,
   MAX_WORKBOOK_NAME,

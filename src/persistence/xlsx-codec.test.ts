@@ -2,16 +2,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { useWorkbooks } from '../../test/support/workbook-bed.js';
 import { createChartOps, parseRange, setLocksOps, Workbook, writeRangeOps } from '../core/index.js';
 import { withName } from './document-import.js';
 import { InvalidDocumentError } from './errors.js';
 import { decodeXlsx } from './xlsx-codec.js';
 import { exportXlsx, importXlsxOps } from './workbook-transfer.js';
 
+const { open } = useWorkbooks();
+
 const FIXTURES = path.resolve(import.meta.dirname, '../../test/fixtures');
 
 function threeSheets(): Workbook {
-  const workbook = Workbook.create({ name: 'Xlsx', sheetNames: ['Inputs', 'Model', 'Report'] });
+  const workbook = open({ name: 'Xlsx', sheetNames: ['Inputs', 'Model', 'Report'] });
   workbook.apply(
     writeRangeOps('Inputs', { row: 0, col: 0 }, [
       ['Price', 12.5],
@@ -76,7 +79,7 @@ describe('xlsx export', () => {
 describe('xlsx import', () => {
   it('[PERSIST-4] round trip keeps values, formulas (recomputed), locks, sheet order and the active sheet', async () => {
     const original = threeSheets();
-    const copy = Workbook.create();
+    const copy = open();
     copy.apply(await importXlsxOps(copy, await exportXlsx(original, {}), 'Copy.xlsx'));
     expect(copy.name).toBe('Copy');
     expect(copy.sheetNames).toEqual(['Inputs', 'Model', 'Report']);
@@ -103,7 +106,7 @@ describe('xlsx import', () => {
       readFileSync(path.join(FIXTURES, 'libreoffice-two-sheets.xlsx')),
     );
     expect(decoded.sheets.map((sheet) => sheet.name)).toEqual(['Inputs', 'Summary']);
-    const workbook = Workbook.create();
+    const workbook = open();
     workbook.apply([{ type: 'replace-workbook', document: withName(decoded, 'LibreOffice') }]);
     const summary = workbook.sheet('Summary');
     // LibreOffice cached 0 for Summary!B1 and B3 (it did not recalculate them); the true values are 48 and 16.
@@ -158,7 +161,7 @@ describe('xlsx import', () => {
 
   it("cuts sheet names to Excel's 31 characters, keeps them unique and rewrites formulas that name them", async () => {
     const long = 'A very long sheet name for tests one';
-    const workbook = Workbook.create({ sheetNames: [long, `${long.slice(0, 31)} two`, 'Use'] });
+    const workbook = open({ sheetNames: [long, `${long.slice(0, 31)} two`, 'Use'] });
     workbook.apply(writeRangeOps(long, { row: 0, col: 0 }, [[5]]));
     workbook.apply(writeRangeOps('Use', { row: 0, col: 0 }, [[`='${long}'!A1+1`]]));
     const book = await readBack(await exportXlsx(workbook, {}));

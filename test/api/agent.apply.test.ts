@@ -1,7 +1,7 @@
 // Black-box tests of POST /agent/apply: statuses (Success, Collision Resolved right and down,
-// Partial), charts, duplicates beside the original, locks, all-or-nothing and one undo step,
-// and both guardrails with every GridOS case of reference §5.3 (run through HTTP here; the same
-// cases are unit-tested in src/core/guardrails).
+// Partial), charts, duplicates beside the original, locks, all-or-nothing and one undo step, and
+// both guardrails with every GridOS case of docs/gridos-compat.md §5.3 (run through HTTP here; the
+// same cases are unit-tested in src/core/guardrails).
 import { describe, expect, it } from 'vitest';
 import { readGrid, readValues } from '../support/index.js';
 import { useAgentApp } from './agent-harness.js';
@@ -266,8 +266,8 @@ interface GuardCase {
   readonly moves?: boolean;
 }
 
-// Reference §5.3 (test_guardrail.py, 24 cases) and the four text-reference cases. Cross-sheet
-// cases write to Sheet1 and read the other sheet, as the porting note asks.
+// docs/gridos-compat.md §5.3 (GridOS's 24 guardrail cases) and the four text-reference cases.
+// Cross-sheet cases write to Sheet1 and read the other sheet, as the porting note asks.
 const GUARD_CASES: readonly GuardCase[] = [
   {
     name: '1 =A1/B1 flags B1',

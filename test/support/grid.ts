@@ -1,22 +1,15 @@
 // Reads the grid back over HTTP as a map A1 → cell, so tests can say "nothing was written"
 // by comparing whole snapshots (inputs, values, versions and locks).
+import type { GridCell, GridResponse } from '../../src/contract/index.js';
 import type { Api } from './api.js';
 
-export interface GridCell {
-  readonly cell: string;
-  readonly input: string | null;
-  readonly value: number | string | boolean | null;
-  readonly error: string | null;
-  readonly formula: string | null;
-  readonly version: number;
-  readonly locked: boolean;
-}
+export type { GridCell };
 
 export async function readGrid(
   http: Api,
   options: { sheet?: string; range?: string } = {},
 ): Promise<Record<string, GridCell>> {
-  const response = await http.get<{ cells: GridCell[] }>('/grid', options);
+  const response = await http.get<GridResponse>('/grid', options);
   if (response.status !== 200)
     throw new Error(`GET /grid answered ${response.status}: ${response.text}`);
   return Object.fromEntries(response.body.cells.map((cell) => [cell.cell, cell]));

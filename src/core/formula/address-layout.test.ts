@@ -1,15 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { parseCell } from '../address/index.js';
-import { writeCellOps, writeRangeOps } from '../ops/index.js';
-import { Workbook } from '../workbook.js';
+import { describe, expect, it } from 'vitest';
+import { useWorkbooks, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
 import { addressMappingPolicy, DenseWidthBounds } from './address-layout.js';
 import { createHyperFormulaEngine } from './hyperformula-engine.js';
 import { FunctionRegistry } from './function-registry.js';
 
-const opened: Workbook[] = [];
-afterEach(() => {
-  for (const workbook of opened.splice(0)) workbook.dispose();
-});
+const { open } = useWorkbooks();
 
 describe('the address layout of each sheet', () => {
   it('is dense for an empty sheet and a mostly filled one, sparse for a few cells in a big box', () => {
@@ -43,7 +38,7 @@ describe('the address layout of each sheet', () => {
 
   it('writing far to the right of a dense sheet asks for a rebuild, and the workbook rebuilds it with every value right', () => {
     let engines = 0;
-    const workbook = Workbook.create({
+    const workbook = open({
       createEngine: (registry: FunctionRegistry) => {
         const engine = createHyperFormulaEngine(registry);
         const replaceAll = engine.replaceAll.bind(engine);
@@ -54,17 +49,14 @@ describe('the address layout of each sheet', () => {
         return engine;
       },
     });
-    opened.push(workbook);
-    workbook.apply(writeRangeOps('Sheet1', parseCell('A1'), [[1, 2, '=A1+B1']]));
+    writeRows(workbook, 'A1', [[1, 2, '=A1+B1']]);
     expect(engines).toBe(0);
-    workbook.apply(writeCellOps('Sheet1', parseCell('XFD1'), '=C1*10'));
+    writeCell(workbook, 'XFD1', '=C1*10');
     expect(engines).toBe(1);
-    workbook.apply(
-      writeRangeOps(
-        'Sheet1',
-        parseCell('A2'),
-        Array.from({ length: 1000 }, (_, index) => [index]),
-      ),
+    writeRows(
+      workbook,
+      'A2',
+      Array.from({ length: 1000 }, (_, index) => [index]),
     );
     expect(engines).toBe(1);
     const sheet = workbook.sheet();

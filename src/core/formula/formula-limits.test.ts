@@ -1,7 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { parseCell } from '../address/index.js';
-import { writeCellOps, writeRangeOps } from '../ops/index.js';
-import { Workbook } from '../workbook.js';
+import { describe, expect, it } from 'vitest';
+import {
+  inputAt,
+  useWorkbooks,
+  valueAt,
+  writeCell,
+  writeRows,
+} from '../../../test/support/workbook-bed.js';
+import type { Workbook } from '../workbook.js';
 import {
   formulaLimitError,
   MAX_FORMULA_DEPTH,
@@ -11,22 +16,14 @@ import {
 } from './formula-limits.js';
 import { valueToJson } from './sentinels.js';
 
-const opened: Workbook[] = [];
-afterEach(() => {
-  for (const workbook of opened.splice(0)) workbook.dispose();
-});
+const { open } = useWorkbooks();
 
+/** A workbook whose A1:A3 holds 1, 2, 3. */
 function book(): Workbook {
-  const created = Workbook.create();
-  opened.push(created);
-  created.apply(writeRangeOps('Sheet1', parseCell('A1'), [[1], [2], [3]]));
+  const created = open();
+  writeRows(created, 'A1', [[1], [2], [3]]);
   return created;
 }
-
-const valueAt = (target: Workbook, address: string) => {
-  const { row, col } = parseCell(address);
-  return valueToJson(target.sheet().value(row, col));
-};
 
 const nested = (depth: number) => `=${'('.repeat(depth)}1${')'.repeat(depth)}`;
 
@@ -71,7 +68,7 @@ describe('formulas over the limits become error values instead of crashing the e
   it('[CALC-3] a cell range covering the whole sheet is #REF! at once, in a cell and in a dry run', () => {
     const target = book();
     const started = performance.now();
-    target.apply(writeCellOps('Sheet1', parseCell('B1'), '=SUM(A1:XFD1048576)'));
+    writeCell(target, 'B1', '=SUM(A1:XFD1048576)');
     expect(valueAt(target, 'B1')).toBe('#REF!');
     expect(valueToJson(target.evaluate(undefined, '=SUM(A1:XFD1048576)'))).toBe('#REF!');
     expect(valueToJson(target.evaluate(undefined, '=SUM(OFFSET(A1,0,0,1048576,16384))'))).toBe(
@@ -82,7 +79,7 @@ describe('formulas over the limits become error values instead of crashing the e
 
   it('[CALC-3] whole-column ranges stay allowed and compute', () => {
     const target = book();
-    target.apply(writeCellOps('Sheet1', parseCell('B1'), '=SUM(A:A)'));
+    writeCell(target, 'B1', '=SUM(A:A)');
     expect(valueAt(target, 'B1')).toBe(6);
   });
 
@@ -94,22 +91,22 @@ describe('formulas over the limits become error values instead of crashing the e
     '[CALC-3] a formula %s is #PARSE_ERROR! and the rest of the write still lands',
     (_label, formula) => {
       const target = book();
-      target.apply(writeRangeOps('Sheet1', parseCell('B1'), [['=A1*10', formula, '=A3*10']]));
+      writeRows(target, 'B1', [['=A1*10', formula, '=A3*10']]);
       expect([valueAt(target, 'B1'), valueAt(target, 'C1'), valueAt(target, 'D1')]).toEqual([
         10,
         '#PARSE_ERROR!',
         30,
       ]);
-      expect(target.sheet().input(0, 2)).toEqual({ formula });
+      expect(inputAt(target, 'C1')).toEqual({ formula });
       expect(valueToJson(target.evaluate(undefined, formula))).toBe('#PARSE_ERROR!');
     },
   );
 
   it('[CALC-3] the engine keeps working after such a formula: later edits recompute and undo restores', () => {
     const target = book();
-    target.apply(writeCellOps('Sheet1', parseCell('B1'), '=A1+A2'));
-    target.apply(writeCellOps('Sheet1', parseCell('C1'), `=${'-'.repeat(4_000)}1`));
-    target.apply(writeCellOps('Sheet1', parseCell('A1'), 10));
+    writeCell(target, 'B1', '=A1+A2');
+    writeCell(target, 'C1', `=${'-'.repeat(4_000)}1`);
+    writeCell(target, 'A1', 10);
     expect(valueAt(target, 'B1')).toBe(12);
     target.undo();
     target.undo();
@@ -135,10 +132,10 @@ describe('formulas over the limits become error values instead of crashing the e
       const target = book();
       const formula = chain(operator, Math.floor(8_000 / (term.length + operator.length)), term);
       expect(formula.length).toBeLessThanOrEqual(8_192);
-      target.apply(writeRangeOps('Sheet1', parseCell('B1'), [['=A1*10', formula]]));
+      writeRows(target, 'B1', [['=A1*10', formula]]);
       expect(valueAt(target, 'C1')).toBe('#PARSE_ERROR!');
       expect(valueToJson(target.evaluate(undefined, formula))).toBe('#PARSE_ERROR!');
-      target.apply(writeCellOps('Sheet1', parseCell('A1'), 7));
+      writeCell(target, 'A1', 7);
       expect(valueAt(target, 'B1')).toBe(70);
       expect(target.document().sheets[0]!.cells.find((cell) => cell.col === 2)?.input).toEqual({
         formula,
@@ -148,13 +145,9 @@ describe('formulas over the limits become error values instead of crashing the e
 
   it('[ISSUE-12] chains up to the depth limit compute their value', () => {
     const target = book();
-    target.apply(writeCellOps('Sheet1', parseCell('B1'), chain('+', MAX_FORMULA_DEPTH + 1)));
-    target.apply(
-      writeCellOps('Sheet1', parseCell('B2'), `=SUM(${Array(2_000).fill('1').join(',')})`),
-    );
-    target.apply(
-      writeCellOps('Sheet1', parseCell('B3'), `=SUM(${Array(1_000).fill('1+1').join(',')})`),
-    );
+    writeCell(target, 'B1', chain('+', MAX_FORMULA_DEPTH + 1));
+    writeCell(target, 'B2', `=SUM(${Array(2_000).fill('1').join(',')})`);
+    writeCell(target, 'B3', `=SUM(${Array(1_000).fill('1+1').join(',')})`);
     expect([valueAt(target, 'B1'), valueAt(target, 'B2'), valueAt(target, 'B3')]).toEqual([
       MAX_FORMULA_DEPTH + 1,
       2_000,

@@ -20,7 +20,7 @@ afterAll(() => book.dispose());
 
 const evaluate = (formula: string) => valueToJson(book.evaluate(undefined, formula));
 
-describe("GridOS's non-Excel functions (gridos.md §2.7)", () => {
+describe("GridOS's non-Excel functions (docs/gridos-compat.md §2.7)", () => {
   it('[FUNC-1] every one of them is registered in the engine', () => {
     const names = book.functionNames();
     for (const name of [

@@ -1,5 +1,5 @@
 // GridOS's own (non-Excel) functions, so GridOS workbooks and agent habits keep working
-// (reference/gridos.md §2.7). Unlike GridOS, type errors say what was wrong.
+// (docs/gridos-compat.md §2.7). Unlike GridOS, type errors say what was wrong.
 import {
   type CustomFunction,
   type FunctionArgument,

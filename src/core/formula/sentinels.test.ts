@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useWorkbooks, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
 import { parseCell } from '../address/index.js';
-import { writeCellOps, writeRangeOps } from '../ops/index.js';
-import { Workbook } from '../workbook.js';
+import type { Workbook, WorkbookOptions } from '../workbook.js';
 import { FunctionRegistry } from './function-registry.js';
 import {
   FormulaError,
@@ -11,23 +11,19 @@ import {
   type CellValue,
 } from './sentinels.js';
 
-const opened: Workbook[] = [];
-afterEach(() => {
-  for (const workbook of opened.splice(0)) workbook.dispose();
-});
+const { open } = useWorkbooks();
 
-function book(options: Parameters<typeof Workbook.create>[0] = {}): Workbook {
-  const created = Workbook.create(options);
-  opened.push(created);
-  created.apply(
-    writeRangeOps('Sheet1', parseCell('A1'), [
-      [1, 'x'],
-      [2, 'y'],
-    ]),
-  );
+/** A workbook whose A1:B2 holds 1, 'x' / 2, 'y'. */
+function book(options: WorkbookOptions = {}): Workbook {
+  const created = open(options);
+  writeRows(created, 'A1', [
+    [1, 'x'],
+    [2, 'y'],
+  ]);
   return created;
 }
 
+/** The raw computed value: tests here read the engine explanation an error carries. */
 function valueAt(target: Workbook, address: string): CellValue {
   const { row, col } = parseCell(address);
   return target.sheet().value(row, col);
@@ -46,14 +42,14 @@ describe('error sentinels of failing formulas', () => {
     ['=SQRT(-1)', '#NUM!'],
   ])('[SENT-1] a cell holding %s shows %s, and /eval gives the same', (formula, sentinel) => {
     const target = book();
-    target.apply(writeCellOps('Sheet1', parseCell('D1'), formula));
+    writeCell(target, 'D1', formula);
     expect(valueToJson(valueAt(target, 'D1'))).toBe(sentinel);
     expect(valueToJson(target.evaluate(undefined, formula))).toBe(sentinel);
   });
 
   it('[SENT-1] a two-cell loop is #CIRCULAR! in both cells, and so is a cell that refers to itself', () => {
     const target = book();
-    target.apply(writeRangeOps('Sheet1', parseCell('D1'), [['=E1+1', '=D1+1'], ['=D2+1']]));
+    writeRows(target, 'D1', [['=E1+1', '=D1+1'], ['=D2+1']]);
     expect(
       [valueAt(target, 'D1'), valueAt(target, 'E1'), valueAt(target, 'D2')].map(valueToJson),
     ).toEqual(['#CIRCULAR!', '#CIRCULAR!', '#CIRCULAR!']);
@@ -61,16 +57,14 @@ describe('error sentinels of failing formulas', () => {
 
   it('[SENT-1] breaking the loop makes both cells compute again', () => {
     const target = book();
-    target.apply(writeRangeOps('Sheet1', parseCell('D1'), [['=E1+1', '=D1+1']]));
-    target.apply(writeCellOps('Sheet1', parseCell('E1'), 5));
+    writeRows(target, 'D1', [['=E1+1', '=D1+1']]);
+    writeCell(target, 'E1', 5);
     expect(valueToJson(valueAt(target, 'D1'))).toBe(6);
   });
 
   it('[SENT-1] an error flows into the formulas that use it', () => {
     const target = book();
-    target.apply(
-      writeRangeOps('Sheet1', parseCell('D1'), [['=1/0', '=D1*2', '=IFERROR(D1,"caught")']]),
-    );
+    writeRows(target, 'D1', [['=1/0', '=D1*2', '=IFERROR(D1,"caught")']]);
     expect([valueAt(target, 'E1'), valueAt(target, 'F1')].map(valueToJson)).toEqual([
       '#DIV/0!',
       'caught',
@@ -124,7 +118,7 @@ describe('custom functions never break the engine', () => {
 
   it('[SENT-1] a function that throws gives #VALUE! carrying its message, and its neighbours compute', () => {
     const target = book({ functions: registry() });
-    target.apply(writeRangeOps('Sheet1', parseCell('D1'), [['=BOOM()', '=A1+A2']]));
+    writeRows(target, 'D1', [['=BOOM()', '=A1+A2']]);
     const value = valueAt(target, 'D1');
     expect(valueToJson(value)).toBe('#VALUE!');
     expect((value as FormulaError).message).toContain('kaboom');

@@ -1,26 +1,24 @@
-// Every GridOS guardrail case (reference §5.3, test_guardrail.py, 24 cases, and the four
-// text-reference cases of test_agent_api.py), ported to our checks, plus the rule-1 skips.
-import { afterEach, describe, expect, it } from 'vitest';
+// Every GridOS guardrail case (docs/gridos-compat.md §5.3: its 24 empty-dependency and wrapper
+// cases and its four text-reference cases), ported to our checks, plus the rule-1 skips.
+import { describe, expect, it } from 'vitest';
+import { useWorkbooks, writeCell } from '../../../test/support/workbook-bed.js';
 import { parseCell } from '../address/index.js';
-import { writeCellOps } from '../ops/index.js';
 import { typeInput, type WireValue } from '../value-typing.js';
-import { Workbook } from '../workbook.js';
+import type { Workbook } from '../workbook.js';
 import { cellReaderOf } from './cell-reader.js';
 import { checkGuardrails, findGuardrailIssues } from './check-guardrails.js';
 import { GuardrailViolationError, type GuardrailIssue } from './errors.js';
 
-const workbooks: Workbook[] = [];
-afterEach(() => workbooks.splice(0).forEach((workbook) => workbook.dispose()));
+const { open } = useWorkbooks();
 
+/** A workbook of `sheets` whose `seedSheet` holds `seed` (A1 → value), one commit a cell. */
 function workbookWith(
   seed: Record<string, WireValue>,
   sheets: string[] = ['Sheet1'],
   seedSheet = sheets[0]!,
 ): Workbook {
-  const workbook = Workbook.create({ sheetNames: sheets });
-  workbooks.push(workbook);
-  for (const [cell, value] of Object.entries(seed))
-    workbook.apply(writeCellOps(seedSheet, parseCell(cell), value));
+  const workbook = open({ sheetNames: sheets });
+  for (const [cell, value] of Object.entries(seed)) writeCell(workbook, cell, value, seedSheet);
   return workbook;
 }
 
@@ -192,7 +190,7 @@ describe('[GUARD-EMPTY] details beyond the GridOS cases', () => {
 
   it('a formula whose value is blank is not empty; zero is not empty', () => {
     const workbook = workbookWith({ A1: '=Z99', B1: 0 });
-    workbook.apply(writeCellOps('Sheet1', parseCell('Z99'), null));
+    writeCell(workbook, 'Z99', null);
     expect(issues(workbook, { C1: '=A1+B1' })).toEqual([]);
   });
 

@@ -1,22 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useWorkbooks, writeRows } from '../../../test/support/workbook-bed.js';
 import { parseCell } from '../address/index.js';
-import { writeRangeOps } from '../ops/index.js';
-import { Workbook } from '../workbook.js';
+import type { Workbook } from '../workbook.js';
 import { cellReaderOf } from './cell-reader.js';
 import { columnAlignmentWarning } from './column-alignment.js';
 
-const workbooks: Workbook[] = [];
-afterEach(() => workbooks.splice(0).forEach((workbook) => workbook.dispose()));
+const { open } = useWorkbooks();
 
 function budget(): Workbook {
-  const workbook = Workbook.create();
-  workbooks.push(workbook);
-  workbook.apply(
-    writeRangeOps('Sheet1', parseCell('A1'), [
-      ['Item', 'Jan', 'Feb'],
-      ['Rent', 100, 110],
-    ]),
-  );
+  const workbook = open();
+  writeRows(workbook, 'A1', [
+    ['Item', 'Jan', 'Feb'],
+    ['Rent', 100, 110],
+  ]);
   return workbook;
 }
 

@@ -1,9 +1,9 @@
-// GridOS's column-alignment warning for the chain's observations (reference §6.2): a formula
-// that reads a label cell directly usually means the model shifted its columns (a formula in
-// column C reading the label in column B). Unlike the pre-write guardrail this looks at every
-// direct same-sheet reference that is not used as a label (compared, joined, passed to a text
-// or lookup function), and wrapper functions do not hide it: IFERROR(B3*2, 0) over a label
-// computes a silent 0.
+// GridOS's column-alignment warning for the chain's observations (docs/gridos-compat.md §6.2): a
+// formula that reads a label cell directly usually means the model shifted its columns (a formula
+// in column C reading the label in column B). Unlike the pre-write guardrail this looks at every
+// direct same-sheet reference that is not used as a label (compared, joined, passed to a text or
+// lookup function), and wrapper functions do not hide it: IFERROR(B3*2, 0) over a label computes a
+// silent 0.
 import { columnToLetters, formatCell, type CellAddress } from '../address/index.js';
 import type { CellReader } from './check-guardrails.js';
 import { referenceUses } from './reference-uses.js';

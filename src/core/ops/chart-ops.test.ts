@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { useWorkbooks } from '../../../test/support/workbook-bed.js';
 import { parseRange } from '../address/index.js';
 import { ChartNotFoundError } from '../errors.js';
-import { Workbook } from '../workbook.js';
 import { clearSheetOps, setLocksOps, writeRangeOps } from './builders.js';
 import { createChartOps, deleteChartOps, patchChartOps } from './chart-builders.js';
 
+const { open } = useWorkbooks();
+
 function workbookWithChart() {
-  const workbook = Workbook.create({ sheetNames: ['Data', 'Report'] });
+  const workbook = open({ sheetNames: ['Data', 'Report'] });
   workbook.apply(
     writeRangeOps('Data', { row: 0, col: 0 }, [
       ['Month', 'Sales'],

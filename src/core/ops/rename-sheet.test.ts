@@ -1,26 +1,20 @@
 // A sheet rename inside a workbook: the formula text that names the sheet follows it.
-import { afterEach, describe, expect, it } from 'vitest';
-import { parseCell } from '../address/index.js';
-import { valueToJson } from '../formula/index.js';
-import { Workbook } from '../workbook.js';
-import { writeCellOps } from './builders.js';
+import { describe, expect, it } from 'vitest';
+import { inputAt, useWorkbooks, valueAt, writeCell } from '../../../test/support/workbook-bed.js';
+import type { Workbook } from '../workbook.js';
 
 describe('renaming a sheet in a workbook', () => {
-  const opened: Workbook[] = [];
-  afterEach(() => {
-    for (const workbook of opened.splice(0)) workbook.dispose();
-  });
+  const { open } = useWorkbooks();
 
   function bookWithReference(dataName: string, reference: string): Workbook {
-    const book = Workbook.create({ sheetNames: ['Sheet1', dataName] });
-    opened.push(book);
-    book.apply(writeCellOps(dataName, parseCell('A1'), 21));
-    book.apply(writeCellOps('Sheet1', parseCell('A1'), `=${reference}!A1*2`));
+    const book = open({ sheetNames: ['Sheet1', dataName] });
+    writeCell(book, 'A1', 21, dataName);
+    writeCell(book, 'A1', `=${reference}!A1*2`, 'Sheet1');
     return book;
   }
 
-  const formulaOf = (book: Workbook) => book.sheet('Sheet1').input(0, 0);
-  const valueOf = (book: Workbook) => valueToJson(book.sheet('Sheet1').value(0, 0));
+  const formulaOf = (book: Workbook) => inputAt(book, 'A1', 'Sheet1');
+  const valueOf = (book: Workbook) => valueAt(book, 'A1', 'Sheet1');
 
   it.each([
     ['Data', 'Data', 'Inputs', '=Inputs!A1*2'],
@@ -37,7 +31,7 @@ describe('renaming a sheet in a workbook', () => {
       book.apply([{ type: 'rename-sheet', from: dataName, to }]);
       expect(formulaOf(book)).toEqual({ formula: expected });
       expect(valueOf(book)).toBe(42);
-      book.apply(writeCellOps(to, parseCell('A1'), 50));
+      writeCell(book, 'A1', 50, to);
       expect(valueOf(book)).toBe(100);
     },
   );
@@ -48,8 +42,8 @@ describe('renaming a sheet in a workbook', () => {
       const book = bookWithReference('Data', 'Data');
       book.apply([{ type: 'rename-sheet', from: 'Data', to }]);
       const rewritten = formulaOf(book) as { formula: string };
-      book.apply(writeCellOps('Sheet1', parseCell('B1'), rewritten.formula));
-      expect(valueToJson(book.sheet('Sheet1').value(0, 1))).toBe(42);
+      writeCell(book, 'B1', rewritten.formula, 'Sheet1');
+      expect(valueAt(book, 'B1', 'Sheet1')).toBe(42);
     },
   );
 

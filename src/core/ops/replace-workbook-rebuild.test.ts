@@ -1,10 +1,12 @@
 // replace-workbook rebuilds the formula engine in one pass: what follows in the same apply,
 // undo, and sheets whose names look like numbers must all still compute.
 import { describe, expect, it } from 'vitest';
-import { Workbook } from '../workbook.js';
+import { useWorkbooks } from '../../../test/support/workbook-bed.js';
 import { writeRangeOps } from './builders.js';
 import { replaceWorkbookOps } from './chart-builders.js';
 import type { Op, WorkbookDocument } from './op.js';
+
+const { open } = useWorkbooks();
 
 const DOCUMENT: WorkbookDocument = {
   name: 'Rebuilt',
@@ -34,7 +36,7 @@ const DOCUMENT: WorkbookDocument = {
 
 describe('replace-workbook rebuilds the engine', () => {
   it('a write after the replace in the same apply is computed against the new sheets', () => {
-    const workbook = Workbook.create();
+    const workbook = open();
     const write: Op = { type: 'set-cells', sheet: '2024', runs: [{ row: 0, col: 0, inputs: [5] }] };
     workbook.apply([...replaceWorkbookOps(DOCUMENT), write]);
     expect(workbook.sheet('2024').value(0, 1)).toBe(10);
@@ -42,7 +44,7 @@ describe('replace-workbook rebuilds the engine', () => {
   });
 
   it('undo brings the previous workbook back computing, and later writes reach the rebuilt engine', () => {
-    const workbook = Workbook.create();
+    const workbook = open();
     workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, [[3, '=A1+1']]));
     workbook.apply(replaceWorkbookOps(DOCUMENT));
     workbook.apply(writeRangeOps('2024', { row: 0, col: 0 }, [[7]]));
@@ -56,7 +58,7 @@ describe('replace-workbook rebuilds the engine', () => {
   });
 
   it('a failed later op in the same apply leaves the previous workbook in place', () => {
-    const workbook = Workbook.create();
+    const workbook = open();
     workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, [[3, '=A1+1']]));
     const broken: Op = {
       type: 'set-cells',
@@ -87,7 +89,7 @@ describe('replace-workbook checks the document before anything changes', () => {
       ],
     ],
   ])('a cell given twice (%s) is refused naming it, and the workbook stays', (_label, places) => {
-    const workbook = Workbook.create();
+    const workbook = open();
     workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, [[3]]));
     const document: WorkbookDocument = {
       name: 'Twice',

@@ -1,33 +1,33 @@
 // The undo of a load or an import keeps the replaced sheets themselves (restore-workbook) and
 // must bring back exactly what was there: values, formulas, versions, locks, charts, sheet
 // order, the active sheet and the workbook name, through any number of undo/redo rounds.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useWorkbooks, valueAt, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
 import { parseCell, parseRange } from '../address/index.js';
 import { valueToJson } from '../formula/index.js';
-import { Workbook } from '../workbook.js';
-import { setLocksOps, writeCellOps, writeRangeOps } from './builders.js';
+import type { Workbook } from '../workbook.js';
+import { setLocksOps, writeCellOps } from './builders.js';
 import { replaceWorkbookOps } from './chart-builders.js';
 import type { Op, WorkbookDocument } from './op.js';
 
-const opened: Workbook[] = [];
-afterEach(() => {
-  for (const workbook of opened.splice(0)) workbook.dispose();
-});
+const { open } = useWorkbooks();
 
 /** A workbook with cross-sheet formulas, rewritten cells (versions > 1), locks, a chart, a renamed sheet and a non-first active sheet. */
 function rich(): Workbook {
-  const book = Workbook.create({ name: 'Budget', sheetNames: ['Summary', 'Data', 'Notes'] });
-  opened.push(book);
-  book.apply(
-    writeRangeOps('Data', parseCell('A1'), [
+  const book = open({ name: 'Budget', sheetNames: ['Summary', 'Data', 'Notes'] });
+  writeRows(
+    book,
+    'A1',
+    [
       [10, 'label', true],
       [20, "'007", null],
       [30.5, '=A1*2', '=SUM(A1:A3)'],
-    ]),
+    ],
+    'Data',
   );
-  book.apply(writeCellOps('Data', parseCell('A1'), 11));
-  book.apply(writeCellOps('Data', parseCell('A1'), 12));
-  book.apply(writeRangeOps('Summary', parseCell('B2'), [['=Data!C3+1', '=Data!B1&"!"']]));
+  writeCell(book, 'A1', 11, 'Data');
+  writeCell(book, 'A1', 12, 'Data');
+  writeRows(book, 'B2', [['=Data!C3+1', '=Data!B1&"!"']], 'Summary');
   book.apply(setLocksOps('Data', parseRange('B2:C3'), true));
   book.apply([
     {
@@ -112,29 +112,29 @@ describe('undo of replace-workbook (restore-workbook)', () => {
     const commit = book.apply(replaceWorkbookOps(IMPORTED));
     expect(commit.inverse.map((op) => op.type)).toEqual(['restore-workbook']);
     book.undo();
-    book.apply(writeCellOps('Data', parseCell('A3'), 100));
-    expect(valueToJson(book.sheet('Summary').value(1, 1))).toBe(12 + 20 + 100 + 1);
-    book.apply(writeCellOps('Data', parseCell('B1'), 'changed'));
-    expect(valueToJson(book.sheet('Summary').value(1, 2))).toBe('changed!');
+    writeCell(book, 'A3', 100, 'Data');
+    expect(valueAt(book, 'B2', 'Summary')).toBe(12 + 20 + 100 + 1);
+    writeCell(book, 'B1', 'changed', 'Data');
+    expect(valueAt(book, 'C2', 'Summary')).toBe('changed!');
   });
 
   it('changes made after an undo are what the next undo of a later import brings back', () => {
     const book = rich();
     book.apply(replaceWorkbookOps(IMPORTED));
     book.undo();
-    book.apply(writeCellOps('Memo', parseCell('C3'), 'later'));
+    writeCell(book, 'C3', 'later', 'Memo');
     book.apply([{ type: 'rename-workbook', name: 'Budget 2' }]);
     const before = state(book);
     book.apply(replaceWorkbookOps(IMPORTED));
-    book.apply(writeCellOps('Other', parseCell('A1'), 6));
-    expect(valueToJson(book.sheet('Other').value(0, 1))).toBe(18);
+    writeCell(book, 'A1', 6, 'Other');
+    expect(valueAt(book, 'B1', 'Other')).toBe(18);
     book.undo();
     book.undo();
     expect(state(book)).toEqual(before);
     // Redo twice, undo twice again: the same two states each time.
     book.redo();
     book.redo();
-    expect(valueToJson(book.sheet('Other').value(0, 1))).toBe(18);
+    expect(valueAt(book, 'B1', 'Other')).toBe(18);
     book.undo();
     book.undo();
     expect(state(book)).toEqual(before);
@@ -156,8 +156,8 @@ describe('undo of replace-workbook (restore-workbook)', () => {
       ]),
     ).toThrow();
     expect(state(book)).toEqual(before);
-    book.apply(writeCellOps('Data', parseCell('A3'), 1));
-    expect(valueToJson(book.sheet('Summary').value(1, 1))).toBe(12 + 20 + 1 + 1);
+    writeCell(book, 'A3', 1, 'Data');
+    expect(valueAt(book, 'B2', 'Summary')).toBe(12 + 20 + 1 + 1);
   });
 
   it('an undo of an import refused before it runs (a version moved on) keeps the step and changes nothing', () => {

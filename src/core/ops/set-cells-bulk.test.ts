@@ -1,10 +1,12 @@
 // Bulk set-cells: rectangles reach the engine as one call, the undo of a write into empty
 // cells clears them again, and a cell named twice in one op still reverts to what it held.
 import { describe, expect, it } from 'vitest';
+import { useWorkbooks } from '../../../test/support/workbook-bed.js';
 import { valueToJson } from '../formula/index.js';
-import { Workbook } from '../workbook.js';
 import { writeRangeOps } from './builders.js';
 import type { Op } from './op.js';
+
+const { open } = useWorkbooks();
 
 function grid(
   rows: number,
@@ -18,7 +20,7 @@ function grid(
 
 describe('set-cells over whole rectangles', () => {
   it('a 200 × 5 range write stores and computes every cell, and undo clears them all', () => {
-    const workbook = Workbook.create();
+    const workbook = open();
     workbook.apply(
       writeRangeOps(
         'Sheet1',
@@ -37,11 +39,10 @@ describe('set-cells over whole rectangles', () => {
     expect(sheet.value(199, 4)).toBeNull();
     // Versions never go back: the undo was a commit too.
     expect(sheet.version(199, 4)).toBe(2);
-    workbook.dispose();
   });
 
   it('a formula the parser cannot handle inside a rectangle becomes a parse error; its neighbours still compute', () => {
-    const workbook = Workbook.create();
+    const workbook = open();
     const tooDeep = `=${'-'.repeat(6000)}1`;
     workbook.apply(
       writeRangeOps('Sheet1', { row: 0, col: 0 }, [
@@ -54,11 +55,10 @@ describe('set-cells over whole rectangles', () => {
     expect(sheet.value(1, 1)).toBe(3);
     expect(sheet.value(2, 1)).toBe(6);
     expect(valueToJson(sheet.value(1, 0))).toBe('#PARSE_ERROR!');
-    workbook.dispose();
   });
 
   it('a cell named twice in one op undoes to what it held before the op', () => {
-    const workbook = Workbook.create();
+    const workbook = open();
     workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, [['before']]));
     const twice: Op = {
       type: 'set-cells',
@@ -75,6 +75,5 @@ describe('set-cells over whole rectangles', () => {
     workbook.undo();
     expect(sheet.input(0, 0)).toBe('before');
     expect(sheet.value(0, 0)).toBe('before');
-    workbook.dispose();
   });
 });

@@ -1,7 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import {
+  inputAt,
+  useWorkbooks,
+  valueAt,
+  writeCell,
+  writeRows,
+} from '../../../test/support/workbook-bed.js';
 import { parseCell, parseRange } from '../address/index.js';
-import { valueToJson } from '../formula/index.js';
-import { Workbook, type WorkbookOptions } from '../workbook.js';
+import type { Workbook, WorkbookOptions } from '../workbook.js';
 import { UndoStepConflictError } from '../errors.js';
 import {
   clearSheetOps,
@@ -13,23 +19,20 @@ import {
 import { estimateStepBytes } from '../history-size.js';
 import type { Op, WorkbookDocument } from './op.js';
 
-const opened: Workbook[] = [];
-afterEach(() => {
-  for (const workbook of opened.splice(0)) workbook.dispose();
-});
+const { open } = useWorkbooks();
 
 function seeded(options: WorkbookOptions = {}): Workbook {
-  const book = Workbook.create({ sheetNames: ['Sheet1', 'Data', 'Notes'], ...options });
-  opened.push(book);
-  book.apply(
-    writeRangeOps('Data', parseCell('A1'), [
+  const book = open({ sheetNames: ['Sheet1', 'Data', 'Notes'], ...options });
+  writeRows(
+    book,
+    'A1',
+    [
       [10, 'label'],
       [20, true],
-    ]),
+    ],
+    'Data',
   );
-  book.apply(
-    writeRangeOps('Sheet1', parseCell('A1'), [['=Data!A1+Data!A2', '=SUM(Data!A1:A2)', 'plain']]),
-  );
+  writeRows(book, 'A1', [['=Data!A1+Data!A2', '=SUM(Data!A1:A2)', 'plain']], 'Sheet1');
   book.apply(setLocksOps('Data', parseRange('B2'), true));
   return book;
 }
@@ -53,11 +56,6 @@ function versionsOf(document: WorkbookDocument): Map<string, number> {
     for (const cell of sheet.cells)
       versions.set(`${sheet.name}!${cell.row},${cell.col}`, cell.version);
   return versions;
-}
-
-function value(book: Workbook, sheet: string, address: string) {
-  const { row, col } = parseCell(address);
-  return valueToJson(book.sheet(sheet).value(row, col));
 }
 
 const ROUND_TRIPS: [string, (book: Workbook) => Op[]][] = [
@@ -104,7 +102,7 @@ describe('every op round-trips through undo and redo', () => {
 
       expect(book.undo()).toBeDefined();
       expect(content(book.document())).toEqual(content(before));
-      expect([value(book, 'Sheet1', 'A1'), value(book, 'Sheet1', 'B1')]).toEqual([30, 30]);
+      expect([valueAt(book, 'A1', 'Sheet1'), valueAt(book, 'B1', 'Sheet1')]).toEqual([30, 30]);
 
       expect(book.redo()).toBeDefined();
       expect(content(book.document())).toEqual(content(after));
@@ -155,7 +153,7 @@ describe('undo of cell writes', () => {
 
   it('[UNDO-3] undo and redo each bump the versions of the cells they write', () => {
     const book = seeded();
-    book.apply(writeCellOps('Sheet1', parseCell('C1'), 'edited'));
+    writeCell(book, 'C1', 'edited', 'Sheet1');
     expect(book.cell('Sheet1', parseCell('C1')).version).toBe(2);
     book.undo();
     expect(book.cell('Sheet1', parseCell('C1'))).toMatchObject({ input: 'plain', version: 3 });
@@ -167,7 +165,7 @@ describe('undo of cell writes', () => {
 describe('undo of a sheet deletion', () => {
   it('[UNDO-5] restores cells, exact versions, locks, position and the active sheet', () => {
     const book = seeded();
-    book.apply(writeCellOps('Data', parseCell('A1'), 11));
+    writeCell(book, 'A1', 11, 'Data');
     book.apply([{ type: 'activate-sheet', name: 'Data' }]);
     const before = book.document();
     book.apply([{ type: 'delete-sheet', name: 'Data' }]);
@@ -182,11 +180,11 @@ describe('undo of a sheet deletion', () => {
   it('[UNDO-5] formulas in other sheets show #REF! while it is gone and compute again after undo', () => {
     const book = seeded();
     book.apply([{ type: 'delete-sheet', name: 'Data' }]);
-    expect(value(book, 'Sheet1', 'A1')).toBe('#REF!');
+    expect(valueAt(book, 'A1', 'Sheet1')).toBe('#REF!');
     book.undo();
-    expect([value(book, 'Sheet1', 'A1'), value(book, 'Sheet1', 'B1')]).toEqual([30, 30]);
-    book.apply(writeCellOps('Data', parseCell('A1'), 100));
-    expect(value(book, 'Sheet1', 'A1')).toBe(120);
+    expect([valueAt(book, 'A1', 'Sheet1'), valueAt(book, 'B1', 'Sheet1')]).toEqual([30, 30]);
+    writeCell(book, 'A1', 100, 'Data');
+    expect(valueAt(book, 'A1', 'Sheet1')).toBe(120);
   });
 });
 
@@ -202,29 +200,29 @@ describe('the history', () => {
 
   it('[UNDO-4] a new change clears the redo stack', () => {
     const book = seeded();
-    book.apply(writeCellOps('Sheet1', parseCell('Z1'), 1));
+    writeCell(book, 'Z1', 1, 'Sheet1');
     book.undo();
     expect(book.redoDepth).toBe(1);
-    book.apply(writeCellOps('Sheet1', parseCell('Z2'), 2));
+    writeCell(book, 'Z2', 2, 'Sheet1');
     expect(book.redoDepth).toBe(0);
     expect(book.redo()).toBeUndefined();
   });
 
   it('[UNDO-4] the undo depth is bounded: only the newest steps are kept', () => {
     const book = seeded({ undoDepth: 2 });
-    for (const n of [1, 2, 3, 4]) book.apply(writeCellOps('Notes', parseCell('A1'), n));
+    for (const n of [1, 2, 3, 4]) writeCell(book, 'A1', n, 'Notes');
     expect(book.undoDepth).toBe(2);
     book.undo();
     book.undo();
     expect(book.undo()).toBeUndefined();
-    expect(book.sheet('Notes').input(0, 0)).toBe(2);
+    expect(inputAt(book, 'A1', 'Notes')).toBe(2);
   });
 
   it('[UNDO-4] an undo depth of 0 turns undo off', () => {
     const book = seeded({ undoDepth: 0 });
-    book.apply(writeCellOps('Notes', parseCell('A1'), 1));
+    writeCell(book, 'A1', 1, 'Notes');
     expect(book.undo()).toBeUndefined();
-    expect(book.sheet('Notes').input(0, 0)).toBe(1);
+    expect(inputAt(book, 'A1', 'Notes')).toBe(1);
   });
 
   it('[UNDO-4] over the byte budget the oldest steps go and the newest stay', () => {
@@ -234,10 +232,10 @@ describe('the history', () => {
     const texts = ['1', '2', '3', '4', '5'].map((digit) => digit.repeat(1000));
     // Each write's undo holds the 1,000 characters it overwrote (the first's holds an empty cell).
     const book = seeded({ undoMaxBytes: 3 * estimateStepBytes(write(texts[0]!)) });
-    for (const text of texts) book.apply(writeCellOps('Notes', parseCell('A1'), text));
+    for (const text of texts) writeCell(book, 'A1', text, 'Notes');
     expect(book.undoDepth).toBe(3);
     while (book.undo() !== undefined);
-    expect(book.sheet('Notes').input(0, 0)).toBe(texts[1]);
+    expect(inputAt(book, 'A1', 'Notes')).toBe(texts[1]);
   });
 
   it('[UNDO-4] an import that replaces more than the byte budget holds stays and leaves nothing to undo', () => {
@@ -266,7 +264,7 @@ describe('the history', () => {
     const book = seeded();
     const kinds: string[] = [];
     book.onCommit((commit) => kinds.push(commit.kind));
-    book.apply(writeCellOps('Notes', parseCell('A1'), 1));
+    writeCell(book, 'A1', 1, 'Notes');
     book.undo('someone');
     book.redo('someone');
     expect(kinds).toEqual(['change', 'undo', 'redo']);
@@ -278,7 +276,7 @@ describe("undo limited to the caller's own steps (origin)", () => {
     const book = seeded();
     book.apply(writeCellOps('Notes', parseCell('A1'), 'mine'), { origin: 'tab-1' });
     expect(book.undo('User', { expectedOrigin: 'tab-1' })).toBeDefined();
-    expect(value(book, 'Notes', 'A1')).toBeNull();
+    expect(valueAt(book, 'A1', 'Notes')).toBeNull();
   });
 
   it('[UNDO-04] it refuses, undoing nothing, when the step on top was made by another origin or by none', () => {
@@ -286,13 +284,13 @@ describe("undo limited to the caller's own steps (origin)", () => {
     book.apply(writeCellOps('Notes', parseCell('A1'), 'mine'), { origin: 'tab-1' });
     book.apply(writeCellOps('Notes', parseCell('B1'), 'theirs'), { origin: 'tab-2' });
     expect(() => book.undo('User', { expectedOrigin: 'tab-1' })).toThrow(UndoStepConflictError);
-    book.apply(writeCellOps('Notes', parseCell('C1'), 'a script'));
+    writeCell(book, 'C1', 'a script', 'Notes');
     expect(() => book.undo('User', { expectedOrigin: 'tab-1' })).toThrow(/another client or tool/);
     expect(book.undoDepth).toBe(6);
     expect([
-      value(book, 'Notes', 'A1'),
-      value(book, 'Notes', 'B1'),
-      value(book, 'Notes', 'C1'),
+      valueAt(book, 'A1', 'Notes'),
+      valueAt(book, 'B1', 'Notes'),
+      valueAt(book, 'C1', 'Notes'),
     ]).toEqual(['mine', 'theirs', 'a script']);
   });
 
@@ -300,7 +298,7 @@ describe("undo limited to the caller's own steps (origin)", () => {
     const book = seeded();
     book.apply(writeCellOps('Notes', parseCell('A1'), 'theirs'), { origin: 'tab-2' });
     expect(book.undo('User')).toBeDefined();
-    expect(value(book, 'Notes', 'A1')).toBeNull();
+    expect(valueAt(book, 'A1', 'Notes')).toBeNull();
   });
 
   it("[UNDO-04] a redo puts the step back as the redoing origin's", () => {
@@ -313,8 +311,7 @@ describe("undo limited to the caller's own steps (origin)", () => {
   });
 
   it('[UNDO-04] steps dropped over the depth take their origins with them', () => {
-    const book = Workbook.create({ undoDepth: 2 });
-    opened.push(book);
+    const book = open({ undoDepth: 2 });
     book.apply(writeCellOps('Sheet1', parseCell('A1'), 1), { origin: 'old' });
     book.apply(writeCellOps('Sheet1', parseCell('A2'), 2), { origin: 'tab-1' });
     book.apply(writeCellOps('Sheet1', parseCell('A3'), 3), { origin: 'tab-1' });

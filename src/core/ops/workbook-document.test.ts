@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { useWorkbooks } from '../../../test/support/workbook-bed.js';
 import { parseRange } from '../address/index.js';
 import { InvalidChartError, InvalidNameError, InvalidOperationError } from '../errors.js';
-import { Workbook } from '../workbook.js';
+import type { Workbook } from '../workbook.js';
 import { setLocksOps, writeRangeOps } from './builders.js';
 import { createChartOps, replaceWorkbookOps } from './chart-builders.js';
 import type { WorkbookDocument } from './op.js';
+
+const { open } = useWorkbooks();
 
 const DOCUMENT: WorkbookDocument = {
   name: 'Imported',
@@ -37,7 +40,7 @@ const DOCUMENT: WorkbookDocument = {
 };
 
 function seeded(): Workbook {
-  const workbook = Workbook.create({ name: 'Before', sheetNames: ['Sheet1', 'Other'] });
+  const workbook = open({ name: 'Before', sheetNames: ['Sheet1', 'Other'] });
   workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, [[1, 2, '=A1+B1']]));
   workbook.apply(setLocksOps('Sheet1', parseRange('A1'), true));
   workbook.apply(createChartOps('Other', 'old', { data_range: 'Sheet1!A1:C1' }).ops);

@@ -5,12 +5,12 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { useWorkbooks } from '../../../test/support/workbook-bed.js';
 import {
   parseCell,
   recordedOps,
   replaceWorkbookOps,
   replayRecords,
-  Workbook,
   writeCellOps,
   type CommitRecord,
 } from '../../core/index.js';
@@ -19,6 +19,8 @@ import { JournalCorruptError } from '../errors.js';
 import { FileJournal } from './file-journal.js';
 import { journalDirectory, logFileName } from './journal-files.js';
 import { encodeFrame } from './record-framing.js';
+
+const { open } = useWorkbooks();
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -195,10 +197,10 @@ describe('the file journal', () => {
     await journal.close();
     const recovered = await journalIn(dir).recover('default');
     expect(recovered.base?.seq).toBeGreaterThan(0);
-    const replayed = Workbook.create();
+    const replayed = open();
     if (recovered.base !== undefined) replayed.apply(replaceWorkbookOps(recovered.base.document));
     expect(replayRecords(replayed, recovered.records, recovered.base?.seq ?? 0)).toBe(400);
-    const direct = Workbook.create();
+    const direct = open();
     for (let seq = 1; seq <= 400; seq += 1) direct.apply(record(seq, seq * 3).ops as never);
     expect(replayed.document().sheets).toEqual(direct.document().sheets);
     // What the base replaced is gone: at most one base and the logs after it remain.

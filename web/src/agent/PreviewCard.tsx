@@ -4,6 +4,7 @@ import type { PreviewEntry } from './thread.js';
 import type { AgentController } from './agent-controller.js';
 import { BlockedList } from './BlockedList.js';
 import { PlanBlock, MacroBlock } from './ProposalBlocks.js';
+import { summarizeChartSpec } from '../api/agent-api.js';
 
 const BADGES: Readonly<Record<string, string>> = {
   applied: 'Applied',
@@ -45,7 +46,8 @@ export function PreviewCard({
   const { preview } = entry;
   const target = controller.describeTarget(preview);
   const hasValues = preview.values !== null && preview.values.length > 0;
-  const hasChart = preview.chart_spec !== null;
+  const chart = preview.chart_spec === null ? null : summarizeChartSpec(preview.chart_spec);
+  const hasChart = chart !== null;
   const canApply = hasValues || hasChart;
   const moved =
     preview.original_request !== undefined &&
@@ -113,11 +115,10 @@ export function PreviewCard({
         <PlanBlock plan={preview.plan} onGoTo={(reference) => controller.goTo(reference)} />
       )}
       <MacroBlock macro={preview.proposed_macro} error={preview.macro_error} />
-      {hasChart && (
+      {chart !== null && (
         <p className="card-chart" data-testid="preview-chart">
-          Proposed {preview.chart_spec!.chart_type ?? 'bar'} chart “
-          {preview.chart_spec!.title ?? ''}” of {preview.chart_spec!.data_range} at{' '}
-          {preview.chart_spec!.anchor_cell ?? 'F2'}.
+          Proposed {chart.chartType} chart “{chart.title}” of {chart.dataRange} at{' '}
+          {chart.anchorCell}.
         </p>
       )}
       {entry.applyError !== undefined && (

@@ -3,7 +3,12 @@
 // for the session. Errors, guardrail refusals included, become readable thread entries.
 import { Observable } from '../app/observable.js';
 import type { PreviewOverlay, Session } from '../app/session.js';
-import { AgentApi, type ChatRequest, type PreviewJson } from '../api/agent-api.js';
+import {
+  AgentApi,
+  summarizeChartSpec,
+  type ChatRequest,
+  type PreviewJson,
+} from '../api/agent-api.js';
 import { ApiError, errorMessage, findBlockedFormulas } from '../api/errors.js';
 import type { CellValue } from '../api/types.js';
 import { addressesIn, formatRect, tryParseCell, parseRange, splitSheet } from '../grid/address.js';
@@ -273,13 +278,13 @@ export class AgentController {
       const address = splitSheet(cell).ref.toUpperCase();
       cells.set(address, { value, overwrites: occupied.has(cell.toUpperCase()) });
     }
-    const spec = preview.chart_spec;
-    const anchor = spec === null ? undefined : tryParseCell(spec.anchor_cell ?? 'F2');
+    const spec = preview.chart_spec === null ? null : summarizeChartSpec(preview.chart_spec);
+    const anchor = spec === null ? undefined : tryParseCell(spec.anchorCell);
     const overlay: PreviewOverlay = {
       sheet: preview.sheet,
       cells,
       ...(spec !== null && anchor !== undefined
-        ? { chart: { anchor, width: 400, height: 280, title: spec.title ?? '' } }
+        ? { chart: { anchor, width: 400, height: 280, title: spec.title } }
         : {}),
     };
     this.session.preview.set(overlay);

@@ -2,7 +2,13 @@
 import type { ApiClient } from './client.js';
 import { ApiError, describeDetail } from './errors.js';
 import { readEvents } from './sse.js';
-import type { CellValue, ChartJson, ChartSpecJson } from './types.js';
+import type {
+  AgentPreviewResponse as PreviewJson,
+  ApplyResponse as ApplyJson,
+  ChainResponse as ChainJson,
+  ChainStepJson,
+} from '../../../src/contract/index.js';
+import type { CellValue } from './types.js';
 
 export interface HistoryEntry {
   readonly role: 'user' | 'assistant';
@@ -18,89 +24,45 @@ export interface ChatRequest {
   readonly model_id?: string;
 }
 
-export interface PlanJson {
-  readonly title?: string;
-  readonly anchor?: string;
-  readonly sections: readonly {
-    readonly label?: string;
-    readonly target?: string;
-    readonly notes?: string;
-  }[];
-}
-
-export interface MacroJson {
-  readonly name: string;
-  readonly params?: readonly unknown[];
-  readonly description?: string;
-  readonly body?: unknown;
-  readonly replaces_existing?: boolean;
-}
-
-export interface PreviewJson {
-  readonly category?: string;
-  readonly agent_id: string;
-  readonly reasoning: string;
-  readonly sheet: string;
-  readonly target_cell: string | null;
-  readonly original_request?: string | null;
-  readonly preview_cells: readonly { readonly cell: string; readonly value: CellValue }[];
-  readonly values: readonly (readonly CellValue[])[] | null;
-  readonly chart_spec: ChartSpecJson | null;
-  readonly proposed_macro: MacroJson | null;
-  readonly macro_error: string | null;
-  readonly plan: PlanJson | null;
-}
-
 export interface ApplyRequest {
   readonly agent_id: string;
   readonly target_cell: string;
   readonly values: readonly (readonly CellValue[])[];
   readonly sheet: string;
   readonly shift_direction: 'right' | 'down';
-  readonly chart_spec: ChartSpecJson | null;
+  /** The preview's chart spec as the model wrote it; the server checks it on apply. */
+  readonly chart_spec: Readonly<Record<string, unknown>> | null;
 }
 
-export interface ApplyJson {
-  readonly status: 'Success' | 'Collision Resolved' | 'Partial' | string;
-  readonly sheet: string;
-  readonly actual_target: string | null;
-  readonly chart?: ChartJson | null;
-  readonly chart_error?: string | null;
+export type {
+  AgentPreviewResponse as PreviewJson,
+  ApplyResponse as ApplyJson,
+  ChainResponse as ChainJson,
+  ChainStepJson,
+  Observation as ObservationJson,
+  PlanJson,
+  ProposedMacro as MacroJson,
+} from '../../../src/contract/index.js';
+
+/** How a preview's chart spec reads on screen: each field only when the model gave it as text. */
+export interface ChartSpecSummary {
+  readonly chartType: string;
+  readonly title: string;
+  readonly dataRange: string;
+  readonly anchorCell: string;
 }
 
-export interface ObservationJson {
-  readonly cell: string;
-  readonly value: CellValue;
-  readonly formula: string | null;
-  readonly warning: string | null;
-}
-
-export interface ChainStepJson {
-  readonly iteration: number;
-  readonly agent_id: string;
-  readonly reasoning: string;
-  readonly target: string | null;
-  readonly values: readonly (readonly CellValue[])[] | null;
-  readonly observations: readonly ObservationJson[];
-  readonly completion_signal: boolean;
-  readonly chart?: ChartJson | null;
-  readonly chart_error?: string | null;
-  readonly proposed_macro?: MacroJson | null;
-  readonly plan?: PlanJson | null;
-  /** Set when the guardrails refused this step's write (nothing was written). */
-  readonly guardrail_issues?: readonly unknown[] | null;
-}
-
-export interface ChainJson {
-  readonly sheet: string;
-  readonly steps: readonly ChainStepJson[];
-  readonly iterations_used: number;
-  readonly terminated_early: boolean;
-  /**
-   * Why the loop ended (completion, max_iterations, nothing_left, rejected_twice, aborted, error).
-   */
-  readonly stop_reason?: string;
-  readonly error?: string | null;
+export function summarizeChartSpec(spec: Readonly<Record<string, unknown>>): ChartSpecSummary {
+  const text = (field: string, fallback: string) => {
+    const value = spec[field];
+    return typeof value === 'string' && value !== '' ? value : fallback;
+  };
+  return {
+    chartType: text('chart_type', 'bar'),
+    title: text('title', ''),
+    dataRange: text('data_range', '?'),
+    anchorCell: text('anchor_cell', 'F2'),
+  };
 }
 
 export class AgentApi {

@@ -1,0 +1,62 @@
+// The workbook test bed for unit tests: open in-memory workbooks that are disposed after each
+// test, and write or read their cells by A1 address. A helper's optional sheet is the workbook's
+// active sheet when left out (Sheet1 in a new workbook, or its first sheet name).
+import { afterEach } from 'vitest';
+import {
+  parseCell,
+  valueToJson,
+  Workbook,
+  writeCellOps,
+  writeRangeOps,
+  type CellInput,
+  type Commit,
+  type WireValue,
+  type WorkbookOptions,
+} from '../../src/core/index.js';
+
+export interface WorkbookBed {
+  /** A new workbook (Workbook.create), disposed after the running test. */
+  readonly open: (options?: WorkbookOptions) => Workbook;
+}
+
+/** Call at the top of a test file (or a describe): registers the afterEach that disposes what it opened. */
+export function useWorkbooks(): WorkbookBed {
+  const opened: Workbook[] = [];
+  afterEach(() => {
+    for (const workbook of opened.splice(0)) workbook.dispose();
+  });
+  return {
+    open: (options = {}) => {
+      const workbook = Workbook.create(options);
+      opened.push(workbook);
+      return workbook;
+    },
+  };
+}
+
+/** Types `value` into one cell, as a person would (a leading = makes a formula). */
+export function writeCell(book: Workbook, a1: string, value: WireValue, sheet?: string): Commit {
+  return book.apply(writeCellOps(sheet ?? book.activeSheetName, parseCell(a1), value));
+}
+
+/** Writes a rectangle of values whose top-left cell is `a1`, in one commit. */
+export function writeRows(
+  book: Workbook,
+  a1: string,
+  rows: readonly (readonly WireValue[])[],
+  sheet?: string,
+): Commit {
+  return book.apply(writeRangeOps(sheet ?? book.activeSheetName, parseCell(a1), rows));
+}
+
+/** The computed value of a cell as JSON shows it (an error as its sentinel text). */
+export function valueAt(book: Workbook, a1: string, sheet?: string): WireValue {
+  const { row, col } = parseCell(a1);
+  return valueToJson(book.sheet(sheet).value(row, col));
+}
+
+/** What the cell holds as typed: a number, boolean, text or { formula }, or null when empty. */
+export function inputAt(book: Workbook, a1: string, sheet?: string): CellInput | null {
+  const { row, col } = parseCell(a1);
+  return book.sheet(sheet).input(row, col);
+}
