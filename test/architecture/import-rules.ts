@@ -104,6 +104,7 @@ const WEB_MAY_IMPORT_FROM_SRC: readonly { readonly prefix: string; readonly type
     { prefix: 'contract/', typeOnly: true },
     { prefix: 'core/address/', typeOnly: false },
     { prefix: 'core/formula-text/', typeOnly: false },
+    { prefix: 'core/chart', typeOnly: false },
     { prefix: 'core/value-typing', typeOnly: false },
   ];
 

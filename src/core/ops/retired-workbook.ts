@@ -50,13 +50,14 @@ export function reinstate(state: WorkbookState, retired: RetiredWorkbook): void 
   state.activeSheet = retired.activeSheet;
 }
 
-export function restoreWorkbook(
-  state: WorkbookState,
-  op: Extract<Op, { type: 'restore-workbook' }>,
-): Executed {
+/**
+ * Replaces the whole workbook: the current sheets are retired (they are the undo copy, no
+ * snapshot), `install` puts the new state in place, and a failed install reinstates them.
+ */
+export function swapWorkbook(state: WorkbookState, install: () => void): Executed {
   const previous = retire(state);
   try {
-    reinstate(state, op.workbook);
+    install();
   } catch (error) {
     reinstate(state, previous);
     throw error;
@@ -65,4 +66,11 @@ export function restoreWorkbook(
     inverse: [{ type: 'restore-workbook', workbook: previous }],
     revert: () => reinstate(state, previous),
   };
+}
+
+export function restoreWorkbook(
+  state: WorkbookState,
+  op: Extract<Op, { type: 'restore-workbook' }>,
+): Executed {
+  return swapWorkbook(state, () => reinstate(state, op.workbook));
 }

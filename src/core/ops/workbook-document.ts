@@ -9,7 +9,7 @@ import { Sheet } from '../sheet.js';
 import { MAX_TEXT_LENGTH, tooLongText } from '../value-typing.js';
 import { runsFromCells } from './builders.js';
 import type { InputRun, Op, SheetSnapshot, SnapshotCell, WorkbookDocument } from './op.js';
-import { reinstate, retire } from './retired-workbook.js';
+import { swapWorkbook } from './retired-workbook.js';
 import type { Executed, WorkbookState } from './state.js';
 
 /** Everything a sheet owns: every cell with an input, a version or a lock, row-major, and its charts. */
@@ -208,16 +208,5 @@ export function replaceWorkbook(
   op: Extract<Op, { type: 'replace-workbook' }>,
 ): Executed {
   const next = validateDocument(op.document);
-  // The replaced sheets themselves are the undo copy (retired-workbook.ts): no snapshot.
-  const previous = retire(state);
-  try {
-    install(state, next);
-  } catch (error) {
-    reinstate(state, previous);
-    throw error;
-  }
-  return {
-    inverse: [{ type: 'restore-workbook', workbook: previous }],
-    revert: () => reinstate(state, previous),
-  };
+  return swapWorkbook(state, () => install(state, next));
 }

@@ -8,6 +8,8 @@ import type { ChartJson } from '../api/types.js';
 import { formatCell, formatRect, MAX_COLUMNS, type Rect } from '../grid/address.js';
 import { loadChartJs } from './chart-render.js';
 import { prefetchChartValues } from './chart-values.js';
+// The server's defaults for what a new chart leaves out: one definition, in the core.
+import { CHART_DEFAULTS } from '../../../src/core/chart.js';
 
 export interface ChartEditRequest {
   readonly mode: 'create' | 'edit';
@@ -15,14 +17,6 @@ export interface ChartEditRequest {
   readonly fields: Required<Omit<ChartJson, 'id'>>;
 }
 
-export const CHART_DEFAULTS = {
-  title: '',
-  chart_type: 'bar',
-  anchor_cell: 'F2',
-  width: 400,
-  height: 280,
-  orientation: 'columns',
-} as const;
 export const MIN_CHART_WIDTH = 160;
 
 /**

@@ -93,6 +93,28 @@ interface Block {
   failedAt: number | undefined;
 }
 
+/** The cache's block at (blockRow, blockCol), added empty and unread when it has none yet. */
+function cachedBlock(cache: SheetCache, blockRow: number, blockCol: number): Block {
+  const key = blockKey(blockRow, blockCol);
+  let block = cache.blocks.get(key);
+  if (block === undefined) {
+    block = {
+      key,
+      blockRow,
+      blockCol,
+      cells: new Map(),
+      loaded: false,
+      generation: -1,
+      lastUsed: 0,
+      request: undefined,
+      requestGeneration: -1,
+      failedAt: undefined,
+    };
+    cache.blocks.set(key, block);
+  }
+  return block;
+}
+
 interface SheetCache {
   blocks: Map<number, Block>;
   generation: number;
@@ -259,22 +281,7 @@ export class CellStore {
       for (let blockCol = firstCol; blockCol <= lastCol; blockCol += 1) {
         const key = blockKey(blockRow, blockCol);
         needed.add(key);
-        let block = cache.blocks.get(key);
-        if (block === undefined) {
-          block = {
-            key,
-            blockRow,
-            blockCol,
-            cells: new Map(),
-            loaded: false,
-            generation: -1,
-            lastUsed: 0,
-            request: undefined,
-            requestGeneration: -1,
-            failedAt: undefined,
-          };
-          cache.blocks.set(key, block);
-        }
+        const block = cachedBlock(cache, blockRow, blockCol);
         block.lastUsed = this.clock;
       }
     }
@@ -416,23 +423,9 @@ export class CellStore {
   seed(sheet: string, blockRow: number, blockCol: number, response: GridResponse): void {
     const cache = this.sheetCache(sheet);
     const key = blockKey(blockRow, blockCol);
-    let block = cache.blocks.get(key);
-    if (block?.loaded === true) return;
-    if (block === undefined) {
-      block = {
-        key,
-        blockRow,
-        blockCol,
-        cells: new Map(),
-        loaded: false,
-        generation: -1,
-        lastUsed: this.clock,
-        request: undefined,
-        requestGeneration: -1,
-        failedAt: undefined,
-      };
-      cache.blocks.set(key, block);
-    }
+    if (cache.blocks.get(key)?.loaded === true) return;
+    const block = cachedBlock(cache, blockRow, blockCol);
+    block.lastUsed = this.clock;
     // The same read may already be queued or running for this block: it is not needed now.
     block.request?.abort();
     block.request = undefined;
