@@ -5,7 +5,7 @@
 // (bench/README.md, W6). With --if-stale it does nothing when dist/server/main.js is newer than
 // every file under src/, the tsconfig files and package.json, so later starts are instant.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +48,8 @@ export function buildServer() {
     process.stderr.write('tsc reported type errors (above); the server was compiled anyway.\n');
   else if (result.status !== 0)
     throw new Error(`tsc exited with ${result.status ?? result.signal}`);
+  // main.js is also the `gridbook` command (package.json bin: `npx gridbook mcp`).
+  chmodSync(builtMain, 0o755);
   return performance.now() - started;
 }
 

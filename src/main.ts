@@ -1,9 +1,11 @@
+#!/usr/bin/env node
 // Composition root: config → store → host (restored from the journal) → app → listen.
 import { randomBytes } from 'node:crypto';
 import { AgentService } from './agent/index.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { OSS_WORKBOOK_ID, OssHost } from './hosting/index.js';
 import { buildApp } from './http/index.js';
+import { relayStdioTo } from './mcp/index.js';
 import { FileKeyStore, KeyFileError, ProviderService } from './providers/index.js';
 import {
   CorruptSaveFileError,
@@ -127,4 +129,18 @@ function browsableAddress(address: string): string {
   return url.origin;
 }
 
-await main();
+/**
+ * `gridbook mcp [--url http://host:port]`: MCP on stdin/stdout, relayed to a running server
+ * (default: HOST and PORT, as the server reads them). Nothing but MCP may go to stdout.
+ */
+async function mcpOverStdio(args: readonly string[]): Promise<void> {
+  const urlAt = args.indexOf('--url');
+  const explicit = urlAt >= 0 ? args[urlAt + 1] : undefined;
+  const config = explicit === undefined ? configOrExit() : undefined;
+  const host = config?.host === '0.0.0.0' ? '127.0.0.1' : config?.host;
+  await relayStdioTo(explicit ?? `http://${host}:${config?.port}`);
+}
+
+const [command, ...args] = process.argv.slice(2);
+if (command === 'mcp') await mcpOverStdio(args);
+else await main();

@@ -32,3 +32,4 @@ export {
   saveCheckpoint,
 } from './files.js';
 export { ChartIdGeneratorError, EditingError } from './errors.js';
+export { cellJson, historyJson, sheetsJson, workbookJson } from './wire-shapes.js';

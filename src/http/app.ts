@@ -25,6 +25,7 @@ import { webRoutes } from './routes/web.js';
 import { FileWorkbookStore, type WorkbookStore } from '../persistence/index.js';
 import { chartRoutes } from './routes/charts.js';
 import { persistenceRoutes } from './routes/persistence.js';
+import { mcpRoutes } from './routes/mcp.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -119,10 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(engineApiRoutes, routeDeps);
   await app.register(gridRoutes, routeDeps);
   await app.register(workbookRoutes, routeDeps);
-  await app.register(chartRoutes, {
-    ...routeDeps,
-    newId: deps.newId ?? (() => randomBytes(4).toString('hex')),
-  });
+  const newId = deps.newId ?? (() => randomBytes(4).toString('hex'));
+  await app.register(chartRoutes, { ...routeDeps, newId });
+  await app.register(mcpRoutes, { ...routeDeps, newId });
   await app.register(persistenceRoutes, {
     ...routeDeps,
     store: deps.store ?? new FileWorkbookStore({ dir: deps.config.dataDir }),

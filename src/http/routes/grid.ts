@@ -24,8 +24,8 @@ import {
   unlockAll,
   writeCell,
   writeRange,
+  cellJson,
 } from '../../editing/index.js';
-import { cellJson } from '../presenters.js';
 import { changeMeta, handleOf, workbookOf, type RouteDeps } from '../route-deps.js';
 
 function boundsJson(bounds: RangeAddress | undefined): { first: string; last: string } | null {

@@ -1,6 +1,5 @@
 // Workbook and sheet management, and server-side undo/redo: thin routes over the editing use-cases.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { WorkbookReader } from '../../core/index.js';
 import {
   AddSheetBody,
   NamedSheetBody,
@@ -20,21 +19,11 @@ import {
   renameSheet,
   renameWorkbook,
   undo,
+  historyJson,
+  sheetsJson,
+  workbookJson,
 } from '../../editing/index.js';
-import { sheetsJson } from '../presenters.js';
 import { changeMeta, handleOf, workbookOf, type RouteDeps } from '../route-deps.js';
-
-function historyJson(workbook: WorkbookReader, done: boolean, direction: 'undo' | 'redo') {
-  return {
-    status: done ? 'Success' : `Nothing to ${direction}`,
-    applied: done,
-    can_undo: workbook.undoDepth > 0,
-    can_redo: workbook.redoDepth > 0,
-    workbook_name: workbook.name,
-    active_sheet: workbook.activeSheetName,
-    sheets: workbook.sheetNames,
-  };
-}
 
 export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.get(
@@ -47,14 +36,7 @@ export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
       },
     },
     async (request) => {
-      const workbook = await workbookOf(deps, request);
-      return {
-        workbook_name: workbook.name,
-        active_sheet: workbook.activeSheetName,
-        sheets: workbook.sheetNames,
-        can_undo: workbook.undoDepth > 0,
-        can_redo: workbook.redoDepth > 0,
-      };
+      return workbookJson(await workbookOf(deps, request));
     },
   );
 

@@ -1,4 +1,5 @@
-// How core values look on the wire.
+// How core values look on the wire: the response shapes of src/contract, built once for every
+// transport (the REST routes and the MCP tools).
 import {
   formatCell,
   inputToText,
@@ -8,7 +9,12 @@ import {
   type SheetView,
   type WorkbookReader,
 } from '../core/index.js';
-import type { GridCell, SheetsResponse } from '../contract/index.js';
+import type {
+  GridCell,
+  HistoryResponse,
+  SheetsResponse,
+  WorkbookResponse,
+} from '../contract/index.js';
 
 export function cellJson(sheet: SheetView, address: CellAddress): GridCell {
   const input = sheet.input(address.row, address.col);
@@ -26,4 +32,27 @@ export function cellJson(sheet: SheetView, address: CellAddress): GridCell {
 
 export function sheetsJson(workbook: WorkbookReader, sheet: string): SheetsResponse {
   return { sheet, sheets: workbook.sheetNames, active_sheet: workbook.activeSheetName };
+}
+
+export function workbookJson(workbook: WorkbookReader): WorkbookResponse {
+  return {
+    workbook_name: workbook.name,
+    active_sheet: workbook.activeSheetName,
+    sheets: workbook.sheetNames,
+    can_undo: workbook.undoDepth > 0,
+    can_redo: workbook.redoDepth > 0,
+  };
+}
+
+/** After an undo or redo: whether it did anything, and the workbook as it now is. */
+export function historyJson(
+  workbook: WorkbookReader,
+  done: boolean,
+  direction: 'undo' | 'redo',
+): HistoryResponse {
+  return {
+    status: done ? 'Success' : `Nothing to ${direction}`,
+    applied: done,
+    ...workbookJson(workbook),
+  };
 }

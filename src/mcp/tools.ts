@@ -1,0 +1,276 @@
+// The tools, in the order of the recommended flow: read the schema, peek, dry-run, then commit.
+// Each takes the REST route's request shape and answers its response shape (src/contract), and
+// every write goes through the same editing use-case, so versions, locks, undo and the commit
+// log apply exactly as they do over HTTP.
+import { Type } from 'typebox';
+import {
+  ChartDeleteResponse,
+  ChartParams,
+  ChartWriteResponse,
+  CreateChartBody,
+  EvalBody,
+  EvalResponse,
+  LockBody,
+  LockResponse,
+  PatchChartBody,
+  RenameSheetBody,
+  SchemaResponse,
+  SheetName,
+  SheetsResponse,
+  AddSheetBody,
+  HistoryResponse,
+  UndoBody,
+  WorkbookResponse,
+  WriteCellBody,
+  WriteCellResponse,
+  WriteRangeBody,
+  WriteRangeResponse,
+} from '../contract/index.js';
+import { formatCell } from '../core/index.js';
+import {
+  addSheet,
+  cellJson,
+  createChart,
+  deleteChart,
+  historyJson,
+  patchChart,
+  renameSheet,
+  setLocks,
+  sheetsJson,
+  undo,
+  workbookJson,
+  writeCell,
+  writeRange,
+} from '../editing/index.js';
+import { describeSchema, evaluateFormulas } from '../engine-api/index.js';
+import { PeekPage, PeekPageInput, peekPage } from './peek-pages.js';
+import { defineTool, type McpTool, type ToolContext } from './tool-kit.js';
+
+const NoInput = Type.Object({});
+
+function meta(context: ToolContext) {
+  return { actor: context.actor, origin: context.actor };
+}
+
+export const TOOLS: readonly McpTool[] = [
+  defineTool({
+    name: 'list_sheets',
+    description: 'The workbook: its name, the sheets in tab order and the active sheet.',
+    input: NoInput,
+    output: WorkbookResponse,
+    readOnly: true,
+    run: async (_input, context) => workbookJson((await context.handle()).workbook),
+  }),
+  defineTool({
+    name: 'get_schema',
+    description:
+      'Start here: every sheet with its occupied bounds and each column’s header and type (text, number, bool, formula, empty).',
+    input: NoInput,
+    output: SchemaResponse,
+    readOnly: true,
+    run: async (_input, context) => describeSchema((await context.handle()).workbook),
+  }),
+  defineTool({
+    name: 'peek',
+    description:
+      'Read a range (default: the occupied bounds) in pages of whole rows: computed values and formula text side by side. Pass next_cursor back to read the next page.',
+    input: PeekPageInput,
+    output: PeekPage,
+    readOnly: true,
+    run: async (input, context) => peekPage((await context.handle()).workbook, input),
+  }),
+  defineTool({
+    name: 'eval_formulas',
+    description:
+      'Dry run: compute up to 500 formulas as if each sat in its cell, against the workbook as it is. Nothing is written.',
+    input: EvalBody,
+    output: EvalResponse,
+    readOnly: true,
+    run: async (input, context) => {
+      const workbook = (await context.handle()).workbook;
+      return evaluateFormulas(workbook, input.sheet, input.formulas, {
+        ms: context.evalBudgetMs,
+        now: () => performance.now(),
+      });
+    },
+  }),
+  defineTool({
+    name: 'write_cell',
+    description:
+      'Write one cell (text is typed like spreadsheet input: numbers, TRUE/FALSE, =formulas; "" clears). With expected_versions, a cell changed since you read it refuses the write.',
+    input: WriteCellBody,
+    output: WriteCellResponse,
+    readOnly: false,
+    run: async (input, context) => {
+      const written = await writeCell(
+        await context.handle(),
+        {
+          cell: input.cell,
+          value: input.value ?? '',
+          sheet: input.sheet,
+          expectedVersions: input.expected_versions,
+        },
+        meta(context),
+      );
+      const cell = cellJson(written.sheet, written.address);
+      return {
+        status: 'Success' as const,
+        cell: cell.cell,
+        sheet: written.sheet.name,
+        value: cell.value,
+        version: cell.version,
+      };
+    },
+  }),
+  defineTool({
+    name: 'write_range',
+    description:
+      'Write a block of rows at target_cell in one change (one undo step). Locked cells refuse the whole write.',
+    input: WriteRangeBody,
+    output: WriteRangeResponse,
+    readOnly: false,
+    run: async (input, context) => {
+      const written = await writeRange(
+        await context.handle(),
+        {
+          target: input.target_cell,
+          values: input.values,
+          sheet: input.sheet,
+          expectedVersions: input.expected_versions,
+        },
+        meta(context),
+      );
+      return {
+        status: 'Success' as const,
+        target: formatCell(written.anchor),
+        sheet: written.sheet,
+      };
+    },
+  }),
+  ...(['lock', 'unlock'] as const).map((name) =>
+    defineTool({
+      name,
+      description:
+        name === 'lock'
+          ? 'Lock a range: direct writes to it are refused and agent writes move aside.'
+          : 'Unlock a range.',
+      input: LockBody,
+      output: LockResponse,
+      readOnly: false,
+      run: async (input, context) => {
+        const locked = name === 'lock';
+        const result = await setLocks(
+          await context.handle(),
+          input.range,
+          input.sheet,
+          locked,
+          meta(context),
+        );
+        return {
+          status: 'Success' as const,
+          sheet: result.sheet,
+          range: input.range.toUpperCase(),
+          cells: result.cells,
+          locked,
+        };
+      },
+    }),
+  ),
+  defineTool({
+    name: 'add_sheet',
+    description: 'Add a sheet at the end (not activated).',
+    input: AddSheetBody,
+    output: SheetsResponse,
+    readOnly: false,
+    run: async (input, context) => {
+      const handle = await context.handle();
+      return sheetsJson(handle.workbook, await addSheet(handle, input.name, meta(context)));
+    },
+  }),
+  defineTool({
+    name: 'rename_sheet',
+    description: 'Rename a sheet; formulas that name it follow.',
+    input: RenameSheetBody,
+    output: SheetsResponse,
+    readOnly: false,
+    run: async (input, context) => {
+      const handle = await context.handle();
+      const name = await renameSheet(handle, input.old_name, input.new_name, meta(context));
+      return sheetsJson(handle.workbook, name);
+    },
+  }),
+  defineTool({
+    name: 'create_chart',
+    description:
+      'Add a chart drawn from data_range (defaults: bar, anchored at F2, 400×280, series in columns).',
+    input: CreateChartBody,
+    output: ChartWriteResponse,
+    readOnly: false,
+    run: async (input, context) => {
+      const { sheet: sheetName, ...fields } = input;
+      const created = await createChart(
+        await context.handle(),
+        sheetName,
+        fields,
+        context.newChartId,
+        meta(context),
+      );
+      return { status: 'Success' as const, ...created };
+    },
+  }),
+  defineTool({
+    name: 'update_chart',
+    description: 'Change the given fields of a chart.',
+    input: Type.Object({ ...ChartParams.properties, ...PatchChartBody.properties }),
+    output: ChartWriteResponse,
+    readOnly: false,
+    run: async (input, context) => {
+      const { sheet: sheetName, chart_id: chartId, ...fields } = input;
+      const updated = await patchChart(
+        await context.handle(),
+        sheetName,
+        chartId,
+        fields,
+        meta(context),
+      );
+      return { status: 'Success' as const, ...updated };
+    },
+  }),
+  defineTool({
+    name: 'delete_chart',
+    description: 'Delete a chart; its cells are untouched.',
+    input: Type.Object({ ...ChartParams.properties, sheet: Type.Optional(SheetName) }),
+    output: ChartDeleteResponse,
+    readOnly: false,
+    run: async (input, context) => {
+      const sheet = await deleteChart(
+        await context.handle(),
+        input.sheet,
+        input.chart_id,
+        meta(context),
+      );
+      return { status: 'Success' as const, sheet, chart_id: input.chart_id };
+    },
+  }),
+  defineTool({
+    name: 'undo',
+    description:
+      'Undo the last change made through this connection (a change someone else made since is never taken back).',
+    input: UndoBody,
+    output: HistoryResponse,
+    readOnly: false,
+    run: async (input, context) => {
+      const handle = await context.handle();
+      const done = await undo(
+        handle,
+        {
+          expectedVersions: input.expected_versions,
+          sheet: input.sheet,
+          expectedOrigin: input.expected_origin ?? context.actor,
+        },
+        meta(context),
+      );
+      return historyJson(handle.workbook, done, 'undo');
+    },
+  }),
+];
