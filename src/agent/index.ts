@@ -31,3 +31,4 @@ export type { Observation } from './observations.js';
 export type { AgentReply, Plan, PlanSection } from './parse-reply.js';
 export type { AgentPreview } from './preview.js';
 export { routePrompt, type RoutingDecision } from './routing.js';
+export { applyInputOf, applyResponseOf, chatInputOf } from './wire-requests.js';

@@ -122,7 +122,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(workbookRoutes, routeDeps);
   const newId = deps.newId ?? (() => randomBytes(4).toString('hex'));
   await app.register(chartRoutes, { ...routeDeps, newId });
-  await app.register(mcpRoutes, { ...routeDeps, newId });
   await app.register(persistenceRoutes, {
     ...routeDeps,
     store: deps.store ?? new FileWorkbookStore({ dir: deps.config.dataDir }),
@@ -142,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       completer: providers,
       newChartId: () => `chart_${deps.newId?.() ?? randomBytes(4).toString('hex')}`,
     });
+  await app.register(mcpRoutes, { ...routeDeps, newId, agent });
   await app.register(agentRoutes, { ...routeDeps, agent });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

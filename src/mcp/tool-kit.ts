@@ -4,6 +4,7 @@
 // names the field, cell or sheet, never as protocol errors, so an agent can read and fix them.
 import { Compile } from 'typebox/compile';
 import type { Static, TSchema } from 'typebox';
+import type { AgentService } from '../agent/index.js';
 import type { WorkbookHandle } from '../core/index.js';
 
 /** What a tool may reach: the caller's workbook, and how to name the changes it makes. */
@@ -13,6 +14,8 @@ export interface ToolContext {
   readonly actor: string;
   readonly evalBudgetMs: number;
   readonly newChartId: () => string;
+  /** The built-in agent, with the keys the server holds (the caller's own in SaaS). */
+  readonly agent: AgentService;
 }
 
 export interface McpTool<Input extends TSchema = TSchema, Output extends TSchema = TSchema> {

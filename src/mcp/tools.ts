@@ -4,6 +4,10 @@
 // log apply exactly as they do over HTTP.
 import { Type } from 'typebox';
 import {
+  AgentApplyBody,
+  AgentChatBody,
+  AgentPreviewResponse,
+  ApplyResponse,
   ChartDeleteResponse,
   ChartParams,
   ChartWriteResponse,
@@ -43,6 +47,7 @@ import {
   writeRange,
 } from '../editing/index.js';
 import { describeSchema, evaluateFormulas } from '../engine-api/index.js';
+import { applyInputOf, applyResponseOf, chatInputOf } from '../agent/index.js';
 import { PeekPage, PeekPageInput, peekPage } from './peek-pages.js';
 import { defineTool, type McpTool, type ToolContext } from './tool-kit.js';
 
@@ -272,5 +277,27 @@ export const TOOLS: readonly McpTool[] = [
       );
       return historyJson(handle.workbook, done, 'undo');
     },
+  }),
+  defineTool({
+    name: 'agent_preview',
+    description:
+      'Ask the built-in Gridbook agent (with the model keys the server holds) what it would write for a prompt; nothing is written. Apply the preview with agent_apply.',
+    input: AgentChatBody,
+    output: AgentPreviewResponse,
+    readOnly: true,
+    run: async (input, context) =>
+      context.agent.chat((await context.handle()).workbook, chatInputOf(input)),
+  }),
+  defineTool({
+    name: 'agent_apply',
+    description:
+      'Write an agent_preview (its agent_id, target_cell and values, or intents): guardrails check its formulas, a block that would cover occupied or locked cells moves aside, one undo step.',
+    input: AgentApplyBody,
+    output: ApplyResponse,
+    readOnly: false,
+    run: async (input, context) =>
+      applyResponseOf(
+        await context.agent.applyWrites(await context.handle(), applyInputOf(input, context.actor)),
+      ),
   }),
 ];

@@ -62,6 +62,8 @@ describe('MCP over streamable HTTP', () => {
       'update_chart',
       'delete_chart',
       'undo',
+      'agent_preview',
+      'agent_apply',
     ]);
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe('object');

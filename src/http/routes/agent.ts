@@ -3,7 +3,13 @@
 // aborts the in-flight LLM call (and the chain stops after the current step).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AgentService, ChainStep, ChatInput } from '../../agent/index.js';
+import {
+  applyInputOf,
+  applyResponseOf,
+  chatInputOf,
+  type AgentService,
+  type ChainStep,
+} from '../../agent/index.js';
 import {
   AgentApplyBody,
   AgentChainBody,
@@ -26,18 +32,6 @@ function abortOnDisconnect(reply: FastifyReply): AbortSignal {
     if (!reply.raw.writableFinished) controller.abort(new Error('the client disconnected'));
   });
   return controller.signal;
-}
-
-function chatInput(body: AgentChatBody): ChatInput {
-  return {
-    prompt: body.prompt,
-    history: body.history,
-    scope: body.scope,
-    selectedCells: body.selected_cells,
-    sheet: body.sheet ?? undefined,
-    modelId: body.model_id,
-    agentId: body.agent_id,
-  };
 }
 
 function wantsEventStream(request: FastifyRequest): boolean {
@@ -102,7 +96,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<AgentRouteDeps> = async (app
     },
     async (request, reply) => {
       const workbook = await workbookOf(deps, request);
-      return deps.agent.chat(workbook, chatInput(request.body), abortOnDisconnect(reply));
+      return deps.agent.chat(workbook, chatInputOf(request.body), abortOnDisconnect(reply));
     },
   );
 
@@ -118,26 +112,11 @@ export const agentRoutes: FastifyPluginAsyncTypebox<AgentRouteDeps> = async (app
     },
     async (request) => {
       const handle = await handleOf(deps, request);
-      const body = request.body;
-      const writes =
-        body.intents !== undefined && body.intents !== null && body.intents.length > 0
-          ? body.intents.map((intent) => ({ target: intent.target_cell, values: intent.values }))
-          : [{ target: body.target_cell, values: body.values }];
-      const outcome = await deps.agent.applyWrites(handle, {
-        agentId: body.agent_id,
-        sheet: body.sheet ?? undefined,
-        writes,
-        direction: body.shift_direction,
-        chartSpec: (body.chart_spec as Record<string, unknown> | null | undefined) ?? null,
-        origin: clientOf(request),
-      });
-      return {
-        status: outcome.status,
-        sheet: outcome.sheet,
-        actual_target: outcome.actualTarget,
-        chart: outcome.chart,
-        chart_error: outcome.chartError,
-      };
+      const outcome = await deps.agent.applyWrites(
+        handle,
+        applyInputOf(request.body, clientOf(request)),
+      );
+      return applyResponseOf(outcome);
     },
   );
 
@@ -155,7 +134,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<AgentRouteDeps> = async (app
     async (request, reply) => {
       const handle = await handleOf(deps, request);
       const input = {
-        ...chatInput(request.body),
+        ...chatInputOf(request.body),
         maxIterations: request.body.max_iterations,
         origin: clientOf(request),
       };
