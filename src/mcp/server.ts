@@ -20,6 +20,7 @@ export interface McpOptions extends ToolContext {
 }
 
 const SHEET_URI = /^gridbook:\/\/sheets\/([^/]+)\.csv$/;
+const FUNCTIONS_URI = 'gridbook://functions';
 const INSTRUCTIONS =
   'A Gridbook workbook. Read get_schema first, peek at what you need (paged), try formulas with ' +
   'eval_formulas (nothing is written), then write with write_range or write_cell. Locked cells ' +
@@ -60,18 +61,30 @@ export function createMcpServer(options: McpOptions): Server {
   server.setRequestHandler(ListResourcesRequestSchema, async () => {
     const workbook = (await options.handle()).workbook;
     return {
-      resources: workbook.sheetNames.map((name) => ({
-        uri: `gridbook://sheets/${encodeURIComponent(name)}.csv`,
-        name: `${name}.csv`,
-        description: `Sheet "${name}" as CSV (computed values, from its occupied bounds).`,
-        mimeType: 'text/csv',
-      })),
+      resources: [
+        ...workbook.sheetNames.map((name) => ({
+          uri: `gridbook://sheets/${encodeURIComponent(name)}.csv`,
+          name: `${name}.csv`,
+          description: `Sheet "${name}" as CSV (computed values, from its occupied bounds).`,
+          mimeType: 'text/csv',
+        })),
+        {
+          uri: FUNCTIONS_URI,
+          name: 'functions',
+          description: 'The functions formulas may call, one name per line.',
+          mimeType: 'text/plain',
+        },
+      ],
     };
   });
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const workbook = (await options.handle()).workbook;
+    if (request.params.uri === FUNCTIONS_URI) {
+      const names = [...workbook.functionNames()].sort();
+      return { contents: [{ uri: FUNCTIONS_URI, mimeType: 'text/plain', text: names.join('\n') }] };
+    }
     const match = SHEET_URI.exec(request.params.uri);
     if (match === null) throw new Error(`Unknown resource ${request.params.uri}.`);
-    const workbook = (await options.handle()).workbook;
     const peek = peekRange(workbook, { sheet: decodeURIComponent(match[1]!), format: 'csv' });
     return {
       contents: [

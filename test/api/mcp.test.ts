@@ -139,12 +139,16 @@ describe('MCP over streamable HTTP', () => {
     expect(await readValues(server.http)).toEqual({ A1: null, B1: 1 });
   });
 
-  it('serves each sheet as a CSV resource', async () => {
+  it('serves each sheet as a CSV resource, and the function catalogue', async () => {
     await ok('write_range', { target_cell: 'A1', values: [['a', 1]] });
     const { resources } = await client.listResources();
-    expect(resources.map((resource) => resource.name)).toEqual(['Sheet1.csv']);
+    expect(resources.map((resource) => resource.name)).toEqual(['Sheet1.csv', 'functions']);
     const read = await client.readResource({ uri: resources[0]!.uri });
     expect(read.contents[0]).toMatchObject({ mimeType: 'text/csv', text: 'a,1' });
+    const functions = await client.readResource({ uri: 'gridbook://functions' });
+    const first = functions.contents[0];
+    const names = first !== undefined && 'text' in first ? first.text.split('\n') : [];
+    expect(names).toEqual(expect.arrayContaining(['SUM', 'VLOOKUP', 'MINUS']));
   });
 });
 
