@@ -4,7 +4,7 @@
 // streams its steps, the model picker, Enter/Shift+Enter and the busy state, quick prompts.
 import { describe, expect, it } from 'vitest';
 import { hasChromium } from './browser.js';
-import { cell, expectCellText, goTo } from './grid-actions.js';
+import { cell, expectCellText, goTo, recordRequestBodies } from './grid-actions.js';
 import { storedValues, useBrowserSuite, useBrowserSuiteWithFakeModel } from './suite.js';
 
 describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
@@ -48,11 +48,7 @@ describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
     await expectCellText(page, 'B3', '20');
     expect(await storedValues(suite.server, 'B2:B3')).toEqual({});
 
-    const applies: string[] = [];
-    page.on(
-      'request',
-      (request) => request.url().endsWith('/agent/apply') && applies.push(request.postData() ?? ''),
-    );
+    const applies = recordRequestBodies(page, '/agent/apply');
     await card.getByTestId('preview-apply').dblclick();
     await expect(card.getByTestId('outcome-badge').textContent()).resolves.toBe('Applied');
     expect(applies).toHaveLength(1);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasChromium } from './browser.js';
-import { dragFillHandle, expectCellText, goTo } from './grid-actions.js';
+import { dragFillHandle, expectCellText, goTo, recordRequestBodies } from './grid-actions.js';
 import { storedValues, useBrowserSuite } from './suite.js';
 
 /** Put text on the system clipboard the way another program would. */
@@ -88,11 +88,7 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
   it('[CLIP-02][CLIP-03] pasting TSV lands at the selection’s top-left in one request, keeping blank rows and quoted tabs', async () => {
     await suite.open();
     const page = suite.ui.page;
-    const writes: string[] = [];
-    page.on(
-      'request',
-      (request) => request.url().endsWith('/grid/range') && writes.push(request.postData() ?? ''),
-    );
+    const writes = recordRequestBodies(page, '/grid/range');
     await setClipboard(page, 'x\ty\n\n"a\tb"\tz');
     await goTo(page, 'C5:D9');
     await page.keyboard.press('Control+v');

@@ -3,7 +3,14 @@
 // undo/redo through the server, and locking from the context menu.
 import { describe, expect, it } from 'vitest';
 import { hasChromium } from './browser.js';
-import { cell, clickCell, expectCellText, goTo, typeInto } from './grid-actions.js';
+import {
+  cell,
+  clickCell,
+  expectCellText,
+  goTo,
+  recordRequestBodies,
+  typeInto,
+} from './grid-actions.js';
 import { storedValues, useBrowserSuite } from './suite.js';
 
 describe.skipIf(!hasChromium)('editing cells in the browser', () => {
@@ -156,11 +163,7 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     await suite.server.http.post('/grid/cell', { cell: 'A1', value: '5' });
     await suite.open();
     const page = suite.ui.page;
-    const writes: string[] = [];
-    page.on(
-      'request',
-      (request) => request.url().endsWith('/grid/cell') && writes.push(request.postData() ?? ''),
-    );
+    const writes = recordRequestBodies(page, '/grid/cell');
     await goTo(page, 'A1');
     await page.keyboard.type('9');
     await expect(page.getByTestId('formula-bar').inputValue()).resolves.toBe('9');

@@ -109,3 +109,12 @@ export async function dragFillHandle(page: Page, corner: string, target: string)
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
   await page.mouse.up();
 }
+
+/** The bodies of the requests the page sends to a path ending in `suffix`, as they go out. */
+export function recordRequestBodies(page: Page, suffix: string): string[] {
+  const bodies: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith(suffix)) bodies.push(request.postData() ?? '');
+  });
+  return bodies;
+}

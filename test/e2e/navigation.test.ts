@@ -3,7 +3,7 @@
 // edit, a version conflict, and the banner when the server stops answering.
 import { describe, expect, it } from 'vitest';
 import { hasChromium } from './browser.js';
-import { cell, clickCell, expectCellText, goTo } from './grid-actions.js';
+import { cell, clickCell, expectCellText, goTo, recordRequestBodies } from './grid-actions.js';
 import { storedValues, useBrowserSuite } from './suite.js';
 
 describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
@@ -15,11 +15,7 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     await suite.open();
     const page = suite.ui.page;
     const header = await page.getByTestId('col-header-A').boundingBox();
-    const evals: string[] = [];
-    page.on(
-      'request',
-      (request) => request.url().endsWith('/eval') && evals.push(request.postData() ?? ''),
-    );
+    const evals = recordRequestBodies(page, '/eval');
     await page.mouse.click(header!.x + 20, header!.y + 10);
     await expect(nameBox().inputValue()).resolves.toBe('A:A');
     await page.getByTestId('status-sum').filter({ hasText: 'Sum 6' }).waitFor();
@@ -104,11 +100,7 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     await suite.server.http.post('/grid/lock', { range: 'A1' });
     await suite.open();
     const page = suite.ui.page;
-    const writes: string[] = [];
-    page.on(
-      'request',
-      (request) => request.url().endsWith('/grid/cell') && writes.push(request.postData() ?? ''),
-    );
+    const writes = recordRequestBodies(page, '/grid/cell');
     await goTo(page, 'A1');
     await page.keyboard.type('x');
     await page.getByTestId('toast').filter({ hasText: 'A1 is locked' }).waitFor();
