@@ -32,4 +32,11 @@ export {
   saveCheckpoint,
 } from './files.js';
 export { ChartIdGeneratorError, EditingError } from './errors.js';
-export { cellJson, historyJson, sheetsJson, workbookJson } from './wire-shapes.js';
+export {
+  cellJson,
+  historyJson,
+  lockJson,
+  sheetsJson,
+  workbookJson,
+  writtenCellJson,
+} from './wire-shapes.js';

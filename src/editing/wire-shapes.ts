@@ -11,6 +11,8 @@ import {
 } from '../core/index.js';
 import type {
   GridCell,
+  LockResponse,
+  WriteCellResponse,
   HistoryResponse,
   SheetsResponse,
   WorkbookResponse,
@@ -54,5 +56,31 @@ export function historyJson(
     status: done ? 'Success' : `Nothing to ${direction}`,
     applied: done,
     ...workbookJson(workbook),
+  };
+}
+
+/** The answer to a one-cell write: the cell as it now is. */
+export function writtenCellJson(sheet: SheetView, address: CellAddress): WriteCellResponse {
+  const cell = cellJson(sheet, address);
+  return {
+    status: 'Success',
+    cell: cell.cell,
+    sheet: sheet.name,
+    value: cell.value,
+    version: cell.version,
+  };
+}
+
+export function lockJson(
+  result: { sheet: string; cells: number },
+  range: string,
+  locked: boolean,
+): LockResponse {
+  return {
+    status: 'Success',
+    sheet: result.sheet,
+    range: range.toUpperCase(),
+    cells: result.cells,
+    locked,
   };
 }

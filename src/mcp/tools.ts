@@ -33,7 +33,8 @@ import {
 import { formatCell } from '../core/index.js';
 import {
   addSheet,
-  cellJson,
+  lockJson,
+  writtenCellJson,
   createChart,
   deleteChart,
   historyJson,
@@ -117,14 +118,7 @@ export const TOOLS: readonly McpTool[] = [
         },
         meta(context),
       );
-      const cell = cellJson(written.sheet, written.address);
-      return {
-        status: 'Success' as const,
-        cell: cell.cell,
-        sheet: written.sheet.name,
-        value: cell.value,
-        version: cell.version,
-      };
+      return writtenCellJson(written.sheet, written.address);
     },
   }),
   defineTool({
@@ -171,13 +165,7 @@ export const TOOLS: readonly McpTool[] = [
           locked,
           meta(context),
         );
-        return {
-          status: 'Success' as const,
-          sheet: result.sheet,
-          range: input.range.toUpperCase(),
-          cells: result.cells,
-          locked,
-        };
+        return lockJson(result, input.range, locked);
       },
     }),
   ),

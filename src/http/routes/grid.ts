@@ -25,6 +25,8 @@ import {
   writeCell,
   writeRange,
   cellJson,
+  lockJson,
+  writtenCellJson,
 } from '../../editing/index.js';
 import { changeMeta, handleOf, workbookOf, type RouteDeps } from '../route-deps.js';
 
@@ -63,14 +65,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         { cell, value, sheet, expectedVersions },
         changeMeta(request),
       );
-      const json = cellJson(written.sheet, written.address);
-      return {
-        status: 'Success' as const,
-        cell: json.cell,
-        sheet: written.sheet.name,
-        value: json.value,
-        version: json.version,
-      };
+      return writtenCellJson(written.sheet, written.address);
     },
   );
 
@@ -182,13 +177,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
           locked,
           changeMeta(request),
         );
-        return {
-          status: 'Success' as const,
-          sheet: result.sheet,
-          range: request.body.range.toUpperCase(),
-          cells: result.cells,
-          locked,
-        };
+        return lockJson(result, request.body.range, locked);
       },
     );
   }

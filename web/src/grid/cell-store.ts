@@ -18,6 +18,11 @@ export interface CachedCell {
   readonly locked: boolean;
 }
 
+/** A cell as the cache keeps it: the grid read's cell without its address (the key holds it). */
+function cachedCell({ cell: _address, ...kept }: GridCellJson): CachedCell {
+  return kept;
+}
+
 export type BlockReader = (
   sheet: string,
   range: string,
@@ -375,14 +380,7 @@ export class CellStore {
       const cells = new Map<number, CachedCell>();
       for (const cell of response.cells) {
         const { row, col } = parseCellIndex(cell.cell);
-        cells.set(localKey(row, col), {
-          input: cell.input,
-          value: cell.value,
-          error: cell.error,
-          formula: cell.formula,
-          version: cell.version,
-          locked: cell.locked,
-        });
+        cells.set(localKey(row, col), cachedCell(cell));
       }
       block.cells = cells;
       block.loaded = true;
@@ -433,14 +431,7 @@ export class CellStore {
     if (queued >= 0) this.queue.splice(queued, 1);
     for (const cell of response.cells) {
       const { row, col } = parseCellIndex(cell.cell);
-      block.cells.set(localKey(row, col), {
-        input: cell.input,
-        value: cell.value,
-        error: cell.error,
-        formula: cell.formula,
-        version: cell.version,
-        locked: cell.locked,
-      });
+      block.cells.set(localKey(row, col), cachedCell(cell));
     }
     block.loaded = true;
     block.generation = cache.generation;
