@@ -137,3 +137,38 @@ export const UnlockAllResponse = Type.Object({
 
 export const ClearSheetResponse = Type.Object({ status: Success, sheet: Type.String() });
 export type ClearSheetResponse = Static<typeof ClearSheetResponse>;
+
+export const RowsChangeBody = Type.Object(
+  {
+    at: Type.Integer({
+      minimum: 1,
+      maximum: 1_048_576,
+      description: 'Row number: inserted rows go above it; deleted rows start at it.',
+    }),
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_048_576, default: 1 })),
+    sheet: Type.Optional(SheetName),
+  },
+  { examples: [{ at: 3, count: 1 }] },
+);
+export type RowsChangeBody = Static<typeof RowsChangeBody>;
+
+export const ColumnsChangeBody = Type.Object(
+  {
+    at: Type.Union([Type.Integer({ minimum: 1, maximum: 16_384 }), Type.String({ maxLength: 3 })], {
+      description: 'Column letters (`C`) or number (3): inserted columns go left of it.',
+    }),
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 16_384, default: 1 })),
+    sheet: Type.Optional(SheetName),
+  },
+  { examples: [{ at: 'B', count: 1 }] },
+);
+export type ColumnsChangeBody = Static<typeof ColumnsChangeBody>;
+
+export const StructureChangeResponse = Type.Object({
+  status: Success,
+  sheet: Type.String(),
+  kind: Type.Union([Type.Literal('insert'), Type.Literal('delete')]),
+  rows: Type.Optional(Type.String({ description: 'The rows inserted or deleted (`3:4`).' })),
+  columns: Type.Optional(Type.String({ description: 'The columns inserted or deleted (`B:C`).' })),
+});
+export type StructureChangeResponse = Static<typeof StructureChangeResponse>;

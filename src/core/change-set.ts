@@ -71,7 +71,12 @@ export function changeSetOf(
   let sheets = false;
   let charts: Set<string> | undefined;
   ops.forEach((op, index) => {
-    if (op.type === 'replace-workbook' || op.type === 'restore-workbook') replaced = true;
+    if (
+      op.type === 'replace-workbook' ||
+      op.type === 'restore-workbook' ||
+      op.type === 'change-structure'
+    )
+      replaced = true;
     else if (SHEET_OPS.has(op.type)) sheets = true;
     else if (op.type === 'put-chart' || op.type === 'delete-chart')
       (charts ??= new Set()).add(finalName(ops, index, op.sheet));

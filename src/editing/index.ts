@@ -40,3 +40,4 @@ export {
   workbookJson,
   writtenCellJson,
 } from './wire-shapes.js';
+export { changeStructure, columnIndexOf, type StructureRequest } from './structure.js';

@@ -26,6 +26,7 @@ import { FileWorkbookStore, type WorkbookStore } from '../persistence/index.js';
 import { chartRoutes } from './routes/charts.js';
 import { persistenceRoutes } from './routes/persistence.js';
 import { mcpRoutes } from './routes/mcp.js';
+import { structureRoutes } from './routes/structure.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes);
   await app.register(engineApiRoutes, routeDeps);
   await app.register(gridRoutes, routeDeps);
+  await app.register(structureRoutes, routeDeps);
   await app.register(workbookRoutes, routeDeps);
   const newId = deps.newId ?? (() => randomBytes(4).toString('hex'));
   await app.register(chartRoutes, { ...routeDeps, newId });

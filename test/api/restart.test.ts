@@ -93,6 +93,9 @@ describe('[ISSUE-12] restart from the journal', () => {
     // Acknowledged, then killed at once: nothing in between may be lost.
     await ok(http.post('/grid/cell', { sheet: 'Budget', cell: 'B2', value: '1300' }));
     await ok(http.post('/grid/unlock', { sheet: 'Budget', range: 'A1' }));
+    // Structure changes replay too: the total moves to C5 and still sums the costs.
+    await ok(http.post('/grid/rows/insert', { sheet: 'Budget', at: 3 }));
+    await ok(http.post('/grid/columns/insert', { sheet: 'Budget', at: 'A' }));
     const edited = await stateOf(http);
     await server.stop('SIGKILL');
     ({ server, http } = await start(dataDir));

@@ -1,6 +1,7 @@
 // Executes one op against the workbook state. Each executor checks before it mutates, then
 // returns the op list that undoes it and a `revert` that restores the exact prior state
 // (versions included) when a later op of the same apply fails.
+import { changeStructure } from './structure-change.js';
 import { cellKey, formatCell, type CellAddress } from '../address/index.js';
 import { renameChartSheet } from '../chart.js';
 import { CellLockedError, DuplicateSheetError, LastSheetError, TooLargeError } from '../errors.js';
@@ -300,5 +301,7 @@ export function executeOp(state: WorkbookState, op: Op): Executed {
       return replaceWorkbook(state, op);
     case 'restore-workbook':
       return restoreWorkbook(state, op);
+    case 'change-structure':
+      return changeStructure(state, op);
   }
 }

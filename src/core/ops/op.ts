@@ -4,6 +4,7 @@ import type { CellAddress } from '../address/index.js';
 import type { Chart } from '../chart.js';
 import type { Sheet } from '../sheet.js';
 import type { CellInput } from '../value-typing.js';
+import type { StructureChange } from '../formula-text/index.js';
 
 /** A horizontal run of cells starting at (row, col); null clears a cell. */
 export interface InputRun {
@@ -78,6 +79,8 @@ export type Op =
   | { readonly type: 'delete-chart'; readonly sheet: string; readonly id: string }
   /** Replaces everything the workbook holds; versions and locks come from the document as they are. */
   | { readonly type: 'replace-workbook'; readonly document: WorkbookDocument }
+  /** Rows or columns inserted or deleted on one sheet (its undo puts the previous sheets back). */
+  | { readonly type: 'change-structure'; readonly change: StructureChange }
   /** Puts back the sheets a replace took out (the inverse of replace-workbook, and of itself). */
   | { readonly type: 'restore-workbook'; readonly workbook: RetiredWorkbook };
 

@@ -203,10 +203,14 @@ function install(state: WorkbookState, document: WorkbookDocument): void {
   state.activeSheet = sheets.find((sheet) => sameSheetName(sheet.name, document.activeSheet))!;
 }
 
+/** Installs a document the core built itself (trusted), the current sheets kept for the undo. */
+export function installDocument(state: WorkbookState, next: WorkbookDocument): Executed {
+  return swapWorkbook(state, () => install(state, next));
+}
+
 export function replaceWorkbook(
   state: WorkbookState,
   op: Extract<Op, { type: 'replace-workbook' }>,
 ): Executed {
-  const next = validateDocument(op.document);
-  return swapWorkbook(state, () => install(state, next));
+  return installDocument(state, validateDocument(op.document));
 }

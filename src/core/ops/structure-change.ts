@@ -1,0 +1,129 @@
+// Rows or columns inserted or deleted on one sheet. Cells, their versions and locks move with
+// their rows (versions follow the cell, not the position); every formula of every sheet that
+// refers to the sheet is rewritten as Excel does (formula-text/structure.ts) and its version
+// bumped; charts follow their data and anchors. The workbook is rebuilt from the new document
+// in one step, and the undo puts the previous sheets back.
+import {
+  columnToLetters,
+  formatCell,
+  MAX_COLUMNS,
+  MAX_ROWS,
+  tryParseCell,
+} from '../address/index.js';
+import type { Chart } from '../chart.js';
+import { CellLockedError, InvalidOperationError, SheetNotFoundError } from '../errors.js';
+import {
+  LOST_REFERENCE,
+  movedIndex,
+  rewriteForStructureChange,
+  type StructureChange,
+} from '../formula-text/index.js';
+import { sameSheetName } from '../naming.js';
+import { isFormula } from '../value-typing.js';
+import type { Executed } from './execute.js';
+import type { Op, SheetSnapshot, SnapshotCell, WorkbookDocument } from './op.js';
+import type { WorkbookState } from './state.js';
+import { documentOf, installDocument } from './workbook-document.js';
+
+type StructureOp = Extract<Op, { type: 'change-structure' }>;
+
+function limitOf(change: StructureChange): number {
+  return change.axis === 'row' ? MAX_ROWS : MAX_COLUMNS;
+}
+
+function describeBand(change: StructureChange): string {
+  const name = (index: number) =>
+    change.axis === 'row' ? String(index + 1) : columnToLetters(index);
+  const last = change.at + change.count - 1;
+  return change.count === 1 ? name(change.at) : `${name(change.at)}:${name(last)}`;
+}
+
+function checkChange(change: StructureChange, sheet: SheetSnapshot): void {
+  if (!Number.isInteger(change.at) || change.at < 0 || change.at >= limitOf(change))
+    throw new InvalidOperationError('at', `must be a ${change.axis} on the sheet.`);
+  if (
+    !Number.isInteger(change.count) ||
+    change.count < 1 ||
+    change.at + change.count > limitOf(change)
+  )
+    throw new InvalidOperationError('count', `must be at least 1 and stay on the sheet.`);
+  const onAxis = (cell: SnapshotCell) => (change.axis === 'row' ? cell.row : cell.col);
+  if (change.kind === 'delete') {
+    const locked = sheet.cells.filter(
+      (cell) => cell.locked && onAxis(cell) >= change.at && onAxis(cell) < change.at + change.count,
+    );
+    if (locked.length > 0) throw new CellLockedError(sheet.name, locked.map(formatCell));
+    return;
+  }
+  const pushedOff = sheet.cells.find(
+    (cell) =>
+      (cell.input !== null || cell.locked) && onAxis(cell) >= limitOf(change) - change.count,
+  );
+  if (pushedOff !== undefined)
+    throw new InvalidOperationError(
+      'count',
+      `inserting ${describeBand(change)} would push ${formatCell(pushedOff)} off the sheet; clear it first.`,
+    );
+}
+
+function movedCells(sheet: SheetSnapshot, change: StructureChange): SnapshotCell[] {
+  const moved: SnapshotCell[] = [];
+  for (const cell of sheet.cells) {
+    const index = movedIndex(change.axis === 'row' ? cell.row : cell.col, change);
+    if (index === undefined) continue;
+    moved.push(change.axis === 'row' ? { ...cell, row: index } : { ...cell, col: index });
+  }
+  return moved;
+}
+
+function rewrittenCells(
+  cells: readonly SnapshotCell[],
+  sheetName: string,
+  change: StructureChange,
+): SnapshotCell[] {
+  return cells.map((cell) => {
+    if (!isFormula(cell.input)) return cell;
+    const formula = rewriteForStructureChange(cell.input.formula, sheetName, change);
+    return formula === cell.input.formula
+      ? cell
+      : { ...cell, input: { formula }, version: cell.version + 1 };
+  });
+}
+
+/** A chart whose data is gone goes with it; one whose anchor row is gone sits at the band. */
+function movedChart(chart: Chart, sheetName: string, change: StructureChange): Chart | undefined {
+  const range = rewriteForStructureChange(`=${chart.data_range}`, sheetName, change).slice(1);
+  if (range.includes(LOST_REFERENCE)) return undefined;
+  if (!sameSheetName(sheetName, change.sheet)) return { ...chart, data_range: range };
+  const cell = tryParseCell(chart.anchor_cell);
+  if (cell === undefined) return { ...chart, data_range: range };
+  const position = change.axis === 'row' ? cell.row : cell.col;
+  const moved = movedIndex(position, change) ?? Math.min(change.at, limitOf(change) - 1);
+  const anchorCell = formatCell(
+    change.axis === 'row' ? { ...cell, row: moved } : { ...cell, col: moved },
+  );
+  return { ...chart, data_range: range, anchor_cell: anchorCell };
+}
+
+export function restructuredDocument(
+  document: WorkbookDocument,
+  change: StructureChange,
+): WorkbookDocument {
+  const target = document.sheets.find((sheet) => sameSheetName(sheet.name, change.sheet));
+  if (target === undefined) throw new SheetNotFoundError(change.sheet);
+  checkChange(change, target);
+  return {
+    ...document,
+    sheets: document.sheets.map((sheet) => {
+      const cells = sheet === target ? movedCells(sheet, change) : sheet.cells;
+      const charts = (sheet.charts ?? [])
+        .map((chart) => movedChart(chart, sheet.name, change))
+        .filter((chart): chart is Chart => chart !== undefined);
+      return { ...sheet, cells: rewrittenCells(cells, sheet.name, change), charts };
+    }),
+  };
+}
+
+export function changeStructure(state: WorkbookState, op: StructureOp): Executed {
+  return installDocument(state, restructuredDocument(documentOf(state), op.change));
+}

@@ -1,0 +1,75 @@
+// Insert and delete rows and columns (one commit each; formulas everywhere follow, as in Excel).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ColumnsChangeBody,
+  RowsChangeBody,
+  StructureChangeResponse,
+} from '../../contract/index.js';
+import { changeStructure, columnIndexOf } from '../../editing/index.js';
+import { changeMeta, handleOf, type RouteDeps } from '../route-deps.js';
+
+const SUMMARIES = {
+  row: {
+    insert: 'Insert rows above `at`: cells move down, references follow, ranges across them grow',
+    delete: 'Delete rows from `at`: references into them become #REF!; a locked cell refuses',
+  },
+  col: {
+    insert: 'Insert columns left of `at`: cells move right, references follow, ranges grow',
+    delete: 'Delete columns from `at`: references into them become #REF!; a locked cell refuses',
+  },
+} as const;
+
+export const structureRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+  for (const kind of ['insert', 'delete'] as const) {
+    app.post(
+      `/grid/rows/${kind}`,
+      {
+        schema: {
+          tags: ['grid'],
+          summary: SUMMARIES.row[kind],
+          body: RowsChangeBody,
+          response: { 200: StructureChangeResponse },
+        },
+      },
+      async (request) => {
+        const { sheet, band } = await changeStructure(
+          await handleOf(deps, request),
+          {
+            sheet: request.body.sheet,
+            axis: 'row',
+            kind,
+            at: request.body.at - 1,
+            count: request.body.count ?? 1,
+          },
+          changeMeta(request),
+        );
+        return { status: 'Success' as const, sheet, kind, rows: band };
+      },
+    );
+    app.post(
+      `/grid/columns/${kind}`,
+      {
+        schema: {
+          tags: ['grid'],
+          summary: SUMMARIES.col[kind],
+          body: ColumnsChangeBody,
+          response: { 200: StructureChangeResponse },
+        },
+      },
+      async (request) => {
+        const { sheet, band } = await changeStructure(
+          await handleOf(deps, request),
+          {
+            sheet: request.body.sheet,
+            axis: 'col',
+            kind,
+            at: columnIndexOf(request.body.at),
+            count: request.body.count ?? 1,
+          },
+          changeMeta(request),
+        );
+        return { status: 'Success' as const, sheet, kind, columns: band };
+      },
+    );
+  }
+};
