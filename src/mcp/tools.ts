@@ -4,6 +4,9 @@
 // log apply exactly as they do over HTTP.
 import { Type } from 'typebox';
 import {
+  ColumnsChangeBody,
+  RowsChangeBody,
+  StructureChangeResponse,
   AgentApplyBody,
   AgentChatBody,
   AgentPreviewResponse,
@@ -33,6 +36,8 @@ import {
 import { formatCell } from '../core/index.js';
 import {
   addSheet,
+  changeStructure,
+  columnIndexOf,
   lockJson,
   writtenCellJson,
   createChart,
@@ -169,6 +174,50 @@ export const TOOLS: readonly McpTool[] = [
       },
     }),
   ),
+  ...(['insert', 'delete'] as const).flatMap((kind) => [
+    defineTool({
+      name: `${kind}_rows`,
+      description:
+        kind === 'insert'
+          ? 'Insert rows above row `at`: cells move down, formulas everywhere follow (ranges across them grow).'
+          : 'Delete rows from row `at`: references into them become #REF!; a locked cell refuses the delete.',
+      input: RowsChangeBody,
+      output: StructureChangeResponse,
+      readOnly: false,
+      run: async (input, context) => {
+        const { sheet, band } = await changeStructure(
+          await context.handle(),
+          { sheet: input.sheet, axis: 'row', kind, at: input.at - 1, count: input.count ?? 1 },
+          meta(context),
+        );
+        return { status: 'Success' as const, sheet, kind, rows: band };
+      },
+    }),
+    defineTool({
+      name: `${kind}_columns`,
+      description:
+        kind === 'insert'
+          ? 'Insert columns left of column `at` (letters or number): cells move right, formulas follow.'
+          : 'Delete columns from column `at`: references into them become #REF!; a locked cell refuses.',
+      input: ColumnsChangeBody,
+      output: StructureChangeResponse,
+      readOnly: false,
+      run: async (input, context) => {
+        const { sheet, band } = await changeStructure(
+          await context.handle(),
+          {
+            sheet: input.sheet,
+            axis: 'col',
+            kind,
+            at: columnIndexOf(input.at),
+            count: input.count ?? 1,
+          },
+          meta(context),
+        );
+        return { status: 'Success' as const, sheet, kind, columns: band };
+      },
+    }),
+  ]),
   defineTool({
     name: 'add_sheet',
     description: 'Add a sheet at the end (not activated).',

@@ -56,6 +56,10 @@ describe('MCP over streamable HTTP', () => {
       'write_range',
       'lock',
       'unlock',
+      'insert_rows',
+      'insert_columns',
+      'delete_rows',
+      'delete_columns',
       'add_sheet',
       'rename_sheet',
       'create_chart',
@@ -99,6 +103,10 @@ describe('MCP over streamable HTTP', () => {
     // The same workbook the REST API serves, with versions: an ordinary commit.
     expect((await readGrid(server.http))['B4']).toMatchObject({ value: 1650, version: 1 });
     expect((await readValues(server.http))['C4']).toBeUndefined();
+    // A row inserted inside the total's range: the formula follows, as over REST.
+    await ok('insert_rows', { at: 3 });
+    expect((await ok('peek', { range: 'B5' })).formulas).toEqual([['=SUM(B2:B4)']]);
+    expect(await ok('undo')).toMatchObject({ applied: true });
     expect(await ok('undo')).toMatchObject({ applied: true });
     expect(await readValues(server.http)).toEqual({});
   });
