@@ -11,6 +11,11 @@ import type {
   WriteCellBody,
   WriteRangeBody,
 } from './types.js';
+import type {
+  ColumnsChangeBody,
+  RowsChangeBody,
+  StructureChangeResponse,
+} from '../../../src/contract/index.js';
 
 export class GridApi {
   constructor(private readonly client: ApiClient) {}
@@ -43,6 +48,18 @@ export class GridApi {
       range,
       sheet,
     } satisfies LockBody);
+  }
+
+  /** Inserts or deletes `count` rows or columns from `at` (zero-based); formulas follow. */
+  changeStructure(
+    sheet: string,
+    axis: 'row' | 'col',
+    kind: 'insert' | 'delete',
+    at: number,
+    count: number,
+  ): Promise<StructureChangeResponse> {
+    const body = { sheet, at: at + 1, count } satisfies RowsChangeBody & ColumnsChangeBody;
+    return this.client.post(`/grid/${axis === 'row' ? 'rows' : 'columns'}/${kind}`, body);
   }
 
   /** The computed values of `range` as rows (errors as their sentinel text): the Engine API's compact read. */

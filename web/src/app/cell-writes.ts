@@ -229,3 +229,31 @@ export async function setLocked(
     session.reportError(locked ? 'Lock failed' : 'Unlock failed', error);
   }
 }
+
+/** Inserts or deletes rows or columns (one undo step); every cache is stale after it. */
+export async function changeStructure(
+  session: Session,
+  sheet: string,
+  axis: 'row' | 'col',
+  kind: 'insert' | 'delete',
+  at: number,
+  count: number,
+): Promise<void> {
+  const what = `${count} ${axis === 'row' ? 'row' : 'column'}${count === 1 ? '' : 's'}`;
+  try {
+    const result = await session.queueWrite(() =>
+      session.grid.changeStructure(sheet, axis, kind, at, count),
+    );
+    session.noteCommit(sheet);
+    const band = result.rows ?? result.columns ?? '';
+    session.toasts.show(
+      `${kind === 'insert' ? 'Inserted' : 'Deleted'} ${what} (${band}).`,
+      'success',
+    );
+  } catch (error) {
+    session.reportError(
+      kind === 'insert' ? `Could not insert ${what}` : `Could not delete ${what}`,
+      error,
+    );
+  }
+}

@@ -241,6 +241,17 @@ export class Session {
     return this.track(() => cellWrites.setLocked(this, sheet, rect, locked));
   }
 
+  /** Inserts or deletes `count` rows or columns of `sheet` from `at` (zero-based). */
+  changeStructure(
+    sheet: string,
+    axis: 'row' | 'col',
+    kind: 'insert' | 'delete',
+    at: number,
+    count: number,
+  ): Promise<void> {
+    return this.track(() => cellWrites.changeStructure(this, sheet, axis, kind, at, count));
+  }
+
   /**
    * Runs one user action that changes the workbook (it may be several commits: a cut and its
    * paste). Undo waits until every tracked action has finished and noted its commits, so it

@@ -1,7 +1,9 @@
-// Right-click on cells: clipboard actions, clear, lock/unlock (docs/ui-rules.md LOCK-01), insert chart.
+// Right-click on cells: clipboard actions, clear, lock/unlock (docs/ui-rules.md LOCK-01), insert
+// chart, and inserting or deleting the selection's rows and columns.
 import type { Session } from '../app/session.js';
 import { ContextMenu, type MenuItem } from '../ui/ContextMenu.js';
 import type { ClipboardActions } from './use-clipboard.js';
+import { columnToLetters, type Rect } from './address.js';
 
 export interface MenuRequest {
   readonly x: number;
@@ -43,8 +45,68 @@ export function CellContextMenu({ request, session, clipboard, onInsertChart, on
       disabled: !anyLocked,
     },
     { id: 'insert-chart', label: 'Insert chart…', run: onInsertChart },
+    ...structureItems(session, sheet, rect, session.selection.get().label),
   ];
   return (
     <ContextMenu x={request.x} y={request.y} items={items} onClose={onClose} label="Cell actions" />
   );
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * Insert above/below (left/right) as many rows (columns) as are selected, or delete them. A whole
+ * column selected (`C:C`) offers only column actions, a whole row only row actions.
+ */
+function structureItems(
+  session: Session,
+  sheet: string,
+  rect: Rect,
+  label: string | undefined,
+): MenuItem[] {
+  const wholeColumns = label !== undefined && /^[A-Z]+:[A-Z]+$/.test(label);
+  const wholeRows = label !== undefined && /^\d+:\d+$/.test(label);
+  const change =
+    (axis: 'row' | 'col', kind: 'insert' | 'delete', at: number, count: number) => () =>
+      void session.changeStructure(sheet, axis, kind, at, count);
+  const rows = `${rect.row + 1}${rect.height > 1 ? `–${rect.row + rect.height}` : ''}`;
+  const first = columnToLetters(rect.col);
+  const columns = rect.width > 1 ? `${first}–${columnToLetters(rect.col + rect.width - 1)}` : first;
+  const rowItems: MenuItem[] = [
+    {
+      id: 'insert-rows-above',
+      label: `Insert ${plural(rect.height, 'row')} above`,
+      run: change('row', 'insert', rect.row, rect.height),
+    },
+    {
+      id: 'insert-rows-below',
+      label: `Insert ${plural(rect.height, 'row')} below`,
+      run: change('row', 'insert', rect.row + rect.height, rect.height),
+    },
+    {
+      id: 'delete-rows',
+      label: `Delete ${rect.height === 1 ? 'row' : 'rows'} ${rows}`,
+      run: change('row', 'delete', rect.row, rect.height),
+    },
+  ];
+  const columnItems: MenuItem[] = [
+    {
+      id: 'insert-columns-left',
+      label: `Insert ${plural(rect.width, 'column')} left`,
+      run: change('col', 'insert', rect.col, rect.width),
+    },
+    {
+      id: 'insert-columns-right',
+      label: `Insert ${plural(rect.width, 'column')} right`,
+      run: change('col', 'insert', rect.col + rect.width, rect.width),
+    },
+    {
+      id: 'delete-columns',
+      label: `Delete ${rect.width === 1 ? 'column' : 'columns'} ${columns}`,
+      run: change('col', 'delete', rect.col, rect.width),
+    },
+  ];
+  return [...(wholeColumns ? [] : rowItems), ...(wholeRows ? [] : columnItems)];
 }

@@ -1,0 +1,48 @@
+// Inserting and deleting rows and columns from the cell menu: the grid shows the moved cells,
+// the formulas that read them follow, and one Ctrl+Z takes the change back.
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from './browser.js';
+import { clickCell, expectCellText } from './grid-actions.js';
+import { useBrowserSuite } from './suite.js';
+
+describe.skipIf(!hasChromium)('rows and columns in the browser', () => {
+  const suite = useBrowserSuite();
+
+  async function openBudget() {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        ['Item', 'Cost'],
+        ['Rent', 1200],
+        ['Food', 450],
+        ['Total', '=SUM(B2:B3)'],
+      ],
+    });
+    await suite.open();
+    return suite.ui.page;
+  }
+
+  it('[STRUCT-01] a row inserted above Food moves it down, the SUM grows over it, and Ctrl+Z takes it back', async () => {
+    const page = await openBudget();
+    await clickCell(page, 'B3', { button: 'right' });
+    await page.getByTestId('menu-insert-rows-above').click();
+    await expectCellText(page, 'A4', 'Food');
+    await expectCellText(page, 'B5', '1650');
+    const grid = (await suite.server.http.get('/grid', { range: 'B5' })).body;
+    expect(grid.cells[0]).toMatchObject({ formula: '=SUM(B2:B4)' });
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'A3', 'Food');
+    await expectCellText(page, 'B4', '1650');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[STRUCT-02] deleting the column a total reads shows #REF! where Excel does', async () => {
+    const page = await openBudget();
+    await suite.server.http.post('/grid/cell', { cell: 'D1', value: '=B4*2' });
+    await clickCell(page, 'B2', { button: 'right' });
+    await page.getByTestId('menu-delete-columns').click();
+    await expectCellText(page, 'C1', '#REF!');
+    await expectCellText(page, 'A3', 'Food');
+    expect(suite.ui.errors).toEqual([]);
+  });
+});
