@@ -172,3 +172,43 @@ export const StructureChangeResponse = Type.Object({
   columns: Type.Optional(Type.String({ description: 'The columns inserted or deleted (`B:C`).' })),
 });
 export type StructureChangeResponse = Static<typeof StructureChangeResponse>;
+
+export const SortBody = Type.Object(
+  {
+    range: Type.String({
+      minLength: 1,
+      maxLength: 300,
+      description: 'The A1 range whose rows are sorted (may name a sheet).',
+    }),
+    keys: Type.Array(
+      Type.Object({
+        column: Type.Union([Type.String({ maxLength: 3 }), Type.Integer({ minimum: 1 })], {
+          description: 'A column of the range: letters (`B`) or number (2).',
+        }),
+        order: Type.Optional(
+          Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'asc' }),
+        ),
+      }),
+      { minItems: 1, maxItems: 64, description: 'First key first; ties go to the next.' },
+    ),
+    header: Type.Optional(
+      Type.Union([Type.Boolean(), Type.Literal('auto')], {
+        default: 'auto',
+        description:
+          'Whether the first row is a header that stays put; `auto` guesses as Excel does.',
+      }),
+    ),
+    sheet: Type.Optional(SheetName),
+  },
+  { examples: [{ range: 'A1:B4', keys: [{ column: 'B', order: 'desc' }] }] },
+);
+export type SortBody = Static<typeof SortBody>;
+
+export const SortResponse = Type.Object({
+  status: Success,
+  sheet: Type.String(),
+  range: Type.String(),
+  header: Type.Boolean({ description: 'Whether the first row was kept as a header.' }),
+  rows: Type.Integer({ minimum: 0, description: 'Rows sorted (the header not counted).' }),
+});
+export type SortResponse = Static<typeof SortResponse>;

@@ -41,3 +41,4 @@ export {
   writtenCellJson,
 } from './wire-shapes.js';
 export { changeStructure, columnIndexOf, type StructureRequest } from './structure.js';
+export { sortRange, type SortRequest } from './sort.js';

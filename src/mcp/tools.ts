@@ -4,6 +4,8 @@
 // log apply exactly as they do over HTTP.
 import { Type } from 'typebox';
 import {
+  SortBody,
+  SortResponse,
   ColumnsChangeBody,
   RowsChangeBody,
   StructureChangeResponse,
@@ -37,6 +39,7 @@ import { formatCell } from '../core/index.js';
 import {
   addSheet,
   changeStructure,
+  sortRange,
   columnIndexOf,
   lockJson,
   writtenCellJson,
@@ -218,6 +221,18 @@ export const TOOLS: readonly McpTool[] = [
       },
     }),
   ]),
+  defineTool({
+    name: 'sort_range',
+    description:
+      "Sort a range's rows by key columns in Excel's order (numbers, text, booleans, errors; empty last). A header row is kept in place (guessed unless header is given); formulas move with their rows.",
+    input: SortBody,
+    output: SortResponse,
+    readOnly: false,
+    run: async (input, context) => ({
+      status: 'Success' as const,
+      ...(await sortRange(await context.handle(), input, meta(context))),
+    }),
+  }),
   defineTool({
     name: 'add_sheet',
     description: 'Add a sheet at the end (not activated).',

@@ -60,6 +60,7 @@ describe('MCP over streamable HTTP', () => {
       'insert_columns',
       'delete_rows',
       'delete_columns',
+      'sort_range',
       'add_sheet',
       'rename_sheet',
       'create_chart',

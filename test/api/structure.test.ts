@@ -98,3 +98,40 @@ describe('inserting and deleting columns', () => {
     expect(response.body.detail).toContain('at');
   });
 });
+
+describe('POST /grid/sort', () => {
+  it('sorts the rows under a guessed header by a key column; formulas move with their row; one undo', async () => {
+    await post('/grid/cell', { cell: 'C2', value: '=B2*2' });
+    const before = await readValues(server.http);
+    // Already in descending order: nothing is written, nothing to undo.
+    const unchanged = await post('/grid/sort', {
+      range: 'A1:C3',
+      keys: [{ column: 'B', order: 'desc' }],
+    });
+    expect(unchanged.body).toEqual({
+      status: 'Success',
+      sheet: 'Sheet1',
+      range: 'A1:C3',
+      header: true,
+      rows: 2,
+    });
+    expect(await readValues(server.http)).toEqual(before);
+    expect((await post('/grid/sort', { range: 'A1:C3', keys: [{ column: 2 }] })).body.rows).toBe(2);
+    const sortedUp = await readGrid(server.http);
+    expect([sortedUp['A2']!.input, sortedUp['A3']!.input]).toEqual(['Food', 'Rent']);
+    expect(sortedUp['C3']).toMatchObject({ formula: '=B3*2', value: 2400 });
+    expect(sortedUp['B4']).toMatchObject({ value: 1650 });
+    await post('/workbook/undo', {});
+    expect(await readValues(server.http)).toEqual(before);
+  });
+
+  it('refuses a range with a locked cell (400 naming it) and a key outside the range', async () => {
+    await post('/grid/lock', { range: 'A3' });
+    const locked = await post('/grid/sort', { range: 'A2:B3', keys: [{ column: 'B' }] });
+    expect(locked.status).toBe(400);
+    expect(locked.body.detail).toContain('A3');
+    const outside = await post('/grid/sort', { range: 'A2:B3', keys: [{ column: 'D' }] });
+    expect(outside.status).toBe(400);
+    expect(outside.body.detail).toContain('keys');
+  });
+});

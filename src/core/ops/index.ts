@@ -40,3 +40,10 @@ export {
   type RecordedKind,
   type RecordedOp,
 } from './commit-record.js';
+export {
+  looksLikeHeader,
+  MAX_SORT_CELLS,
+  sortRangeOps,
+  type SortableSheet,
+  type SortKey,
+} from './sort-builders.js';

@@ -1,11 +1,14 @@
-// Insert and delete rows and columns (one commit each; formulas everywhere follow, as in Excel).
+// Insert and delete rows and columns (one commit each; formulas everywhere follow, as in Excel),
+// and sort a range's rows.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ColumnsChangeBody,
   RowsChangeBody,
+  SortBody,
+  SortResponse,
   StructureChangeResponse,
 } from '../../contract/index.js';
-import { changeStructure, columnIndexOf } from '../../editing/index.js';
+import { changeStructure, columnIndexOf, sortRange } from '../../editing/index.js';
 import { changeMeta, handleOf, type RouteDeps } from '../route-deps.js';
 
 const SUMMARIES = {
@@ -72,4 +75,25 @@ export const structureRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
       },
     );
   }
+
+  app.post(
+    '/grid/sort',
+    {
+      schema: {
+        tags: ['grid'],
+        summary:
+          "Sort a range's rows by key columns (Excel's order; formulas move with their rows; a locked cell refuses)",
+        body: SortBody,
+        response: { 200: SortResponse },
+      },
+    },
+    async (request) => {
+      const sorted = await sortRange(
+        await handleOf(deps, request),
+        request.body,
+        changeMeta(request),
+      );
+      return { status: 'Success' as const, ...sorted };
+    },
+  );
 };

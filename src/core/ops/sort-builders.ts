@@ -1,0 +1,135 @@
+// Sorting a range: its rows are reordered by one or more key columns and written back as one
+// set-cells change. A row keeps its formulas, moved the way a copy moves them (relative parts by
+// the rows travelled), so `=A2*B2` on row 2 reads `=A5*B5` on row 5, as in Excel. The order is
+// Excel's: numbers, then text (case-insensitive), then TRUE/FALSE, then errors; empty cells last
+// in both directions; equal keys keep their order (stable).
+import { columnToLetters, formatCell, rangeSize, type RangeAddress } from '../address/index.js';
+import { CellLockedError, InvalidOperationError, TooLargeError } from '../errors.js';
+import type { CellValue } from '../formula/index.js';
+import { shiftFormula } from '../formula-text/index.js';
+import { isFormula, type CellInput } from '../value-typing.js';
+import type { InputRun, Op } from './op.js';
+
+/** The most cells one sort may move (a full column of 20 fields, about). */
+export const MAX_SORT_CELLS = 20_000_000;
+
+export interface SortKey {
+  /** Zero-based sheet column; must lie inside the range. */
+  readonly col: number;
+  readonly descending: boolean;
+}
+
+export interface SortableSheet {
+  readonly name: string;
+  input(row: number, col: number): CellInput | null;
+  value(row: number, col: number): CellValue;
+  isLocked(row: number, col: number): boolean;
+}
+
+function rank(value: CellValue): number {
+  if (typeof value === 'number') return 0;
+  if (typeof value === 'string') return 1;
+  if (typeof value === 'boolean') return 2;
+  return 3; // an error
+}
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: false });
+
+/** Excel's ascending order of two non-empty values. */
+function compareValues(a: CellValue, b: CellValue): number {
+  const byRank = rank(a) - rank(b);
+  if (byRank !== 0) return byRank;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'string' && typeof b === 'string') return collator.compare(a, b);
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return 0;
+}
+
+/** Excel's guess: a first row of text over a column of numbers (or booleans) is a header. */
+export function looksLikeHeader(
+  sheet: SortableSheet,
+  range: RangeAddress,
+  keys: readonly SortKey[],
+): boolean {
+  if (range.end.row === range.start.row) return false;
+  return keys.some(({ col }) => {
+    const top = sheet.value(range.start.row, col);
+    const below = sheet.value(range.start.row + 1, col);
+    return (
+      typeof top === 'string' &&
+      top !== '' &&
+      (typeof below === 'number' || typeof below === 'boolean')
+    );
+  });
+}
+
+function checkSort(sheet: SortableSheet, range: RangeAddress, keys: readonly SortKey[]): void {
+  const { cells } = rangeSize(range);
+  if (cells > MAX_SORT_CELLS)
+    throw new TooLargeError(
+      'range',
+      `covers ${cells} cells; one sort moves at most ${MAX_SORT_CELLS}.`,
+    );
+  if (keys.length === 0)
+    throw new InvalidOperationError('keys', 'name at least one column to sort by.');
+  for (const { col } of keys) {
+    if (col < range.start.col || col > range.end.col)
+      throw new InvalidOperationError(
+        'keys',
+        `column ${columnToLetters(col)} is outside the range ${formatCell(range.start)}:${formatCell(range.end)}.`,
+      );
+  }
+  for (let row = range.start.row; row <= range.end.row; row += 1)
+    for (let col = range.start.col; col <= range.end.col; col += 1)
+      if (sheet.isLocked(row, col))
+        throw new CellLockedError(sheet.name, [formatCell({ row, col })]);
+}
+
+/**
+ * The set-cells op that writes the range's rows in sorted order (none when the order is already
+ * right), and how many rows were sorted.
+ */
+export function sortRangeOps(
+  sheet: SortableSheet,
+  range: RangeAddress,
+  keys: readonly SortKey[],
+  header: boolean,
+): { ops: Op[]; rows: number } {
+  checkSort(sheet, range, keys);
+  const first = header ? range.start.row + 1 : range.start.row;
+  const rows: number[] = [];
+  for (let row = first; row <= range.end.row; row += 1) rows.push(row);
+  const keyed = rows.map((row) => ({
+    row,
+    keys: keys.map(({ col }) => ({ value: sheet.value(row, col), input: sheet.input(row, col) })),
+  }));
+  keyed.sort((a, b) => {
+    for (let index = 0; index < keys.length; index += 1) {
+      const x = a.keys[index]!;
+      const y = b.keys[index]!;
+      const xEmpty = x.input === null;
+      const yEmpty = y.input === null;
+      if (xEmpty || yEmpty) {
+        if (xEmpty !== yEmpty) return xEmpty ? 1 : -1;
+        continue;
+      }
+      const order = compareValues(x.value, y.value);
+      if (order !== 0) return keys[index]!.descending ? -order : order;
+    }
+    return a.row - b.row;
+  });
+  if (keyed.every((entry, index) => entry.row === rows[index]))
+    return { ops: [], rows: rows.length };
+  const runs: InputRun[] = keyed.map((entry, index) => {
+    const target = rows[index]!;
+    const inputs: (CellInput | null)[] = [];
+    for (let col = range.start.col; col <= range.end.col; col += 1) {
+      const input = sheet.input(entry.row, col);
+      inputs.push(
+        isFormula(input) ? { formula: shiftFormula(input.formula, target - entry.row, 0) } : input,
+      );
+    }
+    return { row: target, col: range.start.col, inputs };
+  });
+  return { ops: [{ type: 'set-cells', sheet: sheet.name, runs }], rows: rows.length };
+}
