@@ -212,3 +212,79 @@ export const SortResponse = Type.Object({
   rows: Type.Integer({ minimum: 0, description: 'Rows sorted (the header not counted).' }),
 });
 export type SortResponse = Static<typeof SortResponse>;
+
+const FindFields = {
+  query: Type.String({
+    minLength: 1,
+    maxLength: 1_000,
+    description: 'Text, or a pattern with `regex`.',
+  }),
+  regex: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description: 'RE2 syntax (linear-time: no backreferences or lookaround).',
+    }),
+  ),
+  match_case: Type.Optional(Type.Boolean({ default: false })),
+  whole_cell: Type.Optional(
+    Type.Boolean({ default: false, description: 'The whole text must match, not a part.' }),
+  ),
+  scope: Type.Optional(
+    Type.Union([Type.Literal('sheet'), Type.Literal('workbook')], {
+      default: 'sheet',
+      description: '`sheet` (the given or active sheet) or every sheet in tab order.',
+    }),
+  ),
+  sheet: Type.Optional(SheetName),
+};
+
+export const FindBody = Type.Object(
+  {
+    ...FindFields,
+    look_in: Type.Optional(
+      Type.Union([Type.Literal('values'), Type.Literal('formulas')], {
+        default: 'values',
+        description: 'Computed values as shown, or what was typed (formula text).',
+      }),
+    ),
+    cursor: Type.Optional(
+      Type.String({ maxLength: 100, description: 'next_cursor of the last page.' }),
+    ),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000, default: 100 })),
+  },
+  { examples: [{ query: 'rent' }] },
+);
+export type FindBody = Static<typeof FindBody>;
+
+export const FindMatch = Type.Object({
+  sheet: Type.String(),
+  cell: Type.String(),
+  value: CellValueJson,
+  formula: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const FindResponse = Type.Object({
+  matches: List(FindMatch),
+  total: Type.Integer({ minimum: 0, description: 'Matches in the whole scope.' }),
+  next_cursor: Type.Union([Type.String(), Type.Null()]),
+});
+export type FindResponse = Static<typeof FindResponse>;
+
+export const ReplaceBody = Type.Object(
+  {
+    ...FindFields,
+    replacement: Type.String({
+      maxLength: 32_767,
+      description: 'Replaces each match in what was typed; with `regex`, $1… are the groups.',
+    }),
+  },
+  { examples: [{ query: 'Rent', replacement: 'Housing' }] },
+);
+export type ReplaceBody = Static<typeof ReplaceBody>;
+
+export const ReplaceResponse = Type.Object({
+  status: Success,
+  replaced: Type.Integer({ minimum: 0, description: 'Cells changed.' }),
+  skipped_locked: Type.Integer({ minimum: 0, description: 'Matching cells left alone: locked.' }),
+});
+export type ReplaceResponse = Static<typeof ReplaceResponse>;

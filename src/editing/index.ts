@@ -42,3 +42,4 @@ export {
 } from './wire-shapes.js';
 export { changeStructure, columnIndexOf, type StructureRequest } from './structure.js';
 export { sortRange, type SortRequest } from './sort.js';
+export { replaceInCells, type ReplaceRequest } from './replace.js';

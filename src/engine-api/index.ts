@@ -8,3 +8,12 @@ export {
 } from './evaluate-formulas.js';
 export { describeSchema, type SchemaResponse } from './describe-schema.js';
 export { peekRange, type PeekFormat, type PeekRequest, type PeekResponse } from './peek-range.js';
+export {
+  cellMatcher,
+  cellsInOrder,
+  findCells,
+  sheetsInScope,
+  type CellMatcher,
+  type FindOptions,
+  type FindRequest,
+} from './find-cells.js';

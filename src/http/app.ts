@@ -27,6 +27,7 @@ import { chartRoutes } from './routes/charts.js';
 import { persistenceRoutes } from './routes/persistence.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { structureRoutes } from './routes/structure.js';
+import { findRoutes } from './routes/find.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(engineApiRoutes, routeDeps);
   await app.register(gridRoutes, routeDeps);
   await app.register(structureRoutes, routeDeps);
+  await app.register(findRoutes, routeDeps);
   await app.register(workbookRoutes, routeDeps);
   const newId = deps.newId ?? (() => randomBytes(4).toString('hex'));
   await app.register(chartRoutes, { ...routeDeps, newId });

@@ -4,6 +4,10 @@
 // log apply exactly as they do over HTTP.
 import { Type } from 'typebox';
 import {
+  FindBody,
+  FindResponse,
+  ReplaceBody,
+  ReplaceResponse,
   SortBody,
   SortResponse,
   ColumnsChangeBody,
@@ -40,6 +44,7 @@ import {
   addSheet,
   changeStructure,
   sortRange,
+  replaceInCells,
   columnIndexOf,
   lockJson,
   writtenCellJson,
@@ -55,7 +60,7 @@ import {
   writeCell,
   writeRange,
 } from '../editing/index.js';
-import { describeSchema, evaluateFormulas } from '../engine-api/index.js';
+import { describeSchema, evaluateFormulas, findCells } from '../engine-api/index.js';
 import { applyInputOf, applyResponseOf, chatInputOf } from '../agent/index.js';
 import { PeekPage, PeekPageInput, peekPage } from './peek-pages.js';
 import { defineTool, type McpTool, type ToolContext } from './tool-kit.js';
@@ -92,6 +97,15 @@ export const TOOLS: readonly McpTool[] = [
     output: PeekPage,
     readOnly: true,
     run: async (input, context) => peekPage((await context.handle()).workbook, input),
+  }),
+  defineTool({
+    name: 'find',
+    description:
+      'Find cells whose value (look_in: values) or typed text (formulas) matches a text or an RE2 pattern, in one sheet or the whole workbook; paged with next_cursor.',
+    input: FindBody,
+    output: FindResponse,
+    readOnly: true,
+    run: async (input, context) => findCells((await context.handle()).workbook, input),
   }),
   defineTool({
     name: 'eval_formulas',
@@ -232,6 +246,22 @@ export const TOOLS: readonly McpTool[] = [
       status: 'Success' as const,
       ...(await sortRange(await context.handle(), input, meta(context))),
     }),
+  }),
+  defineTool({
+    name: 'replace',
+    description:
+      'Replace matches in what cells hold (re-typed as if entered), in one change; locked cells are skipped and counted.',
+    input: ReplaceBody,
+    output: ReplaceResponse,
+    readOnly: false,
+    run: async (input, context) => {
+      const result = await replaceInCells(await context.handle(), input, meta(context));
+      return {
+        status: 'Success' as const,
+        replaced: result.replaced,
+        skipped_locked: result.skippedLocked,
+      };
+    },
   }),
   defineTool({
     name: 'add_sheet',

@@ -1,0 +1,108 @@
+// Find: the cells whose shown value (or typed text) matches a text or an RE2 pattern, in tab
+// order and row by row, a page at a time. RE2 matches in linear time, so no pattern a client
+// sends can hold the server (a backtracking engine can take exponential time on one cell).
+import { RE2JS } from 're2js';
+import type { FindResponse } from '../contract/index.js';
+import {
+  formatCell,
+  inputToText,
+  InvalidOperationError,
+  isFormula,
+  valueToJson,
+  type CellAddress,
+  type SheetView,
+  type WorkbookReader,
+} from '../core/index.js';
+
+export interface FindOptions {
+  readonly query: string;
+  readonly regex?: boolean | undefined;
+  readonly match_case?: boolean | undefined;
+  readonly whole_cell?: boolean | undefined;
+  readonly scope?: 'sheet' | 'workbook' | undefined;
+  readonly sheet?: string | undefined;
+}
+
+/** The compiled query: `test` for find, `replace` for replace. */
+export interface CellMatcher {
+  test(text: string): boolean;
+  replace(text: string, replacement: string): string;
+}
+
+export function cellMatcher(options: FindOptions): CellMatcher {
+  const source = options.regex === true ? options.query : RE2JS.quote(options.query);
+  let pattern: RE2JS;
+  try {
+    pattern = RE2JS.compile(
+      options.whole_cell === true ? `^(?:${source})$` : source,
+      options.match_case === true ? 0 : RE2JS.CASE_INSENSITIVE,
+    );
+  } catch (error) {
+    throw new InvalidOperationError(
+      'query',
+      `is not a valid pattern (${error instanceof Error ? error.message : String(error)}).`,
+    );
+  }
+  const literal = options.regex !== true;
+  return {
+    test: (text) => pattern.matcher(text).find(),
+    replace: (text, replacement) =>
+      pattern.matcher(text).replaceAll(literal ? RE2JS.quoteReplacement(replacement) : replacement),
+  };
+}
+
+/** The sheets a find or replace covers, in tab order. */
+export function sheetsInScope(workbook: WorkbookReader, options: FindOptions): SheetView[] {
+  return options.scope === 'workbook'
+    ? workbook.sheetNames.map((name) => workbook.sheet(name))
+    : [workbook.sheet(options.sheet)];
+}
+
+/** A sheet's occupied cells, row by row. */
+export function cellsInOrder(sheet: SheetView): CellAddress[] {
+  return sheet.occupiedCells().sort((a, b) => a.row - b.row || a.col - b.col);
+}
+
+/** What a value looks like as text: numbers as JSON writes them, TRUE/FALSE, error sentinels. */
+function shownText(sheet: SheetView, cell: CellAddress): string {
+  const value = valueToJson(sheet.value(cell.row, cell.col));
+  if (value === null) return '';
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  return String(value);
+}
+
+export interface FindRequest extends FindOptions {
+  readonly look_in?: 'values' | 'formulas' | undefined;
+  readonly cursor?: string | undefined;
+  readonly limit?: number | undefined;
+}
+
+const CURSOR = /^match:(\d{1,9})$/;
+
+export function findCells(workbook: WorkbookReader, request: FindRequest): FindResponse {
+  const matcher = cellMatcher(request);
+  const offset = request.cursor === undefined ? 0 : Number(CURSOR.exec(request.cursor)?.[1] ?? NaN);
+  if (!Number.isInteger(offset))
+    throw new InvalidOperationError('cursor', 'is not a next_cursor of this search; search again.');
+  const limit = request.limit ?? 100;
+  const matches: FindResponse['matches'][number][] = [];
+  let total = 0;
+  for (const sheet of sheetsInScope(workbook, request)) {
+    for (const cell of cellsInOrder(sheet)) {
+      const input = sheet.input(cell.row, cell.col);
+      if (input === null) continue;
+      const text = request.look_in === 'formulas' ? inputToText(input) : shownText(sheet, cell);
+      if (!matcher.test(text)) continue;
+      if (total >= offset && matches.length < limit)
+        matches.push({
+          sheet: sheet.name,
+          cell: formatCell(cell),
+          value: valueToJson(sheet.value(cell.row, cell.col)),
+          formula: isFormula(input) ? input.formula : null,
+        });
+      total += 1;
+    }
+  }
+  const next = offset + matches.length;
+  return { matches, total, next_cursor: next < total ? `match:${next}` : null };
+}
