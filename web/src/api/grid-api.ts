@@ -13,6 +13,10 @@ import type {
 } from './types.js';
 import type {
   ColumnsChangeBody,
+  FindBody,
+  FindResponse,
+  ReplaceBody,
+  ReplaceResponse,
   RowsChangeBody,
   StructureChangeResponse,
 } from '../../../src/contract/index.js';
@@ -48,6 +52,16 @@ export class GridApi {
       range,
       sheet,
     } satisfies LockBody);
+  }
+
+  /** Cells whose value (or typed text) matches; paged. */
+  find(body: FindBody): Promise<FindResponse> {
+    return this.client.post('/grid/find', body);
+  }
+
+  /** Replaces matches in what the cells hold: one change. */
+  replace(body: ReplaceBody): Promise<ReplaceResponse> {
+    return this.client.post('/grid/replace', body);
   }
 
   /** Inserts or deletes `count` rows or columns from `at` (zero-based); formulas follow. */

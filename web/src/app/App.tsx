@@ -10,6 +10,7 @@ import { MenuBar } from './MenuBar.js';
 import { EditController } from '../grid/editing.js';
 import { GridView } from '../grid/GridView.js';
 import { FormulaBar } from '../grid/FormulaBar.js';
+import { FindBar, type FindMode } from '../grid/FindBar.js';
 import { GRID_COLUMNS, MIN_GRID_ROWS } from '../grid/grid-theme.js';
 import { SheetTabs } from '../sheets/SheetTabs.js';
 import { StatusBar } from '../status/StatusBar.js';
@@ -64,6 +65,7 @@ export function App({ session, opening }: { session: Session; opening: Promise<v
   const workbookKnown = useObservableSlice(session.workbook, (workbook) => workbook !== null);
   const chartEditor = useObservable(charts.editing);
   const settingsOpen = useObservable(settings.open);
+  const [findMode, setFindMode] = useState<FindMode | null>(null);
   // A prompt from the landing page is answered in the panel, so it opens for it.
   const [aiOpen, setAiOpen] = useState(
     () => hasHeroPrompt() || localStorage.getItem(AI_PANEL_KEY) !== 'closed',
@@ -103,7 +105,10 @@ export function App({ session, opening }: { session: Session; opening: Promise<v
     charts.start();
     check();
     const heartbeat = setInterval(() => void session.heartbeat(), 4000);
-    const uninstall = installShortcuts(session, { save: () => void files.save() });
+    const uninstall = installShortcuts(session, {
+      save: () => void files.save(),
+      find: (mode) => setFindMode(mode),
+    });
     files.start();
     return () => {
       clearTimeout(later);
@@ -129,6 +134,14 @@ export function App({ session, opening }: { session: Session; opening: Promise<v
         onToggleAi={() => setAiOpen((open) => !open)}
       />
       <FormulaBar session={session} editor={editor} />
+      {findMode !== null && (
+        <FindBar
+          session={session}
+          mode={findMode}
+          onMode={setFindMode}
+          onClose={() => setFindMode(null)}
+        />
+      )}
       <main className="workspace">
         {workbookKnown && (
           <GridView

@@ -1,5 +1,6 @@
 // Writes from the grid: one cell, a block, a clear, a lock. Each shows its result at once in
 // the cache, goes through the session's write queue, and is one undo step on the server.
+import type { ReplaceBody } from '../../../src/contract/index.js';
 import { ApiError } from '../api/errors.js';
 import { formatCell, formatRect, type CellRef, type Rect } from '../grid/address.js';
 import { optimisticCell } from './optimistic.js';
@@ -255,5 +256,29 @@ export async function changeStructure(
       kind === 'insert' ? `Could not insert ${what}` : `Could not delete ${what}`,
       error,
     );
+  }
+}
+
+/** Replace all matches on `sheet` (one undo step); says how many cells changed and were skipped. */
+export async function replaceAll(
+  session: Session,
+  sheet: string,
+  body: Omit<ReplaceBody, 'sheet' | 'scope'>,
+): Promise<number | undefined> {
+  try {
+    const result = await session.queueWrite(() =>
+      session.grid.replace({ ...body, sheet, scope: 'sheet' }),
+    );
+    if (result.replaced > 0) session.noteCommit(sheet);
+    const skipped =
+      result.skipped_locked > 0 ? ` (${result.skipped_locked} locked left alone)` : '';
+    session.toasts.show(
+      `Replaced ${result.replaced} cell${result.replaced === 1 ? '' : 's'}${skipped}.`,
+      'success',
+    );
+    return result.replaced;
+  } catch (error) {
+    session.reportError('Replace failed', error);
+    return undefined;
   }
 }

@@ -241,6 +241,14 @@ export class Session {
     return this.track(() => cellWrites.setLocked(this, sheet, rect, locked));
   }
 
+  /** Replaces every match on `sheet`; resolves to how many cells changed (undefined: failed). */
+  replaceAll(
+    sheet: string,
+    body: Parameters<typeof cellWrites.replaceAll>[2],
+  ): Promise<number | undefined> {
+    return this.track(() => cellWrites.replaceAll(this, sheet, body));
+  }
+
   /** Inserts or deletes `count` rows or columns of `sheet` from `at` (zero-based). */
   changeStructure(
     sheet: string,

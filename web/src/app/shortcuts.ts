@@ -1,9 +1,11 @@
-// Page-wide shortcuts: undo/redo and save work wherever focus is, except inside text fields
-// (where Ctrl+Z edits the text).
+// Page-wide shortcuts: save, find (Ctrl+F) and replace (Ctrl+H) work wherever focus is; undo and
+// redo too, except inside text fields (where Ctrl+Z edits the text).
 import type { Session } from './session.js';
 
 export interface ShortcutActions {
   readonly save: () => void;
+  /** Ctrl+F opens find, Ctrl+H find and replace (instead of the browser's own find). */
+  readonly find: (mode: 'find' | 'replace') => void;
 }
 
 function inTextField(target: EventTarget | null): boolean {
@@ -21,6 +23,11 @@ export function installShortcuts(session: Session, actions: ShortcutActions): ()
     if (key === 's') {
       event.preventDefault();
       actions.save();
+      return;
+    }
+    if (key === 'f' || key === 'h') {
+      event.preventDefault();
+      actions.find(key === 'f' ? 'find' : 'replace');
       return;
     }
     if (inTextField(event.target)) return;
