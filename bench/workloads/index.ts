@@ -7,6 +7,7 @@ import { w4Throughput } from './w4-throughput.js';
 import { w5Persistence } from './w5-persistence.js';
 import { w6Memory } from './w6-memory.js';
 import { w7Restart } from './w7-restart.js';
+import { w8Structure } from './w8-structure.js';
 
 export const WORKLOADS: readonly Workload[] = [
   w1Eval,
@@ -16,4 +17,5 @@ export const WORKLOADS: readonly Workload[] = [
   w5Persistence,
   w6Memory,
   w7Restart,
+  w8Structure,
 ];

@@ -12,6 +12,29 @@ export interface McpRouteDeps extends RouteDeps {
   readonly newId: () => string;
 }
 
+/** A JSON-RPC 2.0 request or notification (the SDK answers every problem inside one). */
+function isJsonRpcMessage(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const message = body as { jsonrpc?: unknown; method?: unknown; id?: unknown };
+  return message.jsonrpc === '2.0' && (typeof message.method === 'string' || 'id' in message);
+}
+
+/** What the SDK would refuse with a bare JSON-RPC error is refused here with a {detail}. */
+function refusal(accept: string, body: unknown): HttpError | undefined {
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream'))
+    return new HttpError(
+      406,
+      'Accept: an MCP client sends "application/json, text/event-stream" on every POST /mcp.',
+    );
+  const messages = Array.isArray(body) ? body : [body];
+  if (messages.length === 0 || !messages.every(isJsonRpcMessage))
+    return new HttpError(
+      400,
+      'body: one JSON-RPC 2.0 message ({"jsonrpc": "2.0", "method": …}) or a batch of them.',
+    );
+  return undefined;
+}
+
 export const mcpRoutes: FastifyPluginAsyncTypebox<McpRouteDeps> = async (app, deps) => {
   app.post(
     '/mcp',
@@ -23,6 +46,8 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<McpRouteDeps> = async (app, de
       },
     },
     async (request, reply) => {
+      const refused = refusal(request.headers.accept ?? '', request.body);
+      if (refused !== undefined) throw refused;
       const options = {
         handle: () => handleOf(deps, request),
         actor: clientOf(request) ?? 'mcp',
