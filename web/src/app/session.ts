@@ -66,6 +66,7 @@ export class Session {
   private readonly redoGroups: UndoStep[] = [];
   private writeChain: Promise<unknown> = Promise.resolve();
   private historyRun: Promise<void> = Promise.resolve();
+  private historyPresses = 0;
   /** Each sheet's last selection, restored when the sheet is opened again (docs/ui-rules.md SHEET-03). */
   readonly selections = new SelectionMemory();
 
@@ -285,11 +286,23 @@ export class Session {
   history(direction: 'undo' | 'redo'): Promise<void> {
     if (this.editing.get() !== null) return Promise.resolve();
     // One at a time: each press needs the versions the previous one left (refreshVersions).
+    this.historyPresses += 1;
     const run = this.historyRun
       .then(() => this.untilActionsSettle())
-      .then(() => this.runHistory(direction));
+      .then(() => this.runHistory(direction))
+      .finally(() => {
+        this.historyPresses -= 1;
+      });
     this.historyRun = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * True while an undo or redo is on its way: the sheets the page knows may already be gone on
+   * the server (an undone import or added sheet), so reads by sheet name wait for it.
+   */
+  get historyPending(): boolean {
+    return this.historyPresses > 0;
   }
 
   private async runHistory(direction: 'undo' | 'redo'): Promise<void> {

@@ -63,9 +63,10 @@ export function StatusBar({ session }: { session: Session }) {
     if (sheet === '') return;
     let cancelled = false;
     // Wait for the selection to settle (dragging) before asking the server, and while the sheet
-    // is being renamed or deleted: asked by its old name, the server would answer 404.
+    // is being renamed or deleted, or an undo may be taking it away: asked by a name that is
+    // gone, the server would answer 404.
     const ask = () => {
-      if (session.store.isHeld(sheet)) {
+      if (session.store.isHeld(sheet) || session.historyPending) {
         timer = setTimeout(ask, SETTLE_MS);
         return;
       }
