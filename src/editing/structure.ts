@@ -1,7 +1,7 @@
 // Insert or delete rows and columns: one commit (one undo step) that moves the sheet's cells and
 // rewrites every formula that refers to them (core/ops/structure-change.ts).
 import {
-  columnToLetters,
+  bandName,
   InvalidOperationError,
   lettersToColumn,
   MAX_COLUMNS,
@@ -24,12 +24,6 @@ export function columnIndexOf(at: number | string): number {
   if (!/^[A-Za-z]{1,3}$/.test(at) || lettersToColumn(at) >= MAX_COLUMNS)
     throw new InvalidOperationError('at', `"${at}" is not a column (A..XFD, or a number).`);
   return lettersToColumn(at);
-}
-
-/** The band as Excel names it: rows `3:4`, columns `B:C`. */
-export function bandName(axis: 'row' | 'col', at: number, count: number): string {
-  const name = (index: number) => (axis === 'row' ? String(index + 1) : columnToLetters(index));
-  return `${name(at)}:${name(at + count - 1)}`;
 }
 
 export async function changeStructure(

@@ -20,5 +20,11 @@ export {
 export { shiftFormula } from './shift.js';
 export { moveBlockFormula, type BlockMove } from './move-block.js';
 export { mentionsSheet, renameSheetReferences } from './rename-sheet.js';
-export { movedIndex, rewriteForStructureChange, type StructureChange } from './structure.js';
+export {
+  bandName,
+  limitOf,
+  movedIndex,
+  rewriteForStructureChange,
+  type StructureChange,
+} from './structure.js';
 export { mapOutsideStrings } from './literals.js';

@@ -3,7 +3,7 @@
 // against copying, not against the sheet's structure); a range that spans the insertion point
 // grows. Deleting the cells a reference names makes it #REF!; a range that loses only some of
 // its rows or columns shrinks.
-import { MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
+import { columnToLetters, MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
 import { refersToSheet, rewriteReferences } from './references.js';
 
 export interface StructureChange {
@@ -15,7 +15,8 @@ export interface StructureChange {
   readonly count: number;
 }
 
-function limitOf(change: StructureChange): number {
+/** How many rows (or columns) the sheet has along the change's axis. */
+export function limitOf(change: Pick<StructureChange, 'axis'>): number {
   return change.axis === 'row' ? MAX_ROWS : MAX_COLUMNS;
 }
 
@@ -89,4 +90,10 @@ export function rewriteForStructureChange(
       return span.first === reference.first && span.last === reference.last ? undefined : span;
     },
   });
+}
+
+/** The band as Excel names it: rows `3:4`, columns `B:C`. */
+export function bandName(axis: 'row' | 'col', at: number, count: number): string {
+  const name = (index: number) => (axis === 'row' ? String(index + 1) : columnToLetters(index));
+  return `${name(at)}:${name(at + count - 1)}`;
 }

@@ -3,16 +3,12 @@
 // refers to the sheet is rewritten as Excel does (formula-text/structure.ts) and its version
 // bumped; charts follow their data and anchors. The workbook is rebuilt from the new document
 // in one step, and the undo puts the previous sheets back.
-import {
-  columnToLetters,
-  formatCell,
-  MAX_COLUMNS,
-  MAX_ROWS,
-  tryParseCell,
-} from '../address/index.js';
+import { formatCell, tryParseCell } from '../address/index.js';
 import type { Chart } from '../chart.js';
 import { CellLockedError, InvalidOperationError, SheetNotFoundError } from '../errors.js';
 import {
+  bandName,
+  limitOf,
   LOST_REFERENCE,
   movedIndex,
   rewriteForStructureChange,
@@ -27,15 +23,10 @@ import { documentOf, installDocument } from './workbook-document.js';
 
 type StructureOp = Extract<Op, { type: 'change-structure' }>;
 
-function limitOf(change: StructureChange): number {
-  return change.axis === 'row' ? MAX_ROWS : MAX_COLUMNS;
-}
-
+/** `3` or `3:4` (`B` or `B:C`), as the refusal names it. */
 function describeBand(change: StructureChange): string {
-  const name = (index: number) =>
-    change.axis === 'row' ? String(index + 1) : columnToLetters(index);
-  const last = change.at + change.count - 1;
-  return change.count === 1 ? name(change.at) : `${name(change.at)}:${name(last)}`;
+  const band = bandName(change.axis, change.at, change.count);
+  return change.count === 1 ? band.slice(0, band.indexOf(':')) : band;
 }
 
 function checkChange(change: StructureChange, sheet: SheetSnapshot): void {
