@@ -33,6 +33,8 @@ export interface Config {
   readonly requestTimeoutMs: number;
   /** How long one POST /eval may evaluate before its remaining items answer #N/A, in ms. */
   readonly evalBudgetMs: number;
+  /** How many read-only tool calls (peek, eval, schema, find) the agent's model may make per turn. */
+  readonly agentToolCalls: number;
   /** How many undo steps each workbook keeps. */
   readonly undoDepth: number;
   /** The estimated bytes each workbook's undo history may hold; 0 turns undo off. */
@@ -197,6 +199,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ),
     requestTimeoutMs: integer(env, 'GRIDBOOK_REQUEST_TIMEOUT_MS', 120_000, 0, 3_600_000),
     evalBudgetMs: integer(env, 'GRIDBOOK_EVAL_BUDGET_MS', 2_000, 1, 600_000),
+    agentToolCalls: integer(env, 'GRIDBOOK_AGENT_TOOL_CALLS', 4, 0, 16),
     undoDepth: integer(env, 'GRIDBOOK_UNDO_DEPTH', 100, 0, 10_000),
     // Matches core's DEFAULT_UNDO_MAX_BYTES; config reads the environment only.
     undoMaxBytes: integer(env, 'GRIDBOOK_UNDO_MAX_BYTES', 256 * 1024 * 1024, 0, 1024 ** 4),

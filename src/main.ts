@@ -106,6 +106,7 @@ async function main(): Promise<void> {
   const agent = new AgentService({
     completer: providers,
     newChartId: () => `chart_${randomBytes(4).toString('hex')}`,
+    maxToolCalls: config.agentToolCalls,
   });
   const webDir = path.join(repositoryRoot(), 'dist', 'web');
   const app = await buildApp({ config, host, providers, agent, webDir, store });

@@ -2,7 +2,7 @@
 // the Completer (providers), the agent definitions and the chart id generator; every method
 // takes the workbook the caller acts on (hosting decides which).
 import type { ShiftDirection, WireValue, WorkbookHandle, WorkbookReader } from '../core/index.js';
-import type { ChatMessage, Completer } from '../providers/index.js';
+import { DEFAULT_MAX_TOOL_CALLS, type ChatMessage, type Completer } from '../providers/index.js';
 import { builtInAgents, type AgentDefinition } from './agent-definitions.js';
 import { applyAgentWrite, type ApplyOutcome } from './apply.js';
 import { askModel } from './ask-model.js';
@@ -18,6 +18,8 @@ export interface AgentServiceOptions {
   readonly agents?: readonly AgentDefinition[];
   /** The most cells of the sheet the prompt lists (default 2000). */
   readonly maxContextCells?: number;
+  /** Read-only tool calls the model may make per turn before answering (default 4; 0: none). */
+  readonly maxToolCalls?: number;
 }
 
 export interface ChatInput {
@@ -57,10 +59,12 @@ export interface AgentSummary {
 export class AgentService {
   readonly #agents: readonly AgentDefinition[];
   readonly #maxContextCells: number;
+  readonly #maxToolCalls: number;
 
   constructor(private readonly options: AgentServiceOptions) {
     this.#agents = options.agents ?? builtInAgents();
     this.#maxContextCells = options.maxContextCells ?? 2_000;
+    this.#maxToolCalls = options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
   }
 
   agents(): AgentSummary[] {
@@ -83,6 +87,7 @@ export class AgentService {
       history: input.history ?? [],
       modelId: input.modelId,
       maxContextCells: this.#maxContextCells,
+      maxToolCalls: this.#maxToolCalls,
       signal,
     });
     return buildPreview(
@@ -114,6 +119,7 @@ export class AgentService {
         completer: this.options.completer,
         newChartId: this.options.newChartId,
         maxContextCells: this.#maxContextCells,
+        maxToolCalls: this.#maxToolCalls,
       },
       handle,
       {

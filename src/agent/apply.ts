@@ -9,6 +9,7 @@ import {
   formatCell,
   keyToAddress,
   runsFromCells,
+  type ChangeSet,
   type Chart,
   type Op,
   type ShiftDirection,
@@ -40,6 +41,11 @@ export interface ApplyRequest {
    * attempt.
    */
   readonly replaceable?: ReadonlyMap<string, ReadonlySet<number>>;
+  /**
+   * Cells (per lowercased sheet name) this apply may write over without clearing them first: a
+   * chain's own cells that show errors, which its fix turn rewrites in place.
+   */
+  readonly rewritable?: ReadonlyMap<string, ReadonlySet<number>>;
   /** Field name used in errors about a target ("target_cell" for the API). */
   readonly targetField?: string;
   /** The client that applies, recorded with the undo step (see ApplyMeta.origin). */
@@ -56,6 +62,19 @@ export interface ApplyOutcome {
   readonly chart: Chart | null;
   readonly chartError: string | null;
   readonly blocks: readonly PlacedBlock[];
+  /** What the commit changed (undefined when nothing was written). */
+  readonly changes: ChangeSet | undefined;
+}
+
+/** Both cell maps in one, for placement: either kind of cell counts as free. */
+function freeCells(
+  ...maps: (ReadonlyMap<string, ReadonlySet<number>> | undefined)[]
+): Map<string, ReadonlySet<number>> {
+  const free = new Map<string, Set<number>>();
+  for (const map of maps)
+    for (const [sheet, keys] of map ?? [])
+      free.set(sheet, new Set([...(free.get(sheet) ?? []), ...keys]));
+  return free;
 }
 
 function clearOps(
@@ -107,18 +126,25 @@ export async function applyAgentWrite(
     request.targetField,
   );
   const replaceable = request.replaceable ?? new Map<string, ReadonlySet<number>>();
-  const placed = placeBlocks(workbook, blocks, request.direction, replaceable);
+  const placed = placeBlocks(
+    workbook,
+    blocks,
+    request.direction,
+    freeCells(replaceable, request.rewritable),
+  );
   checkGuardrails(proposedCells(placed), cellReaderOf(workbook), sheet);
   const mainSheet = placed[0]?.sheet ?? sheet;
   const chart = chartWrite(workbook, mainSheet, request.chartSpec, placed, newChartId);
   const ops = [...clearOps(workbook, replaceable, placed), ...writeOps(placed), ...chart.ops];
-  if (ops.length > 0)
-    await handle.commit(
-      ops,
-      request.origin === undefined
-        ? { actor: request.agentId }
-        : { actor: request.agentId, origin: request.origin },
-    );
+  const commit =
+    ops.length === 0
+      ? undefined
+      : await handle.commit(
+          ops,
+          request.origin === undefined
+            ? { actor: request.agentId }
+            : { actor: request.agentId, origin: request.origin },
+        );
   // A write with no cells (a chart-only apply) has no target, as in GridOS.
   const first = placed.find((block) => cellsOf(block).length > 0);
   const status: ApplyStatus =
@@ -134,5 +160,6 @@ export async function applyAgentWrite(
     chart: chart.chart,
     chartError: chart.error,
     blocks: placed,
+    changes: commit?.changes,
   };
 }

@@ -1,9 +1,11 @@
 // One model turn: route the prompt, describe the workbook, call the provider through the
-// Completer port (JSON mode), parse the reply. Shared by chat and every chain iteration.
+// Completer port (JSON mode) with the read-only tools it may call first, parse the reply. Shared
+// by chat and every chain iteration.
 import type { WorkbookReader } from '../core/index.js';
 import type { ChatMessage, Completer, Completion } from '../providers/index.js';
 import type { AgentDefinition } from './agent-definitions.js';
 import { describeGrid, parseSelection, type Scope } from './grid-context.js';
+import { lookTools } from './look-tools.js';
 import { parseReply, type AgentReply } from './parse-reply.js';
 import { buildMessages, buildSystemPrompt } from './prompt.js';
 
@@ -17,6 +19,8 @@ export interface TurnRequest {
   readonly selectedCells: readonly string[];
   readonly modelId: string | null | undefined;
   readonly maxContextCells: number;
+  /** Read-only tool calls the model may make before it answers (0: none offered). */
+  readonly maxToolCalls: number;
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -41,6 +45,7 @@ export async function askModel(
     agent: request.agent,
     grid,
     functionNames: workbook.functionNames(),
+    toolCalls: request.maxToolCalls,
   });
   const completion = await completer.complete({
     model: request.modelId,
@@ -48,6 +53,9 @@ export async function askModel(
     messages: buildMessages(request.history, request.prompt),
     json: true,
     signal: request.signal,
+    ...(request.maxToolCalls > 0
+      ? { tools: lookTools(workbook, request.sheet), maxToolCalls: request.maxToolCalls }
+      : {}),
   });
   const reply = parseReply(completion.text, {
     provider: completion.provider,

@@ -1,6 +1,7 @@
 // The follow-up prompt of each chain iteration after the first: what went wrong (rejected
-// formulas, column-alignment warnings), what the written formulas computed, where the plan
-// stands, and how to finish. The original task is repeated because history is trimmed.
+// formulas, error values in cells the chain wrote or changed, column-alignment warnings) — to be
+// fixed first — what the written formulas computed, where the plan stands, and how to finish. The
+// original task is repeated because history is trimmed.
 import { describeIssue, type GuardrailIssue } from '../core/index.js';
 import type { Observation } from './observations.js';
 import type { Plan } from './parse-reply.js';
@@ -19,6 +20,35 @@ export interface FollowUp {
   readonly sectionsDone: number;
   /** The next turn re-emits the section that had warnings. */
   readonly retrying: boolean;
+  /** Cells the chain wrote or changed that show error values now. */
+  readonly errors: readonly Observation[];
+  /** Of those, the chain's own cells, which the next write may rewrite in place. */
+  readonly rewritable: readonly string[];
+  /** The model signalled completion while errors were left: this is its one turn to fix them. */
+  readonly completionRefused: boolean;
+}
+
+function errorLines(followUp: FollowUp): string | undefined {
+  if (followUp.errors.length === 0) return undefined;
+  const shown = followUp.errors.slice(0, MAX_OBSERVED).map((error) => {
+    const formula = error.formula === null ? '' : ` (${error.formula})`;
+    return `- ${error.cell}${formula} shows ${error.error ?? String(error.value)}`;
+  });
+  const more =
+    followUp.errors.length > MAX_OBSERVED
+      ? `\n… and ${followUp.errors.length - MAX_OBSERVED} more`
+      : '';
+  const heading = followUp.completionRefused
+    ? 'YOU SIGNALLED COMPLETION, BUT CELLS YOUR WRITES PRODUCED OR CHANGED SHOW ERRORS:'
+    : 'ERRORS IN CELLS YOUR WRITES PRODUCED OR CHANGED — FIX THESE FIRST:';
+  const rewrite =
+    followUp.rewritable.length === 0
+      ? 'Fix them by correcting the cells they read.'
+      : `You may rewrite your own cells ${followUp.rewritable.slice(0, MAX_OBSERVED).join(', ')} in place (target them directly); fix the others by correcting the cells they read. Guard divisions (IF or IFERROR) and do arithmetic on numeric cells, not labels.`;
+  const close = followUp.completionRefused
+    ? ' If an error is intended, say so in reasoning and signal completion again.'
+    : '';
+  return `${heading}\n${shown.join('\n')}${more}\n${rewrite}${close}`;
 }
 
 function observedLine(observations: readonly Observation[]): string | undefined {
@@ -53,6 +83,8 @@ export function followUpPrompt(followUp: FollowUp): string {
     observation.warning === null ? [] : [observation.warning],
   );
   const parts: string[] = [`ORIGINAL TASK: ${followUp.originalPrompt}`];
+  const errors = errorLines(followUp);
+  if (errors !== undefined) parts.push(errors);
   if (followUp.issues.length > 0) {
     parts.push(
       'YOUR LAST WRITE WAS REJECTED AND NOTHING WAS WRITTEN:\n' +

@@ -1,8 +1,11 @@
-// POST /agent/chat/chain (docs/contract.md §4, docs/gridos-compat.md §6): up to max_iterations of
-// prompt → apply without confirmation → observations → next prompt. A first-turn plan is written
-// one section per turn; a section with column-alignment warnings is retried once, replacing its
-// first attempt. The completion signal (an empty grid) is always the last step. A write the
-// guardrails reject is reported as a step and fed back so the model can correct it.
+// POST /agent/chat/chain (docs/contract.md §4, docs/agent.md "The chain"): up to max_iterations of
+// prompt → apply without confirmation → check → next prompt. A first-turn plan is written one
+// section per turn; a section with column-alignment warnings is retried once, replacing its first
+// attempt. After each write the chain checks every cell it wrote or changed for error values and
+// asks the model to fix those first; a completion signal while its cells show errors gets one fix
+// turn before it is accepted. The loop ends on the completion signal (always the last step), at
+// max_iterations, on cancellation, on an error, or when the model repeats its last write — nothing
+// else. A write the guardrails reject is reported as a step and fed back for correction.
 import {
   cellKey,
   GuardrailViolationError,
@@ -12,14 +15,22 @@ import {
   type WorkbookHandle,
   type WorkbookReader,
 } from '../core/index.js';
+import type { TokenUsage, ToolUse } from '../contract/index.js';
 import type { ChatMessage, Completer } from '../providers/index.js';
 import { applyAgentWrite, type ApplyOutcome } from './apply.js';
 import { askModel, type Turn, type TurnRequest } from './ask-model.js';
+import {
+  ChainFootprint,
+  rewritableCells,
+  type ErrorCell,
+  type Verification,
+} from './chain-checks.js';
 import { followUpPrompt } from './chain-prompts.js';
 import { proposeMacro, type ProposedMacro } from './macros.js';
 import { observeWrites, type Observation } from './observations.js';
 import type { AgentReply, Plan } from './parse-reply.js';
 import { fallbackTarget } from './preview.js';
+import { toolsUsed, usageOf } from './turn-report.js';
 import { cellsOf } from './write-plan.js';
 
 export const MAX_CHAIN_ITERATIONS = 10;
@@ -49,23 +60,31 @@ export interface ChainStep {
   readonly plan: Plan | null;
   /** Set when the guardrails rejected this step's write (nothing was written). */
   readonly guardrail_issues: readonly GuardrailIssue[] | null;
+  readonly tools_used: readonly ToolUse[];
+  readonly usage: TokenUsage;
+  /** The chain's cells so far, checked after this step. */
+  readonly verification: Verification;
 }
+
+export type StopReason = 'completion' | 'max_iterations' | 'repeated_write' | 'aborted' | 'error';
 
 export interface ChainResult {
   readonly sheet: string;
   readonly steps: readonly ChainStep[];
   readonly iterations_used: number;
   readonly terminated_early: boolean;
-  /**
-   * Why the loop ended: completion, max_iterations, nothing_left, rejected_twice, aborted or error.
-   */
-  readonly stop_reason: string;
+  readonly stop_reason: StopReason;
   /** The error that ended a later iteration (the first iteration's errors are thrown). */
   readonly error: string | null;
+  /** Tokens of every step together. */
+  readonly usage: TokenUsage;
 }
 
 /** A chain asks what a single turn asks, plus how many turns it may take. */
-export interface ChainRequest extends Omit<TurnRequest, 'maxContextCells' | 'signal'> {
+export interface ChainRequest extends Omit<
+  TurnRequest,
+  'maxContextCells' | 'maxToolCalls' | 'signal'
+> {
   readonly maxIterations: number;
   /** The client the chain runs for, recorded with each step's undo. */
   readonly origin?: string | undefined;
@@ -75,6 +94,7 @@ export interface ChainDeps {
   readonly completer: Completer;
   readonly newChartId: () => string;
   readonly maxContextCells: number;
+  readonly maxToolCalls: number;
 }
 
 export interface ChainHooks {
@@ -82,6 +102,8 @@ export interface ChainHooks {
   /** Called as each step completes (SSE progress). */
   readonly onStep?: ((step: ChainStep) => void) | undefined;
 }
+
+type CellMap = Map<string, Set<number>>;
 
 /** State carried from one iteration to the next. */
 interface Progress {
@@ -91,10 +113,16 @@ interface Progress {
   plan: Plan | null;
   sectionsDone: number;
   /** Cells of an attempt the next step replaces (retry after warnings), per lowercased sheet. */
-  replaceable: Map<string, Set<number>> | undefined;
+  replaceable: CellMap | undefined;
+  /** The chain's own error cells the next step may rewrite in place, per lowercased sheet. */
+  rewritable: CellMap | undefined;
   retried: boolean;
   lastTarget: string | null;
-  rejectedInARow: number;
+  /** The last reply's writes and chart, to notice a model repeating itself. */
+  lastWrite: string | undefined;
+  /** Whether the one fix turn after a premature completion signal was given. */
+  fixTurnGiven: boolean;
+  readonly footprint: ChainFootprint;
 }
 
 function isCompletion(reply: AgentReply, iteration: number): boolean {
@@ -103,8 +131,8 @@ function isCompletion(reply: AgentReply, iteration: number): boolean {
   return reply.writes.length === 0 && !chart && !macro && !(iteration === 0 && reply.plan !== null);
 }
 
-function writtenCells(outcome: ApplyOutcome): Map<string, Set<number>> {
-  const cells = new Map<string, Set<number>>();
+function writtenCells(outcome: ApplyOutcome): CellMap {
+  const cells: CellMap = new Map();
   for (const block of outcome.blocks) {
     const set = cells.get(block.sheet.toLowerCase()) ?? new Set<number>();
     for (const cell of cellsOf(block)) set.add(cellKey(cell.address.row, cell.address.col));
@@ -113,6 +141,18 @@ function writtenCells(outcome: ApplyOutcome): Map<string, Set<number>> {
   return cells;
 }
 
+function sumUsage(steps: readonly ChainStep[]): TokenUsage {
+  return steps.reduce(
+    (sum, step) => ({
+      input_tokens: sum.input_tokens + step.usage.input_tokens,
+      output_tokens: sum.output_tokens + step.usage.output_tokens,
+      total_tokens: sum.total_tokens + step.usage.total_tokens,
+    }),
+    { input_tokens: 0, output_tokens: 0, total_tokens: 0 },
+  );
+}
+
+/** What every step of a turn shares, whatever the turn did. */
 function baseStep(
   iteration: number,
   request: ChainRequest,
@@ -128,8 +168,15 @@ function baseStep(
     proposed_macro: macro.proposed_macro,
     macro_error: macro.macro_error,
     plan: iteration === 0 ? progress.plan : null,
+    tools_used: toolsUsed(turn.completion),
+    usage: usageOf(turn.completion),
+    chart: null,
+    chart_error: null,
+    guardrail_issues: null,
   };
 }
+
+type BaseStep = ReturnType<typeof baseStep>;
 
 export async function runChain(
   deps: ChainDeps,
@@ -145,11 +192,14 @@ export async function runChain(
     plan: null,
     sectionsDone: 0,
     replaceable: undefined,
+    rewritable: undefined,
     retried: false,
     lastTarget: null,
-    rejectedInARow: 0,
+    lastWrite: undefined,
+    fixTurnGiven: false,
+    footprint: new ChainFootprint(),
   };
-  let stopReason = 'max_iterations';
+  let stopReason: StopReason = 'max_iterations';
   let error: string | null = null;
   for (let iteration = 0; iteration < request.maxIterations; iteration += 1) {
     if (hooks.signal?.aborted) {
@@ -165,8 +215,12 @@ export async function runChain(
       error = failure.message;
       break;
     }
-    steps.push(outcome.step);
-    hooks.onStep?.(outcome.step);
+    const step: ChainStep = {
+      ...outcome.step,
+      verification: progress.footprint.verify(handle.workbook, request.sheet),
+    };
+    steps.push(step);
+    hooks.onStep?.(step);
     if (outcome.stop !== undefined) {
       stopReason = outcome.stop;
       break;
@@ -179,12 +233,13 @@ export async function runChain(
     terminated_early: steps.length < request.maxIterations,
     stop_reason: stopReason,
     error,
+    usage: sumUsage(steps),
   };
 }
 
 interface IterationOutcome {
-  readonly step: ChainStep;
-  readonly stop?: string;
+  readonly step: Omit<ChainStep, 'verification'>;
+  readonly stop?: StopReason;
 }
 
 async function iterate(
@@ -205,25 +260,26 @@ async function iterate(
     selectedCells: request.selectedCells,
     modelId: request.modelId,
     maxContextCells: deps.maxContextCells,
+    maxToolCalls: deps.maxToolCalls,
     signal,
   });
   if (iteration === 0 && turn.reply.plan !== null) progress.plan = turn.reply.plan;
   const base = baseStep(iteration, request, turn, workbook, progress);
-  if (isCompletion(turn.reply, iteration)) {
-    const target =
-      turn.reply.requestedTarget ?? progress.lastTarget ?? fallbackTarget(request.selectedCells);
-    const step: ChainStep = {
+  if (isCompletion(turn.reply, iteration)) return complete(base, request, turn, workbook, progress);
+  const write = JSON.stringify([turn.reply.writes, turn.reply.chartSpec]);
+  if (write === progress.lastWrite) {
+    // The same write again would only land beside the first (occupied cells are never
+    // overwritten): the model is going round in circles.
+    const step = {
       ...base,
-      target,
-      values: [['']],
+      target: null,
+      values: null,
       observations: [],
-      completion_signal: true,
-      chart: null,
-      chart_error: null,
-      guardrail_issues: null,
+      completion_signal: false,
     };
-    return { step, stop: 'completion' };
+    return { step, stop: 'repeated_write' };
   }
+  progress.lastWrite = write;
   let outcome: ApplyOutcome;
   try {
     outcome = await applyAgentWrite(
@@ -235,85 +291,146 @@ async function iterate(
         direction: 'right',
         chartSpec: turn.reply.chartSpec,
         replaceable: progress.replaceable,
+        rewritable: progress.rewritable,
         origin: request.origin,
       },
       deps.newChartId,
     );
   } catch (failure) {
     if (!(failure instanceof GuardrailViolationError)) throw failure;
-    return rejectedStep(base, turn, failure, progress);
+    return { step: rejectedStep(base, turn, failure, progress) };
   }
-  const observations = observeWrites(workbook, outcome.blocks, request.sheet);
-  const step: ChainStep = {
-    ...base,
-    target: outcome.actualTarget,
-    values: outcome.blocks[0]?.placedValues ?? null,
-    observations,
-    completion_signal: false,
-    chart: outcome.chart,
-    chart_error: outcome.chartError,
-    guardrail_issues: null,
-  };
-  return { step, ...advance(progress, turn, outcome, observations) };
+  return { step: appliedStep(base, request, turn, workbook, outcome, progress) };
+}
+
+/**
+ * The completion signal ends the chain — unless the chain's cells show errors and the model has
+ * not yet had its one turn to fix them.
+ */
+function complete(
+  base: BaseStep,
+  request: ChainRequest,
+  turn: Turn,
+  workbook: WorkbookReader,
+  progress: Progress,
+): IterationOutcome {
+  const errors = progress.footprint.errorCells(workbook, request.sheet);
+  if (errors.length > 0 && !progress.fixTurnGiven) {
+    progress.fixTurnGiven = true;
+    progress.rewritable = rewritableCells(errors);
+    remember(progress, turn, { target: null, values: [['']] });
+    progress.prompt = followUpPrompt({
+      ...followUpBase(progress),
+      observations: [],
+      issues: [],
+      errors: errors.map((error) => error.observation),
+      rewritable: ownCellLabels(errors),
+      completionRefused: true,
+    });
+    const observations = errors.map((error) => error.observation);
+    return {
+      step: { ...base, target: null, values: null, observations, completion_signal: false },
+    };
+  }
+  const target =
+    turn.reply.requestedTarget ?? progress.lastTarget ?? fallbackTarget(request.selectedCells);
+  const step = { ...base, target, values: [['']], observations: [], completion_signal: true };
+  return { step, stop: 'completion' };
+}
+
+function ownCellLabels(errors: readonly ErrorCell[]): string[] {
+  return errors.filter((error) => error.ownCell).map((error) => error.observation.cell);
 }
 
 function rejectedStep(
-  base: ReturnType<typeof baseStep>,
+  base: BaseStep,
   turn: Turn,
   failure: GuardrailViolationError,
   progress: Progress,
-): IterationOutcome {
+): IterationOutcome['step'] {
   const first = turn.reply.writes[0];
-  const step: ChainStep = {
+  const step = {
     ...base,
     target: first?.target ?? null,
     values: first?.values ?? null,
     observations: [],
     completion_signal: false,
-    chart: null,
-    chart_error: null,
     guardrail_issues: failure.issues,
   };
-  progress.rejectedInARow += 1;
   remember(progress, turn, step);
   progress.prompt = followUpPrompt({
     ...followUpBase(progress),
     observations: [],
     issues: failure.issues,
+    errors: [],
+    rewritable: [],
+    completionRefused: false,
   });
-  return progress.rejectedInARow >= 2 ? { step, stop: 'rejected_twice' } : { step };
+  return step;
 }
 
-/** Updates the plan position and decides whether another iteration is worth running. */
-function advance(
-  progress: Progress,
+/** Records what the write touched, checks it, and prepares the next prompt. */
+function appliedStep(
+  base: BaseStep,
+  request: ChainRequest,
   turn: Turn,
+  workbook: WorkbookReader,
   outcome: ApplyOutcome,
-  observations: readonly Observation[],
-): { stop?: string } {
-  const warned = observations.some((observation) => observation.warning !== null);
-  const wroteCells = outcome.blocks.some((block) => cellsOf(block).length > 0);
-  progress.rejectedInARow = 0;
-  if (wroteCells) {
-    if (warned && !progress.retried) {
-      progress.retried = true;
-      progress.replaceable = writtenCells(outcome);
-    } else {
-      progress.sectionsDone += 1;
-      progress.retried = false;
-      progress.replaceable = undefined;
-    }
-    progress.lastTarget = outcome.actualTarget;
-  }
+  progress: Progress,
+): IterationOutcome['step'] {
+  const written = writtenCells(outcome);
+  progress.footprint.addWritten(written);
+  progress.footprint.addChanged(outcome.changes);
+  const observations = observeWrites(workbook, outcome.blocks, request.sheet);
+  const observed = new Set(observations.map((observation) => observation.cell));
+  const errors = progress.footprint.errorCells(workbook, request.sheet);
+  // Errors the write caused outside the cells it wrote (a user's formula that reads them).
+  const knockOn = errors
+    .map((error) => error.observation)
+    .filter((observation) => !observed.has(observation.cell));
+  advancePlan(progress, outcome, observations, written);
+  progress.rewritable = errors.length === 0 ? undefined : rewritableCells(errors);
   remember(progress, turn, {
     target: outcome.actualTarget,
     values: outcome.blocks[0]?.placedValues ?? null,
   });
-  const planRemaining =
-    progress.plan !== null && progress.sectionsDone < progress.plan.sections.length;
-  const formulas = observations.some((observation) => observation.formula !== null);
-  progress.prompt = followUpPrompt({ ...followUpBase(progress), observations, issues: [] });
-  return warned || planRemaining || formulas ? {} : { stop: 'nothing_left' };
+  progress.prompt = followUpPrompt({
+    ...followUpBase(progress),
+    observations,
+    issues: [],
+    errors: errors.map((error) => error.observation),
+    rewritable: ownCellLabels(errors),
+    completionRefused: false,
+  });
+  return {
+    ...base,
+    target: outcome.actualTarget,
+    values: outcome.blocks[0]?.placedValues ?? null,
+    observations: [...observations, ...knockOn],
+    completion_signal: false,
+    chart: outcome.chart,
+    chart_error: outcome.chartError,
+  };
+}
+
+/** Moves the plan on, or marks the section for one retry when its formulas read labels. */
+function advancePlan(
+  progress: Progress,
+  outcome: ApplyOutcome,
+  observations: readonly Observation[],
+  written: CellMap,
+): void {
+  const warned = observations.some((observation) => observation.warning !== null);
+  if (!outcome.blocks.some((block) => cellsOf(block).length > 0)) return;
+  if (warned && !progress.retried) {
+    progress.retried = true;
+    progress.replaceable = written;
+  } else {
+    progress.sectionsDone += 1;
+    progress.retried = false;
+    progress.replaceable = undefined;
+  }
+  progress.lastTarget = outcome.actualTarget;
 }
 
 function followUpBase(progress: Progress) {

@@ -1,9 +1,11 @@
 // What a chain step saw after its write (docs/contract.md §2 Observation): each written cell's
-// computed value and formula, and GridOS's column-alignment warning for formulas that read labels.
+// computed value, formula and error value, and GridOS's column-alignment warning for formulas
+// that read labels.
 import {
   cellReaderOf,
   columnAlignmentWarning,
   isFormula,
+  isFormulaError,
   valueToJson,
   type WorkbookReader,
 } from '../core/index.js';
@@ -14,6 +16,8 @@ export interface Observation {
   readonly value: number | string | boolean | null;
   readonly formula: string | null;
   readonly warning: string | null;
+  /** The error value the cell shows, or null. */
+  readonly error: string | null;
 }
 
 export function observeWrites(
@@ -27,12 +31,14 @@ export function observeWrites(
     return cellsOf(block).map(({ address }) => {
       const input = sheet.input(address.row, address.col);
       const formula = isFormula(input) ? input.formula : null;
+      const value = sheet.value(address.row, address.col);
       return {
         cell: cellLabel(sheet.name, address, mainSheet),
-        value: valueToJson(sheet.value(address.row, address.col)),
+        value: valueToJson(value),
         formula,
         warning:
           formula === null ? null : columnAlignmentWarning(sheet.name, address, formula, reader),
+        error: isFormulaError(value) ? value.sentinel : null,
       };
     });
   });

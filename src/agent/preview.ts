@@ -11,7 +11,9 @@ import {
   type WireValue,
   type WorkbookReader,
 } from '../core/index.js';
+import type { TokenUsage, ToolUse } from '../contract/index.js';
 import type { Completion } from '../providers/index.js';
+import { toolsUsed, usageOf } from './turn-report.js';
 import type { AgentDefinition } from './agent-definitions.js';
 import { placedChartSpec } from './chart-writes.js';
 import { ModelOutputError } from './errors.js';
@@ -53,6 +55,9 @@ export interface AgentPreview {
   readonly plan: Plan | null;
   readonly model: string;
   readonly provider: string;
+  /** The read-only tools the model called before it answered. */
+  readonly tools_used: readonly ToolUse[];
+  readonly usage: TokenUsage;
 }
 
 export interface PreviewContext {
@@ -135,5 +140,7 @@ export function buildPreview(
     plan: context.firstTurn ? reply.plan : null,
     model: completion.model,
     provider: completion.provider,
+    tools_used: toolsUsed(completion),
+    usage: usageOf(completion),
   };
 }

@@ -31,14 +31,22 @@ export interface PromptParts {
   /** describeGrid's text. */
   readonly grid: string;
   readonly functionNames: readonly string[];
+  /** How many read-only tool calls the model may make before answering (0: no tools). */
+  readonly toolCalls?: number;
+}
+
+export function toolRules(calls: number): string {
+  return `TOOLS: before you answer you may call the read-only tools peek (read a range), eval (dry-run formulas: check a formula gives what you expect before you write it), schema (sheets and column types) and find (locate labels), at most ${calls} calls in all. Use them when the WORKBOOK table is truncated or when a formula's result matters; then answer with the JSON object below.`;
 }
 
 export function buildSystemPrompt(parts: PromptParts): string {
+  const calls = parts.toolCalls ?? 0;
   return [
     BASE_RULES,
     `ROLE (${parts.agent.displayName}):\n${parts.agent.systemPrompt}`,
     `WORKBOOK:\n${parts.grid}`,
     `FUNCTIONS the formula engine supports (${parts.functionNames.length}): ${parts.functionNames.join(', ')}`,
+    ...(calls > 0 ? [toolRules(calls)] : []),
     OUTPUT_CONTRACT,
   ].join('\n\n');
 }

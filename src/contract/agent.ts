@@ -124,6 +124,26 @@ export const PlanJson = Type.Object({
 });
 export type PlanJson = Static<typeof PlanJson>;
 
+export const TokenUsage = Type.Object(
+  {
+    input_tokens: Type.Integer({ minimum: 0 }),
+    output_tokens: Type.Integer({ minimum: 0 }),
+    total_tokens: Type.Integer({ minimum: 0 }),
+  },
+  { description: 'Tokens the model used (every tool round included); 0 when a vendor omits them.' },
+);
+export type TokenUsage = Static<typeof TokenUsage>;
+
+export const ToolUse = Type.Object(
+  {
+    tool: Type.String({ description: 'peek, eval, schema or find.' }),
+    input: Type.Unknown(),
+    output: Type.Unknown({ description: 'What the model was told (an `error` when it failed).' }),
+  },
+  { description: 'A read-only tool call the model made before it answered.' },
+);
+export type ToolUse = Static<typeof ToolUse>;
+
 export const PreviewIntent = Type.Object({
   sheet: Type.String(),
   target_cell: Type.String(),
@@ -149,6 +169,8 @@ export const AgentPreviewResponse = Type.Object({
   plan: Type.Union([PlanJson, Type.Null()]),
   model: Type.String(),
   provider: Type.String(),
+  tools_used: List(ToolUse),
+  usage: TokenUsage,
 });
 export type AgentPreviewResponse = Static<typeof AgentPreviewResponse>;
 
@@ -170,6 +192,9 @@ export const Observation = Type.Object({
   value: CellValueJson,
   formula: NullableText,
   warning: NullableText,
+  error: Type.Union([Type.String(), Type.Null()], {
+    description: 'The error value the cell shows (#DIV/0!, #VALUE! …), or null.',
+  }),
 });
 export type Observation = Static<typeof Observation>;
 
@@ -198,6 +223,19 @@ export const ChainStepJson = Type.Object({
   guardrail_issues: Type.Union([List(GuardrailIssueJson), Type.Null()], {
     description: "Set when the guardrails rejected this step's write (nothing was written).",
   }),
+  tools_used: List(ToolUse),
+  usage: TokenUsage,
+  verification: Type.Object(
+    {
+      cells_checked: Type.Integer({ minimum: 0 }),
+      errors_left: Type.Integer({ minimum: 0 }),
+      error_cells: List(Type.String(), { description: 'The first cells still showing errors.' }),
+    },
+    {
+      description:
+        'The chain so far, checked after this step: the cells it wrote or changed, and how many show an error value.',
+    },
+  ),
 });
 export type ChainStepJson = Static<typeof ChainStepJson>;
 
@@ -207,8 +245,9 @@ export const ChainResponse = Type.Object({
   iterations_used: Type.Integer({ minimum: 0 }),
   terminated_early: Type.Boolean(),
   stop_reason: Type.String({
-    description: 'completion, max_iterations, nothing_left, rejected_twice, aborted or error.',
+    description: 'completion, max_iterations, repeated_write, aborted or error.',
   }),
+  usage: TokenUsage,
   error: Type.Union([Type.String(), Type.Null()], {
     description: 'The error that ended a later iteration (the first one answers its status).',
   }),

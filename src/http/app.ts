@@ -144,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     new AgentService({
       completer: providers,
       newChartId: () => `chart_${deps.newId?.() ?? randomBytes(4).toString('hex')}`,
+      maxToolCalls: deps.config.agentToolCalls,
     });
   await app.register(mcpRoutes, { ...routeDeps, newId, agent });
   await app.register(agentRoutes, { ...routeDeps, agent });

@@ -1,8 +1,9 @@
 // complete(): one text completion from a catalog model through the Vercel AI SDK, with JSON
-// output asked for the way each vendor supports it, typed errors, a few retries with backoff
-// for transient failures and rate limits (sleep is injected so tests never wait), and
-// cancellation through the caller's AbortSignal.
-import type { ModelMessage, OutputInterface } from 'ai';
+// output asked for the way each vendor supports it, read-only tools the model may call a bounded
+// number of times before it answers, typed errors, a few retries with backoff for transient
+// failures and rate limits (sleep is injected so tests never wait), and cancellation through the
+// caller's AbortSignal.
+import type { ModelMessage, OutputInterface, ToolSet } from 'ai';
 import { loadAiSdk, type AiSdk } from './ai-sdk.js';
 import { classifyProviderError, isRetryable } from './classify-error.js';
 import { ProviderCallAbortedError, type ProviderCallError } from './errors.js';
@@ -26,6 +27,26 @@ export interface CompletionRequest {
   readonly signal?: AbortSignal | undefined;
   readonly maxOutputTokens?: number | undefined;
   readonly temperature?: number | undefined;
+  /** Tools the model may call before it answers, by name. */
+  readonly tools?: Readonly<Record<string, ToolSpec>> | undefined;
+  /** The most tool calls one completion may make (default 4); then the model must answer. */
+  readonly maxToolCalls?: number | undefined;
+}
+
+/** A tool offered to the model: what it does, its input as JSON Schema, and how to run it. */
+export interface ToolSpec {
+  readonly description: string;
+  /** A JSON Schema object describing the input. */
+  readonly inputSchema: Readonly<Record<string, unknown>>;
+  /** Never throws: a failure is returned as data the model can read. */
+  execute(input: unknown): Promise<unknown>;
+}
+
+/** One tool call the model made while completing, with what it was told. */
+export interface ToolCallRecord {
+  readonly tool: string;
+  readonly input: unknown;
+  readonly output: unknown;
 }
 
 export interface CompletionUsage {
@@ -42,6 +63,8 @@ export interface Completion {
   /** The catalog id that answered (the default model when the requested one was not usable). */
   readonly model: string;
   readonly provider: ProviderId;
+  /** The tool calls made before the answer, in order (empty without tools). */
+  readonly toolCalls: readonly ToolCallRecord[];
 }
 
 /** What the agent depends on: anything that can complete a request. */
@@ -112,12 +135,72 @@ function systemPrompt(request: CompletionRequest): string | undefined {
     : `${request.system}\n\n${JSON_INSTRUCTION}`;
 }
 
+export const DEFAULT_MAX_TOOL_CALLS = 4;
+
+/**
+ * The request's tools as AI SDK tools that record each call and stop running once the budget is
+ * spent (a model may ask for several calls in one step, so the step count alone is no bound).
+ */
+function sdkTools(
+  sdk: AiSdk,
+  tools: Readonly<Record<string, ToolSpec>>,
+  maxCalls: number,
+  calls: ToolCallRecord[],
+): ToolSet {
+  const entries = Object.entries(tools).map(([name, spec]) => [
+    name,
+    sdk.tool({
+      description: spec.description,
+      inputSchema: sdk.jsonSchema(spec.inputSchema as Parameters<AiSdk['jsonSchema']>[0]),
+      execute: async (input: unknown) => {
+        const output =
+          calls.length >= maxCalls
+            ? { error: `No tool calls are left in this turn (${maxCalls} used); answer now.` }
+            : await spec.execute(input);
+        calls.push({ tool: name, input, output });
+        return output;
+      },
+    }),
+  ]);
+  return Object.fromEntries(entries) as ToolSet;
+}
+
+/**
+ * With tools, a step may end in calls instead of the answer: allow one step per call plus the
+ * answer, and take the tools away once the budget is spent so the last step must answer.
+ */
+function toolSettings(sdk: AiSdk, request: CompletionRequest, calls: ToolCallRecord[]) {
+  const tools = request.tools;
+  if (tools === undefined || Object.keys(tools).length === 0) return {};
+  const maxCalls = request.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
+  return {
+    tools: sdkTools(sdk, tools, maxCalls, calls),
+    stopWhen: sdk.stepCountIs(maxCalls + 1),
+    prepareStep: ({ stepNumber }: { stepNumber: number }) =>
+      stepNumber >= maxCalls || calls.length >= maxCalls
+        ? { toolChoice: 'none' as const }
+        : undefined,
+  };
+}
+
+/**
+ * A vendor's JSON response format, when it has one and no tools are offered: Gemini and Groq
+ * refuse JSON mode together with function calling, so then the system prompt asks for JSON.
+ */
+function jsonOutput(bound: BoundModel, request: CompletionRequest) {
+  const tools = request.tools !== undefined && Object.keys(request.tools).length > 0;
+  return request.json && !tools && bound.jsonMode === 'response-format'
+    ? { output: rawJsonOutput }
+    : {};
+}
+
 async function callOnce(
   sdk: AiSdk,
   bound: BoundModel,
   request: CompletionRequest,
 ): Promise<Completion> {
   const system = systemPrompt(request);
+  const toolCalls: ToolCallRecord[] = [];
   const result = await sdk.generateText({
     model: bound.languageModel,
     ...(system === undefined ? {} : { system }),
@@ -125,23 +208,26 @@ async function callOnce(
       role: message.role,
       content: message.content,
     })),
-    ...(request.json && bound.jsonMode === 'response-format' ? { output: rawJsonOutput } : {}),
+    ...jsonOutput(bound, request),
+    ...toolSettings(sdk, request, toolCalls),
     ...(request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens }),
     ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
     ...(request.signal === undefined ? {} : { abortSignal: request.signal }),
     // Retries are ours (typed, bounded, injectable sleep); the SDK's would sleep on the wall clock.
     maxRetries: 0,
   });
+  // totalUsage sums every step: each tool round is a model call of its own.
   return {
     text: result.text,
     usage: {
-      inputTokens: result.usage.inputTokens,
-      outputTokens: result.usage.outputTokens,
-      totalTokens: result.usage.totalTokens,
+      inputTokens: result.totalUsage.inputTokens,
+      outputTokens: result.totalUsage.outputTokens,
+      totalTokens: result.totalUsage.totalTokens,
     },
     finishReason: result.finishReason,
     model: bound.entry.id,
     provider: bound.entry.provider,
+    toolCalls,
   };
 }
 

@@ -5,6 +5,7 @@
 // above (http reaches them only through this index).
 export {
   complete,
+  DEFAULT_MAX_TOOL_CALLS,
   DEFAULT_RETRY_POLICY,
   JSON_INSTRUCTION,
   sleepWithSignal,
@@ -17,6 +18,8 @@ export {
   type ModelSource,
   type RetryPolicy,
   type Sleep,
+  type ToolCallRecord,
+  type ToolSpec,
 } from './complete.js';
 export {
   EmptyApiKeyError,

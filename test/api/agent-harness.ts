@@ -17,6 +17,8 @@ export const GROQ_DEFAULT_MODEL = 'openai/gpt-oss-120b';
 export interface AgentAppOptions {
   /** Keys as environment fallbacks; default: only Groq. */
   readonly keys?: Partial<Record<ProviderId, string>>;
+  /** Environment of the app's config (GRIDBOOK_AGENT_TOOL_CALLS …). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export async function startAgentApp(
@@ -24,7 +26,10 @@ export async function startAgentApp(
   options: AgentAppOptions = {},
 ): Promise<RunningApp> {
   const providers = await providersOnFakes(fakes, options.keys ?? { groq: GROQ_KEY });
-  return startApp({ deps: { providers } });
+  return startApp({
+    deps: { providers },
+    ...(options.env === undefined ? {} : { env: options.env }),
+  });
 }
 
 export interface AgentSuite {

@@ -137,17 +137,19 @@ describe('[CHAIN-STOP] stop rules', () => {
     expect(await readValues(agent.running.http)).toEqual({});
   });
 
-  it('a static write with no plan and nothing left to check ends the chain without a completion step', async () => {
+  it('a write of plain values does not end the chain: it goes on until the completion signal', async () => {
     scriptReply(agent.fakes.groq, { reasoning: 'r', target_cell: 'A1', values: [['a', 'b']] });
+    scriptReply(agent.fakes.groq, { reasoning: 'done', target_cell: 'A1', values: [['']] });
     const result = (await chain({ prompt: 'write a and b' })).body;
-    expect(result.steps).toHaveLength(1);
-    expect(result.steps[0].completion_signal).toBe(false);
+    expect(
+      result.steps.map((step: { completion_signal: boolean }) => step.completion_signal),
+    ).toEqual([false, true]);
     expect(result).toMatchObject({
-      iterations_used: 1,
+      iterations_used: 2,
       terminated_early: true,
-      stop_reason: 'nothing_left',
+      stop_reason: 'completion',
     });
-    expect(agent.fakes.groq.requests).toHaveLength(1);
+    expect(agent.fakes.groq.requests).toHaveLength(2);
   });
 
   it('reaching max_iterations stops with terminated_early false', async () => {
@@ -315,19 +317,34 @@ describe('[CHAIN-GUARD] guardrails in the chain', () => {
     expect(await readValues(agent.running.http)).toEqual({ A1: 4, B1: 8 });
   });
 
-  it('two rejections in a row stop the chain', async () => {
+  it('rejections do not stop the chain: the model corrects its write and finishes', async () => {
     scriptReply(agent.fakes.groq, { reasoning: 'bad', target_cell: 'A1', values: [['=Z9*2']] });
     scriptReply(agent.fakes.groq, {
       reasoning: 'bad again',
       target_cell: 'A1',
       values: [['=Z8*2']],
     });
+    scriptReply(agent.fakes.groq, { reasoning: 'ok', target_cell: 'A1', values: [[2, '=A1*2']] });
+    scriptReply(agent.fakes.groq, { reasoning: 'done', target_cell: 'A1', values: [['']] });
+    const result = (await chain({ prompt: 'x' })).body;
+    expect(result).toMatchObject({ iterations_used: 4, stop_reason: 'completion' });
+    expect(result.steps[1].guardrail_issues).not.toBeNull();
+    expect(result.steps[2].observations[1]).toMatchObject({ cell: 'B1', value: 4 });
+  });
+
+  it('the same rejected write twice stops the chain as a repeated write', async () => {
+    const bad = { reasoning: 'bad', target_cell: 'A1', values: [['=Z9*2']] };
+    scriptReply(agent.fakes.groq, bad);
+    scriptReply(agent.fakes.groq, bad);
+    scriptReply(agent.fakes.groq, { reasoning: 'never asked', target_cell: 'A1', values: [[1]] });
     const result = (await chain({ prompt: 'x' })).body;
     expect(result).toMatchObject({
       iterations_used: 2,
-      stop_reason: 'rejected_twice',
+      stop_reason: 'repeated_write',
       terminated_early: true,
     });
+    expect(result.steps[1]).toMatchObject({ target: null, values: null, completion_signal: false });
+    expect(agent.fakes.groq.requests).toHaveLength(2);
   });
 
   it('locked cells are never changed by a chain: the write lands beside them', async () => {

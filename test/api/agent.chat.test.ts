@@ -3,10 +3,13 @@
 // guardrails on the preview, model selection and the no-provider error, macros, aborts.
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { JSON_INSTRUCTION } from '../../src/providers/index.js';
+import { toolsOffered } from '../fakes/index.js';
 import { readGrid } from '../support/index.js';
 import {
   conversationOf,
   GROQ_DEFAULT_MODEL,
+  GROQ_KEY,
   scriptReply,
   systemPromptOf,
   useAgentApp,
@@ -159,10 +162,22 @@ describe('[AGENT-PROMPT] what the model is shown', () => {
     ]);
   });
 
-  it('asks the vendor for JSON output (structured-output mode)', async () => {
+  it('without tools (GRIDBOOK_AGENT_TOOL_CALLS=0) asks the vendor for JSON output (structured-output mode)', async () => {
+    await agent.restart({ keys: { groq: GROQ_KEY }, env: { GRIDBOOK_AGENT_TOOL_CALLS: '0' } });
     scriptReply(agent.fakes.groq, simpleReply);
     await agent.running.http.post('/agent/chat', { prompt: 'add a total' });
-    expect(agent.fakes.groq.requests[0]!.body.response_format).toEqual({ type: 'json_object' });
+    const body = agent.fakes.groq.requests[0]!.body;
+    expect(body.response_format).toEqual({ type: 'json_object' });
+    expect(body.tools).toBeUndefined();
+  });
+
+  it('with tools (the default) offers the four read-only tools and asks for JSON in the system prompt, since vendors refuse JSON mode beside tools', async () => {
+    scriptReply(agent.fakes.groq, simpleReply);
+    await agent.running.http.post('/agent/chat', { prompt: 'add a total' });
+    const request = agent.fakes.groq.requests[0]!;
+    expect(toolsOffered(request).sort()).toEqual(['eval', 'find', 'peek', 'schema']);
+    expect(request.body.response_format).toBeUndefined();
+    expect(JSON.stringify(request.body.messages[0])).toContain(JSON_INSTRUCTION);
   });
 });
 

@@ -89,6 +89,7 @@ describe('complete() round trip per provider, through the real SDKs', () => {
         finishReason: 'stop',
         model,
         provider,
+        toolCalls: [],
       });
       const request = fakes[provider].requests[0]!;
       expect(request.path).toMatch(path);
