@@ -1,10 +1,16 @@
 // A scriptable stand-in for one LLM vendor's HTTP API, bound to 127.0.0.1 on an ephemeral port.
-// Tests queue replies (text, vendor-shaped errors, hangs) and read back every request the SDK
-// sent (path, headers, parsed body). The wire shapes live in wire-protocols.ts, so one server
-// class serves Gemini generateContent, Anthropic messages and OpenAI-compatible chat completions.
+// Tests queue replies (text, tool calls, vendor-shaped errors, hangs) and read back every request
+// the SDK sent (path, headers, parsed body; the tools it offered and the tool results it returned).
+// The wire shapes live in wire-protocols.ts, so one server class serves Gemini generateContent,
+// Anthropic messages and OpenAI-compatible chat completions.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PROTOCOLS, type WireProtocol, type WireProtocolName } from './wire-protocols.js';
+import {
+  PROTOCOLS,
+  type SentToolResult,
+  type WireProtocol,
+  type WireProtocolName,
+} from './wire-protocols.js';
 
 export interface TextReply {
   readonly kind: 'text';
@@ -14,6 +20,32 @@ export interface TextReply {
   /** The vendor's own finish reason word ("STOP", "end_turn", "stop", "length" …); a protocol default otherwise. */
   readonly finishReason?: string;
   readonly delayMs?: number;
+}
+
+export interface ScriptedToolCall {
+  readonly name: string;
+  readonly input: Record<string, unknown>;
+  /**
+   * Defaults to call_<n>, unique per server until reset. Gemini replies carry no call ids: the SDK
+   * makes its own.
+   */
+  readonly id?: string;
+}
+
+/** The model asks for tool calls instead of (or besides) answering. */
+export interface ToolCallsReply {
+  readonly kind: 'tool-calls';
+  readonly calls: readonly ScriptedToolCall[];
+  /** Text the model says alongside the calls (optional). */
+  readonly text?: string;
+  readonly inputTokens?: number;
+  readonly outputTokens?: number;
+  readonly delayMs?: number;
+}
+
+/** A tool-calls reply as the wire protocols get it: the server has given every call an id. */
+export interface IdentifiedToolCallsReply extends ToolCallsReply {
+  readonly calls: readonly (ScriptedToolCall & { readonly id: string })[];
 }
 
 export interface ErrorReply {
@@ -37,7 +69,7 @@ export interface HangReply {
   readonly kind: 'hang';
 }
 
-export type ScriptedReply = TextReply | ErrorReply | RawReply | HangReply;
+export type ScriptedReply = TextReply | ToolCallsReply | ErrorReply | RawReply | HangReply;
 
 export interface CapturedRequest {
   readonly method: string;
@@ -49,6 +81,8 @@ export interface CapturedRequest {
   readonly body: any;
   /** The model the request names (from the path for Gemini, from body.model otherwise). */
   readonly model: string | undefined;
+  /** The protocol of the server that received it: how toolsOffered/toolResults read the body. */
+  readonly protocol: WireProtocolName;
   /** Set once the client went away before a reply was sent (an aborted request). */
   readonly closedEarly: () => boolean;
 }
@@ -69,6 +103,7 @@ export class FakeVendorServer {
   private readonly wire: WireProtocol;
   private readonly prefix: string;
   private defaultReply: ScriptedReply | undefined;
+  private toolCallsSent = 0;
 
   private constructor(
     private readonly server: http.Server,
@@ -107,6 +142,13 @@ export class FakeVendorServer {
     return this.enqueue({ kind: 'text', text, ...extra });
   }
 
+  replyToolCalls(
+    calls: ToolCallsReply['calls'],
+    extra: Omit<ToolCallsReply, 'kind' | 'calls'> = {},
+  ): this {
+    return this.enqueue({ kind: 'tool-calls', calls, ...extra });
+  }
+
   replyError(status: number, message?: string, headers?: Record<string, string>): this {
     return this.enqueue({
       kind: 'error',
@@ -125,6 +167,7 @@ export class FakeVendorServer {
   reset(): void {
     this.queue.length = 0;
     this.requests.length = 0;
+    this.toolCallsSent = 0;
   }
 
   get pendingReplies(): number {
@@ -163,6 +206,7 @@ export class FakeVendorServer {
       headers: { ...request.headers },
       body,
       model: this.wire.modelOf(path, body),
+      protocol: this.wire.name,
       closedEarly: () => closedEarly,
     };
     this.requests.push(captured);
@@ -210,6 +254,13 @@ export class FakeVendorServer {
       case 'text':
         sendJson(response, 200, this.wire.textBody(reply, request.model ?? 'unknown-model'));
         return;
+      case 'tool-calls':
+        sendJson(
+          response,
+          200,
+          this.wire.toolCallsBody(this.withCallIds(reply), request.model ?? 'unknown-model'),
+        );
+        return;
       case 'error':
         sendJson(
           response,
@@ -224,6 +275,26 @@ export class FakeVendorServer {
         return;
     }
   }
+
+  // Ids are given when the reply is sent, not when queued, so enqueue() and a default reply get
+  // them too, and a default reply answered twice still names each call differently.
+  private withCallIds(reply: ToolCallsReply): IdentifiedToolCallsReply {
+    const calls = reply.calls.map((call) => ({
+      ...call,
+      id: call.id ?? `call_${++this.toolCallsSent}`,
+    }));
+    return { ...reply, calls };
+  }
+}
+
+/** Names of the tools the request declared to the model, in the order sent. */
+export function toolsOffered(request: CapturedRequest): string[] {
+  return PROTOCOLS[request.protocol].toolsOffered(request.body);
+}
+
+/** The tool results the request carries back to the model, in conversation order. */
+export function toolResults(request: CapturedRequest): SentToolResult[] {
+  return PROTOCOLS[request.protocol].toolResults(request.body);
 }
 
 function readBody(request: http.IncomingMessage): Promise<string> {

@@ -2,7 +2,7 @@
 // wire protocol on 127.0.0.1. See README.md beside this file.
 import { FakeVendorServer } from './fake-vendor-server.js';
 
-export { FakeVendorServer } from './fake-vendor-server.js';
+export { FakeVendorServer, toolResults, toolsOffered } from './fake-vendor-server.js';
 export { useFakeProviders } from './use-fake-providers.js';
 export { providersOnFakes } from './providers-on-fakes.js';
 export type {
@@ -12,9 +12,11 @@ export type {
   HangReply,
   RawReply,
   ScriptedReply,
+  ScriptedToolCall,
   TextReply,
+  ToolCallsReply,
 } from './fake-vendor-server.js';
-export type { WireProtocolName } from './wire-protocols.js';
+export type { SentToolResult, WireProtocolName } from './wire-protocols.js';
 
 export type FakeProviderId = 'gemini' | 'anthropic' | 'groq' | 'openrouter';
 
