@@ -22,11 +22,9 @@ export interface Verification {
   readonly error_cells: readonly string[];
 }
 
-/** A cell showing an error value, and whether the chain itself wrote it (so it may rewrite it). */
+/** A cell showing an error value, and whether the chain itself wrote it. */
 export interface ErrorCell {
   readonly observation: Observation;
-  readonly sheet: string;
-  readonly key: number;
   readonly ownCell: boolean;
 }
 
@@ -73,8 +71,6 @@ export class ChainFootprint {
         if (!isFormulaError(value)) continue;
         const input = sheet.input(address.row, address.col);
         found.push({
-          sheet: name,
-          key,
           ownCell: cells.written.has(key),
           observation: {
             cell: cellLabel(name, address, mainSheet),
@@ -89,6 +85,14 @@ export class ChainFootprint {
     return found.sort((a, b) => Number(b.ownCell) - Number(a.ownCell));
   }
 
+  /**
+   * The cells the chain wrote, per lowercased sheet name: while errors are left, the next write
+   * may rewrite them in place (a fix), instead of being moved beside them.
+   */
+  ownCells(): Map<string, Set<number>> {
+    return new Map([...this.#sheets].map(([sheet, cells]) => [sheet, new Set(cells.written)]));
+  }
+
   verify(workbook: WorkbookReader, mainSheet: string): Verification {
     let checked = 0;
     for (const cells of this.#sheets.values())
@@ -100,17 +104,4 @@ export class ChainFootprint {
       error_cells: errors.slice(0, MAX_ERROR_CELLS).map((error) => error.observation.cell),
     };
   }
-}
-
-/** The chain's own error cells, per lowercased sheet name: the next write may rewrite them in place. */
-export function rewritableCells(errors: readonly ErrorCell[]): Map<string, Set<number>> {
-  const cells = new Map<string, Set<number>>();
-  for (const error of errors) {
-    if (!error.ownCell) continue;
-    const key = error.sheet.toLowerCase();
-    const set = cells.get(key) ?? new Set<number>();
-    set.add(error.key);
-    cells.set(key, set);
-  }
-  return cells;
 }

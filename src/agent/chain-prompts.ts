@@ -22,8 +22,6 @@ export interface FollowUp {
   readonly retrying: boolean;
   /** Cells the chain wrote or changed that show error values now. */
   readonly errors: readonly Observation[];
-  /** Of those, the chain's own cells, which the next write may rewrite in place. */
-  readonly rewritable: readonly string[];
   /** The model signalled completion while errors were left: this is its one turn to fix them. */
   readonly completionRefused: boolean;
 }
@@ -42,9 +40,7 @@ function errorLines(followUp: FollowUp): string | undefined {
     ? 'YOU SIGNALLED COMPLETION, BUT CELLS YOUR WRITES PRODUCED OR CHANGED SHOW ERRORS:'
     : 'ERRORS IN CELLS YOUR WRITES PRODUCED OR CHANGED — FIX THESE FIRST:';
   const rewrite =
-    followUp.rewritable.length === 0
-      ? 'Fix them by correcting the cells they read.'
-      : `You may rewrite your own cells ${followUp.rewritable.slice(0, MAX_OBSERVED).join(', ')} in place (target them directly); fix the others by correcting the cells they read. Guard divisions (IF or IFERROR) and do arithmetic on numeric cells, not labels.`;
+    'In your next write you may rewrite cells you wrote in this chain in place (target them directly): correct the formula, or the input it reads. Guard divisions (IF or IFERROR) and do arithmetic on numeric cells, not labels.';
   const close = followUp.completionRefused
     ? ' If an error is intended, say so in reasoning and signal completion again.'
     : '';

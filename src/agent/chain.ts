@@ -19,12 +19,7 @@ import type { TokenUsage, ToolUse } from '../contract/index.js';
 import type { ChatMessage, Completer } from '../providers/index.js';
 import { applyAgentWrite, type ApplyOutcome } from './apply.js';
 import { askModel, type Turn, type TurnRequest } from './ask-model.js';
-import {
-  ChainFootprint,
-  rewritableCells,
-  type ErrorCell,
-  type Verification,
-} from './chain-checks.js';
+import { ChainFootprint, type Verification } from './chain-checks.js';
 import { followUpPrompt } from './chain-prompts.js';
 import { proposeMacro, type ProposedMacro } from './macros.js';
 import { observeWrites, type Observation } from './observations.js';
@@ -114,7 +109,7 @@ interface Progress {
   sectionsDone: number;
   /** Cells of an attempt the next step replaces (retry after warnings), per lowercased sheet. */
   replaceable: CellMap | undefined;
-  /** The chain's own error cells the next step may rewrite in place, per lowercased sheet. */
+  /** While errors are left: the chain's own cells, which the next step may rewrite in place. */
   rewritable: CellMap | undefined;
   retried: boolean;
   lastTarget: string | null;
@@ -317,14 +312,13 @@ function complete(
   const errors = progress.footprint.errorCells(workbook, request.sheet);
   if (errors.length > 0 && !progress.fixTurnGiven) {
     progress.fixTurnGiven = true;
-    progress.rewritable = rewritableCells(errors);
+    progress.rewritable = progress.footprint.ownCells();
     remember(progress, turn, { target: null, values: [['']] });
     progress.prompt = followUpPrompt({
       ...followUpBase(progress),
       observations: [],
       issues: [],
       errors: errors.map((error) => error.observation),
-      rewritable: ownCellLabels(errors),
       completionRefused: true,
     });
     const observations = errors.map((error) => error.observation);
@@ -336,10 +330,6 @@ function complete(
     turn.reply.requestedTarget ?? progress.lastTarget ?? fallbackTarget(request.selectedCells);
   const step = { ...base, target, values: [['']], observations: [], completion_signal: true };
   return { step, stop: 'completion' };
-}
-
-function ownCellLabels(errors: readonly ErrorCell[]): string[] {
-  return errors.filter((error) => error.ownCell).map((error) => error.observation.cell);
 }
 
 function rejectedStep(
@@ -363,7 +353,6 @@ function rejectedStep(
     observations: [],
     issues: failure.issues,
     errors: [],
-    rewritable: [],
     completionRefused: false,
   });
   return step;
@@ -389,7 +378,7 @@ function appliedStep(
     .map((error) => error.observation)
     .filter((observation) => !observed.has(observation.cell));
   advancePlan(progress, outcome, observations, written);
-  progress.rewritable = errors.length === 0 ? undefined : rewritableCells(errors);
+  progress.rewritable = errors.length === 0 ? undefined : progress.footprint.ownCells();
   remember(progress, turn, {
     target: outcome.actualTarget,
     values: outcome.blocks[0]?.placedValues ?? null,
@@ -399,7 +388,6 @@ function appliedStep(
     observations,
     issues: [],
     errors: errors.map((error) => error.observation),
-    rewritable: ownCellLabels(errors),
     completionRefused: false,
   });
   return {

@@ -147,17 +147,21 @@ function sdkTools(
   maxCalls: number,
   calls: ToolCallRecord[],
 ): ToolSet {
+  // Counted when a call starts: the SDK runs one step's calls concurrently.
+  let started = 0;
   const entries = Object.entries(tools).map(([name, spec]) => [
     name,
     sdk.tool({
       description: spec.description,
       inputSchema: sdk.jsonSchema(spec.inputSchema as Parameters<AiSdk['jsonSchema']>[0]),
       execute: async (input: unknown) => {
+        const slot = started;
+        started += 1;
         const output =
-          calls.length >= maxCalls
+          started > maxCalls
             ? { error: `No tool calls are left in this turn (${maxCalls} used); answer now.` }
             : await spec.execute(input);
-        calls.push({ tool: name, input, output });
+        calls[slot] = { tool: name, input, output };
         return output;
       },
     }),

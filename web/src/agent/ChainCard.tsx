@@ -5,15 +5,29 @@ import { displayValue } from '../grid/cell-format.js';
 import { PlanBlock } from './ProposalBlocks.js';
 import { BlockedList } from './BlockedList.js';
 import { findBlockedFormulas } from '../api/errors.js';
+import { toolsLine } from './tools-line.js';
 
 const STOP_REASONS: Readonly<Record<string, string>> = {
   completion: 'the agent said it was done',
   max_iterations: 'the step limit was reached',
-  nothing_left: 'there was nothing left to do',
-  rejected_twice: 'the guardrails refused the same step twice',
+  repeated_write: 'the agent repeated its last write',
   aborted: 'it was stopped',
   error: 'an error ended it',
 };
+
+/** The last step's check of every cell the chain wrote or changed, and the tokens it used. */
+function verificationLine(entry: ChainEntry): string {
+  const last = entry.steps.at(-1)?.verification;
+  const tokens = entry.result?.usage?.total_tokens;
+  const used = tokens === undefined ? '' : ` ${tokens.toLocaleString('en-US')} tokens.`;
+  if (last === undefined) return used.trim();
+  const cells = `${last.cells_checked} ${last.cells_checked === 1 ? 'cell' : 'cells'}`;
+  const errors =
+    last.errors_left === 0
+      ? 'no errors'
+      : `${last.errors_left} ${last.errors_left === 1 ? 'error' : 'errors'} left (${last.error_cells.join(', ')})`;
+  return `Checked ${cells}: ${errors}.${used}`;
+}
 
 function footer(entry: ChainEntry): string {
   const result = entry.result;
@@ -63,6 +77,11 @@ export function ChainCard({
             )}
           </p>
           <p className="card-reasoning">{step.reasoning}</p>
+          {(step.tools_used ?? []).length > 0 && (
+            <p className="card-meta" data-testid="chain-step-tools">
+              Looked at: {toolsLine(step.tools_used)}
+            </p>
+          )}
           {step.plan !== null && step.plan !== undefined && (
             <PlanBlock plan={step.plan} onGoTo={onGoTo} />
           )}
@@ -74,6 +93,9 @@ export function ChainCard({
                   {observation.formula !== null && <code> ({observation.formula})</code>}
                   {observation.warning !== null && (
                     <span className="card-warning"> ⚠ {observation.warning}</span>
+                  )}
+                  {observation.error !== null && observation.error !== undefined && (
+                    <span className="card-warning"> ⚠ shows an error</span>
                   )}
                 </li>
               ))}
@@ -93,6 +115,11 @@ export function ChainCard({
       <p className="chain-footer" data-testid="chain-footer">
         {footer(entry)}
       </p>
+      {verificationLine(entry) !== '' && (
+        <p className="card-meta" data-testid="chain-verification">
+          {verificationLine(entry)}
+        </p>
+      )}
     </article>
   );
 }

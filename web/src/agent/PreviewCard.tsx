@@ -5,6 +5,7 @@ import type { AgentController } from './agent-controller.js';
 import { BlockedList } from './BlockedList.js';
 import { PlanBlock, MacroBlock } from './ProposalBlocks.js';
 import { summarizeChartSpec } from '../api/agent-api.js';
+import { toolsLine } from './tools-line.js';
 
 const BADGES: Readonly<Record<string, string>> = {
   applied: 'Applied',
@@ -64,6 +65,11 @@ export function PreviewCard({
       data-testid="preview-card"
       data-status={entry.status}
     >
+      {(preview.tools_used ?? []).length > 0 && (
+        <p className="card-meta" data-testid="preview-tools">
+          Looked at: {toolsLine(preview.tools_used)}
+        </p>
+      )}
       <p className="card-reasoning" data-testid="preview-reasoning">
         {preview.reasoning}
       </p>
