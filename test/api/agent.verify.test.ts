@@ -102,24 +102,40 @@ describe('[AGENT-TOOLS] the model looks before it writes', () => {
     expect(toolResults(agent.fakes.groq.requests[1]!)[0]!.output).toHaveProperty('error');
   });
 
-  it('the calls per turn are bounded: past GRIDBOOK_AGENT_TOOL_CALLS the tools answer no more and the model is told to answer', async () => {
-    await agent.restart({
-      keys: { groq: 'gsk_agent-test-key-0001' },
-      env: { GRIDBOOK_AGENT_TOOL_CALLS: '2' },
+  /** How each wire protocol says "no tools this step" (the SDK's toolChoice none). */
+  const toolsSwitchedOff: Readonly<Record<ProviderId, (body: any) => boolean>> = {
+    groq: (body) => body.tool_choice === 'none',
+    openrouter: (body) => body.tool_choice === 'none',
+    gemini: (body) => body.toolConfig?.functionCallingConfig?.mode === 'NONE',
+    // Anthropic has no "none": the SDK leaves the tools out of the request.
+    anthropic: (body) => body.tools === undefined || body.tool_choice?.type === 'none',
+  };
+  for (const vendor of vendors) {
+    it(`${vendor}: the calls per turn are bounded — past GRIDBOOK_AGENT_TOOL_CALLS the tools answer no more and the model must answer`, async () => {
+      await agent.restart({
+        keys: { [vendor]: `${vendor}-test-key-0001` },
+        env: { GRIDBOOK_AGENT_TOOL_CALLS: '2' },
+      });
+      const fake = agent.fakes[vendor];
+      fake.replyToolCalls([
+        { name: 'schema', input: {} },
+        { name: 'schema', input: {} },
+        { name: 'schema', input: {} },
+      ]);
+      fake.replyText(JSON.stringify({ reasoning: 'r', target_cell: 'A1', values: [[1]] }));
+      const response = await agent.running.http.post('/agent/chat', {
+        prompt: 'x',
+        model_id: DEFAULT_MODEL_BY_PROVIDER[vendor],
+      });
+      expect(response.status).toBe(200);
+      const preview = response.body;
+      expect(preview.tools_used).toHaveLength(3);
+      expect(preview.tools_used[0].output.sheets).toBeDefined();
+      expect(preview.tools_used[2].output.error).toMatch(/No tool calls are left/);
+      expect(fake.requests).toHaveLength(2);
+      expect(toolsSwitchedOff[vendor](fake.requests[1]!.body)).toBe(true);
     });
-    agent.fakes.groq.replyToolCalls([
-      { name: 'schema', input: {} },
-      { name: 'schema', input: {} },
-      { name: 'schema', input: {} },
-    ]);
-    scriptReply(agent.fakes.groq, { reasoning: 'r', target_cell: 'A1', values: [[1]] });
-    const preview = (await agent.running.http.post('/agent/chat', { prompt: 'x' })).body;
-    expect(preview.tools_used).toHaveLength(3);
-    expect(preview.tools_used[2].output.error).toMatch(/No tool calls are left/);
-    expect(agent.fakes.groq.requests).toHaveLength(2);
-    // The answering step is asked with the tools switched off.
-    expect(agent.fakes.groq.requests[1]!.body.tool_choice).toBe('none');
-  });
+  }
 
   it('a chain step reports the tools its model used', async () => {
     await seed({ A1: 5 });
