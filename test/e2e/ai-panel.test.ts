@@ -123,6 +123,10 @@ describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
     await expect(page.getByTestId('chain-observation').first().textContent()).resolves.toContain(
       'A3 = 30',
     );
+    // The chain's own check of what it wrote, and the tokens its three model calls used.
+    await expect(page.getByTestId('chain-verification').textContent()).resolves.toBe(
+      'Checked 2 cells: no errors. 45 tokens.',
+    );
     await expectCellText(page, 'A3', '30');
     await expectCellText(page, 'B3', '100');
     await goTo(page, 'D1');
