@@ -14,6 +14,7 @@ import {
   FunctionRegistry,
   GRIDOS_FUNCTIONS,
   type CellValue,
+  type CustomFunction,
   type FormulaEngine,
 } from './formula/index.js';
 import { History } from './history.js';
@@ -39,6 +40,11 @@ export interface WorkbookOptions {
   readonly sheetNames?: readonly string[];
   /** Extra functions for this workbook's engine; GridOS's functions are always included. */
   readonly functions?: FunctionRegistry;
+  /**
+   * Functions that come and go while the workbook is open (plugins): read when the engine is
+   * built, and again by each `refresh-functions` op that rebuilds it.
+   */
+  readonly functionSource?: () => readonly CustomFunction[];
   readonly undoDepth?: number;
   /** The estimated bytes the undo history may hold (history-size.ts); 0 turns undo off. */
   readonly undoMaxBytes?: number;
@@ -122,9 +128,15 @@ export class Workbook {
   }
 
   static create(options: WorkbookOptions = {}): Workbook {
-    const registry = new FunctionRegistry(GRIDOS_FUNCTIONS);
-    for (const fn of options.functions?.list() ?? []) registry.register(fn);
-    const engine = (options.createEngine ?? createHyperFormulaEngine)(registry);
+    const functions = (): CustomFunction[] => {
+      const registry = new FunctionRegistry(GRIDOS_FUNCTIONS);
+      for (const fn of options.functions?.list() ?? []) registry.register(fn);
+      for (const fn of options.functionSource?.() ?? []) registry.register(fn);
+      return registry.list();
+    };
+    const engine = (options.createEngine ?? createHyperFormulaEngine)(
+      new FunctionRegistry(functions()),
+    );
     const names = (options.sheetNames ?? ['Sheet1']).map((name) => validateSheetName(name));
     const sheets = names.map((name) => new Sheet(name, engine.addSheet(name)));
     if (sheets.length === 0) sheets.push(new Sheet('Sheet1', engine.addSheet('Sheet1')));
@@ -133,6 +145,7 @@ export class Workbook {
       sheets,
       activeSheet: sheets[0]!,
       engine,
+      functions,
     };
     return new Workbook(
       state,

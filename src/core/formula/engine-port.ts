@@ -1,6 +1,7 @@
 // The formula engine port: everything the workbook needs from a formula engine, in the
 // workbook's own terms. Only the adapter behind it knows which engine computes.
 import type { CellInput } from '../value-typing.js';
+import type { CustomFunction } from './function-registry.js';
 import type { CellValue } from './sentinels.js';
 
 /** The engine's own handle for a sheet; stable across renames. */
@@ -58,6 +59,11 @@ export interface FormulaEngine {
    * rebuilds it, writes are ignored, so a rollback can restore the sheets without it.
    */
   invalidate(): void;
+  /**
+   * Replaces the extra functions (plugins come and go): like `invalidate`, the workbook then
+   * rebuilds the engine with `replaceAll`, which recomputes every cell with the new set.
+   */
+  setFunctions(functions: readonly CustomFunction[]): void;
   /**
    * Whether the engine no longer matches the sheets (after `invalidate`, or a change it could
    * not make in time proportional to the cells, such as removing a sheet whose one cell is at

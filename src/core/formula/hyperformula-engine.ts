@@ -60,11 +60,21 @@ const ERROR_TYPE_BY_SENTINEL = new Map<Sentinel, ErrorType>([
   [SENTINELS.parse, ErrorType.ERROR],
 ]);
 
+/**
+ * Sentinels HyperFormula has no error type for: they travel as #N/A whose message starts with the
+ * sentinel, so a formula reading a #BUSY! cell is #BUSY! too (the engine passes errors on as they
+ * are), and they come back out under their own name.
+ */
+const MESSAGE_SENTINELS: readonly Sentinel[] = [SENTINELS.busy, SENTINELS.timeout];
+
 function toFormulaError(error: { type: ErrorType; message?: string | undefined }): FormulaError {
-  return new FormulaError(
-    SENTINEL_BY_ERROR_TYPE[error.type] ?? SENTINELS.value,
-    error.message ?? '',
-  );
+  const message = error.message ?? '';
+  if (error.type === ErrorType.NA) {
+    const carried = MESSAGE_SENTINELS.find((sentinel) => message.startsWith(sentinel));
+    if (carried !== undefined)
+      return new FormulaError(carried, message.slice(carried.length).trim());
+  }
+  return new FormulaError(SENTINEL_BY_ERROR_TYPE[error.type] ?? SENTINELS.value, message);
 }
 
 function fromEngineScalar(value: unknown): CellValue {
@@ -86,6 +96,8 @@ function fromEngineArgument(value: unknown): FunctionArgument {
 }
 
 function toEngineResult(value: CellValue): unknown {
+  if (isFormulaError(value) && MESSAGE_SENTINELS.includes(value.sentinel))
+    return new CellError(ErrorType.NA, `${value.sentinel} ${value.message}`.trim());
   if (isFormulaError(value))
     return new CellError(
       ERROR_TYPE_BY_SENTINEL.get(value.sentinel) ?? ErrorType.VALUE,
@@ -268,6 +280,10 @@ function buildFrom(
   }
 }
 
+function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPluginDefinition[] {
+  return [...HyperFormula.getAllFunctionPlugins(), pluginFor(functions), boundedFunctions];
+}
+
 export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEngine {
   const config: Partial<ConfigParams> = {
     licenseKey: 'gpl-v3',
@@ -277,11 +293,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     // copy of every overwritten cell (about 40 MB with W6's 1,000,000 cells) and is never used.
     undoLimit: 0,
     chooseAddressMappingPolicy: addressMappingPolicy,
-    functionPlugins: [
-      ...HyperFormula.getAllFunctionPlugins(),
-      pluginFor(registry.list()),
-      boundedFunctions,
-    ],
+    functionPlugins: functionPluginsOf(registry.list()),
   };
   limitTextResults();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
@@ -366,6 +378,11 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       return sheets.map((sheet) => hf.getSheetId(sheet.name)!);
     },
     invalidate() {
+      invalid = true;
+    },
+    setFunctions(functions) {
+      // HyperFormula takes its functions when it is built: the workbook rebuilds it next.
+      config.functionPlugins = functionPluginsOf(functions);
       invalid = true;
     },
     needsRebuild() {

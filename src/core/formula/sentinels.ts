@@ -12,6 +12,10 @@ export const SENTINELS = {
   number: '#NUM!',
   circular: '#CIRCULAR!',
   spill: '#SPILL!',
+  /** A plugin function's result is on its way (Excel shows the same for its asynchronous functions). */
+  busy: '#BUSY!',
+  /** A plugin function ran out of time (its call, or the request's plugin-time budget). */
+  timeout: '#TIMEOUT!',
 } as const;
 
 export type Sentinel = (typeof SENTINELS)[keyof typeof SENTINELS];

@@ -2,6 +2,7 @@
 // returns the op list that undoes it and a `revert` that restores the exact prior state
 // (versions included) when a later op of the same apply fails.
 import { changeStructure } from './structure-change.js';
+import { refreshFunctions } from './refresh-functions.js';
 import { cellKey, formatCell, type CellAddress } from '../address/index.js';
 import { renameChartSheet } from '../chart.js';
 import { CellLockedError, DuplicateSheetError, LastSheetError, TooLargeError } from '../errors.js';
@@ -303,5 +304,7 @@ export function executeOp(state: WorkbookState, op: Op): Executed {
       return restoreWorkbook(state, op);
     case 'change-structure':
       return changeStructure(state, op);
+    case 'refresh-functions':
+      return refreshFunctions(state, op);
   }
 }

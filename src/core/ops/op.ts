@@ -82,11 +82,25 @@ export type Op =
   /** Rows or columns inserted or deleted on one sheet (its undo puts the previous sheets back). */
   | { readonly type: 'change-structure'; readonly change: StructureChange }
   /** Puts back the sheets a replace took out (the inverse of replace-workbook, and of itself). */
-  | { readonly type: 'restore-workbook'; readonly workbook: RetiredWorkbook };
+  | { readonly type: 'restore-workbook'; readonly workbook: RetiredWorkbook }
+  /**
+   * Recomputes what depends on functions from outside the workbook (plugins): with `rebuild`, the
+   * engine takes the current function set (one added or removed); otherwise the cells whose
+   * formulas call `names` are recomputed (their asynchronous results arrived). Not undoable:
+   * nothing the workbook holds changes.
+   */
+  | {
+      readonly type: 'refresh-functions';
+      readonly names: readonly string[];
+      readonly rebuild: boolean;
+    };
 
 export type OpType = Op['type'];
 
-/** Ops that change what the workbook holds; activating a sheet is a view change, not undone. */
+/**
+ * Ops that change what the workbook holds; activating a sheet is a view change and a refresh a
+ * recomputation, neither undone.
+ */
 export function isUndoable(op: Op): boolean {
-  return op.type !== 'activate-sheet';
+  return op.type !== 'activate-sheet' && op.type !== 'refresh-functions';
 }

@@ -1,6 +1,6 @@
 // What op executors work on: the workbook's mutable state, and what each executor returns.
 import { SheetNotFoundError } from '../errors.js';
-import type { FormulaEngine } from '../formula/index.js';
+import type { CustomFunction, FormulaEngine } from '../formula/index.js';
 import { sameSheetName } from '../naming.js';
 import type { Sheet } from '../sheet.js';
 import type { Op } from './op.js';
@@ -10,6 +10,8 @@ export interface WorkbookState {
   readonly sheets: Sheet[];
   activeSheet: Sheet;
   readonly engine: FormulaEngine;
+  /** Every extra function the engine should have now (GridOS's, the workbook's, plugins'). */
+  readonly functions: () => readonly CustomFunction[];
 }
 
 export interface Executed {
