@@ -33,6 +33,15 @@ export interface Config {
   readonly requestTimeoutMs: number;
   /** How long one POST /eval may evaluate before its remaining items answer #N/A, in ms. */
   readonly evalBudgetMs: number;
+  /** Python plugins (docs/design.md §7). */
+  readonly plugins: {
+    /** The interpreter the plugin host runs on (CPython 3.9 or newer). */
+    readonly python: string;
+    /** How long one plugin call may run before it is stopped and answers #TIMEOUT!. */
+    readonly timeoutMs: number;
+    /** Plugin time one run of queued calls (a recalculation, an /eval) may use. */
+    readonly budgetMs: number;
+  };
   /** How many read-only tool calls (peek, eval, schema, find) the agent's model may make per turn. */
   readonly agentToolCalls: number;
   /** How many undo steps each workbook keeps. */
@@ -170,6 +179,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mode: oneOf(env, 'GRIDBOOK_MODE', ['oss', 'saas'] as const, 'oss'),
     dataDir: path.resolve(cwd, nonEmpty(env, 'GRIDBOOK_DATA_DIR') ?? '.'),
     devPortalEnabled: flag(env, 'GRIDBOOK_DEV_PORTAL_ENABLED'),
+    plugins: {
+      python: nonEmpty(env, 'GRIDBOOK_PYTHON') ?? 'python3',
+      timeoutMs: integer(env, 'GRIDBOOK_PLUGIN_TIMEOUT_MS', 2_000, 10, 600_000),
+      budgetMs: integer(env, 'GRIDBOOK_PLUGIN_BUDGET_MS', 10_000, 10, 3_600_000),
+    },
     providerKeys: {
       gemini: nonEmpty(env, 'GEMINI_API_KEY') ?? nonEmpty(env, 'GOOGLE_API_KEY'),
       anthropic: nonEmpty(env, 'ANTHROPIC_API_KEY'),

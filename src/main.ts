@@ -12,7 +12,9 @@ import {
   FileWorkbookStore,
   type WorkbookStore,
 } from './persistence/index.js';
-import type { WorkbookDocument } from './core/index.js';
+import { builtInFunctionNames, type WorkbookDocument } from './core/index.js';
+import { followPluginChanges } from './hosting/index.js';
+import { PluginRegistry, PythonPluginHost, PythonUnavailableError } from './plugins/index.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,6 +76,38 @@ async function checkpointSeed(store: WorkbookStore): Promise<WorkbookDocument | 
   }
 }
 
+/**
+ * The plugin host and the plugins it runs: the bundled examples, then <data dir>/plugins.
+ * Without a usable Python the server runs without plugins and says why.
+ */
+async function openPlugins(
+  config: Config,
+  report: (problem: string, error: unknown) => void,
+): Promise<PluginRegistry> {
+  let host: PythonPluginHost | undefined;
+  let pythonProblem: string | undefined;
+  try {
+    host = await PythonPluginHost.start({
+      python: config.plugins.python,
+      timeoutMs: config.plugins.timeoutMs,
+      report: (problem) => report(`plugin host: ${problem}`, undefined),
+    });
+  } catch (error) {
+    if (!(error instanceof PythonUnavailableError)) throw error;
+    pythonProblem = error.message;
+    report(`plugins are off: ${pythonProblem}`, undefined);
+  }
+  return PluginRegistry.open({
+    host,
+    pythonProblem,
+    bundledDir: path.join(repositoryRoot(), 'examples', 'plugins'),
+    dataDir: path.join(config.dataDir, 'plugins'),
+    budgetMs: config.plugins.budgetMs,
+    reservedNames: builtInFunctionNames(),
+    report: (problem) => report(problem, undefined),
+  });
+}
+
 async function main(): Promise<void> {
   const config = configOrExit();
   if (config.mode === 'saas') {
@@ -95,12 +129,19 @@ async function main(): Promise<void> {
     compactAfterBytes: config.journalCompactBytes,
     report,
   });
+  // Plugins first: the workbook's engine is built with their functions.
+  const plugins = await openPlugins(config, report);
   const host = await OssHost.open({
     journal: store,
-    workbookOptions: { undoDepth: config.undoDepth, undoMaxBytes: config.undoMaxBytes },
+    workbookOptions: {
+      undoDepth: config.undoDepth,
+      undoMaxBytes: config.undoMaxBytes,
+      functionSource: () => plugins.functions(),
+    },
     seed: () => checkpointSeed(store),
     report,
   });
+  followPluginChanges(await host.handleFor(), plugins, report);
   const providers = await providersOrExit(config);
   // The agent completes through the providers; chart ids are random (core has no randomness).
   const agent = new AgentService({
@@ -109,10 +150,11 @@ async function main(): Promise<void> {
     maxToolCalls: config.agentToolCalls,
   });
   const webDir = path.join(repositoryRoot(), 'dist', 'web');
-  const app = await buildApp({ config, host, providers, agent, webDir, store });
+  const app = await buildApp({ config, host, providers, agent, webDir, store, plugins });
   const shutdown = async (): Promise<void> => {
     await app.close();
     await store.close();
+    await plugins.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown());

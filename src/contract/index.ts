@@ -8,3 +8,4 @@ export * from './grid.js';
 export * from './persistence.js';
 export * from './providers.js';
 export * from './workbook.js';
+export * from './plugins.js';

@@ -28,6 +28,8 @@ import { persistenceRoutes } from './routes/persistence.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { structureRoutes } from './routes/structure.js';
 import { findRoutes } from './routes/find.js';
+import { pluginRoutes } from './routes/plugins.js';
+import type { PluginRegistry } from '../plugins/index.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -49,6 +51,8 @@ export interface AppDeps {
   readonly newId?: () => string;
   /** Hold every response body to its route's response schema (tests); a mismatch answers 500. */
   readonly checkResponses?: boolean;
+  /** The Python plugins this server runs; omitted, none (GET /plugins lists nothing). */
+  readonly plugins?: PluginRegistry;
 }
 
 export type App = FastifyInstance;
@@ -117,12 +121,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  const routeDeps = { host: deps.host, config: deps.config };
+  const routeDeps = { host: deps.host, config: deps.config, plugins: deps.plugins };
   await app.register(healthRoutes);
   await app.register(engineApiRoutes, routeDeps);
   await app.register(gridRoutes, routeDeps);
   await app.register(structureRoutes, routeDeps);
   await app.register(findRoutes, routeDeps);
+  await app.register(pluginRoutes, routeDeps);
   await app.register(workbookRoutes, routeDeps);
   const newId = deps.newId ?? (() => randomBytes(4).toString('hex'));
   await app.register(chartRoutes, { ...routeDeps, newId });

@@ -4,11 +4,14 @@ import type { Config } from '../config.js';
 import type { Caller, JournaledWorkbook, WorkbookHost } from '../hosting/index.js';
 import type { ApplyMeta, WorkbookReader } from '../core/index.js';
 import { CLIENT_ID_PATTERN } from '../contract/index.js';
+import type { PluginResults } from '../plugins/index.js';
 import { HttpError } from './errors.js';
 
 export interface RouteDeps {
   readonly host: WorkbookHost;
   readonly config: Config;
+  /** The Python plugins the server runs (answers wait for their results, bounded). */
+  readonly plugins?: PluginResults | undefined;
 }
 
 /** The caller as authentication left it on the request (nothing in OSS mode). */

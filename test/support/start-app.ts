@@ -6,7 +6,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../src/config.js';
-import { OssHost, type CommitJournal, type WorkbookHost } from '../../src/hosting/index.js';
+import {
+  followPluginChanges,
+  OssHost,
+  type CommitJournal,
+  type WorkbookHost,
+} from '../../src/hosting/index.js';
 import { buildApp, type App, type AppDeps } from '../../src/http/index.js';
 import { api, type Api } from './api.js';
 import { MemoryJournal } from './memory-journal.js';
@@ -48,15 +53,23 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     },
     process.cwd(),
   );
+  const plugins = options.deps?.plugins;
   // A fixed clock and counting ids, so nothing a test sees depends on the wall clock or chance.
   const now = (): Date => new Date('2026-01-02T03:04:05Z');
   const host =
     options.host ??
     (await OssHost.open({
       journal: options.journal ?? new MemoryJournal(),
-      workbookOptions: { undoDepth: config.undoDepth, undoMaxBytes: config.undoMaxBytes },
+      workbookOptions: {
+        undoDepth: config.undoDepth,
+        undoMaxBytes: config.undoMaxBytes,
+        ...(plugins === undefined ? {} : { functionSource: () => plugins.functions() }),
+      },
       now,
     }));
+  // As main.ts does: plugin changes and arrived results reach the workbook as commits.
+  if (plugins !== undefined && options.host === undefined && host instanceof OssHost)
+    followPluginChanges(await host.handleFor(), plugins, () => undefined);
   let nextId = 0;
   const app = await buildApp({
     config,

@@ -25,6 +25,7 @@ import { denseContents } from './dense-contents.js';
 import { boundedFunctions, limitTextResults } from './result-limits.js';
 import type { CellRun, EngineCellChange, EngineSheet, FormulaEngine } from './engine-port.js';
 import type { CustomFunction, FunctionArgument, FunctionRegistry } from './function-registry.js';
+import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
 import { formulaLimitError } from './formula-limits.js';
 import {
   FormulaError,
@@ -278,6 +279,17 @@ function buildFrom(
     if (error instanceof RangeError) return undefined;
     throw error;
   }
+}
+
+/**
+ * The functions every engine has whatever else is registered (HyperFormula's and GridOS's),
+ * uppercase: names a plugin may not take.
+ */
+export function builtInFunctionNames(): Set<string> {
+  return new Set([
+    ...HyperFormula.getRegisteredFunctionNames('enGB').map((name) => name.toUpperCase()),
+    ...GRIDOS_FUNCTIONS.map((fn) => fn.name),
+  ]);
 }
 
 function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPluginDefinition[] {

@@ -8,7 +8,7 @@ export type {
   EngineSheet,
   FormulaEngine,
 } from './engine-port.js';
-export { createHyperFormulaEngine } from './hyperformula-engine.js';
+export { builtInFunctionNames, createHyperFormulaEngine } from './hyperformula-engine.js';
 export {
   FormulaError,
   SENTINELS,

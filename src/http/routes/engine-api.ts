@@ -9,6 +9,8 @@ import {
   PeekTextResponse,
 } from '../../contract/index.js';
 import { describeSchema, evaluateFormulas, peekRange } from '../../engine-api/index.js';
+import { SENTINELS } from '../../core/index.js';
+import { evaluateUntilSettled } from '../../plugins/index.js';
 import { workbookOf, type RouteDeps } from '../route-deps.js';
 
 const CONTENT_TYPES = {
@@ -27,11 +29,21 @@ export const engineApiRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
         body: EvalBody,
       },
     },
-    async (request) =>
-      evaluateFormulas(await workbookOf(deps, request), request.body.sheet, request.body.formulas, {
-        ms: deps.config.evalBudgetMs,
-        now: () => performance.now(),
-      }),
+    async (request) => {
+      const workbook = await workbookOf(deps, request);
+      // Plugin formulas answer #BUSY! until the plugin host replies: wait for them, within the
+      // request's budget, and evaluate again.
+      return evaluateUntilSettled(
+        () =>
+          evaluateFormulas(workbook, request.body.sheet, request.body.formulas, {
+            ms: deps.config.evalBudgetMs,
+            now: () => performance.now(),
+          }),
+        (answer) => answer.results.some((item) => item.error === SENTINELS.busy),
+        deps.plugins,
+        Math.min(deps.config.evalBudgetMs, deps.config.plugins.budgetMs),
+      );
+    },
   );
 
   app.get(

@@ -16,7 +16,7 @@ import {
 } from './protocol.js';
 
 export interface PluginHostOptions {
-  /** Interpreter; default process.env.GRIDBOOK_PYTHON ?? 'python3'. */
+  /** Interpreter (GRIDBOOK_PYTHON, read by config.ts); default 'python3'. */
   readonly python?: string;
   /** Per call/load timeout in ms (GRIDBOOK_PLUGIN_TIMEOUT_MS, default 2000). */
   readonly timeoutMs: number;
@@ -75,9 +75,9 @@ function settingsOf(options: PluginHostOptions): Settings {
     throw new RangeError(
       `timeoutMs must be a positive number of milliseconds, got ${options.timeoutMs}`,
     );
-  const fromEnv = process.env['GRIDBOOK_PYTHON']?.trim();
   return {
-    python: options.python ?? (fromEnv === undefined || fromEnv === '' ? 'python3' : fromEnv),
+    // config.ts reads GRIDBOOK_PYTHON; it is the only reader of the environment.
+    python: options.python ?? 'python3',
     timeoutMs: options.timeoutMs,
     report: options.report ?? (() => undefined),
   };
@@ -160,6 +160,15 @@ export class PythonPluginHost {
     return this.serially(async () => {
       this.loaded.delete(slug);
       await this.exchange({ op: 'unload', slug });
+    });
+  }
+
+  /** The interpreter's version ("3.11.7"), as the host reports it. */
+  version(): Promise<string | undefined> {
+    return this.serially(async () => {
+      const exchange = await this.exchange({ op: 'ping' });
+      const python = exchange.ok ? exchange.reply['python'] : undefined;
+      return typeof python === 'string' ? python : undefined;
     });
   }
 

@@ -9,7 +9,7 @@ export type WriteState =
   | { readonly kind: 'error'; readonly message: string };
 
 /** POSTs that change nothing stored: dry-run evaluation and the agent's preview. */
-const READ_ONLY_POSTS = new Set(['/eval', '/agent/chat']);
+const READ_ONLY_POSTS = new Set(['/eval', '/agent/chat', '/dev/plugins/test']);
 
 export function isWorkbookWrite(method: string, path: string): boolean {
   const bare = path.split('?')[0]!;

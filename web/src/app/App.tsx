@@ -22,6 +22,7 @@ import { ChartsController } from '../charts/charts-controller.js';
 import { ChartLayer } from '../charts/ChartLayer.js';
 
 import { SettingsController } from '../settings/settings-controller.js';
+import { PluginsController } from '../plugins/plugins-controller.js';
 
 import { AgentController } from '../agent/agent-controller.js';
 import { hasHeroPrompt } from '../landing/hero-handoff.js';
@@ -32,6 +33,9 @@ const AiPanel = lazy(() =>
 );
 const SettingsDialog = lazy(() =>
   import('../settings/SettingsDialog.js').then((module) => ({ default: module.SettingsDialog })),
+);
+const PluginsDialog = lazy(() =>
+  import('../plugins/PluginsDialog.js').then((module) => ({ default: module.PluginsDialog })),
 );
 const ChartDialog = lazy(() =>
   import('../charts/ChartDialog.js').then((module) => ({ default: module.ChartDialog })),
@@ -55,6 +59,7 @@ export function App({ session, opening }: { session: Session; opening: Promise<v
   const files = useMemo(() => new FilesController(session, confirm), [session, confirm]);
   const charts = useMemo(() => new ChartsController(session), [session]);
   const settings = useMemo(() => new SettingsController(session), [session]);
+  const plugins = useMemo(() => new PluginsController(session), [session]);
   const agent = useMemo(
     () => new AgentController(session, settings, charts),
     [session, settings, charts],
@@ -65,6 +70,7 @@ export function App({ session, opening }: { session: Session; opening: Promise<v
   const workbookKnown = useObservableSlice(session.workbook, (workbook) => workbook !== null);
   const chartEditor = useObservable(charts.editing);
   const settingsOpen = useObservable(settings.open);
+  const pluginsOpen = useObservable(plugins.open);
   const [findMode, setFindMode] = useState<FindMode | null>(null);
   // A prompt from the landing page is answered in the panel, so it opens for it.
   const [aiOpen, setAiOpen] = useState(
@@ -130,6 +136,7 @@ export function App({ session, opening }: { session: Session; opening: Promise<v
         files={files}
         charts={charts}
         settings={settings}
+        plugins={plugins}
         aiOpen={aiOpen}
         onToggleAi={() => setAiOpen((open) => !open)}
       />
@@ -165,6 +172,7 @@ export function App({ session, opening }: { session: Session; opening: Promise<v
       <Suspense fallback={null}>
         {chartEditor !== null && <ChartDialog controller={charts} request={chartEditor} />}
         {settingsOpen && <SettingsDialog controller={settings} />}
+        {pluginsOpen && <PluginsDialog controller={plugins} />}
       </Suspense>
       {confirmRequest !== null && (
         <ConfirmDialog request={confirmRequest} onClose={() => confirm.close()} />

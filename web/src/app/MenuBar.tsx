@@ -1,4 +1,5 @@
-// The top bar: name, File / Edit / Insert menus, undo/redo, save state, settings, AI toggle.
+// The top bar: name, File / Edit / Insert menus, undo/redo, save state, settings, plugins, AI
+// toggle.
 import { useRef } from 'react';
 import { useObservable } from './observable.js';
 import type { Session } from './session.js';
@@ -7,6 +8,7 @@ import { MenuButton } from '../ui/MenuButton.js';
 import type { FilesController, SaveState } from '../files/files-controller.js';
 import type { ChartsController } from '../charts/charts-controller.js';
 import type { SettingsController } from '../settings/settings-controller.js';
+import type { PluginsController } from '../plugins/plugins-controller.js';
 import { ImportProgress } from '../files/ImportProgress.js';
 
 interface Props {
@@ -14,6 +16,7 @@ interface Props {
   readonly files: FilesController;
   readonly charts: ChartsController;
   readonly settings: SettingsController;
+  readonly plugins: PluginsController;
   readonly aiOpen: boolean;
   readonly onToggleAi: () => void;
 }
@@ -29,7 +32,7 @@ function describeSave(state: SaveState): string {
   }
 }
 
-export function MenuBar({ session, files, charts, settings, aiOpen, onToggleAi }: Props) {
+export function MenuBar({ session, files, charts, settings, plugins, aiOpen, onToggleAi }: Props) {
   const workbook = useObservable(session.workbook);
   const saveState = useObservable(files.saveState);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -132,6 +135,15 @@ export function MenuBar({ session, files, charts, settings, aiOpen, onToggleAi }
         onClick={() => settings.show()}
       >
         ⚙ Keys &amp; models
+      </button>
+      <button
+        type="button"
+        className="text-button"
+        data-testid="plugins-menu-item"
+        aria-haspopup="dialog"
+        onClick={() => plugins.show()}
+      >
+        Plugins…
       </button>
       <button
         type="button"
