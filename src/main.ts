@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Composition root: config → store → host (restored from the journal) → app → listen.
 import { randomBytes } from 'node:crypto';
-import { AgentService } from './agent/index.js';
+import { AgentService, pluginAgentDefinition } from './agent/index.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { OSS_WORKBOOK_ID, OssHost } from './hosting/index.js';
 import { buildApp } from './http/index.js';
@@ -148,6 +148,7 @@ async function main(): Promise<void> {
     completer: providers,
     newChartId: () => `chart_${randomBytes(4).toString('hex')}`,
     maxToolCalls: config.agentToolCalls,
+    extraAgents: () => plugins.agents().map(pluginAgentDefinition),
   });
   const webDir = path.join(repositoryRoot(), 'dist', 'web');
   const app = await buildApp({ config, host, providers, agent, webDir, store, plugins });

@@ -18,6 +18,26 @@ export interface AgentDefinition {
   readonly keywords: readonly AgentKeyword[];
 }
 
+/**
+ * An agent a plugin registered (`kernel.agent({...})`). It has no keywords: routing stays
+ * deterministic and a plugin cannot take over prompts meant for the built-in agents, so it is
+ * chosen by naming it (`agent_id`), and listed by GET /agents.
+ */
+export function pluginAgentDefinition(agent: {
+  readonly id: string;
+  readonly displayName: string;
+  readonly routerDescription: string;
+  readonly systemPrompt: string;
+}): AgentDefinition {
+  return {
+    id: agent.id.toLowerCase(),
+    displayName: agent.displayName || agent.id,
+    routerDescription: agent.routerDescription,
+    systemPrompt: agent.systemPrompt,
+    keywords: [],
+  };
+}
+
 /** The agent every prompt falls back to when no other agent's keywords win. */
 export const FALLBACK_AGENT_ID = 'general';
 

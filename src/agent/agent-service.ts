@@ -20,6 +20,8 @@ export interface AgentServiceOptions {
   readonly maxContextCells?: number;
   /** Read-only tool calls the model may make per turn before answering (default 4; 0: none). */
   readonly maxToolCalls?: number;
+  /** Agents that come and go (plugins'), read on every request; a built-in id wins. */
+  readonly extraAgents?: () => readonly AgentDefinition[];
 }
 
 export interface ChatInput {
@@ -68,7 +70,7 @@ export class AgentService {
   }
 
   agents(): AgentSummary[] {
-    return this.#agents.map((agent) => ({
+    return this.#allAgents().map((agent) => ({
       id: agent.id,
       display_name: agent.displayName,
       router_description: agent.routerDescription,
@@ -134,9 +136,16 @@ export class AgentService {
     );
   }
 
+  #allAgents(): readonly AgentDefinition[] {
+    const extra = this.options.extraAgents?.() ?? [];
+    if (extra.length === 0) return this.#agents;
+    const taken = new Set(this.#agents.map((agent) => agent.id));
+    return [...this.#agents, ...extra.filter((agent) => !taken.has(agent.id))];
+  }
+
   #context(workbook: WorkbookReader, input: ChatInput) {
     return {
-      agent: routePrompt(input.prompt, this.#agents, input.agentId).agent,
+      agent: routePrompt(input.prompt, this.#allAgents(), input.agentId).agent,
       sheet: workbook.sheet(input.sheet).name,
       scope: input.scope ?? 'sheet',
       selectedCells: input.selectedCells ?? [],

@@ -14,6 +14,7 @@ export {
   builtInAgents,
   FALLBACK_AGENT_ID,
   parseAgentDefinition,
+  pluginAgentDefinition,
   type AgentDefinition,
 } from './agent-definitions.js';
 export type { ApplyOutcome, ApplyStatus } from './apply.js';

@@ -15,7 +15,7 @@ import { responseSerializer } from './response-serializer.js';
 import { finishOpenApiDocument } from './openapi-document.js';
 import { MemoryKeyStore, ProviderService } from '../providers/index.js';
 import { providerRoutes } from './routes/providers.js';
-import { AgentService } from '../agent/index.js';
+import { AgentService, pluginAgentDefinition } from '../agent/index.js';
 import { agentRoutes } from './routes/agent.js';
 import { engineApiRoutes } from './routes/engine-api.js';
 import { gridRoutes } from './routes/grid.js';
@@ -150,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       completer: providers,
       newChartId: () => `chart_${deps.newId?.() ?? randomBytes(4).toString('hex')}`,
       maxToolCalls: deps.config.agentToolCalls,
+      extraAgents: () => deps.plugins?.agents().map(pluginAgentDefinition) ?? [],
     });
   await app.register(mcpRoutes, { ...routeDeps, newId, agent });
   await app.register(agentRoutes, { ...routeDeps, agent });

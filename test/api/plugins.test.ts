@@ -232,6 +232,12 @@ describe.skipIf(!hasPython)('[PLUGINS] Python plugins', () => {
       })
     ).body.results.map((item: { result: unknown }) => item.result);
     expect(results).toEqual(['Hi, Ada!', 'Hi, world!', 'none']);
+    // Its agent is offered by name (GET /agents), and goes with the plugin.
+    const agentIds = async (): Promise<string[]> =>
+      (await running.http.get('/agents')).body.agents.map((agent: { id: string }) => agent.id);
+    expect(await agentIds()).toEqual(expect.arrayContaining(['general', 'hello', 'saluter']));
+    await running.http.request('DELETE', '/dev/plugins/gridos_style');
+    expect(await agentIds()).not.toContain('saluter');
   });
 
   it('uploads that cannot load are refused with 400 {ok:false, error:{plugin, error}} and leave nothing behind', async () => {
