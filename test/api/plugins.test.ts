@@ -346,3 +346,38 @@ describe.skipIf(!hasPython)('[PLUGINS] Python plugins', () => {
     expect(Object.values(shown).filter((value) => value === '#TIMEOUT!').length).toBeGreaterThan(2);
   });
 });
+
+describe('[PLUGINS] without Python', () => {
+  it('upload answers a clear 400, GET /plugins says why, and everything else works', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'gridbook-no-python-'));
+    const plugins = await PluginRegistry.open({
+      host: undefined,
+      pythonProblem: 'the Python interpreter "python3" was not found',
+      bundledDir: BUNDLED,
+      dataDir: path.join(dataDir, 'plugins'),
+      budgetMs: 1_000,
+      reservedNames: builtInFunctionNames(),
+    });
+    const running = await startApp({
+      env: { GRIDBOOK_DATA_DIR: dataDir, ...PORTAL },
+      deps: { plugins },
+    });
+    started.push({ running, plugins, dataDir });
+    const listed = (await running.http.get('/plugins')).body;
+    expect(listed).toMatchObject({ enabled: false, python: null, loaded: [] });
+    expect(listed.errors.map((error: { plugin: string }) => error.plugin).sort()).toEqual([
+      'black_scholes',
+      'hello_world',
+      'loan_math',
+    ]);
+    const upload = await running.http.post('/dev/plugins/upload', {
+      slug: 'doubler',
+      plugin_py: DOUBLER,
+    });
+    expect(upload.status).toBe(400);
+    expect(upload.body.error.error).toMatch(/python3" was not found/);
+    await running.http.post('/grid/cell', { cell: 'A1', value: '=HELLO("x")' });
+    await running.http.post('/grid/cell', { cell: 'A2', value: '=1+1' });
+    expect(await readValues(running.http)).toEqual({ A1: '#NAME?', A2: 2 });
+  });
+});
