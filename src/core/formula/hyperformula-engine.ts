@@ -26,6 +26,7 @@ import { boundedFunctions, limitTextResults } from './result-limits.js';
 import type { CellRun, EngineCellChange, EngineSheet, FormulaEngine } from './engine-port.js';
 import type { CustomFunction, FunctionArgument, FunctionRegistry } from './function-registry.js';
 import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
+import { booleansInArrayConstants } from './array-constants.js';
 import { formulaLimitError } from './formula-limits.js';
 import {
   FormulaError,
@@ -183,7 +184,7 @@ function toEngineContent(input: CellInput | null): RawCellContent {
   if (isFormula(input)) {
     const problem = formulaLimitError(input.formula);
     return problem === undefined
-      ? input.formula
+      ? booleansInArrayConstants(input.formula)
       : (STAND_IN_BY_SENTINEL[problem.sentinel] ?? '=#VALUE!');
   }
   // A leading apostrophe tells HyperFormula to keep text as text ("123" stays a string).
@@ -424,7 +425,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       if (problem !== undefined) return problem;
       let result: unknown;
       try {
-        result = hf.calculateFormula(formula, sheet);
+        result = hf.calculateFormula(booleansInArrayConstants(formula), sheet);
       } catch (error) {
         return new FormulaError(
           SENTINELS.parse,
