@@ -79,12 +79,21 @@ function toFormulaError(error: { type: ErrorType; message?: string | undefined }
   return new FormulaError(SENTINEL_BY_ERROR_TYPE[error.type] ?? SENTINELS.value, message);
 }
 
+/**
+ * A computed number as Excel keeps it: 15 significant digits (0.1+0.2 is 0.3, 1/3 is
+ * 0.333333333333333). The engine keeps one digit more (precisionRounding 15 leaves 0.1+0.2 at
+ * 0.3000000000000001); only what leaves it is rounded. Integers, the common case, pass untouched.
+ */
+function fifteenDigits(value: number): number {
+  return Number.isInteger(value) || !Number.isFinite(value) ? value : Number(value.toPrecision(15));
+}
+
 function fromEngineScalar(value: unknown): CellValue {
   if (value === EmptyValue || value === null || value === undefined) return null;
   if (value instanceof CellError || value instanceof DetailedCellError)
     return toFormulaError(value);
-  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean')
-    return value;
+  if (typeof value === 'number') return fifteenDigits(value);
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
   // HyperFormula's rich numbers (dates, currency, percent) carry the plain number in `val`.
   if (typeof value === 'object' && 'val' in value && typeof value.val === 'number')
     return value.val;
@@ -305,6 +314,9 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     // The workbook keeps its own undo history (inverse ops); HyperFormula's would hold a second
     // copy of every overwritten cell (about 40 MB with W6's 1,000,000 cells) and is never used.
     undoLimit: 0,
+    // HyperFormula's default cuts results to about 11 significant digits; with 15 its comparisons
+    // still treat 0.1+0.2 as 0.3 (as Excel does), and fifteenDigits() rounds what is read out.
+    precisionRounding: 15,
     chooseAddressMappingPolicy: addressMappingPolicy,
     functionPlugins: functionPluginsOf(registry.list()),
   };
