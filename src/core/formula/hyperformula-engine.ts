@@ -26,7 +26,7 @@ import { boundedFunctions, limitTextResults } from './result-limits.js';
 import type { CellRun, EngineCellChange, EngineSheet, FormulaEngine } from './engine-port.js';
 import type { CustomFunction, FunctionArgument, FunctionRegistry } from './function-registry.js';
 import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
-import { booleansInArrayConstants } from './array-constants.js';
+import { engineSpelling } from './engine-spelling.js';
 import { formulaLimitError } from './formula-limits.js';
 import {
   FormulaError,
@@ -193,7 +193,7 @@ function toEngineContent(input: CellInput | null): RawCellContent {
   if (isFormula(input)) {
     const problem = formulaLimitError(input.formula);
     return problem === undefined
-      ? booleansInArrayConstants(input.formula)
+      ? engineSpelling(input.formula)
       : (STAND_IN_BY_SENTINEL[problem.sentinel] ?? '=#VALUE!');
   }
   // A leading apostrophe tells HyperFormula to keep text as text ("123" stays a string).
@@ -437,7 +437,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       if (problem !== undefined) return problem;
       let result: unknown;
       try {
-        result = hf.calculateFormula(booleansInArrayConstants(formula), sheet);
+        result = hf.calculateFormula(engineSpelling(formula), sheet);
       } catch (error) {
         return new FormulaError(
           SENTINELS.parse,

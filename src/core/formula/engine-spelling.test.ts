@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { engineSpelling } from './engine-spelling.js';
+import { useWorkbooks, valueAt, writeCell } from '../../../test/support/workbook-bed.js';
+
+const { open } = useWorkbooks();
+
+describe('Excel spellings the engine refuses', () => {
+  it('TRUE and FALSE become TRUE() and FALSE() inside braces only, never inside strings or sheet names', () => {
+    expect(engineSpelling('={TRUE,1,false}')).toBe('={TRUE(),1,FALSE()}');
+    expect(engineSpelling('=IF(TRUE,{1;TRUE},0)')).toBe('=IF(TRUE,{1;TRUE()},0)');
+    expect(engineSpelling('={"TRUE",TRUEX,TRUE()}')).toBe('={"TRUE",TRUEX,TRUE()}');
+    expect(engineSpelling("='{TRUE}'!A1+{TRUE}")).toBe("='{TRUE}'!A1+{TRUE()}");
+    expect(engineSpelling('=A1')).toBe('=A1');
+  });
+
+  it('an upper-case exponent is read as a number, but never inside a name, a reference or text', () => {
+    expect(engineSpelling('=1E-12+2.5E3+.5E+2')).toBe('=1e-12+2.5e3+.5e+2');
+    expect(engineSpelling('=A1E2+Sheet1!B2E3+"1E2"')).toBe('=A1E2+Sheet1!B2E3+"1E2"');
+    expect(engineSpelling('=$A$1E2')).toBe('=$A$1E2');
+  });
+
+  it('a doubled quote inside text becomes CHAR(34), other text stays as typed', () => {
+    expect(engineSpelling('="a""b"')).toBe('=("a"&CHAR(34)&"b")');
+    expect(engineSpelling('=LEN("""x""")')).toBe('=LEN((""&CHAR(34)&"x"&CHAR(34)&""))');
+    expect(engineSpelling('=""&"plain"')).toBe('=""&"plain"');
+    expect(engineSpelling("='It''s'!A1")).toBe("='It''s'!A1");
+  });
+
+  it('values: =1E-12, ="a""b" and LEN of it compute as in Excel', () => {
+    const book = open();
+    writeCell(book, 'A1', '=1E-12*1E12');
+    writeCell(book, 'A2', '="a""b"');
+    writeCell(book, 'A3', '=LEN("a""b")');
+    expect([valueAt(book, 'A1'), valueAt(book, 'A2'), valueAt(book, 'A3')]).toEqual([1, 'a"b', 3]);
+  });
+
+  it('a workbook holding TRUE in an array constant imports whole (the one-pass build used to give up) and computes it', () => {
+    const book = open();
+    const cell = (row: number, formula: string) => ({
+      row,
+      col: 0,
+      input: { formula },
+      version: 1,
+      locked: false,
+    });
+    book.apply([
+      {
+        type: 'replace-workbook',
+        document: {
+          name: 'W',
+          activeSheet: 'S',
+          sheets: [
+            {
+              name: 'S',
+              cells: [
+                cell(0, '=INDEX({TRUE,FALSE},1,2)'),
+                cell(1, '=SUM({1,2,3})'),
+                cell(2, '=COUNTIF({TRUE,1,TRUE},TRUE)'),
+              ],
+            },
+          ],
+        },
+      },
+    ]);
+    expect([valueAt(book, 'A1', 'S'), valueAt(book, 'A2', 'S'), valueAt(book, 'A3', 'S')]).toEqual([
+      false,
+      6,
+      2,
+    ]);
+    expect(book.sheet('S').input(0, 0)).toEqual({ formula: '=INDEX({TRUE,FALSE},1,2)' });
+  });
+});

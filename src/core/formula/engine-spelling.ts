@@ -1,0 +1,66 @@
+// A formula as the user typed it, spelled the way HyperFormula parses it. The cell keeps what was
+// typed; only the engine sees this spelling. Three Excel spellings HyperFormula refuses:
+// - TRUE and FALSE inside an array constant (`={TRUE,1,2}`): the engine reads those words through
+//   named expressions (BOOLEAN_LITERALS), which an array constant cannot hold, so its one-pass
+//   build gave up on the whole workbook. They become TRUE() and FALSE().
+// - an upper-case exponent (`=1E-12`), a parse error there: it becomes `1e-12`.
+// - a doubled quote inside text (`="a""b"`): the text becomes ("a"&CHAR(34)&"b").
+
+const BOOLEAN_WORD = /^(TRUE|FALSE)(?![A-Za-z0-9_.(!])/i;
+const EXPONENT = /^(\d+\.?\d*|\.\d+)E([+-]?\d)/;
+const IDENTIFIER_CHAR = /[A-Za-z0-9_.$]/;
+
+/** The end (index of the closing quote) of a quoted run starting at `start`; doubled quotes stay inside. */
+function quotedEnd(formula: string, start: number, quote: string): number {
+  let end = start + 1;
+  while (end < formula.length) {
+    if (formula[end] === quote && formula[end + 1] === quote) end += 2;
+    else if (formula[end] === quote) return end;
+    else end += 1;
+  }
+  return end;
+}
+
+/** A text literal with doubled quotes as an expression HyperFormula reads. */
+function textLiteral(literal: string): string {
+  if (!literal.includes('""', 1) || literal.length < 4) return literal;
+  const inner = literal.slice(1, -1);
+  if (!inner.includes('""')) return literal;
+  const pieces = inner.split('""').map((piece) => `"${piece}"`);
+  return `(${pieces.join('&CHAR(34)&')})`;
+}
+
+export function engineSpelling(formula: string): string {
+  if (!/[{E"]/.test(formula)) return formula;
+  let out = '';
+  let depth = 0;
+  for (let index = 0; index < formula.length; index += 1) {
+    const char = formula[index]!;
+    if (char === '"' || char === "'") {
+      const end = quotedEnd(formula, index, char);
+      const literal = formula.slice(index, end + 1);
+      out += char === '"' ? textLiteral(literal) : literal;
+      index = end;
+      continue;
+    }
+    if (char === '{') depth += 1;
+    else if (char === '}') depth = Math.max(0, depth - 1);
+    const afterName = IDENTIFIER_CHAR.test(formula[index - 1] ?? '');
+    if (!afterName && /[\d.]/.test(char)) {
+      const number = EXPONENT.exec(formula.slice(index));
+      if (number !== null) {
+        out += `${number[1]}e${number[2]}`;
+        index += number[0].length - 1;
+        continue;
+      }
+    }
+    const word = depth > 0 && !afterName ? BOOLEAN_WORD.exec(formula.slice(index)) : null;
+    if (word !== null) {
+      out += `${word[1]!.toUpperCase()}()`;
+      index += word[0].length - 1;
+      continue;
+    }
+    out += char;
+  }
+  return out;
+}
