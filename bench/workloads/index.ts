@@ -8,6 +8,7 @@ import { w5Persistence } from './w5-persistence.js';
 import { w6Memory } from './w6-memory.js';
 import { w7Restart } from './w7-restart.js';
 import { w8Structure } from './w8-structure.js';
+import { w9Plugins } from './w9-plugins.js';
 
 export const WORKLOADS: readonly Workload[] = [
   w1Eval,
@@ -18,4 +19,5 @@ export const WORKLOADS: readonly Workload[] = [
   w6Memory,
   w7Restart,
   w8Structure,
+  w9Plugins,
 ];
