@@ -11,6 +11,7 @@ import {
 import { formatCell, parseCell, type CellAddress, type RangeAddress } from './address/index.js';
 import {
   createHyperFormulaEngine,
+  EXCEL_FUNCTIONS,
   FunctionRegistry,
   GRIDOS_FUNCTIONS,
   type CellValue,
@@ -129,7 +130,7 @@ export class Workbook {
 
   static create(options: WorkbookOptions = {}): Workbook {
     const functions = (): CustomFunction[] => {
-      const registry = new FunctionRegistry(GRIDOS_FUNCTIONS);
+      const registry = new FunctionRegistry([...GRIDOS_FUNCTIONS, ...EXCEL_FUNCTIONS]);
       for (const fn of options.functions?.list() ?? []) registry.register(fn);
       for (const fn of options.functionSource?.() ?? []) registry.register(fn);
       return registry.list();

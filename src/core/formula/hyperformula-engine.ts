@@ -26,6 +26,7 @@ import { boundedFunctions, limitTextResults } from './result-limits.js';
 import type { CellRun, EngineCellChange, EngineSheet, FormulaEngine } from './engine-port.js';
 import type { CustomFunction, FunctionArgument, FunctionRegistry } from './function-registry.js';
 import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
+import { EXCEL_FUNCTIONS } from './excel-functions.js';
 import { engineSpelling } from './engine-spelling.js';
 import { formulaLimitError } from './formula-limits.js';
 import {
@@ -292,13 +293,14 @@ function buildFrom(
 }
 
 /**
- * The functions every engine has whatever else is registered (HyperFormula's and GridOS's),
- * uppercase: names a plugin may not take.
+ * The functions every engine has whatever else is registered (HyperFormula's, GridOS's and the
+ * Excel ones HyperFormula lacks), uppercase: names a plugin may not take.
  */
 export function builtInFunctionNames(): Set<string> {
   return new Set([
     ...HyperFormula.getRegisteredFunctionNames('enGB').map((name) => name.toUpperCase()),
     ...GRIDOS_FUNCTIONS.map((fn) => fn.name),
+    ...EXCEL_FUNCTIONS.map((fn) => fn.name),
   ]);
 }
 

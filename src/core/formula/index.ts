@@ -25,3 +25,4 @@ export {
   type FunctionArgumentRange,
 } from './function-registry.js';
 export { GRIDOS_FUNCTIONS } from './gridos-functions.js';
+export { EXCEL_FUNCTIONS } from './excel-functions.js';

@@ -1,0 +1,164 @@
+// Excel lookup functions HyperFormula 3.5 lacks: XMATCH and LOOKUP (vector and array forms).
+import {
+  compareSameType,
+  gridOf,
+  integerArg,
+  notAvailable,
+  plainArg,
+  valueError,
+  vectorOf,
+  wildcardPattern,
+  type Plain,
+} from './excel-arguments.js';
+import type { CustomFunction, FunctionArgument } from './function-registry.js';
+import type { CellValue } from './sentinels.js';
+
+/** The value looked up; an empty cell looks for 0, as Excel reads a blank reference. */
+function lookupValueArg(name: string, arg: FunctionArgument | undefined): Exclude<Plain, null> {
+  return plainArg(name, arg, 1) ?? 0;
+}
+
+/** Positions of the values comparable with `lookup` (same type), in order. */
+function comparablePositions(values: readonly CellValue[], lookup: Plain): number[] {
+  const positions: number[] = [];
+  values.forEach((value, position) => {
+    if (compareSameType(value, lookup) !== undefined) positions.push(position);
+  });
+  return positions;
+}
+
+type MatchMode = -1 | 0 | 1 | 2;
+
+/** Linear search in either direction: the first exact match, else the closest on the wanted side. */
+function linearSearch(
+  values: readonly CellValue[],
+  lookup: Exclude<Plain, null>,
+  mode: MatchMode,
+  reverse: boolean,
+): number | undefined {
+  const pattern = mode === 2 && typeof lookup === 'string' ? wildcardPattern(lookup) : undefined;
+  let best: number | undefined;
+  for (let step = 0; step < values.length; step += 1) {
+    const position = reverse ? values.length - 1 - step : step;
+    const value = values[position]!;
+    if (pattern !== undefined) {
+      if (typeof value === 'string' && pattern.test(value)) return position;
+      continue;
+    }
+    const order = compareSameType(value, lookup);
+    if (order === undefined) continue;
+    if (order === 0) return position;
+    const side = mode === -1 ? -1 : mode === 1 ? 1 : 0;
+    if (Math.sign(order) !== side) continue;
+    // Closer to the lookup value than the best so far (ties keep the first one met).
+    if (best === undefined || Math.sign(compareSameType(value, values[best]!)!) === -side)
+      best = position;
+  }
+  return best;
+}
+
+/** Binary search over the comparable values, sorted ascending (`direction` 1) or descending (-1). */
+function binarySearch(
+  values: readonly CellValue[],
+  lookup: Exclude<Plain, null>,
+  mode: MatchMode,
+  direction: 1 | -1,
+): number | undefined {
+  const positions = comparablePositions(values, lookup);
+  const key = (index: number): number =>
+    direction * compareSameType(values[positions[index]!]!, lookup)!;
+  // The first index whose value is not before the lookup value in the sort order.
+  let low = 0;
+  let high = positions.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (key(middle) < 0) low = middle + 1;
+    else high = middle;
+  }
+  if (low < positions.length && key(low) === 0) return positions[low];
+  if (mode === 0) return undefined;
+  // Ascending: the next smaller value sits just before `low`, the next larger at it; descending, the other way round.
+  const wantsBefore = (mode === -1) === (direction === 1);
+  return positions[wantsBefore ? low - 1 : low];
+}
+
+const xmatch: CustomFunction = {
+  name: 'XMATCH',
+  minArgs: 2,
+  maxArgs: 4,
+  description:
+    'XMATCH(lookup_value, lookup_array, [match_mode=0], [search_mode=1]): 1-based position of a value in one row or column (match_mode -1/1 next smaller/larger, 2 wildcards; search_mode -1 from the end, ±2 binary)',
+  evaluate: (args) => {
+    const lookup = lookupValueArg('XMATCH', args[0]);
+    const values = vectorOf('XMATCH', args[1]!, 2);
+    const mode = integerArg('XMATCH', args, 2, 0);
+    const search = integerArg('XMATCH', args, 3, 1);
+    if (![-1, 0, 1, 2].includes(mode))
+      return valueError('XMATCH: match_mode must be 0, -1, 1 or 2');
+    if (![-1, 1, -2, 2].includes(search))
+      return valueError('XMATCH: search_mode must be 1, -1, 2 or -2');
+    if (mode === 2 && Math.abs(search) === 2)
+      return valueError('XMATCH: wildcards (match_mode 2) cannot be used with a binary search');
+    const found =
+      Math.abs(search) === 2
+        ? binarySearch(values, lookup, mode as MatchMode, search > 0 ? 1 : -1)
+        : linearSearch(values, lookup, mode as MatchMode, search < 0);
+    return found === undefined ? notAvailable('XMATCH: the value was not found') : found + 1;
+  },
+};
+
+/**
+ * LOOKUP's approximate search, a binary search as Excel's, over the values of the lookup value's
+ * type: the last of the largest values not above it. On ascending data that is the documented
+ * result; on others it still finds what Excel's idioms expect, such as the last number for
+ * LOOKUP(9.99E+307, range).
+ */
+function lastNotAbove(
+  values: readonly CellValue[],
+  lookup: Exclude<Plain, null>,
+): number | undefined {
+  const positions = comparablePositions(values, lookup);
+  let low = 0;
+  let high = positions.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (compareSameType(values[positions[middle]!]!, lookup)! <= 0) low = middle + 1;
+    else high = middle;
+  }
+  return low === 0 ? undefined : positions[low - 1];
+}
+
+/** LOOKUP's array form: search the first row of a wider-than-tall array (else the first column), answer from the last. */
+function arrayForm(arg: FunctionArgument): { search: CellValue[]; result: CellValue[] } {
+  const { height, width, rows } = gridOf(arg);
+  if (width > height) return { search: [...rows[0]!], result: [...rows[height - 1]!] };
+  return {
+    search: rows.map((row) => row[0]!),
+    result: rows.map((row) => row[width - 1]!),
+  };
+}
+
+const lookup: CustomFunction = {
+  name: 'LOOKUP',
+  minArgs: 2,
+  maxArgs: 3,
+  description:
+    'LOOKUP(lookup_value, lookup_vector, [result_vector]): the value at the position of the largest value not above lookup_value (data sorted ascending); with a 2-D array and no result_vector, searches its first row or column and answers from the last',
+  evaluate: (args): CellValue => {
+    const value = lookupValueArg('LOOKUP', args[0]);
+    const { search, result } =
+      args[2] === undefined
+        ? arrayForm(args[1]!)
+        : { search: vectorOf('LOOKUP', args[1]!, 2), result: vectorOf('LOOKUP', args[2], 3) };
+    const found = lastNotAbove(search, value);
+    if (found === undefined)
+      return notAvailable('LOOKUP: no value is smaller than or equal to the lookup value');
+    const answer = result[found];
+    if (answer === undefined)
+      return notAvailable('LOOKUP: result_vector is shorter than lookup_vector');
+    // An empty cell answers 0, as in Excel (and VLOOKUP here).
+    return answer ?? 0;
+  },
+};
+
+export const EXCEL_LOOKUP_FUNCTIONS: readonly CustomFunction[] = [xmatch, lookup];
