@@ -152,6 +152,26 @@ describe('xlsx import', () => {
     ]);
   });
 
+  it('writes functions newer than Excel 2007 with the _xlfn. prefix Excel needs (text and sheet names untouched), and reads them back as typed', async () => {
+    const workbook = open({ name: 'Future', sheetNames: ['S'] });
+    const typed = '=CONCAT("xlookup(",A1)&XLOOKUP(1,A1:A2,B1:B2)&rank.eq(1,A1:A2)&SUM(A1)';
+    workbook.apply(writeRangeOps('S', { row: 0, col: 0 }, [[1, 2, typed]]));
+    const buffer = await exportXlsx(workbook, {});
+    const cell = (await readBack(buffer)).getWorksheet('S')!.getCell('C1').value as {
+      formula: string;
+    };
+    expect(cell.formula).toBe(
+      'CONCAT("xlookup(",A1)&XLOOKUP(1,A1:A2,B1:B2)&rank.eq(1,A1:A2)&SUM(A1)'
+        .replace('CONCAT(', '_xlfn.CONCAT(')
+        .replace('XLOOKUP(', '_xlfn.XLOOKUP(')
+        .replace('rank.eq(', '_xlfn.RANK.EQ('),
+    );
+    const decoded = await decodeXlsx(buffer);
+    expect(decoded.sheets[0]!.cells.find((entry) => entry.col === 2)?.input).toEqual({
+      formula: '=CONCAT("xlookup(",A1)&XLOOKUP(1,A1:A2,B1:B2)&RANK.EQ(1,A1:A2)&SUM(A1)',
+    });
+  });
+
   it('rejects bytes that are not an xlsx workbook', async () => {
     await expect(decodeXlsx(Buffer.from('not a zip at all'))).rejects.toThrow(InvalidDocumentError);
     await expect(decodeXlsx(Buffer.from('not a zip at all'))).rejects.toThrow(

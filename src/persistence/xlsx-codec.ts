@@ -8,6 +8,7 @@ import type ExcelJS from 'exceljs';
 import {
   isFormula,
   isFormulaError,
+  mapOutsideStrings,
   renameSheetReferences,
   SENTINELS,
   type CellInput,
@@ -60,6 +61,77 @@ function cachedResult(value: CellValue): ExcelJS.CellValue | undefined {
   return value;
 }
 
+/**
+ * Functions newer than Excel 2007 that Excel stores with a `_xlfn.` prefix; without it, Excel
+ * shows #NAME? until the formula is entered again. Import strips the prefix (cleanFormula).
+ */
+const FUTURE_FUNCTIONS = [
+  'AGGREGATE',
+  'CEILING.MATH',
+  'CHOOSECOLS',
+  'CHOOSEROWS',
+  'CONCAT',
+  'DAYS',
+  'DROP',
+  'FILTER',
+  'FLOOR.MATH',
+  'FORECAST.LINEAR',
+  'IFNA',
+  'IFS',
+  'ISOWEEKNUM',
+  'LAMBDA',
+  'LET',
+  'MAXIFS',
+  'MINIFS',
+  'MODE.SNGL',
+  'NORM.DIST',
+  'NORM.INV',
+  'NORM.S.DIST',
+  'NORM.S.INV',
+  'NUMBERVALUE',
+  'PERCENTILE.EXC',
+  'PERCENTILE.INC',
+  'QUARTILE.EXC',
+  'QUARTILE.INC',
+  'RANDARRAY',
+  'RANK.AVG',
+  'RANK.EQ',
+  'SEQUENCE',
+  'SORT',
+  'SORTBY',
+  'STDEV.P',
+  'STDEV.S',
+  'SWITCH',
+  'TAKE',
+  'TEXTAFTER',
+  'TEXTBEFORE',
+  'TEXTJOIN',
+  'TEXTSPLIT',
+  'UNIQUE',
+  'VAR.P',
+  'VAR.S',
+  'VSTACK',
+  'HSTACK',
+  'XLOOKUP',
+  'XMATCH',
+  'XOR',
+];
+const FUTURE_CALL = new RegExp(
+  `(^|[^A-Za-z0-9_.])(${FUTURE_FUNCTIONS.map((name) => name.replace('.', '\\.')).join('|')})(\\s*\\()`,
+  'gi',
+);
+
+/** The formula as Excel stores it: newer functions prefixed `_xlfn.`, text and sheet names untouched. */
+function excelFormula(formula: string): string {
+  return mapOutsideStrings(formula, (code) =>
+    code.replace(
+      FUTURE_CALL,
+      (_match, before: string, name: string, open: string) =>
+        `${before}_xlfn.${name.toUpperCase()}${open}`,
+    ),
+  );
+}
+
 function excelValue(
   input: CellInput,
   computed: CellValue,
@@ -70,7 +142,9 @@ function excelValue(
   if (valuesOnly) return cachedResult(computed) ?? null;
   const result = cachedResult(computed);
   return (
-    result === undefined ? { formula: formula.slice(1) } : { formula: formula.slice(1), result }
+    result === undefined
+      ? { formula: excelFormula(formula.slice(1)) }
+      : { formula: excelFormula(formula.slice(1)), result }
   ) as ExcelJS.CellFormulaValue;
 }
 
