@@ -9,6 +9,7 @@ import {
   type CellValue,
   type SheetView,
 } from '../../src/core/index.js';
+import { shiftFormula } from './formula-scan.js';
 import { readExpectedWorkbook, type FormulaCell } from './sheet-xml.js';
 import {
   agrees,
@@ -40,7 +41,7 @@ export interface FunctionTally {
 export interface Mismatch {
   readonly sheet: string;
   readonly cell: string;
-  /** A shared formula's other cells show their master's text, and `sharedFrom` names the master. */
+  /** As it reads in the cell (a shared formula's text moved from its master, `sharedFrom`). */
   readonly formula: string;
   readonly sharedFrom?: string;
   readonly expected: string;
@@ -181,7 +182,7 @@ function scoreWorkbook(
         mismatches.push({
           sheet: entry.cell.sheet,
           cell: entry.cell.address,
-          formula: `=${entry.cell.formula}`,
+          formula: `=${shiftFormula(entry.cell.formula, entry.cell.shift.rows, entry.cell.shift.cols)}`,
           ...sharedFrom(entry.cell),
           expected: showExpected(entry.expected),
           actual: actual === undefined ? '(sheet missing)' : showActual(actual),

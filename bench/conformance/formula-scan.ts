@@ -40,9 +40,12 @@ export function blankLiterals(formula: string, sheetNames: boolean): string {
   return out;
 }
 
-const FUNCTION_CALL = /(?<![A-Za-z0-9_.\\$])((?:_xl(?:fn|ws|udf)\.)*)([A-Z][A-Z0-9._]*)\s*\(/g;
+const FUNCTION_CALL = /(?<![A-Za-z0-9_.\\$])((?:_xl(?:fn|ws|udf)\.)*)([A-Z][A-Z0-9._]*)\(/g;
 
-/** Distinct function names a formula calls, `_xlfn.`/`_xlws.` prefixes dropped (`SORT`, `RANK.EQ`). */
+/**
+ * Distinct function names a formula calls, `_xlfn.`/`_xlws.` prefixes dropped (`SORT`, `RANK.EQ`).
+ * Excel stores a call with its parenthesis right after the name; `G4 (A1:B9)` is an intersection.
+ */
 export function functionsCalled(formula: string): string[] {
   const names = new Set<string>();
   for (const match of blankLiterals(formula, true).matchAll(FUNCTION_CALL)) names.add(match[2]!);
@@ -194,4 +197,55 @@ export function areaOf(sheet: string, range: string): Area | undefined {
     left: Math.min(from.col, to.col),
     right: Math.max(from.col, to.col),
   };
+}
+
+function columnLetters(col: number): string {
+  let letters = '';
+  for (let n = col + 1; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+}
+
+/**
+ * A shared formula's text as it reads in a cell `rows`/`cols` away from its master (relative
+ * parts moved; one that leaves the sheet becomes #REF!), for showing mismatches.
+ */
+export function shiftFormula(formula: string, rows: number, cols: number): string {
+  if (rows === 0 && cols === 0) return formula;
+  const row = (fixed: string, value: string): string | undefined => {
+    const moved = fixed === '$' ? Number(value) : Number(value) + rows;
+    return moved < 1 || moved > MAX_ROW + 1 ? undefined : `${fixed}${moved}`;
+  };
+  const col = (fixed: string, letters: string): string | undefined => {
+    const moved = fixed === '$' ? columnNumber(letters) : columnNumber(letters) + cols;
+    return moved < 0 || moved > MAX_COL ? undefined : `${fixed}${columnLetters(moved)}`;
+  };
+  const text = blankLiterals(formula, false);
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(REFERENCE)) {
+    const original = formula.slice(match.index, match.index + match[0].length);
+    const bang = original.lastIndexOf('!') + 1;
+    const isCells = match[3] !== undefined;
+    const isColumns = match[5] !== undefined;
+    let broken = false;
+    const area = original
+      .slice(bang)
+      .replace(/(\$?)([A-Z]{1,3})?(\$?)([0-9]+)?/g, (whole, ...parts) => {
+        if (whole === '') return whole;
+        const [colFixed, letters, rowFixed, digits] = parts as (string | undefined)[];
+        let moved: string | undefined = '';
+        if (isCells) {
+          const c = col(colFixed ?? '', letters ?? 'A');
+          const r = row(rowFixed ?? '', digits ?? '1');
+          moved = c === undefined || r === undefined ? undefined : c + r;
+        } else if (isColumns) moved = col(colFixed ?? '', letters ?? 'A');
+        else moved = row(colFixed ?? rowFixed ?? '', digits ?? '1');
+        if (moved === undefined) broken = true;
+        return moved ?? '';
+      });
+    out += formula.slice(last, match.index) + (broken ? '#REF!' : original.slice(0, bang) + area);
+    last = match.index + match[0].length;
+  }
+  return out + formula.slice(last);
 }

@@ -122,6 +122,18 @@ function workerBootstrap(): string {
   return `import(${JSON.stringify(api.href)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker.href)}); });`;
 }
 
+/** This process's flags without `--import tsx`: inherited, it leaves the worker hanging at start. */
+function workerExecArgv(): string[] {
+  const argv: string[] = [];
+  for (let i = 0; i < process.execArgv.length; i += 1) {
+    const arg = process.execArgv[i]!;
+    if ((arg === '--import' || arg === '--loader') && /tsx/.test(process.execArgv[i + 1] ?? ''))
+      i += 1;
+    else if (!/^--(import|loader)=.*tsx/.test(arg)) argv.push(arg);
+  }
+  return argv;
+}
+
 interface TsxManifest {
   readonly exports: { readonly './esm/api': { readonly import: { readonly default: string } } };
 }
@@ -139,10 +151,17 @@ class WorkerLane {
   constructor(private readonly timeLimitMs: number) {}
 
   async #start(): Promise<Worker> {
-    const worker = new Worker(workerBootstrap(), { eval: true });
+    const worker = new Worker(workerBootstrap(), { eval: true, execArgv: workerExecArgv() });
     await new Promise<void>((resolve, reject) => {
-      const fail = (why: string): void => {
+      const onError = (error: Error): void => fail(error.message);
+      const onExit = (code: number): void => fail(`it exited (code ${code})`);
+      const settle = (): void => {
         clearTimeout(timer);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+      };
+      const fail = (why: string): void => {
+        settle();
         void worker.terminate();
         reject(new WorkerStartError(`the conformance worker did not start: ${why}`));
       };
@@ -150,13 +169,13 @@ class WorkerLane {
         () => fail(`no answer in ${WORKER_START_MS / 1000} s`),
         WORKER_START_MS,
       );
+      // (Not removeAllListeners: the Worker keeps its message port referenced through its own.)
       worker.once('message', () => {
-        clearTimeout(timer);
-        worker.removeAllListeners();
+        settle();
         resolve();
       });
-      worker.once('error', (error) => fail(error.message));
-      worker.once('exit', (code) => fail(`it exited (code ${code})`));
+      worker.once('error', onError);
+      worker.once('exit', onExit);
     });
     const lost = (error: string): void => {
       if (this.#worker === worker) this.#worker = undefined;
