@@ -17,6 +17,7 @@ import {
   type FunctionPluginDefinition,
   type ImplementedFunctions,
   type RawCellContent,
+  type SimpleCellAddress,
 } from 'hyperformula';
 import { MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
 import { isFormula, type CellInput } from '../value-typing.js';
@@ -335,11 +336,21 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   // What recalculation changed since takeChanges() last ran; `rebuilt` after a replaceAll.
   let changedCells: EngineCellChange[] = [];
   let rebuilt = false;
+  /** A cell's computed value as readers see it: a formula whose result is an empty cell is 0. */
+  const shown = (address: SimpleCellAddress, raw: unknown): CellValue => {
+    const value = fromEngineScalar(raw);
+    // A change may name a sheet the same commit removed: it has no formula to ask about.
+    const formula =
+      value === null &&
+      hf.getSheetName(address.sheet) !== undefined &&
+      hf.doesCellHaveFormula(address);
+    return formula ? 0 : value;
+  };
   const collect = (changes: readonly ExportedChange[]): void => {
     for (const change of changes) {
       if (change instanceof ExportedCellChange) {
         const { sheet, row, col } = change.address;
-        changedCells.push({ sheet, row, col, value: fromEngineScalar(change.newValue) });
+        changedCells.push({ sheet, row, col, value: shown(change.address, change.newValue) });
       }
     }
   };
@@ -429,7 +440,9 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       return taken;
     },
     value(sheet, row, col) {
-      return fromEngineScalar(hf.getCellValue({ sheet, row, col }));
+      // As in Excel, =Z99 and =IFERROR(Z99,"x") over an empty Z99 show 0, not an empty cell.
+      const address = { sheet, row, col };
+      return shown(address, hf.getCellValue(address));
     },
     formulaText(sheet, row, col) {
       return hf.getCellFormula({ sheet, row, col });

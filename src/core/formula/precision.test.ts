@@ -25,3 +25,17 @@ describe('number precision (15 significant digits, as Excel)', () => {
     ]);
   });
 });
+
+describe('a formula whose result is an empty cell', () => {
+  it('shows 0, as in Excel, in reads and in the change a commit reports; an empty string stays empty text', () => {
+    const book = open();
+    writeCell(book, 'A1', '=Z99');
+    writeCell(book, 'A2', '=IFERROR(Z99,"err")');
+    writeCell(book, 'A3', '=""');
+    expect([valueAt(book, 'A1'), valueAt(book, 'A2'), valueAt(book, 'A3')]).toEqual([0, 0, '']);
+    writeCell(book, 'Z99', 5);
+    const cleared = writeCell(book, 'Z99', null);
+    const reported = cleared.changes.cells.flatMap((sheet) => sheet.cells);
+    expect(reported.find((cell) => cell.row === 0 && cell.col === 0)?.value).toBe(0);
+  });
+});
