@@ -95,6 +95,27 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     await expect(nameBox().inputValue()).resolves.toBe('D250');
   });
 
+  it('[NAV-05] the name box scrolls to targets in row 1 and column A, and back to a clicked cell', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    for (const [near, shown] of [
+      ['A1', 'A1'],
+      ['A1:C3', 'C3'],
+    ] as const) {
+      await goTo(page, 'D250');
+      await cell(page, 'D250').waitFor();
+      await goTo(page, near);
+      await expect(nameBox().inputValue()).resolves.toBe(near);
+      await cell(page, shown).waitFor({ timeout: 3000 });
+    }
+    // Glide takes the cell it last reported (a click) for its own echo and would not scroll.
+    await clickCell(page, 'B2');
+    await goTo(page, 'D250');
+    await cell(page, 'D250').waitFor();
+    await goTo(page, 'B2');
+    await cell(page, 'B2').waitFor({ timeout: 3000 });
+  });
+
   it('[EDIT-08] a locked cell refuses to be edited and says which cell it is', async () => {
     await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'fixed' });
     await suite.server.http.post('/grid/lock', { range: 'A1' });

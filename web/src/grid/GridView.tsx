@@ -109,6 +109,8 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
   );
   const currentCell = useRef(gridSelection.current?.cell);
   currentCell.current = gridSelection.current?.cell;
+  // The cell Glide last reported itself: Glide does not scroll to an outside selection of it.
+  const glideReported = useRef(gridSelection.current?.cell);
   const [menu, setMenu] = useState<MenuRequest | undefined>();
   const [tooltip, setTooltip] = useState<TooltipState | undefined>();
   const limits = useRef({ rows, cols: GRID_COLUMNS });
@@ -161,7 +163,7 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
     );
   }, [session, sheet, viewport]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  useFollowSelection(session, gridRef, setGridSelection, currentCell);
+  useFollowSelection(session, gridRef, setGridSelection, currentCell, glideReported);
 
   const moveTo = useCallback(
     (cell: CellRef) => {
@@ -212,6 +214,7 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
 
   const onGridSelectionChange = useCallback(
     (next: GridSelection) => {
+      glideReported.current = next.current?.cell;
       if (editor.pointing && next.current !== undefined) {
         setGridSelection(next);
         const range = next.current.range;

@@ -28,6 +28,7 @@ export function useFollowSelection(
   gridRef: RefObject<DataEditorRef | null>,
   setGridSelection: Dispatch<SetStateAction<GridSelection>>,
   currentCell: MutableRefObject<Item | undefined>,
+  glideReported: MutableRefObject<Item | undefined>,
 ): void {
   useEffect(() => {
     let seen = -1;
@@ -35,16 +36,18 @@ export function useFollowSelection(
       const selection = session.selection.get();
       if (selection.source !== 'program' || selection.seq === seen) return;
       seen = selection.seq ?? -1;
-      const sameCell =
-        currentCell.current?.[0] === selection.cursor.col &&
-        currentCell.current?.[1] === selection.cursor.row;
+      const isCursor = (item: Item | undefined) =>
+        item?.[0] === selection.cursor.col && item?.[1] === selection.cursor.row;
+      const sameCell = isCursor(currentCell.current);
       setGridSelection(toGlide(selection.rect, selection.cursor));
       if (session.editing.get() === null && !typingElsewhere()) gridRef.current?.focus();
-      // Glide scrolls a changed selection into view itself (a second scroll would overshoot);
-      // the same cell again (scrolled away meanwhile) needs the scroll from here.
-      if (sameCell) gridRef.current?.scrollTo(selection.cursor.col, selection.cursor.row);
+      // Glide scrolls a changed selection into view itself (a second scroll would overshoot),
+      // except to the cell it last reported itself (A1 on a fresh page), which it takes for the
+      // echo of its own change; the same cell again (scrolled away meanwhile) is no change.
+      if (sameCell || isCursor(glideReported.current))
+        gridRef.current?.scrollTo(selection.cursor.col, selection.cursor.row);
     };
     follow();
     return session.selection.subscribe(follow);
-  }, [session, gridRef, setGridSelection, currentCell]);
+  }, [session, gridRef, setGridSelection, currentCell, glideReported]);
 }
