@@ -1,6 +1,6 @@
 // A small floating menu (right-click on cells, tabs). Arrow keys move between items, Enter
 // runs one, Escape or a click elsewhere closes it.
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 export interface MenuItem {
   readonly id: string;
@@ -19,6 +19,18 @@ interface Props {
 
 export function ContextMenu({ x, y, items, onClose, label }: Props) {
   const menu = useRef<HTMLDivElement>(null);
+  const [place, setPlace] = useState({ left: x, top: y });
+
+  // Keep the whole menu inside the window, measured as drawn (labels set its width).
+  useLayoutEffect(() => {
+    const box = menu.current?.getBoundingClientRect();
+    if (box === undefined) return;
+    const margin = 4;
+    setPlace({
+      left: Math.max(margin, Math.min(x, window.innerWidth - box.width - margin)),
+      top: Math.max(margin, Math.min(y, window.innerHeight - box.height - margin)),
+    });
+  }, [x, y, items.length]);
 
   useEffect(() => {
     menu.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
@@ -45,9 +57,6 @@ export function ContextMenu({ x, y, items, onClose, label }: Props) {
     event.stopPropagation();
   };
 
-  // Keep the menu inside the window.
-  const left = Math.min(x, window.innerWidth - 200);
-  const top = Math.min(y, window.innerHeight - items.length * 32 - 12);
   return (
     <div
       ref={menu}
@@ -55,7 +64,7 @@ export function ContextMenu({ x, y, items, onClose, label }: Props) {
       aria-label={label}
       data-testid="context-menu"
       className="context-menu"
-      style={{ left, top }}
+      style={place}
       onKeyDown={onKeyDown}
     >
       {items.map((item) => (

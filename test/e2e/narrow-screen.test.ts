@@ -1,0 +1,34 @@
+// The page on a phone-sized screen (390 px): nothing widens the page past the screen, every
+// top-bar control can be reached, and every menu opens wholly inside the window.
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from './browser.js';
+import { useBrowserSuite } from './suite.js';
+
+const WIDTH = 390;
+
+describe.skipIf(!hasChromium)('the page at 390 px wide', () => {
+  const suite = useBrowserSuite({ page: { width: WIDTH, height: 800 } });
+
+  it('[RESP-02] the page is no wider than the screen and every menu opens inside it', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBe(WIDTH);
+    for (const menu of ['menu-file', 'menu-edit', 'menu-insert']) {
+      await page.getByTestId(menu).click();
+      const box = await page.getByTestId('context-menu').boundingBox();
+      expect(box, menu).not.toBeNull();
+      expect(box!.x, menu).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, menu).toBeLessThanOrEqual(WIDTH);
+      expect(box!.y + box!.height, menu).toBeLessThanOrEqual(800);
+      await page.keyboard.press('Escape');
+    }
+    for (const control of ['undo', 'open-settings', 'toggle-ai']) {
+      const button = page.getByTestId(control);
+      await button.scrollIntoViewIfNeeded();
+      const box = await button.boundingBox();
+      expect(box!.x, control).toBeGreaterThanOrEqual(0);
+      // Scrolled into view, the last one may end a fraction of a pixel past the edge.
+      expect(box!.x + box!.width, control).toBeLessThanOrEqual(WIDTH + 1);
+    }
+  });
+});
