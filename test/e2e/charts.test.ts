@@ -231,3 +231,30 @@ describe.skipIf(!hasChromium)('charts in the browser', () => {
     await page.getByTestId('chart-overlay').waitFor();
   });
 });
+
+describe.skipIf(!hasChromium)('a chart that runs under the assistant panel (1280 px)', () => {
+  const suite = useBrowserSuite({ page: { width: 1280, height: 800 } });
+
+  it('[CHART-04] its buttons and resize corner stay inside the grid, and the corner resizes it', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: DATA });
+    await suite.server.http.post('/system/charts', { data_range: 'A1:B4', anchor_cell: 'F2' });
+    await suite.open();
+    const page = suite.ui.page;
+    await page.getByTestId('ai-panel').waitFor();
+    const panel = (await page.getByTestId('ai-panel').boundingBox())!;
+    const overlay = (await page.getByTestId('chart-overlay').boundingBox())!;
+    expect(overlay.x + 400).toBeGreaterThan(panel.x); // the card itself runs under the panel
+    for (const control of ['chart-resize', 'chart-delete', 'chart-edit']) {
+      const box = (await page.getByTestId(control).boundingBox())!;
+      expect(box.x + box.width, control).toBeLessThanOrEqual(panel.x);
+    }
+    const corner = (await page.getByTestId('chart-resize').boundingBox())!;
+    await page.mouse.move(corner.x + 7, corner.y + 7);
+    await page.mouse.down();
+    await page.mouse.move(corner.x - 93, corner.y + 7, { steps: 6 });
+    await page.mouse.up();
+    await expect
+      .poll(async () => (await charts(suite))[0])
+      .toMatchObject({ width: 300, height: 280 });
+  });
+});

@@ -1,6 +1,15 @@
 // One chart card pinned at its anchor cell: drag the header to move it (snaps to a cell),
 // drag the corner to resize it, Edit and × in the header; click selects it, Delete removes it.
-import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+  type RefObject,
+} from 'react';
 import { useObservable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
 import type { ChartJson } from '../api/types.js';
@@ -72,6 +81,7 @@ export function ChartOverlay({ chart, session, controller, layout, viewport, she
       void controller.update(chart.id, { width: Math.round(width), height: Math.round(height) });
     }
   };
+  const hidden = useHiddenEdges(card, box.left + moved.x, box.top + moved.y, width, height);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (
       (event.key === 'Delete' || event.key === 'Backspace') &&
@@ -93,7 +103,16 @@ export function ChartOverlay({ chart, session, controller, layout, viewport, she
       tabIndex={0}
       role="figure"
       aria-label={`${chart.title === '' ? 'Untitled' : chart.title} (${chart.chart_type} chart of ${chart.data_range})`}
-      style={{ left: box.left + moved.x, top: box.top + moved.y, width, height }}
+      style={
+        {
+          left: box.left + moved.x,
+          top: box.top + moved.y,
+          width,
+          height,
+          '--hidden-right': `${hidden.right}px`,
+          '--hidden-bottom': `${hidden.bottom}px`,
+        } as CSSProperties
+      }
       onFocus={() => controller.selected.set(chart.id)}
       onBlur={() => controller.selected.update((id) => (id === chart.id ? null : id))}
       onKeyDown={onKeyDown}
@@ -150,3 +169,47 @@ export function ChartOverlay({ chart, session, controller, layout, viewport, she
     </div>
   );
 }
+
+/**
+ * How far the card runs past the right and bottom of the grid's visible area (under the
+ * assistant panel, say), so that its buttons and resize corner are drawn inside it.
+ */
+function useHiddenEdges(
+  card: RefObject<HTMLDivElement | null>,
+  left: number,
+  top: number,
+  width: number,
+  height: number,
+): { right: number; bottom: number } {
+  const [hidden, setHidden] = useState({ right: 0, bottom: 0 });
+  const [area, setArea] = useState<{ width: number; height: number } | undefined>();
+  useLayoutEffect(() => {
+    // Cards are placed in grid coordinates (their offset parent); the visible area is the
+    // clipping overlay layer around it.
+    const origin = card.current?.offsetParent;
+    const clip = card.current?.closest('.grid-overlays');
+    if (!(origin instanceof HTMLElement) || !(clip instanceof HTMLElement)) return;
+    const measure = () => {
+      const from = origin.getBoundingClientRect();
+      const to = clip.getBoundingClientRect();
+      setArea({ width: to.right - from.left, height: to.bottom - from.top });
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(clip);
+    return () => observer.disconnect();
+  }, [card]);
+  useLayoutEffect(() => {
+    if (area === undefined) return;
+    // Only while the card's corner region is on screen: keep a minimum visible width.
+    const clamp = (start: number, size: number, visible: number) =>
+      Math.max(0, Math.min(start + size - visible, size - MIN_VISIBLE));
+    const next = { right: clamp(left, width, area.width), bottom: clamp(top, height, area.height) };
+    setHidden((previous) =>
+      previous.right === next.right && previous.bottom === next.bottom ? previous : next,
+    );
+  }, [area, left, top, width, height]);
+  return hidden;
+}
+
+const MIN_VISIBLE = 80;
