@@ -36,62 +36,89 @@ const ChatFields = {
   agent_id: OptionalText('Use this agent instead of routing (when it names a known agent).', 100),
 };
 
-export const AgentChatBody = Type.Object(ChatFields);
+export const AgentChatBody = Type.Object(ChatFields, {
+  examples: [{ prompt: 'Add a 12-month revenue forecast growing 5% a month, with a total row' }],
+});
 export type AgentChatBody = Static<typeof AgentChatBody>;
 
-export const AgentChainBody = Type.Object({
-  ...ChatFields,
-  max_iterations: Type.Optional(
-    Type.Union([Type.Integer(), Type.Null()], {
-      description: 'Iterations at most: default 10; values are clamped to 1..10.',
-    }),
-  ),
-});
+export const AgentChainBody = Type.Object(
+  {
+    ...ChatFields,
+    max_iterations: Type.Optional(
+      Type.Union([Type.Integer(), Type.Null()], {
+        description: 'Iterations at most: default 10; values are clamped to 1..10.',
+      }),
+    ),
+  },
+  {
+    examples: [
+      { prompt: 'Build a loan schedule for 10,000 at 5% over 12 months', max_iterations: 3 },
+    ],
+  },
+);
 export type AgentChainBody = Static<typeof AgentChainBody>;
 
 const Grid = Type.Array(Type.Array(WireValue), {
   description: 'Row-major values; null leaves a cell alone, "=…" is a formula.',
 });
 
-export const AgentApplyBody = Type.Object({
-  agent_id: Type.String({
-    minLength: 1,
-    maxLength: 100,
-    description: "The preview's agent_id; recorded as the author of the write.",
-  }),
-  target_cell: Type.String({
-    minLength: 1,
-    maxLength: 300,
-    description: "Top-left: the preview's target_cell (may be sheet-qualified).",
-  }),
-  values: Grid,
-  sheet: OptionalText('Sheet of an unqualified target_cell; default the active sheet.'),
-  shift_direction: Type.Optional(
-    Type.Union([Type.Literal('right'), Type.Literal('down')], {
-      description: 'Where a colliding write moves; default `right`.',
+export const AgentApplyBody = Type.Object(
+  {
+    agent_id: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: "The preview's agent_id; recorded as the author of the write.",
     }),
-  ),
-  chart_spec: Type.Optional(
-    Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], {
-      description: 'data_range, chart_type, title, anchor_cell, orientation.',
+    target_cell: Type.String({
+      minLength: 1,
+      maxLength: 300,
+      description: "Top-left: the preview's target_cell (may be sheet-qualified).",
     }),
-  ),
-  intents: Type.Optional(
-    Type.Union(
-      [
-        Type.Array(
-          Type.Object({ target_cell: Type.String({ minLength: 1, maxLength: 300 }), values: Grid }),
-          { maxItems: 1_000 },
-        ),
-        Type.Null(),
-      ],
-      {
-        description:
-          "The preview's intents, when it wrote to several sheets; replaces target_cell/values.",
-      },
+    values: Grid,
+    sheet: OptionalText('Sheet of an unqualified target_cell; default the active sheet.'),
+    shift_direction: Type.Optional(
+      Type.Union([Type.Literal('right'), Type.Literal('down')], {
+        description: 'Where a colliding write moves; default `right`.',
+      }),
     ),
-  ),
-});
+    chart_spec: Type.Optional(
+      Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], {
+        description: 'data_range, chart_type, title, anchor_cell, orientation.',
+      }),
+    ),
+    intents: Type.Optional(
+      Type.Union(
+        [
+          Type.Array(
+            Type.Object({
+              target_cell: Type.String({ minLength: 1, maxLength: 300 }),
+              values: Grid,
+            }),
+            { maxItems: 1_000 },
+          ),
+          Type.Null(),
+        ],
+        {
+          description:
+            "The preview's intents, when it wrote to several sheets; replaces target_cell/values.",
+        },
+      ),
+    ),
+  },
+  {
+    examples: [
+      {
+        agent_id: 'finance',
+        target_cell: 'A1',
+        values: [
+          ['Month', 'Revenue'],
+          ['Jan', 100],
+          ['Total', '=SUM(B2:B2)'],
+        ],
+      },
+    ],
+  },
+);
 export type AgentApplyBody = Static<typeof AgentApplyBody>;
 
 const NullableText = Type.Union([Type.String(), Type.Null()]);

@@ -36,10 +36,13 @@ export const CreateChartBody = Type.Object(
 );
 export type CreateChartBody = Static<typeof CreateChartBody>;
 
-export const PatchChartBody = Type.Object({
-  data_range: Type.Optional(Type.Unknown({ description: 'A1 range.' })),
-  ...chartFields,
-});
+export const PatchChartBody = Type.Object(
+  {
+    data_range: Type.Optional(Type.Unknown({ description: 'A1 range.' })),
+    ...chartFields,
+  },
+  { examples: [{ chart_type: 'line', title: 'Revenue by month' }] },
+);
 export type PatchChartBody = Static<typeof PatchChartBody>;
 
 export const ChartParams = Type.Object({ chart_id: Type.String({ minLength: 1, maxLength: 200 }) });

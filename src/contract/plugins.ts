@@ -33,34 +33,45 @@ export const PluginsResponse = Type.Object({
 });
 export type PluginsResponse = Static<typeof PluginsResponse>;
 
-export const PluginUploadBody = Type.Object({
-  slug: Type.String({
-    maxLength: 100,
-    description: `Names the plugin and its folder: ${PLUGIN_SLUG_PATTERN} (400 otherwise).`,
-  }),
-  manifest: Type.Optional(
-    Type.Object(
-      {
-        name: Type.Optional(Type.String({ maxLength: 200 })),
-        description: Type.Optional(Type.String({ maxLength: 2_000 })),
-        category: Type.Optional(Type.String({ maxLength: 100 })),
-        author: Type.Optional(Type.String({ maxLength: 200 })),
-        version: Type.Optional(Type.String({ maxLength: 50 })),
-        secrets: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 50 })),
-      },
-      {
-        description:
-          'Missing fields take defaults: name = slug, category custom, author local, version 0.1.0.',
-      },
+export const PluginUploadBody = Type.Object(
+  {
+    slug: Type.String({
+      maxLength: 100,
+      description: `Names the plugin and its folder: ${PLUGIN_SLUG_PATTERN} (400 otherwise).`,
+    }),
+    manifest: Type.Optional(
+      Type.Object(
+        {
+          name: Type.Optional(Type.String({ maxLength: 200 })),
+          description: Type.Optional(Type.String({ maxLength: 2_000 })),
+          category: Type.Optional(Type.String({ maxLength: 100 })),
+          author: Type.Optional(Type.String({ maxLength: 200 })),
+          version: Type.Optional(Type.String({ maxLength: 50 })),
+          secrets: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 50 })),
+        },
+        {
+          description:
+            'Missing fields take defaults: name = slug, category custom, author local, version 0.1.0.',
+        },
+      ),
     ),
-  ),
-  plugin_py: Type.String({
-    minLength: 1,
-    maxLength: 1_048_576,
-    description:
-      'plugin.py: defines a top-level register(kernel); syntax-checked before it is imported.',
-  }),
-});
+    plugin_py: Type.String({
+      minLength: 1,
+      maxLength: 1_048_576,
+      description:
+        'plugin.py: defines a top-level register(kernel); syntax-checked before it is imported.',
+    }),
+  },
+  {
+    examples: [
+      {
+        slug: 'double_it',
+        plugin_py:
+          'def register(kernel):\n    @kernel.formula("DOUBLE_IT")\n    def double_it(x):\n        return x * 2\n',
+      },
+    ],
+  },
+);
 export type PluginUploadBody = Static<typeof PluginUploadBody>;
 
 export const PluginUploadResponse = Type.Object({
@@ -80,9 +91,16 @@ export type PluginSlugParam = Static<typeof PluginSlugParam>;
 
 export const PluginDeleteResponse = Type.Object({ ok: Type.Literal(true), slug: Type.String() });
 
-export const PluginTestBody = Type.Object({
-  formula: Type.String({ minLength: 1, maxLength: 8_192, description: 'A leading = is optional.' }),
-});
+export const PluginTestBody = Type.Object(
+  {
+    formula: Type.String({
+      minLength: 1,
+      maxLength: 8_192,
+      description: 'A leading = is optional.',
+    }),
+  },
+  { examples: [{ formula: '=HELLO("Ada")' }] },
+);
 export type PluginTestBody = Static<typeof PluginTestBody>;
 
 export const PluginTestResponse = Type.Union([

@@ -10,17 +10,20 @@ export const ProviderIdParam = Type.Object({
 });
 export type ProviderIdParam = Static<typeof ProviderIdParam>;
 
-export const SaveKeyBody = Type.Object({
-  provider: Type.String({
-    maxLength: 100,
-    description: 'gemini, anthropic, groq or openrouter (trimmed, case-insensitive).',
-  }),
-  api_key: Type.String({
-    maxLength: 4096,
-    description:
-      "The vendor's API key; surrounding spaces are trimmed; empty is a 400. Never returned by any endpoint.",
-  }),
-});
+export const SaveKeyBody = Type.Object(
+  {
+    provider: Type.String({
+      maxLength: 100,
+      description: 'gemini, anthropic, groq or openrouter (trimmed, case-insensitive).',
+    }),
+    api_key: Type.String({
+      maxLength: 4096,
+      description:
+        "The vendor's API key; surrounding spaces are trimmed; empty is a 400. Never returned by any endpoint.",
+    }),
+  },
+  { examples: [{ provider: 'groq', api_key: 'gsk_your-key-here' }] },
+);
 export type SaveKeyBody = Static<typeof SaveKeyBody>;
 
 export const ProviderJson = Type.Object({

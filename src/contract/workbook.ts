@@ -38,17 +38,20 @@ export type RenameWorkbookBody = Static<typeof RenameWorkbookBody>;
 /** A client's id, as it names itself in the X-Gridbook-Client header and in `expected_origin`. */
 export const CLIENT_ID_PATTERN = '^[A-Za-z0-9._:-]{1,100}$';
 
-export const UndoBody = Type.Object({
-  sheet: Type.Optional(SheetName),
-  expected_versions: Type.Optional(ExpectedVersions),
-  expected_origin: Type.Optional(
-    Type.String({
-      pattern: CLIENT_ID_PATTERN,
-      description:
-        'The id this client sends as X-Gridbook-Client on its writes: undo only a step it made.',
-    }),
-  ),
-});
+export const UndoBody = Type.Object(
+  {
+    sheet: Type.Optional(SheetName),
+    expected_versions: Type.Optional(ExpectedVersions),
+    expected_origin: Type.Optional(
+      Type.String({
+        pattern: CLIENT_ID_PATTERN,
+        description:
+          'The id this client sends as X-Gridbook-Client on its writes: undo only a step it made.',
+      }),
+    ),
+  },
+  { examples: [{ sheet: 'Sheet1' }] },
+);
 export type UndoBody = Static<typeof UndoBody>;
 
 export const WorkbookResponse = Type.Object({

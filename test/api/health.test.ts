@@ -77,6 +77,43 @@ describe('service endpoints', () => {
     expect(paths['/grid/cell']!['post']!.requestBody?.required).toBe(true);
   });
 
+  it('[FIRST-HOUR] every operation documents a 200 and its {detail} errors; every body has an example; uploads have bodies', async () => {
+    type Media = { schema?: { required?: string[] }; example?: unknown };
+    type Operation = {
+      responses: Record<string, { content?: Record<string, Media> }>;
+      requestBody?: { content: Record<string, Media> };
+    };
+    const paths = (await server.http.get('/openapi.json')).body.paths as Record<
+      string,
+      Record<string, Operation>
+    >;
+    const problems: string[] = [];
+    for (const [path, item] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const label = `${method} ${path}`;
+        const statuses = Object.keys(operation.responses);
+        if (!statuses.includes('200')) problems.push(`${label}: no 200`);
+        for (const status of ['408', '421'])
+          if (!statuses.includes(status)) problems.push(`${label}: no ${status}`);
+        if (method !== 'get' && !['403', '413', '415'].every((status) => statuses.includes(status)))
+          problems.push(`${label}: a change without 403/413/415`);
+        for (const status of statuses.filter((status) => status >= '400')) {
+          const schema = operation.responses[status]!.content?.['application/json']?.schema;
+          if (JSON.stringify(schema ?? {}).includes('"detail"') === false)
+            problems.push(`${label}: ${status} without {detail}`);
+        }
+        const json = operation.requestBody?.content['application/json'];
+        if (json !== undefined && json.example === undefined && path !== '/mcp')
+          problems.push(`${label}: a JSON body without an example`);
+      }
+    }
+    expect(problems).toEqual([]);
+    for (const path of ['/system/import', '/system/import.xlsx', '/system/import.csv'])
+      expect(Object.keys(paths[path]!['post']!.requestBody?.content ?? {}), path).toContain(
+        'multipart/form-data',
+      );
+  });
+
   it('[FIRST-HOUR] the request examples in /openapi.json work as written, in order on a fresh workbook', async () => {
     const fresh = await startApp();
     try {
