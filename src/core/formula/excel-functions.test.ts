@@ -39,6 +39,7 @@ const NAMES = [
   'FORECAST',
   'FORECAST.LINEAR',
   'AVERAGEIFS',
+  'CONVERT',
 ];
 
 describe('registration', () => {
