@@ -40,6 +40,8 @@ const NAMES = [
   'FORECAST.LINEAR',
   'AVERAGEIFS',
   'CONVERT',
+  'ACCRINT',
+  'ACCRINTM',
 ];
 
 describe('registration', () => {
