@@ -101,3 +101,31 @@ describe('CONVERT', () => {
     expect(number('=CONVERT("2","m","cm")')).toBe(200);
   });
 });
+
+describe('COMPLEX', () => {
+  it.each([
+    // MS examples.
+    ['=COMPLEX(3,4)', '3+4i'],
+    ['=COMPLEX(3,4,"j")', '3+4j'],
+    ['=COMPLEX(0,1)', 'i'],
+    ['=COMPLEX(1,0)', '1'],
+    ['=COMPLEX(1.5,-1)', '1.5-i'],
+    ['=COMPLEX(0,-2.5)', '-2.5i'],
+    ['=COMPLEX(0,0)', '0'],
+    ['=COMPLEX(1,2,"")', '1+2i'],
+  ])('%s is %j', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+
+  it('an empty suffix cell means "i", as an omitted one does', () => {
+    const book = bed.open();
+    writeCell(book, 'A1', '=IMREAL(COMPLEX(1.23,9.5,B1))+IMAGINARY(COMPLEX(1.23,9.5,B1))');
+    expect(valueAt(book, 'A1')).toBeCloseTo(10.73, 12);
+  });
+
+  it('a suffix other than lower-case i or j is #VALUE!', () => {
+    expect(calc('=COMPLEX(1,2,"I")')).toBe('#VALUE!');
+    expect(calc('=COMPLEX(1,2,"k")')).toBe('#VALUE!');
+    expect(calc('=COMPLEX("a",2)')).toBe('#VALUE!');
+  });
+});

@@ -1,8 +1,15 @@
-// Excel engineering functions HyperFormula 3.5 lacks: CONVERT, with the units, categories and
-// prefixes of Microsoft's documentation (unit names are case-sensitive; decimal prefixes apply to
-// metric units only, binary prefixes to bits and bytes; a prefix on a squared or cubed unit is
-// squared or cubed with it).
-import { notAvailable, plainArg, textArg, toNumber, valueError } from './excel-arguments.js';
+// Excel engineering functions HyperFormula 3.5 lacks or gets wrong: CONVERT, with the units,
+// categories and prefixes of Microsoft's documentation (unit names are case-sensitive; decimal
+// prefixes apply to metric units only, binary prefixes to bits and bytes; a prefix on a squared or
+// cubed unit is squared or cubed with it), and COMPLEX (HyperFormula's refuses an empty suffix).
+import {
+  notAvailable,
+  numberArg,
+  plainArg,
+  textArg,
+  toNumber,
+  valueError,
+} from './excel-arguments.js';
 import type { CustomFunction } from './function-registry.js';
 
 type Category =
@@ -311,4 +318,40 @@ const convert: CustomFunction = {
   },
 };
 
-export const EXCEL_ENGINEERING_FUNCTIONS: readonly CustomFunction[] = [convert];
+/** A part of a complex number as Excel writes it: 15 significant digits, E notation for tiny or huge. */
+function complexPart(value: number): string {
+  const text = String(Number(value.toPrecision(15)));
+  const exponent = /e([+-]\d+)$/.exec(text);
+  if (exponent === null) return text;
+  return text.replace(
+    /e[+-]\d+$/,
+    `E${Number(exponent[1]) < 0 ? '-' : '+'}${Math.abs(Number(exponent[1]))}`,
+  );
+}
+
+/** "3+4i", "-i", "5", "2.5j": Excel's text form of a complex number. */
+export function complexText(real: number, imaginary: number, suffix: string): string {
+  if (imaginary === 0) return complexPart(real);
+  const magnitude = imaginary === 1 ? '' : imaginary === -1 ? '-' : complexPart(imaginary);
+  const imaginaryText = `${magnitude}${suffix}`;
+  if (real === 0) return imaginaryText;
+  return `${complexPart(real)}${imaginary > 0 ? '+' : ''}${imaginaryText}`;
+}
+
+const complex: CustomFunction = {
+  name: 'COMPLEX',
+  minArgs: 2,
+  maxArgs: 3,
+  description:
+    'COMPLEX(real_num, i_num, [suffix="i"]): a complex number as text, such as "3+4i" (suffix "i" or "j"; empty is "i")',
+  evaluate: (args) => {
+    const real = numberArg('COMPLEX', args, 0);
+    const imaginary = numberArg('COMPLEX', args, 1);
+    const suffix = args[2] === undefined ? 'i' : textArg('COMPLEX', args, 2) || 'i';
+    if (suffix !== 'i' && suffix !== 'j')
+      return valueError('COMPLEX: suffix must be "i" or "j" in lower case');
+    return complexText(real, imaginary, suffix);
+  },
+};
+
+export const EXCEL_ENGINEERING_FUNCTIONS: readonly CustomFunction[] = [convert, complex];
