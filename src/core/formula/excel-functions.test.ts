@@ -43,6 +43,9 @@ const NAMES = [
   'ACCRINT',
   'ACCRINTM',
   'COMPLEX',
+  'REGEXTEST',
+  'REGEXEXTRACT',
+  'REGEXREPLACE',
 ];
 
 describe('registration', () => {

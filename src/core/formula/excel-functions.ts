@@ -3,6 +3,7 @@
 // would spill an array (a range as lookup_value, say), they answer #VALUE!.
 import { EXCEL_ENGINEERING_FUNCTIONS } from './excel-engineering-functions.js';
 import { EXCEL_FINANCIAL_FUNCTIONS } from './excel-financial-functions.js';
+import { EXCEL_REGEX_FUNCTIONS } from './excel-regex-functions.js';
 import { EXCEL_LOOKUP_FUNCTIONS } from './excel-lookup-functions.js';
 import { EXCEL_STATISTICAL_FUNCTIONS } from './excel-statistical-functions.js';
 import { EXCEL_TEXT_FUNCTIONS } from './excel-text-functions.js';
@@ -14,4 +15,5 @@ export const EXCEL_FUNCTIONS: readonly CustomFunction[] = [
   ...EXCEL_STATISTICAL_FUNCTIONS,
   ...EXCEL_ENGINEERING_FUNCTIONS,
   ...EXCEL_FINANCIAL_FUNCTIONS,
+  ...EXCEL_REGEX_FUNCTIONS,
 ];
