@@ -46,6 +46,22 @@ const NAMES = [
   'REGEXTEST',
   'REGEXEXTRACT',
   'REGEXREPLACE',
+  'ERF.PRECISE',
+  'ERFC.PRECISE',
+  'GESTEP',
+  'PERMUT',
+  'PERMUTATIONA',
+  'TRIMMEAN',
+  'PROB',
+  'INTERCEPT',
+  'BINOM.DIST.RANGE',
+  'MODE',
+  'MODE.SNGL',
+  'KURT',
+  'PERCENTRANK',
+  'PERCENTRANK.INC',
+  'PERCENTRANK.EXC',
+  'MDETERM',
 ];
 
 describe('registration', () => {
