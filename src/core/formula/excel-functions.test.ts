@@ -62,6 +62,12 @@ const NAMES = [
   'PERCENTRANK.INC',
   'PERCENTRANK.EXC',
   'MDETERM',
+  'ROUND',
+  'ROUNDUP',
+  'ROUNDDOWN',
+  'ISODD',
+  'ISEVEN',
+  'DATEDIF',
 ];
 
 describe('registration', () => {

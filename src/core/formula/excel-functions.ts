@@ -5,6 +5,7 @@ import { EXCEL_ENGINEERING_FUNCTIONS } from './excel-engineering-functions.js';
 import { EXCEL_FINANCIAL_FUNCTIONS } from './excel-financial-functions.js';
 import { EXCEL_REGEX_FUNCTIONS } from './excel-regex-functions.js';
 import { EXCEL_MATH_FUNCTIONS } from './excel-math-functions.js';
+import { EXCEL_CORRECTIONS } from './excel-corrections.js';
 import { EXCEL_LOOKUP_FUNCTIONS } from './excel-lookup-functions.js';
 import { EXCEL_STATISTICAL_FUNCTIONS } from './excel-statistical-functions.js';
 import { EXCEL_TEXT_FUNCTIONS } from './excel-text-functions.js';
@@ -18,4 +19,5 @@ export const EXCEL_FUNCTIONS: readonly CustomFunction[] = [
   ...EXCEL_FINANCIAL_FUNCTIONS,
   ...EXCEL_REGEX_FUNCTIONS,
   ...EXCEL_MATH_FUNCTIONS,
+  ...EXCEL_CORRECTIONS,
 ];
