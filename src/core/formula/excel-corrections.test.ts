@@ -101,3 +101,12 @@ describe('DATEDIF', () => {
     expect(calc('=DATEDIF(DATE(2020,1,1),DATE(2021,1,1),"W")')).toBe('#NUM!');
   });
 });
+
+describe('text read as a date', () => {
+  it('month first, as Excel in en-US reads it, and ISO dates', () => {
+    expect(calc('=DATEVALUE("1/15/2024")')).toBe(45306);
+    expect(calc('=VALUE("2024-01-15")')).toBe(45306);
+    expect(calc('="1/15/2024"+0')).toBe(45306);
+    expect(calc('=DATEVALUE("15/01/2024")')).toBe('#VALUE!');
+  });
+});
