@@ -191,6 +191,16 @@ async function readSharedStrings(zip: JSZip): Promise<string[]> {
   return strings;
 }
 
+/**
+ * Text as the file means it: OOXML writes characters XML cannot carry (control characters) as
+ * `_xHHHH_`, and a literal `_x` that would read as one with `_x005F_` before it (ST_Xstring).
+ */
+export function decodeXstring(text: string): string {
+  return text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  );
+}
+
 function expectedOf(
   type: string,
   cached: string | undefined,
@@ -211,13 +221,13 @@ function expectedOf(
         : { kind: 'error', value: cached.trim() };
     case 'str':
       // Excel writes an empty result as <v></v> (or <v/>): a cached "".
-      return cached === undefined ? undefined : { kind: 'text', value: cached };
+      return cached === undefined ? undefined : { kind: 'text', value: decodeXstring(cached) };
     case 's': {
       const text = cached === undefined ? undefined : strings[Number(cached)];
-      return text === undefined ? undefined : { kind: 'text', value: text };
+      return text === undefined ? undefined : { kind: 'text', value: decodeXstring(text) };
     }
     case 'inlineStr':
-      return inline === undefined ? undefined : { kind: 'text', value: inline };
+      return inline === undefined ? undefined : { kind: 'text', value: decodeXstring(inline) };
     case 'd':
       // ISO dates: Excel itself never writes them for formula results; left unscored.
       return undefined;

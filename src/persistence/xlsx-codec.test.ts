@@ -152,6 +152,27 @@ describe('xlsx import', () => {
     ]);
   });
 
+  it("moves a shared formula's references but not reference-like text inside its strings", async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('S');
+    sheet.getCell('B1').value = {
+      formula: 'CONVERT(A1,"m2","ft2")&"A1"&$A$1',
+      result: 1,
+      shareType: 'shared',
+      ref: 'B1:C2',
+    } as ExcelJS.CellFormulaValue;
+    sheet.getCell('C2').value = {
+      sharedFormula: 'B1',
+      result: 2,
+    } as ExcelJS.CellSharedFormulaValue;
+    const decoded = await decodeXlsx(Buffer.from(await book.xlsx.writeBuffer()));
+    const formulas = decoded.sheets[0]!.cells.map((cell) => [cell.row, cell.col, cell.input]);
+    expect(formulas).toEqual([
+      [0, 1, { formula: '=CONVERT(A1,"m2","ft2")&"A1"&$A$1' }],
+      [1, 2, { formula: '=CONVERT(B2,"m2","ft2")&"A1"&$A$1' }],
+    ]);
+  });
+
   it('writes functions newer than Excel 2007 with the _xlfn. prefix Excel needs (text and sheet names untouched), and reads them back as typed', async () => {
     const workbook = open({ name: 'Future', sheetNames: ['S'] });
     const typed = '=CONCAT("xlookup(",A1)&XLOOKUP(1,A1:A2,B1:B2)&rank.eq(1,A1:A2)&SUM(A1)';

@@ -11,6 +11,7 @@ import {
   mapOutsideStrings,
   renameSheetReferences,
   SENTINELS,
+  shiftFormula,
   type CellInput,
   type CellValue,
   type SheetSnapshot,
@@ -243,6 +244,29 @@ function cleanFormula(formula: string): string {
   return `=${formula.replace(/_xlfn\.|_xlws\./g, '')}`;
 }
 
+/**
+ * A cell's formula text. A shared formula (Excel's fill-down) is its master's moved by the cell's
+ * offset with our own shifter: exceljs's translation also shifts what only looks like a reference
+ * inside a string (`CONVERT(1,T2,"m2")` became `"m3"` a row down).
+ */
+function formulaOf(cell: ExcelJS.Cell): string | undefined {
+  const value = cell.value as { sharedFormula?: unknown };
+  if (typeof value.sharedFormula === 'string') {
+    const master = cell.worksheet.getCell(value.sharedFormula);
+    const masterValue = master.value as { formula?: unknown } | null;
+    if (masterValue !== null && typeof masterValue.formula === 'string') {
+      const shifted = shiftFormula(
+        `=${masterValue.formula}`,
+        Number(cell.row) - Number(master.row),
+        Number(cell.col) - Number(master.col),
+      );
+      return shifted.slice(1);
+    }
+  }
+  const formula = cell.formula;
+  return typeof formula === 'string' ? formula : undefined;
+}
+
 function inputOf(cell: ExcelJS.Cell): CellInput | null {
   const value = cell.value;
   if (value === null || value === undefined) return null;
@@ -251,8 +275,7 @@ function inputOf(cell: ExcelJS.Cell): CellInput | null {
   if (typeof value === 'boolean') return value;
   if (value instanceof Date) return excelSerial(value);
   if ('formula' in value || 'sharedFormula' in value) {
-    // `cell.formula` translates a shared formula from its master cell.
-    const formula = cell.formula;
+    const formula = formulaOf(cell);
     if (typeof formula === 'string' && formula.trim() !== '')
       return { formula: cleanFormula(formula.trim()) };
     const result = (value as ExcelJS.CellFormulaValue).result;

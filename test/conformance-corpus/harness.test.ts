@@ -23,7 +23,7 @@ import {
 import { parseCommandLine } from '../../bench/conformance/options.js';
 import { runConformance, type ConformanceResults } from '../../bench/conformance/run.js';
 import { agrees, selectCells } from '../../bench/conformance/scoring.js';
-import { readExpectedWorkbook } from '../../bench/conformance/sheet-xml.js';
+import { decodeXstring, readExpectedWorkbook } from '../../bench/conformance/sheet-xml.js';
 
 async function handmadeXlsx(sheetXml: string, extra: Record<string, string> = {}): Promise<Buffer> {
   const zip = new JSZip();
@@ -83,6 +83,14 @@ describe('sheet XML', () => {
     const { scored, excluded } = selectCells(book);
     expect(excluded).toEqual({ volatile: 4, 'other-workbook': 0, 'no-cached-value': 0 });
     expect(scored.map(({ cell }) => cell.address)).toEqual(['B1', 'C1', 'D1', 'E1', 'A2']);
+  });
+});
+
+describe('escaped text', () => {
+  it('reads _xHHHH_ as the character it stands for, and _x005F_ as a literal underscore', () => {
+    expect(decodeXstring('a_x0001_b_x000D_')).toBe('a\u0001b\r');
+    expect(decodeXstring('_x005F_x0001_')).toBe('_x0001_');
+    expect(decodeXstring('plain_text_x12_')).toBe('plain_text_x12_');
   });
 });
 

@@ -1,6 +1,11 @@
 // Excel functions HyperFormula 3.5 does not have, registered in every engine beside GridOS's own
 // (Workbook.create) with Excel's documented semantics. They return one value each: where Excel
 // would spill an array (a range as lookup_value, say), they answer #VALUE!.
+import { EXCEL_ENGINEERING_FUNCTIONS } from './excel-engineering-functions.js';
+import { EXCEL_FINANCIAL_FUNCTIONS } from './excel-financial-functions.js';
+import { EXCEL_REGEX_FUNCTIONS } from './excel-regex-functions.js';
+import { EXCEL_MATH_FUNCTIONS } from './excel-math-functions.js';
+import { EXCEL_CORRECTIONS } from './excel-corrections.js';
 import { EXCEL_LOOKUP_FUNCTIONS } from './excel-lookup-functions.js';
 import { EXCEL_STATISTICAL_FUNCTIONS } from './excel-statistical-functions.js';
 import { EXCEL_TEXT_FUNCTIONS } from './excel-text-functions.js';
@@ -10,4 +15,9 @@ export const EXCEL_FUNCTIONS: readonly CustomFunction[] = [
   ...EXCEL_TEXT_FUNCTIONS,
   ...EXCEL_LOOKUP_FUNCTIONS,
   ...EXCEL_STATISTICAL_FUNCTIONS,
+  ...EXCEL_ENGINEERING_FUNCTIONS,
+  ...EXCEL_FINANCIAL_FUNCTIONS,
+  ...EXCEL_REGEX_FUNCTIONS,
+  ...EXCEL_MATH_FUNCTIONS,
+  ...EXCEL_CORRECTIONS,
 ];

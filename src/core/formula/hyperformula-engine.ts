@@ -320,6 +320,9 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     // HyperFormula's default cuts results to about 11 significant digits; with 15 its comparisons
     // still treat 0.1+0.2 as 0.3 (as Excel does), and fifteenDigits() rounds what is read out.
     precisionRounding: 15,
+    // Text read as a date (DATEVALUE, VALUE, "1/15/2024"+0) the way Excel in en-US reads it, the
+    // locale Gridbook assumes (HyperFormula's default is DD/MM/YYYY), and ISO dates.
+    dateFormats: ['MM/DD/YYYY', 'MM/DD/YY', 'YYYY/MM/DD'],
     chooseAddressMappingPolicy: addressMappingPolicy,
     functionPlugins: functionPluginsOf(registry.list()),
   };

@@ -1,0 +1,112 @@
+// Built-ins replaced to answer as Excel does (excel-corrections.ts): Microsoft's documented
+// examples ("MS example") and the cases HyperFormula got wrong.
+import { describe, expect, it } from 'vitest';
+import { useWorkbooks, valueAt, writeCell } from '../../../test/support/workbook-bed.js';
+import type { WireValue } from '../index.js';
+
+const bed = useWorkbooks();
+
+function calc(formula: string): WireValue {
+  const book = bed.open();
+  writeCell(book, 'A1', formula);
+  return valueAt(book, 'A1');
+}
+
+describe('ROUND, ROUNDUP and ROUNDDOWN', () => {
+  it.each([
+    ['=ROUND(2.15,1)', 2.2],
+    ['=ROUND(2.149,1)', 2.1],
+    ['=ROUND(-1.475,2)', -1.48],
+    ['=ROUND(21.5,-1)', 20],
+    ['=ROUND(626.3,-3)', 1000],
+    ['=ROUND(1.98,-1)', 0],
+    ['=ROUND(-50.55,-2)', -100],
+    ['=ROUNDUP(3.2,0)', 4],
+    ['=ROUNDUP(76.9,0)', 77],
+    ['=ROUNDUP(3.14159,3)', 3.142],
+    ['=ROUNDUP(-3.14159,1)', -3.2],
+    ['=ROUNDUP(31415.92654,-2)', 31500],
+    ['=ROUNDDOWN(3.2,0)', 3],
+    ['=ROUNDDOWN(76.9,0)', 76],
+    ['=ROUNDDOWN(3.14159,3)', 3.141],
+    ['=ROUNDDOWN(-3.14159,1)', -3.1],
+    ['=ROUNDDOWN(31415.92654,-2)', 31400],
+  ])('MS example %s is %d', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+
+  it('num_digits is truncated to an integer', () => {
+    expect(calc('=ROUND(7.123,0.5)')).toBe(7);
+    expect(calc('=ROUND(7.163,1.9)')).toBe(7.2);
+    expect(calc('=ROUNDUP(7.123,-0.5)')).toBe(8);
+  });
+
+  it('works on the 15 significant digits Excel keeps', () => {
+    expect(calc('=ROUNDUP(0.1+0.2,1)')).toBe(0.3);
+    expect(calc('=ROUND(1.005,2)')).toBe(1.01);
+    expect(calc('=ROUNDDOWN(2.3*3,1)')).toBe(6.9);
+  });
+
+  it('text that is not a number is #VALUE!', () => {
+    expect(calc('=ROUND("x",1)')).toBe('#VALUE!');
+  });
+});
+
+describe('ISODD and ISEVEN', () => {
+  it.each([
+    ['=ISODD(-1)', true],
+    ['=ISODD(2.5)', false],
+    ['=ISODD(5)', true],
+    ['=ISODD(-2.9)', false],
+    ['=ISEVEN(-1)', false],
+    ['=ISEVEN(2.5)', true],
+    ['=ISEVEN(5)', false],
+    ['=ISEVEN(0)', true],
+    ['=ISEVEN(B9)', true],
+  ])('%s is %s', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+
+  it('TRUE, FALSE and text that is not a number are #VALUE!', () => {
+    expect(calc('=ISODD(TRUE)')).toBe('#VALUE!');
+    expect(calc('=ISEVEN("a")')).toBe('#VALUE!');
+  });
+});
+
+describe('DATEDIF', () => {
+  it.each([
+    ['=DATEDIF(DATE(2001,1,1),DATE(2003,1,1),"Y")', 2],
+    ['=DATEDIF(DATE(2001,6,1),DATE(2002,8,15),"D")', 440],
+    ['=DATEDIF(DATE(2001,6,1),DATE(2002,8,15),"YD")', 75],
+    ['=DATEDIF(DATE(2001,6,1),DATE(2002,8,15),"MD")', 14],
+    ['=DATEDIF(DATE(2001,6,1),DATE(2002,8,15),"YM")', 2],
+    ['=DATEDIF(DATE(2001,6,1),DATE(2002,8,15),"M")', 14],
+  ])('MS example %s is %d', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+
+  it('takes its unit in any case', () => {
+    expect(calc('=DATEDIF(DATE(2020,1,1),DATE(2021,3,1),"m")')).toBe(14);
+    expect(calc('=DATEDIF(DATE(2020,1,1),DATE(2021,3,1),"ym")')).toBe(2);
+    expect(calc('=DATEDIF(DATE(2020,1,10),DATE(2020,3,5),"md")')).toBe(24);
+  });
+
+  it('counts a month only once its day is reached', () => {
+    expect(calc('=DATEDIF(DATE(2020,1,31),DATE(2020,2,29),"M")')).toBe(0);
+    expect(calc('=DATEDIF(DATE(2020,2,29),DATE(2021,2,28),"Y")')).toBe(0);
+  });
+
+  it('a start after the end, or an unknown unit, is #NUM!', () => {
+    expect(calc('=DATEDIF(DATE(2021,1,1),DATE(2020,1,1),"D")')).toBe('#NUM!');
+    expect(calc('=DATEDIF(DATE(2020,1,1),DATE(2021,1,1),"W")')).toBe('#NUM!');
+  });
+});
+
+describe('text read as a date', () => {
+  it('month first, as Excel in en-US reads it, and ISO dates', () => {
+    expect(calc('=DATEVALUE("1/15/2024")')).toBe(45306);
+    expect(calc('=VALUE("2024-01-15")')).toBe(45306);
+    expect(calc('="1/15/2024"+0')).toBe(45306);
+    expect(calc('=DATEVALUE("15/01/2024")')).toBe('#VALUE!');
+  });
+});

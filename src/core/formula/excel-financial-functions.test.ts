@@ -1,0 +1,96 @@
+// ACCRINT and ACCRINTM (excel-financial-functions.ts): Microsoft's documented examples ("MS
+// example"), the documented formula on simple cases, and the documented errors.
+import { describe, expect, it } from 'vitest';
+import { useWorkbooks, valueAt, writeCell } from '../../../test/support/workbook-bed.js';
+import type { WireValue } from '../index.js';
+
+const bed = useWorkbooks();
+
+function calc(formula: string): WireValue {
+  const book = bed.open();
+  writeCell(book, 'A1', formula);
+  return valueAt(book, 'A1');
+}
+
+describe('ACCRINT', () => {
+  it('MS examples: issue 1 March 2008, first interest 31 August 2008, settlement 1 May 2008, 10 %, par 1,000, semiannual, 30/360', () => {
+    expect(calc('=ACCRINT(39508,39691,39569,0.1,1000,2,0)')).toBeCloseTo(16.666666667, 8);
+    expect(calc('=ACCRINT(DATE(2008,3,5),39691,39569,0.1,1000,2,0,FALSE)')).toBeCloseTo(
+      15.555555556,
+      8,
+    );
+    expect(calc('=ACCRINT(DATE(2008,4,5),39691,39569,0.1,1000,2,0,TRUE)')).toBeCloseTo(
+      7.222222222,
+      8,
+    );
+  });
+
+  it('whole coupon periods accrue a whole coupon each; a part accrues its share of the period', () => {
+    // Issued on a coupon date, settled two and a half half-years later: 2.5 coupons of 50.
+    expect(calc('=ACCRINT(DATE(2020,1,1),DATE(2020,7,1),DATE(2021,4,1),0.1,1000,2,0)')).toBe(125);
+    // Quarterly, one quarter: a coupon of 25.
+    expect(calc('=ACCRINT(DATE(2020,1,1),DATE(2020,4,1),DATE(2020,4,1),0.1,1000,4,0)')).toBe(25);
+  });
+
+  it('actual/360 and actual/365 count the actual days against a normal period of 180 or 182.5 days', () => {
+    // 1 June to 1 September 2021: 92 days.
+    expect(
+      calc('=ACCRINT(DATE(2021,6,1),DATE(2021,12,1),DATE(2021,9,1),0.05,1000,2,2)'),
+    ).toBeCloseTo((25 * 92) / 180, 10);
+    expect(
+      calc('=ACCRINT(DATE(2021,6,1),DATE(2021,12,1),DATE(2021,9,1),0.05,1000,2,3)'),
+    ).toBeCloseTo((25 * 92) / 182.5, 10);
+    // Actual/actual: the period 1 June – 1 December 2021 has 183 days.
+    expect(
+      calc('=ACCRINT(DATE(2021,6,1),DATE(2021,12,1),DATE(2021,9,1),0.05,1000,2,1)'),
+    ).toBeCloseTo((25 * 92) / 183, 10);
+  });
+
+  it('calc_method FALSE accrues from first_interest once settlement is past it', () => {
+    expect(calc('=ACCRINT(DATE(2020,1,1),DATE(2020,7,1),DATE(2020,10,1),0.1,1000,2,0,FALSE)')).toBe(
+      25,
+    );
+    expect(calc('=ACCRINT(DATE(2020,1,1),DATE(2020,7,1),DATE(2020,10,1),0.1,1000,2,0,TRUE)')).toBe(
+      75,
+    );
+  });
+
+  it.each([
+    ['rate 0', '=ACCRINT(DATE(2008,3,1),DATE(2008,9,1),DATE(2008,5,1),0,1000,2,0)'],
+    ['a negative par', '=ACCRINT(DATE(2008,3,1),DATE(2008,9,1),DATE(2008,5,1),0.1,-100,2,0)'],
+    ['frequency 3', '=ACCRINT(DATE(2008,3,1),DATE(2008,9,1),DATE(2008,5,1),0.1,1000,3,0)'],
+    ['basis 5', '=ACCRINT(DATE(2008,3,1),DATE(2008,9,1),DATE(2008,5,1),0.1,1000,2,5)'],
+    ['issue on settlement', '=ACCRINT(DATE(2008,5,1),DATE(2008,9,1),DATE(2008,5,1),0.1,1000,2)'],
+  ])('%s is #NUM!', (_, formula) => {
+    expect(calc(formula)).toBe('#NUM!');
+  });
+
+  it('a date that is not a number is #VALUE!', () => {
+    expect(calc('=ACCRINT("soon",39691,39569,0.1,1000,2)')).toBe('#VALUE!');
+  });
+});
+
+describe('ACCRINTM', () => {
+  it('MS example: issue 1 April 2008, maturity 15 June 2008, 10 %, par 1,000, actual/365', () => {
+    expect(calc('=ACCRINTM(39539,39614,0.1,1000,3)')).toBeCloseTo(20.54794521, 8);
+  });
+
+  it.each([
+    [0, 1000 * 0.1 * (60 / 360)],
+    [1, 1000 * 0.1 * (60 / 366)],
+    [2, 1000 * 0.1 * (60 / 360)],
+    [3, 1000 * 0.1 * (60 / 365)],
+    [4, 1000 * 0.1 * (60 / 360)],
+  ])('basis %i over 15 January – 15 March 2024', (basis, expected) => {
+    expect(calc(`=ACCRINTM(DATE(2024,1,15),DATE(2024,3,15),0.1,1000,${basis})`)).toBeCloseTo(
+      expected,
+      10,
+    );
+  });
+
+  it('par defaults to 1,000; errors as documented', () => {
+    expect(calc('=ACCRINTM(DATE(2024,1,1),DATE(2024,7,1),0.1)')).toBeCloseTo(50, 10);
+    expect(calc('=ACCRINTM(DATE(2024,7,1),DATE(2024,1,1),0.1)')).toBe('#NUM!');
+    expect(calc('=ACCRINTM(DATE(2024,1,1),DATE(2024,7,1),0)')).toBe('#NUM!');
+  });
+});
