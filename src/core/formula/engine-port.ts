@@ -22,6 +22,17 @@ export interface EngineCellChange {
   readonly value: CellValue;
 }
 
+/**
+ * A formula whose array result spills past its own cell (Excel's dynamic arrays): the anchor
+ * holds the formula, the other cells of the rectangle show the rest of the array.
+ */
+export interface SpillArea {
+  readonly row: number;
+  readonly col: number;
+  readonly width: number;
+  readonly height: number;
+}
+
 export interface EngineChanges {
   readonly cells: readonly EngineCellChange[];
   /** The engine was rebuilt (replaceAll) meanwhile: any value may have changed, and `cells` says nothing. */
@@ -43,6 +54,11 @@ export interface FormulaEngine {
     sheets: readonly { readonly name: string; readonly runs: readonly CellRun[] }[],
   ): EngineSheet[];
   value(sheet: EngineSheet, row: number, col: number): CellValue;
+  /**
+   * The formulas of a sheet whose array results spill into neighbouring cells, with the rectangle
+   * each covers (anchor included). A spill blocked by occupied cells (#SPILL!) is not listed.
+   */
+  spills(sheet: EngineSheet): SpillArea[];
   /** The formula text as the engine now prints it (follows sheet renames). */
   formulaText(sheet: EngineSheet, row: number, col: number): string | undefined;
   /** Evaluates a formula against the current state without writing anything. */

@@ -24,7 +24,13 @@ import { isFormula, type CellInput } from '../value-typing.js';
 import { addressMappingPolicy, DenseWidthBounds } from './address-layout.js';
 import { denseContents } from './dense-contents.js';
 import { boundedFunctions, limitTextResults } from './result-limits.js';
-import type { CellRun, EngineCellChange, EngineSheet, FormulaEngine } from './engine-port.js';
+import type {
+  CellRun,
+  EngineCellChange,
+  EngineSheet,
+  FormulaEngine,
+  SpillArea,
+} from './engine-port.js';
 import type { CustomFunction, FunctionArgument, FunctionRegistry } from './function-registry.js';
 import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
 import { EXCEL_FUNCTIONS } from './excel-functions.js';
@@ -274,6 +280,57 @@ const BOOLEAN_LITERALS = [
   { name: 'FALSE', expression: '=FALSE()' },
 ];
 
+/** What the adapter reads of HyperFormula's array formulas (its dependency graph keeps them). */
+interface ArrayFormula {
+  readonly cellAddress: SimpleCellAddress;
+  readonly width: number;
+  readonly height: number;
+  readonly array: { simpleRangeValue(): unknown };
+}
+
+/**
+ * Every array formula of the instance: HyperFormula spills them itself (the size is known when
+ * the formula is parsed) but lists them only in its dependency graph. A missing mapping (an
+ * upgrade that moved it) stops the engine rather than hiding every spill.
+ */
+function arrayFormulas(hf: HyperFormula): Iterable<ArrayFormula> {
+  const mapping = (hf as unknown as { arrayMapping?: { arrayMapping?: Map<string, ArrayFormula> } })
+    .arrayMapping?.arrayMapping;
+  if (!(mapping instanceof Map))
+    throw new Error('HyperFormula no longer exposes its array formulas; spills cannot be read.');
+  return mapping.values();
+}
+
+/** The array an array formula holds: its values, or the error it answers instead (#SPILL! …). */
+function arrayResult(formula: ArrayFormula): SimpleRangeValue | CellError | undefined {
+  try {
+    const result = formula.array.simpleRangeValue();
+    return result instanceof SimpleRangeValue || result instanceof CellError ? result : undefined;
+  } catch {
+    // Not computed yet (inside a batch whose recalculation is deferred).
+    return undefined;
+  }
+}
+
+/**
+ * Formulas on `sheet` whose spill is blocked: HyperFormula checks for room only when the formula
+ * is entered, so after cells are cleared they are entered again and spill if they now fit, as in
+ * Excel.
+ */
+function respillBlocked(hf: HyperFormula, sheet: EngineSheet): void {
+  const blocked: SimpleCellAddress[] = [];
+  for (const formula of arrayFormulas(hf)) {
+    if (formula.cellAddress.sheet !== sheet) continue;
+    const result = arrayResult(formula);
+    if (result instanceof CellError && result.type === ErrorType.SPILL)
+      blocked.push(formula.cellAddress);
+  }
+  for (const address of blocked) {
+    const text = hf.getCellFormula(address);
+    if (text !== undefined) hf.setCellContents(address, [[text]]);
+  }
+}
+
 /** The largest bounding box (width × height) of a sheet HyperFormula removes itself. */
 const REMOVE_IN_PLACE_MAX_AREA = 1_000_000;
 
@@ -379,6 +436,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       if (invalid) return;
       for (const block of rectangles(runs)) {
         writeBlock(hf, sheet, block);
+        if (block.some((run) => run.inputs.includes(null))) respillBlocked(hf, sheet);
         // Checked after every block: a dense sheet made wide would give each later row a full-width array.
         if (denseWidths.outgrown(sheet, hf.getSheetDimensions(sheet).width)) {
           invalid = true;
@@ -403,11 +461,30 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
             writeBlock(next, next.getSheetId(sheet.name)!, block);
         layout = [];
       }
+      denseWidths.rebuilt(
+        layout.map((sheet) => ({ handle: next!.getSheetId(sheet.name)!, runs: sheet.runs })),
+      );
+      // A spill can make a dense sheet wider than its inputs (=SEQUENCE(1,5000)): measured from
+      // the inputs alone it would outgrow its bound on every later write, so it is built sparse.
+      const built = next;
+      if (
+        layout.some((sheet) => {
+          const handle = built.getSheetId(sheet.name)!;
+          return denseWidths.outgrown(handle, built.getSheetDimensions(handle).width);
+        })
+      ) {
+        const sparse = buildFrom(
+          { ...config, chooseAddressMappingPolicy: new AlwaysSparse() },
+          sheets,
+        );
+        if (sparse !== undefined) {
+          built.destroy();
+          next = sparse;
+          denseWidths.rebuilt([]);
+        }
+      }
       hf.destroy();
       hf = next;
-      denseWidths.rebuilt(
-        layout.map((sheet) => ({ handle: hf.getSheetId(sheet.name)!, runs: sheet.runs })),
-      );
       invalid = false;
       rebuilt = true;
       changedCells = [];
@@ -443,6 +520,17 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       // As in Excel, =Z99 and =IFERROR(Z99,"x") over an empty Z99 show 0, not an empty cell.
       const address = { sheet, row, col };
       return shown(address, hf.getCellValue(address));
+    },
+    spills(sheet) {
+      const areas: SpillArea[] = [];
+      if (invalid) return areas;
+      for (const formula of arrayFormulas(hf)) {
+        const { sheet: on, row, col } = formula.cellAddress;
+        if (on !== sheet || formula.width * formula.height < 2) continue;
+        if (arrayResult(formula) instanceof SimpleRangeValue)
+          areas.push({ row, col, width: formula.width, height: formula.height });
+      }
+      return areas.sort((a, b) => a.row - b.row || a.col - b.col);
     },
     formulaText(sheet, row, col) {
       return hf.getCellFormula({ sheet, row, col });

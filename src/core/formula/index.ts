@@ -7,6 +7,7 @@ export type {
   EngineChanges,
   EngineSheet,
   FormulaEngine,
+  SpillArea,
 } from './engine-port.js';
 export { builtInFunctionNames, createHyperFormulaEngine } from './hyperformula-engine.js';
 export {
