@@ -17,6 +17,7 @@ import {
   type CellValue,
   type CustomFunction,
   type FormulaEngine,
+  type FunctionInfo,
   type SpillArea,
 } from './formula/index.js';
 import { spilledFrom, withSpills } from './spills.js';
@@ -333,6 +334,11 @@ export class Workbook {
 
   functionNames(): string[] {
     return this.#state.engine.functionNames();
+  }
+
+  /** Every function formulas may call, with its signature (the one catalogue everyone reads). */
+  functionCatalogue(): FunctionInfo[] {
+    return this.#state.engine.functionCatalogue();
   }
 
   /** Releases the formula engine; the workbook must not be used afterwards. */

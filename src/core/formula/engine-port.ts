@@ -1,6 +1,7 @@
 // The formula engine port: everything the workbook needs from a formula engine, in the
 // workbook's own terms. Only the adapter behind it knows which engine computes.
 import type { CellInput } from '../value-typing.js';
+import type { FunctionInfo } from './function-catalogue.js';
 import type { CustomFunction } from './function-registry.js';
 import type { CellValue } from './sentinels.js';
 
@@ -94,5 +95,7 @@ export interface FormulaEngine {
   deferBuilds(): () => void;
   /** Names of every function the engine can evaluate, uppercase. */
   functionNames(): string[];
+  /** Every function the engine can evaluate with its signature, sorted by name. */
+  functionCatalogue(): FunctionInfo[];
   destroy(): void;
 }

@@ -33,6 +33,7 @@ import type {
 } from './engine-port.js';
 import type { CustomFunction, FunctionArgument, FunctionRegistry } from './function-registry.js';
 import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
+import { positionalParameters, signatureOf, type FunctionInfo } from './function-catalogue.js';
 import { EXCEL_FUNCTIONS } from './excel-functions.js';
 import { engineSpelling } from './engine-spelling.js';
 import { formulaLimitError } from './formula-limits.js';
@@ -366,6 +367,56 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
   return [...HyperFormula.getAllFunctionPlugins(), pluginFor(functions), boundedFunctions];
 }
 
+/**
+ * The engine's functions as the catalogue lists them: HyperFormula's own metadata (parameter
+ * names, category, description) for its built-ins; for ours (GridOS, the Excel ones it lacks,
+ * plugins) what each CustomFunction declares.
+ */
+function catalogueOf(
+  hf: HyperFormula,
+  customs: ReadonlyMap<string, CustomFunction>,
+): FunctionInfo[] {
+  const entries: FunctionInfo[] = [];
+  for (const available of hf.getAvailableFunctions()) {
+    const name = available.canonicalName.toUpperCase();
+    const custom = customs.get(name);
+    if (custom !== undefined) {
+      const positional = positionalParameters(custom.minArgs, custom.maxArgs);
+      const parameters =
+        custom.parameters === undefined
+          ? positional.parameters
+          : custom.parameters.map((parameter, index) => ({
+              name: parameter,
+              optional: index >= custom.minArgs,
+            }));
+      entries.push({
+        name,
+        category: custom.category ?? 'Custom',
+        description: custom.description,
+        parameters,
+        repeatLastArgs: positional.repeatLastArgs,
+        signature: signatureOf(name, parameters, positional.repeatLastArgs),
+      });
+      continue;
+    }
+    const details = hf.getFunctionDetails(available.canonicalName);
+    const parameters = (details?.parameters ?? []).map((parameter) => ({
+      name: parameter.name,
+      optional: parameter.optional === true,
+    }));
+    const repeatLastArgs = details?.repeatLastArgs ?? 0;
+    entries.push({
+      name,
+      category: available.category ?? 'Other',
+      description: available.shortDescription ?? '',
+      parameters,
+      repeatLastArgs,
+      signature: signatureOf(name, parameters, repeatLastArgs),
+    });
+  }
+  return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
 export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEngine {
   const config: Partial<ConfigParams> = {
     licenseKey: 'gpl-v3',
@@ -380,6 +431,9 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     chooseAddressMappingPolicy: addressMappingPolicy,
     functionPlugins: functionPluginsOf(registry.list()),
   };
+  let customFunctions = new Map(registry.list().map((fn) => [fn.name, fn]));
+  // Built on first request for the instance it describes (a rebuild or new functions drop it).
+  let catalogue: { of: HyperFormula; entries: FunctionInfo[] } | undefined;
   limitTextResults();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
   const denseWidths = new DenseWidthBounds();
@@ -498,6 +552,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     setFunctions(functions) {
       // HyperFormula takes its functions when it is built: the workbook rebuilds it next.
       config.functionPlugins = functionPluginsOf(functions);
+      customFunctions = new Map(functions.map((fn) => [fn.name, fn]));
       invalid = true;
     },
     needsRebuild() {
@@ -567,10 +622,11 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       }
     },
     functionNames() {
-      return hf
-        .getRegisteredFunctionNames()
-        .map((name) => name.toUpperCase())
-        .sort();
+      return this.functionCatalogue().map((fn) => fn.name);
+    },
+    functionCatalogue() {
+      if (catalogue?.of !== hf) catalogue = { of: hf, entries: catalogueOf(hf, customFunctions) };
+      return catalogue.entries;
     },
     destroy() {
       hf.destroy();

@@ -26,4 +26,5 @@ export {
   type FunctionArgumentRange,
 } from './function-registry.js';
 export { GRIDOS_FUNCTIONS } from './gridos-functions.js';
+export type { FunctionInfo, FunctionParameter } from './function-catalogue.js';
 export { EXCEL_FUNCTIONS } from './excel-functions.js';
