@@ -44,7 +44,7 @@ export async function askModel(
   const system = buildSystemPrompt({
     agent: request.agent,
     grid,
-    functionNames: workbook.functionNames(),
+    functionSignatures: workbook.functionCatalogue().map((fn) => fn.signature),
     toolCalls: request.maxToolCalls,
   });
   const completion = await completer.complete({

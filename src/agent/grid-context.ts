@@ -12,6 +12,7 @@ import {
   parseRange,
   rangeContains,
   rangeSize,
+  spilledCells,
   valueToJson,
   type CellAddress,
   type RangeAddress,
@@ -43,7 +44,9 @@ function cellLine(sheet: SheetView, address: CellAddress): string {
   const input = sheet.input(address.row, address.col);
   const shownInput =
     input === null ? '' : typeof input === 'string' ? JSON.stringify(input) : inputToText(input);
-  const value = input === null ? '' : render(valueToJson(sheet.value(address.row, address.col)));
+  const spilled = input === null && sheet.spilledFrom(address.row, address.col) !== undefined;
+  const value =
+    input === null && !spilled ? '' : render(valueToJson(sheet.value(address.row, address.col)));
   const locked = sheet.isLocked(address.row, address.col) ? 'locked' : '';
   return `${formatCell(address)} | ${shownInput} | ${value} | ${locked}`;
 }
@@ -53,7 +56,11 @@ function visibleCells(
   selection: readonly RangeAddress[] | undefined,
 ): CellAddress[] {
   const keys = new Set<number>();
-  for (const cell of [...sheet.occupiedCells(), ...sheet.lockedCells()])
+  for (const cell of [
+    ...sheet.occupiedCells(),
+    ...sheet.lockedCells(),
+    ...spilledCells(sheet.spills(), undefined),
+  ])
     keys.add(cellKey(cell.row, cell.col));
   const all = [...keys].sort((a, b) => a - b).map(keyToAddress);
   return selection === undefined

@@ -30,7 +30,8 @@ export interface PromptParts {
   readonly agent: AgentDefinition;
   /** describeGrid's text. */
   readonly grid: string;
-  readonly functionNames: readonly string[];
+  /** The function catalogue's signatures (`VLOOKUP(search_criterion, array, index, [sort_order])`). */
+  readonly functionSignatures: readonly string[];
   /** How many read-only tool calls the model may make before answering (0: no tools). */
   readonly toolCalls?: number;
 }
@@ -45,7 +46,7 @@ export function buildSystemPrompt(parts: PromptParts): string {
     BASE_RULES,
     `ROLE (${parts.agent.displayName}):\n${parts.agent.systemPrompt}`,
     `WORKBOOK:\n${parts.grid}`,
-    `FUNCTIONS the formula engine supports (${parts.functionNames.length}): ${parts.functionNames.join(', ')}`,
+    `FUNCTIONS the formula engine supports (${parts.functionSignatures.length}; [optional] arguments, … repeats): ${parts.functionSignatures.join(', ')}`,
     ...(calls > 0 ? [toolRules(calls)] : []),
     OUTPUT_CONTRACT,
   ].join('\n\n');

@@ -93,3 +93,23 @@ export const PeekJsonResponse = Type.Object({
 export type PeekJsonResponse = Static<typeof PeekJsonResponse>;
 
 export const PeekTextResponse = Type.String({ description: 'RFC 4180 CSV or TSV.' });
+
+/** GET /functions: the function catalogue (the agent's prompt and the formula bar read the same). */
+export const FunctionEntry = Type.Object({
+  name: Type.String({ description: 'Uppercase, as written in formulas.' }),
+  signature: Type.String({
+    description:
+      'Name and parameters; optional ones in brackets, "…" when the last ones repeat: VLOOKUP(search_criterion, array, index, [sort_order]).',
+  }),
+  category: Type.String(),
+  description: Type.String({ description: 'One sentence; empty when the function has none.' }),
+  parameters: List(Type.Object({ name: Type.String(), optional: Type.Boolean() })),
+  repeat_last_args: Type.Integer({ minimum: 0 }),
+});
+export type FunctionEntry = Static<typeof FunctionEntry>;
+
+export const FunctionsResponse = Type.Object({
+  count: Type.Integer({ minimum: 0 }),
+  functions: List(FunctionEntry),
+});
+export type FunctionsResponse = Static<typeof FunctionsResponse>;

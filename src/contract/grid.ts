@@ -86,6 +86,17 @@ export const GridCell = Type.Object({
   formula: Type.Union([Type.String(), Type.Null()]),
   version: Type.Integer({ minimum: 0 }),
   locked: Type.Boolean(),
+  spilled_from: Type.Optional(
+    Type.String({
+      description:
+        'The formula cell whose array result this cell shows (a dynamic-array spill); the cell has no input of its own.',
+    }),
+  ),
+  spill_range: Type.Optional(
+    Type.String({
+      description: 'On a formula whose array result spills: the range it fills, itself included.',
+    }),
+  ),
 });
 export type GridCell = Static<typeof GridCell>;
 

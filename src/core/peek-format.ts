@@ -14,6 +14,8 @@ export const MAX_PEEK_CELLS = 250_000;
 export interface PeekSource {
   input(row: number, col: number): CellInput | null;
   value(row: number, col: number): CellValue;
+  /** The anchor whose spilled array a cell shows; such cells read as values, never as formulas. */
+  spilledFrom?(row: number, col: number): unknown;
 }
 
 export function peekRows(sheet: PeekSource, range: RangeAddress, mode: PeekMode): PeekCell[][] {
@@ -29,7 +31,12 @@ export function peekRows(sheet: PeekSource, range: RangeAddress, mode: PeekMode)
     const cells: PeekCell[] = [];
     for (let col = range.start.col; col <= range.end.col; col += 1) {
       const input = sheet.input(row, col);
-      if (input === null) cells.push(null);
+      if (input === null)
+        cells.push(
+          mode === 'values' && sheet.spilledFrom?.(row, col) !== undefined
+            ? valueToJson(sheet.value(row, col))
+            : null,
+        );
       else
         cells.push(mode === 'formulas' ? inputToText(input) : valueToJson(sheet.value(row, col)));
     }

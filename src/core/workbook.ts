@@ -17,7 +17,10 @@ import {
   type CellValue,
   type CustomFunction,
   type FormulaEngine,
+  type FunctionInfo,
+  type SpillArea,
 } from './formula/index.js';
+import { spilledFrom, withSpills } from './spills.js';
 import { History } from './history.js';
 import { DEFAULT_WORKBOOK_NAME, validateSheetName, validateWorkbookName } from './naming.js';
 import {
@@ -107,7 +110,12 @@ export interface SheetView {
   value(row: number, col: number): CellValue;
   version(row: number, col: number): number;
   isLocked(row: number, col: number): boolean;
+  /** The smallest rectangle holding every cell with an input or a spilled value. */
   occupiedBounds(): RangeAddress | undefined;
+  /** Formulas whose array results spill, with the rectangles they cover (anchors included). */
+  spills(): readonly SpillArea[];
+  /** The anchor whose spill a cell shows (undefined for the anchor itself and other cells). */
+  spilledFrom(row: number, col: number): CellAddress | undefined;
   /** The smallest rectangle holding every locked cell, or undefined when none is. */
   lockedBounds(): RangeAddress | undefined;
   occupiedCells(): CellAddress[];
@@ -122,6 +130,9 @@ export class Workbook {
   readonly #state: WorkbookState;
   readonly #history: History;
   readonly #listeners = new Set<CommitListener>();
+  /** Bumped whenever the engine may have changed, so cached spills are read again. */
+  #generation = 0;
+  readonly #spillCache = new WeakMap<Sheet, { generation: number; areas: SpillArea[] }>();
 
   private constructor(state: WorkbookState, history: History) {
     this.#state = state;
@@ -262,6 +273,7 @@ export class Workbook {
    */
   rebuildingEngineAfter<T>(fn: () => T): T {
     const state = this.#state;
+    this.#generation += 1;
     const endDeferral = state.engine.deferBuilds();
     try {
       return fn();
@@ -324,6 +336,11 @@ export class Workbook {
     return this.#state.engine.functionNames();
   }
 
+  /** Every function formulas may call, with its signature (the one catalogue everyone reads). */
+  functionCatalogue(): FunctionInfo[] {
+    return this.#state.engine.functionCatalogue();
+  }
+
   /** Releases the formula engine; the workbook must not be used afterwards. */
   dispose(): void {
     this.#listeners.clear();
@@ -363,6 +380,7 @@ export class Workbook {
   }
 
   #execute(ops: readonly Op[]): Op[] {
+    this.#generation += 1;
     const done: Executed[] = [];
     const engine: FormulaEngine = this.#state.engine;
     try {
@@ -409,8 +427,17 @@ export class Workbook {
     return commit;
   }
 
+  #spills(sheet: Sheet): SpillArea[] {
+    const cached = this.#spillCache.get(sheet);
+    if (cached !== undefined && cached.generation === this.#generation) return cached.areas;
+    const areas = this.#state.engine.spills(sheet.engineSheet);
+    this.#spillCache.set(sheet, { generation: this.#generation, areas });
+    return areas;
+  }
+
   #view(sheet: Sheet): SheetView {
     const engine = this.#state.engine;
+    const spills = (): SpillArea[] => this.#spills(sheet);
     return {
       get name() {
         return sheet.name;
@@ -422,7 +449,9 @@ export class Workbook {
       value: (row, col) => engine.value(sheet.engineSheet, row, col),
       version: (row, col) => sheet.version(row, col),
       isLocked: (row, col) => sheet.isLocked(row, col),
-      occupiedBounds: () => sheet.occupiedBounds(),
+      occupiedBounds: () => withSpills(sheet.occupiedBounds(), spills()),
+      spills: () => spills(),
+      spilledFrom: (row, col) => spilledFrom(spills(), row, col),
       lockedBounds: () => sheet.lockedBounds(),
       occupiedCells: () => sheet.occupiedCells(),
       lockedCells: () => sheet.lockedCells(),

@@ -13,6 +13,7 @@ import {
   writeRangeOps,
   cellKey,
   rangeContains,
+  spilledCells,
   type ApplyMeta,
   type CellAddress,
   type RangeAddress,
@@ -73,20 +74,29 @@ export async function writeRange(
   return { sheet: sheet.name, anchor };
 }
 
-/** Cells with an input or a lock, inside `range` when given, row-major. */
+/** Cells with an input, a lock or a spilled value, inside `range` when given, row-major. */
 export function listedCells(sheet: SheetView, range: RangeAddress | undefined): CellAddress[] {
   // A viewport smaller than the sheet's content is walked cell by cell instead of sorting it all.
   if (range !== undefined && rangeSize(range).cells <= sheet.cellCount) {
     const found: CellAddress[] = [];
     for (let row = range.start.row; row <= range.end.row; row += 1) {
       for (let col = range.start.col; col <= range.end.col; col += 1) {
-        if (sheet.input(row, col) !== null || sheet.isLocked(row, col)) found.push({ row, col });
+        if (
+          sheet.input(row, col) !== null ||
+          sheet.isLocked(row, col) ||
+          sheet.spilledFrom(row, col) !== undefined
+        )
+          found.push({ row, col });
       }
     }
     return found;
   }
   const keys = new Set<number>();
-  for (const cell of [...sheet.occupiedCells(), ...sheet.lockedCells()])
+  for (const cell of [
+    ...sheet.occupiedCells(),
+    ...sheet.lockedCells(),
+    ...spilledCells(sheet.spills(), range),
+  ])
     keys.add(cellKey(cell.row, cell.col));
   const all = [...keys].sort((a, b) => a - b).map(keyToAddress);
   return range === undefined ? all : all.filter((cell) => rangeContains(range, cell));

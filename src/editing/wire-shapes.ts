@@ -2,9 +2,11 @@
 // transport (the REST routes and the MCP tools).
 import {
   formatCell,
+  formatRange,
   inputToText,
   isFormula,
   isFormulaError,
+  spillRange,
   type CellAddress,
   type SheetView,
   type WorkbookReader,
@@ -20,7 +22,12 @@ import type {
 
 export function cellJson(sheet: SheetView, address: CellAddress): GridCell {
   const input = sheet.input(address.row, address.col);
-  const value = input === null ? null : sheet.value(address.row, address.col);
+  const anchor = input === null ? sheet.spilledFrom(address.row, address.col) : undefined;
+  const value =
+    input === null && anchor === undefined ? null : sheet.value(address.row, address.col);
+  const spill = isFormula(input)
+    ? sheet.spills().find((area) => area.row === address.row && area.col === address.col)
+    : undefined;
   return {
     cell: formatCell(address),
     input: input === null ? null : inputToText(input),
@@ -29,6 +36,8 @@ export function cellJson(sheet: SheetView, address: CellAddress): GridCell {
     formula: isFormula(input) ? input.formula : null,
     version: sheet.version(address.row, address.col),
     locked: sheet.isLocked(address.row, address.col),
+    ...(anchor === undefined ? {} : { spilled_from: formatCell(anchor) }),
+    ...(spill === undefined ? {} : { spill_range: formatRange(spillRange(spill)) }),
   };
 }
 

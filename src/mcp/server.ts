@@ -71,7 +71,8 @@ export function createMcpServer(options: McpOptions): Server {
         {
           uri: FUNCTIONS_URI,
           name: 'functions',
-          description: 'The functions formulas may call, one name per line.',
+          description:
+            'The functions formulas may call, one per line: signature ([optional] arguments, … repeats), then a short description.',
           mimeType: 'text/plain',
         },
       ],
@@ -80,8 +81,12 @@ export function createMcpServer(options: McpOptions): Server {
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const workbook = (await options.handle()).workbook;
     if (request.params.uri === FUNCTIONS_URI) {
-      const names = [...workbook.functionNames()].sort();
-      return { contents: [{ uri: FUNCTIONS_URI, mimeType: 'text/plain', text: names.join('\n') }] };
+      const lines = workbook
+        .functionCatalogue()
+        .map((fn) =>
+          fn.description === '' ? fn.signature : `${fn.signature} — ${fn.description}`,
+        );
+      return { contents: [{ uri: FUNCTIONS_URI, mimeType: 'text/plain', text: lines.join('\n') }] };
     }
     const match = SHEET_URI.exec(request.params.uri);
     if (match === null) throw new Error(`Unknown resource ${request.params.uri}.`);

@@ -72,7 +72,7 @@ export function encodeCsv(sheet: SheetView, mode: CsvMode = 'values'): string {
       fields.push(
         mode === 'formulas'
           ? inputField(input)
-          : input === null
+          : input === null && sheet.spilledFrom(row, col) === undefined
             ? ''
             : valueField(sheet.value(row, col)),
       );

@@ -37,7 +37,10 @@ export function exportXlsx(
   workbook: WorkbookReader,
   options: { valuesOnly?: boolean; at?: Date },
 ): Promise<Buffer> {
-  return encodeXlsx(workbook.document(), computedValues(workbook), options);
+  return encodeXlsx(workbook.document(), computedValues(workbook), {
+    ...options,
+    spills: (sheet) => workbook.sheet(sheet).spills(),
+  });
 }
 
 export function exportCsv(sheet: SheetView, mode: CsvMode): string {

@@ -8,14 +8,20 @@ import type ExcelJS from 'exceljs';
 import {
   isFormula,
   isFormulaError,
+  formatCell,
   mapOutsideStrings,
+  parseRange,
+  rangeContains,
   renameSheetReferences,
   SENTINELS,
   shiftFormula,
+  type CellAddress,
+  type RangeAddress,
   type CellInput,
   type CellValue,
   type SheetSnapshot,
   type SnapshotCell,
+  type SpillArea,
   type WorkbookDocument,
 } from '../core/index.js';
 import { InvalidDocumentError } from './errors.js';
@@ -36,6 +42,8 @@ export interface XlsxExportOptions {
   readonly valuesOnly?: boolean;
   /** Stamped as the file's created/modified time (injected: no wall clock in codecs). */
   readonly at?: Date;
+  /** Each sheet's dynamic-array spills: written as array formulas with their values around them. */
+  readonly spills?: (sheet: string) => readonly SpillArea[];
 }
 
 /** Excel allows 31 characters per sheet name; longer names are cut and made unique, formulas follow. */
@@ -189,6 +197,8 @@ export async function encodeXlsx(
         options.valuesOnly === true,
         protectedSheet,
       );
+    for (const area of options.spills?.(sheet.name) ?? [])
+      writeSpill(worksheet, sheet.name, area, values, options.valuesOnly === true);
     // No password: the sheet enforces the same locks in Excel and anyone may lift them there.
     if (protectedSheet)
       await worksheet.protect('', { selectLockedCells: true, selectUnlockedCells: true });
@@ -231,6 +241,39 @@ function writeCell(
     );
   }
   if (protectedSheet) target.protection = { locked: cell.locked };
+}
+
+/**
+ * A spilled array as Excel stores one: the anchor's formula marked as an array formula over the
+ * range it fills, and each filled cell's value beside it (Excel's cached spill values).
+ */
+function writeSpill(
+  worksheet: ExcelJS.Worksheet,
+  sheetName: string,
+  area: SpillArea,
+  values: ComputedValues,
+  valuesOnly: boolean,
+): void {
+  for (let row = area.row; row < area.row + area.height; row += 1) {
+    for (let col = area.col; col < area.col + area.width; col += 1) {
+      const target = worksheet.getCell(row + 1, col + 1);
+      if (row === area.row && col === area.col) {
+        const current = target.value as ExcelJS.CellFormulaValue | null;
+        if (!valuesOnly && current !== null && typeof current === 'object' && 'formula' in current)
+          target.value = {
+            ...current,
+            shareType: 'array',
+            ref: `${cellName(area.row, area.col)}:${cellName(area.row + area.height - 1, area.col + area.width - 1)}`,
+          } as ExcelJS.CellValue;
+        continue;
+      }
+      target.value = cachedResult(values(sheetName, row, col)) ?? null;
+    }
+  }
+}
+
+function cellName(row: number, col: number): string {
+  return formatCell({ row, col });
 }
 
 // ---- import ---------------------------------------------------------------------------------
@@ -285,7 +328,9 @@ function inputOf(cell: ExcelJS.Cell): CellInput | null {
   }
   if ('richText' in value) return value.richText.map((run) => run.text).join('') || null;
   if ('hyperlink' in value) return String(value.text ?? value.hyperlink);
-  if ('error' in value) return value.error;
+  // An error typed into a cell (#N/A as a placeholder) stays an error value, not text.
+  if ('error' in value)
+    return EXCEL_ERRORS.has(value.error) ? { formula: `=${value.error}` } : value.error;
   return cell.text === '' ? null : cell.text;
 }
 
@@ -296,13 +341,42 @@ function isProtected(worksheet: ExcelJS.Worksheet): boolean {
   return protection?.sheet === true;
 }
 
+/**
+ * The range an array formula fills (`<f t="array" ref="A1:A3">`: a dynamic-array spill or a legacy
+ * multi-cell array formula), when it is more than its own cell.
+ */
+function arrayFormulaRange(cell: ExcelJS.Cell): RangeAddress | undefined {
+  const value = cell.value as { shareType?: unknown; ref?: unknown } | null;
+  if (value === null || typeof value !== 'object' || value.shareType !== 'array') return undefined;
+  if (typeof value.ref !== 'string' || !value.ref.includes(':')) return undefined;
+  try {
+    return parseRange(value.ref);
+  } catch {
+    return undefined;
+  }
+}
+
 function readWorksheet(worksheet: ExcelJS.Worksheet): SnapshotCell[] {
   const locking = isProtected(worksheet);
   const cells: SnapshotCell[] = [];
+  // Excel writes a spilled array's values into the cells it fills; they are the formula's
+  // output, not inputs (as constants they would block the spill), so the engine recomputes them.
+  let arrays: RangeAddress[] = [];
   worksheet.eachRow({ includeEmpty: false }, (row) => {
+    // Rows come in order: ranges that ended above this row are done with.
+    if (arrays.length > 0)
+      arrays = arrays.filter((range) => range.end.row >= Number(row.number) - 1);
     row.eachCell({ includeEmpty: false }, (cell) => {
+      const array = arrayFormulaRange(cell);
+      if (array !== undefined) arrays.push(array);
       const input = inputOf(cell);
       if (input === null) return;
+      const at = { row: Number(cell.row) - 1, col: Number(cell.col) - 1 };
+      if (
+        !isFormula(input) &&
+        arrays.some((range) => rangeContains(range, at) && !sameCell(range.start, at))
+      )
+        return;
       // Excel's default style is locked; on a protected sheet only an explicit "unlocked" frees a cell.
       const locked = locking && cell.protection?.locked !== false;
       cells.push({
@@ -315,6 +389,10 @@ function readWorksheet(worksheet: ExcelJS.Worksheet): SnapshotCell[] {
     });
   });
   return cells.sort((a, b) => a.row - b.row || a.col - b.col);
+}
+
+function sameCell(a: CellAddress, b: CellAddress): boolean {
+  return a.row === b.row && a.col === b.col;
 }
 
 export async function decodeXlsx(data: Uint8Array, field = 'file'): Promise<DecodedWorkbook> {

@@ -158,8 +158,11 @@ describe('MCP over streamable HTTP', () => {
     expect(read.contents[0]).toMatchObject({ mimeType: 'text/csv', text: 'a,1' });
     const functions = await client.readResource({ uri: 'gridbook://functions' });
     const first = functions.contents[0];
-    const names = first !== undefined && 'text' in first ? first.text.split('\n') : [];
-    expect(names).toEqual(expect.arrayContaining(['SUM', 'VLOOKUP', 'MINUS']));
+    const lines = first !== undefined && 'text' in first ? first.text.split('\n') : [];
+    expect(lines.map((line) => line.slice(0, line.indexOf('(')))).toEqual(
+      expect.arrayContaining(['SUM', 'VLOOKUP', 'MINUS']),
+    );
+    expect(lines).toContain('SUM(number1, …) — Sums up the values of the specified cells.');
   });
 });
 

@@ -1,6 +1,7 @@
 // The formula engine port: everything the workbook needs from a formula engine, in the
 // workbook's own terms. Only the adapter behind it knows which engine computes.
 import type { CellInput } from '../value-typing.js';
+import type { FunctionInfo } from './function-catalogue.js';
 import type { CustomFunction } from './function-registry.js';
 import type { CellValue } from './sentinels.js';
 
@@ -20,6 +21,17 @@ export interface EngineCellChange {
   readonly row: number;
   readonly col: number;
   readonly value: CellValue;
+}
+
+/**
+ * A formula whose array result spills past its own cell (Excel's dynamic arrays): the anchor
+ * holds the formula, the other cells of the rectangle show the rest of the array.
+ */
+export interface SpillArea {
+  readonly row: number;
+  readonly col: number;
+  readonly width: number;
+  readonly height: number;
 }
 
 export interface EngineChanges {
@@ -43,6 +55,11 @@ export interface FormulaEngine {
     sheets: readonly { readonly name: string; readonly runs: readonly CellRun[] }[],
   ): EngineSheet[];
   value(sheet: EngineSheet, row: number, col: number): CellValue;
+  /**
+   * The formulas of a sheet whose array results spill into neighbouring cells, with the rectangle
+   * each covers (anchor included). A spill blocked by occupied cells (#SPILL!) is not listed.
+   */
+  spills(sheet: EngineSheet): SpillArea[];
   /** The formula text as the engine now prints it (follows sheet renames). */
   formulaText(sheet: EngineSheet, row: number, col: number): string | undefined;
   /** Evaluates a formula against the current state without writing anything. */
@@ -78,5 +95,7 @@ export interface FormulaEngine {
   deferBuilds(): () => void;
   /** Names of every function the engine can evaluate, uppercase. */
   functionNames(): string[];
+  /** Every function the engine can evaluate with its signature, sorted by name. */
+  functionCatalogue(): FunctionInfo[];
   destroy(): void;
 }

@@ -16,6 +16,10 @@ export interface CustomFunction {
   readonly maxArgs: number;
   /** Short help for people and for the agent's prompt. */
   readonly description: string;
+  /** Parameter names for the function catalogue's signature (default: value1, value2 …). */
+  readonly parameters?: readonly string[];
+  /** The catalogue's category (default: "Custom"). */
+  readonly category?: string;
   /** Recomputed on every recalculation (like RAND). */
   readonly volatile?: boolean;
   /** A throw becomes a #VALUE! result carrying the message; it never escapes the engine. */

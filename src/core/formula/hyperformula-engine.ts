@@ -24,9 +24,16 @@ import { isFormula, type CellInput } from '../value-typing.js';
 import { addressMappingPolicy, DenseWidthBounds } from './address-layout.js';
 import { denseContents } from './dense-contents.js';
 import { boundedFunctions, limitTextResults } from './result-limits.js';
-import type { CellRun, EngineCellChange, EngineSheet, FormulaEngine } from './engine-port.js';
+import type {
+  CellRun,
+  EngineCellChange,
+  EngineSheet,
+  FormulaEngine,
+  SpillArea,
+} from './engine-port.js';
 import type { CustomFunction, FunctionArgument, FunctionRegistry } from './function-registry.js';
 import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
+import { positionalParameters, signatureOf, type FunctionInfo } from './function-catalogue.js';
 import { EXCEL_FUNCTIONS } from './excel-functions.js';
 import { engineSpelling } from './engine-spelling.js';
 import { formulaLimitError } from './formula-limits.js';
@@ -274,6 +281,57 @@ const BOOLEAN_LITERALS = [
   { name: 'FALSE', expression: '=FALSE()' },
 ];
 
+/** What the adapter reads of HyperFormula's array formulas (its dependency graph keeps them). */
+interface ArrayFormula {
+  readonly cellAddress: SimpleCellAddress;
+  readonly width: number;
+  readonly height: number;
+  readonly array: { simpleRangeValue(): unknown };
+}
+
+/**
+ * Every array formula of the instance: HyperFormula spills them itself (the size is known when
+ * the formula is parsed) but lists them only in its dependency graph. A missing mapping (an
+ * upgrade that moved it) stops the engine rather than hiding every spill.
+ */
+function arrayFormulas(hf: HyperFormula): Iterable<ArrayFormula> {
+  const mapping = (hf as unknown as { arrayMapping?: { arrayMapping?: Map<string, ArrayFormula> } })
+    .arrayMapping?.arrayMapping;
+  if (!(mapping instanceof Map))
+    throw new Error('HyperFormula no longer exposes its array formulas; spills cannot be read.');
+  return mapping.values();
+}
+
+/** The array an array formula holds: its values, or the error it answers instead (#SPILL! …). */
+function arrayResult(formula: ArrayFormula): SimpleRangeValue | CellError | undefined {
+  try {
+    const result = formula.array.simpleRangeValue();
+    return result instanceof SimpleRangeValue || result instanceof CellError ? result : undefined;
+  } catch {
+    // Not computed yet (inside a batch whose recalculation is deferred).
+    return undefined;
+  }
+}
+
+/**
+ * Formulas on `sheet` whose spill is blocked: HyperFormula checks for room only when the formula
+ * is entered, so after cells are cleared they are entered again and spill if they now fit, as in
+ * Excel.
+ */
+function respillBlocked(hf: HyperFormula, sheet: EngineSheet): void {
+  const blocked: SimpleCellAddress[] = [];
+  for (const formula of arrayFormulas(hf)) {
+    if (formula.cellAddress.sheet !== sheet) continue;
+    const result = arrayResult(formula);
+    if (result instanceof CellError && result.type === ErrorType.SPILL)
+      blocked.push(formula.cellAddress);
+  }
+  for (const address of blocked) {
+    const text = hf.getCellFormula(address);
+    if (text !== undefined) hf.setCellContents(address, [[text]]);
+  }
+}
+
 /** The largest bounding box (width × height) of a sheet HyperFormula removes itself. */
 const REMOVE_IN_PLACE_MAX_AREA = 1_000_000;
 
@@ -309,6 +367,56 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
   return [...HyperFormula.getAllFunctionPlugins(), pluginFor(functions), boundedFunctions];
 }
 
+/**
+ * The engine's functions as the catalogue lists them: HyperFormula's own metadata (parameter
+ * names, category, description) for its built-ins; for ours (GridOS, the Excel ones it lacks,
+ * plugins) what each CustomFunction declares.
+ */
+function catalogueOf(
+  hf: HyperFormula,
+  customs: ReadonlyMap<string, CustomFunction>,
+): FunctionInfo[] {
+  const entries: FunctionInfo[] = [];
+  for (const available of hf.getAvailableFunctions()) {
+    const name = available.canonicalName.toUpperCase();
+    const custom = customs.get(name);
+    if (custom !== undefined) {
+      const positional = positionalParameters(custom.minArgs, custom.maxArgs);
+      const parameters =
+        custom.parameters === undefined
+          ? positional.parameters
+          : custom.parameters.map((parameter, index) => ({
+              name: parameter,
+              optional: index >= custom.minArgs,
+            }));
+      entries.push({
+        name,
+        category: custom.category ?? 'Custom',
+        description: custom.description,
+        parameters,
+        repeatLastArgs: positional.repeatLastArgs,
+        signature: signatureOf(name, parameters, positional.repeatLastArgs),
+      });
+      continue;
+    }
+    const details = hf.getFunctionDetails(available.canonicalName);
+    const parameters = (details?.parameters ?? []).map((parameter) => ({
+      name: parameter.name,
+      optional: parameter.optional === true,
+    }));
+    const repeatLastArgs = details?.repeatLastArgs ?? 0;
+    entries.push({
+      name,
+      category: available.category ?? 'Other',
+      description: available.shortDescription ?? '',
+      parameters,
+      repeatLastArgs,
+      signature: signatureOf(name, parameters, repeatLastArgs),
+    });
+  }
+  return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
 export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEngine {
   const config: Partial<ConfigParams> = {
     licenseKey: 'gpl-v3',
@@ -326,6 +434,9 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     chooseAddressMappingPolicy: addressMappingPolicy,
     functionPlugins: functionPluginsOf(registry.list()),
   };
+  let customFunctions = new Map(registry.list().map((fn) => [fn.name, fn]));
+  // Built on first request for the instance it describes (a rebuild or new functions drop it).
+  let catalogue: { of: HyperFormula; entries: FunctionInfo[] } | undefined;
   limitTextResults();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
   const denseWidths = new DenseWidthBounds();
@@ -382,6 +493,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       if (invalid) return;
       for (const block of rectangles(runs)) {
         writeBlock(hf, sheet, block);
+        if (block.some((run) => run.inputs.includes(null))) respillBlocked(hf, sheet);
         // Checked after every block: a dense sheet made wide would give each later row a full-width array.
         if (denseWidths.outgrown(sheet, hf.getSheetDimensions(sheet).width)) {
           invalid = true;
@@ -406,11 +518,30 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
             writeBlock(next, next.getSheetId(sheet.name)!, block);
         layout = [];
       }
+      denseWidths.rebuilt(
+        layout.map((sheet) => ({ handle: next!.getSheetId(sheet.name)!, runs: sheet.runs })),
+      );
+      // A spill can make a dense sheet wider than its inputs (=SEQUENCE(1,5000)): measured from
+      // the inputs alone it would outgrow its bound on every later write, so it is built sparse.
+      const built = next;
+      if (
+        layout.some((sheet) => {
+          const handle = built.getSheetId(sheet.name)!;
+          return denseWidths.outgrown(handle, built.getSheetDimensions(handle).width);
+        })
+      ) {
+        const sparse = buildFrom(
+          { ...config, chooseAddressMappingPolicy: new AlwaysSparse() },
+          sheets,
+        );
+        if (sparse !== undefined) {
+          built.destroy();
+          next = sparse;
+          denseWidths.rebuilt([]);
+        }
+      }
       hf.destroy();
       hf = next;
-      denseWidths.rebuilt(
-        layout.map((sheet) => ({ handle: hf.getSheetId(sheet.name)!, runs: sheet.runs })),
-      );
       invalid = false;
       rebuilt = true;
       changedCells = [];
@@ -424,6 +555,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     setFunctions(functions) {
       // HyperFormula takes its functions when it is built: the workbook rebuilds it next.
       config.functionPlugins = functionPluginsOf(functions);
+      customFunctions = new Map(functions.map((fn) => [fn.name, fn]));
       invalid = true;
     },
     needsRebuild() {
@@ -446,6 +578,17 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       // As in Excel, =Z99 and =IFERROR(Z99,"x") over an empty Z99 show 0, not an empty cell.
       const address = { sheet, row, col };
       return shown(address, hf.getCellValue(address));
+    },
+    spills(sheet) {
+      const areas: SpillArea[] = [];
+      if (invalid) return areas;
+      for (const formula of arrayFormulas(hf)) {
+        const { sheet: on, row, col } = formula.cellAddress;
+        if (on !== sheet || formula.width * formula.height < 2) continue;
+        if (arrayResult(formula) instanceof SimpleRangeValue)
+          areas.push({ row, col, width: formula.width, height: formula.height });
+      }
+      return areas.sort((a, b) => a.row - b.row || a.col - b.col);
     },
     formulaText(sheet, row, col) {
       return hf.getCellFormula({ sheet, row, col });
@@ -482,10 +625,11 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       }
     },
     functionNames() {
-      return hf
-        .getRegisteredFunctionNames()
-        .map((name) => name.toUpperCase())
-        .sort();
+      return this.functionCatalogue().map((fn) => fn.name);
+    },
+    functionCatalogue() {
+      if (catalogue?.of !== hf) catalogue = { of: hf, entries: catalogueOf(hf, customFunctions) };
+      return catalogue.entries;
     },
     destroy() {
       hf.destroy();

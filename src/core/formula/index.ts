@@ -7,6 +7,7 @@ export type {
   EngineChanges,
   EngineSheet,
   FormulaEngine,
+  SpillArea,
 } from './engine-port.js';
 export { builtInFunctionNames, createHyperFormulaEngine } from './hyperformula-engine.js';
 export {
@@ -25,4 +26,5 @@ export {
   type FunctionArgumentRange,
 } from './function-registry.js';
 export { GRIDOS_FUNCTIONS } from './gridos-functions.js';
+export type { FunctionInfo, FunctionParameter } from './function-catalogue.js';
 export { EXCEL_FUNCTIONS } from './excel-functions.js';

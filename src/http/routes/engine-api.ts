@@ -4,6 +4,7 @@ import {
   EvalBody,
   PeekQuery,
   EvalResponse,
+  FunctionsResponse,
   SchemaResponse,
   PeekJsonResponse,
   PeekTextResponse,
@@ -56,6 +57,31 @@ export const engineApiRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
       },
     },
     async (request) => describeSchema(await workbookOf(deps, request)),
+  );
+
+  app.get(
+    '/functions',
+    {
+      schema: {
+        response: { 200: FunctionsResponse },
+        tags: ['engine'],
+        summary: 'Every function formulas may call, with its signature, category and description',
+      },
+    },
+    async (request) => {
+      const catalogue = (await workbookOf(deps, request)).functionCatalogue();
+      return {
+        count: catalogue.length,
+        functions: catalogue.map((fn) => ({
+          name: fn.name,
+          signature: fn.signature,
+          category: fn.category,
+          description: fn.description,
+          parameters: fn.parameters.map(({ name, optional }) => ({ name, optional })),
+          repeat_last_args: fn.repeatLastArgs,
+        })),
+      };
+    },
   );
 
   app.get(

@@ -5,6 +5,7 @@ import type {
   ChartJson,
   ClearRangeResponse,
   EvalResult,
+  FunctionsResponse,
   GridCell,
   HistoryResponse,
   PeekJsonResponse,
@@ -31,6 +32,7 @@ export type {
 
 export type CellValue = CellValueJson;
 export type GridCellJson = GridCell;
+export type FunctionJson = FunctionsResponse['functions'][number];
 export type WorkbookJson = WorkbookResponse;
 export type SheetsJson = SheetsResponse;
 export type HistoryJson = HistoryResponse;

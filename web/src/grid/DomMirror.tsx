@@ -51,6 +51,7 @@ function MirrorCell(props: {
       data-locked={locked ? 'true' : undefined}
       data-formula={cached?.formula ?? undefined}
       data-input={cached?.input ?? undefined}
+      data-spilled-from={cached?.spilled_from ?? undefined}
       data-preview={proposed !== undefined ? 'true' : undefined}
       data-overwrite={proposed?.overwrites === true ? 'true' : undefined}
       title={display?.error != null ? explainSentinel(display.error) : undefined}

@@ -1,12 +1,15 @@
 // The name box (type a cell or range and Enter to go there) and the formula bar (the raw
 // input of the active cell; typing here edits it; Enter commits, Escape restores).
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { functionCatalogue } from '../api/functions-api.js';
+import type { FunctionJson } from '../api/types.js';
 import { useObservable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
 import type { EditController } from './editing.js';
 import { formatCell, formatRect, parseRange, splitSheet } from './address.js';
 import { GRID_COLUMNS, MIN_GRID_ROWS } from './grid-theme.js';
 import { formulaReferences, REFERENCE_COLORS } from './reference-colors.js';
+import { applyCompletion, completionAt, enclosingFunction } from './function-completion.js';
 
 interface Props {
   readonly session: Session;
@@ -95,9 +98,35 @@ export function FormulaBar({ session, editor }: Props) {
   const editing = useObservable(session.editing);
   useObservable(session.dataTick);
   const cursor = selection.cursor;
-  const stored = session.cell(cursor.col, cursor.row)?.input ?? '';
+  const current = session.cell(cursor.col, cursor.row);
+  const stored = current?.input ?? '';
   const text = editing !== null ? editing.text : stored;
   const references = editing !== null ? formulaReferences(editing.text) : [];
+  const input = useRef<HTMLInputElement>(null);
+  const [catalogue, setCatalogue] = useState<readonly FunctionJson[]>([]);
+  const [caret, setCaret] = useState(0);
+  const [chosen, setChosen] = useState(0);
+  const [dismissed, setDismissed] = useState<string | undefined>();
+  const completion =
+    editing !== null && dismissed !== text ? completionAt(text, caret, catalogue) : undefined;
+  const hint =
+    editing !== null && completion === undefined
+      ? enclosingFunction(text, caret, catalogue)
+      : undefined;
+
+  const loadCatalogue = () => {
+    if (catalogue.length === 0)
+      functionCatalogue(session.client).then(setCatalogue, () => undefined);
+  };
+
+  const complete = (name: string) => {
+    if (completion === undefined) return;
+    const next = applyCompletion(text, completion, name);
+    editor.update(next.text, next.caret);
+    setCaret(next.caret);
+    setChosen(0);
+    requestAnimationFrame(() => input.current?.setSelectionRange(next.caret, next.caret));
+  };
 
   useEffect(() => {
     if (editing === null) return;
@@ -108,6 +137,24 @@ export function FormulaBar({ session, editor }: Props) {
   }, [editing === null]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (completion !== undefined) {
+      const count = completion.matches.length;
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        setChosen((index) => (index + (event.key === 'ArrowDown' ? 1 : count - 1)) % count);
+        return;
+      }
+      if (event.key === 'Tab' || event.key === 'Enter') {
+        event.preventDefault();
+        complete(completion.matches[Math.min(chosen, count - 1)]!.name);
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setDismissed(text);
+        return;
+      }
+    }
     if (event.key === 'Enter') {
       event.preventDefault();
       void editor.commit({ dx: 0, dy: event.shiftKey ? -1 : 1, key: 'Enter' });
@@ -128,29 +175,66 @@ export function FormulaBar({ session, editor }: Props) {
       </span>
       <div className="formula-wrap">
         <input
+          ref={input}
           data-testid="formula-bar"
           aria-label={`Contents of ${formatCell(editing?.cell ?? cursor)}`}
           className="formula-bar"
           spellCheck={false}
           autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={completion !== undefined}
+          placeholder={
+            editing === null && current?.spilled_from !== undefined
+              ? `Spilled from ${current.spilled_from} (its formula fills this cell)`
+              : undefined
+          }
           value={text}
+          onSelect={(event) => setCaret(event.currentTarget.selectionStart ?? 0)}
           onFocus={() => {
+            loadCatalogue();
             if (session.editing.get() === null)
               editor.start(cursor, stored, { origin: 'bar', mode: 'edit' });
           }}
           onChange={(event) => {
             if (session.editing.get() === null)
               editor.start(cursor, stored, { origin: 'bar', mode: 'edit' });
-            editor.update(
-              event.target.value,
-              event.target.selectionStart ?? event.target.value.length,
-            );
+            const at = event.target.selectionStart ?? event.target.value.length;
+            editor.update(event.target.value, at);
+            setCaret(at);
+            setChosen(0);
           }}
           onKeyDown={onKeyDown}
           onBlur={() => {
             if (session.editing.get()?.origin === 'bar') void editor.commit(null);
           }}
         />
+        {completion !== undefined && (
+          <ul className="function-suggestions" role="listbox" data-testid="function-suggestions">
+            {completion.matches.map((fn, index) => (
+              <li
+                key={fn.name}
+                role="option"
+                aria-selected={index === Math.min(chosen, completion.matches.length - 1)}
+                title={fn.description}
+                onMouseDown={(event) => {
+                  // Keep the focus (and the edit) in the bar.
+                  event.preventDefault();
+                  complete(fn.name);
+                }}
+              >
+                <span className="function-signature">{fn.signature}</span>
+                {fn.description !== '' && (
+                  <span className="function-description">{fn.description}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {hint !== undefined && (
+          <div className="function-hint" data-testid="function-hint">
+            {hint.signature}
+          </div>
+        )}
         {references.length > 0 && (
           <div
             className="formula-refs"

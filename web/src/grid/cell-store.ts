@@ -16,6 +16,10 @@ export interface CachedCell {
   readonly formula: string | null;
   readonly version: number;
   readonly locked: boolean;
+  /** A dynamic-array spill shows here: the formula cell it comes from (no input of its own). */
+  readonly spilled_from?: string;
+  /** On a formula whose array result spills: the range it fills. */
+  readonly spill_range?: string;
 }
 
 /** A cell as the cache keeps it: the grid read's cell without its address (the key holds it). */

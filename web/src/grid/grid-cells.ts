@@ -1,5 +1,6 @@
 // The canvas cell for a cached cell: text and alignment by type, sentinels in red, locked
-// cells shaded (a padlock is drawn by drawCell), proposed AI values in italic blue.
+// cells shaded (a padlock is drawn by drawCell), proposed AI values in italic blue, a dynamic
+// array's spill (its formula cell and the cells it fills) tinted green.
 import { GridCellKind, type GridCell, type TextCell } from '@glideapps/glide-data-grid';
 import type { CachedCell } from './cell-store.js';
 import { alignmentOf, displayOf, displayValue, numberCharsThatFit } from './cell-format.js';
@@ -11,6 +12,8 @@ import {
   PREVIEW_BACKGROUND,
   PREVIEW_OVERWRITE_BACKGROUND,
   PREVIEW_TEXT,
+  SPILL_BACKGROUND,
+  SPILL_TEXT,
 } from './grid-theme.js';
 import type { CellValue } from '../api/types.js';
 
@@ -27,6 +30,8 @@ const EMPTY_CELL: TextCell = {
 const ERROR_OVERRIDE = { textDark: ERROR_TEXT };
 const LOCKED_OVERRIDE = { bgCell: LOCKED_BACKGROUND };
 const LOCKED_ERROR_OVERRIDE = { bgCell: LOCKED_BACKGROUND, textDark: ERROR_TEXT };
+/** Spilled values: drawn like values, in their own colour, so a spill's extent shows. */
+const SPILL_OVERRIDE = { textDark: SPILL_TEXT, bgCell: SPILL_BACKGROUND };
 const PREVIEW_OVERRIDE = {
   bgCell: PREVIEW_BACKGROUND,
   textDark: PREVIEW_TEXT,
@@ -63,7 +68,9 @@ export function canvasCell(cell: CachedCell | null, width: number): GridCell {
         : ERROR_OVERRIDE
       : display.locked
         ? LOCKED_OVERRIDE
-        : undefined;
+        : cell.spilled_from !== undefined || cell.spill_range !== undefined
+          ? SPILL_OVERRIDE
+          : undefined;
   return {
     kind: GridCellKind.Text,
     data: display.text,

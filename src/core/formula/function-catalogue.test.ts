@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { useWorkbooks } from '../../../test/support/workbook-bed.js';
+import { FunctionRegistry } from './function-registry.js';
+import { positionalParameters, signatureOf } from './function-catalogue.js';
+
+const { open } = useWorkbooks();
+
+describe('the function catalogue', () => {
+  it('lists exactly the functions the engine evaluates', () => {
+    const book = open();
+    expect(book.functionCatalogue().map((fn) => fn.name)).toEqual(book.functionNames());
+  });
+
+  it('a workbook’s own functions appear with the parameters and description they declare', () => {
+    const book = open({
+      functions: new FunctionRegistry([
+        {
+          name: 'TWICE',
+          minArgs: 1,
+          maxArgs: 2,
+          description: 'Doubles a number.',
+          parameters: ['number', 'times'],
+          category: 'Plugins',
+          evaluate: ([value]) => Number(value) * 2,
+        },
+        { name: 'PICK', minArgs: 1, maxArgs: Infinity, description: '', evaluate: () => 1 },
+      ]),
+    });
+    const byName = new Map(book.functionCatalogue().map((fn) => [fn.name, fn]));
+    expect(byName.get('TWICE')).toMatchObject({
+      signature: 'TWICE(number, [times])',
+      category: 'Plugins',
+      description: 'Doubles a number.',
+    });
+    expect(byName.get('PICK')?.signature).toBe('PICK(value1, …)');
+  });
+
+  it('signatures bracket optional parameters and mark repeating ones', () => {
+    expect(signatureOf('F', [{ name: 'a', optional: false }], 0)).toBe('F(a)');
+    expect(signatureOf('F', [], 0)).toBe('F()');
+    const { parameters, repeatLastArgs } = positionalParameters(1, 3);
+    expect(signatureOf('G', parameters, repeatLastArgs)).toBe('G(value1, [value2], [value3])');
+  });
+});

@@ -1,0 +1,49 @@
+// The one catalogue of the functions a workbook's engine evaluates: name, category, a short
+// description and the signature (parameter names, optional ones in brackets, "…" when the last
+// ones repeat). The agent's prompt, GET /functions, the MCP function list and the formula bar's
+// autocomplete all read it, so they never disagree about what a formula may call.
+
+export interface FunctionParameter {
+  readonly name: string;
+  readonly optional: boolean;
+}
+
+export interface FunctionInfo {
+  /** Uppercase, as written in formulas. */
+  readonly name: string;
+  readonly category: string;
+  /** One sentence; empty when the function carries none. */
+  readonly description: string;
+  readonly parameters: readonly FunctionParameter[];
+  /** How many of the last parameters may repeat (SUM's number1 …); 0 when none does. */
+  readonly repeatLastArgs: number;
+  /** `VLOOKUP(search_criterion, array, index, [sort_order])`, `SUM(number1, …)`. */
+  readonly signature: string;
+}
+
+/** The signature text of a function from its parameters. */
+export function signatureOf(
+  name: string,
+  parameters: readonly FunctionParameter[],
+  repeatLastArgs: number,
+): string {
+  const shown = parameters.map((parameter) =>
+    parameter.optional ? `[${parameter.name}]` : parameter.name,
+  );
+  if (repeatLastArgs > 0) shown.push('…');
+  return `${name}(${shown.join(', ')})`;
+}
+
+/** Positional parameter names for a function that declares none: `value1, [value2], …`. */
+export function positionalParameters(
+  minArgs: number,
+  maxArgs: number,
+): { parameters: FunctionParameter[]; repeatLastArgs: number } {
+  const variadic = !Number.isFinite(maxArgs);
+  const count = variadic ? Math.max(minArgs, 1) : maxArgs;
+  const parameters = Array.from({ length: count }, (_, index) => ({
+    name: `value${index + 1}`,
+    optional: index >= minArgs,
+  }));
+  return { parameters, repeatLastArgs: variadic ? 1 : 0 };
+}
