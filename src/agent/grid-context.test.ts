@@ -35,6 +35,29 @@ describe('[AGENT-PROMPT] describeGrid', () => {
     expect(text).toContain('Data (empty)');
   });
 
+  it('[AGENT-LAYOUT] names frozen headers and the filter, and lists hidden rows marked, not left out', () => {
+    const book = workbook();
+    writeRows(book, 'A4', [['Water', 30]]);
+    book.apply([
+      {
+        type: 'set-layout',
+        sheet: 'Sheet1',
+        patch: {
+          frozenRows: 1,
+          filter: {
+            range: parseRange('A1:B4'),
+            columns: [{ col: 1, conditions: [{ op: 'gt', value: 50 }] }],
+          },
+        },
+      },
+    ]);
+    const text = describeGrid(book, options);
+    expect(text).toContain('FROZEN PANES: rows 1-1 (the header the user keeps in view)');
+    expect(text).toContain('FILTER: A1:B4 (header row 1): column B gt 50. It hides rows 4 from');
+    expect(text).toContain('A4 | "Water" | "Water" | hidden');
+    expect(text).toContain('B2 | 100 | 100 | \n');
+  });
+
   it('with scope selection shows only selected cells and their bounds', () => {
     const text = describeGrid(workbook(), {
       ...options,

@@ -15,6 +15,7 @@ import {
   spilledCells,
   valueToJson,
   type CellAddress,
+  type ColumnFilter,
   type RangeAddress,
   type SheetView,
   type WorkbookReader,
@@ -40,15 +41,81 @@ function render(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
 
-function cellLine(sheet: SheetView, address: CellAddress): string {
+function cellLine(sheet: SheetView, address: CellAddress, hidden: ReadonlySet<number>): string {
   const input = sheet.input(address.row, address.col);
   const shownInput =
     input === null ? '' : typeof input === 'string' ? JSON.stringify(input) : inputToText(input);
   const spilled = input === null && sheet.spilledFrom(address.row, address.col) !== undefined;
   const value =
     input === null && !spilled ? '' : render(valueToJson(sheet.value(address.row, address.col)));
-  const locked = sheet.isLocked(address.row, address.col) ? 'locked' : '';
-  return `${formatCell(address)} | ${shownInput} | ${value} | ${locked}`;
+  const marks = [
+    ...(sheet.isLocked(address.row, address.col) ? ['locked'] : []),
+    ...(hidden.has(address.row) ? ['hidden'] : []),
+  ];
+  return `${formatCell(address)} | ${shownInput} | ${value} | ${marks.join(', ')}`;
+}
+
+/** Row numbers (from 1) as spans: `3, 5-9`. */
+function rowSpans(rows: readonly number[]): string {
+  const spans: [number, number][] = [];
+  for (const row of rows) {
+    const last = spans[spans.length - 1];
+    if (last !== undefined && last[1] === row) last[1] = row + 1;
+    else spans.push([row + 1, row + 1]);
+  }
+  return spans
+    .map(([first, last]) => (first === last ? `${first}` : `${first}-${last}`))
+    .join(', ');
+}
+
+function describeCriteria(column: ColumnFilter): string {
+  const parts: string[] = [];
+  if (column.values !== undefined)
+    parts.push(`shows only ${column.values.map((value) => JSON.stringify(value)).join(', ')}`);
+  if (column.conditions !== undefined)
+    parts.push(
+      column.conditions
+        .map((condition) =>
+          condition.value === undefined
+            ? condition.op
+            : `${condition.op} ${JSON.stringify(condition.value)}`,
+        )
+        .join(column.join === 'or' ? ' or ' : ' and '),
+    );
+  return `column ${columnToLetters(column.col)} ${parts.join('; ')}`;
+}
+
+/**
+ * Frozen headers and the user's filter: what the user sees pinned, and which rows the filter
+ * hides. Hidden rows are listed in the table like any other (marked `hidden`), so a write
+ * planned over a range covers them too: nothing a user hid is skipped or overlooked.
+ */
+function layoutLines(sheet: SheetView, hiddenRows: readonly number[]): string[] {
+  const layout = sheet.layout();
+  const lines: string[] = [];
+  if (layout.frozenRows > 0 || layout.frozenColumns > 0) {
+    const rows =
+      layout.frozenRows === 0
+        ? []
+        : [`rows 1-${layout.frozenRows} (the header the user keeps in view)`];
+    const cols =
+      layout.frozenColumns === 0 ? [] : [`columns A-${columnToLetters(layout.frozenColumns - 1)}`];
+    lines.push(`FROZEN PANES: ${[...rows, ...cols].join(' and ')}`);
+  }
+  const filter = layout.filter;
+  if (filter !== null) {
+    const criteria =
+      filter.columns.length === 0
+        ? 'no criteria yet'
+        : filter.columns.map(describeCriteria).join('; ');
+    lines.push(
+      `FILTER: ${formatRange(filter.range)} (header row ${filter.range.start.row + 1}): ${criteria}. ` +
+        (hiddenRows.length === 0
+          ? 'It hides no rows now.'
+          : `It hides rows ${rowSpans(hiddenRows)} from the user's view; those rows still hold data, formulas count them, and a write to a range covering them writes them too (marked "hidden" below).`),
+    );
+  }
+  return lines;
 }
 
 function visibleCells(
@@ -122,14 +189,17 @@ export function describeGrid(workbook: WorkbookReader, options: GridContextOptio
       : undefined;
   const cells = visibleCells(sheet, selection);
   const shown = cells.slice(0, options.maxCells);
+  const hiddenRows = sheet.hiddenRows();
+  const hidden = new Set(hiddenRows);
   const lines = [
     `ACTIVE SHEET: ${sheet.name} (writes go here unless target_cell names another sheet, like "Summary!A1")`,
     selection === undefined
       ? 'VIEW: the entire sheet'
       : `VIEW: selected cells only (${options.selectedCells.map((text) => text.toUpperCase()).join(', ')}); cells outside the selection are not shown`,
     boundsLine(selection === undefined ? sheet.occupiedBounds() : boundsOf(cells)),
-    'CELLS (cell | input | computed value | locked); text is quoted, formulas start with =:',
-    ...(shown.length === 0 ? ['(no cells)'] : shown.map((cell) => cellLine(sheet, cell))),
+    ...layoutLines(sheet, hiddenRows),
+    'CELLS (cell | input | computed value | locked, hidden); text is quoted, formulas start with =:',
+    ...(shown.length === 0 ? ['(no cells)'] : shown.map((cell) => cellLine(sheet, cell, hidden))),
   ];
   if (cells.length > shown.length) {
     lines.push(

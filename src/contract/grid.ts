@@ -1,6 +1,7 @@
 // Direct writes and grid reads (docs/contract.md §4 Direct writes, docs/design.md §5).
 import { Type, type Static } from 'typebox';
 import { BoundsJson, CellValueJson, SheetName, Success, WireValue, List } from './common.js';
+import { HiddenRows, LayoutJson } from './layout.js';
 
 const Address = Type.String({
   minLength: 1,
@@ -105,6 +106,8 @@ export const GridResponse = Type.Object({
   occupied_bounds: BoundsJson,
   listed_bounds: Type.Optional(BoundsJson),
   cells: List(GridCell),
+  layout: Type.Optional(LayoutJson),
+  hidden_rows: Type.Optional(HiddenRows),
 });
 export type GridResponse = Static<typeof GridResponse>;
 

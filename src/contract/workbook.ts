@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { ExpectedVersions } from './grid.js';
 import { SheetName, List } from './common.js';
+import { LayoutJson } from './layout.js';
 
 const Name = Type.String({ maxLength: 1000 });
 
@@ -60,6 +61,11 @@ export const WorkbookResponse = Type.Object({
   sheets: List(Type.String(), { description: 'Sheet names in tab order.' }),
   can_undo: Type.Boolean(),
   can_redo: Type.Boolean(),
+  layouts: Type.Optional(
+    Type.Record(Type.String(), LayoutJson, {
+      description: 'Per sheet with frozen panes, sizes or a filter: its layout.',
+    }),
+  ),
 });
 export type WorkbookResponse = Static<typeof WorkbookResponse>;
 

@@ -9,6 +9,7 @@
 import type { Chart } from './chart.js';
 import type { InputRun, Op, RetiredWorkbook, SheetSnapshot } from './ops/op.js';
 import type { CellInput } from './value-typing.js';
+import type { LayoutPatch } from './sheet-layout.js';
 
 /** The step's own array and bookkeeping. */
 export const STEP_BYTES = 64;
@@ -93,6 +94,16 @@ function retiredBytes(workbook: RetiredWorkbook): number {
   return bytes;
 }
 
+/** A layout patch: its size pairs and a filter's listed values. */
+function layoutPatchBytes(patch: LayoutPatch): number {
+  let bytes = ((patch.columnWidths?.length ?? 0) + (patch.rowHeights?.length ?? 0)) * ADDRESS_BYTES;
+  for (const column of patch.filter?.columns ?? []) {
+    bytes += OP_BYTES;
+    for (const value of column.values ?? []) bytes += SLOT_BYTES + textBytes(value);
+  }
+  return bytes;
+}
+
 /** The runs of a `set-cells` step: indexed loops, as this runs on every write (W4). */
 function runsBytes(runs: readonly InputRun[]): number {
   let bytes = runs.length * RUN_BYTES;
@@ -129,6 +140,8 @@ function opBytes(op: Op): number {
       return retiredBytes(op.workbook);
     case 'put-chart':
       return chartBytes(op.chart);
+    case 'set-layout':
+      return layoutPatchBytes(op.patch);
     default:
       return 0;
   }

@@ -66,3 +66,35 @@ export * from './formula-text/index.js';
 export type { CommittedChange, WorkbookHandle, WorkbookReader } from './workbook-handle.js';
 export { estimateStepBytes as estimateOpBytes } from './history-size.js';
 export { changeSetBytes, type ChangedCell, type ChangeSet } from './change-set.js';
+export {
+  CONDITION_OPS,
+  EMPTY_LAYOUT,
+  MAX_FILTER_CONDITIONS,
+  MAX_FILTER_VALUES,
+  MAX_FROZEN_COLUMNS,
+  MAX_FROZEN_ROWS,
+  MAX_SIZE,
+  MIN_SIZE,
+  checkFilter,
+  filterRangeText,
+  filterText,
+  hiddenRowsOf,
+  isEmptyLayout,
+  type ColumnFilter,
+  type ConditionOp,
+  type FilterCondition,
+  type LayoutPatch,
+  type SheetFilter,
+  type SheetLayout,
+} from './sheet-layout.js';
+export {
+  columnOf,
+  filterFromJson,
+  filterToJson,
+  layoutFromJson,
+  layoutToJson,
+  rowOf,
+  type FilterColumnJson,
+  type FilterJson,
+  type LayoutJson,
+} from './sheet-layout-json.js';

@@ -7,6 +7,7 @@ import { LockSet } from './bounded-keys.js';
 import { CellInputs } from './cell-inputs.js';
 import { CellVersions } from './cell-versions.js';
 import type { CellInput } from './value-typing.js';
+import { EMPTY_LAYOUT, type SheetLayout } from './sheet-layout.js';
 
 export class Sheet {
   readonly inputs = new CellInputs();
@@ -15,6 +16,8 @@ export class Sheet {
   readonly locked = new LockSet();
   /** Chart overlays in display order; they never touch cells. */
   readonly charts: Chart[] = [];
+  /** Frozen panes, sizes and the filter (a plain value, replaced whole by `set-layout`). */
+  layout: SheetLayout = EMPTY_LAYOUT;
 
   constructor(
     public name: string,

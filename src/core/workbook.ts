@@ -37,6 +37,7 @@ import type { Chart } from './chart.js';
 import { changeSetOf, type ChangeSet } from './change-set.js';
 import { CellLockedError } from './errors.js';
 import { Sheet } from './sheet.js';
+import { hiddenRowsOf, type SheetLayout } from './sheet-layout.js';
 import type { CellInput } from './value-typing.js';
 
 export interface WorkbookOptions {
@@ -122,6 +123,10 @@ export interface SheetView {
   lockedCells(): CellAddress[];
   /** Chart overlays in display order. */
   charts(): readonly Chart[];
+  /** Frozen panes, column widths, row heights and the filter. */
+  layout(): SheetLayout;
+  /** The rows the filter hides (zero-based, ascending); computed values decide. */
+  hiddenRows(): number[];
 }
 
 export type CommitListener = (commit: Commit) => void;
@@ -456,6 +461,9 @@ export class Workbook {
       occupiedCells: () => sheet.occupiedCells(),
       lockedCells: () => sheet.lockedCells(),
       charts: () => [...sheet.charts],
+      layout: () => sheet.layout,
+      hiddenRows: () =>
+        hiddenRowsOf(sheet.layout.filter, (row, col) => engine.value(sheet.engineSheet, row, col)),
     };
   }
 }

@@ -43,3 +43,14 @@ export {
 export { changeStructure, columnIndexOf, type StructureRequest } from './structure.js';
 export { sortRange, type SortRequest } from './sort.js';
 export { replaceInCells, type ReplaceRequest } from './replace.js';
+export {
+  clearFilter,
+  freezePanes,
+  hiddenRowSpans,
+  layoutAnswer,
+  MAX_ROWS_PER_HEIGHT,
+  setColumnWidth,
+  setFilter,
+  setRowHeight,
+  type LayoutAnswer,
+} from './layout.js';

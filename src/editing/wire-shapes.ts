@@ -7,7 +7,10 @@ import {
   isFormula,
   isFormulaError,
   spillRange,
+  isEmptyLayout,
+  layoutToJson,
   type CellAddress,
+  type LayoutJson,
   type SheetView,
   type WorkbookReader,
 } from '../core/index.js';
@@ -52,7 +55,18 @@ export function workbookJson(workbook: WorkbookReader): WorkbookResponse {
     sheets: workbook.sheetNames,
     can_undo: workbook.undoDepth > 0,
     can_redo: workbook.redoDepth > 0,
+    layouts: layoutsOf(workbook),
   };
+}
+
+/** Every sheet's layout that is not the default, by sheet name. */
+function layoutsOf(workbook: WorkbookReader): Record<string, LayoutJson> {
+  const layouts: Record<string, LayoutJson> = {};
+  for (const name of workbook.sheetNames) {
+    const layout = workbook.sheet(name).layout();
+    if (!isEmptyLayout(layout)) layouts[name] = layoutToJson(layout);
+  }
+  return layouts;
 }
 
 /** After an undo or redo: whether it did anything, and the workbook as it now is. */

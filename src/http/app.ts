@@ -27,6 +27,7 @@ import { chartRoutes } from './routes/charts.js';
 import { persistenceRoutes } from './routes/persistence.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { structureRoutes } from './routes/structure.js';
+import { layoutRoutes } from './routes/layout.js';
 import { findRoutes } from './routes/find.js';
 import { pluginRoutes } from './routes/plugins.js';
 import type { PluginRegistry } from '../plugins/index.js';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(engineApiRoutes, routeDeps);
   await app.register(gridRoutes, routeDeps);
   await app.register(structureRoutes, routeDeps);
+  await app.register(layoutRoutes, routeDeps);
   await app.register(findRoutes, routeDeps);
   await app.register(pluginRoutes, routeDeps);
   await app.register(workbookRoutes, routeDeps);

@@ -4,7 +4,11 @@
 // reads both versions and validates everything before anything is replaced.
 import {
   formatCell,
+  isEmptyLayout,
   isFormula,
+  layoutFromJson,
+  layoutToJson,
+  type LayoutJson,
   validateChart,
   validateSheetName,
   validateWorkbookName,
@@ -34,6 +38,8 @@ export interface GridbookSheetJson {
   readonly name: string;
   readonly blocks?: readonly CellBlockJson[];
   readonly cells: Readonly<Record<string, CellJson>>;
+  /** Frozen panes, sizes and filter; absent when the sheet has none (older files never do). */
+  readonly layout?: LayoutJson;
 }
 
 export type GridbookChartJson = Chart & { readonly sheet: string };
@@ -81,10 +87,23 @@ export function encodeGridbook(
   options: EncodeOptions = {},
 ): GridbookJson {
   const sheets = document.sheets.map((sheet): GridbookSheetJson => {
+    const layout =
+      sheet.layout === undefined || isEmptyLayout(sheet.layout)
+        ? {}
+        : { layout: layoutToJson(sheet.layout) };
     if (options.dense !== true)
-      return { name: sheet.name, cells: cellMap(sheet.name, sheet.cells, options.values) };
+      return {
+        name: sheet.name,
+        cells: cellMap(sheet.name, sheet.cells, options.values),
+        ...layout,
+      };
     const { blocks, rest } = encodeBlocks(sheet.cells);
-    return { name: sheet.name, blocks, cells: cellMap(sheet.name, rest, options.values) };
+    return {
+      name: sheet.name,
+      blocks,
+      cells: cellMap(sheet.name, rest, options.values),
+      ...layout,
+    };
   });
   const charts = document.sheets.flatMap((sheet) =>
     (sheet.charts ?? []).map((chart) => ({ sheet: sheet.name, ...chart })),
@@ -160,7 +179,8 @@ function readSheets(raw: unknown): { sheets: SheetSnapshot[]; inlineCharts: Char
       readCellMap(entry['cells'], `${field}.cells`),
       field,
     );
-    return { name, cells };
+    const layout = layoutFromJson(entry['layout'], `${field}.layout`);
+    return isEmptyLayout(layout) ? { name, cells } : { name, cells, layout };
   });
   return { sheets, inlineCharts };
 }

@@ -6,6 +6,17 @@
 // process, and most never touch xlsx (bench/README.md, W6).
 import type ExcelJS from 'exceljs';
 import {
+  filterRangeText,
+  hiddenRowsOf,
+  isEmptyLayout,
+  MAX_COLUMNS,
+  MAX_FROZEN_COLUMNS,
+  MAX_FROZEN_ROWS,
+  MAX_SIZE,
+  MIN_SIZE,
+  tryParseRange,
+  type SheetFilter,
+  type SheetLayout,
   isFormula,
   isFormulaError,
   formatCell,
@@ -199,6 +210,7 @@ export async function encodeXlsx(
       );
     for (const area of options.spills?.(sheet.name) ?? [])
       writeSpill(worksheet, sheet.name, area, values, options.valuesOnly === true);
+    writeLayout(worksheet, sheet, values);
     // No password: the sheet enforces the same locks in Excel and anyone may lift them there.
     if (protectedSheet)
       await worksheet.protect('', { selectLockedCells: true, selectUnlockedCells: true });
@@ -274,6 +286,88 @@ function writeSpill(
 
 function cellName(row: number, col: number): string {
   return formatCell({ row, col });
+}
+
+// ---- layout: frozen panes, sizes, autofilter ---------------------------------------------------
+
+/** Excel measures a column in characters of the default font (7 px each, plus 5 px of padding). */
+function excelColumnWidth(px: number): number {
+  return Math.round(((px - 5) / 7) * 100) / 100;
+}
+
+function pixelColumnWidth(characters: number): number {
+  return Math.round(characters * 7 + 5);
+}
+
+/** Excel measures a row in points (¾ of a pixel at 96 dpi). */
+function excelRowHeight(px: number): number {
+  return Math.round(px * 75) / 100;
+}
+
+function pixelRowHeight(points: number): number {
+  return Math.round(points / 0.75);
+}
+
+/**
+ * Frozen panes as the sheet view, sizes as column and row properties, the filter as the sheet's
+ * autoFilter range with the rows it hides marked hidden. exceljs writes an autoFilter's range
+ * only (no `filterColumn` criteria): Excel shows the dropdowns and the hidden rows, and
+ * reapplying the filter there shows every row.
+ */
+function writeLayout(
+  worksheet: ExcelJS.Worksheet,
+  sheet: SheetSnapshot,
+  values: ComputedValues,
+): void {
+  const layout = sheet.layout;
+  if (layout === undefined) return;
+  if (layout.frozenRows > 0 || layout.frozenColumns > 0)
+    worksheet.views = [
+      { state: 'frozen', xSplit: layout.frozenColumns, ySplit: layout.frozenRows },
+    ];
+  for (const [col, width] of layout.columnWidths)
+    worksheet.getColumn(col + 1).width = excelColumnWidth(width);
+  for (const [row, height] of layout.rowHeights)
+    worksheet.getRow(row + 1).height = excelRowHeight(height);
+  if (layout.filter !== null) {
+    worksheet.autoFilter = filterRangeText(layout.filter);
+    for (const row of hiddenRowsOf(layout.filter, (r, c) => values(sheet.name, r, c)))
+      worksheet.getRow(row + 1).hidden = true;
+  }
+}
+
+function readLayout(worksheet: ExcelJS.Worksheet): SheetLayout | undefined {
+  const view = worksheet.views?.[0] as
+    { state?: string; xSplit?: number; ySplit?: number } | undefined;
+  const frozen = view?.state === 'frozen';
+  const columnWidths: [number, number][] = [];
+  (worksheet.columns ?? []).forEach((column, index) => {
+    const width = column?.width;
+    if (typeof width === 'number' && width > 0 && index < MAX_COLUMNS)
+      columnWidths.push([index, Math.min(MAX_SIZE, Math.max(MIN_SIZE, pixelColumnWidth(width)))]);
+  });
+  const defaultHeight = worksheet.properties?.defaultRowHeight ?? 15;
+  const rowHeights: [number, number][] = [];
+  worksheet.eachRow({ includeEmpty: true }, (row) => {
+    const height = row.height;
+    if (typeof height === 'number' && height > 0 && Math.abs(height - defaultHeight) > 0.01)
+      rowHeights.push([
+        Number(row.number) - 1,
+        Math.min(MAX_SIZE, Math.max(MIN_SIZE, pixelRowHeight(height))),
+      ]);
+  });
+  const autoFilter = worksheet.autoFilter;
+  const range = typeof autoFilter === 'string' ? tryParseRange(autoFilter) : undefined;
+  const filter: SheetFilter | null =
+    range === undefined ? null : { range: { start: range.start, end: range.end }, columns: [] };
+  const layout: SheetLayout = {
+    frozenRows: frozen ? Math.min(MAX_FROZEN_ROWS, Math.max(0, view?.ySplit ?? 0)) : 0,
+    frozenColumns: frozen ? Math.min(MAX_FROZEN_COLUMNS, Math.max(0, view?.xSplit ?? 0)) : 0,
+    columnWidths,
+    rowHeights: rowHeights.sort((a, b) => a[0] - b[0]),
+    filter,
+  };
+  return isEmptyLayout(layout) ? undefined : layout;
 }
 
 // ---- import ---------------------------------------------------------------------------------
@@ -411,7 +505,13 @@ export async function decodeXlsx(data: Uint8Array, field = 'file'): Promise<Deco
     throw new InvalidDocumentError(field, 'the workbook has no worksheets.');
   const sheets = worksheets.map((worksheet): SheetSnapshot => {
     try {
-      return { name: worksheet.name, cells: readWorksheet(worksheet), charts: [] };
+      const layout = readLayout(worksheet);
+      return {
+        name: worksheet.name,
+        cells: readWorksheet(worksheet),
+        charts: [],
+        ...(layout === undefined ? {} : { layout }),
+      };
     } catch (error) {
       throw new InvalidDocumentError(
         `${field}: sheet "${worksheet.name}"`,

@@ -455,3 +455,24 @@ describe('[GUARD-APPLY] both guardrails at /agent/apply, every GridOS case', () 
     });
   }
 });
+
+describe('[AGENT-LAYOUT] rows a user hid with a filter', () => {
+  it('an apply over hidden rows writes every row of its block, hidden or not, and collision sees hidden cells', async () => {
+    const http = agent.running.http;
+    await http.post('/grid/range', { target_cell: 'A1', values: table });
+    await http.post('/grid/filter', {
+      range: 'A1:B4',
+      columns: [{ column: 'A', values: ['Rent'] }],
+    });
+    expect((await http.get('/grid/layout')).body.hidden_rows).toEqual([[3, 4]]);
+    // A block written over the hidden rows lands on every one of them.
+    const written = await apply({ target_cell: 'D2', values: [[1], [2], [3]] });
+    expect(written.body).toMatchObject({ status: 'Success', actual_target: 'D2' });
+    const values = await readValues(http);
+    expect([values['D2'], values['D3'], values['D4']]).toEqual([1, 2, 3]);
+    // A hidden row's cells are occupied all the same: a write onto them moves beside them.
+    const moved = await apply({ target_cell: 'A3', values: [['x']] });
+    expect(moved.body.status).toBe('Collision Resolved');
+    expect((await readValues(http))['A3']).toBe('Food');
+  });
+});

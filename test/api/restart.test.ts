@@ -61,6 +61,17 @@ async function buildBudget(http: Api): Promise<void> {
   await ok(http.post('/grid/cell', { sheet: 'Summary', cell: 'A1', value: '=Sheet1!B4*12' }));
   await ok(http.post('/workbook/sheet/rename', { old_name: 'Sheet1', new_name: 'Budget' }));
   await ok(http.post('/grid/lock', { sheet: 'Budget', range: 'A1:B1' }));
+  // Issue 20: frozen panes, sizes and a filter are commits too.
+  await ok(http.post('/grid/freeze', { sheet: 'Budget', rows: 1 }));
+  await ok(http.post('/grid/columns/width', { sheet: 'Budget', columns: 'A', width: 140 }));
+  await ok(http.post('/grid/rows/height', { sheet: 'Budget', rows: 4, height: 32 }));
+  await ok(
+    http.post('/grid/filter', {
+      sheet: 'Budget',
+      range: 'A1:B3',
+      columns: [{ column: 'B', conditions: [{ op: 'gt', value: 500 }] }],
+    }),
+  );
   await ok(
     http.post('/system/charts', {
       sheet: 'Budget',
@@ -82,6 +93,10 @@ describe('[ISSUE-12] restart from the journal', () => {
     let { server, http } = await start(dataDir);
     await buildBudget(http);
     const built = await stateOf(http);
+    expect((await http.get('/grid/layout', { sheet: 'Budget' })).body).toMatchObject({
+      layout: { frozen_rows: 1, column_widths: { A: 140 }, row_heights: { '4': 32 } },
+      hidden_rows: [[3, 3]],
+    });
     expect((await http.get('/peek', { sheet: 'Summary', range: 'A1' })).body.rows).toEqual([
       [19_800],
     ]);

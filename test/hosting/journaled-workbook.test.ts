@@ -100,6 +100,7 @@ describe('the commit path (JournaledWorkbook)', () => {
       cells: [],
       sheets: true,
       charts: [],
+      layout: [],
       workbookReplaced: true,
     });
   });

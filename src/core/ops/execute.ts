@@ -11,6 +11,7 @@ import { sameSheetName, validateSheetName, validateWorkbookName } from '../namin
 import { Sheet } from '../sheet.js';
 import { isFormula, MAX_TEXT_LENGTH, tooLongText, type CellInput } from '../value-typing.js';
 import { deleteChart, putChart } from './chart-ops.js';
+import { setLayout } from './layout-ops.js';
 import type { InputRun, Op } from './op.js';
 import { mentionsSheet, renameSheetReferences } from '../formula-text/index.js';
 import { restoreWorkbook } from './retired-workbook.js';
@@ -304,6 +305,8 @@ export function executeOp(state: WorkbookState, op: Op): Executed {
       return restoreWorkbook(state, op);
     case 'change-structure':
       return changeStructure(state, op);
+    case 'set-layout':
+      return setLayout(state, op);
     case 'refresh-functions':
       return refreshFunctions(state, op);
   }

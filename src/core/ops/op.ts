@@ -5,6 +5,7 @@ import type { Chart } from '../chart.js';
 import type { Sheet } from '../sheet.js';
 import type { CellInput } from '../value-typing.js';
 import type { StructureChange } from '../formula-text/index.js';
+import type { LayoutPatch, SheetLayout } from '../sheet-layout.js';
 
 /** A horizontal run of cells starting at (row, col); null clears a cell. */
 export interface InputRun {
@@ -19,6 +20,8 @@ export interface SheetSnapshot {
   readonly cells: readonly SnapshotCell[];
   /** In display order; absent means none. */
   readonly charts?: readonly Chart[];
+  /** Frozen panes, sizes and filter; absent means none. */
+  readonly layout?: SheetLayout;
 }
 
 /** A whole workbook as `replace-workbook` installs it (load, import) and `document()` reads it. */
@@ -79,6 +82,8 @@ export type Op =
   | { readonly type: 'delete-chart'; readonly sheet: string; readonly id: string }
   /** Replaces everything the workbook holds; versions and locks come from the document as they are. */
   | { readonly type: 'replace-workbook'; readonly document: WorkbookDocument }
+  /** Frozen panes, column widths, row heights or the filter of one sheet: the fields given change. */
+  | { readonly type: 'set-layout'; readonly sheet: string; readonly patch: LayoutPatch }
   /** Rows or columns inserted or deleted on one sheet (its undo puts the previous sheets back). */
   | { readonly type: 'change-structure'; readonly change: StructureChange }
   /** Puts back the sheets a replace took out (the inverse of replace-workbook, and of itself). */

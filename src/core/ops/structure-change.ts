@@ -16,6 +16,7 @@ import {
 } from '../formula-text/index.js';
 import { sameSheetName } from '../naming.js';
 import { isFormula } from '../value-typing.js';
+import { movedLayout } from '../sheet-layout.js';
 import type { Executed } from './execute.js';
 import type { Op, SheetSnapshot, SnapshotCell, WorkbookDocument } from './op.js';
 import type { WorkbookState } from './state.js';
@@ -110,7 +111,11 @@ export function restructuredDocument(
       const charts = (sheet.charts ?? [])
         .map((chart) => movedChart(chart, sheet.name, change))
         .filter((chart): chart is Chart => chart !== undefined);
-      return { ...sheet, cells: rewrittenCells(cells, sheet.name, change), charts };
+      const layout =
+        sheet === target && sheet.layout !== undefined
+          ? { layout: movedLayout(sheet.layout, change) }
+          : {};
+      return { ...sheet, cells: rewrittenCells(cells, sheet.name, change), charts, ...layout };
     }),
   };
 }

@@ -6,6 +6,7 @@ import { validateChart, type Chart } from '../chart.js';
 import { InvalidOperationError } from '../errors.js';
 import { sameSheetName, validateSheetName, validateWorkbookName } from '../naming.js';
 import { Sheet } from '../sheet.js';
+import { checkLayout, EMPTY_LAYOUT, isEmptyLayout } from '../sheet-layout.js';
 import { MAX_TEXT_LENGTH, tooLongText } from '../value-typing.js';
 import { runsFromCells } from './builders.js';
 import type { InputRun, Op, SheetSnapshot, SnapshotCell, WorkbookDocument } from './op.js';
@@ -34,7 +35,12 @@ export function snapshotOf(sheet: Sheet): SheetSnapshot {
       locked: anyLocked && sheet.locked.has(key),
     };
   }
-  return { name: sheet.name, cells, charts: [...sheet.charts] };
+  return {
+    name: sheet.name,
+    cells,
+    charts: [...sheet.charts],
+    ...(isEmptyLayout(sheet.layout) ? {} : { layout: sheet.layout }),
+  };
 }
 
 export function documentOf(state: WorkbookState): WorkbookDocument {
@@ -70,6 +76,7 @@ function fillSheetState(sheet: Sheet, snapshot: SheetSnapshot): void {
     if (cell.locked) sheet.locked.add(key);
   }
   sheet.charts.push(...(snapshot.charts ?? []));
+  sheet.layout = snapshot.layout ?? EMPTY_LAYOUT;
 }
 
 /** Puts a snapshot's cells, versions, locks and charts into an empty sheet. */
@@ -178,6 +185,9 @@ export function validateDocument(document: WorkbookDocument): WorkbookDocument {
       name: sheetName,
       cells: snapshot.cells,
       charts: checkCharts(snapshot.charts ?? [], `${field}.charts`),
+      ...(snapshot.layout === undefined
+        ? {}
+        : { layout: checkLayout(snapshot.layout, `${field}.layout`) }),
     };
   });
   const active = sheets.find((sheet) => sameSheetName(sheet.name, document.activeSheet));

@@ -1,7 +1,7 @@
 // Direct writes (no guardrails, docs/contract.md §4), locks and the grid read the UI renders from:
 // thin routes over the editing use-cases.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { formatCell, parseRange, type RangeAddress } from '../../core/index.js';
+import { formatCell, parseRange, type RangeAddress, type SheetView } from '../../core/index.js';
 import {
   GridQuery,
   LockBody,
@@ -25,6 +25,7 @@ import {
   writeCell,
   writeRange,
   cellJson,
+  layoutAnswer,
   lockJson,
   writtenCellJson,
 } from '../../editing/index.js';
@@ -45,6 +46,14 @@ function unionBounds(
     start: { row: Math.min(a.start.row, b.start.row), col: Math.min(a.start.col, b.start.col) },
     end: { row: Math.max(a.end.row, b.end.row), col: Math.max(a.end.col, b.end.col) },
   };
+}
+
+function layoutAnswerWithin(sheet: SheetView, range: RangeAddress | undefined) {
+  const { layout, hidden_rows } = layoutAnswer(
+    sheet,
+    range === undefined ? undefined : { first: range.start.row, last: range.end.row },
+  );
+  return { layout, hidden_rows };
 }
 
 export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
@@ -151,6 +160,8 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         // there.
         listed_bounds: boundsJson(listed),
         cells: listedCells(sheet, range).map((cell) => cellJson(sheet, cell)),
+        // Frozen panes, sizes, the filter, and the rows it hides (within the range when one is given).
+        ...layoutAnswerWithin(sheet, range),
       };
     },
   );

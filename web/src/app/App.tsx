@@ -17,6 +17,7 @@ import { StatusBar } from '../status/StatusBar.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { Toasts } from '../ui/Toasts.js';
 import { ConflictDialog } from '../grid/ConflictDialog.js';
+import { LayoutDialogs } from '../grid/LayoutDialogs.js';
 import { FilesController } from '../files/files-controller.js';
 import { ChartsController } from '../charts/charts-controller.js';
 import { ChartLayer } from '../charts/ChartLayer.js';
@@ -178,6 +179,7 @@ export function App({ session, opening }: { session: Session; opening: Promise<v
         <ConfirmDialog request={confirmRequest} onClose={() => confirm.close()} />
       )}
       <ConflictDialog session={session} />
+      <LayoutDialogs session={session} />
       <Toasts toasts={session.toasts} />
     </div>
   );

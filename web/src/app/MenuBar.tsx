@@ -10,6 +10,7 @@ import type { ChartsController } from '../charts/charts-controller.js';
 import type { SettingsController } from '../settings/settings-controller.js';
 import type { PluginsController } from '../plugins/plugins-controller.js';
 import { ImportProgress } from '../files/ImportProgress.js';
+import { columnToLetters } from '../grid/address.js';
 
 interface Props {
   readonly session: Session;
@@ -82,6 +83,51 @@ export function MenuBar({ session, files, charts, settings, plugins, aiOpen, onT
       disabled: workbook?.canRedo !== true,
     },
   ];
+  const layout = useObservable(session.layouts.current);
+  const selection = useObservable(session.selection);
+  const hasFilter = layout?.filter !== null && layout?.filter !== undefined;
+  const dataItems = [
+    {
+      id: 'sort-range',
+      label: 'Sort range…',
+      run: () => session.layouts.dialog.set({ kind: 'sort' }),
+    },
+    hasFilter
+      ? {
+          id: 'remove-filter',
+          label: 'Remove filter',
+          run: () => void session.layouts.clearFilter(),
+        }
+      : {
+          id: 'create-filter',
+          label: 'Create filter',
+          run: () => void session.layouts.createFilter(),
+        },
+  ];
+  const freezeRows = (rows: number) => () =>
+    void session.layouts.freeze(rows, layout?.frozenColumns ?? 0);
+  const freezeColumns = (columns: number) => () =>
+    void session.layouts.freeze(layout?.frozenRows ?? 0, columns);
+  const cursor = selection.cursor;
+  const viewItems = [
+    { id: 'freeze-no-rows', label: 'Freeze: no rows', run: freezeRows(0) },
+    { id: 'freeze-1-row', label: 'Freeze: 1 row', run: freezeRows(1) },
+    { id: 'freeze-2-rows', label: 'Freeze: 2 rows', run: freezeRows(2) },
+    {
+      id: 'freeze-rows-to-cursor',
+      label: `Freeze: up to row ${cursor.row + 1}`,
+      run: freezeRows(cursor.row + 1),
+      disabled: cursor.row + 1 > 1000,
+    },
+    { id: 'freeze-no-columns', label: 'Freeze: no columns', run: freezeColumns(0) },
+    { id: 'freeze-1-column', label: 'Freeze: 1 column', run: freezeColumns(1) },
+    {
+      id: 'freeze-columns-to-cursor',
+      label: `Freeze: up to column ${columnToLetters(cursor.col)}`,
+      run: freezeColumns(cursor.col + 1),
+      disabled: cursor.col + 1 > 100,
+    },
+  ];
   const insertItems = [
     { id: 'insert-chart', label: 'Chart from selection…', run: () => charts.openCreate() },
   ];
@@ -95,7 +141,9 @@ export function MenuBar({ session, files, charts, settings, plugins, aiOpen, onT
       <nav className="menus" aria-label="Menus">
         <MenuButton label="File" testId="menu-file" items={fileItems} />
         <MenuButton label="Edit" testId="menu-edit" items={editItems} />
+        <MenuButton label="View" testId="menu-view" items={viewItems} />
         <MenuButton label="Insert" testId="menu-insert" items={insertItems} />
+        <MenuButton label="Data" testId="menu-data" items={dataItems} />
       </nav>
       <button
         type="button"

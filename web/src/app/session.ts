@@ -6,6 +6,7 @@ import { ApiClient } from '../api/client.js';
 import { ApiError, ConnectionLostError, errorMessage } from '../api/errors.js';
 import { GridApi } from '../api/grid-api.js';
 import { WorkbookApi } from '../api/workbook-api.js';
+import { SheetLayouts } from './sheet-layouts.js';
 import type { WorkbookJson } from '../api/types.js';
 import { blockRange, CellStore, type CachedCell } from '../grid/cell-store.js';
 import type { CellRef, Rect } from '../grid/address.js';
@@ -67,6 +68,8 @@ export class Session {
   private writeChain: Promise<unknown> = Promise.resolve();
   private historyRun: Promise<void> = Promise.resolve();
   private historyPresses = 0;
+  /** The active sheet's frozen panes, sizes and filter, as the server keeps them. */
+  readonly layouts: SheetLayouts;
   /** Each sheet's last selection, restored when the sheet is opened again (docs/ui-rules.md SHEET-03). */
   readonly selections = new SelectionMemory();
 
@@ -89,6 +92,7 @@ export class Session {
       },
     });
     this.client.onConnectionChange((online) => this.online.set(online));
+    this.layouts = new SheetLayouts(this);
   }
 
   get activeSheet(): string {

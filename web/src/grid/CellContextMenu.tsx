@@ -45,6 +45,16 @@ export function CellContextMenu({ request, session, clipboard, onInsertChart, on
       disabled: !anyLocked,
     },
     { id: 'insert-chart', label: 'Insert chart…', run: onInsertChart },
+    {
+      id: 'row-height',
+      label: rect.height === 1 ? `Row ${rect.row + 1} height…` : 'Row height…',
+      run: () =>
+        session.layouts.dialog.set({
+          kind: 'row-height',
+          first: rect.row,
+          last: Math.min(rect.row + rect.height - 1, rect.row + 99_999),
+        }),
+    },
     ...structureItems(session, sheet, rect, session.selection.get().label),
   ];
   return (

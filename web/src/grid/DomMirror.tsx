@@ -7,9 +7,15 @@ import { useObservable, type Observable } from '../app/observable.js';
 import type { PreviewOverlay, Session } from '../app/session.js';
 import { columnToLetters, formatCell } from './address.js';
 import { alignmentOf, displayOf, displayValue, explainSentinel } from './cell-format.js';
-import { cellBox, type ColumnLayout, type Viewport } from './geometry.js';
+import {
+  cellBox,
+  firstScrolledColumn,
+  frozenBandShown,
+  type ColumnLayout,
+  type Viewport,
+} from './geometry.js';
 import { numberCharsFor } from './grid-cells.js';
-import { HEADER_HEIGHT, ROW_HEIGHT, ROW_MARKER_WIDTH } from './grid-theme.js';
+import { HEADER_HEIGHT, ROW_MARKER_WIDTH } from './grid-theme.js';
 
 interface Props {
   readonly session: Session;
@@ -96,11 +102,28 @@ function renderMirror(
   sheet: string,
 ) {
   const lastRow = Math.min(rows - 1, view.row + view.height);
-  const lastCol = Math.min(cols - 1, view.col + view.width);
-  const rowElements = [];
+  const firstCol = firstScrolledColumn(layout, view);
+  const lastCol = Math.min(cols - 1, firstCol + view.width);
+  // Frozen columns, then the scrolled ones; frozen rows (drawn over the top once scrolled),
+  // then the scrolled rows not under them; rows the filter hides (0 px) are not there at all.
+  const columns: number[] = [];
+  for (let col = 0; col < Math.min(layout.frozenColumns, cols); col += 1) columns.push(col);
+  for (let col = firstCol; col <= lastCol; col += 1) columns.push(col);
+  const band = frozenBandShown(layout, view);
+  const bandBottom = band ? layout.rows.offset(layout.frozenRows) : 0;
+  const rowList: number[] = [];
+  if (band) for (let row = 0; row < layout.frozenRows; row += 1) rowList.push(row);
   for (let row = view.row; row <= lastRow; row += 1) {
+    if (band && row < layout.frozenRows) continue;
+    if (layout.rows.height(row) === 0) continue;
+    if (band && layout.rows.offset(row) - layout.rows.offset(view.row) < bandBottom) continue;
+    rowList.push(row);
+  }
+  const rowElements = [];
+  for (const row of rowList) {
+    if (layout.rows.height(row) === 0) continue;
     const cells = [];
-    for (let col = view.col; col <= lastCol; col += 1) {
+    for (const col of columns) {
       cells.push(
         <MirrorCell
           key={col}
@@ -122,9 +145,9 @@ function renderMirror(
           className="mirror-cell"
           style={{
             left: 0,
-            top: HEADER_HEIGHT + (row - view.row) * ROW_HEIGHT,
+            top: cellBox(layout, view, 0, row).top,
             width: ROW_MARKER_WIDTH,
-            height: ROW_HEIGHT,
+            height: layout.rows.height(row),
           }}
         >
           {row + 1}
@@ -134,7 +157,7 @@ function renderMirror(
     );
   }
   const headers = [];
-  for (let col = view.col; col <= lastCol; col += 1) {
+  for (const col of columns) {
     const box = cellBox(layout, view, col, view.row);
     headers.push(
       <div

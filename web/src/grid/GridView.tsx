@@ -27,14 +27,16 @@ import { Observable, useObservable, useObservableSlice } from '../app/observable
 import type { Session } from '../app/session.js';
 import { formatCell, MAX_ROWS, rectContains, type CellRef, type Rect } from './address.js';
 import { canvasCell, drawPadlock, LOADING_CELL, previewCell } from './grid-cells.js';
-import { ColumnLayout, type Viewport } from './geometry.js';
+import { ColumnLayout, RowLayout, type Viewport } from './geometry.js';
 import { DomMirror } from './DomMirror.js';
 import type { EditController } from './editing.js';
 import { fromGlide, toGlide } from './glide-selection.js';
 import { CellEditorLayer, LiveRegion } from './GridLayers.js';
 import { useFollowSelection } from './use-follow-selection.js';
 import { handleGridKey } from './grid-keys.js';
-import { glideColumns, loadWidths, saveWidths } from './columns.js';
+import { glideColumns, widthsFrom } from './columns.js';
+import { FrozenRowsBand } from './FrozenRowsBand.js';
+import { FilterButtons } from './FilterButtons.js';
 import {
   GRID_COLUMNS,
   gridTheme,
@@ -96,8 +98,20 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
   );
   const savedViewports = useRef(new Map<string, Viewport>());
   const [rows, setRows] = useState(MIN_GRID_ROWS);
-  const [widths, setWidths] = useState(() => loadWidths(workbookName, sheet));
-  const layout = useMemo(() => new ColumnLayout(widths), [widths]);
+  const sheetLayout = useObservable(session.layouts.current);
+  const stored = sheetLayout?.sheet === sheet ? sheetLayout : undefined;
+  const [widths, setWidths] = useState(() => widthsFrom(stored?.widths));
+  const rowLayout = useMemo(() => new RowLayout(stored?.heights), [stored]);
+  const frozenRows = stored?.frozenRows ?? 0;
+  const frozenColumns = stored?.frozenColumns ?? 0;
+  const layout = useMemo(
+    () => new ColumnLayout(widths, rowLayout, frozenRows, frozenColumns),
+    [widths, rowLayout, frozenRows, frozenColumns],
+  );
+  const rowHeight = useMemo(
+    () => (rowLayout.isUniform ? ROW_HEIGHT : (row: number) => rowLayout.height(row)),
+    [rowLayout],
+  );
   const columns = useMemo(() => glideColumns(widths), [widths]);
   const preview = useObservable(session.preview);
   // Only the references of the formula being typed matter here, not every keystroke.
@@ -117,8 +131,8 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
   limits.current = { rows, cols: GRID_COLUMNS };
 
   useEffect(() => {
-    setWidths(loadWidths(workbookName, sheet));
-  }, [workbookName, sheet]);
+    setWidths(widthsFrom(stored?.widths));
+  }, [workbookName, sheet, stored]);
 
   // Repaint exactly the cells that changed in the cache, and grow the grid with the data.
   useEffect(() => {
@@ -153,7 +167,7 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
       // Absolute pixels, not Glide's relative scrollTo: Glide may have scrolled to the restored
       // selection in this same frame, and a relative scroll computed before that would overshoot.
       const scroller = container.current?.querySelector<HTMLElement>('.dvn-scroller');
-      scroller?.scrollTo(layout.offset(saved.col), saved.row * ROW_HEIGHT);
+      scroller?.scrollTo(layout.offset(saved.col), layout.rows.offset(saved.row));
     }
     const view = viewport.get();
     session.store.want(
@@ -337,7 +351,8 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
         getCellContent={getCellContent}
         drawCell={drawCell}
         theme={gridTheme}
-        rowHeight={ROW_HEIGHT}
+        rowHeight={rowHeight}
+        freezeColumns={frozenColumns}
         headerHeight={HEADER_HEIGHT}
         rowMarkers="clickable-number"
         rowMarkerWidth={ROW_MARKER_WIDTH}
@@ -387,16 +402,13 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
           )
         }
         onColumnResizeEnd={(_column, size, col) =>
-          saveWidths(
-            workbookName,
-            sheet,
-            widths.map((width, index) => (index === col ? Math.round(size) : width)),
-          )
+          void session.layouts.setColumnWidth(col, Math.round(size))
         }
         smoothScrollX={false}
         smoothScrollY={false}
         experimental={{ disableAccessibilityTree: true }}
       />
+      <FrozenRowsBand session={session} layout={layout} viewport={viewport} />
       <DomMirror
         session={session}
         layout={layout}
@@ -408,6 +420,7 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
       <div className="grid-overlays">
         <div className="grid-overlays-origin">
           {overlays?.(geometry)}
+          <FilterButtons session={session} layout={layout} viewport={viewport} />
           <CellEditorLayer session={session} editor={editor} layout={layout} viewport={viewport} />
         </div>
       </div>

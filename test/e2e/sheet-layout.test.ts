@@ -1,0 +1,176 @@
+// Issue 20 in the page: View → Freeze keeps the header row in view over 5,000 rows, column
+// widths and row heights live on the server (another browser sees them; widths this browser
+// kept in localStorage move there once), Data → Create filter hides rows through the header
+// dropdowns, and Data → Sort range sorts by two keys (docs/ui-rules.md FRZ, LAY-01, FLT, SORT).
+import { describe, expect, it } from 'vitest';
+import { hasChromium, openPage, openWorkbook } from './browser.js';
+import { cell, clickCell, expectCellText, goTo } from './grid-actions.js';
+import { useBrowserSuite } from './suite.js';
+
+describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
+  const suite = useBrowserSuite();
+
+  async function seedRows(count: number): Promise<void> {
+    const values: (string | number)[][] = [['Name', 'Amount']];
+    for (let row = 2; row <= count + 1; row += 1) values.push([`item ${row}`, row * 10]);
+    for (let start = 0; start < values.length; start += 2000)
+      await suite.server.http.post('/grid/range', {
+        target_cell: `A${start + 1}`,
+        values: values.slice(start, start + 2000),
+      });
+  }
+
+  async function menu(name: 'view' | 'data', item: string): Promise<void> {
+    const page = suite.ui.page;
+    await page.getByTestId(`menu-${name}`).click();
+    await page.getByTestId(`menu-${item}`).click();
+  }
+
+  const layout = async () => (await suite.server.http.get('/grid/layout')).body;
+
+  it('[FRZ-01] [FRZ-02] freezing row 1 keeps the header over 5,000 scrolled rows, in another browser too; a resized column width is stored on the server', async () => {
+    await seedRows(5000);
+    await suite.open();
+    const page = suite.ui.page;
+    await menu('view', 'freeze-1-row');
+    await expect.poll(async () => (await layout()).layout.frozen_rows).toBe(1);
+    // Wheel down, then jump to the last row: the header row stays drawn at the top.
+    const area = await page.getByTestId('grid-area').boundingBox();
+    await page.mouse.move(area!.x + area!.width / 2, area!.y + area!.height / 2);
+    for (let step = 0; step < 10; step += 1) await page.mouse.wheel(0, 480);
+    await page.getByTestId('frozen-A1').waitFor();
+    await goTo(page, 'A5001');
+    await expectCellText(page, 'A5001', 'item 5001');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="frozen-A1"]')?.textContent === 'Name',
+    );
+    const header = await page.getByTestId('frozen-A1').boundingBox();
+    const columnHeader = await page.getByTestId('col-header-A').boundingBox();
+    expect(Math.abs(header!.y - (columnHeader!.y + columnHeader!.height))).toBeLessThan(2);
+    // The mirror names the frozen cell where it is drawn.
+    expect(await cell(page, 'A1').textContent()).toBe('Name');
+
+    // Drag the border between B and C: the width goes to the server.
+    const b = await page.getByTestId('col-header-B').boundingBox();
+    await page.mouse.move(b!.x + b!.width - 1, b!.y + b!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(b!.x + b!.width + 60, b!.y + b!.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => (await layout()).layout.column_widths['B']).toBeGreaterThan(140);
+    const width = (await layout()).layout.column_widths['B'] as number;
+
+    // Another browser (a fresh context: no localStorage) sees the freeze and the width.
+    const other = await openPage(suite.browser, suite.server.url);
+    try {
+      await openWorkbook(other, suite.server.url);
+      const otherB = await other.page.getByTestId('col-header-B').boundingBox();
+      expect(Math.abs(otherB!.width - width)).toBeLessThan(2);
+      await goTo(other.page, 'A3000');
+      await other.page.waitForFunction(
+        () => document.querySelector('[data-testid="frozen-A1"]')?.textContent === 'Name',
+      );
+      expect(other.errors).toEqual([]);
+    } finally {
+      await other.close();
+    }
+    expect(suite.ui.errors).toEqual([]);
+  }, 120_000);
+
+  it('[LAY-01] widths this browser kept in localStorage move to the server once', async () => {
+    await seedRows(5);
+    await suite.open();
+    const page = suite.ui.page;
+    const name = (await suite.server.http.get('/api/workbook')).body.workbook_name as string;
+    await page.evaluate(
+      (key) => localStorage.setItem(key, JSON.stringify({ 2: 180 })),
+      `gridbook:widths:${name}:Sheet1`,
+    );
+    await page.reload();
+    await expect.poll(async () => (await layout()).layout.column_widths).toEqual({ C: 180 });
+    expect(
+      await page.evaluate((key) => localStorage.getItem(key), `gridbook:widths:${name}:Sheet1`),
+    ).toBeNull();
+    const c = await page.getByTestId('col-header-C').boundingBox();
+    expect(Math.abs(c!.width - 180)).toBeLessThan(2);
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[FLT-01] [FLT-02] Data → Create filter puts dropdowns on the header; unticking a value hides its rows, and Ctrl+Z shows them again', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        ['Region', 'Sales'],
+        ['North', 100],
+        ['South', 250],
+        ['North', 50],
+        ['East', 300],
+        ['Total', '=SUM(B2:B5)'],
+      ],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    await clickCell(page, 'A1');
+    await clickCell(page, 'B5', { modifiers: ['Shift'] });
+    await menu('data', 'create-filter');
+    await page.getByTestId('filter-button-A').click();
+    await page.getByTestId('filter-value-South').uncheck();
+    await page.getByTestId('filter-value-East').uncheck();
+    await page.getByTestId('filter-apply').click();
+    await expect
+      .poll(async () => (await layout()).hidden_rows)
+      .toEqual([
+        [3, 3],
+        [5, 5],
+      ]);
+    await page.waitForFunction(() => document.querySelector('[data-testid="cell-A3"]') === null);
+    await expectCellText(page, 'A4', 'North');
+    // Rows under the hidden ones move up: A4 sits right below A2.
+    const a2 = await cell(page, 'A2').boundingBox();
+    const a4 = await cell(page, 'A4').boundingBox();
+    expect(Math.abs(a4!.y - (a2!.y + a2!.height))).toBeLessThan(2);
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'A3', 'South');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[SORT-01] Data → Sort range sorts by two keys with the header kept; [FRZ-03] a row height set from the cell menu is stored', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        ['Region', 'Sales'],
+        ['North', 100],
+        ['South', 250],
+        ['North', 300],
+        ['East', 300],
+      ],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    await clickCell(page, 'A1');
+    await clickCell(page, 'B5', { modifiers: ['Shift'] });
+    await menu('data', 'sort-range');
+    await page.getByTestId('sort-column-0').selectOption({ label: 'Column B' });
+    await page.getByTestId('sort-order-0').selectOption('desc');
+    await page.getByTestId('sort-add-key').click();
+    await page.getByTestId('sort-column-1').selectOption({ label: 'Column A' });
+    await page.getByTestId('sort-apply').click();
+    await expectCellText(page, 'A2', 'East');
+    await expectCellText(page, 'A3', 'North');
+    await expectCellText(page, 'B3', '300');
+    await expectCellText(page, 'A4', 'South');
+    await expectCellText(page, 'A1', 'Region');
+
+    await clickCell(page, 'A2');
+    await clickCell(page, 'A2', { button: 'right' });
+    await page.getByTestId('menu-row-height').click();
+    await page.getByTestId('row-height-input').fill('48');
+    await page.getByTestId('row-height-apply').click();
+    await expect.poll(async () => (await layout()).layout.row_heights).toEqual({ '2': 48 });
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[data-testid="cell-A2"]') as HTMLElement | null)?.style.height ===
+        '48px',
+    );
+    expect(suite.ui.errors).toEqual([]);
+  });
+});
