@@ -17,6 +17,8 @@ export interface ChangeSet {
   readonly sheets: boolean;
   /** Sheets (by name after the commit) whose charts changed. */
   readonly charts: readonly string[];
+  /** Sheets (by name after the commit) whose cell formats changed. */
+  readonly formats?: readonly string[];
   /** The whole workbook was replaced (load, import, their undo): read it again; `cells` is empty. */
   readonly workbookReplaced: boolean;
 }
@@ -70,6 +72,7 @@ export function changeSetOf(
   let replaced = engine.rebuilt;
   let sheets = false;
   let charts: Set<string> | undefined;
+  let formats: Set<string> | undefined;
   ops.forEach((op, index) => {
     if (
       op.type === 'replace-workbook' ||
@@ -80,11 +83,14 @@ export function changeSetOf(
     else if (SHEET_OPS.has(op.type)) sheets = true;
     else if (op.type === 'put-chart' || op.type === 'delete-chart')
       (charts ??= new Set()).add(finalName(ops, index, op.sheet));
+    else if (op.type === 'set-format' || op.type === 'restore-formats')
+      (formats ??= new Set()).add(finalName(ops, index, op.sheet));
   });
   return {
     cells: replaced ? [] : cellsBySheet(engine, sheetName),
     sheets: sheets || replaced,
     charts: charts === undefined ? [] : [...charts],
+    ...(formats === undefined ? {} : { formats: [...formats] }),
     workbookReplaced: replaced,
   };
 }

@@ -112,6 +112,9 @@ function runsBytes(runs: readonly InputRun[]): number {
   return bytes;
 }
 
+/** A format run or patch: its rows and a format object shared with the sheet's style table. */
+const FORMAT_BYTES = 96;
+
 function opBytes(op: Op): number {
   switch (op.type) {
     case 'set-cells':
@@ -129,6 +132,13 @@ function opBytes(op: Op): number {
       return retiredBytes(op.workbook);
     case 'put-chart':
       return chartBytes(op.chart);
+    case 'set-format':
+      return FORMAT_BYTES;
+    case 'restore-formats': {
+      let bytes = 0;
+      for (const column of op.columns) bytes += ADDRESS_BYTES + column.runs.length * FORMAT_BYTES;
+      return bytes;
+    }
     default:
       return 0;
   }

@@ -19,6 +19,7 @@ export * from './errors.js';
 export * from './formula/index.js';
 export * from './ops/index.js';
 export * from './value-typing.js';
+export * from './format/index.js';
 export {
   DEFAULT_WORKBOOK_NAME,
   MAX_SHEET_NAME,

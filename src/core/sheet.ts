@@ -7,6 +7,7 @@ import { LockSet } from './bounded-keys.js';
 import { CellInputs } from './cell-inputs.js';
 import { CellVersions } from './cell-versions.js';
 import type { CellInput } from './value-typing.js';
+import { SheetFormats } from './format/index.js';
 
 export class Sheet {
   readonly inputs = new CellInputs();
@@ -15,6 +16,8 @@ export class Sheet {
   readonly locked = new LockSet();
   /** Chart overlays in display order; they never touch cells. */
   readonly charts: Chart[] = [];
+  /** Cell formats: a style table and per-column runs, never an object per cell. */
+  readonly formats = new SheetFormats();
 
   constructor(
     public name: string,

@@ -34,6 +34,8 @@ import type { Chart } from './chart.js';
 import { changeSetOf, type ChangeSet } from './change-set.js';
 import { CellLockedError } from './errors.js';
 import { Sheet } from './sheet.js';
+import { cellKey } from './address/index.js';
+import { displayText, formatLocale, type CellFormat, type FormatRect } from './format/index.js';
 import type { CellInput } from './value-typing.js';
 
 export interface WorkbookOptions {
@@ -114,6 +116,14 @@ export interface SheetView {
   lockedCells(): CellAddress[];
   /** Chart overlays in display order. */
   charts(): readonly Chart[];
+  /** The cell's format, or undefined when it has none. */
+  format(row: number, col: number): CellFormat | undefined;
+  /** The cell's value as shown: through its number format, in the configured locale. */
+  display(row: number, col: number): string;
+  /** Every format of the sheet as rectangles (a later one wins where two overlap). */
+  formatRects(): FormatRect[];
+  /** Whether any cell of the sheet has a format. */
+  readonly hasFormats: boolean;
 }
 
 export type CommitListener = (commit: Commit) => void;
@@ -427,6 +437,19 @@ export class Workbook {
       occupiedCells: () => sheet.occupiedCells(),
       lockedCells: () => sheet.lockedCells(),
       charts: () => [...sheet.charts],
+      format: (row, col) => sheet.formats.formatAt(row, col),
+      display: (row, col) =>
+        sheet.inputs.has(cellKey(row, col))
+          ? displayText(
+              engine.value(sheet.engineSheet, row, col),
+              sheet.formats.formatAt(row, col),
+              formatLocale(),
+            )
+          : '',
+      formatRects: () => sheet.formats.rects(),
+      get hasFormats() {
+        return !sheet.formats.isEmpty;
+      },
     };
   }
 }

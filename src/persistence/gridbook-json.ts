@@ -4,7 +4,13 @@
 // reads both versions and validates everything before anything is replaced.
 import {
   formatCell,
+  formatRange,
+  InvalidOperationError,
   isFormula,
+  parseRange,
+  validateCellFormat,
+  type CellFormat,
+  type FormatRect,
   validateChart,
   validateSheetName,
   validateWorkbookName,
@@ -34,6 +40,15 @@ export interface GridbookSheetJson {
   readonly name: string;
   readonly blocks?: readonly CellBlockJson[];
   readonly cells: Readonly<Record<string, CellJson>>;
+  /** Each distinct cell format of the sheet once; `formats` names them by index. */
+  readonly styles?: readonly CellFormat[];
+  /** Ranges and the style each has, in order (a later one wins where two overlap). */
+  readonly formats?: readonly GridbookFormatJson[];
+}
+
+export interface GridbookFormatJson {
+  readonly range: string;
+  readonly style: number;
 }
 
 export type GridbookChartJson = Chart & { readonly sheet: string };
@@ -76,15 +91,88 @@ function cellMap(
   return map;
 }
 
+/** A sheet's formats as a style table and ranges naming it; nothing when it has none. */
+function encodeFormats(
+  formats: readonly FormatRect[] | undefined,
+): Pick<GridbookSheetJson, 'styles' | 'formats'> {
+  if (formats === undefined || formats.length === 0) return {};
+  const styles: CellFormat[] = [];
+  const index = new Map<string, number>();
+  const ranges = formats.map((rect): GridbookFormatJson => {
+    const key = JSON.stringify(rect.format);
+    let style = index.get(key);
+    if (style === undefined) {
+      style = styles.length;
+      styles.push(rect.format);
+      index.set(key, style);
+    }
+    const range = formatRange({
+      start: { row: rect.top, col: rect.left },
+      end: { row: rect.bottom, col: rect.right },
+    });
+    return { range, style };
+  });
+  return { styles, formats: ranges };
+}
+
+function readFormats(styles: unknown, formats: unknown, field: string): FormatRect[] | undefined {
+  if (formats === undefined || formats === null) return undefined;
+  if (!Array.isArray(formats))
+    throw new InvalidDocumentError(`${field}.formats`, `expected a list of {range, style}.`);
+  if (!Array.isArray(styles))
+    throw new InvalidDocumentError(`${field}.styles`, `expected a list of formats.`);
+  const table = styles.map((style, index) => {
+    try {
+      return validateCellFormat(style, `${field}.styles[${index}]`);
+    } catch (error) {
+      if (error instanceof InvalidOperationError)
+        throw new InvalidDocumentError(error.field, error.message.slice(error.field.length + 2));
+      throw error;
+    }
+  });
+  return formats.map((entry, index): FormatRect => {
+    const where = `${field}.formats[${index}]`;
+    if (!isPlainObject(entry) || typeof entry['range'] !== 'string')
+      throw new InvalidDocumentError(where, `expected {range, style}, got ${describeJson(entry)}.`);
+    const style = entry['style'];
+    const format = typeof style === 'number' ? table[style] : undefined;
+    if (format === undefined)
+      throw new InvalidDocumentError(`${where}.style`, `expected an index into styles.`);
+    let range;
+    try {
+      range = parseRange(entry['range'], `${where}.range`);
+    } catch {
+      throw new InvalidDocumentError(`${where}.range`, `expected a range such as A1:B2.`);
+    }
+    return {
+      top: range.start.row,
+      left: range.start.col,
+      bottom: range.end.row,
+      right: range.end.col,
+      format,
+    };
+  });
+}
+
 export function encodeGridbook(
   document: WorkbookDocument,
   options: EncodeOptions = {},
 ): GridbookJson {
   const sheets = document.sheets.map((sheet): GridbookSheetJson => {
+    const formats = encodeFormats(sheet.formats);
     if (options.dense !== true)
-      return { name: sheet.name, cells: cellMap(sheet.name, sheet.cells, options.values) };
+      return {
+        name: sheet.name,
+        cells: cellMap(sheet.name, sheet.cells, options.values),
+        ...formats,
+      };
     const { blocks, rest } = encodeBlocks(sheet.cells);
-    return { name: sheet.name, blocks, cells: cellMap(sheet.name, rest, options.values) };
+    return {
+      name: sheet.name,
+      blocks,
+      cells: cellMap(sheet.name, rest, options.values),
+      ...formats,
+    };
   });
   const charts = document.sheets.flatMap((sheet) =>
     (sheet.charts ?? []).map((chart) => ({ sheet: sheet.name, ...chart })),
@@ -160,7 +248,8 @@ function readSheets(raw: unknown): { sheets: SheetSnapshot[]; inlineCharts: Char
       readCellMap(entry['cells'], `${field}.cells`),
       field,
     );
-    return { name, cells };
+    const formats = readFormats(entry['styles'], entry['formats'], field);
+    return formats === undefined ? { name, cells } : { name, cells, formats };
   });
   return { sheets, inlineCharts };
 }

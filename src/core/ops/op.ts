@@ -1,6 +1,7 @@
 // The Op union: every change to a workbook is a list of these, applied by workbook.apply.
 // Op names are imperative; sheets are named as they are at the moment the op applies.
-import type { CellAddress } from '../address/index.js';
+import type { CellAddress, RangeAddress } from '../address/index.js';
+import type { FormatPatch, FormatRect, FormatRun } from '../format/index.js';
 import type { Chart } from '../chart.js';
 import type { Sheet } from '../sheet.js';
 import type { CellInput } from '../value-typing.js';
@@ -19,6 +20,8 @@ export interface SheetSnapshot {
   readonly cells: readonly SnapshotCell[];
   /** In display order; absent means none. */
   readonly charts?: readonly Chart[];
+  /** Cell formats as rectangles (a later one wins where two overlap); absent means none. */
+  readonly formats?: readonly FormatRect[];
 }
 
 /** A whole workbook as `replace-workbook` installs it (load, import) and `document()` reads it. */
@@ -77,6 +80,20 @@ export type Op =
       readonly index?: number;
     }
   | { readonly type: 'delete-chart'; readonly sheet: string; readonly id: string }
+  /** Changes the formats of a range's cells: fields sent set, null clears, absent stay. */
+  | {
+      readonly type: 'set-format';
+      readonly sheet: string;
+      readonly range: RangeAddress;
+      readonly format: FormatPatch;
+    }
+  /** Puts a range's formats back column by column (the inverse of set-format, and of itself). */
+  | {
+      readonly type: 'restore-formats';
+      readonly sheet: string;
+      readonly range: RangeAddress;
+      readonly columns: readonly FormatColumn[];
+    }
   /** Replaces everything the workbook holds; versions and locks come from the document as they are. */
   | { readonly type: 'replace-workbook'; readonly document: WorkbookDocument }
   /** Rows or columns inserted or deleted on one sheet (its undo puts the previous sheets back). */
@@ -94,6 +111,12 @@ export type Op =
       readonly names: readonly string[];
       readonly rebuild: boolean;
     };
+
+/** One column of a range's formats: its formatted rows (rows without a run have none). */
+export interface FormatColumn {
+  readonly col: number;
+  readonly runs: readonly FormatRun[];
+}
 
 export type OpType = Op['type'];
 

@@ -4,6 +4,7 @@
 import { cellKey, formatCell, MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
 import { validateChart, type Chart } from '../chart.js';
 import { InvalidOperationError } from '../errors.js';
+import { validateCellFormat, type FormatRect } from '../format/index.js';
 import { sameSheetName, validateSheetName, validateWorkbookName } from '../naming.js';
 import { Sheet } from '../sheet.js';
 import { MAX_TEXT_LENGTH, tooLongText } from '../value-typing.js';
@@ -34,7 +35,10 @@ export function snapshotOf(sheet: Sheet): SheetSnapshot {
       locked: anyLocked && sheet.locked.has(key),
     };
   }
-  return { name: sheet.name, cells, charts: [...sheet.charts] };
+  const formats = sheet.formats.isEmpty ? undefined : sheet.formats.rects();
+  return formats === undefined
+    ? { name: sheet.name, cells, charts: [...sheet.charts] }
+    : { name: sheet.name, cells, charts: [...sheet.charts], formats };
 }
 
 export function documentOf(state: WorkbookState): WorkbookDocument {
@@ -70,6 +74,7 @@ function fillSheetState(sheet: Sheet, snapshot: SheetSnapshot): void {
     if (cell.locked) sheet.locked.add(key);
   }
   sheet.charts.push(...(snapshot.charts ?? []));
+  for (const rect of snapshot.formats ?? []) sheet.formats.fill(rect);
 }
 
 /** Puts a snapshot's cells, versions, locks and charts into an empty sheet. */
@@ -149,6 +154,22 @@ function checkCells(cells: readonly SnapshotCell[], field: string): void {
   if (repeated !== undefined) invalid(where(repeated), 'the cell appears twice.');
 }
 
+function checkFormats(formats: readonly FormatRect[], field: string): FormatRect[] {
+  return formats.map((rect, index) => {
+    const where = `${field}[${index}]`;
+    const inside =
+      [rect.top, rect.left, rect.bottom, rect.right].every(Number.isInteger) &&
+      rect.top >= 0 &&
+      rect.left >= 0 &&
+      rect.bottom >= rect.top &&
+      rect.right >= rect.left &&
+      rect.bottom < MAX_ROWS &&
+      rect.right < MAX_COLUMNS;
+    if (!inside) invalid(where, 'expected a rectangle on the sheet, top-left first.');
+    return { ...rect, format: validateCellFormat(rect.format, `${where}.format`) };
+  });
+}
+
 function checkCharts(charts: readonly Chart[], field: string): Chart[] {
   const ids = new Set<string>();
   return charts.map((chart, index) => {
@@ -174,11 +195,14 @@ export function validateDocument(document: WorkbookDocument): WorkbookDocument {
       );
     }
     checkCells(snapshot.cells, `${field}.cells`);
-    return {
+    const checked: SheetSnapshot = {
       name: sheetName,
       cells: snapshot.cells,
       charts: checkCharts(snapshot.charts ?? [], `${field}.charts`),
     };
+    return snapshot.formats === undefined || snapshot.formats.length === 0
+      ? checked
+      : { ...checked, formats: checkFormats(snapshot.formats, `${field}.formats`) };
   });
   const active = sheets.find((sheet) => sameSheetName(sheet.name, document.activeSheet));
   if (active === undefined)
