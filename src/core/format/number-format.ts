@@ -68,9 +68,10 @@ const FORMAT_FOR_TYPED: Readonly<Record<number, string>> = {
   8: '$#,##0.00',
   9: '0%',
   10: '0.00%',
+  12: '# ?/?',
+  13: '# ??/??',
   14: 'm/d/yyyy',
   15: 'd mmm yyyy',
-  16: 'd mmm',
   17: 'mmm yyyy',
   18: 'h:mm AM/PM',
   19: 'h:mm:ss AM/PM',
@@ -81,6 +82,7 @@ const FORMAT_FOR_TYPED: Readonly<Record<number, string>> = {
 
 const ISO_DATE = /^\d{4}-\d{1,2}-\d{1,2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{1,2}-\d{1,2}[ T]\d{1,2}:\d{2}(:\d{2})?$/;
+const PARENTHESISED = /^\(\s*[\d.,]+\s*\)$/;
 /** A cheap test before the parser: typed numbers, dates and times all hold a digit. */
 const MAYBE_TYPED = /\d/;
 
@@ -105,11 +107,15 @@ export function parseTypedNumber(
   if (ISO_DATE.test(text)) return { value, numberFormat: 'yyyy-mm-dd' };
   if (ISO_DATE_TIME.test(text)) return { value, numberFormat: 'yyyy-mm-dd h:mm' };
   const id = parsed.formatId;
-  if (id === undefined) return { value };
+  // Only `(100)` reads as a number without a format; `€5` and the like stay text rather than
+  // lose their symbol.
+  if (id === undefined) return PARENTHESISED.test(text) ? { value } : undefined;
   if (id === 10 && /^[^.]*%$/.test(text.replace(/\.0*%$/, '%')))
     return { value, numberFormat: '0%' };
+  // Any other kind (a day and month without a year, whose year would come from the clock, say)
+  // stays text.
   const code = FORMAT_FOR_TYPED[id];
-  return code === undefined ? { value } : { value, numberFormat: code };
+  return code === undefined ? undefined : { value, numberFormat: code };
 }
 
 let locale = DEFAULT_LOCALE;

@@ -26,3 +26,4 @@ export {
 } from './function-registry.js';
 export { GRIDOS_FUNCTIONS } from './gridos-functions.js';
 export { EXCEL_FUNCTIONS } from './excel-functions.js';
+export { TEXT_FUNCTION } from './text-function.js';
