@@ -19,6 +19,8 @@ export interface ChangeSet {
   readonly charts: readonly string[];
   /** Sheets (by name after the commit) whose frozen panes, sizes or filter changed. */
   readonly layout: readonly string[];
+  /** Sheets (by name after the commit) whose cell formats changed. */
+  readonly formats?: readonly string[];
   /** The whole workbook was replaced (load, import, their undo): read it again; `cells` is empty. */
   readonly workbookReplaced: boolean;
 }
@@ -73,6 +75,7 @@ export function changeSetOf(
   let sheets = false;
   let charts: Set<string> | undefined;
   let layout: Set<string> | undefined;
+  let formats: Set<string> | undefined;
   ops.forEach((op, index) => {
     if (
       op.type === 'replace-workbook' ||
@@ -84,12 +87,15 @@ export function changeSetOf(
     else if (op.type === 'put-chart' || op.type === 'delete-chart')
       (charts ??= new Set()).add(finalName(ops, index, op.sheet));
     else if (op.type === 'set-layout') (layout ??= new Set()).add(finalName(ops, index, op.sheet));
+    else if (op.type === 'set-format' || op.type === 'restore-formats')
+      (formats ??= new Set()).add(finalName(ops, index, op.sheet));
   });
   return {
     cells: replaced ? [] : cellsBySheet(engine, sheetName),
     sheets: sheets || replaced,
     charts: charts === undefined ? [] : [...charts],
     layout: layout === undefined ? [] : [...layout],
+    ...(formats === undefined ? {} : { formats: [...formats] }),
     workbookReplaced: replaced,
   };
 }

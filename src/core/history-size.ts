@@ -123,6 +123,9 @@ function runsBytes(runs: readonly InputRun[]): number {
   return bytes;
 }
 
+/** A format run or patch: its rows and a format object shared with the sheet's style table. */
+const FORMAT_BYTES = 96;
+
 function opBytes(op: Op): number {
   switch (op.type) {
     case 'set-cells':
@@ -142,6 +145,13 @@ function opBytes(op: Op): number {
       return chartBytes(op.chart);
     case 'set-layout':
       return layoutPatchBytes(op.patch);
+    case 'set-format':
+      return FORMAT_BYTES;
+    case 'restore-formats': {
+      let bytes = 0;
+      for (const column of op.columns) bytes += ADDRESS_BYTES + column.runs.length * FORMAT_BYTES;
+      return bytes;
+    }
     default:
       return 0;
   }

@@ -20,6 +20,7 @@ export * from './formula/index.js';
 export * from './ops/index.js';
 export * from './value-typing.js';
 export { spillRange, spilledCells, spilledFrom } from './spills.js';
+export * from './format/index.js';
 export {
   DEFAULT_WORKBOOK_NAME,
   MAX_SHEET_NAME,

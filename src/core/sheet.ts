@@ -8,6 +8,7 @@ import { CellInputs } from './cell-inputs.js';
 import { CellVersions } from './cell-versions.js';
 import type { CellInput } from './value-typing.js';
 import { EMPTY_LAYOUT, type SheetLayout } from './sheet-layout.js';
+import { SheetFormats } from './format/index.js';
 
 export class Sheet {
   readonly inputs = new CellInputs();
@@ -18,6 +19,8 @@ export class Sheet {
   readonly charts: Chart[] = [];
   /** Frozen panes, sizes and the filter (a plain value, replaced whole by `set-layout`). */
   layout: SheetLayout = EMPTY_LAYOUT;
+  /** Cell formats: a style table and per-column runs, never an object per cell. */
+  readonly formats = new SheetFormats();
 
   constructor(
     public name: string,

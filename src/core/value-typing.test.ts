@@ -5,6 +5,7 @@ import {
   parseNumericText,
   sameInput,
   typeInput,
+  typeValue,
   type CellInput,
 } from './value-typing.js';
 
@@ -37,7 +38,6 @@ describe('typing numeric text', () => {
   });
 
   it.each([
-    '1,000',
     '0x10',
     '1_000',
     'Infinity',
@@ -48,8 +48,12 @@ describe('typing numeric text', () => {
     '--1',
     'e5',
     '1e',
-    '$5',
-    '5%',
+    '5$',
+    '€5',
+    '555-1234',
+    '3/4',
+    '31/12/2026',
+    'Q1 2026',
   ])('[TYPE-1] %j is not a number and stays text as written', (text) => {
     expect(typeInput(text)).toBe(text);
   });
@@ -57,6 +61,33 @@ describe('typing numeric text', () => {
   it('[TYPE-1] parseNumericText refuses non-finite results', () => {
     expect(parseNumericText('1e400')).toBeUndefined();
     expect(parseNumericText('1e300')).toBe(1e300);
+  });
+});
+
+describe('typing numbers the way a spreadsheet shows them (issue 19)', () => {
+  it.each([
+    ['15%', 0.15, '0%'],
+    ['12.5%', 0.125, '0.00%'],
+    ['$1,200', 1200, '$#,##0'],
+    ['$1,200.50', 1200.5, '$#,##0.00'],
+    ['1,200', 1200, '#,##0'],
+    ['1,200.50', 1200.5, '#,##0.00'],
+    ['2026-01-31', 46053, 'yyyy-mm-dd'],
+    ['1/31/2026', 46053, 'm/d/yyyy'],
+    ['31 Jan 2026', 46053, 'd mmm yyyy'],
+    ['14:30', 14.5 / 24, 'h:mm'],
+  ])('%j becomes %d shown with %j', (text, value, numberFormat) => {
+    const typed = typeValue(text);
+    expect(typed.input).toBeCloseTo(value, 12);
+    expect(typed.numberFormat).toBe(numberFormat);
+    expect(typeInput(text)).toBe(typed.input);
+  });
+
+  it('leaves plain numbers, JSON numbers and quoted text without a format', () => {
+    expect(typeValue('12')).toEqual({ input: 12 });
+    expect(typeValue(0.15)).toEqual({ input: 0.15 });
+    expect(typeValue("'15%")).toEqual({ input: '15%' });
+    expect(inputToText('15%')).toBe("'15%");
   });
 });
 

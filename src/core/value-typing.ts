@@ -3,6 +3,7 @@
 // leading `'` → literal text, whitespace before `=` → text, "" (or only spaces) → clear.
 
 import { mapOutsideStrings } from './formula-text/index.js';
+import { parseTypedNumber } from './format/number-format.js';
 
 /** A formula as written, always with its leading `=`. */
 export interface Formula {
@@ -60,6 +61,28 @@ export function parseNumericText(text: string): number | undefined {
   return value === 0 ? 0 : value;
 }
 
+/** A typed value and the number format its text implied (`15%` → 0.15 shown as `0%`). */
+export interface TypedValue {
+  readonly input: CellInput | null;
+  readonly numberFormat?: string;
+}
+
+/**
+ * Types a client value as a spreadsheet types what you enter, with the number format the text
+ * implies: `15%` → 0.15 (`0%`), `$1,200` → 1200 (`$#,##0`), `1,200.50` → 1200.5 (`#,##0.00`),
+ * `2026-01-31`, `1/31/2026`, `31 Jan 2026` → date serials, `14:30` → a time. A JSON number
+ * never gets a format; `'` keeps the text as it is.
+ */
+export function typeValue(value: WireValue | undefined): TypedValue {
+  if (typeof value !== 'string') return { input: typeInput(value) };
+  const input = typeInput(value);
+  if (typeof input !== 'number' || parseNumericText(value.trim()) !== undefined) return { input };
+  const typed = parseTypedNumber(value.trim());
+  return typed?.numberFormat === undefined
+    ? { input }
+    : { input, numberFormat: typed.numberFormat };
+}
+
 /** Types a client value; `null` means the cell is cleared. */
 export function typeInput(value: WireValue | undefined): CellInput | null {
   if (value === null || value === undefined) return null;
@@ -77,7 +100,7 @@ export function typeInput(value: WireValue | undefined): CellInput | null {
   const upper = trimmed.toUpperCase();
   if (upper === 'TRUE') return true;
   if (upper === 'FALSE') return false;
-  return parseNumericText(trimmed) ?? value;
+  return parseNumericText(trimmed) ?? parseTypedNumber(trimmed)?.value ?? value;
 }
 
 /** The input as a person would type it again to get the same cell. */

@@ -12,6 +12,7 @@ import { formatCell, parseCell, type CellAddress, type RangeAddress } from './ad
 import {
   createHyperFormulaEngine,
   EXCEL_FUNCTIONS,
+  TEXT_FUNCTION,
   FunctionRegistry,
   GRIDOS_FUNCTIONS,
   type CellValue,
@@ -38,6 +39,8 @@ import { changeSetOf, type ChangeSet } from './change-set.js';
 import { CellLockedError } from './errors.js';
 import { Sheet } from './sheet.js';
 import { hiddenRowsOf, type SheetLayout } from './sheet-layout.js';
+import { cellKey } from './address/index.js';
+import { displayText, formatLocale, type CellFormat, type FormatRect } from './format/index.js';
 import type { CellInput } from './value-typing.js';
 
 export interface WorkbookOptions {
@@ -127,6 +130,14 @@ export interface SheetView {
   layout(): SheetLayout;
   /** The rows the filter hides (zero-based, ascending); computed values decide. */
   hiddenRows(): number[];
+  /** The cell's format, or undefined when it has none. */
+  format(row: number, col: number): CellFormat | undefined;
+  /** The cell's value as shown: through its number format, in the configured locale. */
+  display(row: number, col: number): string;
+  /** Every format of the sheet as rectangles (a later one wins where two overlap). */
+  formatRects(): FormatRect[];
+  /** Whether any cell of the sheet has a format. */
+  readonly hasFormats: boolean;
 }
 
 export type CommitListener = (commit: Commit) => void;
@@ -146,7 +157,12 @@ export class Workbook {
 
   static create(options: WorkbookOptions = {}): Workbook {
     const functions = (): CustomFunction[] => {
-      const registry = new FunctionRegistry([...GRIDOS_FUNCTIONS, ...EXCEL_FUNCTIONS]);
+      // TEXT replaces HyperFormula's own: the same format engine as the cells' display text.
+      const registry = new FunctionRegistry([
+        ...GRIDOS_FUNCTIONS,
+        ...EXCEL_FUNCTIONS,
+        TEXT_FUNCTION,
+      ]);
       for (const fn of options.functions?.list() ?? []) registry.register(fn);
       for (const fn of options.functionSource?.() ?? []) registry.register(fn);
       return registry.list();
@@ -464,17 +480,48 @@ export class Workbook {
       layout: () => sheet.layout,
       hiddenRows: () =>
         hiddenRowsOf(sheet.layout.filter, (row, col) => engine.value(sheet.engineSheet, row, col)),
+      format: (row, col) => sheet.formats.formatAt(row, col),
+      display: (row, col) =>
+        sheet.inputs.has(cellKey(row, col))
+          ? displayText(
+              engine.value(sheet.engineSheet, row, col),
+              sheet.formats.formatAt(row, col),
+              formatLocale(),
+            )
+          : '',
+      formatRects: () => sheet.formats.rects(),
+      get hasFormats() {
+        return !sheet.formats.isEmpty;
+      },
     };
   }
 }
 
 /** What an undo entry changes beyond the expected cells ("writes B5", "renames a sheet"), if anything. */
+/** A1 addresses of a range's cells (at most a few: beyond 64 it answers one that is outside). */
+function rangeCells(range: RangeAddress): string[] {
+  const cells: string[] = [];
+  for (let row = range.start.row; row <= range.end.row; row += 1)
+    for (let col = range.start.col; col <= range.end.col; col += 1) {
+      cells.push(formatCell({ row, col }));
+      if (cells.length > 64) return [...cells, '?'];
+    }
+  return cells;
+}
+
 function changeOutside(
   entry: readonly Op[],
   expected: NonNullable<ApplyMeta['expectedVersions']>,
 ): string | undefined {
   const listed = new Set(Object.keys(expected.versions).map((cell) => cell.toUpperCase()));
   for (const op of entry) {
+    // The format a typed `15%` or date brought is part of that cell's write.
+    if (
+      op.type === 'restore-formats' &&
+      op.sheet.toLowerCase() === expected.sheet.toLowerCase() &&
+      rangeCells(op.range).every((cell) => listed.has(cell))
+    )
+      continue;
     if (op.type !== 'set-cells' || op.sheet.toLowerCase() !== expected.sheet.toLowerCase())
       return `also changes ${op.type === 'set-cells' ? `sheet ${op.sheet}` : `the workbook (${op.type})`}`;
     for (const run of op.runs) {

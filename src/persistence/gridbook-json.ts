@@ -9,6 +9,12 @@ import {
   layoutFromJson,
   layoutToJson,
   type LayoutJson,
+  formatRange,
+  InvalidOperationError,
+  parseRange,
+  validateCellFormat,
+  type CellFormat,
+  type FormatRect,
   validateChart,
   validateSheetName,
   validateWorkbookName,
@@ -40,6 +46,15 @@ export interface GridbookSheetJson {
   readonly cells: Readonly<Record<string, CellJson>>;
   /** Frozen panes, sizes and filter; absent when the sheet has none (older files never do). */
   readonly layout?: LayoutJson;
+  /** Each distinct cell format of the sheet once; `formats` names them by index. */
+  readonly styles?: readonly CellFormat[];
+  /** Ranges and the style each has, in order (a later one wins where two overlap). */
+  readonly formats?: readonly GridbookFormatJson[];
+}
+
+export interface GridbookFormatJson {
+  readonly range: string;
+  readonly style: number;
 }
 
 export type GridbookChartJson = Chart & { readonly sheet: string };
@@ -82,6 +97,69 @@ function cellMap(
   return map;
 }
 
+/** A sheet's formats as a style table and ranges naming it; nothing when it has none. */
+function encodeFormats(
+  formats: readonly FormatRect[] | undefined,
+): Pick<GridbookSheetJson, 'styles' | 'formats'> {
+  if (formats === undefined || formats.length === 0) return {};
+  const styles: CellFormat[] = [];
+  const index = new Map<string, number>();
+  const ranges = formats.map((rect): GridbookFormatJson => {
+    const key = JSON.stringify(rect.format);
+    let style = index.get(key);
+    if (style === undefined) {
+      style = styles.length;
+      styles.push(rect.format);
+      index.set(key, style);
+    }
+    const range = formatRange({
+      start: { row: rect.top, col: rect.left },
+      end: { row: rect.bottom, col: rect.right },
+    });
+    return { range, style };
+  });
+  return { styles, formats: ranges };
+}
+
+function readFormats(styles: unknown, formats: unknown, field: string): FormatRect[] | undefined {
+  if (formats === undefined || formats === null) return undefined;
+  if (!Array.isArray(formats))
+    throw new InvalidDocumentError(`${field}.formats`, `expected a list of {range, style}.`);
+  if (!Array.isArray(styles))
+    throw new InvalidDocumentError(`${field}.styles`, `expected a list of formats.`);
+  const table = styles.map((style, index) => {
+    try {
+      return validateCellFormat(style, `${field}.styles[${index}]`);
+    } catch (error) {
+      if (error instanceof InvalidOperationError)
+        throw new InvalidDocumentError(error.field, error.message.slice(error.field.length + 2));
+      throw error;
+    }
+  });
+  return formats.map((entry, index): FormatRect => {
+    const where = `${field}.formats[${index}]`;
+    if (!isPlainObject(entry) || typeof entry['range'] !== 'string')
+      throw new InvalidDocumentError(where, `expected {range, style}, got ${describeJson(entry)}.`);
+    const style = entry['style'];
+    const format = typeof style === 'number' ? table[style] : undefined;
+    if (format === undefined)
+      throw new InvalidDocumentError(`${where}.style`, `expected an index into styles.`);
+    let range;
+    try {
+      range = parseRange(entry['range'], `${where}.range`);
+    } catch {
+      throw new InvalidDocumentError(`${where}.range`, `expected a range such as A1:B2.`);
+    }
+    return {
+      top: range.start.row,
+      left: range.start.col,
+      bottom: range.end.row,
+      right: range.end.col,
+      format,
+    };
+  });
+}
+
 export function encodeGridbook(
   document: WorkbookDocument,
   options: EncodeOptions = {},
@@ -91,11 +169,13 @@ export function encodeGridbook(
       sheet.layout === undefined || isEmptyLayout(sheet.layout)
         ? {}
         : { layout: layoutToJson(sheet.layout) };
+    const formats = encodeFormats(sheet.formats);
     if (options.dense !== true)
       return {
         name: sheet.name,
         cells: cellMap(sheet.name, sheet.cells, options.values),
         ...layout,
+        ...formats,
       };
     const { blocks, rest } = encodeBlocks(sheet.cells);
     return {
@@ -103,6 +183,7 @@ export function encodeGridbook(
       blocks,
       cells: cellMap(sheet.name, rest, options.values),
       ...layout,
+      ...formats,
     };
   });
   const charts = document.sheets.flatMap((sheet) =>
@@ -180,7 +261,13 @@ function readSheets(raw: unknown): { sheets: SheetSnapshot[]; inlineCharts: Char
       field,
     );
     const layout = layoutFromJson(entry['layout'], `${field}.layout`);
-    return isEmptyLayout(layout) ? { name, cells } : { name, cells, layout };
+    const formats = readFormats(entry['styles'], entry['formats'], field);
+    return {
+      name,
+      cells,
+      ...(isEmptyLayout(layout) ? {} : { layout }),
+      ...(formats === undefined ? {} : { formats }),
+    };
   });
   return { sheets, inlineCharts };
 }

@@ -28,3 +28,4 @@ export {
 export { GRIDOS_FUNCTIONS } from './gridos-functions.js';
 export type { FunctionInfo, FunctionParameter } from './function-catalogue.js';
 export { EXCEL_FUNCTIONS } from './excel-functions.js';
+export { TEXT_FUNCTION } from './text-function.js';

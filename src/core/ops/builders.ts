@@ -9,7 +9,7 @@ import {
   type RangeAddress,
 } from '../address/index.js';
 import { InvalidOperationError, TooLargeError } from '../errors.js';
-import { typeInput, type CellInput, type WireValue } from '../value-typing.js';
+import { typeValue, type CellInput, type WireValue } from '../value-typing.js';
 import type { InputRun, Op } from './op.js';
 
 /** The most cells one lock or unlock may cover. */
@@ -18,13 +18,55 @@ export const MAX_LOCK_CELLS = 1_000_000;
 /** The most cells one range write may hold: a full column (a 4M-cell write held the server for 40 s at 3 GB). */
 export const MAX_WRITE_CELLS = 1_048_576;
 
+/** A typed text's number format, for the cells typed as `15%`, `$1,200`, `2026-01-31` …. */
+interface TypedFormat {
+  readonly row: number;
+  readonly col: number;
+  readonly numberFormat: string;
+}
+
+/** One set-format op per run of rows of a column typed with the same format. */
+function typedFormatOps(sheet: string, typed: TypedFormat[]): Op[] {
+  if (typed.length === 0) return [];
+  typed.sort((a, b) => a.col - b.col || a.row - b.row);
+  const ops: Op[] = [];
+  let first = typed[0]!;
+  let last = first;
+  const flush = (): void => {
+    ops.push({
+      type: 'set-format',
+      sheet,
+      range: { start: { row: first.row, col: first.col }, end: { row: last.row, col: last.col } },
+      format: { number_format: first.numberFormat },
+    });
+  };
+  for (const cell of typed.slice(1)) {
+    if (
+      cell.col === last.col &&
+      cell.row === last.row + 1 &&
+      cell.numberFormat === first.numberFormat
+    ) {
+      last = cell;
+      continue;
+    }
+    flush();
+    first = last = cell;
+  }
+  flush();
+  return ops;
+}
+
 export function writeCellOps(sheet: string, address: CellAddress, value: WireValue): Op[] {
+  const typed = typeValue(value);
   return [
     {
       type: 'set-cells',
       sheet,
-      runs: [{ row: address.row, col: address.col, inputs: [typeInput(value)] }],
+      runs: [{ row: address.row, col: address.col, inputs: [typed.input] }],
     },
+    ...(typed.numberFormat === undefined
+      ? []
+      : typedFormatOps(sheet, [{ ...address, numberFormat: typed.numberFormat }])),
   ];
 }
 
@@ -46,6 +88,7 @@ export function writeRangeOps(
     );
   }
   const runs: InputRun[] = [];
+  const typedFormats: TypedFormat[] = [];
   values.forEach((row, offset) => {
     if (row.length === 0) return;
     const target = { row: anchor.row + offset, col: anchor.col };
@@ -55,9 +98,24 @@ export function writeRangeOps(
         `writing ${values.length} row(s) at ${formatCell(anchor)} would reach past the sheet's last row (1048576) or column (XFD).`,
       );
     }
-    runs.push({ ...target, inputs: row.map(typeInput) });
+    runs.push({
+      ...target,
+      inputs: row.map((value, index) => {
+        if (typeof value !== 'string') return typeValue(value).input;
+        const typed = typeValue(value);
+        if (typed.numberFormat !== undefined)
+          typedFormats.push({
+            row: target.row,
+            col: target.col + index,
+            numberFormat: typed.numberFormat,
+          });
+        return typed.input;
+      }),
+    });
   });
-  return runs.length === 0 ? [] : [{ type: 'set-cells', sheet, runs }];
+  return runs.length === 0
+    ? []
+    : [{ type: 'set-cells', sheet, runs }, ...typedFormatOps(sheet, typedFormats)];
 }
 
 /** Groups scattered cells into row runs (cells must be sorted row-major). */

@@ -12,6 +12,7 @@ import { Sheet } from '../sheet.js';
 import { isFormula, MAX_TEXT_LENGTH, tooLongText, type CellInput } from '../value-typing.js';
 import { deleteChart, putChart } from './chart-ops.js';
 import { setLayout } from './layout-ops.js';
+import { restoreFormats, setFormat } from './format-ops.js';
 import type { InputRun, Op } from './op.js';
 import { mentionsSheet, renameSheetReferences } from '../formula-text/index.js';
 import { restoreWorkbook } from './retired-workbook.js';
@@ -299,6 +300,10 @@ export function executeOp(state: WorkbookState, op: Op): Executed {
       return putChart(state, op);
     case 'delete-chart':
       return deleteChart(state, op);
+    case 'set-format':
+      return setFormat(state, op);
+    case 'restore-formats':
+      return restoreFormats(state, op);
     case 'replace-workbook':
       return replaceWorkbook(state, op);
     case 'restore-workbook':

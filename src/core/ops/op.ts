@@ -1,6 +1,7 @@
 // The Op union: every change to a workbook is a list of these, applied by workbook.apply.
 // Op names are imperative; sheets are named as they are at the moment the op applies.
-import type { CellAddress } from '../address/index.js';
+import type { CellAddress, RangeAddress } from '../address/index.js';
+import type { FormatPatch, FormatRect, FormatRun } from '../format/index.js';
 import type { Chart } from '../chart.js';
 import type { Sheet } from '../sheet.js';
 import type { CellInput } from '../value-typing.js';
@@ -22,6 +23,8 @@ export interface SheetSnapshot {
   readonly charts?: readonly Chart[];
   /** Frozen panes, sizes and filter; absent means none. */
   readonly layout?: SheetLayout;
+  /** Cell formats as rectangles (a later one wins where two overlap); absent means none. */
+  readonly formats?: readonly FormatRect[];
 }
 
 /** A whole workbook as `replace-workbook` installs it (load, import) and `document()` reads it. */
@@ -80,6 +83,20 @@ export type Op =
       readonly index?: number;
     }
   | { readonly type: 'delete-chart'; readonly sheet: string; readonly id: string }
+  /** Changes the formats of a range's cells: fields sent set, null clears, absent stay. */
+  | {
+      readonly type: 'set-format';
+      readonly sheet: string;
+      readonly range: RangeAddress;
+      readonly format: FormatPatch;
+    }
+  /** Puts a range's formats back column by column (the inverse of set-format, and of itself). */
+  | {
+      readonly type: 'restore-formats';
+      readonly sheet: string;
+      readonly range: RangeAddress;
+      readonly columns: readonly FormatColumn[];
+    }
   /** Replaces everything the workbook holds; versions and locks come from the document as they are. */
   | { readonly type: 'replace-workbook'; readonly document: WorkbookDocument }
   /** Frozen panes, column widths, row heights or the filter of one sheet: the fields given change. */
@@ -99,6 +116,12 @@ export type Op =
       readonly names: readonly string[];
       readonly rebuild: boolean;
     };
+
+/** One column of a range's formats: its formatted rows (rows without a run have none). */
+export interface FormatColumn {
+  readonly col: number;
+  readonly runs: readonly FormatRun[];
+}
 
 export type OpType = Op['type'];
 

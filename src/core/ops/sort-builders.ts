@@ -8,7 +8,8 @@ import { CellLockedError, InvalidOperationError, TooLargeError } from '../errors
 import type { CellValue } from '../formula/index.js';
 import { shiftFormula } from '../formula-text/index.js';
 import { isFormula, type CellInput } from '../value-typing.js';
-import type { InputRun, Op } from './op.js';
+import type { FormatColumn, InputRun, Op } from './op.js';
+import type { CellFormat, FormatRun } from '../format/index.js';
 
 /** The most cells one sort may move (a full column of 20 fields, about). */
 export const MAX_SORT_CELLS = 20_000_000;
@@ -24,6 +25,40 @@ export interface SortableSheet {
   input(row: number, col: number): CellInput | null;
   value(row: number, col: number): CellValue;
   isLocked(row: number, col: number): boolean;
+  /** Formats move with their rows when the sheet has any. */
+  format?(row: number, col: number): CellFormat | undefined;
+  readonly hasFormats?: boolean;
+}
+
+/** The restore-formats op that moves the range's formats with their rows (none without formats). */
+function sortedFormatOps(
+  sheet: SortableSheet,
+  range: RangeAddress,
+  targets: readonly number[],
+  sources: readonly number[],
+): Op[] {
+  if (sheet.hasFormats !== true || sheet.format === undefined || targets.length === 0) return [];
+  const columns: FormatColumn[] = [];
+  let any = false;
+  for (let col = range.start.col; col <= range.end.col; col += 1) {
+    const runs: FormatRun[] = [];
+    for (let index = 0; index < targets.length; index += 1) {
+      const format = sheet.format(sources[index]!, col);
+      if (format === undefined) continue;
+      any = true;
+      const last = runs[runs.length - 1];
+      if (last !== undefined && last.format === format && last.end + 1 === targets[index])
+        runs[runs.length - 1] = { ...last, end: targets[index]! };
+      else runs.push({ start: targets[index]!, end: targets[index]!, format });
+    }
+    columns.push({ col, runs });
+  }
+  if (!any) return [];
+  const area = {
+    start: { row: targets[0]!, col: range.start.col },
+    end: { row: targets[targets.length - 1]!, col: range.end.col },
+  };
+  return [{ type: 'restore-formats', sheet: sheet.name, range: area, columns }];
 }
 
 function rank(value: CellValue): number {
@@ -131,5 +166,11 @@ export function sortRangeOps(
     }
     return { row: target, col: range.start.col, inputs };
   });
-  return { ops: [{ type: 'set-cells', sheet: sheet.name, runs }], rows: rows.length };
+  const formats = sortedFormatOps(
+    sheet,
+    range,
+    rows,
+    keyed.map((entry) => entry.row),
+  );
+  return { ops: [{ type: 'set-cells', sheet: sheet.name, runs }, ...formats], rows: rows.length };
 }

@@ -17,6 +17,7 @@ import {
 import { sameSheetName } from '../naming.js';
 import { isFormula } from '../value-typing.js';
 import { movedLayout } from '../sheet-layout.js';
+import type { FormatRect } from '../format/index.js';
 import type { Executed } from './execute.js';
 import type { Op, SheetSnapshot, SnapshotCell, WorkbookDocument } from './op.js';
 import type { WorkbookState } from './state.js';
@@ -97,6 +98,41 @@ function movedChart(chart: Chart, sheetName: string, change: StructureChange): C
   return { ...chart, data_range: range, anchor_cell: anchorCell };
 }
 
+/** A rectangle's span on the changed axis after the change; undefined when it is gone. */
+function movedSpan(
+  from: number,
+  to: number,
+  change: StructureChange,
+): [number, number] | undefined {
+  const last = limitOf(change) - 1;
+  if (change.kind === 'insert') {
+    // Rows inserted inside a formatted band take its format, as Excel gives them the format of
+    // the row above.
+    const start = from >= change.at ? from + change.count : from;
+    const end = Math.min(to >= change.at ? to + change.count : to, last);
+    return start > last ? undefined : [start, end];
+  }
+  const after = change.at + change.count;
+  const start = from < change.at ? from : from >= after ? from - change.count : change.at;
+  const end = to < change.at ? to : to >= after ? to - change.count : change.at - 1;
+  return end < start ? undefined : [start, end];
+}
+
+function movedFormats(formats: readonly FormatRect[], change: StructureChange): FormatRect[] {
+  const moved: FormatRect[] = [];
+  for (const rect of formats) {
+    const rows = change.axis === 'row';
+    const span = movedSpan(rows ? rect.top : rect.left, rows ? rect.bottom : rect.right, change);
+    if (span === undefined) continue;
+    moved.push(
+      rows
+        ? { ...rect, top: span[0], bottom: span[1] }
+        : { ...rect, left: span[0], right: span[1] },
+    );
+  }
+  return moved;
+}
+
 export function restructuredDocument(
   document: WorkbookDocument,
   change: StructureChange,
@@ -111,11 +147,13 @@ export function restructuredDocument(
       const charts = (sheet.charts ?? [])
         .map((chart) => movedChart(chart, sheet.name, change))
         .filter((chart): chart is Chart => chart !== undefined);
-      const layout =
-        sheet === target && sheet.layout !== undefined
-          ? { layout: movedLayout(sheet.layout, change) }
-          : {};
-      return { ...sheet, cells: rewrittenCells(cells, sheet.name, change), charts, ...layout };
+      const moved = { ...sheet, cells: rewrittenCells(cells, sheet.name, change), charts };
+      if (sheet !== target) return moved;
+      return {
+        ...moved,
+        ...(sheet.layout === undefined ? {} : { layout: movedLayout(sheet.layout, change) }),
+        ...(sheet.formats === undefined ? {} : { formats: movedFormats(sheet.formats, change) }),
+      };
     }),
   };
 }

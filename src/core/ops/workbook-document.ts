@@ -4,6 +4,7 @@
 import { cellKey, formatCell, MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
 import { validateChart, type Chart } from '../chart.js';
 import { InvalidOperationError } from '../errors.js';
+import { validateCellFormat, type FormatRect } from '../format/index.js';
 import { sameSheetName, validateSheetName, validateWorkbookName } from '../naming.js';
 import { Sheet } from '../sheet.js';
 import { checkLayout, EMPTY_LAYOUT, isEmptyLayout } from '../sheet-layout.js';
@@ -35,11 +36,13 @@ export function snapshotOf(sheet: Sheet): SheetSnapshot {
       locked: anyLocked && sheet.locked.has(key),
     };
   }
+  const formats = sheet.formats.isEmpty ? undefined : sheet.formats.rects();
   return {
     name: sheet.name,
     cells,
     charts: [...sheet.charts],
     ...(isEmptyLayout(sheet.layout) ? {} : { layout: sheet.layout }),
+    ...(formats === undefined ? {} : { formats }),
   };
 }
 
@@ -77,6 +80,7 @@ function fillSheetState(sheet: Sheet, snapshot: SheetSnapshot): void {
   }
   sheet.charts.push(...(snapshot.charts ?? []));
   sheet.layout = snapshot.layout ?? EMPTY_LAYOUT;
+  for (const rect of snapshot.formats ?? []) sheet.formats.fill(rect);
 }
 
 /** Puts a snapshot's cells, versions, locks and charts into an empty sheet. */
@@ -156,6 +160,22 @@ function checkCells(cells: readonly SnapshotCell[], field: string): void {
   if (repeated !== undefined) invalid(where(repeated), 'the cell appears twice.');
 }
 
+function checkFormats(formats: readonly FormatRect[], field: string): FormatRect[] {
+  return formats.map((rect, index) => {
+    const where = `${field}[${index}]`;
+    const inside =
+      [rect.top, rect.left, rect.bottom, rect.right].every(Number.isInteger) &&
+      rect.top >= 0 &&
+      rect.left >= 0 &&
+      rect.bottom >= rect.top &&
+      rect.right >= rect.left &&
+      rect.bottom < MAX_ROWS &&
+      rect.right < MAX_COLUMNS;
+    if (!inside) invalid(where, 'expected a rectangle on the sheet, top-left first.');
+    return { ...rect, format: validateCellFormat(rect.format, `${where}.format`) };
+  });
+}
+
 function checkCharts(charts: readonly Chart[], field: string): Chart[] {
   const ids = new Set<string>();
   return charts.map((chart, index) => {
@@ -181,7 +201,7 @@ export function validateDocument(document: WorkbookDocument): WorkbookDocument {
       );
     }
     checkCells(snapshot.cells, `${field}.cells`);
-    return {
+    const checked: SheetSnapshot = {
       name: sheetName,
       cells: snapshot.cells,
       charts: checkCharts(snapshot.charts ?? [], `${field}.charts`),
@@ -189,6 +209,9 @@ export function validateDocument(document: WorkbookDocument): WorkbookDocument {
         ? {}
         : { layout: checkLayout(snapshot.layout, `${field}.layout`) }),
     };
+    return snapshot.formats === undefined || snapshot.formats.length === 0
+      ? checked
+      : { ...checked, formats: checkFormats(snapshot.formats, `${field}.formats`) };
   });
   const active = sheets.find((sheet) => sameSheetName(sheet.name, document.activeSheet));
   if (active === undefined)

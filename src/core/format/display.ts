@@ -1,0 +1,23 @@
+// A cell's display text: its value through its number format, as a spreadsheet shows it.
+import { isFormulaError, type CellValue } from '../formula/index.js';
+import type { CellFormat } from './cell-format.js';
+import { formatLocale, formatNumber } from './number-format.js';
+
+/** Whether a code formats text (a fourth section, or `@` in its only one). */
+function formatsText(code: string): boolean {
+  return code.includes('@');
+}
+
+export function displayText(
+  value: CellValue | undefined,
+  format: CellFormat | undefined,
+  locale: string = formatLocale(),
+): string {
+  if (value === null || value === undefined) return '';
+  if (isFormulaError(value)) return value.sentinel;
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  const code = format?.number_format;
+  if (typeof value === 'string')
+    return code !== undefined && formatsText(code) ? formatNumber(code, value, locale) : value;
+  return formatNumber(code ?? 'General', value, locale);
+}

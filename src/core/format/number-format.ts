@@ -1,0 +1,133 @@
+// The one Excel number-format engine (numfmt): the `display` text the API returns, TEXT(), typed
+// input and xlsx export all use it, so they agree. Locale en-US unless the workbook names another.
+import { format as numfmtFormat, getFormatInfo, isValidFormat, parseValue } from 'numfmt';
+
+export const DEFAULT_LOCALE = 'en-US';
+
+const validity = new Map<string, boolean>();
+
+export function isValidNumberFormat(code: string): boolean {
+  let valid = validity.get(code);
+  if (valid === undefined) {
+    try {
+      valid = isValidFormat(code);
+    } catch {
+      valid = false;
+    }
+    if (validity.size > 10_000) validity.clear();
+    validity.set(code, valid);
+  }
+  return valid;
+}
+
+/** A value (number, text, boolean) formatted with an Excel code, as Excel shows or TEXT() returns it. */
+export function formatNumber(
+  code: string,
+  value: number | string | boolean,
+  locale: string = formatLocale(),
+): string {
+  return numfmtFormat(code, value, { locale, nbsp: false, throws: false, leap1900: true });
+}
+
+/** General for numbers, as a cell without a number format shows them. */
+export function generalText(value: number, locale: string = formatLocale()): string {
+  return formatNumber('General', value, locale);
+}
+
+export type NumberFormatKind = 'date' | 'time' | 'percent' | 'currency' | 'text' | 'number';
+
+const CURRENCY = /[$€£¥]|\[\$/;
+
+/** What a format code shows a number as, for the schema's column types and the UI's menu. */
+export function numberFormatKind(code: string): NumberFormatKind {
+  if (!isValidNumberFormat(code)) return 'number';
+  const info = getFormatInfo(code);
+  if (info.isDate) return info.type === 'time' ? 'time' : 'date';
+  if (info.isPercent) return 'percent';
+  if (info.isText) return 'text';
+  if (
+    info.type === 'currency' ||
+    CURRENCY.test(code.replace(/"[^"]*"/g, (quoted) => quoted.replace(/[^$€£¥]/g, '')))
+  )
+    return 'currency';
+  return 'number';
+}
+
+/** A typed text read as a number the way a spreadsheet reads it, with the format it implies. */
+export interface TypedNumber {
+  readonly value: number;
+  readonly numberFormat?: string;
+}
+
+const FORMAT_FOR_TYPED: Readonly<Record<number, string>> = {
+  3: '#,##0',
+  4: '#,##0.00',
+  5: '$#,##0',
+  6: '$#,##0',
+  7: '$#,##0.00',
+  8: '$#,##0.00',
+  9: '0%',
+  10: '0.00%',
+  12: '# ?/?',
+  13: '# ??/??',
+  14: 'm/d/yyyy',
+  15: 'd mmm yyyy',
+  17: 'mmm yyyy',
+  18: 'h:mm AM/PM',
+  19: 'h:mm:ss AM/PM',
+  20: 'h:mm',
+  21: 'h:mm:ss',
+  22: 'm/d/yyyy h:mm',
+};
+
+const ISO_DATE = /^\d{4}-\d{1,2}-\d{1,2}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{1,2}-\d{1,2}[ T]\d{1,2}:\d{2}(:\d{2})?$/;
+const PARENTHESISED = /^\(\s*[\d.,]+\s*\)$/;
+/** A cheap test before the parser: typed numbers, dates and times all hold a digit. */
+const MAYBE_TYPED = /\d/;
+
+/**
+ * `15%`, `$1,200`, `1,200.50`, `2026-01-31`, `1/31/2026`, `31 Jan 2026`, `14:30` … as numbers
+ * (dates and times as serials) with the format that shows them as typed; undefined for text.
+ */
+export function parseTypedNumber(
+  text: string,
+  locale: string = formatLocale(),
+): TypedNumber | undefined {
+  if (text.length > 64 || !MAYBE_TYPED.test(text)) return undefined;
+  let parsed: { value: unknown; formatId?: number; z?: string } | null | undefined;
+  try {
+    parsed = parseValue(text, { locale }) as typeof parsed;
+  } catch {
+    return undefined;
+  }
+  if (parsed === null || parsed === undefined || typeof parsed.value !== 'number') return undefined;
+  if (!Number.isFinite(parsed.value)) return undefined;
+  const value = parsed.value;
+  if (ISO_DATE.test(text)) return { value, numberFormat: 'yyyy-mm-dd' };
+  if (ISO_DATE_TIME.test(text)) return { value, numberFormat: 'yyyy-mm-dd h:mm' };
+  const id = parsed.formatId;
+  // Only `(100)` reads as a number without a format; `€5` and the like stay text rather than
+  // lose their symbol.
+  if (id === undefined) return PARENTHESISED.test(text) ? { value } : undefined;
+  if (id === 10 && /^[^.]*%$/.test(text.replace(/\.0*%$/, '%')))
+    return { value, numberFormat: '0%' };
+  // Any other kind (a day and month without a year, whose year would come from the clock, say)
+  // stays text.
+  const code = FORMAT_FOR_TYPED[id];
+  return code === undefined ? undefined : { value, numberFormat: code };
+}
+
+let locale = DEFAULT_LOCALE;
+
+/**
+ * The locale every display and TEXT() formats in (GRIDBOOK_LOCALE, set once at start by the
+ * composition root); en-US unless set.
+ */
+export function setFormatLocale(next: string): void {
+  locale = next;
+}
+
+export function formatLocale(): string {
+  return locale;
+}
