@@ -18,13 +18,20 @@ import {
   type ImplementedFunctions,
   type RawCellContent,
   type SimpleCellAddress,
+  type SimpleCellRange,
 } from 'hyperformula';
 import { MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
 import { isFormula, type CellInput } from '../value-typing.js';
 import { addressMappingPolicy, DenseWidthBounds } from './address-layout.js';
 import { denseContents } from './dense-contents.js';
 import { boundedFunctions, limitTextResults } from './result-limits.js';
-import type { CellRun, EngineCellChange, EngineSheet, FormulaEngine } from './engine-port.js';
+import type {
+  CellRun,
+  EngineCellChange,
+  EngineCellRef,
+  EngineSheet,
+  FormulaEngine,
+} from './engine-port.js';
 import type { CustomFunction, FunctionArgument, FunctionRegistry } from './function-registry.js';
 import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
 import { EXCEL_FUNCTIONS } from './excel-functions.js';
@@ -274,6 +281,46 @@ const BOOLEAN_LITERALS = [
   { name: 'FALSE', expression: '=FALSE()' },
 ];
 
+function nodeKey(node: SimpleCellAddress | SimpleCellRange): string {
+  return 'start' in node
+    ? `${node.start.sheet}:${node.start.row}:${node.start.col}:${node.end.sheet}:${node.end.row}:${node.end.col}`
+    : `${node.sheet}:${node.row}:${node.col}`;
+}
+
+/**
+ * Walks the dependency graph forward from each group's cells, the last group first. A node one
+ * group reached is not walked again for an earlier group: everything after it was reached by
+ * the later group already, so each node is visited once per call.
+ */
+function lastReaching(
+  hf: HyperFormula,
+  groups: readonly (readonly EngineCellRef[])[],
+  cells: readonly EngineCellRef[],
+): number[] {
+  const result = new Array<number>(cells.length).fill(-1);
+  const wanted = new Map<string, number>();
+  cells.forEach((cell, index) => wanted.set(nodeKey(cell), index));
+  const visited = new Set<string>();
+  for (let group = groups.length - 1; group >= 0; group -= 1) {
+    const stack: (SimpleCellAddress | SimpleCellRange)[] = groups[group]!.map((cell) => ({
+      sheet: cell.sheet,
+      row: cell.row,
+      col: cell.col,
+    }));
+    while (stack.length > 0) {
+      for (const next of hf.getCellDependents(stack.pop()!)) {
+        const key = nodeKey(next);
+        if (visited.has(key)) continue;
+        visited.add(key);
+        const index = wanted.get(key);
+        if (index !== undefined) result[index] = group;
+        stack.push(next);
+      }
+    }
+  }
+  return result;
+}
+
 /** The largest bounding box (width × height) of a sheet HyperFormula removes itself. */
 const REMOVE_IN_PLACE_MAX_AREA = 1_000_000;
 
@@ -467,6 +514,9 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
             SENTINELS.value,
             'a range cannot be shown as one value; wrap it in a function such as SUM',
           );
+    },
+    lastReaching(groups, cells) {
+      return invalid ? cells.map(() => -1) : lastReaching(hf, groups, cells);
     },
     batch(fn) {
       if (batchDepth === 0 && !invalid) hf.suspendEvaluation();
