@@ -33,6 +33,8 @@ export {
   DEFAULT_UNDO_MAX_BYTES,
   Workbook,
   type ApplyMeta,
+  type BatchEntry,
+  type BatchOutcome,
   type CellSnapshot,
   type Commit,
   type CommitKind,

@@ -10,7 +10,7 @@ import type { ApplyMeta, UndoGuard, Workbook } from './workbook.js';
 /** The workbook's queries, without apply/undo/redo: reading never changes anything. */
 export type WorkbookReader = Omit<
   Workbook,
-  'apply' | 'undo' | 'redo' | 'clearHistory' | 'onCommit' | 'dispose'
+  'apply' | 'applyBatch' | 'undo' | 'redo' | 'clearHistory' | 'onCommit' | 'dispose'
 >;
 
 /** A commit as its caller and subscribers learn of it: the durable record (ops, seq, time, actor, client) and what it changed. */

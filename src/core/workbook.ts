@@ -8,7 +8,13 @@ import {
   VersionConflictError,
   WorkbookError,
 } from './errors.js';
-import { formatCell, parseCell, type CellAddress, type RangeAddress } from './address/index.js';
+import {
+  cellKey,
+  formatCell,
+  parseCell,
+  type CellAddress,
+  type RangeAddress,
+} from './address/index.js';
 import {
   createHyperFormulaEngine,
   EXCEL_FUNCTIONS,
@@ -17,6 +23,10 @@ import {
   GRIDOS_FUNCTIONS,
   type CellValue,
   type CustomFunction,
+  type EngineCellChange,
+  type EngineCellRef,
+  type EngineChanges,
+  type EngineSheet,
   type FormulaEngine,
   type FunctionInfo,
   type SpillArea,
@@ -142,6 +152,17 @@ export interface SheetView {
 
 export type CommitListener = (commit: Commit) => void;
 
+/** One commit of a batch (Workbook.applyBatch): its ops and meta, as `apply` takes them. */
+export interface BatchEntry {
+  readonly ops: readonly Op[];
+  readonly meta: ApplyMeta;
+}
+
+/** What became of one commit of a batch: applied, or refused with the error `apply` would throw. */
+export type BatchOutcome =
+  | { readonly commit: Commit; readonly error?: undefined }
+  | { readonly commit?: undefined; readonly error: unknown };
+
 export class Workbook {
   readonly #state: WorkbookState;
   readonly #history: History;
@@ -201,6 +222,137 @@ export class Workbook {
       origin: meta.origin,
       changes: this.#changes(ops),
     });
+  }
+
+  /**
+   * Applies several commits' cell writes (`set-cells` ops only) as `apply` would one after
+   * another (each checked for locks and versions against the state the earlier ones left, each
+   * atomic, each its own undo step), but with one recalculation of the engine for all of them:
+   * HyperFormula's per-recalculation cost is most of a single-cell write. The recalculation's
+   * change list is split per commit: a written cell goes to the last commit that wrote it, a
+   * recomputed dependent to the last commit whose cells reach it (any other change, a volatile
+   * function's, to the last commit), so every changed cell is in exactly one change set.
+   * If the engine fails, everything is rolled back and the commits are applied one by one.
+   */
+  applyBatch(entries: readonly BatchEntry[]): BatchOutcome[] {
+    if (entries.some((entry) => entry.ops.some((op) => op.type !== 'set-cells')))
+      throw new Error('applyBatch takes set-cells ops only');
+    const outcomes: (BatchOutcome | undefined)[] = new Array(entries.length);
+    const applied: { index: number; done: Executed[] }[] = [];
+    const engine = this.#state.engine;
+    try {
+      engine.batch(() => {
+        entries.forEach(({ ops, meta }, index) => {
+          try {
+            this.#precheck(ops, meta);
+          } catch (error) {
+            outcomes[index] = { error };
+            return;
+          }
+          const done: Executed[] = [];
+          applied.push({ index, done });
+          try {
+            for (const op of ops) done.push(executeOp(this.#state, op));
+          } catch (error) {
+            if (!(error instanceof WorkbookError)) throw error;
+            for (const executed of done.reverse()) executed.revert();
+            applied.pop();
+            outcomes[index] = { error };
+          }
+        });
+      });
+      if (engine.needsRebuild()) reinstate(this.#state, retire(this.#state));
+    } catch {
+      return this.#unbatch(entries, applied);
+    }
+    const split = this.#splitChanges(
+      engine.takeChanges(),
+      applied.map(({ index }) => entries[index]!.ops),
+    );
+    applied.forEach(({ index, done }, position) => {
+      const { ops, meta } = entries[index]!;
+      const inverse = done.reverse().flatMap((executed) => executed.inverse);
+      if (ops.some(isUndoable)) this.#history.recordCommit(inverse.filter(isUndoable), meta.origin);
+      outcomes[index] = {
+        commit: this.#announce({
+          kind: 'change',
+          ops,
+          inverse,
+          actor: meta.actor,
+          origin: meta.origin,
+          changes: split[position]!,
+        }),
+      };
+    });
+    return outcomes as BatchOutcome[];
+  }
+
+  /** The engine failed inside a batch: roll all of it back, rebuild, then apply each commit alone. */
+  #unbatch(
+    entries: readonly BatchEntry[],
+    applied: readonly { done: Executed[] }[],
+  ): BatchOutcome[] {
+    const engine = this.#state.engine;
+    engine.invalidate();
+    engine.batch(() => {
+      for (const { done } of [...applied].reverse())
+        for (const executed of [...done].reverse()) executed.revert();
+    });
+    reinstate(this.#state, retire(this.#state));
+    engine.takeChanges();
+    return entries.map(({ ops, meta }) => {
+      try {
+        return { commit: this.apply(ops, meta) };
+      } catch (error) {
+        return { error };
+      }
+    });
+  }
+
+  /** One change set per commit (in order) from the batch's one change list (see applyBatch). */
+  #splitChanges(changes: EngineChanges, opLists: readonly (readonly Op[])[]): ChangeSet[] {
+    const sheets = this.#state.sheets;
+    const sheetName = (handle: EngineSheet): string | undefined =>
+      sheets.find((sheet) => sheet.engineSheet === handle)?.name;
+    if (changes.rebuilt || opLists.length <= 1)
+      return opLists.map((ops) => changeSetOf(ops, changes, sheetName));
+    // The last commit to write each cell, per engine sheet.
+    const writer = new Map<EngineSheet, Map<number, number>>();
+    const written: EngineCellRef[][] = opLists.map((ops, position) => {
+      const cells: EngineCellRef[] = [];
+      for (const op of ops) {
+        if (op.type !== 'set-cells') continue;
+        const sheet = findSheet(this.#state, op.sheet).engineSheet;
+        let keys = writer.get(sheet);
+        if (keys === undefined) writer.set(sheet, (keys = new Map()));
+        for (const run of op.runs)
+          for (let offset = 0; offset < run.inputs.length; offset += 1) {
+            keys.set(cellKey(run.row, run.col + offset), position);
+            cells.push({ sheet, row: run.row, col: run.col + offset });
+          }
+      }
+      return cells;
+    });
+    const owner = changes.cells.map(
+      (cell) => writer.get(cell.sheet)?.get(cellKey(cell.row, cell.col)) ?? -1,
+    );
+    const dependents = changes.cells.filter((_, index) => owner[index] === -1);
+    if (dependents.length > 0) {
+      const reached = this.#state.engine.lastReaching(written, dependents);
+      let next = 0;
+      owner.forEach((position, index) => {
+        if (position === -1) owner[index] = reached[next++]!;
+      });
+    }
+    const last = opLists.length - 1;
+    const cells: EngineCellChange[][] = opLists.map(() => []);
+    changes.cells.forEach((cell, index) => {
+      const position = owner[index]!;
+      cells[position === -1 ? last : position]!.push(cell);
+    });
+    return opLists.map((ops, position) =>
+      changeSetOf(ops, { cells: cells[position]!, rebuilt: false }, sheetName),
+    );
   }
 
   /**

@@ -1,7 +1,10 @@
 // The workbook handle hosting gives out: the one way to change a workbook. Each commit is
-// applied to the in-memory workbook at once (so the order of calls is the order of commits),
-// numbered with the next seq, handed to the journal, and its promise settles only once the
-// journal has it on disk. Subscribers see commits in seq order, after they are durable.
+// applied to the in-memory workbook in the order of the calls, numbered with the next seq,
+// handed to the journal, and its promise settles only once the journal has it on disk.
+// Subscribers see commits in seq order, after they are durable. Cell writes are queued until
+// the event loop's check phase and applied together (Workbook.applyBatch: one recalculation
+// for all of them, each still its own commit); anything else applies the queue first, then
+// itself at once.
 import {
   changeSetBytes,
   estimateOpBytes,
@@ -41,6 +44,13 @@ export interface JournaledWorkbookOptions {
   readonly report?: (problem: string, error: unknown) => void;
 }
 
+interface Queued {
+  readonly ops: readonly Op[];
+  readonly meta: ApplyMeta;
+  readonly resolve: (commit: Commit) => void;
+  readonly reject: (error: unknown) => void;
+}
+
 export class JournaledWorkbook implements WorkbookHandle {
   readonly id: string;
   readonly #workbook: Workbook;
@@ -52,6 +62,8 @@ export class JournaledWorkbook implements WorkbookHandle {
   /** Settles when every commit so far is durable and published. */
   #tail: Promise<void> = Promise.resolve();
   #storageFailure: StorageUnavailableError | undefined;
+  /** Cell writes waiting for the check phase (see #flush), in call order. */
+  #queued: Queued[] = [];
 
   constructor(options: JournaledWorkbookOptions) {
     this.id = options.id;
@@ -77,14 +89,24 @@ export class JournaledWorkbook implements WorkbookHandle {
   }
 
   commit(ops: readonly Op[], meta: ApplyMeta): Promise<Commit> {
+    if (this.#storageFailure !== undefined) return Promise.reject(this.#storageFailure);
+    if (ops.length > 0 && ops.every((op) => op.type === 'set-cells')) {
+      return new Promise<Commit>((resolve, reject) => {
+        this.#queued.push({ ops, meta, resolve, reject });
+        if (this.#queued.length === 1) setImmediate(() => this.#flush());
+      });
+    }
+    this.#flush();
     return this.#record('change', meta, () => this.#workbook.apply(ops, meta)) as Promise<Commit>;
   }
 
   undo(meta: ApplyMeta, guard: UndoGuard = {}): Promise<Commit | undefined> {
+    this.#flush();
     return this.#record('undo', meta, () => this.#workbook.undo(meta.actor, guard, meta.origin));
   }
 
   redo(meta: ApplyMeta): Promise<Commit | undefined> {
+    this.#flush();
     return this.#record('redo', meta, () => this.#workbook.redo(meta.actor, meta.origin));
   }
 
@@ -95,7 +117,47 @@ export class JournaledWorkbook implements WorkbookHandle {
 
   /** Settles once every commit made so far is durable (or has failed). */
   settled(): Promise<void> {
+    this.#flush();
     return this.#tail;
+  }
+
+  /**
+   * Applies the queued cell writes: requests that arrive in the same turn of the event loop (50
+   * connections' worth under load) share one recalculation; each keeps its own seq, record,
+   * change set and outcome (a version conflict or a lock refuses that write alone).
+   */
+  #flush(): void {
+    const queued = this.#queued;
+    if (queued.length === 0) return;
+    this.#queued = [];
+    if (this.#storageFailure !== undefined) {
+      for (const entry of queued) entry.reject(this.#storageFailure);
+      return;
+    }
+    if (queued.length === 1) {
+      const [only] = queued as [Queued];
+      const done = this.#record('change', only.meta, () =>
+        this.#workbook.apply(only.ops, only.meta),
+      ) as Promise<Commit>;
+      done.then(only.resolve, only.reject);
+      return;
+    }
+    let outcomes: ReturnType<Workbook['applyBatch']>;
+    try {
+      outcomes = this.#workbook.applyBatch(queued);
+    } catch (error) {
+      for (const entry of queued) entry.reject(error);
+      return;
+    }
+    outcomes.forEach((outcome, index) => {
+      const entry = queued[index]!;
+      if (outcome.commit === undefined) entry.reject(outcome.error);
+      else
+        (this.#journaled('change', entry.meta, outcome.commit) as Promise<Commit>).then(
+          entry.resolve,
+          entry.reject,
+        );
+    });
   }
 
   #record(
@@ -113,6 +175,11 @@ export class JournaledWorkbook implements WorkbookHandle {
       return Promise.reject(error);
     }
     if (applied === undefined) return Promise.resolve(undefined);
+    return this.#journaled(kind, meta, applied);
+  }
+
+  /** Numbers an applied commit, hands it to the journal, and settles once it is durable. */
+  #journaled(kind: Commit['kind'], meta: ApplyMeta, applied: AppliedCommit): Promise<Commit> {
     const record = this.#recordOf(kind, meta, applied);
     const durable =
       record.ops === 'snapshot'

@@ -6,9 +6,10 @@ import { HttpError } from './errors.js';
 export function installJsonParser(app: FastifyInstance, bodyLimit: number): void {
   // A POST without a body means "no fields": routes whose fields are all optional accept it,
   // and routes with required fields answer 422 naming the first missing one.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined && ['POST', 'PUT', 'PATCH'].includes(request.method))
       request.body = {};
+    done();
   });
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(

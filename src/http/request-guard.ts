@@ -117,27 +117,35 @@ function answerPreflight(request: FastifyRequest, reply: FastifyReply): void {
 export function installRequestGuard(app: FastifyInstance, options: RequestGuardOptions): void {
   const served = servedHosts(options);
   const corsOrigins = new Set(options.corsOrigins.map((origin) => origin.toLowerCase()));
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style, not async: an async hook costs every request promise turns (W4 profile).
+  app.addHook('onRequest', (request, reply, done) => {
     // Every answer: never sniffed into another type, and no URL of ours leaks in a Referer.
     void reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
-    checkHost(request, served);
     const origin = request.headers.origin?.toLowerCase();
     const listed = origin !== undefined && corsOrigins.has(origin);
-    if (listed)
-      void reply
-        .header('access-control-allow-origin', request.headers.origin)
-        .header('vary', 'Origin');
-    if (
-      request.method === 'OPTIONS' &&
-      listed &&
-      request.headers['access-control-request-method'] !== undefined
-    ) {
-      answerPreflight(request, reply);
-      return reply;
+    try {
+      checkHost(request, served);
+      if (listed)
+        void reply
+          .header('access-control-allow-origin', request.headers.origin)
+          .header('vary', 'Origin');
+      if (
+        request.method === 'OPTIONS' &&
+        listed &&
+        request.headers['access-control-request-method'] !== undefined
+      ) {
+        // Answered here: the route is never reached, so `done` is not called.
+        answerPreflight(request, reply);
+        return;
+      }
+      if (!SAFE_METHODS.has(request.method)) {
+        if (!listed) checkCrossSite(request);
+        checkBodyType(request);
+      }
+    } catch (error) {
+      done(error as Error);
+      return;
     }
-    if (SAFE_METHODS.has(request.method)) return undefined;
-    if (!listed) checkCrossSite(request);
-    checkBodyType(request);
-    return undefined;
+    done();
   });
 }

@@ -194,6 +194,46 @@ describe('the commit path (JournaledWorkbook)', () => {
     expect(seen).toEqual([]);
   });
 
+  it('cell writes made in one turn share a recalculation yet stay separate commits: own seq, record, change set and outcome', async () => {
+    const journal = new MemoryJournal();
+    const handle = await open(journal);
+    await handle.commit(writeCellOps('Sheet1', parseCell('C1'), '=SUM(A1:A50)'), meta);
+    const seen: Commit[] = [];
+    handle.subscribe(1, (commit) => seen.push(commit));
+    const versions = (versions: Record<string, number>) => ({
+      ...meta,
+      expectedVersions: { sheet: 'Sheet1', versions },
+    });
+    // 50 writes made without waiting (as 50 connections' requests arrive), one of them stale.
+    const outcomes = await Promise.allSettled([
+      ...Array.from({ length: 49 }, (_, index) =>
+        handle.commit(writeCellOps('Sheet1', parseCell(`A${index + 1}`), index + 1), meta),
+      ),
+      handle.commit(writeCellOps('Sheet1', parseCell('A1'), 100), versions({ A1: 0 })),
+      handle.commit(writeCellOps('Sheet1', parseCell('A50'), 50), versions({ A50: 0 })),
+    ]);
+    expect(outcomes[49]!.status).toBe('rejected');
+    const commits = outcomes.flatMap((outcome) =>
+      outcome.status === 'fulfilled' ? [outcome.value] : [],
+    );
+    expect(commits.map((commit) => commit.seq)).toEqual(
+      Array.from({ length: 50 }, (_, index) => index + 2),
+    );
+    expect(seen.map((commit) => commit.seq)).toEqual(commits.map((commit) => commit.seq));
+    // Each change set names its own cell; the SUM, which every write reaches, is in the last.
+    commits.forEach((commit, index) => {
+      const cells = commit.changes.cells.flatMap((sheet) => sheet.cells);
+      expect(cells).toContainEqual({ row: index, col: 0, value: index + 1 });
+      expect(cells).toHaveLength(index === 49 ? 2 : 1);
+    });
+    expect(commits[49]!.changes.cells[0]!.cells).toContainEqual({ row: 0, col: 2, value: 1275 });
+    const records = (await journal.recover('default')).records;
+    expect(records.map((record) => record.seq)).toEqual(
+      Array.from({ length: 51 }, (_, index) => index + 1),
+    );
+    expect(handle.workbook.undoDepth).toBe(51);
+  });
+
   it('a throwing subscriber neither stops the others nor fails the commit', async () => {
     const problems: string[] = [];
     const handle = await open(new MemoryJournal(), { report: (problem) => problems.push(problem) });

@@ -15,6 +15,13 @@ export interface CellRun {
   readonly inputs: readonly (CellInput | null)[];
 }
 
+/** A cell of the engine: its sheet handle, row and column. */
+export interface EngineCellRef {
+  readonly sheet: EngineSheet;
+  readonly row: number;
+  readonly col: number;
+}
+
 /** A cell whose computed value changed, as the engine reported it. */
 export interface EngineCellChange {
   readonly sheet: EngineSheet;
@@ -69,6 +76,15 @@ export interface FormulaEngine {
    * list (recomputed dependents on every sheet included), and clears that list.
    */
   takeChanges(): EngineChanges;
+  /**
+   * For each changed cell, the index of the last group whose cells reach it through formulas
+   * (references and ranges, on any sheet), or -1 when none does (a volatile function, say).
+   * Several commits applied in one batch share one recalculation; this splits its change list.
+   */
+  lastReaching(
+    groups: readonly (readonly EngineCellRef[])[],
+    cells: readonly EngineCellRef[],
+  ): number[];
   /** Defers recalculation until `fn` returns, then recomputes once. */
   batch<T>(fn: () => T): T;
   /**

@@ -18,6 +18,7 @@ import {
   type ImplementedFunctions,
   type RawCellContent,
   type SimpleCellAddress,
+  type SimpleCellRange,
 } from 'hyperformula';
 import { MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
 import { isFormula, type CellInput } from '../value-typing.js';
@@ -27,6 +28,7 @@ import { boundedFunctions, limitTextResults } from './result-limits.js';
 import type {
   CellRun,
   EngineCellChange,
+  EngineCellRef,
   EngineSheet,
   FormulaEngine,
   SpillArea,
@@ -332,6 +334,46 @@ function respillBlocked(hf: HyperFormula, sheet: EngineSheet): void {
   }
 }
 
+function nodeKey(node: SimpleCellAddress | SimpleCellRange): string {
+  return 'start' in node
+    ? `${node.start.sheet}:${node.start.row}:${node.start.col}:${node.end.sheet}:${node.end.row}:${node.end.col}`
+    : `${node.sheet}:${node.row}:${node.col}`;
+}
+
+/**
+ * Walks the dependency graph forward from each group's cells, the last group first. A node one
+ * group reached is not walked again for an earlier group: everything after it was reached by
+ * the later group already, so each node is visited once per call.
+ */
+function lastReaching(
+  hf: HyperFormula,
+  groups: readonly (readonly EngineCellRef[])[],
+  cells: readonly EngineCellRef[],
+): number[] {
+  const result = new Array<number>(cells.length).fill(-1);
+  const wanted = new Map<string, number>();
+  cells.forEach((cell, index) => wanted.set(nodeKey(cell), index));
+  const visited = new Set<string>();
+  for (let group = groups.length - 1; group >= 0; group -= 1) {
+    const stack: (SimpleCellAddress | SimpleCellRange)[] = groups[group]!.map((cell) => ({
+      sheet: cell.sheet,
+      row: cell.row,
+      col: cell.col,
+    }));
+    while (stack.length > 0) {
+      for (const next of hf.getCellDependents(stack.pop()!)) {
+        const key = nodeKey(next);
+        if (visited.has(key)) continue;
+        visited.add(key);
+        const index = wanted.get(key);
+        if (index !== undefined) result[index] = group;
+        stack.push(next);
+      }
+    }
+  }
+  return result;
+}
+
 /** The largest bounding box (width × height) of a sheet HyperFormula removes itself. */
 const REMOVE_IN_PLACE_MAX_AREA = 1_000_000;
 
@@ -613,6 +655,9 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
             SENTINELS.value,
             'a range cannot be shown as one value; wrap it in a function such as SUM',
           );
+    },
+    lastReaching(groups, cells) {
+      return invalid ? cells.map(() => -1) : lastReaching(hf, groups, cells);
     },
     batch(fn) {
       if (batchDepth === 0 && !invalid) hf.suspendEvaluation();

@@ -4,6 +4,7 @@
 export type {
   CellRun,
   EngineCellChange,
+  EngineCellRef,
   EngineChanges,
   EngineSheet,
   FormulaEngine,
