@@ -9,3 +9,4 @@ export * from './persistence.js';
 export * from './providers.js';
 export * from './workbook.js';
 export * from './plugins.js';
+export * from './saas.js';

@@ -17,3 +17,14 @@ export {
   PostgresWorkbookStore,
   type PostgresWorkbookStoreOptions,
 } from './postgres-workbook-store.js';
+export {
+  DEFAULT_WORKBOOK_TITLE,
+  InvalidTitleError,
+  OwnerOnlyError,
+  validTitle,
+  WorkbookDirectory,
+  WorkbookNotFoundError,
+  type WorkbookRole,
+  type WorkbookSummary,
+} from './workbooks.js';
+export * from './auth/index.js';
