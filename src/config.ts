@@ -24,6 +24,12 @@ export interface Config {
     readonly issuer: string | undefined;
     readonly audience: string | undefined;
   };
+  /** SaaS: GRIDBOOK_SECRET_KEY's 32 bytes (signs sessions; later encrypts stored keys). */
+  readonly secretKey: Buffer | undefined;
+  /** SaaS: how long a built-in session token lasts, in seconds. */
+  readonly sessionSeconds: number;
+  /** SaaS: estimated bytes the workbooks in memory may take before idle ones are evicted. */
+  readonly workbookMemoryBytes: number;
   /** Largest accepted request body in bytes (a 1M-cell range write is about 8 MB of JSON). */
   readonly maxBodyBytes: number;
   /**
@@ -171,6 +177,25 @@ function host(env: Env): string {
   return raw;
 }
 
+const MAKE_SECRET_KEY = 'make one with: openssl rand -base64 32';
+
+/** 32 bytes as base64 (44 characters) or hex (64 characters). */
+function secretKey(env: Env): Buffer | undefined {
+  const raw = nonEmpty(env, 'GRIDBOOK_SECRET_KEY');
+  if (raw === undefined) return undefined;
+  const bytes = /^[0-9a-fA-F]{64}$/.test(raw)
+    ? Buffer.from(raw, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(raw)
+      ? Buffer.from(raw, 'base64')
+      : undefined;
+  if (bytes?.length !== 32)
+    throw new ConfigError(
+      'GRIDBOOK_SECRET_KEY',
+      `must be 32 random bytes in base64 or hex; ${MAKE_SECRET_KEY}`,
+    );
+  return bytes;
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const http = ['http:', 'https:'];
   const config: Config = {
@@ -204,6 +229,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       issuer: nonEmpty(env, 'GRIDBOOK_JWT_ISSUER'),
       audience: nonEmpty(env, 'GRIDBOOK_JWT_AUDIENCE'),
     },
+    secretKey: secretKey(env),
+    sessionSeconds: integer(env, 'GRIDBOOK_SESSION_SECONDS', 3_600, 60, 30 * 86_400),
+    workbookMemoryBytes: integer(env, 'GRIDBOOK_WORKBOOK_MEMORY_BYTES', 1024 ** 3, 0, 1024 ** 4),
     maxBodyBytes: integer(
       env,
       'GRIDBOOK_MAX_BODY_BYTES',
@@ -234,14 +262,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       'info',
     ),
   };
-  if (
-    config.mode === 'saas' &&
-    config.jwt.secret === undefined &&
-    config.jwt.jwksUrl === undefined
-  ) {
+  if (config.mode === 'saas' && config.secretKey === undefined) {
+    throw new ConfigError(
+      'GRIDBOOK_SECRET_KEY',
+      `SaaS mode needs a secret key (it signs sign-in sessions and encrypts stored keys); ${MAKE_SECRET_KEY}`,
+    );
+  }
+  if (config.jwt.secret !== undefined && config.jwt.jwksUrl !== undefined) {
     throw new ConfigError(
       'GRIDBOOK_JWT_SECRET',
-      'SaaS mode needs GRIDBOOK_JWT_SECRET or GRIDBOOK_JWKS_URL to verify tokens',
+      'set GRIDBOOK_JWT_SECRET (HS256) or GRIDBOOK_JWKS_URL (RS256/ES256), not both',
     );
   }
   return Object.freeze(config);

@@ -3,7 +3,19 @@
 import { randomBytes } from 'node:crypto';
 import { AgentService, pluginAgentDefinition } from './agent/index.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { OSS_WORKBOOK_ID, OssHost } from './hosting/index.js';
+import { OSS_WORKBOOK_ID, OssHost, SaasHost } from './hosting/index.js';
+import {
+  Accounts,
+  Authenticator,
+  DatabaseError,
+  MIGRATIONS_DIR_NAME,
+  openDatabase,
+  PostgresWorkbookStore,
+  ServiceTokens,
+  Users,
+  WorkbookDirectory,
+} from './saas/index.js';
+import { MemoryKeyStore } from './providers/index.js';
 import { buildApp } from './http/index.js';
 import { relayStdioTo } from './mcp/index.js';
 import { FileKeyStore, KeyFileError, ProviderService } from './providers/index.js';
@@ -111,10 +123,8 @@ async function openPlugins(
 async function main(): Promise<void> {
   const config = configOrExit();
   if (config.mode === 'saas') {
-    process.stderr.write(
-      'Gridbook cannot start: GRIDBOOK_MODE=saas is not available in this version yet; use oss.\n',
-    );
-    process.exit(1);
+    await mainSaas(config);
+    return;
   }
   // The journal and the save/load checkpoint live in <data dir> (docs/design.md §4): every
   // acknowledged change is on disk there, and the workbook is restored from it before the server
@@ -163,6 +173,101 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.port, host: config.host });
   process.stdout.write(
     `Gridbook is running at ${browsableAddress(address)} (OSS mode; workbook data in ${config.dataDir})\n`,
+  );
+}
+
+/**
+ * SaaS mode: the database (Postgres at DATABASE_URL, else PGlite in <data dir>/db) migrated,
+ * workbooks stored in it, every request authenticated, each user's workbooks loaded on demand.
+ */
+async function mainSaas(config: Config): Promise<void> {
+  const report = (problem: string, error: unknown): void => {
+    process.stderr.write(
+      `Gridbook: ${problem}${error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`}\n`,
+    );
+  };
+  let opened: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    opened = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      migrationsDir: path.join(repositoryRoot(), MIGRATIONS_DIR_NAME),
+    });
+  } catch (error) {
+    if (error instanceof DatabaseError) {
+      process.stderr.write(`Gridbook cannot start: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { database } = opened;
+  for (const name of opened.applied) report(`database migration applied: ${name}`, undefined);
+  const now = (): Date => new Date();
+  const store = new PostgresWorkbookStore({ database });
+  const users = new Users(database);
+  const authenticator = new Authenticator({
+    database,
+    users,
+    secretKey: config.secretKey!,
+    idp: config.jwt,
+    sessionSeconds: config.sessionSeconds,
+    now,
+  });
+  const directory = new WorkbookDirectory(database);
+  const plugins = await openPlugins(config, report);
+  const host = new SaasHost({
+    directory,
+    journal: store,
+    workbookOptions: {
+      undoDepth: config.undoDepth,
+      undoMaxBytes: config.undoMaxBytes,
+      functionSource: () => plugins.functions(),
+    },
+    memoryBudgetBytes: config.workbookMemoryBytes,
+    now,
+    report,
+  });
+  // Provider keys are not per user yet: SaaS users get no key, neither stored nor from the
+  // environment (saving one is refused, docs in README "Running as a service").
+  const providers = await ProviderService.open({
+    keyStore: new MemoryKeyStore(),
+    envKeys: { gemini: undefined, anthropic: undefined, groq: undefined, openrouter: undefined },
+    baseUrls: config.providerBaseUrls,
+  });
+  const agent = new AgentService({
+    completer: providers,
+    newChartId: () => `chart_${randomBytes(4).toString('hex')}`,
+    maxToolCalls: config.agentToolCalls,
+    extraAgents: () => plugins.agents().map(pluginAgentDefinition),
+  });
+  const app = await buildApp({
+    config,
+    host,
+    providers,
+    agent,
+    webDir: path.join(repositoryRoot(), 'dist', 'web'),
+    store,
+    plugins,
+    saas: {
+      authenticator,
+      accounts: new Accounts({ database, users, authenticator, now }),
+      tokens: new ServiceTokens(database),
+      directory,
+      host,
+    },
+  });
+  const shutdown = async (): Promise<void> => {
+    await app.close();
+    await store.close();
+    await database.close();
+    await plugins.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+  const address = await app.listen({ port: config.port, host: config.host });
+  process.stdout.write(
+    `Gridbook is running at ${browsableAddress(address)} (SaaS mode; ${opened.description})\n`,
   );
 }
 

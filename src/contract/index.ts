@@ -10,3 +10,4 @@ export * from './providers.js';
 export * from './workbook.js';
 export * from './plugins.js';
 export * from './layout.js';
+export * from './saas.js';

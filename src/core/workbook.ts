@@ -49,7 +49,6 @@ import { changeSetOf, type ChangeSet } from './change-set.js';
 import { CellLockedError } from './errors.js';
 import { Sheet } from './sheet.js';
 import { hiddenRowsOf, type SheetLayout } from './sheet-layout.js';
-import { cellKey } from './address/index.js';
 import { displayText, formatLocale, type CellFormat, type FormatRect } from './format/index.js';
 import type { CellInput } from './value-typing.js';
 

@@ -31,6 +31,7 @@ import { layoutRoutes } from './routes/layout.js';
 import { findRoutes } from './routes/find.js';
 import { pluginRoutes } from './routes/plugins.js';
 import type { PluginRegistry } from '../plugins/index.js';
+import { installSaasAuthentication, saasRoutes, type SaasServices } from './routes/saas.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -54,6 +55,8 @@ export interface AppDeps {
   readonly checkResponses?: boolean;
   /** The Python plugins this server runs; omitted, none (GET /plugins lists nothing). */
   readonly plugins?: PluginRegistry;
+  /** SaaS mode's accounts, tokens, workbooks and host (required when config.mode is saas). */
+  readonly saas?: SaasServices;
 }
 
 export type App = FastifyInstance;
@@ -101,6 +104,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     corsOrigins: deps.config.corsOrigins,
   });
   installJsonParser(app, deps.config.maxBodyBytes);
+  if (deps.config.mode === 'saas') {
+    if (deps.saas === undefined) throw new Error('SaaS mode needs its services (deps.saas).');
+    installSaasAuthentication(app, deps.saas);
+  }
 
   await app.register(swagger, {
     transformObject: (document) =>
@@ -156,6 +163,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   await app.register(mcpRoutes, { ...routeDeps, newId, agent });
   await app.register(agentRoutes, { ...routeDeps, agent });
+  if (deps.config.mode === 'saas' && deps.saas !== undefined)
+    await app.register(saasRoutes, { saas: deps.saas });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // The UI's catch-all `/*` never shadows an API route: the router prefers any more specific path.

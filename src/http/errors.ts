@@ -33,6 +33,17 @@ import {
 import { ModelOutputError } from '../agent/index.js';
 import { InvalidDocumentError } from '../persistence/index.js';
 import { CommitsUnavailableError, StorageUnavailableError } from '../hosting/index.js';
+import {
+  AccountExistsError,
+  InvalidAccountInputError,
+  InvalidTitleError,
+  NotAuthenticatedError,
+  OwnerOnlyError,
+  ServiceTokenNotFoundError,
+  SignInThrottledError,
+  WorkbookNotFoundError,
+  WrongCredentialsError,
+} from '../saas/index.js';
 
 /** An error a route raises itself, with its status (for conditions core does not model). */
 export class HttpError extends Error {
@@ -83,6 +94,17 @@ const STATUS_BY_ERROR: readonly ErrorStatus[] = [
   // restarted.
   [StorageUnavailableError, 503],
   [CommitsUnavailableError, 409],
+  // SaaS mode: authentication, accounts and workbooks. A workbook the caller may not see is 404,
+  // exactly as one that does not exist.
+  [NotAuthenticatedError, 401],
+  [WrongCredentialsError, 401],
+  [InvalidAccountInputError, 400],
+  [AccountExistsError, 409],
+  [SignInThrottledError, 429],
+  [ServiceTokenNotFoundError, 404],
+  [WorkbookNotFoundError, 404],
+  [OwnerOnlyError, 403],
+  [InvalidTitleError, 400],
   // Only with checkResponses (the tests): a route answered what its schema says it never does.
   [ResponseSchemaMismatch, 500],
 ];

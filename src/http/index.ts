@@ -2,3 +2,4 @@
 // hyperformula, pg or vendor SDKs.
 export { buildApp, type App, type AppDeps } from './app.js';
 export { HttpError, type ErrorStatus } from './errors.js';
+export { type SaasServices } from './routes/saas.js';

@@ -18,7 +18,6 @@ import {
 import {
   contentDisposition,
   CorruptSaveFileError,
-  DEFAULT_WORKBOOK_ID,
   exportCsv,
   exportFileName,
   exportJson,
@@ -35,7 +34,7 @@ import {
   loadCheckpoint,
   saveCheckpoint,
 } from '../../editing/index.js';
-import { callerOf, changeMeta, handleOf, workbookOf, type RouteDeps } from '../route-deps.js';
+import { changeMeta, handleOf, workbookOf, type RouteDeps } from '../route-deps.js';
 
 export interface PersistenceRouteDeps extends RouteDeps {
   readonly store: WorkbookStore;
@@ -102,8 +101,9 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
   deps,
 ) => {
   installUploadParsers(app, deps.config.maxBodyBytes);
-  const workbookIdOf = (request: FastifyRequest): string =>
-    callerOf(request).workbookId ?? DEFAULT_WORKBOOK_ID;
+  // The checkpoint is the resolved workbook's (the one OSS workbook is `default`; in SaaS the
+  // caller's own, never a shared id).
+  const workbookIdOf = (handle: { readonly id: string }): string => handle.id;
 
   app.post(
     '/system/save',
@@ -115,8 +115,9 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
       },
     },
     async (request) => {
-      const workbookId = workbookIdOf(request);
-      await saveCheckpoint(await handleOf(deps, request), deps.store, workbookId);
+      const handle = await handleOf(deps, request);
+      const workbookId = workbookIdOf(handle);
+      await saveCheckpoint(handle, deps.store, workbookId);
       return { status: 'Success' as const, workbook_id: workbookId };
     },
   );
@@ -137,7 +138,7 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
         loaded = await loadCheckpoint(
           handle,
           deps.store,
-          workbookIdOf(request),
+          workbookIdOf(handle),
           changeMeta(request),
         );
       } catch (error) {

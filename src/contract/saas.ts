@@ -1,0 +1,77 @@
+// SaaS mode: built-in accounts, service tokens and the caller's workbooks (docs/design.md §9).
+import { Type, type Static } from 'typebox';
+import { List } from './common.js';
+
+export const Credentials = Type.Object({
+  email: Type.String({ maxLength: 320, description: 'Trimmed and lowercased.' }),
+  password: Type.String({ maxLength: 1024, description: 'At least 8 characters at sign-up.' }),
+});
+export type Credentials = Static<typeof Credentials>;
+
+export const UserJson = Type.Object({
+  id: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const SessionResponse = Type.Object({
+  token: Type.String({ description: 'A session JWT for Authorization: Bearer; short-lived.' }),
+  expires_at: Type.String({ description: 'ISO 8601 UTC.' }),
+  user: UserJson,
+});
+
+export const MeResponse = Type.Object({
+  user: UserJson,
+  via: Type.Union([
+    Type.Literal('session'),
+    Type.Literal('external'),
+    Type.Literal('service-token'),
+  ]),
+});
+
+export const CreateTokenBody = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 80, description: 'Default "Untitled token".' })),
+});
+export type CreateTokenBody = Static<typeof CreateTokenBody>;
+
+const TokenFields = {
+  id: Type.String(),
+  name: Type.String(),
+  prefix: Type.String({ description: 'The first characters of the token.' }),
+  created_at: Type.String(),
+};
+
+export const TokenCreatedResponse = Type.Object({
+  ...TokenFields,
+  token: Type.String({ description: 'The token itself: shown this once, never again.' }),
+});
+
+export const TokenListResponse = Type.Object({
+  tokens: List(
+    Type.Object({ ...TokenFields, revoked_at: Type.Union([Type.String(), Type.Null()]) }),
+  ),
+});
+
+export const IdParam = Type.Object({ id: Type.String({ maxLength: 200 }) });
+export type IdParam = Static<typeof IdParam>;
+
+export const OkResponse = Type.Object({ ok: Type.Literal(true) });
+
+export const WorkbookSummaryJson = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  updated_at: Type.String(),
+  role: Type.Union([Type.Literal('owner'), Type.Literal('editor')]),
+});
+
+export const WorkbookListResponse = Type.Object({ workbooks: List(WorkbookSummaryJson) });
+export const WorkbookSummaryResponse = Type.Object({ workbook: WorkbookSummaryJson });
+
+export const CreateWorkbookBody = Type.Object({
+  title: Type.Optional(
+    Type.String({ maxLength: 200, description: 'Default "Untitled workbook".' }),
+  ),
+});
+export type CreateWorkbookBody = Static<typeof CreateWorkbookBody>;
+
+export const RetitleWorkbookBody = Type.Object({ title: Type.String({ maxLength: 200 }) });
+export type RetitleWorkbookBody = Static<typeof RetitleWorkbookBody>;

@@ -1,0 +1,154 @@
+// SaaS mode: many workbooks per user in the database. For each request it resolves the workbook
+// (X-Workbook-Id / ?workbook_id=, else the caller's default one, created on first use), checks
+// that the caller may act on it (owner or editor; anything else is WorkbookNotFoundError, the
+// same as a workbook that does not exist), and gives out its handle: loaded from the store on
+// first use, kept in memory while used, and evicted when idle once the workbooks in memory
+// exceed their byte budget (least recently used first), to load again on the next request.
+// This is the only place that decides access.
+import type { Workbook, WorkbookOptions } from '../core/index.js';
+import { WorkbookNotFoundError, type WorkbookDirectory } from '../saas/index.js';
+import type { CommitJournal } from './commit-journal.js';
+import type { FeedLimits } from './commit-feed.js';
+import { JournaledWorkbook } from './journaled-workbook.js';
+import { recoverWorkbook } from './recover-workbook.js';
+import type { Caller, WorkbookHost } from './workbook-host.js';
+
+/** A rough size of a workbook in memory per cell (inputs, versions, the engine's cell). */
+const BYTES_PER_CELL = 400;
+
+export interface SaasHostOptions {
+  readonly directory: Pick<WorkbookDirectory, 'roleOf' | 'defaultFor' | 'touch'>;
+  readonly journal: CommitJournal;
+  readonly workbookOptions?: WorkbookOptions;
+  readonly now?: () => Date;
+  readonly feedLimits?: FeedLimits;
+  /** Estimated bytes the workbooks in memory may take before idle ones are evicted. */
+  readonly memoryBudgetBytes: number;
+  /** How long a workbook must go unused before it may be evicted (a request in flight keeps it). */
+  readonly minIdleMs?: number;
+  readonly report?: (problem: string, error: unknown) => void;
+}
+
+interface Loaded {
+  readonly handle: JournaledWorkbook;
+  readonly workbook: Workbook;
+  lastUsed: number;
+  /** The last time `updated_at` was written for a commit (at most every 10 s). */
+  touched: number;
+}
+
+export class SaasHost implements WorkbookHost {
+  readonly #options: SaasHostOptions;
+  readonly #now: () => Date;
+  /** Loaded workbooks in least-recently-used order (Map keeps insertion order). */
+  readonly #loaded = new Map<string, Loaded>();
+  readonly #loading = new Map<string, Promise<Loaded>>();
+
+  constructor(options: SaasHostOptions) {
+    this.#options = options;
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  async handleFor(caller: Caller): Promise<JournaledWorkbook> {
+    const userId = caller.userId;
+    if (userId === undefined) throw new WorkbookNotFoundError();
+    const workbookId = caller.workbookId ?? (await this.#options.directory.defaultFor(userId));
+    const role = await this.#options.directory.roleOf(userId, workbookId);
+    if (role === undefined) throw new WorkbookNotFoundError();
+    return (await this.#load(workbookId)).handle;
+  }
+
+  /** Whether the workbook is in memory now (tests, metrics). */
+  isLoaded(workbookId: string): boolean {
+    return this.#loaded.has(workbookId);
+  }
+
+  /** Drops a deleted workbook from memory (its later commits would have nowhere to go). */
+  async forget(workbookId: string): Promise<void> {
+    const loaded = this.#loaded.get(workbookId);
+    if (loaded === undefined) return;
+    this.#loaded.delete(workbookId);
+    await loaded.handle.settled();
+    loaded.workbook.dispose();
+  }
+
+  /** Evicts idle workbooks until the estimate fits the budget; resolves with those evicted. */
+  async evictIdle(): Promise<string[]> {
+    const evicted: string[] = [];
+    const now = this.#now().getTime();
+    const minIdle = this.#options.minIdleMs ?? 60_000;
+    let total = 0;
+    for (const loaded of this.#loaded.values()) total += estimatedBytes(loaded.workbook);
+    for (const [id, loaded] of this.#loaded) {
+      if (total <= this.#options.memoryBudgetBytes) break;
+      if (now - loaded.lastUsed < minIdle) continue;
+      this.#loaded.delete(id);
+      total -= estimatedBytes(loaded.workbook);
+      await loaded.handle.settled();
+      loaded.workbook.dispose();
+      evicted.push(id);
+    }
+    return evicted;
+  }
+
+  async #load(workbookId: string): Promise<Loaded> {
+    const now = this.#now().getTime();
+    const loaded = this.#loaded.get(workbookId);
+    if (loaded !== undefined) {
+      loaded.lastUsed = now;
+      // Most recently used goes last.
+      this.#loaded.delete(workbookId);
+      this.#loaded.set(workbookId, loaded);
+      return loaded;
+    }
+    let loading = this.#loading.get(workbookId);
+    if (loading === undefined) {
+      loading = this.#open(workbookId).finally(() => this.#loading.delete(workbookId));
+      this.#loading.set(workbookId, loading);
+    }
+    const opened = await loading;
+    opened.lastUsed = now;
+    void this.evictIdle().catch((error: unknown) =>
+      this.#options.report?.('evicting idle workbooks failed', error),
+    );
+    return opened;
+  }
+
+  async #open(workbookId: string): Promise<Loaded> {
+    const recovered = await this.#options.journal.recover(workbookId);
+    for (const note of recovered.notes)
+      this.#options.report?.(`journal recovery: ${note}`, undefined);
+    const { workbook, seq } = recoverWorkbook(
+      workbookId,
+      recovered,
+      this.#options.workbookOptions ?? {},
+    );
+    const handle = new JournaledWorkbook({
+      id: workbookId,
+      workbook,
+      journal: this.#options.journal,
+      seq,
+      now: this.#now,
+      ...(this.#options.feedLimits === undefined ? {} : { feedLimits: this.#options.feedLimits }),
+      ...(this.#options.report === undefined ? {} : { report: this.#options.report }),
+    });
+    const loaded: Loaded = { handle, workbook, lastUsed: this.#now().getTime(), touched: 0 };
+    // The list shows when a workbook last changed; written at most every 10 s per workbook.
+    handle.subscribe(seq, () => {
+      const at = this.#now().getTime();
+      if (at - loaded.touched < 10_000) return;
+      loaded.touched = at;
+      void this.#options.directory
+        .touch(workbookId)
+        .catch((error: unknown) => this.#options.report?.('updating updated_at failed', error));
+    });
+    this.#loaded.set(workbookId, loaded);
+    return loaded;
+  }
+}
+
+function estimatedBytes(workbook: Workbook): number {
+  let cells = 0;
+  for (const name of workbook.sheetNames) cells += workbook.sheet(name).cellCount;
+  return 64 * 1024 + cells * BYTES_PER_CELL;
+}

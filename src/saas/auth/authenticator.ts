@@ -1,0 +1,233 @@
+// Who is calling: `Authorization: Bearer <token>` is a service token (`gb_live_…`, looked up by
+// its hash on every request, so revocation is at once), a session JWT this server signed
+// (HS256 under a key derived from GRIDBOOK_SECRET_KEY, issuer `gridbook`), or a JWT of the
+// external identity provider (JWKS with RS256/ES256, or GRIDBOOK_JWT_SECRET with HS256;
+// algorithms always pinned; issuer and audience checked when configured). Every refusal is a
+// NotAuthenticatedError whose message says what is wrong.
+import { createHash, hkdfSync } from 'node:crypto';
+import {
+  createRemoteJWKSet,
+  decodeJwt,
+  errors,
+  jwtVerify,
+  SignJWT,
+  type JWTPayload,
+  type JWTVerifyOptions,
+} from 'jose';
+import type { Database } from '../db/index.js';
+import { NotAuthenticatedError } from './auth-errors.js';
+import type { User, Users } from './users.js';
+
+export const SESSION_ISSUER = 'gridbook';
+const SESSION_AUDIENCE = 'gridbook-session';
+export const SERVICE_TOKEN_PREFIX = 'gb_live_';
+
+export interface ExternalIdp {
+  readonly secret: string | undefined;
+  readonly jwksUrl: string | undefined;
+  readonly issuer: string | undefined;
+  readonly audience: string | undefined;
+}
+
+export interface AuthenticatorOptions {
+  readonly database: Database;
+  readonly users: Users;
+  /** GRIDBOOK_SECRET_KEY's 32 bytes: session tokens are signed under a key derived from it. */
+  readonly secretKey: Buffer;
+  readonly idp: ExternalIdp;
+  readonly sessionSeconds: number;
+  readonly now: () => Date;
+  /** Runs inside the transaction that creates an external user (pending invites are promoted). */
+  readonly onUserCreated?: Parameters<Users['ensureExternal']>[2];
+}
+
+export interface Identity extends User {
+  readonly via: 'session' | 'external' | 'service-token';
+}
+
+export interface Session {
+  readonly token: string;
+  readonly expiresAt: Date;
+}
+
+/** A key derived from GRIDBOOK_SECRET_KEY for one purpose (sessions, provider keys, secrets). */
+export function deriveKey(secretKey: Buffer, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secretKey, Buffer.alloc(0), `gridbook ${purpose}`, 32));
+}
+
+export function hashServiceToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+type RemoteKeys = ReturnType<typeof createRemoteJWKSet>;
+
+export class Authenticator {
+  readonly #options: AuthenticatorOptions;
+  readonly #sessionKey: Buffer;
+  readonly #jwks: RemoteKeys | undefined;
+  readonly #hmac: Uint8Array | undefined;
+
+  constructor(options: AuthenticatorOptions) {
+    this.#options = options;
+    this.#sessionKey = deriveKey(options.secretKey, 'session tokens');
+    // Keys are cached; a token whose kid the cache lacks makes jose fetch the set again (at most
+    // every 30 s).
+    this.#jwks =
+      options.idp.jwksUrl === undefined
+        ? undefined
+        : createRemoteJWKSet(new URL(options.idp.jwksUrl), {
+            cooldownDuration: 30_000,
+            cacheMaxAge: 10 * 60_000,
+          });
+    this.#hmac =
+      options.idp.secret === undefined ? undefined : new TextEncoder().encode(options.idp.secret);
+  }
+
+  /** Whether tokens of an external identity provider are accepted. */
+  get externalIdp(): boolean {
+    return this.#jwks !== undefined || this.#hmac !== undefined;
+  }
+
+  async authenticate(header: string | undefined): Promise<Identity> {
+    if (header === undefined || header.trim() === '')
+      throw new NotAuthenticatedError(
+        'Missing Authorization header: send "Authorization: Bearer <token>".',
+      );
+    const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+    if (match === null)
+      throw new NotAuthenticatedError(
+        'Malformed Authorization header: expected "Bearer <token>" with one token.',
+      );
+    const token = match[1]!;
+    if (token.startsWith(SERVICE_TOKEN_PREFIX)) return this.#serviceToken(token);
+    let claims: JWTPayload;
+    try {
+      claims = decodeJwt(token);
+    } catch {
+      throw new NotAuthenticatedError(
+        'Malformed token: it is neither a JWT nor a service token (gb_live_…).',
+      );
+    }
+    if (claims.iss === SESSION_ISSUER) return this.#session(token);
+    return this.#external(token);
+  }
+
+  async signSession(user: User): Promise<Session> {
+    const now = this.#options.now();
+    const expiresAt = new Date(now.getTime() + this.#options.sessionSeconds * 1000);
+    const token = await new SignJWT(user.email === undefined ? {} : { email: user.email })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.id)
+      .setIssuer(SESSION_ISSUER)
+      .setAudience(SESSION_AUDIENCE)
+      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.#sessionKey);
+    return { token, expiresAt };
+  }
+
+  async #session(token: string): Promise<Identity> {
+    const payload = await this.#verify(token, this.#sessionKey, {
+      algorithms: ['HS256'],
+      issuer: SESSION_ISSUER,
+      audience: SESSION_AUDIENCE,
+    });
+    const user = await this.#options.users.byId(subjectOf(payload));
+    if (user === undefined)
+      throw new NotAuthenticatedError('The account of this session no longer exists.');
+    return { ...user, via: 'session' };
+  }
+
+  async #external(token: string): Promise<Identity> {
+    if (!this.externalIdp)
+      throw new NotAuthenticatedError(
+        'Unknown token: this server accepts its own sign-in sessions and service tokens only (no external identity provider is configured).',
+      );
+    const idp = this.#options.idp;
+    const checks = {
+      ...(idp.issuer === undefined ? {} : { issuer: idp.issuer }),
+      ...(idp.audience === undefined ? {} : { audience: idp.audience }),
+    };
+    const payload =
+      this.#jwks !== undefined
+        ? await this.#verify(token, this.#jwks, { algorithms: ['RS256', 'ES256'], ...checks })
+        : await this.#verify(token, this.#hmac!, { algorithms: ['HS256'], ...checks });
+    const id = subjectOf(payload);
+    const email = typeof payload['email'] === 'string' ? payload['email'] : undefined;
+    await this.#options.users.ensureExternal(
+      id,
+      email,
+      this.#options.onUserCreated ?? (async () => undefined),
+    );
+    const user = await this.#options.users.byId(id);
+    return { id, email: user?.email, via: 'external' };
+  }
+
+  async #serviceToken(token: string): Promise<Identity> {
+    const { rows } = await this.#options.database.query<{
+      user_id: string;
+      email: string | null;
+      revoked: boolean;
+    }>(
+      `SELECT t.user_id, u.email, t.revoked_at IS NOT NULL AS revoked
+       FROM service_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`,
+      [hashServiceToken(token)],
+    );
+    const row = rows[0];
+    if (row === undefined) throw new NotAuthenticatedError('Unknown service token.');
+    if (row.revoked) throw new NotAuthenticatedError('This service token has been revoked.');
+    return { id: row.user_id, email: row.email ?? undefined, via: 'service-token' };
+  }
+
+  async #verify(
+    token: string,
+    key: Uint8Array | RemoteKeys,
+    options: { algorithms: string[]; issuer?: string; audience?: string },
+  ): Promise<JWTPayload> {
+    const verifyOptions: JWTVerifyOptions = {
+      ...options,
+      currentDate: this.#options.now(),
+      clockTolerance: 5,
+    };
+    try {
+      const verified =
+        key instanceof Uint8Array
+          ? await jwtVerify(token, key, verifyOptions)
+          : await jwtVerify(token, key, verifyOptions);
+      return verified.payload;
+    } catch (error) {
+      throw new NotAuthenticatedError(refusal(error, options));
+    }
+  }
+}
+
+function subjectOf(payload: JWTPayload): string {
+  if (typeof payload.sub !== 'string' || payload.sub === '')
+    throw new NotAuthenticatedError('The token names no user: its "sub" claim is missing.');
+  return payload.sub;
+}
+
+function refusal(
+  error: unknown,
+  options: { algorithms: string[]; issuer?: string; audience?: string },
+): string {
+  if (error instanceof errors.JWTExpired) return 'The token has expired; sign in again.';
+  if (error instanceof errors.JWSSignatureVerificationFailed)
+    return 'The token has a bad signature.';
+  if (error instanceof errors.JOSEAlgNotAllowed)
+    return `The token's algorithm is not accepted here (expected ${options.algorithms.join(' or ')}).`;
+  if (error instanceof errors.JWKSNoMatchingKey)
+    return "No key of the identity provider matches the token's key id (kid).";
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'aud')
+      return `The token is for another audience (expected "${options.audience ?? ''}").`;
+    if (error.claim === 'iss')
+      return `The token is from another issuer (expected "${options.issuer ?? ''}").`;
+    if (error.claim === 'nbf') return 'The token is not valid yet (nbf).';
+    return `The token's "${error.claim}" claim is not valid: ${error.reason}.`;
+  }
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid)
+    return "The identity provider's keys could not be fetched; try again.";
+  if (error instanceof errors.JOSEError) return `Malformed token: ${error.message}`;
+  return "The identity provider's keys could not be fetched; try again.";
+}

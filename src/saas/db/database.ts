@@ -1,0 +1,30 @@
+// The database the SaaS mode keeps everything in, as one small port over the two drivers: the
+// Postgres server (`pg`, DATABASE_URL) and the embedded PGlite (<data dir>/db). The same SQL and
+// the same migrations run on both.
+
+/** Something SQL can be sent to: the database itself or one transaction of it. */
+export interface Queryable {
+  query<Row extends object = Record<string, unknown>>(
+    text: string,
+    params?: readonly unknown[],
+  ): Promise<{ readonly rows: Row[] }>;
+  /** Runs a script of several statements without parameters (a migration). */
+  exec(script: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  /** `postgres` (a server through DATABASE_URL) or `pglite` (embedded, in the data directory). */
+  readonly kind: 'postgres' | 'pglite';
+  /**
+   * Runs `work` in one transaction on one connection: committed when it resolves, rolled back
+   * when it throws (the error propagates).
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Waits for queries in flight and closes the connections (and, for PGlite, its lock). */
+  close(): Promise<void>;
+}
+
+/** The database could not be opened or used; the message says why and what to do. */
+export class DatabaseError extends Error {
+  override readonly name = 'DatabaseError';
+}

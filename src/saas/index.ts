@@ -1,0 +1,30 @@
+// SaaS: the database (Postgres through DATABASE_URL, or the embedded PGlite), its numbered
+// migrations, and the Postgres implementations of the ports (the WorkbookStore first). Over core
+// and persistence; never imports hosting or http.
+export {
+  DatabaseError,
+  migrate,
+  PgliteDatabase,
+  PostgresDatabase,
+  quoteIdentifier,
+  readMigrations,
+  type Database,
+  type Migration,
+  type Queryable,
+} from './db/index.js';
+export { openDatabase, MIGRATIONS_DIR_NAME, type OpenDatabaseOptions } from './open-database.js';
+export {
+  PostgresWorkbookStore,
+  type PostgresWorkbookStoreOptions,
+} from './postgres-workbook-store.js';
+export {
+  DEFAULT_WORKBOOK_TITLE,
+  InvalidTitleError,
+  OwnerOnlyError,
+  validTitle,
+  WorkbookDirectory,
+  WorkbookNotFoundError,
+  type WorkbookRole,
+  type WorkbookSummary,
+} from './workbooks.js';
+export * from './auth/index.js';

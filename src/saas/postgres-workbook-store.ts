@@ -1,0 +1,281 @@
+// The SaaS WorkbookStore: the named checkpoint, the journal's snapshot and every commit record
+// in Postgres (or PGlite), so a 200 means the commit is in the database. Writes of one workbook go
+// through one queue: whatever arrives while a write is in flight goes in the next transaction
+// (group commit: one multi-row INSERT), so records land in seq order without gaps, and a snapshot
+// replaces the base and drops the records it covers in the same transaction. After a failed
+// journal write the workbook's later journal writes fail too (a gap would lose acknowledged
+// order) until it is recovered again.
+import type { CommitRecord, WorkbookDocument } from '../core/index.js';
+import {
+  CorruptSaveFileError,
+  encodeGridbook,
+  JournalCorruptError,
+  parseWorkbookText,
+  withName,
+  type RecoveredCommits,
+  type WorkbookStore,
+} from '../persistence/index.js';
+import type { Database, Queryable } from './db/index.js';
+
+export interface PostgresWorkbookStoreOptions {
+  readonly database: Database;
+  readonly now?: () => Date;
+}
+
+type Write =
+  | { readonly kind: 'append'; readonly seq: number; readonly text: string }
+  | { readonly kind: 'snapshot'; readonly seq: number; readonly text: string }
+  | { readonly kind: 'checkpoint'; readonly text: string };
+
+interface Queued {
+  readonly write: Write;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+interface WorkbookQueue {
+  pending: Queued[];
+  running: Promise<void> | undefined;
+  /** Set when a journal write failed: every later journal write fails with it. */
+  failure: unknown;
+}
+
+export class PostgresWorkbookStore implements WorkbookStore {
+  readonly #database: Database;
+  readonly #now: () => Date;
+  readonly #queues = new Map<string, WorkbookQueue>();
+
+  constructor(options: PostgresWorkbookStoreOptions) {
+    this.#database = options.database;
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  save(workbookId: string, document: WorkbookDocument): Promise<void> {
+    return this.#enqueue(workbookId, { kind: 'checkpoint', text: this.#encode(document) });
+  }
+
+  async load(workbookId: string): Promise<WorkbookDocument | undefined> {
+    const { rows } = await this.#database.query<{ document: string }>(
+      'SELECT document FROM workbook_checkpoints WHERE workbook_id = $1',
+      [workbookId],
+    );
+    const text = rows[0]?.document;
+    if (text === undefined) return undefined;
+    try {
+      return withName(parseWorkbookText(text, 'checkpoint'));
+    } catch (error) {
+      throw new CorruptSaveFileError(
+        `(the checkpoint of workbook ${workbookId})`,
+        error instanceof Error ? error.message : String(error),
+      );
+    }
+  }
+
+  async recover(workbookId: string): Promise<RecoveredCommits> {
+    const queue = this.#queues.get(workbookId);
+    await queue?.running;
+    if (queue !== undefined) queue.failure = undefined;
+    const snapshot = (
+      await this.#database.query<{ seq: number; document: string }>(
+        'SELECT seq, document FROM workbook_snapshots WHERE workbook_id = $1',
+        [workbookId],
+      )
+    ).rows[0];
+    const baseSeq = snapshot === undefined ? 0 : Number(snapshot.seq);
+    const base =
+      snapshot === undefined
+        ? undefined
+        : { seq: baseSeq, document: decodeJournalDocument(workbookId, baseSeq, snapshot.document) };
+    const { rows } = await this.#database.query<{ seq: number; record: string }>(
+      'SELECT seq, record FROM workbook_commits WHERE workbook_id = $1 AND seq > $2 ORDER BY seq',
+      [workbookId, baseSeq],
+    );
+    const records: CommitRecord[] = [];
+    const notes: string[] = [];
+    for (const row of rows) {
+      const seq = Number(row.seq);
+      if (seq !== baseSeq + records.length + 1) {
+        // Writes are gap-free, so rows after a gap were never acknowledged; drop them so the
+        // numbering can go on from the last good record.
+        notes.push(
+          `workbook ${workbookId}: commits from ${seq} follow a gap after ${baseSeq + records.length}; they were never acknowledged and are dropped`,
+        );
+        await this.#database.query(
+          'DELETE FROM workbook_commits WHERE workbook_id = $1 AND seq > $2',
+          [workbookId, baseSeq + records.length],
+        );
+        break;
+      }
+      records.push(decodeRecord(workbookId, seq, row.record));
+    }
+    return { base, records, notes };
+  }
+
+  append(workbookId: string, record: CommitRecord): Promise<void> {
+    return this.#enqueue(workbookId, {
+      kind: 'append',
+      seq: record.seq,
+      text: JSON.stringify(record),
+    });
+  }
+
+  writeSnapshot(workbookId: string, seq: number, document: WorkbookDocument): Promise<void> {
+    return this.#enqueue(workbookId, { kind: 'snapshot', seq, text: this.#encode(document) });
+  }
+
+  /** Removes everything stored for the workbook (checkpoint, snapshot, commits), in `tx`. */
+  static async deleteAll(tx: Queryable, workbookId: string): Promise<void> {
+    for (const table of ['workbook_checkpoints', 'workbook_snapshots', 'workbook_commits'])
+      await tx.query(`DELETE FROM ${table} WHERE workbook_id = $1`, [workbookId]);
+  }
+
+  /** Settles once every write queued so far has settled. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.#queues.values()].map((queue) => queue.running));
+  }
+
+  /** Waits for queued writes; the database itself is closed by its owner. */
+  close(): Promise<void> {
+    return this.settled();
+  }
+
+  #encode(document: WorkbookDocument): string {
+    // Encoded at the call, so what is stored is the state of that moment even if it waits.
+    return JSON.stringify(encodeGridbook(document, { exportedAt: this.#now(), dense: true }));
+  }
+
+  #enqueue(workbookId: string, write: Write): Promise<void> {
+    let queue = this.#queues.get(workbookId);
+    if (queue === undefined) {
+      queue = { pending: [], running: undefined, failure: undefined };
+      this.#queues.set(workbookId, queue);
+    }
+    if (write.kind !== 'checkpoint' && queue.failure !== undefined)
+      return Promise.reject(queue.failure);
+    const settled = new Promise<void>((resolve, reject) => {
+      queue.pending.push({ write, resolve, reject });
+    });
+    if (queue.running === undefined) this.#startDrain(workbookId, queue);
+    return settled;
+  }
+
+  #startDrain(workbookId: string, queue: WorkbookQueue): void {
+    queue.running = this.#drain(workbookId, queue).finally(() => {
+      queue.running = undefined;
+      // A write queued between the end of the loop and here starts the next drain.
+      if (queue.pending.length > 0) this.#startDrain(workbookId, queue);
+      else if (queue.failure === undefined && this.#queues.get(workbookId) === queue)
+        this.#queues.delete(workbookId);
+    });
+  }
+
+  async #drain(workbookId: string, queue: WorkbookQueue): Promise<void> {
+    // Let the calls of this tick join the first batch.
+    await Promise.resolve();
+    while (queue.pending.length > 0) {
+      const batch = queue.pending.splice(0);
+      // Checkpoints stand alone; runs of journal writes share one transaction each.
+      for (const run of runs(batch)) {
+        const journal = run[0]!.write.kind !== 'checkpoint';
+        if (journal && queue.failure !== undefined) {
+          for (const item of run) item.reject(queue.failure);
+          continue;
+        }
+        try {
+          if (journal) await this.#writeJournal(workbookId, run);
+          else await this.#writeCheckpoint(workbookId, run.at(-1)!.write.text);
+          for (const item of run) item.resolve();
+        } catch (error) {
+          if (journal) queue.failure = error;
+          for (const item of run) item.reject(error);
+        }
+      }
+    }
+  }
+
+  async #writeCheckpoint(workbookId: string, text: string): Promise<void> {
+    await this.#database.query(
+      `INSERT INTO workbook_checkpoints (workbook_id, document, saved_at) VALUES ($1, $2, now())
+       ON CONFLICT (workbook_id) DO UPDATE SET document = excluded.document, saved_at = excluded.saved_at`,
+      [workbookId, text],
+    );
+  }
+
+  #writeJournal(workbookId: string, run: readonly Queued[]): Promise<void> {
+    return this.#database.transaction(async (tx) => {
+      let appends: { seq: number; text: string }[] = [];
+      const flushAppends = async (): Promise<void> => {
+        if (appends.length === 0) return;
+        await tx.query(
+          `INSERT INTO workbook_commits (workbook_id, seq, record)
+           SELECT $1, seq, record FROM unnest($2::bigint[], $3::text[]) AS batch(seq, record)`,
+          [workbookId, appends.map((append) => append.seq), appends.map((append) => append.text)],
+        );
+        appends = [];
+      };
+      for (const { write } of run) {
+        if (write.kind === 'append') {
+          appends.push(write);
+          continue;
+        }
+        if (write.kind !== 'snapshot') continue;
+        await flushAppends();
+        await tx.query(
+          `INSERT INTO workbook_snapshots (workbook_id, seq, document, written_at) VALUES ($1, $2, $3, now())
+           ON CONFLICT (workbook_id) DO UPDATE
+             SET seq = excluded.seq, document = excluded.document, written_at = excluded.written_at`,
+          [workbookId, write.seq, write.text],
+        );
+        await tx.query('DELETE FROM workbook_commits WHERE workbook_id = $1 AND seq <= $2', [
+          workbookId,
+          write.seq,
+        ]);
+      }
+      await flushAppends();
+    });
+  }
+}
+
+/** Consecutive items of the same sort: checkpoints one by one, journal writes together. */
+function runs(batch: readonly Queued[]): Queued[][] {
+  const result: Queued[][] = [];
+  for (const item of batch) {
+    const last = result.at(-1);
+    const journal = item.write.kind !== 'checkpoint';
+    if (last !== undefined && journal && last[0]!.write.kind !== 'checkpoint') last.push(item);
+    else result.push([item]);
+  }
+  return result;
+}
+
+function decodeJournalDocument(workbookId: string, seq: number, text: string): WorkbookDocument {
+  try {
+    return withName(parseWorkbookText(text, 'snapshot'));
+  } catch (error) {
+    throw new JournalCorruptError(
+      `workbook_snapshots (workbook ${workbookId}, seq ${seq})`,
+      0,
+      error instanceof Error ? error.message : String(error),
+    );
+  }
+}
+
+function decodeRecord(workbookId: string, seq: number, text: string): CommitRecord {
+  let record: CommitRecord;
+  try {
+    record = JSON.parse(text) as CommitRecord;
+  } catch (error) {
+    throw new JournalCorruptError(
+      `workbook_commits (workbook ${workbookId}, seq ${seq})`,
+      0,
+      (error as Error).message,
+    );
+  }
+  if (record.seq !== seq)
+    throw new JournalCorruptError(
+      `workbook_commits (workbook ${workbookId}, seq ${seq})`,
+      0,
+      `the record says seq ${String(record.seq)}`,
+    );
+  return record;
+}

@@ -1,0 +1,150 @@
+// The workbooks table: who owns which workbook, its title, and each user's default workbook.
+// Access is decided by hosting through `roleOf`; a workbook the caller cannot access is reported
+// exactly as one that does not exist.
+import { randomUUID } from 'node:crypto';
+import type { Database } from './db/index.js';
+import { PostgresWorkbookStore } from './postgres-workbook-store.js';
+
+export type WorkbookRole = 'owner' | 'editor';
+
+export interface WorkbookSummary {
+  readonly id: string;
+  readonly title: string;
+  readonly updatedAt: Date;
+  readonly role: WorkbookRole;
+}
+
+export const DEFAULT_WORKBOOK_TITLE = 'Untitled workbook';
+
+/** 404: no workbook with this id that the caller may see (missing and forbidden look alike). */
+export class WorkbookNotFoundError extends Error {
+  override readonly name = 'WorkbookNotFoundError';
+  constructor() {
+    super('Workbook not found.');
+  }
+}
+
+/** 403: the caller may edit the workbook but this needs its owner. */
+export class OwnerOnlyError extends Error {
+  override readonly name = 'OwnerOnlyError';
+  constructor(action: string) {
+    super(`Only the workbook's owner can ${action}.`);
+  }
+}
+
+/** 400: a title that is empty or too long. */
+export class InvalidTitleError extends Error {
+  override readonly name = 'InvalidTitleError';
+  constructor() {
+    super('title: must be 1 to 200 characters (not only spaces).');
+  }
+}
+
+interface WorkbookRow {
+  id: string;
+  title: string;
+  updated_at: Date;
+  role: WorkbookRole;
+}
+
+const summary = (row: WorkbookRow): WorkbookSummary => ({
+  id: row.id,
+  title: row.title,
+  updatedAt: new Date(row.updated_at),
+  role: row.role,
+});
+
+export function validTitle(raw: string | undefined): string {
+  const title = (raw ?? DEFAULT_WORKBOOK_TITLE).trim();
+  if (title === '' || title.length > 200) throw new InvalidTitleError();
+  return title;
+}
+
+export class WorkbookDirectory {
+  readonly #database: Database;
+
+  constructor(database: Database) {
+    this.#database = database;
+  }
+
+  /** The caller's role on the workbook, or undefined when it may not see it (or it does not exist). */
+  async roleOf(userId: string, workbookId: string): Promise<WorkbookRole | undefined> {
+    const { rows } = await this.#database.query<{ owner_id: string }>(
+      'SELECT owner_id FROM workbooks WHERE id = $1',
+      [workbookId],
+    );
+    const row = rows[0];
+    if (row === undefined) return undefined;
+    return row.owner_id === userId ? 'owner' : undefined;
+  }
+
+  /** The user's default workbook id, created on first use. */
+  async defaultFor(userId: string): Promise<string> {
+    const existing = await this.#database.query<{ id: string }>(
+      'SELECT id FROM workbooks WHERE owner_id = $1 AND is_default',
+      [userId],
+    );
+    if (existing.rows[0] !== undefined) return existing.rows[0].id;
+    await this.#database.query(
+      `INSERT INTO workbooks (id, owner_id, title, is_default) VALUES ($1, $2, $3, true)
+       ON CONFLICT (owner_id) WHERE is_default DO NOTHING`,
+      [randomUUID(), userId, DEFAULT_WORKBOOK_TITLE],
+    );
+    const created = await this.#database.query<{ id: string }>(
+      'SELECT id FROM workbooks WHERE owner_id = $1 AND is_default',
+      [userId],
+    );
+    return created.rows[0]!.id;
+  }
+
+  /** The workbooks the user owns, most recently changed first. */
+  async list(userId: string): Promise<WorkbookSummary[]> {
+    const { rows } = await this.#database.query<WorkbookRow>(
+      `SELECT id, title, updated_at, 'owner' AS role FROM workbooks WHERE owner_id = $1
+       ORDER BY updated_at DESC, id`,
+      [userId],
+    );
+    return rows.map(summary);
+  }
+
+  async create(userId: string, title: string | undefined): Promise<WorkbookSummary> {
+    const { rows } = await this.#database.query<WorkbookRow>(
+      `INSERT INTO workbooks (id, owner_id, title) VALUES ($1, $2, $3)
+       RETURNING id, title, updated_at, 'owner' AS role`,
+      [randomUUID(), userId, validTitle(title)],
+    );
+    return summary(rows[0]!);
+  }
+
+  async rename(userId: string, workbookId: string, title: string): Promise<WorkbookSummary> {
+    await this.#requireOwner(userId, workbookId, 'rename it');
+    const { rows } = await this.#database.query<WorkbookRow>(
+      `UPDATE workbooks SET title = $2, updated_at = now() WHERE id = $1
+       RETURNING id, title, updated_at, 'owner' AS role`,
+      [workbookId, validTitle(title)],
+    );
+    return summary(rows[0]!);
+  }
+
+  /** Deletes the workbook and everything stored for it, in one transaction. */
+  async delete(userId: string, workbookId: string): Promise<void> {
+    await this.#requireOwner(userId, workbookId, 'delete it');
+    await this.#database.transaction(async (tx) => {
+      await tx.query('DELETE FROM workbooks WHERE id = $1', [workbookId]);
+      await PostgresWorkbookStore.deleteAll(tx, workbookId);
+    });
+  }
+
+  /** Marks the workbook changed now (the list's order and `updated_at`). */
+  async touch(workbookId: string): Promise<void> {
+    await this.#database.query('UPDATE workbooks SET updated_at = now() WHERE id = $1', [
+      workbookId,
+    ]);
+  }
+
+  async #requireOwner(userId: string, workbookId: string, action: string): Promise<void> {
+    const role = await this.roleOf(userId, workbookId);
+    if (role === undefined) throw new WorkbookNotFoundError();
+    if (role !== 'owner') throw new OwnerOnlyError(action);
+  }
+}

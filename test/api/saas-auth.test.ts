@@ -1,0 +1,313 @@
+// SaaS mode: every endpoint needs a token, what each refusal says, built-in accounts, service
+// tokens, an external identity provider's tokens, and workbooks per user (docs/design.md §9).
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, type Api } from '../support/index.js';
+import { startSaasApp, TEST_JWT_SECRET, type RunningSaasApp } from '../support/start-saas-app.js';
+import {
+  closeSharedPglite,
+  sharedPglite,
+  TEST_DATABASE_KIND,
+  TEST_DATABASE_URL,
+} from '../support/test-database.js';
+
+beforeAll(async () => {
+  if (TEST_DATABASE_URL === undefined) await sharedPglite();
+});
+afterAll(closeSharedPglite);
+
+async function withSaas(
+  run: (server: RunningSaasApp) => Promise<void>,
+  options: Parameters<typeof startSaasApp>[0] = {},
+): Promise<void> {
+  const server = await startSaasApp(options);
+  try {
+    await run(server);
+  } finally {
+    await server.close();
+  }
+}
+
+const patch = (client: Api, path: string, body: unknown) =>
+  client.request('PATCH', path, { body: JSON.stringify(body), contentType: 'application/json' });
+const del = (client: Api, path: string) => client.request('DELETE', path);
+
+/** A1's computed value in the workbook the client acts on. */
+async function a1(client: Api): Promise<unknown> {
+  const response = await client.post('/eval', { formulas: [{ cell: 'Z1', formula: '=A1' }] });
+  expect(response.status).toBe(200);
+  return response.body.results[0].result;
+}
+
+function externalToken(
+  claims: Record<string, unknown>,
+  options: { secret?: string; expiresIn?: string | number; audience?: string } = {},
+): Promise<string> {
+  let jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt();
+  jwt = jwt.setExpirationTime(options.expiresIn ?? '5m');
+  if (options.audience !== undefined) jwt = jwt.setAudience(options.audience);
+  return jwt.sign(new TextEncoder().encode(options.secret ?? TEST_JWT_SECRET));
+}
+
+describe(`SaaS authentication on ${TEST_DATABASE_KIND}`, () => {
+  it('every workbook and Engine API endpoint answers 401 without a token, saying what is missing or malformed', () =>
+    withSaas(async (server) => {
+      for (const [method, path] of [
+        ['POST', '/eval'],
+        ['GET', '/grid'],
+        ['POST', '/grid/cell'],
+        ['GET', '/workbooks'],
+        ['GET', '/auth/tokens'],
+        ['POST', '/system/save'],
+      ] as const) {
+        const response = await server.http.request(
+          method,
+          path,
+          method === 'POST' ? { body: '{}', contentType: 'application/json' } : {},
+        );
+        expect(response.status, `${method} ${path}`).toBe(401);
+        expect(response.body.detail).toMatch(/Missing Authorization header/);
+        expect(response.headers.get('www-authenticate')).toBe('Bearer');
+      }
+      const basic = await server.as('x').get('/grid');
+      expect(basic.status).toBe(401);
+      expect(basic.body.detail).toMatch(/Malformed token/);
+      const wrongScheme = await api(server.url, { authorization: 'Basic dXNlcjpwdw==' }).get(
+        '/grid',
+      );
+      expect(wrongScheme.body.detail).toMatch(/Malformed Authorization header/);
+      expect((await server.http.get('/healthz')).status).toBe(200);
+    }));
+
+  it('a built-in account signs up, signs in, and reads and writes its own default workbook', () =>
+    withSaas(async (server) => {
+      const { token, userId } = await server.signUp('  Ada@Example.com ');
+      const me = await server.as(token).get('/auth/me');
+      expect(me.body).toEqual({ user: { id: userId, email: 'ada@example.com' }, via: 'session' });
+      expect((await server.as(token).post('/grid/cell', { cell: 'A1', value: '42' })).status).toBe(
+        200,
+      );
+      expect(await a1(server.as(token))).toBe(42);
+      const login = await server.http.post('/auth/login', {
+        email: 'ADA@example.com',
+        password: 'correct horse battery',
+      });
+      expect(login.status).toBe(200);
+      expect(login.body.user).toEqual({ id: userId, email: 'ada@example.com' });
+      expect(await a1(server.as(login.body.token))).toBe(42);
+      const again = await server.http.post('/auth/signup', {
+        email: 'ada@EXAMPLE.com',
+        password: 'another password',
+      });
+      expect(again.status).toBe(409);
+      const short = await server.http.post('/auth/signup', {
+        email: 'b@example.com',
+        password: 'x',
+      });
+      expect(short.status).toBe(400);
+      expect(short.body.detail).toMatch(/^password:/);
+      const badEmail = await server.http.post('/auth/signup', {
+        email: 'nope',
+        password: 'long enough',
+      });
+      expect(badEmail.body.detail).toMatch(/^email:/);
+    }));
+
+  it('a wrong password and an unknown email get the same 401; five failures throttle the account (429, Retry-After)', () =>
+    withSaas(async (server) => {
+      await server.signUp('bob@example.com');
+      const wrong = await server.http.post('/auth/login', {
+        email: 'bob@example.com',
+        password: 'wrong password',
+      });
+      const unknown = await server.http.post('/auth/login', {
+        email: 'nobody@example.com',
+        password: 'wrong password',
+      });
+      expect([wrong.status, unknown.status]).toEqual([401, 401]);
+      expect(wrong.body).toEqual(unknown.body);
+      for (let attempt = 0; attempt < 4; attempt += 1)
+        await server.http.post('/auth/login', { email: 'bob@example.com', password: 'nope nope' });
+      const throttled = await server.http.post('/auth/login', {
+        email: 'bob@example.com',
+        password: 'correct horse battery',
+      });
+      expect(throttled.status).toBe(429);
+      expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+    }));
+
+  it('a session token expires: 401 "expired"; a tampered one: 401 "bad signature"', () => {
+    let clock = Date.UTC(2026, 0, 1);
+    return withSaas(
+      async (server) => {
+        const { token } = await server.signUp('carol@example.com');
+        const [head, body] = token.split('.');
+        const tampered = `${head}.${body}.${'A'.repeat(43)}`;
+        expect((await server.as(tampered).get('/auth/me')).body.detail).toMatch(/bad signature/);
+        clock += 2 * 3_600_000;
+        const expired = await server.as(token).get('/auth/me');
+        expect(expired.status).toBe(401);
+        expect(expired.body.detail).toMatch(/expired/);
+      },
+      { now: () => new Date(clock) },
+    );
+  });
+
+  it('service tokens: shown once, listed without the token, act as their user, and revocation is effective at once', () =>
+    withSaas(async (server) => {
+      const { token } = await server.signUp('dan@example.com');
+      const other = await server.signUp('eve@example.com');
+      const created = await server.as(token).post('/auth/tokens', { name: 'CI' });
+      expect(created.status).toBe(200);
+      expect(created.body.token).toMatch(/^gb_live_[A-Za-z0-9_-]{43}$/);
+      const service = server.as(created.body.token);
+      await service.post('/grid/cell', { cell: 'A1', value: '7' });
+      expect(await a1(server.as(token))).toBe(7);
+      const listed = await server.as(token).get('/auth/tokens');
+      expect(listed.body.tokens).toEqual([
+        {
+          id: created.body.id,
+          name: 'CI',
+          prefix: created.body.prefix,
+          created_at: created.body.created_at,
+          revoked_at: null,
+        },
+      ]);
+      expect(listed.text).not.toContain(created.body.token);
+      expect((await del(server.as(other.token), `/auth/tokens/${created.body.id}`)).status).toBe(
+        404,
+      );
+      expect((await del(server.as(token), `/auth/tokens/${created.body.id}`)).status).toBe(200);
+      const revoked = await service.get('/grid');
+      expect(revoked.status).toBe(401);
+      expect(revoked.body.detail).toMatch(/revoked/);
+      expect((await server.as('gb_live_unknown').get('/grid')).body.detail).toMatch(
+        /Unknown service token/,
+      );
+    }));
+});
+
+describe(`SaaS with an external identity provider (HS256) on ${TEST_DATABASE_KIND}`, () => {
+  const env = { GRIDBOOK_JWT_SECRET: TEST_JWT_SECRET, GRIDBOOK_JWT_AUDIENCE: 'gridbook-app' };
+
+  it('a valid token is its user from the first request; expired, bad signature, wrong audience and other algorithms are refused by name', () =>
+    withSaas(
+      async (server) => {
+        const good = await externalToken(
+          { sub: 'idp|123', email: 'Fay@Example.com' },
+          { audience: 'gridbook-app' },
+        );
+        const me = await server.as(good).get('/auth/me');
+        expect(me.body).toEqual({
+          user: { id: 'idp|123', email: 'fay@example.com' },
+          via: 'external',
+        });
+        await server.as(good).post('/grid/cell', { cell: 'A1', value: '3' });
+        expect(await a1(server.as(good))).toBe(3);
+        const expired = await externalToken(
+          { sub: 'idp|123' },
+          { audience: 'gridbook-app', expiresIn: Math.floor(Date.now() / 1000) - 60 },
+        );
+        expect((await server.as(expired).get('/grid')).body.detail).toMatch(/expired/);
+        const forged = await externalToken(
+          { sub: 'idp|123' },
+          { audience: 'gridbook-app', secret: 'another secret entirely, same length!!' },
+        );
+        expect((await server.as(forged).get('/grid')).body.detail).toMatch(/bad signature/);
+        const elsewhere = await externalToken({ sub: 'idp|123' }, { audience: 'other-app' });
+        expect((await server.as(elsewhere).get('/grid')).body.detail).toMatch(/another audience/);
+        const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(
+          JSON.stringify({ sub: 'idp|123', aud: 'gridbook-app' }),
+        ).toString('base64url')}.`;
+        expect((await server.as(unsigned).get('/grid')).status).toBe(401);
+        const noSubject = await externalToken({}, { audience: 'gridbook-app' });
+        expect((await server.as(noSubject).get('/grid')).body.detail).toMatch(/"sub"/);
+        expect(
+          (await server.http.post('/auth/login', { email: 'a@b.co', password: 'whatever1' }))
+            .status,
+        ).toBe(404);
+      },
+      { env },
+    ));
+});
+
+describe(`SaaS workbooks per user on ${TEST_DATABASE_KIND}`, () => {
+  it('each user has their own workbooks; another user’s workbook id is 404 exactly like a missing one', () =>
+    withSaas(async (server) => {
+      const ada = await server.signUp('ada@example.com');
+      const bob = await server.signUp('bob@example.com');
+      const created = await server.as(ada.token).post('/workbooks', { title: ' Budget ' });
+      expect(created.status).toBe(200);
+      expect(created.body.workbook).toMatchObject({ title: 'Budget', role: 'owner' });
+      const budget = created.body.workbook.id as string;
+      const inBudget = server.as(ada.token, { 'x-workbook-id': budget });
+      await inBudget.post('/grid/cell', { cell: 'A1', value: '100' });
+      await server.as(ada.token).post('/grid/cell', { cell: 'A1', value: '1' });
+      expect(await a1(inBudget)).toBe(100);
+      expect(await a1(server.as(ada.token))).toBe(1);
+      const viaQuery = await server
+        .as(ada.token)
+        .post('/eval', { formulas: [{ cell: 'Z1', formula: '=A1' }] }, { workbook_id: budget });
+      expect(viaQuery.body.results[0].result).toBe(100);
+      const list = await server.as(ada.token).get('/workbooks');
+      expect(
+        list.body.workbooks.map((workbook: { title: string }) => workbook.title).sort(),
+      ).toEqual(['Budget', 'Untitled workbook']);
+      const bobs = server.as(bob.token, { 'x-workbook-id': budget });
+      const missing = server.as(bob.token, { 'x-workbook-id': 'no-such-workbook' });
+      for (const client of [bobs, missing]) {
+        const read = await client.get('/grid');
+        expect(read.status).toBe(404);
+        expect(read.body).toEqual({ detail: 'Workbook not found.' });
+        expect((await client.post('/grid/cell', { cell: 'A1', value: '666' })).status).toBe(404);
+      }
+      expect(
+        (await patch(server.as(bob.token), `/workbooks/${budget}`, { title: 'Mine' })).status,
+      ).toBe(404);
+      expect((await del(server.as(bob.token), `/workbooks/${budget}`)).status).toBe(404);
+      expect(await a1(inBudget)).toBe(100);
+      expect(await a1(server.as(bob.token))).toBe(null);
+    }));
+
+  it('undo is per workbook; rename and delete are the owner’s; a deleted workbook is gone', () =>
+    withSaas(async (server) => {
+      const ada = await server.signUp('ada@example.com');
+      const second = (await server.as(ada.token).post('/workbooks', {})).body.workbook.id as string;
+      const main = server.as(ada.token);
+      const other = server.as(ada.token, { 'x-workbook-id': second });
+      await main.post('/grid/cell', { cell: 'A1', value: '1' });
+      await other.post('/grid/cell', { cell: 'A1', value: '2' });
+      expect((await main.post('/workbook/undo', {})).status).toBe(200);
+      expect(await a1(main)).toBe(null);
+      expect(await a1(other)).toBe(2);
+      const renamed = await patch(main, `/workbooks/${second}`, { title: 'Renamed' });
+      expect(renamed.body.workbook.title).toBe('Renamed');
+      expect((await patch(main, `/workbooks/${second}`, { title: '   ' })).status).toBe(400);
+      expect((await del(main, `/workbooks/${second}`)).status).toBe(200);
+      expect((await other.get('/grid')).status).toBe(404);
+      expect(await server.store.recover(second)).toMatchObject({ base: undefined, records: [] });
+    }));
+
+  it('an idle workbook leaves memory over the budget and loads again with every change', () => {
+    let clock = Date.UTC(2026, 0, 1);
+    return withSaas(
+      async (server) => {
+        const ada = await server.signUp('ada@example.com');
+        const client = server.as(ada.token);
+        for (let row = 1; row <= 20; row += 1)
+          await client.post('/grid/cell', { cell: `A${row}`, value: String(row) });
+        const id = (await client.get('/workbooks')).body.workbooks[0].id as string;
+        expect(server.host.isLoaded(id)).toBe(true);
+        clock += 120_000;
+        expect(await server.host.evictIdle()).toEqual([id]);
+        expect(server.host.isLoaded(id)).toBe(false);
+        const sum = await client.post('/eval', {
+          formulas: [{ cell: 'Z1', formula: '=SUM(A1:A20)' }],
+        });
+        expect(sum.body.results[0].result).toBe(210);
+        expect(server.host.isLoaded(id)).toBe(true);
+      },
+      { env: { GRIDBOOK_WORKBOOK_MEMORY_BYTES: '0' }, now: () => new Date(clock) },
+    );
+  });
+});

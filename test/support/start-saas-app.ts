@@ -1,0 +1,93 @@
+// Starts the app in SaaS mode over a test database (test-database.ts: a schema of its own in
+// TEST_DATABASE_URL's Postgres, else in this file's PGlite), the way main.ts composes it.
+import { loadConfig } from '../../src/config.js';
+import { SaasHost } from '../../src/hosting/index.js';
+import {
+  Accounts,
+  Authenticator,
+  PostgresWorkbookStore,
+  ServiceTokens,
+  Users,
+  WorkbookDirectory,
+} from '../../src/saas/index.js';
+import { api, type Api } from './api.js';
+import { startApp, type RunningApp } from './start-app.js';
+import { openTestDatabase, type TestDatabase } from './test-database.js';
+
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
+export const TEST_JWT_SECRET = 'a-test-identity-provider-secret-of-some-length';
+
+export interface RunningSaasApp extends RunningApp {
+  readonly database: TestDatabase;
+  readonly host: SaasHost;
+  readonly store: PostgresWorkbookStore;
+  /** The fetch helper with `Authorization: Bearer <token>` (and any other headers). */
+  as(token: string, headers?: Readonly<Record<string, string>>): Api;
+  /** Signs up a built-in account; resolves with its session token and user id. */
+  signUp(email: string, password?: string): Promise<{ token: string; userId: string }>;
+}
+
+export async function startSaasApp(
+  options: { readonly env?: Readonly<Record<string, string>>; readonly now?: () => Date } = {},
+): Promise<RunningSaasApp> {
+  const env = {
+    GRIDBOOK_MODE: 'saas',
+    GRIDBOOK_SECRET_KEY: TEST_SECRET_KEY,
+    GRIDBOOK_LOG_LEVEL: 'silent',
+    ...options.env,
+  };
+  const config = loadConfig(env, process.cwd());
+  const database = await openTestDatabase();
+  const now = options.now ?? (() => new Date());
+  const store = new PostgresWorkbookStore({ database: database.database, now });
+  const users = new Users(database.database);
+  const authenticator = new Authenticator({
+    database: database.database,
+    users,
+    secretKey: config.secretKey!,
+    idp: config.jwt,
+    sessionSeconds: config.sessionSeconds,
+    now,
+  });
+  const directory = new WorkbookDirectory(database.database);
+  const host = new SaasHost({
+    directory,
+    journal: store,
+    memoryBudgetBytes: config.workbookMemoryBytes,
+    now,
+  });
+  const running = await startApp({
+    env,
+    host,
+    deps: {
+      store,
+      saas: {
+        authenticator,
+        accounts: new Accounts({ database: database.database, users, authenticator, now }),
+        tokens: new ServiceTokens(database.database),
+        directory,
+        host,
+      },
+    },
+  });
+  const as = (token: string, headers: Readonly<Record<string, string>> = {}): Api =>
+    api(running.url, { authorization: `Bearer ${token}`, ...headers });
+  return {
+    ...running,
+    database,
+    host,
+    store,
+    as,
+    signUp: async (email, password = 'correct horse battery') => {
+      const response = await running.http.post('/auth/signup', { email, password });
+      if (response.status !== 200)
+        throw new Error(`sign-up failed: ${response.status} ${response.text}`);
+      return { token: response.body.token, userId: response.body.user.id };
+    },
+    close: async () => {
+      await running.close();
+      await store.close();
+      await database.drop();
+    },
+  };
+}
