@@ -68,6 +68,8 @@ const NAMES = [
   'ISODD',
   'ISEVEN',
   'DATEDIF',
+  'ERROR.TYPE',
+  'TYPE',
 ];
 
 describe('registration', () => {
