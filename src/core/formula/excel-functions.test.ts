@@ -70,6 +70,12 @@ const NAMES = [
   'DATEDIF',
   'ERROR.TYPE',
   'TYPE',
+  'COUPDAYBS',
+  'COUPDAYS',
+  'COUPDAYSNC',
+  'COUPNCD',
+  'COUPNUM',
+  'COUPPCD',
 ];
 
 describe('registration', () => {
