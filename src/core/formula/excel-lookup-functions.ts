@@ -1,4 +1,5 @@
-// Excel lookup functions HyperFormula 3.5 lacks: XMATCH and LOOKUP (vector and array forms).
+// Excel lookup functions HyperFormula 3.5 lacks, XMATCH and LOOKUP (vector and array forms), and
+// MATCH in place of HyperFormula's (which matched text by case and without wildcards).
 import {
   compareSameType,
   gridOf,
@@ -161,4 +162,27 @@ const lookup: CustomFunction = {
   },
 };
 
-export const EXCEL_LOOKUP_FUNCTIONS: readonly CustomFunction[] = [xmatch, lookup];
+const match: CustomFunction = {
+  name: 'MATCH',
+  minArgs: 2,
+  maxArgs: 3,
+  description:
+    'MATCH(lookup_value, lookup_array, [match_type=1]): 1-based position in one row or column; 1 the largest value not above it (data ascending), 0 the first equal one (text ignoring case, wildcards * ? ~), -1 the smallest not below it (data descending)',
+  evaluate: (args) => {
+    const value = lookupValueArg('MATCH', args[0]);
+    const { height, width } = gridOf(args[1]!);
+    if (height > 1 && width > 1)
+      return notAvailable('MATCH: lookup_array must be one row or one column');
+    const values = vectorOf('MATCH', args[1]!, 2);
+    const type = Math.sign(integerArg('MATCH', args, 2, 1));
+    const found =
+      type === 0
+        ? linearSearch(values, value, 2, false)
+        : type > 0
+          ? binarySearch(values, value, -1, 1)
+          : binarySearch(values, value, 1, -1);
+    return found === undefined ? notAvailable('MATCH: the value was not found') : found + 1;
+  },
+};
+
+export const EXCEL_LOOKUP_FUNCTIONS: readonly CustomFunction[] = [xmatch, lookup, match];
