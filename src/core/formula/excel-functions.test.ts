@@ -347,6 +347,15 @@ describe('FIXED', () => {
 });
 
 describe('XMATCH', () => {
+  it('match_mode 3 finds the first (or, searching from the end, last) text a regular expression matches', () => {
+    const book = bookWith([['Spain'], ['Germany'], ['Italy'], [42], ['Francialy']]);
+    expect(result(book, '=XMATCH("[A-Z][a-z]+y",A1:A5,3)')).toBe(2);
+    expect(result(book, '=XMATCH("[A-Z][a-z]+y",A1:A5,3,-1)')).toBe(5);
+    expect(result(book, '=XMATCH("^4",A1:A5,3)')).toBe('#N/A');
+    expect(result(book, '=XMATCH("[",A1:A5,3)')).toBe('#VALUE!');
+    expect(result(book, '=XMATCH("a",A1:A5,3,2)')).toBe('#VALUE!');
+  });
+
   it.each([
     // MS example 4.
     ['=XMATCH(4,{5,4,3,2,1})', 2],
@@ -420,7 +429,7 @@ describe('XMATCH', () => {
       [3, 4],
     ]);
     expect(result(book, '=XMATCH(1,A1:B2)')).toBe('#VALUE!');
-    expect(result(book, '=XMATCH(1,A1:A2,3)')).toBe('#VALUE!');
+    expect(result(book, '=XMATCH(1,A1:A2,4)')).toBe('#VALUE!');
     expect(result(book, '=XMATCH(1,A1:A2,0,0)')).toBe('#VALUE!');
     expect(result(book, '=XMATCH("a*",A1:A2,2,2)')).toBe('#VALUE!');
   });
