@@ -94,3 +94,43 @@ describe('ACCRINTM', () => {
     expect(calc('=ACCRINTM(DATE(2024,1,1),DATE(2024,7,1),0)')).toBe('#NUM!');
   });
 });
+
+describe('coupon functions', () => {
+  // MS examples: settlement 25 January 2011, maturity 15 November 2011, semiannual, actual/actual.
+  const args = 'DATE(2011,1,25),DATE(2011,11,15),2,1';
+
+  it.each([
+    ['COUPDAYBS', 71],
+    ['COUPDAYS', 181],
+    ['COUPDAYSNC', 110],
+    ['COUPNCD', 40678], // 15 May 2011
+    ['COUPNUM', 2],
+    ['COUPPCD', 40497], // 15 November 2010
+  ])('MS example: %s is %d', (name, expected) => {
+    expect(calc(`=${name}(${args})`)).toBe(expected);
+  });
+
+  it('30/360 counts 30-day months and 180-day half-years', () => {
+    expect(calc('=COUPDAYBS(DATE(2011,1,25),DATE(2011,11,15),2,0)')).toBe(70);
+    expect(calc('=COUPDAYS(DATE(2011,1,25),DATE(2011,11,15),2,0)')).toBe(180);
+    expect(calc('=COUPDAYSNC(DATE(2011,1,25),DATE(2011,11,15),2,0)')).toBe(110);
+    expect(calc('=COUPDAYS(DATE(2011,1,25),DATE(2011,11,15),4,3)')).toBe(91.25);
+  });
+
+  it('a maturity at a month end keeps every coupon date at a month end', () => {
+    expect(calc('=COUPPCD(DATE(2011,3,15),DATE(2011,8,31),2)')).toBe(40602); // 28 February 2011
+    expect(calc('=COUPNCD(DATE(2011,3,15),DATE(2011,8,31),4)')).toBe(40694); // 31 May 2011
+  });
+
+  it('settlement on a coupon date starts that period', () => {
+    expect(calc('=COUPPCD(DATE(2011,5,15),DATE(2011,11,15),2)')).toBe(40678);
+    expect(calc('=COUPDAYBS(DATE(2011,5,15),DATE(2011,11,15),2)')).toBe(0);
+    expect(calc('=COUPNUM(DATE(2011,5,15),DATE(2011,11,15),2)')).toBe(1);
+  });
+
+  it('settlement not before maturity, a frequency other than 1, 2 or 4, or basis 5 is #NUM!', () => {
+    expect(calc('=COUPNUM(DATE(2011,11,15),DATE(2011,11,15),2)')).toBe('#NUM!');
+    expect(calc('=COUPNUM(DATE(2011,1,25),DATE(2011,11,15),3)')).toBe('#NUM!');
+    expect(calc('=COUPNUM(DATE(2011,1,25),DATE(2011,11,15),2,5)')).toBe('#NUM!');
+  });
+});

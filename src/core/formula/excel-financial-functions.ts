@@ -1,6 +1,8 @@
-// Excel financial functions HyperFormula 3.5 lacks: ACCRINT and ACCRINTM, with Excel's documented
-// day-count bases (0 US 30/360, 1 actual/actual, 2 actual/360, 3 actual/365, 4 European 30/360)
-// and ACCRINT's documented sum over the quasi-coupon periods of the odd period.
+// Excel financial functions HyperFormula 3.5 lacks: ACCRINT, ACCRINTM and the coupon functions
+// (COUPDAYBS, COUPDAYS, COUPDAYSNC, COUPNCD, COUPNUM, COUPPCD), with Excel's documented day-count
+// bases (0 US 30/360, 1 actual/actual, 2 actual/360, 3 actual/365, 4 European 30/360) and
+// ACCRINT's documented sum over the quasi-coupon periods of the odd period. Coupon dates step back
+// from maturity by 12/frequency months, kept at month ends when maturity is one.
 import { booleanArg, integerArg, numberArg } from './excel-arguments.js';
 import { FormulaError, SENTINELS } from './sentinels.js';
 import type { CustomFunction } from './function-registry.js';
@@ -107,10 +109,14 @@ function dateArg(name: string, args: Parameters<CustomFunction['evaluate']>[0], 
   return dayOf(serial);
 }
 
-function frequencyArg(args: Parameters<CustomFunction['evaluate']>[0], index: number): number {
-  const frequency = integerArg('ACCRINT', args, index);
+function frequencyArg(
+  args: Parameters<CustomFunction['evaluate']>[0],
+  index: number,
+  name = 'ACCRINT',
+): number {
+  const frequency = integerArg(name, args, index);
   if (![1, 2, 4].includes(frequency))
-    throw numError('ACCRINT: frequency must be 1 (annual), 2 (semiannual) or 4 (quarterly)');
+    throw numError(`${name}: frequency must be 1 (annual), 2 (semiannual) or 4 (quarterly)`);
   return frequency;
 }
 
@@ -193,4 +199,97 @@ const accrintm: CustomFunction = {
   },
 };
 
-export const EXCEL_FINANCIAL_FUNCTIONS: readonly CustomFunction[] = [accrint, accrintm];
+interface CouponPeriod {
+  /** The coupon date on or before settlement. */
+  readonly previous: Day;
+  /** The coupon date after settlement. */
+  readonly next: Day;
+  /** Coupons payable after settlement up to maturity. */
+  readonly remaining: number;
+}
+
+function couponPeriod(settlement: Day, maturity: Day, frequency: number): CouponPeriod {
+  const months = 12 / frequency;
+  const monthEnd = isMonthEnd(maturity);
+  let remaining = 1;
+  let next = maturity;
+  let previous = addMonths(maturity, -months, monthEnd);
+  while (previous.serial > settlement.serial) {
+    remaining += 1;
+    next = previous;
+    previous = addMonths(maturity, -months * remaining, monthEnd);
+  }
+  return { previous, next, remaining };
+}
+
+type CouponMeasure = (
+  period: CouponPeriod,
+  settlement: Day,
+  frequency: number,
+  basis: Basis,
+) => number;
+
+/** The days of the coupon period holding settlement, as the basis counts a period. */
+function periodDays(period: CouponPeriod, frequency: number, basis: Basis): number {
+  if (basis === 1) return period.next.serial - period.previous.serial;
+  return (basis === 3 ? 365 : 360) / frequency;
+}
+
+function couponFunction(name: string, does: string, measure: CouponMeasure): CustomFunction {
+  return {
+    name,
+    minArgs: 3,
+    maxArgs: 4,
+    description: `${name}(settlement, maturity, frequency, [basis=0]): ${does}`,
+    evaluate: (args) => {
+      const settlement = dateArg(name, args, 0);
+      const maturity = dateArg(name, args, 1);
+      const frequency = frequencyArg(args, 2, name);
+      const basis = basisArg(name, args, 3);
+      if (settlement.serial >= maturity.serial)
+        return numError(`${name}: settlement must be before maturity`);
+      return measure(couponPeriod(settlement, maturity, frequency), settlement, frequency, basis);
+    },
+  };
+}
+
+const COUPON_FUNCTIONS: readonly CustomFunction[] = [
+  couponFunction(
+    'COUPDAYBS',
+    'days from the start of the coupon period to settlement',
+    (period, settlement, _, basis) => basisDays(period.previous, settlement, basis),
+  ),
+  couponFunction('COUPDAYS', 'days in the coupon period holding settlement', (period, _, f, b) =>
+    periodDays(period, f, b),
+  ),
+  couponFunction(
+    'COUPDAYSNC',
+    'days from settlement to the next coupon date',
+    (period, settlement, frequency, basis) =>
+      // US 30/360 counts them as the period's days less those already run.
+      basis === 0
+        ? periodDays(period, frequency, basis) - basisDays(period.previous, settlement, basis)
+        : basisDays(settlement, period.next, basis),
+  ),
+  couponFunction(
+    'COUPNCD',
+    'the next coupon date after settlement (a date serial)',
+    (period) => period.next.serial,
+  ),
+  couponFunction(
+    'COUPNUM',
+    'the number of coupons payable from settlement to maturity',
+    (period) => period.remaining,
+  ),
+  couponFunction(
+    'COUPPCD',
+    'the coupon date on or before settlement (a date serial)',
+    (period) => period.previous.serial,
+  ),
+];
+
+export const EXCEL_FINANCIAL_FUNCTIONS: readonly CustomFunction[] = [
+  accrint,
+  accrintm,
+  ...COUPON_FUNCTIONS,
+];

@@ -68,10 +68,19 @@ const NAMES = [
   'ISODD',
   'ISEVEN',
   'DATEDIF',
+  'ERROR.TYPE',
+  'TYPE',
+  'COUPDAYBS',
+  'COUPDAYS',
+  'COUPDAYSNC',
+  'COUPNCD',
+  'COUPNUM',
+  'COUPPCD',
+  'MATCH',
 ];
 
 describe('registration', () => {
-  it('every Excel function is in the engine, beside or in place of HyperFormula\'s own', () => {
+  it("every Excel function is in the engine, beside or in place of HyperFormula's own", () => {
     const book = bookWith();
     expect(EXCEL_FUNCTIONS.map((fn) => fn.name).sort()).toEqual([...NAMES].sort());
     for (const name of NAMES) {
@@ -85,6 +94,46 @@ describe('registration', () => {
     expect(result(book, '=RANK.EQ(A2,A1:A5)')).toBe(2);
     expect(result(book, '=rank.avg(A2,A1:A5)')).toBe(2.5);
     expect(result(book, '=FORECAST.LINEAR(3,A1:A2,A3:A4)')).toBeTypeOf('number');
+  });
+});
+
+describe('MATCH', () => {
+  const data: WireValue[][] = [
+    ['Bananas', 25],
+    ['Oranges', 38],
+    ['Apples', 40],
+    ['Pears', 41],
+  ];
+
+  it.each([
+    ['=MATCH(39,B1:B4,1)', 2],
+    ['=MATCH(41,B1:B4,0)', 4],
+    ['=MATCH(40,B1:B4,-1)', '#N/A'],
+    ['=MATCH(39,B1:B4)', 2],
+    ['=MATCH(10,B1:B4)', '#N/A'],
+  ])('MS example %s is %j', (formula, expected) => {
+    expect(result(bookWith(data), formula)).toBe(expected);
+  });
+
+  it('exact matches ignore case and take wildcards', () => {
+    const book = bookWith(data);
+    expect(result(book, '=MATCH("apples",A1:A4,0)')).toBe(3);
+    expect(result(book, '=MATCH("*an*",A1:A4,0)')).toBe(1);
+    expect(result(book, '=MATCH("P?ars",A1:A4,0)')).toBe(4);
+    expect(result(book, '=MATCH("~*",A1:A4,0)')).toBe('#N/A');
+  });
+
+  it('approximate matches search sorted data, text and numbers apart', () => {
+    const book = bookWith([['Alpha'], ['Beta'], ['Delta'], ['Gamma'], ['Omega']]);
+    expect(result(book, '=MATCH("beta",A1:A5)')).toBe(2);
+    expect(result(book, '=MATCH("c",A1:A5)')).toBe(2);
+    expect(result(book, '=MATCH("a",A1:A5)')).toBe('#N/A');
+    expect(result(book, '=MATCH(5,A1:A5)')).toBe('#N/A');
+    expect(result(bookWith([[9], [7], [5], [3]]), '=MATCH(6,A1:A4,-1)')).toBe(2);
+  });
+
+  it('a two-dimensional lookup_array is #N/A', () => {
+    expect(result(bookWith(data), '=MATCH(25,A1:B4,0)')).toBe('#N/A');
   });
 });
 
@@ -298,6 +347,15 @@ describe('FIXED', () => {
 });
 
 describe('XMATCH', () => {
+  it('match_mode 3 finds the first (or, searching from the end, last) text a regular expression matches', () => {
+    const book = bookWith([['Spain'], ['Germany'], ['Italy'], [42], ['Francialy']]);
+    expect(result(book, '=XMATCH("[A-Z][a-z]+y",A1:A5,3)')).toBe(2);
+    expect(result(book, '=XMATCH("[A-Z][a-z]+y",A1:A5,3,-1)')).toBe(5);
+    expect(result(book, '=XMATCH("^4",A1:A5,3)')).toBe('#N/A');
+    expect(result(book, '=XMATCH("[",A1:A5,3)')).toBe('#VALUE!');
+    expect(result(book, '=XMATCH("a",A1:A5,3,2)')).toBe('#VALUE!');
+  });
+
   it.each([
     // MS example 4.
     ['=XMATCH(4,{5,4,3,2,1})', 2],
@@ -371,7 +429,7 @@ describe('XMATCH', () => {
       [3, 4],
     ]);
     expect(result(book, '=XMATCH(1,A1:B2)')).toBe('#VALUE!');
-    expect(result(book, '=XMATCH(1,A1:A2,3)')).toBe('#VALUE!');
+    expect(result(book, '=XMATCH(1,A1:A2,4)')).toBe('#VALUE!');
     expect(result(book, '=XMATCH(1,A1:A2,0,0)')).toBe('#VALUE!');
     expect(result(book, '=XMATCH("a*",A1:A2,2,2)')).toBe('#VALUE!');
   });

@@ -6,6 +6,7 @@ import { EXCEL_FINANCIAL_FUNCTIONS } from './excel-financial-functions.js';
 import { EXCEL_REGEX_FUNCTIONS } from './excel-regex-functions.js';
 import { EXCEL_MATH_FUNCTIONS } from './excel-math-functions.js';
 import { EXCEL_CORRECTIONS } from './excel-corrections.js';
+import { EXCEL_INFORMATION_FUNCTIONS } from './excel-information-functions.js';
 import { EXCEL_LOOKUP_FUNCTIONS } from './excel-lookup-functions.js';
 import { EXCEL_STATISTICAL_FUNCTIONS } from './excel-statistical-functions.js';
 import { EXCEL_TEXT_FUNCTIONS } from './excel-text-functions.js';
@@ -20,4 +21,5 @@ export const EXCEL_FUNCTIONS: readonly CustomFunction[] = [
   ...EXCEL_REGEX_FUNCTIONS,
   ...EXCEL_MATH_FUNCTIONS,
   ...EXCEL_CORRECTIONS,
+  ...EXCEL_INFORMATION_FUNCTIONS,
 ];

@@ -1,10 +1,12 @@
-// Excel lookup functions HyperFormula 3.5 lacks: XMATCH and LOOKUP (vector and array forms).
+// Excel lookup functions HyperFormula 3.5 lacks, XMATCH and LOOKUP (vector and array forms), and
+// MATCH in place of HyperFormula's (which matched text by case and without wildcards).
 import {
   compareSameType,
   gridOf,
   integerArg,
   notAvailable,
   plainArg,
+  textOf,
   valueError,
   vectorOf,
   wildcardPattern,
@@ -27,7 +29,16 @@ function comparablePositions(values: readonly CellValue[], lookup: Plain): numbe
   return positions;
 }
 
-type MatchMode = -1 | 0 | 1 | 2;
+/** match_mode 3: a regular expression any part of a text value may match, case-sensitive. */
+function regexPattern(source: string): RegExp {
+  try {
+    return new RegExp(source, 'u');
+  } catch {
+    throw valueError(`"${source}" is not a valid regular expression`);
+  }
+}
+
+type MatchMode = -1 | 0 | 1 | 2 | 3;
 
 /** Linear search in either direction: the first exact match, else the closest on the wanted side. */
 function linearSearch(
@@ -36,7 +47,12 @@ function linearSearch(
   mode: MatchMode,
   reverse: boolean,
 ): number | undefined {
-  const pattern = mode === 2 && typeof lookup === 'string' ? wildcardPattern(lookup) : undefined;
+  const pattern =
+    mode === 2 && typeof lookup === 'string'
+      ? wildcardPattern(lookup)
+      : mode === 3
+        ? regexPattern(textOf(lookup))
+        : undefined;
   let best: number | undefined;
   for (let step = 0; step < values.length; step += 1) {
     const position = reverse ? values.length - 1 - step : step;
@@ -87,18 +103,20 @@ const xmatch: CustomFunction = {
   minArgs: 2,
   maxArgs: 4,
   description:
-    'XMATCH(lookup_value, lookup_array, [match_mode=0], [search_mode=1]): 1-based position of a value in one row or column (match_mode -1/1 next smaller/larger, 2 wildcards; search_mode -1 from the end, ±2 binary)',
+    'XMATCH(lookup_value, lookup_array, [match_mode=0], [search_mode=1]): 1-based position of a value in one row or column (match_mode -1/1 next smaller/larger, 2 wildcards, 3 regular expression; search_mode -1 from the end, ±2 binary)',
   evaluate: (args) => {
     const lookup = lookupValueArg('XMATCH', args[0]);
     const values = vectorOf('XMATCH', args[1]!, 2);
     const mode = integerArg('XMATCH', args, 2, 0);
     const search = integerArg('XMATCH', args, 3, 1);
-    if (![-1, 0, 1, 2].includes(mode))
-      return valueError('XMATCH: match_mode must be 0, -1, 1 or 2');
+    if (![-1, 0, 1, 2, 3].includes(mode))
+      return valueError('XMATCH: match_mode must be 0, -1, 1, 2 or 3');
     if (![-1, 1, -2, 2].includes(search))
       return valueError('XMATCH: search_mode must be 1, -1, 2 or -2');
-    if (mode === 2 && Math.abs(search) === 2)
-      return valueError('XMATCH: wildcards (match_mode 2) cannot be used with a binary search');
+    if (mode >= 2 && Math.abs(search) === 2)
+      return valueError(
+        'XMATCH: wildcards and regular expressions (match_mode 2, 3) cannot be used with a binary search',
+      );
     const found =
       Math.abs(search) === 2
         ? binarySearch(values, lookup, mode as MatchMode, search > 0 ? 1 : -1)
@@ -161,4 +179,27 @@ const lookup: CustomFunction = {
   },
 };
 
-export const EXCEL_LOOKUP_FUNCTIONS: readonly CustomFunction[] = [xmatch, lookup];
+const match: CustomFunction = {
+  name: 'MATCH',
+  minArgs: 2,
+  maxArgs: 3,
+  description:
+    'MATCH(lookup_value, lookup_array, [match_type=1]): 1-based position in one row or column; 1 the largest value not above it (data ascending), 0 the first equal one (text ignoring case, wildcards * ? ~), -1 the smallest not below it (data descending)',
+  evaluate: (args) => {
+    const value = lookupValueArg('MATCH', args[0]);
+    const { height, width } = gridOf(args[1]!);
+    if (height > 1 && width > 1)
+      return notAvailable('MATCH: lookup_array must be one row or one column');
+    const values = vectorOf('MATCH', args[1]!, 2);
+    const type = Math.sign(integerArg('MATCH', args, 2, 1));
+    const found =
+      type === 0
+        ? linearSearch(values, value, 2, false)
+        : type > 0
+          ? binarySearch(values, value, -1, 1)
+          : binarySearch(values, value, 1, -1);
+    return found === undefined ? notAvailable('MATCH: the value was not found') : found + 1;
+  },
+};
+
+export const EXCEL_LOOKUP_FUNCTIONS: readonly CustomFunction[] = [xmatch, lookup, match];

@@ -22,6 +22,11 @@ export interface CustomFunction {
   readonly category?: string;
   /** Recomputed on every recalculation (like RAND). */
   readonly volatile?: boolean;
+  /**
+   * Receives error values as arguments (ERROR.TYPE, TYPE) instead of answering with the first one;
+   * its arguments are then single values (a range gives #VALUE!).
+   */
+  readonly takesErrors?: boolean;
   /** A throw becomes a #VALUE! result carrying the message; it never escapes the engine. */
   readonly evaluate: (args: readonly FunctionArgument[]) => CellValue;
 }

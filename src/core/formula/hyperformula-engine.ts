@@ -153,7 +153,9 @@ function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefiniti
     const variadic = !Number.isFinite(fn.maxArgs);
     const count = variadic ? Math.max(fn.minArgs, 1) : fn.maxArgs;
     const parameters = Array.from({ length: count }, (_, index) => ({
-      argumentType: FunctionArgumentType.ANY,
+      // SCALAR is the one argument type HyperFormula hands errors to instead of answering with them.
+      argumentType:
+        fn.takesErrors === true ? FunctionArgumentType.SCALAR : FunctionArgumentType.ANY,
       optionalArg: index >= fn.minArgs,
     }));
     (CustomFunctions.prototype as unknown as Record<string, unknown>)[method] = function (

@@ -1,0 +1,47 @@
+// ERROR.TYPE and TYPE (excel-information-functions.ts): Microsoft's documented examples ("MS
+// example") and the documented numbers.
+import { describe, expect, it } from 'vitest';
+import { useWorkbooks, valueAt, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
+import type { WireValue } from '../index.js';
+
+const bed = useWorkbooks();
+
+function calc(formula: string, rows?: readonly (readonly WireValue[])[]): WireValue {
+  const book = bed.open();
+  if (rows !== undefined) writeRows(book, 'A1', rows);
+  writeCell(book, 'Z1', formula);
+  return valueAt(book, 'Z1');
+}
+
+describe('ERROR.TYPE', () => {
+  it.each([
+    ['=ERROR.TYPE(1/0)', 2],
+    ['=ERROR.TYPE(1+"a")', 3],
+    ['=ERROR.TYPE(NOSUCHFUNCTION())', 5],
+    ['=ERROR.TYPE(SQRT(-1))', 6],
+    ['=ERROR.TYPE(NA())', 7],
+  ])('%s is %d', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+
+  it('MS example: a cell holding #N/A is 7; a value that is no error is #N/A', () => {
+    expect(calc('=ERROR.TYPE(A1)', [['=NA()']])).toBe(7);
+    expect(calc('=ERROR.TYPE(A1)', [[5]])).toBe('#N/A');
+    expect(
+      calc('=IF(ERROR.TYPE(A1)<3,CHOOSE(ERROR.TYPE(A1),"null","div0"),"other")', [['=1/0']]),
+    ).toBe('div0');
+  });
+});
+
+describe('TYPE', () => {
+  it.each([
+    ['=TYPE(A1)', 2],
+    ['=TYPE("MR. "&A1)', 2],
+    ['=TYPE(2+A1)', 16],
+    ['=TYPE(12)', 1],
+    ['=TYPE(TRUE)', 4],
+    ['=TYPE(B5)', 1],
+  ])('MS example %s is %d', (formula, expected) => {
+    expect(calc(formula, [['Smith']])).toBe(expected);
+  });
+});
