@@ -173,6 +173,31 @@ describe('xlsx import', () => {
     ]);
   });
 
+  it('rewrites table references (Sales[Units], [#This Row]) to the ranges they stand for', async () => {
+    const book = new ExcelJS.Workbook();
+    const data = book.addWorksheet('Data');
+    data.addTable({
+      name: 'Sales',
+      ref: 'A1',
+      headerRow: true,
+      columns: [{ name: 'Region' }, { name: 'Units' }],
+      rows: [
+        ['North', 3],
+        ['South', 4],
+      ],
+    });
+    data.getCell('C2').value = { formula: 'Sales[[#This Row],[Units]]*2', result: 6 };
+    book.addWorksheet('Summary').getCell('A1').value = {
+      formula: 'SUM(Sales[Units])',
+      result: 7,
+    };
+    const decoded = await decodeXlsx(Buffer.from(await book.xlsx.writeBuffer()));
+    const formulaOf = (sheet: number, row: number, col: number) =>
+      decoded.sheets[sheet]!.cells.find((cell) => cell.row === row && cell.col === col)?.input;
+    expect(formulaOf(0, 1, 2)).toEqual({ formula: '=$B$2*2' });
+    expect(formulaOf(1, 0, 0)).toEqual({ formula: '=SUM(Data!$B$2:$B$3)' });
+  });
+
   it('writes functions newer than Excel 2007 with the _xlfn. prefix Excel needs (text and sheet names untouched), and reads them back as typed', async () => {
     const workbook = open({ name: 'Future', sheetNames: ['S'] });
     const typed = '=CONCAT("xlookup(",A1)&XLOOKUP(1,A1:A2,B1:B2)&rank.eq(1,A1:A2)&SUM(A1)';

@@ -38,6 +38,7 @@ import {
 import { InvalidDocumentError } from './errors.js';
 import type { ComputedValues } from './gridbook-json.js';
 import type { DecodedWorkbook } from './gridos-import.js';
+import { rewriteTableReferences, type ImportedTable } from './table-references.js';
 import { checkInflatedSize } from './zip-bounds.js';
 
 export const XLSX_CONTENT_TYPE =
@@ -450,7 +451,48 @@ function arrayFormulaRange(cell: ExcelJS.Cell): RangeAddress | undefined {
   }
 }
 
-function readWorksheet(worksheet: ExcelJS.Worksheet): SnapshotCell[] {
+/**
+ * The tables of every worksheet, by lower-case name. exceljs reads a missing headerRowCount (the
+ * default: one header row) as no header, so every table is taken to have its header row.
+ */
+function tablesOf(workbook: ExcelJS.Workbook): Map<string, ImportedTable> {
+  const tables = new Map<string, ImportedTable>();
+  for (const worksheet of workbook.worksheets) {
+    for (const table of worksheet.getTables() as unknown as {
+      table?: {
+        name?: string;
+        tableRef?: string;
+        ref?: string;
+        columns?: { name?: string }[];
+        totalsRow?: boolean;
+      };
+    }[]) {
+      const model = table.table;
+      const ref = model?.tableRef ?? model?.ref;
+      if (model?.name === undefined || ref === undefined) continue;
+      let range: RangeAddress;
+      try {
+        range = parseRange(ref);
+      } catch {
+        continue;
+      }
+      tables.set(model.name.toLowerCase(), {
+        name: model.name,
+        sheet: worksheet.name,
+        range,
+        columns: (model.columns ?? []).map((column) => String(column.name ?? '')),
+        headerRow: true,
+        totalsRow: model.totalsRow === true,
+      });
+    }
+  }
+  return tables;
+}
+
+function readWorksheet(
+  worksheet: ExcelJS.Worksheet,
+  tables: ReadonlyMap<string, ImportedTable>,
+): SnapshotCell[] {
   const locking = isProtected(worksheet);
   const cells: SnapshotCell[] = [];
   // Excel writes a spilled array's values into the cells it fills; they are the formula's
@@ -463,9 +505,13 @@ function readWorksheet(worksheet: ExcelJS.Worksheet): SnapshotCell[] {
     row.eachCell({ includeEmpty: false }, (cell) => {
       const array = arrayFormulaRange(cell);
       if (array !== undefined) arrays.push(array);
-      const input = inputOf(cell);
-      if (input === null) return;
+      const read = inputOf(cell);
+      if (read === null) return;
       const at = { row: Number(cell.row) - 1, col: Number(cell.col) - 1 };
+      const input =
+        isFormula(read) && tables.size > 0
+          ? { formula: rewriteTableReferences(read.formula, tables, worksheet.name, at) }
+          : read;
       if (
         !isFormula(input) &&
         arrays.some((range) => rangeContains(range, at) && !sameCell(range.start, at))
@@ -503,12 +549,18 @@ export async function decodeXlsx(data: Uint8Array, field = 'file'): Promise<Deco
   const worksheets = workbook.worksheets;
   if (worksheets.length === 0)
     throw new InvalidDocumentError(field, 'the workbook has no worksheets.');
+  let tables: Map<string, ImportedTable>;
+  try {
+    tables = tablesOf(workbook);
+  } catch {
+    tables = new Map();
+  }
   const sheets = worksheets.map((worksheet): SheetSnapshot => {
     try {
       const layout = readLayout(worksheet);
       return {
         name: worksheet.name,
-        cells: readWorksheet(worksheet),
+        cells: readWorksheet(worksheet, tables),
         charts: [],
         ...(layout === undefined ? {} : { layout }),
       };
