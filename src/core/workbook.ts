@@ -117,8 +117,8 @@ export interface SheetView {
   charts(): readonly Chart[];
   /** Frozen panes, column widths, row heights and the filter. */
   layout(): SheetLayout;
-  /** The rows the filter hides (zero-based, ascending); computed values decide. */
-  hiddenRows(): number[];
+  /** The rows the filter hides (zero-based, ascending), only from `within` when given; computed values decide. */
+  hiddenRows(within?: { readonly first: number; readonly last: number }): number[];
 }
 
 export type CommitListener = (commit: Commit) => void;
@@ -433,8 +433,12 @@ export class Workbook {
       lockedCells: () => sheet.lockedCells(),
       charts: () => [...sheet.charts],
       layout: () => sheet.layout,
-      hiddenRows: () =>
-        hiddenRowsOf(sheet.layout.filter, (row, col) => engine.value(sheet.engineSheet, row, col)),
+      hiddenRows: (within) =>
+        hiddenRowsOf(
+          sheet.layout.filter,
+          (row, col) => engine.value(sheet.engineSheet, row, col),
+          within,
+        ),
     };
   }
 }

@@ -43,7 +43,7 @@ export function layoutAnswer(
   return {
     sheet: sheet.name,
     layout: layoutToJson(sheet.layout()),
-    hidden_rows: hiddenRowSpans(sheet.hiddenRows(), within),
+    hidden_rows: hiddenRowSpans(sheet.hiddenRows(within), within),
   };
 }
 
