@@ -108,7 +108,7 @@ describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
-  it('[FLT-01] [FLT-02] Data → Create filter puts dropdowns on the header; unticking a value hides its rows, and Ctrl+Z shows them again', async () => {
+  it('[FLT-01] [FLT-02] Data → Create filter puts dropdowns on the header; unticking a value hides its rows, arrows step over them, and Ctrl+Z shows them again', async () => {
     await suite.server.http.post('/grid/range', {
       target_cell: 'A1',
       values: [
@@ -141,6 +141,12 @@ describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
     const a2 = await cell(page, 'A2').boundingBox();
     const a4 = await cell(page, 'A4').boundingBox();
     expect(Math.abs(a4!.y - (a2!.y + a2!.height))).toBeLessThan(2);
+    // [FLT-03] The arrow keys step over hidden rows.
+    await clickCell(page, 'A2');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('A4');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('A2');
     await page.keyboard.press('Control+z');
     await expectCellText(page, 'A3', 'South');
     expect(suite.ui.errors).toEqual([]);
