@@ -79,6 +79,7 @@ export {
   filterText,
   hiddenRowsOf,
   isEmptyLayout,
+  rowSpans,
   type ColumnFilter,
   type ConditionOp,
   type FilterCondition,

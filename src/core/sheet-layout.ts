@@ -492,6 +492,17 @@ export function hiddenRowsOf(
   return hidden;
 }
 
+/** Zero-based ascending rows as [first, last] spans of row numbers from 1 (inclusive). */
+export function rowSpans(rows: readonly number[]): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const row of rows) {
+    const last = spans[spans.length - 1];
+    if (last !== undefined && last[1] === row) last[1] = row + 1;
+    else spans.push([row + 1, row + 1]);
+  }
+  return spans;
+}
+
 /** `A1:D20`, the filter's range as A1 text. */
 export function filterRangeText(filter: SheetFilter): string {
   return `${formatCell(filter.range.start)}:${formatCell(filter.range.end)}`;
