@@ -13,6 +13,7 @@ import {
   rangeContains,
   rangeSize,
   spilledCells,
+  rowSpans,
   valueToJson,
   type CellAddress,
   type ColumnFilter,
@@ -56,14 +57,8 @@ function cellLine(sheet: SheetView, address: CellAddress, hidden: ReadonlySet<nu
 }
 
 /** Row numbers (from 1) as spans: `3, 5-9`. */
-function rowSpans(rows: readonly number[]): string {
-  const spans: [number, number][] = [];
-  for (const row of rows) {
-    const last = spans[spans.length - 1];
-    if (last !== undefined && last[1] === row) last[1] = row + 1;
-    else spans.push([row + 1, row + 1]);
-  }
-  return spans
+function rowSpanText(rows: readonly number[]): string {
+  return rowSpans(rows)
     .map(([first, last]) => (first === last ? `${first}` : `${first}-${last}`))
     .join(', ');
 }
@@ -112,7 +107,7 @@ function layoutLines(sheet: SheetView, hiddenRows: readonly number[]): string[] 
       `FILTER: ${formatRange(filter.range)} (header row ${filter.range.start.row + 1}): ${criteria}. ` +
         (hiddenRows.length === 0
           ? 'It hides no rows now.'
-          : `It hides rows ${rowSpans(hiddenRows)} from the user's view; those rows still hold data, formulas count them, and a write to a range covering them writes them too (marked "hidden" below).`),
+          : `It hides rows ${rowSpanText(hiddenRows)} from the user's view; those rows still hold data, formulas count them, and a write to a range covering them writes them too (marked "hidden" below).`),
     );
   }
   return lines;

@@ -83,6 +83,7 @@ export {
   filterText,
   hiddenRowsOf,
   isEmptyLayout,
+  rowSpans,
   type ColumnFilter,
   type ConditionOp,
   type FilterCondition,

@@ -466,11 +466,13 @@ function shows(column: ColumnFilter, value: CellValue, listed: Set<string> | und
 
 /**
  * The rows a filter hides (zero-based, ascending): rows under the header row whose value in a
- * filtered column fails that column's criteria. `valueAt` reads computed values.
+ * filtered column fails that column's criteria. `valueAt` reads computed values; `within`
+ * limits the rows looked at (a block read needs only its own).
  */
 export function hiddenRowsOf(
   filter: SheetFilter | null,
   valueAt: (row: number, col: number) => CellValue,
+  within?: { readonly first: number; readonly last: number },
 ): number[] {
   const hidden: number[] = [];
   if (filter === null || filter.columns.length === 0) return hidden;
@@ -479,13 +481,26 @@ export function hiddenRowsOf(
       ? undefined
       : new Set(column.values.map((value) => value.toLowerCase())),
   );
-  for (let row = filter.range.start.row + 1; row <= filter.range.end.row; row += 1) {
+  const first = Math.max(filter.range.start.row + 1, within?.first ?? 0);
+  const last = Math.min(filter.range.end.row, within?.last ?? filter.range.end.row);
+  for (let row = first; row <= last; row += 1) {
     const shown = filter.columns.every((column, index) =>
       shows(column, valueAt(row, column.col), lists[index]),
     );
     if (!shown) hidden.push(row);
   }
   return hidden;
+}
+
+/** Zero-based ascending rows as [first, last] spans of row numbers from 1 (inclusive). */
+export function rowSpans(rows: readonly number[]): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const row of rows) {
+    const last = spans[spans.length - 1];
+    if (last !== undefined && last[1] === row) last[1] = row + 1;
+    else spans.push([row + 1, row + 1]);
+  }
+  return spans;
 }
 
 /** `A1:D20`, the filter's range as A1 text. */

@@ -137,8 +137,8 @@ export interface SheetView {
   charts(): readonly Chart[];
   /** Frozen panes, column widths, row heights and the filter. */
   layout(): SheetLayout;
-  /** The rows the filter hides (zero-based, ascending); computed values decide. */
-  hiddenRows(): number[];
+  /** The rows the filter hides (zero-based, ascending), only from `within` when given; computed values decide. */
+  hiddenRows(within?: { readonly first: number; readonly last: number }): number[];
   /** The cell's format, or undefined when it has none. */
   format(row: number, col: number): CellFormat | undefined;
   /** The cell's value as shown: through its number format, in the configured locale. */
@@ -629,8 +629,12 @@ export class Workbook {
       lockedCells: () => sheet.lockedCells(),
       charts: () => [...sheet.charts],
       layout: () => sheet.layout,
-      hiddenRows: () =>
-        hiddenRowsOf(sheet.layout.filter, (row, col) => engine.value(sheet.engineSheet, row, col)),
+      hiddenRows: (within) =>
+        hiddenRowsOf(
+          sheet.layout.filter,
+          (row, col) => engine.value(sheet.engineSheet, row, col),
+          within,
+        ),
       format: (row, col) => sheet.formats.formatAt(row, col),
       display: (row, col) =>
         sheet.inputs.has(cellKey(row, col))

@@ -46,7 +46,6 @@ export { replaceInCells, type ReplaceRequest } from './replace.js';
 export {
   clearFilter,
   freezePanes,
-  hiddenRowSpans,
   layoutAnswer,
   MAX_ROWS_PER_HEIGHT,
   setColumnWidth,

@@ -6,6 +6,7 @@ import {
   InvalidOperationError,
   layoutToJson,
   rowOf,
+  rowSpans,
   type ApplyMeta,
   type LayoutJson,
   type LayoutPatch,
@@ -23,18 +24,6 @@ export interface LayoutAnswer {
   readonly hidden_rows: [number, number][];
 }
 
-/** Zero-based ascending rows as [first, last] spans of row numbers from 1. */
-export function hiddenRowSpans(rows: readonly number[], within?: { first: number; last: number }) {
-  const spans: [number, number][] = [];
-  for (const row of rows) {
-    if (within !== undefined && (row < within.first || row > within.last)) continue;
-    const last = spans[spans.length - 1];
-    if (last !== undefined && last[1] === row) last[1] = row + 1;
-    else spans.push([row + 1, row + 1]);
-  }
-  return spans;
-}
-
 /** A sheet's layout and the rows its filter hides, as the API answers them. */
 export function layoutAnswer(
   sheet: SheetView,
@@ -43,7 +32,7 @@ export function layoutAnswer(
   return {
     sheet: sheet.name,
     layout: layoutToJson(sheet.layout()),
-    hidden_rows: hiddenRowSpans(sheet.hiddenRows(), within),
+    hidden_rows: rowSpans(sheet.hiddenRows(within)),
   };
 }
 

@@ -38,6 +38,10 @@ import {
   WriteCellResponse,
   WriteRangeBody,
   WriteRangeResponse,
+  FilterBody,
+  FreezeBody,
+  LayoutChangeResponse,
+  LayoutResponse,
 } from '../contract/index.js';
 import { formatCell } from '../core/index.js';
 import {
@@ -59,6 +63,9 @@ import {
   workbookJson,
   writeCell,
   writeRange,
+  freezePanes,
+  layoutAnswer,
+  setFilter,
 } from '../editing/index.js';
 import { describeSchema, evaluateFormulas, findCells } from '../engine-api/index.js';
 import { applyInputOf, applyResponseOf, chatInputOf } from '../agent/index.js';
@@ -262,6 +269,39 @@ export const TOOLS: readonly McpTool[] = [
         skipped_locked: result.skippedLocked,
       };
     },
+  }),
+  defineTool({
+    name: 'get_layout',
+    description:
+      "A sheet's frozen panes, column widths, row heights, its filter and the rows the filter hides from people ([first, last] row numbers). Hidden rows still hold data and count in every formula.",
+    input: Type.Object({ sheet: Type.Optional(SheetName) }),
+    output: LayoutResponse,
+    readOnly: true,
+    run: async (input, context) =>
+      layoutAnswer((await context.handle()).workbook.sheet(input.sheet)),
+  }),
+  defineTool({
+    name: 'freeze_panes',
+    description: 'Freeze rows at the top and/or columns at the left of a sheet (0 unfreezes).',
+    input: FreezeBody,
+    output: LayoutChangeResponse,
+    readOnly: false,
+    run: async (input, context) => ({
+      status: 'Success' as const,
+      ...(await freezePanes(await context.handle(), input, meta(context))),
+    }),
+  }),
+  defineTool({
+    name: 'set_filter',
+    description:
+      "Set a sheet's filter on a range (its first row is the header): per column, the values that stay shown and/or up to two conditions (eq, ne, gt, gte, lt, lte, contains, not_contains, begins_with, ends_with, blank, not_blank). An empty columns list shows every row. Rows are hidden from people only; formulas see them all.",
+    input: FilterBody,
+    output: LayoutChangeResponse,
+    readOnly: false,
+    run: async (input, context) => ({
+      status: 'Success' as const,
+      ...(await setFilter(await context.handle(), input, meta(context))),
+    }),
   }),
   defineTool({
     name: 'add_sheet',

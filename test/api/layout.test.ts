@@ -211,6 +211,26 @@ describe('files', () => {
     expect((await layoutOf()).layout).toMatchObject({ frozen_rows: 0, filter: null });
   });
 
+  it('a file with a bad layout is refused whole with 400 naming the field', async () => {
+    const exported = (await server.http.get('/system/export')).body;
+    const bad = {
+      ...exported,
+      sheets: [
+        {
+          ...exported.sheets[0],
+          layout: { filter: { range: 'A1:B5', columns: [{ column: 'Q' }] } },
+        },
+      ],
+    };
+    const response = await server.http.request('POST', '/system/import', {
+      body: JSON.stringify(bad),
+      contentType: 'application/json',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.detail).toMatch(/^sheets\[0\]\.layout\.filter\.columns\[0\]\.column: /);
+    expect((await server.http.get('/grid', { range: 'B6' })).body.cells[0].value).toBe(700);
+  });
+
   it('save and load keep the layout', async () => {
     await arrange();
     const before = await layoutOf();

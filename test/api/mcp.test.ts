@@ -63,6 +63,9 @@ describe('MCP over streamable HTTP', () => {
       'delete_columns',
       'sort_range',
       'replace',
+      'get_layout',
+      'freeze_panes',
+      'set_filter',
       'add_sheet',
       'rename_sheet',
       'create_chart',
@@ -112,6 +115,30 @@ describe('MCP over streamable HTTP', () => {
     expect(await ok('undo')).toMatchObject({ applied: true });
     expect(await ok('undo')).toMatchObject({ applied: true });
     expect(await readValues(server.http)).toEqual({});
+  });
+
+  it('freezes panes and filters a range as commits; get_layout names the hidden rows', async () => {
+    await ok('write_range', {
+      target_cell: 'A1',
+      values: [
+        ['Item', 'Cost'],
+        ['Rent', 1200],
+        ['Food', 450],
+      ],
+    });
+    await ok('freeze_panes', { rows: 1 });
+    const filtered = await ok('set_filter', {
+      range: 'A1:B3',
+      columns: [{ column: 'B', conditions: [{ op: 'gt', value: 1000 }] }],
+    });
+    expect(filtered).toMatchObject({ status: 'Success', hidden_rows: [[3, 3]] });
+    expect(await ok('get_layout')).toMatchObject({
+      layout: { frozen_rows: 1, filter: { range: 'A1:B3' } },
+      hidden_rows: [[3, 3]],
+    });
+    expect((await server.http.get('/grid/layout')).body.hidden_rows).toEqual([[3, 3]]);
+    expect(await ok('undo')).toMatchObject({ applied: true });
+    expect((await ok('get_layout')).layout.filter).toBeNull();
   });
 
   it('pages 100,000 rows within the cell budget, and the cursor reaches the end exactly', async () => {

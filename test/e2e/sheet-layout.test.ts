@@ -28,7 +28,7 @@ describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
 
   const layout = async () => (await suite.server.http.get('/grid/layout')).body;
 
-  it('[FRZ-01] [FRZ-02] freezing row 1 keeps the header over 5,000 scrolled rows, in another browser too; a resized column width is stored on the server', async () => {
+  it('[FRZ-01] [FRZ-02] freezing row 1 keeps the header over 5,000 scrolled rows, and another browser shows the freeze, the dragged column width and the filter', async () => {
     await seedRows(5000);
     await suite.open();
     const page = suite.ui.page;
@@ -58,6 +58,11 @@ describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
     await page.mouse.up();
     await expect.poll(async () => (await layout()).layout.column_widths['B']).toBeGreaterThan(140);
     const width = (await layout()).layout.column_widths['B'] as number;
+    // And a filter: only "item 2" and "item 4" stay shown.
+    await suite.server.http.post('/grid/filter', {
+      range: 'A1:B5001',
+      columns: [{ column: 'A', values: ['item 2', 'item 4'] }],
+    });
 
     // Another browser (a fresh context: no localStorage) sees the freeze and the width.
     const other = await openPage(suite.browser, suite.server.url);
@@ -65,6 +70,14 @@ describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
       await openWorkbook(other, suite.server.url);
       const otherB = await other.page.getByTestId('col-header-B').boundingBox();
       expect(Math.abs(otherB!.width - width)).toBeLessThan(2);
+      await other.page.getByTestId('filter-button-A').waitFor();
+      await expectCellText(other.page, 'A4', 'item 4');
+      expect(await cell(other.page, 'A3').count()).toBe(0);
+      const a2 = await cell(other.page, 'A2').boundingBox();
+      const a4 = await cell(other.page, 'A4').boundingBox();
+      expect(Math.abs(a4!.y - (a2!.y + a2!.height))).toBeLessThan(2);
+      await suite.server.http.post('/grid/filter/clear');
+      await other.page.reload();
       await goTo(other.page, 'A3000');
       await other.page.waitForFunction(
         () => document.querySelector('[data-testid="frozen-A1"]')?.textContent === 'Name',
@@ -95,7 +108,7 @@ describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
-  it('[FLT-01] [FLT-02] Data → Create filter puts dropdowns on the header; unticking a value hides its rows, and Ctrl+Z shows them again', async () => {
+  it('[FLT-01] [FLT-02] Data → Create filter puts dropdowns on the header; unticking a value hides its rows, arrows step over them, and Ctrl+Z shows them again', async () => {
     await suite.server.http.post('/grid/range', {
       target_cell: 'A1',
       values: [
@@ -128,6 +141,12 @@ describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
     const a2 = await cell(page, 'A2').boundingBox();
     const a4 = await cell(page, 'A4').boundingBox();
     expect(Math.abs(a4!.y - (a2!.y + a2!.height))).toBeLessThan(2);
+    // [FLT-03] The arrow keys step over hidden rows.
+    await clickCell(page, 'A2');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('A4');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('A2');
     await page.keyboard.press('Control+z');
     await expectCellText(page, 'A3', 'South');
     expect(suite.ui.errors).toEqual([]);

@@ -98,9 +98,14 @@ export class SheetLayouts {
     const key = legacyKey(workbook, json.sheet);
     let saved: Record<string, unknown>;
     try {
-      const text = localStorage.getItem(key);
+      const storage = (
+        globalThis as {
+          localStorage?: { getItem(key: string): string | null; removeItem(key: string): void };
+        }
+      ).localStorage;
+      const text = storage?.getItem(key) ?? null;
       if (text === null) return;
-      localStorage.removeItem(key);
+      storage?.removeItem(key);
       saved = JSON.parse(text) as Record<string, unknown>;
     } catch {
       return;

@@ -108,6 +108,8 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
     () => new ColumnLayout(widths, rowLayout, frozenRows, frozenColumns),
     [widths, rowLayout, frozenRows, frozenColumns],
   );
+  const hiddenRowsRef = useRef<ReadonlySet<number>>(new Set());
+  hiddenRowsRef.current = stored?.hidden ?? new Set();
   const rowHeight = useMemo(
     () => (rowLayout.isUniform ? ROW_HEIGHT : (row: number) => rowLayout.height(row)),
     [rowLayout],
@@ -187,6 +189,9 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
     [session],
   );
 
+  const moveToRef = useRef(moveTo);
+  moveToRef.current = moveTo;
+
   const clipboard = useClipboard(session, container);
 
   const getCellContent = useCallback(
@@ -235,9 +240,26 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
         editor.point({ col: range.x, row: range.y, width: range.width, height: range.height });
         return;
       }
-      setGridSelection(next);
       const view = viewport.get();
       const page = fromGlide(next, limits.current.rows, GRID_COLUMNS, view.row, view.col);
+      // A row the filter hides (0 px) is stepped over, as Excel's arrow keys do.
+      const hidden = hiddenRowsRef.current;
+      if (
+        page !== undefined &&
+        hidden.size > 0 &&
+        hidden.has(page.cursor.row) &&
+        page.rect.width === 1 &&
+        page.rect.height === 1
+      ) {
+        const from = session.selection.get().cursor.row;
+        const step = page.cursor.row < from ? -1 : 1;
+        let row = page.cursor.row;
+        while (hidden.has(row) && row + step >= 0) row += step;
+        if (hidden.has(row)) row = from;
+        moveToRef.current({ col: page.cursor.col, row });
+        return;
+      }
+      setGridSelection(next);
       if (page !== undefined) session.select(page);
     },
     [editor, session, viewport],
