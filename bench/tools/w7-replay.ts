@@ -23,8 +23,7 @@ for (let first = 0; first < 100_000; first += 1000)
     writeRangeOps('Sheet1', parseCell(`A${first + 1}`), w6Chunk(first, 1000)),
     {},
   );
-if (mode === 'base')
-  await writer.writeSnapshot('default', handle.seq, handle.workbook.document());
+if (mode === 'base') await writer.writeSnapshot('default', handle.seq, handle.workbook.document());
 await handle.commit(writeRangeOps('Sheet1', parseCell('M1'), [[1]]), {});
 await writer.close();
 

@@ -234,6 +234,19 @@ describe('the commit path (JournaledWorkbook)', () => {
     expect(handle.workbook.undoDepth).toBe(51);
   });
 
+  it('a sheet change or an undo made after queued cell writes applies after them, in call order', async () => {
+    const handle = await open();
+    const first = handle.commit(writeCellOps('Sheet1', parseCell('A1'), 1), meta);
+    const second = handle.commit(writeCellOps('Sheet1', parseCell('A2'), 2), meta);
+    const rename = handle.commit([{ type: 'rename-sheet', from: 'Sheet1', to: 'Data' }], meta);
+    const third = handle.commit(writeCellOps('Data', parseCell('A3'), 3), meta);
+    const undo = handle.undo(meta);
+    const seqs = await Promise.all([first, second, rename, third, undo]);
+    expect(seqs.map((commit) => commit?.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(handle.workbook.sheet('Data').value(1, 0)).toBe(2);
+    expect(handle.workbook.sheet('Data').value(2, 0)).toBeNull();
+  });
+
   it('a throwing subscriber neither stops the others nor fails the commit', async () => {
     const problems: string[] = [];
     const handle = await open(new MemoryJournal(), { report: (problem) => problems.push(problem) });
