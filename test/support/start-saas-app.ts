@@ -28,7 +28,11 @@ export interface RunningSaasApp extends RunningApp {
 }
 
 export async function startSaasApp(
-  options: { readonly env?: Readonly<Record<string, string>>; readonly now?: () => Date } = {},
+  options: {
+    readonly env?: Readonly<Record<string, string>>;
+    readonly now?: () => Date;
+    readonly jwksCooldownMs?: number;
+  } = {},
 ): Promise<RunningSaasApp> {
   const env = {
     GRIDBOOK_MODE: 'saas',
@@ -48,6 +52,7 @@ export async function startSaasApp(
     idp: config.jwt,
     sessionSeconds: config.sessionSeconds,
     now,
+    ...(options.jwksCooldownMs === undefined ? {} : { jwksCooldownMs: options.jwksCooldownMs }),
   });
   const directory = new WorkbookDirectory(database.database);
   const host = new SaasHost({
