@@ -7,6 +7,7 @@ import { OSS_WORKBOOK_ID, OssHost, SaasHost } from './hosting/index.js';
 import {
   Accounts,
   Authenticator,
+  Collaborators,
   DatabaseError,
   MIGRATIONS_DIR_NAME,
   openDatabase,
@@ -212,6 +213,7 @@ async function mainSaas(config: Config): Promise<void> {
     idp: config.jwt,
     sessionSeconds: config.sessionSeconds,
     now,
+    onUserCreated: Collaborators.promote,
   });
   const directory = new WorkbookDirectory(database);
   const plugins = await openPlugins(config, report);
@@ -250,9 +252,16 @@ async function mainSaas(config: Config): Promise<void> {
     plugins,
     saas: {
       authenticator,
-      accounts: new Accounts({ database, users, authenticator, now }),
+      accounts: new Accounts({
+        database,
+        users,
+        authenticator,
+        now,
+        onUserCreated: Collaborators.promote,
+      }),
       tokens: new ServiceTokens(database),
       directory,
+      collaborators: new Collaborators(database, directory),
       host,
     },
   });

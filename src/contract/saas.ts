@@ -75,3 +75,55 @@ export type CreateWorkbookBody = Static<typeof CreateWorkbookBody>;
 
 export const RetitleWorkbookBody = Type.Object({ title: Type.String({ maxLength: 200 }) });
 export type RetitleWorkbookBody = Static<typeof RetitleWorkbookBody>;
+
+export const WorkbookIdParam = Type.Object({ workbook_id: Type.String({ maxLength: 200 }) });
+export type WorkbookIdParam = Static<typeof WorkbookIdParam>;
+
+export const InviteBody = Type.Object({
+  email: Type.String({
+    maxLength: 320,
+    description: 'Trimmed, lowercased, matched case-insensitively.',
+  }),
+  role: Type.Optional(Type.String({ maxLength: 20, description: 'Only "editor" is accepted.' })),
+});
+export type InviteBody = Static<typeof InviteBody>;
+
+export const CollaboratorJson = Type.Object({
+  kind: Type.Union([Type.Literal('active'), Type.Literal('pending')]),
+  user_id: Type.Optional(Type.String()),
+  id: Type.Optional(Type.String({ description: 'A pending invite’s id (its revoke key).' })),
+  email: Type.String(),
+  role: Type.String(),
+  invited_at: Type.Optional(Type.String()),
+  accepted_at: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
+
+export const InviteResponse = Type.Object({
+  ok: Type.Literal(true),
+  collaborator: CollaboratorJson,
+});
+export const CollaboratorListResponse = Type.Object({ collaborators: List(CollaboratorJson) });
+
+export const CollaboratorParams = Type.Object({
+  workbook_id: Type.String({ maxLength: 200 }),
+  user_id: Type.String({ maxLength: 200 }),
+});
+export type CollaboratorParams = Static<typeof CollaboratorParams>;
+
+export const InviteParams = Type.Object({
+  workbook_id: Type.String({ maxLength: 200 }),
+  invite_id: Type.String({ maxLength: 200 }),
+});
+export type InviteParams = Static<typeof InviteParams>;
+
+export const SharedWithMeResponse = Type.Object({
+  workbooks: List(
+    Type.Object({
+      id: Type.String(),
+      title: Type.String(),
+      updated_at: Type.String(),
+      owner_email: Type.Union([Type.String(), Type.Null()]),
+      role: Type.String(),
+    }),
+  ),
+});

@@ -36,6 +36,7 @@ import { CommitsUnavailableError, StorageUnavailableError } from '../hosting/ind
 import {
   AccountExistsError,
   InvalidAccountInputError,
+  InvalidInviteError,
   InvalidTitleError,
   NotAuthenticatedError,
   OwnerOnlyError,
@@ -105,6 +106,7 @@ const STATUS_BY_ERROR: readonly ErrorStatus[] = [
   [WorkbookNotFoundError, 404],
   [OwnerOnlyError, 403],
   [InvalidTitleError, 400],
+  [InvalidInviteError, 400],
   // Only with checkResponses (the tests): a route answered what its schema says it never does.
   [ResponseSchemaMismatch, 500],
 ];

@@ -28,3 +28,9 @@ export {
   type WorkbookSummary,
 } from './workbooks.js';
 export * from './auth/index.js';
+export {
+  Collaborators,
+  InvalidInviteError,
+  type CollaboratorEntry,
+  type SharedWorkbook,
+} from './collaborators.js';

@@ -75,7 +75,12 @@ export class WorkbookDirectory {
     );
     const row = rows[0];
     if (row === undefined) return undefined;
-    return row.owner_id === userId ? 'owner' : undefined;
+    if (row.owner_id === userId) return 'owner';
+    const grant = await this.#database.query<{ role: string }>(
+      'SELECT role FROM workbook_collaborators WHERE workbook_id = $1 AND user_id = $2',
+      [workbookId, userId],
+    );
+    return grant.rows[0]?.role === 'editor' ? 'editor' : undefined;
   }
 
   /** The user's default workbook id, created on first use. */
@@ -117,7 +122,7 @@ export class WorkbookDirectory {
   }
 
   async rename(userId: string, workbookId: string, title: string): Promise<WorkbookSummary> {
-    await this.#requireOwner(userId, workbookId, 'rename it');
+    await this.requireOwner(userId, workbookId, 'rename it');
     const { rows } = await this.#database.query<WorkbookRow>(
       `UPDATE workbooks SET title = $2, updated_at = now() WHERE id = $1
        RETURNING id, title, updated_at, 'owner' AS role`,
@@ -128,7 +133,7 @@ export class WorkbookDirectory {
 
   /** Deletes the workbook and everything stored for it, in one transaction. */
   async delete(userId: string, workbookId: string): Promise<void> {
-    await this.#requireOwner(userId, workbookId, 'delete it');
+    await this.requireOwner(userId, workbookId, 'delete it');
     await this.#database.transaction(async (tx) => {
       await tx.query('DELETE FROM workbooks WHERE id = $1', [workbookId]);
       await PostgresWorkbookStore.deleteAll(tx, workbookId);
@@ -142,7 +147,7 @@ export class WorkbookDirectory {
     ]);
   }
 
-  async #requireOwner(userId: string, workbookId: string, action: string): Promise<void> {
+  async requireOwner(userId: string, workbookId: string, action: string): Promise<void> {
     const role = await this.roleOf(userId, workbookId);
     if (role === undefined) throw new WorkbookNotFoundError();
     if (role !== 'owner') throw new OwnerOnlyError(action);

@@ -1,6 +1,8 @@
 // SaaS mode: every endpoint needs a token, what each refusal says, built-in accounts, service
 // tokens, an external identity provider's tokens, and workbooks per user (docs/design.md §9).
-import { SignJWT } from 'jose';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from '../support/index.js';
 import { startSaasApp, TEST_JWT_SECRET, type RunningSaasApp } from '../support/start-saas-app.js';
@@ -309,5 +311,71 @@ describe(`SaaS workbooks per user on ${TEST_DATABASE_KIND}`, () => {
       },
       { env: { GRIDBOOK_WORKBOOK_MEMORY_BYTES: '0' }, now: () => new Date(clock) },
     );
+  });
+});
+
+describe(`SaaS with an external identity provider (JWKS) on ${TEST_DATABASE_KIND}`, () => {
+  it('RS256 and ES256 tokens verify against the JWKS; a new key id makes the server fetch the set again; HS256 is refused', async () => {
+    const rsa = await generateKeyPair('RS256');
+    const ec = await generateKeyPair('ES256');
+    const keys: JWK[] = [{ ...(await exportJWK(rsa.publicKey)), kid: 'rsa-1', alg: 'RS256' }];
+    let fetches = 0;
+    const jwks = createServer((_request, response) => {
+      fetches += 1;
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ keys }));
+    });
+    await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/jwks.json`;
+    try {
+      await withSaas(
+        async (server) => {
+          const sign = (alg: string, kid: string, key: Parameters<SignJWT['sign']>[0]) =>
+            new SignJWT({ email: 'gil@example.com' })
+              .setProtectedHeader({ alg, kid })
+              .setSubject('idp|gil')
+              .setIssuer('https://idp.example.com/')
+              .setExpirationTime('5m')
+              .sign(key);
+          const first = await server
+            .as(await sign('RS256', 'rsa-1', rsa.privateKey))
+            .get('/auth/me');
+          expect(first.status).toBe(200);
+          expect(first.body.user).toEqual({ id: 'idp|gil', email: 'gil@example.com' });
+          expect(fetches).toBe(1);
+          // The provider rotates in a new key: the unknown kid makes the server fetch again.
+          keys.push({ ...(await exportJWK(ec.publicKey)), kid: 'ec-1', alg: 'ES256' });
+          const rotated = await server
+            .as(await sign('ES256', 'ec-1', ec.privateKey))
+            .get('/auth/me');
+          expect(rotated.status).toBe(200);
+          expect(fetches).toBe(2);
+          const hs = await new SignJWT({})
+            .setProtectedHeader({ alg: 'HS256' })
+            .setSubject('idp|gil')
+            .setIssuer('https://idp.example.com/')
+            .setExpirationTime('5m')
+            .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+          expect((await server.as(hs).get('/auth/me')).body.detail).toMatch(
+            /algorithm is not accepted/,
+          );
+          const otherIssuer = await new SignJWT({})
+            .setProtectedHeader({ alg: 'RS256', kid: 'rsa-1' })
+            .setSubject('idp|gil')
+            .setIssuer('https://evil.example.com/')
+            .setExpirationTime('5m')
+            .sign(rsa.privateKey);
+          expect((await server.as(otherIssuer).get('/auth/me')).body.detail).toMatch(
+            /another issuer/,
+          );
+        },
+        {
+          env: { GRIDBOOK_JWKS_URL: url, GRIDBOOK_JWT_ISSUER: 'https://idp.example.com/' },
+          jwksCooldownMs: 0,
+        },
+      );
+    } finally {
+      await new Promise((resolve) => jwks.close(resolve));
+    }
   });
 });

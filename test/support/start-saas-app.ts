@@ -5,6 +5,7 @@ import { SaasHost } from '../../src/hosting/index.js';
 import {
   Accounts,
   Authenticator,
+  Collaborators,
   PostgresWorkbookStore,
   ServiceTokens,
   Users,
@@ -28,7 +29,11 @@ export interface RunningSaasApp extends RunningApp {
 }
 
 export async function startSaasApp(
-  options: { readonly env?: Readonly<Record<string, string>>; readonly now?: () => Date } = {},
+  options: {
+    readonly env?: Readonly<Record<string, string>>;
+    readonly now?: () => Date;
+    readonly jwksCooldownMs?: number;
+  } = {},
 ): Promise<RunningSaasApp> {
   const env = {
     GRIDBOOK_MODE: 'saas',
@@ -48,6 +53,8 @@ export async function startSaasApp(
     idp: config.jwt,
     sessionSeconds: config.sessionSeconds,
     now,
+    onUserCreated: Collaborators.promote,
+    ...(options.jwksCooldownMs === undefined ? {} : { jwksCooldownMs: options.jwksCooldownMs }),
   });
   const directory = new WorkbookDirectory(database.database);
   const host = new SaasHost({
@@ -63,9 +70,16 @@ export async function startSaasApp(
       store,
       saas: {
         authenticator,
-        accounts: new Accounts({ database: database.database, users, authenticator, now }),
+        accounts: new Accounts({
+          database: database.database,
+          users,
+          authenticator,
+          now,
+          onUserCreated: Collaborators.promote,
+        }),
         tokens: new ServiceTokens(database.database),
         directory,
+        collaborators: new Collaborators(database.database, directory),
         host,
       },
     },

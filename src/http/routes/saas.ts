@@ -5,7 +5,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  CollaboratorListResponse,
+  CollaboratorParams,
   CreateTokenBody,
+  InviteBody,
+  InviteParams,
+  InviteResponse,
+  SharedWithMeResponse,
+  WorkbookIdParam,
   CreateWorkbookBody,
   Credentials,
   ErrorBody,
@@ -23,6 +30,8 @@ import type { Caller, SaasHost } from '../../hosting/index.js';
 import {
   SignInThrottledError,
   type Accounts,
+  type CollaboratorEntry,
+  type Collaborators,
   type Authenticator,
   type Identity,
   type ServiceTokens,
@@ -37,6 +46,7 @@ export interface SaasServices {
   readonly accounts: Accounts;
   readonly tokens: ServiceTokens;
   readonly directory: WorkbookDirectory;
+  readonly collaborators: Collaborators;
   readonly host: SaasHost;
 }
 
@@ -108,6 +118,28 @@ const sessionJson = (signedIn: SignedIn) => ({
   expires_at: signedIn.expiresAt.toISOString(),
   user: { id: signedIn.user.id, email: signedIn.user.email ?? null },
 });
+
+const collaboratorJson = (entry: CollaboratorEntry) =>
+  entry.kind === 'active'
+    ? {
+        kind: entry.kind,
+        user_id: entry.userId,
+        email: entry.email,
+        role: entry.role,
+        ...(entry.invitedAt === undefined
+          ? {}
+          : {
+              invited_at: entry.invitedAt.toISOString(),
+              accepted_at: entry.acceptedAt?.toISOString() ?? null,
+            }),
+      }
+    : {
+        kind: entry.kind,
+        id: entry.id,
+        email: entry.email,
+        role: entry.role,
+        ...(entry.invitedAt === undefined ? {} : { invited_at: entry.invitedAt.toISOString() }),
+      };
 
 const workbookJson = (summary: WorkbookSummary) => ({
   id: summary.id,
@@ -340,5 +372,106 @@ export const saasRoutes: FastifyPluginAsyncTypebox<{ saas: SaasServices }> = asy
       await saas.host.forget(request.params.id);
       return { ok: true as const };
     },
+  );
+
+  app.post(
+    '/workbook/:workbook_id/collaborators',
+    {
+      schema: {
+        tags: ['collaborators'],
+        summary: 'Invite a collaborator by email (owner only): active at once, or pending',
+        params: WorkbookIdParam,
+        body: InviteBody,
+        response: { 200: InviteResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      collaborator: collaboratorJson(
+        await saas.collaborators.invite(
+          identityOf(request).id,
+          request.params.workbook_id,
+          request.body.email,
+          request.body.role ?? 'editor',
+        ),
+      ),
+    }),
+  );
+
+  app.get(
+    '/workbook/:workbook_id/collaborators',
+    {
+      schema: {
+        tags: ['collaborators'],
+        summary: 'Active collaborators and pending invites (owner only)',
+        params: WorkbookIdParam,
+        response: { 200: CollaboratorListResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      collaborators: (
+        await saas.collaborators.list(identityOf(request).id, request.params.workbook_id)
+      ).map(collaboratorJson),
+    }),
+  );
+
+  app.delete(
+    '/workbook/:workbook_id/collaborators/:user_id',
+    {
+      schema: {
+        tags: ['collaborators'],
+        summary: 'Revoke an active collaborator (owner only; effective on their next request)',
+        params: CollaboratorParams,
+        response: { 200: OkResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await saas.collaborators.revokeActive(
+        identityOf(request).id,
+        request.params.workbook_id,
+        request.params.user_id,
+      );
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/workbook/:workbook_id/pending-invites/:invite_id',
+    {
+      schema: {
+        tags: ['collaborators'],
+        summary: 'Revoke a pending invite (owner only)',
+        params: InviteParams,
+        response: { 200: OkResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await saas.collaborators.revokePending(
+        identityOf(request).id,
+        request.params.workbook_id,
+        request.params.invite_id,
+      );
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/workbook/shared-with-me',
+    {
+      schema: {
+        tags: ['collaborators'],
+        summary: 'Workbooks others shared with the caller, newest change first',
+        response: { 200: SharedWithMeResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      workbooks: (await saas.collaborators.sharedWith(identityOf(request).id)).map((shared) => ({
+        id: shared.id,
+        title: shared.title,
+        updated_at: shared.updatedAt.toISOString(),
+        owner_email: shared.ownerEmail ?? null,
+        role: shared.role,
+      })),
+    }),
   );
 };

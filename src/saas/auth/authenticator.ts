@@ -37,6 +37,8 @@ export interface AuthenticatorOptions {
   readonly idp: ExternalIdp;
   readonly sessionSeconds: number;
   readonly now: () => Date;
+  /** How soon after a fetch an unknown kid may fetch the JWKS again (default 30 s). */
+  readonly jwksCooldownMs?: number;
   /** Runs inside the transaction that creates an external user (pending invites are promoted). */
   readonly onUserCreated?: Parameters<Users['ensureExternal']>[2];
 }
@@ -76,7 +78,7 @@ export class Authenticator {
       options.idp.jwksUrl === undefined
         ? undefined
         : createRemoteJWKSet(new URL(options.idp.jwksUrl), {
-            cooldownDuration: 30_000,
+            cooldownDuration: options.jwksCooldownMs ?? 30_000,
             cacheMaxAge: 10 * 60_000,
           });
     this.#hmac =
