@@ -1,6 +1,7 @@
 // Direct writes and grid reads (docs/contract.md §4 Direct writes, docs/design.md §5).
 import { Type, type Static } from 'typebox';
 import { BoundsJson, CellValueJson, SheetName, Success, WireValue, List } from './common.js';
+import { CellFormatJson, FormatRangeJson } from './formats.js';
 
 const Address = Type.String({
   minLength: 1,
@@ -86,6 +87,10 @@ export const GridCell = Type.Object({
   formula: Type.Union([Type.String(), Type.Null()]),
   version: Type.Integer({ minimum: 0 }),
   locked: Type.Boolean(),
+  display: Type.Optional(
+    Type.String({ description: 'The value as the cell shows it: through its number format.' }),
+  ),
+  format: Type.Optional(CellFormatJson),
 });
 export type GridCell = Static<typeof GridCell>;
 
@@ -94,6 +99,12 @@ export const GridResponse = Type.Object({
   occupied_bounds: BoundsJson,
   listed_bounds: Type.Optional(BoundsJson),
   cells: List(GridCell),
+  formats: Type.Optional(
+    Type.Array(FormatRangeJson, {
+      description:
+        'The formatted rectangles that meet the range read (empty cells included), later ones winning where two overlap.',
+    }),
+  ),
 });
 export type GridResponse = Static<typeof GridResponse>;
 

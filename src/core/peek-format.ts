@@ -5,7 +5,8 @@ import { TooLargeError } from './errors.js';
 import { valueToJson, type CellValue } from './formula/index.js';
 import { inputToText, type CellInput } from './value-typing.js';
 
-export type PeekMode = 'values' | 'formulas';
+/** `display`: each value as its cell shows it (through its number format). */
+export type PeekMode = 'values' | 'formulas' | 'display';
 export type PeekCell = number | string | boolean | null;
 
 /** The most cells one peek may return. */
@@ -14,6 +15,8 @@ export const MAX_PEEK_CELLS = 250_000;
 export interface PeekSource {
   input(row: number, col: number): CellInput | null;
   value(row: number, col: number): CellValue;
+  /** The value through the cell's number format (mode `display`); without it, plain values. */
+  display?(row: number, col: number): string;
 }
 
 export function peekRows(sheet: PeekSource, range: RangeAddress, mode: PeekMode): PeekCell[][] {
@@ -30,8 +33,10 @@ export function peekRows(sheet: PeekSource, range: RangeAddress, mode: PeekMode)
     for (let col = range.start.col; col <= range.end.col; col += 1) {
       const input = sheet.input(row, col);
       if (input === null) cells.push(null);
-      else
-        cells.push(mode === 'formulas' ? inputToText(input) : valueToJson(sheet.value(row, col)));
+      else if (mode === 'formulas') cells.push(inputToText(input));
+      else if (mode === 'display' && sheet.display !== undefined)
+        cells.push(sheet.display(row, col));
+      else cells.push(valueToJson(sheet.value(row, col)));
     }
     rows.push(cells);
   }

@@ -2,14 +2,17 @@
 // transport (the REST routes and the MCP tools).
 import {
   formatCell,
+  formatRange,
   inputToText,
   isFormula,
   isFormulaError,
   type CellAddress,
+  type RangeAddress,
   type SheetView,
   type WorkbookReader,
 } from '../core/index.js';
 import type {
+  FormatRangeJson,
   GridCell,
   LockResponse,
   WriteCellResponse,
@@ -21,6 +24,7 @@ import type {
 export function cellJson(sheet: SheetView, address: CellAddress): GridCell {
   const input = sheet.input(address.row, address.col);
   const value = input === null ? null : sheet.value(address.row, address.col);
+  const format = sheet.format(address.row, address.col);
   return {
     cell: formatCell(address),
     input: input === null ? null : inputToText(input),
@@ -29,7 +33,30 @@ export function cellJson(sheet: SheetView, address: CellAddress): GridCell {
     formula: isFormula(input) ? input.formula : null,
     version: sheet.version(address.row, address.col),
     locked: sheet.isLocked(address.row, address.col),
+    display: sheet.display(address.row, address.col),
+    ...(format === undefined ? {} : { format }),
   };
+}
+
+/** The sheet's formatted rectangles that meet `range` (all of them without one), clipped to it. */
+export function formatRangesJson(
+  sheet: SheetView,
+  range: RangeAddress | undefined,
+): FormatRangeJson[] {
+  if (!sheet.hasFormats) return [];
+  const found: FormatRangeJson[] = [];
+  for (const rect of sheet.formatRects()) {
+    const top = range === undefined ? rect.top : Math.max(rect.top, range.start.row);
+    const left = range === undefined ? rect.left : Math.max(rect.left, range.start.col);
+    const bottom = range === undefined ? rect.bottom : Math.min(rect.bottom, range.end.row);
+    const right = range === undefined ? rect.right : Math.min(rect.right, range.end.col);
+    if (top > bottom || left > right) continue;
+    found.push({
+      range: formatRange({ start: { row: top, col: left }, end: { row: bottom, col: right } }),
+      format: rect.format,
+    });
+  }
+  return found;
 }
 
 export function sheetsJson(workbook: WorkbookReader, sheet: string): SheetsResponse {

@@ -25,6 +25,7 @@ import {
   writeCell,
   writeRange,
   cellJson,
+  formatRangesJson,
   lockJson,
   writtenCellJson,
 } from '../../editing/index.js';
@@ -151,6 +152,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         // there.
         listed_bounds: boundsJson(listed),
         cells: listedCells(sheet, range).map((cell) => cellJson(sheet, cell)),
+        ...(sheet.hasFormats ? { formats: formatRangesJson(sheet, range) } : {}),
       };
     },
   );
