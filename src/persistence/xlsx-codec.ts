@@ -21,6 +21,7 @@ import { InvalidDocumentError } from './errors.js';
 import type { ComputedValues } from './gridbook-json.js';
 import type { DecodedWorkbook } from './gridos-import.js';
 import { checkInflatedSize } from './zip-bounds.js';
+import { readFormats, writeFormats } from './xlsx-formats.js';
 
 export const XLSX_CONTENT_TYPE =
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -188,6 +189,7 @@ export async function encodeXlsx(
         options.valuesOnly === true,
         protectedSheet,
       );
+    writeFormats(worksheet, sheet);
     // No password: the sheet enforces the same locks in Excel and anyone may lift them there.
     if (protectedSheet)
       await worksheet.protect('', { selectLockedCells: true, selectUnlockedCells: true });
@@ -310,7 +312,13 @@ export async function decodeXlsx(data: Uint8Array, field = 'file'): Promise<Deco
     throw new InvalidDocumentError(field, 'the workbook has no worksheets.');
   const sheets = worksheets.map((worksheet): SheetSnapshot => {
     try {
-      return { name: worksheet.name, cells: readWorksheet(worksheet), charts: [] };
+      const formats = readFormats(worksheet);
+      return {
+        name: worksheet.name,
+        cells: readWorksheet(worksheet),
+        charts: [],
+        ...(formats.length === 0 ? {} : { formats }),
+      };
     } catch (error) {
       throw new InvalidDocumentError(
         `${field}: sheet "${worksheet.name}"`,
