@@ -16,6 +16,9 @@ export interface CachedCell {
   readonly formula: string | null;
   readonly version: number;
   readonly locked: boolean;
+  /** The value through the cell's number format, as the server shows it (absent: not read yet). */
+  readonly display?: string;
+  readonly format?: GridCellJson['format'];
 }
 
 /** A cell as the cache keeps it: the grid read's cell without its address (the key holds it). */
