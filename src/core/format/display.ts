@@ -20,7 +20,6 @@ export function displayText(
   if (typeof value === 'string')
     return code !== undefined && formatsText(code) ? formatNumber(code, value, locale) : value;
   // Whole numbers in General read as themselves: no call into the format engine (~25 µs each).
-  if (code === undefined && Number.isInteger(value) && Math.abs(value) < 1e11)
-    return String(value);
+  if (code === undefined && Number.isInteger(value) && Math.abs(value) < 1e11) return String(value);
   return formatNumber(code ?? 'General', value, locale);
 }
