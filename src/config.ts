@@ -54,6 +54,8 @@ export interface Config {
   readonly undoDepth: number;
   /** The estimated bytes each workbook's undo history may hold; 0 turns undo off. */
   readonly undoMaxBytes: number;
+  /** The locale number formats, dates and TEXT() use (a BCP 47 tag such as en-US or de-DE). */
+  readonly locale: string;
   /** Journal bytes after the last snapshot that start a background compaction; 0 never compacts. */
   readonly journalCompactBytes: number;
   /** Host names served besides the loopback ones (OSS mode; "*" serves any). */
@@ -91,6 +93,14 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   if (value < min || value > max)
     throw new ConfigError(name, `must be from ${min} to ${max}, got ${value}`);
   return value;
+}
+
+function localeTag(env: Env, name: string, fallback: string): string {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(raw))
+    throw new ConfigError(name, `expected a locale tag such as en-US or de-DE, got "${raw}"`);
+  return raw;
 }
 
 function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
@@ -245,6 +255,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     undoDepth: integer(env, 'GRIDBOOK_UNDO_DEPTH', 100, 0, 10_000),
     // Matches core's DEFAULT_UNDO_MAX_BYTES; config reads the environment only.
     undoMaxBytes: integer(env, 'GRIDBOOK_UNDO_MAX_BYTES', 256 * 1024 * 1024, 0, 1024 ** 4),
+    locale: localeTag(env, 'GRIDBOOK_LOCALE', 'en-US'),
     // Matches persistence's DEFAULT_COMPACT_AFTER_BYTES (64 MiB).
     journalCompactBytes: integer(
       env,

@@ -9,6 +9,7 @@ import { w6Memory } from './w6-memory.js';
 import { w7Restart } from './w7-restart.js';
 import { w8Structure } from './w8-structure.js';
 import { w9Plugins } from './w9-plugins.js';
+import { w10Formats } from './w10-formats.js';
 
 export const WORKLOADS: readonly Workload[] = [
   w1Eval,
@@ -20,4 +21,5 @@ export const WORKLOADS: readonly Workload[] = [
   w7Restart,
   w8Structure,
   w9Plugins,
+  w10Formats,
 ];

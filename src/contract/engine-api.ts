@@ -42,7 +42,11 @@ export const PeekQuery = Type.Object({
   ),
   sheet: Type.Optional(SheetName),
   mode: Type.Optional(
-    Type.Union([Type.Literal('values'), Type.Literal('formulas')], { default: 'values' }),
+    Type.Union([Type.Literal('values'), Type.Literal('formulas'), Type.Literal('display')], {
+      default: 'values',
+      description:
+        'values: computed values; formulas: inputs as typed; display: each value as its cell shows it (its number format applied), as text.',
+    }),
   ),
 });
 export type PeekQuery = Static<typeof PeekQuery>;
@@ -66,6 +70,9 @@ export const SchemaColumn = Type.Object({
     Type.Literal('bool'),
     Type.Literal('formula'),
     Type.Literal('empty'),
+    Type.Literal('date'),
+    Type.Literal('percent'),
+    Type.Literal('currency'),
   ]),
 });
 

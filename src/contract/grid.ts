@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { BoundsJson, CellValueJson, SheetName, Success, WireValue, List } from './common.js';
 import { HiddenRows, LayoutJson } from './layout.js';
+import { CellFormatJson, FormatRangeJson } from './formats.js';
 
 const Address = Type.String({
   minLength: 1,
@@ -98,6 +99,10 @@ export const GridCell = Type.Object({
       description: 'On a formula whose array result spills: the range it fills, itself included.',
     }),
   ),
+  display: Type.Optional(
+    Type.String({ description: 'The value as the cell shows it: through its number format.' }),
+  ),
+  format: Type.Optional(CellFormatJson),
 });
 export type GridCell = Static<typeof GridCell>;
 
@@ -108,6 +113,12 @@ export const GridResponse = Type.Object({
   cells: List(GridCell),
   layout: Type.Optional(LayoutJson),
   hidden_rows: Type.Optional(HiddenRows),
+  formats: Type.Optional(
+    Type.Array(FormatRangeJson, {
+      description:
+        'The formatted rectangles that meet the range read (empty cells included), later ones winning where two overlap.',
+    }),
+  ),
 });
 export type GridResponse = Static<typeof GridResponse>;
 

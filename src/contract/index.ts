@@ -5,6 +5,7 @@ export * from './charts.js';
 export * from './common.js';
 export * from './engine-api.js';
 export * from './grid.js';
+export * from './formats.js';
 export * from './persistence.js';
 export * from './providers.js';
 export * from './workbook.js';

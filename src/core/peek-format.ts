@@ -5,7 +5,8 @@ import { TooLargeError } from './errors.js';
 import { valueToJson, type CellValue } from './formula/index.js';
 import { inputToText, type CellInput } from './value-typing.js';
 
-export type PeekMode = 'values' | 'formulas';
+/** `display`: each value as its cell shows it (through its number format). */
+export type PeekMode = 'values' | 'formulas' | 'display';
 export type PeekCell = number | string | boolean | null;
 
 /** The most cells one peek may return. */
@@ -16,6 +17,8 @@ export interface PeekSource {
   value(row: number, col: number): CellValue;
   /** The anchor whose spilled array a cell shows; such cells read as values, never as formulas. */
   spilledFrom?(row: number, col: number): unknown;
+  /** The value through the cell's number format (mode `display`); without it, plain values. */
+  display?(row: number, col: number): string;
 }
 
 export function peekRows(sheet: PeekSource, range: RangeAddress, mode: PeekMode): PeekCell[][] {
@@ -31,14 +34,14 @@ export function peekRows(sheet: PeekSource, range: RangeAddress, mode: PeekMode)
     const cells: PeekCell[] = [];
     for (let col = range.start.col; col <= range.end.col; col += 1) {
       const input = sheet.input(row, col);
-      if (input === null)
-        cells.push(
-          mode === 'values' && sheet.spilledFrom?.(row, col) !== undefined
-            ? valueToJson(sheet.value(row, col))
-            : null,
-        );
-      else
-        cells.push(mode === 'formulas' ? inputToText(input) : valueToJson(sheet.value(row, col)));
+      if (input === null) {
+        // A spilled cell has no input of its own but shows its anchor's array value.
+        const spilled = mode !== 'formulas' && sheet.spilledFrom?.(row, col) !== undefined;
+        cells.push(spilled ? valueToJson(sheet.value(row, col)) : null);
+      } else if (mode === 'formulas') cells.push(inputToText(input));
+      else if (mode === 'display' && sheet.display !== undefined)
+        cells.push(sheet.display(row, col));
+      else cells.push(valueToJson(sheet.value(row, col)));
     }
     rows.push(cells);
   }

@@ -8,8 +8,10 @@ import {
 } from './address/index.js';
 import { isFormulaError, type CellValue } from './formula/index.js';
 import { isFormula, type CellInput } from './value-typing.js';
+import { numberFormatKind, type CellFormat } from './format/index.js';
 
-export type ColumnType = 'text' | 'number' | 'bool' | 'formula' | 'empty';
+export type ColumnType =
+  'text' | 'number' | 'bool' | 'formula' | 'empty' | 'date' | 'percent' | 'currency';
 
 export interface ColumnSchema {
   readonly col: string;
@@ -28,6 +30,24 @@ export interface SchemaSource {
   occupiedCells(): CellAddress[];
   input(row: number, col: number): CellInput | null;
   value(row: number, col: number): CellValue;
+  /** The cell's format: a number or formula column mostly shown as dates, percentages or money says so. */
+  format?(row: number, col: number): CellFormat | undefined;
+}
+
+/** `date`, `percent` or `currency` when more than half of the cells' number formats say so. */
+function formattedType(sheet: SchemaSource, cells: readonly CellAddress[]): ColumnType | undefined {
+  if (sheet.format === undefined || cells.length === 0) return undefined;
+  const counts = { date: 0, percent: 0, currency: 0 };
+  for (const { row, col } of cells) {
+    const code = sheet.format(row, col)?.number_format;
+    if (code === undefined) continue;
+    const kind = numberFormatKind(code);
+    if (kind === 'date' || kind === 'time') counts.date += 1;
+    else if (kind === 'percent' || kind === 'currency') counts[kind] += 1;
+  }
+  for (const type of ['date', 'percent', 'currency'] as const)
+    if (counts[type] * 2 > cells.length) return type;
+  return undefined;
 }
 
 function headerText(value: CellValue): string | null {
@@ -58,11 +78,22 @@ export function columnType(inputs: readonly CellInput[]): ColumnType {
   return 'text';
 }
 
+function typeOfColumn(
+  sheet: SchemaSource,
+  inputs: readonly CellInput[],
+  cells: readonly CellAddress[],
+): ColumnType {
+  const type = columnType(inputs);
+  if (type !== 'number' && type !== 'formula') return type;
+  return formattedType(sheet, cells) ?? type;
+}
+
 export function inferSheetSchema(sheet: SchemaSource): SheetSchema {
   const bounds = sheet.occupiedBounds();
   if (bounds === undefined) return { rows: 0, cols: [], occupied_bounds: null };
   // Walk only occupied cells: a sheet with A1 and XFD1048576 must not scan the space between.
   const dataByColumn = new Map<number, CellInput[]>();
+  const cellsByColumn = new Map<number, CellAddress[]>();
   for (const { row, col } of sheet.occupiedCells()) {
     if (row === bounds.start.row) continue;
     const input = sheet.input(row, col);
@@ -70,6 +101,9 @@ export function inferSheetSchema(sheet: SchemaSource): SheetSchema {
     const column = dataByColumn.get(col);
     if (column === undefined) dataByColumn.set(col, [input]);
     else column.push(input);
+    const cells = cellsByColumn.get(col);
+    if (cells === undefined) cellsByColumn.set(col, [{ row, col }]);
+    else cells.push({ row, col });
   }
   const cols: ColumnSchema[] = [];
   for (let col = bounds.start.col; col <= bounds.end.col; col += 1) {
@@ -77,7 +111,7 @@ export function inferSheetSchema(sheet: SchemaSource): SheetSchema {
     cols.push({
       col: columnToLetters(col),
       header: headerInput === null ? null : headerText(sheet.value(bounds.start.row, col)),
-      type: columnType(dataByColumn.get(col) ?? []),
+      type: typeOfColumn(sheet, dataByColumn.get(col) ?? [], cellsByColumn.get(col) ?? []),
     });
   }
   return {

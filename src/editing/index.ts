@@ -34,6 +34,7 @@ export {
 export { ChartIdGeneratorError, EditingError } from './errors.js';
 export {
   cellJson,
+  formatRangesJson,
   historyJson,
   lockJson,
   sheetsJson,
@@ -42,6 +43,7 @@ export {
 } from './wire-shapes.js';
 export { changeStructure, columnIndexOf, type StructureRequest } from './structure.js';
 export { sortRange, type SortRequest } from './sort.js';
+export { formatCells, type FormatRequest, type FormatResult } from './formats.js';
 export { replaceInCells, type ReplaceRequest } from './replace.js';
 export {
   clearFilter,

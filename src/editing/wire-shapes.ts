@@ -11,10 +11,12 @@ import {
   layoutToJson,
   type CellAddress,
   type LayoutJson,
+  type RangeAddress,
   type SheetView,
   type WorkbookReader,
 } from '../core/index.js';
 import type {
+  FormatRangeJson,
   GridCell,
   LockResponse,
   WriteCellResponse,
@@ -31,6 +33,7 @@ export function cellJson(sheet: SheetView, address: CellAddress): GridCell {
   const spill = isFormula(input)
     ? sheet.spills().find((area) => area.row === address.row && area.col === address.col)
     : undefined;
+  const format = sheet.format(address.row, address.col);
   return {
     cell: formatCell(address),
     input: input === null ? null : inputToText(input),
@@ -41,7 +44,30 @@ export function cellJson(sheet: SheetView, address: CellAddress): GridCell {
     locked: sheet.isLocked(address.row, address.col),
     ...(anchor === undefined ? {} : { spilled_from: formatCell(anchor) }),
     ...(spill === undefined ? {} : { spill_range: formatRange(spillRange(spill)) }),
+    display: sheet.display(address.row, address.col),
+    ...(format === undefined ? {} : { format }),
   };
+}
+
+/** The sheet's formatted rectangles that meet `range` (all of them without one), clipped to it. */
+export function formatRangesJson(
+  sheet: SheetView,
+  range: RangeAddress | undefined,
+): FormatRangeJson[] {
+  if (!sheet.hasFormats) return [];
+  const found: FormatRangeJson[] = [];
+  for (const rect of sheet.formatRects()) {
+    const top = range === undefined ? rect.top : Math.max(rect.top, range.start.row);
+    const left = range === undefined ? rect.left : Math.max(rect.left, range.start.col);
+    const bottom = range === undefined ? rect.bottom : Math.min(rect.bottom, range.end.row);
+    const right = range === undefined ? rect.right : Math.min(rect.right, range.end.col);
+    if (top > bottom || left > right) continue;
+    found.push({
+      range: formatRange({ start: { row: top, col: left }, end: { row: bottom, col: right } }),
+      format: rect.format,
+    });
+  }
+  return found;
 }
 
 export function sheetsJson(workbook: WorkbookReader, sheet: string): SheetsResponse {

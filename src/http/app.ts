@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
+import { setFormatLocale } from '../core/index.js';
 import type { WorkbookHost } from '../hosting/index.js';
 import { answerFrameworkError, installErrorHandling, type ErrorStatus } from './errors.js';
 import { installJsonParser } from './json-body.js';
@@ -19,6 +20,7 @@ import { AgentService, pluginAgentDefinition } from '../agent/index.js';
 import { agentRoutes } from './routes/agent.js';
 import { engineApiRoutes } from './routes/engine-api.js';
 import { gridRoutes } from './routes/grid.js';
+import { formatRoutes } from './routes/formats.js';
 import { healthRoutes } from './routes/health.js';
 import { workbookRoutes } from './routes/workbook.js';
 import { webRoutes } from './routes/web.js';
@@ -71,6 +73,8 @@ function headersTimeoutMs(requestTimeoutMs: number): number {
 }
 
 export async function buildApp(deps: AppDeps): Promise<App> {
+  // Number formats, dates and TEXT() follow GRIDBOOK_LOCALE (one locale per process).
+  setFormatLocale(deps.config.locale);
   const app = Fastify({
     logger: loggerOptions(deps.logger, deps.config.logLevel),
     logController: new QuietRequestLog(),
@@ -133,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes);
   await app.register(engineApiRoutes, routeDeps);
   await app.register(gridRoutes, routeDeps);
+  await app.register(formatRoutes, routeDeps);
   await app.register(structureRoutes, routeDeps);
   await app.register(layoutRoutes, routeDeps);
   await app.register(findRoutes, routeDeps);

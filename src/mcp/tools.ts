@@ -9,6 +9,8 @@ import {
   ReplaceBody,
   ReplaceResponse,
   SortBody,
+  FormatBody,
+  FormatResponse,
   SortResponse,
   ColumnsChangeBody,
   RowsChangeBody,
@@ -48,6 +50,7 @@ import {
   addSheet,
   changeStructure,
   sortRange,
+  formatCells,
   replaceInCells,
   columnIndexOf,
   lockJson,
@@ -252,6 +255,18 @@ export const TOOLS: readonly McpTool[] = [
     run: async (input, context) => ({
       status: 'Success' as const,
       ...(await sortRange(await context.handle(), input, meta(context))),
+    }),
+  }),
+  defineTool({
+    name: 'format_range',
+    description:
+      'Format a range\'s cells (display only, values never change): an Excel number format code (0.00, #,##0, 0%, "$"#,##0.00, yyyy-mm-dd …), bold, italic, underline, strikethrough, font colour and fill (#RRGGBB), align left/center/right, wrap. Only the fields sent change; null clears one.',
+    input: FormatBody,
+    output: FormatResponse,
+    readOnly: false,
+    run: async (input, context) => ({
+      status: 'Success' as const,
+      ...(await formatCells(await context.handle(), input, meta(context))),
     }),
   }),
   defineTool({

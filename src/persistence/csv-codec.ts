@@ -12,7 +12,9 @@ import {
   MAX_ROWS,
   runsFromCells,
   TooLargeError,
-  typeInput,
+  typeValue,
+  typedFormatOps,
+  type TypedFormat,
   type CellInput,
   type CellValue,
   type Op,
@@ -129,15 +131,19 @@ export function csvImportOps(
     if (!sheet!.isLocked(cell.row, cell.col))
       writes.set(cellKey(cell.row, cell.col), { ...cell, input: null });
   }
+  const typed: TypedFormat[] = [];
   rows.forEach((fields, row) => {
     fields.forEach((text, col) => {
-      const input = typeInput(text);
+      const { input, numberFormat } = typeValue(text);
       if (input !== null) writes.set(cellKey(row, col), { row, col, input });
+      if (numberFormat !== undefined) typed.push({ row, col, numberFormat });
     });
   });
   const ops: Op[] = sheet === undefined ? [{ type: 'add-sheet', name: sheetName }] : [];
   const cells = [...writes.entries()].sort(([a], [b]) => a - b).map(([, cell]) => cell);
   if (cells.length > 0)
     ops.push({ type: 'set-cells', sheet: sheetName, runs: runsFromCells(cells) });
+  // `15%`, `$1,200`, `2026-01-31` … keep the format they were typed with.
+  ops.push(...typedFormatOps(sheetName, typed));
   return ops;
 }

@@ -40,6 +40,7 @@ import type { ComputedValues } from './gridbook-json.js';
 import type { DecodedWorkbook } from './gridos-import.js';
 import { rewriteTableReferences, type ImportedTable } from './table-references.js';
 import { checkInflatedSize } from './zip-bounds.js';
+import { readFormats, writeFormats } from './xlsx-formats.js';
 
 export const XLSX_CONTENT_TYPE =
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -212,6 +213,7 @@ export async function encodeXlsx(
     for (const area of options.spills?.(sheet.name) ?? [])
       writeSpill(worksheet, sheet.name, area, values, options.valuesOnly === true);
     writeLayout(worksheet, sheet, values);
+    writeFormats(worksheet, sheet);
     // No password: the sheet enforces the same locks in Excel and anyone may lift them there.
     if (protectedSheet)
       await worksheet.protect('', { selectLockedCells: true, selectUnlockedCells: true });
@@ -558,11 +560,13 @@ export async function decodeXlsx(data: Uint8Array, field = 'file'): Promise<Deco
   const sheets = worksheets.map((worksheet): SheetSnapshot => {
     try {
       const layout = readLayout(worksheet);
+      const formats = readFormats(worksheet);
       return {
         name: worksheet.name,
         cells: readWorksheet(worksheet, tables),
         charts: [],
         ...(layout === undefined ? {} : { layout }),
+        ...(formats.length === 0 ? {} : { formats }),
       };
     } catch (error) {
       throw new InvalidDocumentError(

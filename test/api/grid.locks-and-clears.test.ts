@@ -32,6 +32,7 @@ describe('GET /grid', () => {
       formula: '=A1+B1',
       version: 1,
       locked: false,
+      display: '3',
     });
     expect(grid['B2']).toEqual({
       cell: 'B2',
@@ -41,6 +42,7 @@ describe('GET /grid', () => {
       formula: '=1/0',
       version: 1,
       locked: false,
+      display: '#DIV/0!',
     });
     expect(grid['A2']).toMatchObject({ input: 'x', value: 'x', formula: null });
   });
@@ -174,6 +176,7 @@ describe('clears', () => {
         formula: null,
         version: 1,
         locked: true,
+        display: 'x',
       },
     });
     expect(await readValues(server.http, { sheet: 'Data' })).toEqual({ A1: 100 });

@@ -44,6 +44,23 @@ const errorOf = async (name: string, args: Record<string, unknown>) => {
   return result.content[0]?.text ?? '';
 };
 
+describe('MCP format_range', () => {
+  it('formats cells through the same use-case as POST /grid/format', async () => {
+    await call('write_cell', { cell: 'A1', value: 0.25 });
+    const result = await call('format_range', {
+      range: 'A1',
+      format: { number_format: '0%', bold: true },
+    });
+    expect(result.isError ?? false).toBe(false);
+    expect(result.structuredContent).toMatchObject({ status: 'Success', ranges: ['A1'], cells: 1 });
+    const grid = await readGrid(server.http);
+    expect(grid['A1']).toMatchObject({
+      display: '25%',
+      format: { number_format: '0%', bold: true },
+    });
+  });
+});
+
 describe('MCP over streamable HTTP', () => {
   it('lists every tool with object input and output schemas', async () => {
     const { tools } = await client.listTools();
@@ -62,6 +79,7 @@ describe('MCP over streamable HTTP', () => {
       'delete_rows',
       'delete_columns',
       'sort_range',
+      'format_range',
       'replace',
       'get_layout',
       'freeze_panes',

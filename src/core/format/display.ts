@@ -19,5 +19,7 @@ export function displayText(
   const code = format?.number_format;
   if (typeof value === 'string')
     return code !== undefined && formatsText(code) ? formatNumber(code, value, locale) : value;
+  // Whole numbers in General read as themselves: no call into the format engine (~25 µs each).
+  if (code === undefined && Number.isInteger(value) && Math.abs(value) < 1e11) return String(value);
   return formatNumber(code ?? 'General', value, locale);
 }

@@ -83,8 +83,11 @@ const FORMAT_FOR_TYPED: Readonly<Record<number, string>> = {
 const ISO_DATE = /^\d{4}-\d{1,2}-\d{1,2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{1,2}-\d{1,2}[ T]\d{1,2}:\d{2}(:\d{2})?$/;
 const PARENTHESISED = /^\(\s*[\d.,]+\s*\)$/;
-/** A cheap test before the parser: typed numbers, dates and times all hold a digit. */
-const MAYBE_TYPED = /\d/;
+/**
+ * A cheap test before the parser: typed numbers, dates and times hold a digit and start with a
+ * digit, a sign, a currency sign, a point or a parenthesis, or with a month name (`Jan 31, 2026`).
+ */
+const MAYBE_TYPED = /^(?:[\d+\-$.(€£¥]|[A-Za-z]{3,9}\.? +\d)(?=.*\d)/;
 
 /**
  * `15%`, `$1,200`, `1,200.50`, `2026-01-31`, `1/31/2026`, `31 Jan 2026`, `14:30` … as numbers

@@ -26,6 +26,13 @@ describe('TEXT', () => {
     expect(text('=TEXT("abc","0;0;0;""<""@"">""")')).toBe('<abc>');
   });
 
+  it("shows a/p as Excel's one-letter half of the day, and refuses dates outside 1900-9999", () => {
+    expect(text('=TEXT(0.6079513889,"hh:mm:ss a/p")')).toBe('02:35:27 p');
+    expect(text('=TEXT(-1,"yyyy-mm-dd")')).toBe('#VALUE!');
+    expect(text('=TEXT(2958466,"d/m/yyyy")')).toBe('#VALUE!');
+    expect(text('=TEXT(-1/24,"[h]:mm")')).toBe('-1:00');
+  });
+
   it('answers #VALUE! for a code that is no number format', () => {
     expect(text('=TEXT(1,"0.0.0""")')).toBe('#VALUE!');
   });

@@ -19,14 +19,14 @@ export const MAX_LOCK_CELLS = 1_000_000;
 export const MAX_WRITE_CELLS = 1_048_576;
 
 /** A typed text's number format, for the cells typed as `15%`, `$1,200`, `2026-01-31` …. */
-interface TypedFormat {
+export interface TypedFormat {
   readonly row: number;
   readonly col: number;
   readonly numberFormat: string;
 }
 
 /** One set-format op per run of rows of a column typed with the same format. */
-function typedFormatOps(sheet: string, typed: TypedFormat[]): Op[] {
+export function typedFormatOps(sheet: string, typed: TypedFormat[]): Op[] {
   if (typed.length === 0) return [];
   typed.sort((a, b) => a.col - b.col || a.row - b.row);
   const ops: Op[] = [];

@@ -1,6 +1,7 @@
 // Ops: the only way a workbook changes. The union, its executors (with inverses) and the
 // builders that turn client requests into op lists.
 export type {
+  FormatColumn,
   InputRun,
   Op,
   OpType,
@@ -19,7 +20,9 @@ export {
   unlockAllOps,
   writeCellOps,
   writeRangeOps,
+  typedFormatOps,
   type SheetCells,
+  type TypedFormat,
 } from './builders.js';
 export {
   createChartOps,

@@ -26,6 +26,7 @@ import {
   writeRange,
   cellJson,
   layoutAnswer,
+  formatRangesJson,
   lockJson,
   writtenCellJson,
 } from '../../editing/index.js';
@@ -162,6 +163,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         cells: listedCells(sheet, range).map((cell) => cellJson(sheet, cell)),
         // Frozen panes, sizes, the filter, and the rows it hides (within the range when one is given).
         ...layoutAnswerWithin(sheet, range),
+        ...(sheet.hasFormats ? { formats: formatRangesJson(sheet, range) } : {}),
       };
     },
   );

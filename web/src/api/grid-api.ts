@@ -15,6 +15,8 @@ import type {
   ColumnsChangeBody,
   FindBody,
   FindResponse,
+  FormatBody,
+  FormatResponse,
   ReplaceBody,
   ReplaceResponse,
   RowsChangeBody,
@@ -52,6 +54,11 @@ export class GridApi {
       range,
       sheet,
     } satisfies LockBody);
+  }
+
+  /** Changes the formats of a range (only the fields sent; null clears one): one undo step. */
+  format(body: FormatBody): Promise<FormatResponse> {
+    return this.client.post('/grid/format', body);
   }
 
   /** Cells whose value (or typed text) matches; paged. */

@@ -1,6 +1,6 @@
 // Writes from the grid: one cell, a block, a clear, a lock. Each shows its result at once in
 // the cache, goes through the session's write queue, and is one undo step on the server.
-import type { ReplaceBody } from '../../../src/contract/index.js';
+import type { FormatBody, ReplaceBody } from '../../../src/contract/index.js';
 import { ApiError } from '../api/errors.js';
 import { formatCell, formatRect, type CellRef, type Rect } from '../grid/address.js';
 import { optimisticCell } from './optimistic.js';
@@ -228,6 +228,21 @@ export async function setLocked(
     session.toasts.show(`${formatRect(rect)} ${locked ? 'locked' : 'unlocked'}.`, 'success');
   } catch (error) {
     session.reportError(locked ? 'Lock failed' : 'Unlock failed', error);
+  }
+}
+
+/** Formats the selection (bold, a number format …): one commit, then the cells are read again. */
+export async function formatRange(
+  session: Session,
+  sheet: string,
+  rect: Rect,
+  format: NonNullable<FormatBody['format']>,
+): Promise<void> {
+  try {
+    await session.queueWrite(() => session.grid.format({ sheet, range: formatRect(rect), format }));
+    session.noteCommit(sheet);
+  } catch (error) {
+    session.reportError('Format failed', error);
   }
 }
 

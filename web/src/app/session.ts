@@ -242,6 +242,14 @@ export class Session {
     return this.track(() => cellWrites.clearRange(this, sheet, rect));
   }
 
+  formatRange(
+    sheet: string,
+    rect: Rect,
+    format: Parameters<typeof cellWrites.formatRange>[3],
+  ): Promise<void> {
+    return this.track(() => cellWrites.formatRange(this, sheet, rect, format));
+  }
+
   setLocked(sheet: string, rect: Rect, locked: boolean): Promise<void> {
     return this.track(() => cellWrites.setLocked(this, sheet, rect, locked));
   }

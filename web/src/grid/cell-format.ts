@@ -10,6 +10,8 @@ export interface CellDisplay {
   readonly error: string | null;
   readonly locked: boolean;
   readonly formula: boolean;
+  /** The cell's style (bold, italic, colours), when it has a format. */
+  readonly format?: CachedCell['format'];
 }
 
 /** Up to 10 decimals without float noise: 0.1+0.2 shows 0.3, 1/3 shows 0.3333333333. */
@@ -78,12 +80,22 @@ export function displayOf(
   const formula = cell.formula !== null;
   if (cell.error !== null)
     return { text: cell.error, align: 'center', error: cell.error, locked: cell.locked, formula };
+  const format = cell.format;
+  // A number format's text comes from the server (the one format engine); a number too wide for
+  // its column shows ####, as in Excel.
+  const formatted =
+    format?.number_format !== undefined && cell.display !== undefined
+      ? typeof cell.value === 'number' && cell.display.length > maxChars
+        ? '#'.repeat(Math.max(1, maxChars))
+        : cell.display
+      : undefined;
   return {
-    text: displayValue(cell.value, maxChars),
-    align: alignmentOf(cell.value),
+    text: formatted ?? displayValue(cell.value, maxChars),
+    align: format?.align ?? alignmentOf(cell.value),
     error: null,
     locked: cell.locked,
     formula,
+    ...(format === undefined ? {} : { format }),
   };
 }
 

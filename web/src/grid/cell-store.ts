@@ -20,6 +20,9 @@ export interface CachedCell {
   readonly spilled_from?: string;
   /** On a formula whose array result spills: the range it fills. */
   readonly spill_range?: string;
+  /** The value through the cell's number format, as the server shows it (absent: not read yet). */
+  readonly display?: string;
+  readonly format?: GridCellJson['format'];
 }
 
 /** A cell as the cache keeps it: the grid read's cell without its address (the key holds it). */

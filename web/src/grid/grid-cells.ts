@@ -1,7 +1,7 @@
 // The canvas cell for a cached cell: text and alignment by type, sentinels in red, locked
 // cells shaded (a padlock is drawn by drawCell), proposed AI values in italic blue, a dynamic
 // array's spill (its formula cell and the cells it fills) tinted green.
-import { GridCellKind, type GridCell, type TextCell } from '@glideapps/glide-data-grid';
+import { GridCellKind, type GridCell, type TextCell, type Theme } from '@glideapps/glide-data-grid';
 import type { CachedCell } from './cell-store.js';
 import { alignmentOf, displayOf, displayValue, numberCharsThatFit } from './cell-format.js';
 import {
@@ -57,11 +57,24 @@ export function numberCharsFor(width: number): number {
   return numberCharsThatFit(width, measuredDigitWidth(), gridTheme.cellHorizontalPadding ?? 6);
 }
 
+/** A cell's format as a theme override: bold/italic font, text colour, fill. */
+function styled(
+  base: Partial<Theme> | undefined,
+  format: NonNullable<CachedCell['format']>,
+): Partial<Theme> | undefined {
+  const weight = `${format.italic === true ? 'italic ' : ''}${format.bold === true ? 'bold ' : ''}`;
+  const override: Partial<Theme> = { ...base };
+  if (weight !== '') override.baseFontStyle = `${weight}13px`;
+  if (format.color !== undefined && base?.textDark === undefined) override.textDark = format.color;
+  if (format.fill !== undefined && base?.bgCell === undefined) override.bgCell = format.fill;
+  return Object.keys(override).length === 0 ? base : override;
+}
+
 /** `width`: the column's, so a number is fitted to it instead of spilling over its neighbour. */
 export function canvasCell(cell: CachedCell | null, width: number): GridCell {
   if (cell === null) return EMPTY_CELL;
   const display = displayOf(cell, numberCharsFor(width));
-  const override =
+  const base =
     display.error !== null
       ? display.locked
         ? LOCKED_ERROR_OVERRIDE
@@ -71,6 +84,7 @@ export function canvasCell(cell: CachedCell | null, width: number): GridCell {
         : cell.spilled_from !== undefined || cell.spill_range !== undefined
           ? SPILL_OVERRIDE
           : undefined;
+  const override = display.format === undefined ? base : styled(base, display.format);
   return {
     kind: GridCellKind.Text,
     data: display.text,
@@ -78,6 +92,7 @@ export function canvasCell(cell: CachedCell | null, width: number): GridCell {
     allowOverlay: false,
     readonly: false,
     contentAlign: display.align,
+    ...(display.format?.wrap === true ? { allowWrapping: true } : {}),
     ...(override === undefined ? {} : { themeOverride: override }),
   };
 }

@@ -28,6 +28,26 @@ function isPrintable(event: GridKeyEventArgs): boolean {
   return event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
 }
 
+/**
+ * Ctrl+B / Ctrl+I / Ctrl+U toggle bold, italic, underline (from the cursor cell's state), and
+ * Ctrl+Shift+4 / Ctrl+Shift+5 set a currency and a percent format, as spreadsheets do.
+ */
+function formatShortcut(
+  event: GridKeyEventArgs,
+  session: KeyDeps['session'],
+  cursor: { col: number; row: number },
+): Record<string, unknown> | undefined {
+  const format = session.cell(cursor.col, cursor.row)?.format;
+  const key = event.key.toLowerCase();
+  if (!event.shiftKey && key === 'b') return { bold: format?.bold !== true };
+  if (!event.shiftKey && key === 'i') return { italic: format?.italic !== true };
+  if (!event.shiftKey && key === 'u') return { underline: format?.underline !== true };
+  if (event.shiftKey && (event.key === '$' || event.key === '4'))
+    return { number_format: '"$"#,##0.00' };
+  if (event.shiftKey && (event.key === '%' || event.key === '5')) return { number_format: '0%' };
+  return undefined;
+}
+
 export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
   const { session, editor } = deps;
   const selection = session.selection.get();
@@ -39,6 +59,13 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
     event.cancel();
     event.preventDefault();
     editor.start(cursor, event.key, { mode: 'enter', origin: 'cell' });
+    return;
+  }
+  const shortcut = modifier && !event.altKey ? formatShortcut(event, session, cursor) : undefined;
+  if (shortcut !== undefined) {
+    event.cancel();
+    event.preventDefault();
+    void session.formatRange(session.activeSheet, selection.rect, shortcut);
     return;
   }
   if (event.key === 'F2') {
