@@ -129,6 +129,14 @@ function opBytes(op: Op): number {
       return retiredBytes(op.workbook);
     case 'put-chart':
       return chartBytes(op.chart);
+    case 'change-structure': {
+      let bytes = 0;
+      for (const { sheet, cells } of op.restore?.cells ?? [])
+        bytes += snapshotBytes({ name: sheet, cells });
+      for (const { sheet, charts } of op.restore?.charts ?? [])
+        bytes += snapshotBytes({ name: sheet, cells: [], charts });
+      return bytes;
+    }
     default:
       return 0;
   }

@@ -6,7 +6,9 @@ export type {
   EngineCellChange,
   EngineChanges,
   EngineSheet,
+  EngineStructureChange,
   FormulaEngine,
+  StoredFormula,
 } from './engine-port.js';
 export { builtInFunctionNames, createHyperFormulaEngine } from './hyperformula-engine.js';
 export {

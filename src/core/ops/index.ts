@@ -7,6 +7,7 @@ export type {
   RetiredWorkbook,
   SheetSnapshot,
   SnapshotCell,
+  StructureRestore,
   WorkbookDocument,
 } from './op.js';
 export { isUndoable } from './op.js';
