@@ -224,32 +224,46 @@ export class CellInputs {
         if (page.sparse.size >= DENSE_AT) densify(page);
       } else setDense(page, slot, input);
     };
-    // Whole pages moved along rows: `delta` is `bands` pages and `offset` rows more.
+    // Dense pages that move whole along rows keep their arrays: each is re-keyed `bands` pages on
+    // and its rows slid `offset` down inside it, the rows that slide out going to the top of the
+    // page below (already slid: pages go bottom first). Only text and formulas are visited.
     const bands = Math.floor(delta / PAGE_ROWS);
     const offset = delta - bands * PAGE_ROWS;
     const split = (PAGE_ROWS - offset) * PAGE_COLS;
+    const whole = (id: number, page: Page): boolean =>
+      axis === 'row' &&
+      page.sparse === undefined &&
+      Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS >= from;
+    const bulk = touched.filter(([id, page]) => whole(id, page)).sort((a, b) => b[0] - a[0]);
+    for (const [id, page] of bulk) {
+      checkShifted(Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS + delta, 0);
+      const to = id + bands * PAGES_PER_ROW_BAND;
+      const kinds = page.kinds!;
+      const numbers = page.numbers!;
+      const others = page.others;
+      page.others = undefined;
+      if (offset > 0) {
+        const tailKinds = kinds.subarray(split, PAGE_CELLS);
+        if (tailKinds.some((kind) => kind !== EMPTY)) {
+          const below = pageAt(to + PAGES_PER_ROW_BAND, true);
+          below.kinds!.set(tailKinds, 0);
+          below.numbers!.set(numbers.subarray(split, PAGE_CELLS), 0);
+        }
+        kinds.copyWithin(offset * PAGE_COLS, 0, split);
+        numbers.copyWithin(offset * PAGE_COLS, 0, split);
+        kinds.fill(EMPTY, 0, offset * PAGE_COLS);
+      }
+      created.set(to, page);
+      for (const [slot, input] of others ?? []) {
+        const moved = slot + offset * PAGE_COLS;
+        const into = moved < PAGE_CELLS ? page : pageAt(to + PAGES_PER_ROW_BAND, true);
+        (into.others ??= new Map()).set(moved % PAGE_CELLS, input);
+      }
+    }
     for (const [id, page] of touched) {
+      if (whole(id, page)) continue;
       const firstRow = Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS;
       const firstCol = (id % PAGES_PER_ROW_BAND) * PAGE_COLS;
-      if (axis === 'row' && firstRow >= from && page.sparse === undefined) {
-        checkShifted(firstRow + delta, firstCol);
-        const to = id + bands * PAGES_PER_ROW_BAND;
-        const upper = pageAt(to, true);
-        upper.kinds!.set(page.kinds!.subarray(0, split), offset * PAGE_COLS);
-        upper.numbers!.set(page.numbers!.subarray(0, split), offset * PAGE_COLS);
-        if (offset > 0) {
-          const lower = pageAt(to + PAGES_PER_ROW_BAND, true);
-          lower.kinds!.set(page.kinds!.subarray(split, PAGE_CELLS), 0);
-          lower.numbers!.set(page.numbers!.subarray(split, PAGE_CELLS), 0);
-        }
-        for (const [slot, input] of page.others ?? []) {
-          const moved = slot + offset * PAGE_COLS;
-          const into =
-            moved < PAGE_CELLS ? pageAt(to, true) : pageAt(to + PAGES_PER_ROW_BAND, true);
-          (into.others ??= new Map()).set(moved % PAGE_CELLS, input);
-        }
-        continue;
-      }
       if (page.sparse !== undefined) {
         for (const [slot, input] of page.sparse)
           place(firstRow + Math.floor(slot / PAGE_COLS), firstCol + (slot % PAGE_COLS), input);

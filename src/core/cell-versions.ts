@@ -136,20 +136,30 @@ export class CellVersions {
       }
       return page;
     };
-    // Whole pages moved along rows: `delta` is `bands` pages and `offset` rows more.
+    // Pages that move whole along rows keep their arrays: each is re-keyed `bands` pages on and
+    // its rows slid `offset` down inside it, the rows that slide out going to the top of the page
+    // below (already slid: pages go bottom first). No page is allocated, nor a cell visited.
     const bands = Math.floor(delta / PAGE_ROWS);
     const offset = delta - bands * PAGE_ROWS;
     const split = (PAGE_ROWS - offset) * PAGE_COLS;
+    const whole = (id: number): boolean =>
+      axis === 'row' && Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS >= from;
+    const bulk = touched.filter(([id]) => whole(id)).sort((a, b) => b[0] - a[0]);
+    for (const [id, page] of bulk) {
+      checkShifted(Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS + delta, 0);
+      const to = id + bands * PAGES_PER_ROW_BAND;
+      if (offset > 0) {
+        const tail = page.subarray(split, PAGE_CELLS);
+        if (tail.some((version) => version !== 0)) pageAt(to + PAGES_PER_ROW_BAND).set(tail, 0);
+        page.copyWithin(offset * PAGE_COLS, 0, split);
+        page.fill(0, 0, offset * PAGE_COLS);
+      }
+      created.set(to, page);
+    }
     for (const [id, page] of touched) {
+      if (whole(id)) continue;
       const firstRow = Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS;
       const firstCol = (id % PAGES_PER_ROW_BAND) * PAGE_COLS;
-      if (axis === 'row' && firstRow >= from) {
-        checkShifted(firstRow + delta, firstCol);
-        const to = id + bands * PAGES_PER_ROW_BAND;
-        pageAt(to).set(page.subarray(0, split), offset * PAGE_COLS);
-        if (offset > 0) pageAt(to + PAGES_PER_ROW_BAND).set(page.subarray(split, PAGE_CELLS), 0);
-        continue;
-      }
       for (let slot = 0; slot < PAGE_CELLS; slot += 1) {
         const version = page[slot]!;
         if (version === 0) continue;

@@ -45,6 +45,11 @@ function compareValues(a: CellValue, b: CellValue): number {
   return 0;
 }
 
+function sameInput(a: CellInput | null, b: CellInput | null): boolean {
+  if (isFormula(a)) return isFormula(b) && a.formula === b.formula;
+  return a === b;
+}
+
 /** Excel's guess: a first row of text over a column of numbers (or booleans) is a header. */
 export function looksLikeHeader(
   sheet: SortableSheet,
@@ -120,16 +125,27 @@ export function sortRangeOps(
   });
   if (keyed.every((entry, index) => entry.row === rows[index]))
     return { ops: [], rows: rows.length };
-  const runs: InputRun[] = keyed.map((entry, index) => {
+  // Only the cells whose input changes are written: a row that stays, or a formula that reads
+  // the same wherever its row lands (`=A2*2` on row 2, `=A5*2` on row 5), is no change. A run
+  // ends at each cell that stays, so the engine is handed only what moved.
+  const runs: InputRun[] = [];
+  keyed.forEach((entry, index) => {
     const target = rows[index]!;
-    const inputs: (CellInput | null)[] = [];
+    if (entry.row === target) return;
+    let run: { row: number; col: number; inputs: (CellInput | null)[] } | undefined;
     for (let col = range.start.col; col <= range.end.col; col += 1) {
       const input = sheet.input(entry.row, col);
-      inputs.push(
-        isFormula(input) ? { formula: shiftFormula(input.formula, target - entry.row, 0) } : input,
-      );
+      const moved = isFormula(input)
+        ? { formula: shiftFormula(input.formula, target - entry.row, 0) }
+        : input;
+      if (sameInput(moved, sheet.input(target, col))) {
+        run = undefined;
+        continue;
+      }
+      if (run === undefined) runs.push((run = { row: target, col, inputs: [] }));
+      run.inputs.push(moved);
     }
-    return { row: target, col: range.start.col, inputs };
   });
+  if (runs.length === 0) return { ops: [], rows: rows.length };
   return { ops: [{ type: 'set-cells', sheet: sheet.name, runs }], rows: rows.length };
 }
