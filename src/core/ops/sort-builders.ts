@@ -125,27 +125,40 @@ export function sortRangeOps(
   });
   if (keyed.every((entry, index) => entry.row === rows[index]))
     return { ops: [], rows: rows.length };
-  // Only the cells whose input changes are written: a row that stays, or a formula that reads
-  // the same wherever its row lands (`=A2*2` on row 2, `=A5*2` on row 5), is no change. A run
-  // ends at each cell that stays, so the engine is handed only what moved.
-  const runs: InputRun[] = [];
+  // Only the columns where some input changes are written: a formula column that reads the same
+  // wherever its row lands (`=A2*2` on row 2, `=A5*2` on row 5) is no change, nor is a row that
+  // stays. The runs go column segment by segment, so the engine takes each as one rectangle.
+  const width = range.end.col - range.start.col + 1;
+  const moves: { target: number; inputs: (CellInput | null)[] }[] = [];
+  const changing = new Array<boolean>(width).fill(false);
   keyed.forEach((entry, index) => {
     const target = rows[index]!;
     if (entry.row === target) return;
-    let run: { row: number; col: number; inputs: (CellInput | null)[] } | undefined;
-    for (let col = range.start.col; col <= range.end.col; col += 1) {
+    const inputs: (CellInput | null)[] = [];
+    for (let offset = 0; offset < width; offset += 1) {
+      const col = range.start.col + offset;
       const input = sheet.input(entry.row, col);
       const moved = isFormula(input)
         ? { formula: shiftFormula(input.formula, target - entry.row, 0) }
         : input;
-      if (sameInput(moved, sheet.input(target, col))) {
-        run = undefined;
-        continue;
-      }
-      if (run === undefined) runs.push((run = { row: target, col, inputs: [] }));
-      run.inputs.push(moved);
+      if (!changing[offset] && !sameInput(moved, sheet.input(target, col))) changing[offset] = true;
+      inputs.push(moved);
     }
+    moves.push({ target, inputs });
   });
+  const runs: InputRun[] = [];
+  for (let first = 0; first < width; first += 1) {
+    if (!changing[first]) continue;
+    let end = first;
+    while (end + 1 < width && changing[end + 1]) end += 1;
+    for (const move of moves)
+      runs.push({
+        row: move.target,
+        col: range.start.col + first,
+        inputs: first === 0 && end === width - 1 ? move.inputs : move.inputs.slice(first, end + 1),
+      });
+    first = end;
+  }
   if (runs.length === 0) return { ops: [], rows: rows.length };
   return { ops: [{ type: 'set-cells', sheet: sheet.name, runs }], rows: rows.length };
 }
