@@ -22,7 +22,7 @@ import {
 import type { KeyShift } from '../key-shift.js';
 import { sameSheetName } from '../naming.js';
 import type { Sheet } from '../sheet.js';
-import { isFormula } from '../value-typing.js';
+import { isFormula, type CellInput } from '../value-typing.js';
 import type { InputRun, Op, SnapshotCell, StructureRestore } from './op.js';
 import { findSheet, type Executed, type WorkbookState } from './state.js';
 
@@ -105,6 +105,10 @@ function stateOf(sheet: Sheet, key: number, row: number, col: number): SnapshotC
     version: sheet.versions.get(key) ?? 0,
     locked: sheet.locked.has(key),
   };
+}
+
+function sameInput(a: CellInput | null, b: CellInput | null): boolean {
+  return isFormula(a) ? isFormula(b) && a.formula === b.formula : a === b;
 }
 
 function putState(sheet: Sheet, cell: SnapshotCell): void {
@@ -237,16 +241,20 @@ export function changeStructure(state: WorkbookState, op: StructureOp): Executed
   }
 
   // 4. An undo (or redo) puts back exactly what the change it reverses took away.
+  // Only cells whose input the rewrite did not already bring back go to the engine as writes;
+  // a formula it did is checked with the others below.
   const restored = new Map<Sheet, SnapshotCell[]>();
   for (const entry of op.restore?.cells ?? []) {
     const sheet = findSheet(state, entry.sheet);
+    const written: SnapshotCell[] = [];
     for (const cell of entry.cells) {
       const key = cellKey(cell.row, cell.col);
       const coords = toCoords(sheet, key);
       if (coords !== undefined) before.cell(sheet, key, coords.row, coords.col);
+      if (!sameInput(sheet.inputs.get(key) ?? null, cell.input)) written.push(cell);
       putState(sheet, cell);
     }
-    restored.set(sheet, [...(restored.get(sheet) ?? []), ...entry.cells]);
+    restored.set(sheet, [...(restored.get(sheet) ?? []), ...written]);
   }
   for (const entry of op.restore?.charts ?? []) {
     const sheet = findSheet(state, entry.sheet);
