@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useWorkbooks, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
 import { CHART_DEFAULTS } from '../chart.js';
-import { createHyperFormulaEngine, type FunctionRegistry } from '../formula/index.js';
+import { createHyperFormulaEngine, FunctionRegistry } from '../formula/index.js';
 import type { StructureChange } from '../formula-text/index.js';
 import type { Workbook } from '../workbook.js';
 import type { Op } from './op.js';
@@ -123,6 +123,20 @@ describe('rows and columns inserted and deleted in place', () => {
     expect(workbook.sheet('Summary').input(0, 7)).toEqual({ formula: '=SUM(Data!A1:A101)' });
     writeCell(workbook, 'A101', 1000, 'Data');
     expect(workbook.sheet('Summary').value(0, 7)).toBe(1022);
+  });
+
+  it('the engine takes the stored formula text wherever its own reference update differs', () => {
+    const engine = createHyperFormulaEngine(new FunctionRegistry());
+    try {
+      const sheet = engine.addSheet('Data');
+      engine.setCells(sheet, [{ row: 0, col: 0, inputs: [1, 2, { formula: '=A1*10' }] }]);
+      expect(engine.syncFormulas(sheet, [{ row: 0, col: 2, formula: '=A1*10' }])).toBe(0);
+      expect(engine.syncFormulas(sheet, [{ row: 0, col: 2, formula: '=B1*10' }])).toBe(1);
+      engine.batch(() => undefined);
+      expect(engine.value(sheet, 0, 2)).toBe(20);
+    } finally {
+      engine.destroy();
+    }
   });
 
   it('the undo step holds the deleted band and the rewritten formulas, not a copy of the sheet', () => {
