@@ -1,6 +1,8 @@
 // W8 in one process, for profiling: fill 100,000 × 50 (a formula every tenth row), insert a row
-// at the top, read A1:E2; then a 100,000 × 5 table sorted by its first column.
-// node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/tools/w8-inproc.ts [insert|sort|all]
+// at the top, read, undo; then a 100,000 × 5 table sorted by its first column.
+// W8_ROWS=20000 W8_PROFILE="insert row at top" node --import tsx bench/tools/w8-inproc.ts [insert|sort|all]
+// W8_ROWS sets the rows (default 100,000); W8_PROFILE names one timed phase whose CPU profile is
+// written to /tmp/<phase>.cpuprofile (summarise it with bench/tools/profile-summary.ts).
 import { Session } from 'node:inspector';
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
