@@ -139,6 +139,22 @@ describe('rows and columns inserted and deleted in place', () => {
     }
   });
 
+  it('a change, its undo and its redo replay from their JSON ops (as the journal keeps them) to the same workbook', () => {
+    const workbook = budget();
+    const fresh = open({ sheetNames: ['Data', 'Summary'] });
+    fresh.apply([{ type: 'replace-workbook', document: workbook.document() }]);
+    const recorded: string[] = [];
+    workbook.onCommit((commit) => recorded.push(JSON.stringify(commit.ops)));
+    workbook.apply([change('delete', 'row', 1, 2)]);
+    workbook.apply([change('insert', 'col', 1)]);
+    workbook.undo();
+    workbook.undo();
+    workbook.redo();
+    for (const ops of recorded) fresh.apply(JSON.parse(ops) as Op[]);
+    expect(fresh.document()).toEqual(workbook.document());
+    expect(values(fresh)).toEqual(values(workbook));
+  });
+
   it('the undo step holds the deleted band and the rewritten formulas, not a copy of the sheet', () => {
     const workbook = open({ sheetNames: ['Data'] });
     writeRows(
