@@ -3,6 +3,7 @@
 // the cells asked for (docs/ui-rules.md PERF-02): an added key widens the rectangle in O(1); removing a
 // key on its edge only marks it for one rescan at the next read.
 import { keyToAddress, MAX_COLUMNS, type RangeAddress } from './address/index.js';
+import { shiftedKey, type KeyShift } from './key-shift.js';
 
 export class KeyBounds {
   /** undefined: not known (rescanned on demand); null: no keys. */
@@ -45,6 +46,26 @@ export class KeyBounds {
 
   cleared(): void {
     this.#bounds = null;
+  }
+
+  /**
+   * The keys moved (key-shift.ts). Exact without a rescan: an edge at or past `from` moved with
+   * its key, one before it stayed, and a shift never lands a key between them.
+   */
+  shifted(shift: KeyShift): void {
+    const bounds = this.#bounds;
+    if (bounds === undefined || bounds === null) return;
+    const move = (index: number) => (index >= shift.from ? index + shift.delta : index);
+    this.#bounds =
+      shift.axis === 'row'
+        ? {
+            start: { row: move(bounds.start.row), col: bounds.start.col },
+            end: { row: move(bounds.end.row), col: bounds.end.col },
+          }
+        : {
+            start: { row: bounds.start.row, col: move(bounds.start.col) },
+            end: { row: bounds.end.row, col: move(bounds.end.col) },
+          };
   }
 
   get(keys: () => Iterable<number>): RangeAddress | undefined {
@@ -93,5 +114,12 @@ export class LockSet extends Set<number> {
   /** The smallest rectangle holding every locked cell, or undefined when none is. */
   bounds(): RangeAddress | undefined {
     return this.#bounds.get(() => this.values());
+  }
+
+  /** Moves the locks as key-shift.ts describes (locks are few: the set is rebuilt). */
+  shift(shift: KeyShift): void {
+    const keys = [...this.values()];
+    this.clear();
+    for (const key of keys) this.add(shiftedKey(key, shift));
   }
 }

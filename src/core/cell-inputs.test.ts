@@ -1,7 +1,7 @@
 // The paged input store: every kind of input comes back as written, through the switch from a
 // sparse page to a dense one, deletes and overwrites of one kind by another.
 import { describe, expect, it } from 'vitest';
-import { cellKey } from './address/index.js';
+import { cellKey, MAX_COLUMNS } from './address/index.js';
 import { CellInputs } from './cell-inputs.js';
 import type { CellInput } from './value-typing.js';
 
@@ -67,5 +67,63 @@ describe('CellInputs', () => {
       start: { row: 0, col: 0 },
       end: { row: 1_048_575, col: 16_383 },
     });
+  });
+});
+
+describe('CellInputs.shift', () => {
+  /** A deterministic pseudo-random sequence, so a failure repeats. */
+  function random(seed: number): () => number {
+    let state = seed;
+    return () => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return state / 2 ** 31;
+    };
+  }
+
+  it('moves every cell at or past `from` by `delta` along rows or columns, dense pages and sparse, as a map of cells would', () => {
+    const next = random(7);
+    for (let round = 0; round < 40; round += 1) {
+      const inputs = new CellInputs();
+      const model = new Map<number, CellInput>();
+      const put = (row: number, col: number, input: CellInput) => {
+        inputs.set(cellKey(row, col), input);
+        model.set(cellKey(row, col), input);
+      };
+      // A dense block (numbers with some text and formulas) and scattered cells.
+      for (let row = 0; row < 200; row += 1)
+        for (let col = 0; col < 9; col += 1)
+          if (next() < 0.8) put(row, col, next() < 0.9 ? row * 100 + col : `t${row}`);
+      for (let index = 0; index < 30; index += 1)
+        put(Math.floor(next() * 5000), Math.floor(next() * 300), { formula: `=A${index + 1}` });
+      const axis = next() < 0.5 ? 'row' : 'col';
+      const from = Math.floor(next() * (axis === 'row' ? 300 : 20));
+      let delta = Math.floor(next() * 150) - 40;
+      delta = Math.max(delta, -from);
+      if (delta === 0) delta = 1;
+      // As the caller does: clear what the shift would collide with.
+      const index = (key: number) =>
+        axis === 'row' ? Math.floor(key / MAX_COLUMNS) : key % MAX_COLUMNS;
+      for (const key of [...model.keys()])
+        if (delta < 0 && index(key) >= from + delta && index(key) < from) {
+          inputs.delete(key);
+          model.delete(key);
+        }
+      inputs.shift({ axis, from, delta });
+      const expected = new Map<number, CellInput>();
+      for (const [key, input] of model)
+        expected.set(
+          index(key) >= from ? key + delta * (axis === 'row' ? MAX_COLUMNS : 1) : key,
+          input,
+        );
+      expect(new Map(inputs.entries())).toEqual(expected);
+      expect(inputs.size).toBe(expected.size);
+      const keys = [...expected.keys()];
+      const rows = keys.map((key) => Math.floor(key / MAX_COLUMNS));
+      const cols = keys.map((key) => key % MAX_COLUMNS);
+      expect(inputs.bounds()).toEqual({
+        start: { row: Math.min(...rows), col: Math.min(...cols) },
+        end: { row: Math.max(...rows), col: Math.max(...cols) },
+      });
+    }
   });
 });

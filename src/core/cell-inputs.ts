@@ -8,6 +8,7 @@
 // they change (KeyBounds), for GET /grid.
 import { MAX_COLUMNS, type RangeAddress } from './address/index.js';
 import { KeyBounds } from './bounded-keys.js';
+import { checkShifted, shiftLow, type KeyShift } from './key-shift.js';
 import type { CellInput } from './value-typing.js';
 
 const PAGE_ROWS = 64;
@@ -145,6 +146,159 @@ export class CellInputs {
     this.#pages.clear();
     this.#size = 0;
     this.#bounds.cleared();
+  }
+
+  /** Keys of the cells whose row (or column) lies in [first, last], visiting only the pages there. */
+  keysIn(axis: 'row' | 'col', first: number, last: number): number[] {
+    const keys: number[] = [];
+    for (const [id, page] of this.#pages) {
+      const firstRow = Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS;
+      const firstCol = (id % PAGES_PER_ROW_BAND) * PAGE_COLS;
+      const pageFirst = axis === 'row' ? firstRow : firstCol;
+      const pageLast = pageFirst + (axis === 'row' ? PAGE_ROWS : PAGE_COLS) - 1;
+      if (pageLast < first || pageFirst > last) continue;
+      for (let slot = 0; slot < PAGE_CELLS; slot += 1) {
+        const row = firstRow + Math.floor(slot / PAGE_COLS);
+        const col = firstCol + (slot % PAGE_COLS);
+        const index = axis === 'row' ? row : col;
+        if (
+          index < first ||
+          index > last ||
+          !(page.sparse !== undefined ? page.sparse.has(slot) : page.kinds![slot] !== EMPTY)
+        )
+          continue;
+        keys.push(row * MAX_COLUMNS + col);
+      }
+    }
+    return keys.sort((a, b) => a - b);
+  }
+
+  /**
+   * Moves every cell whose row (or column) is at least `from` by `delta`, in one pass over the
+   * pages that hold such cells (key-shift.ts: the caller has removed any cell it would collide
+   * with). A dense page that moves whole along rows is copied in at most two slices of its typed
+   * arrays, only its text and formulas one by one; the others (sparse pages, the page `from`
+   * cuts, column shifts) cell by cell.
+   */
+  shift(shift: KeyShift): void {
+    const { axis, from, delta } = shift;
+    const low = shiftLow(shift);
+    const touched: [number, Page][] = [];
+    for (const entry of this.#pages) {
+      const [id] = entry;
+      const last =
+        axis === 'row'
+          ? Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS + PAGE_ROWS - 1
+          : (id % PAGES_PER_ROW_BAND) * PAGE_COLS + PAGE_COLS - 1;
+      if (last >= low) touched.push(entry);
+    }
+    for (const [id] of touched) this.#pages.delete(id);
+    const created = new Map<number, Page>();
+    const pageAt = (id: number, dense: boolean): Page => {
+      let page = created.get(id);
+      if (page === undefined) {
+        page = {
+          count: 0,
+          sparse: new Map(),
+          kinds: undefined,
+          numbers: undefined,
+          others: undefined,
+        };
+        created.set(id, page);
+      }
+      if (dense && page.sparse !== undefined) densify(page);
+      return page;
+    };
+    const place = (row: number, col: number, input: CellInput): void => {
+      if (axis === 'row') {
+        if (row >= from) row += delta;
+      } else if (col >= from) col += delta;
+      checkShifted(row, col);
+      const page = pageAt(
+        Math.floor(row / PAGE_ROWS) * PAGES_PER_ROW_BAND + Math.floor(col / PAGE_COLS),
+        false,
+      );
+      const slot = (row % PAGE_ROWS) * PAGE_COLS + (col % PAGE_COLS);
+      if (page.sparse !== undefined) {
+        page.sparse.set(slot, input);
+        if (page.sparse.size >= DENSE_AT) densify(page);
+      } else setDense(page, slot, input);
+    };
+    // Dense pages that move whole along rows keep their arrays: each is re-keyed `bands` pages on
+    // and its rows slid `offset` down inside it, the rows that slide out going to the top of the
+    // page below (already slid: pages go bottom first). Only text and formulas are visited.
+    const bands = Math.floor(delta / PAGE_ROWS);
+    const offset = delta - bands * PAGE_ROWS;
+    const split = (PAGE_ROWS - offset) * PAGE_COLS;
+    const whole = (id: number, page: Page): boolean =>
+      axis === 'row' &&
+      page.sparse === undefined &&
+      Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS >= from;
+    const bulk = touched.filter(([id, page]) => whole(id, page)).sort((a, b) => b[0] - a[0]);
+    for (const [id, page] of bulk) {
+      checkShifted(Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS + delta, 0);
+      const to = id + bands * PAGES_PER_ROW_BAND;
+      const kinds = page.kinds!;
+      const numbers = page.numbers!;
+      const others = page.others;
+      page.others = undefined;
+      if (offset > 0) {
+        const tailKinds = kinds.subarray(split, PAGE_CELLS);
+        if (tailKinds.some((kind) => kind !== EMPTY)) {
+          const below = pageAt(to + PAGES_PER_ROW_BAND, true);
+          below.kinds!.set(tailKinds, 0);
+          below.numbers!.set(numbers.subarray(split, PAGE_CELLS), 0);
+        }
+        kinds.copyWithin(offset * PAGE_COLS, 0, split);
+        numbers.copyWithin(offset * PAGE_COLS, 0, split);
+        kinds.fill(EMPTY, 0, offset * PAGE_COLS);
+      }
+      created.set(to, page);
+      for (const [slot, input] of others ?? []) {
+        const moved = slot + offset * PAGE_COLS;
+        const into = moved < PAGE_CELLS ? page : pageAt(to + PAGES_PER_ROW_BAND, true);
+        (into.others ??= new Map()).set(moved % PAGE_CELLS, input);
+      }
+    }
+    for (const [id, page] of touched) {
+      if (whole(id, page)) continue;
+      const firstRow = Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS;
+      const firstCol = (id % PAGES_PER_ROW_BAND) * PAGE_COLS;
+      if (page.sparse !== undefined) {
+        for (const [slot, input] of page.sparse)
+          place(firstRow + Math.floor(slot / PAGE_COLS), firstCol + (slot % PAGE_COLS), input);
+        continue;
+      }
+      const kinds = page.kinds!;
+      const numbers = page.numbers!;
+      for (let slot = 0; slot < PAGE_CELLS; slot += 1) {
+        const kind = kinds[slot];
+        if (kind === EMPTY) continue;
+        place(
+          firstRow + Math.floor(slot / PAGE_COLS),
+          firstCol + (slot % PAGE_COLS),
+          kind === NUMBER ? numbers[slot]! : page.others!.get(slot)!,
+        );
+      }
+    }
+    for (const [id, page] of created) {
+      let count = page.sparse?.size ?? 0;
+      if (page.kinds !== undefined)
+        for (let slot = 0; slot < PAGE_CELLS; slot += 1) if (page.kinds[slot] !== EMPTY) count += 1;
+      if (count === 0) continue;
+      page.count = count;
+      this.#pages.set(id, page);
+    }
+    this.#bounds.shifted(shift);
+  }
+
+  /** Calls `fn` for every cell that holds text, a boolean or a formula (numbers are skipped cheaply). */
+  forEachOther(fn: (input: CellInput, key: number) => void): void {
+    for (const [id, page] of this.#pages) {
+      const cells = page.sparse ?? page.others;
+      if (cells === undefined) continue;
+      for (const [slot, input] of cells) if (typeof input !== 'number') fn(input, keyOf(id, slot));
+    }
   }
 
   /** The smallest rectangle holding every key, or undefined when empty. */

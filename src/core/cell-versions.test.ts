@@ -57,3 +57,48 @@ describe('CellVersions', () => {
     expect(pushed.sort((a, b) => a - b)).toEqual([...keys].sort((a, b) => a - b));
   });
 });
+
+describe('CellVersions.shift', () => {
+  it('moves every version at or past `from` by `delta`, whole pages and cut ones, as a map would', () => {
+    let state = 11;
+    const next = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let round = 0; round < 40; round += 1) {
+      const versions = new CellVersions();
+      const model = new Map<number, number>();
+      for (let index = 0; index < 3000; index += 1) {
+        const key = cellKey(
+          Math.floor(next() * (index < 2000 ? 300 : 20_000)),
+          Math.floor(next() * 12),
+        );
+        const version = 1 + Math.floor(next() * 50);
+        versions.set(key, version);
+        model.set(key, version);
+      }
+      const axis = next() < 0.5 ? 'row' : 'col';
+      const from = Math.floor(next() * (axis === 'row' ? 400 : 14));
+      let delta = Math.floor(next() * 200) - 60;
+      delta = Math.max(delta, -from);
+      if (delta === 0) delta = 1;
+      const index = (key: number) =>
+        axis === 'row' ? Math.floor(key / MAX_COLUMNS) : key % MAX_COLUMNS;
+      for (const key of [...model.keys()])
+        if (
+          (delta < 0 && index(key) >= from + delta && index(key) < from) ||
+          (delta < 0 && index(key) < -delta && index(key) >= from)
+        ) {
+          versions.delete(key);
+          model.delete(key);
+        }
+      versions.shift({ axis, from, delta });
+      const expected = new Map<number, number>();
+      for (const [key, version] of model)
+        expected.set(
+          index(key) >= from ? key + delta * (axis === 'row' ? MAX_COLUMNS : 1) : key,
+          version,
+        );
+      const actual = new Map([...versions.keys()].map((key) => [key, versions.get(key)!]));
+      expect(actual).toEqual(expected);
+      expect(versions.size).toBe(expected.size);
+    }
+  });
+});

@@ -4,6 +4,7 @@
 // its cells are set; columns of data, the usual shape, fill them. Version 0 means "never
 // written" and is not stored, so get() answers undefined for it, as the Map did.
 import { MAX_COLUMNS } from './address/index.js';
+import { checkShifted, shiftLow, type KeyShift } from './key-shift.js';
 
 const PAGE_ROWS = 64;
 const PAGE_COLS = 4;
@@ -85,6 +86,99 @@ export class CellVersions {
   clear(): void {
     this.#pages.clear();
     this.#size = 0;
+  }
+
+  /** Keys of the cells whose row (or column) lies in [first, last], visiting only the pages there. */
+  keysIn(axis: 'row' | 'col', first: number, last: number): number[] {
+    const keys: number[] = [];
+    for (const [id, page] of this.#pages) {
+      const firstRow = Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS;
+      const firstCol = (id % PAGES_PER_ROW_BAND) * PAGE_COLS;
+      const pageFirst = axis === 'row' ? firstRow : firstCol;
+      const pageLast = pageFirst + (axis === 'row' ? PAGE_ROWS : PAGE_COLS) - 1;
+      if (pageLast < first || pageFirst > last) continue;
+      for (let slot = 0; slot < PAGE_CELLS; slot += 1) {
+        const row = firstRow + Math.floor(slot / PAGE_COLS);
+        const col = firstCol + (slot % PAGE_COLS);
+        const index = axis === 'row' ? row : col;
+        if (index < first || index > last || !(page[slot] !== 0)) continue;
+        keys.push(row * MAX_COLUMNS + col);
+      }
+    }
+    return keys.sort((a, b) => a - b);
+  }
+
+  /**
+   * Moves every version whose row (or column) is at least `from` by `delta`, in one pass over the
+   * pages that hold such cells (key-shift.ts: the caller has removed any cell it would collide
+   * with). A page that moves whole along rows is copied in at most two slices; the others (the
+   * page `from` cuts, and column shifts) cell by cell.
+   */
+  shift(shift: KeyShift): void {
+    const { axis, from, delta } = shift;
+    const low = shiftLow(shift);
+    const touched: [number, Float64Array][] = [];
+    for (const entry of this.#pages) {
+      const [id] = entry;
+      const last =
+        axis === 'row'
+          ? Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS + PAGE_ROWS - 1
+          : (id % PAGES_PER_ROW_BAND) * PAGE_COLS + PAGE_COLS - 1;
+      if (last >= low) touched.push(entry);
+    }
+    for (const [id] of touched) this.#pages.delete(id);
+    const created = new Map<number, Float64Array>();
+    const pageAt = (id: number): Float64Array => {
+      let page = created.get(id);
+      if (page === undefined) {
+        page = new Float64Array(PAGE_CELLS + 1);
+        created.set(id, page);
+      }
+      return page;
+    };
+    // Pages that move whole along rows keep their arrays: each is re-keyed `bands` pages on and
+    // its rows slid `offset` down inside it, the rows that slide out going to the top of the page
+    // below (already slid: pages go bottom first). No page is allocated, nor a cell visited.
+    const bands = Math.floor(delta / PAGE_ROWS);
+    const offset = delta - bands * PAGE_ROWS;
+    const split = (PAGE_ROWS - offset) * PAGE_COLS;
+    const whole = (id: number): boolean =>
+      axis === 'row' && Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS >= from;
+    const bulk = touched.filter(([id]) => whole(id)).sort((a, b) => b[0] - a[0]);
+    for (const [id, page] of bulk) {
+      checkShifted(Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS + delta, 0);
+      const to = id + bands * PAGES_PER_ROW_BAND;
+      if (offset > 0) {
+        const tail = page.subarray(split, PAGE_CELLS);
+        if (tail.some((version) => version !== 0)) pageAt(to + PAGES_PER_ROW_BAND).set(tail, 0);
+        page.copyWithin(offset * PAGE_COLS, 0, split);
+        page.fill(0, 0, offset * PAGE_COLS);
+      }
+      created.set(to, page);
+    }
+    for (const [id, page] of touched) {
+      if (whole(id)) continue;
+      const firstRow = Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS;
+      const firstCol = (id % PAGES_PER_ROW_BAND) * PAGE_COLS;
+      for (let slot = 0; slot < PAGE_CELLS; slot += 1) {
+        const version = page[slot]!;
+        if (version === 0) continue;
+        let row = firstRow + Math.floor(slot / PAGE_COLS);
+        let col = firstCol + (slot % PAGE_COLS);
+        if (axis === 'row') {
+          if (row >= from) row += delta;
+        } else if (col >= from) col += delta;
+        checkShifted(row, col);
+        pageAt(pageOf(row, col))[slotOf(row, col)] = version;
+      }
+    }
+    for (const [id, page] of created) {
+      let count = 0;
+      for (let slot = 0; slot < PAGE_CELLS; slot += 1) if (page[slot] !== 0) count += 1;
+      if (count === 0) continue;
+      page[COUNT_SLOT] = count;
+      this.#pages.set(id, page);
+    }
   }
 
   /** Appends the key of every cell with a version to `into`, page by page (not row-major: callers sort). A plain loop: saves run it over millions of cells, and the generator of keys() costs several times more. */

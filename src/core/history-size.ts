@@ -152,6 +152,14 @@ function opBytes(op: Op): number {
       for (const column of op.columns) bytes += ADDRESS_BYTES + column.runs.length * FORMAT_BYTES;
       return bytes;
     }
+    case 'change-structure': {
+      let bytes = 0;
+      for (const { sheet, cells } of op.restore?.cells ?? [])
+        bytes += snapshotBytes({ name: sheet, cells });
+      for (const { sheet, charts } of op.restore?.charts ?? [])
+        bytes += snapshotBytes({ name: sheet, cells: [], charts });
+      return bytes;
+    }
     default:
       return 0;
   }

@@ -33,6 +33,11 @@ export class SheetFormats {
   readonly #ids = new Map<string, number>();
   readonly #columns = new Map<number, StyleRun[]>();
 
+  /** Every cell back to no format (the style table stays: ids are only ever added). */
+  clear(): void {
+    this.#columns.clear();
+  }
+
   get isEmpty(): boolean {
     return this.#columns.size === 0;
   }

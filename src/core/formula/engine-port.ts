@@ -47,10 +47,38 @@ export interface EngineChanges {
   readonly rebuilt: boolean;
 }
 
+/** Rows or columns inserted or deleted on one sheet, in the engine's terms (zero-based). */
+export interface EngineStructureChange {
+  readonly kind: 'insert' | 'delete';
+  readonly axis: 'row' | 'col';
+  readonly at: number;
+  readonly count: number;
+}
+
+/** A formula cell as the workbook stores it. */
+export interface StoredFormula {
+  readonly row: number;
+  readonly col: number;
+  readonly formula: string;
+}
+
 export interface FormulaEngine {
   addSheet(name: string): EngineSheet;
   removeSheet(sheet: EngineSheet): void;
   renameSheet(sheet: EngineSheet, newName: string): void;
+  /**
+   * Inserts or deletes rows or columns of a sheet in place: its cells move and the engine moves
+   * the references to them by its own rules. The workbook's formula text stays the truth, so the
+   * caller then hands every formula that may refer to the sheet to `syncFormulas`. When the
+   * engine cannot do it in time proportional to the cells concerned (a band across a sparse
+   * sheet's far corner, say) it marks itself for a rebuild instead (`needsRebuild`).
+   */
+  restructure(sheet: EngineSheet, change: EngineStructureChange): void;
+  /**
+   * Writes again each of `formulas` whose text the engine holds otherwise (after `restructure`,
+   * where its reference updates and Excel's differ); returns how many it wrote.
+   */
+  syncFormulas(sheet: EngineSheet, formulas: readonly StoredFormula[]): number;
   /** Writes runs of cells; callers group a whole op list inside `batch`. */
   setCells(sheet: EngineSheet, runs: readonly CellRun[]): void;
   /**

@@ -379,6 +379,14 @@ function lastReaching(
 /** The largest bounding box (width × height) of a sheet HyperFormula removes itself. */
 const REMOVE_IN_PLACE_MAX_AREA = 1_000_000;
 
+/**
+ * The most addresses HyperFormula may walk for one structure change in place: it visits every
+ * address of the inserted or deleted band across the sheet's box (its sparse layout looks each
+ * one up), so deleting 1,000,000 rows of a sheet with cells across 16,384 columns would cost
+ * billions of steps. Past this the workbook rebuilds the engine, in time proportional to its cells.
+ */
+const STRUCTURE_IN_PLACE_MAX_AREA = 1_000_000;
+
 /** A fresh instance holding `sheets`, built in one pass; undefined when the parser gave up. */
 function buildFrom(
   config: Partial<ConfigParams>,
@@ -504,6 +512,18 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       hf.doesCellHaveFormula(address);
     return formula ? 0 : value;
   };
+  const writeCells = (sheet: EngineSheet, runs: readonly CellRun[]): void => {
+    if (invalid) return;
+    for (const block of rectangles(runs)) {
+      writeBlock(hf, sheet, block);
+      if (block.some((run) => run.inputs.includes(null))) respillBlocked(hf, sheet);
+      // Checked after every block: a dense sheet made wide would give each later row a full-width array.
+      if (denseWidths.outgrown(sheet, hf.getSheetDimensions(sheet).width)) {
+        invalid = true;
+        return;
+      }
+    }
+  };
   const collect = (changes: readonly ExportedChange[]): void => {
     for (const change of changes) {
       if (change instanceof ExportedCellChange) {
@@ -533,18 +553,49 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     renameSheet(sheet, newName) {
       if (!invalid) hf.renameSheet(sheet, newName);
     },
-    setCells(sheet, runs: readonly CellRun[]) {
+    restructure(sheet, change) {
       if (invalid) return;
-      for (const block of rectangles(runs)) {
-        writeBlock(hf, sheet, block);
-        if (block.some((run) => run.inputs.includes(null))) respillBlocked(hf, sheet);
-        // Checked after every block: a dense sheet made wide would give each later row a full-width array.
-        if (denseWidths.outgrown(sheet, hf.getSheetDimensions(sheet).width)) {
-          invalid = true;
-          return;
-        }
+      const { width, height } = hf.getSheetDimensions(sheet);
+      const rows = change.axis === 'row';
+      const extent = rows ? height : width;
+      const across = Math.max(rows ? width : height, 1);
+      // Bands past the sheet's box HyperFormula skips (its references are left to syncFormulas).
+      const band =
+        change.kind === 'delete'
+          ? Math.max(0, Math.min(change.count, extent - change.at))
+          : change.at < extent
+            ? change.count
+            : 0;
+      if (band * across > STRUCTURE_IN_PLACE_MAX_AREA) {
+        invalid = true;
+        return;
       }
+      const span: [number, number] = [change.at, change.count];
+      try {
+        if (rows && change.kind === 'insert') hf.addRows(sheet, span);
+        else if (rows) hf.removeRows(sheet, span);
+        else if (change.kind === 'insert') hf.addColumns(sheet, span);
+        else hf.removeColumns(sheet, span);
+      } catch {
+        // HyperFormula refused (its box would pass the sheet's limits) or failed half-way:
+        // either way the workbook rebuilds it from the sheets, which already hold the change.
+        invalid = true;
+        return;
+      }
+      if (!rows && denseWidths.outgrown(sheet, hf.getSheetDimensions(sheet).width)) invalid = true;
     },
+    syncFormulas(sheet, formulas) {
+      if (invalid) return 0;
+      const stale: CellRun[] = [];
+      for (const { row, col, formula } of formulas) {
+        const input = { formula };
+        if (hf.getCellFormula({ sheet, row, col }) !== toEngineContent(input))
+          stale.push({ row, col, inputs: [input] });
+      }
+      if (stale.length > 0) writeCells(sheet, stale);
+      return stale.length;
+    },
+    setCells: writeCells,
     replaceAll(sheets) {
       if (deferred) return sheets.map(() => -(placeholderSheets += 1));
       let next = buildFrom(config, sheets);

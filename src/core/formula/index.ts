@@ -7,8 +7,10 @@ export type {
   EngineCellRef,
   EngineChanges,
   EngineSheet,
+  EngineStructureChange,
   FormulaEngine,
   SpillArea,
+  StoredFormula,
 } from './engine-port.js';
 export { builtInFunctionNames, createHyperFormulaEngine } from './hyperformula-engine.js';
 export {

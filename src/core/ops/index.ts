@@ -8,6 +8,7 @@ export type {
   RetiredWorkbook,
   SheetSnapshot,
   SnapshotCell,
+  StructureRestore,
   WorkbookDocument,
 } from './op.js';
 export { isUndoable } from './op.js';

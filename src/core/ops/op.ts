@@ -56,6 +56,20 @@ export interface SnapshotCell {
   readonly locked: boolean;
 }
 
+/**
+ * What a structure change puts back once its rows or columns have moved: the undo (or redo) of
+ * one. Cells are set exactly as given (input, version, lock) on the named sheet, after every
+ * reference has been rewritten; each sheet named under `charts` gets exactly those charts.
+ */
+export interface StructureRestore {
+  readonly cells: readonly { readonly sheet: string; readonly cells: readonly SnapshotCell[] }[];
+  readonly charts: readonly { readonly sheet: string; readonly charts: readonly Chart[] }[];
+  /** The changed sheet's layout as it was (present when it had one, or has one after). */
+  readonly layout?: SheetLayout;
+  /** The changed sheet's formats as they were (present when it had some, or has some after). */
+  readonly formats?: readonly FormatRect[];
+}
+
 export type Op =
   | { readonly type: 'set-cells'; readonly sheet: string; readonly runs: readonly InputRun[] }
   | {
@@ -101,8 +115,15 @@ export type Op =
   | { readonly type: 'replace-workbook'; readonly document: WorkbookDocument }
   /** Frozen panes, column widths, row heights or the filter of one sheet: the fields given change. */
   | { readonly type: 'set-layout'; readonly sheet: string; readonly patch: LayoutPatch }
-  /** Rows or columns inserted or deleted on one sheet (its undo puts the previous sheets back). */
-  | { readonly type: 'change-structure'; readonly change: StructureChange }
+  /**
+   * Rows or columns inserted or deleted on one sheet. Its undo is the opposite change with a
+   * `restore`: the deleted cells, and the formulas and charts as they were before.
+   */
+  | {
+      readonly type: 'change-structure';
+      readonly change: StructureChange;
+      readonly restore?: StructureRestore;
+    }
   /** Puts back the sheets a replace took out (the inverse of replace-workbook, and of itself). */
   | { readonly type: 'restore-workbook'; readonly workbook: RetiredWorkbook }
   /**

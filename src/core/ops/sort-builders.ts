@@ -80,6 +80,11 @@ function compareValues(a: CellValue, b: CellValue): number {
   return 0;
 }
 
+function sameInput(a: CellInput | null, b: CellInput | null): boolean {
+  if (isFormula(a)) return isFormula(b) && a.formula === b.formula;
+  return a === b;
+}
+
 /** Excel's guess: a first row of text over a column of numbers (or booleans) is a header. */
 export function looksLikeHeader(
   sheet: SortableSheet,
@@ -155,22 +160,46 @@ export function sortRangeOps(
   });
   if (keyed.every((entry, index) => entry.row === rows[index]))
     return { ops: [], rows: rows.length };
-  const runs: InputRun[] = keyed.map((entry, index) => {
+  // Only the columns where some input changes are written: a formula column that reads the same
+  // wherever its row lands (`=A2*2` on row 2, `=A5*2` on row 5) is no change, nor is a row that
+  // stays. The runs go column segment by segment, so the engine takes each as one rectangle.
+  const width = range.end.col - range.start.col + 1;
+  const moves: { target: number; inputs: (CellInput | null)[] }[] = [];
+  const changing = new Array<boolean>(width).fill(false);
+  keyed.forEach((entry, index) => {
     const target = rows[index]!;
+    if (entry.row === target) return;
     const inputs: (CellInput | null)[] = [];
-    for (let col = range.start.col; col <= range.end.col; col += 1) {
+    for (let offset = 0; offset < width; offset += 1) {
+      const col = range.start.col + offset;
       const input = sheet.input(entry.row, col);
-      inputs.push(
-        isFormula(input) ? { formula: shiftFormula(input.formula, target - entry.row, 0) } : input,
-      );
+      const moved = isFormula(input)
+        ? { formula: shiftFormula(input.formula, target - entry.row, 0) }
+        : input;
+      if (!changing[offset] && !sameInput(moved, sheet.input(target, col))) changing[offset] = true;
+      inputs.push(moved);
     }
-    return { row: target, col: range.start.col, inputs };
+    moves.push({ target, inputs });
   });
+  const runs: InputRun[] = [];
+  for (let first = 0; first < width; first += 1) {
+    if (!changing[first]) continue;
+    let end = first;
+    while (end + 1 < width && changing[end + 1]) end += 1;
+    for (const move of moves)
+      runs.push({
+        row: move.target,
+        col: range.start.col + first,
+        inputs: first === 0 && end === width - 1 ? move.inputs : move.inputs.slice(first, end + 1),
+      });
+    first = end;
+  }
   const formats = sortedFormatOps(
     sheet,
     range,
     rows,
     keyed.map((entry) => entry.row),
   );
-  return { ops: [{ type: 'set-cells', sheet: sheet.name, runs }, ...formats], rows: rows.length };
+  const cellOps: Op[] = runs.length === 0 ? [] : [{ type: 'set-cells', sheet: sheet.name, runs }];
+  return { ops: [...cellOps, ...formats], rows: rows.length };
 }
