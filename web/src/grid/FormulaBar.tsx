@@ -181,7 +181,9 @@ export function FormulaBar({ session, editor }: Props) {
           className="formula-bar"
           spellCheck={false}
           autoComplete="off"
+          role="combobox"
           aria-autocomplete="list"
+          aria-controls="function-suggestions"
           aria-expanded={completion !== undefined}
           placeholder={
             editing === null && current?.spilled_from !== undefined
@@ -209,7 +211,12 @@ export function FormulaBar({ session, editor }: Props) {
           }}
         />
         {completion !== undefined && (
-          <ul className="function-suggestions" role="listbox" data-testid="function-suggestions">
+          <ul
+            id="function-suggestions"
+            className="function-suggestions"
+            role="listbox"
+            data-testid="function-suggestions"
+          >
             {completion.matches.map((fn, index) => (
               <li
                 key={fn.name}
