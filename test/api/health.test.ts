@@ -77,8 +77,36 @@ describe('service endpoints', () => {
     expect(paths['/grid/cell']!['post']!.requestBody?.required).toBe(true);
   });
 
+  it('[FIRST-HOUR] every route the server answers is an operation of /openapi.json (the docs, the document itself and the web pages aside)', async () => {
+    // Fastify prints its routes as a tree: each line a path segment under its parent's.
+    const routes: string[] = [];
+    const stack: string[] = [];
+    for (const line of server.app.printRoutes({ commonPrefix: false }).split('\n')) {
+      const match = /^([│ ]*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+      if (match === null) continue;
+      const depth = match[1]!.length / 4;
+      const path = (stack[depth - 1] ?? '') + match[2]!;
+      stack[depth] = path;
+      for (const method of (match[3] ?? '').split(', ').filter((name) => name !== ''))
+        if (!['HEAD', 'OPTIONS'].includes(method)) routes.push(`${method.toLowerCase()} ${path}`);
+    }
+    const paths = (await server.http.get('/openapi.json')).body.paths as Record<
+      string,
+      Record<string, unknown>
+    >;
+    const missing = routes
+      .filter((route) => !/ \/(docs|openapi\.json|\*)/.test(route))
+      .map((route) => route.replace(/:([A-Za-z_]+)/g, '{$1}'))
+      .filter((route) => {
+        const [method, path] = route.split(' ') as [string, string];
+        return paths[path]?.[method] === undefined;
+      });
+    expect(routes.length).toBeGreaterThan(40);
+    expect(missing).toEqual([]);
+  });
+
   it('[FIRST-HOUR] every operation documents a 200 and its {detail} errors; every body has an example; uploads have bodies', async () => {
-    type Media = { schema?: { required?: string[] }; example?: unknown };
+    type Media = { schema?: { required?: string[] }; example?: unknown; examples?: unknown };
     type Operation = {
       responses: Record<string, { content?: Record<string, Media> }>;
       requestBody?: { content: Record<string, Media> };
@@ -103,7 +131,12 @@ describe('service endpoints', () => {
             problems.push(`${label}: ${status} without {detail}`);
         }
         const json = operation.requestBody?.content['application/json'];
-        if (json !== undefined && json.example === undefined && path !== '/mcp')
+        if (
+          json !== undefined &&
+          json.example === undefined &&
+          json.examples === undefined &&
+          path !== '/mcp'
+        )
           problems.push(`${label}: a JSON body without an example`);
       }
     }
