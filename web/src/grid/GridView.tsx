@@ -316,6 +316,16 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
   // right-click, or a click in the AI input, then one click on the selected cell opened the
   // editor). The editor opens only for two left clicks on this cell within that time.
   const leftClicks = useRef<{ col: number; row: number; at: number }[]>([]);
+  // A click anywhere else in between (a button, the find bar) ends the pair: clicking a cell,
+  // then a toolbar button, then the cell again within 500 ms is no double-click.
+  useEffect(() => {
+    const forgetOnClickElsewhere = (event: MouseEvent) => {
+      if (!(event.target instanceof Node) || !container.current?.contains(event.target))
+        leftClicks.current = [];
+    };
+    window.addEventListener('mousedown', forgetOnClickElsewhere, true);
+    return () => window.removeEventListener('mousedown', forgetOnClickElsewhere, true);
+  }, []);
   const isDoubleLeftClick = (col: number, row: number): boolean => {
     const [first, second] = leftClicks.current.slice(-2);
     return (
