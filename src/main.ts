@@ -163,17 +163,11 @@ async function main(): Promise<void> {
   });
   const webDir = path.join(repositoryRoot(), 'dist', 'web');
   const app = await buildApp({ config, host, providers, agent, webDir, store, plugins });
-  const shutdown = async (): Promise<void> => {
-    await app.close();
-    await store.close();
-    await plugins.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
-  const address = await app.listen({ port: config.port, host: config.host });
-  process.stdout.write(
-    `Gridbook is running at ${browsableAddress(address)} (OSS mode; workbook data in ${config.dataDir})\n`,
+  await serveUntilStopped(
+    app,
+    config,
+    [() => store.close(), () => plugins.close()],
+    `OSS mode; workbook data in ${config.dataDir}`,
   );
 }
 
@@ -265,19 +259,33 @@ async function mainSaas(config: Config): Promise<void> {
       host,
     },
   });
+  await serveUntilStopped(
+    app,
+    config,
+    [() => store.close(), () => database.close(), () => plugins.close()],
+    `SaaS mode; ${opened.description}`,
+  );
+}
+
+/**
+ * Listens, says where, and on SIGINT/SIGTERM closes the app and then each resource in order
+ * (the store last flushes what the app acknowledged).
+ */
+async function serveUntilStopped(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  config: Config,
+  closers: readonly (() => Promise<unknown>)[],
+  mode: string,
+): Promise<void> {
   const shutdown = async (): Promise<void> => {
     await app.close();
-    await store.close();
-    await database.close();
-    await plugins.close();
+    for (const close of closers) await close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
   const address = await app.listen({ port: config.port, host: config.host });
-  process.stdout.write(
-    `Gridbook is running at ${browsableAddress(address)} (SaaS mode; ${opened.description})\n`,
-  );
+  process.stdout.write(`Gridbook is running at ${browsableAddress(address)} (${mode})\n`);
 }
 
 /** The address to open in a browser: Fastify names the listening socket, which may be 0.0.0.0. */
