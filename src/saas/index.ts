@@ -34,3 +34,10 @@ export {
   type CollaboratorEntry,
   type SharedWorkbook,
 } from './collaborators.js';
+export {
+  PostgresKeyStore,
+  PostgresPluginSecretStore,
+  SecretCipher,
+  SecretUnreadableError,
+  type SealedValue,
+} from './secrets/index.js';
