@@ -40,3 +40,11 @@ export {
   type PluginSecretStore,
   type PluginSecretValues,
 } from './secret-store.js';
+export {
+  InvalidPluginSlugError,
+  PluginNotFoundError,
+  PluginSecrets,
+  UndeclaredSecretError,
+  type DeclaredSecrets,
+  type PluginSecretView,
+} from './plugin-secrets.js';

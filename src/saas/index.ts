@@ -39,5 +39,7 @@ export {
   PostgresPluginSecretStore,
   SecretCipher,
   SecretUnreadableError,
+  UserProviders,
   type SealedValue,
+  type UserProvidersOptions,
 } from './secrets/index.js';

@@ -3,3 +3,4 @@
 export { SecretCipher, SecretUnreadableError, type SealedValue } from './secret-cipher.js';
 export { PostgresKeyStore } from './postgres-key-store.js';
 export { PostgresPluginSecretStore } from './postgres-plugin-secret-store.js';
+export { UserProviders, type UserProvidersOptions } from './user-providers.js';
