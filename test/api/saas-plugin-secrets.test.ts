@@ -258,7 +258,23 @@ describe.skipIf(!hasPython)(`SaaS plugin secrets on ${TEST_DATABASE_KIND}`, () =
     });
   });
 
-  it('[PSEC-5] no response body and no log line of this file carries a secret value', () => {
+  it('[PSEC-5] the logger redacts plugin secrets wherever a request body is logged', async () => {
+    await withServer(async (server) => {
+      server.app.log.info(
+        {
+          secrets: { TOKEN: SECRETS.region },
+          body: { secrets: { TOKEN: SECRETS.region } },
+          req: { body: { secrets: { TOKEN: SECRETS.region } } },
+        },
+        'plugin secret redaction probe',
+      );
+      const probe = logLines.find((line) => line.includes('plugin secret redaction probe'));
+      expect(probe).toContain('[Redacted]');
+      expect(probe).not.toContain(SECRETS.region);
+    });
+  });
+
+  it('[PSEC-7] no response body and no log line of this file carries a secret value', () => {
     expect(logLines.length).toBeGreaterThan(20);
     expect(responseBodies.length).toBeGreaterThan(20);
     const leaks = [...responseBodies, ...logLines].filter((text) =>
