@@ -12,6 +12,8 @@ import {
   TEST_DATABASE_URL,
 } from '../support/test-database.js';
 import { useFakeProviders } from '../fakes/index.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 const KEYS = {
   ownerGroq: 'gsk_FAKE-owner-groq-key-Q1W2E3',
@@ -219,6 +221,47 @@ describe(`SaaS provider keys on ${TEST_DATABASE_KIND}`, () => {
       });
       expect(ownerChat.status).toBe(200);
       expect(fakes.groq.requests[0]!.headers['authorization']).toBe(`Bearer ${KEYS.ownerGroq}`);
+    });
+  });
+
+  it("[PROV-SAAS-7] the agent over MCP on a shared workbook also uses the caller's key", async () => {
+    await withServer({}, async (server, as) => {
+      const owner = await server.signUp('mcp-owner@example.com');
+      const editor = await server.signUp('mcp-editor@example.com');
+      const id = (await as(owner.token).post('/workbooks', { title: 'Shared' })).body.workbook
+        .id as string;
+      await as(owner.token).post(`/workbook/${id}/collaborators`, {
+        email: 'mcp-editor@example.com',
+      });
+      await as(owner.token).post('/settings/keys/save', {
+        provider: 'groq',
+        api_key: KEYS.ownerGroq,
+      });
+      await as(editor.token).post('/settings/keys/save', {
+        provider: 'anthropic',
+        api_key: KEYS.editorAnthropic,
+      });
+      const client = new Client({ name: 'saas-keys-test', version: '1.0.0' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL('/mcp', server.url), {
+          requestInit: {
+            headers: { authorization: `Bearer ${editor.token}`, 'x-workbook-id': id },
+          },
+        }),
+      );
+      try {
+        fakes.anthropic.replyText(JSON.stringify(simpleReply));
+        const result = (await client.callTool({
+          name: 'agent_preview',
+          arguments: { prompt: 'add a total' },
+        })) as { isError?: boolean; structuredContent?: { provider?: string } };
+        expect(result.isError).not.toBe(true);
+        expect(result.structuredContent?.provider).toBe('anthropic');
+        expect(fakes.anthropic.requests[0]!.headers['x-api-key']).toBe(KEYS.editorAnthropic);
+        expect(fakes.groq.requests).toHaveLength(0);
+      } finally {
+        await client.close();
+      }
     });
   });
 
