@@ -41,7 +41,7 @@ import {
   runningText,
   textRunningInto,
 } from './cell-drawing.js';
-import { displayOf } from './cell-format.js';
+import { displayOf, editableInput } from './cell-format.js';
 import { ColumnLayout, RowLayout, type Viewport } from './geometry.js';
 import { DomMirror } from './DomMirror.js';
 import type { EditController } from './editing.js';
@@ -451,7 +451,7 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
         }
         onCellActivated={([col, row]) => {
           if (!isDoubleLeftClick(col, row)) return;
-          editor.start({ col, row }, session.cell(col, row)?.input ?? '', { mode: 'edit' });
+          editor.start({ col, row }, editableInput(session.cell(col, row)), { mode: 'edit' });
         }}
         cellActivationBehavior="double-click"
         onCellClicked={onCellClicked}

@@ -1,6 +1,7 @@
 // How a cached cell is shown: display text, alignment and the flags the canvas and the DOM
 // mirror share (error sentinel, lock, formula).
 import type { CachedCell } from './cell-store.js';
+import { isDateTimeFormat, isPercentFormat } from './number-formats.js';
 
 export type Alignment = 'left' | 'right' | 'center';
 
@@ -97,6 +98,22 @@ export function displayOf(
     formula,
     ...(format === undefined ? {} : { format }),
   };
+}
+
+/**
+ * What the formula bar and the cell editor start from: the cell's input, except that a number
+ * shown through a number format is given as the number under it (`$1,200` → 1200), percentages
+ * as a percentage (15%) and dates and times as typed, as Excel's formula bar does. Entering it
+ * again keeps the value.
+ */
+export function editableInput(cell: CachedCell | null | undefined): string {
+  const input = cell?.input ?? '';
+  const code = cell?.format?.number_format;
+  if (cell == null || code === undefined || cell.formula !== null || input.startsWith('='))
+    return input;
+  if (typeof cell.value !== 'number' || isDateTimeFormat(code)) return input;
+  if (isPercentFormat(code)) return `${formatNumber(Number((cell.value * 100).toPrecision(15)))}%`;
+  return formatNumber(cell.value);
 }
 
 /** Numbers right, booleans centred, text left, as spreadsheets do (docs/ui-rules.md GRID-02). */

@@ -24,10 +24,20 @@ export function numberFormatName(code: string | undefined): string {
   if (code === undefined || code === 'General') return 'Automatic';
   const preset = NUMBER_FORMAT_PRESETS.find((candidate) => candidate.code === code);
   if (preset !== undefined) return preset.label.split('  ')[0]!;
-  if (/%/.test(stripLiterals(code))) return 'Percent';
+  if (isPercentFormat(code)) return 'Percent';
   if (/[$€£¥]/.test(code)) return 'Currency';
-  if (/[dmyhs]/i.test(stripLiterals(code).replace(/General/gi, ''))) return 'Date/time';
+  if (isDateTimeFormat(code)) return 'Date/time';
   return 'Custom';
+}
+
+/** Whether a code shows a date or a time (its letters outside quotes and brackets). */
+export function isDateTimeFormat(code: string): boolean {
+  return /[dmyhs]/i.test(stripLiterals(code).replace(/General/gi, ''));
+}
+
+/** Whether a code shows a percentage. */
+export function isPercentFormat(code: string): boolean {
+  return stripLiterals(code).includes('%');
 }
 
 /** A code without its quoted text, escaped characters and [colour]/[condition] brackets. */
