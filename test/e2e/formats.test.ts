@@ -27,7 +27,9 @@ interface FormattedCell {
 }
 
 async function readCells(
-  server: { http: { get: (path: string, query?: Record<string, string>) => Promise<{ body: unknown }> } },
+  server: {
+    http: { get: (path: string, query?: Record<string, string>) => Promise<{ body: unknown }> };
+  },
   range: string,
 ): Promise<Record<string, FormattedCell>> {
   const body = (await server.http.get('/grid', { range })).body as { cells: FormattedCell[] };
@@ -218,11 +220,13 @@ describe.skipIf(!hasChromium)('cell formats in the browser', () => {
     await page.getByTestId('format-painter').click();
     await expect(pressed(page, 'format-painter')).resolves.toBe('true');
     await clickCell(page, 'B2');
-    await expect.poll(async () => (await readCells(suite.server, 'B2'))['B2']!.format).toEqual({
-      bold: true,
-      fill: '#FFEB9C',
-      color: '#9C0006',
-    });
+    await expect
+      .poll(async () => (await readCells(suite.server, 'B2'))['B2']!.format)
+      .toEqual({
+        bold: true,
+        fill: '#FFEB9C',
+        color: '#9C0006',
+      });
     await expect(pressed(page, 'format-painter')).resolves.toBe('false');
     await expect(pressed(page, 'format-bold')).resolves.toBe('true');
 
@@ -235,7 +239,9 @@ describe.skipIf(!hasChromium)('cell formats in the browser', () => {
     expect((await readCells(suite.server, 'B1'))['B1']!.format).toBeUndefined();
 
     await page.getByTestId('undo').click();
-    await expect.poll(async () => (await readCells(suite.server, 'B2'))['B2']!.format).toBeUndefined();
+    await expect
+      .poll(async () => (await readCells(suite.server, 'B2'))['B2']!.format)
+      .toBeUndefined();
     expect((await readCells(suite.server, 'A1'))['A1']!.format).toMatchObject({ bold: true });
   });
 
@@ -277,7 +283,11 @@ describe.skipIf(!hasChromium)('cell formats in the browser', () => {
       const data = new DataTransfer();
       data.setData('text/plain', 'Name\t1200\nBob\t0.5');
       data.setData('text/html', markup);
-      const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+      const event = new ClipboardEvent('paste', {
+        clipboardData: data,
+        bubbles: true,
+        cancelable: true,
+      });
       document.activeElement!.dispatchEvent(event);
     }, html);
     await expectCellText(page, 'E5', '$1,200.00');
@@ -293,7 +303,9 @@ describe.skipIf(!hasChromium)('cell formats in the browser', () => {
       strikethrough: true,
     });
     expect(fromHtml['E5']!.value).toBe(1200);
-    await expect(page.evaluate(() => (window as { __pwned?: number }).__pwned)).resolves.toBeUndefined();
+    await expect(
+      page.evaluate(() => (window as { __pwned?: number }).__pwned),
+    ).resolves.toBeUndefined();
     expect(suite.ui.errors).toEqual([]);
   });
 
@@ -341,7 +353,9 @@ describe.skipIf(!hasChromium)('cell formats in the browser', () => {
     // Typing into B1 stops the run on at once: B1 then shows only its own text.
     await typeInto(page, 'B1', '.');
     await expectCellText(page, 'B1', '.');
-    await expect.poll(async () => inkExtent(await cellPixels(page, 'B1'))?.right ?? 0).toBeLessThan(12);
+    await expect
+      .poll(async () => inkExtent(await cellPixels(page, 'B1'))?.right ?? 0)
+      .toBeLessThan(12);
 
     // An empty cell's fill is drawn.
     const [red, green, blue] = middleColour(await cellPixels(page, 'E8'));

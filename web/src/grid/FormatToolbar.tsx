@@ -94,13 +94,7 @@ function CustomFormatDialog(props: {
   );
 }
 
-export function FormatToolbar({
-  session,
-  painter,
-}: {
-  session: Session;
-  painter: FormatPainter;
-}) {
+export function FormatToolbar({ session, painter }: { session: Session; painter: FormatPainter }) {
   const format = useActiveFormat(session);
   const painting = useObservable(painter.armed);
   const [customOpen, setCustomOpen] = useState(false);
@@ -130,7 +124,12 @@ export function FormatToolbar({
   ];
 
   return (
-    <div className="format-toolbar" role="toolbar" aria-label="Formatting" data-testid="format-toolbar">
+    <div
+      className="format-toolbar"
+      role="toolbar"
+      aria-label="Formatting"
+      data-testid="format-toolbar"
+    >
       <ToolButton
         testId="format-painter"
         label="Format painter: copy this cell's format to the next selection (Esc cancels)"
@@ -142,26 +141,58 @@ export function FormatToolbar({
       <span className="tool-separator" />
       <MenuButton
         testId="format-number-menu"
-        label={<span data-testid="format-number-name">{numberFormatName(format?.number_format)} ▾</span>}
+        label={
+          <span data-testid="format-number-name">{numberFormatName(format?.number_format)} ▾</span>
+        }
         items={numberItems}
       />
-      <ToolButton testId="format-decimals-less" label="Fewer decimal places" pressed={false} onClick={() => stepped(-1)}>
+      <ToolButton
+        testId="format-decimals-less"
+        label="Fewer decimal places"
+        pressed={false}
+        onClick={() => stepped(-1)}
+      >
         .0←
       </ToolButton>
-      <ToolButton testId="format-decimals-more" label="More decimal places" pressed={false} onClick={() => stepped(1)}>
+      <ToolButton
+        testId="format-decimals-more"
+        label="More decimal places"
+        pressed={false}
+        onClick={() => stepped(1)}
+      >
         .00→
       </ToolButton>
       <span className="tool-separator" />
-      <ToolButton testId="format-bold" label="Bold (Ctrl+B)" pressed={format?.bold === true} onClick={() => toggle('bold')}>
+      <ToolButton
+        testId="format-bold"
+        label="Bold (Ctrl+B)"
+        pressed={format?.bold === true}
+        onClick={() => toggle('bold')}
+      >
         <b>B</b>
       </ToolButton>
-      <ToolButton testId="format-italic" label="Italic (Ctrl+I)" pressed={format?.italic === true} onClick={() => toggle('italic')}>
+      <ToolButton
+        testId="format-italic"
+        label="Italic (Ctrl+I)"
+        pressed={format?.italic === true}
+        onClick={() => toggle('italic')}
+      >
         <i>I</i>
       </ToolButton>
-      <ToolButton testId="format-underline" label="Underline (Ctrl+U)" pressed={format?.underline === true} onClick={() => toggle('underline')}>
+      <ToolButton
+        testId="format-underline"
+        label="Underline (Ctrl+U)"
+        pressed={format?.underline === true}
+        onClick={() => toggle('underline')}
+      >
         <u>U</u>
       </ToolButton>
-      <ToolButton testId="format-strikethrough" label="Strike-through" pressed={format?.strikethrough === true} onClick={() => toggle('strikethrough')}>
+      <ToolButton
+        testId="format-strikethrough"
+        label="Strike-through"
+        pressed={format?.strikethrough === true}
+        onClick={() => toggle('strikethrough')}
+      >
         <s>S</s>
       </ToolButton>
       <label className="tool-colour" title="Text colour">
@@ -189,19 +220,44 @@ export function FormatToolbar({
         />
       </label>
       <span className="tool-separator" />
-      <ToolButton testId="format-align-left" label="Align left" pressed={format?.align === 'left'} onClick={() => align('left')}>
+      <ToolButton
+        testId="format-align-left"
+        label="Align left"
+        pressed={format?.align === 'left'}
+        onClick={() => align('left')}
+      >
         ⇤
       </ToolButton>
-      <ToolButton testId="format-align-center" label="Align centre" pressed={format?.align === 'center'} onClick={() => align('center')}>
+      <ToolButton
+        testId="format-align-center"
+        label="Align centre"
+        pressed={format?.align === 'center'}
+        onClick={() => align('center')}
+      >
         ↔
       </ToolButton>
-      <ToolButton testId="format-align-right" label="Align right" pressed={format?.align === 'right'} onClick={() => align('right')}>
+      <ToolButton
+        testId="format-align-right"
+        label="Align right"
+        pressed={format?.align === 'right'}
+        onClick={() => align('right')}
+      >
         ⇥
       </ToolButton>
-      <ToolButton testId="format-wrap" label="Wrap text" pressed={format?.wrap === true} onClick={() => toggle('wrap')}>
+      <ToolButton
+        testId="format-wrap"
+        label="Wrap text"
+        pressed={format?.wrap === true}
+        onClick={() => toggle('wrap')}
+      >
         ↩
       </ToolButton>
-      <ToolButton testId="format-clear" label="Clear formatting" pressed={false} onClick={() => apply(replacingPatch(undefined))}>
+      <ToolButton
+        testId="format-clear"
+        label="Clear formatting"
+        pressed={false}
+        onClick={() => apply(replacingPatch(undefined))}
+      >
         ⌫
       </ToolButton>
       {customOpen && (

@@ -232,7 +232,8 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
     (args, drawContent) => {
       const { ctx, rect, col, row, theme } = args;
       const cached = session.store.cell(sheet, col, row);
-      const proposed = preview !== null && preview.sheet === sheet && preview.cells.has(formatCell({ col, row }));
+      const proposed =
+        preview !== null && preview.sheet === sheet && preview.cells.has(formatCell({ col, row }));
       // Glide tracks the font it set per column: every font change here is undone.
       ctx.save();
       const own = proposed ? undefined : runningText(cached);

@@ -3,7 +3,13 @@
 // that scroll far away are aborted or evicted (LRU), and writes mark blocks stale so they are
 // fetched again when seen, while their old values stay on screen until then (docs/ui-rules.md
 // PERF-06, PERF-07). Blocks outside the sheet's listed bounds are known empty without a read.
-import { columnToLetters, parseRange, rectContains, rectIntersection, type Rect } from './address.js';
+import {
+  columnToLetters,
+  parseRange,
+  rectContains,
+  rectIntersection,
+  type Rect,
+} from './address.js';
 import type { GridCellJson, GridResponse } from '../api/types.js';
 
 export const BLOCK_ROWS = 100;

@@ -3,7 +3,14 @@
 // the whole selection; a copy made here keeps its formulas and moves their references.
 import { formatCellList, writeRangeChunks, type BlockChunk } from '../app/cell-writes.js';
 import type { Session } from '../app/session.js';
-import { formatCell, formatRect, parseRange, rectCellCount, rectIntersection, type Rect } from './address.js';
+import {
+  formatCell,
+  formatRect,
+  parseRange,
+  rectCellCount,
+  rectIntersection,
+  type Rect,
+} from './address.js';
 import type { CellFormat } from './cell-store.js';
 import { formatKey, isPlain, replacingPatch } from './format-patch.js';
 import { displayValue } from './cell-format.js';
@@ -114,18 +121,25 @@ export async function copyFromServer(
       for (let col = inside.col; col < inside.col + inside.width; col += 1)
         formats.set(formatCell({ col, row }), entry.format);
   }
-  for (const cell of response.cells) if (cell.format !== undefined) formats.set(cell.cell, cell.format);
-  return buildClip(sheet, rect, cut, (put) => {
-    for (const cell of response.cells) {
-      const match = /^([A-Z]+)(\d+)$/.exec(cell.cell)!;
-      put(
-        columnOf(match[1]!),
-        Number(match[2]) - 1,
-        cell.input,
-        cell.error ?? displayValue(cell.value),
-      );
-    }
-  }, (col, row) => formats.get(formatCell({ col, row })));
+  for (const cell of response.cells)
+    if (cell.format !== undefined) formats.set(cell.cell, cell.format);
+  return buildClip(
+    sheet,
+    rect,
+    cut,
+    (put) => {
+      for (const cell of response.cells) {
+        const match = /^([A-Z]+)(\d+)$/.exec(cell.cell)!;
+        put(
+          columnOf(match[1]!),
+          Number(match[2]) - 1,
+          cell.input,
+          cell.error ?? displayValue(cell.value),
+        );
+      }
+    },
+    (col, row) => formats.get(formatCell({ col, row })),
+  );
 }
 
 /** Pastes with more cells than this are parsed in a Web Worker (docs/ui-rules.md PERF-09). */

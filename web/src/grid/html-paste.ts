@@ -63,7 +63,10 @@ const hex2 = (value: number) =>
 
 /** A CSS colour as #RRGGBB; undefined for transparent, unknown or unreadable colours. */
 export function cssColour(text: string): string | undefined {
-  const value = text.trim().toLowerCase().replace(/\s*!important$/, '');
+  const value = text
+    .trim()
+    .toLowerCase()
+    .replace(/\s*!important$/, '');
   const named = NAMED_COLOURS[value];
   if (named !== undefined) return named;
   const long = /^#([0-9a-f]{6})$/.exec(value);
@@ -147,7 +150,9 @@ export function formatFromStyles(declarations: Declarations, tags: InnerTags): C
   if (tags.strikethrough || /line-through/i.test(decoration)) format.strikethrough = true;
   const colour = cssColour(declarations.get('color') ?? '');
   if (colour !== undefined && colour !== '#000000') format.color = colour;
-  const fill = cssColour(declarations.get('background-color') ?? declarations.get('background') ?? '');
+  const fill = cssColour(
+    declarations.get('background-color') ?? declarations.get('background') ?? '',
+  );
   // White is every program's page colour: copying it would paint white over banded rows.
   if (fill !== undefined && fill !== '#FFFFFF') format.fill = fill;
   const align = (declarations.get('text-align') ?? '').toLowerCase();
@@ -164,8 +169,17 @@ export function formatFromStyles(declarations: Declarations, tags: InnerTags): C
 /** The formats of a pasted table, row by row (cells spanning several columns repeat). */
 export function formatsFromHtml(html: string): CellFormatJson[][] | undefined {
   if (!/<table[\s>]/i.test(html)) return undefined;
-  // DOMParser builds an inert document: scripts do not run, images and styles do not load.
-  const document = new DOMParser().parseFromString(html, 'text/html');
+  // DOMParser builds an inert document where scripts never run; Chromium still tries an <img>'s
+  // error handler there (blocked by the page's CSP, but noted). Only the table's structure, its
+  // styles and its b/i/u/s tags are read, so elements that load things and every on… handler
+  // are renamed before parsing.
+  const inert = html
+    .replace(
+      /<(\/?)(img|image|script|iframe|frame|object|embed|link|video|audio|source|svg|math|base|meta)\b/gi,
+      '<$1x-$2',
+    )
+    .replace(/\son[a-z]+\s*=/gi, ' data-x=');
+  const document = new DOMParser().parseFromString(inert, 'text/html');
   const table = document.querySelector('table');
   if (table === null) return undefined;
   const classes = parseClassRules(
