@@ -9,7 +9,12 @@ import {
 } from '../../web/src/grid/number-formats.js';
 import { editableInput, serialAsTyped } from '../../web/src/grid/cell-format.js';
 import type { CachedCell } from '../../web/src/grid/cell-store.js';
-import { formatKey, isPlain, replacingPatch } from '../../web/src/grid/format-patch.js';
+import {
+  formatKey,
+  isPlain,
+  pasteFormatGrid,
+  replacingPatch,
+} from '../../web/src/grid/format-patch.js';
 import {
   cssColour,
   formatFromStyles,
@@ -17,7 +22,6 @@ import {
   parseClassRules,
   parseDeclarations,
 } from '../../web/src/grid/html-paste.js';
-import { pasteFormatGrid } from '../../web/src/grid/clipboard.js';
 
 const NO_TAGS = { bold: false, italic: false, underline: false, strikethrough: false };
 

@@ -12,7 +12,7 @@ import {
   type Rect,
 } from './address.js';
 import type { CellFormat } from './cell-store.js';
-import { formatKey, isPlain, replacingPatch } from './format-patch.js';
+import { formatKey, isPlain, replacingPatch, type FormatGrid } from './format-patch.js';
 import { displayValue } from './cell-format.js';
 import { shiftFormula } from '../../../src/core/formula-text/index.js';
 import { parseTsv, toHtmlTable, toTsv } from './tsv.js';
@@ -29,8 +29,7 @@ export interface InternalClip {
   readonly formats: readonly (readonly (CellFormat | undefined)[])[];
 }
 
-/** A grid of formats a paste gives its cells, row by row from the target's top-left. */
-export type FormatGrid = readonly (readonly (CellFormat | undefined)[])[];
+export type { FormatGrid } from './format-patch.js';
 
 /** Larger copies are refused with a message rather than freezing the page. */
 export const MAX_COPY_CELLS = 200_000;
@@ -208,22 +207,6 @@ export async function pasteBlock(
     );
   }
   return block;
-}
-
-/**
- * The formats a paste of `block` gives its cells: the copied grid's, repeated when one copied
- * cell fills a larger selection; undefined when the source's shape does not match the block.
- */
-export function pasteFormatGrid(
-  source: FormatGrid | undefined,
-  block: readonly (readonly string[])[],
-): FormatGrid | undefined {
-  if (source === undefined || source.length === 0) return undefined;
-  const single = source.length === 1 && source[0]!.length === 1 ? source[0]![0] : undefined;
-  if (source.length === 1 && source[0]!.length === 1)
-    return block.map((row) => row.map(() => single));
-  if (source.length !== block.length) return undefined;
-  return source;
 }
 
 /**

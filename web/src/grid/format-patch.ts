@@ -32,3 +32,22 @@ export function formatKey(format: CellFormat | undefined): string {
 export function isPlain(format: CellFormat | undefined): boolean {
   return format === undefined || FIELDS.every((field) => format[field] === undefined);
 }
+
+/** A grid of formats a paste gives its cells, row by row from the target's top-left. */
+export type FormatGrid = readonly (readonly (CellFormat | undefined)[])[];
+
+/**
+ * The formats a paste of `block` gives its cells: the copied grid's, repeated when one copied
+ * cell fills a larger selection; undefined when the source's shape does not match the block.
+ */
+export function pasteFormatGrid(
+  source: FormatGrid | undefined,
+  block: readonly (readonly string[])[],
+): FormatGrid | undefined {
+  if (source === undefined || source.length === 0) return undefined;
+  const single = source.length === 1 && source[0]!.length === 1 ? source[0]![0] : undefined;
+  if (source.length === 1 && source[0]!.length === 1)
+    return block.map((row) => row.map(() => single));
+  if (source.length !== block.length) return undefined;
+  return source;
+}

@@ -7,12 +7,11 @@ import {
   copyFromCache,
   copyFromServer,
   pasteBlock,
-  pasteFormatGrid,
   writePaste,
   type InternalClip,
 } from './clipboard.js';
-import { formatsFromHtml } from './html-paste.js';
-import { isPlain } from './format-patch.js';
+import { formatsFromHtml } from './html-table-formats.js';
+import { isPlain, pasteFormatGrid } from './format-patch.js';
 
 export interface ClipboardActions {
   /** The copied range, outlined with a dashed border until Escape or a paste of a cut. */
