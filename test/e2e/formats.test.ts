@@ -200,6 +200,60 @@ describe.skipIf(!hasChromium)('cell formats in the browser', () => {
     expect((await readCells(suite.server, 'A1'))['A1']!.value).toBe(3.14159);
   });
 
+  it('[FMT-02] the toolbar’s toggles, colours and alignment change only their own field and show pressed for the active cell', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [['a', 'b']] });
+    await suite.server.http.post('/grid/format', { range: 'A1:B1', format: { bold: true } });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'B1', 'b');
+    await goTo(page, 'A1:B1');
+    for (const toggle of [
+      'format-italic',
+      'format-underline',
+      'format-strikethrough',
+      'format-wrap',
+    ])
+      await page.getByTestId(toggle).click();
+    await page.getByTestId('format-align-center').click();
+    await page.getByTestId('format-color').fill('#c00000');
+    await page.getByTestId('format-fill').fill('#ffeb9c');
+    const expected = {
+      bold: true,
+      italic: true,
+      underline: true,
+      strikethrough: true,
+      wrap: true,
+      align: 'center',
+      color: '#C00000',
+      fill: '#FFEB9C',
+    };
+    await expect
+      .poll(async () => (await readCells(suite.server, 'B1'))['B1']!.format)
+      .toEqual(expected);
+    expect((await readCells(suite.server, 'A1'))['A1']!.format).toEqual(expected);
+    for (const toggle of [
+      'format-bold',
+      'format-italic',
+      'format-underline',
+      'format-strikethrough',
+      'format-wrap',
+      'format-align-center',
+    ])
+      await expect(pressed(page, toggle), toggle).resolves.toBe('true');
+    await expect(pressed(page, 'format-align-left')).resolves.toBe('false');
+    // Bold again turns it off, leaving the rest; the cell's value never changes.
+    await page.getByTestId('format-bold').click();
+    await page.locator('[data-testid="format-bold"][aria-pressed="false"]').waitFor();
+    await expect
+      .poll(async () => (await readCells(suite.server, 'A1'))['A1']!.format?.['bold'])
+      .toBeUndefined();
+    expect((await readCells(suite.server, 'A1'))['A1']!.value).toBe('a');
+    await page.getByTestId('format-clear').click();
+    await expect
+      .poll(async () => (await readCells(suite.server, 'B1'))['B1']!.format)
+      .toBeUndefined();
+  });
+
   it('[FMT-04] the format painter copies the active cell’s format to the next selection (one undo step); Escape cancels it', async () => {
     await suite.server.http.post('/grid/range', {
       target_cell: 'A1',

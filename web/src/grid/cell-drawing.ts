@@ -11,6 +11,8 @@ type CellFormat = NonNullable<CachedCell['format']>;
 /** How far left an empty cell looks for text running into it. */
 const MAX_OVERFLOW_COLUMNS = 30;
 const PADDING = gridTheme.cellHorizontalPadding ?? 6;
+/** Wider than any character of the cells' font at 13 px (bold W is about 13 px). */
+const WIDEST_CHAR_PX = 16;
 
 export interface CellLookup {
   readonly cell: (col: number, row: number) => CachedCell | null | undefined;
@@ -60,6 +62,8 @@ export function overflows(
   format: CellFormat | undefined,
   width: number,
 ): boolean {
+  // Short texts cannot reach their edge: skip measuring them (this runs for every drawn cell).
+  if (text.length * WIDEST_CHAR_PX + PADDING <= width) return false;
   ctx.font = fontOf(format);
   return ctx.measureText(text).width + PADDING > width;
 }
@@ -83,6 +87,7 @@ export function textRunningInto(
     if (isBlank(cell)) continue;
     const text = runningText(cell);
     if (text === undefined || cell === undefined || cell === null) return undefined;
+    if (text.length * WIDEST_CHAR_PX + PADDING <= offset) return undefined;
     ctx.font = fontOf(cell.format);
     // Only when the text reaches past the cells in between into this one.
     if (ctx.measureText(text).width + PADDING <= offset) return undefined;
