@@ -254,6 +254,36 @@ describe.skipIf(!hasChromium)('cell formats in the browser', () => {
       .toBeUndefined();
   });
 
+  it('[FMT-02] a frozen header row keeps its bold, colour and fill when the sheet scrolls under it', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [['Name'], ...Array.from({ length: 200 }, (_, index) => [`item ${index + 2}`])],
+    });
+    await suite.server.http.post('/grid/format', {
+      range: 'A1',
+      format: { bold: true, color: '#C00000', fill: '#FFEB9C' },
+    });
+    await suite.server.http.post('/grid/freeze', { rows: 1 });
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'A150');
+    await expectCellText(page, 'A150', 'item 150');
+    await page.getByTestId('frozen-A1').waitFor();
+    const style = await page.getByTestId('frozen-A1').evaluate((element) => {
+      const computed = getComputedStyle(element);
+      return {
+        weight: computed.fontWeight,
+        colour: computed.color,
+        fill: computed.backgroundColor,
+      };
+    });
+    expect(style).toEqual({
+      weight: '700',
+      colour: 'rgb(192, 0, 0)',
+      fill: 'rgb(255, 235, 156)',
+    });
+  });
+
   it('[FMT-04] the format painter copies the active cell’s format to the next selection (one undo step); Escape cancels it', async () => {
     await suite.server.http.post('/grid/range', {
       target_cell: 'A1',
