@@ -333,7 +333,7 @@ export class CellInputs {
       return;
     }
     const ids = Float64Array.from(this.#pages.keys()).sort();
-    for (let first = 0; first < ids.length; ) {
+    for (let first = 0; first < ids.length;) {
       const band = Math.floor(ids[first]! / PAGES_PER_ROW_BAND);
       let end = first + 1;
       while (end < ids.length && Math.floor(ids[end]! / PAGES_PER_ROW_BAND) === band) end += 1;

@@ -34,6 +34,7 @@ import { findRoutes } from './routes/find.js';
 import { pluginRoutes } from './routes/plugins.js';
 import type { PluginRegistry } from '../plugins/index.js';
 import { installSaasAuthentication, saasRoutes, type SaasServices } from './routes/saas.js';
+import { lazyValidators } from './lazy-validators.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         allErrors: false,
       },
     },
+    schemaController: { compilersFactory: { buildValidator: lazyValidators() } },
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
