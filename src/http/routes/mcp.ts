@@ -2,7 +2,6 @@
 // request guard and workbook scoping as every other route; the SDK answers the JSON-RPC.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AgentService } from '../../agent/index.js';
-import { answerMcpHttp } from '../../mcp/index.js';
 import { HttpError } from '../errors.js';
 import { clientOf, handleOf, type RouteDeps } from '../route-deps.js';
 
@@ -59,6 +58,8 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<McpRouteDeps> = async (app, de
       };
       reply.hijack();
       try {
+        // The MCP SDK (and zod under it) loads on the first MCP request, not at every start.
+        const { answerMcpHttp } = await import('../../mcp/index.js');
         await answerMcpHttp(options, request.raw, reply.raw, request.body);
       } catch (error) {
         request.log.error({ err: error }, 'MCP request failed');
