@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.setSerializerCompiler(responseSerializer(deps.checkResponses === true));
+  app.setSerializerCompiler(await responseSerializer(deps.checkResponses === true));
   installErrorHandling(app, deps.errorStatuses);
   installRequestGuard(app, {
     mode: deps.config.mode,
