@@ -39,6 +39,12 @@ import { InvalidDocumentError } from './errors.js';
 import type { ComputedValues } from './gridbook-json.js';
 import type { DecodedWorkbook } from './gridos-import.js';
 import { rewriteTableReferences, type ImportedTable } from './table-references.js';
+import {
+  nameReference,
+  namesByKey,
+  rewriteDefinedNames,
+  type ImportedName,
+} from './defined-names.js';
 import { checkInflatedSize } from './zip-bounds.js';
 import { readFormats, writeFormats } from './xlsx-formats.js';
 
@@ -491,9 +497,44 @@ function tablesOf(workbook: ExcelJS.Workbook): Map<string, ImportedTable> {
   return tables;
 }
 
+/** The workbook's defined names that stand for one range (exceljs reads the others as none). */
+function definedNamesOf(workbook: ExcelJS.Workbook): Map<string, ImportedName> {
+  const model = workbook.definedNames.model as unknown as readonly {
+    name?: unknown;
+    ranges?: unknown;
+  }[];
+  const names: ImportedName[] = [];
+  for (const entry of model) {
+    if (typeof entry.name !== 'string' || !Array.isArray(entry.ranges)) continue;
+    if (entry.ranges.length !== 1 || typeof entry.ranges[0] !== 'string') continue;
+    const reference = nameReference(entry.ranges[0]);
+    if (reference !== undefined) names.push({ name: entry.name, reference });
+  }
+  return namesByKey(names);
+}
+
+/** A formula as read from the file, with table references and defined names made ranges. */
+function importedFormula(
+  formula: string,
+  references: ImportedReferences,
+  sheet: string,
+  at: CellAddress,
+): string {
+  const withTables =
+    references.tables.size > 0
+      ? rewriteTableReferences(formula, references.tables, sheet, at)
+      : formula;
+  return rewriteDefinedNames(withTables, references.names);
+}
+
+interface ImportedReferences {
+  readonly tables: ReadonlyMap<string, ImportedTable>;
+  readonly names: ReadonlyMap<string, ImportedName>;
+}
+
 function readWorksheet(
   worksheet: ExcelJS.Worksheet,
-  tables: ReadonlyMap<string, ImportedTable>,
+  references: ImportedReferences,
 ): SnapshotCell[] {
   const locking = isProtected(worksheet);
   const cells: SnapshotCell[] = [];
@@ -510,10 +551,9 @@ function readWorksheet(
       const read = inputOf(cell);
       if (read === null) return;
       const at = { row: Number(cell.row) - 1, col: Number(cell.col) - 1 };
-      const input =
-        isFormula(read) && tables.size > 0
-          ? { formula: rewriteTableReferences(read.formula, tables, worksheet.name, at) }
-          : read;
+      const input = isFormula(read)
+        ? { formula: importedFormula(read.formula, references, worksheet.name, at) }
+        : read;
       if (
         !isFormula(input) &&
         arrays.some((range) => rangeContains(range, at) && !sameCell(range.start, at))
@@ -557,13 +597,19 @@ export async function decodeXlsx(data: Uint8Array, field = 'file'): Promise<Deco
   } catch {
     tables = new Map();
   }
+  let names: Map<string, ImportedName>;
+  try {
+    names = definedNamesOf(workbook);
+  } catch {
+    names = new Map();
+  }
   const sheets = worksheets.map((worksheet): SheetSnapshot => {
     try {
       const layout = readLayout(worksheet);
       const formats = readFormats(worksheet);
       return {
         name: worksheet.name,
-        cells: readWorksheet(worksheet, tables),
+        cells: readWorksheet(worksheet, { tables, names }),
         charts: [],
         ...(layout === undefined ? {} : { layout }),
         ...(formats.length === 0 ? {} : { formats }),
