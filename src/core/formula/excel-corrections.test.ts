@@ -110,3 +110,14 @@ describe('text read as a date', () => {
     expect(calc('=DATEVALUE("15/01/2024")')).toBe('#VALUE!');
   });
 });
+
+describe('XLOOKUP with arguments written empty', () => {
+  it('answers #N/A for a value not found when if_not_found is empty (it is left out)', () => {
+    expect(calc('=XLOOKUP(9,{1;2;3},{10;20;30},,0)')).toBe('#N/A');
+    expect(calc('=XLOOKUP(2,{1;2;3},{10;20;30},,,)')).toBe(20);
+  });
+
+  it('MS example: if_not_found given is the answer when nothing matches', () => {
+    expect(calc('=XLOOKUP(9,{1;2;3},{10;20;30},"ID not found")')).toBe('ID not found');
+  });
+});

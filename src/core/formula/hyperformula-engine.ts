@@ -37,6 +37,7 @@ import type { CustomFunction, FunctionArgument, FunctionRegistry } from './funct
 import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
 import { positionalParameters, signatureOf, type FunctionInfo } from './function-catalogue.js';
 import { EXCEL_FUNCTIONS } from './excel-functions.js';
+import { correctBuiltInArguments } from './built-in-arguments.js';
 import { engineSpelling } from './engine-spelling.js';
 import { formulaLimitError } from './formula-limits.js';
 import {
@@ -506,6 +507,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   let catalogue: { of: HyperFormula; entries: FunctionInfo[] } | undefined;
   limitTextResults();
   teachNullErrorLiteral();
+  correctBuiltInArguments();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
   const denseWidths = new DenseWidthBounds();
   let batchDepth = 0;
