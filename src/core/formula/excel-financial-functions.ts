@@ -1,6 +1,6 @@
-// Excel financial functions HyperFormula 3.5 lacks: ACCRINT, ACCRINTM and the coupon functions
-// (COUPDAYBS, COUPDAYS, COUPDAYSNC, COUPNCD, COUPNUM, COUPPCD), with Excel's documented day-count
-// bases (0 US 30/360, 1 actual/actual, 2 actual/360, 3 actual/365, 4 European 30/360) and
+// Excel financial functions HyperFormula 3.5 lacks: ACCRINT, ACCRINTM, PRICE, YIELD and the
+// coupon functions (COUPDAYBS, COUPDAYS, COUPDAYSNC, COUPNCD, COUPNUM, COUPPCD), with Excel's
+// documented day-count bases (0 US 30/360, 1 actual/actual, 2 actual/360, 3 actual/365, 4 European 30/360) and
 // ACCRINT's documented sum over the quasi-coupon periods of the odd period. Coupon dates step back
 // from maturity by 12/frequency months, kept at month ends when maturity is one.
 import { booleanArg, integerArg, numberArg } from './excel-arguments.js';
