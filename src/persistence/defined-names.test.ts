@@ -19,6 +19,9 @@ describe('rewriteDefinedNames', () => {
       '="Liste"&rate(1)&Liste2&Liste!A1&Sheet1!rate',
     );
     expect(rewriteDefinedNames("='rate'!A1+Liste[x]", names)).toBe("='rate'!A1+Liste[x]");
+    const withA = namesByKey([{ name: 'A', reference: 'Sheet1!$A$1' }]);
+    expect(rewriteDefinedNames('=IFERROR(#N/A,A)', withA)).toBe('=IFERROR(#N/A,Sheet1!$A$1)');
+    expect(rewriteDefinedNames('=SUM(A:A)+A$2+C2:A4', withA)).toBe('=SUM(A:A)+A$2+C2:A4');
   });
 });
 

@@ -38,11 +38,13 @@ export function namesByKey(names: readonly ImportedName[]): Map<string, Imported
 // A name: a letter, `_` or `\`, then letters, digits, `_`, `.` or `\`.
 const NAME = /[A-Za-z_\\][A-Za-z0-9_.\\]*/y;
 const NAME_CHAR = /[A-Za-z0-9_.\\$]/;
+const ERROR_LITERAL = /#[A-Za-z0-9/]+[!?]?/y;
 
 /**
  * The formula with every defined name replaced by its range. Text in double quotes, quoted sheet
- * names, function names (followed by `(`), sheet prefixes (followed by `!`), table names
- * (followed by `[`) and anything after a sheet prefix are left alone.
+ * names, error literals (`#N/A`), function names (followed by `(`), sheet prefixes (followed by `!`), table names
+ * (followed by `[`), column letters of references (`B$3`, `B:B`) and anything after a sheet
+ * prefix are left alone.
  */
 export function rewriteDefinedNames(
   formula: string,
@@ -64,8 +66,16 @@ export function rewriteDefinedNames(
       index = end + 1;
       continue;
     }
+    if (char === '#') {
+      // An error literal (#N/A, #REF!): its letters are no name.
+      ERROR_LITERAL.lastIndex = index;
+      const literal = ERROR_LITERAL.exec(formula)?.[0] ?? char;
+      out += literal;
+      index += literal.length;
+      continue;
+    }
     const previous = formula[index - 1] ?? '';
-    if (NAME_CHAR.test(previous) || previous === '!') {
+    if (NAME_CHAR.test(previous) || previous === '!' || previous === ':') {
       out += char;
       index += 1;
       continue;
@@ -80,7 +90,9 @@ export function rewriteDefinedNames(
     const word = match[0];
     const next = formula[index + word.length] ?? '';
     const entry = names.get(word.toLowerCase());
-    out += entry !== undefined && !['(', '!', '['].includes(next) ? entry.reference : word;
+    // Followed by `$` or `:` (or after `:`), a one-letter name is a column: `B$3`, `B:B`.
+    out +=
+      entry !== undefined && !['(', '!', '[', '$', ':'].includes(next) ? entry.reference : word;
     index += word.length;
   }
   return out;
