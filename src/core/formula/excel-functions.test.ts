@@ -76,6 +76,8 @@ const NAMES = [
   'COUPNCD',
   'COUPNUM',
   'COUPPCD',
+  'PRICE',
+  'YIELD',
   'MATCH',
 ];
 

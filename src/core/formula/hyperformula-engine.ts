@@ -39,6 +39,7 @@ import { positionalParameters, signatureOf, type FunctionInfo } from './function
 import { EXCEL_FUNCTIONS } from './excel-functions.js';
 import { correctBuiltInArguments } from './built-in-arguments.js';
 import { engineSpelling } from './engine-spelling.js';
+import { intersectRangeResults } from './implicit-intersection.js';
 import { formulaLimitError } from './formula-limits.js';
 import {
   FormulaError,
@@ -508,6 +509,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   limitTextResults();
   teachNullErrorLiteral();
   correctBuiltInArguments();
+  intersectRangeResults();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
   const denseWidths = new DenseWidthBounds();
   let batchDepth = 0;
