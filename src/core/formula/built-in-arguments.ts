@@ -1,6 +1,6 @@
 // Argument rules of HyperFormula built-ins that differ from Excel's, corrected in the metadata the
 // engine reads (shared by every instance, like the language; setting it twice is harmless).
-import { HyperFormula } from 'hyperformula';
+import { EmptyValue, HyperFormula } from 'hyperformula';
 
 interface ParameterMetadata {
   emptyAsDefault?: boolean;
@@ -31,4 +31,34 @@ export function correctBuiltInArguments(): void {
       if (parameter !== undefined) parameter.emptyAsDefault = true;
     }
   }
+}
+
+interface CriterionBuilder {
+  fromCellValue(raw: unknown, arithmetic: unknown): unknown;
+}
+
+let emptyCriteriaAreZero = false;
+
+/**
+ * A criteria argument that is an empty cell counts as 0 in COUNTIF, COUNTIFS, SUMIF, SUMIFS,
+ * AVERAGEIF(S), MINIFS and MAXIFS (Microsoft's COUNTIFS and AVERAGEIF pages: "treats the empty
+ * cell as a 0 value"); HyperFormula answered #VALUE! ("Incorrect criterion"). Its criterion
+ * builder is shared through the interpreter's prototype chain, so it is corrected once there.
+ */
+export function treatEmptyCriteriaAsZero(): void {
+  if (emptyCriteriaAreZero) return;
+  const probe = HyperFormula.buildEmpty({ licenseKey: 'gpl-v3' });
+  const builder = (
+    probe as unknown as { evaluator?: { interpreter?: { criterionBuilder?: CriterionBuilder } } }
+  ).evaluator?.interpreter?.criterionBuilder;
+  probe.destroy();
+  const prototype =
+    builder === undefined ? undefined : (Object.getPrototypeOf(builder) as CriterionBuilder);
+  if (prototype === undefined || typeof prototype.fromCellValue !== 'function')
+    throw new Error('HyperFormula no longer exposes its criterion builder; cannot correct it.');
+  const build = prototype.fromCellValue;
+  prototype.fromCellValue = function (this: CriterionBuilder, raw, arithmetic) {
+    return build.call(this, raw === EmptyValue ? 0 : raw, arithmetic);
+  };
+  emptyCriteriaAreZero = true;
 }

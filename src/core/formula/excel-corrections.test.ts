@@ -121,3 +121,23 @@ describe('XLOOKUP with arguments written empty', () => {
     expect(calc('=XLOOKUP(9,{1;2;3},{10;20;30},"ID not found")')).toBe('ID not found');
   });
 });
+
+describe('criteria that are empty cells', () => {
+  it('count as 0 in COUNTIF, COUNTIFS, SUMIF and AVERAGEIF, as Microsoft documents', () => {
+    const book = bed.open();
+    writeCell(book, 'A1', 0);
+    writeCell(book, 'A2', 5);
+    writeCell(book, 'A3', 0);
+    writeCell(book, 'B1', 7);
+    writeCell(book, 'B2', 1);
+    writeCell(book, 'B3', 2);
+    writeCell(book, 'D1', '=COUNTIF(A1:A3,C1)');
+    writeCell(book, 'D2', '=COUNTIFS(A1:A3,C1)');
+    writeCell(book, 'D3', '=SUMIF(A1:A3,C1,B1:B3)');
+    writeCell(book, 'D4', '=AVERAGEIF(A1:A3,C1,B1:B3)');
+    expect(valueAt(book, 'D1')).toBe(2);
+    expect(valueAt(book, 'D2')).toBe(2);
+    expect(valueAt(book, 'D3')).toBe(9);
+    expect(valueAt(book, 'D4')).toBe(4.5);
+  });
+});

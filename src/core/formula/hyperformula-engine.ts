@@ -37,7 +37,7 @@ import type { CustomFunction, FunctionArgument, FunctionRegistry } from './funct
 import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
 import { positionalParameters, signatureOf, type FunctionInfo } from './function-catalogue.js';
 import { EXCEL_FUNCTIONS } from './excel-functions.js';
-import { correctBuiltInArguments } from './built-in-arguments.js';
+import { correctBuiltInArguments, treatEmptyCriteriaAsZero } from './built-in-arguments.js';
 import { engineSpelling } from './engine-spelling.js';
 import { intersectRangeResults } from './implicit-intersection.js';
 import { formulaLimitError } from './formula-limits.js';
@@ -509,6 +509,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   limitTextResults();
   teachNullErrorLiteral();
   correctBuiltInArguments();
+  treatEmptyCriteriaAsZero();
   intersectRangeResults();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
   const denseWidths = new DenseWidthBounds();
