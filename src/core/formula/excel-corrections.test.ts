@@ -141,3 +141,37 @@ describe('criteria that are empty cells', () => {
     expect(valueAt(book, 'D4')).toBe(4.5);
   });
 });
+
+describe('AND, OR and XOR', () => {
+  it.each([
+    // MS examples.
+    ['=AND(TRUE,TRUE)', true],
+    ['=AND(TRUE,FALSE)', false],
+    ['=AND(2+2=4,2+3=5)', true],
+    ['=OR(1+1=1,2+2=5)', false],
+    ['=OR(TRUE,FALSE)', true],
+    ['=XOR(3>0,2<9)', false],
+    ['=XOR(3>12,4>6)', false],
+    ['=XOR(3>0,4>6)', true],
+  ])('%s is %s', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+
+  it('skip text and empty cells in ranges, and answer #VALUE! when no logical value is left', () => {
+    const book = bed.open();
+    writeCell(book, 'A1', 'text');
+    writeCell(book, 'B1', true);
+    writeCell(book, 'D1', '=AND(A1:C1)');
+    writeCell(book, 'D2', '=OR(A1,C1)');
+    writeCell(book, 'D3', '=XOR(A1:C1,1)');
+    writeCell(book, 'D4', '=AND(C1:C3)');
+    expect(valueAt(book, 'D1')).toBe(true);
+    expect(valueAt(book, 'D2')).toBe('#VALUE!');
+    expect(valueAt(book, 'D3')).toBe(false);
+    expect(valueAt(book, 'D4')).toBe('#VALUE!');
+  });
+
+  it('answer the first error among the arguments', () => {
+    expect(calc('=AND(TRUE,"x",1/0)')).toBe('#DIV/0!');
+  });
+});

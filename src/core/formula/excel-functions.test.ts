@@ -80,6 +80,9 @@ const NAMES = [
   'YIELD',
   'VALUETOTEXT',
   'ARRAYTOTEXT',
+  'AND',
+  'OR',
+  'XOR',
   'MATCH',
 ];
 
