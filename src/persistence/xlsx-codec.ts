@@ -4,6 +4,7 @@
 // recomputes them; cached results are not trusted), locks from protected sheets.
 // exceljs is loaded on the first xlsx export or import: it adds about 15 MiB to every server
 // process, and most never touch xlsx (bench/README.md, W6).
+import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import {
   filterRangeText,
@@ -577,9 +578,36 @@ function sameCell(a: CellAddress, b: CellAddress): boolean {
   return a.row === b.row && a.col === b.col;
 }
 
+/** A table's filter settings (`<autoFilter>` and what it holds, or its self-closing form). */
+const TABLE_FILTER = /<autoFilter\b[^>]*\/>|<autoFilter\b[\s\S]*?<\/autoFilter>/g;
+
+interface TableReading {
+  _processTableEntry?: (stream: AsyncIterable<unknown>, model: unknown, name: string) => unknown;
+}
+
+/**
+ * exceljs 4.4 fails on a whole workbook when a table's filter holds what it cannot parse (an
+ * icon filter, or filter columns beyond the table's), though the import reads nothing of a
+ * table's filter (table-references.ts needs its name, range and columns). Each table part is
+ * read with its filter left out; if exceljs no longer has that step, the file is read as it is.
+ */
+function readTablesWithoutFilters(workbook: ExcelJS.Workbook): void {
+  const reader = workbook.xlsx as unknown as TableReading;
+  const readTable = reader._processTableEntry;
+  if (typeof readTable !== 'function') return;
+  reader._processTableEntry = async function (stream, model, name) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream)
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+    const xml = Buffer.concat(chunks).toString('utf8').replace(TABLE_FILTER, '');
+    return readTable.call(this, Readable.from([xml]), model, name);
+  };
+}
+
 export async function decodeXlsx(data: Uint8Array, field = 'file'): Promise<DecodedWorkbook> {
   checkInflatedSize(data, field);
   const workbook = new (await loadExcelJs()).Workbook();
+  readTablesWithoutFilters(workbook);
   try {
     await workbook.xlsx.load(data as unknown as ExcelJS.Buffer);
   } catch (error) {
