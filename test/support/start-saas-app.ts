@@ -33,6 +33,8 @@ export async function startSaasApp(
     readonly env?: Readonly<Record<string, string>>;
     readonly now?: () => Date;
     readonly jwksCooldownMs?: number;
+    /** Collects every log line the app writes, at debug level (request logs included). */
+    readonly logLines?: string[];
   } = {},
 ): Promise<RunningSaasApp> {
   const env = {
@@ -67,6 +69,14 @@ export async function startSaasApp(
     env,
     host,
     deps: {
+      ...(options.logLines === undefined
+        ? {}
+        : {
+            logger: {
+              level: 'debug',
+              stream: { write: (line: string) => options.logLines!.push(line) },
+            },
+          }),
       store,
       saas: {
         authenticator,
