@@ -52,10 +52,13 @@ export class SaasHost implements WorkbookHost {
   async handleFor(caller: Caller): Promise<JournaledWorkbook> {
     const userId = caller.userId;
     if (userId === undefined) throw new WorkbookNotFoundError();
-    const workbookId = caller.workbookId ?? (await this.#options.directory.defaultFor(userId));
-    const role = await this.#options.directory.roleOf(userId, workbookId);
+    if (caller.workbookId === undefined) {
+      // The caller's default workbook is theirs by definition: no access check to make.
+      return (await this.#load(await this.#options.directory.defaultFor(userId))).handle;
+    }
+    const role = await this.#options.directory.roleOf(userId, caller.workbookId);
     if (role === undefined) throw new WorkbookNotFoundError();
-    return (await this.#load(workbookId)).handle;
+    return (await this.#load(caller.workbookId)).handle;
   }
 
   /** Whether the workbook is in memory now (tests, metrics). */

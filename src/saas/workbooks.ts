@@ -69,18 +69,17 @@ export class WorkbookDirectory {
 
   /** The caller's role on the workbook, or undefined when it may not see it (or it does not exist). */
   async roleOf(userId: string, workbookId: string): Promise<WorkbookRole | undefined> {
-    const { rows } = await this.#database.query<{ owner_id: string }>(
-      'SELECT owner_id FROM workbooks WHERE id = $1',
-      [workbookId],
+    // One query on every request: the owner and the caller's grant together.
+    const { rows } = await this.#database.query<{ owner_id: string; role: string | null }>(
+      `SELECT w.owner_id, c.role FROM workbooks w
+       LEFT JOIN workbook_collaborators c ON c.workbook_id = w.id AND c.user_id = $2
+       WHERE w.id = $1`,
+      [workbookId, userId],
     );
     const row = rows[0];
     if (row === undefined) return undefined;
     if (row.owner_id === userId) return 'owner';
-    const grant = await this.#database.query<{ role: string }>(
-      'SELECT role FROM workbook_collaborators WHERE workbook_id = $1 AND user_id = $2',
-      [workbookId, userId],
-    );
-    return grant.rows[0]?.role === 'editor' ? 'editor' : undefined;
+    return row.role === 'editor' ? 'editor' : undefined;
   }
 
   /** The user's default workbook id, created on first use. */
