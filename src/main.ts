@@ -220,6 +220,7 @@ async function mainSaas(config: Config): Promise<void> {
       functionSource: () => plugins.functions(),
     },
     memoryBudgetBytes: config.workbookMemoryBytes,
+    minIdleMs: config.workbookIdleMs,
     now,
     report,
   });

@@ -63,6 +63,7 @@ export async function startSaasApp(
     directory,
     journal: store,
     memoryBudgetBytes: config.workbookMemoryBytes,
+    minIdleMs: config.workbookIdleMs,
     now,
   });
   const running = await startApp({
