@@ -254,7 +254,7 @@ async function mainSaas(config: Config): Promise<void> {
         now,
         onUserCreated: Collaborators.promote,
       }),
-      tokens: new ServiceTokens(database),
+      tokens: new ServiceTokens(database, (hash) => authenticator.forgetServiceToken(hash)),
       directory,
       collaborators: new Collaborators(database, directory),
       host,

@@ -88,7 +88,9 @@ export async function startSaasApp(
           now,
           onUserCreated: Collaborators.promote,
         }),
-        tokens: new ServiceTokens(database.database),
+        tokens: new ServiceTokens(database.database, (hash) =>
+          authenticator.forgetServiceToken(hash),
+        ),
         directory,
         collaborators: new Collaborators(database.database, directory),
         host,
