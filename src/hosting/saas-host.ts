@@ -33,6 +33,8 @@ interface Loaded {
   readonly handle: JournaledWorkbook;
   readonly workbook: Workbook;
   lastUsed: number;
+  /** Requests holding it now (Caller.hold): never evicted while above 0. */
+  inUse: number;
   /** The last time `updated_at` was written for a commit (at most every 10 s). */
   touched: number;
 }
@@ -52,13 +54,20 @@ export class SaasHost implements WorkbookHost {
   async handleFor(caller: Caller): Promise<JournaledWorkbook> {
     const userId = caller.userId;
     if (userId === undefined) throw new WorkbookNotFoundError();
-    if (caller.workbookId === undefined) {
+    let workbookId = caller.workbookId;
+    if (workbookId === undefined) {
       // The caller's default workbook is theirs by definition: no access check to make.
-      return (await this.#load(await this.#options.directory.defaultFor(userId))).handle;
+      workbookId = await this.#options.directory.defaultFor(userId);
+    } else {
+      const role = await this.#options.directory.roleOf(userId, workbookId);
+      if (role === undefined) throw new WorkbookNotFoundError();
     }
-    const role = await this.#options.directory.roleOf(userId, caller.workbookId);
-    if (role === undefined) throw new WorkbookNotFoundError();
-    return (await this.#load(caller.workbookId)).handle;
+    const loaded = await this.#load(workbookId, caller.hold !== undefined);
+    caller.hold?.(() => {
+      loaded.inUse -= 1;
+      loaded.lastUsed = this.#now().getTime();
+    });
+    return loaded.handle;
   }
 
   /** Whether the workbook is in memory now (tests, metrics). */
@@ -84,7 +93,7 @@ export class SaasHost implements WorkbookHost {
     for (const loaded of this.#loaded.values()) total += estimatedBytes(loaded.workbook);
     for (const [id, loaded] of this.#loaded) {
       if (total <= this.#options.memoryBudgetBytes) break;
-      if (now - loaded.lastUsed < minIdle) continue;
+      if (loaded.inUse > 0 || now - loaded.lastUsed < minIdle) continue;
       this.#loaded.delete(id);
       total -= estimatedBytes(loaded.workbook);
       await loaded.handle.settled();
@@ -94,11 +103,12 @@ export class SaasHost implements WorkbookHost {
     return evicted;
   }
 
-  async #load(workbookId: string): Promise<Loaded> {
-    const now = this.#now().getTime();
+  /** The loaded workbook, opened first if need be; `hold` counts a request using it (released by it). */
+  async #load(workbookId: string, hold: boolean): Promise<Loaded> {
     const loaded = this.#loaded.get(workbookId);
     if (loaded !== undefined) {
-      loaded.lastUsed = now;
+      loaded.lastUsed = this.#now().getTime();
+      if (hold) loaded.inUse += 1;
       // Most recently used goes last.
       this.#loaded.delete(workbookId);
       this.#loaded.set(workbookId, loaded);
@@ -110,7 +120,9 @@ export class SaasHost implements WorkbookHost {
       this.#loading.set(workbookId, loading);
     }
     const opened = await loading;
-    opened.lastUsed = now;
+    // Marked used once it is open (an open slower than the idle time must not evict it at once).
+    opened.lastUsed = this.#now().getTime();
+    if (hold) opened.inUse += 1;
     void this.evictIdle().catch((error: unknown) =>
       this.#options.report?.('evicting idle workbooks failed', error),
     );
@@ -135,7 +147,13 @@ export class SaasHost implements WorkbookHost {
       ...(this.#options.feedLimits === undefined ? {} : { feedLimits: this.#options.feedLimits }),
       ...(this.#options.report === undefined ? {} : { report: this.#options.report }),
     });
-    const loaded: Loaded = { handle, workbook, lastUsed: this.#now().getTime(), touched: 0 };
+    const loaded: Loaded = {
+      handle,
+      workbook,
+      lastUsed: this.#now().getTime(),
+      inUse: 0,
+      touched: 0,
+    };
     // The list shows when a workbook last changed; written at most every 10 s per workbook.
     handle.subscribe(seq, () => {
       const at = this.#now().getTime();
