@@ -32,6 +32,8 @@ export interface Config {
   readonly sessionSeconds: number;
   /** SaaS: estimated bytes the workbooks in memory may take before idle ones are evicted. */
   readonly workbookMemoryBytes: number;
+  /** SaaS: how long a workbook must go unused before it may leave memory, in ms. */
+  readonly workbookIdleMs: number;
   /** Largest accepted request body in bytes (a 1M-cell range write is about 8 MB of JSON). */
   readonly maxBodyBytes: number;
   /**
@@ -245,6 +247,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sharedProviderKeys: flag(env, 'GRIDBOOK_SHARED_PROVIDER_KEYS'),
     sessionSeconds: integer(env, 'GRIDBOOK_SESSION_SECONDS', 3_600, 60, 30 * 86_400),
     workbookMemoryBytes: integer(env, 'GRIDBOOK_WORKBOOK_MEMORY_BYTES', 1024 ** 3, 0, 1024 ** 4),
+    workbookIdleMs: integer(env, 'GRIDBOOK_WORKBOOK_IDLE_MS', 60_000, 1, 86_400_000),
     maxBodyBytes: integer(
       env,
       'GRIDBOOK_MAX_BODY_BYTES',

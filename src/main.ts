@@ -230,6 +230,7 @@ async function mainSaas(config: Config): Promise<void> {
     workbookOptions: { undoDepth: config.undoDepth, undoMaxBytes: config.undoMaxBytes },
     plugins,
     memoryBudgetBytes: config.workbookMemoryBytes,
+    minIdleMs: config.workbookIdleMs,
     now,
     report,
   });
@@ -270,7 +271,7 @@ async function mainSaas(config: Config): Promise<void> {
         now,
         onUserCreated: Collaborators.promote,
       }),
-      tokens: new ServiceTokens(database),
+      tokens: new ServiceTokens(database, (hash) => authenticator.forgetServiceToken(hash)),
       directory,
       collaborators: new Collaborators(database, directory),
       host,

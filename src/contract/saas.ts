@@ -2,10 +2,13 @@
 import { Type, type Static } from 'typebox';
 import { List } from './common.js';
 
-export const Credentials = Type.Object({
-  email: Type.String({ maxLength: 320, description: 'Trimmed and lowercased.' }),
-  password: Type.String({ maxLength: 1024, description: 'At least 8 characters at sign-up.' }),
-});
+export const Credentials = Type.Object(
+  {
+    email: Type.String({ maxLength: 320, description: 'Trimmed and lowercased.' }),
+    password: Type.String({ maxLength: 1024, description: 'At least 8 characters at sign-up.' }),
+  },
+  { examples: [{ email: 'ada@example.com', password: 'correct horse battery' }] },
+);
 export type Credentials = Static<typeof Credentials>;
 
 export const UserJson = Type.Object({
@@ -28,9 +31,12 @@ export const MeResponse = Type.Object({
   ]),
 });
 
-export const CreateTokenBody = Type.Object({
-  name: Type.Optional(Type.String({ maxLength: 80, description: 'Default "Untitled token".' })),
-});
+export const CreateTokenBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 80, description: 'Default "Untitled token".' })),
+  },
+  { examples: [{ name: 'CI pipeline' }] },
+);
 export type CreateTokenBody = Static<typeof CreateTokenBody>;
 
 const TokenFields = {
@@ -66,26 +72,35 @@ export const WorkbookSummaryJson = Type.Object({
 export const WorkbookListResponse = Type.Object({ workbooks: List(WorkbookSummaryJson) });
 export const WorkbookSummaryResponse = Type.Object({ workbook: WorkbookSummaryJson });
 
-export const CreateWorkbookBody = Type.Object({
-  title: Type.Optional(
-    Type.String({ maxLength: 200, description: 'Default "Untitled workbook".' }),
-  ),
-});
+export const CreateWorkbookBody = Type.Object(
+  {
+    title: Type.Optional(
+      Type.String({ maxLength: 200, description: 'Default "Untitled workbook".' }),
+    ),
+  },
+  { examples: [{ title: 'Q3 plan' }] },
+);
 export type CreateWorkbookBody = Static<typeof CreateWorkbookBody>;
 
-export const RetitleWorkbookBody = Type.Object({ title: Type.String({ maxLength: 200 }) });
+export const RetitleWorkbookBody = Type.Object(
+  { title: Type.String({ maxLength: 200 }) },
+  { examples: [{ title: 'Q4 plan' }] },
+);
 export type RetitleWorkbookBody = Static<typeof RetitleWorkbookBody>;
 
 export const WorkbookIdParam = Type.Object({ workbook_id: Type.String({ maxLength: 200 }) });
 export type WorkbookIdParam = Static<typeof WorkbookIdParam>;
 
-export const InviteBody = Type.Object({
-  email: Type.String({
-    maxLength: 320,
-    description: 'Trimmed, lowercased, matched case-insensitively.',
-  }),
-  role: Type.Optional(Type.String({ maxLength: 20, description: 'Only "editor" is accepted.' })),
-});
+export const InviteBody = Type.Object(
+  {
+    email: Type.String({
+      maxLength: 320,
+      description: 'Trimmed, lowercased, matched case-insensitively.',
+    }),
+    role: Type.Optional(Type.String({ maxLength: 20, description: 'Only "editor" is accepted.' })),
+  },
+  { examples: [{ email: 'grace@example.com', role: 'editor' }] },
+);
 export type InviteBody = Static<typeof InviteBody>;
 
 export const CollaboratorJson = Type.Object({

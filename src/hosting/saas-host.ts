@@ -41,6 +41,8 @@ interface Loaded {
   /** The owner: whose plugin secrets its formulas use. */
   readonly owner: string;
   lastUsed: number;
+  /** Requests holding it now (Caller.hold): never evicted while above 0. */
+  inUse: number;
   /** The last time `updated_at` was written for a commit (at most every 10 s). */
   touched: number;
 }
@@ -68,10 +70,20 @@ export class SaasHost implements WorkbookHost {
   async handleFor(caller: Caller): Promise<JournaledWorkbook> {
     const userId = caller.userId;
     if (userId === undefined) throw new WorkbookNotFoundError();
-    const workbookId = caller.workbookId ?? (await this.#options.directory.defaultFor(userId));
-    const role = await this.#options.directory.roleOf(userId, workbookId);
-    if (role === undefined) throw new WorkbookNotFoundError();
-    return (await this.#load(workbookId)).handle;
+    let workbookId = caller.workbookId;
+    if (workbookId === undefined) {
+      // The caller's default workbook is theirs by definition: no access check to make.
+      workbookId = await this.#options.directory.defaultFor(userId);
+    } else {
+      const role = await this.#options.directory.roleOf(userId, workbookId);
+      if (role === undefined) throw new WorkbookNotFoundError();
+    }
+    const loaded = await this.#load(workbookId, caller.hold !== undefined);
+    caller.hold?.(() => {
+      loaded.inUse -= 1;
+      loaded.lastUsed = this.#now().getTime();
+    });
+    return loaded.handle;
   }
 
   /** Whether the workbook is in memory now (tests, metrics). */
@@ -97,7 +109,7 @@ export class SaasHost implements WorkbookHost {
     for (const loaded of this.#loaded.values()) total += estimatedBytes(loaded.workbook);
     for (const [id, loaded] of this.#loaded) {
       if (total <= this.#options.memoryBudgetBytes) break;
-      if (now - loaded.lastUsed < minIdle) continue;
+      if (loaded.inUse > 0 || now - loaded.lastUsed < minIdle) continue;
       this.#loaded.delete(id);
       total -= estimatedBytes(loaded.workbook);
       await loaded.handle.settled();
@@ -107,11 +119,12 @@ export class SaasHost implements WorkbookHost {
     return evicted;
   }
 
-  async #load(workbookId: string): Promise<Loaded> {
-    const now = this.#now().getTime();
+  /** The loaded workbook, opened first if need be; `hold` counts a request using it (released by it). */
+  async #load(workbookId: string, hold: boolean): Promise<Loaded> {
     const loaded = this.#loaded.get(workbookId);
     if (loaded !== undefined) {
-      loaded.lastUsed = now;
+      loaded.lastUsed = this.#now().getTime();
+      if (hold) loaded.inUse += 1;
       // Most recently used goes last.
       this.#loaded.delete(workbookId);
       this.#loaded.set(workbookId, loaded);
@@ -123,7 +136,9 @@ export class SaasHost implements WorkbookHost {
       this.#loading.set(workbookId, loading);
     }
     const opened = await loading;
-    opened.lastUsed = now;
+    // Marked used once it is open (an open slower than the idle time must not evict it at once).
+    opened.lastUsed = this.#now().getTime();
+    if (hold) opened.inUse += 1;
     void this.evictIdle().catch((error: unknown) =>
       this.#options.report?.('evicting idle workbooks failed', error),
     );
@@ -155,6 +170,7 @@ export class SaasHost implements WorkbookHost {
       workbook,
       owner,
       lastUsed: this.#now().getTime(),
+      inUse: 0,
       touched: 0,
     };
     // The list shows when a workbook last changed; written at most every 10 s per workbook.

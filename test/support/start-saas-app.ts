@@ -48,6 +48,8 @@ export async function startSaasApp(
     readonly plugins?: (secrets: PluginSecretStore) => Promise<PluginRegistry>;
     /** Pino options (a stream capturing log lines); default: silent. */
     readonly logger?: Record<string, unknown>;
+    /** Collects every log line the app writes, at debug level (request logs included). */
+    readonly logLines?: string[];
   } = {},
 ): Promise<RunningSaasApp> {
   const env = {
@@ -79,6 +81,7 @@ export async function startSaasApp(
     directory,
     journal: store,
     memoryBudgetBytes: config.workbookMemoryBytes,
+    minIdleMs: config.workbookIdleMs,
     now,
     ...(plugins === undefined ? {} : { plugins }),
   });
@@ -90,6 +93,14 @@ export async function startSaasApp(
     env,
     host,
     deps: {
+      ...(options.logLines === undefined
+        ? {}
+        : {
+            logger: {
+              level: 'debug',
+              stream: { write: (line: string) => options.logLines!.push(line) },
+            },
+          }),
       store,
       ...(plugins === undefined ? {} : { plugins }),
       ...(options.logger === undefined ? {} : { logger: options.logger }),
@@ -102,7 +113,9 @@ export async function startSaasApp(
           now,
           onUserCreated: Collaborators.promote,
         }),
-        tokens: new ServiceTokens(database.database),
+        tokens: new ServiceTokens(database.database, (hash) =>
+          authenticator.forgetServiceToken(hash),
+        ),
         directory,
         collaborators: new Collaborators(database.database, directory),
         host,

@@ -98,7 +98,12 @@ export function installSaasAuthentication(app: FastifyInstance, saas: SaasServic
     }
     const saasRequest = request as SaasRequest;
     saasRequest.identity = identity;
-    saasRequest.caller = { userId: identity.id, workbookId: workbookIdOf(request) };
+    saasRequest.caller = {
+      userId: identity.id,
+      workbookId: workbookIdOf(request),
+      // The workbook stays in memory until the response is over (sent, or the client went away).
+      hold: (release) => reply.raw.once('close', release),
+    };
   });
 }
 
