@@ -147,6 +147,7 @@ async function main(): Promise<void> {
     workbookOptions: {
       undoDepth: config.undoDepth,
       undoMaxBytes: config.undoMaxBytes,
+      formulaBudgetMs: config.formulaBudgetMs,
       functionSource: () => plugins.functions(),
     },
     seed: () => checkpointSeed(store),
@@ -217,6 +218,7 @@ async function mainSaas(config: Config): Promise<void> {
     workbookOptions: {
       undoDepth: config.undoDepth,
       undoMaxBytes: config.undoMaxBytes,
+      formulaBudgetMs: config.formulaBudgetMs,
       functionSource: () => plugins.functions(),
     },
     memoryBudgetBytes: config.workbookMemoryBytes,
