@@ -538,7 +538,7 @@ function sameCell(a: CellAddress, b: CellAddress): boolean {
 }
 
 export async function decodeXlsx(data: Uint8Array, field = 'file'): Promise<DecodedWorkbook> {
-  checkInflatedSize(data, field);
+  await checkInflatedSize(data, field);
   const workbook = new (await loadExcelJs()).Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ExcelJS.Buffer);
