@@ -10,6 +10,8 @@ import { MenuBar } from './MenuBar.js';
 import { EditController } from '../grid/editing.js';
 import { GridView } from '../grid/GridView.js';
 import { FormulaBar } from '../grid/FormulaBar.js';
+import { FormatToolbar } from '../grid/FormatToolbar.js';
+import { FormatPainter } from '../grid/format-painter.js';
 import { FindBar, type FindMode } from '../grid/FindBar.js';
 import { GRID_COLUMNS, MIN_GRID_ROWS } from '../grid/grid-theme.js';
 import { SheetTabs } from '../sheets/SheetTabs.js';
@@ -58,6 +60,7 @@ export function App({ session, opening }: { session: Session; opening: Promise<v
     [session],
   );
   const files = useMemo(() => new FilesController(session, confirm), [session, confirm]);
+  const painter = useMemo(() => new FormatPainter(session), [session]);
   const charts = useMemo(() => new ChartsController(session), [session]);
   const settings = useMemo(() => new SettingsController(session), [session]);
   const plugins = useMemo(() => new PluginsController(session), [session]);
@@ -141,6 +144,7 @@ export function App({ session, opening }: { session: Session; opening: Promise<v
         aiOpen={aiOpen}
         onToggleAi={() => setAiOpen((open) => !open)}
       />
+      <FormatToolbar session={session} painter={painter} />
       <FormulaBar session={session} editor={editor} />
       {findMode !== null && (
         <FindBar
