@@ -43,6 +43,11 @@ export interface Config {
   readonly requestTimeoutMs: number;
   /** How long one POST /eval may evaluate before its remaining items answer #N/A, in ms. */
   readonly evalBudgetMs: number;
+  /**
+   * How long one change's recalculation may take before the change is refused (413), in ms;
+   * undefined when GRIDBOOK_FORMULA_BUDGET_MS is 0 (no bound).
+   */
+  readonly formulaBudgetMs: number | undefined;
   /** Python plugins (docs/design.md §7). */
   readonly plugins: {
     /** The interpreter the plugin host runs on (CPython 3.9 or newer). */
@@ -257,6 +262,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ),
     requestTimeoutMs: integer(env, 'GRIDBOOK_REQUEST_TIMEOUT_MS', 120_000, 0, 3_600_000),
     evalBudgetMs: integer(env, 'GRIDBOOK_EVAL_BUDGET_MS', 2_000, 1, 600_000),
+    formulaBudgetMs: integer(env, 'GRIDBOOK_FORMULA_BUDGET_MS', 5_000, 0, 600_000) || undefined,
     agentToolCalls: integer(env, 'GRIDBOOK_AGENT_TOOL_CALLS', 4, 0, 16),
     undoDepth: integer(env, 'GRIDBOOK_UNDO_DEPTH', 100, 0, 10_000),
     // Matches core's DEFAULT_UNDO_MAX_BYTES; config reads the environment only.

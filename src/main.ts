@@ -157,6 +157,7 @@ async function main(): Promise<void> {
     workbookOptions: {
       undoDepth: config.undoDepth,
       undoMaxBytes: config.undoMaxBytes,
+      formulaBudgetMs: config.formulaBudgetMs,
       functionSource: () => plugins.functions(),
     },
     seed: () => checkpointSeed(store),
@@ -227,7 +228,11 @@ async function mainSaas(config: Config): Promise<void> {
   const host = new SaasHost({
     directory,
     journal: store,
-    workbookOptions: { undoDepth: config.undoDepth, undoMaxBytes: config.undoMaxBytes },
+    workbookOptions: {
+      undoDepth: config.undoDepth,
+      undoMaxBytes: config.undoMaxBytes,
+      formulaBudgetMs: config.formulaBudgetMs,
+    },
     plugins,
     memoryBudgetBytes: config.workbookMemoryBytes,
     minIdleMs: config.workbookIdleMs,

@@ -33,7 +33,7 @@ const ERROR_MEANINGS: Readonly<Record<number, string>> = {
   406: 'The Accept header does not include what this endpoint answers',
   408: 'The request was not sent in time (GRIDBOOK_REQUEST_TIMEOUT_MS)',
   409: 'Conflict: a duplicate name, a version or undo-step conflict, or no free space to place a block',
-  413: 'Too large: the body, a range, an import or an export is over its limit (the detail names it)',
+  413: 'Too large: the body, a range, an import or an export is over its limit, or the change took longer to compute than GRIDBOOK_FORMULA_BUDGET_MS (the detail names it)',
   415: 'Content-Type not accepted for changes: send application/json, or a file as multipart/form-data',
   421: 'The Host header names a host this server does not answer to (GRIDBOOK_ALLOWED_HOSTS)',
   422: 'The body or query does not match the schema (the detail names the field)',

@@ -605,7 +605,7 @@ function readTablesWithoutFilters(workbook: ExcelJS.Workbook): void {
 }
 
 export async function decodeXlsx(data: Uint8Array, field = 'file'): Promise<DecodedWorkbook> {
-  checkInflatedSize(data, field);
+  await checkInflatedSize(data, field);
   const workbook = new (await loadExcelJs()).Workbook();
   readTablesWithoutFilters(workbook);
   try {

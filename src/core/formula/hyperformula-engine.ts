@@ -25,6 +25,8 @@ import { isFormula, type CellInput } from '../value-typing.js';
 import { addressMappingPolicy, DenseWidthBounds } from './address-layout.js';
 import { denseContents } from './dense-contents.js';
 import { boundedFunctions, limitTextResults } from './result-limits.js';
+import { runWithinTimeBudget } from './time-budget.js';
+import { FormulaTimeBudgetError } from '../errors.js';
 import type {
   CellRun,
   EngineCellChange,
@@ -712,12 +714,20 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     formulaText(sheet, row, col) {
       return hf.getCellFormula({ sheet, row, col });
     },
-    evaluate(sheet, formula) {
+    evaluate(sheet, formula, budgetMs) {
       const problem = formulaLimitError(formula);
       if (problem !== undefined) return problem;
       let result: unknown;
       try {
-        result = hf.calculateFormula(engineSpelling(formula), sheet);
+        const run = runWithinTimeBudget(budgetMs, () =>
+          hf.calculateFormula(engineSpelling(formula), sheet),
+        );
+        if (run.exceeded)
+          return new FormulaError(
+            SENTINELS.notAvailable,
+            `not computed within the time budget (${budgetMs} ms)`,
+          );
+        result = run.value;
       } catch (error) {
         return new FormulaError(
           SENTINELS.parse,
@@ -735,6 +745,11 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     },
     lastReaching(groups, cells) {
       return invalid ? cells.map(() => -1) : lastReaching(hf, groups, cells);
+    },
+    withinTimeBudget(ms, fn) {
+      const run = runWithinTimeBudget(ms, fn);
+      if (run.exceeded) throw new FormulaTimeBudgetError(ms ?? 0);
+      return run.value;
     },
     batch(fn) {
       if (batchDepth === 0 && !invalid) hf.suspendEvaluation();
