@@ -33,6 +33,8 @@ export async function startSaasApp(
     readonly env?: Readonly<Record<string, string>>;
     readonly now?: () => Date;
     readonly jwksCooldownMs?: number;
+    /** The built web UI to serve (browser tests). */
+    readonly webDir?: string;
   } = {},
 ): Promise<RunningSaasApp> {
   const env = {
@@ -67,6 +69,7 @@ export async function startSaasApp(
     env,
     host,
     deps: {
+      ...(options.webDir === undefined ? {} : { webDir: options.webDir }),
       store,
       saas: {
         authenticator,

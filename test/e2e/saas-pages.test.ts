@@ -1,0 +1,236 @@
+// SaaS mode in the browser (issue 15 step 7, docs/ui-rules.md SAAS-01, SAAS-02, SAAS-03): signing
+// up and in, two people sharing a workbook, revoking, the workbook list and service tokens.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hasChromium } from './browser.js';
+import { expectCellText, typeInto } from './grid-actions.js';
+import {
+  openWorkbookId,
+  submitPasswordForm,
+  signUpInPage,
+  useSaasBrowserSuite,
+  waitForWorkbook,
+} from './saas-browser.js';
+
+/** The token the page keeps for its user (to check what the server stored, as that user). */
+function pageToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const stored = localStorage.getItem('gridbook.sign-in');
+    if (stored === null) throw new Error('the page is not signed in');
+    return (JSON.parse(stored) as { token: string }).token;
+  });
+}
+
+async function openWorkbookList(page: Page): Promise<void> {
+  await page.getByTestId('open-workbooks').click();
+  await page.getByTestId('own-workbooks').waitFor();
+}
+
+describe.skipIf(!hasChromium)('SaaS pages', () => {
+  const suite = useSaasBrowserSuite();
+
+  it('[SAAS-02][SAAS-03] A shares a workbook with B, both edit it, A revokes and B loses it at once', async () => {
+    const a = await suite.page();
+    const b = await suite.page();
+    await signUpInPage(a, suite.server.url, 'alice@example.com');
+    await signUpInPage(b, suite.server.url, 'bob@example.com');
+    await expect(a.page.getByTestId('account-email').textContent()).resolves.toBe(
+      'alice@example.com',
+    );
+
+    // A creates a workbook from the list and lands in it.
+    const aDefault = openWorkbookId(a.page);
+    await openWorkbookList(a.page);
+    await a.page.getByTestId('new-workbook-title').fill('Team budget');
+    await a.page.getByTestId('create-workbook').click();
+    await a.page.waitForURL((url) => url.searchParams.get('id') !== aDefault);
+    await waitForWorkbook(a.page);
+    const shared = openWorkbookId(a.page);
+    await typeInto(a.page, 'A1', '10');
+    await expectCellText(a.page, 'A1', '10');
+
+    // A invites B (typed in capitals: stored lowercased) and someone without an account.
+    await a.page.getByTestId('open-share').click();
+    const invites = a.page.getByTestId('share-dialog');
+    await invites.getByTestId('invite-email').fill('BOB@Example.com');
+    await invites.getByTestId('invite').click();
+    await expect(invites.getByTestId('invite-outcome').textContent()).resolves.toBe(
+      'bob@example.com can now open and edit this workbook.',
+    );
+    await invites.getByTestId('invite-email').fill('carol@example.com');
+    await invites.getByTestId('invite').click();
+    await invites.getByText('Invited: waiting for carol@example.com to sign up.').waitFor();
+    const carol = invites.locator('[data-testid="collaborator"][data-email="carol@example.com"]');
+    await expect(carol.getAttribute('data-kind')).resolves.toBe('pending');
+    await expect(carol.getByTestId('pending-badge').textContent()).resolves.toBe('PENDING');
+    const bobRow = invites.locator('[data-testid="collaborator"][data-email="bob@example.com"]');
+    await expect(bobRow.getAttribute('data-kind')).resolves.toBe('active');
+    await expect(bobRow.getByTestId('pending-badge').count()).resolves.toBe(0);
+
+    // Revoking the pending invite uses its own route.
+    const pendingRevoke = a.page.waitForRequest(
+      (request) => request.method() === 'DELETE' && request.url().includes('/pending-invites/'),
+    );
+    await carol.getByTestId('revoke').click();
+    await carol.getByTestId('revoke-confirm').click();
+    await pendingRevoke;
+    await carol.waitFor({ state: 'detached' });
+    await a.page.getByTestId('dialog-close').click();
+
+    // B finds it under "Shared with me", opens it, sees A's cell and writes one of their own.
+    await openWorkbookList(b.page);
+    const sharedRow = b.page.locator(
+      `[data-testid="shared-workbook"][data-workbook-id="${shared}"]`,
+    );
+    await expect(sharedRow.textContent()).resolves.toContain('from alice@example.com');
+    await sharedRow.getByTestId('open-workbook').click();
+    await waitForWorkbook(b.page);
+    expect(openWorkbookId(b.page)).toBe(shared);
+    await expectCellText(b.page, 'A1', '10');
+    await expect(b.page.getByTestId('open-share').count()).resolves.toBe(0);
+    await typeInto(b.page, 'B1', '=A1*2');
+    await expectCellText(b.page, 'B1', '20');
+
+    // A sees B's edit.
+    await a.page.reload();
+    await waitForWorkbook(a.page);
+    await expectCellText(a.page, 'B1', '20');
+
+    // A revokes B.
+    await a.page.getByTestId('open-share').click();
+    const bobAgain = a.page.locator('[data-testid="collaborator"][data-email="bob@example.com"]');
+    const activeRevoke = a.page.waitForRequest(
+      (request) => request.method() === 'DELETE' && request.url().includes('/collaborators/'),
+    );
+    await bobAgain.getByTestId('revoke').click();
+    await bobAgain.getByTestId('revoke-confirm').click();
+    await activeRevoke;
+    await a.page.getByTestId('no-collaborators').waitFor();
+
+    // B's next request is refused: the page says so, the write is not stored, the list lost it.
+    await typeInto(b.page, 'C1', 'after revoke');
+    await b.page.getByTestId('no-access').waitFor();
+    const asAlice = suite.server.as(await pageToken(a.page), { 'x-workbook-id': shared });
+    const stored = await asAlice.get('/grid', { range: 'A1:C1' });
+    const inputs = (stored.body as { cells: { cell: string; input: string | null }[] }).cells;
+    expect(inputs.find((cell) => cell.cell === 'C1')?.input ?? null).toBeNull();
+    expect(inputs.find((cell) => cell.cell === 'B1')?.input).toBe('=A1*2');
+    await openWorkbookList(b.page);
+    await b.page.getByTestId('shared-empty').waitFor();
+    expect(a.errors).toEqual([]);
+  });
+
+  it('[SAAS-01] a 401 sends the page to sign in, and signing in returns to the same workbook', async () => {
+    const ui = await suite.page();
+    await signUpInPage(ui, suite.server.url, 'dana@example.com');
+    await openWorkbookList(ui.page);
+    await ui.page.getByTestId('new-workbook-title').fill('Second');
+    const defaultId = openWorkbookId(ui.page);
+    await ui.page.getByTestId('create-workbook').click();
+    await ui.page.waitForURL((url) => url.searchParams.get('id') !== defaultId);
+    await waitForWorkbook(ui.page);
+    await typeInto(ui.page, 'A1', 'kept');
+    const second = openWorkbookId(ui.page);
+
+    // The stored session goes bad (a token the server refuses): the next load gets a 401.
+    await ui.page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('gridbook.sign-in')!) as object;
+      localStorage.setItem(
+        'gridbook.sign-in',
+        JSON.stringify({ ...stored, token: 'eyJhbGciOiJIUzI1NiJ9.e30.bad-signature' }),
+      );
+    });
+    await ui.page.reload();
+    await ui.page.waitForURL(/\/signin\?next=/);
+    expect(new URL(ui.page.url()).searchParams.get('next')).toBe(`/workbook?id=${second}`);
+    await submitPasswordForm(ui.page, 'dana@example.com', 'sign-in');
+    await waitForWorkbook(ui.page);
+    expect(openWorkbookId(ui.page)).toBe(second);
+    await expectCellText(ui.page, 'A1', 'kept');
+  });
+
+  it('a wrong password is refused on the sign-in page with the server’s words', async () => {
+    await suite.server.signUp('erin@example.com');
+    const ui = await suite.page();
+    await ui.page.goto(`${suite.server.url}/signin`);
+    await ui.page.getByTestId('password-form').waitFor();
+    await ui.page.getByTestId('signin-email').fill('erin@example.com');
+    await ui.page.getByTestId('signin-password').fill('not the password');
+    await ui.page.getByTestId('signin-submit').click();
+    await ui.page.getByTestId('signin-error').waitFor();
+    expect(new URL(ui.page.url()).pathname).toBe('/signin');
+    await expect(ui.page.evaluate(() => localStorage.getItem('gridbook.sign-in'))).resolves.toBe(
+      null,
+    );
+  });
+
+  it('a service token is created (shown once, copyable), works, and stops working when revoked', async () => {
+    const ui = await suite.page();
+    await signUpInPage(ui, suite.server.url, 'frank@example.com');
+    await ui.page.getByTestId('open-settings').click();
+    const section = ui.page.getByTestId('tokens-section');
+    await section.getByTestId('token-name').fill('ci script');
+    await section.getByTestId('create-token').click();
+    const token = await section.getByTestId('token-value').inputValue();
+    expect(token).toMatch(/^gb_live_/);
+    await section.getByTestId('copy-token').click();
+    await expect(ui.page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(token);
+    expect((await suite.server.as(token).get('/workbooks')).status).toBe(200);
+
+    const row = section.getByTestId('token-row');
+    await expect(row.textContent()).resolves.toContain('ci script');
+    await expect(row.textContent()).resolves.not.toContain(token);
+    await row.getByTestId('revoke-token').click();
+    await row.getByTestId('revoke-token-confirm').click();
+    await row.waitFor({ state: 'detached' });
+    expect((await suite.server.as(token).get('/workbooks')).status).toBe(401);
+  });
+
+  it('workbooks are renamed and deleted from the list; deleting the open one moves to another', async () => {
+    const ui = await suite.page();
+    await signUpInPage(ui, suite.server.url, 'gina@example.com');
+    const first = openWorkbookId(ui.page);
+    await openWorkbookList(ui.page);
+    await ui.page.getByTestId('new-workbook-title').fill('Scratch');
+    await ui.page.getByTestId('create-workbook').click();
+    await ui.page.waitForURL((url) => url.searchParams.get('id') !== first);
+    await waitForWorkbook(ui.page);
+    const scratch = openWorkbookId(ui.page);
+
+    // Renaming the open workbook: the list and the menu bar's name follow.
+    await openWorkbookList(ui.page);
+    const scratchRow = ui.page.locator(
+      `[data-testid="own-workbook"][data-workbook-id="${scratch}"]`,
+    );
+    await scratchRow.getByTestId('rename-workbook').click();
+    await scratchRow.getByTestId('rename-input').fill('Q3 forecast');
+    await scratchRow.getByTestId('rename-input').press('Enter');
+    await scratchRow.getByText('Q3 forecast').waitFor();
+    await expect(ui.page.getByTestId('workbook-title').inputValue()).resolves.toBe('Q3 forecast');
+    const asGina = suite.server.as(await pageToken(ui.page));
+    const titles = async () =>
+      ((await asGina.get('/workbooks')).body as { workbooks: { id: string; title: string }[] })
+        .workbooks;
+    expect((await titles()).find((workbook) => workbook.id === scratch)?.title).toBe('Q3 forecast');
+
+    // Deleting another workbook removes it from the list and the server (the server makes a new
+    // default workbook when the default one is gone).
+    const firstRow = ui.page.locator(`[data-testid="own-workbook"][data-workbook-id="${first}"]`);
+    await firstRow.getByTestId('delete-workbook').click();
+    await firstRow.getByTestId('delete-confirm').click();
+    await firstRow.waitFor({ state: 'detached' });
+    const left = (await titles()).map((workbook) => workbook.id);
+    expect(left).toContain(scratch);
+    expect(left).not.toContain(first);
+
+    // Deleting the open workbook: the page moves to the user's remaining (a new default) one.
+    await scratchRow.getByTestId('delete-workbook').click();
+    await scratchRow.getByTestId('delete-confirm').click();
+    await ui.page.waitForURL((url) => {
+      const id = url.searchParams.get('id');
+      return id !== null && id !== scratch;
+    });
+    await waitForWorkbook(ui.page);
+    expect((await titles()).map((workbook) => workbook.id)).not.toContain(scratch);
+  });
+});
