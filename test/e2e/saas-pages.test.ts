@@ -2,6 +2,9 @@
 // up and in, two people sharing a workbook, revoking, the workbook list and service tokens.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { SignJWT } from 'jose';
+import { TEST_JWT_SECRET } from '../support/start-saas-app.js';
+import { axeViolations } from './axe.js';
 import { hasChromium } from './browser.js';
 import { expectCellText, typeInto } from './grid-actions.js';
 import {
@@ -232,5 +235,74 @@ describe.skipIf(!hasChromium)('SaaS pages', () => {
     });
     await waitForWorkbook(ui.page);
     expect((await titles()).map((workbook) => workbook.id)).not.toContain(scratch);
+  });
+});
+
+describe.skipIf(!hasChromium)('SaaS pages: accessibility', () => {
+  const suite = useSaasBrowserSuite();
+
+  it('[A11Y-03] axe finds nothing serious or critical on sign-in, the workbook list, Share and Settings', async () => {
+    const ui = await suite.page();
+    const page = ui.page;
+    await page.goto(`${suite.server.url}/signin`);
+    await page.getByTestId('password-form').waitFor();
+    expect(await axeViolations(page, ['serious', 'critical'])).toEqual([]);
+    await page.getByTestId('signin-switch').click();
+    await page.getByText('Create your account').waitFor();
+    expect(await axeViolations(page, ['serious', 'critical'])).toEqual([]);
+
+    await signUpInPage(ui, suite.server.url, 'hana@example.com');
+    await openWorkbookList(page);
+    expect(await axeViolations(page, ['serious', 'critical'])).toEqual([]);
+    await page.getByTestId('dialog-close').click();
+
+    await page.getByTestId('open-share').click();
+    await page.getByTestId('invite-email').fill('ivan@example.com');
+    await page.getByTestId('invite').click();
+    await page.getByTestId('pending-badge').waitFor();
+    expect(await axeViolations(page, ['serious', 'critical'])).toEqual([]);
+    await page.getByTestId('dialog-close').click();
+
+    await page.getByTestId('open-settings').click();
+    await page.getByTestId('token-name').fill('scan');
+    await page.getByTestId('create-token').click();
+    await page.getByTestId('token-row').waitFor();
+    expect(await axeViolations(page, ['serious', 'critical'])).toEqual([]);
+    expect(ui.errors).toEqual([]);
+  });
+});
+
+describe.skipIf(!hasChromium)('SaaS pages with an external identity provider', () => {
+  const suite = useSaasBrowserSuite({ env: { GRIDBOOK_JWT_SECRET: TEST_JWT_SECRET } });
+
+  it('the sign-in page takes the provider’s token instead of a password, and the workbook opens', async () => {
+    const token = await new SignJWT({ sub: 'idp-user-1', email: 'jo@example.com' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    const ui = await suite.page();
+    await ui.page.goto(`${suite.server.url}/workbook`);
+    await ui.page.waitForURL(/\/signin\?next=/);
+    await ui.page.getByTestId('token-form').waitFor();
+    await expect(ui.page.getByTestId('password-form').count()).resolves.toBe(0);
+
+    await ui.page.getByTestId('signin-token').fill('not-a-token');
+    await ui.page.getByTestId('signin-submit').click();
+    await expect(ui.page.getByTestId('signin-error').textContent()).resolves.toContain(
+      'Malformed token',
+    );
+
+    await ui.page.getByTestId('signin-token').fill(token);
+    await ui.page.getByTestId('signin-submit').click();
+    await waitForWorkbook(ui.page);
+    await expect(ui.page.getByTestId('account-email').textContent()).resolves.toBe(
+      'jo@example.com',
+    );
+    await typeInto(ui.page, 'A1', '42');
+    const stored = await suite.server
+      .as(token, { 'x-workbook-id': openWorkbookId(ui.page) })
+      .get('/grid', { range: 'A1' });
+    expect((stored.body as { cells: { value: unknown }[] }).cells[0]?.value).toBe(42);
   });
 });

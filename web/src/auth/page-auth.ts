@@ -67,7 +67,7 @@ export class PageAuth implements RequestAuth {
     const signIn = this.signIn;
     if (signIn?.via !== 'session' || signIn.expiresAt === null) return;
     const left = Date.parse(signIn.expiresAt) - this.now();
-    const wait = Math.max(0, Math.min(left - REFRESH_MARGIN_MS, (left * 4) / 5));
+    const wait = Math.max(0, left - REFRESH_MARGIN_MS, (left * 4) / 5);
     this.refreshTimer = setTimeout(() => void this.refresh(client), wait);
   }
 
