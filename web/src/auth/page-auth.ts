@@ -9,6 +9,16 @@ import { signInAddress } from './return-address.js';
 /** Refresh this long before expiry (or at four fifths of a shorter lifetime). */
 const REFRESH_MARGIN_MS = 60_000;
 
+/** The part of the page's `location` this needs (read through globalThis: unit tests have none). */
+interface PageLocation {
+  readonly pathname: string;
+  readonly search: string;
+  assign(url: string): void;
+}
+
+const pageLocation = (): PageLocation =>
+  (globalThis as unknown as { location: PageLocation }).location;
+
 export interface PageAuthOptions {
   /** Where the browser goes (location.assign in the page). */
   readonly navigate?: (url: string) => void;
@@ -30,8 +40,8 @@ export class PageAuth implements RequestAuth {
     public workbookId: string | undefined,
     options: PageAuthOptions = {},
   ) {
-    this.navigate = options.navigate ?? ((url) => window.location.assign(url));
-    this.here = options.here ?? (() => window.location.pathname + window.location.search);
+    this.navigate = options.navigate ?? ((url) => pageLocation().assign(url));
+    this.here = options.here ?? (() => pageLocation().pathname + pageLocation().search);
     this.now = options.now ?? (() => Date.now());
   }
 
