@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { SignJWT } from 'jose';
 import { TEST_JWT_SECRET } from '../support/start-saas-app.js';
 import { axeViolations } from './axe.js';
+import { useBrowserSuite } from './suite.js';
 import { hasChromium } from './browser.js';
 import { expectCellText, typeInto } from './grid-actions.js';
 import {
@@ -52,9 +53,16 @@ describe.skipIf(!hasChromium)('SaaS pages', () => {
     await typeInto(a.page, 'A1', '10');
     await expectCellText(a.page, 'A1', '10');
 
-    // A invites B (typed in capitals: stored lowercased) and someone without an account.
+    // Inviting oneself is refused inline, with the server's words.
     await a.page.getByTestId('open-share').click();
     const invites = a.page.getByTestId('share-dialog');
+    await invites.getByTestId('invite-email').fill('alice@example.com');
+    await invites.getByTestId('invite').click();
+    const refusal = invites.getByTestId('invite-outcome');
+    await expect(refusal.getAttribute('role')).resolves.toBe('alert');
+    await expect(refusal.textContent()).resolves.toMatch(/yourself|own/i);
+
+    // A invites B (typed in capitals: stored lowercased) and someone without an account.
     await invites.getByTestId('invite-email').fill('BOB@Example.com');
     await invites.getByTestId('invite').click();
     await expect(invites.getByTestId('invite-outcome').textContent()).resolves.toBe(
@@ -120,7 +128,7 @@ describe.skipIf(!hasChromium)('SaaS pages', () => {
     expect(inputs.find((cell) => cell.cell === 'B1')?.input).toBe('=A1*2');
     await openWorkbookList(b.page);
     await b.page.getByTestId('shared-empty').waitFor();
-    expect(a.errors).toEqual([]);
+    expect(a.errors).toEqual([`HTTP 400 POST /workbook/${shared}/collaborators`]);
   });
 
   it('[SAAS-01] a 401 sends the page to sign in, and signing in returns to the same workbook', async () => {
@@ -304,5 +312,28 @@ describe.skipIf(!hasChromium)('SaaS pages with an external identity provider', (
       .as(token, { 'x-workbook-id': openWorkbookId(ui.page) })
       .get('/grid', { range: 'A1' });
     expect((stored.body as { cells: { value: unknown }[] }).cells[0]?.value).toBe(42);
+  });
+});
+
+describe.skipIf(!hasChromium)('OSS mode keeps its page', () => {
+  const suite = useBrowserSuite({ page: { allowHttpErrors: [404] } });
+
+  it('no sign-in, no workbook list, no Share; /signin goes straight to the workbook', async () => {
+    const asked: string[] = [];
+    suite.ui.page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await suite.open();
+    const page = suite.ui.page;
+    for (const control of ['open-workbooks', 'open-share', 'sign-out', 'account-email'])
+      await expect(page.getByTestId(control).count(), control).resolves.toBe(0);
+    expect(new URL(page.url()).search).toBe('');
+    expect(asked.filter((path) => path.startsWith('/auth') || path === '/workbooks')).toEqual([]);
+    await page.getByTestId('open-settings').click();
+    await page.getByTestId('provider-row').first().waitFor();
+    await expect(page.getByTestId('tokens-section').count()).resolves.toBe(0);
+    await expect(page.getByTestId('plugin-secrets-section').count()).resolves.toBe(0);
+
+    await page.goto(`${suite.server.url}/signin?next=%2Fworkbook`);
+    await page.waitForURL((url) => url.pathname === '/workbook');
+    expect(suite.ui.errors).toEqual([]);
   });
 });
