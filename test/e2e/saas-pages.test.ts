@@ -160,6 +160,21 @@ describe.skipIf(!hasChromium)('SaaS pages', () => {
     await expectCellText(ui.page, 'A1', 'kept');
   });
 
+  it('the landing page asks a signed-out visitor to sign in, and reads the workbook once signed in', async () => {
+    const ui = await suite.page();
+    await ui.page.goto(suite.server.url);
+    await expect(ui.page.getByTestId('continue-error').textContent()).resolves.toBe(
+      'Sign in to open your workbooks.',
+    );
+    await ui.page.getByTestId('continue-card').click();
+    await ui.page.waitForURL(/\/signin\?next=%2Fworkbook$/);
+    await submitPasswordForm(ui.page, 'kim@example.com', 'sign-up');
+    await waitForWorkbook(ui.page);
+    await ui.page.goto(suite.server.url);
+    await ui.page.getByTestId('continue-sheets').waitFor();
+    await expect(ui.page.getByTestId('continue-error').count()).resolves.toBe(0);
+  });
+
   it('a wrong password is refused on the sign-in page with the server’s words', async () => {
     await suite.server.signUp('erin@example.com');
     const ui = await suite.page();
@@ -335,5 +350,102 @@ describe.skipIf(!hasChromium)('OSS mode keeps its page', () => {
     await page.goto(`${suite.server.url}/signin?next=%2Fworkbook`);
     await page.waitForURL((url) => url.pathname === '/workbook');
     expect(suite.ui.errors).toEqual([]);
+  });
+});
+
+describe.skipIf(!hasChromium)('SaaS pages: plugin secrets form', () => {
+  const suite = useSaasBrowserSuite();
+
+  // The server side of /settings/plugin-secrets is not in this branch yet: the spec's shapes
+  // (docs/contract.md §4 Plugin secrets) are answered here, so this pins what the form sends.
+  it('[SAAS-04] one password field per declared slot; Save sends only typed fields, Clear sends "", Disconnect DELETEs', async () => {
+    const ui = await suite.page();
+    const page = ui.page;
+    const stored = new Set<string>();
+    const sent: { method: string; body: unknown }[] = [];
+    await page.route('**/plugins', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          enabled: true,
+          dev_portal: false,
+          python: '3.11.2',
+          loaded: [
+            {
+              slug: 'weather',
+              name: 'Weather',
+              description: '',
+              category: 'custom',
+              author: '',
+              version: '1.0.0',
+              formulas: ['WEATHER'],
+              agents: [],
+              models: [],
+            },
+          ],
+          errors: [],
+        }),
+      }),
+    );
+    await page.route('**/settings/plugin-secrets/weather', async (route) => {
+      const request = route.request();
+      if (request.method() === 'PUT') {
+        const body = request.postDataJSON() as { secrets: Record<string, string> };
+        sent.push({ method: 'PUT', body });
+        for (const [key, value] of Object.entries(body.secrets))
+          if (value === '') stored.delete(key);
+          else stored.add(key);
+      } else if (request.method() === 'DELETE') {
+        sent.push({ method: 'DELETE', body: null });
+        stored.clear();
+      }
+      await route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify(
+          request.method() === 'GET'
+            ? {
+                plugin_slug: 'weather',
+                declared: [
+                  {
+                    key: 'API_KEY',
+                    label: 'API key',
+                    placeholder: 'sk-…',
+                    help: 'From your account',
+                  },
+                  { key: 'REGION', label: 'Region', placeholder: 'eu', help: '' },
+                ],
+                set_keys: [...stored],
+              }
+            : { status: 'Success', plugin_slug: 'weather' },
+        ),
+      });
+    });
+    await signUpInPage(ui, suite.server.url, 'lee@example.com');
+    await page.getByTestId('open-settings').click();
+    const form = page.locator('[data-testid="plugin-secrets"][data-plugin="weather"]');
+    const slot = (key: string) => form.locator(`[data-testid="secret-slot"][data-key="${key}"]`);
+    await form.waitFor();
+    await expect(form.locator('input[type="password"]').count()).resolves.toBe(2);
+    await expect(form.getByTestId('secrets-save').isDisabled()).resolves.toBe(true);
+
+    await slot('API_KEY').getByTestId('secret-input').fill('k-secret-1');
+    await form.getByTestId('secrets-save').click();
+    await slot('API_KEY').getByTestId('secret-stored').waitFor();
+    expect(sent).toEqual([{ method: 'PUT', body: { secrets: { API_KEY: 'k-secret-1' } } }]);
+    await expect(slot('API_KEY').getByTestId('secret-input').inputValue()).resolves.toBe('');
+    await expect(slot('REGION').getByTestId('secret-stored').count()).resolves.toBe(0);
+    expect(await page.content()).not.toContain('k-secret-1');
+
+    await slot('API_KEY').getByTestId('secret-clear').click();
+    await slot('API_KEY').getByTestId('secret-stored').waitFor({ state: 'detached' });
+    expect(sent[1]).toEqual({ method: 'PUT', body: { secrets: { API_KEY: '' } } });
+
+    await slot('REGION').getByTestId('secret-input').fill('eu-west');
+    await form.getByTestId('secrets-save').click();
+    await slot('REGION').getByTestId('secret-stored').waitFor();
+    expect(sent[2]).toEqual({ method: 'PUT', body: { secrets: { REGION: 'eu-west' } } });
+    await form.getByTestId('secrets-disconnect').click();
+    await slot('REGION').getByTestId('secret-stored').waitFor({ state: 'detached' });
+    expect(sent[3]).toEqual({ method: 'DELETE', body: null });
   });
 });
