@@ -350,6 +350,18 @@ describe.skipIf(!hasChromium)('OSS mode keeps its page', () => {
     await page.goto(`${suite.server.url}/signin?next=%2Fworkbook`);
     await page.waitForURL((url) => url.pathname === '/workbook');
     expect(suite.ui.errors).toEqual([]);
+
+    // A sign-in left from a SaaS server once on this address is dropped: the page stays OSS.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'gridbook.sign-in',
+        JSON.stringify({ token: 'old', expiresAt: null, email: 'old@example.com', via: 'session' }),
+      ),
+    );
+    await suite.open();
+    await page.waitForFunction(() => localStorage.getItem('gridbook.sign-in') === null);
+    await suite.open();
+    await expect(page.getByTestId('open-workbooks').count()).resolves.toBe(0);
   });
 });
 

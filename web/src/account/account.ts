@@ -5,6 +5,8 @@ import type { ApiClient } from '../api/client.js';
 import { AccountApi } from '../api/account-api.js';
 import { WorkbooksApi } from '../api/workbooks-api.js';
 import type { PageAuth } from '../auth/page-auth.js';
+import { ApiError } from '../api/errors.js';
+import { forgetSignIn } from '../auth/stored-sign-in.js';
 
 export interface OpenWorkbook {
   readonly id: string;
@@ -60,7 +62,7 @@ export class Account {
    */
   async settle(): Promise<void> {
     if (this.auth.workbookId === undefined) {
-      const { workbooks } = await this.workbooks.list();
+      const { workbooks } = await this.ownWorkbooks();
       const first = workbooks[0];
       if (first === undefined) return;
       this.auth.workbookId = first.id;
@@ -73,6 +75,23 @@ export class Account {
 
   private identifying: Promise<void> | undefined;
 
+  /**
+   * The user's own workbooks. A SaaS server always has a list (it makes the default workbook on
+   * the first look); a 404 means an OSS server answered, with a sign-in left in the browser from
+   * a SaaS server once on the same address: it is forgotten and the page loads as OSS.
+   */
+  private async ownWorkbooks(): ReturnType<WorkbooksApi['list']> {
+    try {
+      return await this.workbooks.list();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        forgetSignIn();
+        this.navigate(window.location.pathname + window.location.search);
+      }
+      throw error;
+    }
+  }
+
   /** Reads the user's role on the open workbook from their lists (one read at a time). */
   identify(id: string): Promise<void> {
     this.identifying ??= this.readRole(id).finally(() => (this.identifying = undefined));
@@ -82,7 +101,7 @@ export class Account {
   private async readRole(id: string): Promise<void> {
     try {
       const [owned, shared] = await Promise.all([
-        this.workbooks.list(),
+        this.ownWorkbooks(),
         this.workbooks.sharedWithMe(),
       ]);
       const mine = owned.workbooks.find((workbook) => workbook.id === id);
