@@ -24,8 +24,10 @@ export interface Config {
     readonly issuer: string | undefined;
     readonly audience: string | undefined;
   };
-  /** SaaS: GRIDBOOK_SECRET_KEY's 32 bytes (signs sessions; later encrypts stored keys). */
+  /** SaaS: GRIDBOOK_SECRET_KEY's 32 bytes (signs sessions; seals stored keys and plugin secrets). */
   readonly secretKey: Buffer | undefined;
+  /** SaaS: users without a key of their own for a provider use the environment's key (opt-in). */
+  readonly sharedProviderKeys: boolean;
   /** SaaS: how long a built-in session token lasts, in seconds. */
   readonly sessionSeconds: number;
   /** SaaS: estimated bytes the workbooks in memory may take before idle ones are evicted. */
@@ -240,6 +242,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       audience: nonEmpty(env, 'GRIDBOOK_JWT_AUDIENCE'),
     },
     secretKey: secretKey(env),
+    sharedProviderKeys: flag(env, 'GRIDBOOK_SHARED_PROVIDER_KEYS'),
     sessionSeconds: integer(env, 'GRIDBOOK_SESSION_SECONDS', 3_600, 60, 30 * 86_400),
     workbookMemoryBytes: integer(env, 'GRIDBOOK_WORKBOOK_MEMORY_BYTES', 1024 ** 3, 0, 1024 ** 4),
     maxBodyBytes: integer(

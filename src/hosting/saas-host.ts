@@ -4,10 +4,13 @@
 // same as a workbook that does not exist), and gives out its handle: loaded from the store on
 // first use, kept in memory while used, and evicted when idle once the workbooks in memory
 // exceed their byte budget (least recently used first), to load again on the next request.
-// This is the only place that decides access.
+// This is the only place that decides access. A workbook's plugin functions run with its owner's
+// plugin secrets (whoever calls), and plugin results and secret changes reach the loaded
+// workbooks of that owner as commits of their own.
 import type { Workbook, WorkbookOptions } from '../core/index.js';
 import { WorkbookNotFoundError, type WorkbookDirectory } from '../saas/index.js';
 import type { CommitJournal } from './commit-journal.js';
+import { refreshCommit, type ScopedFunctions } from './plugin-refresh.js';
 import type { FeedLimits } from './commit-feed.js';
 import { JournaledWorkbook } from './journaled-workbook.js';
 import { recoverWorkbook } from './recover-workbook.js';
@@ -17,9 +20,12 @@ import type { Caller, WorkbookHost } from './workbook-host.js';
 const BYTES_PER_CELL = 400;
 
 export interface SaasHostOptions {
-  readonly directory: Pick<WorkbookDirectory, 'roleOf' | 'defaultFor' | 'touch'>;
+  readonly directory: Pick<WorkbookDirectory, 'roleOf' | 'defaultFor' | 'touch' | 'ownerOf'>;
   readonly journal: CommitJournal;
+  /** Engine options of every workbook (its plugin functions come from `plugins`). */
   readonly workbookOptions?: WorkbookOptions;
+  /** The plugins the workbooks' formulas may call; omitted, none. */
+  readonly plugins?: ScopedFunctions;
   readonly now?: () => Date;
   readonly feedLimits?: FeedLimits;
   /** Estimated bytes the workbooks in memory may take before idle ones are evicted. */
@@ -32,6 +38,8 @@ export interface SaasHostOptions {
 interface Loaded {
   readonly handle: JournaledWorkbook;
   readonly workbook: Workbook;
+  /** The owner: whose plugin secrets its formulas use. */
+  readonly owner: string;
   lastUsed: number;
   /** The last time `updated_at` was written for a commit (at most every 10 s). */
   touched: number;
@@ -47,6 +55,14 @@ export class SaasHost implements WorkbookHost {
   constructor(options: SaasHostOptions) {
     this.#options = options;
     this.#now = options.now ?? (() => new Date());
+    options.plugins?.onChange((change) => {
+      for (const loaded of this.#loaded.values()) {
+        if (change.scope !== undefined && change.scope !== loaded.owner) continue;
+        refreshCommit(loaded.handle, change).catch((error: unknown) =>
+          this.#options.report?.('plugin results could not be shown', error),
+        );
+      }
+    });
   }
 
   async handleFor(caller: Caller): Promise<JournaledWorkbook> {
@@ -115,14 +131,16 @@ export class SaasHost implements WorkbookHost {
   }
 
   async #open(workbookId: string): Promise<Loaded> {
+    const owner = await this.#options.directory.ownerOf(workbookId);
+    if (owner === undefined) throw new WorkbookNotFoundError();
     const recovered = await this.#options.journal.recover(workbookId);
     for (const note of recovered.notes)
       this.#options.report?.(`journal recovery: ${note}`, undefined);
-    const { workbook, seq } = recoverWorkbook(
-      workbookId,
-      recovered,
-      this.#options.workbookOptions ?? {},
-    );
+    const plugins = this.#options.plugins;
+    const { workbook, seq } = recoverWorkbook(workbookId, recovered, {
+      ...this.#options.workbookOptions,
+      ...(plugins === undefined ? {} : { functionSource: () => plugins.functions(owner) }),
+    });
     const handle = new JournaledWorkbook({
       id: workbookId,
       workbook,
@@ -132,7 +150,13 @@ export class SaasHost implements WorkbookHost {
       ...(this.#options.feedLimits === undefined ? {} : { feedLimits: this.#options.feedLimits }),
       ...(this.#options.report === undefined ? {} : { report: this.#options.report }),
     });
-    const loaded: Loaded = { handle, workbook, lastUsed: this.#now().getTime(), touched: 0 };
+    const loaded: Loaded = {
+      handle,
+      workbook,
+      owner,
+      lastUsed: this.#now().getTime(),
+      touched: 0,
+    };
     // The list shows when a workbook last changed; written at most every 10 s per workbook.
     handle.subscribe(seq, () => {
       const at = this.#now().getTime();

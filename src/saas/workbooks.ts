@@ -83,6 +83,15 @@ export class WorkbookDirectory {
     return grant.rows[0]?.role === 'editor' ? 'editor' : undefined;
   }
 
+  /** Who owns the workbook (whose plugin secrets its formulas use); undefined when it does not exist. */
+  async ownerOf(workbookId: string): Promise<string | undefined> {
+    const { rows } = await this.#database.query<{ owner_id: string }>(
+      'SELECT owner_id FROM workbooks WHERE id = $1',
+      [workbookId],
+    );
+    return rows[0]?.owner_id;
+  }
+
   /** The user's default workbook id, created on first use. */
   async defaultFor(userId: string): Promise<string> {
     const existing = await this.#database.query<{ id: string }>(

@@ -38,8 +38,10 @@ import {
   type ServiceTokens,
   type SignedIn,
   type WorkbookDirectory,
+  type UserProviders,
   type WorkbookSummary,
 } from '../../saas/index.js';
+import type { PluginSecrets } from '../../plugins/index.js';
 import { HttpError } from '../errors.js';
 
 export interface SaasServices {
@@ -49,6 +51,10 @@ export interface SaasServices {
   readonly directory: WorkbookDirectory;
   readonly collaborators: Collaborators;
   readonly host: SaasHost;
+  /** Each user's provider keys (their own; the environment's only when shared). */
+  readonly providers: Pick<UserProviders, 'forUser'>;
+  /** Each user's plugin secrets. */
+  readonly pluginSecrets: PluginSecrets;
 }
 
 /** Routes anyone may call: signing in, liveness, the API document and the web UI's files. */
@@ -81,12 +87,6 @@ function workbookIdOf(request: FastifyRequest): string | undefined {
   return raw.trim();
 }
 
-/**
- * Endpoints whose state is still one per server, which SaaS mode must not share between users:
- * provider keys become per user with the KeyStore in the database (not built yet).
- */
-const NOT_YET_IN_SAAS = new Set(['/settings/keys/save', '/settings/keys/:provider_id']);
-
 /** Every request but the public ones must carry a valid `Authorization: Bearer` token. */
 export function installSaasAuthentication(app: FastifyInstance, saas: SaasServices): void {
   app.addHook('onRequest', async (request, reply) => {
@@ -98,11 +98,6 @@ export function installSaasAuthentication(app: FastifyInstance, saas: SaasServic
       void reply.header('www-authenticate', 'Bearer');
       throw error;
     }
-    if (NOT_YET_IN_SAAS.has(request.routeOptions.url ?? ''))
-      throw new HttpError(
-        404,
-        'Storing provider keys is not available in SaaS mode yet (they would be shared by every user).',
-      );
     const saasRequest = request as SaasRequest;
     saasRequest.identity = identity;
     saasRequest.caller = { userId: identity.id, workbookId: workbookIdOf(request) };
