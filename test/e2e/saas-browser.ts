@@ -3,6 +3,7 @@
 // sign up or in through the page.
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import type { PluginRegistry, PluginSecretStore } from '../../src/plugins/index.js';
 import { startSaasApp, type RunningSaasApp } from '../support/start-saas-app.js';
 import { closeSharedPglite, sharedPglite, TEST_DATABASE_URL } from '../support/test-database.js';
 import { ensureWebBuilt, launchBrowser, openPage, WEB_DIR, type UiPage } from './browser.js';
@@ -22,7 +23,12 @@ export interface SaasSuite {
 }
 
 export function useSaasBrowserSuite(
-  options: { env?: Readonly<Record<string, string>>; allowHttpErrors?: readonly number[] } = {},
+  options: {
+    env?: Readonly<Record<string, string>>;
+    allowHttpErrors?: readonly number[];
+    /** The plugins the server loads (as startSaasApp opens them). */
+    plugins?: (secrets: PluginSecretStore) => Promise<PluginRegistry>;
+  } = {},
 ): SaasSuite {
   const suite = { pages: [] } as unknown as SaasSuite;
   beforeAll(async () => {
@@ -38,6 +44,7 @@ export function useSaasBrowserSuite(
     suite.server = await startSaasApp({
       webDir: WEB_DIR,
       ...(options.env === undefined ? {} : { env: options.env }),
+      ...(options.plugins === undefined ? {} : { plugins: options.plugins }),
     });
     suite.pages = [];
     suite.page = async () => {

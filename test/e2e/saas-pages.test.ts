@@ -1,6 +1,13 @@
 // SaaS mode in the browser (issue 15 step 7, docs/ui-rules.md SAAS-01, SAAS-02, SAAS-03): signing
 // up and in, two people sharing a workbook, revoking, the workbook list and service tokens.
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtInFunctionNames } from '../../src/core/index.js';
+import { PluginRegistry, PythonPluginHost } from '../../src/plugins/index.js';
 import type { Page } from 'playwright-core';
 import { SignJWT } from 'jose';
 import { TEST_JWT_SECRET } from '../support/start-saas-app.js';
@@ -365,92 +372,90 @@ describe.skipIf(!hasChromium)('OSS mode keeps its page', () => {
   });
 });
 
-describe.skipIf(!hasChromium)('SaaS pages: plugin secrets form', () => {
-  const suite = useSaasBrowserSuite();
+const hasPython = spawnSync('python3', ['--version']).status === 0;
 
-  // The server side of /settings/plugin-secrets is not in this branch yet: the spec's shapes
-  // (docs/contract.md §4 Plugin secrets) are answered here, so this pins what the form sends.
+/** A plugin that declares two secrets and shows which token its call ran with (a fingerprint). */
+const VAULT_MANIFEST = {
+  name: 'Vault',
+  description: 'Reads its secret back (a test plugin).',
+  secrets: [
+    { key: 'TOKEN', label: 'Token', placeholder: 'tok_…', help: 'From the vault.' },
+    { key: 'REGION', label: 'Region' },
+  ],
+};
+const VAULT_PLUGIN = `import hashlib
+
+
+def register(kernel):
+    @kernel.formula("VAULT_TOKEN")
+    def vault_token():
+        token = kernel.get_secret("vault", "TOKEN", "")
+        return hashlib.sha256(token.encode()).hexdigest()[:16] if token else "none"
+`;
+
+describe.skipIf(!hasChromium || !hasPython)('SaaS pages: plugin secrets form', () => {
+  let pluginDir = '';
+  beforeAll(async () => {
+    pluginDir = await mkdtemp(path.join(tmpdir(), 'gridbook-e2e-vault-'));
+    await mkdir(path.join(pluginDir, 'vault'));
+    await writeFile(path.join(pluginDir, 'vault', 'manifest.json'), JSON.stringify(VAULT_MANIFEST));
+    await writeFile(path.join(pluginDir, 'vault', 'plugin.py'), VAULT_PLUGIN);
+  });
+  afterAll(() => rm(pluginDir, { recursive: true, force: true }));
+  const suite = useSaasBrowserSuite({
+    plugins: async (secrets) =>
+      PluginRegistry.open({
+        host: await PythonPluginHost.start({ python: 'python3', timeoutMs: 5_000 }),
+        bundledDir: undefined,
+        dataDir: pluginDir,
+        budgetMs: 10_000,
+        reservedNames: builtInFunctionNames(),
+        secrets,
+      }),
+  });
+
   it('[SAAS-04] one password field per declared slot; Save sends only typed fields, Clear sends "", Disconnect DELETEs', async () => {
     const ui = await suite.page();
     const page = ui.page;
-    const stored = new Set<string>();
     const sent: { method: string; body: unknown }[] = [];
-    await page.route('**/plugins', (route) =>
-      route.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify({
-          enabled: true,
-          dev_portal: false,
-          python: '3.11.2',
-          loaded: [
-            {
-              slug: 'weather',
-              name: 'Weather',
-              description: '',
-              category: 'custom',
-              author: '',
-              version: '1.0.0',
-              formulas: ['WEATHER'],
-              agents: [],
-              models: [],
-            },
-          ],
-          errors: [],
-        }),
-      }),
-    );
-    await page.route('**/settings/plugin-secrets/weather', async (route) => {
-      const request = route.request();
-      if (request.method() === 'PUT') {
-        const body = request.postDataJSON() as { secrets: Record<string, string> };
-        sent.push({ method: 'PUT', body });
-        for (const [key, value] of Object.entries(body.secrets))
-          if (value === '') stored.delete(key);
-          else stored.add(key);
-      } else if (request.method() === 'DELETE') {
-        sent.push({ method: 'DELETE', body: null });
-        stored.clear();
-      }
-      await route.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify(
-          request.method() === 'GET'
-            ? {
-                plugin_slug: 'weather',
-                declared: [
-                  {
-                    key: 'API_KEY',
-                    label: 'API key',
-                    placeholder: 'sk-…',
-                    help: 'From your account',
-                  },
-                  { key: 'REGION', label: 'Region', placeholder: 'eu', help: '' },
-                ],
-                set_keys: [...stored],
-              }
-            : { status: 'Success', plugin_slug: 'weather' },
-        ),
-      });
+    page.on('request', (request) => {
+      if (!request.url().endsWith('/settings/plugin-secrets/vault')) return;
+      if (request.method() === 'GET') return;
+      sent.push({ method: request.method(), body: request.postDataJSON() as unknown });
     });
     await signUpInPage(ui, suite.server.url, 'lee@example.com');
+    const asLee = suite.server.as(await pageToken(page));
+    const setKeys = async () =>
+      ((await asLee.get('/settings/plugin-secrets/vault')).body as { set_keys: string[] }).set_keys;
+    const vaultToken = async () =>
+      (
+        (await asLee.post('/eval', { formulas: [{ cell: 'Z1', formula: '=VAULT_TOKEN()' }] }))
+          .body as { results: { result: unknown }[] }
+      ).results[0]?.result;
+
     await page.getByTestId('open-settings').click();
-    const form = page.locator('[data-testid="plugin-secrets"][data-plugin="weather"]');
+    const form = page.locator('[data-testid="plugin-secrets"][data-plugin="vault"]');
     const slot = (key: string) => form.locator(`[data-testid="secret-slot"][data-key="${key}"]`);
     await form.waitFor();
     await expect(form.locator('input[type="password"]').count()).resolves.toBe(2);
     await expect(form.getByTestId('secrets-save').isDisabled()).resolves.toBe(true);
 
-    await slot('API_KEY').getByTestId('secret-input').fill('k-secret-1');
+    await slot('TOKEN').getByTestId('secret-input').fill('k-secret-1');
     await form.getByTestId('secrets-save').click();
-    await slot('API_KEY').getByTestId('secret-stored').waitFor();
-    expect(sent).toEqual([{ method: 'PUT', body: { secrets: { API_KEY: 'k-secret-1' } } }]);
-    await expect(slot('API_KEY').getByTestId('secret-input').inputValue()).resolves.toBe('');
+    await slot('TOKEN').getByTestId('secret-stored').waitFor();
+    expect(sent).toEqual([{ method: 'PUT', body: { secrets: { TOKEN: 'k-secret-1' } } }]);
+    expect(await setKeys()).toEqual(['TOKEN']);
+    expect(await vaultToken()).toBe(
+      createHash('sha256').update('k-secret-1').digest('hex').slice(0, 16),
+    );
+    await expect(slot('TOKEN').getByTestId('secret-input').inputValue()).resolves.toBe('');
     await expect(slot('REGION').getByTestId('secret-stored').count()).resolves.toBe(0);
     expect(await page.content()).not.toContain('k-secret-1');
 
-    await slot('API_KEY').getByTestId('secret-clear').click();
-    await slot('API_KEY').getByTestId('secret-stored').waitFor({ state: 'detached' });
-    expect(sent[1]).toEqual({ method: 'PUT', body: { secrets: { API_KEY: '' } } });
+    await slot('TOKEN').getByTestId('secret-clear').click();
+    await slot('TOKEN').getByTestId('secret-stored').waitFor({ state: 'detached' });
+    expect(sent[1]).toEqual({ method: 'PUT', body: { secrets: { TOKEN: '' } } });
+    expect(await setKeys()).toEqual([]);
 
     await slot('REGION').getByTestId('secret-input').fill('eu-west');
     await form.getByTestId('secrets-save').click();
@@ -459,5 +464,6 @@ describe.skipIf(!hasChromium)('SaaS pages: plugin secrets form', () => {
     await form.getByTestId('secrets-disconnect').click();
     await slot('REGION').getByTestId('secret-stored').waitFor({ state: 'detached' });
     expect(sent[3]).toEqual({ method: 'DELETE', body: null });
+    expect(await setKeys()).toEqual([]);
   });
 });
