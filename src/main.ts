@@ -21,7 +21,6 @@ import {
 } from './saas/index.js';
 import { MemoryKeyStore } from './providers/index.js';
 import { buildApp } from './http/index.js';
-import { relayStdioTo } from './mcp/index.js';
 import { FileKeyStore, KeyFileError, ProviderService } from './providers/index.js';
 import {
   CorruptSaveFileError,
@@ -324,6 +323,8 @@ async function mcpOverStdio(args: readonly string[]): Promise<void> {
   const explicit = urlAt >= 0 ? args[urlAt + 1] : undefined;
   const config = explicit === undefined ? configOrExit() : undefined;
   const host = config?.host === '0.0.0.0' ? '127.0.0.1' : config?.host;
+  // Imported here: a server start does not load the MCP SDK.
+  const { relayStdioTo } = await import('./mcp/index.js');
   await relayStdioTo(explicit ?? `http://${host}:${config?.port}`);
 }
 

@@ -38,6 +38,7 @@ import { pluginSecretRoutes } from './routes/plugin-secrets.js';
 import type { FastifyRequest } from 'fastify';
 import { callerOf } from './route-deps.js';
 import { HttpError } from './errors.js';
+import { lazyValidators } from './lazy-validators.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -114,10 +115,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         allErrors: false,
       },
     },
+    schemaController: { compilersFactory: { buildValidator: lazyValidators() } },
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.setSerializerCompiler(responseSerializer(deps.checkResponses === true));
+  app.setSerializerCompiler(await responseSerializer(deps.checkResponses === true));
   installErrorHandling(app, deps.errorStatuses);
   installRequestGuard(app, {
     mode: deps.config.mode,

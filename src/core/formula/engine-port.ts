@@ -137,6 +137,8 @@ export interface FormulaEngine {
    * A replay of a journal (a snapshot, then records) builds the engine once this way.
    */
   deferBuilds(): () => void;
+  /** Whether builds are deferred (`deferBuilds`): `replaceAll` then ignores its cells, so callers need not compute them. */
+  buildsDeferred(): boolean;
   /** Names of every function the engine can evaluate, uppercase. */
   functionNames(): string[];
   /** Every function the engine can evaluate with its signature, sorted by name. */

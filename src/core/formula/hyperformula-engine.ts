@@ -663,6 +663,9 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
         deferred = false;
       };
     },
+    buildsDeferred() {
+      return deferred;
+    },
     takeChanges() {
       const taken = { cells: changedCells, rebuilt };
       changedCells = [];

@@ -3,7 +3,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { AgentService } from '../../agent/index.js';
-import { answerMcpHttp } from '../../mcp/index.js';
 import { HttpError } from '../errors.js';
 import { clientOf, handleOf, type RouteDeps } from '../route-deps.js';
 
@@ -61,6 +60,8 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<McpRouteDeps> = async (app, de
       };
       reply.hijack();
       try {
+        // The MCP SDK (and zod under it) loads on the first MCP request, not at every start.
+        const { answerMcpHttp } = await import('../../mcp/index.js');
         await answerMcpHttp(options, request.raw, reply.raw, request.body);
       } catch (error) {
         request.log.error({ err: error }, 'MCP request failed');

@@ -10,6 +10,8 @@ import { MenuBar } from './MenuBar.js';
 import { EditController } from '../grid/editing.js';
 import { GridView } from '../grid/GridView.js';
 import { FormulaBar } from '../grid/FormulaBar.js';
+import { FormatToolbar } from '../grid/FormatToolbar.js';
+import { FormatPainter } from '../grid/format-painter.js';
 import { FindBar, type FindMode } from '../grid/FindBar.js';
 import { GRID_COLUMNS, MIN_GRID_ROWS } from '../grid/grid-theme.js';
 import { SheetTabs } from '../sheets/SheetTabs.js';
@@ -80,6 +82,7 @@ export function App({
     [session],
   );
   const files = useMemo(() => new FilesController(session, confirm), [session, confirm]);
+  const painter = useMemo(() => new FormatPainter(session), [session]);
   const charts = useMemo(() => new ChartsController(session), [session]);
   const settings = useMemo(() => new SettingsController(session), [session]);
   const plugins = useMemo(() => new PluginsController(session), [session]);
@@ -191,6 +194,7 @@ export function App({
       {account !== undefined && workbooks !== undefined && (
         <NoAccessNotice account={account} workbooks={workbooks} />
       )}
+      <FormatToolbar session={session} painter={painter} />
       <FormulaBar session={session} editor={editor} />
       {findMode !== null && (
         <FindBar
