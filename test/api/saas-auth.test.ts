@@ -81,6 +81,28 @@ describe(`SaaS authentication on ${TEST_DATABASE_KIND}`, () => {
       expect((await server.http.get('/healthz')).status).toBe(200);
     }));
 
+  it('GET /auth/config answers without a token which sign-in the server offers, for the sign-in page', async () => {
+    await withSaas(async (server) => {
+      const builtIn = await server.http.get('/auth/config');
+      expect(builtIn.status).toBe(200);
+      expect(builtIn.body).toEqual({
+        built_in_accounts: true,
+        external_idp: false,
+        session_seconds: 3600,
+      });
+    });
+    await withSaas(
+      async (server) => {
+        expect((await server.http.get('/auth/config')).body).toEqual({
+          built_in_accounts: false,
+          external_idp: true,
+          session_seconds: 600,
+        });
+      },
+      { env: { GRIDBOOK_JWT_SECRET: TEST_JWT_SECRET, GRIDBOOK_SESSION_SECONDS: '600' } },
+    );
+  });
+
   it('a built-in account signs up, signs in, and reads and writes its own default workbook', () =>
     withSaas(async (server) => {
       const { token, userId } = await server.signUp('  Ada@Example.com ');

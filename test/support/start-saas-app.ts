@@ -44,6 +44,8 @@ export async function startSaasApp(
     readonly env?: Readonly<Record<string, string>>;
     readonly now?: () => Date;
     readonly jwksCooldownMs?: number;
+    /** The built web UI to serve (browser tests). */
+    readonly webDir?: string;
     /** Opens the plugins the workbooks may call, over the app's plugin-secret store. */
     readonly plugins?: (secrets: PluginSecretStore) => Promise<PluginRegistry>;
     /** Pino options (a stream capturing log lines); default: silent. */
@@ -101,6 +103,7 @@ export async function startSaasApp(
               stream: { write: (line: string) => options.logLines!.push(line) },
             },
           }),
+      ...(options.webDir === undefined ? {} : { webDir: options.webDir }),
       store,
       ...(plugins === undefined ? {} : { plugins }),
       ...(options.logger === undefined ? {} : { logger: options.logger }),

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  AuthConfigResponse,
   CollaboratorListResponse,
   CollaboratorParams,
   CreateTokenBody,
@@ -62,6 +63,7 @@ function isPublic(url: string | undefined): boolean {
     url === undefined ||
     url === '/auth/signup' ||
     url === '/auth/login' ||
+    url === '/auth/config' ||
     url === '/healthz' ||
     url === '/openapi.json' ||
     url === '/docs' ||
@@ -172,6 +174,22 @@ export const saasRoutes: FastifyPluginAsyncTypebox<{ saas: SaasServices }> = asy
       throw error;
     }
   };
+
+  app.get(
+    '/auth/config',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'How this server signs users in (public; the sign-in page reads it)',
+        response: { 200: AuthConfigResponse },
+      },
+    },
+    async () => ({
+      built_in_accounts: !saas.authenticator.externalIdp,
+      external_idp: saas.authenticator.externalIdp,
+      session_seconds: saas.authenticator.sessionSeconds,
+    }),
+  );
 
   app.post(
     '/auth/signup',

@@ -96,6 +96,11 @@ export class Authenticator {
     return this.#jwks !== undefined || this.#hmac !== undefined;
   }
 
+  /** How long a built-in session token lasts. */
+  get sessionSeconds(): number {
+    return this.#options.sessionSeconds;
+  }
+
   async authenticate(header: string | undefined): Promise<Identity> {
     if (header === undefined || header.trim() === '')
       throw new NotAuthenticatedError(
