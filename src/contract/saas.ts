@@ -25,7 +25,8 @@ export type SessionResponse = Static<typeof SessionResponse>;
 
 export const AuthConfigResponse = Type.Object({
   built_in_accounts: Type.Boolean({
-    description: 'Whether POST /auth/signup and /auth/login are served (no external IdP configured).',
+    description:
+      'Whether POST /auth/signup and /auth/login are served (no external IdP configured).',
   }),
   external_idp: Type.Boolean({
     description: "Whether the server accepts an external identity provider's JWTs instead.",
