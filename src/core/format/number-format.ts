@@ -1,5 +1,6 @@
 // The one Excel number-format engine (numfmt): the `display` text the API returns, TEXT(), typed
 // input and xlsx export all use it, so they agree. Locale en-US unless the workbook names another.
+import { formatByExcelRules } from './excel-rules.js';
 import { format as numfmtFormat, getFormatInfo, isValidFormat, parseValue } from 'numfmt';
 
 export const DEFAULT_LOCALE = 'en-US';
@@ -26,7 +27,13 @@ export function formatNumber(
   value: number | string | boolean,
   locale: string = formatLocale(),
 ): string {
-  return numfmtFormat(code, value, { locale, nbsp: false, throws: false, leap1900: true });
+  const engine = (engineCode: string, engineValue: number | string | boolean): string =>
+    numfmtFormat(engineCode, engineValue, { locale, nbsp: false, throws: false, leap1900: true });
+  if (typeof value === 'number') {
+    const excel = formatByExcelRules(code, value, engine);
+    if (excel !== undefined) return excel;
+  }
+  return engine(code, value);
 }
 
 /** General for numbers, as a cell without a number format shows them. */
