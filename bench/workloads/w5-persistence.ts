@@ -322,8 +322,7 @@ function targetsOf(rows: readonly ResultRow[]): TargetCheck[] {
     ).map(([what, measure]) => {
       const plain = measure(label);
       const formatted = measure(`${label}, one format per column`);
-      const ratio =
-        plain === undefined || formatted === undefined ? undefined : formatted / plain;
+      const ratio = plain === undefined || formatted === undefined ? undefined : formatted / plain;
       return {
         target: `W5 ${what} of ${label} with one format per column ≤ ${FORMATS_MAX_RATIO}× without (HTTP, same run)`,
         measured: show(
