@@ -1,4 +1,4 @@
-// loadConfig's undo settings: defaults, accepted values and the messages for bad ones.
+// loadConfig: undo settings, the SaaS secret key and shared provider keys; defaults, accepted values and the messages for bad ones.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -35,6 +35,35 @@ describe('GRIDBOOK_UNDO_DEPTH', () => {
     );
     expect(() => loadConfig({ GRIDBOOK_UNDO_DEPTH: '10001' })).toThrow(
       /GRIDBOOK_UNDO_DEPTH: must be from 0 to 10000/,
+    );
+  });
+});
+
+describe('GRIDBOOK_SECRET_KEY and GRIDBOOK_SHARED_PROVIDER_KEYS', () => {
+  const KEY = Buffer.alloc(32, 9).toString('base64');
+
+  it('SaaS mode refuses to start without a secret key, and the message says how to make one', () => {
+    expect(() => loadConfig({ GRIDBOOK_MODE: 'saas' }, '/tmp')).toThrow(ConfigError);
+    expect(() => loadConfig({ GRIDBOOK_MODE: 'saas' }, '/tmp')).toThrow(
+      /GRIDBOOK_SECRET_KEY: .*openssl rand -base64 32/,
+    );
+    expect(() =>
+      loadConfig({ GRIDBOOK_MODE: 'saas', GRIDBOOK_SECRET_KEY: 'short' }, '/tmp'),
+    ).toThrow(/GRIDBOOK_SECRET_KEY: must be 32 random bytes.*openssl rand -base64 32/);
+    const hex = 'ab'.repeat(32);
+    expect(
+      loadConfig({ GRIDBOOK_MODE: 'saas', GRIDBOOK_SECRET_KEY: hex }, '/tmp').secretKey,
+    ).toEqual(Buffer.from(hex, 'hex'));
+  });
+
+  it('the environment provider keys are shared with SaaS users only when the flag is 1', () => {
+    const saas = { GRIDBOOK_MODE: 'saas', GRIDBOOK_SECRET_KEY: KEY };
+    expect(loadConfig(saas, '/tmp').sharedProviderKeys).toBe(false);
+    expect(
+      loadConfig({ ...saas, GRIDBOOK_SHARED_PROVIDER_KEYS: '1' }, '/tmp').sharedProviderKeys,
+    ).toBe(true);
+    expect(() => loadConfig({ ...saas, GRIDBOOK_SHARED_PROVIDER_KEYS: 'yes' }, '/tmp')).toThrow(
+      /GRIDBOOK_SHARED_PROVIDER_KEYS: set it to 1/,
     );
   });
 });

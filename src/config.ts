@@ -24,12 +24,16 @@ export interface Config {
     readonly issuer: string | undefined;
     readonly audience: string | undefined;
   };
-  /** SaaS: GRIDBOOK_SECRET_KEY's 32 bytes (signs sessions; later encrypts stored keys). */
+  /** SaaS: GRIDBOOK_SECRET_KEY's 32 bytes (signs sessions; seals stored keys and plugin secrets). */
   readonly secretKey: Buffer | undefined;
+  /** SaaS: users without a key of their own for a provider use the environment's key (opt-in). */
+  readonly sharedProviderKeys: boolean;
   /** SaaS: how long a built-in session token lasts, in seconds. */
   readonly sessionSeconds: number;
   /** SaaS: estimated bytes the workbooks in memory may take before idle ones are evicted. */
   readonly workbookMemoryBytes: number;
+  /** SaaS: how long a workbook must go unused before it may leave memory, in ms. */
+  readonly workbookIdleMs: number;
   /** Largest accepted request body in bytes (a 1M-cell range write is about 8 MB of JSON). */
   readonly maxBodyBytes: number;
   /**
@@ -39,6 +43,11 @@ export interface Config {
   readonly requestTimeoutMs: number;
   /** How long one POST /eval may evaluate before its remaining items answer #N/A, in ms. */
   readonly evalBudgetMs: number;
+  /**
+   * How long one change's recalculation may take before the change is refused (413), in ms;
+   * undefined when GRIDBOOK_FORMULA_BUDGET_MS is 0 (no bound).
+   */
+  readonly formulaBudgetMs: number | undefined;
   /** Python plugins (docs/design.md §7). */
   readonly plugins: {
     /** The interpreter the plugin host runs on (CPython 3.9 or newer). */
@@ -240,8 +249,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       audience: nonEmpty(env, 'GRIDBOOK_JWT_AUDIENCE'),
     },
     secretKey: secretKey(env),
+    sharedProviderKeys: flag(env, 'GRIDBOOK_SHARED_PROVIDER_KEYS'),
     sessionSeconds: integer(env, 'GRIDBOOK_SESSION_SECONDS', 3_600, 60, 30 * 86_400),
     workbookMemoryBytes: integer(env, 'GRIDBOOK_WORKBOOK_MEMORY_BYTES', 1024 ** 3, 0, 1024 ** 4),
+    workbookIdleMs: integer(env, 'GRIDBOOK_WORKBOOK_IDLE_MS', 60_000, 1, 86_400_000),
     maxBodyBytes: integer(
       env,
       'GRIDBOOK_MAX_BODY_BYTES',
@@ -251,6 +262,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ),
     requestTimeoutMs: integer(env, 'GRIDBOOK_REQUEST_TIMEOUT_MS', 120_000, 0, 3_600_000),
     evalBudgetMs: integer(env, 'GRIDBOOK_EVAL_BUDGET_MS', 2_000, 1, 600_000),
+    formulaBudgetMs: integer(env, 'GRIDBOOK_FORMULA_BUDGET_MS', 5_000, 0, 600_000) || undefined,
     agentToolCalls: integer(env, 'GRIDBOOK_AGENT_TOOL_CALLS', 4, 0, 16),
     undoDepth: integer(env, 'GRIDBOOK_UNDO_DEPTH', 100, 0, 10_000),
     // Matches core's DEFAULT_UNDO_MAX_BYTES; config reads the environment only.

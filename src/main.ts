@@ -11,14 +11,16 @@ import {
   DatabaseError,
   MIGRATIONS_DIR_NAME,
   openDatabase,
+  PostgresPluginSecretStore,
   PostgresWorkbookStore,
+  SecretCipher,
   ServiceTokens,
+  UserProviders,
   Users,
   WorkbookDirectory,
 } from './saas/index.js';
 import { MemoryKeyStore } from './providers/index.js';
 import { buildApp } from './http/index.js';
-import { relayStdioTo } from './mcp/index.js';
 import { FileKeyStore, KeyFileError, ProviderService } from './providers/index.js';
 import {
   CorruptSaveFileError,
@@ -27,7 +29,13 @@ import {
 } from './persistence/index.js';
 import { builtInFunctionNames, type WorkbookDocument } from './core/index.js';
 import { followPluginChanges } from './hosting/index.js';
-import { PluginRegistry, PythonPluginHost, PythonUnavailableError } from './plugins/index.js';
+import {
+  PluginRegistry,
+  PluginSecrets,
+  PythonPluginHost,
+  PythonUnavailableError,
+  type PluginSecretStore,
+} from './plugins/index.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,6 +104,7 @@ async function checkpointSeed(store: WorkbookStore): Promise<WorkbookDocument | 
 async function openPlugins(
   config: Config,
   report: (problem: string, error: unknown) => void,
+  secrets?: PluginSecretStore,
 ): Promise<PluginRegistry> {
   let host: PythonPluginHost | undefined;
   let pythonProblem: string | undefined;
@@ -118,6 +127,7 @@ async function openPlugins(
     budgetMs: config.plugins.budgetMs,
     reservedNames: builtInFunctionNames(),
     report: (problem) => report(problem, undefined),
+    ...(secrets === undefined ? {} : { secrets }),
   });
 }
 
@@ -147,6 +157,7 @@ async function main(): Promise<void> {
     workbookOptions: {
       undoDepth: config.undoDepth,
       undoMaxBytes: config.undoMaxBytes,
+      formulaBudgetMs: config.formulaBudgetMs,
       functionSource: () => plugins.functions(),
     },
     seed: () => checkpointSeed(store),
@@ -210,24 +221,36 @@ async function mainSaas(config: Config): Promise<void> {
     onUserCreated: Collaborators.promote,
   });
   const directory = new WorkbookDirectory(database);
-  const plugins = await openPlugins(config, report);
+  // Provider keys and plugin secrets are each user's own, sealed under GRIDBOOK_SECRET_KEY.
+  const cipher = new SecretCipher(config.secretKey!);
+  const pluginSecretStore = new PostgresPluginSecretStore(database, cipher);
+  const plugins = await openPlugins(config, report, pluginSecretStore);
   const host = new SaasHost({
     directory,
     journal: store,
     workbookOptions: {
       undoDepth: config.undoDepth,
       undoMaxBytes: config.undoMaxBytes,
-      functionSource: () => plugins.functions(),
+      formulaBudgetMs: config.formulaBudgetMs,
     },
+    plugins,
     memoryBudgetBytes: config.workbookMemoryBytes,
+    minIdleMs: config.workbookIdleMs,
     now,
     report,
   });
-  // Provider keys are not per user yet: SaaS users get no key, neither stored nor from the
-  // environment (saving one is refused, docs in README "Running as a service").
+  const userProviders = new UserProviders({
+    database,
+    cipher,
+    environmentKeys: config.providerKeys,
+    shareEnvironmentKeys: config.sharedProviderKeys,
+    baseUrls: config.providerBaseUrls,
+  });
+  // Requests answer through the caller's own providers (userProviders); this one, without any
+  // key, only stands behind the agent list, which needs none.
   const providers = await ProviderService.open({
     keyStore: new MemoryKeyStore(),
-    envKeys: { gemini: undefined, anthropic: undefined, groq: undefined, openrouter: undefined },
+    envKeys: {},
     baseUrls: config.providerBaseUrls,
   });
   const agent = new AgentService({
@@ -253,10 +276,12 @@ async function mainSaas(config: Config): Promise<void> {
         now,
         onUserCreated: Collaborators.promote,
       }),
-      tokens: new ServiceTokens(database),
+      tokens: new ServiceTokens(database, (hash) => authenticator.forgetServiceToken(hash)),
       directory,
       collaborators: new Collaborators(database, directory),
       host,
+      providers: userProviders,
+      pluginSecrets: new PluginSecrets(plugins, pluginSecretStore),
     },
   });
   await serveUntilStopped(
@@ -304,6 +329,8 @@ async function mcpOverStdio(args: readonly string[]): Promise<void> {
   const explicit = urlAt >= 0 ? args[urlAt + 1] : undefined;
   const config = explicit === undefined ? configOrExit() : undefined;
   const host = config?.host === '0.0.0.0' ? '127.0.0.1' : config?.host;
+  // Imported here: a server start does not load the MCP SDK.
+  const { relayStdioTo } = await import('./mcp/index.js');
   await relayStdioTo(explicit ?? `http://${host}:${config?.port}`);
 }
 

@@ -1,8 +1,9 @@
 // The browser UI build: React 18 through Vite's built-in JSX transform (oxc), output in dist/web.
-// Two pages, two entries: index.html (the landing page, served at /) and workbook.html (the grid,
-// served at /workbook). They share only React and the API client, so the landing page never
-// downloads the grid (docs/ui-rules.md PERF-13). @vitejs/plugin-react is not used (its peer range
-// conflicts with Vite 8 here), so there is no fast refresh: `npm run build:web` and reload.
+// Three pages, three entries: index.html (the landing page, served at /), workbook.html (the grid,
+// served at /workbook) and signin.html (SaaS sign-in, at /signin). They share only React and the
+// API client, so the landing page never downloads the grid (docs/ui-rules.md PERF-13).
+// @vitejs/plugin-react is not used (its peer range conflicts with Vite 8 here), so there is no
+// fast refresh: `npm run build:web` and reload.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -33,6 +34,7 @@ export default defineConfig({
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         workbook: fileURLToPath(new URL('./workbook.html', import.meta.url)),
+        signin: fileURLToPath(new URL('./signin.html', import.meta.url)),
       },
     },
   },

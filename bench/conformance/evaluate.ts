@@ -13,6 +13,7 @@ import { shiftFormula } from './formula-scan.js';
 import { readExpectedWorkbook, type FormulaCell } from './sheet-xml.js';
 import {
   agrees,
+  missCause,
   selectCells,
   showActual,
   showExpected,
@@ -63,6 +64,8 @@ export interface WorkbookResult {
   readonly knownScored: number;
   readonly knownAgree: number;
   readonly functions: Readonly<Record<string, FunctionTally>>;
+  /** Disagreeing cells by cause (scoring.ts missCause), for the report's summary. */
+  readonly causes: Readonly<Record<string, number>>;
   /** The first mismatches (at most MISMATCHES_PER_WORKBOOK). */
   readonly mismatches: readonly Mismatch[];
   readonly mismatchCount: number;
@@ -167,6 +170,7 @@ function scoreWorkbook(
   const actuals = imported ? outcome.actuals : [];
   const functions: Record<string, FunctionTally> = {};
   const mismatches: Mismatch[] = [];
+  const causes: Record<string, number> = {};
   let agree = 0;
   let knownScored = 0;
   let knownAgree = 0;
@@ -186,6 +190,8 @@ function scoreWorkbook(
     }
     if (!ok && imported) {
       mismatchCount += 1;
+      const cause = missCause(entry.expected, actual);
+      causes[cause] = (causes[cause] ?? 0) + 1;
       if (keeps(entry.functions, mismatches.length))
         mismatches.push({
           sheet: entry.cell.sheet,
@@ -209,6 +215,7 @@ function scoreWorkbook(
     knownScored,
     knownAgree,
     functions,
+    causes,
     mismatches,
     mismatchCount,
     seconds,

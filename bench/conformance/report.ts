@@ -7,6 +7,9 @@ const count = (value: number): string => value.toLocaleString('en-US');
 const pct = (agree: number, of: number): string =>
   of === 0 ? '–' : `${percent(agree, of).toFixed(1)} %`;
 
+/** Causes of disagreement listed without --all. */
+const CAUSES_SHOWN = 25;
+
 function row(label: string, agree: number, of: number, width = 34): string {
   return `${label.padEnd(width)} ${count(agree).padStart(7)} / ${count(of).padEnd(7)} ${pct(agree, of).padStart(7)}`;
 }
@@ -61,6 +64,15 @@ export function formatReport(results: ConformanceResults, options: { all: boolea
       (entry) =>
         `${entry.name.padEnd(20)} ${count(entry.cells).padStart(7)} ${count(entry.agree).padStart(7)} ${pct(entry.agree, entry.cells).padStart(7)}`,
     ),
+    '',
+  );
+  const causes = Object.entries(results.causes).sort(
+    (a, b) => b[1] - a[1] || a[0].localeCompare(b[0]),
+  );
+  const shownCauses = options.all ? causes : causes.slice(0, CAUSES_SHOWN);
+  lines.push(
+    `why cells disagree (${options.all ? 'all' : `top ${shownCauses.length}`} of ${causes.length} causes, by cells, in workbooks that imported)`,
+    ...shownCauses.map(([cause, cells]) => `${count(cells).padStart(7)}  ${cause}`),
     '',
   );
   const present = results.keyFunctions.filter((entry) => entry.present).length;
@@ -123,6 +135,7 @@ export async function writeJsonResults(results: ConformanceResults, file: string
       agree: result.agree,
       seconds: Math.round(result.seconds * 1000) / 1000,
       functions: result.functions,
+      causes: result.causes,
       mismatchCount: result.mismatchCount,
       mismatches: result.mismatches,
     })),

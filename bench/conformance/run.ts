@@ -73,6 +73,8 @@ export interface ConformanceResults {
   readonly crashes: number;
   readonly timeouts: number;
   readonly functions: Readonly<Record<string, FunctionTally>>;
+  /** Disagreeing cells of the workbooks that imported, by cause (scoring.ts missCause). */
+  readonly causes: Readonly<Record<string, number>>;
   /** KEY_FUNCTIONS: whether the engine has each. */
   readonly keyFunctions: readonly { readonly name: string; readonly present: boolean }[];
   readonly seconds: number;
@@ -298,7 +300,10 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
     results.reduce((total, result) => total + pick(result), 0);
   const functions: Record<string, FunctionTally> = {};
   const excluded: Record<string, number> = {};
+  const causes: Record<string, number> = {};
   for (const result of results) {
+    for (const [cause, count] of Object.entries(result.causes))
+      causes[cause] = (causes[cause] ?? 0) + count;
     for (const [name, tally] of Object.entries(result.functions)) {
       const total = (functions[name] ??= { cells: 0, agree: 0 });
       total.cells += tally.cells;
@@ -326,6 +331,7 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
     crashes: failed.filter((result) => result.failure === 'crash').length,
     timeouts: failed.filter((result) => result.failure === 'timeout').length,
     functions,
+    causes,
     keyFunctions: KEY_FUNCTIONS.map((name) => ({ name, present: knownFunctions.has(name) })),
     seconds: (performance.now() - started) / 1000,
     results,

@@ -1,6 +1,6 @@
 // How agreement is counted (shared/conformance/README.md): which formula cells are scored, and
 // when our value agrees with the one Excel cached.
-import { isFormulaError, type CellValue } from '../../src/core/index.js';
+import { isFormulaError, SENTINELS, type CellValue } from '../../src/core/index.js';
 import {
   areaOf,
   functionsCalled,
@@ -191,4 +191,22 @@ export function showActual(actual: CellValue): string {
   if (typeof actual === 'string') return JSON.stringify(actual);
   if (typeof actual === 'boolean') return actual ? 'TRUE' : 'FALSE';
   return String(actual);
+}
+
+/**
+ * Why a cell disagrees, in a few words that group alike misses across workbooks: the function or
+ * name the engine lacks, the error it answered instead of Excel's kind of value, or a wrong value.
+ */
+export function missCause(expected: ExpectedValue, actual: CellValue | undefined): string {
+  if (actual === undefined) return 'sheet missing after import';
+  const excel = expected.kind === 'error' ? excelErrorKind(expected.value) : expected.kind;
+  if (isFormulaError(actual)) {
+    const missing = /Function name (\S+) not recognized/.exec(actual.message);
+    if (missing !== null) return `#NAME?: no function ${missing[1]}`;
+    if (/Named expression \S+ not recognized/.test(actual.message))
+      return '#NAME?: a defined name not imported';
+    if (actual.sentinel === SENTINELS.parse) return 'parse error';
+    return `${actual.sentinel} where Excel has ${excel === actual.sentinel ? 'the same kind' : excel}`;
+  }
+  return expected.kind === 'error' ? `a value where Excel has ${excel}` : `wrong ${excel} value`;
 }

@@ -23,9 +23,12 @@ export interface HttpResponse {
 export class HttpClient {
   readonly #agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   readonly #url: URL;
+  /** Sent with every request (SaaS mode's Authorization and X-Workbook-Id). */
+  readonly #headers: Readonly<Record<string, string>>;
 
-  constructor(baseUrl: string) {
+  constructor(baseUrl: string, headers: Readonly<Record<string, string>> = {}) {
     this.#url = new URL(baseUrl);
+    this.#headers = headers;
   }
 
   /** Sends `body` (a JSON-able value, or a ready string/Buffer) and returns the raw answer. */
@@ -46,8 +49,9 @@ export class HttpClient {
           path,
           headers:
             payload === undefined
-              ? {}
+              ? this.#headers
               : {
+                  ...this.#headers,
                   'content-type': 'application/json',
                   'content-length': Buffer.byteLength(payload),
                 },

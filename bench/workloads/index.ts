@@ -10,6 +10,7 @@ import { w7Restart } from './w7-restart.js';
 import { w8Structure } from './w8-structure.js';
 import { w9Plugins } from './w9-plugins.js';
 import { w10Formats } from './w10-formats.js';
+import { w11Saas } from './w11-saas.js';
 
 export const WORKLOADS: readonly Workload[] = [
   w1Eval,
@@ -22,4 +23,5 @@ export const WORKLOADS: readonly Workload[] = [
   w8Structure,
   w9Plugins,
   w10Formats,
+  w11Saas,
 ];

@@ -1,12 +1,14 @@
 // W4's load generator in a process of its own, so the client's pauses (the runner's heap after
 // the earlier workloads) never show up as server latency, and it gets a core to itself.
-// Usage: w4-cannon-child.ts <url> <connections> <seconds> <first i>; prints one JSON line.
+// Usage: w4-cannon-child.ts <url> <connections> <seconds> <first i> [<headers as JSON>]; prints
+// one JSON line. The headers (SaaS mode's Authorization and X-Workbook-Id) go with every request.
 import autocannon from 'autocannon';
 
 const ROWS = 1000;
 
 async function main(): Promise<void> {
-  const [url, connectionsText, secondsText, firstText] = process.argv.slice(2);
+  const [url, connectionsText, secondsText, firstText, headersText] = process.argv.slice(2);
+  const headers = JSON.parse(headersText ?? '{}') as Record<string, string>;
   const connections = Number(connectionsText);
   const duration = Number(secondsText);
   let i = Number(firstText);
@@ -22,7 +24,7 @@ async function main(): Promise<void> {
       {
         method: 'POST',
         path: '/grid/cell',
-        headers: { 'content-type': 'application/json' },
+        headers: { ...headers, 'content-type': 'application/json' },
         setupRequest: (request) => {
           i += 1;
           return { ...request, body: `{"cell":"B${(i % ROWS) + 1}","value":"${i}"}` };

@@ -56,7 +56,7 @@ async function loadState(driver: GridDriver, state: StateName): Promise<void> {
   if (state === 'formulas') await driver.writeRange(0, W2_FORMULA_COLUMN - 1, w2Formulas());
 }
 
-interface Cannonade {
+export interface Cannonade {
   readonly writesPerSecond: number;
   readonly p50: number;
   readonly p99: number;
@@ -64,15 +64,25 @@ interface Cannonade {
 }
 
 /** One autocannon run in its own process; `counter.i` is the shared write counter, so rows keep their meaning. */
-async function cannonade(
+export async function cannonade(
   url: string,
   connections: number,
   duration: number,
   counter: { i: number },
+  headers: Readonly<Record<string, string>> = {},
 ): Promise<Cannonade> {
   const { stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', CANNON, url, String(connections), String(duration), String(counter.i)],
+    [
+      '--import',
+      'tsx',
+      CANNON,
+      url,
+      String(connections),
+      String(duration),
+      String(counter.i),
+      JSON.stringify(headers),
+    ],
     {
       cwd: REPO_ROOT,
       timeout: (duration + 60) * 1000,

@@ -72,6 +72,11 @@ export class AgentService {
     this.#maxToolCalls = options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
   }
 
+  /** The same agent answering through another completer (SaaS: the caller's own provider keys). */
+  withCompleter(completer: Completer): AgentService {
+    return new AgentService({ ...this.options, agents: this.#agents, completer });
+  }
+
   agents(): AgentSummary[] {
     return this.#allAgents().map((agent) => ({
       id: agent.id,

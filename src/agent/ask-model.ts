@@ -6,7 +6,7 @@ import type { ChatMessage, Completer, Completion } from '../providers/index.js';
 import type { AgentDefinition } from './agent-definitions.js';
 import { describeGrid, parseSelection, type Scope } from './grid-context.js';
 import { lookTools } from './look-tools.js';
-import { parseReply, type AgentReply } from './parse-reply.js';
+import type { AgentReply } from './parse-reply.js';
 import { buildMessages, buildSystemPrompt } from './prompt.js';
 
 export interface TurnRequest {
@@ -57,6 +57,8 @@ export async function askModel(
       ? { tools: lookTools(workbook, request.sheet), maxToolCalls: request.maxToolCalls }
       : {}),
   });
+  // The reply checker (typebox's value checker, ~300 modules) loads with the first model reply, not at every start.
+  const { parseReply } = await import('./parse-reply.js');
   const reply = parseReply(completion.text, {
     provider: completion.provider,
     model: completion.model,

@@ -110,3 +110,65 @@ export const PluginTestResponse = Type.Union([
     error: Type.String({ description: 'The error value and its reason (#NAME? …, #TIMEOUT! …).' }),
   }),
 ]);
+
+// Plugin secrets (spec §2 Plugin secret schema, §4 Plugin secrets; SaaS only).
+
+export const PluginSecretsParams = Type.Object({
+  plugin_slug: Type.String({
+    maxLength: 100,
+    description: `A loaded plugin's slug: ${PLUGIN_SLUG_PATTERN} (400 otherwise; 404 when no such plugin is loaded).`,
+  }),
+});
+export type PluginSecretsParams = Static<typeof PluginSecretsParams>;
+
+export const PluginSecretSlotJson = Type.Object({
+  key: Type.String({ description: 'The secret key the plugin reads (kernel.get_secret).' }),
+  label: Type.String(),
+  placeholder: Type.String(),
+  help: Type.String(),
+});
+
+export const PluginSecretsResponse = Type.Object(
+  {
+    plugin_slug: Type.String(),
+    declared: List(PluginSecretSlotJson, {
+      description: "The slots the plugin's manifest declares.",
+    }),
+    set_keys: List(Type.String(), {
+      description: 'The keys the caller has a value for, sorted. Values are never returned.',
+    }),
+  },
+  {
+    examples: [
+      {
+        plugin_slug: 'weather',
+        declared: [
+          {
+            key: 'API_TOKEN',
+            label: 'API token',
+            placeholder: 'tok_…',
+            help: 'From your weather account settings.',
+          },
+        ],
+        set_keys: ['API_TOKEN'],
+      },
+    ],
+  },
+);
+
+export const PutPluginSecretsBody = Type.Object(
+  {
+    secrets: Type.Record(Type.String(), Type.String({ maxLength: 8_192 }), {
+      maxProperties: 50,
+      description:
+        'Declared secret key → value. "" deletes that slot; keys not sent are left as they are; a key the plugin does not declare is a 400.',
+    }),
+  },
+  { examples: [{ secrets: { API_TOKEN: 'tok_your-token-here', REGION: '' } }] },
+);
+export type PutPluginSecretsBody = Static<typeof PutPluginSecretsBody>;
+
+export const PluginSecretsStatusResponse = Type.Object(
+  { status: Type.Literal('Success'), plugin_slug: Type.String() },
+  { examples: [{ status: 'Success', plugin_slug: 'weather' }] },
+);

@@ -2,10 +2,13 @@
 import { Type, type Static } from 'typebox';
 import { List } from './common.js';
 
-export const Credentials = Type.Object({
-  email: Type.String({ maxLength: 320, description: 'Trimmed and lowercased.' }),
-  password: Type.String({ maxLength: 1024, description: 'At least 8 characters at sign-up.' }),
-});
+export const Credentials = Type.Object(
+  {
+    email: Type.String({ maxLength: 320, description: 'Trimmed and lowercased.' }),
+    password: Type.String({ maxLength: 1024, description: 'At least 8 characters at sign-up.' }),
+  },
+  { examples: [{ email: 'ada@example.com', password: 'correct horse battery' }] },
+);
 export type Credentials = Static<typeof Credentials>;
 
 export const UserJson = Type.Object({
@@ -18,6 +21,20 @@ export const SessionResponse = Type.Object({
   expires_at: Type.String({ description: 'ISO 8601 UTC.' }),
   user: UserJson,
 });
+export type SessionResponse = Static<typeof SessionResponse>;
+
+export const AuthConfigResponse = Type.Object({
+  built_in_accounts: Type.Boolean({
+    description: 'Whether POST /auth/signup and /auth/login are served (no external IdP configured).',
+  }),
+  external_idp: Type.Boolean({
+    description: "Whether the server accepts an external identity provider's JWTs instead.",
+  }),
+  session_seconds: Type.Integer({
+    description: 'How long a built-in session token lasts; the page refreshes it before then.',
+  }),
+});
+export type AuthConfigResponse = Static<typeof AuthConfigResponse>;
 
 export const MeResponse = Type.Object({
   user: UserJson,
@@ -27,10 +44,14 @@ export const MeResponse = Type.Object({
     Type.Literal('service-token'),
   ]),
 });
+export type MeResponse = Static<typeof MeResponse>;
 
-export const CreateTokenBody = Type.Object({
-  name: Type.Optional(Type.String({ maxLength: 80, description: 'Default "Untitled token".' })),
-});
+export const CreateTokenBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 80, description: 'Default "Untitled token".' })),
+  },
+  { examples: [{ name: 'CI pipeline' }] },
+);
 export type CreateTokenBody = Static<typeof CreateTokenBody>;
 
 const TokenFields = {
@@ -44,12 +65,14 @@ export const TokenCreatedResponse = Type.Object({
   ...TokenFields,
   token: Type.String({ description: 'The token itself: shown this once, never again.' }),
 });
+export type TokenCreatedResponse = Static<typeof TokenCreatedResponse>;
 
 export const TokenListResponse = Type.Object({
   tokens: List(
     Type.Object({ ...TokenFields, revoked_at: Type.Union([Type.String(), Type.Null()]) }),
   ),
 });
+export type TokenListResponse = Static<typeof TokenListResponse>;
 
 export const IdParam = Type.Object({ id: Type.String({ maxLength: 200 }) });
 export type IdParam = Static<typeof IdParam>;
@@ -64,28 +87,39 @@ export const WorkbookSummaryJson = Type.Object({
 });
 
 export const WorkbookListResponse = Type.Object({ workbooks: List(WorkbookSummaryJson) });
+export type WorkbookListResponse = Static<typeof WorkbookListResponse>;
 export const WorkbookSummaryResponse = Type.Object({ workbook: WorkbookSummaryJson });
+export type WorkbookSummaryResponse = Static<typeof WorkbookSummaryResponse>;
 
-export const CreateWorkbookBody = Type.Object({
-  title: Type.Optional(
-    Type.String({ maxLength: 200, description: 'Default "Untitled workbook".' }),
-  ),
-});
+export const CreateWorkbookBody = Type.Object(
+  {
+    title: Type.Optional(
+      Type.String({ maxLength: 200, description: 'Default "Untitled workbook".' }),
+    ),
+  },
+  { examples: [{ title: 'Q3 plan' }] },
+);
 export type CreateWorkbookBody = Static<typeof CreateWorkbookBody>;
 
-export const RetitleWorkbookBody = Type.Object({ title: Type.String({ maxLength: 200 }) });
+export const RetitleWorkbookBody = Type.Object(
+  { title: Type.String({ maxLength: 200 }) },
+  { examples: [{ title: 'Q4 plan' }] },
+);
 export type RetitleWorkbookBody = Static<typeof RetitleWorkbookBody>;
 
 export const WorkbookIdParam = Type.Object({ workbook_id: Type.String({ maxLength: 200 }) });
 export type WorkbookIdParam = Static<typeof WorkbookIdParam>;
 
-export const InviteBody = Type.Object({
-  email: Type.String({
-    maxLength: 320,
-    description: 'Trimmed, lowercased, matched case-insensitively.',
-  }),
-  role: Type.Optional(Type.String({ maxLength: 20, description: 'Only "editor" is accepted.' })),
-});
+export const InviteBody = Type.Object(
+  {
+    email: Type.String({
+      maxLength: 320,
+      description: 'Trimmed, lowercased, matched case-insensitively.',
+    }),
+    role: Type.Optional(Type.String({ maxLength: 20, description: 'Only "editor" is accepted.' })),
+  },
+  { examples: [{ email: 'grace@example.com', role: 'editor' }] },
+);
 export type InviteBody = Static<typeof InviteBody>;
 
 export const CollaboratorJson = Type.Object({
@@ -97,12 +131,15 @@ export const CollaboratorJson = Type.Object({
   invited_at: Type.Optional(Type.String()),
   accepted_at: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
+export type CollaboratorJson = Static<typeof CollaboratorJson>;
 
 export const InviteResponse = Type.Object({
   ok: Type.Literal(true),
   collaborator: CollaboratorJson,
 });
+export type InviteResponse = Static<typeof InviteResponse>;
 export const CollaboratorListResponse = Type.Object({ collaborators: List(CollaboratorJson) });
+export type CollaboratorListResponse = Static<typeof CollaboratorListResponse>;
 
 export const CollaboratorParams = Type.Object({
   workbook_id: Type.String({ maxLength: 200 }),
@@ -127,3 +164,4 @@ export const SharedWithMeResponse = Type.Object({
     }),
   ),
 });
+export type SharedWithMeResponse = Static<typeof SharedWithMeResponse>;

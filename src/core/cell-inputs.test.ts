@@ -126,4 +126,25 @@ describe('CellInputs.shift', () => {
       });
     }
   });
+
+  it.each([
+    ['dense pages (band walk)', 1],
+    ['scattered cells (sorted)', 97],
+  ])('walks every cell row-major with its row and column: %s', (_, step) => {
+    const inputs = new CellInputs();
+    const expected: [number, number, CellInput][] = [];
+    // Written column-major and out of order, so page order is not row order.
+    for (let col = 9; col >= 0; col -= 1)
+      for (let row = 299 * step; row >= 0; row -= step) {
+        const input: CellInput = (row + col) % 3 === 0 ? `t${row}` : row * 100 + col;
+        inputs.set(at(row, col * step), input);
+        expected.push([row, col * step, input]);
+      }
+    inputs.set(at(1_048_575, 16_383), true);
+    expected.push([1_048_575, 16_383, true]);
+    expected.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const seen: [number, number, CellInput][] = [];
+    inputs.forEachRowMajor((input, row, col) => seen.push([row, col, input]));
+    expect(seen).toEqual(expected);
+  });
 });

@@ -123,6 +123,20 @@ export class TooLargeError extends WorkbookError {
 }
 
 /**
+ * A change whose recalculation took longer than the workbook's formula time budget
+ * (GRIDBOOK_FORMULA_BUDGET_MS): refused whole, like any limit, and the workbook is as it was.
+ */
+export class FormulaTimeBudgetError extends TooLargeError {
+  constructor(readonly budgetMs: number) {
+    super(
+      'formulas',
+      `computing this change took longer than the formula time budget (GRIDBOOK_FORMULA_BUDGET_MS, ${budgetMs} ms); nothing was changed. ` +
+        'Write the formulas in smaller parts, or make them cover fewer cells.',
+    );
+  }
+}
+
+/**
  * The formula engine threw while applying a change (not a refusal of the change itself). The
  * whole change was rolled back and the engine rebuilt from the sheets, so nothing is half done.
  */

@@ -3,6 +3,7 @@
 // is a read query.
 import {
   EngineFailureError,
+  FormulaTimeBudgetError,
   InvalidAddressError,
   UndoStepConflictError,
   VersionConflictError,
@@ -65,6 +66,13 @@ export interface WorkbookOptions {
   readonly undoDepth?: number;
   /** The estimated bytes the undo history may hold (history-size.ts); 0 turns undo off. */
   readonly undoMaxBytes?: number;
+  /**
+   * How long one recalculation of a change may take, in milliseconds (none when undefined).
+   * A change that runs out is refused whole (FormulaTimeBudgetError) and the engine rebuilt.
+   * Undo, redo, plugin function refreshes and journal replay are not bounded: they put back
+   * states the workbook already held, or must follow what happened outside it.
+   */
+  readonly formulaBudgetMs?: number;
   /** Builds the formula engine (default: HyperFormula); tests wrap it to make it fail. */
   readonly createEngine?: (registry: FunctionRegistry) => FormulaEngine;
 }
@@ -170,9 +178,12 @@ export class Workbook {
   #generation = 0;
   readonly #spillCache = new WeakMap<Sheet, { generation: number; areas: SpillArea[] }>();
 
-  private constructor(state: WorkbookState, history: History) {
+  readonly #formulaBudgetMs: number | undefined;
+
+  private constructor(state: WorkbookState, history: History, formulaBudgetMs: number | undefined) {
     this.#state = state;
     this.#history = history;
+    this.#formulaBudgetMs = formulaBudgetMs;
   }
 
   static create(options: WorkbookOptions = {}): Workbook {
@@ -203,6 +214,7 @@ export class Workbook {
     return new Workbook(
       state,
       new History(options.undoDepth ?? 100, options.undoMaxBytes ?? DEFAULT_UNDO_MAX_BYTES),
+      options.formulaBudgetMs,
     );
   }
 
@@ -210,7 +222,7 @@ export class Workbook {
 
   apply(ops: readonly Op[], meta: ApplyMeta = {}): Commit {
     this.#precheck(ops, meta);
-    const inverse = this.#execute(ops);
+    const inverse = this.#execute(ops, this.#budgetFor(ops));
     const undoable = inverse.filter(isUndoable);
     if (ops.some(isUndoable)) this.#history.recordCommit(undoable, meta.origin);
     return this.#announce({
@@ -239,28 +251,34 @@ export class Workbook {
     const outcomes: (BatchOutcome | undefined)[] = new Array(entries.length);
     const applied: { index: number; done: Executed[] }[] = [];
     const engine = this.#state.engine;
+    const budget = entries.some(({ ops }) => this.#budgetFor(ops) === undefined)
+      ? undefined
+      : this.#formulaBudgetMs;
     try {
-      engine.batch(() => {
-        entries.forEach(({ ops, meta }, index) => {
-          try {
-            this.#precheck(ops, meta);
-          } catch (error) {
-            outcomes[index] = { error };
-            return;
-          }
-          const done: Executed[] = [];
-          applied.push({ index, done });
-          try {
-            for (const op of ops) done.push(executeOp(this.#state, op));
-          } catch (error) {
-            if (!(error instanceof WorkbookError)) throw error;
-            for (const executed of done.reverse()) executed.revert();
-            applied.pop();
-            outcomes[index] = { error };
-          }
-        });
-      });
-      if (engine.needsRebuild()) reinstate(this.#state, retire(this.#state));
+      engine.withinTimeBudget(budget, () =>
+        engine.batch(() => {
+          entries.forEach(({ ops, meta }, index) => {
+            try {
+              this.#precheck(ops, meta);
+            } catch (error) {
+              outcomes[index] = { error };
+              return;
+            }
+            const done: Executed[] = [];
+            applied.push({ index, done });
+            try {
+              for (const op of ops) done.push(executeOp(this.#state, op));
+            } catch (error) {
+              if (!(error instanceof WorkbookError)) throw error;
+              for (const executed of done.reverse()) executed.revert();
+              applied.pop();
+              outcomes[index] = { error };
+            }
+          });
+        }),
+      );
+      if (engine.needsRebuild())
+        engine.withinTimeBudget(budget, () => reinstate(this.#state, retire(this.#state)));
     } catch {
       return this.#unbatch(entries, applied);
     }
@@ -498,10 +516,11 @@ export class Workbook {
   }
 
   /** Evaluates a formula against the current state; nothing is written. */
-  evaluate(sheetName: string | undefined, formula: string): CellValue {
+  /** With `budgetMs`, a formula still computing after that long is a `#N/A` error instead. */
+  evaluate(sheetName: string | undefined, formula: string, budgetMs?: number): CellValue {
     const sheet =
       sheetName === undefined ? this.#state.activeSheet : findSheet(this.#state, sheetName);
-    return this.#state.engine.evaluate(sheet.engineSheet, formula);
+    return this.#state.engine.evaluate(sheet.engineSheet, formula, budgetMs);
   }
 
   functionNames(): string[] {
@@ -551,15 +570,22 @@ export class Workbook {
     }
   }
 
-  #execute(ops: readonly Op[]): Op[] {
+  /** The time budget for a change's recalculation: none for a plugin function refresh, which must happen. */
+  #budgetFor(ops: readonly Op[]): number | undefined {
+    return ops.some((op) => op.type === 'refresh-functions') ? undefined : this.#formulaBudgetMs;
+  }
+
+  #execute(ops: readonly Op[], budgetMs?: number): Op[] {
     this.#generation += 1;
     const done: Executed[] = [];
     const engine: FormulaEngine = this.#state.engine;
     try {
-      engine.batch(() => {
-        for (const op of ops) done.push(executeOp(this.#state, op));
+      engine.withinTimeBudget(budgetMs, () => {
+        engine.batch(() => {
+          for (const op of ops) done.push(executeOp(this.#state, op));
+        });
+        if (engine.needsRebuild()) reinstate(this.#state, retire(this.#state));
       });
-      if (engine.needsRebuild()) reinstate(this.#state, retire(this.#state));
     } catch (error) {
       this.#rollBack(done, error);
     }
@@ -574,7 +600,9 @@ export class Workbook {
    */
   #rollBack(done: Executed[], error: unknown): never {
     const engine = this.#state.engine;
-    const engineFailed = !(error instanceof WorkbookError);
+    // Out of time: values computed after the budget ran out are the budget's error, not results.
+    const outOfTime = error instanceof FormulaTimeBudgetError;
+    const engineFailed = !(error instanceof WorkbookError) || outOfTime;
     if (engineFailed) engine.invalidate();
     engine.batch(() => {
       for (const executed of done.reverse()) executed.revert();
@@ -582,7 +610,7 @@ export class Workbook {
     if (engineFailed || engine.needsRebuild()) reinstate(this.#state, retire(this.#state));
     // What the failed commit and its rollback recalculated is no change anyone should see.
     engine.takeChanges();
-    throw engineFailed ? new EngineFailureError(error) : error;
+    throw engineFailed && !outOfTime ? new EngineFailureError(error) : error;
   }
 
   #changes(ops: readonly Op[]): ChangeSet {

@@ -25,9 +25,10 @@ export interface EvalResponse {
 }
 
 /**
- * How long one request may keep the server evaluating. A formula cannot be interrupted, but
- * once the budget is spent the items after it are not evaluated: they answer #N/A (not
- * available), so 500 slow formulas cannot hold every other request for minutes.
+ * How long one request may keep the server evaluating. An item still computing when the
+ * budget runs out stops there (the engine's time budget) and answers #N/A (not available), as
+ * do the items after it, unevaluated: 500 slow formulas cannot hold every other request for
+ * minutes.
  */
 export interface EvalBudget {
   readonly ms: number;
@@ -50,7 +51,8 @@ export function evaluateFormulas(
       return { cell, result: null, error: SENTINELS.notAvailable };
     const text = formula.trim();
     const withEquals = text.startsWith('=') ? text : `=${text}`;
-    const value = workbook.evaluate(sheet, normalizeFormula(withEquals));
+    const remaining = budget === undefined ? undefined : Math.max(1, deadline - budget.now());
+    const value = workbook.evaluate(sheet, normalizeFormula(withEquals), remaining);
     return isFormulaError(value)
       ? { cell, result: null, error: value.sentinel }
       : { cell, result: value, error: null };

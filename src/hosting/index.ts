@@ -18,5 +18,10 @@ export {
 } from './journaled-workbook.js';
 export { OssHost, OSS_WORKBOOK_ID, type OssHostOptions } from './oss-host.js';
 export { recoverWorkbook } from './recover-workbook.js';
-export { followPluginChanges, PLUGIN_ACTOR, type FunctionChanges } from './plugin-refresh.js';
+export {
+  followPluginChanges,
+  PLUGIN_ACTOR,
+  type FunctionChanges,
+  type ScopedFunctions,
+} from './plugin-refresh.js';
 export { SaasHost, type SaasHostOptions } from './saas-host.js';

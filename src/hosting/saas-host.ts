@@ -4,10 +4,13 @@
 // same as a workbook that does not exist), and gives out its handle: loaded from the store on
 // first use, kept in memory while used, and evicted when idle once the workbooks in memory
 // exceed their byte budget (least recently used first), to load again on the next request.
-// This is the only place that decides access.
+// This is the only place that decides access. A workbook's plugin functions run with its owner's
+// plugin secrets (whoever calls), and plugin results and secret changes reach the loaded
+// workbooks of that owner as commits of their own.
 import type { Workbook, WorkbookOptions } from '../core/index.js';
 import { WorkbookNotFoundError, type WorkbookDirectory } from '../saas/index.js';
 import type { CommitJournal } from './commit-journal.js';
+import { refreshCommit, type ScopedFunctions } from './plugin-refresh.js';
 import type { FeedLimits } from './commit-feed.js';
 import { JournaledWorkbook } from './journaled-workbook.js';
 import { recoverWorkbook } from './recover-workbook.js';
@@ -17,9 +20,12 @@ import type { Caller, WorkbookHost } from './workbook-host.js';
 const BYTES_PER_CELL = 400;
 
 export interface SaasHostOptions {
-  readonly directory: Pick<WorkbookDirectory, 'roleOf' | 'defaultFor' | 'touch'>;
+  readonly directory: Pick<WorkbookDirectory, 'roleOf' | 'defaultFor' | 'touch' | 'ownerOf'>;
   readonly journal: CommitJournal;
+  /** Engine options of every workbook (its plugin functions come from `plugins`). */
   readonly workbookOptions?: WorkbookOptions;
+  /** The plugins the workbooks' formulas may call; omitted, none. */
+  readonly plugins?: ScopedFunctions;
   readonly now?: () => Date;
   readonly feedLimits?: FeedLimits;
   /** Estimated bytes the workbooks in memory may take before idle ones are evicted. */
@@ -32,7 +38,11 @@ export interface SaasHostOptions {
 interface Loaded {
   readonly handle: JournaledWorkbook;
   readonly workbook: Workbook;
+  /** The owner: whose plugin secrets its formulas use. */
+  readonly owner: string;
   lastUsed: number;
+  /** Requests holding it now (Caller.hold): never evicted while above 0. */
+  inUse: number;
   /** The last time `updated_at` was written for a commit (at most every 10 s). */
   touched: number;
 }
@@ -47,15 +57,33 @@ export class SaasHost implements WorkbookHost {
   constructor(options: SaasHostOptions) {
     this.#options = options;
     this.#now = options.now ?? (() => new Date());
+    options.plugins?.onChange((change) => {
+      for (const loaded of this.#loaded.values()) {
+        if (change.scope !== undefined && change.scope !== loaded.owner) continue;
+        refreshCommit(loaded.handle, change).catch((error: unknown) =>
+          this.#options.report?.('plugin results could not be shown', error),
+        );
+      }
+    });
   }
 
   async handleFor(caller: Caller): Promise<JournaledWorkbook> {
     const userId = caller.userId;
     if (userId === undefined) throw new WorkbookNotFoundError();
-    const workbookId = caller.workbookId ?? (await this.#options.directory.defaultFor(userId));
-    const role = await this.#options.directory.roleOf(userId, workbookId);
-    if (role === undefined) throw new WorkbookNotFoundError();
-    return (await this.#load(workbookId)).handle;
+    let workbookId = caller.workbookId;
+    if (workbookId === undefined) {
+      // The caller's default workbook is theirs by definition: no access check to make.
+      workbookId = await this.#options.directory.defaultFor(userId);
+    } else {
+      const role = await this.#options.directory.roleOf(userId, workbookId);
+      if (role === undefined) throw new WorkbookNotFoundError();
+    }
+    const loaded = await this.#load(workbookId, caller.hold !== undefined);
+    caller.hold?.(() => {
+      loaded.inUse -= 1;
+      loaded.lastUsed = this.#now().getTime();
+    });
+    return loaded.handle;
   }
 
   /** Whether the workbook is in memory now (tests, metrics). */
@@ -81,7 +109,7 @@ export class SaasHost implements WorkbookHost {
     for (const loaded of this.#loaded.values()) total += estimatedBytes(loaded.workbook);
     for (const [id, loaded] of this.#loaded) {
       if (total <= this.#options.memoryBudgetBytes) break;
-      if (now - loaded.lastUsed < minIdle) continue;
+      if (loaded.inUse > 0 || now - loaded.lastUsed < minIdle) continue;
       this.#loaded.delete(id);
       total -= estimatedBytes(loaded.workbook);
       await loaded.handle.settled();
@@ -91,11 +119,12 @@ export class SaasHost implements WorkbookHost {
     return evicted;
   }
 
-  async #load(workbookId: string): Promise<Loaded> {
-    const now = this.#now().getTime();
+  /** The loaded workbook, opened first if need be; `hold` counts a request using it (released by it). */
+  async #load(workbookId: string, hold: boolean): Promise<Loaded> {
     const loaded = this.#loaded.get(workbookId);
     if (loaded !== undefined) {
-      loaded.lastUsed = now;
+      loaded.lastUsed = this.#now().getTime();
+      if (hold) loaded.inUse += 1;
       // Most recently used goes last.
       this.#loaded.delete(workbookId);
       this.#loaded.set(workbookId, loaded);
@@ -107,7 +136,9 @@ export class SaasHost implements WorkbookHost {
       this.#loading.set(workbookId, loading);
     }
     const opened = await loading;
-    opened.lastUsed = now;
+    // Marked used once it is open (an open slower than the idle time must not evict it at once).
+    opened.lastUsed = this.#now().getTime();
+    if (hold) opened.inUse += 1;
     void this.evictIdle().catch((error: unknown) =>
       this.#options.report?.('evicting idle workbooks failed', error),
     );
@@ -115,14 +146,16 @@ export class SaasHost implements WorkbookHost {
   }
 
   async #open(workbookId: string): Promise<Loaded> {
+    const owner = await this.#options.directory.ownerOf(workbookId);
+    if (owner === undefined) throw new WorkbookNotFoundError();
     const recovered = await this.#options.journal.recover(workbookId);
     for (const note of recovered.notes)
       this.#options.report?.(`journal recovery: ${note}`, undefined);
-    const { workbook, seq } = recoverWorkbook(
-      workbookId,
-      recovered,
-      this.#options.workbookOptions ?? {},
-    );
+    const plugins = this.#options.plugins;
+    const { workbook, seq } = recoverWorkbook(workbookId, recovered, {
+      ...this.#options.workbookOptions,
+      ...(plugins === undefined ? {} : { functionSource: () => plugins.functions(owner) }),
+    });
     const handle = new JournaledWorkbook({
       id: workbookId,
       workbook,
@@ -132,7 +165,14 @@ export class SaasHost implements WorkbookHost {
       ...(this.#options.feedLimits === undefined ? {} : { feedLimits: this.#options.feedLimits }),
       ...(this.#options.report === undefined ? {} : { report: this.#options.report }),
     });
-    const loaded: Loaded = { handle, workbook, lastUsed: this.#now().getTime(), touched: 0 };
+    const loaded: Loaded = {
+      handle,
+      workbook,
+      owner,
+      lastUsed: this.#now().getTime(),
+      inUse: 0,
+      touched: 0,
+    };
     // The list shows when a workbook last changed; written at most every 10 s per workbook.
     handle.subscribe(seq, () => {
       const at = this.#now().getTime();

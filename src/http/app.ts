@@ -34,6 +34,11 @@ import { findRoutes } from './routes/find.js';
 import { pluginRoutes } from './routes/plugins.js';
 import type { PluginRegistry } from '../plugins/index.js';
 import { installSaasAuthentication, saasRoutes, type SaasServices } from './routes/saas.js';
+import { pluginSecretRoutes } from './routes/plugin-secrets.js';
+import type { FastifyRequest } from 'fastify';
+import { callerOf } from './route-deps.js';
+import { HttpError } from './errors.js';
+import { lazyValidators } from './lazy-validators.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -62,6 +67,20 @@ export interface AppDeps {
 }
 
 export type App = FastifyInstance;
+
+/** The providers a request uses: the server's in OSS mode, the calling user's own in SaaS. */
+function callerProviders(
+  deps: AppDeps,
+  serverProviders: ProviderService,
+): (request: FastifyRequest) => Promise<ProviderService> {
+  const saas = deps.saas;
+  if (saas === undefined) return async () => serverProviders;
+  return async (request) => {
+    const userId = callerOf(request).userId;
+    if (userId === undefined) throw new HttpError(401, 'Not signed in.');
+    return saas.providers.forUser(userId);
+  };
+}
 
 const HEADERS_TIMEOUT_MS = 20_000;
 
@@ -96,10 +115,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         allErrors: false,
       },
     },
+    schemaController: { compilersFactory: { buildValidator: lazyValidators() } },
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.setSerializerCompiler(responseSerializer(deps.checkResponses === true));
+  app.setSerializerCompiler(await responseSerializer(deps.checkResponses === true));
   installErrorHandling(app, deps.errorStatuses);
   installRequestGuard(app, {
     mode: deps.config.mode,
@@ -157,7 +177,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       envKeys: deps.config.providerKeys,
       baseUrls: deps.config.providerBaseUrls,
     }));
-  await app.register(providerRoutes, { providers });
+  const providersFor = callerProviders(deps, providers);
+  await app.register(providerRoutes, { providersFor });
   const agent =
     deps.agent ??
     new AgentService({
@@ -166,8 +187,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       maxToolCalls: deps.config.agentToolCalls,
       extraAgents: () => deps.plugins?.agents().map(pluginAgentDefinition) ?? [],
     });
-  await app.register(mcpRoutes, { ...routeDeps, newId, agent });
-  await app.register(agentRoutes, { ...routeDeps, agent });
+  // SaaS: the agent answers through the caller's own keys, also on a workbook shared with them.
+  const agentFor = async (request: FastifyRequest): Promise<AgentService> =>
+    deps.saas === undefined ? agent : agent.withCompleter(await providersFor(request));
+  await app.register(mcpRoutes, { ...routeDeps, newId, agentFor });
+  await app.register(agentRoutes, { ...routeDeps, agent, agentFor });
+  await app.register(pluginSecretRoutes, { pluginSecrets: deps.saas?.pluginSecrets });
   if (deps.config.mode === 'saas' && deps.saas !== undefined)
     await app.register(saasRoutes, { saas: deps.saas });
 

@@ -31,6 +31,11 @@ import {
   UnknownProviderError,
 } from '../providers/index.js';
 import { ModelOutputError } from '../agent/index.js';
+import {
+  InvalidPluginSlugError,
+  PluginNotFoundError,
+  UndeclaredSecretError,
+} from '../plugins/index.js';
 import { InvalidDocumentError } from '../persistence/index.js';
 import { CommitsUnavailableError, StorageUnavailableError } from '../hosting/index.js';
 import {
@@ -44,6 +49,7 @@ import {
   SignInThrottledError,
   WorkbookNotFoundError,
   WrongCredentialsError,
+  SecretUnreadableError,
 } from '../saas/index.js';
 
 /** An error a route raises itself, with its status (for conditions core does not model). */
@@ -107,6 +113,12 @@ const STATUS_BY_ERROR: readonly ErrorStatus[] = [
   [OwnerOnlyError, 403],
   [InvalidTitleError, 400],
   [InvalidInviteError, 400],
+  // Plugin secrets: the slug and keys are the caller's to fix; a stored value that no longer
+  // opens (GRIDBOOK_SECRET_KEY changed) is the operator's, and no retry by the caller helps.
+  [InvalidPluginSlugError, 400],
+  [UndeclaredSecretError, 400],
+  [PluginNotFoundError, 404],
+  [SecretUnreadableError, 503],
   // Only with checkResponses (the tests): a route answered what its schema says it never does.
   [ResponseSchemaMismatch, 500],
 ];

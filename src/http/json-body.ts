@@ -1,7 +1,12 @@
 // JSON request bodies: an empty body counts as no body (clients often send the header on
 // bodiless POSTs), and malformed or too-deep JSON is a 400 that says so, never a 5xx.
 import type { FastifyInstance } from 'fastify';
+import { MAX_WRITE_CELLS, tooManyCellsInWrite } from '../core/index.js';
 import { HttpError } from './errors.js';
+import { countGridCells } from './grid-cell-count.js';
+
+/** Routes whose `values` grid is counted before the body is parsed (413 over the limit). */
+const COUNTED_GRIDS: ReadonlySet<string> = new Set(['/grid/range']);
 
 export function installJsonParser(app: FastifyInstance, bodyLimit: number): void {
   // A POST without a body means "no fields": routes whose fields are all optional accept it,
@@ -15,11 +20,18 @@ export function installJsonParser(app: FastifyInstance, bodyLimit: number): void
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'string', bodyLimit },
-    (_request, body, done) => {
+    (request, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       if (text.trim() === '') {
         done(null, undefined);
         return;
+      }
+      if (COUNTED_GRIDS.has(request.routeOptions.url ?? '')) {
+        const cells = countGridCells(text, MAX_WRITE_CELLS);
+        if (cells > MAX_WRITE_CELLS) {
+          done(tooManyCellsInWrite(`more than ${MAX_WRITE_CELLS}`), undefined);
+          return;
+        }
       }
       try {
         done(null, JSON.parse(text));

@@ -1,5 +1,6 @@
 // Logger options for the app: whatever a caller passes, secrets are redacted. Keys travel in
-// request bodies (api_key) and in vendor headers; none of them may reach a log line.
+// request bodies (api_key, plugin `secrets`) and in vendor headers; none of them may reach a log
+// line.
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
@@ -34,6 +35,11 @@ export const REDACTED_LOG_PATHS: readonly string[] = [
   '*.apiKey',
   'body.api_key',
   'req.body.api_key',
+  // Plugin secrets travel as {secrets: {KEY: value}} (PUT /settings/plugin-secrets/{slug}).
+  'secrets',
+  '*.secrets',
+  'body.secrets',
+  'req.body.secrets',
 ];
 
 type LoggerOption = boolean | Record<string, unknown> | undefined;

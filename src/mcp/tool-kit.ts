@@ -14,8 +14,11 @@ export interface ToolContext {
   readonly actor: string;
   readonly evalBudgetMs: number;
   readonly newChartId: () => string;
-  /** The built-in agent, with the keys the server holds (the caller's own in SaaS). */
-  readonly agent: AgentService;
+  /**
+   * The built-in agent, with the keys the server holds (the caller's own in SaaS, looked up only
+   * when a tool needs the agent).
+   */
+  readonly agent: () => Promise<AgentService>;
 }
 
 export interface McpTool<Input extends TSchema = TSchema, Output extends TSchema = TSchema> {

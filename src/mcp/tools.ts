@@ -423,7 +423,7 @@ export const TOOLS: readonly McpTool[] = [
     output: AgentPreviewResponse,
     readOnly: true,
     run: async (input, context) =>
-      context.agent.chat((await context.handle()).workbook, chatInputOf(input)),
+      (await context.agent()).chat((await context.handle()).workbook, chatInputOf(input)),
   }),
   defineTool({
     name: 'agent_apply',
@@ -434,7 +434,9 @@ export const TOOLS: readonly McpTool[] = [
     readOnly: false,
     run: async (input, context) =>
       applyResponseOf(
-        await context.agent.applyWrites(await context.handle(), applyInputOf(input, context.actor)),
+        await (
+          await context.agent()
+        ).applyWrites(await context.handle(), applyInputOf(input, context.actor)),
       ),
   }),
 ];

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { useWorkbooks } from '../../test/support/workbook-bed.js';
 import { createChartOps, parseRange, setLocksOps, Workbook, writeRangeOps } from '../core/index.js';
@@ -196,6 +197,52 @@ describe('xlsx import', () => {
       decoded.sheets[sheet]!.cells.find((cell) => cell.row === row && cell.col === col)?.input;
     expect(formulaOf(0, 1, 2)).toEqual({ formula: '=$B$2*2' });
     expect(formulaOf(1, 0, 0)).toEqual({ formula: '=SUM(Data!$B$2:$B$3)' });
+  });
+
+  it('reads a workbook whose table filter exceljs cannot parse (an icon filter), table references included', async () => {
+    const book = new ExcelJS.Workbook();
+    const data = book.addWorksheet('Data');
+    data.addTable({
+      name: 'Sales',
+      ref: 'A1',
+      headerRow: true,
+      columns: [{ name: 'Region' }, { name: 'Units' }],
+      rows: [
+        ['North', 3],
+        ['South', 4],
+      ],
+    });
+    data.getCell('D1').value = { formula: 'SUM(Sales[Units])', result: 7 };
+    const zip = await JSZip.loadAsync(await book.xlsx.writeBuffer());
+    const part = Object.keys(zip.files).find((file) => /^xl\/tables\/table\d+\.xml$/.test(file))!;
+    const xml = await zip.file(part)!.async('string');
+    const iconFilter =
+      '<autoFilter ref="A1:B3"><filterColumn colId="1"><iconFilter iconSet="3TrafficLights1" iconId="1"/></filterColumn></autoFilter>';
+    zip.file(
+      part,
+      xml.replace(/<autoFilter\b[^>]*\/>|<autoFilter\b[\s\S]*?<\/autoFilter>/, iconFilter),
+    );
+    const decoded = await decodeXlsx(await zip.generateAsync({ type: 'uint8array' }));
+    const formula = decoded.sheets[0]!.cells.find((cell) => cell.row === 0 && cell.col === 3);
+    expect(formula?.input).toEqual({ formula: '=SUM($B$2:$B$3)' });
+  });
+
+  it('rewrites defined names (Rates, Total_2) to the ranges they stand for, leaving text and functions alone', async () => {
+    const book = new ExcelJS.Workbook();
+    const data = book.addWorksheet('Sales data');
+    data.getCell('A1').value = 2;
+    data.getCell('A2').value = 3;
+    data.getCell('B1').value = 10;
+    book.definedNames.add("'Sales data'!$A$1:$A$2", 'Rates');
+    book.definedNames.add("'Sales data'!$B$1", 'Total_2');
+    book.addWorksheet('Summary').getCell('A1').value = {
+      formula: 'SUM(Rates)*total_2&"Rates"&Rates2(1)',
+      result: 50,
+    };
+    const decoded = await decodeXlsx(Buffer.from(await book.xlsx.writeBuffer()));
+    expect(decoded.sheets[1]!.cells[0]!.input).toEqual({
+      formula: "=SUM('Sales data'!$A$1:$A$2)*'Sales data'!$B$1&\"Rates\"&Rates2(1)",
+    });
   });
 
   it('writes functions newer than Excel 2007 with the _xlfn. prefix Excel needs (text and sheet names untouched), and reads them back as typed', async () => {

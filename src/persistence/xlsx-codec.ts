@@ -4,6 +4,7 @@
 // recomputes them; cached results are not trusted), locks from protected sheets.
 // exceljs is loaded on the first xlsx export or import: it adds about 15 MiB to every server
 // process, and most never touch xlsx (bench/README.md, W6).
+import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import {
   filterRangeText,
@@ -39,6 +40,12 @@ import { InvalidDocumentError } from './errors.js';
 import type { ComputedValues } from './gridbook-json.js';
 import type { DecodedWorkbook } from './gridos-import.js';
 import { rewriteTableReferences, type ImportedTable } from './table-references.js';
+import {
+  nameReference,
+  namesByKey,
+  rewriteDefinedNames,
+  type ImportedName,
+} from './defined-names.js';
 import { checkInflatedSize } from './zip-bounds.js';
 import { readFormats, writeFormats } from './xlsx-formats.js';
 
@@ -491,9 +498,44 @@ function tablesOf(workbook: ExcelJS.Workbook): Map<string, ImportedTable> {
   return tables;
 }
 
+/** The workbook's defined names that stand for one range (exceljs reads the others as none). */
+function definedNamesOf(workbook: ExcelJS.Workbook): Map<string, ImportedName> {
+  const model = workbook.definedNames.model as unknown as readonly {
+    name?: unknown;
+    ranges?: unknown;
+  }[];
+  const names: ImportedName[] = [];
+  for (const entry of model) {
+    if (typeof entry.name !== 'string' || !Array.isArray(entry.ranges)) continue;
+    if (entry.ranges.length !== 1 || typeof entry.ranges[0] !== 'string') continue;
+    const reference = nameReference(entry.ranges[0]);
+    if (reference !== undefined) names.push({ name: entry.name, reference });
+  }
+  return namesByKey(names);
+}
+
+/** A formula as read from the file, with table references and defined names made ranges. */
+function importedFormula(
+  formula: string,
+  references: ImportedReferences,
+  sheet: string,
+  at: CellAddress,
+): string {
+  const withTables =
+    references.tables.size > 0
+      ? rewriteTableReferences(formula, references.tables, sheet, at)
+      : formula;
+  return rewriteDefinedNames(withTables, references.names);
+}
+
+interface ImportedReferences {
+  readonly tables: ReadonlyMap<string, ImportedTable>;
+  readonly names: ReadonlyMap<string, ImportedName>;
+}
+
 function readWorksheet(
   worksheet: ExcelJS.Worksheet,
-  tables: ReadonlyMap<string, ImportedTable>,
+  references: ImportedReferences,
 ): SnapshotCell[] {
   const locking = isProtected(worksheet);
   const cells: SnapshotCell[] = [];
@@ -510,10 +552,9 @@ function readWorksheet(
       const read = inputOf(cell);
       if (read === null) return;
       const at = { row: Number(cell.row) - 1, col: Number(cell.col) - 1 };
-      const input =
-        isFormula(read) && tables.size > 0
-          ? { formula: rewriteTableReferences(read.formula, tables, worksheet.name, at) }
-          : read;
+      const input = isFormula(read)
+        ? { formula: importedFormula(read.formula, references, worksheet.name, at) }
+        : read;
       if (
         !isFormula(input) &&
         arrays.some((range) => rangeContains(range, at) && !sameCell(range.start, at))
@@ -537,9 +578,36 @@ function sameCell(a: CellAddress, b: CellAddress): boolean {
   return a.row === b.row && a.col === b.col;
 }
 
+/** A table's filter settings (`<autoFilter>` and what it holds, or its self-closing form). */
+const TABLE_FILTER = /<autoFilter\b[^>]*\/>|<autoFilter\b[\s\S]*?<\/autoFilter>/g;
+
+interface TableReading {
+  _processTableEntry?: (stream: AsyncIterable<unknown>, model: unknown, name: string) => unknown;
+}
+
+/**
+ * exceljs 4.4 fails on a whole workbook when a table's filter holds what it cannot parse (an
+ * icon filter, or filter columns beyond the table's), though the import reads nothing of a
+ * table's filter (table-references.ts needs its name, range and columns). Each table part is
+ * read with its filter left out; if exceljs no longer has that step, the file is read as it is.
+ */
+function readTablesWithoutFilters(workbook: ExcelJS.Workbook): void {
+  const reader = workbook.xlsx as unknown as TableReading;
+  const readTable = reader._processTableEntry;
+  if (typeof readTable !== 'function') return;
+  reader._processTableEntry = async function (stream, model, name) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream)
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+    const xml = Buffer.concat(chunks).toString('utf8').replace(TABLE_FILTER, '');
+    return readTable.call(this, Readable.from([xml]), model, name);
+  };
+}
+
 export async function decodeXlsx(data: Uint8Array, field = 'file'): Promise<DecodedWorkbook> {
-  checkInflatedSize(data, field);
+  await checkInflatedSize(data, field);
   const workbook = new (await loadExcelJs()).Workbook();
+  readTablesWithoutFilters(workbook);
   try {
     await workbook.xlsx.load(data as unknown as ExcelJS.Buffer);
   } catch (error) {
@@ -557,13 +625,19 @@ export async function decodeXlsx(data: Uint8Array, field = 'file'): Promise<Deco
   } catch {
     tables = new Map();
   }
+  let names: Map<string, ImportedName>;
+  try {
+    names = definedNamesOf(workbook);
+  } catch {
+    names = new Map();
+  }
   const sheets = worksheets.map((worksheet): SheetSnapshot => {
     try {
       const layout = readLayout(worksheet);
       const formats = readFormats(worksheet);
       return {
         name: worksheet.name,
-        cells: readWorksheet(worksheet, tables),
+        cells: readWorksheet(worksheet, { tables, names }),
         charts: [],
         ...(layout === undefined ? {} : { layout }),
         ...(formats.length === 0 ? {} : { formats }),

@@ -35,3 +35,16 @@ export {
 export { PluginFunctions, type PluginCaller } from './plugin-functions.js';
 export { evaluateUntilSettled, type PluginResults } from './await-results.js';
 export { testPluginFormula, type PluginTestOutcome } from './test-formula.js';
+export {
+  MemoryPluginSecretStore,
+  type PluginSecretStore,
+  type PluginSecretValues,
+} from './secret-store.js';
+export {
+  InvalidPluginSlugError,
+  PluginNotFoundError,
+  PluginSecrets,
+  UndeclaredSecretError,
+  type DeclaredSecrets,
+  type PluginSecretView,
+} from './plugin-secrets.js';

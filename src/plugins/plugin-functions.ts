@@ -2,8 +2,10 @@
 // synchronously, so a call is answered from the cache or, on a miss, queued for the Python host
 // while the cell shows #BUSY!. Queued calls run one at a time; when results arrive, listeners are
 // told which functions to recompute (hosting commits a refresh-functions op for them). Results are
-// cached per (function, arguments) — plugin functions are taken to be pure — until the plugin is
-// loaded again or removed. A run of queued calls shares one plugin-time budget, so 500 slow calls
+// cached per (scope, function, arguments) — plugin functions are taken to be pure — until the
+// plugin is loaded again or removed, or the scope's secrets change. A scope is whose secrets a call
+// runs with (SaaS: the workbook owner's); results never cross scopes, since a plugin's answer may
+// depend on the credentials it was called with. A run of queued calls shares one plugin-time budget, so 500 slow calls
 // cost one budget, not 500 timeouts.
 import {
   FormulaError,
@@ -18,7 +20,8 @@ import type { CallOutcome, PluginValue } from './python-host/protocol.js';
 
 /** What runs a plugin formula: the Python host, or a stand-in in tests. */
 export interface PluginCaller {
-  call(name: string, args: readonly unknown[]): Promise<CallOutcome>;
+  /** `scope` is whose secrets the call runs with; undefined: no user (OSS). */
+  call(name: string, args: readonly unknown[], scope: string | undefined): Promise<CallOutcome>;
 }
 
 export interface PluginFunctionsOptions {
@@ -30,12 +33,19 @@ export interface PluginFunctionsOptions {
   readonly now?: () => number;
 }
 
-export type RefreshListener = (names: readonly string[]) => void;
+/** Which functions of which scope (undefined: unscoped calls) have new results. */
+export type RefreshListener = (names: readonly string[], scope: string | undefined) => void;
 
 interface QueuedCall {
   readonly name: string;
   readonly args: readonly unknown[];
   readonly key: string;
+  readonly scope: string | undefined;
+}
+
+/** Cache keys start with the function's name, then the scope, so both can be forgotten by prefix. */
+function keyPrefix(name: string, scope: string | undefined): string {
+  return `${name.toUpperCase()}\u0000${JSON.stringify(scope ?? null)}\u0000`;
 }
 
 const DEFAULT_MAX_CACHED = 100_000;
@@ -72,8 +82,8 @@ export class PluginFunctions {
   readonly #queue: QueuedCall[] = [];
   readonly #listeners = new Set<RefreshListener>();
   readonly #settleWaiters = new Set<() => void>();
-  /** Functions with results not yet announced. */
-  #arrived = new Set<string>();
+  /** Functions with results not yet announced, per scope (JSON of the scope, null unscoped). */
+  #arrived = new Map<string, Set<string>>();
   #draining = false;
 
   constructor(caller: PluginCaller, options: PluginFunctionsOptions) {
@@ -83,14 +93,21 @@ export class PluginFunctions {
     this.#now = options.now ?? (() => performance.now());
   }
 
-  /** An engine function for each formula name (uppercase), answering from the cache or #BUSY!. */
-  functionsFor(names: readonly string[], description: string): CustomFunction[] {
+  /**
+   * An engine function for each formula name (uppercase), answering from the cache or #BUSY!;
+   * its calls run with the secrets of `scope`.
+   */
+  functionsFor(
+    names: readonly string[],
+    description: string,
+    scope?: string | undefined,
+  ): CustomFunction[] {
     return names.map((name) => ({
       name,
       minArgs: 0,
       maxArgs: Infinity,
       description,
-      evaluate: (args) => this.#evaluate(name, args),
+      evaluate: (args) => this.#evaluate(name, args, scope),
     }));
   }
 
@@ -101,9 +118,14 @@ export class PluginFunctions {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Forgets the results of these functions (their plugin was loaded again or removed). */
-  forget(names: readonly string[]): void {
-    const prefixes = names.map((name) => `${name.toUpperCase()}\u0000`);
+  /**
+   * Forgets the results of these functions: of every scope (their plugin was loaded again or
+   * removed), or of one scope (its secrets changed).
+   */
+  forget(names: readonly string[], scope?: string): void {
+    const prefixes = names.map((name) =>
+      scope === undefined ? `${name.toUpperCase()}\u0000` : keyPrefix(name, scope),
+    );
     for (const key of [...this.#cache.keys()])
       if (prefixes.some((prefix) => key.startsWith(prefix))) this.#cache.delete(key);
   }
@@ -127,17 +149,17 @@ export class PluginFunctions {
     });
   }
 
-  #evaluate(name: string, args: readonly FunctionArgument[]): CellValue {
+  #evaluate(name: string, args: readonly FunctionArgument[], scope: string | undefined): CellValue {
     // As in Excel, an error in an argument is the answer; Python never sees it.
     const failed = args.find(isFormulaError);
     if (failed !== undefined) return failed;
     const wire = args.map(wireArgument);
-    const key = `${name}\u0000${JSON.stringify(wire)}`;
+    const key = `${keyPrefix(name, scope)}${JSON.stringify(wire)}`;
     const cached = this.#cache.get(key);
     if (cached !== undefined) return cached;
     if (!this.#pending.has(key)) {
       this.#pending.add(key);
-      this.#queue.push({ name, args: wire, key });
+      this.#queue.push({ name, args: wire, key, scope });
       if (!this.#draining) void this.#drain();
     }
     return new FormulaError(SENTINELS.busy, `${name} is computing`);
@@ -155,7 +177,7 @@ export class PluginFunctions {
                 SENTINELS.timeout,
                 `${next.name}: not run, the plugin-time budget of ${this.#budgetMs} ms was spent by the calls before it`,
               )
-            : valueOf(next.name, await this.#caller.call(next.name, next.args), '');
+            : valueOf(next.name, await this.#caller.call(next.name, next.args, next.scope), '');
         this.#remember(next, value);
       }
     } finally {
@@ -170,13 +192,19 @@ export class PluginFunctions {
     this.#cache.set(call.key, value);
     if (this.#cache.size > this.#maxCached)
       this.#cache.delete(this.#cache.keys().next().value as string);
-    this.#arrived.add(call.name);
+    const scope = JSON.stringify(call.scope ?? null);
+    const names = this.#arrived.get(scope) ?? new Set<string>();
+    names.add(call.name);
+    this.#arrived.set(scope, names);
   }
 
   #announce(): void {
     if (this.#arrived.size === 0 || this.#listeners.size === 0) return;
-    const names = [...this.#arrived];
-    this.#arrived = new Set();
-    for (const listener of this.#listeners) listener(names);
+    const arrived = this.#arrived;
+    this.#arrived = new Map();
+    for (const [scope, names] of arrived) {
+      const parsed = JSON.parse(scope) as string | null;
+      for (const listener of this.#listeners) listener([...names], parsed ?? undefined);
+    }
   }
 }

@@ -12,10 +12,12 @@ import {
   uploadedManifest,
   type PluginManifest,
   type PluginRecord,
+  type PluginSecretSlot,
 } from './manifest.js';
 import { PluginFunctions } from './plugin-functions.js';
 import type { PythonPluginHost } from './python-host/bridge.js';
-import type { PluginAgent } from './python-host/protocol.js';
+import type { CallOutcome, PluginAgent } from './python-host/protocol.js';
+import type { PluginSecretStore } from './secret-store.js';
 
 export interface PluginRegistryOptions {
   /** The running host, or undefined when Python is not available (`pythonProblem` says why). */
@@ -30,6 +32,11 @@ export interface PluginRegistryOptions {
   /** Function names a plugin may not take (the engine's built-ins, uppercase). */
   readonly reservedNames: ReadonlySet<string>;
   readonly report?: (problem: string) => void;
+  /**
+   * SaaS: where users' plugin secrets are kept. A scoped call (a workbook's functions, scope = its
+   * owner) runs with that user's secrets, and never with the server's environment variables.
+   */
+  readonly secrets?: PluginSecretStore;
 }
 
 export interface PluginError {
@@ -37,10 +44,14 @@ export interface PluginError {
   readonly error: string;
 }
 
-/** Which functions came or went (`rebuild`), or which have new results to show. */
+/**
+ * Which functions came or went (`rebuild`), or which have new results to show: for the workbooks
+ * of one scope (a user, whose secrets the calls ran with), or of every workbook when undefined.
+ */
 export interface FunctionChange {
   readonly names: readonly string[];
   readonly rebuild: boolean;
+  readonly scope?: string | undefined;
 }
 
 export type UploadOutcome =
@@ -49,6 +60,7 @@ export type UploadOutcome =
 
 interface LoadedPlugin {
   readonly record: PluginRecord;
+  readonly secrets: readonly PluginSecretSlot[];
   readonly folder: string;
   readonly agents: readonly PluginAgent[];
   readonly bundled: boolean;
@@ -93,17 +105,11 @@ export class PluginRegistry {
 
   private constructor(options: PluginRegistryOptions) {
     this.#options = options;
-    const host = options.host;
     this.#functions = new PluginFunctions(
-      {
-        call: (name, args) =>
-          host === undefined
-            ? Promise.resolve({ ok: false, kind: 'crash', error: this.pythonProblem })
-            : host.call(name, args, {}),
-      },
+      { call: (name, args, scope) => this.#call(name, args, scope) },
       { budgetMs: options.budgetMs },
     );
-    this.#functions.onResults((names) => this.#emit({ names, rebuild: false }));
+    this.#functions.onResults((names, scope) => this.#emit({ names, rebuild: false, scope }));
   }
 
   /** Loads every plugin found; one that fails is listed in errors and the others go on. */
@@ -143,9 +149,29 @@ export class PluginRegistry {
     return [...this.#loaded.values()].flatMap((plugin) => plugin.agents);
   }
 
-  /** The engine functions of every loaded plugin (a workbook's functionSource). */
-  functions(): readonly CustomFunction[] {
-    return this.#functionList;
+  /**
+   * The engine functions of every loaded plugin (a workbook's functionSource); with a scope, their
+   * calls run with that user's secrets and their results are that scope's own.
+   */
+  functions(scope?: string): readonly CustomFunction[] {
+    if (scope === undefined) return this.#functionList;
+    return this.#functionsOf(scope);
+  }
+
+  /** The secret slots a loaded plugin's manifest declares; undefined when no such plugin is loaded. */
+  declaredSecrets(slug: string): readonly PluginSecretSlot[] | undefined {
+    return this.#loaded.get(slug)?.secrets;
+  }
+
+  /**
+   * A user's secrets for the plugin changed: their cached results are forgotten and the workbooks
+   * of that scope recompute the plugin's cells (with the new secrets).
+   */
+  secretsChanged(userId: string, slug: string): void {
+    const names = this.#loaded.get(slug)?.record.formulas ?? [];
+    if (names.length === 0) return;
+    this.#functions.forget(names, userId);
+    this.#emit({ names, rebuild: false, scope: userId });
   }
 
   /** Told of every change to the plugin functions or their results. */
@@ -271,7 +297,13 @@ export class PluginRegistry {
       agents: outcome.agents.map((agent) => agent.id),
       models: outcome.models.map((model) => (model as { id: string }).id),
     };
-    this.#loaded.set(slug, { record, folder, agents: outcome.agents, bundled });
+    this.#loaded.set(slug, {
+      record,
+      secrets: manifest.secrets,
+      folder,
+      agents: outcome.agents,
+      bundled,
+    });
     return record;
   }
 
@@ -308,12 +340,56 @@ export class PluginRegistry {
   }
 
   #rebuildFunctionList(): void {
-    this.#functionList = [...this.#loaded.values()].flatMap((plugin) =>
+    this.#functionList = this.#functionsOf(undefined);
+  }
+
+  #functionsOf(scope: string | undefined): CustomFunction[] {
+    return [...this.#loaded.values()].flatMap((plugin) =>
       this.#functions.functionsFor(
         plugin.record.formulas,
         `${plugin.record.name} (plugin ${plugin.record.slug})`,
+        scope,
       ),
     );
+  }
+
+  /**
+   * One call to the host, with the secrets of the plugin that registered the function: the
+   * scope's stored ones in SaaS (never the environment's), the environment variables otherwise.
+   */
+  async #call(
+    name: string,
+    args: readonly unknown[],
+    scope: string | undefined,
+  ): Promise<CallOutcome> {
+    const host = this.#options.host;
+    if (host === undefined) return { ok: false, kind: 'crash', error: this.pythonProblem };
+    const store = this.#options.secrets;
+    if (store === undefined) return host.call(name, args, {}, { environment: true });
+    const slug = this.#slugOf(name);
+    if (scope === undefined || slug === undefined)
+      return host.call(name, args, {}, { environment: false });
+    let secrets: Readonly<Record<string, string>>;
+    try {
+      secrets = await store.read(scope, slug);
+    } catch (error) {
+      this.#options.report?.(
+        `plugin ${slug}: secrets could not be read: ${(error as Error).message}`,
+      );
+      return {
+        ok: false,
+        kind: 'exception',
+        error: `the secrets of plugin ${slug} could not be read; see the server log`,
+      };
+    }
+    return host.call(name, args, { [slug]: secrets }, { environment: false });
+  }
+
+  #slugOf(name: string): string | undefined {
+    const upper = name.toUpperCase();
+    for (const [slug, plugin] of this.#loaded)
+      if (plugin.record.formulas.some((formula) => formula.toUpperCase() === upper)) return slug;
+    return undefined;
   }
 
   #emit(change: FunctionChange): void {

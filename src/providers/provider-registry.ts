@@ -15,6 +15,9 @@ import {
 import { VENDORS, type JsonMode, type ModelFactory, type Vendor } from './vendors/index.js';
 import type { LanguageModel } from 'ai';
 
+/** How a key the caller did not give shows: that one is configured, nothing of the key. */
+const OPERATOR_KEY_MASK = '••••';
+
 export type ProviderKeys = Readonly<Partial<Record<ProviderId, string | undefined>>>;
 
 export interface ProviderRegistryOptions {
@@ -27,6 +30,11 @@ export interface ProviderRegistryOptions {
   readonly baseUrls: ProviderKeys;
   readonly fetch?: typeof fetch;
   readonly vendors?: Readonly<Record<ProviderId, Vendor>>;
+  /**
+   * The environment's keys belong to the server's operator, not to the caller (SaaS with
+   * GRIDBOOK_SHARED_PROVIDER_KEYS=1): their masked form shows no character of the key.
+   */
+  readonly envKeysOfOperator?: boolean;
 }
 
 export type KeySource = 'stored' | 'env';
@@ -88,7 +96,10 @@ export class ProviderRegistry {
         id,
         displayName: PROVIDER_DISPLAY_NAMES[id],
         configured: client !== undefined,
-        maskedKey: maskKey(client?.apiKey),
+        maskedKey:
+          client?.source === 'env' && this.options.envKeysOfOperator === true
+            ? OPERATOR_KEY_MASK
+            : maskKey(client?.apiKey),
         keySource: client?.source ?? null,
       };
     });

@@ -29,6 +29,8 @@ export interface ProviderServiceOptions extends CompleteOptions {
   /** HTTP seam handed to every SDK client. */
   readonly fetch?: typeof fetch;
   readonly vendors?: Readonly<Record<ProviderId, Vendor>>;
+  /** The environment keys are the operator's, shared with callers: masked without any character. */
+  readonly envKeysOfOperator?: boolean;
 }
 
 export class ProviderService implements Completer, ModelSource {
@@ -44,6 +46,9 @@ export class ProviderService implements Completer, ModelSource {
       baseUrls: options.baseUrls ?? {},
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
       ...(options.vendors === undefined ? {} : { vendors: options.vendors }),
+      ...(options.envKeysOfOperator === undefined
+        ? {}
+        : { envKeysOfOperator: options.envKeysOfOperator }),
     });
     return new ProviderService(registry, {
       ...(options.retry === undefined ? {} : { retry: options.retry }),

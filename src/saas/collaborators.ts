@@ -135,10 +135,13 @@ export class Collaborators {
   async revokeActive(ownerId: string, workbookId: string, userId: string): Promise<void> {
     await this.#directory.requireOwner(ownerId, workbookId, 'manage its collaborators');
     if (userId === ownerId) throw new InvalidInviteError('The owner cannot be removed.');
+    // Forgotten before and after: a role read while the row is being deleted is not kept.
+    this.#directory.forgetAccess(workbookId, userId);
     await this.#database.query(
       'DELETE FROM workbook_collaborators WHERE workbook_id = $1 AND user_id = $2',
       [workbookId, userId],
     );
+    this.#directory.forgetAccess(workbookId, userId);
   }
 
   async revokePending(ownerId: string, workbookId: string, inviteId: string): Promise<void> {

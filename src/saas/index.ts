@@ -34,3 +34,12 @@ export {
   type CollaboratorEntry,
   type SharedWorkbook,
 } from './collaborators.js';
+export {
+  PostgresKeyStore,
+  PostgresPluginSecretStore,
+  SecretCipher,
+  SecretUnreadableError,
+  UserProviders,
+  type SealedValue,
+  type UserProvidersOptions,
+} from './secrets/index.js';

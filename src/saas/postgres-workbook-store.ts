@@ -202,15 +202,18 @@ export class PostgresWorkbookStore implements WorkbookStore {
   }
 
   #writeJournal(workbookId: string, run: readonly Queued[]): Promise<void> {
+    // Appends alone are one INSERT, atomic by itself: one round trip instead of a transaction's three.
+    if (run.every(({ write }) => write.kind === 'append'))
+      return this.#insertCommits(
+        this.#database,
+        workbookId,
+        run.map(({ write }) => write as { seq: number; text: string }),
+      );
     return this.#database.transaction(async (tx) => {
       let appends: { seq: number; text: string }[] = [];
       const flushAppends = async (): Promise<void> => {
         if (appends.length === 0) return;
-        await tx.query(
-          `INSERT INTO workbook_commits (workbook_id, seq, record)
-           SELECT $1, seq, record FROM unnest($2::bigint[], $3::text[]) AS batch(seq, record)`,
-          [workbookId, appends.map((append) => append.seq), appends.map((append) => append.text)],
-        );
+        await this.#insertCommits(tx, workbookId, appends);
         appends = [];
       };
       for (const { write } of run) {
@@ -233,6 +236,18 @@ export class PostgresWorkbookStore implements WorkbookStore {
       }
       await flushAppends();
     });
+  }
+
+  async #insertCommits(
+    into: Queryable,
+    workbookId: string,
+    appends: readonly { seq: number; text: string }[],
+  ): Promise<void> {
+    await into.query(
+      `INSERT INTO workbook_commits (workbook_id, seq, record)
+       SELECT $1, seq, record FROM unnest($2::bigint[], $3::text[]) AS batch(seq, record)`,
+      [workbookId, appends.map((append) => append.seq), appends.map((append) => append.text)],
+    );
   }
 }
 

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from './db/index.js';
 import { PostgresWorkbookStore } from './postgres-workbook-store.js';
+import { ACCESS_CACHE_TTL_MS, RevocableCache } from './revocable-cache.js';
 
 export type WorkbookRole = 'owner' | 'editor';
 
@@ -62,6 +63,11 @@ export function validTitle(raw: string | undefined): string {
 
 export class WorkbookDirectory {
   readonly #database: Database;
+  /** `workbookId \0 userId` → the role the database gave (grants only). */
+  readonly #roles = new RevocableCache<WorkbookRole>({
+    maxEntries: 100_000,
+    ttlMs: ACCESS_CACHE_TTL_MS,
+  });
 
   constructor(database: Database) {
     this.#database = database;
@@ -69,18 +75,44 @@ export class WorkbookDirectory {
 
   /** The caller's role on the workbook, or undefined when it may not see it (or it does not exist). */
   async roleOf(userId: string, workbookId: string): Promise<WorkbookRole | undefined> {
-    const { rows } = await this.#database.query<{ owner_id: string }>(
-      'SELECT owner_id FROM workbooks WHERE id = $1',
-      [workbookId],
+    const key = `${workbookId}\0${userId}`;
+    const cached = this.#roles.get(key);
+    if (cached !== undefined) return cached;
+    const generation = this.#roles.generation;
+    const role = await this.#roleInDatabase(userId, workbookId);
+    if (role !== undefined) this.#roles.set(key, role, generation);
+    return role;
+  }
+
+  /** Revoked access: the next roleOf of these asks the database (a collaborator, or everyone on a workbook). */
+  forgetAccess(workbookId: string, userId?: string): void {
+    const prefix = `${workbookId}\0`;
+    this.#roles.forget((key) =>
+      userId === undefined ? key.startsWith(prefix) : key === `${prefix}${userId}`,
+    );
+  }
+
+  async #roleInDatabase(userId: string, workbookId: string): Promise<WorkbookRole | undefined> {
+    // One query on every request: the owner and the caller's grant together.
+    const { rows } = await this.#database.query<{ owner_id: string; role: string | null }>(
+      `SELECT w.owner_id, c.role FROM workbooks w
+       LEFT JOIN workbook_collaborators c ON c.workbook_id = w.id AND c.user_id = $2
+       WHERE w.id = $1`,
+      [workbookId, userId],
     );
     const row = rows[0];
     if (row === undefined) return undefined;
     if (row.owner_id === userId) return 'owner';
-    const grant = await this.#database.query<{ role: string }>(
-      'SELECT role FROM workbook_collaborators WHERE workbook_id = $1 AND user_id = $2',
-      [workbookId, userId],
+    return row.role === 'editor' ? 'editor' : undefined;
+  }
+
+  /** Who owns the workbook (whose plugin secrets its formulas use); undefined when it does not exist. */
+  async ownerOf(workbookId: string): Promise<string | undefined> {
+    const { rows } = await this.#database.query<{ owner_id: string }>(
+      'SELECT owner_id FROM workbooks WHERE id = $1',
+      [workbookId],
     );
-    return grant.rows[0]?.role === 'editor' ? 'editor' : undefined;
+    return rows[0]?.owner_id;
   }
 
   /** The user's default workbook id, created on first use. */
@@ -134,10 +166,12 @@ export class WorkbookDirectory {
   /** Deletes the workbook and everything stored for it, in one transaction. */
   async delete(userId: string, workbookId: string): Promise<void> {
     await this.requireOwner(userId, workbookId, 'delete it');
+    this.forgetAccess(workbookId);
     await this.#database.transaction(async (tx) => {
       await tx.query('DELETE FROM workbooks WHERE id = $1', [workbookId]);
       await PostgresWorkbookStore.deleteAll(tx, workbookId);
     });
+    this.forgetAccess(workbookId);
   }
 
   /** Marks the workbook changed now (the list's order and `updated_at`). */

@@ -145,6 +145,22 @@ describe('POST /grid/format', () => {
   });
 });
 
+describe('GET /grid and filled empty cells', () => {
+  it('listed_bounds covers empty cells with a fill (the page draws them), not those with only bold', async () => {
+    const server = await start();
+    await server.http.post('/grid/cell', { cell: 'A1', value: 'x' });
+    await server.http.post('/grid/format', { range: 'D300:E400', format: { bold: true } });
+    expect((await server.http.get('/grid')).body.listed_bounds).toEqual({
+      first: 'A1',
+      last: 'A1',
+    });
+    await server.http.post('/grid/format', { range: 'C200:F250', format: { fill: '#FFEB9C' } });
+    const grid = (await server.http.get('/grid', { range: 'A101:Z300' })).body;
+    expect(grid.listed_bounds).toEqual({ first: 'A1', last: 'F250' });
+    expect(grid.formats).toContainEqual({ range: 'C200:F250', format: { fill: '#FFEB9C' } });
+  });
+});
+
 describe('reads in the display format', () => {
   it('/peek?mode=display shows values as the cells do, and /schema types columns by their format', async () => {
     const server = await start();

@@ -117,12 +117,15 @@ describe('[HOSTILE-3] a client that sends slowly is cut off', () => {
 });
 
 describe('[HOSTILE-4] sizes are bounded before memory is spent', () => {
-  it('a range write of more than a full column is 413 naming the limit, and writes nothing', async () => {
+  it('a range write of more than a full column is 413 naming the limit before its body is parsed, and writes nothing', async () => {
     const { http } = await started();
     const values = Array.from({ length: 1_048_577 }, () => [1]);
     const response = await http.post('/grid/range', { target_cell: 'A1', values });
     expect(response.status).toBe(413);
-    expect(response.body.detail).toContain('at most 1048576');
+    // Counted in the raw body, before it was parsed and checked against the schema.
+    expect(response.body.detail).toBe(
+      'values: holds more than 1048576 cells; one write holds at most 1048576 (a full column). Split it into several writes.',
+    );
     expect((await http.get('/peek', { range: 'A1' })).body.rows).toEqual([[null]]);
   });
 
@@ -151,5 +154,39 @@ describe('[HOSTILE-6] one /eval cannot hold the server for minutes', () => {
     const results: { result: unknown; error: string | null }[] = response.body.results;
     expect(results[0]).toMatchObject({ result: 20000100000, error: null });
     expect(results[499]).toMatchObject({ result: null, error: '#N/A' });
+  });
+});
+
+describe('[HOSTILE-7] a change whose formulas take too long to compute is refused whole', () => {
+  it('answers 413 naming GRIDBOOK_FORMULA_BUDGET_MS once the recalculation outlasts it, keeps the workbook, and serves the next request', async () => {
+    suite = await startApp({ env: { GRIDBOOK_FORMULA_BUDGET_MS: '50' } });
+    const { http } = suite;
+    await http.post('/grid/cell', { cell: 'A1', value: '5' });
+    await http.post('/grid/cell', { cell: 'A2', value: '=A1*2' });
+    const heavy = Array.from({ length: 40 }, (_, k) => `=SUM(SEQUENCE(20000))+${k}`);
+    const refused = await http.post('/grid/range', { target_cell: 'E1', values: [heavy] });
+    expect(refused.status).toBe(413);
+    expect(refused.body.detail).toMatch(/formulas: .*GRIDBOOK_FORMULA_BUDGET_MS, 50 ms/);
+    expect((await http.get('/peek', { range: 'E1:F1' })).body.rows).toEqual([[null, null]]);
+    expect((await http.get('/peek', { range: 'A1:A2' })).body.rows).toEqual([[5], [10]]);
+    // The refused write left no undo step: undo takes back the write before it.
+    expect((await http.post('/workbook/undo')).body).toMatchObject({ applied: true });
+    expect((await http.get('/peek', { range: 'A1:A2' })).body.rows).toEqual([[5], [null]]);
+    // The next change is computed as usual.
+    expect(
+      (await http.post('/grid/cell', { cell: 'E1', value: '=SUM(SEQUENCE(100))+A1' })).status,
+    ).toBe(200);
+    expect((await http.get('/peek', { range: 'E1' })).body.rows).toEqual([[5055]]);
+  });
+
+  it('an /eval item still computing when the request budget runs out answers #N/A', async () => {
+    suite = await startApp({ env: { GRIDBOOK_EVAL_BUDGET_MS: '20' } });
+    const heavy = `=${Array.from({ length: 40 }, () => 'SUM(SEQUENCE(20000))').join('+')}`;
+    const started_at = Date.now();
+    const response = await suite.http.post('/eval', {
+      formulas: [{ cell: 'A1', formula: heavy }],
+    });
+    expect(response.body.results).toEqual([{ cell: 'A1', result: null, error: '#N/A' }]);
+    expect(Date.now() - started_at).toBeLessThan(5_000);
   });
 });

@@ -81,6 +81,28 @@ describe(`SaaS authentication on ${TEST_DATABASE_KIND}`, () => {
       expect((await server.http.get('/healthz')).status).toBe(200);
     }));
 
+  it('GET /auth/config answers without a token which sign-in the server offers, for the sign-in page', async () => {
+    await withSaas(async (server) => {
+      const builtIn = await server.http.get('/auth/config');
+      expect(builtIn.status).toBe(200);
+      expect(builtIn.body).toEqual({
+        built_in_accounts: true,
+        external_idp: false,
+        session_seconds: 3600,
+      });
+    });
+    await withSaas(
+      async (server) => {
+        expect((await server.http.get('/auth/config')).body).toEqual({
+          built_in_accounts: false,
+          external_idp: true,
+          session_seconds: 600,
+        });
+      },
+      { env: { GRIDBOOK_JWT_SECRET: TEST_JWT_SECRET, GRIDBOOK_SESSION_SECONDS: '600' } },
+    );
+  });
+
   it('a built-in account signs up, signs in, and reads and writes its own default workbook', () =>
     withSaas(async (server) => {
       const { token, userId } = await server.signUp('  Ada@Example.com ');
@@ -308,6 +330,40 @@ describe(`SaaS workbooks per user on ${TEST_DATABASE_KIND}`, () => {
         });
         expect(sum.body.results[0].result).toBe(210);
         expect(server.host.isLoaded(id)).toBe(true);
+      },
+      { env: { GRIDBOOK_WORKBOOK_MEMORY_BYTES: '0' }, now: () => new Date(clock) },
+    );
+  });
+
+  it('a workbook a request still holds (a long agent turn, a slow import) is not evicted, however long it idles; released, it may go', () => {
+    let clock = Date.UTC(2026, 0, 1);
+    return withSaas(
+      async (server) => {
+        const ada = await server.signUp('ada@example.com');
+        await server.as(ada.token).post('/grid/cell', { cell: 'A1', value: '1' });
+        const id = (await server.as(ada.token).get('/workbooks')).body.workbooks[0].id as string;
+        const releases: (() => void)[] = [];
+        const handle = await server.host.handleFor({
+          userId: ada.userId,
+          workbookId: id,
+          hold: (release) => releases.push(release),
+        });
+        clock += 120_000;
+        expect(await server.host.evictIdle()).toEqual([]);
+        // The request goes on using its handle after the idle time: the workbook is still live.
+        await handle.commit(
+          [{ type: 'set-cells', sheet: 'Sheet1', runs: [{ row: 1, col: 0, inputs: [2] }] }],
+          { actor: 'User' },
+        );
+        expect(releases).toHaveLength(1);
+        releases[0]!();
+        expect(await server.host.evictIdle()).toEqual([]); // just released: idle from now on
+        clock += 120_000;
+        expect(await server.host.evictIdle()).toEqual([id]);
+        const sum = await server
+          .as(ada.token)
+          .post('/eval', { formulas: [{ cell: 'Z1', formula: '=A1+A2' }] });
+        expect(sum.body.results[0].result).toBe(3);
       },
       { env: { GRIDBOOK_WORKBOOK_MEMORY_BYTES: '0' }, now: () => new Date(clock) },
     );

@@ -22,6 +22,10 @@ describe('[UI-SERVE] the web UI at /', () => {
       path.join(webDir, 'workbook.html'),
       '<!doctype html><title>Gridbook — workbook</title><div id="root"></div>',
     );
+    await writeFile(
+      path.join(webDir, 'signin.html'),
+      '<!doctype html><title>Sign in — Gridbook</title><div id="root"></div>',
+    );
     await writeFile(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log("app")');
     server = await startApp({ deps: { webDir } });
   });
@@ -50,8 +54,17 @@ describe('[UI-SERVE] the web UI at /', () => {
     }
   });
 
+  it('serves the sign-in page at /signin, with its query, without caching it', async () => {
+    for (const urlPath of ['/signin', '/signin?next=%2Fworkbook']) {
+      const response = await get(urlPath, 'text/html');
+      expect(response.status, urlPath).toBe(200);
+      expect(response.headers.get('cache-control'), urlPath).toBe('no-cache');
+      expect(await response.text(), urlPath).toContain('<title>Sign in — Gridbook</title>');
+    }
+  });
+
   it('[SEC-4] sends the pages with a policy that allows only their own scripts and forbids framing', async () => {
-    for (const urlPath of ['/', '/workbook']) {
+    for (const urlPath of ['/', '/workbook', '/signin']) {
       const response = await get(urlPath, 'text/html');
       const policy = response.headers.get('content-security-policy') ?? '';
       expect(policy, urlPath).toContain("script-src 'self'");

@@ -22,7 +22,7 @@ import {
 } from '../../bench/conformance/formula-scan.js';
 import { parseCommandLine } from '../../bench/conformance/options.js';
 import { runConformance, type ConformanceResults } from '../../bench/conformance/run.js';
-import { agrees, selectCells } from '../../bench/conformance/scoring.js';
+import { agrees, missCause, selectCells } from '../../bench/conformance/scoring.js';
 import { decodeXstring, readExpectedWorkbook } from '../../bench/conformance/sheet-xml.js';
 
 async function handmadeXlsx(sheetXml: string, extra: Record<string, string> = {}): Promise<Buffer> {
@@ -132,6 +132,17 @@ describe('agreement', () => {
     ).toBe(true);
     expect(agrees({ kind: 'error', value: '#N/A' }, new FormulaError('#VALUE!'))).toBe(false);
     expect(agrees({ kind: 'error', value: '#VALUE!' }, '#VALUE!')).toBe(false);
+  });
+
+  it('names why a cell disagrees: the missing function, the error given instead, a wrong value', () => {
+    const missing = new FormulaError('#NAME?', 'Function name LINEST not recognized.');
+    expect(missCause({ kind: 'number', value: 1 }, missing)).toBe('#NAME?: no function LINEST');
+    expect(missCause({ kind: 'number', value: 1 }, new FormulaError('#VALUE!'))).toBe(
+      '#VALUE! where Excel has number',
+    );
+    expect(missCause({ kind: 'error', value: '#N/A' }, 0)).toBe('a value where Excel has #N/A');
+    expect(missCause({ kind: 'text', value: 'a' }, 'b')).toBe('wrong text value');
+    expect(missCause({ kind: 'text', value: 'a' }, undefined)).toBe('sheet missing after import');
   });
 
   it('counts our own errors as refusals and anything else as crashes', () => {

@@ -6,12 +6,19 @@
 // kill (it may or may not have reached the journal), and nothing else. A small compaction
 // bound makes the kills land during compactions too, and every tenth run lives long enough for
 // one to finish.
-// Options: --runs --connections --rows --seed --min-ms --max-ms --compact-bytes. Exit 1 on a loss.
+// With --saas pglite or --saas postgres the same runs go against SaaS mode: a signed-up user's
+// service token and a workbook of theirs named by X-Workbook-Id, stored in the embedded PGlite
+// (<data dir>/db, whose lock file a killed process leaves behind) or in a database of its own on
+// the Postgres server at --database-url (created for the run, dropped after it).
+// Options: --runs --connections --rows --seed --min-ms --max-ms --compact-bytes --saas
+// --database-url. Exit 1 on a loss.
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { PostgresDatabase, quoteIdentifier } from '../../src/saas/index.js';
 import { api, type Api } from '../support/api.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { seededRandom } from '../support/seeded-random.js';
@@ -28,8 +35,18 @@ const { values } = parseArgs({
     'min-ms': { type: 'string', default: '30' },
     'max-ms': { type: 'string', default: '700' },
     'compact-bytes': { type: 'string', default: String(256 * 1024) },
+    saas: { type: 'string' },
+    'database-url': {
+      type: 'string',
+      default: process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test',
+    },
   },
 });
+const saas = values.saas;
+if (saas !== undefined && saas !== 'pglite' && saas !== 'postgres') {
+  console.error('bad option: --saas takes pglite or postgres');
+  process.exit(2);
+}
 const runs = Number(values.runs);
 const connections = Number(values.connections);
 const rows = Number(values.rows);
@@ -132,13 +149,70 @@ async function verify(http: Api): Promise<string[]> {
   return lost;
 }
 
-async function start(dataDir: string): Promise<{ server: ServerProcess; http: Api }> {
+/** SaaS mode's settings for every start, and the user's token and workbook once signed up. */
+interface SaasTarget {
+  readonly env: Readonly<Record<string, string>>;
+  account?: { readonly token: string; readonly workbookId: string };
+  /** Drops the run's own Postgres database. */
+  readonly cleanUp: () => Promise<void>;
+}
+
+async function saasTarget(kind: 'pglite' | 'postgres'): Promise<SaasTarget> {
+  const env = { GRIDBOOK_MODE: 'saas', GRIDBOOK_SECRET_KEY: randomBytes(32).toString('base64') };
+  if (kind === 'pglite') return { env, cleanUp: async () => undefined };
+  const serverUrl = values['database-url'];
+  const name = `gridbook_crash_${process.pid}`;
+  const admin = new PostgresDatabase({ url: serverUrl, maxConnections: 1 });
+  await admin.exec(`CREATE DATABASE ${quoteIdentifier(name)}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { ...env, DATABASE_URL: url.toString() },
+    cleanUp: async () => {
+      await admin.exec(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)}`);
+      await admin.close();
+    },
+  };
+}
+
+/** Signs a user up on the first start and gives the writers a workbook of theirs by id. */
+async function signUp(url: string, target: SaasTarget): Promise<void> {
+  const anonymous = api(url);
+  const session = await anonymous.post('/auth/signup', {
+    email: 'crash@example.com',
+    password: 'correct horse battery',
+  });
+  if (session.status !== 200) throw new Error(`sign-up: ${session.status} ${session.text}`);
+  const signedIn = api(url, { authorization: `Bearer ${session.body.token}` });
+  const token = (await signedIn.post('/auth/tokens', { name: 'crash test' })).body.token as string;
+  const workbook = await signedIn.post('/workbooks', { title: 'Crash test' });
+  target.account = { token, workbookId: workbook.body.workbook.id as string };
+}
+
+async function start(
+  dataDir: string,
+  target: SaasTarget | undefined,
+): Promise<{ server: ServerProcess; http: Api }> {
   const server = await startServerProcess(
     dataDir,
-    { GRIDBOOK_JOURNAL_COMPACT_BYTES: String(compactBytes), GRIDBOOK_LOG_LEVEL: 'warn' },
+    {
+      GRIDBOOK_JOURNAL_COMPACT_BYTES: String(compactBytes),
+      GRIDBOOK_LOG_LEVEL: 'warn',
+      ...target?.env,
+    },
     { compiled: true },
   );
-  return { server, http: api(server.url, { 'X-Gridbook-Client': 'crash-test' }) };
+  if (target === undefined)
+    return { server, http: api(server.url, { 'X-Gridbook-Client': 'crash-test' }) };
+  if (target.account === undefined) await signUp(server.url, target);
+  return {
+    server,
+    http: api(server.url, {
+      'X-Gridbook-Client': 'crash-test',
+      authorization: `Bearer ${target.account!.token}`,
+      'X-Workbook-Id': target.account!.workbookId,
+    }),
+  };
 }
 
 execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs'), '--if-stale'], {
@@ -146,9 +220,10 @@ execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs'), '--
   stdio: 'inherit',
 });
 const dataDir = await mkdtemp(path.join(tmpdir(), 'gridbook-crash-'));
+const target = saas === undefined ? undefined : await saasTarget(saas);
 const random = seededRandom(seed);
 console.log(
-  `kill -9 under load: ${runs} runs, ${connections} connections, ${rows} rows each, kill after ${minKillMs}..${maxKillMs} ms, compaction past ${compactBytes} bytes, seed ${seed}`,
+  `kill -9 under load${saas === undefined ? '' : ` (SaaS mode on ${saas})`}: ${runs} runs, ${connections} connections, ${rows} rows each, kill after ${minKillMs}..${maxKillMs} ms, compaction past ${compactBytes} bytes, seed ${seed}`,
 );
 const started = process.hrtime.bigint();
 let totalAcknowledged = 0;
@@ -156,7 +231,7 @@ let totalRefused = 0;
 const losses: string[] = [];
 try {
   for (let run = 1; run <= runs; run += 1) {
-    const { server, http } = await start(dataDir);
+    const { server, http } = await start(dataDir, target);
     const lost = await verify(http);
     if (lost.length > 0) {
       losses.push(...lost.map((line) => `before run ${run}: ${line}`));
@@ -180,15 +255,16 @@ try {
     const bases = files.filter((name) => name.startsWith('base-'));
     const logs = files.filter((name) => name.startsWith('log-')).length;
     console.log(
-      `run ${run}: killed after ${killAfterMs} ms, ${tally.acknowledged} writes acknowledged, ${tally.refused} refused; journal: ${bases.join(' ') || 'no base'} and ${logs} log segments`,
+      `run ${run}: killed after ${killAfterMs} ms, ${tally.acknowledged} writes acknowledged, ${tally.refused} refused${target === undefined ? `; journal: ${bases.join(' ') || 'no base'} and ${logs} log segments` : ''}`,
     );
   }
-  const { server, http } = await start(dataDir);
+  const { server, http } = await start(dataDir, target);
   const lost = await verify(http);
   losses.push(...lost.map((line) => `after the last run: ${line}`));
   await server.stop('SIGTERM');
 } finally {
   await rm(dataDir, { recursive: true, force: true });
+  await target?.cleanUp();
 }
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 console.log(

@@ -1,42 +1,10 @@
 // Accessibility in the browser: the grid's ARIA roles and live announcements, and an
 // axe-core scan of the workbook page with the Settings dialog open.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { hasChromium } from './browser.js';
 import { clickCell, expectCellText } from './grid-actions.js';
 import { useBrowserSuite } from './suite.js';
-
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-interface AxeViolation {
-  readonly id: string;
-  readonly impact: string | null;
-  readonly help: string;
-  readonly nodes: readonly { readonly target: readonly unknown[] }[];
-}
-
-/** Run axe-core on the page as it is now; the violations of the given impacts, described in one line each. */
-async function axeViolations(page: Page, impacts: readonly string[]): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the page's Content-Security-Policy rightly refuses
-  // an injected <script>, and the scan must see the page exactly as served.
-  await page.evaluate(readFileSync(AXE_SCRIPT, 'utf8'));
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> };
-      }
-    ).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact !== null && impacts.includes(violation.impact))
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
+import { axeViolations } from './axe.js';
 
 describe.skipIf(!hasChromium)('accessibility in the browser', () => {
   const suite = useBrowserSuite();

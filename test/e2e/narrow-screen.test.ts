@@ -1,5 +1,6 @@
 // The page on a phone-sized screen (390 px): nothing widens the page past the screen, every
-// top-bar control can be reached, and every menu opens wholly inside the window.
+// top-bar and formatting-toolbar control can be reached, and every menu opens wholly inside the
+// window.
 import { describe, expect, it } from 'vitest';
 import { hasChromium } from './browser.js';
 import { useBrowserSuite } from './suite.js';
@@ -30,5 +31,22 @@ describe.skipIf(!hasChromium)('the page at 390 px wide', () => {
       // Scrolled into view, the last one may end a fraction of a pixel past the edge.
       expect(box!.x + box!.width, control).toBeLessThanOrEqual(WIDTH + 1);
     }
+    // The assistant panel covers the bars below the top bar on a phone; closed, the formatting
+    // toolbar scrolls sideways to its last button and its number-format menu opens inside.
+    await page.getByTestId('toggle-ai').click();
+    await page.getByTestId('format-number-menu').click();
+    const menu = await page.getByTestId('context-menu').boundingBox();
+    expect(menu!.x).toBeGreaterThanOrEqual(0);
+    expect(menu!.x + menu!.width).toBeLessThanOrEqual(WIDTH);
+    expect(menu!.y + menu!.height).toBeLessThanOrEqual(800);
+    await page.keyboard.press('Escape');
+    for (const control of ['format-wrap', 'format-clear']) {
+      const button = page.getByTestId(control);
+      await button.scrollIntoViewIfNeeded();
+      const box = await button.boundingBox();
+      expect(box!.x, control).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, control).toBeLessThanOrEqual(WIDTH + 1);
+    }
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBe(WIDTH);
   });
 });

@@ -63,6 +63,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
       workbookOptions: {
         undoDepth: config.undoDepth,
         undoMaxBytes: config.undoMaxBytes,
+        formulaBudgetMs: config.formulaBudgetMs,
         ...(plugins === undefined ? {} : { functionSource: () => plugins.functions() }),
       },
       now,

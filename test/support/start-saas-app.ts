@@ -6,11 +6,20 @@ import {
   Accounts,
   Authenticator,
   Collaborators,
+  PostgresPluginSecretStore,
   PostgresWorkbookStore,
+  SecretCipher,
   ServiceTokens,
+  UserProviders,
   Users,
   WorkbookDirectory,
 } from '../../src/saas/index.js';
+import {
+  PluginSecrets,
+  type DeclaredSecrets,
+  type PluginRegistry,
+  type PluginSecretStore,
+} from '../../src/plugins/index.js';
 import { api, type Api } from './api.js';
 import { startApp, type RunningApp } from './start-app.js';
 import { openTestDatabase, type TestDatabase } from './test-database.js';
@@ -22,6 +31,8 @@ export interface RunningSaasApp extends RunningApp {
   readonly database: TestDatabase;
   readonly host: SaasHost;
   readonly store: PostgresWorkbookStore;
+  /** The plugins opened through `options.plugins`, if any. */
+  readonly plugins: PluginRegistry | undefined;
   /** The fetch helper with `Authorization: Bearer <token>` (and any other headers). */
   as(token: string, headers?: Readonly<Record<string, string>>): Api;
   /** Signs up a built-in account; resolves with its session token and user id. */
@@ -33,6 +44,14 @@ export async function startSaasApp(
     readonly env?: Readonly<Record<string, string>>;
     readonly now?: () => Date;
     readonly jwksCooldownMs?: number;
+    /** The built web UI to serve (browser tests). */
+    readonly webDir?: string;
+    /** Opens the plugins the workbooks may call, over the app's plugin-secret store. */
+    readonly plugins?: (secrets: PluginSecretStore) => Promise<PluginRegistry>;
+    /** Pino options (a stream capturing log lines); default: silent. */
+    readonly logger?: Record<string, unknown>;
+    /** Collects every log line the app writes, at debug level (request logs included). */
+    readonly logLines?: string[];
   } = {},
 ): Promise<RunningSaasApp> {
   const env = {
@@ -57,17 +76,37 @@ export async function startSaasApp(
     ...(options.jwksCooldownMs === undefined ? {} : { jwksCooldownMs: options.jwksCooldownMs }),
   });
   const directory = new WorkbookDirectory(database.database);
+  const cipher = new SecretCipher(config.secretKey!);
+  const secretStore = new PostgresPluginSecretStore(database.database, cipher);
+  const plugins = await options.plugins?.(secretStore);
   const host = new SaasHost({
     directory,
     journal: store,
     memoryBudgetBytes: config.workbookMemoryBytes,
+    minIdleMs: config.workbookIdleMs,
     now,
+    ...(plugins === undefined ? {} : { plugins }),
   });
+  const noPlugins: DeclaredSecrets = {
+    declaredSecrets: () => undefined,
+    secretsChanged: () => undefined,
+  };
   const running = await startApp({
     env,
     host,
     deps: {
+      ...(options.logLines === undefined
+        ? {}
+        : {
+            logger: {
+              level: 'debug',
+              stream: { write: (line: string) => options.logLines!.push(line) },
+            },
+          }),
+      ...(options.webDir === undefined ? {} : { webDir: options.webDir }),
       store,
+      ...(plugins === undefined ? {} : { plugins }),
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
       saas: {
         authenticator,
         accounts: new Accounts({
@@ -77,10 +116,20 @@ export async function startSaasApp(
           now,
           onUserCreated: Collaborators.promote,
         }),
-        tokens: new ServiceTokens(database.database),
+        tokens: new ServiceTokens(database.database, (hash) =>
+          authenticator.forgetServiceToken(hash),
+        ),
         directory,
         collaborators: new Collaborators(database.database, directory),
         host,
+        providers: new UserProviders({
+          database: database.database,
+          cipher,
+          environmentKeys: config.providerKeys,
+          shareEnvironmentKeys: config.sharedProviderKeys,
+          baseUrls: config.providerBaseUrls,
+        }),
+        pluginSecrets: new PluginSecrets(plugins ?? noPlugins, secretStore),
       },
     },
   });
@@ -91,6 +140,7 @@ export async function startSaasApp(
     database,
     host,
     store,
+    plugins,
     as,
     signUp: async (email, password = 'correct horse battery') => {
       const response = await running.http.post('/auth/signup', { email, password });
@@ -100,6 +150,7 @@ export async function startSaasApp(
     },
     close: async () => {
       await running.close();
+      await plugins?.close();
       await store.close();
       await database.drop();
     },

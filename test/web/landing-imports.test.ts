@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 
 const WEB_SRC = path.resolve(import.meta.dirname, '../../web/src');
 const LANDING_ENTRY = path.join(WEB_SRC, 'landing', 'main.tsx');
+/** The sign-in page (SaaS) is kept as small, by the same rule. */
+const SIGN_IN_ENTRY = path.join(WEB_SRC, 'signin', 'main.tsx');
 /** Folders of web/src that belong to the workbook page. */
 const WORKBOOK_ONLY = [
   'app',
@@ -45,8 +47,8 @@ function resolveLocal(from: string, specifier: string): string {
   throw new Error(`${path.relative(WEB_SRC, from)}: cannot resolve ${specifier}`);
 }
 
-/** Every (importer, specifier) the landing entry reaches, following local imports. */
-function landingImports(): { from: string; specifier: string; file?: string }[] {
+/** Every (importer, specifier) an entry reaches, following local imports. */
+function entryImports(entry: string): { from: string; specifier: string; file?: string }[] {
   const seen = new Set<string>();
   const edges: { from: string; specifier: string; file?: string }[] = [];
   const visit = (file: string): void => {
@@ -62,9 +64,11 @@ function landingImports(): { from: string; specifier: string; file?: string }[] 
       visit(target);
     }
   };
-  visit(LANDING_ENTRY);
+  visit(entry);
   return edges;
 }
+
+const landingImports = () => entryImports(LANDING_ENTRY);
 
 describe('[ENTRY-01] the landing page bundle', () => {
   it('reaches no workbook-page folder and no grid, chart or spreadsheet-file library', () => {
@@ -82,5 +86,20 @@ describe('[ENTRY-01] the landing page bundle', () => {
     const edges = landingImports();
     expect(edges.some(({ file }) => file === path.join(WEB_SRC, 'api', 'client.ts'))).toBe(true);
     expect(edges.some(({ specifier }) => specifier === 'react-dom/client')).toBe(true);
+  });
+});
+
+describe('[ENTRY-01] the sign-in page bundle', () => {
+  it('reaches no workbook-page folder and no grid, chart or spreadsheet-file library', () => {
+    const edges = entryImports(SIGN_IN_ENTRY);
+    const problems = edges
+      .filter(({ specifier, file }) =>
+        file === undefined
+          ? FORBIDDEN_PACKAGES.test(specifier)
+          : WORKBOOK_ONLY.includes(path.relative(WEB_SRC, file).split(path.sep)[0]!),
+      )
+      .map(({ from, specifier }) => `${path.relative(WEB_SRC, from)} imports ${specifier}`);
+    expect(problems).toEqual([]);
+    expect(edges.some(({ file }) => file === path.join(WEB_SRC, 'api', 'client.ts'))).toBe(true);
   });
 });

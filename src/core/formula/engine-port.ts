@@ -98,7 +98,14 @@ export interface FormulaEngine {
   /** The formula text as the engine now prints it (follows sheet renames). */
   formulaText(sheet: EngineSheet, row: number, col: number): string | undefined;
   /** Evaluates a formula against the current state without writing anything. */
-  evaluate(sheet: EngineSheet, formula: string): CellValue;
+  /** With `budgetMs`, a formula still computing after that long answers a `#N/A` error. */
+  evaluate(sheet: EngineSheet, formula: string, budgetMs?: number): CellValue;
+  /**
+   * Runs `fn` (writes, batches, rebuilds) with each recalculation it causes bounded to `ms`
+   * (none when undefined). FormulaTimeBudgetError when one ran out: some values are then the
+   * budget's error, so the caller rolls back and rebuilds.
+   */
+  withinTimeBudget<T>(ms: number | undefined, fn: () => T): T;
   /**
    * The cells whose computed value changed since the last call, from the engine's own change
    * list (recomputed dependents on every sheet included), and clears that list.
@@ -137,6 +144,8 @@ export interface FormulaEngine {
    * A replay of a journal (a snapshot, then records) builds the engine once this way.
    */
   deferBuilds(): () => void;
+  /** Whether builds are deferred (`deferBuilds`): `replaceAll` then ignores its cells, so callers need not compute them. */
+  buildsDeferred(): boolean;
   /** Names of every function the engine can evaluate, uppercase. */
   functionNames(): string[];
   /** Every function the engine can evaluate with its signature, sorted by name. */

@@ -110,3 +110,68 @@ describe('text read as a date', () => {
     expect(calc('=DATEVALUE("15/01/2024")')).toBe('#VALUE!');
   });
 });
+
+describe('XLOOKUP with arguments written empty', () => {
+  it('answers #N/A for a value not found when if_not_found is empty (it is left out)', () => {
+    expect(calc('=XLOOKUP(9,{1;2;3},{10;20;30},,0)')).toBe('#N/A');
+    expect(calc('=XLOOKUP(2,{1;2;3},{10;20;30},,,)')).toBe(20);
+  });
+
+  it('MS example: if_not_found given is the answer when nothing matches', () => {
+    expect(calc('=XLOOKUP(9,{1;2;3},{10;20;30},"ID not found")')).toBe('ID not found');
+  });
+});
+
+describe('criteria that are empty cells', () => {
+  it('count as 0 in COUNTIF, COUNTIFS, SUMIF and AVERAGEIF, as Microsoft documents', () => {
+    const book = bed.open();
+    writeCell(book, 'A1', 0);
+    writeCell(book, 'A2', 5);
+    writeCell(book, 'A3', 0);
+    writeCell(book, 'B1', 7);
+    writeCell(book, 'B2', 1);
+    writeCell(book, 'B3', 2);
+    writeCell(book, 'D1', '=COUNTIF(A1:A3,C1)');
+    writeCell(book, 'D2', '=COUNTIFS(A1:A3,C1)');
+    writeCell(book, 'D3', '=SUMIF(A1:A3,C1,B1:B3)');
+    writeCell(book, 'D4', '=AVERAGEIF(A1:A3,C1,B1:B3)');
+    expect(valueAt(book, 'D1')).toBe(2);
+    expect(valueAt(book, 'D2')).toBe(2);
+    expect(valueAt(book, 'D3')).toBe(9);
+    expect(valueAt(book, 'D4')).toBe(4.5);
+  });
+});
+
+describe('AND, OR and XOR', () => {
+  it.each([
+    // MS examples.
+    ['=AND(TRUE,TRUE)', true],
+    ['=AND(TRUE,FALSE)', false],
+    ['=AND(2+2=4,2+3=5)', true],
+    ['=OR(1+1=1,2+2=5)', false],
+    ['=OR(TRUE,FALSE)', true],
+    ['=XOR(3>0,2<9)', false],
+    ['=XOR(3>12,4>6)', false],
+    ['=XOR(3>0,4>6)', true],
+  ])('%s is %s', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+
+  it('skip text and empty cells in ranges, and answer #VALUE! when no logical value is left', () => {
+    const book = bed.open();
+    writeCell(book, 'A1', 'text');
+    writeCell(book, 'B1', true);
+    writeCell(book, 'D1', '=AND(A1:C1)');
+    writeCell(book, 'D2', '=OR(A1,C1)');
+    writeCell(book, 'D3', '=XOR(A1:C1,1)');
+    writeCell(book, 'D4', '=AND(C1:C3)');
+    expect(valueAt(book, 'D1')).toBe(true);
+    expect(valueAt(book, 'D2')).toBe('#VALUE!');
+    expect(valueAt(book, 'D3')).toBe(false);
+    expect(valueAt(book, 'D4')).toBe('#VALUE!');
+  });
+
+  it('answer the first error among the arguments', () => {
+    expect(calc('=AND(TRUE,"x",1/0)')).toBe('#DIV/0!');
+  });
+});

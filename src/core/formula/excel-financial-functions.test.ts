@@ -134,3 +134,33 @@ describe('coupon functions', () => {
     expect(calc('=COUPNUM(DATE(2011,1,25),DATE(2011,11,15),2,5)')).toBe('#NUM!');
   });
 });
+
+describe('PRICE and YIELD', () => {
+  it('MS example: PRICE of a 5.75 % bond settled 15 Feb 2008, maturing 15 Nov 2017, yielding 6.5 %, semiannual, 30/360', () => {
+    expect(calc('=PRICE(DATE(2008,2,15),DATE(2017,11,15),0.0575,0.065,100,2,0)')).toBeCloseTo(
+      94.63436162,
+      7,
+    );
+  });
+
+  it('MS example: YIELD of a 5.75 % bond settled 15 Feb 2008, maturing 15 Nov 2016, priced 95.04287, is 6.5 %', () => {
+    expect(calc('=YIELD(DATE(2008,2,15),DATE(2016,11,15),0.0575,95.04287,100,2,0)')).toBeCloseTo(
+      0.065,
+      7,
+    );
+  });
+
+  it('YIELD inverts PRICE, including within the last coupon period (the closed form)', () => {
+    const price = calc('=PRICE(DATE(2020,3,1),DATE(2020,6,30),0.04,0.05,100,2,1)') as number;
+    expect(calc(`=YIELD(DATE(2020,3,1),DATE(2020,6,30),0.04,${price},100,2,1)`)).toBeCloseTo(
+      0.05,
+      9,
+    );
+  });
+
+  it('answers #NUM! as documented: settlement on or after maturity, a negative rate, frequency 3', () => {
+    expect(calc('=PRICE(DATE(2018,1,1),DATE(2017,1,1),0.05,0.05,100,2)')).toBe('#NUM!');
+    expect(calc('=PRICE(DATE(2016,1,1),DATE(2017,1,1),-0.05,0.05,100,2)')).toBe('#NUM!');
+    expect(calc('=YIELD(DATE(2016,1,1),DATE(2017,1,1),0.05,99,100,3)')).toBe('#NUM!');
+  });
+});

@@ -1,6 +1,6 @@
-// Excel financial functions HyperFormula 3.5 lacks: ACCRINT, ACCRINTM and the coupon functions
-// (COUPDAYBS, COUPDAYS, COUPDAYSNC, COUPNCD, COUPNUM, COUPPCD), with Excel's documented day-count
-// bases (0 US 30/360, 1 actual/actual, 2 actual/360, 3 actual/365, 4 European 30/360) and
+// Excel financial functions HyperFormula 3.5 lacks: ACCRINT, ACCRINTM, PRICE, YIELD and the
+// coupon functions (COUPDAYBS, COUPDAYS, COUPDAYSNC, COUPNCD, COUPNUM, COUPPCD), with Excel's
+// documented day-count bases (0 US 30/360, 1 actual/actual, 2 actual/360, 3 actual/365, 4 European 30/360) and
 // ACCRINT's documented sum over the quasi-coupon periods of the odd period. Coupon dates step back
 // from maturity by 12/frequency months, kept at month ends when maturity is one.
 import { booleanArg, integerArg, numberArg } from './excel-arguments.js';
@@ -288,8 +288,125 @@ const COUPON_FUNCTIONS: readonly CustomFunction[] = [
   ),
 ];
 
+/** The coupon-period figures PRICE and YIELD are written in (Microsoft's PRICE page). */
+interface BondTerms {
+  readonly rate: number;
+  readonly redemption: number;
+  readonly frequency: number;
+  /** Coupons payable between settlement and maturity (COUPNUM). */
+  readonly coupons: number;
+  /** Days from the start of the coupon period to settlement (COUPDAYBS). */
+  readonly accrued: number;
+  /** Days in the coupon period holding settlement (COUPDAYS). */
+  readonly periodLength: number;
+  /** Days from settlement to the next coupon date (COUPDAYSNC). */
+  readonly toNextCoupon: number;
+}
+
+type Args = Parameters<CustomFunction['evaluate']>[0];
+
+/**
+ * The arguments PRICE and YIELD share (settlement, maturity, rate, then the price or yield,
+ * redemption, frequency, basis), checked as Microsoft documents: #NUM! for a negative rate, a
+ * redemption of 0 or less, or settlement on or after maturity.
+ */
+function bondTerms(name: string, args: Args): BondTerms {
+  const settlement = dateArg(name, args, 0);
+  const maturity = dateArg(name, args, 1);
+  const rate = numberArg(name, args, 2);
+  const redemption = numberArg(name, args, 4);
+  const frequency = frequencyArg(args, 5, name);
+  const basis = basisArg(name, args, 6);
+  if (rate < 0) throw numError(`${name}: rate must not be negative`);
+  if (redemption <= 0) throw numError(`${name}: redemption must be above 0`);
+  if (settlement.serial >= maturity.serial)
+    throw numError(`${name}: settlement must be before maturity`);
+  const period = couponPeriod(settlement, maturity, frequency);
+  const periodLength = periodDays(period, frequency, basis);
+  const accrued = basisDays(period.previous, settlement, basis);
+  const toNextCoupon =
+    basis === 0 ? periodLength - accrued : basisDays(settlement, period.next, basis);
+  return {
+    rate,
+    redemption,
+    frequency,
+    coupons: period.remaining,
+    accrued,
+    periodLength,
+    toNextCoupon,
+  };
+}
+
+/** Price per 100 face value at yield `yld` (Microsoft's PRICE formula). */
+function bondPrice(terms: BondTerms, yld: number): number {
+  const { rate, redemption, frequency: f, coupons: n } = terms;
+  const coupon = (100 * rate) / f;
+  const accruedShare = terms.accrued / terms.periodLength;
+  const toNext = terms.toNextCoupon / terms.periodLength;
+  if (n === 1) return (coupon + redemption) / (1 + (toNext * yld) / f) - accruedShare * coupon;
+  const discount = (periods: number): number => Math.pow(1 + yld / f, periods);
+  let price = redemption / discount(n - 1 + toNext);
+  for (let k = 1; k <= n; k += 1) price += coupon / discount(k - 1 + toNext);
+  return price - coupon * accruedShare;
+}
+
+const price: CustomFunction = {
+  name: 'PRICE',
+  minArgs: 6,
+  maxArgs: 7,
+  category: 'Financial',
+  parameters: ['settlement', 'maturity', 'rate', 'yld', 'redemption', 'frequency', 'basis'],
+  description:
+    'PRICE(settlement, maturity, rate, yld, redemption, frequency, [basis=0]): price per 100 face value of a security paying periodic interest',
+  evaluate: (args) => {
+    const terms = bondTerms('PRICE', args);
+    const yld = numberArg('PRICE', args, 3);
+    if (yld < 0) return numError('PRICE: yld must not be negative');
+    return bondPrice(terms, yld);
+  },
+};
+
+/** Newton's method on PRICE(yield) = pr, from the coupon rate (Excel iterates as well). */
+function solveYield(terms: BondTerms, pr: number): number {
+  let yld = terms.rate > 0 ? terms.rate : 0.1;
+  for (let step = 0; step < 100; step += 1) {
+    const gap = bondPrice(terms, yld) - pr;
+    if (Math.abs(gap) < 1e-10) return yld;
+    const h = 1e-7;
+    const slope = (bondPrice(terms, yld + h) - bondPrice(terms, yld - h)) / (2 * h);
+    if (!Number.isFinite(slope) || slope === 0) break;
+    yld -= gap / slope;
+    if (yld <= -terms.frequency) yld = -terms.frequency / 2;
+  }
+  throw numError('YIELD: no yield found for this price');
+}
+
+const yieldFunction: CustomFunction = {
+  name: 'YIELD',
+  minArgs: 6,
+  maxArgs: 7,
+  category: 'Financial',
+  parameters: ['settlement', 'maturity', 'rate', 'pr', 'redemption', 'frequency', 'basis'],
+  description:
+    'YIELD(settlement, maturity, rate, pr, redemption, frequency, [basis=0]): yield of a security paying periodic interest',
+  evaluate: (args) => {
+    const terms = bondTerms('YIELD', args);
+    const pr = numberArg('YIELD', args, 3);
+    if (pr <= 0) return numError('YIELD: pr must be above 0');
+    if (terms.coupons > 1) return solveYield(terms, pr);
+    // One coupon period or less to redemption: Microsoft's closed form.
+    const { rate, redemption, frequency: f } = terms;
+    const accruedShare = terms.accrued / terms.periodLength;
+    const paid = pr / 100 + (accruedShare * rate) / f;
+    const received = redemption / 100 + rate / f;
+    return ((received - paid) / paid) * ((f * terms.periodLength) / terms.toNextCoupon);
+  },
+};
+
 export const EXCEL_FINANCIAL_FUNCTIONS: readonly CustomFunction[] = [
   accrint,
   accrintm,
   ...COUPON_FUNCTIONS,
+  price,
+  yieldFunction,
 ];

@@ -76,6 +76,13 @@ const NAMES = [
   'COUPNCD',
   'COUPNUM',
   'COUPPCD',
+  'PRICE',
+  'YIELD',
+  'VALUETOTEXT',
+  'ARRAYTOTEXT',
+  'AND',
+  'OR',
+  'XOR',
   'MATCH',
 ];
 
@@ -343,6 +350,36 @@ describe('FIXED', () => {
     expect(calc('=FIXED(1,128)')).toBe('#VALUE!');
     expect(calc('=LEN(FIXED(1,127))')).toBe(129);
     expect(calc('=FIXED("abc")')).toBe('#VALUE!');
+  });
+});
+
+describe('VALUETOTEXT and ARRAYTOTEXT', () => {
+  // Microsoft's example data: TRUE, #VALUE!, 1234.01234, Seattle, Hello, 1123 in A1:B3.
+  const example = (): Workbook =>
+    bookWith([
+      [true, '=1+"x"'],
+      [1234.01234, 'Seattle'],
+      ['Hello', 1123],
+    ]);
+
+  it('MS example: VALUETOTEXT is concise by default and quotes text when strict', () => {
+    const book = example();
+    expect(result(book, '=VALUETOTEXT(A1)')).toBe('TRUE');
+    expect(result(book, '=VALUETOTEXT(B1)')).toBe('#VALUE!');
+    expect(result(book, '=VALUETOTEXT(A2)')).toBe('1234.01234');
+    expect(result(book, '=VALUETOTEXT(A3,0)')).toBe('Hello');
+    expect(result(book, '=VALUETOTEXT(A3,1)')).toBe('"Hello"');
+    expect(result(book, '=VALUETOTEXT(A3,2)')).toBe('#VALUE!');
+  });
+
+  it('MS example: ARRAYTOTEXT lists the values row by row, or as an array constant when strict', () => {
+    const book = example();
+    expect(result(book, '=ARRAYTOTEXT(A1:B3)')).toBe(
+      'TRUE, #VALUE!, 1234.01234, Seattle, Hello, 1123',
+    );
+    expect(result(book, '=ARRAYTOTEXT(A1:B3,1)')).toBe(
+      '{TRUE,#VALUE!;1234.01234,"Seattle";"Hello",1123}',
+    );
   });
 });
 

@@ -20,6 +20,7 @@ describe('ERROR.TYPE', () => {
     ['=ERROR.TYPE(NOSUCHFUNCTION())', 5],
     ['=ERROR.TYPE(SQRT(-1))', 6],
     ['=ERROR.TYPE(NA())', 7],
+    ['=ERROR.TYPE(#NULL!)', 1],
   ])('%s is %d', (formula, expected) => {
     expect(calc(formula)).toBe(expected);
   });
@@ -30,6 +31,16 @@ describe('ERROR.TYPE', () => {
     expect(
       calc('=IF(ERROR.TYPE(A1)<3,CHOOSE(ERROR.TYPE(A1),"null","div0"),"other")', [['=1/0']]),
     ).toBe('div0');
+  });
+});
+
+describe('#NULL!', () => {
+  it('is an error literal that formulas read and pass on, and ISERR sees', () => {
+    expect(calc('=#NULL!')).toBe('#NULL!');
+    expect(calc('=A1+1', [['=#NULL!']])).toBe('#NULL!');
+    expect(calc('=ISERR(A1)', [['=#NULL!']])).toBe(true);
+    expect(calc('=ISNA(A1)', [['=#NULL!']])).toBe(false);
+    expect(calc('=IFERROR(#NULL!,"caught")')).toBe('caught');
   });
 });
 

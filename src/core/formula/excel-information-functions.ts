@@ -4,8 +4,9 @@ import { notAvailable } from './excel-arguments.js';
 import type { CustomFunction } from './function-registry.js';
 import { SENTINELS, isFormulaError, type Sentinel } from './sentinels.js';
 
-/** Excel's error numbers (#NULL! is 1, #GETTING_DATA 8, #CALC! 14: not produced here). */
+/** Excel's error numbers (#GETTING_DATA 8, #CALC! 14: not produced here). */
 const ERROR_NUMBERS = new Map<Sentinel, number>([
+  [SENTINELS.null, 1],
   [SENTINELS.divideByZero, 2],
   [SENTINELS.value, 3],
   [SENTINELS.reference, 4],
@@ -22,7 +23,7 @@ const errorType: CustomFunction = {
   maxArgs: 1,
   takesErrors: true,
   description:
-    'ERROR.TYPE(error_val): the number of an error (#DIV/0! 2, #VALUE! 3, #REF! 4, #NAME? 5, #NUM! 6, #N/A 7, #SPILL! 9); #N/A for anything else',
+    'ERROR.TYPE(error_val): the number of an error (#NULL! 1, #DIV/0! 2, #VALUE! 3, #REF! 4, #NAME? 5, #NUM! 6, #N/A 7, #SPILL! 9); #N/A for anything else',
   evaluate: ([value]) => {
     const number = isFormulaError(value) ? ERROR_NUMBERS.get(value.sentinel) : undefined;
     return number ?? notAvailable('ERROR.TYPE: the value is not an error');

@@ -1,4 +1,5 @@
-// Excel text functions HyperFormula 3.5 lacks: CONCAT, TEXTBEFORE, TEXTAFTER, NUMBERVALUE, FIXED.
+// Excel text functions HyperFormula 3.5 lacks: CONCAT, TEXTBEFORE, TEXTAFTER, NUMBERVALUE, FIXED,
+// VALUETOTEXT, ARRAYTOTEXT.
 import { MAX_TEXT_LENGTH } from '../value-typing.js';
 import {
   booleanArg,
@@ -11,7 +12,11 @@ import {
   textOf,
   valueError,
 } from './excel-arguments.js';
-import type { CustomFunction, FunctionArgument } from './function-registry.js';
+import {
+  isRangeArgument,
+  type CustomFunction,
+  type FunctionArgument,
+} from './function-registry.js';
 import { isFormulaError, type CellValue } from './sentinels.js';
 
 const concat: CustomFunction = {
@@ -30,6 +35,55 @@ const concat: CustomFunction = {
       }
     }
     return joined;
+  },
+};
+
+/**
+ * VALUETOTEXT's and ARRAYTOTEXT's format: 0 concise (the default), 1 strict, where text is
+ * quoted so the result reads back as a formula would; anything else is #VALUE!.
+ */
+function textFormatArg(name: string, args: readonly FunctionArgument[], index: number): boolean {
+  const format = integerArg(name, args, index, 0);
+  if (format !== 0 && format !== 1) throw valueError(`${name}: format must be 0 or 1`);
+  return format === 1;
+}
+
+/** One value as VALUETOTEXT writes it: errors by name, text quoted when strict. */
+function valueText(value: CellValue, strict: boolean): string {
+  if (isFormulaError(value)) return value.sentinel;
+  if (typeof value === 'string' && strict) return `"${value.replace(/"/g, '""')}"`;
+  return textOf(value);
+}
+
+const valueToText: CustomFunction = {
+  name: 'VALUETOTEXT',
+  minArgs: 1,
+  maxArgs: 2,
+  takesErrors: true,
+  description:
+    'VALUETOTEXT(value, [format=0]): the value as text; format 1 (strict) puts text in quotes',
+  evaluate: (args) => valueText(args[0] as CellValue, textFormatArg('VALUETOTEXT', args, 1)),
+};
+
+const arrayToText: CustomFunction = {
+  name: 'ARRAYTOTEXT',
+  minArgs: 1,
+  maxArgs: 2,
+  description:
+    'ARRAYTOTEXT(array, [format=0]): the values of an array as text, "1, 2, 3"; format 1 (strict) writes {1,2;3,4} with text in quotes',
+  evaluate: (args) => {
+    const strict = textFormatArg('ARRAYTOTEXT', args, 1);
+    const array = args[0]!;
+    const rows = isRangeArgument(array) ? array.rows : [[array]];
+    const text = strict
+      ? `{${rows.map((row) => row.map((value) => valueText(value, true)).join(',')).join(';')}}`
+      : rows
+          .flat()
+          .map((value) => valueText(value, false))
+          .join(', ');
+    if (text.length > MAX_TEXT_LENGTH)
+      return valueError(`ARRAYTOTEXT: the text would be longer than ${MAX_TEXT_LENGTH} characters`);
+    return text;
   },
 };
 
@@ -255,4 +309,6 @@ export const EXCEL_TEXT_FUNCTIONS: readonly CustomFunction[] = [
   textAround('TEXTAFTER', false),
   numbervalue,
   fixed,
+  valueToText,
+  arrayToText,
 ];

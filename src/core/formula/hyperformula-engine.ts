@@ -25,6 +25,8 @@ import { isFormula, type CellInput } from '../value-typing.js';
 import { addressMappingPolicy, DenseWidthBounds } from './address-layout.js';
 import { denseContents } from './dense-contents.js';
 import { boundedFunctions, limitTextResults } from './result-limits.js';
+import { runWithinTimeBudget } from './time-budget.js';
+import { FormulaTimeBudgetError } from '../errors.js';
 import type {
   CellRun,
   EngineCellChange,
@@ -37,7 +39,9 @@ import type { CustomFunction, FunctionArgument, FunctionRegistry } from './funct
 import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
 import { positionalParameters, signatureOf, type FunctionInfo } from './function-catalogue.js';
 import { EXCEL_FUNCTIONS } from './excel-functions.js';
+import { correctBuiltInArguments, treatEmptyCriteriaAsZero } from './built-in-arguments.js';
 import { engineSpelling } from './engine-spelling.js';
+import { intersectRangeResults } from './implicit-intersection.js';
 import { formulaLimitError } from './formula-limits.js';
 import {
   FormulaError,
@@ -56,7 +60,8 @@ const SENTINEL_BY_ERROR_TYPE: Readonly<Record<ErrorType, Sentinel>> = {
   [ErrorType.CYCLE]: SENTINELS.circular,
   [ErrorType.REF]: SENTINELS.reference,
   [ErrorType.SPILL]: SENTINELS.spill,
-  [ErrorType.LIC]: SENTINELS.value,
+  // HyperFormula has no #NULL!: its unused licence error stands in for it (NULL_ERROR_LITERAL).
+  [ErrorType.LIC]: SENTINELS.null,
   [ErrorType.ERROR]: SENTINELS.parse,
 };
 
@@ -70,6 +75,7 @@ const ERROR_TYPE_BY_SENTINEL = new Map<Sentinel, ErrorType>([
   [SENTINELS.reference, ErrorType.REF],
   [SENTINELS.invalidAddress, ErrorType.REF],
   [SENTINELS.spill, ErrorType.SPILL],
+  [SENTINELS.null, ErrorType.LIC],
   [SENTINELS.parse, ErrorType.ERROR],
 ]);
 
@@ -193,6 +199,19 @@ function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefiniti
     CustomFunctions as unknown as { implementedFunctions: ImplementedFunctions }
   ).implementedFunctions = implemented;
   return CustomFunctions as unknown as FunctionPluginDefinition;
+}
+
+/**
+ * Teaches the parser Excel's `#NULL!` (typed into cells, imported from xlsx): HyperFormula has no
+ * such error, so the literal reads as its licence error, which a valid licence never produces and
+ * which comes back out as #NULL! (SENTINEL_BY_ERROR_TYPE). The language is shared by every
+ * instance, like the function-name translations below; setting it twice is harmless.
+ */
+function teachNullErrorLiteral(): void {
+  const language = HyperFormula.getLanguage('enGB') as unknown as {
+    errors: Record<string, string>;
+  };
+  language.errors[ErrorType.LIC] = SENTINELS.null;
 }
 
 /** Error literals the engine parses cheaply, standing in for formulas it must not be given. */
@@ -490,6 +509,10 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   // Built on first request for the instance it describes (a rebuild or new functions drop it).
   let catalogue: { of: HyperFormula; entries: FunctionInfo[] } | undefined;
   limitTextResults();
+  teachNullErrorLiteral();
+  correctBuiltInArguments();
+  treatEmptyCriteriaAsZero();
+  intersectRangeResults();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
   const denseWidths = new DenseWidthBounds();
   let batchDepth = 0;
@@ -663,6 +686,9 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
         deferred = false;
       };
     },
+    buildsDeferred() {
+      return deferred;
+    },
     takeChanges() {
       const taken = { cells: changedCells, rebuilt };
       changedCells = [];
@@ -688,12 +714,20 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     formulaText(sheet, row, col) {
       return hf.getCellFormula({ sheet, row, col });
     },
-    evaluate(sheet, formula) {
+    evaluate(sheet, formula, budgetMs) {
       const problem = formulaLimitError(formula);
       if (problem !== undefined) return problem;
       let result: unknown;
       try {
-        result = hf.calculateFormula(engineSpelling(formula), sheet);
+        const run = runWithinTimeBudget(budgetMs, () =>
+          hf.calculateFormula(engineSpelling(formula), sheet),
+        );
+        if (run.exceeded)
+          return new FormulaError(
+            SENTINELS.notAvailable,
+            `not computed within the time budget (${budgetMs} ms)`,
+          );
+        result = run.value;
       } catch (error) {
         return new FormulaError(
           SENTINELS.parse,
@@ -711,6 +745,11 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     },
     lastReaching(groups, cells) {
       return invalid ? cells.map(() => -1) : lastReaching(hf, groups, cells);
+    },
+    withinTimeBudget(ms, fn) {
+      const run = runWithinTimeBudget(ms, fn);
+      if (run.exceeded) throw new FormulaTimeBudgetError(ms ?? 0);
+      return run.value;
     },
     batch(fn) {
       if (batchDepth === 0 && !invalid) hf.suspendEvaluation();

@@ -14,43 +14,65 @@ import {
 } from 'hyperformula';
 import { MAX_TEXT_LENGTH } from '../value-typing.js';
 import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
+import { budgetSpent, timedEntry } from './time-budget.js';
 
 const TOO_LONG = `the text would be longer than ${MAX_TEXT_LENGTH} characters, the most a cell holds`;
+const OUT_OF_TIME = 'the formula time budget was spent before this was computed';
 
 interface Interpreter {
   evaluateAst(ast: unknown, state: unknown): unknown;
+}
+
+type Entry = (this: unknown, ...args: unknown[]) => unknown;
+interface Evaluator {
+  interpreter?: Interpreter;
+  run?: Entry;
+  partialRun?: Entry;
+  runAndForget?: Entry;
 }
 
 let bounded = false;
 
 /**
  * Checks every intermediate result of every formula evaluated (`&`, CONCATENATE, SUBSTITUTE …),
- * so no text grows past the bound by more than one step. HyperFormula has no setting for this,
- * so its interpreter's evaluateAst is wrapped, once, on the prototype: instances evaluate while
- * they are built (buildFromSheets), before anyone could wrap them one by one. A missing
- * interpreter (an upgrade that moved it) stops start-up rather than leaving the bound off.
+ * so no text grows past the bound by more than one step, and stops evaluating once a
+ * recalculation has spent its time budget (time-budget.ts). HyperFormula has no setting for
+ * either, so its interpreter's evaluateAst and its evaluator's entry points are wrapped, once,
+ * on the prototypes: instances evaluate while they are built (buildFromSheets), before anyone
+ * could wrap them one by one. A missing interpreter or evaluator entry (an upgrade that moved
+ * them) stops start-up rather than leaving a bound off.
  */
 export function limitTextResults(): void {
   if (bounded) return;
   const probe = HyperFormula.buildEmpty({ licenseKey: 'gpl-v3' });
-  const interpreter = (probe as unknown as { evaluator?: { interpreter?: Interpreter } }).evaluator
-    ?.interpreter;
+  const evaluator = (probe as unknown as { evaluator?: Evaluator }).evaluator;
   probe.destroy();
+  const interpreter = evaluator?.interpreter;
   const prototype =
     interpreter === undefined ? undefined : (Object.getPrototypeOf(interpreter) as Interpreter);
-  if (prototype === undefined || typeof prototype.evaluateAst !== 'function') {
+  const evaluatorPrototype =
+    evaluator === undefined ? undefined : (Object.getPrototypeOf(evaluator) as Evaluator);
+  const entries = ['run', 'partialRun', 'runAndForget'] as const;
+  if (
+    prototype === undefined ||
+    typeof prototype.evaluateAst !== 'function' ||
+    evaluatorPrototype === undefined ||
+    entries.some((name) => typeof evaluatorPrototype[name] !== 'function')
+  ) {
     throw new Error(
-      'HyperFormula no longer exposes its interpreter; text-limits.ts cannot bound text results.',
+      'HyperFormula no longer exposes its interpreter or evaluator; result-limits.ts cannot bound formula results and time.',
     );
   }
   const evaluate = prototype.evaluateAst;
   // Recursive evaluation calls `this.evaluateAst`, so the wrapper sees every node.
   prototype.evaluateAst = function (this: Interpreter, ast: unknown, state: unknown): unknown {
+    if (budgetSpent()) return new CellError(ErrorType.NA, OUT_OF_TIME);
     const value = evaluate.call(this, ast, state);
     return typeof value === 'string' && value.length > MAX_TEXT_LENGTH
       ? new CellError(ErrorType.VALUE, TOO_LONG)
       : value;
   };
+  for (const name of entries) evaluatorPrototype[name] = timedEntry(evaluatorPrototype[name]!);
   bounded = true;
 }
 

@@ -12,6 +12,8 @@ export const SENTINELS = {
   number: '#NUM!',
   circular: '#CIRCULAR!',
   spill: '#SPILL!',
+  /** Excel's intersection of ranges that do not meet; here it arrives typed in cells and formulas. */
+  null: '#NULL!',
   /** A plugin function's result is on its way (Excel shows the same for its asynchronous functions). */
   busy: '#BUSY!',
   /** A plugin function ran out of time (its call, or the request's plugin-time budget). */

@@ -18,6 +18,14 @@ export const MAX_LOCK_CELLS = 1_000_000;
 /** The most cells one range write may hold: a full column (a 4M-cell write held the server for 40 s at 3 GB). */
 export const MAX_WRITE_CELLS = 1_048_576;
 
+/** The refusal of a range write over MAX_WRITE_CELLS; `cells` is the count, or "more than N" when counting stopped early. */
+export function tooManyCellsInWrite(cells: string): TooLargeError {
+  return new TooLargeError(
+    'values',
+    `holds ${cells} cells; one write holds at most ${MAX_WRITE_CELLS} (a full column). Split it into several writes.`,
+  );
+}
+
 /** A typed text's number format, for the cells typed as `15%`, `$1,200`, `2026-01-31` …. */
 export interface TypedFormat {
   readonly row: number;
@@ -81,12 +89,7 @@ export function writeRangeOps(
 ): Op[] {
   let cells = 0;
   for (const row of values) cells += row.length;
-  if (cells > MAX_WRITE_CELLS) {
-    throw new TooLargeError(
-      'values',
-      `holds ${cells} cells; one write holds at most ${MAX_WRITE_CELLS} (a full column). Split it into several writes.`,
-    );
-  }
+  if (cells > MAX_WRITE_CELLS) throw tooManyCellsInWrite(String(cells));
   const runs: InputRun[] = [];
   const typedFormats: TypedFormat[] = [];
   values.forEach((row, offset) => {

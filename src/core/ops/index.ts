@@ -15,6 +15,7 @@ export { isUndoable } from './op.js';
 export {
   MAX_LOCK_CELLS,
   MAX_WRITE_CELLS,
+  tooManyCellsInWrite,
   clearSheetOps,
   runsFromCells,
   setLocksOps,

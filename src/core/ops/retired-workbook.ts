@@ -5,7 +5,6 @@
 // the step keeps them instead. Undo rebuilds the engine from their inputs
 // and rebinds them to the new engine sheets, so values, formulas, versions, locks, charts,
 // sheet order, the active sheet and the workbook name come back exactly, as the same objects.
-import { MAX_COLUMNS } from '../address/index.js';
 import type { Sheet } from '../sheet.js';
 import type { InputRun, Op, RetiredWorkbook } from './op.js';
 import type { Executed, WorkbookState } from './state.js';
@@ -17,22 +16,13 @@ export function retire(state: WorkbookState): RetiredWorkbook {
 
 /** A sheet's inputs as row-major runs, the way the engine takes them. */
 function inputRunsOfSheet(sheet: Sheet): InputRun[] {
-  const keys = new Float64Array(sheet.inputs.size);
-  let index = 0;
-  sheet.inputs.forEach((_, key) => {
-    keys[index++] = key;
-  });
-  keys.sort();
   const runs: { row: number; col: number; inputs: InputRun['inputs'][number][] }[] = [];
   let last: (typeof runs)[number] | undefined;
-  for (const key of keys) {
-    const row = Math.floor(key / MAX_COLUMNS);
-    const col = key % MAX_COLUMNS;
-    const input = sheet.inputs.get(key)!;
+  sheet.inputs.forEachRowMajor((input, row, col) => {
     if (last !== undefined && last.row === row && last.col + last.inputs.length === col)
       last.inputs.push(input);
     else runs.push((last = { row, col, inputs: [input] }));
-  }
+  });
   return runs;
 }
 

@@ -222,8 +222,13 @@ export function validateDocument(document: WorkbookDocument): WorkbookDocument {
 function install(state: WorkbookState, document: WorkbookDocument): void {
   // One rebuild of the engine with every sheet (so cross-sheet references resolve), then the
   // sheets' own state around the new handles.
+  // A journal replay defers the build to its end (from the sheets): the runs would go unused.
+  const deferred = state.engine.buildsDeferred();
   const handles = state.engine.replaceAll(
-    document.sheets.map((snapshot) => ({ name: snapshot.name, runs: inputRunsOf(snapshot) })),
+    document.sheets.map((snapshot) => ({
+      name: snapshot.name,
+      runs: deferred ? [] : inputRunsOf(snapshot),
+    })),
   );
   const sheets = document.sheets.map((snapshot, index) => {
     const sheet = new Sheet(snapshot.name, handles[index]!);

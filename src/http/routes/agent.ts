@@ -22,7 +22,10 @@ import {
 import { clientOf, handleOf, workbookOf, type RouteDeps } from '../route-deps.js';
 
 export interface AgentRouteDeps extends RouteDeps {
+  /** The agent list and apply (no model call). */
   readonly agent: AgentService;
+  /** The agent answering for this request's caller: in SaaS, through the caller's own keys. */
+  readonly agentFor: (request: FastifyRequest) => Promise<AgentService>;
 }
 
 /** Aborts when the connection closes before the response was fully sent. */
@@ -96,7 +99,8 @@ export const agentRoutes: FastifyPluginAsyncTypebox<AgentRouteDeps> = async (app
     },
     async (request, reply) => {
       const workbook = await workbookOf(deps, request);
-      return deps.agent.chat(workbook, chatInputOf(request.body), abortOnDisconnect(reply));
+      const agent = await deps.agentFor(request);
+      return agent.chat(workbook, chatInputOf(request.body), abortOnDisconnect(reply));
     },
   );
 
@@ -139,10 +143,11 @@ export const agentRoutes: FastifyPluginAsyncTypebox<AgentRouteDeps> = async (app
         origin: clientOf(request),
       };
       const signal = abortOnDisconnect(reply);
-      if (!wantsEventStream(request)) return deps.agent.chain(handle, input, { signal });
+      const agent = await deps.agentFor(request);
+      if (!wantsEventStream(request)) return agent.chain(handle, input, { signal });
       const stream = eventStream(reply);
       try {
-        const result = await deps.agent.chain(handle, input, { signal, onStep: stream.step });
+        const result = await agent.chain(handle, input, { signal, onStep: stream.step });
         stream.finish('result', result);
         return reply;
       } catch (error) {

@@ -49,6 +49,20 @@ function unionBounds(
   };
 }
 
+/** Where empty cells with a fill colour are: the page draws them, so it must read those blocks. */
+function filledBounds(sheet: SheetView): RangeAddress | undefined {
+  if (!sheet.hasFormats) return undefined;
+  let found: RangeAddress | undefined;
+  for (const rect of sheet.formatRects()) {
+    if (rect.format.fill === undefined) continue;
+    found = unionBounds(found, {
+      start: { row: rect.top, col: rect.left },
+      end: { row: rect.bottom, col: rect.right },
+    });
+  }
+  return found;
+}
+
 function layoutAnswerWithin(sheet: SheetView, range: RangeAddress | undefined) {
   const { layout, hidden_rows } = layoutAnswer(
     sheet,
@@ -153,12 +167,12 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
           : parseRange(request.query.range, 'range');
       const sheet = workbook.sheet(range?.sheet ?? request.query.sheet);
       const bounds = sheet.occupiedBounds();
-      const listed = unionBounds(bounds, sheet.lockedBounds());
+      const listed = unionBounds(unionBounds(bounds, sheet.lockedBounds()), filledBounds(sheet));
       return {
         sheet: sheet.name,
         occupied_bounds: boundsJson(bounds),
-        // Nothing outside this rectangle would be listed (no input, no lock): the UI skips reading
-        // there.
+        // Nothing outside this rectangle would be listed or drawn (no input, no lock, no fill): the
+        // UI skips reading there.
         listed_bounds: boundsJson(listed),
         cells: listedCells(sheet, range).map((cell) => cellJson(sheet, cell)),
         // Frozen panes, sizes, the filter, and the rows it hides (within the range when one is given).

@@ -1,13 +1,14 @@
 // POST /mcp: the MCP server over streamable HTTP (stateless), for external AI agents. Same
 // request guard and workbook scoping as every other route; the SDK answers the JSON-RPC.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import type { AgentService } from '../../agent/index.js';
-import { answerMcpHttp } from '../../mcp/index.js';
 import { HttpError } from '../errors.js';
 import { clientOf, handleOf, type RouteDeps } from '../route-deps.js';
 
 export interface McpRouteDeps extends RouteDeps {
-  readonly agent: AgentService;
+  /** The agent answering for this request's caller (their own provider keys in SaaS). */
+  readonly agentFor: (request: FastifyRequest) => Promise<AgentService>;
   /** A fresh unique token for chart ids, as the chart routes use. */
   readonly newId: () => string;
 }
@@ -53,12 +54,14 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<McpRouteDeps> = async (app, de
         actor: clientOf(request) ?? 'mcp',
         evalBudgetMs: deps.config.evalBudgetMs,
         newChartId: deps.newId,
-        agent: deps.agent,
+        agent: () => deps.agentFor(request),
         logError: (error: unknown, tool: string) =>
           request.log.error({ err: error, tool }, 'MCP tool failed'),
       };
       reply.hijack();
       try {
+        // The MCP SDK (and zod under it) loads on the first MCP request, not at every start.
+        const { answerMcpHttp } = await import('../../mcp/index.js');
         await answerMcpHttp(options, request.raw, reply.raw, request.body);
       } catch (error) {
         request.log.error({ err: error }, 'MCP request failed');

@@ -10,17 +10,19 @@ import {
   SaveKeyBody,
   SaveKeyResponse,
 } from '../../contract/index.js';
+import type { FastifyRequest } from 'fastify';
 import type { ProviderService } from '../../providers/index.js';
 
 export interface ProviderRouteDeps {
-  readonly providers: ProviderService;
+  /** The caller's providers: the server's in OSS, the caller's own keys in SaaS. */
+  readonly providersFor: (request: FastifyRequest) => Promise<ProviderService>;
 }
 
 const errors = { 400: ErrorBody, 422: ErrorBody };
 
 export const providerRoutes: FastifyPluginAsyncTypebox<ProviderRouteDeps> = async (
   app,
-  { providers },
+  { providersFor },
 ) => {
   app.get(
     '/settings/providers',
@@ -31,8 +33,8 @@ export const providerRoutes: FastifyPluginAsyncTypebox<ProviderRouteDeps> = asyn
         response: { 200: ProvidersResponse },
       },
     },
-    async () => ({
-      providers: providers.providers().map((provider) => ({
+    async (request) => ({
+      providers: (await providersFor(request)).providers().map((provider) => ({
         id: provider.id,
         display_name: provider.displayName,
         configured: provider.configured,
@@ -53,6 +55,7 @@ export const providerRoutes: FastifyPluginAsyncTypebox<ProviderRouteDeps> = asyn
       },
     },
     async (request) => {
+      const providers = await providersFor(request);
       const saved = await providers.saveKey(request.body.provider, request.body.api_key);
       return { status: 'Success' as const, provider: saved.provider, configured: saved.configured };
     },
@@ -69,6 +72,7 @@ export const providerRoutes: FastifyPluginAsyncTypebox<ProviderRouteDeps> = asyn
       },
     },
     async (request) => {
+      const providers = await providersFor(request);
       const removed = await providers.deleteKey(request.params.provider_id);
       return { status: 'Success' as const, provider: removed.provider };
     },
@@ -83,8 +87,10 @@ export const providerRoutes: FastifyPluginAsyncTypebox<ProviderRouteDeps> = asyn
         response: { 200: ModelsResponse },
       },
     },
-    async () => {
-      const { models, defaultModelId, configuredProviders } = providers.models();
+    async (request) => {
+      const { models, defaultModelId, configuredProviders } = (
+        await providersFor(request)
+      ).models();
       return {
         models: models.map((model) => ({
           id: model.id,

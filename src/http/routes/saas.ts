@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  AuthConfigResponse,
   CollaboratorListResponse,
   CollaboratorParams,
   CreateTokenBody,
@@ -37,8 +38,10 @@ import {
   type ServiceTokens,
   type SignedIn,
   type WorkbookDirectory,
+  type UserProviders,
   type WorkbookSummary,
 } from '../../saas/index.js';
+import type { PluginSecrets } from '../../plugins/index.js';
 import { HttpError } from '../errors.js';
 
 export interface SaasServices {
@@ -48,6 +51,10 @@ export interface SaasServices {
   readonly directory: WorkbookDirectory;
   readonly collaborators: Collaborators;
   readonly host: SaasHost;
+  /** Each user's provider keys (their own; the environment's only when shared). */
+  readonly providers: Pick<UserProviders, 'forUser'>;
+  /** Each user's plugin secrets. */
+  readonly pluginSecrets: PluginSecrets;
 }
 
 /** Routes anyone may call: signing in, liveness, the API document and the web UI's files. */
@@ -56,6 +63,7 @@ function isPublic(url: string | undefined): boolean {
     url === undefined ||
     url === '/auth/signup' ||
     url === '/auth/login' ||
+    url === '/auth/config' ||
     url === '/healthz' ||
     url === '/openapi.json' ||
     url === '/docs' ||
@@ -79,12 +87,6 @@ function workbookIdOf(request: FastifyRequest): string | undefined {
   return raw.trim();
 }
 
-/**
- * Endpoints whose state is still one per server, which SaaS mode must not share between users:
- * provider keys become per user with the KeyStore in the database (not built yet).
- */
-const NOT_YET_IN_SAAS = new Set(['/settings/keys/save', '/settings/keys/:provider_id']);
-
 /** Every request but the public ones must carry a valid `Authorization: Bearer` token. */
 export function installSaasAuthentication(app: FastifyInstance, saas: SaasServices): void {
   app.addHook('onRequest', async (request, reply) => {
@@ -96,14 +98,14 @@ export function installSaasAuthentication(app: FastifyInstance, saas: SaasServic
       void reply.header('www-authenticate', 'Bearer');
       throw error;
     }
-    if (NOT_YET_IN_SAAS.has(request.routeOptions.url ?? ''))
-      throw new HttpError(
-        404,
-        'Storing provider keys is not available in SaaS mode yet (they would be shared by every user).',
-      );
     const saasRequest = request as SaasRequest;
     saasRequest.identity = identity;
-    saasRequest.caller = { userId: identity.id, workbookId: workbookIdOf(request) };
+    saasRequest.caller = {
+      userId: identity.id,
+      workbookId: workbookIdOf(request),
+      // The workbook stays in memory until the response is over (sent, or the client went away).
+      hold: (release) => reply.raw.once('close', release),
+    };
   });
 }
 
@@ -172,6 +174,22 @@ export const saasRoutes: FastifyPluginAsyncTypebox<{ saas: SaasServices }> = asy
       throw error;
     }
   };
+
+  app.get(
+    '/auth/config',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'How this server signs users in (public; the sign-in page reads it)',
+        response: { 200: AuthConfigResponse },
+      },
+    },
+    async () => ({
+      built_in_accounts: !saas.authenticator.externalIdp,
+      external_idp: saas.authenticator.externalIdp,
+      session_seconds: saas.authenticator.sessionSeconds,
+    }),
+  );
 
   app.post(
     '/auth/signup',

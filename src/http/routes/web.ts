@@ -1,5 +1,5 @@
 // The built browser UI (dist/web): the landing page (index.html) at /, the workbook page
-// (workbook.html) at /workbook. API routes are registered first and are more specific, so they
+// (workbook.html) at /workbook, the SaaS sign-in page (signin.html) at /signin. API routes are registered first and are more specific, so they
 // always win; this wildcard only sees paths no API route claims. A path that names a built file
 // gets it; a page navigation (GET accepting text/html) to any other non-API path gets the
 // landing page, so old links and typos land somewhere useful; everything else is the usual
@@ -19,6 +19,7 @@ const API_PREFIXES = new Set([
   'agent',
   'agents',
   'api',
+  'auth',
   'dev',
   'docs',
   'eval',
@@ -87,6 +88,7 @@ const PAGES: ReadonlyMap<string, string> = new Map([
   ['/index.html', 'index.html'],
   ['/workbook', 'workbook.html'],
   ['/workbook/', 'workbook.html'],
+  ['/signin', 'signin.html'],
 ]);
 
 async function sendPage(webDir: string, reply: FastifyReply, page: string): Promise<FastifyReply> {

@@ -181,14 +181,17 @@ export class PythonPluginHost {
   }
 
   /** Runs a formula a plugin registered. `secrets` is {slug: {KEY: value}}; the formula sees
-   * only its own plugin's entry. */
+   * only its own plugin's entry. With `environment: false` (SaaS) `kernel.get_secret` never falls
+   * back to the server's environment variables: they are the operator's, not the caller's. */
   call(
     name: string,
     args: readonly unknown[],
     secrets: Readonly<Record<string, Readonly<Record<string, string>>>>,
+    options: { readonly environment?: boolean } = {},
   ): Promise<CallOutcome> {
+    const environment = options.environment !== false;
     return this.serially(async () => {
-      const exchange = await this.exchange({ op: 'call', name, args, secrets });
+      const exchange = await this.exchange({ op: 'call', name, args, secrets, environment });
       return exchange.ok ? callOutcomeOf(exchange.reply) : failedCall(exchange);
     });
   }

@@ -152,6 +152,8 @@ class Registry:
         self.agents = {}  # slug -> [agent dict]
         self.models = {}  # slug -> [model dict]
         self.call_secrets = {}
+        # False in SaaS mode: the environment holds the operator's credentials, not the caller's.
+        self.call_environment = True
 
     def owner_of(self, name):
         formula = self.formulas.get(name)
@@ -176,6 +178,8 @@ class Registry:
             value = per_plugin.get(key_name)
             if isinstance(value, str) and value != "":
                 return value
+        if not self.call_environment:
+            return ""
         if env_fallback:
             value = os.environ.get(str(env_fallback))
             if value:
@@ -384,12 +388,14 @@ class Host:
         # A formula sees only its own plugin's secrets, whatever the caller sent.
         own = secrets.get(formula.slug) if isinstance(secrets, dict) else None
         self.registry.call_secrets = {formula.slug: own} if isinstance(own, dict) else {}
+        self.registry.call_environment = request.get("environment") is not False
         try:
             value = formula.function(*[engine_argument(item) for item in arguments])
         except (Exception, SystemExit) as error:
             return {"ok": False, "error": describe_exception(error)}
         finally:
             self.registry.call_secrets = {}
+            self.registry.call_environment = True
         return result_to_wire(name, value)
 
     def ping(self, _request):

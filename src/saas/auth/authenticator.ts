@@ -15,6 +15,7 @@ import {
   type JWTVerifyOptions,
 } from 'jose';
 import type { Database } from '../db/index.js';
+import { ACCESS_CACHE_TTL_MS, RevocableCache } from '../revocable-cache.js';
 import { NotAuthenticatedError } from './auth-errors.js';
 import type { User, Users } from './users.js';
 
@@ -68,6 +69,11 @@ export class Authenticator {
   readonly #sessionKey: Buffer;
   readonly #jwks: RemoteKeys | undefined;
   readonly #hmac: Uint8Array | undefined;
+  /** A service token's hash → its user, while not revoked (ServiceTokens.revoke forgets it). */
+  readonly #serviceTokens = new RevocableCache<Identity>({
+    maxEntries: 100_000,
+    ttlMs: ACCESS_CACHE_TTL_MS,
+  });
 
   constructor(options: AuthenticatorOptions) {
     this.#options = options;
@@ -88,6 +94,11 @@ export class Authenticator {
   /** Whether tokens of an external identity provider are accepted. */
   get externalIdp(): boolean {
     return this.#jwks !== undefined || this.#hmac !== undefined;
+  }
+
+  /** How long a built-in session token lasts. */
+  get sessionSeconds(): number {
+    return this.#options.sessionSeconds;
   }
 
   async authenticate(header: string | undefined): Promise<Identity> {
@@ -165,7 +176,22 @@ export class Authenticator {
     return { id, email: user?.email, via: 'external' };
   }
 
+  /** Revoked service tokens (by their hash): the next request with one asks the database. */
+  forgetServiceToken(tokenHash: string): void {
+    this.#serviceTokens.forget((key) => key === tokenHash);
+  }
+
   async #serviceToken(token: string): Promise<Identity> {
+    const hash = hashServiceToken(token);
+    const cached = this.#serviceTokens.get(hash);
+    if (cached !== undefined) return cached;
+    const generation = this.#serviceTokens.generation;
+    const identity = await this.#serviceTokenInDatabase(hash);
+    this.#serviceTokens.set(hash, identity, generation);
+    return identity;
+  }
+
+  async #serviceTokenInDatabase(hash: string): Promise<Identity> {
     const { rows } = await this.#options.database.query<{
       user_id: string;
       email: string | null;
@@ -173,7 +199,7 @@ export class Authenticator {
     }>(
       `SELECT t.user_id, u.email, t.revoked_at IS NOT NULL AS revoked
        FROM service_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`,
-      [hashServiceToken(token)],
+      [hash],
     );
     const row = rows[0];
     if (row === undefined) throw new NotAuthenticatedError('Unknown service token.');

@@ -17,9 +17,12 @@ export interface ServiceTokenInfo {
 
 export class ServiceTokens {
   readonly #database: Database;
+  /** Told of each revoked token's hash, so a cache of valid tokens drops it at once. */
+  readonly #onRevoked: (tokenHash: string) => void;
 
-  constructor(database: Database) {
+  constructor(database: Database, onRevoked: (tokenHash: string) => void = () => undefined) {
     this.#database = database;
+    this.#onRevoked = onRevoked;
   }
 
   async create(
@@ -66,11 +69,12 @@ export class ServiceTokens {
 
   /** Revokes one of the user's tokens; another user's token id is "not found". */
   async revoke(userId: string, id: string): Promise<void> {
-    const { rows } = await this.#database.query<{ id: string }>(
+    const { rows } = await this.#database.query<{ token_hash: string }>(
       `UPDATE service_tokens SET revoked_at = coalesce(revoked_at, now())
-       WHERE id = $1 AND user_id = $2 RETURNING id`,
+       WHERE id = $1 AND user_id = $2 RETURNING token_hash`,
       [id, userId],
     );
     if (rows.length === 0) throw new ServiceTokenNotFoundError();
+    this.#onRevoked(rows[0]!.token_hash);
   }
 }

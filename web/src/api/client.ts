@@ -14,6 +14,19 @@ export interface RequestOptions {
   readonly rawBody?: Blob;
   /** The Accept header (default application/json). */
   readonly accept?: string;
+  /** Extra headers, over the ones every request carries (another workbook's X-Workbook-Id). */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Who the requests are made as (SaaS mode): headers every request carries and what to do when
+ * the server answers 401. OSS pages have none.
+ */
+export interface RequestAuth {
+  /** Authorization and X-Workbook-Id, as they stand at the time of the request. */
+  headers(): Readonly<Record<string, string>>;
+  /** The server refused the credentials (401): the page sends the user to sign in. */
+  rejected(): void;
 }
 
 export interface ConnectionListener {
@@ -74,6 +87,8 @@ export function storedClientId(
 
 export class ApiClient {
   private readonly listeners = new Set<ConnectionListener>();
+  private auth: RequestAuth | undefined;
+  private readonly refusalListeners = new Set<(error: ApiError) => void>();
   /** Whether every write sent so far is stored (the status bar's "All changes saved"). */
   readonly writes = new WriteTracker();
 
@@ -83,6 +98,17 @@ export class ApiClient {
     /** Sent as X-Gridbook-Client on every request. */
     readonly clientId = storedClientId(),
   ) {}
+
+  /** From now on every request carries the auth's headers, and a 401 is handed to it. */
+  useAuth(auth: RequestAuth): void {
+    this.auth = auth;
+  }
+
+  /** Every 4xx/5xx answer, as the ApiError the caller also gets. */
+  onRefusal(listener: (error: ApiError) => void): () => void {
+    this.refusalListeners.add(listener);
+    return () => this.refusalListeners.delete(listener);
+  }
 
   onConnectionChange(listener: ConnectionListener): () => void {
     this.listeners.add(listener);
@@ -102,7 +128,12 @@ export class ApiClient {
   private async send(method: string, path: string, options: RequestOptions): Promise<Response> {
     const url = this.baseUrl + withQuery(path, options.query);
     const accept = options.accept ?? 'application/json';
-    const headers: Record<string, string> = { accept, [CLIENT_HEADER]: this.clientId };
+    const headers: Record<string, string> = {
+      accept,
+      [CLIENT_HEADER]: this.clientId,
+      ...this.auth?.headers(),
+      ...options.headers,
+    };
     const init: RequestInit = { method, headers };
     if (options.signal !== undefined) init.signal = options.signal;
     if (options.rawBody !== undefined) {
@@ -121,6 +152,7 @@ export class ApiClient {
       throw new ConnectionLostError(path);
     }
     this.report(true);
+    if (response.status === 401) this.auth?.rejected();
     if (!response.ok) {
       const body = await response.text();
       let detail: unknown = body;
@@ -130,7 +162,9 @@ export class ApiClient {
       } catch {
         detail = body === '' ? `${response.status} ${response.statusText}` : body;
       }
-      throw new ApiError(response.status, detail, describeDetail(detail));
+      const error = new ApiError(response.status, detail, describeDetail(detail));
+      for (const listener of this.refusalListeners) listener(error);
+      throw error;
     }
     return response;
   }

@@ -53,3 +53,20 @@ export interface ChartSpecJson {
   readonly anchor_cell?: string;
   readonly orientation?: ChartOrientation;
 }
+
+// SaaS mode (docs/design.md §9): sign-in, service tokens, workbooks, collaborators.
+export type {
+  AuthConfigResponse as AuthConfigJson,
+  SessionResponse as SessionJson,
+  MeResponse as MeJson,
+  TokenCreatedResponse as CreatedTokenJson,
+  CollaboratorJson,
+} from '../../../src/contract/index.js';
+import type {
+  TokenListResponse,
+  WorkbookListResponse,
+  SharedWithMeResponse,
+} from '../../../src/contract/index.js';
+export type TokenJson = TokenListResponse['tokens'][number];
+export type WorkbookSummaryJson = WorkbookListResponse['workbooks'][number];
+export type SharedWorkbookJson = SharedWithMeResponse['workbooks'][number];

@@ -10,6 +10,8 @@ import { MenuBar } from './MenuBar.js';
 import { EditController } from '../grid/editing.js';
 import { GridView } from '../grid/GridView.js';
 import { FormulaBar } from '../grid/FormulaBar.js';
+import { FormatToolbar } from '../grid/FormatToolbar.js';
+import { FormatPainter } from '../grid/format-painter.js';
 import { FindBar, type FindMode } from '../grid/FindBar.js';
 import { GRID_COLUMNS, MIN_GRID_ROWS } from '../grid/grid-theme.js';
 import { SheetTabs } from '../sheets/SheetTabs.js';
@@ -26,6 +28,11 @@ import { SettingsController } from '../settings/settings-controller.js';
 import { PluginsController } from '../plugins/plugins-controller.js';
 
 import { AgentController } from '../agent/agent-controller.js';
+import type { Account } from '../account/account.js';
+import { AccountControls } from '../account/AccountControls.js';
+import { NoAccessNotice } from '../account/NoAccessNotice.js';
+import { WorkbooksController } from '../workbooks/workbooks-controller.js';
+import { ShareController } from '../share/share-controller.js';
 import { hasHeroPrompt } from '../landing/hero-handoff.js';
 
 // Not needed for the first screen: loaded in their own chunks (docs/ui-rules.md PERF-12).
@@ -38,13 +45,30 @@ const SettingsDialog = lazy(() =>
 const PluginsDialog = lazy(() =>
   import('../plugins/PluginsDialog.js').then((module) => ({ default: module.PluginsDialog })),
 );
+const WorkbooksDialog = lazy(() =>
+  import('../workbooks/WorkbooksDialog.js').then((module) => ({
+    default: module.WorkbooksDialog,
+  })),
+);
+const ShareDialog = lazy(() =>
+  import('../share/ShareDialog.js').then((module) => ({ default: module.ShareDialog })),
+);
 const ChartDialog = lazy(() =>
   import('../charts/ChartDialog.js').then((module) => ({ default: module.ChartDialog })),
 );
 
 const AI_PANEL_KEY = 'gridbook:ai-panel-open';
 
-export function App({ session, opening }: { session: Session; opening: Promise<void> }) {
+/** `account`: SaaS mode, signed in; OSS pages have none and look as they always did. */
+export function App({
+  session,
+  opening,
+  account,
+}: {
+  session: Session;
+  opening: Promise<void>;
+  account?: Account | undefined;
+}) {
   const confirm = useMemo(() => new Confirmations(), []);
   const editor = useMemo(
     () =>
@@ -58,12 +82,21 @@ export function App({ session, opening }: { session: Session; opening: Promise<v
     [session],
   );
   const files = useMemo(() => new FilesController(session, confirm), [session, confirm]);
+  const painter = useMemo(() => new FormatPainter(session), [session]);
   const charts = useMemo(() => new ChartsController(session), [session]);
   const settings = useMemo(() => new SettingsController(session), [session]);
   const plugins = useMemo(() => new PluginsController(session), [session]);
   const agent = useMemo(
     () => new AgentController(session, settings, charts),
     [session, settings, charts],
+  );
+  const workbooks = useMemo(
+    () => (account === undefined ? undefined : new WorkbooksController(account, session)),
+    [account, session],
+  );
+  const share = useMemo(
+    () => (account === undefined ? undefined : new ShareController(account)),
+    [account],
   );
   const confirmRequest = useObservable(confirm.current);
   const online = useObservable(session.online);
@@ -140,7 +173,28 @@ export function App({ session, opening }: { session: Session; opening: Promise<v
         plugins={plugins}
         aiOpen={aiOpen}
         onToggleAi={() => setAiOpen((open) => !open)}
+        accountControls={
+          account !== undefined &&
+          workbooks !== undefined &&
+          share !== undefined && (
+            <AccountControls account={account} workbooks={workbooks} share={share} />
+          )
+        }
+        onWorkbookRenamed={
+          account === undefined
+            ? undefined
+            : (name) =>
+                void account
+                  .titleChanged(name)
+                  .catch((error: unknown) =>
+                    session.reportError('The workbook list keeps its old name', error),
+                  )
+        }
       />
+      {account !== undefined && workbooks !== undefined && (
+        <NoAccessNotice account={account} workbooks={workbooks} />
+      )}
+      <FormatToolbar session={session} painter={painter} />
       <FormulaBar session={session} editor={editor} />
       {findMode !== null && (
         <FindBar
@@ -172,7 +226,9 @@ export function App({ session, opening }: { session: Session; opening: Promise<v
       <StatusBar session={session} />
       <Suspense fallback={null}>
         {chartEditor !== null && <ChartDialog controller={charts} request={chartEditor} />}
-        {settingsOpen && <SettingsDialog controller={settings} />}
+        {settingsOpen && <SettingsDialog controller={settings} account={account} />}
+        {workbooks !== undefined && <WorkbooksDialogWhenOpen controller={workbooks} />}
+        {share !== undefined && <ShareDialogWhenOpen controller={share} />}
         {pluginsOpen && <PluginsDialog controller={plugins} />}
       </Suspense>
       {confirmRequest !== null && (
@@ -183,4 +239,12 @@ export function App({ session, opening }: { session: Session; opening: Promise<v
       <Toasts toasts={session.toasts} />
     </div>
   );
+}
+
+function WorkbooksDialogWhenOpen({ controller }: { controller: WorkbooksController }) {
+  return useObservable(controller.open) ? <WorkbooksDialog controller={controller} /> : null;
+}
+
+function ShareDialogWhenOpen({ controller }: { controller: ShareController }) {
+  return useObservable(controller.open) ? <ShareDialog controller={controller} /> : null;
 }

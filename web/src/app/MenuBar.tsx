@@ -1,6 +1,6 @@
 // The top bar: name, File / Edit / Insert menus, undo/redo, save state, settings, plugins, AI
 // toggle.
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useObservable } from './observable.js';
 import type { Session } from './session.js';
 import { WorkbookTitle } from './WorkbookTitle.js';
@@ -20,6 +20,10 @@ interface Props {
   readonly plugins: PluginsController;
   readonly aiOpen: boolean;
   readonly onToggleAi: () => void;
+  /** SaaS mode's workbook list, Share and account buttons; OSS has none. */
+  readonly accountControls?: ReactNode;
+  /** Told after the workbook's name was changed in the title field (SaaS: the list follows). */
+  readonly onWorkbookRenamed?: ((name: string) => void) | undefined;
 }
 
 function describeSave(state: SaveState): string {
@@ -33,7 +37,17 @@ function describeSave(state: SaveState): string {
   }
 }
 
-export function MenuBar({ session, files, charts, settings, plugins, aiOpen, onToggleAi }: Props) {
+export function MenuBar({
+  session,
+  files,
+  charts,
+  settings,
+  plugins,
+  aiOpen,
+  onToggleAi,
+  accountControls,
+  onWorkbookRenamed,
+}: Props) {
   const workbook = useObservable(session.workbook);
   const saveState = useObservable(files.saveState);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -137,7 +151,7 @@ export function MenuBar({ session, files, charts, settings, plugins, aiOpen, onT
       <span className="brand" aria-hidden="true">
         ▦ Gridbook
       </span>
-      <WorkbookTitle session={session} />
+      <WorkbookTitle session={session} onRenamed={onWorkbookRenamed} />
       <nav className="menus" aria-label="Menus">
         <MenuButton label="File" testId="menu-file" items={fileItems} />
         <MenuButton label="Edit" testId="menu-edit" items={editItems} />
@@ -176,6 +190,7 @@ export function MenuBar({ session, files, charts, settings, plugins, aiOpen, onT
         {describeSave(saveState)}
       </span>
       <span className="menu-spacer" />
+      {accountControls}
       <button
         type="button"
         className="text-button"

@@ -3,7 +3,13 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useObservable } from './observable.js';
 import type { Session } from './session.js';
 
-export function WorkbookTitle({ session }: { session: Session }) {
+export function WorkbookTitle({
+  session,
+  onRenamed,
+}: {
+  session: Session;
+  onRenamed?: ((name: string) => void) | undefined;
+}) {
   const workbook = useObservable(session.workbook);
   const name = workbook?.name ?? '';
   const [draft, setDraft] = useState<string | undefined>();
@@ -20,6 +26,7 @@ export function WorkbookTitle({ session }: { session: Session }) {
     const problem = await session.renameWorkbook(next);
     if (problem !== undefined)
       session.toasts.show(`The workbook keeps its name "${name}": ${problem}`, 'error');
+    else onRenamed?.(session.workbook.get()?.name ?? next.trim());
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -246,6 +246,31 @@ export async function formatRange(
   }
 }
 
+/**
+ * Gives the listed cells (A1 addresses) one format, in requests of at most 10,000 cells; answers
+ * how many commits that took (0 when one failed, reported). Paste and the painter use it.
+ */
+export async function formatCellList(
+  session: Session,
+  sheet: string,
+  cells: readonly string[],
+  format: NonNullable<FormatBody['format']>,
+): Promise<number> {
+  const PER_REQUEST = 10_000;
+  let commits = 0;
+  try {
+    for (let start = 0; start < cells.length; start += PER_REQUEST) {
+      const part = cells.slice(start, start + PER_REQUEST);
+      await session.queueWrite(() => session.grid.format({ sheet, cells: part, format }));
+      session.noteCommit(sheet);
+      commits += 1;
+    }
+  } catch (error) {
+    session.reportError('Format failed', error);
+  }
+  return commits;
+}
+
 /** Inserts or deletes rows or columns (one undo step); every cache is stale after it. */
 export async function changeStructure(
   session: Session,

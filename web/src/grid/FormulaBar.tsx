@@ -1,5 +1,6 @@
 // The name box (type a cell or range and Enter to go there) and the formula bar (the raw
 // input of the active cell; typing here edits it; Enter commits, Escape restores).
+import { editableInput } from './cell-format.js';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { functionCatalogue } from '../api/functions-api.js';
 import type { FunctionJson } from '../api/types.js';
@@ -99,7 +100,7 @@ export function FormulaBar({ session, editor }: Props) {
   useObservable(session.dataTick);
   const cursor = selection.cursor;
   const current = session.cell(cursor.col, cursor.row);
-  const stored = current?.input ?? '';
+  const stored = editableInput(current);
   const text = editing !== null ? editing.text : stored;
   const references = editing !== null ? formulaReferences(editing.text) : [];
   const input = useRef<HTMLInputElement>(null);

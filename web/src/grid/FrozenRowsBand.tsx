@@ -2,12 +2,12 @@
 // is scrolled down the frozen rows are drawn here, over the top of the scrolled rows, as Excel
 // shows its top pane (docs/ui-rules.md FRZ-02). The band reads its own cells (the cell cache
 // holds only the scrolled window) and clicking a cell in it selects that cell.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { useObservable, type Observable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
 import type { GridCellJson } from '../api/types.js';
 import { formatCell, formatRect, tryParseCell } from './address.js';
-import { displayOf } from './cell-format.js';
+import { displayOf, type CellDisplay } from './cell-format.js';
 import {
   cellBox,
   firstScrolledColumn,
@@ -22,6 +22,22 @@ interface Props {
   readonly session: Session;
   readonly layout: ColumnLayout;
   readonly viewport: Observable<Viewport>;
+}
+
+/** A frozen cell's format as inline style (a header row is usually bold, often filled). */
+function bandStyle(format: CellDisplay['format']): CSSProperties {
+  if (format === undefined) return {};
+  const lines = [
+    format.underline === true ? 'underline' : '',
+    format.strikethrough === true ? 'line-through' : '',
+  ].join(' ');
+  return {
+    ...(format.bold === true ? { fontWeight: 700 } : {}),
+    ...(format.italic === true ? { fontStyle: 'italic' } : {}),
+    ...(lines.trim() === '' ? {} : { textDecoration: lines.trim() }),
+    ...(format.color === undefined ? {} : { color: format.color }),
+    ...(format.fill === undefined ? {} : { background: format.fill }),
+  };
 }
 
 export function FrozenRowsBand({ session, layout, viewport }: Props) {
@@ -83,6 +99,7 @@ export function FrozenRowsBand({ session, layout, viewport }: Props) {
             width: box.width,
             height: box.height,
             textAlign: display.align,
+            ...bandStyle(display.format),
           }}
           onMouseDown={(event) => {
             event.preventDefault();

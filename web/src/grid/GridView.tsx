@@ -26,7 +26,22 @@ import {
 import { Observable, useObservable, useObservableSlice } from '../app/observable.js';
 import type { Session } from '../app/session.js';
 import { formatCell, MAX_ROWS, rectContains, type CellRef, type Rect } from './address.js';
-import { canvasCell, drawPadlock, LOADING_CELL, previewCell } from './grid-cells.js';
+import {
+  canvasCell,
+  drawPadlock,
+  LOADING_CELL,
+  numberCharsFor,
+  previewCell,
+} from './grid-cells.js';
+import {
+  drawDecorations,
+  drawTextRun,
+  isBlank,
+  overflows,
+  runningText,
+  textRunningInto,
+} from './cell-drawing.js';
+import { displayOf, editableInput } from './cell-format.js';
 import { ColumnLayout, RowLayout, type Viewport } from './geometry.js';
 import { DomMirror } from './DomMirror.js';
 import type { EditController } from './editing.js';
@@ -144,7 +159,8 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
       const view = viewport.get();
       const damaged: { cell: Item }[] = [];
       const lastRow = Math.min(rect.row + rect.height, view.row + view.height + 1);
-      const lastCol = Math.min(rect.col + rect.width, view.col + view.width + 1);
+      // Text may run on over the empty cells to its right: a change repaints the rest of its rows.
+      const lastCol = view.col + view.width + 1;
       for (let row = Math.max(rect.row, view.row); row < lastRow; row += 1) {
         for (let col = Math.max(rect.col, view.col); col < lastCol; col += 1)
           damaged.push({ cell: [col, row] });
@@ -202,18 +218,46 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
           return previewCell(proposed.value, proposed.overwrites, layout.width(col));
       }
       const cached = session.store.cell(sheet, col, row);
-      return cached === undefined ? LOADING_CELL : canvasCell(cached, layout.width(col));
+      if (cached === undefined) return LOADING_CELL;
+      return canvasCell(
+        cached,
+        layout.width(col),
+        cached === null ? session.store.formatAt(sheet, col, row) : undefined,
+      );
     },
     [session, sheet, preview, layout],
   );
 
   const drawCell: DrawCellCallback = useCallback(
     (args, drawContent) => {
-      drawContent();
-      if (session.store.cell(sheet, args.col, args.row)?.locked === true)
-        drawPadlock(args.ctx, args.rect);
+      const { ctx, rect, col, row, theme } = args;
+      const cached = session.store.cell(sheet, col, row);
+      const proposed =
+        preview !== null && preview.sheet === sheet && preview.cells.has(formatCell({ col, row }));
+      // Glide tracks the font it set per column: every font change here is undone.
+      ctx.save();
+      const own = proposed ? undefined : runningText(cached);
+      if (own !== undefined && cached && overflows(ctx, own, cached.format, rect.width)) {
+        drawTextRun(ctx, { text: own, format: cached.format, x: rect.x }, rect, theme.textDark);
+      } else {
+        drawContent();
+        if (!proposed && cached?.format !== undefined) {
+          const display = displayOf(cached, numberCharsFor(rect.width));
+          drawDecorations(ctx, display.text, cached.format, display.align, rect, theme.textDark);
+        }
+      }
+      if (!proposed && isBlank(cached)) {
+        const lookup = {
+          cell: (atCol: number, atRow: number) => session.store.cell(sheet, atCol, atRow),
+          width: (atCol: number) => layout.width(atCol),
+        };
+        const run = textRunningInto(ctx, lookup, col, row, rect.x);
+        if (run !== undefined) drawTextRun(ctx, run, rect, theme.textDark);
+      }
+      ctx.restore();
+      if (cached?.locked === true) drawPadlock(ctx, rect);
     },
-    [session, sheet],
+    [session, sheet, layout, preview],
   );
 
   const onVisibleRegionChanged = useCallback(
@@ -408,7 +452,7 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
         }
         onCellActivated={([col, row]) => {
           if (!isDoubleLeftClick(col, row)) return;
-          editor.start({ col, row }, session.cell(col, row)?.input ?? '', { mode: 'edit' });
+          editor.start({ col, row }, editableInput(session.cell(col, row)), { mode: 'edit' });
         }}
         cellActivationBehavior="double-click"
         onCellClicked={onCellClicked}

@@ -1,6 +1,7 @@
 // How a cached cell is shown: display text, alignment and the flags the canvas and the DOM
 // mirror share (error sentinel, lock, formula).
 import type { CachedCell } from './cell-store.js';
+import { isDateTimeFormat, isPercentFormat } from './number-formats.js';
 
 export type Alignment = 'left' | 'right' | 'center';
 
@@ -97,6 +98,45 @@ export function displayOf(
     formula,
     ...(format === undefined ? {} : { format }),
   };
+}
+
+const DAY_MS = 86_400_000;
+/** Serial 0 is 1899-12-30 in the 1900 date system (from 1900-03-01 on, as Excel counts). */
+const SERIAL_EPOCH_MS = Date.UTC(1899, 11, 30);
+
+/**
+ * A date/time serial as text the server reads back to the same serial: `2026-01-31`,
+ * `2026-01-31 14:30`, or `14:30:05` for a time alone (to the second, as Excel keeps it).
+ */
+export function serialAsTyped(serial: number): string {
+  if (!Number.isFinite(serial) || serial < 0) return formatNumber(serial);
+  const whole = Math.floor(serial);
+  const seconds = Math.round((serial - whole) * 86_400);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const clock =
+    `${Math.floor(seconds / 3600)}:${pad(Math.floor(seconds / 60) % 60)}` +
+    (seconds % 60 === 0 ? '' : `:${pad(seconds % 60)}`);
+  if (whole === 0) return seconds % 60 === 0 ? `${clock}:00` : clock;
+  const day = new Date(SERIAL_EPOCH_MS + whole * DAY_MS);
+  const date = `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}`;
+  return seconds === 0 ? date : `${date} ${clock}`;
+}
+
+/**
+ * What the formula bar and the cell editor start from: the cell's input, except that a number
+ * shown through a number format is given as the number under it (`$1,200` → 1200), percentages
+ * as a percentage (15%) and dates and times as typed, as Excel's formula bar does. Entering it
+ * again keeps the value.
+ */
+export function editableInput(cell: CachedCell | null | undefined): string {
+  const input = cell?.input ?? '';
+  const code = cell?.format?.number_format;
+  if (cell == null || code === undefined || cell.formula !== null || input.startsWith('='))
+    return input;
+  if (typeof cell.value !== 'number') return input;
+  if (isDateTimeFormat(code)) return serialAsTyped(cell.value);
+  if (isPercentFormat(code)) return `${formatNumber(Number((cell.value * 100).toPrecision(15)))}%`;
+  return formatNumber(cell.value);
 }
 
 /** Numbers right, booleans centred, text left, as spreadsheets do (docs/ui-rules.md GRID-02). */

@@ -3,7 +3,13 @@
 // that scroll far away are aborted or evicted (LRU), and writes mark blocks stale so they are
 // fetched again when seen, while their old values stay on screen until then (docs/ui-rules.md
 // PERF-06, PERF-07). Blocks outside the sheet's listed bounds are known empty without a read.
-import { columnToLetters, rectIntersection, type Rect } from './address.js';
+import {
+  columnToLetters,
+  parseRange,
+  rectContains,
+  rectIntersection,
+  type Rect,
+} from './address.js';
 import type { GridCellJson, GridResponse } from '../api/types.js';
 
 export const BLOCK_ROWS = 100;
@@ -91,11 +97,30 @@ function spansNear(a: BlockSpan, b: BlockSpan): boolean {
   );
 }
 
+export type CellFormat = NonNullable<GridCellJson['format']>;
+
+interface BlockFormat {
+  readonly rect: Rect;
+  readonly format: CellFormat;
+}
+
+/** The formatted rectangles of a read, as rectangles (the whole sheet's limits bound parsing). */
+function blockFormats(response: GridResponse): BlockFormat[] {
+  const found: BlockFormat[] = [];
+  for (const entry of response.formats ?? []) {
+    const rect = parseRange(entry.range, 1_048_576, 16_384);
+    if (rect !== undefined) found.push({ rect, format: entry.format });
+  }
+  return found;
+}
+
 interface Block {
   readonly key: number;
   readonly blockRow: number;
   readonly blockCol: number;
   cells: Map<number, CachedCell>;
+  /** The formatted rectangles the read listed (empty cells' fills), later ones winning. */
+  formats: readonly BlockFormat[];
   loaded: boolean;
   /** The sheet generation the cells were read at; older than the sheet's means stale. */
   generation: number;
@@ -115,6 +140,7 @@ function cachedBlock(cache: SheetCache, blockRow: number, blockCol: number): Blo
       blockRow,
       blockCol,
       cells: new Map(),
+      formats: [],
       loaded: false,
       generation: -1,
       lastUsed: 0,
@@ -249,6 +275,24 @@ export class CellStore {
     return block.cells.get(localKey(row, col)) ?? null;
   }
 
+  /**
+   * The format a cell shows with, empty cells included (a fill drawn on an empty cell); undefined
+   * when it has none or its block is not loaded.
+   */
+  formatAt(sheet: string, col: number, row: number): CellFormat | undefined {
+    const block = this.sheets
+      .get(sheet)
+      ?.blocks.get(blockKey(Math.floor(row / BLOCK_ROWS), Math.floor(col / BLOCK_COLS)));
+    if (block === undefined || !block.loaded) return undefined;
+    const own = block.cells.get(localKey(row, col));
+    if (own?.format !== undefined) return own.format;
+    for (let index = block.formats.length - 1; index >= 0; index -= 1) {
+      const entry = block.formats[index]!;
+      if (rectContains(entry.rect, { col, row })) return entry.format;
+    }
+    return undefined;
+  }
+
   /** Occupied bounds as the last read reported them (undefined before any read). */
   bounds(sheet: string): { lastRow: number; lastCol: number } | null | undefined {
     return this.sheets.get(sheet)?.bounds;
@@ -328,6 +372,7 @@ export class CellStore {
     block.request?.abort();
     block.request = undefined;
     block.cells = new Map();
+    block.formats = [];
     block.loaded = true;
     block.generation = cache.generation;
     block.failedAt = undefined;
@@ -390,6 +435,7 @@ export class CellStore {
         cells.set(localKey(row, col), cachedCell(cell));
       }
       block.cells = cells;
+      block.formats = blockFormats(response);
       block.loaded = true;
       block.generation = generation;
       block.failedAt = undefined;

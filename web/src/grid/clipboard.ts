@@ -1,9 +1,18 @@
 // Copy, cut and paste of cell ranges as TSV (plus an HTML table), so ranges move to and from
 // other spreadsheet programs. Pastes land at the selection's top-left; one copied value fills
 // the whole selection; a copy made here keeps its formulas and moves their references.
-import { writeRangeChunks, type BlockChunk } from '../app/cell-writes.js';
+import { formatCellList, writeRangeChunks, type BlockChunk } from '../app/cell-writes.js';
 import type { Session } from '../app/session.js';
-import { formatRect, rectCellCount, type Rect } from './address.js';
+import {
+  formatCell,
+  formatRect,
+  parseRange,
+  rectCellCount,
+  rectIntersection,
+  type Rect,
+} from './address.js';
+import type { CellFormat } from './cell-store.js';
+import { formatKey, isPlain, replacingPatch, type FormatGrid } from './format-patch.js';
 import { displayValue } from './cell-format.js';
 import { shiftFormula } from '../../../src/core/formula-text/index.js';
 import { parseTsv, toHtmlTable, toTsv } from './tsv.js';
@@ -16,7 +25,11 @@ export interface InternalClip {
   readonly inputs: readonly (readonly string[])[];
   readonly text: string;
   readonly cut: boolean;
+  /** Each copied cell's format (undefined: none), pasted with the values. */
+  readonly formats: readonly (readonly (CellFormat | undefined)[])[];
 }
+
+export type { FormatGrid } from './format-patch.js';
 
 /** Larger copies are refused with a message rather than freezing the page. */
 export const MAX_COPY_CELLS = 200_000;
@@ -40,6 +53,7 @@ function buildClip(
   rect: Rect,
   cut: boolean,
   fill: (put: (col: number, row: number, input: string | null, shown: string) => void) => void,
+  formatAt: (col: number, row: number) => CellFormat | undefined,
 ): { clip: InternalClip; html: string } {
   const inputs = emptyGrid(rect);
   const shown = emptyGrid(rect);
@@ -47,7 +61,13 @@ function buildClip(
     inputs[row - rect.row]![col - rect.col] = input ?? '';
     shown[row - rect.row]![col - rect.col] = text;
   });
-  return { clip: { sheet, rect, inputs, text: toTsv(shown), cut }, html: toHtmlTable(shown) };
+  const formats = Array.from({ length: rect.height }, (_, r) =>
+    Array.from({ length: rect.width }, (_, c) => formatAt(rect.col + c, rect.row + r)),
+  );
+  return {
+    clip: { sheet, rect, inputs, text: toTsv(shown), cut, formats },
+    html: toHtmlTable(shown),
+  };
 }
 
 function tooLarge(session: Session, rect: Rect): boolean {
@@ -69,10 +89,16 @@ export function copyFromCache(
   if (rectCellCount(rect) > MAX_COPY_CELLS) return undefined;
   const cached = session.store.loadedCells(sheet, rect);
   if (cached === undefined) return undefined;
-  return buildClip(sheet, rect, cut, (put) => {
-    for (const { col, row, cell } of cached)
-      put(col, row, cell.input, cell.error ?? displayValue(cell.value));
-  });
+  return buildClip(
+    sheet,
+    rect,
+    cut,
+    (put) => {
+      for (const { col, row, cell } of cached)
+        put(col, row, cell.input, cell.error ?? displayValue(cell.value));
+    },
+    (col, row) => session.store.formatAt(sheet, col, row),
+  );
 }
 
 /** The clipboard content read from the server (selections larger than the cache). */
@@ -84,17 +110,35 @@ export async function copyFromServer(
   if (tooLarge(session, rect)) return undefined;
   const sheet = session.activeSheet;
   const response = await session.grid.read(sheet, formatRect(rect));
-  return buildClip(sheet, rect, cut, (put) => {
-    for (const cell of response.cells) {
-      const match = /^([A-Z]+)(\d+)$/.exec(cell.cell)!;
-      put(
-        columnOf(match[1]!),
-        Number(match[2]) - 1,
-        cell.input,
-        cell.error ?? displayValue(cell.value),
-      );
-    }
-  });
+  // The formatted rectangles first (empty cells too), then each listed cell's own format.
+  const formats = new Map<string, CellFormat>();
+  for (const entry of response.formats ?? []) {
+    const area = parseRange(entry.range, 1_048_576, 16_384);
+    const inside = area === undefined ? undefined : rectIntersection(area, rect);
+    if (inside === undefined) continue;
+    for (let row = inside.row; row < inside.row + inside.height; row += 1)
+      for (let col = inside.col; col < inside.col + inside.width; col += 1)
+        formats.set(formatCell({ col, row }), entry.format);
+  }
+  for (const cell of response.cells)
+    if (cell.format !== undefined) formats.set(cell.cell, cell.format);
+  return buildClip(
+    sheet,
+    rect,
+    cut,
+    (put) => {
+      for (const cell of response.cells) {
+        const match = /^([A-Z]+)(\d+)$/.exec(cell.cell)!;
+        put(
+          columnOf(match[1]!),
+          Number(match[2]) - 1,
+          cell.input,
+          cell.error ?? displayValue(cell.value),
+        );
+      }
+    },
+    (col, row) => formats.get(formatCell({ col, row })),
+  );
 }
 
 /** Pastes with more cells than this are parsed in a Web Worker (docs/ui-rules.md PERF-09). */
@@ -165,14 +209,43 @@ export async function pasteBlock(
   return block;
 }
 
+/**
+ * Gives the pasted cells their formats: one request per distinct format (each a commit the
+ * paste's undo step takes in). A cell with no format clears the one it had; cells that had none
+ * and get none are not sent.
+ */
+async function pasteFormats(
+  session: Session,
+  sheet: string,
+  target: Rect,
+  formats: FormatGrid,
+): Promise<number> {
+  const groups = new Map<string, { format: CellFormat | undefined; cells: string[] }>();
+  formats.forEach((row, r) =>
+    row.forEach((format, c) => {
+      const at = { col: target.col + c, row: target.row + r };
+      if (isPlain(format) && isPlain(session.store.formatAt(sheet, at.col, at.row))) return;
+      const key = formatKey(format);
+      const group = groups.get(key) ?? { format, cells: [] };
+      group.cells.push(formatCell(at));
+      groups.set(key, group);
+    }),
+  );
+  let commits = 0;
+  for (const group of groups.values())
+    commits += await formatCellList(session, sheet, group.cells, replacingPatch(group.format));
+  return commits;
+}
+
 /** Write a pasted block, in chunks when large; a cut also clears its source (one undo step). */
 export function writePaste(
   session: Session,
   block: string[][],
   target: Rect,
   internal: InternalClip | undefined,
+  formats?: FormatGrid,
 ): Promise<boolean> {
-  return session.track(() => writePasteNow(session, block, target, internal));
+  return session.track(() => writePasteNow(session, block, target, internal, formats));
 }
 
 async function writePasteNow(
@@ -180,6 +253,7 @@ async function writePasteNow(
   block: string[][],
   target: Rect,
   internal: InternalClip | undefined,
+  formats: FormatGrid | undefined,
 ): Promise<boolean> {
   const sheet = session.activeSheet;
   let commits = 0;
@@ -208,6 +282,7 @@ async function writePasteNow(
     if (written === chunks.length)
       session.toasts.show(`Pasted ${block.length.toLocaleString('en-US')} rows.`, 'success');
   }
+  if (formats !== undefined) commits += await pasteFormats(session, sheet, target, formats);
   session.mergeLastCommits(commits);
   return commits > 0;
 }

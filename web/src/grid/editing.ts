@@ -1,6 +1,7 @@
 // Editing a cell: start (typing, F2, double-click, formula bar), keep the text in one place
 // so the cell editor and the formula bar show the same characters, point mode (clicking
 // cells while typing a formula inserts their reference), commit and cancel.
+import { editableInput } from './cell-format.js';
 import type { EditState, Session } from '../app/session.js';
 import { formatRect, type CellRef, type Rect } from './address.js';
 
@@ -58,7 +59,7 @@ export class EditController {
       );
       return false;
     }
-    const original = options.original ?? cached?.input ?? '';
+    const original = options.original ?? editableInput(cached);
     this.pointSpan = null;
     this.pointing = false;
     this.session.editing.set({

@@ -70,9 +70,19 @@ function styled(
   return Object.keys(override).length === 0 ? base : override;
 }
 
-/** `width`: the column's, so a number is fitted to it instead of spilling over its neighbour. */
-export function canvasCell(cell: CachedCell | null, width: number): GridCell {
-  if (cell === null) return EMPTY_CELL;
+/**
+ * `width`: the column's, so a number is fitted to it instead of spilling over its neighbour;
+ * `emptyFormat`: the format of an empty cell (its fill is drawn).
+ */
+export function canvasCell(
+  cell: CachedCell | null,
+  width: number,
+  emptyFormat?: CachedCell['format'],
+): GridCell {
+  if (cell === null)
+    return emptyFormat?.fill === undefined
+      ? EMPTY_CELL
+      : { ...EMPTY_CELL, themeOverride: { bgCell: emptyFormat.fill } };
   const display = displayOf(cell, numberCharsFor(width));
   const base =
     display.error !== null

@@ -2,6 +2,7 @@
 // Tab move (Excel-style, no editing), Delete clears, Ctrl+Arrow jumps to the data edge and
 // Ctrl+Shift+Arrow extends the selection to it, Ctrl+End to the last used cell. Arrows,
 // Shift+Arrows, Home, PageUp/Down, Ctrl+Home and Ctrl+A are left to Glide.
+import { editableInput } from './cell-format.js';
 import type { GridKeyEventArgs } from '@glideapps/glide-data-grid';
 import type { Session } from '../app/session.js';
 import type { EditController } from './editing.js';
@@ -71,7 +72,7 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
   if (event.key === 'F2') {
     event.cancel();
     event.preventDefault();
-    const input = session.cell(cursor.col, cursor.row)?.input ?? '';
+    const input = editableInput(session.cell(cursor.col, cursor.row));
     editor.start(cursor, input, { mode: 'edit', origin: 'cell' });
     return;
   }

@@ -10,6 +10,8 @@ import {
   writePaste,
   type InternalClip,
 } from './clipboard.js';
+import { formatsFromHtml } from './html-table-formats.js';
+import { isPlain, pasteFormatGrid } from './format-patch.js';
 
 export interface ClipboardActions {
   /** The copied range, outlined with a dashed border until Escape or a paste of a cut. */
@@ -32,13 +34,23 @@ export function useClipboard(
   }, []);
 
   const pasteText = useCallback(
-    async (text: string) => {
+    async (text: string, html = '') => {
       const target = session.selection.get().rect;
       const clip = internal.current;
       const block = await pasteBlock(text, clip, target);
       if (block.length === 0) return;
       const fromHere = clip !== undefined && clip.text === text;
-      const ok = await writePaste(session, block, target, fromHere ? clip : undefined);
+      // A copy made here carries its formats; another program's carries them in its HTML table.
+      const outside = fromHere || html === '' ? undefined : formatsFromHtml(html);
+      const formats = pasteFormatGrid(
+        fromHere
+          ? clip.formats
+          : outside?.some((row) => row.some((format) => !isPlain(format))) === true
+            ? outside
+            : undefined,
+        block,
+      );
+      const ok = await writePaste(session, block, target, fromHere ? clip : undefined, formats);
       if (ok && fromHere && clip.cut) {
         internal.current = undefined;
         setMarquee(undefined);
@@ -82,7 +94,8 @@ export function useClipboard(
       if (!gridHasFocus()) return;
       event.preventDefault();
       const text = event.clipboardData?.getData('text/plain') ?? '';
-      pasteText(text).catch((error: unknown) => session.reportError('Paste failed', error));
+      const html = event.clipboardData?.getData('text/html') ?? '';
+      pasteText(text, html).catch((error: unknown) => session.reportError('Paste failed', error));
     };
     document.addEventListener('copy', copy);
     document.addEventListener('cut', cut);

@@ -3,7 +3,8 @@
 // card to continue with the workbook as it is.
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ApiClient } from '../api/client.js';
-import { errorMessage } from '../api/errors.js';
+import { ApiError, errorMessage } from '../api/errors.js';
+import { readSignIn } from '../auth/stored-sign-in.js';
 import { storeHeroPrompt, WORKBOOK_PATH } from './hero-handoff.js';
 import { readWorkbookSummary, type WorkbookSummary } from './workbook-summary.js';
 
@@ -32,14 +33,35 @@ function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
 
+/**
+ * The landing page's client: in SaaS mode it reads the workbook as the signed-in user (a 401 is
+ * only told in the card: opening the workbook goes to sign in).
+ */
+function landingClient(): ApiClient {
+  const client = new ApiClient();
+  const signIn = readSignIn();
+  if (signIn !== undefined)
+    client.useAuth({
+      headers: () => ({ authorization: `Bearer ${signIn.token}` }),
+      rejected: () => undefined,
+    });
+  return client;
+}
+
+function describeProblem(error: unknown): string {
+  return error instanceof ApiError && error.status === 401
+    ? 'Sign in to open your workbooks.'
+    : `Could not read the workbook: ${errorMessage(error)}`;
+}
+
 function ContinueCard() {
   const [summary, setSummary] = useState<WorkbookSummary | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
   useEffect(() => {
     let current = true;
-    readWorkbookSummary(new ApiClient()).then(
+    readWorkbookSummary(landingClient()).then(
       (read) => current && setSummary(read),
-      (error: unknown) => current && setProblem(errorMessage(error)),
+      (error: unknown) => current && setProblem(describeProblem(error)),
     );
     return () => {
       current = false;
@@ -71,7 +93,7 @@ function ContinueCard() {
         )}
         {problem !== undefined && (
           <span role="alert" className="landing-error" data-testid="continue-error">
-            Could not read the workbook: {problem}
+            {problem}
           </span>
         )}
       </a>

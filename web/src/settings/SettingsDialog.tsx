@@ -6,6 +6,9 @@ import { useObservable } from '../app/observable.js';
 import { Dialog } from '../ui/Dialog.js';
 import type { ProviderJson } from '../api/types.js';
 import type { SettingsController } from './settings-controller.js';
+import type { Account } from '../account/account.js';
+import { TokensSection } from '../tokens/TokensSection.js';
+import { PluginSecretsSection } from '../plugin-secrets/PluginSecretsSection.js';
 
 function ProviderRow({
   provider,
@@ -133,20 +136,30 @@ function ProviderRow({
   );
 }
 
-export function SettingsDialog({ controller }: { controller: SettingsController }) {
+/** `account`: SaaS mode, where keys are the user's own and tokens and plugin secrets show too. */
+export function SettingsDialog({
+  controller,
+  account,
+}: {
+  controller: SettingsController;
+  account?: Account | undefined;
+}) {
   const providers = useObservable(controller.providers);
   const models = useObservable(controller.models);
   const loadError = useObservable(controller.loadError);
   return (
     <Dialog
-      title="Settings — AI providers"
+      title={account === undefined ? 'Settings — AI providers' : 'Settings'}
       onClose={() => controller.open.set(false)}
       testId="settings-dialog"
       wide
     >
+      {account !== undefined && <h3>AI providers</h3>}
       <p className="hint">
-        Keys are stored on the server in its key file and are never shown again in full. The AI
-        panel can use the models of every configured provider.
+        {account === undefined
+          ? 'Keys are stored on the server in its key file and are never shown again in full.'
+          : 'Your keys are stored encrypted for your account and are never shown again in full.'}{' '}
+        The AI panel can use the models of every configured provider.
       </p>
       {loadError !== null && (
         <p role="alert" className="inline-error">
@@ -181,6 +194,8 @@ export function SettingsDialog({ controller }: { controller: SettingsController 
           ))}
         </ul>
       )}
+      {account !== undefined && <TokensSection api={account.api} />}
+      {account !== undefined && <PluginSecretsSection client={account.client} />}
     </Dialog>
   );
 }

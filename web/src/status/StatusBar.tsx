@@ -1,5 +1,6 @@
 // Sum, average and count of the selection, computed by the server's /eval so a whole-column
-// selection never downloads its cells (docs/ui-rules.md NAV-06); the connection state.
+// selection never downloads its cells (docs/ui-rules.md NAV-06), the sum and average shown in the
+// selection's number format (through TEXT, the server's one format engine); the connection state.
 import { useEffect, useState } from 'react';
 import { useObservable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
@@ -11,6 +12,18 @@ interface Totals {
   readonly average: number | null;
   readonly count: number;
   readonly numbers: number;
+  /** The sum and average through the selection's number format, when it has one. */
+  readonly shown?: { readonly sum: string; readonly average: string };
+}
+
+/** The number format the figures are shown in: the active cell's, else the selection's first cell's. */
+function selectionNumberFormat(session: Session, sheet: string, rect: Rect): string | undefined {
+  const { cursor } = session.selection.get();
+  const code =
+    session.store.formatAt(sheet, cursor.col, cursor.row)?.number_format ??
+    session.store.formatAt(sheet, rect.col, rect.row)?.number_format;
+  // Text ("@") and General show the plain figures.
+  return code === undefined || code === '@' || code === 'General' ? undefined : code;
 }
 
 // Evaluated "at" the sheet's very last cell, which a selection practically never includes,
@@ -25,19 +38,34 @@ export async function selectionTotals(
   rect: Rect,
 ): Promise<Totals> {
   const range = formatRect(rect);
+  const code = selectionNumberFormat(session, sheet, rect);
+  const quoted = code === undefined ? '' : `"${code.replace(/"/g, '""')}"`;
   const { results } = await session.grid.evaluate(sheet, [
     { cell: EVAL_CELL, formula: `=SUM(${range})` },
     { cell: EVAL_CELL, formula: `=COUNTA(${range})` },
     { cell: EVAL_CELL, formula: `=COUNT(${range})` },
+    ...(code === undefined
+      ? []
+      : [
+          { cell: EVAL_CELL, formula: `=TEXT(SUM(${range}),${quoted})` },
+          { cell: EVAL_CELL, formula: `=IFERROR(TEXT(AVERAGE(${range}),${quoted}),"")` },
+        ]),
   ]);
   const number = (index: number) =>
     typeof results[index]?.result === 'number' ? (results[index].result as number) : 0;
+  const text = (index: number) =>
+    typeof results[index]?.result === 'string' ? (results[index].result as string) : undefined;
   const numbers = number(2);
+  const shownSum = text(3);
+  const shownAverage = text(4);
   return {
     sum: number(0),
     count: number(1),
     numbers,
     average: numbers > 0 ? number(0) / numbers : null,
+    ...(shownSum === undefined || shownAverage === undefined
+      ? {}
+      : { shown: { sum: shownSum, average: shownAverage } }),
   };
 }
 
@@ -91,9 +119,12 @@ export function StatusBar({ session }: { session: Session }) {
       <span className="status-spacer" />
       {totals !== undefined && totals.numbers > 0 && (
         <>
-          <span data-testid="status-sum">Sum {grouped(totals.sum)}</span>
+          <span data-testid="status-sum">Sum {totals.shown?.sum ?? grouped(totals.sum)}</span>
           <span data-testid="status-avg">
-            Avg {totals.average === null ? '—' : grouped(Number(totals.average.toFixed(10)))}
+            Avg{' '}
+            {totals.average === null
+              ? '—'
+              : totals.shown?.average || grouped(Number(totals.average.toFixed(10)))}
           </span>
         </>
       )}

@@ -1,0 +1,35 @@
+// A formula whose whole result is a range takes the range's cell in its own row or column, as
+// Excel's implicit intersection does (implicit-intersection.ts); array formulas still spill.
+import { describe, expect, it } from 'vitest';
+import { useWorkbooks, valueAt, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
+
+const bed = useWorkbooks();
+
+describe('implicit intersection of a range result', () => {
+  it('a column range gives the cell in the formula’s row; a row range the cell in its column', () => {
+    const book = bed.open();
+    writeRows(book, 'A1', [
+      [10, 'x', 'y'],
+      [20, '=A1:A3', '=$A:$A'],
+      [30, '=A1:C1'],
+    ]);
+    expect(valueAt(book, 'B2')).toBe(20);
+    expect(valueAt(book, 'C2')).toBe(20);
+    expect(valueAt(book, 'B3')).toBe('x');
+  });
+
+  it('is #VALUE! when the range has no cell in the formula’s row or column', () => {
+    const book = bed.open();
+    writeRows(book, 'A1', [[10], [20]]);
+    writeCell(book, 'C5', '=A1:A2');
+    writeCell(book, 'C6', '=A1:B2');
+    expect(valueAt(book, 'C5')).toBe('#VALUE!');
+    expect(valueAt(book, 'C6')).toBe('#VALUE!');
+  });
+
+  it('leaves spilling functions whole', () => {
+    const book = bed.open();
+    writeCell(book, 'A1', '=SEQUENCE(3)');
+    expect(valueAt(book, 'A3')).toBe(3);
+  });
+});

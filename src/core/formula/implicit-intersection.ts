@@ -1,0 +1,72 @@
+// Implicit intersection of a formula whose whole result is a range (`=L:L`, `=$E$2:$K$2`, a
+// defined name): Excel, for a formula that is not an array formula, takes the one cell of the
+// range in the formula's own row (a column range) or column (a row range), and #VALUE! when there
+// is none (Microsoft: "Implicit intersection operator: @"). Workbooks saved by Excel store such
+// formulas as written, so their cells hold that cell's value. HyperFormula intersects ranges
+// inside operators (`=A1:A3*2`) but answered #VALUE! for a range that is the whole result; its
+// evaluator's last step is wrapped, once, on the prototype, as result-limits.ts does for text.
+// Array formulas (SEQUENCE, SORT … that spill) are left alone: their range is their result.
+import { CellError, ErrorType, HyperFormula, SimpleRangeValue } from 'hyperformula';
+
+interface Evaluator {
+  evaluateAstToCellValue(ast: unknown, state: EvaluationState): unknown;
+}
+
+interface EvaluationState {
+  readonly formulaAddress: { readonly sheet: number; readonly row: number; readonly col: number };
+  /** The cell's formula vertex; an array formula's carries its array. */
+  readonly formulaVertex?: { readonly array?: unknown };
+}
+
+interface RangeBounds {
+  readonly start: { readonly sheet: number; readonly row: number; readonly col: number };
+  width(): number;
+  height(): number;
+}
+
+const NO_INTERSECTION = 'the range has no cell in the formula’s row or column';
+
+/** The value of the range's cell in the formula's row or column, or #VALUE! when it has none. */
+export function intersect(value: SimpleRangeValue, state: EvaluationState): unknown {
+  const range = (value as unknown as { range?: RangeBounds }).range;
+  const here = state.formulaAddress;
+  if (range !== undefined && range.start.sheet === here.sheet) {
+    if (range.width() === 1) {
+      const offset = here.row - range.start.row;
+      if (offset >= 0 && offset < range.height()) return value.data[offset]![0];
+    } else if (range.height() === 1) {
+      const offset = here.col - range.start.col;
+      if (offset >= 0 && offset < range.width()) return value.data[0]![offset];
+    }
+  }
+  return new CellError(ErrorType.VALUE, NO_INTERSECTION);
+}
+
+let intersecting = false;
+
+export function intersectRangeResults(): void {
+  if (intersecting) return;
+  const probe = HyperFormula.buildEmpty({ licenseKey: 'gpl-v3' });
+  const evaluator = (probe as unknown as { evaluator?: Evaluator }).evaluator;
+  probe.destroy();
+  const prototype =
+    evaluator === undefined ? undefined : (Object.getPrototypeOf(evaluator) as Evaluator);
+  if (prototype === undefined || typeof prototype.evaluateAstToCellValue !== 'function') {
+    throw new Error(
+      'HyperFormula no longer exposes its evaluator; implicit-intersection.ts cannot apply.',
+    );
+  }
+  const evaluate = prototype.evaluateAstToCellValue;
+  prototype.evaluateAstToCellValue = function (
+    this: Evaluator,
+    ast: unknown,
+    state: EvaluationState,
+  ): unknown {
+    const value = evaluate.call(this, ast, state);
+    const scalarCell = state.formulaVertex !== undefined && state.formulaVertex.array === undefined;
+    return scalarCell && value instanceof SimpleRangeValue && !value.isAdHoc()
+      ? intersect(value, state)
+      : value;
+  };
+  intersecting = true;
+}
