@@ -76,6 +76,11 @@ export interface EvaluateOptions {
   readonly timeLimitMs?: number;
   /** The engine's function names (upper case), for the "known functions" figure. */
   readonly knownFunctions: ReadonlySet<string>;
+  /**
+   * Keep every mismatch of the cells that call this function (upper case), and only those,
+   * instead of the first MISMATCHES_PER_WORKBOOK of any cell.
+   */
+  readonly mismatchesOf?: string;
 }
 
 export class TimeLimitExceeded extends Error {}
@@ -129,7 +134,7 @@ export function failedResult(
   error: string,
   seconds: number,
 ): WorkbookResult {
-  return scoreWorkbook(file, key, { failure, error }, new Set(), seconds);
+  return scoreWorkbook(file, key, { failure, error }, { knownFunctions: new Set() }, seconds);
 }
 
 /** A file whose sheet XML cannot be read: nothing to score; it is listed with its error. */
@@ -144,7 +149,7 @@ export function unreadableResult(file: string, error: unknown, seconds: number):
       },
     },
     { failure: 'unreadable', error: `answer key unreadable: ${messageOf(error)}` },
-    new Set(),
+    { knownFunctions: new Set() },
     seconds,
   );
 }
@@ -155,9 +160,12 @@ function scoreWorkbook(
   outcome:
     | { readonly actuals: readonly (CellValue | undefined)[] }
     | { readonly failure: FailureKind; readonly error: string },
-  knownFunctions: ReadonlySet<string>,
+  options: EvaluateOptions,
   seconds: number,
 ): WorkbookResult {
+  const { knownFunctions, mismatchesOf } = options;
+  const keeps = (functions: readonly string[], kept: number): boolean =>
+    mismatchesOf === undefined ? kept < MISMATCHES_PER_WORKBOOK : functions.includes(mismatchesOf);
   const imported = 'actuals' in outcome;
   const actuals = imported ? outcome.actuals : [];
   const functions: Record<string, FunctionTally> = {};
@@ -184,7 +192,7 @@ function scoreWorkbook(
       mismatchCount += 1;
       const cause = missCause(entry.expected, actual);
       causes[cause] = (causes[cause] ?? 0) + 1;
-      if (mismatches.length < MISMATCHES_PER_WORKBOOK)
+      if (keeps(entry.functions, mismatches.length))
         mismatches.push({
           sheet: entry.cell.sheet,
           cell: entry.cell.address,
@@ -264,7 +272,7 @@ export async function evaluateWorkbook(
       view(cell.sheet)?.value(cell.row, cell.col),
     );
     checkTime('reading values');
-    return scoreWorkbook(file, key, { actuals }, options.knownFunctions, seconds());
+    return scoreWorkbook(file, key, { actuals }, options, seconds());
   } catch (thrown) {
     return failedResult(file, key, failureKind(thrown), messageOf(thrown), seconds());
   } finally {

@@ -4,7 +4,7 @@
 import { relative } from 'node:path';
 import { BASELINE_FILE, writeBaseline } from './baseline.js';
 import { helpText, parseCommandLine } from './options.js';
-import { formatReport, writeJsonResults } from './report.js';
+import { formatFunctionReport, formatReport, writeJsonResults } from './report.js';
 import { CorpusNotFoundError, runConformance } from './run.js';
 
 const USAGE_EXIT = 2;
@@ -29,6 +29,7 @@ async function main(argv: readonly string[]): Promise<void> {
       corpus: options.corpus,
       filter: options.filter,
       workers: options.workers,
+      ...(options.function === undefined ? {} : { mismatchesOf: options.function }),
       onWorkbook: (_result, done, total) => {
         if (done % PROGRESS_EVERY === 0 || done === total)
           process.stderr.write(`conformance: ${done}/${total} workbooks\n`);
@@ -52,6 +53,8 @@ async function main(argv: readonly string[]): Promise<void> {
     );
   }
   process.stdout.write(formatReport(results, { all: options.all }));
+  if (options.function !== undefined)
+    process.stdout.write(formatFunctionReport(results, options.function));
 }
 
 await main(process.argv.slice(2));

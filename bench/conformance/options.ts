@@ -10,6 +10,8 @@ export interface ConformanceOptions {
   readonly writeBaseline: boolean;
   /** Worker threads; 0 runs in the main thread. */
   readonly workers: number | undefined;
+  /** `--function NAME`: that function's agreement and every mismatch of the cells calling it. */
+  readonly function: string | undefined;
 }
 
 export type ParsedCommandLine =
@@ -37,6 +39,8 @@ export function helpText(): string {
     '                     (bench/conformance/baseline.json; needs the whole corpus)',
     '  --workers N        worker threads evaluating workbooks (default 2; 0: in this thread,',
     '                     without the hard per-workbook time limit)',
+    "  --function NAME    also print NAME's agreement and every cell calling it that disagrees",
+    '                     (the JSON results then keep all of those mismatches, and only those)',
     '  -h, --help         print this help and exit',
     '',
   ].join('\n');
@@ -49,6 +53,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   let json: string | undefined;
   let writeBaseline = false;
   let workers: number | undefined;
+  let functionName: string | undefined;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
     const [name, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s) : [arg];
@@ -66,13 +71,15 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
       case '--corpus':
       case '--filter':
       case '--json':
-      case '--workers': {
+      case '--workers':
+      case '--function': {
         const given = value();
         if (given === undefined || given === '')
           return { kind: 'error', message: `${name} needs a value` };
         if (name === '--corpus') corpus = path.resolve(given);
         else if (name === '--filter') filter = given;
         else if (name === '--json') json = path.resolve(given);
+        else if (name === '--function') functionName = given.toUpperCase();
         else {
           if (!/^\d+$/.test(given) || Number(given) > 16)
             return { kind: 'error', message: '--workers takes a whole number from 0 to 16' };
@@ -86,5 +93,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   }
   if (writeBaseline && filter !== undefined)
     return { kind: 'error', message: '--write-baseline needs the whole corpus (drop --filter)' };
-  return { kind: 'run', options: { corpus, filter, all, json, writeBaseline, workers } };
+  return {
+    kind: 'run',
+    options: { corpus, filter, all, json, writeBaseline, workers, function: functionName },
+  };
 }

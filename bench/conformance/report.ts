@@ -89,6 +89,24 @@ export function formatReport(results: ConformanceResults, options: { all: boolea
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * `--function NAME`: every scored cell calling NAME that disagrees (file, cell, formula, Excel's
+ * value, ours), then NAME's agreement as the last line.
+ */
+export function formatFunctionReport(results: ConformanceResults, name: string): string {
+  const tally = results.functions[name] ?? { cells: 0, agree: 0 };
+  const lines = [`cells calling ${name} that disagree with Excel`];
+  for (const result of results.results)
+    for (const miss of result.mismatches)
+      lines.push(
+        `  ${result.file} ${miss.sheet}!${miss.cell}  ${miss.formula}  expected ${miss.expected}  got ${miss.actual}`,
+      );
+  lines.push(
+    `${name}: ${pct(tally.agree, tally.cells)} of ${count(tally.cells)} scored cells agree`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
 /** The last line: `conformance: X.X % of N scored cells agree`. */
 export function summaryLine(results: ConformanceResults): string {
   return `conformance: ${percent(results.agree, results.scored).toFixed(1)} % of ${count(results.scored)} scored cells agree`;

@@ -42,6 +42,8 @@ export interface RunOptions {
   /** Only files whose path under the corpus contains this (case-insensitive). */
   readonly filter?: string;
   readonly timeLimitMs?: number;
+  /** Keep every mismatch of the cells calling this function (upper case), and only those. */
+  readonly mismatchesOf?: string;
   /**
    * Worker threads evaluating workbooks side by side (default: 2, or 1 on a one-core machine);
    * 0 evaluates in this thread (no hard time limit: a recalculation that never ends hangs).
@@ -150,7 +152,10 @@ class WorkerLane {
   #worker: Worker | undefined;
   #settle: ((reply: LaneReply) => void) | undefined;
 
-  constructor(private readonly timeLimitMs: number) {}
+  constructor(
+    private readonly timeLimitMs: number,
+    private readonly mismatchesOf: string | undefined,
+  ) {}
 
   async #start(): Promise<Worker> {
     const worker = new Worker(workerBootstrap(), { eval: true, execArgv: workerExecArgv() });
@@ -192,7 +197,12 @@ class WorkerLane {
   async evaluate(file: string, filePath: string): Promise<WorkbookResult> {
     const worker = (this.#worker ??= await this.#start());
     const started = performance.now();
-    const task: WorkerTask = { file, path: filePath, timeLimitMs: this.timeLimitMs };
+    const task: WorkerTask = {
+      file,
+      path: filePath,
+      timeLimitMs: this.timeLimitMs,
+      mismatchesOf: this.mismatchesOf,
+    };
     const reply = await new Promise<LaneReply>((resolve) => {
       const timer = setTimeout(() => {
         this.#settle = undefined;
@@ -248,12 +258,23 @@ async function evaluateAll(
     const knownFunctions = engineFunctionNames();
     for (const [index, file] of files.entries()) {
       const bytes = await readFile(path.join(folder, file));
-      finish(index, await evaluateWorkbook(file, bytes, { knownFunctions, timeLimitMs }));
+      const mismatchesOf = options.mismatchesOf;
+      finish(
+        index,
+        await evaluateWorkbook(file, bytes, {
+          knownFunctions,
+          timeLimitMs,
+          ...(mismatchesOf === undefined ? {} : { mismatchesOf }),
+        }),
+      );
     }
     return results;
   }
   let next = 0;
-  const lanes = Array.from({ length: workers }, () => new WorkerLane(timeLimitMs));
+  const lanes = Array.from(
+    { length: workers },
+    () => new WorkerLane(timeLimitMs, options.mismatchesOf),
+  );
   try {
     await Promise.all(
       lanes.map(async (lane) => {

@@ -9,6 +9,7 @@ export interface WorkerTask {
   readonly file: string;
   readonly path: string;
   readonly timeLimitMs: number;
+  readonly mismatchesOf: string | undefined;
 }
 
 /** Sent once when the worker has loaded the engine. */
@@ -30,6 +31,7 @@ async function handle(task: WorkerTask): Promise<WorkerReply> {
     const result = await evaluateWorkbook(task.file, bytes, {
       knownFunctions,
       timeLimitMs: task.timeLimitMs,
+      ...(task.mismatchesOf === undefined ? {} : { mismatchesOf: task.mismatchesOf }),
     });
     return { kind: 'done', result };
   } catch (error) {

@@ -115,3 +115,36 @@ export const W3_LENGTH = 10_000;
 export function w3Chain(length = W3_LENGTH): (number | string)[][] {
   return Array.from({ length }, (_, index) => [index === 0 ? 1 : `=A${index}+1`]);
 }
+
+/**
+ * The number formats of the "one format per column" variants of W5 and W6: column c gets
+ * COLUMN_FORMATS[c % length] (a mix of the kinds people set: decimals, percent, currency, date).
+ */
+export const COLUMN_FORMATS: readonly string[] = [
+  '#,##0.00',
+  '0%',
+  '"$"#,##0.00',
+  'yyyy-mm-dd',
+  '0.000',
+  '#,##0',
+  '0.00%',
+  '[Red]#,##0;(#,##0)',
+];
+
+/** One set-format op per column, rows 0 … rows-1, each column its own number format. */
+export function columnFormatOps(
+  columns: number,
+  rows: number,
+): {
+  type: 'set-format';
+  sheet: string;
+  range: { start: { row: number; col: number }; end: { row: number; col: number } };
+  format: { number_format: string };
+}[] {
+  return Array.from({ length: columns }, (_, col) => ({
+    type: 'set-format' as const,
+    sheet: 'Sheet1',
+    range: { start: { row: 0, col }, end: { row: rows - 1, col } },
+    format: { number_format: COLUMN_FORMATS[col % COLUMN_FORMATS.length]! },
+  }));
+}

@@ -28,6 +28,7 @@ import { withServer, type ServerHandle } from '../lib/server.js';
 import { now } from '../lib/stats.js';
 import {
   a1,
+  columnFormatOps,
   W2_COLUMNS,
   W2_FORMULA_COLUMN,
   w2FormulaExpected,
@@ -47,6 +48,8 @@ interface Size {
   readonly label: string;
   readonly rows: number;
   readonly formulas: boolean;
+  /** Each column carries one number format (set-format ops over whole columns). */
+  readonly formats?: boolean;
 }
 
 const SIZES: readonly Size[] = [
@@ -55,7 +58,17 @@ const SIZES: readonly Size[] = [
   { label: '100,000 cells + 10,000 formulas', rows: 1000, formulas: true },
   { label: '400,000 cells', rows: 4000, formulas: false },
   { label: '1,000,000 cells', rows: 10_000, formulas: false },
+  { label: '100,000 cells, one format per column', rows: 1000, formulas: false, formats: true },
+  {
+    label: '1,000,000 cells, one format per column',
+    rows: 10_000,
+    formulas: false,
+    formats: true,
+  },
 ];
+
+/** Formats may cost this much over the same grid without them (save + load, export + import). */
+const FORMATS_MAX_RATIO = 1.15;
 
 type Figures = {
   save: number;
@@ -130,6 +143,7 @@ function filledWorkbook(size: Size): Workbook {
     workbook.apply(
       writeRangeOps('Sheet1', { row: 0, col: W2_FORMULA_COLUMN - 1 }, w2Formulas(size.rows)),
     );
+  if (size.formats === true) workbook.apply(columnFormatOps(W2_COLUMNS, size.rows));
   return workbook;
 }
 
@@ -290,7 +304,38 @@ function targetsOf(rows: readonly ResultRow[]): TargetCheck[] {
       : largest / 1_000_000 / (http / 100_000);
   const show = (value: number | undefined, text: (value: number) => string): string =>
     value === undefined ? 'not measured' : text(value);
+  const formatTargets = ['100,000 cells', '1,000,000 cells'].flatMap((label) =>
+    (
+      [
+        ['save + load', (of: string) => saveLoad(of, 'http')],
+        [
+          'export + import',
+          (of: string) => {
+            const exported = median(of, 'export', 'http');
+            const imported = median(of, 'import', 'http');
+            return exported === undefined || imported === undefined
+              ? undefined
+              : exported + imported;
+          },
+        ],
+      ] as const
+    ).map(([what, measure]) => {
+      const plain = measure(label);
+      const formatted = measure(`${label}, one format per column`);
+      const ratio = plain === undefined || formatted === undefined ? undefined : formatted / plain;
+      return {
+        target: `W5 ${what} of ${label} with one format per column ≤ ${FORMATS_MAX_RATIO}× without (HTTP, same run)`,
+        measured: show(
+          ratio,
+          (value) =>
+            `${value.toFixed(2)}× (${formatted!.toFixed(0)} ms against ${plain!.toFixed(0)} ms)`,
+        ),
+        met: ratio !== undefined && ratio <= FORMATS_MAX_RATIO,
+      };
+    }),
+  );
   return [
+    ...formatTargets,
     {
       target: `W5 save + load of 100,000 cells ≤ ${TARGET_MS / 1000} s (HTTP)`,
       measured: show(

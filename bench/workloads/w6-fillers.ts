@@ -6,9 +6,13 @@ export interface Filler {
   read(row: number, col: number): unknown;
 }
 
-export async function inProcessFiller(): Promise<Filler> {
+/** `formattedRows` > 0: each column first gets one number format over that many rows. */
+export async function inProcessFiller(formattedRows = 0): Promise<Filler> {
   const { Workbook, writeRangeOps } = await import('../../src/core/index.js');
+  const { columnFormatOps } = await import('./data.js');
+  const { W6_COLUMNS } = await import('./w6-data.js');
   const workbook = Workbook.create();
+  if (formattedRows > 0) workbook.apply(columnFormatOps(W6_COLUMNS, formattedRows));
   return {
     write: (row, values) =>
       workbook.apply(writeRangeOps('Sheet1', { row, col: 0 }, values), { actor: 'User' }),

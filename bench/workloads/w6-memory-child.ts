@@ -1,6 +1,7 @@
 // W6's measuring process for the raw and in-process variants: a fresh Node process (with
 // --expose-gc) that fills one grid and reports its RSS before filling, at peak and after a
-// forced GC as one JSON line on stdout. Usage: w6-memory-child.ts <raw|inProcess> <rows> <rowsPerWrite>
+// forced GC as one JSON line on stdout. Usage: w6-memory-child.ts <raw|inProcess> <rows> <rowsPerWrite> [formats]
+// (formats: one number format per column, set before the fill; the in-process variant only)
 import { w6Chunk, W6_COLUMNS, w6Expected } from './w6-data.js';
 import { inProcessFiller, type Filler } from './w6-fillers.js';
 
@@ -21,13 +22,14 @@ function collect(): void {
 }
 
 async function main(): Promise<void> {
-  const [variant, rowsText, perWriteText] = process.argv.slice(2);
+  const [variant, rowsText, perWriteText, formats] = process.argv.slice(2);
   const rows = Number(rowsText);
   const perWrite = Number(perWriteText);
   if ((variant !== 'raw' && variant !== 'inProcess') || !(rows > 0) || !(perWrite > 0)) {
     throw new Error('usage: w6-memory-child.ts <raw|inProcess> <rows> <rowsPerWrite>');
   }
-  const filler = variant === 'raw' ? await rawFiller() : await inProcessFiller();
+  const filler =
+    variant === 'raw' ? await rawFiller() : await inProcessFiller(formats === 'formats' ? rows : 0);
   collect();
   const before = process.memoryUsage().rss;
   const start = performance.now();

@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { a1 } from './data.js';
+import { a1, COLUMN_FORMATS, columnLetters } from './data.js';
 import {
   row,
   type BenchContext,
@@ -34,13 +34,24 @@ interface Case {
   readonly label: string;
   readonly rows: number;
   readonly rowsPerWrite: number;
+  /** Each column carries one number format, set before the fill (not the raw variant). */
+  readonly formats?: boolean;
 }
 
 const CASES: readonly Case[] = [
   { label: '1,000,000 cells, 100 writes of 1000 rows', rows: 100_000, rowsPerWrite: 1000 },
   { label: '1,000,000 cells, one range write', rows: 100_000, rowsPerWrite: 100_000 },
   { label: '100,000 cells, 10 writes of 1000 rows', rows: 10_000, rowsPerWrite: 1000 },
+  {
+    label: '1,000,000 cells, one format per column, 100 writes of 1000 rows',
+    rows: 100_000,
+    rowsPerWrite: 1000,
+    formats: true,
+  },
 ];
+
+/** Formats may cost this much memory and fill time over the same grid without them. */
+const FORMATS_MAX_RATIO = 1.15;
 
 async function measureChild(variant: 'raw' | 'inProcess', size: Case): Promise<MemoryFigures> {
   const { stdout } = await run(
@@ -53,6 +64,7 @@ async function measureChild(variant: 'raw' | 'inProcess', size: Case): Promise<M
       variant,
       String(size.rows),
       String(size.rowsPerWrite),
+      ...(size.formats === true ? ['formats'] : []),
     ],
     {
       cwd: REPO_ROOT,
@@ -67,6 +79,15 @@ async function measureServer(context: BenchContext, size: Case): Promise<MemoryF
   return withServer(async (server) => {
     const before = (await server.memory({ gc: true })).rss;
     const start = now();
+    if (size.formats === true)
+      for (const [col, code] of COLUMN_FORMATS.entries()) {
+        if (col >= W6_COLUMNS) break;
+        const letter = columnLetters(col + 1);
+        await server.client.json('POST', '/grid/format', {
+          range: `${letter}:${letter}`,
+          format: { number_format: code },
+        });
+      }
     for (let first = 0; first < size.rows; first += size.rowsPerWrite) {
       const values = w6Chunk(first, Math.min(size.rowsPerWrite, size.rows - first));
       await server.client.json('POST', '/grid/range', { target_cell: a1(first + 1, 1), values });
@@ -89,6 +110,7 @@ export const w6Memory: Workload = {
   title: 'memory: 100,000 rows × 10 columns held in the workbook',
   async run(context: BenchContext): Promise<WorkloadReport> {
     const rows: ResultRow[] = [];
+    const medians = new Map<Case, { afterGc: number; fillMs: number }>();
     let mainAfterGc: Partial<Record<Variant, number>> = {};
     let mainPeak: Partial<Record<Variant, number>> = {};
     for (const [caseIndex, size] of CASES.entries()) {
@@ -124,6 +146,10 @@ export const w6Memory: Workload = {
         row(`W6 ${size.label}: RSS after forced GC`, 'MiB', afterGc),
         row(`W6 ${size.label}: fill time (variants filling at once)`, 'ms', pick('fillMs', 1)),
       );
+      medians.set(size, {
+        afterGc: afterGc['http']!.median,
+        fillMs: pick('fillMs', 1)['http']!.median,
+      });
       if (size === CASES[0]) {
         mainAfterGc = Object.fromEntries(
           Object.entries(afterGc).map(([variant, stats]) => [variant, stats!.median]),
@@ -138,6 +164,20 @@ export const w6Memory: Workload = {
       measured: `${mainAfterGc[variant]!.toFixed(0)} MiB after GC, ${mainPeak[variant]!.toFixed(0)} MiB peak (raw HF ${mainAfterGc.raw!.toFixed(0)} MiB)`,
       met: mainAfterGc[variant]! <= TARGET_MIB,
     }));
+    const plain = medians.get(CASES[0]!);
+    const formatted = medians.get(CASES.find((candidate) => candidate.formats === true)!);
+    if (plain !== undefined && formatted !== undefined)
+      for (const [what, key, unit] of [
+        ['RSS after GC', 'afterGc', 'MiB'],
+        ['fill time', 'fillMs', 'ms'],
+      ] as const) {
+        const ratio = formatted[key] / plain[key];
+        targets.push({
+          target: `W6 server ${what} of 1,000,000 cells with one format per column ≤ ${FORMATS_MAX_RATIO}× without`,
+          measured: `${ratio.toFixed(2)}× (${formatted[key].toFixed(0)} ${unit} against ${plain[key].toFixed(0)} ${unit})`,
+          met: ratio <= FORMATS_MAX_RATIO,
+        });
+      }
     return { rows, targets };
   },
 };

@@ -5,6 +5,7 @@ import type { ShiftDirection, WireValue, WorkbookHandle, WorkbookReader } from '
 import { DEFAULT_MAX_TOOL_CALLS, type ChatMessage, type Completer } from '../providers/index.js';
 import { builtInAgents, type AgentDefinition } from './agent-definitions.js';
 import { applyAgentWrite, type ApplyOutcome } from './apply.js';
+import { readFormats } from './format-writes.js';
 import { askModel } from './ask-model.js';
 import { clampIterations, runChain, type ChainHooks, type ChainResult } from './chain.js';
 import type { Scope } from './grid-context.js';
@@ -48,6 +49,8 @@ export interface ApplyInput {
   readonly writes: readonly { readonly target: string; readonly values: WireValue[][] }[];
   readonly direction?: ShiftDirection | undefined;
   readonly chartSpec?: Readonly<Record<string, unknown>> | null | undefined;
+  /** The preview's `formats` (checked here: errors name `formats[i]…`). */
+  readonly formats?: unknown;
   /** The client that applies, recorded with the undo step (see ApplyMeta.origin). */
   readonly origin?: string | undefined;
 }
@@ -113,6 +116,7 @@ export class AgentService {
         writes: input.writes,
         direction: input.direction ?? 'right',
         chartSpec: input.chartSpec ?? null,
+        formats: readFormats(input.formats),
         origin: input.origin,
       },
       this.options.newChartId,

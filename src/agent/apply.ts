@@ -17,6 +17,7 @@ import {
   type WorkbookReader,
 } from '../core/index.js';
 import { chartWrite } from './chart-writes.js';
+import { placeFormats, type PlacedFormats, type ProposedFormat } from './format-writes.js';
 import type { ProposedWrite } from './parse-reply.js';
 import {
   blocksOf,
@@ -36,6 +37,11 @@ export interface ApplyRequest {
   readonly writes: readonly ProposedWrite[];
   readonly direction: ShiftDirection;
   readonly chartSpec: Readonly<Record<string, unknown>> | null;
+  /**
+   * Formats for the cells written (ranges where the write asks to go; moved with its block and
+   * cut to the cells it writes), set in the same commit.
+   */
+  readonly formats?: readonly ProposedFormat[];
   /**
    * Cells (per lowercased sheet name) this apply clears first: a chain retry replacing its first
    * attempt.
@@ -62,6 +68,8 @@ export interface ApplyOutcome {
   readonly chart: Chart | null;
   readonly chartError: string | null;
   readonly blocks: readonly PlacedBlock[];
+  /** The formats written, where they landed. */
+  readonly formats: PlacedFormats['shown'];
   /** What the commit changed (undefined when nothing was written). */
   readonly changes: ChangeSet | undefined;
 }
@@ -135,7 +143,13 @@ export async function applyAgentWrite(
   checkGuardrails(proposedCells(placed), cellReaderOf(workbook), sheet);
   const mainSheet = placed[0]?.sheet ?? sheet;
   const chart = chartWrite(workbook, mainSheet, request.chartSpec, placed, newChartId);
-  const ops = [...clearOps(workbook, replaceable, placed), ...writeOps(placed), ...chart.ops];
+  const formats = placeFormats(request.formats ?? [], placed, sheet, mainSheet);
+  const ops = [
+    ...clearOps(workbook, replaceable, placed),
+    ...writeOps(placed),
+    ...formats.ops,
+    ...chart.ops,
+  ];
   const commit =
     ops.length === 0
       ? undefined
@@ -160,6 +174,7 @@ export async function applyAgentWrite(
     chart: chart.chart,
     chartError: chart.error,
     blocks: placed,
+    formats: formats.shown,
     changes: commit?.changes,
   };
 }

@@ -50,6 +50,8 @@ export interface ChainStep {
   readonly completion_signal: boolean;
   readonly chart: Chart | null;
   readonly chart_error: string | null;
+  /** The formats this step wrote with its values, where they landed. */
+  readonly formats: ApplyOutcome['formats'];
   readonly proposed_macro: ProposedMacro | null;
   readonly macro_error: string | null;
   readonly plan: Plan | null;
@@ -167,6 +169,7 @@ function baseStep(
     usage: usageOf(turn.completion),
     chart: null,
     chart_error: null,
+    formats: [],
     guardrail_issues: null,
   };
 }
@@ -261,7 +264,7 @@ async function iterate(
   if (iteration === 0 && turn.reply.plan !== null) progress.plan = turn.reply.plan;
   const base = baseStep(iteration, request, turn, workbook, progress);
   if (isCompletion(turn.reply, iteration)) return complete(base, request, turn, workbook, progress);
-  const write = JSON.stringify([turn.reply.writes, turn.reply.chartSpec]);
+  const write = JSON.stringify([turn.reply.writes, turn.reply.chartSpec, turn.reply.formats]);
   if (write === progress.lastWrite) {
     // The same write again would only land beside the first (occupied cells are never
     // overwritten): the model is going round in circles.
@@ -285,6 +288,7 @@ async function iterate(
         writes: turn.reply.writes,
         direction: 'right',
         chartSpec: turn.reply.chartSpec,
+        formats: turn.reply.formats,
         replaceable: progress.replaceable,
         rewritable: progress.rewritable,
         origin: request.origin,
@@ -398,6 +402,7 @@ function appliedStep(
     completion_signal: false,
     chart: outcome.chart,
     chart_error: outcome.chartError,
+    formats: outcome.formats,
   };
 }
 

@@ -35,6 +35,26 @@ describe('[AGENT-PROMPT] describeGrid', () => {
     expect(text).toContain('Data (empty)');
   });
 
+  it('[AGENT-FORMATS] shows what a formatted number looks like and the format, and nothing more for plain cells', () => {
+    const book = workbook();
+    writeRows(book, 'C2', [[0.25]]);
+    book.apply([
+      {
+        type: 'set-format',
+        sheet: 'Sheet1',
+        range: parseRange('C2'),
+        format: { number_format: '0%', bold: true },
+      },
+      { type: 'set-format', sheet: 'Sheet1', range: parseRange('A1'), format: { bold: true } },
+    ]);
+    const text = describeGrid(book, options);
+    expect(text).toContain(
+      'C2 | 0.25 | 0.25 |  | shows "25%" | format {"number_format":"0%","bold":true}\n',
+    );
+    expect(text).toContain('A1 | "Item" | "Item" |  | format {"bold":true}\n');
+    expect(text).toContain('B2 | 100 | 100 | \n');
+  });
+
   it('[AGENT-LAYOUT] names frozen headers and the filter, and lists hidden rows marked, not left out', () => {
     const book = workbook();
     writeRows(book, 'A4', [['Water', 30]]);

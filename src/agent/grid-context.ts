@@ -53,7 +53,24 @@ function cellLine(sheet: SheetView, address: CellAddress, hidden: ReadonlySet<nu
     ...(sheet.isLocked(address.row, address.col) ? ['locked'] : []),
     ...(hidden.has(address.row) ? ['hidden'] : []),
   ];
-  return `${formatCell(address)} | ${shownInput} | ${value} | ${marks.join(', ')}`;
+  return `${formatCell(address)} | ${shownInput} | ${value} | ${marks.join(', ')}${shownFormat(sheet, address, value)}`;
+}
+
+/**
+ * What the user sees when it is not the computed value as listed (a number format: 0.25 shown
+ * as "25%"), and the cell's format as the object a reply's `formats` takes; nothing for a cell
+ * that shows its value plainly.
+ */
+function shownFormat(sheet: SheetView, address: CellAddress, value: string): string {
+  const format = sheet.format(address.row, address.col);
+  // Only numbers change their look (a text format shows text as it is; TRUE is TRUE).
+  const number = typeof sheet.value(address.row, address.col) === 'number';
+  const display = number ? sheet.display(address.row, address.col) : '';
+  const parts = [
+    ...(display !== '' && display !== value ? [`shows ${JSON.stringify(display)}`] : []),
+    ...(format === undefined ? [] : [`format ${JSON.stringify(format)}`]),
+  ];
+  return parts.length === 0 ? '' : ` | ${parts.join(' | ')}`;
 }
 
 /** Row numbers (from 1) as spans: `3, 5-9`. */
@@ -193,7 +210,7 @@ export function describeGrid(workbook: WorkbookReader, options: GridContextOptio
       : `VIEW: selected cells only (${options.selectedCells.map((text) => text.toUpperCase()).join(', ')}); cells outside the selection are not shown`,
     boundsLine(selection === undefined ? sheet.occupiedBounds() : boundsOf(cells)),
     ...layoutLines(sheet, hiddenRows),
-    'CELLS (cell | input | computed value | locked, hidden); text is quoted, formulas start with =:',
+    'CELLS (cell | input | computed value | locked, hidden [| shows "display text" | format {…}]); text is quoted, formulas start with =; "shows" is what the user sees when a number format changes it, "format" the cell\'s format:',
     ...(shown.length === 0 ? ['(no cells)'] : shown.map((cell) => cellLine(sheet, cell, hidden))),
   ];
   if (cells.length > shown.length) {

@@ -3,9 +3,10 @@
 // schema and hands back a typed AgentReply. Anything else is a ModelOutputError naming the
 // provider, the model and the problem.
 import { Value } from 'typebox/value';
-import type { WireValue } from '../core/index.js';
+import { WorkbookError, type WireValue } from '../core/index.js';
 import { ModelOutputError } from './errors.js';
 import { ModelReply, REPLY_KEYS } from './reply-schema.js';
+import { readFormats, type ProposedFormat } from './format-writes.js';
 
 export interface ProposedWrite {
   /** As the model wrote it ("B3", "Summary!A1"); null when it gave none. */
@@ -34,6 +35,8 @@ export interface AgentReply {
   readonly chartSpec: Readonly<Record<string, unknown>> | null;
   readonly macroSpec: Readonly<Record<string, unknown>> | null;
   readonly plan: Plan | null;
+  /** Formats for the cells the reply writes (empty when it proposes none). */
+  readonly formats: readonly ProposedFormat[];
 }
 
 export interface ReplySource {
@@ -187,6 +190,14 @@ export function parseReply(textReply: string, source: ReplySource): AgentReply {
   const problem = schemaProblem(reply);
   if (problem !== undefined) fail(problem);
   const valid = reply as ModelReply;
+  let formats: ProposedFormat[] = [];
+  try {
+    formats = readFormats(valid.formats);
+  } catch (error) {
+    if (error instanceof WorkbookError)
+      fail(`${error.message} (see the reply contract in docs/agent.md).`);
+    throw error;
+  }
   return {
     reasoning: text(valid.reasoning),
     requestedTarget: valid.target_cell?.trim() || null,
@@ -194,5 +205,6 @@ export function parseReply(textReply: string, source: ReplySource): AgentReply {
     chartSpec: (valid.chart_spec as Record<string, unknown> | null | undefined) ?? null,
     macroSpec: (valid.macro_spec as Record<string, unknown> | null | undefined) ?? null,
     plan: sanitizePlan(valid.plan),
+    formats,
   };
 }

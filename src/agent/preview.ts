@@ -8,9 +8,11 @@ import {
   InvalidAddressError,
   InvalidNameError,
   tryParseCell,
+  type FormatPatch,
   type WireValue,
   type WorkbookReader,
 } from '../core/index.js';
+import { placeFormats } from './format-writes.js';
 import type { TokenUsage, ToolUse } from '../contract/index.js';
 import type { Completion } from '../providers/index.js';
 import { toolsUsed, usageOf } from './turn-report.js';
@@ -50,6 +52,11 @@ export interface AgentPreview {
   /** Set when the reply writes to more than one sheet; apply accepts the same list. */
   readonly intents: readonly PreviewIntent[] | null;
   readonly chart_spec: Record<string, unknown> | null;
+  /**
+   * The formats the reply proposes, where they land: only on cells this write writes (moved
+   * with the block); apply accepts the same list.
+   */
+  readonly formats: readonly { range: string; format: FormatPatch }[];
   readonly proposed_macro: ProposedMacro | null;
   readonly macro_error: string | null;
   readonly plan: Plan | null;
@@ -135,6 +142,7 @@ export function buildPreview(
           }))
         : null,
     chart_spec: placedChartSpec(reply.chartSpec, sheet, placed),
+    formats: placeFormats(reply.formats, placed, context.sheet, sheet).shown,
     proposed_macro: macro.proposed_macro,
     macro_error: macro.macro_error,
     plan: context.firstTurn ? reply.plan : null,

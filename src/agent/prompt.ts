@@ -19,12 +19,14 @@ export const OUTPUT_CONTRACT = `OUTPUT: answer with exactly one JSON object (no 
   "values": [["Header", 1], ["=SUM(B1:B2)", 2]],  // rows of cells: numbers, text, booleans, or formulas starting with =
   "intents": null,                     // or [{"target_cell": "A1", "values": [[...]]}, ...] for several rectangles (then omit target_cell/values)
   "chart_spec": null,                  // or {"data_range": "A1:B5", "chart_type": "bar|line|pie", "title": "...", "anchor_cell": "F2", "orientation": "columns|rows"}
+  "formats": null,                     // or [{"range": "A1:C1", "format": {"bold": true}}, {"range": "B2:B9", "format": {"number_format": "\"$\"#,##0.00"}}] for cells this answer writes
   "macro_spec": null,                  // or {"name": "MARGIN", "params": ["REVENUE", "COST"], "description": "...", "body": "=DIVIDE(MINUS(REVENUE, COST), REVENUE)"}
   "plan": null                         // or, on the first turn of a complex build only: {"title": "...", "anchor": "A1", "sections": [{"label": "Inputs", "target": "A1", "notes": "..."}]}
 }
 - values is always a list of rows, even for one cell: [["=A1*2"]].
 - When there is nothing (more) to write, return "values": [[""]]: that is the completion signal.
-- A macro body may use only its params, numbers and function calls (no operators, no cell references).`;
+- A macro body may use only its params, numbers and function calls (no operators, no cell references).
+- formats style only the cells this answer writes, with ranges as you wrote the values (they move with them). Format fields: number_format (an Excel code: 0.00, #,##0, 0%, "$"#,##0.00, yyyy-mm-dd), bold, italic, underline, strikethrough, color and fill (#RRGGBB), align (left, center, right), wrap. Write numbers as numbers (0.15, not "15%") and let number_format show them.`;
 
 export interface PromptParts {
   readonly agent: AgentDefinition;

@@ -35,6 +35,8 @@ export const ModelReply = Type.Object({
     Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
   ),
   plan: Type.Optional(Type.Union([ReplyPlan, Type.Null()])),
+  // Checked entry by entry by readFormats (format-writes.ts), which names the field at fault.
+  formats: Type.Optional(Type.Unknown()),
 });
 export type ModelReply = Static<typeof ModelReply>;
 
@@ -47,4 +49,5 @@ export const REPLY_KEYS = [
   'chart_spec',
   'macro_spec',
   'plan',
+  'formats',
 ] as const;

@@ -28,6 +28,7 @@ export function applyInputOf(body: AgentApplyBody, origin: string | undefined): 
     writes,
     direction: body.shift_direction,
     chartSpec: (body.chart_spec as Record<string, unknown> | null | undefined) ?? null,
+    formats: body.formats ?? undefined,
     origin,
   };
 }
@@ -39,5 +40,6 @@ export function applyResponseOf(outcome: ApplyOutcome): ApplyResponse {
     actual_target: outcome.actualTarget,
     chart: outcome.chart,
     chart_error: outcome.chartError,
+    formats: outcome.formats,
   };
 }

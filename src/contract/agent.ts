@@ -2,6 +2,20 @@
 import { Type, type Static } from 'typebox';
 import { ChartJson } from './charts.js';
 import { CellValueJson, WireValue, List } from './common.js';
+import { FormatPatchJson } from './formats.js';
+
+/** A format for cells an agent write writes: `{range, format}` as POST /grid/format takes them. */
+export const AgentFormatJson = Type.Object({
+  range: Type.String({
+    minLength: 1,
+    maxLength: 300,
+    description: 'A1 cell or range (may be sheet-qualified).',
+  }),
+  format: FormatPatchJson,
+});
+
+const AgentFormats = (description: string) =>
+  List(AgentFormatJson, { maxItems: 1_000, description });
 
 const OptionalText = (description: string, maxLength = 200) =>
   Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()], { description }));
@@ -86,6 +100,14 @@ export const AgentApplyBody = Type.Object(
         description: 'data_range, chart_type, title, anchor_cell, orientation.',
       }),
     ),
+    formats: Type.Optional(
+      Type.Union([
+        AgentFormats(
+          "The preview's formats: only cells this write writes get them (moved with the block when it moves); one undo step with the values.",
+        ),
+        Type.Null(),
+      ]),
+    ),
     intents: Type.Optional(
       Type.Union(
         [
@@ -114,6 +136,10 @@ export const AgentApplyBody = Type.Object(
           ['Month', 'Revenue'],
           ['Jan', 100],
           ['Total', '=SUM(B2:B2)'],
+        ],
+        formats: [
+          { range: 'A1:B1', format: { bold: true } },
+          { range: 'B2:B3', format: { number_format: '"$"#,##0.00' } },
         ],
       },
     ],
@@ -191,6 +217,9 @@ export const AgentPreviewResponse = Type.Object({
   values: Type.Union([ValueGrid, Type.Null()]),
   intents: Type.Union([List(PreviewIntent), Type.Null()]),
   chart_spec: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  formats: AgentFormats(
+    'Formats the reply proposes, where they land: only on cells this write writes. Send them to apply as they are.',
+  ),
   proposed_macro: Type.Union([ProposedMacro, Type.Null()]),
   macro_error: NullableText,
   plan: Type.Union([PlanJson, Type.Null()]),
@@ -211,6 +240,7 @@ export const ApplyResponse = Type.Object({
   actual_target: NullableText,
   chart: Type.Union([ChartJson, Type.Null()]),
   chart_error: NullableText,
+  formats: AgentFormats('The formats written, where they landed (with the values, one undo step).'),
 });
 export type ApplyResponse = Static<typeof ApplyResponse>;
 
@@ -244,6 +274,7 @@ export const ChainStepJson = Type.Object({
   completion_signal: Type.Boolean(),
   chart: Type.Union([ChartJson, Type.Null()]),
   chart_error: NullableText,
+  formats: AgentFormats('The formats this step wrote with its values (empty when none).'),
   proposed_macro: Type.Union([ProposedMacro, Type.Null()]),
   macro_error: NullableText,
   plan: Type.Union([PlanJson, Type.Null()]),

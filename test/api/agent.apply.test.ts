@@ -29,6 +29,7 @@ describe('[APPLY-STATUS] statuses of docs/contract.md §3 Apply result', () => {
       actual_target: 'A1',
       chart: null,
       chart_error: null,
+      formats: [],
     });
     const values = await readValues(agent.running.http);
     expect(values['A1']).toBe('Item');

@@ -220,6 +220,14 @@ describe('command line', () => {
     expect(parseCommandLine(['--json'])).toMatchObject({ kind: 'error' });
     expect(parseCommandLine(['--bogus'])).toMatchObject({ kind: 'error' });
   });
+
+  it('reads --function as the upper-case name whose every mismatch is listed', () => {
+    expect(parseCommandLine(['--function', 'text'])).toMatchObject({
+      kind: 'run',
+      options: { function: 'TEXT' },
+    });
+    expect(parseCommandLine(['--function'])).toMatchObject({ kind: 'error' });
+  });
 });
 
 describe('a small corpus end to end', () => {
@@ -260,6 +268,17 @@ describe('a small corpus end to end', () => {
       expect(results.functions['ROUND']).toEqual({ cells: 1, agree: 0 });
       const broken = results.results.find((result) => result.file === 'broken.xlsx')!;
       expect(broken).toMatchObject({ imported: false, failure: 'unreadable', scored: 0 });
+    }
+  });
+
+  it('lists only the mismatches of the cells calling the function asked for', async () => {
+    for (const workers of [1, 0]) {
+      const sums = await runConformance({ corpus: folder, workers, mismatchesOf: 'SUM' });
+      const ofSum = sums.results.find((result) => result.file === 'small.xlsx')!;
+      expect(ofSum.mismatches).toEqual([]);
+      const rounds = await runConformance({ corpus: folder, workers, mismatchesOf: 'ROUND' });
+      const ofRound = rounds.results.find((result) => result.file === 'small.xlsx')!;
+      expect(ofRound.mismatches.map((miss) => miss.cell)).toEqual(['B3']);
     }
   }, 60_000);
 });

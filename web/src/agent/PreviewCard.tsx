@@ -35,6 +35,22 @@ function outcomeText(entry: PreviewEntry): string | undefined {
   return parts.join(' ');
 }
 
+/** `A1:C1 bold, fill #DDEBF7; B2:B3 "$"#,##0.00`: each proposed format in a few words. */
+function formatsLine(formats: PreviewEntry['preview']['formats']): string {
+  return formats
+    .map(({ range, format }) => {
+      const words = Object.entries(format).map(([field, value]) =>
+        value === true
+          ? field
+          : value === null
+            ? `no ${field}`
+            : `${field === 'number_format' ? '' : `${field} `}${String(value)}`,
+      );
+      return `${range} ${words.join(', ')}`;
+    })
+    .join('; ');
+}
+
 export function PreviewCard({
   entry,
   controller,
@@ -121,6 +137,11 @@ export function PreviewCard({
         <PlanBlock plan={preview.plan} onGoTo={(reference) => controller.goTo(reference)} />
       )}
       <MacroBlock macro={preview.proposed_macro} error={preview.macro_error} />
+      {(preview.formats ?? []).length > 0 && (
+        <p className="card-meta" data-testid="preview-formats">
+          Formats: {formatsLine(preview.formats)}
+        </p>
+      )}
       {chart !== null && (
         <p className="card-chart" data-testid="preview-chart">
           Proposed {chart.chartType} chart “{chart.title}” of {chart.dataRange} at{' '}

@@ -314,6 +314,7 @@ export class AgentController {
         sheet: preview.sheet,
         shift_direction: card.shift,
         chart_spec: preview.chart_spec,
+        formats: preview.formats ?? [],
       });
       this.patchCard(id, { status: 'applied', result });
       this.session.preview.set(null);

@@ -32,6 +32,8 @@ export interface ApplyRequest {
   readonly shift_direction: 'right' | 'down';
   /** The preview's chart spec as the model wrote it; the server checks it on apply. */
   readonly chart_spec: Readonly<Record<string, unknown>> | null;
+  /** The preview's formats, written with the values in the same undo step. */
+  readonly formats?: PreviewJson['formats'];
 }
 
 export type {
