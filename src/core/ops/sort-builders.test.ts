@@ -78,4 +78,34 @@ describe("sorting a range's rows", () => {
       sortRangeOps(book.sheet(), parseRange('A1:A2'), [{ col: 3, descending: false }], false),
     ).toThrow(/D/);
   });
+
+  it('sorts a range away from A1 under its header, empty keys last, leaving cells outside it and unchanged columns alone', () => {
+    const book = bed.open();
+    writeRows(book, 'B2', [
+      ['left', 'Name', 'Qty', 'Double'],
+      [10, 'w', null, '=D3*2'],
+      [20, 'x', 3, '=D4*2'],
+      [30, 'y', 1, '=D5*2'],
+      [40, 'z', 2, '=D6*2'],
+    ]);
+    const { ops, rows } = sortRangeOps(
+      book.sheet(),
+      parseRange('C2:E6'),
+      [{ col: 3, descending: true }],
+      true,
+    );
+    expect(rows).toBe(4);
+    // The formula column reads the same on every row after the move, so only C:D is written.
+    const written = ops.flatMap((op) =>
+      op.type === 'set-cells' ? op.runs.map((run) => [run.col, run.inputs.length]) : [],
+    );
+    expect(new Set(written.map(String))).toEqual(new Set(['2,2']));
+    book.apply(ops);
+    const column = (letter: string) =>
+      [2, 3, 4, 5, 6].map((row) => valueAt(book, `${letter}${row}`));
+    expect(column('C')).toEqual(['Name', 'x', 'z', 'y', 'w']);
+    expect(column('D')).toEqual(['Qty', 3, 2, 1, null]);
+    expect(column('E')).toEqual(['Double', 6, 4, 2, 0]);
+    expect(column('B')).toEqual(['left', 10, 20, 30, 40]);
+  });
 });
