@@ -33,6 +33,7 @@ type Scope =
 
 const SCOPES: Readonly<Record<string, Scope>> = {
   'GET /healthz': 'public',
+  'GET /auth/config': 'public',
   'POST /auth/signup': 'public',
   'POST /auth/login': 'public',
   'POST /auth/refresh': 'caller',
