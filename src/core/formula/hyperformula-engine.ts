@@ -25,6 +25,7 @@ import { isFormula, type CellInput } from '../value-typing.js';
 import { addressMappingPolicy, DenseWidthBounds } from './address-layout.js';
 import { denseContents } from './dense-contents.js';
 import { boundedFunctions, limitTextResults } from './result-limits.js';
+import { sortOnlyComputedNodes } from './initial-sort.js';
 import { runWithinTimeBudget } from './time-budget.js';
 import { FormulaTimeBudgetError } from '../errors.js';
 import type {
@@ -509,6 +510,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   // Built on first request for the instance it describes (a rebuild or new functions drop it).
   let catalogue: { of: HyperFormula; entries: FunctionInfo[] } | undefined;
   limitTextResults();
+  sortOnlyComputedNodes();
   teachNullErrorLiteral();
   correctBuiltInArguments();
   treatEmptyCriteriaAsZero();
