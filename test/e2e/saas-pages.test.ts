@@ -45,9 +45,9 @@ describe.skipIf(!hasChromium)('SaaS pages', () => {
     const b = await suite.page();
     await signUpInPage(a, suite.server.url, 'alice@example.com');
     await signUpInPage(b, suite.server.url, 'bob@example.com');
-    await expect(a.page.getByTestId('account-email').textContent()).resolves.toBe(
-      'alice@example.com',
-    );
+    await expect
+      .poll(() => a.page.getByTestId('account-email').textContent())
+      .toBe('alice@example.com');
 
     // A creates a workbook from the list and lands in it.
     const aDefault = openWorkbookId(a.page);
@@ -66,24 +66,25 @@ describe.skipIf(!hasChromium)('SaaS pages', () => {
     await invites.getByTestId('invite-email').fill('alice@example.com');
     await invites.getByTestId('invite').click();
     const refusal = invites.getByTestId('invite-outcome');
-    await expect(refusal.getAttribute('role')).resolves.toBe('alert');
-    await expect(refusal.textContent()).resolves.toMatch(/yourself|own/i);
+    await expect.poll(() => refusal.getAttribute('role')).toBe('alert');
+    await expect.poll(() => refusal.textContent()).toMatch(/yourself|own/i);
 
     // A invites B (typed in capitals: stored lowercased) and someone without an account.
     await invites.getByTestId('invite-email').fill('BOB@Example.com');
     await invites.getByTestId('invite').click();
-    await expect(invites.getByTestId('invite-outcome').textContent()).resolves.toBe(
-      'bob@example.com can now open and edit this workbook.',
-    );
+    // The outcome still shows the refusal until the invite's answer arrives.
+    await expect
+      .poll(() => invites.getByTestId('invite-outcome').textContent())
+      .toBe('bob@example.com can now open and edit this workbook.');
     await invites.getByTestId('invite-email').fill('carol@example.com');
     await invites.getByTestId('invite').click();
     await invites.getByText('Invited: waiting for carol@example.com to sign up.').waitFor();
     const carol = invites.locator('[data-testid="collaborator"][data-email="carol@example.com"]');
-    await expect(carol.getAttribute('data-kind')).resolves.toBe('pending');
-    await expect(carol.getByTestId('pending-badge').textContent()).resolves.toBe('PENDING');
+    await expect.poll(() => carol.getAttribute('data-kind')).toBe('pending');
+    await expect.poll(() => carol.getByTestId('pending-badge').textContent()).toBe('PENDING');
     const bobRow = invites.locator('[data-testid="collaborator"][data-email="bob@example.com"]');
-    await expect(bobRow.getAttribute('data-kind')).resolves.toBe('active');
-    await expect(bobRow.getByTestId('pending-badge').count()).resolves.toBe(0);
+    await expect.poll(() => bobRow.getAttribute('data-kind')).toBe('active');
+    await expect.poll(() => bobRow.getByTestId('pending-badge').count()).toBe(0);
 
     // Revoking the pending invite uses its own route.
     const pendingRevoke = a.page.waitForRequest(
@@ -100,12 +101,12 @@ describe.skipIf(!hasChromium)('SaaS pages', () => {
     const sharedRow = b.page.locator(
       `[data-testid="shared-workbook"][data-workbook-id="${shared}"]`,
     );
-    await expect(sharedRow.textContent()).resolves.toContain('from alice@example.com');
+    await expect.poll(() => sharedRow.textContent()).toContain('from alice@example.com');
     await sharedRow.getByTestId('open-workbook').click();
     await waitForWorkbook(b.page);
     expect(openWorkbookId(b.page)).toBe(shared);
     await expectCellText(b.page, 'A1', '10');
-    await expect(b.page.getByTestId('open-share').count()).resolves.toBe(0);
+    await expect.poll(() => b.page.getByTestId('open-share').count()).toBe(0);
     await typeInto(b.page, 'B1', '=A1*2');
     await expectCellText(b.page, 'B1', '20');
 
@@ -170,16 +171,16 @@ describe.skipIf(!hasChromium)('SaaS pages', () => {
   it('the landing page asks a signed-out visitor to sign in, and reads the workbook once signed in', async () => {
     const ui = await suite.page();
     await ui.page.goto(suite.server.url);
-    await expect(ui.page.getByTestId('continue-error').textContent()).resolves.toBe(
-      'Sign in to open your workbooks.',
-    );
+    await expect
+      .poll(() => ui.page.getByTestId('continue-error').textContent())
+      .toBe('Sign in to open your workbooks.');
     await ui.page.getByTestId('continue-card').click();
     await ui.page.waitForURL(/\/signin\?next=%2Fworkbook$/);
     await submitPasswordForm(ui.page, 'kim@example.com', 'sign-up');
     await waitForWorkbook(ui.page);
     await ui.page.goto(suite.server.url);
     await ui.page.getByTestId('continue-sheets').waitFor();
-    await expect(ui.page.getByTestId('continue-error').count()).resolves.toBe(0);
+    await expect.poll(() => ui.page.getByTestId('continue-error').count()).toBe(0);
   });
 
   it('a wrong password is refused on the sign-in page with the server’s words', async () => {
@@ -192,9 +193,9 @@ describe.skipIf(!hasChromium)('SaaS pages', () => {
     await ui.page.getByTestId('signin-submit').click();
     await ui.page.getByTestId('signin-error').waitFor();
     expect(new URL(ui.page.url()).pathname).toBe('/signin');
-    await expect(ui.page.evaluate(() => localStorage.getItem('gridbook.sign-in'))).resolves.toBe(
-      null,
-    );
+    await expect
+      .poll(() => ui.page.evaluate(() => localStorage.getItem('gridbook.sign-in')))
+      .toBe(null);
   });
 
   it('a service token is created (shown once, copyable), works, and stops working when revoked', async () => {
@@ -207,11 +208,11 @@ describe.skipIf(!hasChromium)('SaaS pages', () => {
     const token = await section.getByTestId('token-value').inputValue();
     expect(token).toMatch(/^gb_live_/);
     await section.getByTestId('copy-token').click();
-    await expect(ui.page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(token);
+    await expect.poll(() => ui.page.evaluate(() => navigator.clipboard.readText())).toBe(token);
     expect((await suite.server.as(token).get('/workbooks')).status).toBe(200);
 
     const row = section.getByTestId('token-row');
-    await expect(row.textContent()).resolves.toContain('ci script');
+    await expect.poll(() => row.textContent()).toContain('ci script');
     await expect(row.textContent()).resolves.not.toContain(token);
     await row.getByTestId('revoke-token').click();
     await row.getByTestId('revoke-token-confirm').click();
@@ -239,7 +240,7 @@ describe.skipIf(!hasChromium)('SaaS pages', () => {
     await scratchRow.getByTestId('rename-input').fill('Q3 forecast');
     await scratchRow.getByTestId('rename-input').press('Enter');
     await scratchRow.getByText('Q3 forecast').waitFor();
-    await expect(ui.page.getByTestId('workbook-title').inputValue()).resolves.toBe('Q3 forecast');
+    await expect.poll(() => ui.page.getByTestId('workbook-title').inputValue()).toBe('Q3 forecast');
     const asGina = suite.server.as(await pageToken(ui.page));
     const titles = async () =>
       ((await asGina.get('/workbooks')).body as { workbooks: { id: string; title: string }[] })
@@ -315,20 +316,20 @@ describe.skipIf(!hasChromium)('SaaS pages with an external identity provider', (
     await ui.page.goto(`${suite.server.url}/workbook`);
     await ui.page.waitForURL(/\/signin\?next=/);
     await ui.page.getByTestId('token-form').waitFor();
-    await expect(ui.page.getByTestId('password-form').count()).resolves.toBe(0);
+    await expect.poll(() => ui.page.getByTestId('password-form').count()).toBe(0);
 
     await ui.page.getByTestId('signin-token').fill('not-a-token');
     await ui.page.getByTestId('signin-submit').click();
-    await expect(ui.page.getByTestId('signin-error').textContent()).resolves.toContain(
-      'Malformed token',
-    );
+    await expect
+      .poll(() => ui.page.getByTestId('signin-error').textContent())
+      .toContain('Malformed token');
 
     await ui.page.getByTestId('signin-token').fill(token);
     await ui.page.getByTestId('signin-submit').click();
     await waitForWorkbook(ui.page);
-    await expect(ui.page.getByTestId('account-email').textContent()).resolves.toBe(
-      'jo@example.com',
-    );
+    await expect
+      .poll(() => ui.page.getByTestId('account-email').textContent())
+      .toBe('jo@example.com');
     await typeInto(ui.page, 'A1', '42');
     const stored = await suite.server
       .as(token, { 'x-workbook-id': openWorkbookId(ui.page) })
@@ -351,8 +352,8 @@ describe.skipIf(!hasChromium)('OSS mode keeps its page', () => {
     expect(asked.filter((path) => path.startsWith('/auth') || path === '/workbooks')).toEqual([]);
     await page.getByTestId('open-settings').click();
     await page.getByTestId('provider-row').first().waitFor();
-    await expect(page.getByTestId('tokens-section').count()).resolves.toBe(0);
-    await expect(page.getByTestId('plugin-secrets-section').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId('tokens-section').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('plugin-secrets-section').count()).toBe(0);
 
     await page.goto(`${suite.server.url}/signin?next=%2Fworkbook`);
     await page.waitForURL((url) => url.pathname === '/workbook');
@@ -368,7 +369,7 @@ describe.skipIf(!hasChromium)('OSS mode keeps its page', () => {
     await suite.open();
     await page.waitForFunction(() => localStorage.getItem('gridbook.sign-in') === null);
     await suite.open();
-    await expect(page.getByTestId('open-workbooks').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId('open-workbooks').count()).toBe(0);
   });
 });
 
@@ -437,8 +438,8 @@ describe.skipIf(!hasChromium || !hasPython)('SaaS pages: plugin secrets form', (
     const form = page.locator('[data-testid="plugin-secrets"][data-plugin="vault"]');
     const slot = (key: string) => form.locator(`[data-testid="secret-slot"][data-key="${key}"]`);
     await form.waitFor();
-    await expect(form.locator('input[type="password"]').count()).resolves.toBe(2);
-    await expect(form.getByTestId('secrets-save').isDisabled()).resolves.toBe(true);
+    await expect.poll(() => form.locator('input[type="password"]').count()).toBe(2);
+    await expect.poll(() => form.getByTestId('secrets-save').isDisabled()).toBe(true);
 
     await slot('TOKEN').getByTestId('secret-input').fill('k-secret-1');
     await form.getByTestId('secrets-save').click();
@@ -448,8 +449,8 @@ describe.skipIf(!hasChromium || !hasPython)('SaaS pages: plugin secrets form', (
     expect(await vaultToken()).toBe(
       createHash('sha256').update('k-secret-1').digest('hex').slice(0, 16),
     );
-    await expect(slot('TOKEN').getByTestId('secret-input').inputValue()).resolves.toBe('');
-    await expect(slot('REGION').getByTestId('secret-stored').count()).resolves.toBe(0);
+    await expect.poll(() => slot('TOKEN').getByTestId('secret-input').inputValue()).toBe('');
+    await expect.poll(() => slot('REGION').getByTestId('secret-stored').count()).toBe(0);
     expect(await page.content()).not.toContain('k-secret-1');
 
     await slot('TOKEN').getByTestId('secret-clear').click();
