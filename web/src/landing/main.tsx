@@ -2,6 +2,7 @@
 // small and fast (docs/ui-rules.md PERF-13, PERF-14).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import '../page-base.css';
 import './landing.css';
 import { Landing } from './Landing.js';
 

@@ -1,6 +1,7 @@
 // Entry point of the sign-in page (/signin, SaaS mode). Imports nothing from the grid.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import '../page-base.css';
 import './signin.css';
 import { SignInPage } from './SignInPage.js';
 
