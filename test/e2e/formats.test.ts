@@ -394,6 +394,54 @@ describe.skipIf(!hasChromium)('cell formats in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[FMT-05] a cut moves formats: the source cells lose theirs, the target has them, one undo step puts both back', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [['Rate', 0.5]] });
+    await suite.server.http.post('/grid/format', {
+      range: 'A1:B1',
+      format: { bold: true, fill: '#FFFF00' },
+    });
+    await suite.server.http.post('/grid/format', { range: 'B1', format: { number_format: '0%' } });
+    // An empty cell is not listed in `cells`: its format shows only in the formatted rectangles.
+    const formatsMeeting = async (cell: string) =>
+      (
+        (await suite.server.http.get('/grid', { range: cell })).body as {
+          formats?: { range: string; format: unknown }[];
+        }
+      ).formats ?? [];
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'B1', '50%');
+    await goTo(page, 'A1:B1');
+    await page.keyboard.press('Control+x');
+    // Overlapping the source: B1 is pasted over, A1 is left behind and must lose its format.
+    await goTo(page, 'B1');
+    await page.keyboard.press('Control+v');
+    await expectCellText(page, 'C1', '50%');
+    await waitSaved(page);
+    await expect
+      .poll(async () => {
+        const cells = await readCells(suite.server, 'A1:C1');
+        return [await formatsMeeting('A1'), cells['B1']?.format, cells['C1']?.format];
+      })
+      .toEqual([
+        [],
+        { bold: true, fill: '#FFFF00' },
+        { bold: true, fill: '#FFFF00', number_format: '0%' },
+      ]);
+    await page.getByTestId('undo').click();
+    await expect
+      .poll(async () => {
+        const cells = await readCells(suite.server, 'A1:C1');
+        return [cells['A1']?.format, cells['B1']?.format, await formatsMeeting('C1')];
+      })
+      .toEqual([
+        { bold: true, fill: '#FFFF00' },
+        { bold: true, fill: '#FFFF00', number_format: '0%' },
+        [],
+      ]);
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[FMT-06] the status bar shows the selection’s sum and average in its number format', async () => {
     await suite.server.http.post('/grid/range', { target_cell: 'B2', values: [[1200], [1200.5]] });
     await suite.server.http.post('/grid/format', {

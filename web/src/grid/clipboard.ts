@@ -8,6 +8,7 @@ import {
   formatRect,
   parseRange,
   rectCellCount,
+  rectContains,
   rectIntersection,
   type Rect,
 } from './address.js';
@@ -237,6 +238,29 @@ async function pasteFormats(
   return commits;
 }
 
+/**
+ * A cut moves formats as Excel's does: the source cells the paste does not cover lose theirs
+ * (locked cells keep theirs, as they keep their values). Answers the commits it took.
+ */
+async function clearCutFormats(
+  session: Session,
+  sheet: string,
+  clip: InternalClip,
+  pasted: Rect,
+): Promise<number> {
+  const cells: string[] = [];
+  clip.formats.forEach((row, r) =>
+    row.forEach((format, c) => {
+      const at = { col: clip.rect.col + c, row: clip.rect.row + r };
+      if (isPlain(format) || rectContains(pasted, at)) return;
+      if (session.store.cell(sheet, at.col, at.row)?.locked === true) return;
+      cells.push(formatCell(at));
+    }),
+  );
+  if (cells.length === 0) return 0;
+  return formatCellList(session, sheet, cells, replacingPatch(undefined));
+}
+
 /** Write a pasted block, in chunks when large; a cut also clears its source (one undo step). */
 export function writePaste(
   session: Session,
@@ -257,10 +281,12 @@ async function writePasteNow(
 ): Promise<boolean> {
   const sheet = session.activeSheet;
   let commits = 0;
+  const width = block.reduce((widest, row) => Math.max(widest, row.length), 1);
   if (internal?.cut === true && internal.sheet === sheet) {
     if (await session.clearRange(sheet, internal.rect)) commits += 1;
+    const pasted = { ...target, width, height: block.length };
+    commits += await clearCutFormats(session, sheet, internal, pasted);
   }
-  const width = block.reduce((widest, row) => Math.max(widest, row.length), 1);
   const rowsPerChunk = Math.max(1, Math.floor(CHUNK_CELLS / width));
   const chunks: BlockChunk[] = [];
   for (let start = 0; start < block.length; start += rowsPerChunk) {
