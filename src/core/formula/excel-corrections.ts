@@ -3,7 +3,8 @@
 // ROUND, ROUNDUP and ROUNDDOWN truncate num_digits (HyperFormula scaled by 10^0.5 for
 // ROUND(7.123,0.5)); ISODD and ISEVEN read negative numbers (ISODD(-1) was FALSE); DATEDIF takes
 // its unit in any case ("m" was #NUM!); AND, OR and XOR skip text and empty cells and answer
-// #VALUE! when no logical value is left (HyperFormula answered FALSE, or #VALUE! for any text).
+// #VALUE! when no logical value is left (HyperFormula answered FALSE, or #VALUE! for any text);
+// CHAR and CODE read the Windows code page (windows-code-page.ts).
 import {
   cellsOf,
   integerArg,
@@ -14,6 +15,7 @@ import {
   valueError,
 } from './excel-arguments.js';
 import type { CustomFunction } from './function-registry.js';
+import { CODE_PAGE_FUNCTIONS } from './windows-code-page.js';
 import { FormulaError, SENTINELS } from './sentinels.js';
 
 const numError = (message: string): FormulaError => new FormulaError(SENTINELS.number, message);
@@ -183,4 +185,5 @@ export const EXCEL_CORRECTIONS: readonly CustomFunction[] = [
     'TRUE when an odd number of the logical values are TRUE',
     (values) => values.filter(Boolean).length % 2 === 1,
   ),
+  ...CODE_PAGE_FUNCTIONS,
 ];

@@ -83,6 +83,8 @@ const NAMES = [
   'AND',
   'OR',
   'XOR',
+  'CHAR',
+  'CODE',
   'MATCH',
 ];
 
