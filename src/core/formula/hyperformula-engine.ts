@@ -41,6 +41,7 @@ import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
 import { positionalParameters, signatureOf, type FunctionInfo } from './function-catalogue.js';
 import { EXCEL_FUNCTIONS } from './excel-functions.js';
 import { correctBuiltInArguments, treatEmptyCriteriaAsZero } from './built-in-arguments.js';
+import { readCapitalExponentsInComplexText } from './complex-text.js';
 import { engineSpelling } from './engine-spelling.js';
 import { intersectRangeResults } from './implicit-intersection.js';
 import { formulaLimitError } from './formula-limits.js';
@@ -514,6 +515,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   teachNullErrorLiteral();
   correctBuiltInArguments();
   treatEmptyCriteriaAsZero();
+  readCapitalExponentsInComplexText();
   intersectRangeResults();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
   const denseWidths = new DenseWidthBounds();
