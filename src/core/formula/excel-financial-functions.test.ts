@@ -1,5 +1,6 @@
 // ACCRINT and ACCRINTM (excel-financial-functions.ts): Microsoft's documented examples ("MS
-// example"), the documented formula on simple cases, and the documented errors.
+// example"), the documented formula on simple cases, Excel's own results where its count departs
+// from the documentation, and the documented errors.
 import { describe, expect, it } from 'vitest';
 import { useWorkbooks, valueAt, writeCell } from '../../../test/support/workbook-bed.js';
 import type { WireValue } from '../index.js';
@@ -46,10 +47,43 @@ describe('ACCRINT', () => {
     ).toBeCloseTo((25 * 92) / 183, 10);
   });
 
-  it('calc_method FALSE accrues from first_interest once settlement is past it', () => {
-    expect(calc('=ACCRINT(DATE(2020,1,1),DATE(2020,7,1),DATE(2020,10,1),0.1,1000,2,0,FALSE)')).toBe(
-      25,
-    );
+  // Excel's own results (cached in workbooks Excel saved, ../shared/conformance), where its count
+  // departs from a plain day count.
+  it.each([
+    // 30/360, first_interest at a month end: the whole period 31 Aug – 29 Feb counts one coupon.
+    ['=ACCRINT(DATE(2007,3,1),DATE(2008,8,31),DATE(2008,5,1),0.1,1000,2,0)', 116.94444444444446],
+    [
+      '=ACCRINT(DATE(2007,3,1),DATE(2008,8,31),DATE(2008,5,1),0.1,1000,2,0,FALSE)',
+      66.94444444444446,
+    ],
+    // Actual/actual: the days to settlement over first_interest's own period (91 days).
+    ['=ACCRINT(DATE(2017,1,1),DATE(2017,12,1),DATE(2017,4,1),0.33,3000,4,1)', 241.12362637362637],
+    ['=ACCRINT(DATE(2017,1,1),DATE(2017,12,1),DATE(2017,4,1),0.33,3000,4,2)', 236.5],
+    ['=ACCRINT(DATE(2017,1,1),DATE(2017,12,1),DATE(2017,4,1),0.33,3000,4,3)', 240.04109589041096],
+    // calc_method FALSE before first_interest: negative, the part of the period still to run.
+    [
+      '=ACCRINT(DATE(2017,1,1),DATE(2017,12,1),DATE(2017,4,1),0.33,3000,4,1,FALSE)',
+      -253.8763736263736,
+    ],
+    [
+      '=ACCRINT(DATE(2017,1,1),DATE(2017,12,1),DATE(2017,4,1),0.33,3000,4,2,FALSE)',
+      -258.49999999999994,
+    ],
+    // Settled after first_interest: 30/360 from issue, whatever the schedule.
+    ['=ACCRINT(DATE(2012,2,2),DATE(2012,3,30),DATE(2013,12,4),0.1,1000,1,0)', 183.88888888888889],
+  ])("%s is Excel's %d", (formula, expected) => {
+    expect(calc(formula)).toBeCloseTo(expected, 9);
+  });
+
+  it('calc_method FALSE past first_interest counts as Excel does: from the period before first_interest, not from first_interest', () => {
+    // Microsoft's page says "from first_interest"; Excel's cached results say otherwise
+    // (../shared/conformance, ironcalc/FINANCIAL--accrint_cases.xlsx rows 103 and 113).
+    expect(
+      calc('=ACCRINT(DATE(2021,6,1),DATE(2021,12,1),DATE(2022,3,1),0.025,5000,2,0,FALSE)'),
+    ).toBeCloseTo(93.75, 10);
+    expect(
+      calc('=ACCRINT(DATE(2021,6,1),DATE(2021,12,1),DATE(2022,9,1),0.075,100,2,0,FALSE)'),
+    ).toBeCloseTo(9.375, 10);
     expect(calc('=ACCRINT(DATE(2020,1,1),DATE(2020,7,1),DATE(2020,10,1),0.1,1000,2,0,TRUE)')).toBe(
       75,
     );

@@ -1,7 +1,7 @@
 // Excel financial functions HyperFormula 3.5 lacks: ACCRINT, ACCRINTM, PRICE, YIELD and the
 // coupon functions (COUPDAYBS, COUPDAYS, COUPDAYSNC, COUPNCD, COUPNUM, COUPPCD), with Excel's
 // documented day-count bases (0 US 30/360, 1 actual/actual, 2 actual/360, 3 actual/365, 4 European 30/360) and
-// ACCRINT's documented sum over the quasi-coupon periods of the odd period. Coupon dates step back
+// ACCRINT's count of coupons as Excel computes it (see accruedCoupons). Coupon dates step back
 // from maturity by 12/frequency months, kept at month ends when maturity is one.
 import { booleanArg, integerArg, numberArg } from './excel-arguments.js';
 import { FormulaError, SENTINELS } from './sentinels.js';
@@ -121,33 +121,63 @@ function frequencyArg(
 }
 
 /**
- * The accrued fraction of coupons from `start` to `settlement`: over the quasi-coupon periods
- * (coupon dates stepped back and forth from first_interest, kept at month ends when it is one),
- * the basis days accrued in each divided by the period's normal length.
+ * US 30/360 as Excel's ACCRINT counts a coupon period's normal length: both ends moved to the
+ * 30th (31st and end of February alike), where basisDays moves the end only after a 30th/31st.
+ */
+function days360BothEnds(start: Day, end: Day): number {
+  const startDay = isLastOfFebruary(start) || start.day === 31 ? 30 : start.day;
+  const endDay = isLastOfFebruary(end) || end.day === 31 ? 30 : end.day;
+  return (end.year - start.year) * 360 + (end.month - start.month) * 30 + (endDay - startDay);
+}
+
+/** Days from `start` to `end` as a coupon period's length (the fraction's denominator). */
+function periodLength(start: Day, end: Day, basis: Basis, frequency: number): number {
+  if (basis === 0) return days360BothEnds(start, end);
+  if (basis === 2) return basisDays(start, end, 0);
+  if (basis === 3) return 365 / frequency;
+  return basisDays(start, end, basis);
+}
+
+/**
+ * ACCRINT's count of coupons from issue to settlement (calc_method TRUE) or from first_interest
+ * (FALSE), as Excel computes it (its results, not only its documentation, in the conformance
+ * corpus): coupon dates step by 12/frequency months from first_interest (kept at month ends when
+ * it is one), each step from the one before. The period ending at the last coupon date before
+ * settlement counts the days to settlement over the normal length of first_interest's own
+ * period; every whole period before it counts 1 (0 with calc_method FALSE, whose result is
+ * negative when settlement is before first_interest); the period holding the issue date counts
+ * its days from issue over its own length.
  */
 function accruedCoupons(
-  start: Day,
+  issue: Day,
   settlement: Day,
   firstInterest: Day,
   frequency: number,
   basis: Basis,
+  fromIssue: boolean,
 ): number {
   const months = 12 / frequency;
   const monthEnd = isMonthEnd(firstInterest);
-  const couponDate = (step: number): Day => addMonths(firstInterest, step * months, monthEnd);
-  let step = 0;
-  while (couponDate(step).serial > start.serial) step -= 1;
-  while (couponDate(step + 1).serial <= start.serial) step += 1;
-  let total = 0;
-  for (; couponDate(step).serial < settlement.serial; step += 1) {
-    const periodStart = couponDate(step);
-    const periodEnd = couponDate(step + 1);
-    const from = periodStart.serial > start.serial ? periodStart : start;
-    const to = periodEnd.serial < settlement.serial ? periodEnd : settlement;
-    if (to.serial <= from.serial) continue;
-    const normal =
-      basis === 1 ? periodEnd.serial - periodStart.serial : (basis === 3 ? 365 : 360) / frequency;
-    total += basisDays(from, to, basis) / normal;
+  const regularStart = addMonths(firstInterest, -months, monthEnd);
+  let previous = regularStart;
+  if (fromIssue && settlement.serial > firstInterest.serial) {
+    previous = firstInterest;
+    for (let next = firstInterest; next.serial < settlement.serial;) {
+      previous = next;
+      next = addMonths(next, months, monthEnd);
+    }
+  }
+  const accrualStart = issue.serial > previous.serial ? issue : previous;
+  const normal =
+    basis === 1
+      ? firstInterest.serial - regularStart.serial
+      : (basis === 3 ? 365 : 360) / frequency;
+  let total = basisDays(accrualStart, settlement, basis) / normal;
+  for (let end = previous; end.serial > issue.serial;) {
+    const start = addMonths(end, -months, monthEnd);
+    if (issue.serial <= start.serial) total += fromIssue ? 1 : 0;
+    else total += basisDays(issue, end, basis) / periodLength(start, end, basis, frequency);
+    end = start;
   }
   return total;
 }
@@ -171,8 +201,7 @@ const accrint: CustomFunction = {
     if (par <= 0) return numError('ACCRINT: par must be above 0');
     if (issue.serial >= settlement.serial)
       return numError('ACCRINT: issue must be before settlement');
-    const start = !fromIssue && settlement.serial > firstInterest.serial ? firstInterest : issue;
-    const coupons = accruedCoupons(start, settlement, firstInterest, frequency, basis);
+    const coupons = accruedCoupons(issue, settlement, firstInterest, frequency, basis, fromIssue);
     return ((par * rate) / frequency) * coupons;
   },
 };
