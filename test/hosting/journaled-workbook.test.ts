@@ -9,6 +9,7 @@ import {
   setLocksOps,
   writeCellOps,
   writeRangeOps,
+  type CommitRecord,
   type WorkbookDocument,
 } from '../../src/core/index.js';
 import {
@@ -41,6 +42,39 @@ function stateOf(handle: JournaledWorkbook): { document: WorkbookDocument; value
       .map((cell) => [name, cell.row, cell.col, JSON.stringify(sheet.value(cell.row, cell.col))]);
   });
   return { document: workbook.document(), values };
+}
+
+/**
+ * A journal whose appends become durable only when the test says so: `sync()` stands for one
+ * group fsync covering the appends waiting (the oldest `count`, or all), `syncNewest` for a
+ * later group's fsync ending before an earlier one's.
+ */
+class HeldJournal extends MemoryJournal {
+  readonly #held: (() => void)[] = [];
+  syncs = 0;
+
+  override append(workbookId: string, record: CommitRecord): Promise<void> {
+    const stored = super.append(workbookId, record);
+    return new Promise((resolve, reject) => this.#held.push(() => stored.then(resolve, reject)));
+  }
+
+  get waiting(): number {
+    return this.#held.length;
+  }
+
+  sync(count = this.#held.length): void {
+    this.syncs += 1;
+    for (const release of this.#held.splice(0, count)) release();
+  }
+
+  syncNewest(count: number): void {
+    this.syncs += 1;
+    for (const release of this.#held.splice(this.#held.length - count, count)) release();
+  }
+}
+
+async function turns(count = 5): Promise<void> {
+  for (let turn = 0; turn < count; turn += 1) await new Promise((resolve) => setImmediate(resolve));
 }
 
 describe('the commit path (JournaledWorkbook)', () => {
@@ -232,6 +266,53 @@ describe('the commit path (JournaledWorkbook)', () => {
       Array.from({ length: 51 }, (_, index) => index + 1),
     );
     expect(handle.workbook.undoDepth).toBe(51);
+  });
+
+  it('50 writes made at once share one sync and none is answered or published before it', async () => {
+    const journal = new HeldJournal();
+    const handle = await open(journal);
+    const published: number[] = [];
+    handle.subscribe(0, (commit) => published.push(commit.seq));
+    const answered: number[] = [];
+    const writes = Array.from({ length: 50 }, (_, index) =>
+      handle
+        .commit(writeCellOps('Sheet1', parseCell(`B${index + 1}`), index), meta)
+        .then((commit) => void answered.push(commit.seq)),
+    );
+    await turns();
+    expect(journal.waiting).toBe(50);
+    expect(answered).toEqual([]);
+    expect(published).toEqual([]);
+    journal.sync();
+    await Promise.all(writes);
+    expect(journal.syncs).toBe(1);
+    const inOrder = Array.from({ length: 50 }, (_, index) => index + 1);
+    expect(answered).toEqual(inOrder);
+    expect(published).toEqual(inOrder);
+  });
+
+  it('a later group made durable first waits for the earlier one: answers and the feed stay in seq order', async () => {
+    const journal = new HeldJournal();
+    const handle = await open(journal);
+    const published: number[] = [];
+    handle.subscribe(0, (commit) => published.push(commit.seq));
+    const answered: number[] = [];
+    const write = (cell: string): Promise<void> =>
+      handle
+        .commit(writeCellOps('Sheet1', parseCell(cell), 1), meta)
+        .then((commit) => void answered.push(commit.seq));
+    const first = [write('A1'), write('A2')];
+    await turns();
+    const second = [write('A3'), write('A4')];
+    await turns();
+    journal.syncNewest(2);
+    await turns();
+    expect(answered).toEqual([]);
+    expect(published).toEqual([]);
+    journal.sync();
+    await Promise.all([...first, ...second]);
+    expect(answered).toEqual([1, 2, 3, 4]);
+    expect(published).toEqual([1, 2, 3, 4]);
   });
 
   it('a sheet change or an undo made after queued cell writes applies after them, in call order', async () => {
