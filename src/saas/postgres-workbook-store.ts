@@ -16,6 +16,7 @@ import {
   type WorkbookStore,
 } from '../persistence/index.js';
 import type { Database, Queryable } from './db/index.js';
+import { seqTakenOr } from './seq-taken.js';
 
 export interface PostgresWorkbookStoreOptions {
   readonly database: Database;
@@ -185,7 +186,8 @@ export class PostgresWorkbookStore implements WorkbookStore {
           if (journal) await this.#writeJournal(workbookId, run);
           else await this.#writeCheckpoint(workbookId, run.at(-1)!.write.text);
           for (const item of run) item.resolve();
-        } catch (error) {
+        } catch (raw) {
+          const error = journal ? seqTakenOr(workbookId, firstSeq(run), raw) : raw;
           if (journal) queue.failure = error;
           for (const item of run) item.reject(error);
         }
@@ -249,6 +251,11 @@ export class PostgresWorkbookStore implements WorkbookStore {
       [workbookId, appends.map((append) => append.seq), appends.map((append) => append.text)],
     );
   }
+}
+
+function firstSeq(run: readonly Queued[]): number {
+  const write = run[0]!.write;
+  return write.kind === 'checkpoint' ? 0 : write.seq;
 }
 
 /** Consecutive items of the same sort: checkpoints one by one, journal writes together. */
