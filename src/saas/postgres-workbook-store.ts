@@ -282,7 +282,7 @@ function decodeJournalDocument(workbookId: string, seq: number, text: string): W
   }
 }
 
-function decodeRecord(workbookId: string, seq: number, text: string): CommitRecord {
+export function decodeRecord(workbookId: string, seq: number, text: string): CommitRecord {
   let record: CommitRecord;
   try {
     record = JSON.parse(text) as CommitRecord;
