@@ -63,14 +63,15 @@ async function startProcess(
 }
 
 async function twoProcesses(
-  follow: boolean,
+  follow: boolean | readonly [boolean, boolean],
   run: (a: Process, b: Process, test: TestDatabase, workbookId: string) => Promise<void>,
 ): Promise<void> {
   const test = await openTestDatabase();
   await test.database.query("INSERT INTO users (id, email) VALUES ('u1', 'u1@example.com')");
   const workbookId = await new WorkbookDirectory(test.database).defaultFor('u1');
-  const a = await startProcess(test.database, workbookId, follow);
-  const b = await startProcess(test.reconnect(), workbookId, follow);
+  const [followA, followB] = typeof follow === 'boolean' ? [follow, follow] : follow;
+  const a = await startProcess(test.database, workbookId, followA);
+  const b = await startProcess(test.reconnect(), workbookId, followB);
   try {
     await run(a, b, test, workbookId);
   } finally {
@@ -168,6 +169,30 @@ describe(`two SaaS processes on one ${TEST_DATABASE_KIND} database`, () => {
       await eventually(async () => (await b.handle()) !== handleB);
       expect((await b.handle()).workbook.sheetNames).toEqual(['Inputs', 'Model', 'Report']);
     }));
+
+  it.skipIf(TEST_DATABASE_URL === undefined)(
+    'a listening connection the server drops is opened again, and the head check on reconnecting brings the commits it did not hear',
+    () =>
+      // A announces nothing: only B's check of heads when it listens again can find A's commit.
+      twoProcesses([false, true], async (a, b, test) => {
+        const handleB = await b.handle();
+        await (await a.handle()).commit(write('A1', 3), meta);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(valueOf(handleB, 'A1')).toBeNull();
+        const terminate = async (): Promise<void> => {
+          await test.database.query(
+            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+             WHERE datname = current_database()
+               AND query = 'LISTEN "gridbook_commits_' || current_schema() || '"'`,
+          );
+        };
+        await terminate();
+        await eventually(() => !b.follower!.listening);
+        // Read through the copy itself (no request, so no per-request check).
+        await eventually(() => b.follower!.listening && valueOf(handleB, 'A1') === 3);
+        expect(await b.handle()).toBe(handleB);
+      }),
+  );
 
   it('when announcements may have been missed (not listening), each request checks the head and catches up', () =>
     twoProcesses(false, async (a, b, test, workbookId) => {
