@@ -3,14 +3,15 @@
 // (0.1 s doubling to 5 s). Notifications sent while it was down are lost; `connected` says so.
 import pg from 'pg';
 import type { ListenHandlers } from './database.js';
-import { quoteIdentifier } from './postgres.js';
 
 const FIRST_PAUSE_MS = 100;
 const LONGEST_PAUSE_MS = 5_000;
 
+/** `quotedChannel` is `channel` as an SQL identifier (postgres.ts quotes it). */
 export async function listenOnPostgres(
   config: pg.ClientConfig,
   channel: string,
+  quotedChannel: string,
   handlers: ListenHandlers,
 ): Promise<() => Promise<void>> {
   let stopped = false;
@@ -47,7 +48,7 @@ export async function listenOnPostgres(
     });
     try {
       await next.connect();
-      await next.query(`LISTEN ${quoteIdentifier(channel)}`);
+      await next.query(`LISTEN ${quotedChannel}`);
     } catch {
       onLost();
       return;

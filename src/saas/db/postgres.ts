@@ -81,7 +81,7 @@ export class PostgresDatabase implements Database {
   }
 
   async listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
-    const stop = await listenOnPostgres(this.#client, channel, handlers);
+    const stop = await listenOnPostgres(this.#client, channel, quoteIdentifier(channel), handlers);
     const stopOnce = async (): Promise<void> => {
       if (this.#listening.delete(stopOnce)) await stop();
     };
