@@ -144,7 +144,7 @@ export class SaasHost implements WorkbookHost {
   #heard(workbookId: string, seq: number): void {
     const loaded = this.#loaded.get(workbookId);
     if (loaded !== undefined) {
-      this.#follow(workbookId, loaded, seq);
+      void this.#follow(workbookId, loaded, seq);
       return;
     }
     // Its load may have read the journal before this commit.
