@@ -13,6 +13,7 @@ import {
   openDatabase,
   PostgresPluginSecretStore,
   PostgresWorkbookStore,
+  DatabaseCommitFollower,
   SecretCipher,
   ServiceTokens,
   UserProviders,
@@ -210,6 +211,12 @@ async function mainSaas(config: Config): Promise<void> {
   for (const name of opened.applied) report(`database migration applied: ${name}`, undefined);
   const now = (): Date => new Date();
   const store = new PostgresWorkbookStore({ database });
+  // Several processes may share one Postgres server: each keeps its copies of workbooks current
+  // with the others' commits (PGlite is one process only, kept so by its lock file).
+  const follower =
+    database.kind === 'postgres'
+      ? await DatabaseCommitFollower.open({ database, report })
+      : undefined;
   const users = new Users(database);
   const authenticator = new Authenticator({
     database,
@@ -238,6 +245,7 @@ async function mainSaas(config: Config): Promise<void> {
     minIdleMs: config.workbookIdleMs,
     now,
     report,
+    ...(follower === undefined ? {} : { follower }),
   });
   const userProviders = new UserProviders({
     database,
@@ -287,7 +295,12 @@ async function mainSaas(config: Config): Promise<void> {
   await serveUntilStopped(
     app,
     config,
-    [() => store.close(), () => database.close(), () => plugins.close()],
+    [
+      async () => follower?.close(),
+      () => store.close(),
+      () => database.close(),
+      () => plugins.close(),
+    ],
     `SaaS mode; ${opened.description}`,
   );
 }

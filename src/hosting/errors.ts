@@ -10,6 +10,19 @@ export class StorageUnavailableError extends HostingError {
   }
 }
 
+/**
+ * Another process serving the same database committed to the workbook first, so this copy of it
+ * was out of date: the change was not stored (nor acknowledged), the copy is dropped, and the
+ * next request works on the workbook as the database holds it. Sending the change again is safe.
+ */
+export class WorkbookChangedElsewhereError extends HostingError {
+  constructor(readonly workbookId: string) {
+    super(
+      'The workbook was changed through another server process at the same moment, so this change was not saved. It has been reloaded with that change: send this one again.',
+    );
+  }
+}
+
 /** A subscriber asked for commits older than the ones still kept in memory. */
 export class CommitsUnavailableError extends HostingError {
   constructor(

@@ -4,12 +4,14 @@
 // Imports core, persistence and saas; never http.
 export type { Caller, WorkbookHost } from './workbook-host.js';
 export type { CommitJournal, RecoveredJournal } from './commit-journal.js';
+export { catchUp, type CommitFollower } from './commit-follower.js';
 export { DEFAULT_FEED_LIMITS, type FeedLimits } from './commit-feed.js';
 export {
   CommitsUnavailableError,
   HostingError,
   JournalReplayError,
   StorageUnavailableError,
+  WorkbookChangedElsewhereError,
 } from './errors.js';
 export {
   JournaledWorkbook,

@@ -27,7 +27,8 @@ import {
   type FeedLimits,
   type FeedListener,
 } from './commit-feed.js';
-import { StorageUnavailableError } from './errors.js';
+import { CommitSeqTakenError } from '../persistence/index.js';
+import { StorageUnavailableError, WorkbookChangedElsewhereError } from './errors.js';
 
 /** A commit as subscribers and callers receive it: its durable record and its change set. */
 export type Commit = CommittedChange;
@@ -42,6 +43,11 @@ export interface JournaledWorkbookOptions {
   readonly feedLimits?: FeedLimits;
   /** Told of a failing subscriber or a failed journal write (the server logs it). */
   readonly report?: (problem: string, error: unknown) => void;
+  /**
+   * Told once when the journal refused a commit because another process had stored that seq
+   * (CommitSeqTakenError): this copy is out of date and refuses every change from then on.
+   */
+  readonly onStale?: () => void;
 }
 
 interface Queued {
@@ -61,7 +67,8 @@ export class JournaledWorkbook implements WorkbookHandle {
   #seq: number;
   /** Settles when every commit so far is durable and published. */
   #tail: Promise<void> = Promise.resolve();
-  #storageFailure: StorageUnavailableError | undefined;
+  #storageFailure: StorageUnavailableError | WorkbookChangedElsewhereError | undefined;
+  readonly #onStale: (() => void) | undefined;
   /** Cell writes waiting for the check phase (see #flush), in call order. */
   #queued: Queued[] = [];
 
@@ -72,6 +79,7 @@ export class JournaledWorkbook implements WorkbookHandle {
     this.#now = options.now;
     this.#seq = options.seq;
     this.#report = options.report ?? (() => undefined);
+    this.#onStale = options.onStale;
     this.#feed = new CommitFeed<Commit>(
       options.seq,
       options.feedLimits ?? DEFAULT_FEED_LIMITS,
@@ -113,6 +121,42 @@ export class JournaledWorkbook implements WorkbookHandle {
   /** Replays the durable commits after `fromSeq`, then follows new ones (see CommitFeed). */
   subscribe(fromSeq: number, listener: FeedListener<Commit>): () => void {
     return this.#feed.subscribe(fromSeq, listener);
+  }
+
+  /** Whether the journal refused a commit because another process had written that seq first. */
+  get stale(): boolean {
+    return this.#storageFailure instanceof WorkbookChangedElsewhereError;
+  }
+
+  /**
+   * Applies commits another process stored (read back from the journal, in seq order) as if they
+   * had been made here, so readers and subscribers see them. Applies nothing and answers false
+   * when they cannot simply follow this copy: a change of its own is queued or not yet durable,
+   * the first record is not the next seq, or the copy refuses changes; stops and answers false
+   * at a whole-workbook record or one that does not apply. On false the caller loads the
+   * workbook again instead.
+   */
+  adopt(records: readonly CommitRecord[]): boolean {
+    if (this.#storageFailure !== undefined || this.#queued.length > 0) return false;
+    if (this.#feed.lastSeq !== this.#seq) return false;
+    for (const record of records) {
+      if (record.seq !== this.#seq + 1 || record.ops === 'snapshot') return false;
+      let applied: AppliedCommit;
+      try {
+        applied = this.#workbook.apply(record.ops, {
+          ...(record.actor === undefined ? {} : { actor: record.actor }),
+          ...(record.client === undefined ? {} : { origin: record.client }),
+        });
+      } catch {
+        return false;
+      }
+      this.#seq = record.seq;
+      this.#feed.publish(
+        { ...record, changes: applied.changes },
+        estimateOpBytes(applied.ops) + changeSetBytes(applied.changes),
+      );
+    }
+    return true;
   }
 
   /** Settles once every commit made so far is durable (or has failed). */
@@ -213,6 +257,15 @@ export class JournaledWorkbook implements WorkbookHandle {
   }
 
   #failStorage(error: unknown): never {
+    if (error instanceof CommitSeqTakenError || this.stale) {
+      // Not a storage failure: this copy missed another process's commits. Nothing after the
+      // refused commit can be stored either, so the copy stops taking changes and is replaced.
+      if (this.#storageFailure === undefined) {
+        this.#storageFailure = new WorkbookChangedElsewhereError(this.id);
+        this.#onStale?.();
+      }
+      throw this.#storageFailure;
+    }
     // The in-memory workbook is now ahead of the disk: accepting more changes could acknowledge
     // writes a restart would not bring back, so every later commit is refused.
     this.#storageFailure ??= new StorageUnavailableError(

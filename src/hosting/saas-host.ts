@@ -6,10 +6,13 @@
 // exceed their byte budget (least recently used first), to load again on the next request.
 // This is the only place that decides access. A workbook's plugin functions run with its owner's
 // plugin secrets (whoever calls), and plugin results and secret changes reach the loaded
-// workbooks of that owner as commits of their own.
-import type { Workbook, WorkbookOptions } from '../core/index.js';
+// workbooks of that owner as commits of their own. With a CommitFollower, several processes may
+// serve one database: each announces its commits and applies the others' to its copies, and a
+// copy whose commit the database refused as already taken is dropped and loaded again.
+import type { CommitRecord, Workbook, WorkbookOptions } from '../core/index.js';
 import { WorkbookNotFoundError, type WorkbookDirectory } from '../saas/index.js';
 import type { CommitJournal } from './commit-journal.js';
+import { catchUp, type CommitFollower } from './commit-follower.js';
 import { refreshCommit, type ScopedFunctions } from './plugin-refresh.js';
 import type { FeedLimits } from './commit-feed.js';
 import { JournaledWorkbook } from './journaled-workbook.js';
@@ -33,6 +36,8 @@ export interface SaasHostOptions {
   /** How long a workbook must go unused before it may be evicted (a request in flight keeps it). */
   readonly minIdleMs?: number;
   readonly report?: (problem: string, error: unknown) => void;
+  /** Keeps loaded copies current with other processes' commits; omitted, this process is alone. */
+  readonly follower?: CommitFollower;
 }
 
 interface Loaded {
@@ -45,6 +50,12 @@ interface Loaded {
   inUse: number;
   /** The last time `updated_at` was written for a commit (at most every 10 s). */
   touched: number;
+  /** Dropped from memory while requests still held it: disposed when the last lets go. */
+  retired: boolean;
+  /** The catch-up with other processes' commits in progress (one at a time). */
+  catching: Promise<void>;
+  /** Set while applying another process's commits, which are not announced again. */
+  adopting: boolean;
 }
 
 export class SaasHost implements WorkbookHost {
@@ -65,6 +76,10 @@ export class SaasHost implements WorkbookHost {
         );
       }
     });
+    options.follower?.follow({
+      heard: (workbookId, seq) => this.#heard(workbookId, seq),
+      connected: () => void this.#checkHeads([...this.#loaded.keys()]),
+    });
   }
 
   async handleFor(caller: Caller): Promise<JournaledWorkbook> {
@@ -78,11 +93,18 @@ export class SaasHost implements WorkbookHost {
       const role = await this.#options.directory.roleOf(userId, workbookId);
       if (role === undefined) throw new WorkbookNotFoundError();
     }
-    const loaded = await this.#load(workbookId, caller.hold !== undefined);
-    caller.hold?.(() => {
-      loaded.inUse -= 1;
-      loaded.lastUsed = this.#now().getTime();
-    });
+    let loaded = await this.#load(workbookId, caller.hold !== undefined);
+    if (this.#options.follower?.listening === false) {
+      // Announcements may be missed now: ask the database how far the workbook has gone.
+      await this.#checkHeads([workbookId]);
+      const current = this.#loaded.get(workbookId);
+      if (current !== loaded) {
+        this.#release(loaded, caller.hold !== undefined);
+        loaded = await this.#load(workbookId, caller.hold !== undefined);
+      }
+    }
+    const held = loaded;
+    caller.hold?.(() => this.#release(held, true));
     return loaded.handle;
   }
 
@@ -98,6 +120,81 @@ export class SaasHost implements WorkbookHost {
     this.#loaded.delete(workbookId);
     await loaded.handle.settled();
     loaded.workbook.dispose();
+  }
+
+  #release(loaded: Loaded, held: boolean): void {
+    if (held) loaded.inUse -= 1;
+    loaded.lastUsed = this.#now().getTime();
+    if (loaded.retired && loaded.inUse === 0) this.#dispose(loaded);
+  }
+
+  /** Drops an out-of-date copy: the next request loads the workbook from the database again. */
+  #retire(workbookId: string, loaded: Loaded): void {
+    if (loaded.retired) return;
+    loaded.retired = true;
+    if (this.#loaded.get(workbookId) === loaded) this.#loaded.delete(workbookId);
+    if (loaded.inUse === 0) this.#dispose(loaded);
+  }
+
+  #dispose(loaded: Loaded): void {
+    void loaded.handle.settled().then(() => loaded.workbook.dispose());
+  }
+
+  /** Another process stored commit `seq` of the workbook. */
+  #heard(workbookId: string, seq: number): void {
+    const loaded = this.#loaded.get(workbookId);
+    if (loaded !== undefined) {
+      void this.#follow(workbookId, loaded, seq);
+      return;
+    }
+    // Its load may have read the journal before this commit.
+    void this.#loading
+      .get(workbookId)
+      ?.then((opened) => this.#follow(workbookId, opened, seq))
+      .catch(() => undefined);
+  }
+
+  async #checkHeads(workbookIds: readonly string[]): Promise<void> {
+    const follower = this.#options.follower;
+    if (follower === undefined || workbookIds.length === 0) return;
+    try {
+      const heads = await follower.heads(workbookIds);
+      const behind: Promise<void>[] = [];
+      for (const [workbookId, head] of heads) {
+        const loaded = this.#loaded.get(workbookId);
+        if (loaded !== undefined) behind.push(this.#follow(workbookId, loaded, head));
+      }
+      await Promise.all(behind);
+    } catch (error) {
+      this.#options.report?.('checking workbooks against the database failed', error);
+    }
+  }
+
+  /** Brings the copy up to `head`, one catch-up at a time; a copy that cannot follow is retired. */
+  #follow(workbookId: string, loaded: Loaded, head: number): Promise<void> {
+    const follower = this.#options.follower;
+    if (follower === undefined || loaded.retired || loaded.handle.seq >= head)
+      return loaded.catching;
+    loaded.catching = loaded.catching.then(async () => {
+      // Retired, evicted or forgotten meanwhile: a later load reads the database anyway.
+      if (loaded.retired || this.#loaded.get(workbookId) !== loaded) return;
+      const adopt = (records: readonly CommitRecord[]): boolean => {
+        loaded.adopting = true;
+        try {
+          return loaded.handle.adopt(records);
+        } finally {
+          loaded.adopting = false;
+        }
+      };
+      try {
+        if (!(await catchUp(loaded.handle, head, follower, adopt)))
+          this.#retire(workbookId, loaded);
+      } catch (error) {
+        this.#options.report?.('catching up with another process failed; reloading', error);
+        this.#retire(workbookId, loaded);
+      }
+    });
+    return loaded.catching;
   }
 
   /** Evicts idle workbooks until the estimate fits the budget; resolves with those evicted. */
@@ -164,6 +261,7 @@ export class SaasHost implements WorkbookHost {
       now: this.#now,
       ...(this.#options.feedLimits === undefined ? {} : { feedLimits: this.#options.feedLimits }),
       ...(this.#options.report === undefined ? {} : { report: this.#options.report }),
+      onStale: () => this.#retire(workbookId, loaded),
     });
     const loaded: Loaded = {
       handle,
@@ -172,7 +270,15 @@ export class SaasHost implements WorkbookHost {
       lastUsed: this.#now().getTime(),
       inUse: 0,
       touched: 0,
+      retired: false,
+      catching: Promise.resolve(),
+      adopting: false,
     };
+    const follower = this.#options.follower;
+    if (follower !== undefined)
+      handle.subscribe(seq, (commit) => {
+        if (!loaded.adopting) follower.announce(workbookId, commit.seq);
+      });
     // The list shows when a workbook last changed; written at most every 10 s per workbook.
     handle.subscribe(seq, () => {
       const at = this.#now().getTime();

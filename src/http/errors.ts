@@ -37,7 +37,11 @@ import {
   UndeclaredSecretError,
 } from '../plugins/index.js';
 import { InvalidDocumentError } from '../persistence/index.js';
-import { CommitsUnavailableError, StorageUnavailableError } from '../hosting/index.js';
+import {
+  CommitsUnavailableError,
+  StorageUnavailableError,
+  WorkbookChangedElsewhereError,
+} from '../hosting/index.js';
 import {
   AccountExistsError,
   InvalidAccountInputError,
@@ -100,6 +104,10 @@ const STATUS_BY_ERROR: readonly ErrorStatus[] = [
   // The journal failed under a commit: the server is fine for reads but takes no change until
   // restarted.
   [StorageUnavailableError, 503],
+  // Another process committed to the workbook first (SaaS, several processes on one database):
+  // nothing was stored, the copy is reloaded, and the same request sent again is answered. Not
+  // 409: on POST /grid/cell that status means a version mismatch with the spec's own body.
+  [WorkbookChangedElsewhereError, 503],
   [CommitsUnavailableError, 409],
   // SaaS mode: authentication, accounts and workbooks. A workbook the caller may not see is 404,
   // exactly as one that does not exist.
@@ -230,6 +238,7 @@ export function installErrorHandling(
       return;
     }
     const domainStatus = statusOf(error, table);
+    if (error instanceof WorkbookChangedElsewhereError) void reply.header('retry-after', '0');
     if (domainStatus !== undefined) {
       send(reply, domainStatus, { detail: detailOf(error) });
       return;

@@ -60,3 +60,20 @@ export class CompactionFailedError extends PersistenceError {
     super(`Compacting the journal in ${dir} up to commit ${upTo} failed: ${reason}`);
   }
 }
+
+/**
+ * Another writer (a second process on the same database) already stored this commit number for
+ * the workbook, so the caller's copy of it is out of date: the write is not stored, and the
+ * caller must recover the workbook again before it writes more.
+ */
+export class CommitSeqTakenError extends PersistenceError {
+  constructor(
+    readonly workbookId: string,
+    readonly seq: number,
+    detail: string,
+  ) {
+    super(
+      `Commit ${seq} of workbook ${workbookId} was already written by another process (${detail}).`,
+    );
+  }
+}

@@ -15,6 +15,7 @@ export {
   type FileWorkbookStoreOptions,
 } from './file-workbook-store.js';
 export {
+  CommitSeqTakenError,
   CompactionFailedError,
   CorruptSaveFileError,
   InvalidDocumentError,

@@ -35,7 +35,11 @@ export interface WorkbookStore {
   load(workbookId: string): Promise<WorkbookDocument | undefined>;
   /** The journal's snapshot and records (call once per workbook, before appending to it). */
   recover(workbookId: string): Promise<RecoveredCommits>;
-  /** Resolves once the record is durable. Called in seq order without awaiting the previous one. */
+  /**
+   * Resolves once the record is durable. Called in seq order without awaiting the previous one.
+   * A store several processes share rejects a seq it already holds (or a snapshot covers) with
+   * CommitSeqTakenError, and so does `writeSnapshot`.
+   */
   append(workbookId: string, record: CommitRecord): Promise<void>;
   /** Resolves once `document` (the state after commit `seq`) is the journal's durable base. */
   writeSnapshot(workbookId: string, seq: number, document: WorkbookDocument): Promise<void>;

@@ -9,10 +9,16 @@ export {
   quoteIdentifier,
   readMigrations,
   type Database,
+  type ListenHandlers,
   type Migration,
   type Queryable,
 } from './db/index.js';
 export { openDatabase, MIGRATIONS_DIR_NAME, type OpenDatabaseOptions } from './open-database.js';
+export {
+  DatabaseCommitFollower,
+  type DatabaseCommitFollowerOptions,
+  type FollowHandlers,
+} from './commit-follower.js';
 export {
   PostgresWorkbookStore,
   type PostgresWorkbookStoreOptions,

@@ -16,6 +16,7 @@ import {
   type WorkbookStore,
 } from '../persistence/index.js';
 import type { Database, Queryable } from './db/index.js';
+import { seqTakenOr } from './seq-taken.js';
 
 export interface PostgresWorkbookStoreOptions {
   readonly database: Database;
@@ -185,7 +186,8 @@ export class PostgresWorkbookStore implements WorkbookStore {
           if (journal) await this.#writeJournal(workbookId, run);
           else await this.#writeCheckpoint(workbookId, run.at(-1)!.write.text);
           for (const item of run) item.resolve();
-        } catch (error) {
+        } catch (raw) {
+          const error = journal ? seqTakenOr(workbookId, firstSeq(run), raw) : raw;
           if (journal) queue.failure = error;
           for (const item of run) item.reject(error);
         }
@@ -251,6 +253,11 @@ export class PostgresWorkbookStore implements WorkbookStore {
   }
 }
 
+function firstSeq(run: readonly Queued[]): number {
+  const write = run[0]!.write;
+  return write.kind === 'checkpoint' ? 0 : write.seq;
+}
+
 /** Consecutive items of the same sort: checkpoints one by one, journal writes together. */
 function runs(batch: readonly Queued[]): Queued[][] {
   const result: Queued[][] = [];
@@ -275,7 +282,7 @@ function decodeJournalDocument(workbookId: string, seq: number, text: string): W
   }
 }
 
-function decodeRecord(workbookId: string, seq: number, text: string): CommitRecord {
+export function decodeRecord(workbookId: string, seq: number, text: string): CommitRecord {
   let record: CommitRecord;
   try {
     record = JSON.parse(text) as CommitRecord;

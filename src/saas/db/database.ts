@@ -20,8 +20,20 @@ export interface Database extends Queryable {
    * when it throws (the error propagates).
    */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Receives the NOTIFY payloads of `channel` until the returned stop is called. `connected` is
+   * called each time LISTEN takes effect (again, after a lost connection: what was sent meanwhile
+   * is missed) and `disconnected` when it is lost. Resolves once the first attempt has been made.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   /** Waits for queries in flight and closes the connections (and, for PGlite, its lock). */
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  readonly notify: (payload: string) => void;
+  readonly connected: () => void;
+  readonly disconnected: () => void;
 }
 
 /** The database could not be opened or used; the message says why and what to do. */

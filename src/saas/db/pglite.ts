@@ -5,7 +5,7 @@
 import { open, readFile, unlink, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { DatabaseError, type Database, type Queryable } from './database.js';
+import { DatabaseError, type Database, type ListenHandlers, type Queryable } from './database.js';
 import { quoteIdentifier } from './postgres.js';
 
 export interface PgliteOptions {
@@ -90,6 +90,13 @@ export class PgliteDatabase implements Database {
         },
       });
     });
+  }
+
+  /** In process, the one connection never drops: connected once, at once. */
+  async listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+    const stop = await this.#session.pg.listen(quoteIdentifier(channel), handlers.notify);
+    handlers.connected();
+    return stop;
   }
 
   async close(): Promise<void> {

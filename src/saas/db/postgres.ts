@@ -1,7 +1,8 @@
 // The Postgres server behind DATABASE_URL, through a `pg` pool. `schema` (tests) puts every table
 // of this connection in its own schema by setting each connection's search_path.
 import pg from 'pg';
-import type { Database, Queryable } from './database.js';
+import type { Database, ListenHandlers, Queryable } from './database.js';
+import { listenOnPostgres } from './postgres-listener.js';
 
 export interface PostgresOptions {
   readonly url: string;
@@ -22,16 +23,19 @@ const types = {
 export class PostgresDatabase implements Database {
   readonly kind = 'postgres' as const;
   readonly #pool: pg.Pool;
+  /** How a connection of its own (LISTEN) is opened: as the pool's are. */
+  readonly #client: pg.ClientConfig;
+  readonly #listening = new Set<() => Promise<void>>();
 
   constructor(options: PostgresOptions) {
-    this.#pool = new pg.Pool({
+    this.#client = {
       connectionString: options.url,
-      max: options.maxConnections ?? 10,
       types,
       ...(options.schema === undefined
         ? {}
         : { options: `-c search_path=${quoteIdentifier(options.schema)}` }),
-    });
+    };
+    this.#pool = new pg.Pool({ ...this.#client, max: options.maxConnections ?? 10 });
     // An idle connection the server drops must not crash the process; the next query reconnects.
     this.#pool.on('error', () => undefined);
   }
@@ -76,8 +80,18 @@ export class PostgresDatabase implements Database {
     }
   }
 
-  close(): Promise<void> {
-    return this.#pool.end();
+  async listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+    const stop = await listenOnPostgres(this.#client, channel, quoteIdentifier(channel), handlers);
+    const stopOnce = async (): Promise<void> => {
+      if (this.#listening.delete(stopOnce)) await stop();
+    };
+    this.#listening.add(stopOnce);
+    return stopOnce;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#listening].map((stop) => stop()));
+    await this.#pool.end();
   }
 }
 
