@@ -42,6 +42,8 @@ import { positionalParameters, signatureOf, type FunctionInfo } from './function
 import { EXCEL_FUNCTIONS } from './excel-functions.js';
 import { correctBuiltInArguments, treatEmptyCriteriaAsZero } from './built-in-arguments.js';
 import { engineSpelling } from './engine-spelling.js';
+import { lambdaSpelling } from './lambda-spelling.js';
+import { isInternalLambdaFunction, LAMBDA_FUNCTION_INFO, lambdaPlugin } from './lambda-functions.js';
 import { intersectRangeResults } from './implicit-intersection.js';
 import { formulaLimitError } from './formula-limits.js';
 import {
@@ -226,7 +228,7 @@ function toEngineContent(input: CellInput | null): RawCellContent {
   if (isFormula(input)) {
     const problem = formulaLimitError(input.formula);
     return problem === undefined
-      ? engineSpelling(input.formula)
+      ? lambdaSpelling(engineSpelling(input.formula))
       : (STAND_IN_BY_SENTINEL[problem.sentinel] ?? '=#VALUE!');
   }
   // A leading apostrophe tells HyperFormula to keep text as text ("123" stays a string).
@@ -435,8 +437,19 @@ export function builtInFunctionNames(): Set<string> {
   ]);
 }
 
+/** LET, LAMBDA and its helpers: one plugin class, shared by every engine (it holds no state). */
+const LAMBDA_PLUGIN = lambdaPlugin();
+
 function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPluginDefinition[] {
-  return [...HyperFormula.getAllFunctionPlugins(), pluginFor(functions), boundedFunctions];
+  const language = HyperFormula.getLanguage('enGB');
+  for (const name of LAMBDA_PLUGIN.names)
+    if (!language.isFunctionTranslated(name)) language.extendFunctions({ [name]: name });
+  return [
+    ...HyperFormula.getAllFunctionPlugins(),
+    pluginFor(functions),
+    LAMBDA_PLUGIN.plugin,
+    boundedFunctions,
+  ];
 }
 
 /**
@@ -451,6 +464,12 @@ function catalogueOf(
   const entries: FunctionInfo[] = [];
   for (const available of hf.getAvailableFunctions()) {
     const name = available.canonicalName.toUpperCase();
+    if (isInternalLambdaFunction(name)) continue;
+    const lambdaInfo = LAMBDA_FUNCTION_INFO.get(name);
+    if (lambdaInfo !== undefined) {
+      entries.push(lambdaInfo);
+      continue;
+    }
     const custom = customs.get(name);
     if (custom !== undefined) {
       const positional = positionalParameters(custom.minArgs, custom.maxArgs);

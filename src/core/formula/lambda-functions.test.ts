@@ -1,0 +1,155 @@
+// LET, LAMBDA and the functions that call one (lambda-functions.ts, lambda-spelling.ts). Expected
+// values are the examples of Microsoft's support pages for each function ("MS example") and
+// Excel's documented rules: shadowing, nested LET, a LAMBDA given the wrong number of arguments
+// (#VALUE!), results that spill.
+import { describe, expect, it } from 'vitest';
+import { useWorkbooks, valueAt, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
+import type { WireValue } from '../index.js';
+import type { Workbook } from '../workbook.js';
+
+const bed = useWorkbooks();
+
+function bookWith(rows?: readonly (readonly WireValue[])[]): Workbook {
+  const book = bed.open();
+  if (rows !== undefined) writeRows(book, 'A1', rows);
+  return book;
+}
+
+/** The value of `formula` typed into a free cell (Z1). */
+function result(book: Workbook, formula: string, at = 'Z1'): WireValue {
+  writeCell(book, at, formula);
+  return valueAt(book, at);
+}
+
+const calc = (formula: string): WireValue => result(bookWith(), formula);
+
+describe('LET', () => {
+  it('names values for the calculation (MS example: LET(x, 1, x + 1) is 2)', () => {
+    expect(calc('=LET(x, 1, x + 1)')).toBe(2);
+    expect(calc('=LET(x,5,y,x*2,x+y)')).toBe(15);
+  });
+  it('reads cells through a name and keeps a range as a range', () => {
+    const book = bookWith([[1], [2], [3]]);
+    expect(result(book, '=LET(r, A1:A3, SUM(r) * ROWS(r))')).toBe(18);
+    expect(result(book, '=LET(r, A2, ROW(r))')).toBe(2);
+  });
+  it('lets an inner LET shadow an outer name, only inside itself', () => {
+    expect(calc('=LET(x, 1, LET(x, x + 10, x * 2) + x)')).toBe(23);
+  });
+  it('lets a value refer to the outer meaning of the name it redefines', () => {
+    expect(calc('=LET(x, 2, x, x * 3, x)')).toBe(6);
+  });
+  it('accepts names HyperFormula reads as references elsewhere (r, c) and any case', () => {
+    expect(calc('=LET(r, 3, c, 4, R * c)')).toBe(12);
+  });
+  it('evaluates a chain of names once each, however long', () => {
+    const chain = Array.from({ length: 40 }, (_, i) => `v${i + 1}x, v${i}x + v${i}x`).join(', ');
+    expect(calc(`=LET(v0x, 1, ${chain}, v40x)`)).toBe(2 ** 40);
+  });
+  it('answers #VALUE! without a calculation (an even number of arguments)', () => {
+    expect(calc('=LET(x, 1)')).toBe('#VALUE!');
+  });
+  it('spills an array calculation', () => {
+    const book = bookWith([[1], [2], [3]]);
+    writeCell(book, 'C1', '=LET(r, A1:A3, r * 10)');
+    expect([valueAt(book, 'C1'), valueAt(book, 'C2'), valueAt(book, 'C3')]).toEqual([10, 20, 30]);
+  });
+  it('leaves a text that looks like a name alone', () => {
+    expect(calc('=LET(x, "x", x & "x")')).toBe('xx');
+  });
+});
+
+describe('LAMBDA', () => {
+  it('is called with arguments written after it (MS example: =LAMBDA(x, x+1)(1) is 2)', () => {
+    expect(calc('=LAMBDA(x, x+1)(1)')).toBe(2);
+    expect(calc('=LAMBDA(x, y, SQRT(x*x+y*y))(3, 4)')).toBe(5);
+  });
+  it('takes no parameters when it has only a calculation', () => {
+    const book = bookWith([[2, 3]]);
+    expect(result(book, '=LAMBDA(A1*B1)()')).toBe(6);
+  });
+  it('answers #VALUE! when given too many or too few arguments', () => {
+    expect(calc('=LAMBDA(x, x+1)(1, 2)')).toBe('#VALUE!');
+    expect(calc('=LAMBDA(x, y, x+y)(1)')).toBe('#VALUE!');
+  });
+  it('answers #VALUE! when not called (Excel: #CALC!)', () => {
+    expect(calc('=LAMBDA(x, x+1)')).toBe('#VALUE!');
+  });
+  it('is called through a LET name (MS example shape)', () => {
+    const book = bookWith([[6, 7]]);
+    expect(result(book, '=LET(area, LAMBDA(x, y, x*y), area(A1, B1))')).toBe(42);
+  });
+  it('captures the LET names around it, its own parameters shadowing them', () => {
+    expect(calc('=LET(k, 10, x, 1, f, LAMBDA(x, x + k), f(5) + x)')).toBe(16);
+  });
+  it('takes an optional parameter in brackets, which ISOMITTED sees', () => {
+    expect(calc('=LAMBDA(a, [b], IF(ISOMITTED(b), a/2, a*b))(12)')).toBe(6);
+    expect(calc('=LAMBDA(a, [b], IF(ISOMITTED(b), a/2, a*b))(6, 6)')).toBe(36);
+    expect(calc('=LAMBDA(x, y, IF(ISOMITTED(y), "none", x+y))(1,)')).toBe('none');
+  });
+  it('reads the spelling Excel stores in files (_xlpm. names)', () => {
+    expect(calc('=LAMBDA(_xlpm.x, _xlpm.x+1)(5)')).toBe(6);
+  });
+});
+
+describe('MAP, REDUCE, SCAN, BYROW, BYCOL, MAKEARRAY', () => {
+  it('MAP applies the LAMBDA to each value and spills (MS example: squares)', () => {
+    const book = bookWith([
+      [1, 2],
+      [3, 4],
+    ]);
+    writeCell(book, 'D1', '=MAP(A1:B2, LAMBDA(a, a^2))');
+    expect([valueAt(book, 'D1'), valueAt(book, 'E1'), valueAt(book, 'D2'), valueAt(book, 'E2')]).toEqual([1, 4, 9, 16]);
+  });
+  it('MAP takes one parameter per array', () => {
+    const book = bookWith([[1, 2], [10, 20]]);
+    writeCell(book, 'D1', '=MAP(A1:B1, A2:B2, LAMBDA(x, y, x*y))');
+    expect([valueAt(book, 'D1'), valueAt(book, 'E1')]).toEqual([10, 40]);
+  });
+  it('MAP answers #VALUE! when the LAMBDA takes another number of parameters', () => {
+    expect(calc('=MAP({1,2}, LAMBDA(a, b, a+b))')).toBe('#VALUE!');
+  });
+  it('REDUCE accumulates (MS example: sum of squares)', () => {
+    const book = bookWith([[1, 2, 3]]);
+    expect(result(book, '=REDUCE(0, A1:C1, LAMBDA(a, b, a + b^2))')).toBe(14);
+    expect(result(book, '=REDUCE(, A1:C1, LAMBDA(a, b, a + b))')).toBe(6);
+  });
+  it('SCAN spills every intermediate value (MS example: running text)', () => {
+    const book = bookWith([['a', 'b', 'c']]);
+    writeCell(book, 'A3', '=SCAN("", A1:C1, LAMBDA(t, v, t & v))');
+    expect([valueAt(book, 'A3'), valueAt(book, 'B3'), valueAt(book, 'C3')]).toEqual(['a', 'ab', 'abc']);
+  });
+  it('BYROW and BYCOL give one value per row and per column', () => {
+    const book = bookWith([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
+    writeCell(book, 'E1', '=BYROW(A1:C2, LAMBDA(r, MAX(r)))');
+    writeCell(book, 'A4', '=BYCOL(A1:C2, LAMBDA(c, SUM(c)))');
+    expect([valueAt(book, 'E1'), valueAt(book, 'E2')]).toEqual([3, 6]);
+    expect([valueAt(book, 'A4'), valueAt(book, 'B4'), valueAt(book, 'C4')]).toEqual([5, 7, 9]);
+  });
+  it('BYROW takes a function name in place of a LAMBDA', () => {
+    const book = bookWith([[1, 2], [3, 4]]);
+    writeCell(book, 'E1', '=BYROW(A1:B2, SUM)');
+    expect([valueAt(book, 'E1'), valueAt(book, 'E2')]).toEqual([3, 7]);
+  });
+  it('MAKEARRAY builds rows × columns from LAMBDA(row, column) (MS example: products)', () => {
+    const book = bookWith();
+    writeCell(book, 'A1', '=MAKEARRAY(3, 3, LAMBDA(r, c, r*c))');
+    expect([valueAt(book, 'A1'), valueAt(book, 'B2'), valueAt(book, 'C3'), valueAt(book, 'C2')]).toEqual([1, 4, 9, 6]);
+  });
+  it('MAKEARRAY answers #VALUE! for a size below 1', () => {
+    expect(calc('=MAKEARRAY(0, 2, LAMBDA(r, c, r))')).toBe('#VALUE!');
+  });
+  it('passes an error inside the array to the LAMBDA, which may handle it', () => {
+    expect(calc('=REDUCE(0, {1,2}, LAMBDA(a, b, a + IFERROR(1/(b-2), 0)))')).toBe(-1);
+  });
+  it('recalculates when a cell the LAMBDA body reads changes', () => {
+    const book = bookWith([[1, 5]]);
+    writeCell(book, 'Z1', '=MAP(A1, LAMBDA(x, x + B1))');
+    expect(valueAt(book, 'Z1')).toBe(6);
+    writeCell(book, 'B1', 10);
+    expect(valueAt(book, 'Z1')).toBe(11);
+  });
+});
