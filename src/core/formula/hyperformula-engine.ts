@@ -434,6 +434,7 @@ export function builtInFunctionNames(): Set<string> {
     ...HyperFormula.getRegisteredFunctionNames('enGB').map((name) => name.toUpperCase()),
     ...GRIDOS_FUNCTIONS.map((fn) => fn.name),
     ...EXCEL_FUNCTIONS.map((fn) => fn.name),
+    ...LAMBDA_FUNCTION_INFO.keys(),
   ]);
 }
 

@@ -54,6 +54,11 @@ describe('LET', () => {
     writeCell(book, 'C1', '=LET(r, A1:A3, r * 10)');
     expect([valueAt(book, 'C1'), valueAt(book, 'C2'), valueAt(book, 'C3')]).toEqual([10, 20, 30]);
   });
+  it('spills a range it names, as Excel does', () => {
+    const book = bookWith([[1], [2], [3]]);
+    writeCell(book, 'C1', '=LET(r, A1:A3, r)');
+    expect([valueAt(book, 'C1'), valueAt(book, 'C2'), valueAt(book, 'C3')]).toEqual([1, 2, 3]);
+  });
   it('leaves a text that looks like a name alone', () => {
     expect(calc('=LET(x, "x", x & "x")')).toBe('xx');
   });
@@ -151,5 +156,18 @@ describe('MAP, REDUCE, SCAN, BYROW, BYCOL, MAKEARRAY', () => {
     expect(valueAt(book, 'Z1')).toBe(6);
     writeCell(book, 'B1', 10);
     expect(valueAt(book, 'Z1')).toBe(11);
+  });
+});
+
+describe('the catalogue', () => {
+  it('lists LET, LAMBDA and its helpers with signatures, and not the engine’s internal names', () => {
+    const byName = new Map(bookWith().functionCatalogue().map((fn) => [fn.name, fn]));
+    expect(byName.get('LET')?.signature).toBe('LET(name1, value1, calculation_or_name2, …)');
+    expect(byName.get('MAP')?.signature).toBe('MAP(array1, lambda_or_array2, …)');
+    expect(byName.get('REDUCE')?.signature).toBe('REDUCE([initial_value], array, lambda)');
+    for (const name of ['LAMBDA', 'SCAN', 'BYROW', 'BYCOL', 'MAKEARRAY', 'ISOMITTED'])
+      expect(byName.get(name)?.description).not.toBe('');
+    expect(byName.has('LAMBDA.CALL')).toBe(false);
+    expect(byName.has('LAMBDA.SIZED')).toBe(false);
   });
 });
