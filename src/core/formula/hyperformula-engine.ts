@@ -442,13 +442,10 @@ export function builtInFunctionNames(): Set<string> {
 const LAMBDA_PLUGIN = lambdaPlugin();
 
 function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPluginDefinition[] {
-  const language = HyperFormula.getLanguage('enGB');
-  for (const name of LAMBDA_PLUGIN.names)
-    if (!language.isFunctionTranslated(name)) language.extendFunctions({ [name]: name });
   return [
     ...HyperFormula.getAllFunctionPlugins(),
     pluginFor(functions),
-    LAMBDA_PLUGIN.plugin,
+    LAMBDA_PLUGIN,
     boundedFunctions,
   ];
 }

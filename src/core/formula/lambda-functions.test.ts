@@ -2,10 +2,13 @@
 // values are the examples of Microsoft's support pages for each function ("MS example") and
 // Excel's documented rules: shadowing, nested LET, a LAMBDA given the wrong number of arguments
 // (#VALUE!), results that spill.
+import { HyperFormula } from 'hyperformula';
 import { describe, expect, it } from 'vitest';
 import { useWorkbooks, valueAt, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
 import type { WireValue } from '../index.js';
 import type { Workbook } from '../workbook.js';
+import { lambdaPlugin } from './lambda-functions.js';
+import { lambdaSpelling } from './lambda-spelling.js';
 
 const bed = useWorkbooks();
 
@@ -169,5 +172,47 @@ describe('the catalogue', () => {
       expect(byName.get(name)?.description).not.toBe('');
     expect(byName.has('LAMBDA.CALL')).toBe(false);
     expect(byName.has('LAMBDA.SIZED')).toBe(false);
+  });
+});
+
+describe('a defined name that holds a LAMBDA', () => {
+  // Names reach the engine as HyperFormula named expressions (the names work); this drives the
+  // plugin through one directly, with the spelling a cell calling the name gets. The formulas are
+  // entered once the names exist: a spill's size is fixed when its formula is parsed, and
+  // HyperFormula's build adds names after it has parsed the sheets.
+  function engineWith(names: Record<string, string>, cells: unknown[][]): HyperFormula {
+    const expressions = Object.entries(names).map(([name, formula]) => ({
+      name,
+      expression: lambdaSpelling(formula),
+    }));
+    const lambdaNames = new Set(Object.keys(names).map((name) => name.toLowerCase()));
+    const spelled = cells.map((row) =>
+      row.map((cell) => (typeof cell === 'string' ? lambdaSpelling(cell, lambdaNames) : cell)),
+    );
+    const hf = HyperFormula.buildFromArray(
+      [],
+      { licenseKey: 'gpl-v3', functionPlugins: [...HyperFormula.getAllFunctionPlugins(), lambdaPlugin()] },
+      expressions,
+    );
+    hf.setCellContents({ sheet: 0, row: 0, col: 0 }, spelled as never);
+    return hf;
+  }
+
+  it('is called like a function, reads the names and cells it refers to, and spills', () => {
+    const hf = engineWith(
+      {
+        year: '=Sheet1!$A$1',
+        row_of: '=LAMBDA(k, {1,2,3} * k + year)',
+        twice: '=LAMBDA(x, x * 2)',
+      },
+      [[100, '=row_of(2)', null, null, '=twice(21)', '=MAP({1;2}, twice)']],
+    );
+    const at = (col: number, row = 0): unknown => hf.getCellValue({ sheet: 0, row, col });
+    expect([at(1), at(2), at(3)]).toEqual([102, 104, 106]);
+    expect(at(4)).toBe(42);
+    expect([at(5), at(5, 1)]).toEqual([2, 4]);
+    hf.setCellContents({ sheet: 0, row: 0, col: 0 }, [[0]]);
+    expect(at(1)).toBe(2);
+    hf.destroy();
   });
 });

@@ -12,6 +12,7 @@ import {
   EmptyValue,
   ErrorType,
   FunctionPlugin,
+  HyperFormula,
   SimpleRangeValue,
   type FunctionPluginDefinition,
   type ImplementedFunctions,
@@ -153,26 +154,53 @@ class LambdaFunctions extends FunctionPlugin {
     return valueNode(this.evaluate(node, state));
   }
 
+  /** The LAMBDA a defined name holds (`cal_month` defined as `=LAMBDA(mo, …)`), if it holds one. */
+  private namedLambda(node: Node, state: State): Call | undefined {
+    const internals = this as unknown as {
+      interpreter: {
+        namedExpressions: {
+          nearestNamedExpression(name: string, sheet: number): { address: unknown } | undefined;
+        };
+      };
+      dependencyGraph: {
+        getCell(address: unknown): { getFormula?(service: unknown): Node } | undefined;
+        lazilyTransformingAstService: unknown;
+      };
+    };
+    const sheet = (state.formulaAddress as { sheet: number }).sheet;
+    const named = internals.interpreter.namedExpressions.nearestNamedExpression(
+      String(node.expressionName),
+      sheet,
+    );
+    if (named === undefined) return undefined;
+    const graph = internals.dependencyGraph;
+    const formula = graph.getCell(named.address)?.getFormula?.(graph.lazilyTransformingAstService);
+    return formula !== undefined && isCall(formula, 'LAMBDA') ? formula : undefined;
+  }
+
   /**
-   * The LAMBDA an argument names: one written there, or a built-in function's name (`BYROW(r,SUM)`,
-   * Excel's short form), as a LAMBDA of its own arguments. Undefined: not a function.
+   * The LAMBDA an argument names: one written there, one a defined name holds, or a built-in
+   * function's name (`BYROW(r,SUM)`, Excel's short form) as a LAMBDA of its own arguments.
+   * Undefined: not a function.
    */
-  private lambdaOf(node: Node): Call | ((args: readonly Node[]) => Node) | undefined {
+  private lambdaOf(node: Node, state: State): Call | ((args: readonly Node[]) => Node) | undefined {
     if (isCall(node, 'LAMBDA')) return node;
-    if (node.type === 'PARENTHESES') return this.lambdaOf(node.expression as Node);
-    if (node.type === 'NAMED_EXPRESSION') {
-      const name = String(node.expressionName).toUpperCase();
-      const registry = (this.interpreter as unknown as { functionRegistry: { getFunction(n: string): unknown } })
-        .functionRegistry;
-      if (!INTERNAL.has(name) && registry.getFunction(name) !== undefined)
-        return (args) => ({ type: 'FUNCTION_CALL', procedureName: name, args });
-    }
+    if (node.type === 'PARENTHESES') return this.lambdaOf(node.expression as Node, state);
+    if (node.type !== 'NAMED_EXPRESSION') return undefined;
+    const named = this.namedLambda(node, state);
+    if (named !== undefined) return named;
+    const name = String(node.expressionName).toUpperCase();
+    const registry = (
+      this.interpreter as unknown as { functionRegistry: { getFunction(n: string): unknown } }
+    ).functionRegistry;
+    if (!INTERNAL.has(name) && registry.getFunction(name) !== undefined)
+      return (args) => ({ type: 'FUNCTION_CALL', procedureName: name, args });
     return undefined;
   }
 
   /** Calls a LAMBDA with argument nodes; a count that does not fit its parameters is #VALUE!. */
   private invoke(fn: Node, args: readonly Node[], state: State, where: string): Value {
-    const lambda = this.lambdaOf(fn);
+    const lambda = this.lambdaOf(fn, state);
     if (lambda === undefined) return valueError(`${where}: the argument is not a LAMBDA`);
     if (typeof lambda === 'function') return this.evaluate(lambda(args), state);
     const params = lambda.args.slice(0, -1);
@@ -213,7 +241,7 @@ class LambdaFunctions extends FunctionPlugin {
   lambdaCall(ast: Call, state: State): Value {
     const [fn, ...args] = ast.args;
     if (fn === undefined) return valueError('LAMBDA call without a LAMBDA');
-    if (fn.type === 'NAMED_EXPRESSION' && this.lambdaOf(fn) === undefined)
+    if (fn.type === 'NAMED_EXPRESSION' && this.lambdaOf(fn, state) === undefined)
       return new CellError(ErrorType.NAME, `Unknown function ${String(fn.expressionName).replace(PREFIX, '')}`);
     return this.invoke(fn, args.map((arg) => this.bindArgument(arg, state)), state, 'LAMBDA');
   }
@@ -367,8 +395,9 @@ class LambdaFunctions extends FunctionPlugin {
     return this.sizeOf(substitute(args[args.length - 1]!, scope), state);
   }
 
-  private callSize(fn: Node, args: readonly Node[], state: State): ArraySize {
-    if (!isCall(fn, 'LAMBDA')) return ArraySize.scalar();
+  private callSize(node: Node, args: readonly Node[], state: State): ArraySize {
+    const fn = node.type === 'NAMED_EXPRESSION' ? this.namedLambda(node, state) : node;
+    if (fn === undefined || !isCall(fn, 'LAMBDA')) return ArraySize.scalar();
     const params = fn.args.slice(0, -1);
     if (args.length > params.length) return ArraySize.scalar();
     const bindings = new Map<string, Node>();
@@ -518,8 +547,14 @@ export const LAMBDA_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = new Map(
   }),
 );
 
-/** The plugin, with the names its functions are called by in formulas. */
-export function lambdaPlugin(): { plugin: FunctionPluginDefinition; names: readonly string[] } {
+/**
+ * The plugin class (stateless, so every engine may share it). Its names are added to the
+ * language's function names, the one piece HyperFormula keeps globally (an identity mapping).
+ */
+export function lambdaPlugin(): FunctionPluginDefinition {
+  const language = HyperFormula.getLanguage('enGB');
+  for (const fn of FUNCTIONS)
+    if (!language.isFunctionTranslated(fn.name)) language.extendFunctions({ [fn.name]: fn.name });
   const implemented: ImplementedFunctions = {};
   for (const fn of FUNCTIONS)
     implemented[fn.name] = {
@@ -531,8 +566,5 @@ export function lambdaPlugin(): { plugin: FunctionPluginDefinition; names: reado
     };
   (LambdaFunctions as unknown as { implementedFunctions: ImplementedFunctions }).implementedFunctions =
     implemented;
-  return {
-    plugin: LambdaFunctions as unknown as FunctionPluginDefinition,
-    names: FUNCTIONS.map((fn) => fn.name),
-  };
+  return LambdaFunctions as unknown as FunctionPluginDefinition;
 }

@@ -1,6 +1,6 @@
 // How LET and LAMBDA reach HyperFormula's parser (lambda-spelling.ts).
 import { describe, expect, it } from 'vitest';
-import { lambdaSpelling } from './lambda-spelling.js';
+import { holdsLambda, lambdaSpelling } from './lambda-spelling.js';
 
 describe('lambdaSpelling', () => {
   it('returns formulas without LET or LAMBDA as they are', () => {
@@ -36,5 +36,20 @@ describe('lambdaSpelling', () => {
   });
   it('keeps numbers with exponents whole', () => {
     expect(lambdaSpelling('=LET(e, 1e5, e*2)')).toBe('=LET(_xlpm.e, 1e5, _xlpm.e*2)');
+  });
+});
+
+describe('calls of defined names that hold a LAMBDA', () => {
+  it('become LAMBDA.CALL of the name when the caller lists the name', () => {
+    const names = new Set(['cal_month', 'week']);
+    expect(lambdaSpelling('=cal_month(4)', names)).toBe('=LAMBDA.CALL(cal_month,4)');
+    expect(lambdaSpelling('=WEEK()&Week(1)', names)).toBe(
+      '=LAMBDA.CALL(WEEK)&LAMBDA.CALL(Week,1)',
+    );
+    expect(lambdaSpelling('=cal_month(4)')).toBe('=cal_month(4)');
+  });
+  it('holdsLambda tells a LAMBDA definition from others', () => {
+    expect(holdsLambda('=_xlfn.LAMBDA(_xlpm.x, _xlpm.x+1)')).toBe(true);
+    expect(holdsLambda('=Sheet1!$B$2')).toBe(false);
   });
 });

@@ -7,7 +7,10 @@
 // in files (imports already carry that spelling); an optional parameter (`[b]`, or `_xlop.b` in
 // files) is written `_xlop.b`. A name bound anywhere in the formula is renamed everywhere in it:
 // the same word used outside its LET as a defined name would be read as the unbound parameter.
-// Formulas without LET, LAMBDA or `_xlpm.` are returned untouched after one regular expression.
+// - a call of a defined name that holds a LAMBDA, `cal_month(1)`, when the caller says which names
+//   hold one: LAMBDA.CALL(cal_month,1) (the plugin reads the LAMBDA from the name).
+// Formulas without LET, LAMBDA or `_xlpm.` (or a call of such a name) are returned untouched after
+// one regular expression.
 
 const HAS_LAMBDA = /\b(?:LET|LAMBDA)\s*\(|_xlpm\./i;
 const WORD = /^[A-Za-z_\\][A-Za-z0-9_.]*/;
@@ -17,6 +20,19 @@ const PREFIX = /^_xl(?:pm|op)\./i;
 const REFERENCE_LIKE = /^\$?[A-Za-z]{1,3}\$?\d+$/;
 
 export const LAMBDA_CALL = 'LAMBDA.CALL';
+
+/** Whether a defined name's formula is a LAMBDA (its calls then need `lambdaNames`). */
+export function holdsLambda(definition: string): boolean {
+  return /^=?\s*(?:_xlfn\.)?LAMBDA\s*\(/i.test(definition);
+}
+
+/** Whether the formula calls one of `names` (lower case), by a cheap text search. */
+function callsName(formula: string, names: ReadonlySet<string>): boolean {
+  if (names.size === 0) return false;
+  const lower = formula.toLowerCase();
+  for (const name of names) if (lower.includes(`${name}(`)) return true;
+  return false;
+}
 
 type TokenKind = 'word' | 'open' | 'close' | 'comma' | 'space' | 'bracket' | 'other';
 interface Token {
@@ -120,14 +136,19 @@ function isName(word: string): boolean {
   return WORD.test(bare) && WORD.exec(bare)![0] === bare && !REFERENCE_LIKE.test(bare);
 }
 
-/** The formula with LET/LAMBDA names and calls spelled as HyperFormula parses them. */
-export function lambdaSpelling(formula: string): string {
-  if (!HAS_LAMBDA.test(formula)) return formula;
+/**
+ * The formula with LET/LAMBDA names and calls spelled as HyperFormula parses them. `lambdaNames`:
+ * the defined names (lower case) whose formula is a LAMBDA, so that calls of them are spelled too.
+ */
+export function lambdaSpelling(
+  formula: string,
+  lambdaNames: ReadonlySet<string> = new Set(),
+): string {
+  if (!HAS_LAMBDA.test(formula) && !callsName(formula, lambdaNames)) return formula;
   const tokens = tokenize(formula);
   const names = boundNames(tokens);
   const out: string[] = [];
   const stack: Frame[] = [];
-  /** Opening parentheses that became argument separators of a call (their `)` stays). */
   let index = 0;
   const openCall = (open: number): void => {
     // `f(` → `LAMBDA.CALL(f,`; `f()` → `LAMBDA.CALL(f)`.
@@ -149,6 +170,12 @@ export function lambdaSpelling(formula: string): string {
           index += 1;
           openCall(index);
         } else out.push(spelled);
+        continue;
+      }
+      if (!qualified && next?.kind === 'open' && lambdaNames.has(token.text.toLowerCase())) {
+        out.push(`${LAMBDA_CALL}(${token.text}`);
+        index += 1;
+        openCall(index);
         continue;
       }
       out.push(token.text);
