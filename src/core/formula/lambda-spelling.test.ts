@@ -1,6 +1,6 @@
 // How LET and LAMBDA reach HyperFormula's parser (lambda-spelling.ts).
 import { describe, expect, it } from 'vitest';
-import { holdsLambda, lambdaSpelling } from './lambda-spelling.js';
+import { excelParameterSpelling, holdsLambda, lambdaSpelling } from './lambda-spelling.js';
 
 describe('lambdaSpelling', () => {
   it('returns formulas without LET or LAMBDA as they are', () => {
@@ -31,6 +31,9 @@ describe('lambdaSpelling', () => {
       '=LAMBDA.CALL(LAMBDA(_xlpm.a, _xlop.b, ISOMITTED(_xlpm.b)),1)',
     );
   });
+  it('drops the _xleta. prefix files give a function passed by name', () => {
+    expect(lambdaSpelling('=BYROW(C4:E5,_xleta.SUM)')).toBe('=BYROW(C4:E5,SUM)');
+  });
   it('does not take words that are cell references for names', () => {
     expect(lambdaSpelling('=LET(A1, 2, A1)')).toBe('=LET(A1, 2, A1)');
   });
@@ -51,5 +54,14 @@ describe('calls of defined names that hold a LAMBDA', () => {
   it('holdsLambda tells a LAMBDA definition from others', () => {
     expect(holdsLambda('=_xlfn.LAMBDA(_xlpm.x, _xlpm.x+1)')).toBe(true);
     expect(holdsLambda('=Sheet1!$B$2')).toBe(false);
+  });
+});
+
+describe('excelParameterSpelling', () => {
+  it('prefixes LET and LAMBDA names _xlpm. as Excel files hold them, calls left as written', () => {
+    expect(excelParameterSpelling('=LET(f, LAMBDA(x, x*2), f(Rate))+LAMBDA(Rate, Rate)(1)')).toBe(
+      '=LET(_xlpm.f, LAMBDA(_xlpm.x, _xlpm.x*2), _xlpm.f(_xlpm.Rate))+LAMBDA(_xlpm.Rate, _xlpm.Rate)(1)',
+    );
+    expect(excelParameterSpelling('=SUM(A1:A3)')).toBe('=SUM(A1:A3)');
   });
 });

@@ -9,10 +9,12 @@
 // the same word used outside its LET as a defined name would be read as the unbound parameter.
 // - a call of a defined name that holds a LAMBDA, `cal_month(1)`, when the caller says which names
 //   hold one: LAMBDA.CALL(cal_month,1) (the plugin reads the LAMBDA from the name).
-// Formulas without LET, LAMBDA or `_xlpm.` (or a call of such a name) are returned untouched after
+// - a function given by name where a LAMBDA is expected, as files store it (`BYROW(r,_xleta.SUM)`):
+//   the prefix goes, the plugin calls the function.
+// Formulas without LET, LAMBDA, `_xlpm.` or `_xleta.` (or a call of such a name) are returned untouched after
 // one regular expression.
 
-const HAS_LAMBDA = /\b(?:LET|LAMBDA)\s*\(|_xlpm\./i;
+const HAS_LAMBDA = /\b(?:LET|LAMBDA)\s*\(|_xl(?:pm|eta)\./i;
 const WORD = /^[A-Za-z_\\][A-Za-z0-9_.]*/;
 const NUMBER = /^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/;
 const PREFIX = /^_xl(?:pm|op)\./i;
@@ -160,6 +162,10 @@ export function lambdaSpelling(
     const token = tokens[index]!;
     const before = tokens[index - 1];
     const next = tokens[index + 1];
+    if (token.kind === 'word' && /^_xleta\./i.test(token.text)) {
+      out.push(token.text.slice('_xleta.'.length));
+      continue;
+    }
     if (token.kind === 'word') {
       const qualified = before?.text === '!' || next?.text === '!';
       if (!qualified && isName(token.text) && names.has(nameOf(token.text))) {
@@ -211,4 +217,23 @@ export function lambdaSpelling(
     out.push(token.text);
   }
   return out.join('');
+}
+
+/**
+ * The formula as Excel stores it in a file: every LET and LAMBDA name written `_xlpm.name`
+ * (Excel shows #NAME? for a parameter without the prefix). Calls stay as written.
+ */
+export function excelParameterSpelling(formula: string): string {
+  if (!HAS_LAMBDA.test(formula)) return formula;
+  const tokens = tokenize(formula);
+  const names = boundNames(tokens);
+  if (names.size === 0) return formula;
+  return tokens
+    .map((token, index) => {
+      const qualified = tokens[index - 1]?.text === '!' || tokens[index + 1]?.text === '!';
+      if (token.kind === 'word' && !qualified && isName(token.text) && names.has(nameOf(token.text)))
+        return `${/^_xlop\./i.test(token.text) ? '_xlop.' : '_xlpm.'}${token.text.replace(PREFIX, '')}`;
+      return token.text;
+    })
+    .join('');
 }
