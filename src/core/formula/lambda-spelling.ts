@@ -22,6 +22,7 @@ const PREFIX = /^_xl(?:pm|op)\./i;
 const REFERENCE_LIKE = /^\$?[A-Za-z]{1,3}\$?\d+$/;
 
 export const LAMBDA_CALL = 'LAMBDA.CALL';
+const NO_NAMES: ReadonlySet<string> = new Set();
 
 /** Whether a defined name's formula is a LAMBDA (its calls then need `lambdaNames`). */
 export function holdsLambda(definition: string): boolean {
@@ -144,7 +145,7 @@ function isName(word: string): boolean {
  */
 export function lambdaSpelling(
   formula: string,
-  lambdaNames: ReadonlySet<string> = new Set(),
+  lambdaNames: ReadonlySet<string> = NO_NAMES,
 ): string {
   if (!HAS_LAMBDA.test(formula) && !callsName(formula, lambdaNames)) return formula;
   const tokens = tokenize(formula);
