@@ -49,6 +49,12 @@ describe('LET', () => {
     const chain = Array.from({ length: 40 }, (_, i) => `v${i + 1}x, v${i}x + v${i}x`).join(', ');
     expect(calc(`=LET(v0x, 1, ${chain}, v40x)`)).toBe(2 ** 40);
   });
+  it('evaluates each value once: a volatile value is the same at every use', () => {
+    expect(calc('=LET(x, RAND(), x - x)')).toBe(0);
+  });
+  it('answers #VALUE! when a name bound to a value is called like a function', () => {
+    expect(calc('=LET(x, 1, x(2))')).toBe('#VALUE!');
+  });
   it('answers #VALUE! without a calculation (an even number of arguments)', () => {
     expect(calc('=LET(x, 1)')).toBe('#VALUE!');
   });
@@ -82,10 +88,16 @@ describe('LAMBDA', () => {
   });
   it('answers #VALUE! when not called (Excel: #CALC!)', () => {
     expect(calc('=LAMBDA(x, x+1)')).toBe('#VALUE!');
+    expect(calc('=LET(f, LAMBDA(x, x+1), f)')).toBe('#VALUE!');
   });
   it('is called through a LET name (MS example shape)', () => {
     const book = bookWith([[6, 7]]);
     expect(result(book, '=LET(area, LAMBDA(x, y, x*y), area(A1, B1))')).toBe(42);
+  });
+  it('spills what it returns, sized from its body', () => {
+    const book = bookWith();
+    writeCell(book, 'A1', '=LET(f, LAMBDA(x, x * {1,2,3}), f(2))');
+    expect([valueAt(book, 'A1'), valueAt(book, 'B1'), valueAt(book, 'C1')]).toEqual([2, 4, 6]);
   });
   it('captures the LET names around it, its own parameters shadowing them', () => {
     expect(calc('=LET(k, 10, x, 1, f, LAMBDA(x, x + k), f(5) + x)')).toBe(16);
