@@ -13,7 +13,12 @@ describe('LET and LAMBDA in xlsx files', () => {
   it('are written with the prefixes Excel needs and read back as typed', async () => {
     const workbook = open({ name: 'Lambda', sheetNames: ['S'] });
     const typed = '=LET(r, A1:A2, MAP(r, LAMBDA(x, x*2)))';
-    workbook.apply(writeRangeOps('S', { row: 0, col: 0 }, [[1, typed], [2, null]]));
+    workbook.apply(
+      writeRangeOps('S', { row: 0, col: 0 }, [
+        [1, typed],
+        [2, null],
+      ]),
+    );
     const buffer = await exportXlsx(workbook, {});
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(buffer as unknown as ExcelJS.Buffer);

@@ -43,7 +43,11 @@ import { EXCEL_FUNCTIONS } from './excel-functions.js';
 import { correctBuiltInArguments, treatEmptyCriteriaAsZero } from './built-in-arguments.js';
 import { engineSpelling } from './engine-spelling.js';
 import { lambdaSpelling } from './lambda-spelling.js';
-import { isInternalLambdaFunction, LAMBDA_FUNCTION_INFO, lambdaPlugin } from './lambda-functions.js';
+import {
+  isInternalLambdaFunction,
+  LAMBDA_FUNCTION_INFO,
+  lambdaPlugin,
+} from './lambda-functions.js';
 import { intersectRangeResults } from './implicit-intersection.js';
 import { formulaLimitError } from './formula-limits.js';
 import {

@@ -119,10 +119,18 @@ describe('MAP, REDUCE, SCAN, BYROW, BYCOL, MAKEARRAY', () => {
       [3, 4],
     ]);
     writeCell(book, 'D1', '=MAP(A1:B2, LAMBDA(a, a^2))');
-    expect([valueAt(book, 'D1'), valueAt(book, 'E1'), valueAt(book, 'D2'), valueAt(book, 'E2')]).toEqual([1, 4, 9, 16]);
+    expect([
+      valueAt(book, 'D1'),
+      valueAt(book, 'E1'),
+      valueAt(book, 'D2'),
+      valueAt(book, 'E2'),
+    ]).toEqual([1, 4, 9, 16]);
   });
   it('MAP takes one parameter per array', () => {
-    const book = bookWith([[1, 2], [10, 20]]);
+    const book = bookWith([
+      [1, 2],
+      [10, 20],
+    ]);
     writeCell(book, 'D1', '=MAP(A1:B1, A2:B2, LAMBDA(x, y, x*y))');
     expect([valueAt(book, 'D1'), valueAt(book, 'E1')]).toEqual([10, 40]);
   });
@@ -137,7 +145,11 @@ describe('MAP, REDUCE, SCAN, BYROW, BYCOL, MAKEARRAY', () => {
   it('SCAN spills every intermediate value (MS example: running text)', () => {
     const book = bookWith([['a', 'b', 'c']]);
     writeCell(book, 'A3', '=SCAN("", A1:C1, LAMBDA(t, v, t & v))');
-    expect([valueAt(book, 'A3'), valueAt(book, 'B3'), valueAt(book, 'C3')]).toEqual(['a', 'ab', 'abc']);
+    expect([valueAt(book, 'A3'), valueAt(book, 'B3'), valueAt(book, 'C3')]).toEqual([
+      'a',
+      'ab',
+      'abc',
+    ]);
   });
   it('BYROW and BYCOL give one value per row and per column', () => {
     const book = bookWith([
@@ -150,14 +162,22 @@ describe('MAP, REDUCE, SCAN, BYROW, BYCOL, MAKEARRAY', () => {
     expect([valueAt(book, 'A4'), valueAt(book, 'B4'), valueAt(book, 'C4')]).toEqual([5, 7, 9]);
   });
   it('BYROW takes a function name in place of a LAMBDA', () => {
-    const book = bookWith([[1, 2], [3, 4]]);
+    const book = bookWith([
+      [1, 2],
+      [3, 4],
+    ]);
     writeCell(book, 'E1', '=BYROW(A1:B2, SUM)');
     expect([valueAt(book, 'E1'), valueAt(book, 'E2')]).toEqual([3, 7]);
   });
   it('MAKEARRAY builds rows × columns from LAMBDA(row, column) (MS example: products)', () => {
     const book = bookWith();
     writeCell(book, 'A1', '=MAKEARRAY(3, 3, LAMBDA(r, c, r*c))');
-    expect([valueAt(book, 'A1'), valueAt(book, 'B2'), valueAt(book, 'C3'), valueAt(book, 'C2')]).toEqual([1, 4, 9, 6]);
+    expect([
+      valueAt(book, 'A1'),
+      valueAt(book, 'B2'),
+      valueAt(book, 'C3'),
+      valueAt(book, 'C2'),
+    ]).toEqual([1, 4, 9, 6]);
   });
   it('MAKEARRAY answers #VALUE! for a size below 1', () => {
     expect(calc('=MAKEARRAY(0, 2, LAMBDA(r, c, r))')).toBe('#VALUE!');
@@ -176,7 +196,11 @@ describe('MAP, REDUCE, SCAN, BYROW, BYCOL, MAKEARRAY', () => {
 
 describe('the catalogue', () => {
   it('lists LET, LAMBDA and its helpers with signatures, and not the engine’s internal names', () => {
-    const byName = new Map(bookWith().functionCatalogue().map((fn) => [fn.name, fn]));
+    const byName = new Map(
+      bookWith()
+        .functionCatalogue()
+        .map((fn) => [fn.name, fn]),
+    );
     expect(byName.get('LET')?.signature).toBe('LET(name1, value1, calculation_or_name2, …)');
     expect(byName.get('MAP')?.signature).toBe('MAP(array1, lambda_or_array2, …)');
     expect(byName.get('REDUCE')?.signature).toBe('REDUCE([initial_value], array, lambda)');
@@ -203,7 +227,10 @@ describe('a defined name that holds a LAMBDA', () => {
     );
     const hf = HyperFormula.buildFromArray(
       [],
-      { licenseKey: 'gpl-v3', functionPlugins: [...HyperFormula.getAllFunctionPlugins(), lambdaPlugin()] },
+      {
+        licenseKey: 'gpl-v3',
+        functionPlugins: [...HyperFormula.getAllFunctionPlugins(), lambdaPlugin()],
+      },
       expressions,
     );
     hf.setCellContents({ sheet: 0, row: 0, col: 0 }, spelled as never);

@@ -85,7 +85,10 @@ function substitute(node: Node, bindings: Bindings): Node {
       const args = call.args;
       if (call.procedureName === 'LAMBDA') {
         const inner = without(bindings, args.slice(0, -1).map(boundName));
-        return { ...call, args: [...args.slice(0, -1), ...args.slice(-1).map((body) => substitute(body, inner))] };
+        return {
+          ...call,
+          args: [...args.slice(0, -1), ...args.slice(-1).map((body) => substitute(body, inner))],
+        };
       }
       if (call.procedureName === 'LET') {
         let scope = bindings;
@@ -235,15 +238,25 @@ class LambdaFunctions extends FunctionPlugin {
   }
 
   lambda(): Value {
-    return valueError('a LAMBDA must be called: add its arguments in parentheses, LAMBDA(x,x+1)(2)');
+    return valueError(
+      'a LAMBDA must be called: add its arguments in parentheses, LAMBDA(x,x+1)(2)',
+    );
   }
 
   lambdaCall(ast: Call, state: State): Value {
     const [fn, ...args] = ast.args;
     if (fn === undefined) return valueError('LAMBDA call without a LAMBDA');
     if (fn.type === 'NAMED_EXPRESSION' && this.lambdaOf(fn, state) === undefined)
-      return new CellError(ErrorType.NAME, `Unknown function ${String(fn.expressionName).replace(PREFIX, '')}`);
-    return this.invoke(fn, args.map((arg) => this.bindArgument(arg, state)), state, 'LAMBDA');
+      return new CellError(
+        ErrorType.NAME,
+        `Unknown function ${String(fn.expressionName).replace(PREFIX, '')}`,
+      );
+    return this.invoke(
+      fn,
+      args.map((arg) => this.bindArgument(arg, state)),
+      state,
+      'LAMBDA',
+    );
   }
 
   isomitted(ast: Call): Value {
@@ -280,11 +293,13 @@ class LambdaFunctions extends FunctionPlugin {
 
   /** REDUCE and SCAN: the accumulator through every value, row by row; SCAN keeps each step. */
   private fold(ast: Call, state: State, where: 'REDUCE' | 'SCAN'): Value {
-    if (ast.args.length !== 3) return valueError(`${where} takes an initial value, an array and a LAMBDA`);
+    if (ast.args.length !== 3)
+      return valueError(`${where} takes an initial value, an array and a LAMBDA`);
     const [initial, array, fn] = ast.args as [Node, Node, Node];
     const values = this.evaluate(array, state);
     if (isError(values)) return values;
-    let accumulator = initial.type === 'EMPTY' ? valueNode(EmptyValue) : this.bindArgument(initial, state);
+    let accumulator =
+      initial.type === 'EMPTY' ? valueNode(EmptyValue) : this.bindArgument(initial, state);
     const rows: Value[][] = [];
     for (const row of gridOf(values)) {
       const out: Value[] = [];
@@ -313,12 +328,15 @@ class LambdaFunctions extends FunctionPlugin {
     if (isError(value)) return value;
     const grid = gridOf(value);
     const lines =
-      where === 'BYROW'
-        ? grid
-        : (grid[0] ?? []).map((_, col) => grid.map((row) => row[col]));
+      where === 'BYROW' ? grid : (grid[0] ?? []).map((_, col) => grid.map((row) => row[col]));
     const results = lines.map((line) => {
       const argument = where === 'BYROW' ? [line] : line.map((cell) => [cell]);
-      const result = this.invoke(ast.args[1]!, [valueNode(SimpleRangeValue.onlyValues(argument as never))], state, where);
+      const result = this.invoke(
+        ast.args[1]!,
+        [valueNode(SimpleRangeValue.onlyValues(argument as never))],
+        state,
+        where,
+      );
       return scalarOf(result, where);
     });
     return arrayOf(where === 'BYROW' ? results.map((result) => [result]) : [results]);
@@ -355,7 +373,12 @@ class LambdaFunctions extends FunctionPlugin {
     for (let row = 1; row <= height; row += 1) {
       const out: Value[] = [];
       for (let col = 1; col <= width; col += 1)
-        out.push(scalarOf(this.invoke(ast.args[2]!, [valueNode(row), valueNode(col)], state, 'MAKEARRAY'), 'MAKEARRAY'));
+        out.push(
+          scalarOf(
+            this.invoke(ast.args[2]!, [valueNode(row), valueNode(col)], state, 'MAKEARRAY'),
+            'MAKEARRAY',
+          ),
+        );
       rows.push(out);
     }
     return arrayOf(rows);
@@ -375,7 +398,12 @@ class LambdaFunctions extends FunctionPlugin {
   /** What a name is bound to while sizes are predicted: a LAMBDA itself, anything else its size. */
   private sizedBinding(node: Node, state: State): Node {
     if (isCall(node, 'LAMBDA') || node.type === 'EMPTY') return node;
-    return { type: 'FUNCTION_CALL', procedureName: SIZED, args: [], size: this.sizeOf(node, state) };
+    return {
+      type: 'FUNCTION_CALL',
+      procedureName: SIZED,
+      args: [],
+      size: this.sizeOf(node, state),
+    };
   }
 
   sizedSize(ast: Call): ArraySize {
@@ -412,13 +440,20 @@ class LambdaFunctions extends FunctionPlugin {
   lambdaCallSize(ast: Call, state: State): ArraySize {
     const [fn, ...args] = ast.args;
     if (fn === undefined) return ArraySize.scalar();
-    return this.callSize(fn, args.map((arg) => this.sizedBinding(arg, state)), state);
+    return this.callSize(
+      fn,
+      args.map((arg) => this.sizedBinding(arg, state)),
+      state,
+    );
   }
 
   mapSize(ast: Call, state: State): ArraySize {
     const sizes = ast.args.slice(0, -1).map((arg) => this.sizeOf(arg, state));
     if (sizes.length === 0) return ArraySize.scalar();
-    return new ArraySize(Math.max(...sizes.map((s) => s.width)), Math.max(...sizes.map((s) => s.height)));
+    return new ArraySize(
+      Math.max(...sizes.map((s) => s.width)),
+      Math.max(...sizes.map((s) => s.height)),
+    );
   }
 
   scanSize(ast: Call, state: State): ArraySize {
@@ -428,12 +463,16 @@ class LambdaFunctions extends FunctionPlugin {
 
   byrowSize(ast: Call, state: State): ArraySize {
     const array = ast.args[0];
-    return array === undefined ? ArraySize.scalar() : new ArraySize(1, this.sizeOf(array, state).height);
+    return array === undefined
+      ? ArraySize.scalar()
+      : new ArraySize(1, this.sizeOf(array, state).height);
   }
 
   bycolSize(ast: Call, state: State): ArraySize {
     const array = ast.args[0];
-    return array === undefined ? ArraySize.scalar() : new ArraySize(this.sizeOf(array, state).width, 1);
+    return array === undefined
+      ? ArraySize.scalar()
+      : new ArraySize(this.sizeOf(array, state).width, 1);
   }
 
   /** Known only when rows and columns are written as numbers (as for SEQUENCE). */
@@ -465,57 +504,90 @@ const FUNCTIONS: readonly {
     name: 'LET',
     method: 'let',
     size: 'letSize',
-    parameters: [['name1', false], ['value1', false], ['calculation_or_name2', false]],
+    parameters: [
+      ['name1', false],
+      ['value1', false],
+      ['calculation_or_name2', false],
+    ],
     repeat: 2,
-    description: 'Names the results of calculations, to use them by name in the last argument, the calculation',
+    description:
+      'Names the results of calculations, to use them by name in the last argument, the calculation',
   },
   {
     name: 'LAMBDA',
     method: 'lambda',
-    parameters: [['parameter_or_calculation', false], ['calculation', true]],
+    parameters: [
+      ['parameter_or_calculation', false],
+      ['calculation', true],
+    ],
     repeat: 1,
-    description: 'A function of its parameters, called with arguments in parentheses, LAMBDA(x,x+1)(2), or given to MAP, REDUCE, SCAN, BYROW, BYCOL, MAKEARRAY; [name] marks an optional parameter',
+    description:
+      'A function of its parameters, called with arguments in parentheses, LAMBDA(x,x+1)(2), or given to MAP, REDUCE, SCAN, BYROW, BYCOL, MAKEARRAY; [name] marks an optional parameter',
   },
   {
     name: 'MAP',
     method: 'map',
     size: 'mapSize',
-    parameters: [['array1', false], ['lambda_or_array2', false]],
+    parameters: [
+      ['array1', false],
+      ['lambda_or_array2', false],
+    ],
     repeat: 1,
-    description: 'An array of the LAMBDA applied to each value of the arrays (one parameter per array)',
+    description:
+      'An array of the LAMBDA applied to each value of the arrays (one parameter per array)',
   },
   {
     name: 'REDUCE',
     method: 'reduce',
-    parameters: [['initial_value', true], ['array', false], ['lambda', false]],
-    description: 'The accumulated value after the LAMBDA(accumulator, value) has seen every value of the array',
+    parameters: [
+      ['initial_value', true],
+      ['array', false],
+      ['lambda', false],
+    ],
+    description:
+      'The accumulated value after the LAMBDA(accumulator, value) has seen every value of the array',
   },
   {
     name: 'SCAN',
     method: 'scan',
     size: 'scanSize',
-    parameters: [['initial_value', true], ['array', false], ['lambda', false]],
-    description: 'An array of each intermediate value of LAMBDA(accumulator, value) applied through the array',
+    parameters: [
+      ['initial_value', true],
+      ['array', false],
+      ['lambda', false],
+    ],
+    description:
+      'An array of each intermediate value of LAMBDA(accumulator, value) applied through the array',
   },
   {
     name: 'BYROW',
     method: 'byrow',
     size: 'byrowSize',
-    parameters: [['array', false], ['lambda', false]],
+    parameters: [
+      ['array', false],
+      ['lambda', false],
+    ],
     description: 'A column of the LAMBDA applied to each row of the array',
   },
   {
     name: 'BYCOL',
     method: 'bycol',
     size: 'bycolSize',
-    parameters: [['array', false], ['lambda', false]],
+    parameters: [
+      ['array', false],
+      ['lambda', false],
+    ],
     description: 'A row of the LAMBDA applied to each column of the array',
   },
   {
     name: 'MAKEARRAY',
     method: 'makearray',
     size: 'makearraySize',
-    parameters: [['rows', false], ['columns', false], ['lambda', false]],
+    parameters: [
+      ['rows', false],
+      ['columns', false],
+      ['lambda', false],
+    ],
     description: 'A rows × columns array whose values are LAMBDA(row, column)',
   },
   {
@@ -524,7 +596,14 @@ const FUNCTIONS: readonly {
     parameters: [['argument', false]],
     description: "TRUE when a LAMBDA's parameter was given no value",
   },
-  { name: LAMBDA_CALL, method: 'lambdaCall', size: 'lambdaCallSize', parameters: [], repeat: 1, description: '' },
+  {
+    name: LAMBDA_CALL,
+    method: 'lambdaCall',
+    size: 'lambdaCallSize',
+    parameters: [],
+    repeat: 1,
+    description: '',
+  },
   { name: SIZED, method: 'lambda', size: 'sizedSize', parameters: [], description: '' },
 ];
 
@@ -564,7 +643,8 @@ export function lambdaPlugin(): FunctionPluginDefinition {
       parameters: [],
       enableArrayArithmeticForArguments: true,
     };
-  (LambdaFunctions as unknown as { implementedFunctions: ImplementedFunctions }).implementedFunctions =
-    implemented;
+  (
+    LambdaFunctions as unknown as { implementedFunctions: ImplementedFunctions }
+  ).implementedFunctions = implemented;
   return LambdaFunctions as unknown as FunctionPluginDefinition;
 }

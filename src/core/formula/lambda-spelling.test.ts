@@ -46,9 +46,7 @@ describe('calls of defined names that hold a LAMBDA', () => {
   it('become LAMBDA.CALL of the name when the caller lists the name', () => {
     const names = new Set(['cal_month', 'week']);
     expect(lambdaSpelling('=cal_month(4)', names)).toBe('=LAMBDA.CALL(cal_month,4)');
-    expect(lambdaSpelling('=WEEK()&Week(1)', names)).toBe(
-      '=LAMBDA.CALL(WEEK)&LAMBDA.CALL(Week,1)',
-    );
+    expect(lambdaSpelling('=WEEK()&Week(1)', names)).toBe('=LAMBDA.CALL(WEEK)&LAMBDA.CALL(Week,1)');
     expect(lambdaSpelling('=cal_month(4)')).toBe('=cal_month(4)');
   });
   it('holdsLambda tells a LAMBDA definition from others', () => {

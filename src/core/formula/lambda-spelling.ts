@@ -129,7 +129,8 @@ function boundNames(tokens: readonly Token[]): Set<string> {
         if ((only.kind === 'word' || only.kind === 'bracket') && isName(word))
           names.add(nameOf(word));
       });
-    } else if (token.kind !== 'space' && top !== undefined) top.args[top.args.length - 1]!.push(index);
+    } else if (token.kind !== 'space' && top !== undefined)
+      top.args[top.args.length - 1]!.push(index);
   });
   return names;
 }
@@ -232,7 +233,12 @@ export function excelParameterSpelling(formula: string): string {
   return tokens
     .map((token, index) => {
       const qualified = tokens[index - 1]?.text === '!' || tokens[index + 1]?.text === '!';
-      if (token.kind === 'word' && !qualified && isName(token.text) && names.has(nameOf(token.text)))
+      if (
+        token.kind === 'word' &&
+        !qualified &&
+        isName(token.text) &&
+        names.has(nameOf(token.text))
+      )
         return `${/^_xlop\./i.test(token.text) ? '_xlop.' : '_xlpm.'}${token.text.replace(PREFIX, '')}`;
       return token.text;
     })
