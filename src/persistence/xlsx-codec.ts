@@ -398,12 +398,13 @@ function excelSerial(date: Date): number {
 }
 
 /**
- * Functions newer than Excel 2007 are stored with a `_xlfn.` prefix the engine does not know;
- * LET and LAMBDA names with `_xlpm.`, a function passed by name with `_xleta.`. The cell reads as
- * typed in Excel (the engine's spelling puts back what it needs, lambda-spelling.ts).
+ * Functions newer than Excel 2007 are stored with a `_xlfn.` prefix the engine does not know.
+ * LET and LAMBDA names keep their `_xlpm.` (and a function passed by name its `_xleta.`): without
+ * it a defined name spelled like a parameter would be rewritten into the parameter's place
+ * (rewriteDefinedNames); the engine's spelling reads them (lambda-spelling.ts).
  */
 function cleanFormula(formula: string): string {
-  return `=${formula.replace(/_xlfn\.|_xlws\.|_xlpm\.|_xleta\./g, '')}`;
+  return `=${formula.replace(/_xlfn\.|_xlws\./g, '')}`;
 }
 
 /**
