@@ -179,8 +179,9 @@ describe('MAP, REDUCE, SCAN, BYROW, BYCOL, MAKEARRAY', () => {
       valueAt(book, 'C2'),
     ]).toEqual([1, 4, 9, 6]);
   });
-  it('MAKEARRAY answers #VALUE! for a size below 1', () => {
+  it('MAKEARRAY answers #VALUE! for a size below 1 or past what a formula may cover', () => {
     expect(calc('=MAKEARRAY(0, 2, LAMBDA(r, c, r))')).toBe('#VALUE!');
+    expect(calc('=MAKEARRAY(1000, 1000, LAMBDA(r, c, r))')).toBe('#VALUE!');
   });
   it('passes an error inside the array to the LAMBDA, which may handle it', () => {
     expect(calc('=REDUCE(0, {1,2}, LAMBDA(a, b, a + IFERROR(1/(b-2), 0)))')).toBe(-1);

@@ -1,5 +1,5 @@
 // LET, LAMBDA and the functions that call a LAMBDA (MAP, REDUCE, SCAN, BYROW, BYCOL, MAKEARRAY,
-// ISOMITTED), as one HyperFormula function plugin per engine. HyperFormula has no values that are
+// ISOMITTED), as one HyperFormula function plugin (stateless, shared by every engine). HyperFormula has no values that are
 // functions, so these work on the formula's syntax tree (lambda-spelling.ts spells names and calls
 // so it parses): a call binds each parameter by copying the LAMBDA's body with the parameter's
 // node replaced by the argument's value (a reference stays a reference, so ROW(x) and OFFSET(x,…)
@@ -18,6 +18,7 @@ import {
   type ImplementedFunctions,
 } from 'hyperformula';
 import type { FunctionInfo } from './function-catalogue.js';
+import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
 import { signatureOf } from './function-catalogue.js';
 import { LAMBDA_CALL } from './lambda-spelling.js';
 
@@ -367,8 +368,11 @@ class LambdaFunctions extends FunctionPlugin {
     const width = this.dimension(ast.args[1]!, state);
     if (isError(width)) return width;
     const config = this.config as unknown as { maxRows: number; maxColumns: number };
-    if (height > config.maxRows || width > config.maxColumns || height * width > 1_048_576)
+    // As for SEQUENCE (result-limits.ts): no more cells than a formula's ranges may cover.
+    if (height > config.maxRows || width > config.maxColumns)
       return valueError('MAKEARRAY: the array would be larger than a sheet');
+    if (height * width > MAX_FORMULA_RANGE_CELLS)
+      return valueError(`MAKEARRAY: more than ${MAX_FORMULA_RANGE_CELLS} cells`);
     const rows: Value[][] = [];
     for (let row = 1; row <= height; row += 1) {
       const out: Value[] = [];
@@ -487,6 +491,7 @@ class LambdaFunctions extends FunctionPlugin {
     const config = this.config as unknown as { maxRows: number; maxColumns: number };
     if (height === undefined || width === undefined) return ArraySize.scalar();
     if (height > config.maxRows || width > config.maxColumns) return ArraySize.scalar();
+    if (height * width > MAX_FORMULA_RANGE_CELLS) return ArraySize.scalar();
     return new ArraySize(width, height);
   }
 }
