@@ -4,7 +4,13 @@
 // (#VALUE!), results that spill.
 import { HyperFormula } from 'hyperformula';
 import { describe, expect, it } from 'vitest';
-import { useWorkbooks, valueAt, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
+import {
+  inputAt,
+  useWorkbooks,
+  valueAt,
+  writeCell,
+  writeRows,
+} from '../../../test/support/workbook-bed.js';
 import type { WireValue } from '../index.js';
 import type { Workbook } from '../workbook.js';
 import { lambdaPlugin } from './lambda-functions.js';
@@ -185,6 +191,30 @@ describe('MAP, REDUCE, SCAN, BYROW, BYCOL, MAKEARRAY', () => {
   });
   it('passes an error inside the array to the LAMBDA, which may handle it', () => {
     expect(calc('=REDUCE(0, {1,2}, LAMBDA(a, b, a + IFERROR(1/(b-2), 0)))')).toBe(-1);
+  });
+  it('answers #SPILL! when its cells are taken, and spills once they are cleared', () => {
+    const book = bookWith([[1], [2]]);
+    writeCell(book, 'C2', 'taken');
+    writeCell(book, 'C1', '=MAP(A1:A2, LAMBDA(x, x*3))');
+    expect(valueAt(book, 'C1')).toBe('#SPILL!');
+    writeCell(book, 'C2', null);
+    expect([valueAt(book, 'C1'), valueAt(book, 'C2')]).toEqual([3, 6]);
+  });
+  it('keeps reading the same cells after a row is inserted above them, names untouched', () => {
+    const book = bookWith([[1], [2]]);
+    writeCell(book, 'C1', '=LET(r, A1:A2, SUM(MAP(r, LAMBDA(x, x + B1))))');
+    writeCell(book, 'B1', 10);
+    expect(valueAt(book, 'C1')).toBe(23);
+    book.apply([
+      {
+        type: 'change-structure',
+        change: { kind: 'insert', axis: 'row', at: 0, count: 1, sheet: 'Sheet1' },
+      },
+    ]);
+    expect(inputAt(book, 'C2')).toEqual({
+      formula: '=LET(r, A2:A3, SUM(MAP(r, LAMBDA(x, x + B2))))',
+    });
+    expect(valueAt(book, 'C2')).toBe(23);
   });
   it('recalculates when a cell the LAMBDA body reads changes', () => {
     const book = bookWith([[1, 5]]);
