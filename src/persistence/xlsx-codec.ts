@@ -20,6 +20,7 @@ import {
   type SheetLayout,
   isFormula,
   isFormulaError,
+  excelParameterSpelling,
   formatCell,
   mapOutsideStrings,
   parseRange,
@@ -96,6 +97,8 @@ function cachedResult(value: CellValue): ExcelJS.CellValue | undefined {
  */
 const FUTURE_FUNCTIONS = [
   'AGGREGATE',
+  'BYCOL',
+  'BYROW',
   'CEILING.MATH',
   'CHOOSECOLS',
   'CHOOSEROWS',
@@ -107,9 +110,12 @@ const FUTURE_FUNCTIONS = [
   'FORECAST.LINEAR',
   'IFNA',
   'IFS',
+  'ISOMITTED',
   'ISOWEEKNUM',
   'LAMBDA',
   'LET',
+  'MAKEARRAY',
+  'MAP',
   'MAXIFS',
   'MINIFS',
   'MODE.SNGL',
@@ -125,6 +131,8 @@ const FUTURE_FUNCTIONS = [
   'RANDARRAY',
   'RANK.AVG',
   'RANK.EQ',
+  'REDUCE',
+  'SCAN',
   'SEQUENCE',
   'SORT',
   'SORTBY',
@@ -150,9 +158,12 @@ const FUTURE_CALL = new RegExp(
   'gi',
 );
 
-/** The formula as Excel stores it: newer functions prefixed `_xlfn.`, text and sheet names untouched. */
+/**
+ * The formula as Excel stores it: newer functions prefixed `_xlfn.`, LET and LAMBDA names `_xlpm.`,
+ * text and sheet names untouched.
+ */
 function excelFormula(formula: string): string {
-  return mapOutsideStrings(formula, (code) =>
+  return mapOutsideStrings(excelParameterSpelling(formula), (code) =>
     code.replace(
       FUTURE_CALL,
       (_match, before: string, name: string, open: string) =>
@@ -386,7 +397,12 @@ function excelSerial(date: Date): number {
   return (date.getTime() - EXCEL_EPOCH_MS) / DAY_MS;
 }
 
-/** Functions newer than Excel 2007 are stored with a `_xlfn.` prefix the engine does not know. */
+/**
+ * Functions newer than Excel 2007 are stored with a `_xlfn.` prefix the engine does not know.
+ * LET and LAMBDA names keep their `_xlpm.` (and a function passed by name its `_xleta.`): without
+ * it a defined name spelled like a parameter would be rewritten into the parameter's place
+ * (rewriteDefinedNames); the engine's spelling reads them (lambda-spelling.ts).
+ */
 function cleanFormula(formula: string): string {
   return `=${formula.replace(/_xlfn\.|_xlws\./g, '')}`;
 }

@@ -43,6 +43,12 @@ import { EXCEL_FUNCTIONS } from './excel-functions.js';
 import { correctBuiltInArguments, treatEmptyCriteriaAsZero } from './built-in-arguments.js';
 import { readCapitalExponentsInComplexText } from './complex-text.js';
 import { engineSpelling } from './engine-spelling.js';
+import { lambdaSpelling } from './lambda-spelling.js';
+import {
+  isInternalLambdaFunction,
+  LAMBDA_FUNCTION_INFO,
+  lambdaPlugin,
+} from './lambda-functions.js';
 import { intersectRangeResults } from './implicit-intersection.js';
 import { formulaLimitError } from './formula-limits.js';
 import {
@@ -227,7 +233,7 @@ function toEngineContent(input: CellInput | null): RawCellContent {
   if (isFormula(input)) {
     const problem = formulaLimitError(input.formula);
     return problem === undefined
-      ? engineSpelling(input.formula)
+      ? lambdaSpelling(engineSpelling(input.formula))
       : (STAND_IN_BY_SENTINEL[problem.sentinel] ?? '=#VALUE!');
   }
   // A leading apostrophe tells HyperFormula to keep text as text ("123" stays a string).
@@ -433,11 +439,20 @@ export function builtInFunctionNames(): Set<string> {
     ...HyperFormula.getRegisteredFunctionNames('enGB').map((name) => name.toUpperCase()),
     ...GRIDOS_FUNCTIONS.map((fn) => fn.name),
     ...EXCEL_FUNCTIONS.map((fn) => fn.name),
+    ...LAMBDA_FUNCTION_INFO.keys(),
   ]);
 }
 
+/** LET, LAMBDA and its helpers: one plugin class, shared by every engine (it holds no state). */
+const LAMBDA_PLUGIN = lambdaPlugin();
+
 function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPluginDefinition[] {
-  return [...HyperFormula.getAllFunctionPlugins(), pluginFor(functions), boundedFunctions];
+  return [
+    ...HyperFormula.getAllFunctionPlugins(),
+    pluginFor(functions),
+    LAMBDA_PLUGIN,
+    boundedFunctions,
+  ];
 }
 
 /**
@@ -452,6 +467,12 @@ function catalogueOf(
   const entries: FunctionInfo[] = [];
   for (const available of hf.getAvailableFunctions()) {
     const name = available.canonicalName.toUpperCase();
+    if (isInternalLambdaFunction(name)) continue;
+    const lambdaInfo = LAMBDA_FUNCTION_INFO.get(name);
+    if (lambdaInfo !== undefined) {
+      entries.push(lambdaInfo);
+      continue;
+    }
     const custom = customs.get(name);
     if (custom !== undefined) {
       const positional = positionalParameters(custom.minArgs, custom.maxArgs);

@@ -32,3 +32,4 @@ export { GRIDOS_FUNCTIONS } from './gridos-functions.js';
 export type { FunctionInfo, FunctionParameter } from './function-catalogue.js';
 export { EXCEL_FUNCTIONS } from './excel-functions.js';
 export { TEXT_FUNCTION } from './text-function.js';
+export { excelParameterSpelling } from './lambda-spelling.js';

@@ -1,0 +1,59 @@
+// LET and LAMBDA through xlsx: Excel's file spelling (`_xlfn.LAMBDA(_xlpm.x, …)`, `_xleta.SUM`)
+// on export; on import the names keep their `_xlpm.`, which the engine reads.
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { useWorkbooks } from '../../test/support/workbook-bed.js';
+import { writeRangeOps } from '../core/index.js';
+import { decodeXlsx } from './xlsx-codec.js';
+import { exportXlsx } from './workbook-transfer.js';
+
+const { open } = useWorkbooks();
+
+describe('LET and LAMBDA in xlsx files', () => {
+  it('are written with the prefixes Excel needs and read back with the names prefixed', async () => {
+    const workbook = open({ name: 'Lambda', sheetNames: ['S'] });
+    const typed = '=LET(r, A1:A2, MAP(r, LAMBDA(x, x*2)))';
+    workbook.apply(
+      writeRangeOps('S', { row: 0, col: 0 }, [
+        [1, typed],
+        [2, null],
+      ]),
+    );
+    const buffer = await exportXlsx(workbook, {});
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(buffer as unknown as ExcelJS.Buffer);
+    const cell = book.getWorksheet('S')!.getCell('B1').value as { formula: string };
+    expect(cell.formula).toBe(
+      '_xlfn.LET(_xlpm.r, A1:A2, _xlfn.MAP(_xlpm.r, _xlfn.LAMBDA(_xlpm.x, _xlpm.x*2)))',
+    );
+    const decoded = await decodeXlsx(buffer);
+    expect(decoded.sheets[0]!.cells.find((entry) => entry.col === 1)?.input).toEqual({
+      formula: '=LET(_xlpm.r, A1:A2, MAP(_xlpm.r, LAMBDA(_xlpm.x, _xlpm.x*2)))',
+    });
+  });
+
+  it('keeps a LAMBDA parameter apart from a defined name spelled the same', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('S');
+    sheet.getCell('C1').value = 7;
+    book.definedNames.add('S!$C$1', 'a');
+    sheet.getCell('A1').value = {
+      formula: '_xlfn.MAP(B1:B2,_xlfn.LAMBDA(_xlpm.a,_xlpm.a^2))',
+      result: 1,
+    };
+    const decoded = await decodeXlsx(Buffer.from(await book.xlsx.writeBuffer()));
+    expect(decoded.sheets[0]!.cells.find((entry) => entry.col === 0)?.input).toEqual({
+      formula: '=MAP(B1:B2,LAMBDA(_xlpm.a,_xlpm.a^2))',
+    });
+  });
+
+  it('imports a function passed by name as Excel spells it (the engine reads it)', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('S');
+    sheet.getCell('A1').value = { formula: '_xlfn.BYROW(C1:D2,_xleta.SUM)', result: 3 };
+    const decoded = await decodeXlsx(Buffer.from(await book.xlsx.writeBuffer()));
+    expect(decoded.sheets[0]!.cells[0]!.input).toEqual({
+      formula: '=BYROW(C1:D2,_xleta.SUM)',
+    });
+  });
+});
