@@ -168,6 +168,7 @@ export const TOOLS: readonly McpTool[] = [
           values: input.values,
           sheet: input.sheet,
           expectedVersions: input.expected_versions,
+          maxCells: context.maxWriteCells,
         },
         meta(context),
       );

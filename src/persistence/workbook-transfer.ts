@@ -58,8 +58,9 @@ export async function importXlsxOps(
   data: Uint8Array,
   fileName?: string,
   field = 'file',
+  maxCells = Number.POSITIVE_INFINITY,
 ): Promise<Op[]> {
-  const decoded = await decodeXlsx(data, field);
+  const decoded = await decodeXlsx(data, field, maxCells);
   const stem = fileName?.replace(/\.xlsx$/i, '').trim();
   return replaceWorkbookOps(
     withName(decoded, stem === undefined || stem === '' ? workbook.name : stem.slice(0, 120)),
