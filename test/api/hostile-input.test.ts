@@ -227,6 +227,29 @@ describe('[HOSTILE-6] one /eval cannot hold the server for minutes', () => {
   });
 });
 
+describe('[HOSTILE-8] a long /eval lets other requests through', () => {
+  it('answers a read sent while a 500-item /eval computes before the /eval finishes (it yields between slices)', async () => {
+    suite = await startApp({ env: { GRIDBOOK_EVAL_BUDGET_MS: '3000' } });
+    const { http } = suite;
+    const formulas = Array.from({ length: 500 }, (_, index) => ({
+      cell: `A${index + 1}`,
+      formula: '=SUM(SEQUENCE(200000))',
+    }));
+    const answered: string[] = [];
+    const evaluation = http.post('/eval', { formulas }).then((response) => {
+      answered.push('eval');
+      return response;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await http.get('/grid', { range: 'A1' })).status).toBe(200);
+    answered.push('grid');
+    const response = await evaluation;
+    expect(answered).toEqual(['grid', 'eval']);
+    expect(response.body.results[0]).toMatchObject({ result: 20000100000, error: null });
+    expect(response.body.results).toHaveLength(500);
+  });
+});
+
 describe('[HOSTILE-7] a change whose formulas take too long to compute is refused whole', () => {
   it('answers 413 naming GRIDBOOK_FORMULA_BUDGET_MS once the recalculation outlasts it, keeps the workbook, and serves the next request', async () => {
     suite = await startApp({ env: { GRIDBOOK_FORMULA_BUDGET_MS: '50' } });
