@@ -41,11 +41,11 @@ export async function loadCheckpoint(
 }
 
 /**
- * GRIDBOOK_MAX_IMPORT_CELLS's default: the most cells one import may bring (W5's million). An
+ * GRIDBOOK_MAX_IMPORT_CELLS's default: the most cells one import may bring. An
  * import replaces the engine in one synchronous build, so its size is how long every other
  * request waits (docs/decisions/2026-11-26-write-and-import-sizes.md).
  */
-export const MAX_IMPORT_CELLS = 1_000_000;
+export const MAX_IMPORT_CELLS = 200_000;
 
 /**
  * Refuses an import bigger than the bounds before anything is installed. Only imports are
