@@ -105,7 +105,7 @@ export async function importCsv(
   maxCells = MAX_IMPORT_CELLS,
 ): Promise<string> {
   const name = sheetName ?? handle.workbook.activeSheetName;
-  const ops = importCsvOps(handle.workbook, name, text);
+  const ops = importCsvOps(handle.workbook, name, text, maxCells);
   checkImportSize(ops, 'body', maxCells);
   if (ops.length > 0) await handle.commit(ops, meta);
   return ops.some((op) => op.type === 'add-sheet') ? name.trim() : handle.workbook.sheet(name).name;

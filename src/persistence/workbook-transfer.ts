@@ -68,8 +68,13 @@ export async function importXlsxOps(
 }
 
 /** CSV text → ops that make the sheet (added when missing) hold it from A1. */
-export function importCsvOps(workbook: WorkbookReader, sheetName: string, text: string): Op[] {
-  const rows = decodeCsv(text);
+export function importCsvOps(
+  workbook: WorkbookReader,
+  sheetName: string,
+  text: string,
+  maxCells = Number.POSITIVE_INFINITY,
+): Op[] {
+  const rows = decodeCsv(text, 'body', maxCells);
   const existing = workbook.sheetNames.find(
     (name) => name.toLowerCase() === sheetName.trim().toLowerCase(),
   );

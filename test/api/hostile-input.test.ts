@@ -166,6 +166,16 @@ describe('[HOSTILE-4] sizes are bounded before memory is spent', () => {
     expect(((await csv.json()) as { detail: string }).detail).toContain(
       'GRIDBOOK_MAX_IMPORT_CELLS',
     );
+    // A CSV is counted while it is parsed: a million fields stop the parse at the fourth.
+    const wide = await fetch(`${suite.url}/system/import.csv`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', 'x-gridbook-client': 'test' },
+      body: '1,'.repeat(1_000_000),
+    });
+    expect(wide.status).toBe(413);
+    expect(((await wide.json()) as { detail: string }).detail).toBe(
+      'body: holds more than 3 cells; one import brings at most 3 (GRIDBOOK_MAX_IMPORT_CELLS). Split the data over several files.',
+    );
     expect((await http.get('/peek', { range: 'A1' })).body.rows).toEqual([['kept']]);
   });
 
