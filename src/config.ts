@@ -43,6 +43,10 @@ export interface Config {
   readonly requestTimeoutMs: number;
   /** How long one POST /eval may evaluate before its remaining items answer #N/A, in ms. */
   readonly evalBudgetMs: number;
+  /** The most cells one range write may hold (POST /grid/range, MCP write_range). */
+  readonly maxWriteCells: number;
+  /** The most cells one import may bring (JSON, GridOS, xlsx, CSV). */
+  readonly maxImportCells: number;
   /**
    * How long one change's recalculation may take before the change is refused (413), in ms;
    * undefined when GRIDBOOK_FORMULA_BUDGET_MS is 0 (no bound).
@@ -262,6 +266,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ),
     requestTimeoutMs: integer(env, 'GRIDBOOK_REQUEST_TIMEOUT_MS', 120_000, 0, 3_600_000),
     evalBudgetMs: integer(env, 'GRIDBOOK_EVAL_BUDGET_MS', 2_000, 1, 600_000),
+    // Defaults match core's DEFAULT_MAX_WRITE_CELLS and editing's DEFAULT_MAX_IMPORT_CELLS
+    // (docs/decisions/2026-11-26-write-and-import-sizes.md); config reads the environment only.
+    maxWriteCells: integer(env, 'GRIDBOOK_MAX_WRITE_CELLS', 20_000, 1, 17_179_869_184),
+    maxImportCells: integer(env, 'GRIDBOOK_MAX_IMPORT_CELLS', 200_000, 1, 17_179_869_184),
     formulaBudgetMs: integer(env, 'GRIDBOOK_FORMULA_BUDGET_MS', 5_000, 0, 600_000) || undefined,
     agentToolCalls: integer(env, 'GRIDBOOK_AGENT_TOOL_CALLS', 4, 0, 16),
     undoDepth: integer(env, 'GRIDBOOK_UNDO_DEPTH', 100, 0, 10_000),

@@ -117,6 +117,10 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerHa
         GRIDBOOK_DATA_DIR: dataDir,
         // Request logging would measure pino writing to a pipe nobody reads, not Gridbook.
         GRIDBOOK_LOG_LEVEL: 'warn',
+        // The workloads write and import at the sizes they were designed for (W6: a
+        // million-cell write), above the defaults that keep a server responsive.
+        GRIDBOOK_MAX_WRITE_CELLS: '1048576',
+        GRIDBOOK_MAX_IMPORT_CELLS: '4194304',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

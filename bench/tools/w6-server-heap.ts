@@ -48,6 +48,8 @@ try {
     ...process.env,
     GRIDBOOK_DATA_DIR: dataDir,
     GRIDBOOK_LOG_LEVEL: 'warn',
+    // W6 writes a million cells at once, above the default that keeps a server responsive.
+    GRIDBOOK_MAX_WRITE_CELLS: '1048576',
   });
   const store = new FileWorkbookStore({
     dir: config.dataDir,

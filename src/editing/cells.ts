@@ -58,6 +58,8 @@ export interface RangeWrite {
   readonly values: readonly (readonly WireValue[])[];
   readonly sheet?: string | undefined;
   readonly expectedVersions?: Readonly<Record<string, number>> | undefined;
+  /** GRIDBOOK_MAX_WRITE_CELLS; core's default when not given. */
+  readonly maxCells?: number | undefined;
 }
 
 export async function writeRange(
@@ -68,7 +70,7 @@ export async function writeRange(
   const anchor = parseCell(write.target, 'target_cell');
   const sheet = handle.workbook.sheet(write.sheet);
   await handle.commit(
-    writeRangeOps(sheet.name, anchor, write.values),
+    writeRangeOps(sheet.name, anchor, write.values, write.maxCells),
     withVersions(meta, sheet.name, write.expectedVersions),
   );
   return { sheet: sheet.name, anchor };

@@ -4,6 +4,7 @@ import {
   MAX_SHEETS,
   replaceWorkbookOps,
   TooLargeError,
+  tooManyCellsInImport,
   type ApplyMeta,
   type Op,
   type WorkbookHandle,
@@ -39,14 +40,18 @@ export async function loadCheckpoint(
   return true;
 }
 
-/** The most cells one import may bring: twice W5's million, four times a full column. */
-export const MAX_IMPORT_CELLS = 4_194_304;
+/**
+ * GRIDBOOK_MAX_IMPORT_CELLS's default: the most cells one import may bring. An
+ * import replaces the engine in one synchronous build, so its size is how long every other
+ * request waits (docs/decisions/2026-11-26-write-and-import-sizes.md).
+ */
+export const MAX_IMPORT_CELLS = 200_000;
 
 /**
  * Refuses an import bigger than the bounds before anything is installed. Only imports are
  * bounded: a checkpoint the workbook itself saved always loads, however it grew.
  */
-function checkImportSize(ops: readonly Op[], field: string): void {
+function checkImportSize(ops: readonly Op[], field: string, maxCells: number): void {
   let cells = 0;
   for (const op of ops) {
     if (op.type === 'set-cells') for (const run of op.runs) cells += run.inputs.length;
@@ -59,11 +64,7 @@ function checkImportSize(ops: readonly Op[], field: string): void {
       );
     for (const sheet of sheets) cells += sheet.cells.length;
   }
-  if (cells > MAX_IMPORT_CELLS)
-    throw new TooLargeError(
-      field,
-      `holds ${cells} cells; one import brings at most ${MAX_IMPORT_CELLS}. Split the data over several files.`,
-    );
+  if (cells > maxCells) throw tooManyCellsInImport(field, String(cells), maxCells);
 }
 
 /** Replaces the workbook with a Gridbook or GridOS document, given parsed or as text. */
@@ -72,12 +73,13 @@ export async function importWorkbookJson(
   body: unknown,
   meta: ApplyMeta,
   field = 'body',
+  maxCells = MAX_IMPORT_CELLS,
 ): Promise<void> {
   const ops =
     typeof body === 'string'
       ? replaceWorkbookOps(withName(parseWorkbookText(body, field), handle.workbook.name))
       : importJsonOps(handle.workbook, body, field);
-  checkImportSize(ops, field);
+  checkImportSize(ops, field, maxCells);
   await handle.commit(ops, meta);
 }
 
@@ -87,9 +89,10 @@ export async function importXlsx(
   fileName: string | undefined,
   field: string,
   meta: ApplyMeta,
+  maxCells = MAX_IMPORT_CELLS,
 ): Promise<void> {
-  const ops = await importXlsxOps(handle.workbook, data, fileName, field);
-  checkImportSize(ops, field);
+  const ops = await importXlsxOps(handle.workbook, data, fileName, field, maxCells);
+  checkImportSize(ops, field, maxCells);
   await handle.commit(ops, meta);
 }
 
@@ -99,10 +102,11 @@ export async function importCsv(
   sheetName: string | undefined,
   text: string,
   meta: ApplyMeta,
+  maxCells = MAX_IMPORT_CELLS,
 ): Promise<string> {
   const name = sheetName ?? handle.workbook.activeSheetName;
-  const ops = importCsvOps(handle.workbook, name, text);
-  checkImportSize(ops, 'body');
+  const ops = importCsvOps(handle.workbook, name, text, maxCells);
+  checkImportSize(ops, 'body', maxCells);
   if (ops.length > 0) await handle.commit(ops, meta);
   return ops.some((op) => op.type === 'add-sheet') ? name.trim() : handle.workbook.sheet(name).name;
 }

@@ -1,5 +1,6 @@
 // POST /eval: dry-run formulas against the workbook as it is. Nothing is written, and each
 // item is evaluated on its own, so one failing formula never affects its neighbours.
+import { setImmediate as turn } from 'node:timers/promises';
 import {
   isFormulaError,
   normalizeFormula,
@@ -36,6 +37,33 @@ export interface EvalBudget {
   readonly now: () => number;
 }
 
+/**
+ * How long POST /eval computes before it lets the event loop turn: other requests are answered
+ * between slices, so 500 items wait no one for more than one item (or one slice of small ones).
+ */
+const SLICE_MS = 10;
+
+function evaluateItem(
+  workbook: WorkbookReader,
+  sheet: string,
+  { cell, formula }: EvalRequestItem,
+  deadline: number,
+  budget: EvalBudget | undefined,
+): EvalResultItem {
+  if (tryParseCell(cell) === undefined)
+    return { cell, result: null, error: SENTINELS.invalidAddress };
+  if (budget !== undefined && budget.now() > deadline)
+    return { cell, result: null, error: SENTINELS.notAvailable };
+  const text = formula.trim();
+  const withEquals = text.startsWith('=') ? text : `=${text}`;
+  const remaining = budget === undefined ? undefined : Math.max(1, deadline - budget.now());
+  const value = workbook.evaluate(sheet, normalizeFormula(withEquals), remaining);
+  return isFormulaError(value)
+    ? { cell, result: null, error: value.sentinel }
+    : { cell, result: value, error: null };
+}
+
+/** All items at once, without yielding (the agent's few look-up formulas). */
 export function evaluateFormulas(
   workbook: WorkbookReader,
   sheetName: string | undefined,
@@ -44,18 +72,40 @@ export function evaluateFormulas(
 ): EvalResponse {
   const sheet = workbook.sheet(sheetName).name;
   const deadline = budget === undefined ? Infinity : budget.now() + budget.ms;
-  const results = items.map(({ cell, formula }): EvalResultItem => {
-    if (tryParseCell(cell) === undefined)
-      return { cell, result: null, error: SENTINELS.invalidAddress };
-    if (budget !== undefined && budget.now() > deadline)
-      return { cell, result: null, error: SENTINELS.notAvailable };
-    const text = formula.trim();
-    const withEquals = text.startsWith('=') ? text : `=${text}`;
-    const remaining = budget === undefined ? undefined : Math.max(1, deadline - budget.now());
-    const value = workbook.evaluate(sheet, normalizeFormula(withEquals), remaining);
-    return isFormulaError(value)
-      ? { cell, result: null, error: value.sentinel }
-      : { cell, result: value, error: null };
-  });
+  return {
+    sheet,
+    results: items.map((item) => evaluateItem(workbook, sheet, item, deadline, budget)),
+  };
+}
+
+/**
+ * The items in slices of about SLICE_MS, yielding to the event loop between them (POST /eval,
+ * MCP eval_formulas). Each item still has what is left of the request's budget; a change
+ * committed by another request between slices is seen by the items after it.
+ */
+export async function evaluateFormulasInSlices(
+  workbook: WorkbookReader,
+  sheetName: string | undefined,
+  items: readonly EvalRequestItem[],
+  budget: EvalBudget,
+): Promise<EvalResponse> {
+  const sheet = workbook.sheet(sheetName).name;
+  const deadline = budget.now() + budget.ms;
+  const results: EvalResultItem[] = [];
+  let sliceStarted = budget.now();
+  let sheetGone = false;
+  for (const item of items) {
+    if (budget.now() - sliceStarted >= SLICE_MS) {
+      await turn();
+      sliceStarted = budget.now();
+      // Another request may have deleted or renamed the sheet meanwhile.
+      sheetGone = !workbook.sheetNames.includes(sheet);
+    }
+    results.push(
+      sheetGone
+        ? { cell: item.cell, result: null, error: SENTINELS.notAvailable }
+        : evaluateItem(workbook, sheet, item, deadline, budget),
+    );
+  }
   return { sheet, results };
 }

@@ -1,6 +1,7 @@
 // Engine API use-cases (read-only): eval, schema, peek. Over core only; nothing here writes.
 export {
   evaluateFormulas,
+  evaluateFormulasInSlices,
   type EvalBudget,
   type EvalRequestItem,
   type EvalResponse,

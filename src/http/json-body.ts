@@ -1,14 +1,18 @@
 // JSON request bodies: an empty body counts as no body (clients often send the header on
 // bodiless POSTs), and malformed or too-deep JSON is a 400 that says so, never a 5xx.
 import type { FastifyInstance } from 'fastify';
-import { MAX_WRITE_CELLS, tooManyCellsInWrite } from '../core/index.js';
+import { tooManyCellsInWrite } from '../core/index.js';
 import { HttpError } from './errors.js';
 import { countGridCells } from './grid-cell-count.js';
 
 /** Routes whose `values` grid is counted before the body is parsed (413 over the limit). */
 const COUNTED_GRIDS: ReadonlySet<string> = new Set(['/grid/range']);
 
-export function installJsonParser(app: FastifyInstance, bodyLimit: number): void {
+export function installJsonParser(
+  app: FastifyInstance,
+  bodyLimit: number,
+  maxWriteCells: number,
+): void {
   // A POST without a body means "no fields": routes whose fields are all optional accept it,
   // and routes with required fields answer 422 naming the first missing one.
   app.addHook('preValidation', (request, _reply, done) => {
@@ -27,9 +31,9 @@ export function installJsonParser(app: FastifyInstance, bodyLimit: number): void
         return;
       }
       if (COUNTED_GRIDS.has(request.routeOptions.url ?? '')) {
-        const cells = countGridCells(text, MAX_WRITE_CELLS);
-        if (cells > MAX_WRITE_CELLS) {
-          done(tooManyCellsInWrite(`more than ${MAX_WRITE_CELLS}`), undefined);
+        const cells = countGridCells(text, maxWriteCells);
+        if (cells > maxWriteCells) {
+          done(tooManyCellsInWrite(`more than ${maxWriteCells}`, maxWriteCells), undefined);
           return;
         }
       }

@@ -13,6 +13,8 @@ export interface ToolContext {
   /** Recorded with each change (the undo history and the commit log name it). */
   readonly actor: string;
   readonly evalBudgetMs: number;
+  /** GRIDBOOK_MAX_WRITE_CELLS. */
+  readonly maxWriteCells: number;
   readonly newChartId: () => string;
   /**
    * The built-in agent, with the keys the server holds (the caller's own in SaaS, looked up only

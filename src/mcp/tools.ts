@@ -70,7 +70,7 @@ import {
   layoutAnswer,
   setFilter,
 } from '../editing/index.js';
-import { describeSchema, evaluateFormulas, findCells } from '../engine-api/index.js';
+import { describeSchema, evaluateFormulasInSlices, findCells } from '../engine-api/index.js';
 import { applyInputOf, applyResponseOf, chatInputOf } from '../agent/index.js';
 import { PeekPage, PeekPageInput, peekPage } from './peek-pages.js';
 import { defineTool, type McpTool, type ToolContext } from './tool-kit.js';
@@ -126,7 +126,7 @@ export const TOOLS: readonly McpTool[] = [
     readOnly: true,
     run: async (input, context) => {
       const workbook = (await context.handle()).workbook;
-      return evaluateFormulas(workbook, input.sheet, input.formulas, {
+      return evaluateFormulasInSlices(workbook, input.sheet, input.formulas, {
         ms: context.evalBudgetMs,
         now: () => performance.now(),
       });
@@ -168,6 +168,7 @@ export const TOOLS: readonly McpTool[] = [
           values: input.values,
           sheet: input.sheet,
           expectedVersions: input.expected_versions,
+          maxCells: context.maxWriteCells,
         },
         meta(context),
       );

@@ -12,6 +12,7 @@ import {
   MAX_ROWS,
   runsFromCells,
   TooLargeError,
+  tooManyCellsInImport,
   typeValue,
   typedFormatOps,
   type TypedFormat,
@@ -85,22 +86,40 @@ export function encodeCsv(sheet: SheetView, mode: CsvMode = 'values'): string {
   return Papa.unparse(rows, { escapeFormulae: mode === 'values', newline: '\r\n' });
 }
 
-/** The CSV's rows of fields; a trailing empty line is not a row. */
-export function decodeCsv(text: string, field = 'body'): string[][] {
+/**
+ * The CSV's rows of fields; a trailing empty line is not a row. Parsing stops once more than
+ * `maxCells` fields hold something (GRIDBOOK_MAX_IMPORT_CELLS): each becomes a cell, so the
+ * import would be refused anyway, and a 64 MB body of commas is not parsed whole first.
+ */
+export function decodeCsv(
+  text: string,
+  field = 'body',
+  maxCells = Number.POSITIVE_INFINITY,
+): string[][] {
   // Trailing line breaks are not rows, and they would skew papaparse's delimiter guess.
   const source = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/[\r\n]+$/, '');
-  const parsed = Papa.parse<string[]>(source, {
+  const rows: string[][] = [];
+  let filled = 0;
+  let broken: { row: number; message: string } | undefined;
+  Papa.parse<string[]>(source, {
     skipEmptyLines: false,
     delimitersToGuess: [',', '\t', ';', '|'],
+    step: (result, parser) => {
+      const quotes = result.errors.find((error) => error.type === 'Quotes');
+      if (quotes !== undefined && broken === undefined)
+        broken = { row: rows.length, message: quotes.message };
+      for (const value of result.data) if (value !== '') filled += 1;
+      rows.push(result.data);
+      if (filled > maxCells) parser.abort();
+    },
   });
-  const broken = parsed.errors.find((error) => error.type === 'Quotes');
+  if (filled > maxCells) throw tooManyCellsInImport(field, `more than ${maxCells}`, maxCells);
   if (broken !== undefined) {
     throw new InvalidDocumentError(
       field,
-      `row ${(broken.row ?? 0) + 1}: ${broken.message}; check the quoting of that row.`,
+      `row ${broken.row + 1}: ${broken.message}; check the quoting of that row.`,
     );
   }
-  const rows = parsed.data;
   while (rows.length > 0 && rows[rows.length - 1]!.every((value) => value === '')) rows.pop();
   if (rows.length > MAX_ROWS)
     throw new InvalidDocumentError(

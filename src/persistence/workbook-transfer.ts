@@ -58,8 +58,9 @@ export async function importXlsxOps(
   data: Uint8Array,
   fileName?: string,
   field = 'file',
+  maxCells = Number.POSITIVE_INFINITY,
 ): Promise<Op[]> {
-  const decoded = await decodeXlsx(data, field);
+  const decoded = await decodeXlsx(data, field, maxCells);
   const stem = fileName?.replace(/\.xlsx$/i, '').trim();
   return replaceWorkbookOps(
     withName(decoded, stem === undefined || stem === '' ? workbook.name : stem.slice(0, 120)),
@@ -67,8 +68,13 @@ export async function importXlsxOps(
 }
 
 /** CSV text → ops that make the sheet (added when missing) hold it from A1. */
-export function importCsvOps(workbook: WorkbookReader, sheetName: string, text: string): Op[] {
-  const rows = decodeCsv(text);
+export function importCsvOps(
+  workbook: WorkbookReader,
+  sheetName: string,
+  text: string,
+  maxCells = Number.POSITIVE_INFINITY,
+): Op[] {
+  const rows = decodeCsv(text, 'body', maxCells);
   const existing = workbook.sheetNames.find(
     (name) => name.toLowerCase() === sheetName.trim().toLowerCase(),
   );

@@ -620,8 +620,13 @@ function readTablesWithoutFilters(workbook: ExcelJS.Workbook): void {
   };
 }
 
-export async function decodeXlsx(data: Uint8Array, field = 'file'): Promise<DecodedWorkbook> {
-  await checkInflatedSize(data, field);
+/** `maxCells` (GRIDBOOK_MAX_IMPORT_CELLS) is checked while inflating, before exceljs parses. */
+export async function decodeXlsx(
+  data: Uint8Array,
+  field = 'file',
+  maxCells = Number.POSITIVE_INFINITY,
+): Promise<DecodedWorkbook> {
+  await checkInflatedSize(data, field, undefined, maxCells);
   const workbook = new (await loadExcelJs()).Workbook();
   readTablesWithoutFilters(workbook);
   try {

@@ -43,4 +43,29 @@ describe('the inflated size of an xlsx archive', () => {
     await expect(checkInflatedSize(bomb, 'file', 30_000_000)).rejects.toThrow(TooLargeError);
     expect(timerRan).toBe(true);
   });
+
+  it('counts cell elements (<c …>, <c>, <c/>) across parts and chunk boundaries, not <col> or <cols>', async () => {
+    // 40,000 cells of 25 bytes: zlib hands them over in 16 KB chunks, so matches straddle chunks.
+    const cells = '<c r="A1"><v>1</v></c>'.padEnd(25, ' ').repeat(40_000);
+    const archive = zipOf([
+      {
+        name: 'xl/worksheets/sheet1.xml',
+        content: Buffer.from(`<cols><col min="1"/></cols>${cells}`),
+      },
+      { name: 'xl/worksheets/sheet2.xml', content: Buffer.from('<c/><c>'), store: true },
+    ]);
+    const limit = 2 ** 30;
+    await expect(checkInflatedSize(archive, 'file', limit, 40_002)).resolves.toBeUndefined();
+    await expect(checkInflatedSize(archive, 'file', limit, 40_001)).rejects.toThrow(
+      'file: holds more than 40001 cells; one import brings at most 40001 (GRIDBOOK_MAX_IMPORT_CELLS). Split the data over several files.',
+    );
+  });
+
+  it('does not join the end of one part to the start of the next into a cell', async () => {
+    const archive = zipOf([
+      { name: 'a.xml', content: Buffer.from('<x><') },
+      { name: 'b.xml', content: Buffer.from('c />') },
+    ]);
+    await expect(checkInflatedSize(archive, 'file', 2 ** 30, 0)).resolves.toBeUndefined();
+  });
 });

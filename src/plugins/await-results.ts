@@ -10,18 +10,18 @@ export interface PluginResults {
 const MAX_ROUNDS = 5;
 
 export async function evaluateUntilSettled<T>(
-  evaluate: () => T,
+  evaluate: () => T | Promise<T>,
   isPending: (answer: T) => boolean,
   results: PluginResults | undefined,
   ms: number,
   now: () => number = () => performance.now(),
 ): Promise<T> {
   const deadline = now() + ms;
-  let answer = evaluate();
+  let answer = await evaluate();
   for (let round = 0; round < MAX_ROUNDS && results !== undefined; round += 1) {
     if (!isPending(answer) || !results.busy || now() >= deadline) break;
     await results.settle(deadline - now());
-    answer = evaluate();
+    answer = await evaluate();
   }
   return answer;
 }

@@ -4,6 +4,7 @@
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/start-app.js';
+import { xlsxOf } from '../support/zip-archive.js';
 
 let suite: RunningApp | undefined;
 afterEach(async () => {
@@ -117,16 +118,95 @@ describe('[HOSTILE-3] a client that sends slowly is cut off', () => {
 });
 
 describe('[HOSTILE-4] sizes are bounded before memory is spent', () => {
-  it('a range write of more than a full column is 413 naming the limit before its body is parsed, and writes nothing', async () => {
+  it('a range write over GRIDBOOK_MAX_WRITE_CELLS (20,000 by default) is 413 naming the variable before its body is parsed, and writes nothing', async () => {
     const { http } = await started();
-    const values = Array.from({ length: 1_048_577 }, () => [1]);
+    const values = Array.from({ length: 20_001 }, () => [1]);
     const response = await http.post('/grid/range', { target_cell: 'A1', values });
     expect(response.status).toBe(413);
     // Counted in the raw body, before it was parsed and checked against the schema.
     expect(response.body.detail).toBe(
-      'values: holds more than 1048576 cells; one write holds at most 1048576 (a full column). Split it into several writes.',
+      'values: holds more than 20000 cells; one write holds at most 20000 (GRIDBOOK_MAX_WRITE_CELLS). Split it into several writes.',
     );
     expect((await http.get('/peek', { range: 'A1' })).body.rows).toEqual([[null]]);
+  });
+
+  it('GRIDBOOK_MAX_WRITE_CELLS sets the limit: a write over it is refused, a write within it lands', async () => {
+    const row = [Array.from({ length: 11 }, () => 1)];
+    suite = await startApp({ env: { GRIDBOOK_MAX_WRITE_CELLS: '10' } });
+    const refused = await suite.http.post('/grid/range', { target_cell: 'A1', values: row });
+    expect(refused.status).toBe(413);
+    expect(refused.body.detail).toContain('at most 10 (GRIDBOOK_MAX_WRITE_CELLS)');
+    await suite.close();
+    suite = await startApp({ env: { GRIDBOOK_MAX_WRITE_CELLS: '11' } });
+    expect((await suite.http.post('/grid/range', { target_cell: 'A1', values: row })).status).toBe(
+      200,
+    );
+    expect((await suite.http.get('/peek', { range: 'K1' })).body.rows).toEqual([[1]]);
+  });
+
+  it('an import over GRIDBOOK_MAX_IMPORT_CELLS is 413 naming the variable (JSON and CSV), and the workbook stays', async () => {
+    suite = await startApp({ env: { GRIDBOOK_MAX_IMPORT_CELLS: '3' } });
+    const { http } = suite;
+    await http.post('/grid/cell', { cell: 'A1', value: 'kept' });
+    const cells = Object.fromEntries(['A1', 'A2', 'A3', 'A4'].map((cell) => [cell, { value: 1 }]));
+    const json = await http.post('/system/import', {
+      workbook_name: 'big',
+      sheets: [{ name: 'S', cells }],
+    });
+    expect(json.status).toBe(413);
+    expect(json.body.detail).toBe(
+      'body: holds 4 cells; one import brings at most 3 (GRIDBOOK_MAX_IMPORT_CELLS). Split the data over several files.',
+    );
+    const csv = await fetch(`${suite.url}/system/import.csv`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', 'x-gridbook-client': 'test' },
+      body: '1,2\n3,4\n',
+    });
+    expect(csv.status).toBe(413);
+    expect(((await csv.json()) as { detail: string }).detail).toContain(
+      'GRIDBOOK_MAX_IMPORT_CELLS',
+    );
+    // A CSV is counted while it is parsed: a million fields stop the parse at the fourth.
+    const wide = await fetch(`${suite.url}/system/import.csv`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', 'x-gridbook-client': 'test' },
+      body: '1,'.repeat(1_000_000),
+    });
+    expect(wide.status).toBe(413);
+    expect(((await wide.json()) as { detail: string }).detail).toBe(
+      'body: holds more than 3 cells; one import brings at most 3 (GRIDBOOK_MAX_IMPORT_CELLS). Split the data over several files.',
+    );
+    expect((await http.get('/peek', { range: 'A1' })).body.rows).toEqual([['kept']]);
+  });
+
+  it('an xlsx holding more cells than GRIDBOOK_MAX_IMPORT_CELLS is refused while it inflates, before it is parsed', async () => {
+    suite = await startApp({ env: { GRIDBOOK_MAX_IMPORT_CELLS: '1000' } });
+    const { http } = suite;
+    await http.post('/grid/cell', { cell: 'A1', value: 'kept' });
+    const rows = (count: number): string =>
+      Array.from(
+        { length: count },
+        (_, row) => `<row r="${row + 1}"><c r="A${row + 1}"><v>1</v></c></row>`,
+      ).join('');
+    const post = (file: Buffer) =>
+      fetch(`${suite!.url}/system/import.xlsx`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'x-gridbook-client': 'test' },
+        body: file,
+      });
+    // 200,000 cells: parsing them would take exceljs seconds; the count stops at 1,001.
+    const file = xlsxOf(rows(200_000));
+    const started_at = Date.now();
+    const refused = await post(file);
+    expect(refused.status).toBe(413);
+    expect(((await refused.json()) as { detail: string }).detail).toBe(
+      'body: holds more than 1000 cells; one import brings at most 1000 (GRIDBOOK_MAX_IMPORT_CELLS). Split the data over several files.',
+    );
+    expect(Date.now() - started_at).toBeLessThan(5_000);
+    expect((await http.get('/peek', { range: 'A1' })).body.rows).toEqual([['kept']]);
+    const accepted = await post(xlsxOf(rows(1000)));
+    expect(accepted.status).toBe(200);
+    expect((await http.get('/peek', { range: 'A1000' })).body.rows).toEqual([[1]]);
   });
 
   it('an import of more sheets than a workbook holds is 413, and the workbook stays', async () => {
@@ -154,6 +234,29 @@ describe('[HOSTILE-6] one /eval cannot hold the server for minutes', () => {
     const results: { result: unknown; error: string | null }[] = response.body.results;
     expect(results[0]).toMatchObject({ result: 20000100000, error: null });
     expect(results[499]).toMatchObject({ result: null, error: '#N/A' });
+  });
+});
+
+describe('[HOSTILE-8] a long /eval lets other requests through', () => {
+  it('answers a read sent while a 500-item /eval computes before the /eval finishes (it yields between slices)', async () => {
+    suite = await startApp({ env: { GRIDBOOK_EVAL_BUDGET_MS: '3000' } });
+    const { http } = suite;
+    const formulas = Array.from({ length: 500 }, (_, index) => ({
+      cell: `A${index + 1}`,
+      formula: '=SUM(SEQUENCE(200000))',
+    }));
+    const answered: string[] = [];
+    const evaluation = http.post('/eval', { formulas }).then((response) => {
+      answered.push('eval');
+      return response;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await http.get('/grid', { range: 'A1' })).status).toBe(200);
+    answered.push('grid');
+    const response = await evaluation;
+    expect(answered).toEqual(['grid', 'eval']);
+    expect(response.body.results[0]).toMatchObject({ result: 20000100000, error: null });
+    expect(response.body.results).toHaveLength(500);
   });
 });
 

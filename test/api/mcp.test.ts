@@ -161,7 +161,12 @@ describe('MCP over streamable HTTP', () => {
 
   it('pages 100,000 rows within the cell budget, and the cursor reaches the end exactly', async () => {
     const rows = Array.from({ length: 100_000 }, (_, index) => [index + 1, `r${index + 1}`]);
-    await ok('write_range', { target_cell: 'A1', values: rows });
+    // Written as writes of 20,000 cells, GRIDBOOK_MAX_WRITE_CELLS's default.
+    for (let first = 0; first < rows.length; first += 10_000)
+      await ok('write_range', {
+        target_cell: `A${first + 1}`,
+        values: rows.slice(first, first + 10_000),
+      });
     let cursor: string | undefined;
     let seen = 0;
     let pages = 0;
@@ -178,7 +183,7 @@ describe('MCP over streamable HTTP', () => {
     } while (cursor !== undefined && pages < 30);
     expect(seen).toBe(100_000);
     expect(pages).toBe(20);
-  });
+  }, 120_000);
 
   it('answers tool errors that name the field, the cell or the sheet, and writes nothing', async () => {
     expect(await errorOf('write_cell', { value: 1 })).toMatch(/cell/);

@@ -132,7 +132,26 @@ function xlsxWithCells(cells: number): Buffer {
   return xlsxOf(Buffer.from(parts.join('')));
 }
 
+/** GRIDBOOK_MAX_WRITE_CELLS's and GRIDBOOK_MAX_IMPORT_CELLS's defaults: the largest work admitted. */
+const LARGEST_WRITE = 20_000;
+const LARGEST_IMPORT = 200_000;
+
+function importBody(cells: number): string {
+  const parts: string[] = [];
+  for (let row = 1; row <= cells; row += 1) parts.push(`"A${row}":{"value":${row}}`);
+  return `{"workbook_name":"big","sheets":[{"name":"S","cells":{${parts.join(',')}}}]}`;
+}
+
 const reproductions: Reproduction[] = [
+  {
+    name: 'baseline',
+    what: 'nothing but the pings for 2 s: the noise floor of this machine now',
+    keepsWorkbook: true,
+    run: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      return [];
+    },
+  },
   {
     name: 'cross-site-import',
     what: 'no-cors text/plain POST /system/import from another origin, 20 times, then save',
@@ -270,13 +289,45 @@ const reproductions: Reproduction[] = [
   },
   {
     name: 'range-1M',
-    what: 'a 1,048,576-cell POST /grid/range (the largest allowed), then save',
+    what: 'a 1,048,576-cell POST /grid/range (a full column, the former limit), then save',
     keepsWorkbook: true,
     prepare: async () => rangeBody(1_048_576, 'C1'),
     run: async ({ url, raw, post }, body) =>
       statuses(
         () => raw(url, 'POST', '/grid/range', body as string),
         () => post('/system/save'),
+      ),
+  },
+  {
+    name: 'range-largest',
+    what: `a ${LARGEST_WRITE.toLocaleString('en-US')}-cell POST /grid/range (the largest admitted by default, 10 columns wide), then save`,
+    keepsWorkbook: true,
+    prepare: async () =>
+      `{"target_cell":"C1","values":[${Array.from({ length: LARGEST_WRITE / 10 }, (_, row) => `[${Array.from({ length: 10 }, (_, col) => row + col).join(',')}]`).join(',')}]}`,
+    run: async ({ url, raw, post }, body) =>
+      statuses(
+        () => raw(url, 'POST', '/grid/range', body as string),
+        () => post('/system/save'),
+      ),
+  },
+  {
+    name: 'import-largest',
+    what: `a JSON import of ${LARGEST_IMPORT.toLocaleString('en-US')} numbers (the largest admitted by default)`,
+    keepsWorkbook: false,
+    prepare: async () => importBody(LARGEST_IMPORT),
+    run: async ({ url, raw }, body) =>
+      statuses(() => raw(url, 'POST', '/system/import', body as string)),
+  },
+  {
+    name: 'xlsx-largest',
+    what: `an xlsx of ${LARGEST_IMPORT.toLocaleString('en-US')} numbers (the largest admitted by default)`,
+    keepsWorkbook: false,
+    prepare: async () => xlsxWithCells(LARGEST_IMPORT),
+    run: async ({ url, raw }, file) =>
+      statuses(() =>
+        raw(url, 'POST', '/system/import.xlsx', file as Buffer, {
+          'content-type': 'application/octet-stream',
+        }),
       ),
   },
   {

@@ -15,14 +15,30 @@ import type { InputRun, Op } from './op.js';
 /** The most cells one lock or unlock may cover. */
 export const MAX_LOCK_CELLS = 1_000_000;
 
-/** The most cells one range write may hold: a full column (a 4M-cell write held the server for 40 s at 3 GB). */
-export const MAX_WRITE_CELLS = 1_048_576;
+/**
+ * GRIDBOOK_MAX_WRITE_CELLS's default: the most cells one range write may hold. A write is one
+ * synchronous engine commit, so its size is how long every other request waits
+ * (docs/decisions/2026-11-26-write-and-import-sizes.md).
+ */
+export const MAX_WRITE_CELLS = 20_000;
 
-/** The refusal of a range write over MAX_WRITE_CELLS; `cells` is the count, or "more than N" when counting stopped early. */
-export function tooManyCellsInWrite(cells: string): TooLargeError {
+/** The refusal of a range write over `maxCells`; `cells` is the count, or "more than N" when counting stopped early. */
+export function tooManyCellsInWrite(cells: string, maxCells = MAX_WRITE_CELLS): TooLargeError {
   return new TooLargeError(
     'values',
-    `holds ${cells} cells; one write holds at most ${MAX_WRITE_CELLS} (a full column). Split it into several writes.`,
+    `holds ${cells} cells; one write holds at most ${maxCells} (GRIDBOOK_MAX_WRITE_CELLS). Split it into several writes.`,
+  );
+}
+
+/** The refusal of an import over `maxCells` (GRIDBOOK_MAX_IMPORT_CELLS); `cells` is the count, or "more than N". */
+export function tooManyCellsInImport(
+  field: string,
+  cells: string,
+  maxCells: number,
+): TooLargeError {
+  return new TooLargeError(
+    field,
+    `holds ${cells} cells; one import brings at most ${maxCells} (GRIDBOOK_MAX_IMPORT_CELLS). Split the data over several files.`,
   );
 }
 
@@ -86,10 +102,11 @@ export function writeRangeOps(
   sheet: string,
   anchor: CellAddress,
   values: readonly (readonly WireValue[])[],
+  maxCells = MAX_WRITE_CELLS,
 ): Op[] {
   let cells = 0;
   for (const row of values) cells += row.length;
-  if (cells > MAX_WRITE_CELLS) throw tooManyCellsInWrite(String(cells));
+  if (cells > maxCells) throw tooManyCellsInWrite(String(cells), maxCells);
   const runs: InputRun[] = [];
   const typedFormats: TypedFormat[] = [];
   values.forEach((row, offset) => {

@@ -22,6 +22,7 @@ export {
   unlockAllOps,
   writeCellOps,
   writeRangeOps,
+  tooManyCellsInImport,
   typedFormatOps,
   type SheetCells,
   type TypedFormat,

@@ -9,7 +9,7 @@ import {
   PeekJsonResponse,
   PeekTextResponse,
 } from '../../contract/index.js';
-import { describeSchema, evaluateFormulas, peekRange } from '../../engine-api/index.js';
+import { describeSchema, evaluateFormulasInSlices, peekRange } from '../../engine-api/index.js';
 import { SENTINELS } from '../../core/index.js';
 import { evaluateUntilSettled } from '../../plugins/index.js';
 import { workbookOf, type RouteDeps } from '../route-deps.js';
@@ -36,7 +36,7 @@ export const engineApiRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
       // request's budget, and evaluate again.
       return evaluateUntilSettled(
         () =>
-          evaluateFormulas(workbook, request.body.sheet, request.body.formulas, {
+          evaluateFormulasInSlices(workbook, request.body.sheet, request.body.formulas, {
             ms: deps.config.evalBudgetMs,
             now: () => performance.now(),
           }),

@@ -112,7 +112,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
       } = request.body;
       const written = await writeRange(
         await handleOf(deps, request),
-        { target, values, sheet, expectedVersions },
+        { target, values, sheet, expectedVersions, maxCells: deps.config.maxWriteCells },
         changeMeta(request),
       );
       return {

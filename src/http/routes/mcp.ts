@@ -53,6 +53,7 @@ export const mcpRoutes: FastifyPluginAsyncTypebox<McpRouteDeps> = async (app, de
         handle: () => handleOf(deps, request),
         actor: clientOf(request) ?? 'mcp',
         evalBudgetMs: deps.config.evalBudgetMs,
+        maxWriteCells: deps.config.maxWriteCells,
         newChartId: deps.newId,
         agent: () => deps.agentFor(request),
         logError: (error: unknown, tool: string) =>

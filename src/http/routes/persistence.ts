@@ -192,9 +192,16 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
           upload.data.toString('utf8'),
           changeMeta(request),
           upload.field,
+          deps.config.maxImportCells,
         );
       } else {
-        await importWorkbookJson(handle, body, changeMeta(request));
+        await importWorkbookJson(
+          handle,
+          body,
+          changeMeta(request),
+          'body',
+          deps.config.maxImportCells,
+        );
       }
       return workbookJson(handle.workbook);
     },
@@ -233,7 +240,14 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
     async (request) => {
       const handle = await handleOf(deps, request);
       const { data, fileName, field } = uploadedFile(request, '.xlsx file');
-      await importXlsx(handle, data, fileName, field, changeMeta(request));
+      await importXlsx(
+        handle,
+        data,
+        fileName,
+        field,
+        changeMeta(request),
+        deps.config.maxImportCells,
+      );
       return workbookJson(handle.workbook);
     },
   );
@@ -274,7 +288,13 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
       const handle = await handleOf(deps, request);
       const text = uploadedFile(request, 'CSV').data.toString('utf8');
       const sheet = handle.workbook.sheet(
-        await importCsv(handle, request.query.sheet, text, changeMeta(request)),
+        await importCsv(
+          handle,
+          request.query.sheet,
+          text,
+          changeMeta(request),
+          deps.config.maxImportCells,
+        ),
       );
       const bounds = sheet.occupiedBounds();
       return {
