@@ -45,7 +45,7 @@ export async function loadCheckpoint(
  * import replaces the engine in one synchronous build, so its size is how long every other
  * request waits (docs/decisions/2026-11-26-write-and-import-sizes.md).
  */
-export const MAX_IMPORT_CELLS = 200_000;
+export const MAX_IMPORT_CELLS = 1_048_576;
 
 /**
  * Refuses an import bigger than the bounds before anything is installed. Only imports are
