@@ -26,6 +26,7 @@ export const MAX_DEFINED_NAMES = 10_000;
 // A letter or `_`, then letters, digits, `_` and `.` (what both Excel and the engine accept).
 const NAME_PATTERN = /^[\p{L}_][\p{L}\p{N}_.]*$/u;
 const R1C1_PATTERN = /^[rR][0-9]*[cC][0-9]*$/;
+const LETTERS_THEN_DIGITS = /^[A-Za-z]+[0-9]+$/;
 /** Names the engine already gives a meaning. */
 const RESERVED = new Set(['TRUE', 'FALSE']);
 
@@ -48,6 +49,12 @@ export function validateDefinedName(raw: unknown, field = 'name'): string {
     );
   if (tryParseCell(name) !== undefined || R1C1_PATTERN.test(name))
     throw new InvalidNameError(field, `"${name}" reads as a cell reference.`);
+  // The engine reads letters then digits as a cell at any column (`answer2`), past Excel's XFD.
+  if (LETTERS_THEN_DIGITS.test(name))
+    throw new InvalidNameError(
+      field,
+      `"${name}" reads as a cell reference to the formula engine (letters then digits); add "_" or another character.`,
+    );
   if (RESERVED.has(nameKey(name)))
     throw new InvalidNameError(field, `"${name}" is reserved (it is a value in formulas).`);
   return name;

@@ -17,6 +17,7 @@ const WORKBOOK_XML = `<workbook><sheets><sheet name="Data" sheetId="1" r:id="rId
 <definedName name="Sales">Data!$A$2:$A$9</definedName>
 <definedName name="Total" localSheetId="1">SUM('R&amp;D'!$B$1:$B$3)&amp;"&lt;x&gt;"</definedName>
 <definedName name="A1">1</definedName>
+<definedName name="answer2" localSheetId="0">Data!$B$2</definedName>
 <definedName name="rate">0.07</definedName>
 <definedName name="Lost" localSheetId="7">1</definedName>
 </definedNames></workbook>`;
@@ -40,6 +41,8 @@ describe('defined names in xlsx files', () => {
     expect([...kept.bySheet]).toEqual([
       ['R&D', [{ name: 'Total', formula: `=SUM('R&D'!$B$1:$B$3)&"<x>"` }]],
     ]);
+    // The engine reads `answer2` as a cell: formulas using it get its range instead.
+    expect([...kept.rewrites.values()]).toEqual([{ name: 'answer2', reference: 'Data!$B$2' }]);
   });
 
   it('an exported workbook with names reads back the same names, and its formulas compute with them', async () => {

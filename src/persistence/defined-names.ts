@@ -2,9 +2,11 @@
 // ranges and drops their scope (`localSheetId`), so the import reads `<definedName>` elements from
 // `xl/workbook.xml` itself, and the export hands exceljs each definition as one "range" it writes
 // as it is. Names Gridbook cannot hold are left out: Excel's own (`_xlnm.Print_Area`,
-// `_xlnm._FilterDatabase`), names of links to other workbooks (`[1]Sheet1!A1`) and names the
-// name rules refuse.
+// `_xlnm._FilterDatabase`) and names of links to other workbooks (`[1]Sheet1!A1`); a name the
+// name rules refuse (the engine reads `answer2` as a cell) is rewritten to its range in the
+// formulas that use it when it stands for one (name-rewrite.ts).
 import { validateDefinedName, type DefinedName, type SheetSnapshot } from '../core/index.js';
+import { nameReference, namesByKey, type ImportedName } from './name-rewrite.js';
 
 /** A name as the file defines it: its definition without `=`, and its sheet's index when scoped. */
 export interface FileName {
@@ -63,9 +65,14 @@ export function readWorkbookXml(xml: string): { names: FileName[]; sheets: strin
 export function importedNames(
   file: { names: readonly FileName[]; sheets: readonly string[] },
   clean: (text: string) => string,
-): { workbook: DefinedName[]; bySheet: Map<string, DefinedName[]> } {
+): {
+  workbook: DefinedName[];
+  bySheet: Map<string, DefinedName[]>;
+  rewrites: Map<string, ImportedName>;
+} {
   const workbook: DefinedName[] = [];
   const bySheet = new Map<string, DefinedName[]>();
+  const refused: ImportedName[] = [];
   const seen = new Set<string>();
   for (const entry of file.names) {
     if (/^_xl/i.test(entry.name) || entry.text.includes('[') || entry.text.trim() === '') continue;
@@ -73,6 +80,8 @@ export function importedNames(
     try {
       name = validateDefinedName(entry.name);
     } catch {
+      const reference = nameReference(entry.text);
+      if (reference !== undefined) refused.push({ name: entry.name, reference });
       continue;
     }
     const sheet = entry.localSheetId === undefined ? undefined : file.sheets[entry.localSheetId];
@@ -84,7 +93,7 @@ export function importedNames(
     if (sheet === undefined) workbook.push(defined);
     else bySheet.set(sheet, [...(bySheet.get(sheet) ?? []), defined]);
   }
-  return { workbook, bySheet };
+  return { workbook, bySheet, rewrites: namesByKey(refused.reverse()) };
 }
 
 /** exceljs's model of the names to write: each definition as its one "range", written as is. */

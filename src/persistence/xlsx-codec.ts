@@ -41,6 +41,7 @@ import type { ComputedValues } from './gridbook-json.js';
 import type { DecodedWorkbook } from './gridos-import.js';
 import { rewriteTableReferences, type ImportedTable } from './table-references.js';
 import { importedNames, namesToWrite, readWorkbookXml } from './defined-names.js';
+import { rewriteDefinedNames, type ImportedName } from './name-rewrite.js';
 import { checkInflatedSize } from './zip-bounds.js';
 import { readFormats, writeFormats } from './xlsx-formats.js';
 
@@ -499,20 +500,23 @@ function tablesOf(workbook: ExcelJS.Workbook): Map<string, ImportedTable> {
   return tables;
 }
 
-/** A formula as read from the file, with table references made ranges. */
+/** A formula as read from the file, with table references (and names we cannot hold) made ranges. */
 function importedFormula(
   formula: string,
   references: ImportedReferences,
   sheet: string,
   at: CellAddress,
 ): string {
-  return references.tables.size > 0
-    ? rewriteTableReferences(formula, references.tables, sheet, at)
-    : formula;
+  const withTables =
+    references.tables.size > 0
+      ? rewriteTableReferences(formula, references.tables, sheet, at)
+      : formula;
+  return rewriteDefinedNames(withTables, references.rewrites);
 }
 
 interface ImportedReferences {
   readonly tables: ReadonlyMap<string, ImportedTable>;
+  readonly rewrites: ReadonlyMap<string, ImportedName>;
 }
 
 function readWorksheet(
@@ -643,7 +647,7 @@ export async function decodeXlsx(data: Uint8Array, field = 'file'): Promise<Deco
       const own = names.bySheet.get(worksheet.name);
       return {
         name: worksheet.name,
-        cells: readWorksheet(worksheet, { tables }),
+        cells: readWorksheet(worksheet, { tables, rewrites: names.rewrites }),
         charts: [],
         ...(layout === undefined ? {} : { layout }),
         ...(formats.length === 0 ? {} : { formats }),

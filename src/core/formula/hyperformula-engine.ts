@@ -426,7 +426,11 @@ function buildFrom(
     if (defined.length === 0) throw error;
   }
   // A name the engine refuses fails the whole build: build without them, then add those it takes.
-  const built = buildFrom(config, sheets, []);
+  const built = buildFrom(
+    config,
+    sheets.map(({ name, runs }) => ({ name, runs })),
+    [],
+  );
   if (built !== undefined) addNamesOneByOne(built, sheets, names, spellName);
   return built;
 }

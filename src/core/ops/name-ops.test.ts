@@ -65,6 +65,7 @@ describe('defined names', () => {
     book.apply([setName('Sales', '=Data!$A$2:$A$4')]);
     expect(() => book.apply([setName('Sales', '=Data!A2:A3')])).toThrow(/Sales/);
     expect(() => book.apply([setName('A1', '=1')])).toThrow(/cell reference/);
+    expect(() => book.apply([setName('answer2', '=1')])).toThrow(/letters then digits/);
     expect(() => book.apply([setName('TRUE', '=1')])).toThrow(/reserved/);
     expect(() => book.apply([{ type: 'delete-name', name: 'Nope' }])).toThrow(/Nope/);
     expect(book.definedNames()).toEqual([{ name: 'Sales', formula: '=Data!$A$2:$A$4' }]);
