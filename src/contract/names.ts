@@ -5,7 +5,8 @@ import { List } from './common.js';
 const NameField = Type.String({
   minLength: 1,
   maxLength: 255,
-  description: 'A letter or "_", then letters, digits, "_" or "."; case-insensitive; not a cell reference.',
+  description:
+    'A letter or "_", then letters, digits, "_" or "."; case-insensitive; not a cell reference.',
 });
 
 const Scope = Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()], {

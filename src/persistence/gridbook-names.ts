@@ -35,7 +35,10 @@ export function decodeNames(
   raw.forEach((item: unknown, index) => {
     const field = `names[${index}]`;
     if (!isPlainObject(item))
-      throw new InvalidDocumentError(field, `expected {name, refers_to}, got ${describeJson(item)}.`);
+      throw new InvalidDocumentError(
+        field,
+        `expected {name, refers_to}, got ${describeJson(item)}.`,
+      );
     const { name, sheet, refers_to: formula } = item;
     if (typeof name !== 'string' || typeof formula !== 'string')
       throw new InvalidDocumentError(field, 'expected a name and refers_to, both text.');

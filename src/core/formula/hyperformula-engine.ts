@@ -45,7 +45,13 @@ import { correctBuiltInArguments, treatEmptyCriteriaAsZero } from './built-in-ar
 import { engineSpelling } from './engine-spelling.js';
 import { intersectRangeResults } from './implicit-intersection.js';
 import { formulaLimitError } from './formula-limits.js';
-import { addNamesOneByOne, dropName, dropSheetNames, namesForBuild, putName } from './engine-names.js';
+import {
+  addNamesOneByOne,
+  dropName,
+  dropSheetNames,
+  namesForBuild,
+  putName,
+} from './engine-names.js';
 import {
   FormulaError,
   SENTINELS,

@@ -19,7 +19,8 @@ describe('defined names', () => {
 
   function salesBook(): Workbook {
     const book = open({ sheetNames: ['Data', 'Report'] });
-    for (const [row, value] of [10, 20, 30].entries()) writeCell(book, `A${row + 2}`, value, 'Data');
+    for (const [row, value] of [10, 20, 30].entries())
+      writeCell(book, `A${row + 2}`, value, 'Data');
     writeCell(book, 'A1', '=SUM(Sales)', 'Report');
     return book;
   }
@@ -163,14 +164,54 @@ describe('defined names under inserted and deleted rows and columns', () => {
   });
 
   it.each([
-    ['rows inserted above the range move it', '=Data!$A$2:$A$4', change('insert', 'row', 0, 2), '=Data!$A$4:$A$6'],
-    ['a row inserted inside the range grows it', '=Data!$A$2:$A$4', change('insert', 'row', 2), '=Data!$A$2:$A$5'],
-    ['a row inserted below the range leaves it', '=Data!$A$2:$A$4', change('insert', 'row', 4), '=Data!$A$2:$A$4'],
-    ['a row deleted inside the range shrinks it', '=Data!$A$2:$A$4', change('delete', 'row', 2), '=Data!$A$2:$A$3'],
-    ['deleting every row of the range makes it #REF!', '=Data!$A$2:$A$4', change('delete', 'row', 1, 3), '=#REF!'],
-    ['a column inserted before a single cell moves it', '=Data!$A$3', change('insert', 'col', 0), '=Data!$B$3'],
-    ['deleting the column of a single cell makes it #REF!', '=Data!$A$3*2', change('delete', 'col', 0), '=#REF!*2'],
-    ['whole rows follow an insert above them', '=Data!$2:$3', change('insert', 'row', 0), '=Data!$3:$4'],
+    [
+      'rows inserted above the range move it',
+      '=Data!$A$2:$A$4',
+      change('insert', 'row', 0, 2),
+      '=Data!$A$4:$A$6',
+    ],
+    [
+      'a row inserted inside the range grows it',
+      '=Data!$A$2:$A$4',
+      change('insert', 'row', 2),
+      '=Data!$A$2:$A$5',
+    ],
+    [
+      'a row inserted below the range leaves it',
+      '=Data!$A$2:$A$4',
+      change('insert', 'row', 4),
+      '=Data!$A$2:$A$4',
+    ],
+    [
+      'a row deleted inside the range shrinks it',
+      '=Data!$A$2:$A$4',
+      change('delete', 'row', 2),
+      '=Data!$A$2:$A$3',
+    ],
+    [
+      'deleting every row of the range makes it #REF!',
+      '=Data!$A$2:$A$4',
+      change('delete', 'row', 1, 3),
+      '=#REF!',
+    ],
+    [
+      'a column inserted before a single cell moves it',
+      '=Data!$A$3',
+      change('insert', 'col', 0),
+      '=Data!$B$3',
+    ],
+    [
+      'deleting the column of a single cell makes it #REF!',
+      '=Data!$A$3*2',
+      change('delete', 'col', 0),
+      '=#REF!*2',
+    ],
+    [
+      'whole rows follow an insert above them',
+      '=Data!$2:$3',
+      change('insert', 'row', 0),
+      '=Data!$3:$4',
+    ],
     ['a constant is left alone', '=7', change('delete', 'row', 0, 3), '=7'],
   ])('%s (%s)', (_what, before, op, after) => {
     const book = bookWith(before);
@@ -182,7 +223,12 @@ describe('defined names under inserted and deleted rows and columns', () => {
 
   it('a change on another sheet leaves a name on this one alone', () => {
     const book = bookWith('=Data!$A$2:$A$4');
-    book.apply([{ type: 'change-structure', change: { kind: 'insert', sheet: 'Report', axis: 'row', at: 0, count: 3 } }]);
+    book.apply([
+      {
+        type: 'change-structure',
+        change: { kind: 'insert', sheet: 'Report', axis: 'row', at: 0, count: 3 },
+      },
+    ]);
     expect(definition(book)).toBe('=Data!$A$2:$A$4');
   });
 

@@ -24,8 +24,7 @@ interface Scope {
 }
 
 function scopeOf(state: WorkbookState, sheet: string | undefined): Scope {
-  if (sheet === undefined)
-    return { table: state.names, engineSheet: undefined, sheet: undefined };
+  if (sheet === undefined) return { table: state.names, engineSheet: undefined, sheet: undefined };
   const found = findSheet(state, sheet);
   return { table: found.names, engineSheet: found.engineSheet, sheet: found.name };
 }
