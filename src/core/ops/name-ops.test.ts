@@ -73,6 +73,17 @@ describe('defined names', () => {
     expect(valueAt(book, 'A1', 'Report')).toBe(60);
   });
 
+  it('a workbook name over a deleted sheet answers #REF! and works again after the undo', () => {
+    const book = salesBook();
+    book.apply([setName('Sales', '=Data!$A$2:$A$4')]);
+    book.apply([{ type: 'delete-sheet', name: 'Data' }]);
+    expect(valueAt(book, 'A1', 'Report')).toBe('#REF!');
+    book.undo();
+    expect(valueAt(book, 'A1', 'Report')).toBe(60);
+    writeCell(book, 'A2', 100, 'Data');
+    expect(valueAt(book, 'A1', 'Report')).toBe(150);
+  });
+
   it('deleting a name is one undo step and formulas using it answer #NAME? until the undo', () => {
     const book = salesBook();
     book.apply([setName('Sales', '=Data!$A$2:$A$4')]);
