@@ -9,6 +9,7 @@ export * from './formats.js';
 export * from './persistence.js';
 export * from './providers.js';
 export * from './workbook.js';
+export * from './names.js';
 export * from './plugins.js';
 export * from './layout.js';
 export * from './saas.js';

@@ -158,8 +158,12 @@ function opBytes(op: Op): number {
         bytes += snapshotBytes({ name: sheet, cells });
       for (const { sheet, charts } of op.restore?.charts ?? [])
         bytes += snapshotBytes({ name: sheet, cells: [], charts });
+      for (const entry of op.restore?.names ?? [])
+        bytes += textBytes(entry.name) + textBytes(entry.formula);
       return bytes;
     }
+    case 'set-name':
+      return textBytes(op.name) + textBytes(op.formula);
     default:
       return 0;
   }

@@ -16,6 +16,14 @@ export {
   type ChartType,
 } from './chart.js';
 export * from './errors.js';
+export {
+  MAX_DEFINED_NAME,
+  MAX_DEFINED_NAMES,
+  MAX_NAME_FORMULA,
+  validateDefinedName,
+  type DefinedName,
+  type ScopedName,
+} from './defined-names.js';
 export * from './formula/index.js';
 export * from './ops/index.js';
 export * from './value-typing.js';

@@ -9,6 +9,7 @@ import { CellVersions } from './cell-versions.js';
 import type { CellInput } from './value-typing.js';
 import { EMPTY_LAYOUT, type SheetLayout } from './sheet-layout.js';
 import { SheetFormats } from './format/index.js';
+import type { NameTable } from './defined-names.js';
 
 export class Sheet {
   readonly inputs = new CellInputs();
@@ -21,6 +22,8 @@ export class Sheet {
   layout: SheetLayout = EMPTY_LAYOUT;
   /** Cell formats: a style table and per-column runs, never an object per cell. */
   readonly formats = new SheetFormats();
+  /** The names defined for this sheet only (they go and come back with it). */
+  readonly names: NameTable = new Map();
 
   constructor(
     public name: string,

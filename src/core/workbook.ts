@@ -52,6 +52,7 @@ import { Sheet } from './sheet.js';
 import { hiddenRowsOf, type SheetLayout } from './sheet-layout.js';
 import { displayText, formatLocale, type CellFormat, type FormatRect } from './format/index.js';
 import type { CellInput } from './value-typing.js';
+import { sortedNames, type ScopedName } from './defined-names.js';
 
 export interface WorkbookOptions {
   readonly name?: string;
@@ -208,6 +209,7 @@ export class Workbook {
       name: validateWorkbookName(options.name ?? DEFAULT_WORKBOOK_NAME),
       sheets,
       activeSheet: sheets[0]!,
+      names: new Map(),
       engine,
       functions,
     };
@@ -508,6 +510,16 @@ export class Workbook {
       version: sheet.version(address.row, address.col),
       locked: sheet.isLocked(address.row, address.col),
     };
+  }
+
+  /** The defined names: the workbook's, then each sheet's in tab order, each sorted by name. */
+  definedNames(): ScopedName[] {
+    return [
+      ...sortedNames(this.#state.names),
+      ...this.#state.sheets.flatMap((sheet) =>
+        sortedNames(sheet.names).map((entry) => ({ ...entry, sheet: sheet.name })),
+      ),
+    ];
   }
 
   /** Everything the workbook holds (name, sheets in order with cells, versions, locks, charts, active sheet). */

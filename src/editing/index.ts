@@ -55,3 +55,4 @@ export {
   setRowHeight,
   type LayoutAnswer,
 } from './layout.js';
+export { deleteDefinedName, namesJson, setDefinedName, type NameScope } from './names.js';

@@ -23,6 +23,7 @@ import { gridRoutes } from './routes/grid.js';
 import { formatRoutes } from './routes/formats.js';
 import { healthRoutes } from './routes/health.js';
 import { workbookRoutes } from './routes/workbook.js';
+import { nameRoutes } from './routes/names.js';
 import { webRoutes } from './routes/web.js';
 import { FileWorkbookStore, type WorkbookStore } from '../persistence/index.js';
 import { chartRoutes } from './routes/charts.js';
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(findRoutes, routeDeps);
   await app.register(pluginRoutes, routeDeps);
   await app.register(workbookRoutes, routeDeps);
+  await app.register(nameRoutes, routeDeps);
   const newId = deps.newId ?? (() => randomBytes(4).toString('hex'));
   await app.register(chartRoutes, { ...routeDeps, newId });
   await app.register(persistenceRoutes, {

@@ -44,6 +44,8 @@ import {
   FreezeBody,
   LayoutChangeResponse,
   LayoutResponse,
+  NamesResponse,
+  SetNameBody,
 } from '../contract/index.js';
 import { formatCell } from '../core/index.js';
 import {
@@ -69,6 +71,8 @@ import {
   freezePanes,
   layoutAnswer,
   setFilter,
+  namesJson,
+  setDefinedName,
 } from '../editing/index.js';
 import { describeSchema, evaluateFormulasInSlices, findCells } from '../engine-api/index.js';
 import { applyInputOf, applyResponseOf, chatInputOf } from '../agent/index.js';
@@ -340,6 +344,29 @@ export const TOOLS: readonly McpTool[] = [
       const handle = await context.handle();
       const name = await renameSheet(handle, input.old_name, input.new_name, meta(context));
       return sheetsJson(handle.workbook, name);
+    },
+  }),
+  defineTool({
+    name: 'list_names',
+    description:
+      "The defined names formulas may use (`=SUM(Sales)`): the workbook's (sheet null), then each sheet's, with what each refers to.",
+    input: NoInput,
+    output: NamesResponse,
+    readOnly: true,
+    run: async (_input, context) => ({ names: namesJson((await context.handle()).workbook) }),
+  }),
+  defineTool({
+    name: 'set_name',
+    description:
+      'Define or redefine a name (one undo step): refers_to is a formula such as =Data!$A$2:$A$9 (absolute, naming its sheet), =0.05 or =SUM(Sales)*Rate; sheet limits it to that sheet.',
+    input: SetNameBody,
+    output: NamesResponse,
+    readOnly: false,
+    run: async (input, context) => {
+      const handle = await context.handle();
+      const { name, sheet, refers_to: refersTo } = input;
+      await setDefinedName(handle, { name, sheet, refersTo }, meta(context));
+      return { names: namesJson(handle.workbook) };
     },
   }),
   defineTool({

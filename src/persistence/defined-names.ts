@@ -1,99 +1,113 @@
-// Excel defined names (`=SUM(Sales)`, `=Rate*B2`) in imported formulas, rewritten to the ranges
-// they stand for, as table references are (table-references.ts): Gridbook does not model names
-// yet, and the engine answers #NAME? for a name it was never told. A name that stands for one
-// range becomes that range, absolute and sheet-qualified, so the formula reads the same cells
-// after save, export and journal replay. Names defined by a formula or a constant, or by several
-// areas, are left as written.
-import { parseRange, quoteSheetName } from '../core/index.js';
+// Excel defined names in xlsx files, both directions. exceljs keeps only names that stand for
+// ranges and drops their scope (`localSheetId`), so the import reads `<definedName>` elements from
+// `xl/workbook.xml` itself, and the export hands exceljs each definition as one "range" it writes
+// as it is. Names Gridbook cannot hold are left out: Excel's own (`_xlnm.Print_Area`,
+// `_xlnm._FilterDatabase`) and names of links to other workbooks (`[1]Sheet1!A1`); a name the
+// name rules refuse (the engine reads `answer2` as a cell) is rewritten to its range in the
+// formulas that use it when it stands for one (name-rewrite.ts).
+import { validateDefinedName, type DefinedName, type SheetSnapshot } from '../core/index.js';
+import { nameReference, namesByKey, type ImportedName } from './name-rewrite.js';
 
-export interface ImportedName {
+/** A name as the file defines it: its definition without `=`, and its sheet's index when scoped. */
+export interface FileName {
   readonly name: string;
-  /** The range it stands for, as written after `=` in the file (`'Sales data'!$A$2:$A$9`). */
-  readonly reference: string;
+  readonly text: string;
+  readonly localSheetId?: number;
 }
 
-/** `Sheet!$A$1:$B$2` or `'Sheet name'!$A$1`: a sheet and a range on it. */
-const SHEET_RANGE =
-  /^(?:'((?:[^']|'')+)'|([^'!]+))!(\$?[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?)$/;
+const ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+};
 
-/** The range a name's definition stands for, or undefined for anything else (formulas, constants). */
-export function nameReference(definition: string): string | undefined {
-  const match = SHEET_RANGE.exec(definition.trim());
-  if (match === null) return undefined;
-  const sheet = match[1]?.replace(/''/g, "'") ?? match[2]!;
-  const range = match[3]!;
-  try {
-    parseRange(range.replace(/\$/g, ''));
-  } catch {
-    return undefined;
+function unescapeXml(text: string): string {
+  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (whole, entity: string) => {
+    if (entity.startsWith('#x')) return String.fromCodePoint(parseInt(entity.slice(2), 16));
+    if (entity.startsWith('#')) return String.fromCodePoint(parseInt(entity.slice(1), 10));
+    return ENTITIES[entity] ?? whole;
+  });
+}
+
+function attribute(attributes: string, name: string): string | undefined {
+  const match = new RegExp(`\\b${name}="([^"]*)"`).exec(attributes);
+  return match === null ? undefined : unescapeXml(match[1]!);
+}
+
+const DEFINED_NAME = /<definedName\b([^>]*)>([\s\S]*?)<\/definedName>/g;
+const SHEET = /<sheet\b([^>]*?)\/?>/g;
+
+/** The defined names and the sheet names (in order) of a `xl/workbook.xml`. */
+export function readWorkbookXml(xml: string): { names: FileName[]; sheets: string[] } {
+  const names: FileName[] = [];
+  for (const match of xml.matchAll(DEFINED_NAME)) {
+    const name = attribute(match[1]!, 'name');
+    if (name === undefined) continue;
+    const local = attribute(match[1]!, 'localSheetId');
+    const id = local === undefined ? undefined : Number(local);
+    names.push({
+      name,
+      text: unescapeXml(match[2]!),
+      ...(id !== undefined && Number.isInteger(id) ? { localSheetId: id } : {}),
+    });
   }
-  return `${quoteSheetName(sheet)}!${range}`;
-}
-
-/** The names of a workbook that stand for one range, by lower-case name. */
-export function namesByKey(names: readonly ImportedName[]): Map<string, ImportedName> {
-  return new Map(names.map((entry) => [entry.name.toLowerCase(), entry]));
-}
-
-// A name: a letter, `_` or `\`, then letters, digits, `_`, `.` or `\`.
-const NAME = /[A-Za-z_\\][A-Za-z0-9_.\\]*/y;
-const NAME_CHAR = /[A-Za-z0-9_.\\$]/;
-const ERROR_LITERAL = /#[A-Za-z0-9/]+[!?]?/y;
-
-/**
- * The formula with every defined name replaced by its range. Text in double quotes, quoted sheet
- * names, error literals (`#N/A`), function names (followed by `(`), sheet prefixes (followed by `!`), table names
- * (followed by `[`), column letters of references (`B$3`, `B:B`) and anything after a sheet
- * prefix are left alone.
- */
-export function rewriteDefinedNames(
-  formula: string,
-  names: ReadonlyMap<string, ImportedName>,
-): string {
-  if (names.size === 0) return formula;
-  let out = '';
-  let index = 0;
-  while (index < formula.length) {
-    const char = formula[index]!;
-    if (char === '"' || char === "'") {
-      let end = index + 1;
-      while (end < formula.length) {
-        if (formula[end] === char && formula[end + 1] === char) end += 2;
-        else if (formula[end] === char) break;
-        else end += 1;
-      }
-      out += formula.slice(index, end + 1);
-      index = end + 1;
-      continue;
-    }
-    if (char === '#') {
-      // An error literal (#N/A, #REF!): its letters are no name.
-      ERROR_LITERAL.lastIndex = index;
-      const literal = ERROR_LITERAL.exec(formula)?.[0] ?? char;
-      out += literal;
-      index += literal.length;
-      continue;
-    }
-    const previous = formula[index - 1] ?? '';
-    if (NAME_CHAR.test(previous) || previous === '!' || previous === ':') {
-      out += char;
-      index += 1;
-      continue;
-    }
-    NAME.lastIndex = index;
-    const match = NAME.exec(formula);
-    if (match === null) {
-      out += char;
-      index += 1;
-      continue;
-    }
-    const word = match[0];
-    const next = formula[index + word.length] ?? '';
-    const entry = names.get(word.toLowerCase());
-    // Followed by `$` or `:` (or after `:`), a one-letter name is a column: `B$3`, `B:B`.
-    out +=
-      entry !== undefined && !['(', '!', '[', '$', ':'].includes(next) ? entry.reference : word;
-    index += word.length;
+  const sheets: string[] = [];
+  for (const match of xml.matchAll(SHEET)) {
+    const name = attribute(match[1]!, 'name');
+    if (name !== undefined) sheets.push(name);
   }
-  return out;
+  return { names, sheets };
+}
+
+/** The names of an imported file Gridbook keeps: the workbook's, and each sheet's by sheet name. */
+export function importedNames(
+  file: { names: readonly FileName[]; sheets: readonly string[] },
+  clean: (text: string) => string,
+): {
+  workbook: DefinedName[];
+  bySheet: Map<string, DefinedName[]>;
+  rewrites: Map<string, ImportedName>;
+} {
+  const workbook: DefinedName[] = [];
+  const bySheet = new Map<string, DefinedName[]>();
+  const refused: ImportedName[] = [];
+  const seen = new Set<string>();
+  for (const entry of file.names) {
+    if (/^_xl/i.test(entry.name) || entry.text.includes('[') || entry.text.trim() === '') continue;
+    let name: string;
+    try {
+      name = validateDefinedName(entry.name);
+    } catch {
+      const reference = nameReference(entry.text);
+      if (reference !== undefined) refused.push({ name: entry.name, reference });
+      continue;
+    }
+    const sheet = entry.localSheetId === undefined ? undefined : file.sheets[entry.localSheetId];
+    if (entry.localSheetId !== undefined && sheet === undefined) continue;
+    const key = `${sheet ?? ''}\u0000${name.toUpperCase()}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const defined = { name, formula: clean(entry.text) };
+    if (sheet === undefined) workbook.push(defined);
+    else bySheet.set(sheet, [...(bySheet.get(sheet) ?? []), defined]);
+  }
+  return { workbook, bySheet, rewrites: namesByKey(refused.reverse()) };
+}
+
+/** exceljs's model of the names to write: each definition as its one "range", written as is. */
+export function namesToWrite(
+  workbookNames: readonly DefinedName[],
+  sheets: readonly SheetSnapshot[],
+  excelText: (formula: string) => string,
+): { name: string; ranges: string[]; localSheetId?: number }[] {
+  const model: { name: string; ranges: string[]; localSheetId?: number }[] = workbookNames.map(
+    (entry) => ({ name: entry.name, ranges: [excelText(entry.formula)] }),
+  );
+  sheets.forEach((sheet, index) => {
+    for (const entry of sheet.names ?? [])
+      model.push({ name: entry.name, ranges: [excelText(entry.formula)], localSheetId: index });
+  });
+  return model;
 }

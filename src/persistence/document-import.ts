@@ -35,5 +35,6 @@ export function withName(
     name: decoded.name ?? fallback,
     activeSheet: decoded.activeSheet,
     sheets: decoded.sheets,
+    ...(decoded.names === undefined ? {} : { names: decoded.names }),
   };
 }

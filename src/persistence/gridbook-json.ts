@@ -2,6 +2,7 @@
 // export format; version 2 adds dense `blocks` of cells and is the save file. Documented in
 // the README; `export → import → export` is identical apart from `exported_at`. Decoding
 // reads both versions and validates everything before anything is replaced.
+import { decodeNames, encodeNames, type GridbookNameJson } from './gridbook-names.js';
 import {
   formatCell,
   isEmptyLayout,
@@ -67,6 +68,8 @@ export interface GridbookJson {
   readonly active_sheet: string;
   readonly sheets: readonly GridbookSheetJson[];
   readonly charts: readonly GridbookChartJson[];
+  /** Defined names; absent when there are none. */
+  readonly names?: readonly GridbookNameJson[];
 }
 
 /** A formula cell's computed value, for readers of the file (import ignores it). */
@@ -197,6 +200,7 @@ export function encodeGridbook(
     active_sheet: document.activeSheet,
     sheets,
     charts,
+    ...encodeNames(document),
   };
 }
 
@@ -341,9 +345,11 @@ export function decodeGridbook(json: Record<string, unknown>): WorkbookDocument 
     json['active_sheet'] === undefined || json['active_sheet'] === null
       ? 0
       : sheetIndex(sheets, json['active_sheet'], 'active_sheet');
+  const named = decodeNames(attachCharts(sheets, inlineCharts, json['charts']), json['names']);
   return {
     name,
     activeSheet: sheets[active]!.name,
-    sheets: attachCharts(sheets, inlineCharts, json['charts']),
+    sheets: named.sheets,
+    ...(named.names === undefined ? {} : { names: named.names }),
   };
 }

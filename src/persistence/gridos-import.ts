@@ -5,6 +5,7 @@
 // be wrong (bad addresses, bad types). An unknown active sheet falls back to the first sheet:
 // GridOS would create it on first use (§12 lists that flaw).
 import {
+  type DefinedName,
   DEFAULT_WORKBOOK_NAME,
   MAX_WORKBOOK_NAME,
   validateChart,
@@ -20,6 +21,8 @@ export interface DecodedWorkbook {
   readonly name: string | undefined;
   readonly activeSheet: string;
   readonly sheets: readonly SheetSnapshot[];
+  /** The workbook-wide defined names (a sheet's own are on its snapshot). */
+  readonly names?: readonly DefinedName[];
 }
 
 const GRIDOS_CELLS = { numericTextDatatype: true } as const;

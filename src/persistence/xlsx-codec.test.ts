@@ -227,24 +227,6 @@ describe('xlsx import', () => {
     expect(formula?.input).toEqual({ formula: '=SUM($B$2:$B$3)' });
   });
 
-  it('rewrites defined names (Rates, Total_2) to the ranges they stand for, leaving text and functions alone', async () => {
-    const book = new ExcelJS.Workbook();
-    const data = book.addWorksheet('Sales data');
-    data.getCell('A1').value = 2;
-    data.getCell('A2').value = 3;
-    data.getCell('B1').value = 10;
-    book.definedNames.add("'Sales data'!$A$1:$A$2", 'Rates');
-    book.definedNames.add("'Sales data'!$B$1", 'Total_2');
-    book.addWorksheet('Summary').getCell('A1').value = {
-      formula: 'SUM(Rates)*total_2&"Rates"&Rates2(1)',
-      result: 50,
-    };
-    const decoded = await decodeXlsx(Buffer.from(await book.xlsx.writeBuffer()));
-    expect(decoded.sheets[1]!.cells[0]!.input).toEqual({
-      formula: "=SUM('Sales data'!$A$1:$A$2)*'Sales data'!$B$1&\"Rates\"&Rates2(1)",
-    });
-  });
-
   it('writes functions newer than Excel 2007 with the _xlfn. prefix Excel needs (text and sheet names untouched), and reads them back as typed', async () => {
     const workbook = open({ name: 'Future', sheetNames: ['S'] });
     const typed = '=CONCAT("xlookup(",A1)&XLOOKUP(1,A1:A2,B1:B2)&rank.eq(1,A1:A2)&SUM(A1)';

@@ -41,12 +41,8 @@ import { InvalidDocumentError } from './errors.js';
 import type { ComputedValues } from './gridbook-json.js';
 import type { DecodedWorkbook } from './gridos-import.js';
 import { rewriteTableReferences, type ImportedTable } from './table-references.js';
-import {
-  nameReference,
-  namesByKey,
-  rewriteDefinedNames,
-  type ImportedName,
-} from './defined-names.js';
+import { importedNames, namesToWrite, readWorkbookXml } from './defined-names.js';
+import { rewriteDefinedNames, type ImportedName } from './name-rewrite.js';
 import { checkInflatedSize } from './zip-bounds.js';
 import { readFormats, writeFormats } from './xlsx-formats.js';
 
@@ -236,6 +232,12 @@ export async function encodeXlsx(
     if (protectedSheet)
       await worksheet.protect('', { selectLockedCells: true, selectUnlockedCells: true });
   }
+  // exceljs writes each "range" of its names model as it is; its own model keeps only ranges.
+  (workbook as unknown as { _definedNames: { model: unknown } })._definedNames = {
+    model: namesToWrite(document.names ?? [], document.sheets, (formula) =>
+      excelFormula(retargetFormula(formula, renames).slice(1)),
+    ),
+  };
   const active = document.sheets.findIndex((sheet) => sheet.name === document.activeSheet);
   workbook.views = [
     {
@@ -514,23 +516,7 @@ function tablesOf(workbook: ExcelJS.Workbook): Map<string, ImportedTable> {
   return tables;
 }
 
-/** The workbook's defined names that stand for one range (exceljs reads the others as none). */
-function definedNamesOf(workbook: ExcelJS.Workbook): Map<string, ImportedName> {
-  const model = workbook.definedNames.model as unknown as readonly {
-    name?: unknown;
-    ranges?: unknown;
-  }[];
-  const names: ImportedName[] = [];
-  for (const entry of model) {
-    if (typeof entry.name !== 'string' || !Array.isArray(entry.ranges)) continue;
-    if (entry.ranges.length !== 1 || typeof entry.ranges[0] !== 'string') continue;
-    const reference = nameReference(entry.ranges[0]);
-    if (reference !== undefined) names.push({ name: entry.name, reference });
-  }
-  return namesByKey(names);
-}
-
-/** A formula as read from the file, with table references and defined names made ranges. */
+/** A formula as read from the file, with table references (and names we cannot hold) made ranges. */
 function importedFormula(
   formula: string,
   references: ImportedReferences,
@@ -541,12 +527,12 @@ function importedFormula(
     references.tables.size > 0
       ? rewriteTableReferences(formula, references.tables, sheet, at)
       : formula;
-  return rewriteDefinedNames(withTables, references.names);
+  return rewriteDefinedNames(withTables, references.rewrites);
 }
 
 interface ImportedReferences {
   readonly tables: ReadonlyMap<string, ImportedTable>;
-  readonly names: ReadonlyMap<string, ImportedName>;
+  readonly rewrites: ReadonlyMap<string, ImportedName>;
 }
 
 function readWorksheet(
@@ -620,6 +606,29 @@ function readTablesWithoutFilters(workbook: ExcelJS.Workbook): void {
   };
 }
 
+interface WorkbookReading {
+  parseWorkbook?: (stream: AsyncIterable<unknown>) => unknown;
+}
+
+/**
+ * Keeps the text of `xl/workbook.xml` as exceljs reads it: its defined names are read from there
+ * (defined-names.ts), since exceljs drops their scope and every name that is not a range.
+ */
+function keepWorkbookXml(workbook: ExcelJS.Workbook): () => string | undefined {
+  const reader = workbook.xlsx as unknown as WorkbookReading;
+  const parse = reader.parseWorkbook;
+  let kept: string | undefined;
+  if (typeof parse === 'function') {
+    reader.parseWorkbook = async function (stream) {
+      const chunks: string[] = [];
+      for await (const chunk of stream) chunks.push(String(chunk));
+      kept = chunks.join('');
+      return parse.call(this, Readable.from([kept]));
+    };
+  }
+  return () => kept;
+}
+
 /** `maxCells` (GRIDBOOK_MAX_IMPORT_CELLS) is checked while inflating, before exceljs parses. */
 export async function decodeXlsx(
   data: Uint8Array,
@@ -629,6 +638,7 @@ export async function decodeXlsx(
   await checkInflatedSize(data, field, undefined, maxCells);
   const workbook = new (await loadExcelJs()).Workbook();
   readTablesWithoutFilters(workbook);
+  const workbookXml = keepWorkbookXml(workbook);
   try {
     await workbook.xlsx.load(data as unknown as ExcelJS.Buffer);
   } catch (error) {
@@ -646,22 +656,23 @@ export async function decodeXlsx(
   } catch {
     tables = new Map();
   }
-  let names: Map<string, ImportedName>;
-  try {
-    names = definedNamesOf(workbook);
-  } catch {
-    names = new Map();
-  }
+  const xml = workbookXml();
+  const names = importedNames(
+    xml === undefined ? { names: [], sheets: [] } : readWorkbookXml(xml),
+    (text) => cleanFormula(text),
+  );
   const sheets = worksheets.map((worksheet): SheetSnapshot => {
     try {
       const layout = readLayout(worksheet);
       const formats = readFormats(worksheet);
+      const own = names.bySheet.get(worksheet.name);
       return {
         name: worksheet.name,
-        cells: readWorksheet(worksheet, { tables, names }),
+        cells: readWorksheet(worksheet, { tables, rewrites: names.rewrites }),
         charts: [],
         ...(layout === undefined ? {} : { layout }),
         ...(formats.length === 0 ? {} : { formats }),
+        ...(own === undefined ? {} : { names: own }),
       };
     } catch (error) {
       throw new InvalidDocumentError(
@@ -675,5 +686,10 @@ export async function decodeXlsx(
     typeof activeTab === 'number' && sheets[activeTab] !== undefined
       ? sheets[activeTab]
       : sheets[0];
-  return { name: undefined, activeSheet: active!.name, sheets };
+  return {
+    name: undefined,
+    activeSheet: active!.name,
+    sheets,
+    ...(names.workbook.length === 0 ? {} : { names: names.workbook }),
+  };
 }

@@ -86,6 +86,8 @@ describe('MCP over streamable HTTP', () => {
       'set_filter',
       'add_sheet',
       'rename_sheet',
+      'list_names',
+      'set_name',
       'create_chart',
       'update_chart',
       'delete_chart',
@@ -98,6 +100,17 @@ describe('MCP over streamable HTTP', () => {
       expect(tool.outputSchema?.type).toBe('object');
     }
     expect(tools.find((tool) => tool.name === 'peek')?.annotations?.readOnlyHint).toBe(true);
+  });
+
+  it('defines a name with set_name, lists it with list_names, and formulas use it', async () => {
+    await ok('write_range', { target_cell: 'A1', values: [[2], [3]] });
+    expect(await ok('set_name', { name: 'Pair', refers_to: '=Sheet1!$A$1:$A$2' })).toEqual({
+      names: [{ name: 'Pair', sheet: null, refers_to: '=Sheet1!$A$1:$A$2' }],
+    });
+    expect((await ok('list_names')).names).toHaveLength(1);
+    expect(
+      await ok('eval_formulas', { formulas: [{ cell: 'C1', formula: 'SUM(Pair)' }] }),
+    ).toMatchObject({ results: [{ cell: 'C1', result: 5, error: null }] });
   });
 
   it('follows the flow: schema, write a model, dry-run it, read it back; the write is a commit', async () => {

@@ -55,6 +55,12 @@ export interface EngineStructureChange {
   readonly count: number;
 }
 
+/** A defined name as the engine takes it: the name and what it refers to (`=Sheet1!$A$1:$A$9`). */
+export interface EngineName {
+  readonly name: string;
+  readonly formula: string;
+}
+
 /** A formula cell as the workbook stores it. */
 export interface StoredFormula {
   readonly row: number;
@@ -87,8 +93,21 @@ export interface FormulaEngine {
    * given order; every earlier handle is void.
    */
   replaceAll(
-    sheets: readonly { readonly name: string; readonly runs: readonly CellRun[] }[],
+    sheets: readonly {
+      readonly name: string;
+      readonly runs: readonly CellRun[];
+      /** The sheet's own defined names. */
+      readonly names?: readonly EngineName[];
+    }[],
+    /** The workbook's defined names. */
+    names?: readonly EngineName[],
   ): EngineSheet[];
+  /**
+   * Defines a name for the workbook (`scope` undefined) or one sheet, or redefines it; returns
+   * why the engine refused it, or undefined. Formulas using the name recompute.
+   */
+  setName(scope: EngineSheet | undefined, name: EngineName): string | undefined;
+  removeName(scope: EngineSheet | undefined, name: string): void;
   value(sheet: EngineSheet, row: number, col: number): CellValue;
   /**
    * The formulas of a sheet whose array results spill into neighbouring cells, with the rectangle

@@ -32,6 +32,7 @@ import type {
   CellRun,
   EngineCellChange,
   EngineCellRef,
+  EngineName,
   EngineSheet,
   FormulaEngine,
   SpillArea,
@@ -51,6 +52,13 @@ import {
 } from './lambda-functions.js';
 import { intersectRangeResults } from './implicit-intersection.js';
 import { formulaLimitError } from './formula-limits.js';
+import {
+  addNamesOneByOne,
+  dropName,
+  dropSheetNames,
+  namesForBuild,
+  putName,
+} from './engine-names.js';
 import {
   FormulaError,
   SENTINELS,
@@ -417,17 +425,37 @@ const STRUCTURE_IN_PLACE_MAX_AREA = 1_000_000;
 /** A fresh instance holding `sheets`, built in one pass; undefined when the parser gave up. */
 function buildFrom(
   config: Partial<ConfigParams>,
-  sheets: readonly { readonly name: string; readonly runs: readonly CellRun[] }[],
+  sheets: readonly BuildSheet[],
+  names: readonly EngineName[],
 ): HyperFormula | undefined {
   // No prototype: a sheet named "__proto__" or "toString" is an ordinary key.
   const contents: Record<string, RawCellContent[][]> = Object.create(null);
   for (const sheet of sheets) contents[sheet.name] = denseContents(sheet.runs, toEngineContent);
+  const defined = namesForBuild(Object.keys(contents), sheets, names, spellName);
   try {
-    return HyperFormula.buildFromSheets(contents, config, BOOLEAN_LITERALS);
+    return HyperFormula.buildFromSheets(contents, config, [...BOOLEAN_LITERALS, ...defined]);
   } catch (error) {
     if (error instanceof RangeError) return undefined;
-    throw error;
+    if (defined.length === 0) throw error;
   }
+  // A name the engine refuses fails the whole build: build without them, then add those it takes.
+  const built = buildFrom(
+    config,
+    sheets.map(({ name, runs }) => ({ name, runs })),
+    [],
+  );
+  if (built !== undefined) addNamesOneByOne(built, sheets, names, spellName);
+  return built;
+}
+
+interface BuildSheet {
+  readonly name: string;
+  readonly runs: readonly CellRun[];
+  readonly names?: readonly EngineName[];
+}
+
+function spellName(formula: string): string {
+  return toEngineContent({ formula }) as string;
 }
 
 /**
@@ -595,7 +623,10 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       // rebuilds the engine from the remaining sheets instead, in time proportional to their cells.
       const { width, height } = hf.getSheetDimensions(sheet);
       if (width * height > REMOVE_IN_PLACE_MAX_AREA) invalid = true;
-      else hf.removeSheet(sheet);
+      else {
+        dropSheetNames(hf, sheet);
+        hf.removeSheet(sheet);
+      }
       denseWidths.removed(sheet);
     },
     renameSheet(sheet, newName) {
@@ -644,9 +675,15 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       return stale.length;
     },
     setCells: writeCells,
-    replaceAll(sheets) {
+    setName(scope, name) {
+      return invalid ? undefined : putName(hf, scope, name, spellName);
+    },
+    removeName(scope, name) {
+      if (!invalid) dropName(hf, scope, name);
+    },
+    replaceAll(sheets, names = []) {
       if (deferred) return sheets.map(() => -(placeholderSheets += 1));
-      let next = buildFrom(config, sheets);
+      let next = buildFrom(config, sheets, names);
       let layout = sheets;
       if (next === undefined) {
         // Something the parser cannot take in one pass: the slower path turns it into an error
@@ -659,6 +696,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
         for (const sheet of sheets)
           for (const block of rectangles(sheet.runs))
             writeBlock(next, next.getSheetId(sheet.name)!, block);
+        addNamesOneByOne(next, sheets, names, spellName);
         layout = [];
       }
       denseWidths.rebuilt(
@@ -676,6 +714,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
         const sparse = buildFrom(
           { ...config, chooseAddressMappingPolicy: new AlwaysSparse() },
           sheets,
+          names,
         );
         if (sparse !== undefined) {
           built.destroy();

@@ -63,7 +63,12 @@ export function intersectRangeResults(): void {
     state: EvaluationState,
   ): unknown {
     const value = evaluate.call(this, ast, state);
-    const scalarCell = state.formulaVertex !== undefined && state.formulaVertex.array === undefined;
+    // Defined names are formula vertices too, on HyperFormula's sheet -1: a name standing for a
+    // range yields the range, and the cell using it intersects (or not) itself.
+    const scalarCell =
+      state.formulaVertex !== undefined &&
+      state.formulaVertex.array === undefined &&
+      state.formulaAddress.sheet >= 0;
     return scalarCell && value instanceof SimpleRangeValue && !value.isAdHoc()
       ? intersect(value, state)
       : value;

@@ -6,6 +6,7 @@ export type {
   EngineCellChange,
   EngineCellRef,
   EngineChanges,
+  EngineName,
   EngineSheet,
   EngineStructureChange,
   FormulaEngine,

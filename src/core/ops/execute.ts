@@ -16,6 +16,7 @@ import { restoreFormats, setFormat } from './format-ops.js';
 import type { InputRun, Op } from './op.js';
 import { mentionsSheet, renameSheetReferences } from '../formula-text/index.js';
 import { restoreWorkbook } from './retired-workbook.js';
+import { deleteName, rewriteNames, setName, syncNames } from './name-ops.js';
 import { findSheet, type Executed, type WorkbookState } from './state.js';
 import { fillSheet, replaceWorkbook, snapshotOf } from './workbook-document.js';
 
@@ -229,6 +230,10 @@ function retargetReferences(state: WorkbookState, from: string, to: string): voi
       sheet.charts[index] = renameChartSheet(chart, from, to);
     });
   }
+  rewriteNames(state, (formula) =>
+    mentionsSheet(formula, from) ? renameSheetReferences(formula, from, to) : formula,
+  );
+  syncNames(state);
 }
 
 function renameSheet(state: WorkbookState, op: Extract<Op, { type: 'rename-sheet' }>): Executed {
@@ -314,5 +319,9 @@ export function executeOp(state: WorkbookState, op: Op): Executed {
       return setLayout(state, op);
     case 'refresh-functions':
       return refreshFunctions(state, op);
+    case 'set-name':
+      return setName(state, op);
+    case 'delete-name':
+      return deleteName(state, op);
   }
 }

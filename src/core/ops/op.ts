@@ -7,6 +7,7 @@ import type { Sheet } from '../sheet.js';
 import type { CellInput } from '../value-typing.js';
 import type { StructureChange } from '../formula-text/index.js';
 import type { LayoutPatch, SheetLayout } from '../sheet-layout.js';
+import type { DefinedName, NameTable, ScopedName } from '../defined-names.js';
 
 /** A horizontal run of cells starting at (row, col); null clears a cell. */
 export interface InputRun {
@@ -25,6 +26,8 @@ export interface SheetSnapshot {
   readonly layout?: SheetLayout;
   /** Cell formats as rectangles (a later one wins where two overlap); absent means none. */
   readonly formats?: readonly FormatRect[];
+  /** The names defined for this sheet only; absent means none. */
+  readonly names?: readonly DefinedName[];
 }
 
 /** A whole workbook as `replace-workbook` installs it (load, import) and `document()` reads it. */
@@ -33,6 +36,8 @@ export interface WorkbookDocument {
   readonly activeSheet: string;
   /** In tab order. */
   readonly sheets: readonly SheetSnapshot[];
+  /** The workbook-wide defined names; absent means none. */
+  readonly names?: readonly DefinedName[];
 }
 
 /**
@@ -46,6 +51,7 @@ export interface RetiredWorkbook {
   /** In tab order. */
   readonly sheets: readonly Sheet[];
   readonly activeSheet: Sheet;
+  readonly names: NameTable;
 }
 
 export interface SnapshotCell {
@@ -68,6 +74,8 @@ export interface StructureRestore {
   readonly layout?: SheetLayout;
   /** The changed sheet's formats as they were (present when it had some, or has some after). */
   readonly formats?: readonly FormatRect[];
+  /** Defined names whose definitions the change rewrote, as they were (`sheet`: their sheet's). */
+  readonly names?: readonly ScopedName[];
 }
 
 export type Op =
@@ -124,6 +132,17 @@ export type Op =
       readonly change: StructureChange;
       readonly restore?: StructureRestore;
     }
+  /**
+   * Defines a name for the workbook, or for one sheet when `sheet` is given, or redefines it.
+   * Its inverse redefines it as it was, or deletes it.
+   */
+  | {
+      readonly type: 'set-name';
+      readonly name: string;
+      readonly sheet?: string;
+      readonly formula: string;
+    }
+  | { readonly type: 'delete-name'; readonly name: string; readonly sheet?: string }
   /** Puts back the sheets a replace took out (the inverse of replace-workbook, and of itself). */
   | { readonly type: 'restore-workbook'; readonly workbook: RetiredWorkbook }
   /**

@@ -11,7 +11,12 @@ import type { Executed, WorkbookState } from './state.js';
 
 /** Takes the workbook's sheets, name and active sheet as they are, before a replace. */
 export function retire(state: WorkbookState): RetiredWorkbook {
-  return { name: state.name, sheets: [...state.sheets], activeSheet: state.activeSheet };
+  return {
+    name: state.name,
+    sheets: [...state.sheets],
+    activeSheet: state.activeSheet,
+    names: state.names,
+  };
 }
 
 /** A sheet's inputs as row-major runs, the way the engine takes them. */
@@ -29,7 +34,12 @@ function inputRunsOfSheet(sheet: Sheet): InputRun[] {
 /** Makes retired sheets the workbook's again: one engine rebuild, then each sheet rebound. */
 export function reinstate(state: WorkbookState, retired: RetiredWorkbook): void {
   const handles = state.engine.replaceAll(
-    retired.sheets.map((sheet) => ({ name: sheet.name, runs: inputRunsOfSheet(sheet) })),
+    retired.sheets.map((sheet) => ({
+      name: sheet.name,
+      runs: inputRunsOfSheet(sheet),
+      names: [...sheet.names.values()],
+    })),
+    [...retired.names.values()],
   );
   retired.sheets.forEach((sheet, index) => {
     sheet.engineSheet = handles[index]!;
@@ -37,6 +47,7 @@ export function reinstate(state: WorkbookState, retired: RetiredWorkbook): void 
   state.sheets.length = 0;
   state.sheets.push(...retired.sheets);
   state.name = retired.name;
+  state.names = retired.names;
   state.activeSheet = retired.activeSheet;
 }
 

@@ -4,11 +4,14 @@ import type { CustomFunction, FormulaEngine } from '../formula/index.js';
 import { sameSheetName } from '../naming.js';
 import type { Sheet } from '../sheet.js';
 import type { Op } from './op.js';
+import type { NameTable } from '../defined-names.js';
 
 export interface WorkbookState {
   name: string;
   readonly sheets: Sheet[];
   activeSheet: Sheet;
+  /** The workbook-wide defined names (a sheet's own are on the sheet). */
+  names: NameTable;
   readonly engine: FormulaEngine;
   /** Every extra function the engine should have now (GridOS's, the workbook's, plugins'). */
   readonly functions: () => readonly CustomFunction[];

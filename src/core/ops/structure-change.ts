@@ -27,6 +27,7 @@ import type { Sheet } from '../sheet.js';
 import { isFormula, type CellInput } from '../value-typing.js';
 import type { InputRun, Op, SnapshotCell, StructureRestore } from './op.js';
 import { findSheet, type Executed, type WorkbookState } from './state.js';
+import { rewriteNames, syncNames } from './name-ops.js';
 
 type StructureOp = Extract<Op, { type: 'change-structure' }>;
 
@@ -288,6 +289,13 @@ export function changeStructure(state: WorkbookState, op: StructureOp): Executed
     if (keys.length > 0) formulas.set(sheet, keys);
   }
 
+  // 2b. Defined names follow too (a workbook name's references all name their sheet).
+  const namesBefore = rewriteNames(
+    state,
+    (formula, sheet) => rewriteForStructureChange(formula, sheet ?? '', change),
+    op.restore?.names,
+  );
+
   // 3. Charts follow their data and anchors.
   for (const sheet of state.sheets) {
     const charts = sheet.charts
@@ -347,6 +355,7 @@ export function changeStructure(state: WorkbookState, op: StructureOp): Executed
     }
     state.engine.syncFormulas(sheet.engineSheet, stored);
   }
+  syncNames(state);
 
   // 6. The sheet's layout and formats follow the change (an undo puts back what they were).
   const kept = moveLayoutAndFormats(target, change, op.restore);
@@ -354,7 +363,11 @@ export function changeStructure(state: WorkbookState, op: StructureOp): Executed
   const inverse: StructureOp = {
     type: 'change-structure',
     change: { ...change, sheet: target.name, kind: change.kind === 'insert' ? 'delete' : 'insert' },
-    restore: { ...before.restore(), ...kept },
+    restore: {
+      ...before.restore(),
+      ...kept,
+      ...(namesBefore.length === 0 ? {} : { names: namesBefore }),
+    },
   };
   return { inverse: [inverse], revert: () => changeStructure(state, inverse) };
 }

@@ -9,6 +9,7 @@ import { sameSheetName, validateSheetName, validateWorkbookName } from '../namin
 import { Sheet } from '../sheet.js';
 import { checkLayout, EMPTY_LAYOUT, isEmptyLayout } from '../sheet-layout.js';
 import { MAX_TEXT_LENGTH, tooLongText } from '../value-typing.js';
+import { nameKey, nameTableOf, sortedNames } from '../defined-names.js';
 import { runsFromCells } from './builders.js';
 import type { InputRun, Op, SheetSnapshot, SnapshotCell, WorkbookDocument } from './op.js';
 import { swapWorkbook } from './retired-workbook.js';
@@ -43,6 +44,7 @@ export function snapshotOf(sheet: Sheet): SheetSnapshot {
     charts: [...sheet.charts],
     ...(isEmptyLayout(sheet.layout) ? {} : { layout: sheet.layout }),
     ...(formats === undefined ? {} : { formats }),
+    ...(sheet.names.size === 0 ? {} : { names: sortedNames(sheet.names) }),
   };
 }
 
@@ -51,6 +53,7 @@ export function documentOf(state: WorkbookState): WorkbookDocument {
     name: state.name,
     activeSheet: state.activeSheet.name,
     sheets: state.sheets.map(snapshotOf),
+    ...(state.names.size === 0 ? {} : { names: sortedNames(state.names) }),
   };
 }
 
@@ -81,12 +84,14 @@ function fillSheetState(sheet: Sheet, snapshot: SheetSnapshot): void {
   sheet.charts.push(...(snapshot.charts ?? []));
   sheet.layout = snapshot.layout ?? EMPTY_LAYOUT;
   for (const rect of snapshot.formats ?? []) sheet.formats.fill(rect);
+  for (const entry of snapshot.names ?? []) sheet.names.set(nameKey(entry.name), entry);
 }
 
-/** Puts a snapshot's cells, versions, locks and charts into an empty sheet. */
+/** Puts a snapshot's cells, versions, locks, charts and names into an empty sheet. */
 export function fillSheet(state: WorkbookState, sheet: Sheet, snapshot: SheetSnapshot): void {
   fillSheetState(sheet, snapshot);
   state.engine.setCells(sheet.engineSheet, inputRunsOf(snapshot));
+  for (const entry of snapshot.names ?? []) state.engine.setName(sheet.engineSheet, entry);
 }
 
 function invalid(field: string, problem: string): never {
@@ -209,14 +214,17 @@ export function validateDocument(document: WorkbookDocument): WorkbookDocument {
         ? {}
         : { layout: checkLayout(snapshot.layout, `${field}.layout`) }),
     };
+    const names = [...nameTableOf(snapshot.names, `${field}.names`).values()];
+    const named = names.length === 0 ? checked : { ...checked, names };
     return snapshot.formats === undefined || snapshot.formats.length === 0
-      ? checked
-      : { ...checked, formats: checkFormats(snapshot.formats, `${field}.formats`) };
+      ? named
+      : { ...named, formats: checkFormats(snapshot.formats, `${field}.formats`) };
   });
+  const names = [...nameTableOf(document.names, 'names').values()];
   const active = sheets.find((sheet) => sameSheetName(sheet.name, document.activeSheet));
   if (active === undefined)
     invalid('active_sheet', `"${document.activeSheet}" is not one of the document's sheets.`);
-  return { name, activeSheet: active.name, sheets };
+  return { name, activeSheet: active.name, sheets, ...(names.length === 0 ? {} : { names }) };
 }
 
 function install(state: WorkbookState, document: WorkbookDocument): void {
@@ -228,7 +236,9 @@ function install(state: WorkbookState, document: WorkbookDocument): void {
     document.sheets.map((snapshot) => ({
       name: snapshot.name,
       runs: deferred ? [] : inputRunsOf(snapshot),
+      ...(snapshot.names === undefined ? {} : { names: snapshot.names }),
     })),
+    document.names,
   );
   const sheets = document.sheets.map((snapshot, index) => {
     const sheet = new Sheet(snapshot.name, handles[index]!);
@@ -238,6 +248,7 @@ function install(state: WorkbookState, document: WorkbookDocument): void {
   state.sheets.length = 0;
   state.sheets.push(...sheets);
   state.name = document.name;
+  state.names = nameTableOf(document.names, 'names');
   state.activeSheet = sheets.find((sheet) => sameSheetName(sheet.name, document.activeSheet))!;
 }
 

@@ -1,0 +1,105 @@
+// Black-box tests of defined names over HTTP (src/http/routes/names.ts): listed by
+// GET /workbook/names, set and deleted through the commit path (one undo step each), used by
+// formulas in their scope, refused with 400 when the engine cannot take them, moved by inserted
+// rows, and back after a restart that replays the journal.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '../support/index.js';
+import { MemoryJournal } from '../support/memory-journal.js';
+
+const servers: RunningApp[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function start(journal?: MemoryJournal): Promise<RunningApp> {
+  const server = await startApp(journal === undefined ? {} : { journal });
+  servers.push(server);
+  return server;
+}
+
+async function withSales(server: RunningApp): Promise<void> {
+  const { http } = server;
+  expect((await http.post('/workbook/sheet', { name: 'Data' })).status).toBe(200);
+  await http.post('/grid/range', { sheet: 'Data', target_cell: 'A1', values: [[10], [20], [30]] });
+  await http.post('/grid/cell', { sheet: 'Sheet1', cell: 'A1', value: '=SUM(Sales)*Rate' });
+}
+
+const peek = async (server: RunningApp, range: string, sheet = 'Sheet1') =>
+  (await server.http.get('/peek', { sheet, range })).body.rows;
+
+describe('defined names over HTTP', () => {
+  it('a name set, listed, used by formulas, undone and deleted', async () => {
+    const server = await start();
+    await withSales(server);
+    expect((await server.http.get('/workbook/names')).body).toEqual({ names: [] });
+    const set = await server.http.post('/workbook/names', {
+      name: 'Sales',
+      refers_to: '=Data!$A$1:$A$3',
+    });
+    expect(set.status).toBe(200);
+    await server.http.post('/workbook/names', { name: 'Rate', refers_to: '=2' });
+    await server.http.post('/workbook/names', { name: 'Rate', sheet: 'data', refers_to: '=3' });
+    expect((await server.http.get('/workbook/names')).body).toEqual({
+      names: [
+        { name: 'Rate', sheet: null, refers_to: '=2' },
+        { name: 'Sales', sheet: null, refers_to: '=Data!$A$1:$A$3' },
+        { name: 'Rate', sheet: 'Data', refers_to: '=3' },
+      ],
+    });
+    expect(await peek(server, 'A1')).toEqual([[120]]);
+
+    expect((await server.http.post('/workbook/undo')).body.applied).toBe(true);
+    expect((await server.http.get('/workbook/names')).body.names).toHaveLength(2);
+    const deleted = await server.http.post('/workbook/names/delete', { name: 'rate' });
+    expect(deleted.body.names).toEqual([
+      { name: 'Sales', sheet: null, refers_to: '=Data!$A$1:$A$3' },
+    ]);
+    expect(await peek(server, 'A1')).toEqual([['#NAME?']]);
+  });
+
+  it('answers 400 for a name that reads as a cell, a relative reference and a missing name; 404 for a missing sheet', async () => {
+    const server = await start();
+    await withSales(server);
+    const cell = await server.http.post('/workbook/names', { name: 'B2', refers_to: '=1' });
+    expect(cell.status).toBe(400);
+    const relative = await server.http.post('/workbook/names', {
+      name: 'Sales',
+      refers_to: '=Data!A1:A3',
+    });
+    expect(relative.status).toBe(400);
+    expect(JSON.stringify(relative.body)).toMatch(/Sales/);
+    expect((await server.http.post('/workbook/names/delete', { name: 'Nope' })).status).toBe(400);
+    const noSheet = await server.http.post('/workbook/names', {
+      name: 'X',
+      sheet: 'Nope',
+      refers_to: '=1',
+    });
+    expect(noSheet.status).toBe(404);
+    expect((await server.http.get('/workbook/names')).body).toEqual({ names: [] });
+  });
+
+  it('a row inserted inside the named range grows it, and the names come back after a restart', async () => {
+    const journal = new MemoryJournal();
+    let server = await start(journal);
+    await withSales(server);
+    await server.http.post('/workbook/names', { name: 'Sales', refers_to: '=Data!$A$1:$A$3' });
+    await server.http.post('/workbook/names', { name: 'Rate', refers_to: '=1' });
+    expect((await server.http.post('/grid/rows/insert', { sheet: 'Data', at: 2 })).status).toBe(
+      200,
+    );
+    await server.http.post('/grid/cell', { sheet: 'Data', cell: 'A2', value: 100 });
+    expect(await peek(server, 'A1')).toEqual([[160]]);
+    const names = (await server.http.get('/workbook/names')).body;
+    expect(names.names).toContainEqual({
+      name: 'Sales',
+      sheet: null,
+      refers_to: '=Data!$A$1:$A$4',
+    });
+    await server.close();
+    servers.splice(servers.indexOf(server), 1);
+
+    server = await start(journal);
+    expect((await server.http.get('/workbook/names')).body).toEqual(names);
+    expect(await peek(server, 'A1')).toEqual([[160]]);
+  });
+});
