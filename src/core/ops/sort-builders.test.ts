@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { inputAt, useWorkbooks, valueAt, writeRows } from '../../../test/support/workbook-bed.js';
 import { parseRange } from '../address/index.js';
+import { valueToJson, type WireValue } from '../index.js';
 import { looksLikeHeader, sortRangeOps, type SortKey } from './sort-builders.js';
 import type { Workbook } from '../workbook.js';
 
@@ -107,5 +108,136 @@ describe("sorting a range's rows", () => {
     expect(column('D')).toEqual(['Qty', 3, 2, 1, null]);
     expect(column('E')).toEqual(['Double', 6, 4, 2, 0]);
     expect(column('B')).toEqual(['left', 10, 20, 30, 40]);
+  });
+});
+
+describe('sorting a mixed table (pins the result, whatever the sort does inside)', () => {
+  /** A table whose keys mix numbers, text, booleans, errors, empties and ties, beside formulas. */
+  function mixedTable(book: Workbook): void {
+    const keys: WireValue[] = [
+      3,
+      'pear',
+      true,
+      null,
+      -2,
+      'Apple',
+      3,
+      '=1/0',
+      false,
+      'apple',
+      0.5,
+      null,
+      3,
+      'Pear',
+      7,
+      -2,
+    ];
+    const rows = keys.map((key, index) => {
+      const r = index + 2;
+      return [
+        key,
+        index % 3,
+        `t${index}`,
+        `=A${r}*2`,
+        `=$B$2+B${r}`,
+        `=$C${r}&C$2`,
+        `=H${r}+1`,
+        index * 10,
+      ];
+    });
+    writeRows(book, 'A1', [['Key', 'Small', 'Text', 'Double', 'Abs', 'Mixed', 'Outside', 'H']]);
+    writeRows(book, 'A2', rows);
+    writeRows(book, 'J1', [['=SUM(A2:A17)', '=A5', '=D3']]);
+    book.apply([
+      { type: 'set-format', sheet: 'Sheet1', range: parseRange('B4:C5'), format: { bold: true } },
+      {
+        type: 'set-format',
+        sheet: 'Sheet1',
+        range: parseRange('A9:G9'),
+        format: { fill: '#FFEE00' },
+      },
+      {
+        type: 'set-format',
+        sheet: 'Sheet1',
+        range: parseRange('D2:D17'),
+        format: { number_format: '0.0' },
+      },
+      // Locks outside the range do not stop the sort.
+      {
+        type: 'set-locks',
+        sheet: 'Sheet1',
+        cells: [
+          { row: 0, col: 9 },
+          { row: 20, col: 0 },
+        ],
+        locked: true,
+      },
+    ]);
+  }
+
+  /** Every cell of A1:L18 as `input → value [format]`, one line per row. */
+  function picture(book: Workbook): string[] {
+    const sheet = book.sheet();
+    const lines: string[] = [];
+    for (let row = 0; row < 18; row += 1) {
+      const cells: string[] = [];
+      for (let col = 0; col < 12; col += 1) {
+        const input = sheet.input(row, col);
+        const shown =
+          input === null ? '' : typeof input === 'object' ? input.formula : String(input);
+        const value = valueToJson(sheet.value(row, col));
+        const format = sheet.format(row, col);
+        cells.push(
+          `${shown}→${String(value)}${format === undefined ? '' : JSON.stringify(format)}`,
+        );
+      }
+      lines.push(cells.join(' | '));
+    }
+    return lines;
+  }
+
+  it('by two keys ascending under its header: rows, formulas, formats and outside cells as Excel leaves them', () => {
+    const book = bed.open();
+    mixedTable(book);
+    const { ops } = sortRangeOps(
+      book.sheet(),
+      parseRange('A1:G17'),
+      [
+        { col: 0, descending: false },
+        { col: 1, descending: true },
+      ],
+      true,
+    );
+    book.apply(ops);
+    expect(picture(book)).toMatchSnapshot();
+  });
+
+  it('by one key descending without a header: the same table', () => {
+    const book = bed.open();
+    mixedTable(book);
+    const { ops } = sortRangeOps(
+      book.sheet(),
+      parseRange('A2:G17'),
+      [{ col: 0, descending: true }],
+      false,
+    );
+    book.apply(ops);
+    expect(picture(book)).toMatchSnapshot();
+  });
+
+  it('an undo puts the table back exactly', () => {
+    const book = bed.open();
+    mixedTable(book);
+    const before = picture(book);
+    const { ops } = sortRangeOps(
+      book.sheet(),
+      parseRange('A2:G17'),
+      [{ col: 2, descending: false }],
+      false,
+    );
+    book.apply(ops);
+    expect(picture(book)).not.toEqual(before);
+    book.undo();
+    expect(picture(book)).toEqual(before);
   });
 });
