@@ -288,3 +288,55 @@ describe('row heights in a sort', () => {
     expect(ops.map((op) => op.type)).toEqual(['set-cells']);
   });
 });
+
+describe('the order of a large mixed sort', () => {
+  /** Excel's order written out plainly, one object per row, as the reference. */
+  function referenceOrder(rows: WireValue[][], keys: SortKey[]): number[] {
+    const kind = (value: WireValue): number =>
+      typeof value === 'number' ? 0 : typeof value === 'string' ? 1 : 2;
+    const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: false });
+    const compare = (x: WireValue, y: WireValue): number => {
+      if (kind(x) !== kind(y)) return kind(x) - kind(y);
+      if (typeof x === 'string' && typeof y === 'string') return collator.compare(x, y);
+      return Number(x) - Number(y);
+    };
+    return rows
+      .map((cells, index) => ({ cells, index }))
+      .sort((a, b) => {
+        for (const { col, descending } of keys) {
+          const [x, y] = [a.cells[col]!, b.cells[col]!];
+          if (x === null || y === null) {
+            if (x !== y) return x === null ? 1 : -1;
+            continue;
+          }
+          const by = compare(x, y);
+          if (by !== 0) return descending ? -by : by;
+        }
+        return a.index - b.index;
+      })
+      .map(({ index }) => index);
+  }
+
+  it('matches the plain reference on 600 rows of numbers, text, booleans and empties by two keys', () => {
+    const book = bed.open();
+    let seed = 7;
+    const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    const pick = (): WireValue => {
+      const choice = next(6);
+      if (choice === 0) return null;
+      if (choice === 1) return next(2) === 0;
+      if (choice === 2) return ['b', 'B', 'a', 'c', 'Ä'][next(5)]!;
+      return next(20) - 10;
+    };
+    const rows = Array.from({ length: 600 }, (_, index) => [pick(), pick(), index]);
+    writeRows(book, 'A1', rows);
+    const keys = [
+      { col: 0, descending: true },
+      { col: 1, descending: false },
+    ];
+    const { ops } = sortRangeOps(book.sheet(), parseRange('A1:C600'), keys, false);
+    book.apply(ops);
+    const tags = rows.map((_, row) => valueAt(book, `C${row + 1}`));
+    expect(tags).toEqual(referenceOrder(rows, keys));
+  });
+});

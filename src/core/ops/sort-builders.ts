@@ -84,23 +84,50 @@ function sortedFormatOps(
   return [{ type: 'restore-formats', sheet: sheet.name, range: area, columns }];
 }
 
-function rank(value: CellValue): number {
-  if (typeof value === 'number') return 0;
-  if (typeof value === 'string') return 1;
-  if (typeof value === 'boolean') return 2;
-  return 3; // an error
-}
+// Excel's ascending order by kind: numbers, text, booleans, errors; an empty input sorts last.
+const TEXT_RANK = 1;
+const ERROR_RANK = 3;
+const EMPTY = 4;
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: false });
 
-/** Excel's ascending order of two non-empty values. */
-function compareValues(a: CellValue, b: CellValue): number {
-  const byRank = rank(a) - rank(b);
-  if (byRank !== 0) return byRank;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'string' && typeof b === 'string') return collator.compare(a, b);
-  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  return 0;
+/**
+ * One key column read once into flat arrays: each row's rank, its number (or boolean as 0/1)
+ * and its text, so the comparator does no type tests (it runs about 1.7 million times for
+ * 100,000 rows).
+ */
+interface KeyColumn {
+  readonly ranks: Uint8Array;
+  readonly numbers: Float64Array;
+  readonly texts: string[];
+}
+
+function keyColumn(
+  sheet: SortableSheet,
+  col: number,
+  first: number,
+  count: number,
+  inputAt: (index: number) => CellInput | null,
+): KeyColumn {
+  const ranks = new Uint8Array(count);
+  const numbers = new Float64Array(count);
+  const texts = new Array<string>(count);
+  for (let index = 0; index < count; index += 1) {
+    if (inputAt(index) === null) {
+      ranks[index] = EMPTY;
+      continue;
+    }
+    const value = sheet.value(first + index, col);
+    if (typeof value === 'number') numbers[index] = value;
+    else if (typeof value === 'string') {
+      ranks[index] = TEXT_RANK;
+      texts[index] = value;
+    } else if (typeof value === 'boolean') {
+      ranks[index] = 2;
+      numbers[index] = Number(value);
+    } else ranks[index] = ERROR_RANK;
+  }
+  return { ranks, numbers, texts };
 }
 
 function sameInput(a: CellInput | null, b: CellInput | null): boolean {
@@ -169,23 +196,23 @@ export function sortRangeOps(
   for (let index = 0; index < count; index += 1)
     for (let offset = 0; offset < width; offset += 1)
       inputs[index * width + offset] = sheet.input(first + index, range.start.col + offset);
-  const keyOffsets = keys.map(({ col }) => col - range.start.col);
-  const keyValues = keys.map(({ col }) => {
-    const values = new Array<CellValue>(count);
-    for (let index = 0; index < count; index += 1) values[index] = sheet.value(first + index, col);
-    return values;
-  });
+  const columns = keys.map(({ col, descending }) =>
+    keyColumn(sheet, col, first, count, (index) => inputs[index * width + col - range.start.col]!),
+  );
   const order = Array.from({ length: count }, (_, index) => index);
   order.sort((a, b) => {
     for (let key = 0; key < keys.length; key += 1) {
-      const xEmpty = inputs[a * width + keyOffsets[key]!] === null;
-      const yEmpty = inputs[b * width + keyOffsets[key]!] === null;
-      if (xEmpty || yEmpty) {
-        if (xEmpty !== yEmpty) return xEmpty ? 1 : -1;
+      const { ranks, numbers, texts } = columns[key]!;
+      const x = ranks[a]!;
+      const y = ranks[b]!;
+      if (x === EMPTY || y === EMPTY) {
+        if (x !== y) return x === EMPTY ? 1 : -1;
         continue;
       }
-      const values = keyValues[key]!;
-      const byValue = compareValues(values[a]!, values[b]!);
+      let byValue = x - y;
+      if (byValue === 0 && x !== ERROR_RANK)
+        byValue =
+          x === TEXT_RANK ? collator.compare(texts[a]!, texts[b]!) : numbers[a]! - numbers[b]!;
       if (byValue !== 0) return keys[key]!.descending ? -byValue : byValue;
     }
     return a - b;
