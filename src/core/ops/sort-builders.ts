@@ -196,7 +196,7 @@ export function sortRangeOps(
   for (let index = 0; index < count; index += 1)
     for (let offset = 0; offset < width; offset += 1)
       inputs[index * width + offset] = sheet.input(first + index, range.start.col + offset);
-  const columns = keys.map(({ col, descending }) =>
+  const columns = keys.map(({ col }) =>
     keyColumn(sheet, col, first, count, (index) => inputs[index * width + col - range.start.col]!),
   );
   const order = Array.from({ length: count }, (_, index) => index);
