@@ -26,6 +26,7 @@ import { addressMappingPolicy, DenseWidthBounds } from './address-layout.js';
 import { denseContents } from './dense-contents.js';
 import { boundedFunctions, limitTextResults } from './result-limits.js';
 import { sortOnlyComputedNodes } from './initial-sort.js';
+import { listArrayFormulasFromMapping } from './array-nodes.js';
 import { writeValuesInPlace } from './value-writes.js';
 import { runWithinTimeBudget } from './time-budget.js';
 import { FormulaTimeBudgetError } from '../errors.js';
@@ -568,6 +569,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   let catalogue: { of: HyperFormula; entries: FunctionInfo[] } | undefined;
   limitTextResults();
   sortOnlyComputedNodes();
+  listArrayFormulasFromMapping();
   teachNullErrorLiteral();
   correctBuiltInArguments();
   treatEmptyCriteriaAsZero();

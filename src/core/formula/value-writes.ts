@@ -77,10 +77,11 @@ function classesOf(): Classes {
     const internals = internalsOf(probe);
     const vertex = internals.dependencyGraph.getCell({ sheet: 0, row: 0, col: 0 }) as object;
     const parser = internals._crudOperations.operations.cellContentParser;
-    const parsedClass = (content: RawCellContent) => (parser.parse(content) as object).constructor;
+    const parsedClass = (content: RawCellContent) =>
+      (parser.parse(content) as object).constructor as Classes['parsed'][number];
     classes = {
       valueVertex: vertex.constructor as Classes['valueVertex'],
-      parsed: [parsedClass(1), parsedClass("'a"), parsedClass(true)] as Classes['parsed'],
+      parsed: [parsedClass(1), parsedClass("'a"), parsedClass(true)],
     };
     return classes;
   } finally {
