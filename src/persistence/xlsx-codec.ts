@@ -45,6 +45,12 @@ import { importedNames, namesToWrite, readWorkbookXml } from './defined-names.js
 import { rewriteDefinedNames, type ImportedName } from './name-rewrite.js';
 import { checkInflatedSize } from './zip-bounds.js';
 import { readFormats, writeFormats } from './xlsx-formats.js';
+import {
+  sheetFilterOf,
+  teachAutoFilterCriteria,
+  xlsxAutoFilterOf,
+  type XlsxAutoFilter,
+} from './xlsx-filter.js';
 
 export const XLSX_CONTENT_TYPE =
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -192,7 +198,10 @@ type ExcelJsModule = typeof ExcelJS;
 let excelJs: Promise<ExcelJsModule> | undefined;
 
 function loadExcelJs(): Promise<ExcelJsModule> {
-  excelJs ??= import('exceljs').then((loaded) => loaded.default);
+  excelJs ??= import('exceljs').then((loaded) => {
+    teachAutoFilterCriteria();
+    return loaded.default;
+  });
   return excelJs;
 }
 
@@ -333,9 +342,7 @@ function pixelRowHeight(points: number): number {
 
 /**
  * Frozen panes as the sheet view, sizes as column and row properties, the filter as the sheet's
- * autoFilter range with the rows it hides marked hidden. exceljs writes an autoFilter's range
- * only (no `filterColumn` criteria): Excel shows the dropdowns and the hidden rows, and
- * reapplying the filter there shows every row.
+ * autoFilter with its criteria (xlsx-filter.ts) and the rows it hides marked hidden.
  */
 function writeLayout(
   worksheet: ExcelJS.Worksheet,
@@ -353,7 +360,11 @@ function writeLayout(
   for (const [row, height] of layout.rowHeights)
     worksheet.getRow(row + 1).height = excelRowHeight(height);
   if (layout.filter !== null) {
-    worksheet.autoFilter = filterRangeText(layout.filter);
+    // exceljs's type knows a range only; its autoFilter part renders the criteria (xlsx-filter.ts).
+    worksheet.autoFilter = xlsxAutoFilterOf(
+      layout.filter,
+      filterRangeText(layout.filter),
+    ) as unknown as ExcelJS.AutoFilter;
     for (const row of hiddenRowsOf(layout.filter, (r, c) => values(sheet.name, r, c)))
       worksheet.getRow(row + 1).hidden = true;
   }
@@ -379,10 +390,18 @@ function readLayout(worksheet: ExcelJS.Worksheet): SheetLayout | undefined {
         Math.min(MAX_SIZE, Math.max(MIN_SIZE, pixelRowHeight(height))),
       ]);
   });
-  const autoFilter = worksheet.autoFilter;
-  const range = typeof autoFilter === 'string' ? tryParseRange(autoFilter) : undefined;
-  const filter: SheetFilter | null =
-    range === undefined ? null : { range: { start: range.start, end: range.end }, columns: [] };
+  // A range text, or with criteria the object xlsx-filter.ts reads.
+  const autoFilter = worksheet.autoFilter as unknown as string | XlsxAutoFilter | undefined;
+  const ref = typeof autoFilter === 'string' ? autoFilter : autoFilter?.ref;
+  const range = typeof ref === 'string' ? tryParseRange(ref) : undefined;
+  let filter: SheetFilter | null = null;
+  if (range !== undefined) {
+    const bounds = { start: range.start, end: range.end };
+    filter =
+      typeof autoFilter === 'object'
+        ? sheetFilterOf(autoFilter, bounds)
+        : { range: bounds, columns: [] };
+  }
   const layout: SheetLayout = {
     frozenRows: frozen ? Math.min(MAX_FROZEN_ROWS, Math.max(0, view?.ySplit ?? 0)) : 0,
     frozenColumns: frozen ? Math.min(MAX_FROZEN_COLUMNS, Math.max(0, view?.xSplit ?? 0)) : 0,

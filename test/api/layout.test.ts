@@ -3,6 +3,7 @@
 // /grid, /grid/layout and /api/workbook, moved by inserted and deleted rows and columns, kept
 // in save files, Gridbook exports and xlsx; a filter hides rows but every formula still sees them.
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/index.js';
 
@@ -240,7 +241,7 @@ describe('files', () => {
     expect(await layoutOf()).toEqual(before);
   });
 
-  it('xlsx keeps frozen panes, widths, heights and the autofilter with its hidden rows, read back by exceljs and by import', async () => {
+  it('xlsx keeps frozen panes, widths, heights and the autofilter with its criteria and hidden rows, read back by exceljs and by import', async () => {
     await arrange();
     const response = await fetch(`${server.url}/system/export.xlsx`);
     const bytes = Buffer.from(await response.arrayBuffer());
@@ -250,7 +251,10 @@ describe('files', () => {
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.getColumn(1).width).toBeCloseTo((180 - 5) / 7, 1);
     expect(sheet.getRow(1).height).toBe(27);
-    expect(sheet.autoFilter).toBe('A1:B5');
+    const zip = await JSZip.loadAsync(bytes);
+    expect(await zip.file('xl/worksheets/sheet1.xml')!.async('string')).toContain(
+      '<autoFilter ref="A1:B5"><filterColumn colId="0"><filters><filter val="North"/></filters></filterColumn></autoFilter>',
+    );
     expect([2, 3, 4, 5].map((row) => sheet.getRow(row).hidden)).toEqual([false, true, false, true]);
 
     const fresh = await startApp();
@@ -266,8 +270,7 @@ describe('files', () => {
         frozen_columns: 0,
         column_widths: { A: 180 },
         row_heights: { '1': 36 },
-        // exceljs reads an autoFilter's range only: the criteria stay behind.
-        filter: { range: 'A1:B5', columns: [] },
+        filter: { range: 'A1:B5', columns: [{ column: 'A', values: ['North'] }] },
       });
     } finally {
       await fresh.close();

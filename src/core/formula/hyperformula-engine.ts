@@ -26,6 +26,8 @@ import { addressMappingPolicy, DenseWidthBounds } from './address-layout.js';
 import { denseContents } from './dense-contents.js';
 import { boundedFunctions, limitTextResults } from './result-limits.js';
 import { sortOnlyComputedNodes } from './initial-sort.js';
+import { listArrayFormulasFromMapping } from './array-nodes.js';
+import { writeValuesInPlace } from './value-writes.js';
 import { runWithinTimeBudget } from './time-budget.js';
 import { FormulaTimeBudgetError } from '../errors.js';
 import type {
@@ -272,6 +274,53 @@ function writeRun(hf: HyperFormula, sheet: EngineSheet, run: CellRun): void {
   }
 }
 
+/** The cells a block of runs covers. */
+interface Area {
+  readonly sheet: EngineSheet;
+  readonly top: number;
+  readonly left: number;
+  readonly bottom: number;
+  readonly right: number;
+}
+
+const MAX_IN_PLACE_AREAS = 64;
+
+function areaOf(sheet: EngineSheet, block: readonly CellRun[]): Area {
+  const first = block[0]!;
+  return {
+    sheet,
+    top: first.row,
+    left: first.col,
+    bottom: first.row + block.length - 1,
+    right: first.col + first.inputs.length - 1,
+  };
+}
+
+function overlaps(a: Area, b: Area): boolean {
+  return (
+    a.sheet === b.sheet &&
+    a.top <= b.bottom &&
+    b.top <= a.bottom &&
+    a.left <= b.right &&
+    b.left <= a.right
+  );
+}
+
+/** Each cell once, where it was first named, with its last change (a Map's order and values). */
+function lastChangeOfEachCell(changes: readonly EngineCellChange[]): EngineCellChange[] {
+  const positions = new Map<string, number>();
+  const kept: EngineCellChange[] = [];
+  for (const change of changes) {
+    const key = `${change.sheet},${change.row},${change.col}`;
+    const position = positions.get(key);
+    if (position === undefined) {
+      positions.set(key, kept.length);
+      kept.push(change);
+    } else kept[position] = change;
+  }
+  return kept;
+}
+
 /**
  * Consecutive runs that stack into a rectangle (same column and width, next row), so a range
  * write reaches the engine as one call instead of one per row: HyperFormula's per-call cost
@@ -295,22 +344,31 @@ function rectangles(runs: readonly CellRun[]): CellRun[][] {
   return blocks;
 }
 
-/** Writes a rectangle in one call; if the parser gives up on something in it, row by row. */
-function writeBlock(hf: HyperFormula, sheet: EngineSheet, block: readonly CellRun[]): void {
+/**
+ * Writes a rectangle: values over values in place when evaluation is suspended (value-writes.ts;
+ * their changes are answered), else in one call; if the parser gives up on something in it,
+ * row by row.
+ */
+function writeBlock(
+  hf: HyperFormula,
+  sheet: EngineSheet,
+  block: readonly CellRun[],
+): ExportedChange[] | undefined {
   const first = block[0]!;
+  const contents = block.map((run) => run.inputs.map(toEngineContent));
+  const inPlace = writeValuesInPlace(hf, { sheet, row: first.row, col: first.col }, contents);
+  if (inPlace !== undefined) return inPlace;
   if (block.length === 1) {
     writeRun(hf, sheet, first);
-    return;
+    return undefined;
   }
   try {
-    hf.setCellContents(
-      { sheet, row: first.row, col: first.col },
-      block.map((run) => run.inputs.map(toEngineContent)),
-    );
+    hf.setCellContents({ sheet, row: first.row, col: first.col }, contents);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     for (const run of block) writeRun(hf, sheet, run);
   }
+  return undefined;
 }
 
 // Excel reads TRUE and FALSE without parentheses as boolean literals (`VLOOKUP(x, r, 3,
@@ -561,6 +619,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   let catalogue: { of: HyperFormula; entries: FunctionInfo[] } | undefined;
   limitTextResults();
   sortOnlyComputedNodes();
+  listArrayFormulasFromMapping();
   teachNullErrorLiteral();
   correctBuiltInArguments();
   treatEmptyCriteriaAsZero();
@@ -578,6 +637,10 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   // What recalculation changed since takeChanges() last ran; `rebuilt` after a replaceAll.
   let changedCells: EngineCellChange[] = [];
   let rebuilt = false;
+  // In-place value writes report their changes as they write, HyperFormula its own at resume:
+  // when a batch writes a cell an in-place write already wrote, only its last change is kept.
+  let inPlaceAreas: Area[] = [];
+  let rewritten = false;
   /** A cell's computed value as readers see it: a formula whose result is an empty cell is 0. */
   const shown = (address: SimpleCellAddress, raw: unknown): CellValue => {
     const value = fromEngineScalar(raw);
@@ -591,7 +654,15 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   const writeCells = (sheet: EngineSheet, runs: readonly CellRun[]): void => {
     if (invalid) return;
     for (const block of rectangles(runs)) {
-      writeBlock(hf, sheet, block);
+      const area = areaOf(sheet, block);
+      if (!rewritten && inPlaceAreas.some((other) => overlaps(other, area))) rewritten = true;
+      const written = writeBlock(hf, sheet, block);
+      if (written !== undefined) {
+        collect(written);
+        // Past a few areas, checking each block against all of them costs more than the dedupe.
+        if (inPlaceAreas.length >= MAX_IN_PLACE_AREAS) rewritten = true;
+        else inPlaceAreas.push(area);
+      }
       if (block.some((run) => run.inputs.includes(null))) respillBlocked(hf, sheet);
       // Checked after every block: a dense sheet made wide would give each later row a full-width array.
       if (denseWidths.outgrown(sheet, hf.getSheetDimensions(sheet).width)) {
@@ -822,7 +893,14 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
         return fn();
       } finally {
         batchDepth -= 1;
-        if (batchDepth === 0 && !invalid) collect(hf.resumeEvaluation());
+        if (batchDepth === 0 && !invalid) {
+          collect(hf.resumeEvaluation());
+          if (rewritten) changedCells = lastChangeOfEachCell(changedCells);
+        }
+        if (batchDepth === 0) {
+          inPlaceAreas = [];
+          rewritten = false;
+        }
       }
     },
     functionNames() {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { inputAt, useWorkbooks, valueAt, writeRows } from '../../../test/support/workbook-bed.js';
 import { parseRange } from '../address/index.js';
+import { valueToJson, type WireValue } from '../index.js';
 import { looksLikeHeader, sortRangeOps, type SortKey } from './sort-builders.js';
 import type { Workbook } from '../workbook.js';
 
@@ -107,5 +108,235 @@ describe("sorting a range's rows", () => {
     expect(column('D')).toEqual(['Qty', 3, 2, 1, null]);
     expect(column('E')).toEqual(['Double', 6, 4, 2, 0]);
     expect(column('B')).toEqual(['left', 10, 20, 30, 40]);
+  });
+});
+
+describe('sorting a mixed table (pins the result, whatever the sort does inside)', () => {
+  /** A table whose keys mix numbers, text, booleans, errors, empties and ties, beside formulas. */
+  function mixedTable(book: Workbook): void {
+    const keys: WireValue[] = [
+      3,
+      'pear',
+      true,
+      null,
+      -2,
+      'Apple',
+      3,
+      '=1/0',
+      false,
+      'apple',
+      0.5,
+      null,
+      3,
+      'Pear',
+      7,
+      -2,
+    ];
+    const rows = keys.map((key, index) => {
+      const r = index + 2;
+      return [
+        key,
+        index % 3,
+        `t${index}`,
+        `=A${r}*2`,
+        `=$B$2+B${r}`,
+        `=$C${r}&C$2`,
+        `=H${r}+1`,
+        index * 10,
+      ];
+    });
+    writeRows(book, 'A1', [['Key', 'Small', 'Text', 'Double', 'Abs', 'Mixed', 'Outside', 'H']]);
+    writeRows(book, 'A2', rows);
+    writeRows(book, 'J1', [['=SUM(A2:A17)', '=A5', '=D3']]);
+    book.apply([
+      { type: 'set-format', sheet: 'Sheet1', range: parseRange('B4:C5'), format: { bold: true } },
+      {
+        type: 'set-format',
+        sheet: 'Sheet1',
+        range: parseRange('A9:G9'),
+        format: { fill: '#FFEE00' },
+      },
+      {
+        type: 'set-format',
+        sheet: 'Sheet1',
+        range: parseRange('D2:D17'),
+        format: { number_format: '0.0' },
+      },
+      // Locks outside the range do not stop the sort.
+      {
+        type: 'set-locks',
+        sheet: 'Sheet1',
+        cells: [
+          { row: 0, col: 9 },
+          { row: 20, col: 0 },
+        ],
+        locked: true,
+      },
+    ]);
+  }
+
+  /** Every cell of A1:L18 as `input → value [format]`, one line per row. */
+  function picture(book: Workbook): string[] {
+    const sheet = book.sheet();
+    const lines: string[] = [];
+    for (let row = 0; row < 18; row += 1) {
+      const cells: string[] = [];
+      for (let col = 0; col < 12; col += 1) {
+        const input = sheet.input(row, col);
+        const shown =
+          input === null ? '' : typeof input === 'object' ? input.formula : String(input);
+        const value = valueToJson(sheet.value(row, col));
+        const format = sheet.format(row, col);
+        cells.push(
+          `${shown}→${String(value)}${format === undefined ? '' : JSON.stringify(format)}`,
+        );
+      }
+      lines.push(cells.join(' | '));
+    }
+    return lines;
+  }
+
+  it('by two keys ascending under its header: rows, formulas, formats and outside cells as Excel leaves them', () => {
+    const book = bed.open();
+    mixedTable(book);
+    const { ops } = sortRangeOps(
+      book.sheet(),
+      parseRange('A1:G17'),
+      [
+        { col: 0, descending: false },
+        { col: 1, descending: true },
+      ],
+      true,
+    );
+    book.apply(ops);
+    expect(picture(book)).toMatchSnapshot();
+  });
+
+  it('by one key descending without a header: the same table', () => {
+    const book = bed.open();
+    mixedTable(book);
+    const { ops } = sortRangeOps(
+      book.sheet(),
+      parseRange('A2:G17'),
+      [{ col: 0, descending: true }],
+      false,
+    );
+    book.apply(ops);
+    expect(picture(book)).toMatchSnapshot();
+  });
+
+  it('an undo puts the table back exactly', () => {
+    const book = bed.open();
+    mixedTable(book);
+    const before = picture(book);
+    const { ops } = sortRangeOps(
+      book.sheet(),
+      parseRange('A2:G17'),
+      [{ col: 2, descending: false }],
+      false,
+    );
+    book.apply(ops);
+    expect(picture(book)).not.toEqual(before);
+    book.undo();
+    expect(picture(book)).toEqual(before);
+  });
+});
+
+describe('row heights in a sort', () => {
+  it('follow their rows, and an undo puts them back', () => {
+    const book = bed.open();
+    writeRows(book, 'A1', [[3], [1], [2], [4]]);
+    book.apply([
+      {
+        type: 'set-layout',
+        sheet: 'Sheet1',
+        patch: {
+          rowHeights: [
+            [0, 40],
+            [2, 25],
+            [9, 60],
+          ],
+        },
+      },
+    ]);
+    expect(sorted(book, 'A1:A4', [{ col: 0, descending: false }])).toEqual([1, 2, 3, 4]);
+    // Row 1 (height 40) went to row 3, row 3 (25) to row 2; row 10 lies outside the range.
+    expect(book.sheet().layout().rowHeights).toEqual([
+      [1, 25],
+      [2, 40],
+      [9, 60],
+    ]);
+    book.undo();
+    expect(book.sheet().layout().rowHeights).toEqual([
+      [0, 40],
+      [2, 25],
+      [9, 60],
+    ]);
+    expect(valueAt(book, 'A1')).toBe(3);
+  });
+
+  it('add nothing to the commit when no sorted row has a height of its own', () => {
+    const book = bed.open();
+    writeRows(book, 'A1', [[2], [1]]);
+    book.apply([{ type: 'set-layout', sheet: 'Sheet1', patch: { rowHeights: [[5, 30]] } }]);
+    const { ops } = sortRangeOps(
+      book.sheet(),
+      parseRange('A1:A2'),
+      [{ col: 0, descending: false }],
+      false,
+    );
+    expect(ops.map((op) => op.type)).toEqual(['set-cells']);
+  });
+});
+
+describe('the order of a large mixed sort', () => {
+  /** Excel's order written out plainly, one object per row, as the reference. */
+  function referenceOrder(rows: WireValue[][], keys: SortKey[]): number[] {
+    const kind = (value: WireValue): number =>
+      typeof value === 'number' ? 0 : typeof value === 'string' ? 1 : 2;
+    const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: false });
+    const compare = (x: WireValue, y: WireValue): number => {
+      if (kind(x) !== kind(y)) return kind(x) - kind(y);
+      if (typeof x === 'string' && typeof y === 'string') return collator.compare(x, y);
+      return Number(x) - Number(y);
+    };
+    return rows
+      .map((cells, index) => ({ cells, index }))
+      .sort((a, b) => {
+        for (const { col, descending } of keys) {
+          const [x, y] = [a.cells[col]!, b.cells[col]!];
+          if (x === null || y === null) {
+            if (x !== y) return x === null ? 1 : -1;
+            continue;
+          }
+          const by = compare(x, y);
+          if (by !== 0) return descending ? -by : by;
+        }
+        return a.index - b.index;
+      })
+      .map(({ index }) => index);
+  }
+
+  it('matches the plain reference on 600 rows of numbers, text, booleans and empties by two keys', () => {
+    const book = bed.open();
+    let seed = 7;
+    const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    const pick = (): WireValue => {
+      const choice = next(6);
+      if (choice === 0) return null;
+      if (choice === 1) return next(2) === 0;
+      if (choice === 2) return ['b', 'B', 'a', 'c', 'Ä'][next(5)]!;
+      return next(20) - 10;
+    };
+    const rows = Array.from({ length: 600 }, (_, index) => [pick(), pick(), index]);
+    writeRows(book, 'A1', rows);
+    const keys = [
+      { col: 0, descending: true },
+      { col: 1, descending: false },
+    ];
+    const { ops } = sortRangeOps(book.sheet(), parseRange('A1:C600'), keys, false);
+    book.apply(ops);
+    const tags = rows.map((_, row) => valueAt(book, `C${row + 1}`));
+    expect(tags).toEqual(referenceOrder(rows, keys));
   });
 });

@@ -1,8 +1,9 @@
 // Sorting a range: its rows are reordered by one or more key columns and written back as one
-// set-cells change. A row keeps its formulas, moved the way a copy moves them (relative parts by
-// the rows travelled), so `=A2*B2` on row 2 reads `=A5*B5` on row 5, as in Excel. The order is
-// Excel's: numbers, then text (case-insensitive), then TRUE/FALSE, then errors; empty cells last
-// in both directions; equal keys keep their order (stable).
+// set-cells change; formats and row heights move with their rows. A row keeps its formulas,
+// moved the way a copy moves them (relative parts by the rows travelled), so `=A2*B2` on row 2
+// reads `=A5*B5` on row 5, as in Excel. The order is Excel's: numbers, then text
+// (case-insensitive), then TRUE/FALSE, then errors; empty cells last in both directions; equal
+// keys keep their order (stable).
 import { columnToLetters, formatCell, rangeSize, type RangeAddress } from '../address/index.js';
 import { CellLockedError, InvalidOperationError, TooLargeError } from '../errors.js';
 import type { CellValue } from '../formula/index.js';
@@ -10,6 +11,7 @@ import { shiftFormula } from '../formula-text/index.js';
 import { isFormula, type CellInput } from '../value-typing.js';
 import type { FormatColumn, InputRun, Op } from './op.js';
 import type { CellFormat, FormatRun } from '../format/index.js';
+import type { SheetLayout } from '../sheet-layout.js';
 
 /** The most cells one sort may move (a full column of 20 fields, about). */
 export const MAX_SORT_CELLS = 20_000_000;
@@ -28,6 +30,27 @@ export interface SortableSheet {
   /** Formats move with their rows when the sheet has any. */
   format?(row: number, col: number): CellFormat | undefined;
   readonly hasFormats?: boolean;
+  /** Row heights move with their rows when the sheet has any. */
+  layout?(): SheetLayout;
+}
+
+/** The set-layout op that gives each sorted row the height of the row that lands there (none when no height changes). */
+function sortedHeightOps(
+  sheet: SortableSheet,
+  targets: readonly number[],
+  sources: readonly number[],
+): Op[] {
+  const heights = sheet.layout?.().rowHeights ?? [];
+  if (heights.length === 0) return [];
+  const byRow = new Map(heights);
+  const rowHeights: [number, number | null][] = [];
+  targets.forEach((target, index) => {
+    const moved = byRow.get(sources[index]!) ?? null;
+    if (moved !== (byRow.get(target) ?? null)) rowHeights.push([target, moved]);
+  });
+  return rowHeights.length === 0
+    ? []
+    : [{ type: 'set-layout', sheet: sheet.name, patch: { rowHeights } }];
 }
 
 /** The restore-formats op that moves the range's formats with their rows (none without formats). */
@@ -61,23 +84,50 @@ function sortedFormatOps(
   return [{ type: 'restore-formats', sheet: sheet.name, range: area, columns }];
 }
 
-function rank(value: CellValue): number {
-  if (typeof value === 'number') return 0;
-  if (typeof value === 'string') return 1;
-  if (typeof value === 'boolean') return 2;
-  return 3; // an error
-}
+// Excel's ascending order by kind: numbers, text, booleans, errors; an empty input sorts last.
+const TEXT_RANK = 1;
+const ERROR_RANK = 3;
+const EMPTY = 4;
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: false });
 
-/** Excel's ascending order of two non-empty values. */
-function compareValues(a: CellValue, b: CellValue): number {
-  const byRank = rank(a) - rank(b);
-  if (byRank !== 0) return byRank;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'string' && typeof b === 'string') return collator.compare(a, b);
-  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  return 0;
+/**
+ * One key column read once into flat arrays: each row's rank, its number (or boolean as 0/1)
+ * and its text, so the comparator does no type tests (it runs about 1.7 million times for
+ * 100,000 rows).
+ */
+interface KeyColumn {
+  readonly ranks: Uint8Array;
+  readonly numbers: Float64Array;
+  readonly texts: string[];
+}
+
+function keyColumn(
+  sheet: SortableSheet,
+  col: number,
+  first: number,
+  count: number,
+  inputAt: (index: number) => CellInput | null,
+): KeyColumn {
+  const ranks = new Uint8Array(count);
+  const numbers = new Float64Array(count);
+  const texts = new Array<string>(count);
+  for (let index = 0; index < count; index += 1) {
+    if (inputAt(index) === null) {
+      ranks[index] = EMPTY;
+      continue;
+    }
+    const value = sheet.value(first + index, col);
+    if (typeof value === 'number') numbers[index] = value;
+    else if (typeof value === 'string') {
+      ranks[index] = TEXT_RANK;
+      texts[index] = value;
+    } else if (typeof value === 'boolean') {
+      ranks[index] = 2;
+      numbers[index] = Number(value);
+    } else ranks[index] = ERROR_RANK;
+  }
+  return { ranks, numbers, texts };
 }
 
 function sameInput(a: CellInput | null, b: CellInput | null): boolean {
@@ -146,23 +196,23 @@ export function sortRangeOps(
   for (let index = 0; index < count; index += 1)
     for (let offset = 0; offset < width; offset += 1)
       inputs[index * width + offset] = sheet.input(first + index, range.start.col + offset);
-  const keyOffsets = keys.map(({ col }) => col - range.start.col);
-  const keyValues = keys.map(({ col }) => {
-    const values = new Array<CellValue>(count);
-    for (let index = 0; index < count; index += 1) values[index] = sheet.value(first + index, col);
-    return values;
-  });
+  const columns = keys.map(({ col }) =>
+    keyColumn(sheet, col, first, count, (index) => inputs[index * width + col - range.start.col]!),
+  );
   const order = Array.from({ length: count }, (_, index) => index);
   order.sort((a, b) => {
     for (let key = 0; key < keys.length; key += 1) {
-      const xEmpty = inputs[a * width + keyOffsets[key]!] === null;
-      const yEmpty = inputs[b * width + keyOffsets[key]!] === null;
-      if (xEmpty || yEmpty) {
-        if (xEmpty !== yEmpty) return xEmpty ? 1 : -1;
+      const { ranks, numbers, texts } = columns[key]!;
+      const x = ranks[a]!;
+      const y = ranks[b]!;
+      if (x === EMPTY || y === EMPTY) {
+        if (x !== y) return x === EMPTY ? 1 : -1;
         continue;
       }
-      const values = keyValues[key]!;
-      const byValue = compareValues(values[a]!, values[b]!);
+      let byValue = x - y;
+      if (byValue === 0 && x !== ERROR_RANK)
+        byValue =
+          x === TEXT_RANK ? collator.compare(texts[a]!, texts[b]!) : numbers[a]! - numbers[b]!;
       if (byValue !== 0) return keys[key]!.descending ? -byValue : byValue;
     }
     return a - b;
@@ -202,12 +252,9 @@ export function sortRangeOps(
       });
     segment = end;
   }
-  const formats = sortedFormatOps(
-    sheet,
-    range,
-    rows,
-    order.map((source) => first + source),
-  );
+  const sources = order.map((source) => first + source);
+  const formats = sortedFormatOps(sheet, range, rows, sources);
+  const heights = sortedHeightOps(sheet, rows, sources);
   const cellOps: Op[] = runs.length === 0 ? [] : [{ type: 'set-cells', sheet: sheet.name, runs }];
-  return { ops: [...cellOps, ...formats], rows: count };
+  return { ops: [...cellOps, ...formats, ...heights], rows: count };
 }

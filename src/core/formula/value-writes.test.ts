@@ -1,0 +1,128 @@
+// Values written over values in place (value-writes.ts), through a workbook: what reads them
+// recomputes, the commit reports every written cell and every changed formula once, and the
+// cells that need HyperFormula's own write path still take it.
+import { HyperFormula } from 'hyperformula';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  inputAt,
+  useWorkbooks,
+  valueAt,
+  writeCell,
+  writeRows,
+} from '../../../test/support/workbook-bed.js';
+import { parseCell } from '../address/index.js';
+import type { ChangeSet } from '../change-set.js';
+import { writeCellOps, writeRangeOps } from '../ops/index.js';
+
+const { open } = useWorkbooks();
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function cellsOf(changes: ChangeSet | undefined): string[] {
+  return (changes?.cells ?? [])
+    .flatMap(({ sheet, cells }) =>
+      cells.map(
+        (cell) =>
+          `${sheet}!${String.fromCharCode(65 + cell.col)}${cell.row + 1}=${String(cell.value)}`,
+      ),
+    )
+    .sort();
+}
+
+describe('values written over values', () => {
+  it('skip the per-cell write path, yet every reader recomputes and the commit lists each changed cell once', () => {
+    const book = open({ sheetNames: ['Sheet1', 'Other'] });
+    writeRows(book, 'A1', [
+      [1, 'a', true],
+      [2, 'b', false],
+    ]);
+    writeRows(book, 'E1', [['=A1*10', '=SUM(A1:A2)', '=B2&"!"', '=IF(C1,1,0)']]);
+    writeCell(book, 'A1', '=Sheet1!A2+1', 'Other');
+    const engineWrites = vi.spyOn(HyperFormula.prototype, 'setCellContents');
+    const commit = book.apply(
+      writeRangeOps('Sheet1', parseCell('A1'), [
+        [5, 'x', false],
+        [7, 'y', true],
+      ]),
+    );
+    expect(engineWrites).not.toHaveBeenCalled();
+    expect(cellsOf(commit.changes)).toEqual([
+      'Other!A1=8',
+      'Sheet1!A1=5',
+      'Sheet1!A2=7',
+      'Sheet1!B1=x',
+      'Sheet1!B2=y',
+      'Sheet1!C1=false',
+      'Sheet1!C2=true',
+      'Sheet1!E1=50',
+      'Sheet1!F1=12',
+      'Sheet1!G1=y!',
+      'Sheet1!H1=0',
+    ]);
+    expect([valueAt(book, 'E1'), valueAt(book, 'F1'), valueAt(book, 'G1')]).toEqual([50, 12, 'y!']);
+    book.undo();
+    expect([valueAt(book, 'E1'), valueAt(book, 'F1'), valueAt(book, 'H1')]).toEqual([10, 3, 1]);
+  });
+
+  it('keep text that looks like a number or a date as text, and typed numbers as numbers', () => {
+    const book = open();
+    writeRows(book, 'A1', [[1, 2, 3]]);
+    writeCell(book, 'D1', '=ISTEXT(A1)&ISTEXT(B1)&C1*2');
+    book.apply([
+      {
+        type: 'set-cells',
+        sheet: 'Sheet1',
+        runs: [{ row: 0, col: 0, inputs: ['123', '2026-01-31', 4] }],
+      },
+    ]);
+    expect(inputAt(book, 'A1')).toBe('123');
+    expect(valueAt(book, 'A1')).toBe('123');
+    expect(valueAt(book, 'D1')).toBe('TRUETRUE8');
+  });
+
+  it('in one batch, a cell two commits overwrite is reported once, by the last, with its final value', () => {
+    const book = open();
+    writeRows(book, 'A1', [[1, '=A1+1']]);
+    const write = (value: number) => ({
+      ops: writeCellOps('Sheet1', parseCell('A1'), value),
+      meta: {},
+    });
+    const outcomes = book.applyBatch([write(2), write(3)]);
+    expect(outcomes.map((outcome) => cellsOf(outcome.commit?.changes))).toEqual([
+      [],
+      ['Sheet1!A1=3', 'Sheet1!B1=4'],
+    ]);
+    expect(valueAt(book, 'B1')).toBe(4);
+  });
+
+  it('an empty cell written, then overwritten in the same batch, ends with the later value', () => {
+    const book = open();
+    writeCell(book, 'B1', '=A1*2');
+    const write = (value: number) => ({
+      ops: writeCellOps('Sheet1', parseCell('A1'), value),
+      meta: {},
+    });
+    const outcomes = book.applyBatch([write(2), write(3)]);
+    expect(outcomes.map((outcome) => cellsOf(outcome.commit?.changes))).toEqual([
+      [],
+      ['Sheet1!A1=3', 'Sheet1!B1=6'],
+    ]);
+    expect(valueAt(book, 'B1')).toBe(6);
+  });
+
+  it('whole-column references, formulas and cells of a spilled array still take the full path and stay right', () => {
+    const book = open();
+    writeRows(book, 'A1', [[1], [2]]);
+    writeCell(book, 'B1', '=SUM(A:A)');
+    writeRows(book, 'A1', [[10], [20]]);
+    expect(valueAt(book, 'B1')).toBe(30);
+    writeCell(book, 'D1', '=SEQUENCE(3)');
+    writeRows(book, 'C1', [[1]]);
+    writeRows(book, 'D2', [[9]]);
+    expect(valueAt(book, 'D1')).toBe('#SPILL!');
+    writeRows(book, 'D2', [['=C1+1']]);
+    expect(valueAt(book, 'D2')).toBe(2);
+  });
+});

@@ -1,0 +1,136 @@
+// Plain values written over plain values, without HyperFormula's per-cell write path. A sort
+// rewrites every value of the columns it reorders (400,000 cells in W8); for each one
+// setCellContents parses it, keeps its old content for an undo we never use, records it under a
+// string key in a change map and then exports it, and marks it dirty even when nothing reads it,
+// so the recalculation walks every written cell. Here a value cell's vertex takes its new value
+// in place, only cells something depends on are marked dirty (a cell without dependents has
+// nothing to recompute), and the change is exported at once by HyperFormula's own exporter.
+// Anything else (a formula, an empty cell, a cell that is empty or a formula now, an array,
+// a workbook with whole-column ranges) is left to setCellContents, which the caller then uses.
+import { HyperFormula, type ExportedChange, type RawCellContent } from 'hyperformula';
+
+interface Address {
+  readonly sheet: number;
+  readonly row: number;
+  readonly col: number;
+}
+
+/** The parts of a HyperFormula instance this reaches into (checked by `internalsOf`). */
+interface Internals {
+  readonly _evaluationSuspended: boolean;
+  readonly dependencyGraph: {
+    getCell(address: Address): unknown;
+    readonly graph: {
+      readonly edgesSparseArray: readonly (readonly unknown[] | undefined)[];
+      markNodeAsDirty(node: unknown): void;
+      getInfiniteRanges(): readonly unknown[];
+    };
+  };
+  readonly _crudOperations: {
+    readonly operations: {
+      readonly changes: { isEmpty(): boolean };
+      readonly cellContentParser: { parse(content: RawCellContent): { value?: unknown } };
+      changeCellValueInColumnSearch(address: Address, value: unknown): void;
+    };
+  };
+  readonly _exporter: { exportChange(change: { address: Address; value: unknown }): unknown };
+}
+
+interface ValueVertex {
+  readonly idInGraph?: number;
+  readonly rawValue: unknown;
+  setValues(values: { parsedValue: unknown; rawValue: RawCellContent }): void;
+}
+
+/** The classes behind a value cell and its parsed number, text and boolean, read off a probe. */
+interface Classes {
+  readonly valueVertex: abstract new (...args: never[]) => unknown;
+  readonly parsed: readonly (abstract new (...args: never[]) => unknown)[];
+}
+
+let classes: Classes | undefined;
+
+function internalsOf(hf: HyperFormula): Internals {
+  const internals = hf as unknown as Partial<Internals>;
+  const operations = internals._crudOperations?.operations;
+  if (
+    typeof internals.dependencyGraph?.getCell !== 'function' ||
+    !Array.isArray(internals.dependencyGraph.graph?.edgesSparseArray) ||
+    typeof internals.dependencyGraph.graph.markNodeAsDirty !== 'function' ||
+    typeof internals.dependencyGraph.graph.getInfiniteRanges !== 'function' ||
+    typeof operations?.cellContentParser?.parse !== 'function' ||
+    typeof operations.changeCellValueInColumnSearch !== 'function' ||
+    typeof operations.changes?.isEmpty !== 'function' ||
+    typeof internals._exporter?.exportChange !== 'function' ||
+    typeof internals._evaluationSuspended !== 'boolean'
+  )
+    throw new Error(
+      'HyperFormula no longer exposes its dependency graph or write path; value-writes.ts cannot write in place.',
+    );
+  return internals as Internals;
+}
+
+function classesOf(): Classes {
+  if (classes !== undefined) return classes;
+  const probe = HyperFormula.buildFromArray([[1]], { licenseKey: 'gpl-v3' });
+  try {
+    const internals = internalsOf(probe);
+    const vertex = internals.dependencyGraph.getCell({ sheet: 0, row: 0, col: 0 }) as object;
+    const parser = internals._crudOperations.operations.cellContentParser;
+    const parsedClass = (content: RawCellContent) =>
+      (parser.parse(content) as object).constructor as Classes['parsed'][number];
+    classes = {
+      valueVertex: vertex.constructor as Classes['valueVertex'],
+      parsed: [parsedClass(1), parsedClass("'a"), parsedClass(true)],
+    };
+    return classes;
+  } finally {
+    probe.destroy();
+  }
+}
+
+/**
+ * Writes `contents` (rows of engine contents, top-left at `row`, `col`) in place when every
+ * cell is a value over a value and evaluation is suspended (the recalculation then runs once,
+ * at resume, from the cells marked dirty). Answers the changes to report, or undefined when it
+ * wrote nothing because some cell needs the full write path.
+ */
+export function writeValuesInPlace(
+  hf: HyperFormula,
+  address: Address,
+  contents: readonly (readonly RawCellContent[])[],
+): ExportedChange[] | undefined {
+  const internals = internalsOf(hf);
+  const { valueVertex, parsed } = classesOf();
+  const { dependencyGraph, _crudOperations: crud } = internals;
+  const { graph } = dependencyGraph;
+  // Changes HyperFormula still holds would be exported after these at resume; a cell written
+  // twice in one batch must end with its last value, so such a batch takes the full path.
+  if (!internals._evaluationSuspended || !crud.operations.changes.isEmpty()) return undefined;
+  if (graph.getInfiniteRanges().length > 0) return undefined;
+  const cells: { at: Address; vertex: ValueVertex; content: RawCellContent; value: unknown }[] = [];
+  for (let r = 0; r < contents.length; r += 1) {
+    const line = contents[r]!;
+    for (let c = 0; c < line.length; c += 1) {
+      const at = { sheet: address.sheet, row: address.row + r, col: address.col + c };
+      const vertex = dependencyGraph.getCell(at);
+      if (!(vertex instanceof valueVertex)) return undefined;
+      const content = line[c]!;
+      const parsedContent = crud.operations.cellContentParser.parse(content);
+      if (!parsed.some((kind) => parsedContent instanceof kind)) return undefined;
+      cells.push({ at, vertex: vertex as ValueVertex, content, value: parsedContent.value });
+    }
+  }
+  const changes: ExportedChange[] = [];
+  for (const { at, vertex, content, value } of cells) {
+    crud.operations.changeCellValueInColumnSearch(at, value);
+    if (vertex.rawValue !== content) {
+      vertex.setValues({ parsedValue: value, rawValue: content });
+      const id = vertex.idInGraph;
+      const edges = id === undefined ? undefined : graph.edgesSparseArray[id];
+      if (edges === undefined || edges.length > 0) graph.markNodeAsDirty(vertex);
+    }
+    changes.push(internals._exporter.exportChange({ address: at, value }) as ExportedChange);
+  }
+  return changes;
+}
