@@ -243,49 +243,19 @@ describe('sorting a mixed table (pins the result, whatever the sort does inside)
 });
 
 describe('row heights in a sort', () => {
-  it('follow their rows, and an undo puts them back', () => {
+  it('stay with their positions, as in Excel: a sort moves cells, not rows', () => {
     const book = bed.open();
     writeRows(book, 'A1', [[3], [1], [2], [4]]);
-    book.apply([
-      {
-        type: 'set-layout',
-        sheet: 'Sheet1',
-        patch: {
-          rowHeights: [
-            [0, 40],
-            [2, 25],
-            [9, 60],
-          ],
-        },
-      },
-    ]);
-    expect(sorted(book, 'A1:A4', [{ col: 0, descending: false }])).toEqual([1, 2, 3, 4]);
-    // Row 1 (height 40) went to row 3, row 3 (25) to row 2; row 10 lies outside the range.
-    expect(book.sheet().layout().rowHeights).toEqual([
-      [1, 25],
-      [2, 40],
-      [9, 60],
-    ]);
-    book.undo();
-    expect(book.sheet().layout().rowHeights).toEqual([
-      [0, 40],
-      [2, 25],
-      [9, 60],
-    ]);
-    expect(valueAt(book, 'A1')).toBe(3);
-  });
-
-  it('add nothing to the commit when no sorted row has a height of its own', () => {
-    const book = bed.open();
-    writeRows(book, 'A1', [[2], [1]]);
-    book.apply([{ type: 'set-layout', sheet: 'Sheet1', patch: { rowHeights: [[5, 30]] } }]);
+    book.apply([{ type: 'set-layout', sheet: 'Sheet1', patch: { rowHeights: [[0, 40]] } }]);
     const { ops } = sortRangeOps(
       book.sheet(),
-      parseRange('A1:A2'),
+      parseRange('A1:A4'),
       [{ col: 0, descending: false }],
       false,
     );
     expect(ops.map((op) => op.type)).toEqual(['set-cells']);
+    expect(sorted(book, 'A1:A4', [{ col: 0, descending: false }])).toEqual([1, 2, 3, 4]);
+    expect(book.sheet().layout().rowHeights).toEqual([[0, 40]]);
   });
 });
 

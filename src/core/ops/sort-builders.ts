@@ -1,9 +1,8 @@
 // Sorting a range: its rows are reordered by one or more key columns and written back as one
-// set-cells change; formats and row heights move with their rows. A row keeps its formulas,
-// moved the way a copy moves them (relative parts by the rows travelled), so `=A2*B2` on row 2
-// reads `=A5*B5` on row 5, as in Excel. The order is Excel's: numbers, then text
-// (case-insensitive), then TRUE/FALSE, then errors; empty cells last in both directions; equal
-// keys keep their order (stable).
+// set-cells change. A row keeps its formulas, moved the way a copy moves them (relative parts by
+// the rows travelled), so `=A2*B2` on row 2 reads `=A5*B5` on row 5, as in Excel. The order is
+// Excel's: numbers, then text (case-insensitive), then TRUE/FALSE, then errors; empty cells last
+// in both directions; equal keys keep their order (stable).
 import { columnToLetters, formatCell, rangeSize, type RangeAddress } from '../address/index.js';
 import { CellLockedError, InvalidOperationError, TooLargeError } from '../errors.js';
 import type { CellValue } from '../formula/index.js';
@@ -11,7 +10,6 @@ import { shiftFormula } from '../formula-text/index.js';
 import { isFormula, type CellInput } from '../value-typing.js';
 import type { FormatColumn, InputRun, Op } from './op.js';
 import type { CellFormat, FormatRun } from '../format/index.js';
-import type { SheetLayout } from '../sheet-layout.js';
 
 /** The most cells one sort may move (a full column of 20 fields, about). */
 export const MAX_SORT_CELLS = 20_000_000;
@@ -30,27 +28,6 @@ export interface SortableSheet {
   /** Formats move with their rows when the sheet has any. */
   format?(row: number, col: number): CellFormat | undefined;
   readonly hasFormats?: boolean;
-  /** Row heights move with their rows when the sheet has any. */
-  layout?(): SheetLayout;
-}
-
-/** The set-layout op that gives each sorted row the height of the row that lands there (none when no height changes). */
-function sortedHeightOps(
-  sheet: SortableSheet,
-  targets: readonly number[],
-  sources: readonly number[],
-): Op[] {
-  const heights = sheet.layout?.().rowHeights ?? [];
-  if (heights.length === 0) return [];
-  const byRow = new Map(heights);
-  const rowHeights: [number, number | null][] = [];
-  targets.forEach((target, index) => {
-    const moved = byRow.get(sources[index]!) ?? null;
-    if (moved !== (byRow.get(target) ?? null)) rowHeights.push([target, moved]);
-  });
-  return rowHeights.length === 0
-    ? []
-    : [{ type: 'set-layout', sheet: sheet.name, patch: { rowHeights } }];
 }
 
 /** The restore-formats op that moves the range's formats with their rows (none without formats). */
@@ -252,9 +229,12 @@ export function sortRangeOps(
       });
     segment = end;
   }
-  const sources = order.map((source) => first + source);
-  const formats = sortedFormatOps(sheet, range, rows, sources);
-  const heights = sortedHeightOps(sheet, rows, sources);
+  const formats = sortedFormatOps(
+    sheet,
+    range,
+    rows,
+    order.map((source) => first + source),
+  );
   const cellOps: Op[] = runs.length === 0 ? [] : [{ type: 'set-cells', sheet: sheet.name, runs }];
-  return { ops: [...cellOps, ...formats, ...heights], rows: count };
+  return { ops: [...cellOps, ...formats], rows: count };
 }
