@@ -1,6 +1,7 @@
 // Argument rules of HyperFormula built-ins that differ from Excel's, corrected in the metadata the
 // engine reads (shared by every instance, like the language; setting it twice is harmless).
 import { EmptyValue, HyperFormula } from 'hyperformula';
+import { internalPrototype } from './engine-internals.js';
 
 interface ParameterMetadata {
   emptyAsDefault?: boolean;
@@ -47,15 +48,11 @@ let emptyCriteriaAreZero = false;
  */
 export function treatEmptyCriteriaAsZero(): void {
   if (emptyCriteriaAreZero) return;
-  const probe = HyperFormula.buildEmpty({ licenseKey: 'gpl-v3' });
-  const builder = (
-    probe as unknown as { evaluator?: { interpreter?: { criterionBuilder?: CriterionBuilder } } }
-  ).evaluator?.interpreter?.criterionBuilder;
-  probe.destroy();
-  const prototype =
-    builder === undefined ? undefined : (Object.getPrototypeOf(builder) as CriterionBuilder);
-  if (prototype === undefined || typeof prototype.fromCellValue !== 'function')
-    throw new Error('HyperFormula no longer exposes its criterion builder; cannot correct it.');
+  const prototype = internalPrototype<CriterionBuilder>(
+    ['evaluator', 'interpreter', 'criterionBuilder'],
+    ['fromCellValue'],
+    'HyperFormula no longer exposes its criterion builder; cannot correct it.',
+  );
   const build = prototype.fromCellValue;
   prototype.fromCellValue = function (this: CriterionBuilder, raw, arithmetic) {
     return build.call(this, raw === EmptyValue ? 0 : raw, arithmetic);

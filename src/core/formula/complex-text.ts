@@ -2,7 +2,7 @@
 // the exponent with a capital E, as COMPLEX(1.2E-45,-3) gives it; HyperFormula's parser knew only
 // a lower-case e, so every IM… function answered #NUM! for such a number. Its parser lives on
 // the interpreter's arithmetic helper, shared through the prototype, so it is widened once there.
-import { HyperFormula } from 'hyperformula';
+import { internalPrototype } from './engine-internals.js';
 
 interface ComplexParser {
   coerceStringToComplex(text: string): unknown;
@@ -15,17 +15,11 @@ let widened = false;
 
 export function readCapitalExponentsInComplexText(): void {
   if (widened) return;
-  const probe = HyperFormula.buildEmpty({ licenseKey: 'gpl-v3' });
-  const helper = (
-    probe as unknown as { evaluator?: { interpreter?: { arithmeticHelper?: ComplexParser } } }
-  ).evaluator?.interpreter?.arithmeticHelper;
-  probe.destroy();
-  const prototype =
-    helper === undefined ? undefined : (Object.getPrototypeOf(helper) as ComplexParser);
-  if (prototype === undefined || typeof prototype.coerceStringToComplex !== 'function')
-    throw new Error(
-      'HyperFormula no longer exposes its complex-number parser; complex-text.ts cannot widen it.',
-    );
+  const prototype = internalPrototype<ComplexParser>(
+    ['evaluator', 'interpreter', 'arithmeticHelper'],
+    ['coerceStringToComplex'],
+    'HyperFormula no longer exposes its complex-number parser; complex-text.ts cannot widen it.',
+  );
   const parse = prototype.coerceStringToComplex;
   prototype.coerceStringToComplex = function (this: ComplexParser, text: string) {
     return parse.call(this, text.replace(CAPITAL_EXPONENT, 'e'));

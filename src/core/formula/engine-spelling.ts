@@ -11,7 +11,7 @@ const EXPONENT = /^(\d+\.?\d*|\.\d+)E([+-]?\d)/;
 const IDENTIFIER_CHAR = /[A-Za-z0-9_.$]/;
 
 /** The end (index of the closing quote) of a quoted run starting at `start`; doubled quotes stay inside. */
-function quotedEnd(formula: string, start: number, quote: string): number {
+export function quotedEnd(formula: string, start: number, quote: string): number {
   let end = start + 1;
   while (end < formula.length) {
     if (formula[end] === quote && formula[end + 1] === quote) end += 2;

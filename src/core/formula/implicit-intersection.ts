@@ -6,7 +6,8 @@
 // inside operators (`=A1:A3*2`) but answered #VALUE! for a range that is the whole result; its
 // evaluator's last step is wrapped, once, on the prototype, as result-limits.ts does for text.
 // Array formulas (SEQUENCE, SORT … that spill) are left alone: their range is their result.
-import { CellError, ErrorType, HyperFormula, SimpleRangeValue } from 'hyperformula';
+import { CellError, ErrorType, SimpleRangeValue } from 'hyperformula';
+import { internalPrototype } from './engine-internals.js';
 
 interface Evaluator {
   evaluateAstToCellValue(ast: unknown, state: EvaluationState): unknown;
@@ -46,16 +47,11 @@ let intersecting = false;
 
 export function intersectRangeResults(): void {
   if (intersecting) return;
-  const probe = HyperFormula.buildEmpty({ licenseKey: 'gpl-v3' });
-  const evaluator = (probe as unknown as { evaluator?: Evaluator }).evaluator;
-  probe.destroy();
-  const prototype =
-    evaluator === undefined ? undefined : (Object.getPrototypeOf(evaluator) as Evaluator);
-  if (prototype === undefined || typeof prototype.evaluateAstToCellValue !== 'function') {
-    throw new Error(
-      'HyperFormula no longer exposes its evaluator; implicit-intersection.ts cannot apply.',
-    );
-  }
+  const prototype = internalPrototype<Evaluator>(
+    ['evaluator'],
+    ['evaluateAstToCellValue'],
+    'HyperFormula no longer exposes its evaluator; implicit-intersection.ts cannot apply.',
+  );
   const evaluate = prototype.evaluateAstToCellValue;
   prototype.evaluateAstToCellValue = function (
     this: Evaluator,

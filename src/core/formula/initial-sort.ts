@@ -6,7 +6,7 @@
 // the formula and range nodes alone visits every node the run acts on, in an order that is
 // still topological (Tarjan's algorithm gives one for any set of starting nodes), and still
 // finds every cycle (a cycle holds only formulas and ranges).
-import { HyperFormula } from 'hyperformula';
+import { internalPrototype } from './engine-internals.js';
 
 interface Graph {
   getNodes(): unknown[];
@@ -33,19 +33,11 @@ function isComputed(node: unknown): boolean {
  */
 export function sortOnlyComputedNodes(): void {
   if (narrowed) return;
-  const probe = HyperFormula.buildEmpty({ licenseKey: 'gpl-v3' });
-  const graph = (probe as unknown as { graph?: Graph }).graph;
-  probe.destroy();
-  const prototype = graph === undefined ? undefined : (Object.getPrototypeOf(graph) as Graph);
-  if (
-    prototype === undefined ||
-    typeof prototype.topSortWithScc !== 'function' ||
-    typeof prototype.getNodes !== 'function' ||
-    typeof prototype.getTopSortedWithSccSubgraphFrom !== 'function'
-  )
-    throw new Error(
-      'HyperFormula no longer exposes its dependency graph; initial-sort.ts cannot narrow the first sort.',
-    );
+  const prototype = internalPrototype<Graph>(
+    ['graph'],
+    ['topSortWithScc', 'getNodes', 'getTopSortedWithSccSubgraphFrom'],
+    'HyperFormula no longer exposes its dependency graph; initial-sort.ts cannot narrow the first sort.',
+  );
   prototype.topSortWithScc = function (this: Graph): unknown {
     return this.getTopSortedWithSccSubgraphFrom(
       this.getNodes().filter(isComputed),

@@ -13,6 +13,7 @@
 //   the prefix goes, the plugin calls the function.
 // Formulas without LET, LAMBDA, `_xlpm.` or `_xleta.` (or a call of such a name) are returned untouched after
 // one regular expression.
+import { quotedEnd } from './engine-spelling.js';
 
 const HAS_LAMBDA = /\b(?:LET|LAMBDA)\s*\(|_xl(?:pm|eta)\./i;
 const WORD = /^[A-Za-z_\\][A-Za-z0-9_.]*/;
@@ -41,16 +42,6 @@ type TokenKind = 'word' | 'open' | 'close' | 'comma' | 'space' | 'bracket' | 'ot
 interface Token {
   readonly kind: TokenKind;
   readonly text: string;
-}
-
-function quotedEnd(formula: string, start: number, quote: string): number {
-  let end = start + 1;
-  while (end < formula.length) {
-    if (formula[end] === quote && formula[end + 1] === quote) end += 2;
-    else if (formula[end] === quote) return end;
-    else end += 1;
-  }
-  return end;
 }
 
 function tokenize(formula: string): Token[] {

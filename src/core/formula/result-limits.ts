@@ -13,6 +13,7 @@ import {
   type FunctionPluginDefinition,
 } from 'hyperformula';
 import { MAX_TEXT_LENGTH } from '../value-typing.js';
+import { internalPrototype } from './engine-internals.js';
 import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
 import { budgetSpent, timedEntry } from './time-budget.js';
 
@@ -44,25 +45,15 @@ let bounded = false;
  */
 export function limitTextResults(): void {
   if (bounded) return;
-  const probe = HyperFormula.buildEmpty({ licenseKey: 'gpl-v3' });
-  const evaluator = (probe as unknown as { evaluator?: Evaluator }).evaluator;
-  probe.destroy();
-  const interpreter = evaluator?.interpreter;
-  const prototype =
-    interpreter === undefined ? undefined : (Object.getPrototypeOf(interpreter) as Interpreter);
-  const evaluatorPrototype =
-    evaluator === undefined ? undefined : (Object.getPrototypeOf(evaluator) as Evaluator);
+  const failure =
+    'HyperFormula no longer exposes its interpreter or evaluator; result-limits.ts cannot bound formula results and time.';
+  const prototype = internalPrototype<Interpreter>(
+    ['evaluator', 'interpreter'],
+    ['evaluateAst'],
+    failure,
+  );
   const entries = ['run', 'partialRun', 'runAndForget'] as const;
-  if (
-    prototype === undefined ||
-    typeof prototype.evaluateAst !== 'function' ||
-    evaluatorPrototype === undefined ||
-    entries.some((name) => typeof evaluatorPrototype[name] !== 'function')
-  ) {
-    throw new Error(
-      'HyperFormula no longer exposes its interpreter or evaluator; result-limits.ts cannot bound formula results and time.',
-    );
-  }
+  const evaluatorPrototype = internalPrototype<Evaluator>(['evaluator'], entries, failure);
   const evaluate = prototype.evaluateAst;
   // Recursive evaluation calls `this.evaluateAst`, so the wrapper sees every node.
   prototype.evaluateAst = function (this: Interpreter, ast: unknown, state: unknown): unknown {

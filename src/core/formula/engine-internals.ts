@@ -1,0 +1,27 @@
+// A few of HyperFormula's answers are corrected by patching its internal classes once, on their
+// prototypes: engines evaluate while they are built, before anyone could wrap an instance. This
+// reads such a class off an empty engine, and stops start-up (naming what moved) when an upgrade
+// changed it, rather than running without the correction.
+import { HyperFormula } from 'hyperformula';
+
+/**
+ * The prototype of the internal object at `path` of an engine (`['evaluator', 'interpreter']`),
+ * checked to have every method in `methods`; otherwise throws `failure`.
+ */
+export function internalPrototype<T extends object>(
+  path: readonly string[],
+  methods: readonly string[],
+  failure: string,
+): T {
+  const probe = HyperFormula.buildEmpty({ licenseKey: 'gpl-v3' });
+  let part: unknown = probe;
+  for (const key of path) part = (part as Record<string, unknown> | undefined)?.[key];
+  probe.destroy();
+  const prototype =
+    typeof part === 'object' && part !== null
+      ? (Object.getPrototypeOf(part) as Record<string, unknown>)
+      : undefined;
+  if (prototype === undefined || methods.some((name) => typeof prototype[name] !== 'function'))
+    throw new Error(failure);
+  return prototype as T;
+}
