@@ -526,6 +526,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   let placeholderSheets = 0;
   // What recalculation changed since takeChanges() last ran; `rebuilt` after a replaceAll.
   let changedCells: EngineCellChange[] = [];
+  let changedSheets: EngineSheet[] = [];
   let rebuilt = false;
   /** A cell's computed value as readers see it: a formula whose result is an empty cell is 0. */
   const shown = (address: SimpleCellAddress, raw: unknown): CellValue => {
@@ -553,7 +554,8 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     for (const change of changes) {
       if (change instanceof ExportedCellChange) {
         const { sheet, row, col } = change.address;
-        changedCells.push({ sheet, row, col, value: shown(change.address, change.newValue) });
+        changedCells.push({ row, col, value: shown(change.address, change.newValue) });
+        changedSheets.push(sheet);
       }
     }
   };
@@ -665,6 +667,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       invalid = false;
       rebuilt = true;
       changedCells = [];
+      changedSheets = [];
       // Inside a batch the new instance defers recalculation too, so the batch's end recomputes once.
       if (batchDepth > 0) hf.suspendEvaluation();
       return sheets.map((sheet) => hf.getSheetId(sheet.name)!);
@@ -692,8 +695,9 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       return deferred;
     },
     takeChanges() {
-      const taken = { cells: changedCells, rebuilt };
+      const taken = { cells: changedCells, sheets: changedSheets, rebuilt };
       changedCells = [];
+      changedSheets = [];
       rebuilt = false;
       return taken;
     },
