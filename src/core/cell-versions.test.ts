@@ -17,6 +17,23 @@ describe('CellVersions', () => {
     expect(versions.size).toBe(3);
   });
 
+  it('keeps the small versions of a page when one of its cells passes 16 bits', () => {
+    const versions = new CellVersions();
+    for (let row = 0; row < 64; row += 1) versions.set(cellKey(row, 0), row + 1);
+    const small = versions.byteSize;
+    versions
+      .set(cellKey(10, 1), 65_535)
+      .set(cellKey(20, 2), 65_536)
+      .set(cellKey(30, 3), 2 ** 53);
+    for (let row = 0; row < 64; row += 1) expect(versions.get(cellKey(row, 0))).toBe(row + 1);
+    expect(versions.get(cellKey(10, 1))).toBe(65_535);
+    expect(versions.get(cellKey(20, 2))).toBe(65_536);
+    expect(versions.get(cellKey(30, 3))).toBe(2 ** 53);
+    expect(versions.size).toBe(67);
+    // The page now holds 64-bit slots, and its estimate says so.
+    expect(versions.byteSize).toBeGreaterThan(small * 3);
+  });
+
   it('keeps neighbours in the same page apart', () => {
     const versions = new CellVersions();
     for (let row = 0; row < 70; row += 1)
@@ -59,7 +76,8 @@ describe('CellVersions', () => {
 });
 
 describe('CellVersions.shift', () => {
-  it('moves every version at or past `from` by `delta`, whole pages and cut ones, as a map would', () => {
+  /** Random versions, one in `wideEvery` of them past 16 bits. */
+  function shiftsLikeAMap(wideEvery: number): void {
     let state = 11;
     const next = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     for (let round = 0; round < 40; round += 1) {
@@ -70,7 +88,10 @@ describe('CellVersions.shift', () => {
           Math.floor(next() * (index < 2000 ? 300 : 20_000)),
           Math.floor(next() * 12),
         );
-        const version = 1 + Math.floor(next() * 50);
+        const version =
+          next() * wideEvery < 1
+            ? 65_536 + Math.floor(next() * 2 ** 40)
+            : 1 + Math.floor(next() * 50);
         versions.set(key, version);
         model.set(key, version);
       }
@@ -100,5 +121,13 @@ describe('CellVersions.shift', () => {
       expect(actual).toEqual(expected);
       expect(versions.size).toBe(expected.size);
     }
+  }
+
+  it('moves every version at or past `from` by `delta`, whole pages and cut ones, as a map would', () => {
+    shiftsLikeAMap(Infinity);
+  });
+
+  it('moves versions past 16 bits with their neighbours, whatever page they land in', () => {
+    shiftsLikeAMap(20);
   });
 });

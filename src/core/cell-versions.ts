@@ -1,8 +1,10 @@
 // Per-cell versions of one sheet, by cell key, in pages of 64 rows × 4 columns instead of one
-// Map entry per cell: a Map<number, number> of W6's 1,000,000 cells held about 28 MiB of heap,
-// the pages hold them in about 5 MiB (bench/README.md, W6). A page costs ~2 KiB however few of
-// its cells are set; columns of data, the usual shape, fill them. Version 0 means "never
-// written" and is not stored, so get() answers undefined for it, as the Map did.
+// Map entry per cell: a Map<number, number> of W6's 1,000,000 cells held about 28 MiB of heap.
+// A page holds 16-bit versions (514 bytes), and turns into 64-bit slots (2 KiB) only once one of
+// its cells passes 65,535 writes: W6's 1,000,000 cells take 2 MiB, not the 8 MiB that 64-bit
+// pages took. A page costs its size however few of its cells are set; columns of data, the
+// usual shape, fill them. Version 0 means "never written" and is not stored, so get() answers
+// undefined for it, as the Map did.
 import { MAX_COLUMNS } from './address/index.js';
 import { checkShifted, shiftLow, type KeyShift } from './key-shift.js';
 
@@ -12,6 +14,23 @@ const PAGE_CELLS = PAGE_ROWS * PAGE_COLS;
 /** The last slot of a page counts its set cells, so an emptied page is dropped in O(1). */
 const COUNT_SLOT = PAGE_CELLS;
 const PAGES_PER_ROW_BAND = MAX_COLUMNS / PAGE_COLS;
+/** The largest version a narrow page holds. */
+const NARROW_MAX = 0xffff;
+
+/**
+ * Narrow until a version passes NARROW_MAX, then 64-bit: versions read from a saved file may be
+ * any whole number up to 2^53. The count slot (at most PAGE_CELLS) fits either.
+ */
+type Page = Uint16Array | Float64Array;
+
+function newPage(wide: boolean): Page {
+  return wide ? new Float64Array(PAGE_CELLS + 1) : new Uint16Array(PAGE_CELLS + 1);
+}
+
+/** The page itself when it can hold `version`, else a wide copy of it (the caller keeps that one). */
+function pageFor(page: Page, version: number): Page {
+  return version > NARROW_MAX && page instanceof Uint16Array ? Float64Array.from(page) : page;
+}
 
 function pageOf(row: number, col: number): number {
   return Math.floor(row / PAGE_ROWS) * PAGES_PER_ROW_BAND + Math.floor(col / PAGE_COLS);
@@ -22,17 +41,18 @@ function slotOf(row: number, col: number): number {
 }
 
 export class CellVersions {
-  // Float64: versions read from a saved file may be any whole number up to 2^53.
-  readonly #pages = new Map<number, Float64Array>();
+  readonly #pages = new Map<number, Page>();
   #size = 0;
 
   get size(): number {
     return this.#size;
   }
 
-  /** Estimated bytes the pages hold: each page's Float64Array (its slots and count) and its map entry. */
+  /** Estimated bytes the pages hold: each page's array (its slots and count) and its map entry. */
   get byteSize(): number {
-    return this.#pages.size * ((PAGE_CELLS + 1) * 8 + 96);
+    let bytes = 0;
+    for (const page of this.#pages.values()) bytes += page.byteLength + 96;
+    return bytes;
   }
 
   get(key: number): number | undefined {
@@ -55,11 +75,9 @@ export class CellVersions {
     const row = Math.floor(key / MAX_COLUMNS);
     const col = key % MAX_COLUMNS;
     const id = pageOf(row, col);
-    let page = this.#pages.get(id);
-    if (page === undefined) {
-      page = new Float64Array(PAGE_CELLS + 1);
-      this.#pages.set(id, page);
-    }
+    const held = this.#pages.get(id);
+    const page = held === undefined ? newPage(version > NARROW_MAX) : pageFor(held, version);
+    if (page !== held) this.#pages.set(id, page);
     const slot = slotOf(row, col);
     if (page[slot] === 0) {
       page[COUNT_SLOT]! += 1;
@@ -117,7 +135,7 @@ export class CellVersions {
   shift(shift: KeyShift): void {
     const { axis, from, delta } = shift;
     const low = shiftLow(shift);
-    const touched: [number, Float64Array][] = [];
+    const touched: [number, Page][] = [];
     for (const entry of this.#pages) {
       const [id] = entry;
       const last =
@@ -127,13 +145,12 @@ export class CellVersions {
       if (last >= low) touched.push(entry);
     }
     for (const [id] of touched) this.#pages.delete(id);
-    const created = new Map<number, Float64Array>();
-    const pageAt = (id: number): Float64Array => {
-      let page = created.get(id);
-      if (page === undefined) {
-        page = new Float64Array(PAGE_CELLS + 1);
-        created.set(id, page);
-      }
+    const created = new Map<number, Page>();
+    /** The page being built at `id`, able to hold versions up to `largest`. */
+    const pageAt = (id: number, largest: number): Page => {
+      const held = created.get(id);
+      const page = held === undefined ? newPage(largest > NARROW_MAX) : pageFor(held, largest);
+      if (page !== held) created.set(id, page);
       return page;
     };
     // Pages that move whole along rows keep their arrays: each is re-keyed `bands` pages on and
@@ -150,7 +167,9 @@ export class CellVersions {
       const to = id + bands * PAGES_PER_ROW_BAND;
       if (offset > 0) {
         const tail = page.subarray(split, PAGE_CELLS);
-        if (tail.some((version) => version !== 0)) pageAt(to + PAGES_PER_ROW_BAND).set(tail, 0);
+        let largest = 0;
+        for (const version of tail) largest = Math.max(largest, version);
+        if (largest > 0) pageAt(to + PAGES_PER_ROW_BAND, largest).set(tail, 0);
         page.copyWithin(offset * PAGE_COLS, 0, split);
         page.fill(0, 0, offset * PAGE_COLS);
       }
@@ -169,7 +188,7 @@ export class CellVersions {
           if (row >= from) row += delta;
         } else if (col >= from) col += delta;
         checkShifted(row, col);
-        pageAt(pageOf(row, col))[slotOf(row, col)] = version;
+        pageAt(pageOf(row, col), version)[slotOf(row, col)] = version;
       }
     }
     for (const [id, page] of created) {

@@ -51,17 +51,20 @@ function cellsBySheet(
 ): ChangeSet['cells'] {
   const bySheet: { sheet: string; handle: EngineSheet; cells: ChangedCell[] }[] = [];
   let last: (typeof bySheet)[number] | undefined;
-  for (const change of engine.cells) {
-    if (last?.handle !== change.sheet) {
-      last = bySheet.find((entry) => entry.handle === change.sheet);
+  const { cells, sheets } = engine;
+  for (let index = 0; index < cells.length; index += 1) {
+    const handle = sheets[index]!;
+    if (last?.handle !== handle) {
+      last = bySheet.find((entry) => entry.handle === handle);
       if (last === undefined) {
-        const sheet = sheetName(change.sheet);
+        const sheet = sheetName(handle);
         // A sheet the commit removed has no cells to show.
         if (sheet === undefined) continue;
-        bySheet.push((last = { sheet, handle: change.sheet, cells: [] }));
+        bySheet.push((last = { sheet, handle, cells: [] }));
       }
     }
-    last.cells.push({ row: change.row, col: change.col, value: change.value });
+    // The engine's own object: the change set keeps it rather than a copy per cell.
+    last.cells.push(cells[index]!);
   }
   return bySheet.map(({ sheet, cells }) => ({ sheet, cells }));
 }

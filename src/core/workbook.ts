@@ -353,9 +353,13 @@ export class Workbook {
       return cells;
     });
     const owner = changes.cells.map(
-      (cell) => writer.get(cell.sheet)?.get(cellKey(cell.row, cell.col)) ?? -1,
+      (cell, index) => writer.get(changes.sheets[index]!)?.get(cellKey(cell.row, cell.col)) ?? -1,
     );
-    const dependents = changes.cells.filter((_, index) => owner[index] === -1);
+    const dependents: EngineCellRef[] = [];
+    owner.forEach((position, index) => {
+      const { row, col } = changes.cells[index]!;
+      if (position === -1) dependents.push({ sheet: changes.sheets[index]!, row, col });
+    });
     if (dependents.length > 0) {
       const reached = this.#state.engine.lastReaching(written, dependents);
       let next = 0;
@@ -365,12 +369,18 @@ export class Workbook {
     }
     const last = opLists.length - 1;
     const cells: EngineCellChange[][] = opLists.map(() => []);
+    const cellSheets: EngineSheet[][] = opLists.map(() => []);
     changes.cells.forEach((cell, index) => {
       const position = owner[index]!;
       cells[position === -1 ? last : position]!.push(cell);
+      cellSheets[position === -1 ? last : position]!.push(changes.sheets[index]!);
     });
     return opLists.map((ops, position) =>
-      changeSetOf(ops, { cells: cells[position]!, rebuilt: false }, sheetName),
+      changeSetOf(
+        ops,
+        { cells: cells[position]!, sheets: cellSheets[position]!, rebuilt: false },
+        sheetName,
+      ),
     );
   }
 

@@ -636,6 +636,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   let placeholderSheets = 0;
   // What recalculation changed since takeChanges() last ran; `rebuilt` after a replaceAll.
   let changedCells: EngineCellChange[] = [];
+  let changedSheets: EngineSheet[] = [];
   let rebuilt = false;
   // In-place value writes report their changes as they write, HyperFormula its own at resume:
   // when a batch writes a cell an in-place write already wrote, only its last change is kept.
@@ -675,7 +676,8 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     for (const change of changes) {
       if (change instanceof ExportedCellChange) {
         const { sheet, row, col } = change.address;
-        changedCells.push({ sheet, row, col, value: shown(change.address, change.newValue) });
+        changedCells.push({ row, col, value: shown(change.address, change.newValue) });
+        changedSheets.push(sheet);
       }
     }
   };
@@ -798,6 +800,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       invalid = false;
       rebuilt = true;
       changedCells = [];
+      changedSheets = [];
       // Inside a batch the new instance defers recalculation too, so the batch's end recomputes once.
       if (batchDepth > 0) hf.suspendEvaluation();
       return sheets.map((sheet) => hf.getSheetId(sheet.name)!);
@@ -825,8 +828,9 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       return deferred;
     },
     takeChanges() {
-      const taken = { cells: changedCells, rebuilt };
+      const taken = { cells: changedCells, sheets: changedSheets, rebuilt };
       changedCells = [];
+      changedSheets = [];
       rebuilt = false;
       return taken;
     },
