@@ -209,7 +209,11 @@ async function mainSaas(config: Config): Promise<void> {
   const { database } = opened;
   for (const name of opened.applied) report(`database migration applied: ${name}`, undefined);
   const now = (): Date => new Date();
-  const store = new PostgresWorkbookStore({ database });
+  const store = new PostgresWorkbookStore({
+    database,
+    compactAfterBytes: config.dbCompactBytes,
+    report,
+  });
   const users = new Users(database);
   const authenticator = new Authenticator({
     database,

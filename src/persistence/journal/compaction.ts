@@ -8,7 +8,11 @@ import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CompactionFailedError } from '../errors.js';
-import type { CompactionJob } from './compaction-worker.js';
+import type {
+  CompactionJob,
+  DirectoryCompactionJob,
+  TextCompactionJob,
+} from './compaction-worker.js';
 
 function workerUrl(): URL {
   const extension = extname(fileURLToPath(import.meta.url));
@@ -30,24 +34,39 @@ function entryFor(worker: URL): URL {
   return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
 }
 
-export function compactInWorker(job: CompactionJob): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
+/** Writes base-<upTo> in the journal directory from its base and log (the file journal). */
+export async function compactInWorker(job: Omit<DirectoryCompactionJob, 'kind'>): Promise<void> {
+  await runWorker({ kind: 'directory', ...job }, job.dir);
+}
+
+/** The dense snapshot text of stored records folded onto their stored base (a database store). */
+export async function foldTextsInWorker(
+  job: Omit<TextCompactionJob, 'kind'>,
+  where: string,
+): Promise<string> {
+  const text = await runWorker({ kind: 'text', ...job }, where);
+  if (text === undefined)
+    throw new CompactionFailedError(where, job.upTo, 'the worker sent no snapshot');
+  return text;
+}
+
+function runWorker(job: CompactionJob, where: string): Promise<string | undefined> {
+  return new Promise<string | undefined>((resolve, reject) => {
     const worker = new Worker(entryFor(workerUrl()), { workerData: job });
     let answered = false;
-    worker.once('message', (message: { ok: boolean; message?: string }) => {
+    worker.once('message', (message: { ok: boolean; text?: string; message?: string }) => {
       answered = true;
-      if (message.ok) resolve();
-      else
-        reject(new CompactionFailedError(job.dir, job.upTo, message.message ?? 'no reason given'));
+      if (message.ok) resolve(message.text);
+      else reject(new CompactionFailedError(where, job.upTo, message.message ?? 'no reason given'));
     });
     worker.once('error', (error) =>
-      reject(new CompactionFailedError(job.dir, job.upTo, error.message)),
+      reject(new CompactionFailedError(where, job.upTo, error.message)),
     );
     worker.once('exit', (code) => {
       if (!answered)
         reject(
           new CompactionFailedError(
-            job.dir,
+            where,
             job.upTo,
             `the worker exited with code ${code} without an answer`,
           ),
