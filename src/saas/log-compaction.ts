@@ -2,8 +2,8 @@
 // the log into a new snapshot (persistence's compaction worker, the one the file journal uses),
 // so opening the workbook again (after an eviction, a restart, or in another process) loads one
 // dense document and a short log instead of replaying every commit. Writes go on meanwhile: the
-// fold covers the commits durable when it started, and the store writes its snapshot through the
-// workbook's write queue, which drops the commits it covers in the same transaction.
+// fold covers the commits durable when it started, and the store writes its snapshot beside the
+// write queue, dropping the commits it covers in the same transaction.
 import { foldTextsInWorker } from '../persistence/index.js';
 
 /** Log bytes after the snapshot that start a compaction, at least (default of GRIDBOOK_DB_COMPACT_BYTES). */
@@ -22,7 +22,7 @@ export interface LogCompactionOptions {
    */
   readonly afterBytes: number;
   readonly read: (workbookId: string, upTo: number) => Promise<StoredLog>;
-  /** Queues the snapshot (state after `seq`) as the workbook's new base. */
+  /** Stores the snapshot (state after `seq`) as the workbook's new base, unless a newer one is. */
   readonly write: (workbookId: string, seq: number, text: string) => Promise<void>;
   readonly now: () => Date;
   readonly report?: ((problem: string, error: unknown) => void) | undefined;

@@ -5,9 +5,9 @@
 // replaces the base and drops the records it covers in the same transaction. After a failed
 // journal write the workbook's later journal writes fail too (a gap would lose acknowledged
 // order) until it is recovered again. When the log outgrows the snapshot, a worker folds it
-// into a new one (log-compaction.ts), so loading a workbook stays one dense document and a short
-// log. A snapshot never replaces a newer one (a compaction may finish after a whole-workbook
-// commit wrote a later base).
+// into a new one (log-compaction.ts), written beside the queue, so loading a workbook stays one
+// dense document and a short log. A snapshot never replaces a newer one (a compaction may finish
+// after a whole-workbook commit wrote a later base).
 import type { CommitRecord, WorkbookDocument } from '../core/index.js';
 import {
   CorruptSaveFileError,
@@ -60,7 +60,7 @@ export class PostgresWorkbookStore implements WorkbookStore {
     this.#compaction = new LogCompaction({
       afterBytes: options.compactAfterBytes ?? DEFAULT_DB_COMPACT_AFTER_BYTES,
       read: (workbookId, upTo) => this.#storedLog(workbookId, upTo),
-      write: (workbookId, seq, text) => this.#enqueue(workbookId, { kind: 'snapshot', seq, text }),
+      write: (workbookId, seq, text) => this.#writeFoldedBase(workbookId, seq, text),
       now: this.#now,
       report: options.report,
     });
@@ -91,26 +91,17 @@ export class PostgresWorkbookStore implements WorkbookStore {
     const queue = this.#queues.get(workbookId);
     await queue?.running;
     if (queue !== undefined) queue.failure = undefined;
-    const snapshot = (
-      await this.#database.query<{ seq: number; document: string }>(
-        'SELECT seq, document FROM workbook_snapshots WHERE workbook_id = $1',
-        [workbookId],
-      )
-    ).rows[0];
-    const baseSeq = snapshot === undefined ? 0 : Number(snapshot.seq);
+    const stored = await this.#storedLog(workbookId, Number.MAX_SAFE_INTEGER);
+    const baseSeq = stored.base?.seq ?? 0;
     const base =
-      snapshot === undefined
+      stored.base === undefined
         ? undefined
-        : { seq: baseSeq, document: decodeJournalDocument(workbookId, baseSeq, snapshot.document) };
-    const { rows } = await this.#database.query<{ seq: number; record: string }>(
-      'SELECT seq, record FROM workbook_commits WHERE workbook_id = $1 AND seq > $2 ORDER BY seq',
-      [workbookId, baseSeq],
-    );
+        : { seq: baseSeq, document: decodeJournalDocument(workbookId, baseSeq, stored.base.text) };
     const records: CommitRecord[] = [];
     const texts: { seq: number; text: string }[] = [];
     const notes: string[] = [];
-    for (const row of rows) {
-      const seq = Number(row.seq);
+    for (const row of stored.records) {
+      const seq = row.seq;
       if (seq !== baseSeq + records.length + 1) {
         // Writes are gap-free, so rows after a gap were never acknowledged; drop them so the
         // numbering can go on from the last good record.
@@ -123,10 +114,10 @@ export class PostgresWorkbookStore implements WorkbookStore {
         );
         break;
       }
-      records.push(decodeRecord(workbookId, seq, row.record));
-      texts.push({ seq, text: row.record });
+      records.push(decodeRecord(workbookId, seq, row.text));
+      texts.push(row);
     }
-    this.#compaction.recovered(workbookId, baseSeq, snapshot?.document.length ?? 0, texts);
+    this.#compaction.recovered(workbookId, baseSeq, stored.base?.text.length ?? 0, texts);
     return { base, records, notes };
   }
 
@@ -160,9 +151,35 @@ export class PostgresWorkbookStore implements WorkbookStore {
     return this.settled();
   }
 
-  /** The stored base and the records after it up to `upTo`, as text (what a compaction folds). */
+  /**
+   * A compaction's snapshot: beside the write queue, on a connection of its own, since the
+   * commits it covers are durable already and later ones are not touched; the appends meanwhile
+   * stay one INSERT each. The guard keeps a newer base (a whole-workbook commit) in place.
+   */
+  #writeFoldedBase(workbookId: string, seq: number, text: string): Promise<void> {
+    return this.#database.transaction(async (tx) => {
+      await this.#replaceBase(tx, workbookId, seq, text);
+    });
+  }
+
+  async #replaceBase(tx: Queryable, workbookId: string, seq: number, text: string): Promise<void> {
+    await tx.query(
+      `INSERT INTO workbook_snapshots (workbook_id, seq, document, written_at) VALUES ($1, $2, $3, now())
+       ON CONFLICT (workbook_id) DO UPDATE
+         SET seq = excluded.seq, document = excluded.document, written_at = excluded.written_at
+         WHERE workbook_snapshots.seq <= excluded.seq`,
+      [workbookId, seq, text],
+    );
+    await tx.query('DELETE FROM workbook_commits WHERE workbook_id = $1 AND seq <= $2', [
+      workbookId,
+      seq,
+    ]);
+  }
+
+  /** The stored base and the records after it up to `upTo`, as text (recovery; a compaction). */
   async #storedLog(workbookId: string, upTo: number): Promise<StoredLog> {
-    // One statement, so the base and the records are read from one snapshot of the database.
+    // One statement, so the base and the records come from one snapshot of the database: a
+    // compaction committing between two reads would otherwise look like a gap.
     const { rows } = await this.#database.query<{ seq: number; text: string; base: boolean }>(
       `SELECT s.seq, s.document AS text, true AS base FROM workbook_snapshots s WHERE s.workbook_id = $1
        UNION ALL
@@ -265,17 +282,7 @@ export class PostgresWorkbookStore implements WorkbookStore {
         }
         if (write.kind !== 'snapshot') continue;
         await flushAppends();
-        await tx.query(
-          `INSERT INTO workbook_snapshots (workbook_id, seq, document, written_at) VALUES ($1, $2, $3, now())
-           ON CONFLICT (workbook_id) DO UPDATE
-             SET seq = excluded.seq, document = excluded.document, written_at = excluded.written_at
-             WHERE workbook_snapshots.seq <= excluded.seq`,
-          [workbookId, write.seq, write.text],
-        );
-        await tx.query('DELETE FROM workbook_commits WHERE workbook_id = $1 AND seq <= $2', [
-          workbookId,
-          write.seq,
-        ]);
+        await this.#replaceBase(tx, workbookId, write.seq, write.text);
       }
       await flushAppends();
     });
