@@ -36,6 +36,9 @@ interface LogSize {
   logBytes: number;
   /** The running compaction, if any. */
   folding: Promise<void> | undefined;
+  /** The last record appended, and when it is durable (a fold that ends looks again from it). */
+  lastSeq: number;
+  lastDurable: Promise<void>;
 }
 
 export class LogCompaction {
@@ -50,17 +53,25 @@ export class LogCompaction {
   recovered(workbookId: string, baseSeq: number, baseBytes: number, log: StoredLog['records']) {
     let logBytes = 0;
     for (const record of log) logBytes += record.text.length;
-    const size: LogSize = { baseSeq, baseBytes, logBytes, folding: undefined };
+    const size: LogSize = {
+      baseSeq,
+      baseBytes,
+      logBytes,
+      folding: undefined,
+      lastSeq: log.at(-1)?.seq ?? baseSeq,
+      lastDurable: Promise.resolve(),
+    };
     this.#sizes.set(workbookId, size);
-    const last = log.at(-1)?.seq;
-    if (last !== undefined) this.#foldIfDue(workbookId, size, last, Promise.resolve());
+    this.#foldIfDue(workbookId, size);
   }
 
   /** A record was queued; `durable` settles when it is in the database. */
   appended(workbookId: string, seq: number, bytes: number, durable: Promise<void>): void {
     const size = this.#sizeOf(workbookId);
     size.logBytes += bytes;
-    this.#foldIfDue(workbookId, size, seq, durable);
+    size.lastSeq = seq;
+    size.lastDurable = durable;
+    this.#foldIfDue(workbookId, size);
   }
 
   /** A snapshot (state after `seq`) was queued as the base: the log before it no longer counts. */
@@ -74,37 +85,50 @@ export class LogCompaction {
 
   /** Settles when no compaction runs (tests; close). */
   async settled(): Promise<void> {
-    await Promise.all([...this.#sizes.values()].map((size) => size.folding));
-  }
-
-  forget(workbookId: string): void {
-    this.#sizes.delete(workbookId);
+    // A fold that ends may start the next one (appends made while it ran): wait for those too.
+    for (;;) {
+      const running = [...this.#sizes.values()].flatMap((size) => size.folding ?? []);
+      if (running.length === 0) return;
+      await Promise.all(running);
+    }
   }
 
   #sizeOf(workbookId: string): LogSize {
     let size = this.#sizes.get(workbookId);
     if (size === undefined) {
       // Appends before any recover (the contract asks for one first): counted from here on.
-      size = { baseSeq: 0, baseBytes: 0, logBytes: 0, folding: undefined };
+      size = {
+        baseSeq: 0,
+        baseBytes: 0,
+        logBytes: 0,
+        folding: undefined,
+        lastSeq: 0,
+        lastDurable: Promise.resolve(),
+      };
       this.#sizes.set(workbookId, size);
     }
     return size;
   }
 
-  #foldIfDue(workbookId: string, size: LogSize, upTo: number, durable: Promise<void>): void {
+  #foldIfDue(workbookId: string, size: LogSize): void {
     const floor = this.#options.afterBytes;
-    if (floor <= 0 || size.folding !== undefined) return;
+    if (floor <= 0 || size.folding !== undefined || size.lastSeq <= size.baseSeq) return;
     if (size.logBytes < Math.max(floor, size.baseBytes / 2)) return;
-    const folded = size.logBytes;
-    size.folding = this.#fold(workbookId, size, upTo, folded, durable)
-      .catch((error: unknown) =>
+    let folded = false;
+    size.folding = this.#fold(workbookId, size, size.lastSeq, size.logBytes, size.lastDurable)
+      .then((written) => {
+        folded = written;
+      })
+      .catch((error: unknown) => {
         this.#options.report?.(
           `compacting the commit log of workbook ${workbookId} failed; it stays complete and is tried again as it grows`,
           error,
-        ),
-      )
+        );
+      })
       .finally(() => {
         size.folding = undefined;
+        // What was appended while it ran may be due already (after a failure, the next append tries).
+        if (folded && this.#sizes.get(workbookId) === size) this.#foldIfDue(workbookId, size);
       });
   }
 
@@ -114,18 +138,18 @@ export class LogCompaction {
     upTo: number,
     folded: number,
     durable: Promise<void>,
-  ): Promise<void> {
+  ): Promise<boolean> {
     try {
       await durable;
     } catch {
       // The record never reached the database: the store refuses this workbook's writes until
       // it is recovered, and recovery measures the log again.
-      return;
+      return false;
     }
     const log = await this.#options.read(workbookId, upTo);
     const baseSeq = log.base?.seq ?? 0;
     // A newer base was written meanwhile (a whole-workbook commit): nothing left to fold.
-    if (baseSeq >= upTo || size.baseSeq >= upTo) return;
+    if (baseSeq >= upTo || size.baseSeq >= upTo) return false;
     const gapFree = log.records.every((record, index) => record.seq === baseSeq + index + 1);
     if (!gapFree || log.records.at(-1)?.seq !== upTo)
       throw new Error(`the stored log after ${baseSeq} does not run without a gap to ${upTo}`);
@@ -138,12 +162,13 @@ export class LogCompaction {
       },
       `workbook_commits (workbook ${workbookId})`,
     );
-    if (size.baseSeq >= upTo) return;
+    if (size.baseSeq >= upTo) return false;
     const written = this.#options.write(workbookId, upTo, text);
     // The records it folds stop counting now; those appended since stay.
     size.baseSeq = upTo;
     size.baseBytes = text.length;
     size.logBytes = Math.max(0, size.logBytes - folded);
     await written;
+    return true;
   }
 }
