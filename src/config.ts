@@ -255,8 +255,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sessionSeconds: integer(env, 'GRIDBOOK_SESSION_SECONDS', 3_600, 60, 30 * 86_400),
     workbookMemoryBytes: integer(env, 'GRIDBOOK_WORKBOOK_MEMORY_BYTES', 1024 ** 3, 0, 1024 ** 4),
     workbookIdleMs: integer(env, 'GRIDBOOK_WORKBOOK_IDLE_MS', 60_000, 1, 86_400_000),
-    // Matches saas's DEFAULT_DB_COMPACT_AFTER_BYTES (512 KiB).
-    dbCompactBytes: integer(env, 'GRIDBOOK_DB_COMPACT_BYTES', 512 * 1024, 0, 1024 ** 4),
+    // Matches saas's DEFAULT_DB_COMPACT_AFTER_BYTES (1 MiB).
+    dbCompactBytes: integer(env, 'GRIDBOOK_DB_COMPACT_BYTES', 1024 * 1024, 0, 1024 ** 4),
     maxBodyBytes: integer(
       env,
       'GRIDBOOK_MAX_BODY_BYTES',

@@ -1,7 +1,9 @@
 // W11's commit path without HTTP: `clients` callers each committing single-cell writes in a loop
 // through one JournaledWorkbook on the Postgres store, for `seconds`; reports commits/s, the
 // statements the store sent and the commits per statement (the group commit's batch size).
-// Usage: node --import tsx bench/tools/w11-commits.ts [clients=50] [seconds=5]
+// CPU time per commit (this process, worker threads included) is printed beside: it is what a
+// loaded machine changes least.
+// Usage: node --import tsx bench/tools/w11-commits.ts [clients=50] [seconds=5] [compact-bytes]
 // (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; a schema of its own, dropped.)
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -19,6 +21,7 @@ import {
 
 const clients = Number(process.argv[2] ?? 50);
 const seconds = Number(process.argv[3] ?? 5);
+const compactAfterBytes = process.argv[4] === undefined ? undefined : Number(process.argv[4]);
 const url = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `gb_w11commits_${randomBytes(4).toString('hex')}`;
 const admin = new PostgresDatabase({ url, maxConnections: 1 });
@@ -44,7 +47,10 @@ const counted: Database = {
 try {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
   await migrate(database, await readMigrations(path.join(root, 'src/saas/db/migrations')));
-  const store = new PostgresWorkbookStore({ database: counted });
+  const store = new PostgresWorkbookStore({
+    database: counted,
+    ...(compactAfterBytes === undefined ? {} : { compactAfterBytes }),
+  });
   const { workbook } = recoverWorkbook('wb', await store.recover('wb'), {});
   const handle = new JournaledWorkbook({
     id: 'wb',
@@ -58,6 +64,7 @@ try {
   statements = 0;
   const end = performance.now() + seconds * 1000;
   const start = performance.now();
+  const cpuStart = process.cpuUsage();
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (performance.now() < end) {
@@ -67,9 +74,12 @@ try {
       }
     }),
   );
+  await store.settled();
   const elapsed = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuPerCommit = (cpu.user + cpu.system) / Math.max(done, 1);
   console.log(
-    `${clients} clients: ${Math.round(done / elapsed)} commits/s, ${statements} statements (${(done / Math.max(statements, 1)).toFixed(1)} commits each, ${(statementMs / Math.max(statements, 1)).toFixed(1)} ms each)`,
+    `${clients} clients: ${Math.round(done / elapsed)} commits/s, ${statements} statements (${(done / Math.max(statements, 1)).toFixed(1)} commits each, ${(statementMs / Math.max(statements, 1)).toFixed(1)} ms each); CPU ${cpuPerCommit.toFixed(0)} µs a commit`,
   );
   await store.close();
 } finally {

@@ -7,7 +7,7 @@
 import { foldTextsInWorker } from '../persistence/index.js';
 
 /** Log bytes after the snapshot that start a compaction, at least (default of GRIDBOOK_DB_COMPACT_BYTES). */
-export const DEFAULT_DB_COMPACT_AFTER_BYTES = 512 * 1024;
+export const DEFAULT_DB_COMPACT_AFTER_BYTES = 1024 * 1024;
 
 /** What a fold reads back: the stored base and the records after it up to the seq asked for. */
 export interface StoredLog {

@@ -24,7 +24,7 @@ import { DEFAULT_DB_COMPACT_AFTER_BYTES, LogCompaction, type StoredLog } from '.
 export interface PostgresWorkbookStoreOptions {
   readonly database: Database;
   readonly now?: () => Date;
-  /** Log bytes after the snapshot that start a compaction, at least (default 512 KiB; 0 never). */
+  /** Log bytes after the snapshot that start a compaction, at least (default 1 MiB; 0 never). */
   readonly compactAfterBytes?: number;
   /** Told of what a background compaction could not do (the log stays complete). */
   readonly report?: (problem: string, error: unknown) => void;

@@ -2,9 +2,10 @@
 // replays the records onto the newest base in a workbook of its own (core's replayRecords, the
 // path a restart takes) and encodes the result in the dense layout. It runs off the main thread
 // because building a 1,000,000-cell document alone takes about a second. Two sources: a journal
-// directory (the file journal; the worker writes base-<seq> atomically itself), or the stored
-// texts of a base and its records (a database store, which reads and writes its own rows; the
-// worker answers the snapshot's text).
+// directory (the file journal: one worker per compaction, which writes base-<seq> atomically
+// itself), or the stored texts of a base and its records (a database store, which reads and
+// writes its own rows: a worker started with `serve` takes such jobs one message at a time and
+// answers each snapshot's text).
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import {
@@ -86,11 +87,20 @@ async function compact(job: CompactionJob): Promise<string | undefined> {
   return undefined;
 }
 
-compact(workerData as CompactionJob).then(
-  (text) => parentPort?.postMessage({ ok: true, text }),
-  (error: unknown) =>
-    parentPort?.postMessage({
-      ok: false,
-      message: error instanceof Error ? error.message : String(error),
-    }),
-);
+const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+if ((workerData as { kind: string }).kind === 'serve') {
+  // A database store's folder: one job per message, answered by its id, until terminated.
+  parentPort?.on('message', (message: { id: number; job: CompactionJob }) => {
+    compact(message.job).then(
+      (text) => parentPort?.postMessage({ id: message.id, ok: true, text }),
+      (error: unknown) =>
+        parentPort?.postMessage({ id: message.id, ok: false, message: reason(error) }),
+    );
+  });
+} else {
+  compact(workerData as CompactionJob).then(
+    (text) => parentPort?.postMessage({ ok: true, text }),
+    (error: unknown) => parentPort?.postMessage({ ok: false, message: reason(error) }),
+  );
+}
