@@ -34,6 +34,8 @@ export interface Config {
   readonly workbookMemoryBytes: number;
   /** SaaS: how long a workbook must go unused before it may leave memory, in ms. */
   readonly workbookIdleMs: number;
+  /** SaaS: commit-log bytes after a workbook's snapshot that start a compaction, at least; 0 never. */
+  readonly dbCompactBytes: number;
   /** Largest accepted request body in bytes (a 1M-cell range write is about 8 MB of JSON). */
   readonly maxBodyBytes: number;
   /**
@@ -257,6 +259,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sessionSeconds: integer(env, 'GRIDBOOK_SESSION_SECONDS', 3_600, 60, 30 * 86_400),
     workbookMemoryBytes: integer(env, 'GRIDBOOK_WORKBOOK_MEMORY_BYTES', 1024 ** 3, 0, 1024 ** 4),
     workbookIdleMs: integer(env, 'GRIDBOOK_WORKBOOK_IDLE_MS', 60_000, 1, 86_400_000),
+    // Matches saas's DEFAULT_DB_COMPACT_AFTER_BYTES (1 MiB).
+    dbCompactBytes: integer(env, 'GRIDBOOK_DB_COMPACT_BYTES', 1024 * 1024, 0, 1024 ** 4),
     maxBodyBytes: integer(
       env,
       'GRIDBOOK_MAX_BODY_BYTES',

@@ -210,7 +210,11 @@ async function mainSaas(config: Config): Promise<void> {
   const { database } = opened;
   for (const name of opened.applied) report(`database migration applied: ${name}`, undefined);
   const now = (): Date => new Date();
-  const store = new PostgresWorkbookStore({ database });
+  const store = new PostgresWorkbookStore({
+    database,
+    compactAfterBytes: config.dbCompactBytes,
+    report,
+  });
   // Several processes may share one Postgres server: each keeps its copies of workbooks current
   // with the others' commits (PGlite is one process only, kept so by its lock file).
   const follower =

@@ -7,6 +7,7 @@ export {
   type WorkbookStore,
 } from './workbook-store.js';
 export { DEFAULT_COMPACT_AFTER_BYTES } from './journal/file-journal.js';
+export { foldTextsInWorker } from './journal/compaction.js';
 export { decodeFrames, encodeFrame } from './journal/record-framing.js';
 export { journalDirectory } from './journal/journal-files.js';
 export {

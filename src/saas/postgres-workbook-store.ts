@@ -4,7 +4,10 @@
 // (group commit: one multi-row INSERT), so records land in seq order without gaps, and a snapshot
 // replaces the base and drops the records it covers in the same transaction. After a failed
 // journal write the workbook's later journal writes fail too (a gap would lose acknowledged
-// order) until it is recovered again.
+// order) until it is recovered again. When the log outgrows the snapshot, a worker folds it
+// into a new one (log-compaction.ts), written beside the queue, so loading a workbook stays one
+// dense document and a short log. A snapshot never replaces a newer one (a compaction may finish
+// after a whole-workbook commit wrote a later base).
 import type { CommitRecord, WorkbookDocument } from '../core/index.js';
 import {
   CorruptSaveFileError,
@@ -16,11 +19,16 @@ import {
   type WorkbookStore,
 } from '../persistence/index.js';
 import type { Database, Queryable } from './db/index.js';
+import { DEFAULT_DB_COMPACT_AFTER_BYTES, LogCompaction, type StoredLog } from './log-compaction.js';
 import { seqTakenOr } from './seq-taken.js';
 
 export interface PostgresWorkbookStoreOptions {
   readonly database: Database;
   readonly now?: () => Date;
+  /** Log bytes after the snapshot that start a compaction, at least (default 1 MiB; 0 never). */
+  readonly compactAfterBytes?: number;
+  /** Told of what a background compaction could not do (the log stays complete). */
+  readonly report?: (problem: string, error: unknown) => void;
 }
 
 type Write =
@@ -45,10 +53,18 @@ export class PostgresWorkbookStore implements WorkbookStore {
   readonly #database: Database;
   readonly #now: () => Date;
   readonly #queues = new Map<string, WorkbookQueue>();
+  readonly #compaction: LogCompaction;
 
   constructor(options: PostgresWorkbookStoreOptions) {
     this.#database = options.database;
     this.#now = options.now ?? (() => new Date());
+    this.#compaction = new LogCompaction({
+      afterBytes: options.compactAfterBytes ?? DEFAULT_DB_COMPACT_AFTER_BYTES,
+      read: (workbookId, upTo) => this.#storedLog(workbookId, upTo),
+      write: (workbookId, seq, text) => this.#writeFoldedBase(workbookId, seq, text),
+      now: this.#now,
+      report: options.report,
+    });
   }
 
   save(workbookId: string, document: WorkbookDocument): Promise<void> {
@@ -76,25 +92,17 @@ export class PostgresWorkbookStore implements WorkbookStore {
     const queue = this.#queues.get(workbookId);
     await queue?.running;
     if (queue !== undefined) queue.failure = undefined;
-    const snapshot = (
-      await this.#database.query<{ seq: number; document: string }>(
-        'SELECT seq, document FROM workbook_snapshots WHERE workbook_id = $1',
-        [workbookId],
-      )
-    ).rows[0];
-    const baseSeq = snapshot === undefined ? 0 : Number(snapshot.seq);
+    const stored = await this.#storedLog(workbookId, Number.MAX_SAFE_INTEGER);
+    const baseSeq = stored.base?.seq ?? 0;
     const base =
-      snapshot === undefined
+      stored.base === undefined
         ? undefined
-        : { seq: baseSeq, document: decodeJournalDocument(workbookId, baseSeq, snapshot.document) };
-    const { rows } = await this.#database.query<{ seq: number; record: string }>(
-      'SELECT seq, record FROM workbook_commits WHERE workbook_id = $1 AND seq > $2 ORDER BY seq',
-      [workbookId, baseSeq],
-    );
+        : { seq: baseSeq, document: decodeJournalDocument(workbookId, baseSeq, stored.base.text) };
     const records: CommitRecord[] = [];
+    const texts: { seq: number; text: string }[] = [];
     const notes: string[] = [];
-    for (const row of rows) {
-      const seq = Number(row.seq);
+    for (const row of stored.records) {
+      const seq = row.seq;
       if (seq !== baseSeq + records.length + 1) {
         // Writes are gap-free, so rows after a gap were never acknowledged; drop them so the
         // numbering can go on from the last good record.
@@ -107,21 +115,24 @@ export class PostgresWorkbookStore implements WorkbookStore {
         );
         break;
       }
-      records.push(decodeRecord(workbookId, seq, row.record));
+      records.push(decodeRecord(workbookId, seq, row.text));
+      texts.push(row);
     }
+    this.#compaction.recovered(workbookId, baseSeq, stored.base?.text.length ?? 0, texts);
     return { base, records, notes };
   }
 
   append(workbookId: string, record: CommitRecord): Promise<void> {
-    return this.#enqueue(workbookId, {
-      kind: 'append',
-      seq: record.seq,
-      text: JSON.stringify(record),
-    });
+    const text = JSON.stringify(record);
+    const durable = this.#enqueue(workbookId, { kind: 'append', seq: record.seq, text });
+    this.#compaction.appended(workbookId, record.seq, text.length, durable);
+    return durable;
   }
 
   writeSnapshot(workbookId: string, seq: number, document: WorkbookDocument): Promise<void> {
-    return this.#enqueue(workbookId, { kind: 'snapshot', seq, text: this.#encode(document) });
+    const text = this.#encode(document);
+    this.#compaction.snapshotQueued(workbookId, seq, text.length);
+    return this.#enqueue(workbookId, { kind: 'snapshot', seq, text });
   }
 
   /** Removes everything stored for the workbook (checkpoint, snapshot, commits), in `tx`. */
@@ -130,14 +141,64 @@ export class PostgresWorkbookStore implements WorkbookStore {
       await tx.query(`DELETE FROM ${table} WHERE workbook_id = $1`, [workbookId]);
   }
 
-  /** Settles once every write queued so far has settled. */
+  /** Settles once every write queued so far, and every compaction running, has settled. */
   async settled(): Promise<void> {
+    await this.#compaction.settled();
     await Promise.all([...this.#queues.values()].map((queue) => queue.running));
   }
 
   /** Waits for queued writes; the database itself is closed by its owner. */
   close(): Promise<void> {
     return this.settled();
+  }
+
+  /**
+   * A compaction's snapshot: beside the write queue, on a connection of its own, since the
+   * commits it covers are durable already and later ones are not touched; the appends meanwhile
+   * stay one INSERT each. The guard keeps a newer base (a whole-workbook commit) in place.
+   */
+  #writeFoldedBase(workbookId: string, seq: number, text: string): Promise<void> {
+    return this.#database.transaction(async (tx) => {
+      // A fold adds no commit: migration 007 lets its snapshot sit at the head without moving it.
+      await tx.query("SELECT set_config('gridbook.folding', 'on', true)");
+      await this.#replaceBase(tx, workbookId, seq, text);
+    });
+  }
+
+  async #replaceBase(tx: Queryable, workbookId: string, seq: number, text: string): Promise<void> {
+    await tx.query(
+      `INSERT INTO workbook_snapshots (workbook_id, seq, document, written_at) VALUES ($1, $2, $3, now())
+       ON CONFLICT (workbook_id) DO UPDATE
+         SET seq = excluded.seq, document = excluded.document, written_at = excluded.written_at
+         WHERE workbook_snapshots.seq <= excluded.seq`,
+      [workbookId, seq, text],
+    );
+    await tx.query('DELETE FROM workbook_commits WHERE workbook_id = $1 AND seq <= $2', [
+      workbookId,
+      seq,
+    ]);
+  }
+
+  /** The stored base and the records after it up to `upTo`, as text (recovery; a compaction). */
+  async #storedLog(workbookId: string, upTo: number): Promise<StoredLog> {
+    // One statement, so the base and the records come from one snapshot of the database: a
+    // compaction committing between two reads would otherwise look like a gap.
+    const { rows } = await this.#database.query<{ seq: number; text: string; base: boolean }>(
+      `SELECT s.seq, s.document AS text, true AS base FROM workbook_snapshots s WHERE s.workbook_id = $1
+       UNION ALL
+       SELECT c.seq, c.record, false FROM workbook_commits c
+       WHERE c.workbook_id = $1 AND c.seq <= $2
+         AND c.seq > coalesce((SELECT seq FROM workbook_snapshots WHERE workbook_id = $1), 0)
+       ORDER BY base DESC, seq`,
+      [workbookId, upTo],
+    );
+    const baseRow = rows[0]?.base === true ? rows[0] : undefined;
+    return {
+      base: baseRow === undefined ? undefined : { seq: Number(baseRow.seq), text: baseRow.text },
+      records: rows
+        .filter((row) => row.base !== true)
+        .map((row) => ({ seq: Number(row.seq), text: row.text })),
+    };
   }
 
   #encode(document: WorkbookDocument): string {
@@ -225,16 +286,7 @@ export class PostgresWorkbookStore implements WorkbookStore {
         }
         if (write.kind !== 'snapshot') continue;
         await flushAppends();
-        await tx.query(
-          `INSERT INTO workbook_snapshots (workbook_id, seq, document, written_at) VALUES ($1, $2, $3, now())
-           ON CONFLICT (workbook_id) DO UPDATE
-             SET seq = excluded.seq, document = excluded.document, written_at = excluded.written_at`,
-          [workbookId, write.seq, write.text],
-        );
-        await tx.query('DELETE FROM workbook_commits WHERE workbook_id = $1 AND seq <= $2', [
-          workbookId,
-          write.seq,
-        ]);
+        await this.#replaceBase(tx, workbookId, write.seq, write.text);
       }
       await flushAppends();
     });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recoverWorkbook } from '../../src/hosting/index.js';
+import type { RecoveredCommits } from '../../src/persistence/index.js';
 import { PostgresWorkbookStore } from '../../src/saas/index.js';
 import {
   closeSharedPglite,
@@ -7,7 +9,11 @@ import {
   TEST_DATABASE_KIND,
   TEST_DATABASE_URL,
 } from '../support/test-database.js';
-import { cellRecord, describeWorkbookStoreContract } from './workbook-store.contract.js';
+import {
+  cellRecord,
+  describeWorkbookStoreContract,
+  sampleDocument,
+} from './workbook-store.contract.js';
 
 beforeAll(async () => {
   if (TEST_DATABASE_URL === undefined) await sharedPglite();
@@ -92,6 +98,123 @@ describe(`PostgresWorkbookStore on ${TEST_DATABASE_KIND}: failures`, () => {
         name: 'JournalCorruptError',
         message: expect.stringMatching(/workbook wb, seq 1/),
       });
+    } finally {
+      await test.drop();
+    }
+  });
+});
+
+describe(`PostgresWorkbookStore on ${TEST_DATABASE_KIND}: compaction`, () => {
+  /** Column A as a load would replay it: `A<row>` → value and version. */
+  const cellsOf = (recovered: RecoveredCommits): Record<string, unknown> => {
+    const { workbook } = recoverWorkbook('wb', recovered, {});
+    const sheet = workbook.sheet('Sheet1');
+    const cells = Object.fromEntries(
+      sheet
+        .occupiedCells()
+        .map(({ row, col }) => [
+          `${String.fromCharCode(65 + col)}${row + 1}`,
+          { value: sheet.value(row, col), version: sheet.version(row, col) },
+        ]),
+    );
+    workbook.dispose();
+    return cells;
+  };
+
+  it('a log past its limit is folded into a snapshot by a worker: recover gives that base and only the later records, the same cells and versions', async () => {
+    const test = await openTestDatabase();
+    try {
+      const store = new PostgresWorkbookStore({
+        database: test.database,
+        compactAfterBytes: 2_000,
+      });
+      await store.recover('wb');
+      // About 200 bytes a record: the 10th passes 2,000 bytes and starts a fold up to it.
+      for (let seq = 1; seq <= 30; seq += 1) await store.append('wb', cellRecord(seq, seq * 10));
+      await store.settled();
+      const everything = await new PostgresWorkbookStore({
+        database: test.database,
+        compactAfterBytes: 0,
+      }).recover('wb');
+      expect(everything.base?.seq).toBeGreaterThanOrEqual(10);
+      const baseSeq = everything.base!.seq;
+      expect(everything.records.map((record) => record.seq)).toEqual(
+        Array.from({ length: 30 - baseSeq }, (_, index) => baseSeq + 1 + index),
+      );
+      const { rows } = await test.database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM workbook_commits WHERE workbook_id = $1',
+        ['wb'],
+      );
+      expect(rows[0]!.n).toBe(everything.records.length);
+      const cells = cellsOf(everything);
+      expect(Object.keys(cells)).toHaveLength(30);
+      for (let seq = 1; seq <= 30; seq += 1)
+        expect(cells[`A${seq}`]).toEqual({ value: seq * 10, version: 1 });
+    } finally {
+      await test.drop();
+    }
+  });
+
+  it('records appended while a fold runs are folded when it ends, once they pass the limit', async () => {
+    const test = await openTestDatabase();
+    try {
+      const store = new PostgresWorkbookStore({
+        database: test.database,
+        compactAfterBytes: 2_000,
+      });
+      await store.recover('wb');
+      // All queued at once: the fold starts near the 10th and the other 30 arrive while it runs.
+      await Promise.all(
+        Array.from({ length: 40 }, (_, index) => store.append('wb', cellRecord(index + 1, index))),
+      );
+      await store.settled();
+      const recovered = await new PostgresWorkbookStore({
+        database: test.database,
+        compactAfterBytes: 0,
+      }).recover('wb');
+      expect(recovered.base?.seq).toBe(40);
+      expect(recovered.records).toEqual([]);
+      expect(Object.keys(cellsOf(recovered))).toHaveLength(40);
+    } finally {
+      await test.drop();
+    }
+  });
+
+  it('recovering a log already past its limit folds it in the background', async () => {
+    const test = await openTestDatabase();
+    try {
+      const writer = new PostgresWorkbookStore({ database: test.database, compactAfterBytes: 0 });
+      await writer.recover('wb');
+      for (let seq = 1; seq <= 20; seq += 1) await writer.append('wb', cellRecord(seq, seq));
+      await writer.close();
+      const reader = new PostgresWorkbookStore({
+        database: test.database,
+        compactAfterBytes: 1_000,
+      });
+      const before = await reader.recover('wb');
+      expect(before.base).toBeUndefined();
+      await reader.settled();
+      const after = await reader.recover('wb');
+      expect(after.base?.seq).toBe(20);
+      expect(after.records).toEqual([]);
+      expect(cellsOf(after)).toEqual(cellsOf(before));
+    } finally {
+      await test.drop();
+    }
+  });
+
+  it('a snapshot older than the stored one never replaces it (a fold finishing after a whole-workbook commit)', async () => {
+    const test = await openTestDatabase();
+    try {
+      const store = new PostgresWorkbookStore({ database: test.database, compactAfterBytes: 0 });
+      await store.recover('wb');
+      await store.writeSnapshot('wb', 5, sampleDocument('Newer'));
+      await store.append('wb', cellRecord(6, 6));
+      await store.writeSnapshot('wb', 3, sampleDocument('Older'));
+      const recovered = await store.recover('wb');
+      expect(recovered.base?.seq).toBe(5);
+      expect(recovered.base?.document.name).toBe('Newer');
+      expect(recovered.records.map((record) => record.seq)).toEqual([6]);
     } finally {
       await test.drop();
     }

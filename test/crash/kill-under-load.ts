@@ -197,6 +197,8 @@ async function start(
     dataDir,
     {
       GRIDBOOK_JOURNAL_COMPACT_BYTES: String(compactBytes),
+      // SaaS: the database store compacts past the same size, so kills land mid-compaction too.
+      GRIDBOOK_DB_COMPACT_BYTES: String(compactBytes),
       GRIDBOOK_LOG_LEVEL: 'warn',
       ...target?.env,
     },

@@ -306,19 +306,28 @@ function overlaps(a: Area, b: Area): boolean {
   );
 }
 
-/** Each cell once, where it was first named, with its last change (a Map's order and values). */
-function lastChangeOfEachCell(changes: readonly EngineCellChange[]): EngineCellChange[] {
+/**
+ * Each cell once, where it was first named, with its last change (a Map's order and values);
+ * `sheets` holds each change's sheet at the same index (EngineChanges).
+ */
+function lastChangeOfEachCell(
+  cells: readonly EngineCellChange[],
+  sheets: readonly EngineSheet[],
+): { cells: EngineCellChange[]; sheets: EngineSheet[] } {
   const positions = new Map<string, number>();
   const kept: EngineCellChange[] = [];
-  for (const change of changes) {
-    const key = `${change.sheet},${change.row},${change.col}`;
+  const keptSheets: EngineSheet[] = [];
+  cells.forEach((change, index) => {
+    const sheet = sheets[index]!;
+    const key = `${sheet},${change.row},${change.col}`;
     const position = positions.get(key);
     if (position === undefined) {
       positions.set(key, kept.length);
       kept.push(change);
+      keptSheets.push(sheet);
     } else kept[position] = change;
-  }
-  return kept;
+  });
+  return { cells: kept, sheets: keptSheets };
 }
 
 /**
@@ -899,7 +908,11 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
         batchDepth -= 1;
         if (batchDepth === 0 && !invalid) {
           collect(hf.resumeEvaluation());
-          if (rewritten) changedCells = lastChangeOfEachCell(changedCells);
+          if (rewritten)
+            ({ cells: changedCells, sheets: changedSheets } = lastChangeOfEachCell(
+              changedCells,
+              changedSheets,
+            ));
         }
         if (batchDepth === 0) {
           inPlaceAreas = [];
