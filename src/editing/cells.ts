@@ -12,6 +12,7 @@ import {
   writeCellOps,
   writeRangeOps,
   cellKey,
+  MAX_WRITE_CELLS,
   rangeContains,
   spilledCells,
   type ApplyMeta,
@@ -58,7 +59,7 @@ export interface RangeWrite {
   readonly values: readonly (readonly WireValue[])[];
   readonly sheet?: string | undefined;
   readonly expectedVersions?: Readonly<Record<string, number>> | undefined;
-  /** GRIDBOOK_MAX_WRITE_CELLS; core's default when not given. */
+  /** GRIDBOOK_MAX_WRITE_CELLS; MAX_WRITE_CELLS (its default) when not given. */
   readonly maxCells?: number | undefined;
 }
 
@@ -70,7 +71,7 @@ export async function writeRange(
   const anchor = parseCell(write.target, 'target_cell');
   const sheet = handle.workbook.sheet(write.sheet);
   await handle.commit(
-    writeRangeOps(sheet.name, anchor, write.values, write.maxCells),
+    writeRangeOps(sheet.name, anchor, write.values, write.maxCells ?? MAX_WRITE_CELLS),
     withVersions(meta, sheet.name, write.expectedVersions),
   );
   return { sheet: sheet.name, anchor };

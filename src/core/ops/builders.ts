@@ -102,7 +102,9 @@ export function writeRangeOps(
   sheet: string,
   anchor: CellAddress,
   values: readonly (readonly WireValue[])[],
-  maxCells = MAX_WRITE_CELLS,
+  // Unbounded here: the bound is a request's (editing passes GRIDBOOK_MAX_WRITE_CELLS), not the
+  // model's; imports, replays and in-process callers build writes of any size.
+  maxCells = Number.POSITIVE_INFINITY,
 ): Op[] {
   let cells = 0;
   for (const row of values) cells += row.length;
