@@ -69,8 +69,8 @@ describe('GRIDBOOK_SECRET_KEY and GRIDBOOK_SHARED_PROVIDER_KEYS', () => {
 });
 
 describe('GRIDBOOK_MAX_WRITE_CELLS and GRIDBOOK_MAX_IMPORT_CELLS', () => {
-  it('default to 20,000 cells per write and 1,048,576 per import, and take any positive count', () => {
-    expect(loadConfig({})).toMatchObject({ maxWriteCells: 20_000, maxImportCells: 1_048_576 });
+  it('default to 100,000 cells per write and 1,048,576 per import, and take any positive count', () => {
+    expect(loadConfig({})).toMatchObject({ maxWriteCells: 100_000, maxImportCells: 1_048_576 });
     expect(
       loadConfig({ GRIDBOOK_MAX_WRITE_CELLS: '1048576', GRIDBOOK_MAX_IMPORT_CELLS: '4194304' }),
     ).toMatchObject({ maxWriteCells: 1_048_576, maxImportCells: 4_194_304 });

@@ -272,7 +272,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     evalBudgetMs: integer(env, 'GRIDBOOK_EVAL_BUDGET_MS', 2_000, 1, 600_000),
     // Defaults match core's DEFAULT_MAX_WRITE_CELLS and editing's DEFAULT_MAX_IMPORT_CELLS
     // (docs/decisions/2026-11-26-write-and-import-sizes.md); config reads the environment only.
-    maxWriteCells: integer(env, 'GRIDBOOK_MAX_WRITE_CELLS', 20_000, 1, 17_179_869_184),
+    maxWriteCells: integer(env, 'GRIDBOOK_MAX_WRITE_CELLS', 100_000, 1, 17_179_869_184),
     maxImportCells: integer(env, 'GRIDBOOK_MAX_IMPORT_CELLS', 1_048_576, 1, 17_179_869_184),
     formulaBudgetMs: integer(env, 'GRIDBOOK_FORMULA_BUDGET_MS', 5_000, 0, 600_000) || undefined,
     agentToolCalls: integer(env, 'GRIDBOOK_AGENT_TOOL_CALLS', 4, 0, 16),

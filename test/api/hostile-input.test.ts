@@ -118,14 +118,14 @@ describe('[HOSTILE-3] a client that sends slowly is cut off', () => {
 });
 
 describe('[HOSTILE-4] sizes are bounded before memory is spent', () => {
-  it('a range write over GRIDBOOK_MAX_WRITE_CELLS (20,000 by default) is 413 naming the variable before its body is parsed, and writes nothing', async () => {
+  it('a range write over GRIDBOOK_MAX_WRITE_CELLS (100,000 by default) is 413 naming the variable before its body is parsed, and writes nothing', async () => {
     const { http } = await started();
-    const values = Array.from({ length: 20_001 }, () => [1]);
+    const values = Array.from({ length: 100_001 }, () => [1]);
     const response = await http.post('/grid/range', { target_cell: 'A1', values });
     expect(response.status).toBe(413);
     // Counted in the raw body, before it was parsed and checked against the schema.
     expect(response.body.detail).toBe(
-      'values: holds more than 20000 cells; one write holds at most 20000 (GRIDBOOK_MAX_WRITE_CELLS). Split it into several writes.',
+      'values: holds more than 100000 cells; one write holds at most 100000 (GRIDBOOK_MAX_WRITE_CELLS). Split it into several writes.',
     );
     expect((await http.get('/peek', { range: 'A1' })).body.rows).toEqual([[null]]);
   });

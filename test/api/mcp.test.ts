@@ -174,7 +174,7 @@ describe('MCP over streamable HTTP', () => {
 
   it('pages 100,000 rows within the cell budget, and the cursor reaches the end exactly', async () => {
     const rows = Array.from({ length: 100_000 }, (_, index) => [index + 1, `r${index + 1}`]);
-    // Written as writes of 20,000 cells, GRIDBOOK_MAX_WRITE_CELLS's default.
+    // Written as writes of 20,000 cells, within GRIDBOOK_MAX_WRITE_CELLS's default.
     for (let first = 0; first < rows.length; first += 10_000)
       await ok('write_range', {
         target_cell: `A${first + 1}`,

@@ -133,7 +133,7 @@ function xlsxWithCells(cells: number): Buffer {
 }
 
 /** GRIDBOOK_MAX_WRITE_CELLS's and GRIDBOOK_MAX_IMPORT_CELLS's defaults: the largest work admitted. */
-const LARGEST_WRITE = 20_000;
+const LARGEST_WRITE = 100_000;
 const LARGEST_IMPORT = 1_048_576;
 
 function importBody(cells: number): string {

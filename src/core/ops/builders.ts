@@ -20,7 +20,7 @@ export const MAX_LOCK_CELLS = 1_000_000;
  * synchronous engine commit, so its size is how long every other request waits
  * (docs/decisions/2026-11-26-write-and-import-sizes.md).
  */
-export const MAX_WRITE_CELLS = 20_000;
+export const MAX_WRITE_CELLS = 100_000;
 
 /** The refusal of a range write over `maxCells`; `cells` is the count, or "more than N" when counting stopped early. */
 export function tooManyCellsInWrite(cells: string, maxCells = MAX_WRITE_CELLS): TooLargeError {
