@@ -6,6 +6,8 @@ import { EXCEL_FINANCIAL_FUNCTIONS } from './excel-financial-functions.js';
 import { EXCEL_REGEX_FUNCTIONS } from './excel-regex-functions.js';
 import { EXCEL_MATH_FUNCTIONS } from './excel-math-functions.js';
 import { EXCEL_CORRECTIONS } from './excel-corrections.js';
+import { EXCEL_DEPRECIATION_FUNCTIONS } from './excel-depreciation.js';
+import { EXCEL_MATH_CORRECTIONS } from './excel-math-corrections.js';
 import { EXCEL_INFORMATION_FUNCTIONS } from './excel-information-functions.js';
 import { EXCEL_LOOKUP_FUNCTIONS } from './excel-lookup-functions.js';
 import { EXCEL_STATISTICAL_FUNCTIONS } from './excel-statistical-functions.js';
@@ -18,8 +20,10 @@ export const EXCEL_FUNCTIONS: readonly CustomFunction[] = [
   ...EXCEL_STATISTICAL_FUNCTIONS,
   ...EXCEL_ENGINEERING_FUNCTIONS,
   ...EXCEL_FINANCIAL_FUNCTIONS,
+  ...EXCEL_DEPRECIATION_FUNCTIONS,
   ...EXCEL_REGEX_FUNCTIONS,
   ...EXCEL_MATH_FUNCTIONS,
   ...EXCEL_CORRECTIONS,
+  ...EXCEL_MATH_CORRECTIONS,
   ...EXCEL_INFORMATION_FUNCTIONS,
 ];

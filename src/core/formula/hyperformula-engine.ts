@@ -45,6 +45,8 @@ import { positionalParameters, signatureOf, type FunctionInfo } from './function
 import { EXCEL_FUNCTIONS } from './excel-functions.js';
 import { correctBuiltInArguments, treatEmptyCriteriaAsZero } from './built-in-arguments.js';
 import { readCapitalExponentsInComplexText } from './complex-text.js';
+import { refuseEmptyTextAsNumber } from './empty-text-coercion.js';
+import { readExcelDateEdges } from './excel-date-serials.js';
 import { engineSpelling } from './engine-spelling.js';
 import { lambdaSpelling } from './lambda-spelling.js';
 import {
@@ -620,6 +622,11 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     // Text read as a date (DATEVALUE, VALUE, "1/15/2024"+0) the way Excel in en-US reads it, the
     // locale Gridbook assumes (HyperFormula's default is DD/MM/YYYY), and ISO dates.
     dateFormats: ['MM/DD/YYYY', 'MM/DD/YY', 'YYYY/MM/DD'],
+    // Excel's serials: 1 is 1900-01-01 and 60 the 29 February 1900 it counts (Lotus's leap-year
+    // bug, kept by Excel); HyperFormula's default put 1 on 1899-12-31 and had no day 60, so every
+    // date before March 1900 was a day off. Serials from 61 on are the same either way.
+    leapYear1900: true,
+    nullDate: { year: 1899, month: 12, day: 31 },
     chooseAddressMappingPolicy: addressMappingPolicy,
     functionPlugins: functionPluginsOf(registry.list()),
   };
@@ -634,6 +641,8 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   treatEmptyCriteriaAsZero();
   readCapitalExponentsInComplexText();
   intersectRangeResults();
+  refuseEmptyTextAsNumber();
+  readExcelDateEdges();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
   const denseWidths = new DenseWidthBounds();
   let batchDepth = 0;

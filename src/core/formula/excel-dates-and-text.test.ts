@@ -1,0 +1,66 @@
+// Excel's date serials at their edges (serial 0, 1900's 29 February, past 9999) and the empty
+// text "" read as no number: Microsoft's documented rules and Excel's cached results in the
+// conformance corpus (named by file and cell).
+import { describe, expect, it } from 'vitest';
+import { useWorkbooks, valueAt, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
+import type { WireValue } from '../index.js';
+
+const bed = useWorkbooks();
+
+function calc(formula: string, rows?: readonly (readonly WireValue[])[]): WireValue {
+  const book = bed.open();
+  if (rows !== undefined) writeRows(book, 'A1', rows);
+  writeCell(book, 'Z1', formula);
+  return valueAt(book, 'Z1');
+}
+
+describe('date serials as Excel counts them', () => {
+  it.each([
+    ['=DATE(1900,1,1)', 1],
+    ['=DATE(1900,2,29)', 60],
+    ['=DATE(1900,3,1)', 61],
+    ['=DATE(2024,1,10)', 45301],
+    ['=DAY(1)', 1], // poi FormulaEvalTestData DAY(1)
+    ['=MONTH(1)', 1],
+    ['=DAY(60)', 29], // ironcalc docs--DAY.xlsx DAY(DATE(1900,2,29))
+    ['=MONTH(60)', 2],
+    ['=DAY(59)', 28],
+    ['=WEEKDAY(1)', 1],
+    ['=DATEVALUE("1/1/1900")', 1],
+  ])('%s is %j', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+
+  // ironcalc docs--DAY.xlsx, docs--MONTH.xlsx; pycel date-time.xlsx B1/C1.
+  it('serial 0 is 0 January 1900', () => {
+    expect(calc('=DAY(0)')).toBe(0);
+    expect(calc('=MONTH(0)')).toBe(1);
+    expect(calc('=YEAR(0)')).toBe(1900);
+    expect(calc('=EDATE(0,1)')).toBe(31);
+  });
+
+  it('DAY, MONTH and YEAR refuse serials past 31 December 9999', () => {
+    expect(calc('=DAY(2958465)')).toBe(31);
+    expect(calc('=DAY(2958466)')).toBe('#NUM!');
+    expect(calc('=MONTH(2958466)')).toBe('#NUM!');
+    expect(calc('=YEAR(2958466)')).toBe('#NUM!');
+    expect(calc('=YEAR(-1)')).toBe('#NUM!');
+  });
+});
+
+describe('the empty text "" is not a number', () => {
+  it.each([
+    ['=""+1', '#VALUE!'],
+    ['=A1*2', '#VALUE!'],
+    ['=MROUND(A1,3)', '#VALUE!'], // ironcalc MROUND_TRUNC_INT.xlsx MROUND(A25,B25)
+    ['=SIGN(A1)', '#VALUE!'],
+  ])('%s is %j when A1 holds =""', (formula, expected) => {
+    expect(calc(formula, [['=""']])).toBe(expected);
+  });
+
+  it('an empty cell still counts as 0, and "" still joins as text', () => {
+    expect(calc('=B1+1')).toBe(1);
+    expect(calc('=A1&"x"', [['=""']])).toBe('x');
+    expect(calc('=SUM(A1:A2)', [['=""'], [2]])).toBe(2);
+  });
+});

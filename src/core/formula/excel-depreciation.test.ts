@@ -1,0 +1,54 @@
+// VDB: Microsoft's documented examples and Excel's cached results for fractional periods
+// (koala tests--excel--VDB.xlsx, Sheet1).
+import { describe, expect, it } from 'vitest';
+import { useWorkbooks, valueAt, writeCell } from '../../../test/support/workbook-bed.js';
+import type { WireValue } from '../index.js';
+
+const bed = useWorkbooks();
+
+function calc(formula: string): WireValue {
+  const book = bed.open();
+  writeCell(book, 'A1', formula);
+  return valueAt(book, 'A1');
+}
+
+describe('VDB', () => {
+  it.each([
+    ['=VDB(2400,300,10*365,0,1)', 1.32],
+    ['=VDB(2400,300,10*12,0,1)', 40.0],
+    ['=VDB(2400,300,10,0,1)', 480.0],
+    ['=VDB(2400,300,10*12,6,18)', 396.31],
+    ['=VDB(2400,300,10*12,6,18,1.5)', 311.81],
+    ['=VDB(2400,300,10,0,0.875,1.5)', 315.0],
+  ])('MS example %s is %d', (formula, expected) => {
+    expect(calc(formula)).toBeCloseTo(expected, 2);
+  });
+
+  it.each([
+    ['=VDB(575000,5000,10,0,1,1.5)', 86250], // F7
+    ['=VDB(575000,5000,10,3,5,1.5,FALSE)', 102160.546875], // K7
+    ['=VDB(575000,5000,10,9,10,1.5)', 49192.265625], // F16, after the switch to straight line
+    ['=VDB(1,0,14,0,0.5,1.25,FALSE)', 0.044642857142857144], // D23
+    ['=VDB(1,0,14,2.5,3.5,1.25,FALSE)', 0.070747651938645364], // D26
+    ['=VDB(1,0,14,11.5,12.5,1.25,FALSE)', 0.068726290454684064], // F27
+    ['=VDB(1,0,14,11,12,1.25,FALSE)', 0.068667899383779485], // F28
+    ['=VDB(1,0,14,13.5,14,1.25,FALSE)', 0.034363145227342032], // F23
+  ])('runs fractional periods from the start’s fraction: %s', (formula, expected) => {
+    expect(calc(formula)).toBeCloseTo(expected, 12);
+  });
+
+  it('no_switch keeps the declining balance', () => {
+    const declining = 575000 * 0.85 ** 9 * 0.15;
+    expect(calc('=VDB(575000,5000,10,9,10,1.5,TRUE)')).toBeCloseTo(declining, 6);
+    expect(calc('=VDB(575000,5000,10,9,10,1.5,FALSE)')).toBeCloseTo(49192.265625, 6);
+    // Never below salvage: the last period takes only what is left above it.
+    expect(calc('=VDB(2400,300,10,9,10,2,TRUE)')).toBeCloseTo(2400 * 0.8 ** 9 - 300, 9);
+  });
+
+  it('answers #NUM! for periods outside the life or negative amounts', () => {
+    expect(calc('=VDB(2400,300,10,6,18)')).toBe('#NUM!');
+    expect(calc('=VDB(2400,300,10,5,4)')).toBe('#NUM!');
+    expect(calc('=VDB(-1,0,10,0,1)')).toBe('#NUM!');
+    expect(calc('=VDB(2400,300,0,0,0)')).toBe('#NUM!');
+  });
+});
