@@ -7,6 +7,7 @@ import { EXCEL_REGEX_FUNCTIONS } from './excel-regex-functions.js';
 import { EXCEL_MATH_FUNCTIONS } from './excel-math-functions.js';
 import { EXCEL_CORRECTIONS } from './excel-corrections.js';
 import { EXCEL_DEPRECIATION_FUNCTIONS } from './excel-depreciation.js';
+import { EXCEL_CASH_FLOW_FUNCTIONS } from './excel-cash-flows.js';
 import { EXCEL_MATH_CORRECTIONS } from './excel-math-corrections.js';
 import { EXCEL_INFORMATION_FUNCTIONS } from './excel-information-functions.js';
 import { EXCEL_LOOKUP_FUNCTIONS } from './excel-lookup-functions.js';
@@ -21,6 +22,7 @@ export const EXCEL_FUNCTIONS: readonly CustomFunction[] = [
   ...EXCEL_ENGINEERING_FUNCTIONS,
   ...EXCEL_FINANCIAL_FUNCTIONS,
   ...EXCEL_DEPRECIATION_FUNCTIONS,
+  ...EXCEL_CASH_FLOW_FUNCTIONS,
   ...EXCEL_REGEX_FUNCTIONS,
   ...EXCEL_MATH_FUNCTIONS,
   ...EXCEL_CORRECTIONS,

@@ -1,0 +1,112 @@
+// Cash-flow built-ins of HyperFormula that answer differently from Excel, replaced under their
+// own names (docs/decisions/2026-11-26-replacing-built-in-functions.md): IPMT and PPMT refuse a
+// period outside 1 … nper with #NUM! (HyperFormula answered a number), and MIRR discounts only
+// the negative flows with the finance rate, so a rate of -1 with one outflow up front still has
+// an answer, and flows without any inflow give -1 (HyperFormula answered #DIV/0!).
+import { cellsOf, divideByZero, numberArg } from './excel-arguments.js';
+import type { CustomFunction } from './function-registry.js';
+import { FormulaError, SENTINELS, isFormulaError } from './sentinels.js';
+
+const numError = (message: string): FormulaError => new FormulaError(SENTINELS.number, message);
+
+interface Loan {
+  readonly rate: number;
+  readonly nper: number;
+  readonly pv: number;
+  readonly fv: number;
+  /** 1: payments at the start of each period. */
+  readonly type: number;
+}
+
+/** PMT, as Microsoft documents it. */
+function payment({ rate, nper, pv, fv, type }: Loan): number {
+  if (rate === 0) return -(pv + fv) / nper;
+  const growth = (1 + rate) ** nper;
+  return (-(pv * growth + fv) * rate) / ((1 + rate * type) * (growth - 1));
+}
+
+/** The balance (FV's sign) after `periods` payments of `pmt`. */
+function balanceAfter({ rate, pv, type }: Loan, periods: number, pmt: number): number {
+  if (rate === 0) return -(pv + pmt * periods);
+  const growth = (1 + rate) ** periods;
+  return -(pv * growth + (pmt * (1 + rate * type) * (growth - 1)) / rate);
+}
+
+/** The interest part of payment `period`: the rate on the balance before it. */
+function interestPart(loan: Loan, period: number): number {
+  if (loan.rate === 0 || (loan.type === 1 && period === 1)) return 0;
+  const interest = balanceAfter(loan, period - 1, payment(loan)) * loan.rate;
+  return loan.type === 1 ? interest / (1 + loan.rate) : interest;
+}
+
+type Args = Parameters<CustomFunction['evaluate']>[0];
+
+function loanAndPeriod(name: string, args: Args): { loan: Loan; period: number } {
+  const rate = numberArg(name, args, 0);
+  const period = numberArg(name, args, 1);
+  const nper = numberArg(name, args, 2);
+  const pv = numberArg(name, args, 3);
+  const fv = numberArg(name, args, 4, 0);
+  const type = numberArg(name, args, 5, 0) === 0 ? 0 : 1;
+  if (period < 1 || period > nper) throw numError(`${name}: per must be from 1 to nper`);
+  return { loan: { rate, nper, pv, fv, type }, period };
+}
+
+const ipmt: CustomFunction = {
+  name: 'IPMT',
+  minArgs: 4,
+  maxArgs: 6,
+  category: 'Financial',
+  parameters: ['rate', 'per', 'nper', 'pv', 'fv', 'type'],
+  description:
+    'IPMT(rate, per, nper, pv, [fv=0], [type=0]): the interest part of payment per of a loan or investment (#NUM! unless 1 ≤ per ≤ nper)',
+  evaluate: (args) => {
+    const { loan, period } = loanAndPeriod('IPMT', args);
+    return interestPart(loan, period);
+  },
+};
+
+const ppmt: CustomFunction = {
+  name: 'PPMT',
+  minArgs: 4,
+  maxArgs: 6,
+  category: 'Financial',
+  parameters: ['rate', 'per', 'nper', 'pv', 'fv', 'type'],
+  description:
+    'PPMT(rate, per, nper, pv, [fv=0], [type=0]): the principal part of payment per of a loan or investment (#NUM! unless 1 ≤ per ≤ nper)',
+  evaluate: (args) => {
+    const { loan, period } = loanAndPeriod('PPMT', args);
+    return payment(loan) - interestPart(loan, period);
+  },
+};
+
+const mirr: CustomFunction = {
+  name: 'MIRR',
+  minArgs: 3,
+  maxArgs: 3,
+  category: 'Financial',
+  parameters: ['values', 'finance_rate', 'reinvest_rate'],
+  description:
+    'MIRR(values, finance_rate, reinvest_rate): the modified internal rate of return of periodic cash flows (outflows discounted at finance_rate, inflows compounded at reinvest_rate)',
+  evaluate: (args) => {
+    const flows: number[] = [];
+    for (const value of cellsOf(args[0]!)) {
+      if (isFormulaError(value)) throw value;
+      if (typeof value === 'number') flows.push(value);
+    }
+    const finance = numberArg('MIRR', args, 1);
+    const reinvest = numberArg('MIRR', args, 2);
+    const n = flows.length;
+    let outflows = 0;
+    let inflows = 0;
+    flows.forEach((flow, index) => {
+      if (flow < 0) outflows += flow / (1 + finance) ** index;
+      else inflows += flow * (1 + reinvest) ** (n - 1 - index);
+    });
+    if (outflows === 0 || n < 2 || !Number.isFinite(outflows))
+      return divideByZero('MIRR: needs at least one outflow, over two periods or more');
+    return (-inflows / outflows) ** (1 / (n - 1)) - 1;
+  },
+};
+
+export const EXCEL_CASH_FLOW_FUNCTIONS: readonly CustomFunction[] = [ipmt, ppmt, mirr];
