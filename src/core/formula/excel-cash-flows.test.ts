@@ -61,3 +61,28 @@ describe('MIRR', () => {
     expect(calc('=MIRR({6,1,2},0.1,0.2)')).toBe('#DIV/0!');
   });
 });
+
+// ironcalc FINANCIAL--TBILLs.xlsx, column D (and Microsoft's TBILLEQ example).
+describe('TBILLEQ', () => {
+  it.each([
+    ['=TBILLEQ(DATE(2008,3,31),DATE(2008,6,1),0.0914)', 0.094151494], // MS example
+    ['=TBILLEQ(20000,20182,0.5)', 0.67843866171003719], // D2: 182 days, Microsoft's formula
+    ['=TBILLEQ(2040,2223,0.8)', 1.364497682211261], // D24: 183 days, compounded
+    ['=TBILLEQ(2040,2400,0.8)', 2.5066048253748145], // D4
+    ['=TBILLEQ(45332,45650,1)', 4.457435931990497], // D30
+    ['=TBILLEQ(14640,15005,0.5)', 0.84827597966524815], // D5: 365 days
+    ['=TBILLEQ(14640,15006,0.5)', 0.85229613124917014], // D6: 366 days in a leap year
+  ])('%s is %d', (formula, expected) => {
+    expect(calc(formula)).toBeCloseTo(expected, 9);
+  });
+
+  it.each([
+    ['=TBILLEQ(1000,1366,0.5)', '#NUM!'], // D8: more than a year
+    ['=TBILLEQ(10000,20000,0.5)', '#NUM!'], // D13
+    ['=TBILLEQ(45366,45731,0)', '#NUM!'],
+    ['=TBILLEQ(TRUE,45731,0.5)', '#VALUE!'], // D12
+    ['=TBILLEQ(45366,45731,TRUE)', '#VALUE!'], // D17
+  ])('%s is %s', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+});

@@ -2,8 +2,16 @@
 // own names (docs/decisions/2026-11-26-replacing-built-in-functions.md): IPMT and PPMT refuse a
 // period outside 1 … nper with #NUM! (HyperFormula answered a number), and MIRR discounts only
 // the negative flows with the finance rate, so a rate of -1 with one outflow up front still has
-// an answer, and flows without any inflow give -1 (HyperFormula answered #DIV/0!).
-import { cellsOf, divideByZero, numberArg } from './excel-arguments.js';
+// an answer, and flows without any inflow give -1 (HyperFormula answered #DIV/0!); TBILLEQ
+// compounds beyond half a year and refuses TRUE/FALSE.
+import {
+  cellsOf,
+  divideByZero,
+  numberArg,
+  plainArg,
+  toNumber,
+  valueError,
+} from './excel-arguments.js';
 import type { CustomFunction } from './function-registry.js';
 import { FormulaError, SENTINELS, isFormulaError } from './sentinels.js';
 
@@ -109,4 +117,56 @@ const mirr: CustomFunction = {
   },
 };
 
-export const EXCEL_CASH_FLOW_FUNCTIONS: readonly CustomFunction[] = [ipmt, ppmt, mirr];
+/** A number argument where TRUE/FALSE are #VALUE!, as in Excel's Treasury-bill functions. */
+function strictNumberArg(name: string, args: Args, index: number): number {
+  const value = plainArg(name, args[index], index + 1);
+  if (typeof value === 'boolean') throw valueError(`${name}: TRUE and FALSE are not numbers`);
+  return toNumber(name, value, index + 1);
+}
+
+const DAY_MS = 86_400_000;
+/** Serial 61 onwards counts days from 1899-12-30. */
+const EPOCH_MS = Date.UTC(1899, 11, 30);
+
+/** The serial one calendar year after `serial` (EDATE(serial, 12)). */
+function yearLater(serial: number): number {
+  const date = new Date(EPOCH_MS + serial * DAY_MS);
+  const year = date.getUTCFullYear() + 1;
+  const month = date.getUTCMonth();
+  const day = Math.min(date.getUTCDate(), new Date(Date.UTC(year, month + 1, 0)).getUTCDate());
+  return Math.round((Date.UTC(year, month, day) - EPOCH_MS) / DAY_MS);
+}
+
+/**
+ * TBILLEQ: the bond-equivalent yield of a Treasury bill. Up to 182 days Microsoft's formula,
+ * 365 × rate / (360 − rate × days); beyond, the yield of a bill priced 100 × (1 − rate × days /
+ * 360) compounded once at half a year, as Excel's cached results show (ironcalc
+ * FINANCIAL--TBILLs.xlsx D4, D24, D30). Maturity more than a year after settlement is #NUM!.
+ */
+const tbilleq: CustomFunction = {
+  name: 'TBILLEQ',
+  minArgs: 3,
+  maxArgs: 3,
+  category: 'Financial',
+  parameters: ['settlement', 'maturity', 'discount'],
+  description:
+    'TBILLEQ(settlement, maturity, discount): the bond-equivalent yield of a Treasury bill (maturity at most a year after settlement)',
+  evaluate: (args) => {
+    const settlement = Math.trunc(strictNumberArg('TBILLEQ', args, 0));
+    const maturity = Math.trunc(strictNumberArg('TBILLEQ', args, 1));
+    const discount = strictNumberArg('TBILLEQ', args, 2);
+    if (discount <= 0) return numError('TBILLEQ: discount must be above 0');
+    if (settlement < 0 || maturity <= settlement || maturity > yearLater(settlement))
+      return numError('TBILLEQ: maturity must be after settlement, by a year at most');
+    const days = maturity - settlement;
+    if (days <= 182) return (365 * discount) / (360 - discount * days);
+    const price = 100 * (1 - (discount * days) / 360);
+    if (price <= 0) return numError('TBILLEQ: the discount leaves no price');
+    // A 366-day bill counts as one year (D6), not 366/365 of one.
+    const years = Math.min(days / 365, 1);
+    const root = Math.sqrt(years * years - (2 * years - 1) * (1 - 100 / price));
+    return (root - years) / (years - 0.5);
+  },
+};
+
+export const EXCEL_CASH_FLOW_FUNCTIONS: readonly CustomFunction[] = [ipmt, ppmt, mirr, tbilleq];

@@ -86,6 +86,7 @@ const NAMES = [
   'IPMT',
   'PPMT',
   'MIRR',
+  'TBILLEQ',
   'VALUETOTEXT',
   'ARRAYTOTEXT',
   'AND',
