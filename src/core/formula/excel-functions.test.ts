@@ -33,6 +33,10 @@ const NAMES = [
   'FIXED',
   'XMATCH',
   'LOOKUP',
+  'HLOOKUP',
+  'ADDRESS',
+  'SEARCH',
+  'SEARCHB',
   'RANK',
   'RANK.EQ',
   'RANK.AVG',
@@ -545,8 +549,8 @@ describe('LOOKUP', () => {
     expect(result(book, '=LOOKUP("coconut",A1:A3,B1:B3)')).toBe(3);
   });
 
-  it('a 2-D lookup_vector with a result_vector is #VALUE!', () => {
-    expect(calc('=LOOKUP(1,{1,2;3,4},{1;2})')).toBe('#VALUE!');
+  it('a 2-D lookup_vector with a result_vector searches its first column (pycel/lookup.xlsx row 29)', () => {
+    expect(calc('=LOOKUP(3,{1,2;3,4},{10;20})')).toBe(20);
   });
 });
 

@@ -11,6 +11,7 @@ import { EXCEL_CASH_FLOW_FUNCTIONS } from './excel-cash-flows.js';
 import { EXCEL_MATH_CORRECTIONS } from './excel-math-corrections.js';
 import { EXCEL_INFORMATION_FUNCTIONS } from './excel-information-functions.js';
 import { EXCEL_LOOKUP_FUNCTIONS } from './excel-lookup-functions.js';
+import { EXCEL_REFERENCE_TEXT_FUNCTIONS } from './excel-reference-text-functions.js';
 import { EXCEL_STATISTICAL_FUNCTIONS } from './excel-statistical-functions.js';
 import { EXCEL_TEXT_FUNCTIONS } from './excel-text-functions.js';
 import type { CustomFunction } from './function-registry.js';
@@ -18,6 +19,7 @@ import type { CustomFunction } from './function-registry.js';
 export const EXCEL_FUNCTIONS: readonly CustomFunction[] = [
   ...EXCEL_TEXT_FUNCTIONS,
   ...EXCEL_LOOKUP_FUNCTIONS,
+  ...EXCEL_REFERENCE_TEXT_FUNCTIONS,
   ...EXCEL_STATISTICAL_FUNCTIONS,
   ...EXCEL_ENGINEERING_FUNCTIONS,
   ...EXCEL_FINANCIAL_FUNCTIONS,

@@ -1,6 +1,8 @@
 // Excel lookup functions HyperFormula 3.5 lacks, XMATCH and LOOKUP (vector and array forms), and
-// MATCH in place of HyperFormula's (which matched text by case and without wildcards).
+// MATCH and HLOOKUP in place of HyperFormula's (which matched text by case and without wildcards,
+// and whose approximate search on text answered the last column).
 import {
+  booleanArg,
   compareSameType,
   gridOf,
   integerArg,
@@ -13,7 +15,9 @@ import {
   type Plain,
 } from './excel-arguments.js';
 import type { CustomFunction, FunctionArgument } from './function-registry.js';
-import type { CellValue } from './sentinels.js';
+import { FormulaError, SENTINELS, type CellValue } from './sentinels.js';
+
+const refError = (message: string): FormulaError => new FormulaError(SENTINELS.reference, message);
 
 /** The value looked up; an empty cell looks for 0, as Excel reads a blank reference. */
 function lookupValueArg(name: string, arg: FunctionArgument | undefined): Exclude<Plain, null> {
@@ -156,6 +160,11 @@ function arrayForm(arg: FunctionArgument): { search: CellValue[]; result: CellVa
   };
 }
 
+function isTwoDimensional(arg: FunctionArgument): boolean {
+  const { height, width } = gridOf(arg);
+  return height > 1 && width > 1;
+}
+
 const lookup: CustomFunction = {
   name: 'LOOKUP',
   minArgs: 2,
@@ -164,10 +173,13 @@ const lookup: CustomFunction = {
     'LOOKUP(lookup_value, lookup_vector, [result_vector]): the value at the position of the largest value not above lookup_value (data sorted ascending); with a 2-D array and no result_vector, searches its first row or column and answers from the last',
   evaluate: (args): CellValue => {
     const value = lookupValueArg('LOOKUP', args[0]);
+    if (args[2] !== undefined && isTwoDimensional(args[2]))
+      return notAvailable('LOOKUP: result_vector must be one row or one column');
+    // A 2-D lookup_vector beside a result_vector is searched as in the array form (pycel/lookup.xlsx row 29).
     const { search, result } =
       args[2] === undefined
         ? arrayForm(args[1]!)
-        : { search: vectorOf('LOOKUP', args[1]!, 2), result: vectorOf('LOOKUP', args[2], 3) };
+        : { search: arrayForm(args[1]!).search, result: vectorOf('LOOKUP', args[2], 3) };
     const found = lastNotAbove(search, value);
     if (found === undefined)
       return notAvailable('LOOKUP: no value is smaller than or equal to the lookup value');
@@ -179,6 +191,36 @@ const lookup: CustomFunction = {
   },
 };
 
+/** MATCH's and HLOOKUP's search: exact (text ignoring case, with wildcards) or the largest value not above (ascending data). */
+function matchPosition(
+  values: readonly CellValue[],
+  value: Exclude<Plain, null>,
+  type: number,
+): number | undefined {
+  if (type === 0) return linearSearch(values, value, 2, false);
+  return type > 0 ? binarySearch(values, value, -1, 1) : binarySearch(values, value, 1, -1);
+}
+
+const hlookup: CustomFunction = {
+  name: 'HLOOKUP',
+  minArgs: 3,
+  maxArgs: 4,
+  description:
+    'HLOOKUP(lookup_value, table_array, row_index_num, [range_lookup=TRUE]): the value in row row_index_num of the column whose first-row value matches (TRUE: the largest value not above it, first row ascending; FALSE: the first equal one, text ignoring case, wildcards * ? ~)',
+  evaluate: (args) => {
+    const value = lookupValueArg('HLOOKUP', args[0]);
+    const { height, rows } = gridOf(args[1]!);
+    const row = integerArg('HLOOKUP', args, 2);
+    if (row < 1) return valueError('HLOOKUP: row_index_num must be at least 1');
+    if (row > height) return refError('HLOOKUP: row_index_num is past the last row of table_array');
+    const exact = !booleanArg('HLOOKUP', args, 3, true);
+    const found = matchPosition(rows[0]!, value, exact ? 0 : 1);
+    if (found === undefined) return notAvailable('HLOOKUP: the value was not found');
+    // An empty cell answers 0, as in Excel.
+    return rows[row - 1]![found] ?? 0;
+  },
+};
+
 const match: CustomFunction = {
   name: 'MATCH',
   minArgs: 2,
@@ -187,19 +229,12 @@ const match: CustomFunction = {
     'MATCH(lookup_value, lookup_array, [match_type=1]): 1-based position in one row or column; 1 the largest value not above it (data ascending), 0 the first equal one (text ignoring case, wildcards * ? ~), -1 the smallest not below it (data descending)',
   evaluate: (args) => {
     const value = lookupValueArg('MATCH', args[0]);
-    const { height, width } = gridOf(args[1]!);
-    if (height > 1 && width > 1)
+    if (isTwoDimensional(args[1]!))
       return notAvailable('MATCH: lookup_array must be one row or one column');
     const values = vectorOf('MATCH', args[1]!, 2);
-    const type = Math.sign(integerArg('MATCH', args, 2, 1));
-    const found =
-      type === 0
-        ? linearSearch(values, value, 2, false)
-        : type > 0
-          ? binarySearch(values, value, -1, 1)
-          : binarySearch(values, value, 1, -1);
+    const found = matchPosition(values, value, Math.sign(integerArg('MATCH', args, 2, 1)));
     return found === undefined ? notAvailable('MATCH: the value was not found') : found + 1;
   },
 };
 
-export const EXCEL_LOOKUP_FUNCTIONS: readonly CustomFunction[] = [xmatch, lookup, match];
+export const EXCEL_LOOKUP_FUNCTIONS: readonly CustomFunction[] = [xmatch, lookup, match, hlookup];

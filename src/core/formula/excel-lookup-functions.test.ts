@@ -1,0 +1,93 @@
+// HLOOKUP in place of HyperFormula's, and LOOKUP's vector form over a 2-D lookup_vector. Expected
+// values come from Microsoft's HLOOKUP page ("MS example") and, where Excel's cached results are
+// the only word, from the conformance corpus (file and row named).
+import { describe, expect, it } from 'vitest';
+import { useWorkbooks, valueAt, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
+import type { WireValue } from '../index.js';
+import type { Workbook } from '../workbook.js';
+
+const bed = useWorkbooks();
+
+function bookWith(rows: readonly (readonly WireValue[])[]): Workbook {
+  const book = bed.open();
+  writeRows(book, 'A1', rows);
+  return book;
+}
+
+function result(book: Workbook, formula: string): WireValue {
+  writeCell(book, 'Z1', formula);
+  return valueAt(book, 'Z1');
+}
+
+describe('HLOOKUP', () => {
+  const table: WireValue[][] = [
+    ['Axles', 'Bearings', 'Bolts'],
+    [4, 4, 9],
+    [5, 7, 10],
+    [6, 8, 11],
+  ];
+
+  it.each([
+    ['=HLOOKUP("Axles",A1:C4,2,TRUE)', 4],
+    ['=HLOOKUP("Bearings",A1:C4,3,FALSE)', 7],
+    ['=HLOOKUP("B",A1:C4,3,TRUE)', 5],
+    ['=HLOOKUP("Bolts",A1:C4,4)', 11],
+    ['=HLOOKUP(3,{1,2,3;"a","b","c";"d","e","f"},2,TRUE)', 'c'],
+  ])('MS example %s is %j', (formula, expected) => {
+    expect(result(bookWith(table), formula)).toBe(expected);
+  });
+
+  it('the approximate search on text finds the largest value not above, not the last column', () => {
+    const book = bookWith([
+      ['Albacete', 'Berlin', 'Madrid', 'Paris', 'Zimbawe'],
+      ['apple', 'banana', 'cherry', 'date', 'done'],
+    ]);
+    expect(result(book, '=HLOOKUP("Alcala",A1:E2,1)')).toBe('Albacete');
+    expect(result(book, '=HLOOKUP("Lisbon",A1:E2,2,TRUE)')).toBe('banana');
+    expect(result(book, '=HLOOKUP("Aachen",A1:E2,2)')).toBe('#N/A');
+  });
+
+  it('an exact search ignores case and reads wildcards', () => {
+    expect(result(bookWith(table), '=HLOOKUP("bea*",A1:C4,2,FALSE)')).toBe(4);
+    expect(result(bookWith(table), '=HLOOKUP("b?lts",A1:C4,4,FALSE)')).toBe(11);
+    expect(result(bookWith(table), '=HLOOKUP("Nuts",A1:C4,2,FALSE)')).toBe('#N/A');
+  });
+
+  it('row_index_num below 1 is #VALUE!, past the table #REF!', () => {
+    expect(result(bookWith(table), '=HLOOKUP("Axles",A1:C4,0,FALSE)')).toBe('#VALUE!');
+    expect(result(bookWith(table), '=HLOOKUP("Axles",A1:C4,5,FALSE)')).toBe('#REF!');
+  });
+
+  it('an empty cell in the answering row is 0', () => {
+    const book = bookWith([
+      ['x', 'y'],
+      [null, 2],
+    ]);
+    expect(result(book, '=HLOOKUP("x",A1:B2,2,FALSE)')).toBe(0);
+  });
+});
+
+describe('LOOKUP with a 2-D lookup_vector', () => {
+  // pycel/lookup.xlsx, rows 5-9 and 29-30: LOOKUP(x, $B$5:$C$9, $D$5:$D$9) searches B5:B9.
+  const table: WireValue[][] = [
+    [0, 'a', null],
+    [1, 'e', 'plugh'],
+    [2, 'i', true],
+    [3, 'o', '#VALUE!'],
+    [4, 'u', '#N/A'],
+  ];
+
+  it.each([
+    ['=LOOKUP(2,A1:B5,C1:C5)', true],
+    ['=LOOKUP(0.5,A1:B5,C1:C5)', 0],
+    ['=LOOKUP(1.5,A1:B5,C1:C5)', 'plugh'],
+    ['=LOOKUP(-1,A1:B5,C1:C5)', '#N/A'],
+    ['=LOOKUP("plugh",A1:B5,C1:C5)', '#N/A'],
+  ])('searches its first column: %s is %j', (formula, expected) => {
+    expect(result(bookWith(table), formula)).toBe(expected);
+  });
+
+  it('a 2-D result_vector is #N/A (pycel/lookup.xlsx J30)', () => {
+    expect(result(bookWith(table), '=LOOKUP(2,A1:B5,B1:C5)')).toBe('#N/A');
+  });
+});
