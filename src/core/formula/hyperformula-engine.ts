@@ -54,6 +54,7 @@ import {
   LAMBDA_FUNCTION_INFO,
   lambdaPlugin,
 } from './lambda-functions.js';
+import { REGRESSION_FUNCTION_INFO, regressionPlugin } from './excel-regression-functions.js';
 import { intersectRangeResults } from './implicit-intersection.js';
 import { formulaLimitError } from './formula-limits.js';
 import {
@@ -537,17 +538,20 @@ export function builtInFunctionNames(): Set<string> {
     ...GRIDOS_FUNCTIONS.map((fn) => fn.name),
     ...EXCEL_FUNCTIONS.map((fn) => fn.name),
     ...LAMBDA_FUNCTION_INFO.keys(),
+    ...REGRESSION_FUNCTION_INFO.keys(),
   ]);
 }
 
 /** LET, LAMBDA and its helpers: one plugin class, shared by every engine (it holds no state). */
 const LAMBDA_PLUGIN = lambdaPlugin();
+const REGRESSION_PLUGIN = regressionPlugin();
 
 function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPluginDefinition[] {
   return [
     ...HyperFormula.getAllFunctionPlugins(),
     pluginFor(functions),
     LAMBDA_PLUGIN,
+    REGRESSION_PLUGIN,
     boundedFunctions,
   ];
 }
@@ -565,7 +569,7 @@ function catalogueOf(
   for (const available of hf.getAvailableFunctions()) {
     const name = available.canonicalName.toUpperCase();
     if (isInternalLambdaFunction(name)) continue;
-    const lambdaInfo = LAMBDA_FUNCTION_INFO.get(name);
+    const lambdaInfo = LAMBDA_FUNCTION_INFO.get(name) ?? REGRESSION_FUNCTION_INFO.get(name);
     if (lambdaInfo !== undefined) {
       entries.push(lambdaInfo);
       continue;
