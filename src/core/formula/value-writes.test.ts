@@ -181,4 +181,28 @@ describe('values written over values', () => {
       'Sheet1!E1=93',
     ]);
   });
+
+  it('take quoted text as text without asking the parser, however much it looks like a date', () => {
+    const hf = HyperFormula.buildFromArray([[1, 2, '=ISTEXT(B1)']], {
+      licenseKey: 'gpl-v3',
+      dateFormats: ['MM/DD/YYYY'],
+    });
+    try {
+      const parser = (
+        hf as unknown as {
+          _crudOperations: { operations: { cellContentParser: { parse(c: unknown): unknown } } };
+        }
+      )._crudOperations.operations.cellContentParser;
+      hf.suspendEvaluation();
+      // The first write checks, once, that this engine's parser keeps quoted text as text.
+      writeValuesInPlace(hf, { sheet: 0, row: 1, col: 0 }, [[3]]);
+      const parse = vi.spyOn(parser, 'parse');
+      writeValuesInPlace(hf, { sheet: 0, row: 0, col: 0 }, [["'n1", "'01/02/2026"]]);
+      hf.resumeEvaluation();
+      expect(parse).not.toHaveBeenCalled();
+      expect(hf.getSheetValues(0)[0]).toEqual(['n1', '01/02/2026', true]);
+    } finally {
+      hf.destroy();
+    }
+  });
 });

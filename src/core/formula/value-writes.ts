@@ -92,6 +92,33 @@ function classesOf(): Classes {
   }
 }
 
+const quotedTextChecked = new WeakMap<HyperFormula, boolean>();
+
+/**
+ * Whether this engine's parser reads content behind a leading apostrophe as that text, however
+ * much it looks like a number, a date or a time (checked once per engine, with its own date
+ * formats). Gridbook writes every text so (`toEngineContent`), and asking the parser anyway cost
+ * a sort of 100,000 rows of text a third of its engine time, mostly in trying date formats.
+ */
+function quotedTextStaysText(
+  hf: HyperFormula,
+  parser: Internals['_crudOperations']['operations']['cellContentParser'],
+): boolean {
+  let checked = quotedTextChecked.get(hf);
+  if (checked === undefined) {
+    const { parsed } = classesOf();
+    const text = parsed[1]!;
+    checked = ["'1", "'1/2/2026", "'2026/01/02", "'10:30", "'TRUE", "'#N/A", "'=1", "'1%"].every(
+      (content) => {
+        const result = parser.parse(content);
+        return result instanceof text && result.value === content.slice(1);
+      },
+    );
+    quotedTextChecked.set(hf, checked);
+  }
+  return checked;
+}
+
 /**
  * Marks what reads `vertex` dirty rather than the vertex itself. Recalculating a value vertex
  * only passes the dirt on to these, so the result is the same, but the topological sort then
@@ -133,6 +160,8 @@ export function writeValuesInPlace(
   // twice in one batch must end with its last value, so such a batch takes the full path.
   if (!internals._evaluationSuspended || !crud.operations.changes.isEmpty()) return undefined;
   if (graph.getInfiniteRanges().length > 0) return undefined;
+  const parser = crud.operations.cellContentParser;
+  const quotedIsText = quotedTextStaysText(hf, parser);
   const cells: { at: Address; vertex: ValueVertex; content: RawCellContent; value: unknown }[] = [];
   for (let r = 0; r < contents.length; r += 1) {
     const line = contents[r]!;
@@ -141,7 +170,11 @@ export function writeValuesInPlace(
       const vertex = dependencyGraph.getCell(at);
       if (!(vertex instanceof valueVertex)) return undefined;
       const content = line[c]!;
-      const parsedContent = crud.operations.cellContentParser.parse(content);
+      if (quotedIsText && typeof content === 'string' && content.startsWith("'")) {
+        cells.push({ at, vertex: vertex as ValueVertex, content, value: content.slice(1) });
+        continue;
+      }
+      const parsedContent = parser.parse(content);
       if (!parsed.some((kind) => parsedContent instanceof kind)) return undefined;
       cells.push({ at, vertex: vertex as ValueVertex, content, value: parsedContent.value });
     }
