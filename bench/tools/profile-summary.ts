@@ -1,6 +1,7 @@
 // Summarises a V8 .cpuprofile (node --cpu-prof): self time by function and by package/file,
 // so a missed target can be traced to where the time actually goes.
 // Usage: node --import tsx bench/tools/profile-summary.ts <file.cpuprofile> [top=30]
+// PROFILE_LAST_MS=<ms> keeps only the samples of the profile's last <ms> (a server's last call).
 import { readFileSync } from 'node:fs';
 
 interface ProfileNode {
@@ -29,12 +30,24 @@ function ownerOf(url: string): string {
   return repo === null ? url : `${repo[1]}/${repo[2]}`;
 }
 
-function summarize(profile: CpuProfile, top: number): string {
+/** Which samples count: all, or those at most `lastMs` before the profile ends. */
+function sampleWindow(profile: CpuProfile, lastMs: number | undefined): (index: number) => boolean {
+  if (lastMs === undefined) return () => true;
+  const at: number[] = [];
+  let clock = 0;
+  for (const delta of profile.timeDeltas) at.push((clock += delta));
+  const from = clock - lastMs * 1000;
+  return (index) => at[index]! >= from;
+}
+
+function summarize(profile: CpuProfile, top: number, lastMs?: number): string {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfMicros = new Map<number, number>();
-  profile.samples.forEach((id, index) =>
-    selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)),
-  );
+  const counted = sampleWindow(profile, lastMs);
+  profile.samples.forEach((id, index) => {
+    if (counted(index))
+      selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
+  });
   const total = [...selfMicros.values()].reduce((sum, value) => sum + value, 0);
   const byFunction = new Map<string, number>();
   const byOwner = new Map<string, number>();
@@ -73,5 +86,9 @@ if (file === undefined) {
   process.exit(2);
 }
 process.stdout.write(
-  `${summarize(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile, Number(topText ?? 30))}\n`,
+  `${summarize(
+    JSON.parse(readFileSync(file, 'utf8')) as CpuProfile,
+    Number(topText ?? 30),
+    process.env.PROFILE_LAST_MS === undefined ? undefined : Number(process.env.PROFILE_LAST_MS),
+  )}\n`,
 );

@@ -13,6 +13,7 @@ import {
 import { parseCell } from '../address/index.js';
 import type { ChangeSet } from '../change-set.js';
 import { writeCellOps, writeRangeOps } from '../ops/index.js';
+import { writeValuesInPlace } from './value-writes.js';
 
 const { open } = useWorkbooks();
 
@@ -124,5 +125,84 @@ describe('values written over values', () => {
     expect(valueAt(book, 'D1')).toBe('#SPILL!');
     writeRows(book, 'D2', [['=C1+1']]);
     expect(valueAt(book, 'D2')).toBe(2);
+  });
+
+  it('mark what reads a written value dirty, not the value itself, so the recalculation starts at the readers', () => {
+    const hf = HyperFormula.buildFromArray([[1, 2, '=A1*2', '=SUM(A1:B1)']], {
+      licenseKey: 'gpl-v3',
+    });
+    try {
+      const graph = (
+        hf as unknown as {
+          dependencyGraph: {
+            graph: {
+              nodesSparseArray: unknown[];
+              dirtyAndVolatileNodeIds: { rawValue: { dirty: number[] } };
+            };
+          };
+        }
+      ).dependencyGraph.graph;
+      const vertexAt = (col: number) =>
+        (
+          hf as unknown as { dependencyGraph: { getCell(a: object): unknown } }
+        ).dependencyGraph.getCell({
+          sheet: 0,
+          row: 0,
+          col,
+        });
+      hf.suspendEvaluation();
+      expect(writeValuesInPlace(hf, { sheet: 0, row: 0, col: 0 }, [[5]])).toHaveLength(1);
+      const dirty = new Set(
+        graph.dirtyAndVolatileNodeIds.rawValue.dirty.map((id) => graph.nodesSparseArray[id]),
+      );
+      expect(dirty.has(vertexAt(0))).toBe(false);
+      expect(dirty.has(vertexAt(2))).toBe(true);
+      hf.resumeEvaluation();
+      expect(hf.getSheetValues(0)).toEqual([[5, 2, 10, 7]]);
+    } finally {
+      hf.destroy();
+    }
+  });
+
+  it('reach readers several steps away, through ranges and other sheets, and report each once', () => {
+    const book = open({ sheetNames: ['Sheet1', 'Other'] });
+    writeRows(book, 'A1', [[1], [2], [3]]);
+    writeRows(book, 'B1', [['=A1+1', '=B1*2', '=SUM(A1:A3)', '=SUM(B1:C1)+D1']]);
+    writeCell(book, 'A1', '=Sheet1!E1+MAX(Sheet1!A1:A3)', 'Other');
+    const commit = book.apply(writeRangeOps('Sheet1', parseCell('A1'), [[10], [20], [30]]));
+    expect(cellsOf(commit.changes)).toEqual([
+      'Other!A1=123',
+      'Sheet1!A1=10',
+      'Sheet1!A2=20',
+      'Sheet1!A3=30',
+      'Sheet1!B1=11',
+      'Sheet1!C1=22',
+      'Sheet1!D1=60',
+      'Sheet1!E1=93',
+    ]);
+  });
+
+  it('take quoted text as text without asking the parser, however much it looks like a date', () => {
+    const hf = HyperFormula.buildFromArray([[1, 2, '=ISTEXT(B1)']], {
+      licenseKey: 'gpl-v3',
+      dateFormats: ['MM/DD/YYYY'],
+    });
+    try {
+      const parser = (
+        hf as unknown as {
+          _crudOperations: { operations: { cellContentParser: { parse(c: unknown): unknown } } };
+        }
+      )._crudOperations.operations.cellContentParser;
+      hf.suspendEvaluation();
+      // The first write checks, once, that this engine's parser keeps quoted text as text.
+      writeValuesInPlace(hf, { sheet: 0, row: 1, col: 0 }, [[3]]);
+      const parse = vi.spyOn(parser, 'parse');
+      writeValuesInPlace(hf, { sheet: 0, row: 0, col: 0 }, [["'n1", "'01/02/2026"]]);
+      hf.resumeEvaluation();
+      expect(parse).not.toHaveBeenCalled();
+      expect(hf.getSheetValues(0)[0]).toEqual(['n1', '01/02/2026', true]);
+    } finally {
+      hf.destroy();
+    }
   });
 });

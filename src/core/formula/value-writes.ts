@@ -3,8 +3,9 @@
 // setCellContents parses it, keeps its old content for an undo we never use, records it under a
 // string key in a change map and then exports it, and marks it dirty even when nothing reads it,
 // so the recalculation walks every written cell. Here a value cell's vertex takes its new value
-// in place, only cells something depends on are marked dirty (a cell without dependents has
-// nothing to recompute), and the change is exported at once by HyperFormula's own exporter.
+// in place, and what reads it (its dependents, not the cell: a value has nothing to recompute)
+// is marked dirty, so the recalculation's topological sort starts from the formulas and ranges
+// alone; the change is exported at once by HyperFormula's own exporter.
 // Anything else (a formula, an empty cell, a cell that is empty or a formula now, an array,
 // a workbook with whole-column ranges) is left to setCellContents, which the caller then uses.
 import { HyperFormula, type ExportedChange, type RawCellContent } from 'hyperformula';
@@ -21,7 +22,8 @@ interface Internals {
   readonly dependencyGraph: {
     getCell(address: Address): unknown;
     readonly graph: {
-      readonly edgesSparseArray: readonly (readonly unknown[] | undefined)[];
+      readonly nodesSparseArray: readonly unknown[];
+      readonly edgesSparseArray: readonly (readonly (number | undefined)[] | undefined)[];
       markNodeAsDirty(node: unknown): void;
       getInfiniteRanges(): readonly unknown[];
     };
@@ -56,6 +58,7 @@ function internalsOf(hf: HyperFormula): Internals {
   if (
     typeof internals.dependencyGraph?.getCell !== 'function' ||
     !Array.isArray(internals.dependencyGraph.graph?.edgesSparseArray) ||
+    !Array.isArray(internals.dependencyGraph.graph.nodesSparseArray) ||
     typeof internals.dependencyGraph.graph.markNodeAsDirty !== 'function' ||
     typeof internals.dependencyGraph.graph.getInfiniteRanges !== 'function' ||
     typeof operations?.cellContentParser?.parse !== 'function' ||
@@ -89,6 +92,55 @@ function classesOf(): Classes {
   }
 }
 
+const quotedTextChecked = new WeakMap<HyperFormula, boolean>();
+
+/**
+ * Whether this engine's parser reads content behind a leading apostrophe as that text, however
+ * much it looks like a number, a date or a time (checked once per engine, with its own date
+ * formats). Gridbook writes every text so (`toEngineContent`), and asking the parser anyway cost
+ * a sort of 100,000 rows of text a third of its engine time, mostly in trying date formats.
+ */
+function quotedTextStaysText(
+  hf: HyperFormula,
+  parser: Internals['_crudOperations']['operations']['cellContentParser'],
+): boolean {
+  let checked = quotedTextChecked.get(hf);
+  if (checked === undefined) {
+    const { parsed } = classesOf();
+    const text = parsed[1]!;
+    checked = ["'1", "'1/2/2026", "'2026/01/02", "'10:30", "'TRUE", "'#N/A", "'=1", "'1%"].every(
+      (content) => {
+        const result = parser.parse(content);
+        return result instanceof text && result.value === content.slice(1);
+      },
+    );
+    quotedTextChecked.set(hf, checked);
+  }
+  return checked;
+}
+
+/**
+ * Marks what reads `vertex` dirty rather than the vertex itself. Recalculating a value vertex
+ * only passes the dirt on to these, so the result is the same, but the topological sort then
+ * walks neither the written cells nor their edges (half of its nodes in a sort). A vertex the
+ * graph does not know (no id, or no edge list) is marked itself, as HyperFormula would.
+ */
+function markDependentsDirty(
+  graph: Internals['dependencyGraph']['graph'],
+  vertex: ValueVertex,
+): void {
+  const id = vertex.idInGraph;
+  const edges = id === undefined ? undefined : graph.edgesSparseArray[id];
+  if (edges === undefined) {
+    graph.markNodeAsDirty(vertex);
+    return;
+  }
+  for (const dependent of edges) {
+    const node = dependent === undefined ? undefined : graph.nodesSparseArray[dependent];
+    if (node !== undefined) graph.markNodeAsDirty(node);
+  }
+}
+
 /**
  * Writes `contents` (rows of engine contents, top-left at `row`, `col`) in place when every
  * cell is a value over a value and evaluation is suspended (the recalculation then runs once,
@@ -108,6 +160,8 @@ export function writeValuesInPlace(
   // twice in one batch must end with its last value, so such a batch takes the full path.
   if (!internals._evaluationSuspended || !crud.operations.changes.isEmpty()) return undefined;
   if (graph.getInfiniteRanges().length > 0) return undefined;
+  const parser = crud.operations.cellContentParser;
+  const quotedIsText = quotedTextStaysText(hf, parser);
   const cells: { at: Address; vertex: ValueVertex; content: RawCellContent; value: unknown }[] = [];
   for (let r = 0; r < contents.length; r += 1) {
     const line = contents[r]!;
@@ -116,7 +170,11 @@ export function writeValuesInPlace(
       const vertex = dependencyGraph.getCell(at);
       if (!(vertex instanceof valueVertex)) return undefined;
       const content = line[c]!;
-      const parsedContent = crud.operations.cellContentParser.parse(content);
+      if (quotedIsText && typeof content === 'string' && content.startsWith("'")) {
+        cells.push({ at, vertex: vertex as ValueVertex, content, value: content.slice(1) });
+        continue;
+      }
+      const parsedContent = parser.parse(content);
       if (!parsed.some((kind) => parsedContent instanceof kind)) return undefined;
       cells.push({ at, vertex: vertex as ValueVertex, content, value: parsedContent.value });
     }
@@ -126,9 +184,7 @@ export function writeValuesInPlace(
     crud.operations.changeCellValueInColumnSearch(at, value);
     if (vertex.rawValue !== content) {
       vertex.setValues({ parsedValue: value, rawValue: content });
-      const id = vertex.idInGraph;
-      const edges = id === undefined ? undefined : graph.edgesSparseArray[id];
-      if (edges === undefined || edges.length > 0) graph.markNodeAsDirty(vertex);
+      markDependentsDirty(graph, vertex);
     }
     changes.push(internals._exporter.exportChange({ address: at, value }) as ExportedChange);
   }
