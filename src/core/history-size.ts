@@ -132,6 +132,8 @@ function opBytes(op: Op): number {
       return runsBytes(op.runs);
     case 'set-locks':
       return op.cells.length * ADDRESS_BYTES;
+    case 'clear-cells':
+      return 2 * ADDRESS_BYTES;
     case 'restore-sheet':
       return snapshotBytes(op.snapshot);
     case 'replace-workbook': {

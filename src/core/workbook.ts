@@ -727,8 +727,15 @@ function changeOutside(
       rangeCells(op.range).every((cell) => listed.has(cell))
     )
       continue;
-    if (op.type !== 'set-cells' || op.sheet.toLowerCase() !== expected.sheet.toLowerCase())
-      return `also changes ${op.type === 'set-cells' ? `sheet ${op.sheet}` : `the workbook (${op.type})`}`;
+    const writes = op.type === 'set-cells' || op.type === 'clear-cells';
+    if (!writes || op.sheet.toLowerCase() !== expected.sheet.toLowerCase())
+      return `also changes ${writes ? `sheet ${op.sheet}` : `the workbook (${op.type})`}`;
+    if (op.type === 'clear-cells') {
+      const outside = rangeCells(op.range).find((cell) => !listed.has(cell));
+      if (outside !== undefined)
+        return outside === '?' ? 'also writes other cells' : `also writes ${outside}`;
+      continue;
+    }
     for (const run of op.runs) {
       for (let offset = 0; offset < run.inputs.length; offset += 1) {
         const cell = formatCell({ row: run.row, col: run.col + offset });

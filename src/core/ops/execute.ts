@@ -128,7 +128,45 @@ function setCells(state: WorkbookState, op: Extract<Op, { type: 'set-cells' }>):
     revert();
     throw error;
   }
-  return { inverse: [{ type: 'set-cells', sheet: sheet.name, runs: previousRuns }], revert };
+  return { inverse: [inverseOfWrite(sheet.name, previousRuns)], revert };
+}
+
+/**
+ * The undo of a write: the runs of what the cells held, or, when they held nothing and form one
+ * rectangle (a run per row, each at the same column and as long), a `clear-cells` of it.
+ */
+function inverseOfWrite(sheet: string, previousRuns: readonly InputRun[]): Op {
+  const first = previousRuns[0];
+  const empty = first?.inputs.every((input) => input === null) === true;
+  const rectangle =
+    first !== undefined &&
+    first.inputs.length > 0 &&
+    previousRuns.every(
+      (run, index) =>
+        run.row === first.row + index &&
+        run.col === first.col &&
+        // emptyRun shares one array between the empty runs of a length, and only those.
+        run.inputs === first.inputs,
+    );
+  if (!empty || !rectangle) return { type: 'set-cells', sheet, runs: previousRuns };
+  return {
+    type: 'clear-cells',
+    sheet,
+    range: {
+      start: { row: first.row, col: first.col },
+      end: { row: first.row + previousRuns.length - 1, col: first.col + first.inputs.length - 1 },
+    },
+  };
+}
+
+/** Runs as a `set-cells` writes them: the rectangle's rows, all null, sharing one array. */
+function clearCells(state: WorkbookState, op: Extract<Op, { type: 'clear-cells' }>): Executed {
+  const { start, end } = op.range;
+  const nulls = new Array<null>(end.col - start.col + 1).fill(null);
+  const runs: InputRun[] = [];
+  for (let row = start.row; row <= end.row; row += 1)
+    runs.push({ row, col: start.col, inputs: nulls });
+  return setCells(state, { type: 'set-cells', sheet: op.sheet, runs });
 }
 
 function setLocks(state: WorkbookState, op: Extract<Op, { type: 'set-locks' }>): Executed {
@@ -287,6 +325,8 @@ export function executeOp(state: WorkbookState, op: Op): Executed {
   switch (op.type) {
     case 'set-cells':
       return setCells(state, op);
+    case 'clear-cells':
+      return clearCells(state, op);
     case 'set-locks':
       return setLocks(state, op);
     case 'add-sheet':

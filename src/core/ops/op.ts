@@ -80,6 +80,12 @@ export interface StructureRestore {
 
 export type Op =
   | { readonly type: 'set-cells'; readonly sheet: string; readonly runs: readonly InputRun[] }
+  /**
+   * Empties every cell of a rectangle: the undo of a write into cells that held nothing, one
+   * record where `set-cells` would hold a run per row (W6: 1000 runs a step). Its inverse is the
+   * `set-cells` that writes back what the rectangle held.
+   */
+  | { readonly type: 'clear-cells'; readonly sheet: string; readonly range: RangeAddress }
   | {
       readonly type: 'set-locks';
       readonly sheet: string;

@@ -320,3 +320,66 @@ describe("undo limited to the caller's own steps (origin)", () => {
     expect(book.undo('User', { expectedOrigin: 'tab-1' })).toBeUndefined();
   });
 });
+
+describe('the undo of a write into empty cells', () => {
+  it('is one clear-cells of the written rectangle, which empties it; redo writes the values back', () => {
+    const book = open();
+    writeRows(book, 'B2', [
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
+    const undone = book.undo()!;
+    expect(undone.ops).toEqual([
+      { type: 'clear-cells', sheet: 'Sheet1', range: parseRange('B2:D3') },
+    ]);
+    for (const a1 of ['B2', 'D2', 'B3', 'D3']) expect(inputAt(book, a1)).toBeNull();
+    // Cleared like any undone write: the versions count the undo too.
+    expect(book.sheet().version(1, 1)).toBe(2);
+    book.redo();
+    expect([inputAt(book, 'B2'), inputAt(book, 'D3')]).toEqual([1, 6]);
+    book.undo();
+    expect(inputAt(book, 'C3')).toBeNull();
+  });
+
+  it('costs the history the same few bytes however many rows were written', () => {
+    const book = open();
+    const rows = (count: number): number[][] =>
+      Array.from({ length: count }, (_, row) => [row, row + 1, row + 2]);
+    writeRows(book, 'A1', rows(10));
+    const small = book.historyBytes;
+    writeRows(book, 'A100', rows(1000));
+    expect(book.historyBytes - small).toBe(small);
+  });
+
+  it('stays cell by cell when a written cell held something, or the runs are not one rectangle', () => {
+    const book = open();
+    writeCell(book, 'C3', 'kept');
+    writeRows(book, 'B2', [
+      [1, 2],
+      [3, 4],
+    ]);
+    expect(book.undo()!.ops[0]).toMatchObject({ type: 'set-cells' });
+    expect(inputAt(book, 'C3')).toBe('kept');
+    book.apply([
+      {
+        type: 'set-cells',
+        sheet: 'Sheet1',
+        runs: [
+          { row: 10, col: 0, inputs: [1, 2] },
+          { row: 12, col: 0, inputs: [3, 4] },
+        ],
+      },
+    ]);
+    expect(book.undo()!.ops[0]).toMatchObject({ type: 'set-cells' });
+  });
+
+  it('can be guarded by the written cells versions; a rectangle wider than them conflicts', () => {
+    const book = open();
+    writeRows(book, 'A1', [[1, 2]]);
+    expect(() =>
+      book.undo(undefined, { expectedVersions: { sheet: 'Sheet1', versions: { A1: 1 } } }),
+    ).toThrow(UndoStepConflictError);
+    book.undo(undefined, { expectedVersions: { sheet: 'Sheet1', versions: { A1: 1, B1: 1 } } });
+    expect([inputAt(book, 'A1'), inputAt(book, 'B1')]).toEqual([null, null]);
+  });
+});

@@ -4,7 +4,7 @@
 // process that no longer runs (kill -9) is taken over.
 import { open, readFile, unlink, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { DatabaseError, type Database, type ListenHandlers, type Queryable } from './database.js';
 import { quoteIdentifier } from './postgres.js';
 
@@ -35,6 +35,9 @@ export class PgliteDatabase implements Database {
 
   /** Opens (creating on first use) the database; refuses when another process holds it. */
   static async open(options: PgliteOptions = {}): Promise<PgliteDatabase> {
+    // Loaded here, not at the top: an OSS server or one on Postgres never opens PGlite, and its
+    // module costs every such process ~5 MiB from start-up (bench/README.md, W6).
+    const { PGlite } = await import('@electric-sql/pglite');
     if (options.dataDir === undefined) {
       const pg = await PGlite.create();
       return new PgliteDatabase({ pg, schema: 'public' }, 'public', () => pg.close());

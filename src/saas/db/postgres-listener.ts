@@ -1,8 +1,9 @@
 // LISTEN on the Postgres server: one connection of its own outside the pool (a pooled one would
 // be handed to queries and lose its LISTEN), reconnected after a loss with a growing pause
 // (0.1 s doubling to 5 s). Notifications sent while it was down are lost; `connected` says so.
-import pg from 'pg';
+import type pg from 'pg';
 import type { ListenHandlers } from './database.js';
+import { pgModule } from './pg-module.js';
 
 const FIRST_PAUSE_MS = 100;
 const LONGEST_PAUSE_MS = 5_000;
@@ -30,7 +31,7 @@ export async function listenOnPostgres(
   };
 
   const open = async (): Promise<void> => {
-    const next = new pg.Client(config);
+    const next = new (pgModule().Client)(config);
     let lost = false;
     const onLost = (): void => {
       if (lost) return;

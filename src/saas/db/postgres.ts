@@ -1,7 +1,8 @@
 // The Postgres server behind DATABASE_URL, through a `pg` pool. `schema` (tests) puts every table
 // of this connection in its own schema by setting each connection's search_path.
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database, ListenHandlers, Queryable } from './database.js';
+import { pgModule } from './pg-module.js';
 import { listenOnPostgres } from './postgres-listener.js';
 
 export interface PostgresOptions {
@@ -17,7 +18,7 @@ const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === 20
       ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      : pgModule().types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 export class PostgresDatabase implements Database {
@@ -35,7 +36,7 @@ export class PostgresDatabase implements Database {
         ? {}
         : { options: `-c search_path=${quoteIdentifier(options.schema)}` }),
     };
-    this.#pool = new pg.Pool({ ...this.#client, max: options.maxConnections ?? 10 });
+    this.#pool = new (pgModule().Pool)({ ...this.#client, max: options.maxConnections ?? 10 });
     // An idle connection the server drops must not crash the process; the next query reconnects.
     this.#pool.on('error', () => undefined);
   }
