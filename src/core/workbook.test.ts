@@ -237,3 +237,27 @@ describe('expected versions', () => {
     expect(attempt).toThrow(CellLockedError);
   });
 });
+
+describe('sheet views', () => {
+  it('a view asked for after the workbook was replaced reads the new sheet of that name', () => {
+    const book = open();
+    writeCell(book, 'A1', 1);
+    writeCell(book, 'A2', '=A1*10');
+    expect(book.sheet('Sheet1').value(1, 0)).toBe(10);
+    const other = open();
+    writeCell(other, 'A1', 4);
+    book.apply([{ type: 'replace-workbook', document: other.document() }]);
+    const view = book.sheet('Sheet1');
+    expect(view.input(0, 0)).toBe(4);
+    expect(view.input(1, 0)).toBeNull();
+    expect(view.value(1, 0)).toBeNull();
+  });
+
+  it('a view reads the sheet as it is now, not as it was when the view was first asked for', () => {
+    const book = open();
+    const early = book.sheet('Sheet1');
+    writeCell(book, 'B2', 7);
+    expect(early.input(1, 1)).toBe(7);
+    expect(book.sheet('sheet1').version(1, 1)).toBe(1);
+  });
+});

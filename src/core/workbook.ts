@@ -178,6 +178,12 @@ export class Workbook {
   /** Bumped whenever the engine may have changed, so cached spills are read again. */
   #generation = 0;
   readonly #spillCache = new WeakMap<Sheet, { generation: number; areas: SpillArea[] }>();
+  /**
+   * One view per sheet: a view is two dozen closures, and building one for every request was a
+   * visible share of a single-cell write's CPU (W4 profile). A view reads its sheet and the
+   * engine live, so it never goes stale; a replaced workbook has new sheets, hence new views.
+   */
+  readonly #views = new WeakMap<Sheet, SheetView>();
 
   readonly #formulaBudgetMs: number | undefined;
 
@@ -658,6 +664,14 @@ export class Workbook {
   }
 
   #view(sheet: Sheet): SheetView {
+    const cached = this.#views.get(sheet);
+    if (cached !== undefined) return cached;
+    const view = this.#newView(sheet);
+    this.#views.set(sheet, view);
+    return view;
+  }
+
+  #newView(sheet: Sheet): SheetView {
     const engine = this.#state.engine;
     const spills = (): SpillArea[] => this.#spills(sheet);
     return {

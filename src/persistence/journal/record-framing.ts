@@ -7,11 +7,13 @@ import type { CommitRecord } from '../../core/index.js';
 export const FRAME_HEADER_BYTES = 8;
 
 export function encodeFrame(record: CommitRecord): Buffer {
-  const payload = Buffer.from(JSON.stringify(record), 'utf8');
-  const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + payload.length);
-  frame.writeUInt32LE(payload.length, 0);
-  frame.writeUInt32LE(crc32(payload), 4);
-  payload.copy(frame, FRAME_HEADER_BYTES);
+  const json = JSON.stringify(record);
+  const length = Buffer.byteLength(json, 'utf8');
+  // The JSON is encoded straight behind the header: one buffer a record, not two and a copy.
+  const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + length);
+  frame.write(json, FRAME_HEADER_BYTES, 'utf8');
+  frame.writeUInt32LE(length, 0);
+  frame.writeUInt32LE(crc32(frame.subarray(FRAME_HEADER_BYTES)), 4);
   return frame;
 }
 
