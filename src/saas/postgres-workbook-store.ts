@@ -1,9 +1,7 @@
 // The SaaS WorkbookStore: the named checkpoint, the journal's snapshot and every commit record
 // in Postgres (or PGlite), so a 200 means the commit is in the database. Writes of one workbook go
 // through one queue: whatever arrives while a write is in flight goes in the next transaction
-// (group commit: one multi-row INSERT), so records land in seq order without gaps. Two INSERTs of
-// commits may be in flight at once (the second waits in Postgres on the head row the first holds,
-// and fails if the first does: migration 008); they are acknowledged in seq order. A snapshot
+// (group commit: one multi-row INSERT), so records land in seq order without gaps, and a snapshot
 // replaces the base and drops the records it covers in the same transaction. After a failed
 // journal write the workbook's later journal writes fail too (a gap would lose acknowledged
 // order) until it is recovered again. When the log outgrows the snapshot, a worker folds it
@@ -49,16 +47,6 @@ interface WorkbookQueue {
   running: Promise<void> | undefined;
   /** Set when a journal write failed: every later journal write fails with it. */
   failure: unknown;
-  /** A journal write of this queue was stored, so the workbook's head row exists. */
-  headStored: boolean;
-  /** Called when a write is queued, to wake a drain waiting on the write in flight. */
-  wake: (() => void) | undefined;
-}
-
-interface InFlight {
-  /** Settles, never rejects, once the run's items are settled. */
-  readonly settled: Promise<void>;
-  readonly appends: boolean;
 }
 
 export class PostgresWorkbookStore implements WorkbookStore {
@@ -103,11 +91,7 @@ export class PostgresWorkbookStore implements WorkbookStore {
   async recover(workbookId: string): Promise<RecoveredCommits> {
     const queue = this.#queues.get(workbookId);
     await queue?.running;
-    if (queue !== undefined) {
-      queue.failure = undefined;
-      // Recovery may delete rows, and with the last of them the head row.
-      queue.headStored = false;
-    }
+    if (queue !== undefined) queue.failure = undefined;
     const stored = await this.#storedLog(workbookId, Number.MAX_SAFE_INTEGER);
     const baseSeq = stored.base?.seq ?? 0;
     const base =
@@ -225,13 +209,7 @@ export class PostgresWorkbookStore implements WorkbookStore {
   #enqueue(workbookId: string, write: Write): Promise<void> {
     let queue = this.#queues.get(workbookId);
     if (queue === undefined) {
-      queue = {
-        pending: [],
-        running: undefined,
-        failure: undefined,
-        headStored: false,
-        wake: undefined,
-      };
+      queue = { pending: [], running: undefined, failure: undefined };
       this.#queues.set(workbookId, queue);
     }
     if (write.kind !== 'checkpoint' && queue.failure !== undefined)
@@ -240,7 +218,6 @@ export class PostgresWorkbookStore implements WorkbookStore {
       queue.pending.push({ write, resolve, reject });
     });
     if (queue.running === undefined) this.#startDrain(workbookId, queue);
-    else queue.wake?.();
     return settled;
   }
 
@@ -257,60 +234,26 @@ export class PostgresWorkbookStore implements WorkbookStore {
   async #drain(workbookId: string, queue: WorkbookQueue): Promise<void> {
     // Let the calls of this tick join the first batch.
     await Promise.resolve();
-    let ahead: InFlight | undefined;
-    for (;;) {
-      if (queue.pending.length === 0) {
-        if (ahead === undefined) return;
-        if (!(await arrivesBefore(queue, ahead.settled))) ahead = undefined;
-        continue;
-      }
+    while (queue.pending.length > 0) {
+      const batch = queue.pending.splice(0);
       // Checkpoints stand alone; runs of journal writes share one transaction each.
-      for (const run of runs(queue.pending.splice(0))) {
-        const appends = run.every(({ write }) => write.kind === 'append');
-        // Only an INSERT of commits goes beside another, once the head row is known to exist
-        // (a pipelined INSERT cannot see a head row its predecessor has not committed yet).
-        if (ahead !== undefined && !(appends && ahead.appends && queue.headStored)) {
-          await ahead.settled;
-          ahead = undefined;
+      for (const run of runs(batch)) {
+        const journal = run[0]!.write.kind !== 'checkpoint';
+        if (journal && queue.failure !== undefined) {
+          for (const item of run) item.reject(queue.failure);
+          continue;
         }
-        const settled = this.#send(workbookId, queue, run, ahead?.settled);
-        // Two in flight at most: the next waits for the older one.
-        if (ahead !== undefined) await ahead.settled;
-        ahead = { settled, appends };
+        try {
+          if (journal) await this.#writeJournal(workbookId, run);
+          else await this.#writeCheckpoint(workbookId, run.at(-1)!.write.text);
+          for (const item of run) item.resolve();
+        } catch (raw) {
+          const error = journal ? seqTakenOr(workbookId, firstSeq(run), raw) : raw;
+          if (journal) queue.failure = error;
+          for (const item of run) item.reject(error);
+        }
       }
     }
-  }
-
-  /**
-   * Writes one run and settles its items, after those of `previous` (a run still in flight):
-   * acknowledgements keep seq order, and a run behind a failed one fails with it. Migration 008
-   * makes the database refuse it too: its commits no longer continue the head.
-   */
-  async #send(
-    workbookId: string,
-    queue: WorkbookQueue,
-    run: readonly Queued[],
-    previous: Promise<void> | undefined,
-  ): Promise<void> {
-    const journal = run[0]!.write.kind !== 'checkpoint';
-    let failure: { error: unknown } | undefined;
-    if (journal && queue.failure !== undefined) failure = { error: queue.failure };
-    else
-      try {
-        if (journal) await this.#writeJournal(workbookId, run);
-        else await this.#writeCheckpoint(workbookId, run.at(-1)!.write.text);
-      } catch (raw) {
-        failure = { error: journal ? seqTakenOr(workbookId, firstSeq(run), raw) : raw };
-      }
-    await previous;
-    if (journal && queue.failure !== undefined) failure = { error: queue.failure };
-    if (failure === undefined) {
-      if (journal) queue.headStored = true;
-      for (const item of run) item.resolve();
-      return;
-    }
-    if (journal) queue.failure = failure.error;
-    for (const item of run) item.reject(failure.error);
   }
 
   async #writeCheckpoint(workbookId: string, text: string): Promise<void> {
@@ -360,17 +303,6 @@ export class PostgresWorkbookStore implements WorkbookStore {
       [workbookId, appends.map((append) => append.seq), appends.map((append) => append.text)],
     );
   }
-}
-
-/** True when a write is queued before `settled` settles (and the tick's other calls with it). */
-async function arrivesBefore(queue: WorkbookQueue, settled: Promise<void>): Promise<boolean> {
-  const arrived = new Promise<boolean>((resolve) => {
-    queue.wake = () => resolve(true);
-  });
-  const early = await Promise.race([arrived, settled.then(() => false)]);
-  queue.wake = undefined;
-  if (early) await Promise.resolve();
-  return early;
 }
 
 function firstSeq(run: readonly Queued[]): number {

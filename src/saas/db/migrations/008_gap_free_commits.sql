@@ -1,11 +1,8 @@
--- A store may send a workbook's next INSERT of commits while the previous one is still in flight
--- (two group commits pipelined on two connections). 006's check (start past the head) does not
--- make that safe: the second INSERT waits on the head row the first one updated, and if the first
--- rolls back, the check passes again on the old head and the second commits after a gap, its
--- commits acknowledged with their predecessors never stored. So commits must now continue the
--- head exactly (first seq = head + 1, or 1 for a workbook with no head): a second INSERT behind a
--- failed first one is refused. Snapshots keep 006's rule (a whole-workbook commit's base only has
--- to pass the head); the store never pipelines one.
+-- Commits are gap-free: recovery treats rows after a gap as never acknowledged. 006 only asked a
+-- write to start past the head, so an INSERT waiting on the head row of an earlier one that then
+-- rolled back passed its check on the old head and committed after a gap (two writers, or a store
+-- sending two INSERTs at once). Commits must now continue the head exactly (first seq = head + 1,
+-- or 1 for a workbook with no head), so such an INSERT is refused. Snapshots keep 006's rule.
 CREATE OR REPLACE FUNCTION gridbook_continue_head(wb text, first_seq bigint, last_seq bigint)
 RETURNS void
 LANGUAGE plpgsql AS $$
