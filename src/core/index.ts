@@ -27,6 +27,13 @@ export {
 export * from './formula/index.js';
 export * from './ops/index.js';
 export * from './value-typing.js';
+export {
+  LEGACY_ARRAY,
+  legacyArrayFormula,
+  legacyArrayOf,
+  visibleFormula,
+  type LegacyArray,
+} from './legacy-array.js';
 export { spillRange, spilledCells, spilledFrom } from './spills.js';
 export * from './format/index.js';
 export {

@@ -4,6 +4,7 @@
 
 import { mapOutsideStrings } from './formula-text/index.js';
 import { parseTypedNumber } from './format/number-format.js';
+import { visibleFormula } from './legacy-array.js';
 
 /** A formula as written, always with its leading `=`. */
 export interface Formula {
@@ -105,7 +106,7 @@ export function typeInput(value: WireValue | undefined): CellInput | null {
 
 /** The input as a person would type it again to get the same cell. */
 export function inputToText(input: CellInput): string {
-  if (isFormula(input)) return input.formula;
+  if (isFormula(input)) return visibleFormula(input.formula);
   if (typeof input === 'number') return String(input);
   if (typeof input === 'boolean') return input ? 'TRUE' : 'FALSE';
   const retyped = typeInput(input);

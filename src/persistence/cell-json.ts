@@ -5,12 +5,16 @@
 import {
   cellKey,
   formatCell,
+  formatRange,
+  legacyArrayFormula,
+  legacyArrayOf,
   MAX_COLUMNS,
   MAX_ROWS,
   isFormula,
   normalizeFormula,
   parseNumericText,
   tryParseCell,
+  tryParseRange,
   valueToJson,
   type CellInput,
   type CellValue,
@@ -23,6 +27,11 @@ export interface CellJson {
   readonly formula: string | null;
   readonly version: number;
   readonly locked: boolean;
+  /**
+   * A legacy (Ctrl+Shift+Enter) array formula's range, as Excel's `ref` spells it ("B2:D4"):
+   * `formula` fills exactly that range (core/legacy-array.ts). Left out for every other cell.
+   */
+  readonly array?: string;
 }
 
 const ADDRESS = /^[A-Za-z]{1,3}[0-9]{1,7}$/;
@@ -45,14 +54,30 @@ export function describeJson(value: unknown): string {
 }
 
 export function cellToJson(cell: SnapshotCell, computed: CellValue | undefined): CellJson {
-  const formula = isFormula(cell.input) ? cell.input.formula : null;
+  const legacy = isFormula(cell.input) ? legacyArrayOf(cell.input.formula) : undefined;
+  const formula = isFormula(cell.input) ? (legacy?.formula ?? cell.input.formula) : null;
   const value =
     formula === null
       ? (cell.input as Exclude<CellInput, { formula: string }> | null)
       : computed === undefined
         ? null
         : valueToJson(computed);
-  return { value, formula, version: cell.version, locked: cell.locked };
+  const json = { value, formula, version: cell.version, locked: cell.locked };
+  if (legacy === undefined) return json;
+  const end = { row: cell.row + legacy.rows - 1, col: cell.col + legacy.cols - 1 };
+  return { ...json, array: formatRange({ start: { row: cell.row, col: cell.col }, end }) };
+}
+
+/** The rows and columns of a legacy array formula's range ("B2:D4"); undefined when absent. */
+function readArray(raw: unknown, field: string): { rows: number; cols: number } | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const range = typeof raw === 'string' ? tryParseRange(raw) : undefined;
+  if (range === undefined)
+    throw new InvalidDocumentError(
+      `${field}.array`,
+      `expected a range such as "B2:D4", got ${describeJson(raw)}.`,
+    );
+  return { rows: range.end.row - range.start.row + 1, cols: range.end.col - range.start.col + 1 };
 }
 
 export interface ReadCellOptions {
@@ -130,9 +155,13 @@ export function readCell(
       `expected an object with value, formula, version and locked, got ${describeJson(raw)}.`,
     );
   const formula = readFormula(raw['formula'], field);
+  const array = formula === undefined ? undefined : readArray(raw['array'], field);
   const input =
     formula !== undefined
-      ? { formula }
+      ? {
+          formula:
+            array === undefined ? formula : legacyArrayFormula(formula, array.rows, array.cols),
+        }
       : readLiteral(raw['value'], field, raw['datatype'], options);
   const version = readVersion(raw['version'], field);
   const locked = readLocked(raw['locked'], field);

@@ -36,6 +36,8 @@ import {
   type SnapshotCell,
   type SpillArea,
   type WorkbookDocument,
+  legacyArrayFormula,
+  legacyArrayOf,
 } from '../core/index.js';
 import { InvalidDocumentError } from './errors.js';
 import type { ComputedValues } from './gridbook-json.js';
@@ -274,15 +276,27 @@ function writeCell(
   if (cell.input === null && !cell.locked) return;
   const target = worksheet.getCell(cell.row + 1, cell.col + 1);
   if (cell.input !== null) {
-    const formula = isFormula(cell.input)
+    const written = isFormula(cell.input)
       ? retargetFormula(cell.input.formula, renames)
       : undefined;
-    target.value = excelValue(
+    // A legacy array formula is written as Excel holds it: its own formula, marked as an array
+    // formula over its range (writeSpill marks one of several cells, whose range the engine fills).
+    const legacy = written === undefined ? undefined : legacyArrayOf(written);
+    const formula = legacy?.formula ?? written;
+    const value = excelValue(
       cell.input,
       values(sheetName, cell.row, cell.col),
       formula,
       valuesOnly,
     );
+    target.value =
+      legacy !== undefined && !valuesOnly && value !== null && typeof value === 'object'
+        ? ({
+            ...(value as ExcelJS.CellFormulaValue),
+            shareType: 'array',
+            ref: `${cellName(cell.row, cell.col)}:${cellName(cell.row + legacy.rows - 1, cell.col + legacy.cols - 1)}`,
+          } as ExcelJS.CellValue)
+        : value;
   }
   if (protectedSheet) target.protection = { locked: cell.locked };
 }
@@ -487,14 +501,40 @@ function isProtected(worksheet: ExcelJS.Worksheet): boolean {
  * multi-cell array formula), when it is more than its own cell.
  */
 function arrayFormulaRange(cell: ExcelJS.Cell): RangeAddress | undefined {
+  const range = arrayFormulaRef(cell);
+  return range === undefined || sameCell(range.start, range.end) ? undefined : range;
+}
+
+/** The `ref` of an array formula's anchor cell (`<f t="array" ref="…">`), even of one cell. */
+function arrayFormulaRef(cell: ExcelJS.Cell): RangeAddress | undefined {
   const value = cell.value as { shareType?: unknown; ref?: unknown } | null;
   if (value === null || typeof value !== 'object' || value.shareType !== 'array') return undefined;
-  if (typeof value.ref !== 'string' || !value.ref.includes(':')) return undefined;
+  if (typeof value.ref !== 'string') return undefined;
   try {
-    return parseRange(value.ref);
+    return value.ref.includes(':')
+      ? parseRange(value.ref)
+      : parseRange(`${value.ref}:${value.ref}`);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A formula as the engine holds it: a legacy (Ctrl+Shift+Enter) array formula, one without the
+ * dynamic-array cell metadata, fills exactly its range (LEGACY.ARRAY); a dynamic one spills.
+ */
+function arrayAware(
+  formula: string,
+  cell: ExcelJS.Cell,
+  dynamic: ReadonlySet<string> | undefined,
+): string {
+  const range = arrayFormulaRef(cell);
+  if (range === undefined || dynamic?.has(String(cell.address)) === true) return formula;
+  return legacyArrayFormula(
+    formula,
+    range.end.row - range.start.row + 1,
+    range.end.col - range.start.col + 1,
+  );
 }
 
 /**
@@ -557,6 +597,7 @@ interface ImportedReferences {
 function readWorksheet(
   worksheet: ExcelJS.Worksheet,
   references: ImportedReferences,
+  dynamic: ReadonlySet<string> | undefined,
 ): SnapshotCell[] {
   const locking = isProtected(worksheet);
   const cells: SnapshotCell[] = [];
@@ -574,13 +615,17 @@ function readWorksheet(
       if (read === null) return;
       const at = { row: Number(cell.row) - 1, col: Number(cell.col) - 1 };
       const input = isFormula(read)
-        ? { formula: importedFormula(read.formula, references, worksheet.name, at) }
+        ? {
+            formula: arrayAware(
+              importedFormula(read.formula, references, worksheet.name, at),
+              cell,
+              dynamic,
+            ),
+          }
         : read;
-      if (
-        !isFormula(input) &&
-        arrays.some((range) => rangeContains(range, at) && !sameCell(range.start, at))
-      )
-        return;
+      // Every cell of an array formula's range but its anchor holds the formula's output (an
+      // error among them reads as `=#N/A`, so this does not look at what the cell holds).
+      if (arrays.some((range) => rangeContains(range, at) && !sameCell(range.start, at))) return;
       // Excel's default style is locked; on a protected sheet only an explicit "unlocked" frees a cell.
       const locked = locking && cell.protection?.locked !== false;
       cells.push({
@@ -625,6 +670,59 @@ function readTablesWithoutFilters(workbook: ExcelJS.Workbook): void {
   };
 }
 
+interface WorksheetReading {
+  _processWorksheetEntry?: (
+    stream: AsyncIterable<unknown>,
+    model: { worksheets?: unknown[] },
+    ...rest: unknown[]
+  ) => unknown;
+}
+
+/** A cell whose formula is an array formula, and its attributes: `<c r="A1" cm="1"><f t="array"`. */
+const ARRAY_CELL = /<c\b([^>]*)>\s*<f\b[^>]*\bt="array"/g;
+const CELL_NAME = /\br="([A-Z]+[0-9]+)"/;
+
+/**
+ * Which array formulas of each worksheet are dynamic (Excel 365 spills): Excel marks them with
+ * cell metadata (`cm`, pointing at xl/metadata.xml's dynamic-array property; Excel uses `cm`
+ * for nothing else on a formula cell), which exceljs drops. Every other array formula is a
+ * legacy one. Each worksheet part is read once here before exceljs parses it; the sets are
+ * found by sheet name once exceljs has named its worksheets.
+ */
+function keepDynamicArrays(workbook: ExcelJS.Workbook): () => Map<string, Set<string>> {
+  const reader = workbook.xlsx as unknown as WorksheetReading;
+  const readWorksheetPart = reader._processWorksheetEntry;
+  const found: { model: unknown; cells: Set<string> }[] = [];
+  if (typeof readWorksheetPart === 'function') {
+    reader._processWorksheetEntry = async function (stream, model, ...rest) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream)
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+      const xml = Buffer.concat(chunks).toString('utf8');
+      const cells = new Set<string>();
+      if (xml.includes(' cm="'))
+        for (const match of xml.matchAll(ARRAY_CELL)) {
+          const attributes = match[1]!;
+          if (!/\bcm="/.test(attributes)) continue;
+          const name = CELL_NAME.exec(attributes)?.[1];
+          if (name !== undefined) cells.add(name);
+        }
+      const result = await readWorksheetPart.call(this, Readable.from([xml]), model, ...rest);
+      const parsed = model.worksheets?.[model.worksheets.length - 1];
+      if (cells.size > 0 && parsed !== undefined) found.push({ model: parsed, cells });
+      return result;
+    };
+  }
+  return () => {
+    const byName = new Map<string, Set<string>>();
+    for (const { model, cells } of found) {
+      const name = (model as { name?: unknown }).name;
+      if (typeof name === 'string') byName.set(name, cells);
+    }
+    return byName;
+  };
+}
+
 interface WorkbookReading {
   parseWorkbook?: (stream: AsyncIterable<unknown>) => unknown;
 }
@@ -658,6 +756,7 @@ export async function decodeXlsx(
   const workbook = new (await loadExcelJs()).Workbook();
   readTablesWithoutFilters(workbook);
   const workbookXml = keepWorkbookXml(workbook);
+  const dynamicArrays = keepDynamicArrays(workbook);
   try {
     await workbook.xlsx.load(data as unknown as ExcelJS.Buffer);
   } catch (error) {
@@ -676,6 +775,7 @@ export async function decodeXlsx(
     tables = new Map();
   }
   const xml = workbookXml();
+  const dynamic = dynamicArrays();
   const names = importedNames(
     xml === undefined ? { names: [], sheets: [] } : readWorkbookXml(xml),
     (text) => cleanFormula(text),
@@ -687,7 +787,11 @@ export async function decodeXlsx(
       const own = names.bySheet.get(worksheet.name);
       return {
         name: worksheet.name,
-        cells: readWorksheet(worksheet, { tables, rewrites: names.rewrites }),
+        cells: readWorksheet(
+          worksheet,
+          { tables, rewrites: names.rewrites },
+          dynamic.get(worksheet.name),
+        ),
         charts: [],
         ...(layout === undefined ? {} : { layout }),
         ...(formats.length === 0 ? {} : { formats }),

@@ -55,6 +55,8 @@ import {
   lambdaPlugin,
 } from './lambda-functions.js';
 import { REGRESSION_FUNCTION_INFO, regressionPlugin } from './excel-regression-functions.js';
+import { isInternalLegacyArrayFunction, legacyArrayPlugin } from './legacy-array-function.js';
+import { LEGACY_ARRAY } from '../legacy-array.js';
 import { intersectRangeResults } from './implicit-intersection.js';
 import { formulaLimitError } from './formula-limits.js';
 import {
@@ -539,12 +541,14 @@ export function builtInFunctionNames(): Set<string> {
     ...EXCEL_FUNCTIONS.map((fn) => fn.name),
     ...LAMBDA_FUNCTION_INFO.keys(),
     ...REGRESSION_FUNCTION_INFO.keys(),
+    LEGACY_ARRAY,
   ]);
 }
 
 /** LET, LAMBDA and its helpers: one plugin class, shared by every engine (it holds no state). */
 const LAMBDA_PLUGIN = lambdaPlugin();
 const REGRESSION_PLUGIN = regressionPlugin();
+const LEGACY_ARRAY_PLUGIN = legacyArrayPlugin();
 
 function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPluginDefinition[] {
   return [
@@ -552,6 +556,7 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
     pluginFor(functions),
     LAMBDA_PLUGIN,
     REGRESSION_PLUGIN,
+    LEGACY_ARRAY_PLUGIN,
     boundedFunctions,
   ];
 }
@@ -568,7 +573,7 @@ function catalogueOf(
   const entries: FunctionInfo[] = [];
   for (const available of hf.getAvailableFunctions()) {
     const name = available.canonicalName.toUpperCase();
-    if (isInternalLambdaFunction(name)) continue;
+    if (isInternalLambdaFunction(name) || isInternalLegacyArrayFunction(name)) continue;
     const lambdaInfo = LAMBDA_FUNCTION_INFO.get(name) ?? REGRESSION_FUNCTION_INFO.get(name);
     if (lambdaInfo !== undefined) {
       entries.push(lambdaInfo);
