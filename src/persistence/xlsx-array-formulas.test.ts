@@ -77,4 +77,17 @@ describe('array formulas in xlsx', () => {
     expect(json.formula).toBe('=A1:C1*2');
     expect(json.array).toBe('A3:B3');
   });
+
+  it('exports a dynamic spill with the dynamic-array cell metadata, so it spills again on import', async () => {
+    const book = open();
+    writeCell(book, 'A1', '=SEQUENCE(3)');
+    const bytes = await exportXlsx(book, {});
+    const zip = await JSZip.loadAsync(bytes);
+    const xml = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
+    expect(xml).toMatch(/<c r="A1"[^>]* cm="1"><f t="array" ref="A1:A3">/);
+    expect(await zip.file('xl/metadata.xml')!.async('string')).toMatch(/fDynamic="1"/);
+    const again = await imported(bytes);
+    expect(inputAt(again, 'A1')).toEqual({ formula: '=SEQUENCE(3)' });
+    expect(valueAt(again, 'A3')).toBe(3);
+  });
 });

@@ -222,6 +222,10 @@ export async function encodeXlsx(
   const renames = document.sheets
     .map((sheet, index): [string, string] => [sheet.name, names[index]!])
     .filter(([from, to]) => from !== to);
+  // Dynamic spills carry the dynamic-array cell metadata, so Excel (and our import) keep them
+  // spilling; legacy array formulas are written without it. By exceljs's sheet id (1, 2 …).
+  const dynamicAnchors = new Map<number, Set<string>>();
+  markDynamicArrays(workbook, dynamicAnchors);
   for (const [index, sheet] of document.sheets.entries()) {
     const worksheet = workbook.addWorksheet(names[index]!);
     const protectedSheet = sheet.cells.some((cell) => cell.locked);
@@ -235,8 +239,14 @@ export async function encodeXlsx(
         options.valuesOnly === true,
         protectedSheet,
       );
-    for (const area of options.spills?.(sheet.name) ?? [])
+    const dynamic = new Set<string>();
+    for (const area of options.spills?.(sheet.name) ?? []) {
       writeSpill(worksheet, sheet.name, area, values, options.valuesOnly === true);
+      const anchor = sheet.cells.find((cell) => cell.row === area.row && cell.col === area.col);
+      if (isFormula(anchor?.input ?? null) && !isLegacyArray(anchor!.input))
+        dynamic.add(cellName(area.row, area.col));
+    }
+    if (dynamic.size > 0 && options.valuesOnly !== true) dynamicAnchors.set(index + 1, dynamic);
     writeLayout(worksheet, sheet, values);
     writeFormats(worksheet, sheet);
     // No password: the sheet enforces the same locks in Excel and anyone may lift them there.
@@ -299,6 +309,78 @@ function writeCell(
         : value;
   }
   if (protectedSheet) target.protection = { locked: cell.locked };
+}
+
+function isLegacyArray(input: CellInput | null): boolean {
+  return isFormula(input) && legacyArrayOf(input.formula) !== undefined;
+}
+
+/** xl/metadata.xml as Excel writes it for dynamic arrays: one cell metadata, fDynamic. */
+const DYNAMIC_ARRAY_METADATA =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+  '<metadata xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ' +
+  'xmlns:xda="http://schemas.microsoft.com/office/spreadsheetml/2017/dynamicarray">' +
+  '<metadataTypes count="1"><metadataType name="XLDAPR" minSupportedVersion="120000" copy="1" ' +
+  'pasteAll="1" pasteValues="1" merge="1" splitFirst="1" rowColShift="1" clearFormats="1" ' +
+  'clearComments="1" assign="1" coerce="1" cellMeta="1"/></metadataTypes>' +
+  '<futureMetadata name="XLDAPR" count="1"><bk><extLst>' +
+  '<ext uri="{bdbb8cdc-fa1e-496e-a857-3c3f30c029c3}">' +
+  '<xda:dynamicArrayProperties fDynamic="1" fCollapsed="0"/></ext></extLst></bk></futureMetadata>' +
+  '<cellMetadata count="1"><bk><rc t="1" v="0"/></bk></cellMetadata></metadata>';
+
+interface PartWriting {
+  [step: string]: unknown;
+}
+interface ZipPart {
+  append(data: unknown, options: { name: string }): unknown;
+}
+
+/**
+ * exceljs cannot write cell metadata: the parts it writes are edited as they go into the zip.
+ * Each dynamic anchor's `<c>` gets `cm="1"`, and when there is one, xl/metadata.xml is added with
+ * its content type and its relationship from the workbook. Nothing changes without one.
+ */
+function markDynamicArrays(
+  workbook: ExcelJS.Workbook,
+  anchors: ReadonlyMap<number, ReadonlySet<string>>,
+): void {
+  const writer = workbook.xlsx as unknown as PartWriting;
+  const edit = (step: string, change: (name: string, xml: string, zip: ZipPart) => string) => {
+    const original = writer[step];
+    if (typeof original !== 'function') return;
+    writer[step] = function (this: unknown, zip: ZipPart, ...rest: unknown[]) {
+      if (anchors.size === 0) return original.call(this, zip, ...rest);
+      const editing: ZipPart = {
+        append: (data, options) =>
+          zip.append(typeof data === 'string' ? change(options.name, data, zip) : data, options),
+      };
+      return original.call(this, editing, ...rest);
+    };
+  };
+  edit('addWorksheets', (name, xml) => {
+    const id = /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(name)?.[1];
+    const cells = id === undefined ? undefined : anchors.get(Number(id));
+    if (cells === undefined) return xml;
+    return xml.replace(/<c r="([A-Z]+[0-9]+)"([^>]*)>(?=<f t="array")/g, (whole, at: string) =>
+      cells.has(at) ? whole.replace(/>$/, ' cm="1">') : whole,
+    );
+  });
+  edit('addContentTypes', (_name, xml) =>
+    xml.replace(
+      '</Types>',
+      '<Override PartName="/xl/metadata.xml" ' +
+        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata+xml"/></Types>',
+    ),
+  );
+  edit('addWorkbookRels', (_name, xml, zip) => {
+    zip.append(DYNAMIC_ARRAY_METADATA, { name: 'xl/metadata.xml' });
+    return xml.replace(
+      '</Relationships>',
+      '<Relationship Id="rIdGridbookMetadata" ' +
+        'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sheetMetadata" ' +
+        'Target="metadata.xml"/></Relationships>',
+    );
+  });
 }
 
 /**
