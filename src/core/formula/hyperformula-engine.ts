@@ -58,6 +58,7 @@ import { REGRESSION_FUNCTION_INFO, regressionPlugin } from './excel-regression-f
 import { isInternalLegacyArrayFunction, legacyArrayPlugin } from './legacy-array-function.js';
 import { LEGACY_ARRAY } from '../legacy-array.js';
 import { intersectRangeResults } from './implicit-intersection.js';
+import { refuseRangesInSingleValueArguments } from './range-refusing-functions.js';
 import { formulaLimitError } from './formula-limits.js';
 import {
   addNamesOneByOne,
@@ -650,6 +651,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   treatEmptyCriteriaAsZero();
   readCapitalExponentsInComplexText();
   intersectRangeResults();
+  refuseRangesInSingleValueArguments();
   refuseEmptyTextAsNumber();
   readExcelDateEdges();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
