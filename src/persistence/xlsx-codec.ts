@@ -239,13 +239,16 @@ export async function encodeXlsx(
         options.valuesOnly === true,
         protectedSheet,
       );
+    const spills = options.spills?.(sheet.name) ?? [];
     const dynamic = new Set<string>();
-    for (const area of options.spills?.(sheet.name) ?? []) {
+    for (const area of spills) {
       writeSpill(worksheet, sheet.name, area, values, options.valuesOnly === true);
-      const anchor = sheet.cells.find((cell) => cell.row === area.row && cell.col === area.col);
-      if (isFormula(anchor?.input ?? null) && !isLegacyArray(anchor!.input))
-        dynamic.add(cellName(area.row, area.col));
+      dynamic.add(cellName(area.row, area.col));
     }
+    // A legacy array formula fills its range as the engine's spill does, but is not dynamic.
+    if (dynamic.size > 0)
+      for (const cell of sheet.cells)
+        if (isLegacyArray(cell.input)) dynamic.delete(cellName(cell.row, cell.col));
     if (dynamic.size > 0 && options.valuesOnly !== true) dynamicAnchors.set(index + 1, dynamic);
     writeLayout(worksheet, sheet, values);
     writeFormats(worksheet, sheet);
