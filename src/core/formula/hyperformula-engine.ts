@@ -55,6 +55,7 @@ import {
   lambdaPlugin,
 } from './lambda-functions.js';
 import { REGRESSION_FUNCTION_INFO, regressionPlugin } from './excel-regression-functions.js';
+import { criteriaPlugin } from './excel-criteria-functions.js';
 import { intersectRangeResults } from './implicit-intersection.js';
 import { formulaLimitError } from './formula-limits.js';
 import {
@@ -545,10 +546,13 @@ export function builtInFunctionNames(): Set<string> {
 /** LET, LAMBDA and its helpers: one plugin class, shared by every engine (it holds no state). */
 const LAMBDA_PLUGIN = lambdaPlugin();
 const REGRESSION_PLUGIN = regressionPlugin();
+/** COUNTIF, SUMIFS … with Excel's criteria, in place of HyperFormula's own (after them). */
+const CRITERIA_PLUGIN = criteriaPlugin();
 
 function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPluginDefinition[] {
   return [
     ...HyperFormula.getAllFunctionPlugins(),
+    CRITERIA_PLUGIN,
     pluginFor(functions),
     LAMBDA_PLUGIN,
     REGRESSION_PLUGIN,
