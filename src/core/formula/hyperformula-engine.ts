@@ -56,6 +56,7 @@ import {
 } from './lambda-functions.js';
 import { REGRESSION_FUNCTION_INFO, regressionPlugin } from './excel-regression-functions.js';
 import { criteriaPlugin } from './excel-criteria-functions.js';
+import { logicalPlugin } from './excel-logical-functions.js';
 import { intersectRangeResults } from './implicit-intersection.js';
 import { formulaLimitError } from './formula-limits.js';
 import {
@@ -548,11 +549,14 @@ const LAMBDA_PLUGIN = lambdaPlugin();
 const REGRESSION_PLUGIN = regressionPlugin();
 /** COUNTIF, SUMIFS … with Excel's criteria, in place of HyperFormula's own (after them). */
 const CRITERIA_PLUGIN = criteriaPlugin();
+/** AND, OR and XOR ignoring the text of referenced cells, in place of HyperFormula's. */
+const LOGICAL_PLUGIN = logicalPlugin();
 
 function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPluginDefinition[] {
   return [
     ...HyperFormula.getAllFunctionPlugins(),
     CRITERIA_PLUGIN,
+    LOGICAL_PLUGIN,
     pluginFor(functions),
     LAMBDA_PLUGIN,
     REGRESSION_PLUGIN,
