@@ -17,7 +17,7 @@ import {
   type ImplementedFunctions,
 } from 'hyperformula';
 import { MAX_COLUMNS, MAX_ROWS } from '../address/a1.js';
-import { criterionTest, type CellTest } from './excel-criteria.js';
+import { criterionTest, type CellTest, type CriterionOptions } from './excel-criteria.js';
 import { FormulaError, SENTINELS, type CellValue } from './sentinels.js';
 
 interface Node {
@@ -39,7 +39,7 @@ const SENTINEL_OF: Partial<Record<ErrorType, string>> = {
 };
 
 /** A cell as the criteria see it; errors keep the engine's error to be answered unchanged. */
-function plain(value: unknown): CellValue {
+export function plain(value: unknown): CellValue {
   if (value === EmptyValue || value === null || value === undefined) return null;
   if (value instanceof CellError) {
     const sentinel = SENTINEL_OF[value.type];
@@ -138,10 +138,11 @@ function aggregate(
   kind: Aggregate,
   values: Area | undefined,
   pairs: readonly (readonly [Area, unknown])[],
+  options: CriterionOptions,
 ): unknown {
   const conditions = pairs.map(([area, criterion]) => ({
     area,
-    test: criterionTest(plain(criterion)),
+    test: criterionTest(plain(criterion), options),
   }));
   const shape = values ?? conditions[0]!.area;
   if (conditions.some(({ area }) => !sameShape(area, shape))) return shapeError(name);
@@ -189,6 +190,17 @@ function aggregate(
 
 type Run = (...args: unknown[]) => unknown;
 
+/** Text as the engine reads a number or date ("2024-07-01"); undefined when it is neither. */
+export function textNumbers(plugin: FunctionPlugin): CriterionOptions['numberOf'] {
+  const helper = (
+    plugin as unknown as { arithmeticHelper: { coerceToMaybeNumber: (v: unknown) => unknown } }
+  ).arithmeticHelper;
+  return (text) => {
+    const number = plain(helper.coerceToMaybeNumber(text));
+    return typeof number === 'number' ? number : undefined;
+  };
+}
+
 class CriteriaFunctions extends FunctionPlugin {
   private run(ast: Call, state: unknown, name: string, body: (nodes: readonly Node[]) => Run) {
     const self = this as unknown as {
@@ -206,7 +218,7 @@ class CriteriaFunctions extends FunctionPlugin {
       let target: Area | CellError | undefined;
       if (kind !== 'count') target = values === undefined ? area : areaOf(values, nodes[2]);
       if (target instanceof CellError) return target;
-      return aggregate(name, kind, target, [[area, criterion]]);
+      return aggregate(name, kind, target, [[area, criterion]], { numberOf: textNumbers(this) });
     });
   }
 
@@ -226,7 +238,9 @@ class CriteriaFunctions extends FunctionPlugin {
       const pairs: [Area, unknown][] = [];
       for (let index = first; index < args.length; index += 2)
         pairs.push([areas[index]!, args[index + 1]]);
-      return aggregate(name, kind, first === 1 ? areas[0] : undefined, pairs);
+      return aggregate(name, kind, first === 1 ? areas[0] : undefined, pairs, {
+        numberOf: textNumbers(this),
+      });
     });
   }
 

@@ -70,8 +70,20 @@ function ordered(operator: Operator, operand: number | string | boolean): CellTe
 const flagIn = (text: string): boolean | undefined =>
   /^true$/i.test(text) ? true : /^false$/i.test(text) ? false : undefined;
 
+/** How a caller reads criteria beyond the common rules. */
+export interface CriterionOptions {
+  /** Text as a number where plain number syntax fails (dates: ">=2024-07-01"), for "<", ">" …. */
+  readonly numberOf?: (text: string) => number | undefined;
+  /**
+   * Text without an operator matches the cells that begin with it, as the database functions'
+   * criteria do (DSUM's "Berlin" counts "Berlino": ironcalc/DATABASE--DMIN_DMAX_DAVERAGE_DSUM.xlsx
+   * row 60).
+   */
+  readonly prefix?: boolean;
+}
+
 /** What "=operand" matches, and what "<>operand" leaves out (not always the same cells). */
-function equalities(operand: string): { equal: CellTest; excluded: CellTest } {
+function equalities(operand: string, prefix = false): { equal: CellTest; excluded: CellTest } {
   const error = operand.toUpperCase();
   if (ERROR_NAMES.has(error)) return { equal: isError(error), excluded: isError(error) };
   const number = numberIn(operand);
@@ -85,19 +97,19 @@ function equalities(operand: string): { equal: CellTest; excluded: CellTest } {
     const test: CellTest = (value) => value === flag;
     return { equal: test, excluded: test };
   }
-  const pattern = wildcardPattern(operand);
+  const pattern = wildcardPattern(prefix ? `${operand}*` : operand);
   const test: CellTest = (value) => typeof value === 'string' && pattern.test(value);
   return { equal: test, excluded: test };
 }
 
 /** The test one criterion makes of a cell. */
-export function criterionTest(criterion: CellValue): CellTest {
+export function criterionTest(criterion: CellValue, options: CriterionOptions = {}): CellTest {
   if (criterion === null) return equalsNumber(0);
   if (isFormulaError(criterion)) return isError(criterion.sentinel);
   if (typeof criterion === 'number') return equalsNumber(criterion);
   if (typeof criterion === 'boolean') return (value) => value === criterion;
-  const [, written = '=', operand = ''] = /^(<=|>=|<>|<|>|=)?(.*)$/s.exec(criterion)!;
-  const operator = written as Operator;
+  const [, written, operand = ''] = /^(<=|>=|<>|<|>|=)?(.*)$/s.exec(criterion)!;
+  const operator = (written ?? '=') as Operator;
   if (operand === '') {
     if (operator === '=') return (value) => value === null || value === '';
     if (operator === '<>') return (value) => value !== null;
@@ -105,14 +117,15 @@ export function criterionTest(criterion: CellValue): CellTest {
   }
   switch (operator) {
     case '=':
-      return equalities(operand).equal;
+      return equalities(operand, options.prefix === true && written === undefined).equal;
     case '<>': {
       const { excluded } = equalities(operand);
       return (value) => !excluded(value);
     }
     default: {
       if (ERROR_NAMES.has(operand.toUpperCase())) return () => false;
-      return ordered(operator, numberIn(operand) ?? flagIn(operand) ?? operand);
+      const number = numberIn(operand) ?? options.numberOf?.(operand);
+      return ordered(operator, number ?? flagIn(operand) ?? operand);
     }
   }
 }

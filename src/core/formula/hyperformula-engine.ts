@@ -57,6 +57,7 @@ import {
 import { REGRESSION_FUNCTION_INFO, regressionPlugin } from './excel-regression-functions.js';
 import { criteriaPlugin } from './excel-criteria-functions.js';
 import { logicalPlugin } from './excel-logical-functions.js';
+import { databasePlugin } from './excel-database-functions.js';
 import { intersectRangeResults } from './implicit-intersection.js';
 import { formulaLimitError } from './formula-limits.js';
 import {
@@ -551,12 +552,15 @@ const REGRESSION_PLUGIN = regressionPlugin();
 const CRITERIA_PLUGIN = criteriaPlugin();
 /** AND, OR and XOR ignoring the text of referenced cells, in place of HyperFormula's. */
 const LOGICAL_PLUGIN = logicalPlugin();
+/** DSUM, DGET … with Excel's criteria tables, in place of HyperFormula's. */
+const DATABASE_PLUGIN = databasePlugin();
 
 function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPluginDefinition[] {
   return [
     ...HyperFormula.getAllFunctionPlugins(),
     CRITERIA_PLUGIN,
     LOGICAL_PLUGIN,
+    DATABASE_PLUGIN,
     pluginFor(functions),
     LAMBDA_PLUGIN,
     REGRESSION_PLUGIN,
