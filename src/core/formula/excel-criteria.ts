@@ -129,6 +129,3 @@ export function criterionTest(criterion: CellValue, options: CriterionOptions = 
     }
   }
 }
-
-/** Whether a cell that holds nothing meets the criterion (whole columns count their empty rows). */
-export const matchesEmpty = (test: CellTest): boolean => test(null);
