@@ -2,11 +2,8 @@
 // documented semantics (registered under the same names, they take the built-ins' place):
 // ROUND, ROUNDUP and ROUNDDOWN truncate num_digits (HyperFormula scaled by 10^0.5 for
 // ROUND(7.123,0.5)); ISODD and ISEVEN read negative numbers (ISODD(-1) was FALSE); DATEDIF takes
-// its unit in any case ("m" was #NUM!); AND, OR and XOR skip text and empty cells and answer
-// #VALUE! when no logical value is left (HyperFormula answered FALSE, or #VALUE! for any text);
-// CHAR and CODE read the Windows code page (windows-code-page.ts).
+// its unit in any case ("m" was #NUM!); CHAR and CODE read the Windows code page (windows-code-page.ts).
 import {
-  cellsOf,
   integerArg,
   numberArg,
   plainArg,
@@ -137,40 +134,6 @@ const datedif: CustomFunction = {
   },
 };
 
-/**
- * The logical values of AND, OR and XOR's arguments, as Microsoft documents them: TRUE and FALSE,
- * numbers (0 is FALSE), and the text TRUE or FALSE; other text and empty cells are skipped. The
- * first error among them is the answer; none left at all is #VALUE!.
- */
-function logicalValues(name: string, args: Parameters<CustomFunction['evaluate']>[0]): boolean[] {
-  const values: boolean[] = [];
-  for (const arg of args) {
-    for (const value of cellsOf(arg)) {
-      if (value instanceof FormulaError) throw value;
-      if (typeof value === 'boolean') values.push(value);
-      else if (typeof value === 'number') values.push(value !== 0);
-      else if (typeof value === 'string' && /^(true|false)$/i.test(value.trim()))
-        values.push(value.trim().toUpperCase() === 'TRUE');
-    }
-  }
-  if (values.length === 0) throw valueError(`${name}: no logical value among the arguments`);
-  return values;
-}
-
-function logical(
-  name: string,
-  does: string,
-  combine: (values: readonly boolean[]) => boolean,
-): CustomFunction {
-  return {
-    name,
-    minArgs: 1,
-    maxArgs: Infinity,
-    description: `${name}(logical1, …): ${does}; text and empty cells are skipped`,
-    evaluate: (args) => combine(logicalValues(name, args)),
-  };
-}
-
 export const EXCEL_CORRECTIONS: readonly CustomFunction[] = [
   rounding('ROUND', 'nearest', 'half away from zero'),
   rounding('ROUNDUP', 'up', 'away from zero'),
@@ -178,12 +141,5 @@ export const EXCEL_CORRECTIONS: readonly CustomFunction[] = [
   parity('ISODD'),
   parity('ISEVEN'),
   datedif,
-  logical('AND', 'TRUE when every logical value is TRUE', (values) => values.every(Boolean)),
-  logical('OR', 'TRUE when any logical value is TRUE', (values) => values.some(Boolean)),
-  logical(
-    'XOR',
-    'TRUE when an odd number of the logical values are TRUE',
-    (values) => values.filter(Boolean).length % 2 === 1,
-  ),
   ...CODE_PAGE_FUNCTIONS,
 ];

@@ -1,17 +1,8 @@
 // Excel statistical functions HyperFormula 3.5 lacks: RANK, RANK.EQ, RANK.AVG, FORECAST,
-// FORECAST.LINEAR and AVERAGEIFS.
-import {
-  cellsOf,
-  divideByZero,
-  gridOf,
-  notAvailable,
-  numberArg,
-  plainArg,
-  valueError,
-} from './excel-arguments.js';
-import { criterionTest, type CellTest } from './excel-criteria.js';
+// FORECAST.LINEAR (AVERAGEIFS is with the other criteria functions, excel-criteria-functions.ts).
+import { cellsOf, divideByZero, notAvailable, numberArg } from './excel-arguments.js';
 import type { CustomFunction, FunctionArgument } from './function-registry.js';
-import { isFormulaError, type CellValue } from './sentinels.js';
+import { isFormulaError } from './sentinels.js';
 
 /** The numbers among the cells (text, booleans and empty cells ignored); an error cell is thrown. */
 function numbersOf(arg: FunctionArgument): number[] {
@@ -80,48 +71,10 @@ function forecast(name: string): CustomFunction {
   };
 }
 
-const averageIfs: CustomFunction = {
-  name: 'AVERAGEIFS',
-  minArgs: 3,
-  maxArgs: Infinity,
-  description:
-    'AVERAGEIFS(average_range, criteria_range1, criterion1, …): average of the numbers where every criterion holds (operators, wildcards * ? ~)',
-  evaluate: (args) => {
-    if (args.length % 2 === 0)
-      return valueError(
-        'AVERAGEIFS takes an average range then pairs of criteria range and criterion',
-      );
-    const target = gridOf(args[0]!);
-    const values = cellsOf(args[0]!);
-    const criteria: { cells: CellValue[]; test: CellTest }[] = [];
-    for (let index = 1; index < args.length; index += 2) {
-      const range = gridOf(args[index]!);
-      if (range.height !== target.height || range.width !== target.width)
-        return valueError('AVERAGEIFS: every criteria range must have the shape of average_range');
-      criteria.push({
-        cells: cellsOf(args[index]!),
-        test: criterionTest(plainArg('AVERAGEIFS', args[index + 1], index + 2)),
-      });
-    }
-    let sum = 0;
-    let count = 0;
-    for (let position = 0; position < values.length; position += 1) {
-      if (!criteria.every(({ cells, test }) => test(cells[position]!))) continue;
-      const value = values[position]!;
-      if (isFormulaError(value)) return value;
-      if (typeof value !== 'number') continue;
-      sum += value;
-      count += 1;
-    }
-    return count === 0 ? divideByZero('AVERAGEIFS: no number meets every criterion') : sum / count;
-  },
-};
-
 export const EXCEL_STATISTICAL_FUNCTIONS: readonly CustomFunction[] = [
   rank('RANK', false),
   rank('RANK.EQ', false),
   rank('RANK.AVG', true),
   forecast('FORECAST'),
   forecast('FORECAST.LINEAR'),
-  averageIfs,
 ];

@@ -57,6 +57,9 @@ import {
 import { REGRESSION_FUNCTION_INFO, regressionPlugin } from './excel-regression-functions.js';
 import { isInternalLegacyArrayFunction, legacyArrayPlugin } from './legacy-array-function.js';
 import { LEGACY_ARRAY } from '../legacy-array.js';
+import { criteriaPlugin } from './excel-criteria-functions.js';
+import { logicalPlugin } from './excel-logical-functions.js';
+import { databasePlugin } from './excel-database-functions.js';
 import { intersectRangeResults } from './implicit-intersection.js';
 import { refuseRangesInSingleValueArguments } from './range-refusing-functions.js';
 import { formulaLimitError } from './formula-limits.js';
@@ -550,10 +553,19 @@ export function builtInFunctionNames(): Set<string> {
 const LAMBDA_PLUGIN = lambdaPlugin();
 const REGRESSION_PLUGIN = regressionPlugin();
 const LEGACY_ARRAY_PLUGIN = legacyArrayPlugin();
+/** COUNTIF, SUMIFS … with Excel's criteria, in place of HyperFormula's own (after them). */
+const CRITERIA_PLUGIN = criteriaPlugin();
+/** AND, OR and XOR ignoring the text of referenced cells, in place of HyperFormula's. */
+const LOGICAL_PLUGIN = logicalPlugin();
+/** DSUM, DGET … with Excel's criteria tables, in place of HyperFormula's. */
+const DATABASE_PLUGIN = databasePlugin();
 
 function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPluginDefinition[] {
   return [
     ...HyperFormula.getAllFunctionPlugins(),
+    CRITERIA_PLUGIN,
+    LOGICAL_PLUGIN,
+    DATABASE_PLUGIN,
     pluginFor(functions),
     LAMBDA_PLUGIN,
     REGRESSION_PLUGIN,

@@ -1,0 +1,299 @@
+// COUNTIF, COUNTIFS, SUMIF, SUMIFS, AVERAGEIF, AVERAGEIFS, MINIFS and MAXIFS with Excel's criteria
+// (excel-criteria.ts), in place of HyperFormula's, which read criteria differently (an error as
+// criterion, "<>23" against the text "23", "=" and "" against empty text) and count a whole column
+// or row only as far as the sheet's used cells go. A HyperFormula plugin rather than CustomFunctions:
+// the criterion arguments receive error values (COUNTIF(A:A, NA()) counts the #N/A cells), and a
+// whole column (A:A) or row (1:1) is seen as the 1,048,576 (16,384) cells Excel counts, the empty
+// ones past the used area included.
+import {
+  CellError,
+  EmptyValue,
+  ErrorType,
+  FunctionArgumentType,
+  FunctionPlugin,
+  HyperFormula,
+  SimpleRangeValue,
+  type FunctionPluginDefinition,
+  type ImplementedFunctions,
+} from 'hyperformula';
+import { MAX_COLUMNS, MAX_ROWS } from '../address/a1.js';
+import { criterionTest, type CellTest, type CriterionOptions } from './excel-criteria.js';
+import { FormulaError, SENTINELS, type CellValue } from './sentinels.js';
+
+interface Node {
+  readonly type: string;
+}
+interface Call {
+  readonly args: readonly Node[];
+}
+
+const SENTINEL_OF: Partial<Record<ErrorType, string>> = {
+  [ErrorType.DIV_BY_ZERO]: SENTINELS.divideByZero,
+  [ErrorType.NAME]: SENTINELS.name,
+  [ErrorType.VALUE]: SENTINELS.value,
+  [ErrorType.NUM]: SENTINELS.number,
+  [ErrorType.NA]: SENTINELS.notAvailable,
+  [ErrorType.REF]: SENTINELS.reference,
+  [ErrorType.SPILL]: SENTINELS.spill,
+  [ErrorType.LIC]: SENTINELS.null,
+};
+
+/** A cell as the criteria see it; errors keep the engine's error to be answered unchanged. */
+export function plain(value: unknown): CellValue {
+  if (value === EmptyValue || value === null || value === undefined) return null;
+  if (value instanceof CellError) {
+    const sentinel = SENTINEL_OF[value.type];
+    // Errors the criteria cannot name (a cycle) match nothing but are still carried through.
+    return new EngineError(value, (sentinel ?? `#${value.type}`) as FormulaError['sentinel']);
+  }
+  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean')
+    return value;
+  if (typeof value === 'object' && 'val' in value && typeof value.val === 'number')
+    return value.val;
+  return null;
+}
+
+class EngineError extends FormulaError {
+  constructor(
+    readonly error: CellError,
+    sentinel: FormulaError['sentinel'],
+  ) {
+    super(sentinel, error.message ?? '');
+  }
+}
+
+/**
+ * One range argument: its cells as the engine holds them and its shape as Excel sees it (a whole
+ * column or row is all of the sheet's rows or columns; the engine's cells stop at the used area).
+ */
+interface Area {
+  readonly data: readonly (readonly unknown[])[];
+  readonly height: number;
+  readonly width: number;
+}
+
+function areaOf(value: unknown, node: Node | undefined): Area | CellError {
+  if (value instanceof CellError) return value;
+  if (!(value instanceof SimpleRangeValue)) return { data: [[value]], height: 1, width: 1 };
+  const height = value.height();
+  const width = value.width();
+  return {
+    data: value.data,
+    height: node?.type === 'COLUMN_RANGE' ? Math.max(MAX_ROWS, height) : height,
+    width: node?.type === 'ROW_RANGE' ? Math.max(MAX_COLUMNS, width) : width,
+  };
+}
+
+const sameShape = (a: Area, b: Area): boolean => a.height === b.height && a.width === b.width;
+
+interface Condition {
+  readonly area: Area;
+  readonly test: CellTest;
+}
+
+/**
+ * Visits the positions where every condition holds, in rows then columns, over the cells the
+ * engine holds; answers how many more positions (empty in every range) also meet them all.
+ */
+function eachMatch(
+  conditions: readonly Condition[],
+  values: Area | undefined,
+  visit: (row: number, column: number) => boolean,
+): number {
+  const first = conditions[0]!.area;
+  let rows = 0;
+  let columns = 0;
+  for (const area of [...conditions.map((condition) => condition.area), values ?? first]) {
+    rows = Math.max(rows, area.data.length);
+    columns = Math.max(columns, area.data[0]?.length ?? 0);
+  }
+  rows = Math.min(rows, first.height);
+  columns = Math.min(columns, first.width);
+  const tests = conditions.map(({ area, test }) => ({ data: area.data, test }));
+  for (let row = 0; row < rows; row += 1)
+    for (let column = 0; column < columns; column += 1) {
+      let all = true;
+      for (const { data, test } of tests)
+        if (!test(plain(data[row]?.[column]))) {
+          all = false;
+          break;
+        }
+      if (all && !visit(row, column)) return 0;
+    }
+  const rest = first.height * first.width - rows * columns;
+  return rest > 0 && conditions.every(({ test }) => test(null)) ? rest : 0;
+}
+
+type Aggregate = 'count' | 'sum' | 'average' | 'min' | 'max';
+
+const shapeError = (name: string): CellError =>
+  new CellError(ErrorType.VALUE, `${name}: every range must have the same size and shape`);
+
+/**
+ * The answer of one call: the values range (undefined for COUNTIF(S)) and the pairs of criteria
+ * range and criterion, already evaluated.
+ */
+function aggregate(
+  name: string,
+  kind: Aggregate,
+  values: Area | undefined,
+  pairs: readonly (readonly [Area, unknown])[],
+  options: CriterionOptions,
+): unknown {
+  const conditions = pairs.map(([area, criterion]) => ({
+    area,
+    test: criterionTest(plain(criterion), options),
+  }));
+  const shape = values ?? conditions[0]!.area;
+  if (conditions.some(({ area }) => !sameShape(area, shape))) return shapeError(name);
+  if (kind === 'count') {
+    let count = 0;
+    const rest = eachMatch(conditions, undefined, () => {
+      count += 1;
+      return true;
+    });
+    return count + rest;
+  }
+  let error: CellError | undefined;
+  let sum = 0;
+  let count = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  eachMatch(conditions, values, (row, column) => {
+    const value = values!.data[row]?.[column];
+    if (value instanceof CellError) {
+      error = value;
+      return false;
+    }
+    const number = plain(value);
+    if (typeof number !== 'number') return true;
+    sum += number;
+    count += 1;
+    if (number < min) min = number;
+    if (number > max) max = number;
+    return true;
+  });
+  if (error !== undefined) return error;
+  switch (kind) {
+    case 'sum':
+      return sum;
+    case 'average':
+      return count === 0
+        ? new CellError(ErrorType.DIV_BY_ZERO, `${name}: no number meets the criteria`)
+        : sum / count;
+    case 'min':
+      return count === 0 ? 0 : min;
+    default:
+      return count === 0 ? 0 : max;
+  }
+}
+
+type Run = (...args: unknown[]) => unknown;
+
+/** Text as the engine reads a number or date ("2024-07-01"); undefined when it is neither. */
+export function textNumbers(plugin: FunctionPlugin): CriterionOptions['numberOf'] {
+  const helper = (
+    plugin as unknown as { arithmeticHelper: { coerceToMaybeNumber: (v: unknown) => unknown } }
+  ).arithmeticHelper;
+  return (text) => {
+    const number = plain(helper.coerceToMaybeNumber(text));
+    return typeof number === 'number' ? number : undefined;
+  };
+}
+
+class CriteriaFunctions extends FunctionPlugin {
+  private run(ast: Call, state: unknown, name: string, body: (nodes: readonly Node[]) => Run) {
+    const self = this as unknown as {
+      runFunction: (a: unknown, s: unknown, m: unknown, f: Run) => unknown;
+      metadata: (name: string) => unknown;
+    };
+    return self.runFunction(ast.args, state, self.metadata(name), body(ast.args));
+  }
+
+  /** RANGE, CRITERION, [VALUES]: COUNTIF, SUMIF, AVERAGEIF. */
+  private single(ast: Call, state: unknown, name: string, kind: Aggregate): unknown {
+    return this.run(ast, state, name, (nodes) => (range, criterion, values) => {
+      const area = areaOf(range, nodes[0]);
+      if (area instanceof CellError) return area;
+      let target: Area | CellError | undefined;
+      if (kind !== 'count') target = values === undefined ? area : areaOf(values, nodes[2]);
+      if (target instanceof CellError) return target;
+      return aggregate(name, kind, target, [[area, criterion]], { numberOf: textNumbers(this) });
+    });
+  }
+
+  /** [VALUES], RANGE1, CRITERION1, …: COUNTIFS, SUMIFS, AVERAGEIFS, MINIFS, MAXIFS. */
+  private multiple(ast: Call, state: unknown, name: string, kind: Aggregate): unknown {
+    const first = kind === 'count' ? 0 : 1;
+    if (ast.args.length < first + 2 || (ast.args.length - first) % 2 !== 0)
+      return new CellError(ErrorType.VALUE, `${name}: a criteria range without its criterion`);
+    return this.run(ast, state, name, (nodes) => (...args) => {
+      const areas: Area[] = [];
+      for (let index = 0; index < args.length; index += 1) {
+        if (index >= first && (index - first) % 2 === 1) continue;
+        const area = areaOf(args[index], nodes[index]);
+        if (area instanceof CellError) return area;
+        areas[index] = area;
+      }
+      const pairs: [Area, unknown][] = [];
+      for (let index = first; index < args.length; index += 2)
+        pairs.push([areas[index]!, args[index + 1]]);
+      return aggregate(name, kind, first === 1 ? areas[0] : undefined, pairs, {
+        numberOf: textNumbers(this),
+      });
+    });
+  }
+
+  countif(ast: Call, state: unknown): unknown {
+    return this.single(ast, state, 'COUNTIF', 'count');
+  }
+  sumif(ast: Call, state: unknown): unknown {
+    return this.single(ast, state, 'SUMIF', 'sum');
+  }
+  averageif(ast: Call, state: unknown): unknown {
+    return this.single(ast, state, 'AVERAGEIF', 'average');
+  }
+  countifs(ast: Call, state: unknown): unknown {
+    return this.multiple(ast, state, 'COUNTIFS', 'count');
+  }
+  sumifs(ast: Call, state: unknown): unknown {
+    return this.multiple(ast, state, 'SUMIFS', 'sum');
+  }
+  averageifs(ast: Call, state: unknown): unknown {
+    return this.multiple(ast, state, 'AVERAGEIFS', 'average');
+  }
+  minifs(ast: Call, state: unknown): unknown {
+    return this.multiple(ast, state, 'MINIFS', 'min');
+  }
+  maxifs(ast: Call, state: unknown): unknown {
+    return this.multiple(ast, state, 'MAXIFS', 'max');
+  }
+}
+
+// A criterion is SCALAR, the one argument type HyperFormula hands errors to; a range of criteria
+// in an array formula is answered cell by cell (HyperFormula's vectorization).
+const RANGE = { argumentType: FunctionArgumentType.RANGE };
+const OPTIONAL_RANGE = { argumentType: FunctionArgumentType.RANGE, optionalArg: true };
+const CRITERION = { argumentType: FunctionArgumentType.SCALAR };
+
+const IMPLEMENTED: ImplementedFunctions = {
+  COUNTIF: { method: 'countif', parameters: [RANGE, CRITERION] },
+  SUMIF: { method: 'sumif', parameters: [RANGE, CRITERION, OPTIONAL_RANGE] },
+  AVERAGEIF: { method: 'averageif', parameters: [RANGE, CRITERION, OPTIONAL_RANGE] },
+  COUNTIFS: { method: 'countifs', parameters: [RANGE, CRITERION], repeatLastArgs: 2 },
+  SUMIFS: { method: 'sumifs', parameters: [RANGE, RANGE, CRITERION], repeatLastArgs: 2 },
+  AVERAGEIFS: { method: 'averageifs', parameters: [RANGE, RANGE, CRITERION], repeatLastArgs: 2 },
+  MINIFS: { method: 'minifs', parameters: [RANGE, RANGE, CRITERION], repeatLastArgs: 2 },
+  MAXIFS: { method: 'maxifs', parameters: [RANGE, RANGE, CRITERION], repeatLastArgs: 2 },
+};
+
+/** The plugin class (stateless, shared by every engine); registered after HyperFormula's own. */
+export function criteriaPlugin(): FunctionPluginDefinition {
+  const language = HyperFormula.getLanguage('enGB');
+  for (const name of Object.keys(IMPLEMENTED))
+    if (!language.isFunctionTranslated(name)) language.extendFunctions({ [name]: name });
+  (
+    CriteriaFunctions as unknown as { implementedFunctions: ImplementedFunctions }
+  ).implementedFunctions = IMPLEMENTED;
+  return CriteriaFunctions as unknown as FunctionPluginDefinition;
+}

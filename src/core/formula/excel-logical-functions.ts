@@ -1,0 +1,116 @@
+// AND, OR and XOR as Excel reads their arguments (Microsoft's AND page: "If an array or reference
+// argument contains text or empty cells, those values are ignored"; "If the specified range
+// contains no logical values, AND returns the #VALUE! error value"), in place of HyperFormula's,
+// which also read the text "TRUE" or "FALSE" held in a cell as a logical value. A HyperFormula
+// plugin, since only the call's syntax tree tells a reference (A7, whose text is ignored) from a
+// value written in the formula ("TRUE", which is read as TRUE).
+import {
+  CellError,
+  EmptyValue,
+  ErrorType,
+  FunctionArgumentType,
+  FunctionPlugin,
+  HyperFormula,
+  SimpleRangeValue,
+  type FunctionPluginDefinition,
+  type ImplementedFunctions,
+} from 'hyperformula';
+
+interface Node {
+  readonly type: string;
+}
+interface Call {
+  readonly args: readonly Node[];
+}
+
+const REFERENCES = new Set(['CELL_REFERENCE', 'CELL_RANGE', 'COLUMN_RANGE', 'ROW_RANGE']);
+
+type Combine = (values: readonly boolean[]) => boolean;
+
+/** A number or boolean as a logical value; undefined for what a reference's cell ignores. */
+function fromCell(value: unknown): boolean | CellError | undefined {
+  if (value instanceof CellError) return value;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value !== 0;
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    'val' in value &&
+    typeof value.val === 'number'
+  )
+    return value.val !== 0;
+  return undefined;
+}
+
+/** A value written in the formula (or computed by it): the text TRUE or FALSE counts too. */
+function fromValue(value: unknown): boolean | CellError | undefined {
+  if (value === EmptyValue) return undefined;
+  if (typeof value === 'string') {
+    if (/^true$/i.test(value)) return true;
+    if (/^false$/i.test(value)) return false;
+    // Other text is skipped, written or not: AND(TRUE,"0") is TRUE (formulas/test.xlsx LOGICAL
+    // AT3), OR("",TRUE) TRUE (ironcalc/LOGICAL--AND_OR_XOR.xlsx C52).
+    return undefined;
+  }
+  return fromCell(value);
+}
+
+class LogicalFunctions extends FunctionPlugin {
+  private combine(ast: Call, state: unknown, name: string, combine: Combine): unknown {
+    const values: boolean[] = [];
+    for (const node of ast.args) {
+      if (node.type === 'EMPTY') continue;
+      const value = this.evaluateAst(node as never, state as never) as unknown;
+      const reference = REFERENCES.has(node.type);
+      if (value instanceof SimpleRangeValue) {
+        for (const row of value.data)
+          for (const cell of row) {
+            const logical = fromCell(cell);
+            if (logical instanceof CellError) return logical;
+            if (logical !== undefined) values.push(logical);
+          }
+        continue;
+      }
+      const logical = reference ? fromCell(value) : fromValue(value);
+      if (logical instanceof CellError) return logical;
+      if (logical !== undefined) values.push(logical);
+    }
+    if (values.length === 0)
+      return new CellError(ErrorType.VALUE, `${name}: no logical values among the arguments`);
+    return combine(values);
+  }
+
+  and(ast: Call, state: unknown): unknown {
+    return this.combine(ast, state, 'AND', (values) => values.every(Boolean));
+  }
+  or(ast: Call, state: unknown): unknown {
+    return this.combine(ast, state, 'OR', (values) => values.some(Boolean));
+  }
+  xor(ast: Call, state: unknown): unknown {
+    return this.combine(ast, state, 'XOR', (values) => values.filter(Boolean).length % 2 === 1);
+  }
+}
+
+// Arguments are evaluated by the methods; the metadata says one or more of any kind (so an array
+// formula does not size a spill from them).
+const LOGICALS = {
+  parameters: [{ argumentType: FunctionArgumentType.ANY }],
+  repeatLastArgs: 1,
+  vectorizationForbidden: true,
+};
+const IMPLEMENTED: ImplementedFunctions = {
+  AND: { method: 'and', ...LOGICALS },
+  OR: { method: 'or', ...LOGICALS },
+  XOR: { method: 'xor', ...LOGICALS },
+};
+
+/** The plugin class (stateless, shared by every engine); registered after HyperFormula's own. */
+export function logicalPlugin(): FunctionPluginDefinition {
+  const language = HyperFormula.getLanguage('enGB');
+  for (const name of Object.keys(IMPLEMENTED))
+    if (!language.isFunctionTranslated(name)) language.extendFunctions({ [name]: name });
+  (
+    LogicalFunctions as unknown as { implementedFunctions: ImplementedFunctions }
+  ).implementedFunctions = IMPLEMENTED;
+  return LogicalFunctions as unknown as FunctionPluginDefinition;
+}
