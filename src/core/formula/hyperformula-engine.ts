@@ -47,6 +47,7 @@ import { correctBuiltInArguments, treatEmptyCriteriaAsZero } from './built-in-ar
 import { readCapitalExponentsInComplexText } from './complex-text.js';
 import { refuseEmptyTextAsNumber } from './empty-text-coercion.js';
 import { readExcelDateEdges } from './excel-date-serials.js';
+import { BYTE_TEXT_FUNCTIONS } from './byte-text-functions.js';
 import { engineSpelling } from './engine-spelling.js';
 import { lambdaSpelling } from './lambda-spelling.js';
 import {
@@ -549,6 +550,7 @@ const REGRESSION_PLUGIN = regressionPlugin();
 function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPluginDefinition[] {
   return [
     ...HyperFormula.getAllFunctionPlugins(),
+    BYTE_TEXT_FUNCTIONS,
     pluginFor(functions),
     LAMBDA_PLUGIN,
     REGRESSION_PLUGIN,
