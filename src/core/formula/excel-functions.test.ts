@@ -99,6 +99,12 @@ const NAMES = [
   'CHAR',
   'CODE',
   'MATCH',
+  ...['BIN', 'OCT', 'DEC', 'HEX'].flatMap((from) =>
+    ['BIN', 'OCT', 'DEC', 'HEX'].filter((to) => to !== from).map((to) => `${from}2${to}`),
+  ),
+  'DOLLAR',
+  'ASC',
+  'BAHTTEXT',
 ];
 
 describe('registration', () => {

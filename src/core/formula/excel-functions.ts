@@ -15,10 +15,12 @@ import { EXCEL_LOOKUP_FUNCTIONS } from './excel-lookup-functions.js';
 import { EXCEL_REFERENCE_TEXT_FUNCTIONS } from './excel-reference-text-functions.js';
 import { EXCEL_STATISTICAL_FUNCTIONS } from './excel-statistical-functions.js';
 import { EXCEL_TEXT_FUNCTIONS } from './excel-text-functions.js';
+import { EXCEL_LOCALE_TEXT_FUNCTIONS } from './excel-locale-text-functions.js';
 import type { CustomFunction } from './function-registry.js';
 
 export const EXCEL_FUNCTIONS: readonly CustomFunction[] = [
   ...EXCEL_TEXT_FUNCTIONS,
+  ...EXCEL_LOCALE_TEXT_FUNCTIONS,
   ...EXCEL_LOOKUP_FUNCTIONS,
   ...EXCEL_REFERENCE_TEXT_FUNCTIONS,
   ...EXCEL_STATISTICAL_FUNCTIONS,
