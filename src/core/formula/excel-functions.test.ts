@@ -105,6 +105,8 @@ const NAMES = [
   'DOLLAR',
   'ASC',
   'BAHTTEXT',
+  'PERCENTOF',
+  'NORMSDIST',
 ];
 
 describe('registration', () => {

@@ -48,6 +48,7 @@ import { readCapitalExponentsInComplexText } from './complex-text.js';
 import { refuseEmptyTextAsNumber } from './empty-text-coercion.js';
 import { readExcelDateEdges } from './excel-date-serials.js';
 import { BYTE_TEXT_FUNCTIONS } from './byte-text-functions.js';
+import { makeEmptyProductZero } from './empty-product.js';
 import { engineSpelling } from './engine-spelling.js';
 import { lambdaSpelling } from './lambda-spelling.js';
 import {
@@ -649,6 +650,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   intersectRangeResults();
   refuseEmptyTextAsNumber();
   readExcelDateEdges();
+  makeEmptyProductZero();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
   const denseWidths = new DenseWidthBounds();
   let batchDepth = 0;
