@@ -60,3 +60,18 @@ export function inputAt(book: Workbook, a1: string, sheet?: string): CellInput |
   const { row, col } = parseCell(a1);
   return book.sheet(sheet).input(row, col);
 }
+
+/**
+ * The value of one formula in a new workbook of `bed`: `rows`, when given, are written from A1
+ * first, and the formula goes to a cell they leave free (ZZ1).
+ */
+export function formulaValue(
+  bed: WorkbookBed,
+  formula: string,
+  rows?: readonly (readonly WireValue[])[],
+): WireValue {
+  const book = bed.open();
+  if (rows !== undefined) writeRows(book, 'A1', rows);
+  writeCell(book, 'ZZ1', formula);
+  return valueAt(book, 'ZZ1');
+}

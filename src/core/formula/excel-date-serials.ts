@@ -2,9 +2,11 @@
 // rule in hyperformula-engine.ts) reads differently: serial 0 is "0 January 1900" (DAY(0) is 0,
 // MONTH(0) 1, YEAR(0) 1900), where HyperFormula saw 31 December 1899; and DAY, MONTH and YEAR
 // refuse serials past 31 December 9999 with #NUM! (Microsoft's DAY page: dates are 1 to 2958465).
-// Both live in state shared by every engine (the date helper's prototype, the plugins'
+// YEARFRAC refuses such dates too, and checks its basis before its dates: a bad basis answers
+// #NUM! (outside 0–4), #VALUE! (TRUE/FALSE or text) or its own error whatever the dates hold.
+// All live in state shared by every engine (the date helper's prototype, the plugins'
 // metadata), so they are corrected once.
-import { HyperFormula } from 'hyperformula';
+import { CellError, ErrorType, HyperFormula } from 'hyperformula';
 import { internalPrototype } from './engine-internals.js';
 
 interface SimpleDate {
@@ -19,6 +21,15 @@ interface DateHelper {
 
 interface PluginMetadata {
   readonly implementedFunctions?: Record<string, { parameters?: { maxValue?: number }[] }>;
+}
+
+interface FunctionCall {
+  readonly args: readonly unknown[];
+}
+
+interface DatePlugin {
+  yearfrac(ast: FunctionCall, state: unknown): unknown;
+  evaluateAst(ast: unknown, state: unknown): unknown;
 }
 
 /** 9999-12-31, the last date Excel has. */
@@ -39,12 +50,48 @@ export function readExcelDateEdges(): void {
   prototype.numberToSimpleDate = function (this: DateHelper, serial: number) {
     return serial >= 0 && serial < 1 ? { ...DAY_ZERO } : toDate.call(this, serial);
   };
-  for (const name of ['DAY', 'MONTH', 'YEAR']) {
+  for (const [name, dates] of [
+    ['DAY', [0]],
+    ['MONTH', [0]],
+    ['YEAR', [0]],
+    ['YEARFRAC', [0, 1]],
+  ] as const) {
     const plugin = HyperFormula.getFunctionPlugin(name) as PluginMetadata | undefined;
-    const serial = plugin?.implementedFunctions?.[name]?.parameters?.[0];
-    if (serial === undefined)
-      throw new Error(`HyperFormula no longer describes ${name}'s argument; cannot bound it.`);
-    serial.maxValue = LAST_SERIAL + 0.999_999_999;
+    for (const index of dates) {
+      const serial = plugin?.implementedFunctions?.[name]?.parameters?.[index];
+      if (serial === undefined)
+        throw new Error(`HyperFormula no longer describes ${name}'s arguments; cannot bound them.`);
+      serial.maxValue = LAST_SERIAL + 0.999_999_999;
+    }
   }
+  checkYearFractionBasisFirst();
   corrected = true;
+}
+
+function checkYearFractionBasisFirst(): void {
+  const plugin = HyperFormula.getFunctionPlugin('YEARFRAC') as
+    { prototype?: DatePlugin } | undefined;
+  const prototype = plugin?.prototype;
+  if (typeof prototype?.yearfrac !== 'function' || typeof prototype.evaluateAst !== 'function')
+    throw new Error('HyperFormula no longer has YEARFRAC where excel-date-serials.ts patches it.');
+  const yearFraction = prototype.yearfrac;
+  prototype.yearfrac = function (this: DatePlugin, ast, state) {
+    // The basis is evaluated twice when it is valid; it is a constant or a cell in practice.
+    const basis = ast.args.length === 3 ? this.evaluateAst(ast.args[2], state) : 0;
+    const refusal = basisRefusal(basis);
+    return refusal ?? yearFraction.call(this, ast, state);
+  };
+}
+
+/** Why YEARFRAC's basis is refused, as Excel answers it, or undefined when it is 0 to 4. */
+function basisRefusal(basis: unknown): CellError | undefined {
+  if (basis instanceof CellError) return basis;
+  if (typeof basis === 'boolean') return new CellError(ErrorType.VALUE, 'basis must be a number');
+  const number = typeof basis === 'string' && basis.trim() !== '' ? Number(basis) : basis;
+  if (typeof number !== 'number') return undefined; // an empty cell is basis 0; ranges: the built-in answers
+  if (Number.isNaN(number)) return new CellError(ErrorType.VALUE, 'basis must be a number');
+  const whole = Math.trunc(number);
+  return whole < 0 || whole > 4
+    ? new CellError(ErrorType.NUM, 'basis must be 0, 1, 2, 3 or 4')
+    : undefined;
 }

@@ -64,3 +64,23 @@ describe('the empty text "" is not a number', () => {
     expect(calc('=SUM(A1:A2)', [['=""'], [2]])).toBe(2);
   });
 });
+
+describe('YEARFRAC checks its basis before its dates (pycel yearfrac.xlsx YEARFRAC!K3:U16)', () => {
+  it('answers #NUM! for a basis outside 0–4 whatever the dates hold', () => {
+    expect(calc('=YEARFRAC(1/0,200,-1)')).toBe('#NUM!');
+    expect(calc('=YEARFRAC(1,200,5)')).toBe('#NUM!');
+  });
+
+  it("answers #VALUE! for TRUE or text as the basis, and the basis's own error before a date's", () => {
+    expect(calc('=YEARFRAC(1,200,TRUE)')).toBe('#VALUE!');
+    expect(calc('=YEARFRAC(-1,200,"plugh")')).toBe('#VALUE!');
+    expect(calc('=YEARFRAC(1/0,200,NA())')).toBe('#N/A');
+  });
+
+  it('refuses dates past 31 December 9999 with #NUM!, and keeps its answers within them', () => {
+    expect(calc('=YEARFRAC(2958466,200,0)')).toBe('#NUM!');
+    expect(calc('=YEARFRAC(1,2958466,0)')).toBe('#NUM!');
+    expect(calc('=YEARFRAC(DATE(2012,1,1),DATE(2012,7,30),0)')).toBeCloseTo(0.58055556, 8);
+    expect(calc('=YEARFRAC(DATE(2012,1,1),DATE(2012,7,30),"3")')).toBeCloseTo(0.57808219, 8);
+  });
+});

@@ -95,6 +95,14 @@ const NAMES = [
   'CHAR',
   'CODE',
   'MATCH',
+  ...['BIN', 'OCT', 'DEC', 'HEX'].flatMap((from) =>
+    ['BIN', 'OCT', 'DEC', 'HEX'].filter((to) => to !== from).map((to) => `${from}2${to}`),
+  ),
+  'DOLLAR',
+  'ASC',
+  'BAHTTEXT',
+  'PERCENTOF',
+  'NORMSDIST',
 ];
 
 describe('registration', () => {

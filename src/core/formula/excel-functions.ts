@@ -1,6 +1,7 @@
 // Excel functions HyperFormula 3.5 does not have, registered in every engine beside GridOS's own
 // (Workbook.create) with Excel's documented semantics. They return one value each: where Excel
 // would spill an array (a range as lookup_value, say), they answer #VALUE!.
+import { EXCEL_BASE_CONVERSIONS } from './excel-base-conversions.js';
 import { EXCEL_ENGINEERING_FUNCTIONS } from './excel-engineering-functions.js';
 import { EXCEL_FINANCIAL_FUNCTIONS } from './excel-financial-functions.js';
 import { EXCEL_REGEX_FUNCTIONS } from './excel-regex-functions.js';
@@ -14,14 +15,17 @@ import { EXCEL_LOOKUP_FUNCTIONS } from './excel-lookup-functions.js';
 import { EXCEL_REFERENCE_TEXT_FUNCTIONS } from './excel-reference-text-functions.js';
 import { EXCEL_STATISTICAL_FUNCTIONS } from './excel-statistical-functions.js';
 import { EXCEL_TEXT_FUNCTIONS } from './excel-text-functions.js';
+import { EXCEL_LOCALE_TEXT_FUNCTIONS } from './excel-locale-text-functions.js';
 import type { CustomFunction } from './function-registry.js';
 
 export const EXCEL_FUNCTIONS: readonly CustomFunction[] = [
   ...EXCEL_TEXT_FUNCTIONS,
+  ...EXCEL_LOCALE_TEXT_FUNCTIONS,
   ...EXCEL_LOOKUP_FUNCTIONS,
   ...EXCEL_REFERENCE_TEXT_FUNCTIONS,
   ...EXCEL_STATISTICAL_FUNCTIONS,
   ...EXCEL_ENGINEERING_FUNCTIONS,
+  ...EXCEL_BASE_CONVERSIONS,
   ...EXCEL_FINANCIAL_FUNCTIONS,
   ...EXCEL_DEPRECIATION_FUNCTIONS,
   ...EXCEL_CASH_FLOW_FUNCTIONS,

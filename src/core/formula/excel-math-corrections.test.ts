@@ -89,3 +89,26 @@ describe('GCD and LCM check the range after the types', () => {
     expect(calc('=GCD(A1:B1)', [[-0.4, 'ciao']])).toBe('#VALUE!');
   });
 });
+
+describe('PRODUCT of no numbers is 0, as in Excel (ironcalc MATH_AND_TRIGONOMETRY--PRODUCT.xlsx G23, G24)', () => {
+  it('is 0 over text, empty cells or references to them, and still 1 for PRODUCT(1)', () => {
+    const rows = [['one'], ['two'], [null]];
+    expect(calc('=PRODUCT(A1:A3)', rows)).toBe(0);
+    expect(calc('=PRODUCT(A1,A2,A3)', rows)).toBe(0);
+    expect(calc('=PRODUCT(A1:A3)*5+1', rows)).toBe(1);
+    expect(calc('=PRODUCT(1)')).toBe(1);
+    expect(calc('=PRODUCT(A1:A3,1)', rows)).toBe(1);
+    expect(calc('=PRODUCT(TRUE)')).toBe(1);
+    expect(calc('=PRODUCT(2,3)')).toBe(6);
+  });
+});
+
+describe('NORMSDIST takes one argument, as Excel 2007 did', () => {
+  it('is the standard normal cumulative distribution (Microsoft example: NORMSDIST(1.333333) = 0.908788726)', () => {
+    expect(calc('=NORMSDIST(1.333333)')).toBeCloseTo(0.908788726, 9);
+    expect(calc('=NORMSDIST(0)')).toBe(0.5);
+    expect(calc('=NORMSDIST(1)')).toBeCloseTo(0.841344746068543, 14);
+    expect(calc('=NORMSDIST(-0.1)')).toBeCloseTo(0.460172162722971, 14);
+    expect(calc('=NORMSDIST("x")')).toBe('#VALUE!');
+  });
+});

@@ -1,8 +1,10 @@
 // Math built-ins of HyperFormula that answer differently from Excel, replaced under their own
 // names (docs/decisions/2026-11-26-replacing-built-in-functions.md): INT rounds down (HyperFormula
 // truncated, INT(-7.9) was -7), ACOT answers in (0, π) (negative numbers gave negative angles),
-// and GCD and LCM follow Excel's argument rules, which differ between single values and ranges.
+// GCD and LCM follow Excel's argument rules, which differ between single values and ranges, and
+// NORMSDIST takes one argument, as Excel's does (HyperFormula's alias of NORM.S.DIST wanted two).
 import { numberArg, toNumber, valueError } from './excel-arguments.js';
+import { erfc } from './excel-math-functions.js';
 import {
   isRangeArgument,
   type CustomFunction,
@@ -99,4 +101,15 @@ const lcm: CustomFunction = {
   },
 };
 
-export const EXCEL_MATH_CORRECTIONS: readonly CustomFunction[] = [int, acot, gcd, lcm];
+const normsdist: CustomFunction = {
+  name: 'NORMSDIST',
+  minArgs: 1,
+  maxArgs: 1,
+  category: 'Compatibility',
+  parameters: ['z'],
+  description:
+    'NORMSDIST(z): the standard normal cumulative distribution at z (Excel 2007 and earlier; NORM.S.DIST(z, TRUE) today)',
+  evaluate: (args) => 0.5 * erfc(-numberArg('NORMSDIST', args, 0) / Math.SQRT2),
+};
+
+export const EXCEL_MATH_CORRECTIONS: readonly CustomFunction[] = [int, acot, gcd, lcm, normsdist];

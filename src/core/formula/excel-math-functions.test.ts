@@ -195,3 +195,18 @@ describe('MDETERM', () => {
     ).toBe('#VALUE!');
   });
 });
+
+describe('PERCENTOF', () => {
+  it('is the sum of the subset over the sum of all, skipping text and TRUE/FALSE in ranges', () => {
+    const rows = [[0, 2, 2.3, -0.2, -2, null, 'ciao', true]];
+    expect(calc('=PERCENTOF(A1:C1,B1:E1)', rows)).toBeCloseTo(2.047619047619048, 14);
+    expect(calc('=PERCENTOF(B1:D1,C1:F1)', rows)).toBeCloseTo(41, 10);
+    expect(calc('=PERCENTOF(E1:G1,D1:G1)', rows)).toBeCloseTo(0.9090909090909091, 14);
+  });
+
+  it('answers #NUM! when either range holds an error (formulas test.xlsx MATH & TRIG!Y49), #DIV/0! for a zero total', () => {
+    expect(calc('=PERCENTOF(A1:B1,A1:C1)', [['=NA()', 1, 2]])).toBe('#NUM!');
+    expect(calc('=PERCENTOF(B1,A1:C1)', [['=1/0', 1, 2]])).toBe('#NUM!');
+    expect(calc('=PERCENTOF(A1,A1:B1)', [[1, -1]])).toBe('#DIV/0!');
+  });
+});

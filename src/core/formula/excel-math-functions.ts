@@ -1,6 +1,6 @@
 // Excel math, statistical and engineering functions HyperFormula 3.5 lacks: ERF.PRECISE,
 // ERFC.PRECISE, GESTEP, PERMUT, PERMUTATIONA, TRIMMEAN, PROB, INTERCEPT, BINOM.DIST.RANGE, MODE,
-// MODE.SNGL, KURT, PERCENTRANK, PERCENTRANK.INC, PERCENTRANK.EXC and MDETERM, with the semantics
+// MODE.SNGL, KURT, PERCENTRANK, PERCENTRANK.INC, PERCENTRANK.EXC, MDETERM and PERCENTOF, with the semantics
 // and errors of Microsoft's documentation.
 import {
   cellsOf,
@@ -364,6 +364,35 @@ const mdeterm: CustomFunction = {
   },
 };
 
+/** The sum of the numbers in `arg` (text, booleans and empty cells skipped); undefined when it holds an error. */
+function sumWithoutErrors(arg: FunctionArgument): number | undefined {
+  let sum = 0;
+  for (const value of cellsOf(arg)) {
+    if (isFormulaError(value)) return undefined;
+    if (typeof value === 'number') sum += value;
+  }
+  return sum;
+}
+
+const percentOf: CustomFunction = {
+  name: 'PERCENTOF',
+  minArgs: 2,
+  maxArgs: 2,
+  category: 'Math and trigonometry',
+  parameters: ['data_subset', 'data_all'],
+  description:
+    'PERCENTOF(data_subset, data_all): the sum of data_subset as a fraction of the sum of data_all (text and TRUE/FALSE skipped)',
+  evaluate: ([subsetArg, allArg]) => {
+    const subset = sumWithoutErrors(subsetArg!);
+    const all = sumWithoutErrors(allArg!);
+    // An error cell in either range is #NUM!, not that error (formulas test.xlsx MATH & TRIG!W49:AF49).
+    if (subset === undefined || all === undefined)
+      return numError('PERCENTOF: the data holds an error value');
+    if (all === 0) return divideByZero('PERCENTOF: data_all sums to 0');
+    return subset / all;
+  },
+};
+
 export const EXCEL_MATH_FUNCTIONS: readonly CustomFunction[] = [
   erfPrecise,
   erfcPrecise,
@@ -381,4 +410,5 @@ export const EXCEL_MATH_FUNCTIONS: readonly CustomFunction[] = [
   percentRank('PERCENTRANK.INC', false),
   percentRank('PERCENTRANK.EXC', true),
   mdeterm,
+  percentOf,
 ];

@@ -296,12 +296,26 @@ const fixed: CustomFunction = {
     const decimals = integerArg('FIXED', args, 1, 2);
     const noCommas = booleanArg('FIXED', args, 2, false);
     if (decimals > 127) return valueError('FIXED: decimals can be at most 127');
-    const rounded = roundHalfAway(number, Math.max(decimals, -308));
-    let text = plainDigits(Math.abs(rounded), Math.max(decimals, 0));
-    if (!noCommas) text = text.replace(/^\d+/, (whole) => whole.replace(/\B(?=(\d{3})+$)/g, ','));
-    return rounded < 0 ? `-${text}` : text;
+    const { negative, digits } = fixedDecimals(number, decimals, !noCommas);
+    return negative ? `-${digits}` : digits;
   },
 };
+
+/**
+ * `number` rounded as ROUND does to `decimals` (negative: left of the point), its magnitude as
+ * plain digits with exactly max(decimals, 0) places, thousands separated by commas when asked:
+ * what FIXED and DOLLAR write.
+ */
+export function fixedDecimals(
+  number: number,
+  decimals: number,
+  commas: boolean,
+): { negative: boolean; digits: string } {
+  const rounded = roundHalfAway(number, Math.max(decimals, -308));
+  let digits = plainDigits(Math.abs(rounded), Math.max(decimals, 0));
+  if (commas) digits = digits.replace(/^\d+/, (whole) => whole.replace(/\B(?=(\d{3})+$)/g, ','));
+  return { negative: rounded < 0, digits };
+}
 
 export const EXCEL_TEXT_FUNCTIONS: readonly CustomFunction[] = [
   concat,

@@ -47,6 +47,8 @@ import { correctBuiltInArguments, treatEmptyCriteriaAsZero } from './built-in-ar
 import { readCapitalExponentsInComplexText } from './complex-text.js';
 import { refuseEmptyTextAsNumber } from './empty-text-coercion.js';
 import { readExcelDateEdges } from './excel-date-serials.js';
+import { BYTE_TEXT_FUNCTIONS } from './byte-text-functions.js';
+import { makeEmptyProductZero } from './empty-product.js';
 import { engineSpelling } from './engine-spelling.js';
 import { lambdaSpelling } from './lambda-spelling.js';
 import {
@@ -566,6 +568,7 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
     CRITERIA_PLUGIN,
     LOGICAL_PLUGIN,
     DATABASE_PLUGIN,
+    BYTE_TEXT_FUNCTIONS,
     pluginFor(functions),
     LAMBDA_PLUGIN,
     REGRESSION_PLUGIN,
@@ -666,6 +669,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   refuseRangesInSingleValueArguments();
   refuseEmptyTextAsNumber();
   readExcelDateEdges();
+  makeEmptyProductZero();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
   const denseWidths = new DenseWidthBounds();
   let batchDepth = 0;

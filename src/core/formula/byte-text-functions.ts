@@ -1,0 +1,53 @@
+// LENB, LEFTB, RIGHTB, MIDB, FINDB and REPLACEB: Excel counts bytes only where a double-byte
+// language (Japanese, Chinese, Korean) is the default editing language, and otherwise answers
+// exactly as LEN, LEFT, RIGHT, MID, FIND and REPLACE (Microsoft's LEN/LENB page). Gridbook
+// assumes en-US, so each is registered as an alias of HyperFormula's own function, through a
+// subclass of its text plugin: the same argument rules, array behaviour and results.
+import { HyperFormula, type FunctionPluginDefinition } from 'hyperformula';
+
+interface PluginClass {
+  readonly implementedFunctions: Readonly<Record<string, object>>;
+}
+
+/** Each byte-counting name and the function it answers as. */
+const BYTE_ALIASES = {
+  LENB: 'LEN',
+  LEFTB: 'LEFT',
+  RIGHTB: 'RIGHT',
+  MIDB: 'MID',
+  FINDB: 'FIND',
+  REPLACEB: 'REPLACE',
+} as const;
+
+function byteTextPlugin(): FunctionPluginDefinition {
+  const TextPlugin = HyperFormula.getFunctionPlugin('LEN') as unknown as
+    (PluginClass & (new (...args: never[]) => object)) | undefined;
+  const implemented: Record<string, object> = {};
+  for (const name of Object.values(BYTE_ALIASES)) {
+    const metadata = TextPlugin?.implementedFunctions[name];
+    if (TextPlugin === undefined || metadata === undefined)
+      throw new Error(`HyperFormula no longer has ${name} in its text plugin; cannot alias it.`);
+    implemented[name] = metadata;
+  }
+  // The plugin's methods read their metadata by the built-in names, so those are declared again
+  // (the same metadata and methods as HyperFormula's own) beside the aliases.
+  class ByteTextFunctions extends TextPlugin! {
+    static override implementedFunctions = implemented;
+    static aliases = { ...BYTE_ALIASES };
+  }
+  // HyperFormula looks for a function's method on the plugin's own prototype, not inherited.
+  const own = ByteTextFunctions.prototype as unknown as Record<string, unknown>;
+  const inherited = TextPlugin!.prototype as unknown as Record<string, unknown>;
+  for (const metadata of Object.values(implemented)) {
+    const method = (metadata as { method: string }).method;
+    own[method] = inherited[method];
+  }
+  // Function names are read through the language pack, as the other plugins' are.
+  const language = HyperFormula.getLanguage('enGB');
+  for (const alias of Object.keys(BYTE_ALIASES))
+    if (!language.isFunctionTranslated(alias)) language.extendFunctions({ [alias]: alias });
+  return ByteTextFunctions as unknown as FunctionPluginDefinition;
+}
+
+/** Registered before the custom functions, so a replacement of LEN … REPLACE would still win. */
+export const BYTE_TEXT_FUNCTIONS: FunctionPluginDefinition = byteTextPlugin();

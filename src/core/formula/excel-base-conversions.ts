@@ -1,0 +1,107 @@
+// BIN2DEC … HEX2OCT, the twelve base conversions, as Excel answers them (replacing HyperFormula's):
+// lower-case hexadecimal digits are read; an empty cell or empty text is 0; a fractional decimal is
+// truncated before its range is checked (DEC2BIN(511.2) is "111111111", not #NUM!); TRUE or FALSE
+// as the number is #VALUE!; and `places`, when given, is checked before the number: an empty or
+// zero `places` is #NUM!, as is one above 10, even where a negative number would ignore it.
+import { plainArg, textOf, toNumber, valueError } from './excel-arguments.js';
+import type { CustomFunction, FunctionArgument } from './function-registry.js';
+import { FormulaError, SENTINELS } from './sentinels.js';
+
+type Base = 'BIN' | 'OCT' | 'DEC' | 'HEX';
+
+const RADIX: Readonly<Record<Base, number>> = { BIN: 2, OCT: 8, DEC: 10, HEX: 16 };
+const DIGITS: Readonly<Record<Exclude<Base, 'DEC'>, RegExp>> = {
+  BIN: /^[01]{0,10}$/,
+  OCT: /^[0-7]{0,10}$/,
+  HEX: /^[0-9a-f]{0,10}$/i,
+};
+/** Every non-decimal base writes numbers in ten digits, negative ones as their ten-digit complement. */
+const WIDTH = 10;
+const MAX_PLACES = 10;
+
+const numError = (message: string): FormulaError => new FormulaError(SENTINELS.number, message);
+
+/** 2^(10·log2 radix): the count of ten-digit numbers in that base; half of them are negative. */
+const span = (base: Exclude<Base, 'DEC'>): number => RADIX[base] ** WIDTH;
+
+/** The value of a ten-digit two's-complement numeral (a BIN, OCT or HEX argument). */
+function readNumeral(name: string, base: Exclude<Base, 'DEC'>, arg: FunctionArgument): number {
+  const value = plainArg(name, arg, 1);
+  if (typeof value === 'boolean')
+    throw valueError(`${name}: number must be text or a number, not TRUE or FALSE`);
+  const text = textOf(value);
+  if (!DIGITS[base].test(text))
+    throw numError(
+      `${name}: "${text}" is not a ${base.toLowerCase()} number of at most ${WIDTH} digits`,
+    );
+  if (text === '') return 0;
+  const unsigned = Number.parseInt(text, RADIX[base]);
+  return unsigned >= span(base) / 2 ? unsigned - span(base) : unsigned;
+}
+
+/** A DEC argument: a number (or text reading as one), truncated towards zero. */
+function readDecimal(name: string, arg: FunctionArgument): number {
+  const value = plainArg(name, arg, 1);
+  if (typeof value === 'boolean')
+    throw valueError(`${name}: number must be a number, not TRUE or FALSE`);
+  if (value === '') throw valueError(`${name}: number must be a number, not empty text`);
+  return Math.trunc(toNumber(name, value, 1));
+}
+
+/** `places` as Excel checks it: a number from 1 to 10 (truncated); undefined when omitted. */
+function readPlaces(name: string, arg: FunctionArgument | undefined): number | undefined {
+  if (arg === undefined) return undefined;
+  const value = plainArg(name, arg, 2);
+  if (typeof value === 'boolean')
+    throw valueError(`${name}: places must be a number, not TRUE or FALSE`);
+  const places = Math.trunc(toNumber(name, value, 2));
+  if (places < 1 || places > MAX_PLACES)
+    throw numError(`${name}: places must be from 1 to ${MAX_PLACES}`);
+  return places;
+}
+
+function writeNumeral(
+  name: string,
+  base: Exclude<Base, 'DEC'>,
+  value: number,
+  places: number | undefined,
+): string {
+  const half = span(base) / 2;
+  if (value < -half || value >= half)
+    throw numError(`${name}: ${value} is outside ${-half} to ${half - 1}`);
+  if (value < 0) return (value + span(base)).toString(RADIX[base]).toUpperCase();
+  const digits = value.toString(RADIX[base]).toUpperCase();
+  if (places === undefined) return digits;
+  if (digits.length > places)
+    throw numError(
+      `${name}: ${digits} needs ${digits.length} digits, more than places (${places})`,
+    );
+  return digits.padStart(places, '0');
+}
+
+function conversion(from: Base, to: Base): CustomFunction {
+  const name = `${from}2${to}`;
+  const toDecimal = to === 'DEC';
+  return {
+    name,
+    minArgs: 1,
+    maxArgs: toDecimal ? 1 : 2,
+    category: 'Engineering',
+    parameters: toDecimal ? ['number'] : ['number', 'places'],
+    description: toDecimal
+      ? `${name}(number): a ${from.toLowerCase()} number (up to 10 digits, two's complement) as a decimal number`
+      : `${name}(number, [places]): the number in ${to === 'BIN' ? 'binary' : to === 'OCT' ? 'octal' : 'hexadecimal'}, as text padded to places digits (negative numbers as 10 digits of two's complement)`,
+    evaluate: (args) => {
+      const places = toDecimal ? undefined : readPlaces(name, args[1]);
+      const value =
+        from === 'DEC' ? readDecimal(name, args[0]!) : readNumeral(name, from, args[0]!);
+      return to === 'DEC' ? value : writeNumeral(name, to, value, places);
+    },
+  };
+}
+
+const BASES: readonly Base[] = ['BIN', 'OCT', 'DEC', 'HEX'];
+
+export const EXCEL_BASE_CONVERSIONS: readonly CustomFunction[] = BASES.flatMap((from) =>
+  BASES.filter((to) => to !== from).map((to) => conversion(from, to)),
+);
