@@ -55,6 +55,12 @@ import {
   lambdaPlugin,
 } from './lambda-functions.js';
 import { REGRESSION_FUNCTION_INFO, regressionPlugin } from './excel-regression-functions.js';
+import {
+  DYNAMIC_FUNCTION_INFO,
+  dynamicReferencesPlugin,
+  isInternalDynamicFunction,
+} from './dynamic-references.js';
+import { dynamicSpelling } from './dynamic-spelling.js';
 import { intersectRangeResults } from './implicit-intersection.js';
 import { formulaLimitError } from './formula-limits.js';
 import {
@@ -246,7 +252,7 @@ function toEngineContent(input: CellInput | null): RawCellContent {
   if (isFormula(input)) {
     const problem = formulaLimitError(input.formula);
     return problem === undefined
-      ? lambdaSpelling(engineSpelling(input.formula))
+      ? dynamicSpelling(lambdaSpelling(engineSpelling(input.formula)))
       : (STAND_IN_BY_SENTINEL[problem.sentinel] ?? '=#VALUE!');
   }
   // A leading apostrophe tells HyperFormula to keep text as text ("123" stays a string).
@@ -539,12 +545,15 @@ export function builtInFunctionNames(): Set<string> {
     ...EXCEL_FUNCTIONS.map((fn) => fn.name),
     ...LAMBDA_FUNCTION_INFO.keys(),
     ...REGRESSION_FUNCTION_INFO.keys(),
+    ...DYNAMIC_FUNCTION_INFO.keys(),
   ]);
 }
 
 /** LET, LAMBDA and its helpers: one plugin class, shared by every engine (it holds no state). */
 const LAMBDA_PLUGIN = lambdaPlugin();
 const REGRESSION_PLUGIN = regressionPlugin();
+/** INDIRECT, OFFSET with computed arguments, ROW, COLUMN, CELL … (dynamic-references.ts). */
+const DYNAMIC_PLUGIN = dynamicReferencesPlugin();
 
 function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPluginDefinition[] {
   return [
@@ -552,6 +561,7 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
     pluginFor(functions),
     LAMBDA_PLUGIN,
     REGRESSION_PLUGIN,
+    DYNAMIC_PLUGIN,
     boundedFunctions,
   ];
 }
@@ -568,8 +578,11 @@ function catalogueOf(
   const entries: FunctionInfo[] = [];
   for (const available of hf.getAvailableFunctions()) {
     const name = available.canonicalName.toUpperCase();
-    if (isInternalLambdaFunction(name)) continue;
-    const lambdaInfo = LAMBDA_FUNCTION_INFO.get(name) ?? REGRESSION_FUNCTION_INFO.get(name);
+    if (isInternalLambdaFunction(name) || isInternalDynamicFunction(name)) continue;
+    const lambdaInfo =
+      LAMBDA_FUNCTION_INFO.get(name) ??
+      REGRESSION_FUNCTION_INFO.get(name) ??
+      DYNAMIC_FUNCTION_INFO.get(name);
     if (lambdaInfo !== undefined) {
       entries.push(lambdaInfo);
       continue;
@@ -881,7 +894,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       let result: unknown;
       try {
         const run = runWithinTimeBudget(budgetMs, () =>
-          hf.calculateFormula(engineSpelling(formula), sheet),
+          hf.calculateFormula(dynamicSpelling(engineSpelling(formula)), sheet),
         );
         if (run.exceeded)
           return new FormulaError(
