@@ -127,6 +127,39 @@ describe('ranges with a computed end', () => {
   });
 });
 
+describe('INDEX, CHOOSE and IF as references', () => {
+  it('a range ends where INDEX or CHOOSE points (range_operator.xlsx C13)', () => {
+    const book = bookWith([[1], [2], [3], [4], [5], [3]]);
+    expect(result(book, '=SUM(A1:INDEX(A1:A5,A6))')).toBe(6);
+    expect(result(book, '=SUM(CHOOSE(1,A1,A2):CHOOSE(2,A3,A4))')).toBe(10);
+    expect(result(book, '=ROW(IF(A1>0,A4,A5))')).toBe(4);
+    expect(result(book, '=ROWS(INDEX(A1:A5,0,1))')).toBe(5);
+  });
+});
+
+describe('3-D references', () => {
+  it('aggregate the same cells across sheets (poi 55906-MultiSheetRefs.xlsx)', () => {
+    const book = bed.open();
+    book.apply([
+      { type: 'add-sheet', name: 'Sheet2' },
+      { type: 'add-sheet', name: 'Sheet3' },
+    ]);
+    writeRows(book, 'A1', [[11, 12]], 'Sheet1');
+    writeRows(book, 'A1', [[22, 'x']], 'Sheet2');
+    writeRows(book, 'A1', [[33, null]], 'Sheet3');
+    writeCell(book, 'D1', '=SUM(Sheet1:Sheet3!A1)', 'Sheet1');
+    writeCell(book, 'D2', '=AVERAGE(Sheet1:Sheet3!A1)', 'Sheet1');
+    writeCell(book, 'D3', '=COUNTA(Sheet1:Sheet3!B1)', 'Sheet1');
+    writeCell(book, 'D4', '=MAX(Sheet1:Sheet3!$A$1:B1)', 'Sheet1');
+    expect(valueAt(book, 'D1', 'Sheet1')).toBe(66);
+    expect(valueAt(book, 'D2', 'Sheet1')).toBe(22);
+    expect(valueAt(book, 'D3', 'Sheet1')).toBe(2);
+    expect(valueAt(book, 'D4', 'Sheet1')).toBe(33);
+    writeCell(book, 'A1', 1, 'Sheet2');
+    expect(valueAt(book, 'D1', 'Sheet1')).toBe(45);
+  });
+});
+
 describe('CELL', () => {
   it('answers from the reference (ironcalc INFORMATION--CELL.xlsx B2:B30)', () => {
     const book = bookWith([['=1/0'], [3.4], ['hola'], [null]]);
@@ -158,6 +191,9 @@ describe('dynamicSpelling', () => {
     ['=SUM(A1:OFFSET(A1,B1,0))', '=SUM(DYNAMIC.RANGE(A1,DYNAMIC.OFFSET(A1,B1,0)))'],
     ['=SUM(INDIRECT("A1"):INDIRECT("A3"))', '=SUM(DYNAMIC.RANGE(INDIRECT("A1"),INDIRECT("A3")))'],
     ['="OFFSET(A1,B1,0)"&A1:B2', '="OFFSET(A1,B1,0)"&A1:B2'],
+    ['=SUM(Sheet1:Sheet3!$A$1:B2)', '=SUM(DYNAMIC.SHEETS("Sheet1","Sheet3","A1:B2"))'],
+    ["=SUM('Q1 data:Q4 data'!C3)", '=SUM(DYNAMIC.SHEETS("Q1 data","Q4 data","C3"))'],
+    ['=SUM(Sheet1!A1:B2)+"a:b!C1"', '=SUM(Sheet1!A1:B2)+"a:b!C1"'],
   ])('%s is spelled %s', (formula, spelled) => {
     expect(dynamicSpelling(formula)).toBe(spelled);
   });

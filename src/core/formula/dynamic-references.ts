@@ -33,7 +33,8 @@ import { timedEntry } from './time-budget.js';
 
 export const DYNAMIC_OFFSET = 'DYNAMIC.OFFSET';
 export const DYNAMIC_RANGE = 'DYNAMIC.RANGE';
-const INTERNAL = new Set([DYNAMIC_OFFSET, DYNAMIC_RANGE]);
+export const DYNAMIC_SHEETS = 'DYNAMIC.SHEETS';
+const INTERNAL = new Set([DYNAMIC_OFFSET, DYNAMIC_RANGE, DYNAMIC_SHEETS]);
 
 /** Function names the engine registers for its own use, left out of the catalogue. */
 export function isInternalDynamicFunction(name: string): boolean {
@@ -330,6 +331,15 @@ class DynamicReferences extends FunctionPlugin {
       if (at.row < 0 || at.col < 0) return refError('the reference is outside the sheet');
       return { sheet: at.sheet, top: at.row, left: at.col, bottom: at.row, right: at.col };
     }
+    if (node.type === 'FUNCTION_CALL') {
+      const chosen = this.referenceCall(node as Call, state);
+      if (chosen !== undefined) return chosen;
+    }
+    if (node.type === 'NAMED_EXPRESSION') {
+      // A defined name's value is its cells' values; the reference it holds is in its formula.
+      const named = this.namedBox(String(node.expressionName), state);
+      if (named !== undefined) return named;
+    }
     if (
       !REFERENCE_NODES.has(node.type) &&
       node.type !== 'FUNCTION_CALL' &&
@@ -353,6 +363,56 @@ class DynamicReferences extends FunctionPlugin {
         ? Math.min(range.end.col, MAX_COLUMNS - 1)
         : MAX_COLUMNS - 1,
     };
+  }
+
+  /**
+   * INDEX, CHOOSE and IF answer a reference in Excel when given references (`A1:INDEX(A:A,n)`,
+   * `CHOOSE(2,A1,B1):C5`); HyperFormula's answer their values. Where a reference is wanted they
+   * are read here. Undefined: not such a call, or not over references (evaluated as usual).
+   */
+  private referenceCall(node: Call, state: State): Box | CellError | undefined {
+    const name = String(node.procedureName).toUpperCase();
+    const args = node.args;
+    if (name === 'INDEX' && args.length >= 2 && args.length <= 3) {
+      const base = this.boxOf(args[0]!, state);
+      if (base === undefined || base instanceof CellError) return base;
+      const first = this.numberOf(args[1], state);
+      if (first instanceof CellError) return first;
+      const second = this.numberOf(args[2], state);
+      if (second instanceof CellError) return second;
+      const height = base.bottom - base.top + 1;
+      const width = base.right - base.left + 1;
+      // INDEX(row_of_cells, n) picks the n-th cell of a single row.
+      let row = Math.trunc(first ?? 0);
+      let col = Math.trunc(second ?? 0);
+      if (second === undefined && height === 1 && width > 1) [row, col] = [0, row];
+      if (row < 0 || col < 0) return valueError('INDEX takes no negative position');
+      if (row > height || col > width) return refError('the position is outside the reference');
+      return {
+        sheet: base.sheet,
+        top: row === 0 ? base.top : base.top + row - 1,
+        bottom: row === 0 ? base.bottom : base.top + row - 1,
+        left: col === 0 ? base.left : base.left + col - 1,
+        right: col === 0 ? base.right : base.left + col - 1,
+      };
+    }
+    if (name === 'CHOOSE' && args.length >= 2) {
+      const index = this.numberOf(args[0], state);
+      if (index instanceof CellError) return index;
+      const picked = args[Math.trunc(index ?? 0)];
+      if (picked === undefined || Math.trunc(index ?? 0) < 1)
+        return valueError('CHOOSE has no such value');
+      return this.boxOf(picked, state);
+    }
+    if (name === 'IF' && args.length >= 2 && args.length <= 3) {
+      let condition = this.evaluate(args[0]!, state);
+      if (condition instanceof CellError) return condition;
+      if (condition === EmptyValue) condition = false;
+      if (typeof condition !== 'boolean' && typeof condition !== 'number') return undefined;
+      const picked = condition === false || condition === 0 ? args[2] : args[1];
+      return picked === undefined ? undefined : this.boxOf(picked, state);
+    }
+    return undefined;
   }
 
   /** A number argument as Excel reads it (a one-cell range is its cell). */
@@ -506,6 +566,39 @@ class DynamicReferences extends FunctionPlugin {
       },
       state,
     );
+  }
+
+  /**
+   * A 3-D reference (`Sheet1:Sheet3!A1:B2`, spelled DYNAMIC.SHEETS("Sheet1","Sheet3","A1:B2")): the
+   * area's cells on every sheet from the first to the last in the workbook's order, stacked into
+   * one array, which the aggregating functions read as Excel reads the 3-D range.
+   */
+  dynamicSheets(ast: Call, state: State): unknown {
+    const [firstNode, lastNode, areaNode] = ast.args;
+    if (firstNode === undefined || lastNode === undefined || areaNode === undefined)
+      return valueError('a 3-D reference needs two sheets and an area');
+    const [first, last, area] = [firstNode, lastNode, areaNode].map((node) =>
+      this.evaluate(node, state),
+    );
+    if (typeof first !== 'string' || typeof last !== 'string' || typeof area !== 'string')
+      return refError('a 3-D reference needs two sheet names and an area');
+    const graph = this.graph();
+    const names = (graph.sheetMapping as unknown as { getSheetNames(): string[] }).getSheetNames();
+    const at = (name: string) =>
+      names.findIndex((sheet) => sheet.toLowerCase() === name.toLowerCase());
+    const [from, to] = [at(first), at(last)];
+    if (from < 0 || to < 0) return refError('a sheet of the 3-D reference does not exist');
+    const ends = area.split(':');
+    const rows: unknown[][] = [];
+    for (let index = Math.min(from, to); index <= Math.max(from, to); index += 1) {
+      const sheet = graph.sheetMapping.getSheetId(names[index]!)!;
+      const box = boxOfEnds(sheet, ends[0]!, ends[1], true, state.formulaAddress);
+      if (box === undefined || !inSheet(box)) return refError('the 3-D reference is no area');
+      const value = this.referenceValue(box, state);
+      if (value instanceof CellError) return value;
+      rows.push(...value.data);
+    }
+    return SimpleRangeValue.onlyValues(rows as never);
   }
 
   private position(ast: Call, state: State, axis: 'row' | 'col'): unknown {
@@ -670,6 +763,14 @@ const FUNCTIONS: readonly Definition[] = [
   {
     name: DYNAMIC_RANGE,
     method: 'dynamicRange',
+    parameters: [],
+    description: '',
+    category: 'Lookup and reference',
+    volatile: true,
+  },
+  {
+    name: DYNAMIC_SHEETS,
+    method: 'dynamicSheets',
     parameters: [],
     description: '',
     category: 'Lookup and reference',

@@ -5,12 +5,58 @@
 // - an OFFSET the parser cannot resolve becomes DYNAMIC.OFFSET(…), evaluated as Excel does;
 // - `a:b` where a side is a function call (`A1:INDEX(…)`, `INDIRECT(x):INDIRECT(y)`, `A1:OFFSET(A1,n,0)`)
 //   becomes DYNAMIC.RANGE(a,b).
-// A formula without OFFSET or a call beside a colon is returned untouched after one regular
-// expression.
-import { DYNAMIC_OFFSET, DYNAMIC_RANGE } from './dynamic-references.js';
+// - a 3-D reference, `Sheet1:Sheet3!A1:B2` or `'Q1 data:Q4 data'!A1`, becomes
+//   DYNAMIC.SHEETS("Sheet1","Sheet3","A1:B2"): the cells of every sheet from the first to the last,
+//   as one array (SUM, AVERAGE, COUNT, COUNTA, MIN, MAX … read it as Excel reads the 3-D range).
+// A formula without OFFSET, a call beside a colon or a 3-D reference is returned untouched after
+// one regular expression.
+import { DYNAMIC_OFFSET, DYNAMIC_RANGE, DYNAMIC_SHEETS } from './dynamic-references.js';
 import { quotedEnd } from './engine-spelling.js';
 
-const MAY_NEED = /OFFSET\s*\(|\)\s*:|:\s*[A-Za-z_][A-Za-z0-9_.]*\s*\(/i;
+const MAY_NEED = /OFFSET\s*\(|\)\s*:|:\s*[A-Za-z_][A-Za-z0-9_.]*\s*\(|:[^:]*!/i;
+const AREA = '\\$?[A-Za-z]{1,3}\\$?\\d+(?::\\$?[A-Za-z]{1,3}\\$?\\d+)?';
+const THREE_D = new RegExp(
+  `(?<![A-Za-z0-9_.$'!])([A-Za-z_][A-Za-z0-9_.]*):([A-Za-z_][A-Za-z0-9_.]*)!(${AREA})(?![A-Za-z0-9_.(!])` +
+    `|'((?:[^':!]|'')+):((?:[^':!]|'')+)'!(${AREA})(?![A-Za-z0-9_.(!])`,
+  'g',
+);
+
+/** `"text"` as a formula's text literal. */
+const quoted = (text: string): string => `"${text.replace(/"/g, '""')}"`;
+
+/** 3-D references written as DYNAMIC.SHEETS calls, outside text literals. */
+function threeD(formula: string): string {
+  let out = '';
+  let index = 0;
+  while (index < formula.length) {
+    const quote = formula.indexOf('"', index);
+    const end = quote < 0 ? formula.length : quote;
+    out += formula
+      .slice(index, end)
+      .replace(
+        THREE_D,
+        (
+          _,
+          first?: string,
+          last?: string,
+          area?: string,
+          qFirst?: string,
+          qLast?: string,
+          qArea?: string,
+        ) => {
+          const unquote = (name: string) => name.replace(/''/g, "'");
+          const from = first ?? unquote(qFirst!);
+          const to = last ?? unquote(qLast!);
+          return `${DYNAMIC_SHEETS}(${quoted(from)},${quoted(to)},${quoted((area ?? qArea!).replace(/\$/g, ''))})`;
+        },
+      );
+    if (quote < 0) break;
+    const close = quotedEnd(formula, quote, '"');
+    out += formula.slice(quote, close + 1);
+    index = close + 1;
+  }
+  return out;
+}
 const WORD = /^(?:'(?:[^']|'')*'!)?[A-Za-z0-9_.$\\]+(?:![A-Za-z0-9_.$]+)?/;
 const CELL = /^(?:(?:'(?:[^']|'')*'|[A-Za-z0-9_.]+)!)?\$?[A-Za-z]{1,3}\$?\d+$/;
 const SHIFT = /^[+-]?\d+$/;
@@ -130,7 +176,7 @@ function rightOperand(
 
 export function dynamicSpelling(formula: string): string {
   if (!MAY_NEED.test(formula)) return formula;
-  let tokens = tokenize(formula);
+  let tokens = tokenize(formula.includes('!') ? threeD(formula) : formula);
   // OFFSETs the parser cannot resolve.
   tokens = tokens.map((token, index) => {
     if (!isName(token, 'OFFSET') || tokens[index + 1]?.kind !== 'open') return token;
