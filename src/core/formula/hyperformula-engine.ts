@@ -62,6 +62,12 @@ import { LEGACY_ARRAY } from '../legacy-array.js';
 import { criteriaPlugin } from './excel-criteria-functions.js';
 import { logicalPlugin } from './excel-logical-functions.js';
 import { databasePlugin } from './excel-database-functions.js';
+import {
+  DYNAMIC_FUNCTION_INFO,
+  dynamicReferencesPlugin,
+  isInternalDynamicFunction,
+} from './dynamic-references.js';
+import { dynamicSpelling } from './dynamic-spelling.js';
 import { intersectRangeResults } from './implicit-intersection.js';
 import { refuseRangesInSingleValueArguments } from './range-refusing-functions.js';
 import { formulaLimitError } from './formula-limits.js';
@@ -254,7 +260,7 @@ function toEngineContent(input: CellInput | null): RawCellContent {
   if (isFormula(input)) {
     const problem = formulaLimitError(input.formula);
     return problem === undefined
-      ? lambdaSpelling(engineSpelling(input.formula))
+      ? dynamicSpelling(lambdaSpelling(engineSpelling(input.formula)))
       : (STAND_IN_BY_SENTINEL[problem.sentinel] ?? '=#VALUE!');
   }
   // A leading apostrophe tells HyperFormula to keep text as text ("123" stays a string).
@@ -548,6 +554,7 @@ export function builtInFunctionNames(): Set<string> {
     ...LAMBDA_FUNCTION_INFO.keys(),
     ...REGRESSION_FUNCTION_INFO.keys(),
     LEGACY_ARRAY,
+    ...DYNAMIC_FUNCTION_INFO.keys(),
   ]);
 }
 
@@ -561,6 +568,8 @@ const CRITERIA_PLUGIN = criteriaPlugin();
 const LOGICAL_PLUGIN = logicalPlugin();
 /** DSUM, DGET … with Excel's criteria tables, in place of HyperFormula's. */
 const DATABASE_PLUGIN = databasePlugin();
+/** INDIRECT, OFFSET with computed arguments, ROW, COLUMN, CELL … (dynamic-references.ts). */
+const DYNAMIC_PLUGIN = dynamicReferencesPlugin();
 
 function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPluginDefinition[] {
   return [
@@ -573,6 +582,7 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
     LAMBDA_PLUGIN,
     REGRESSION_PLUGIN,
     LEGACY_ARRAY_PLUGIN,
+    DYNAMIC_PLUGIN,
     boundedFunctions,
   ];
 }
@@ -589,8 +599,16 @@ function catalogueOf(
   const entries: FunctionInfo[] = [];
   for (const available of hf.getAvailableFunctions()) {
     const name = available.canonicalName.toUpperCase();
-    if (isInternalLambdaFunction(name) || isInternalLegacyArrayFunction(name)) continue;
-    const lambdaInfo = LAMBDA_FUNCTION_INFO.get(name) ?? REGRESSION_FUNCTION_INFO.get(name);
+    if (
+      isInternalLambdaFunction(name) ||
+      isInternalLegacyArrayFunction(name) ||
+      isInternalDynamicFunction(name)
+    )
+      continue;
+    const lambdaInfo =
+      LAMBDA_FUNCTION_INFO.get(name) ??
+      REGRESSION_FUNCTION_INFO.get(name) ??
+      DYNAMIC_FUNCTION_INFO.get(name);
     if (lambdaInfo !== undefined) {
       entries.push(lambdaInfo);
       continue;
@@ -904,7 +922,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       let result: unknown;
       try {
         const run = runWithinTimeBudget(budgetMs, () =>
-          hf.calculateFormula(engineSpelling(formula), sheet),
+          hf.calculateFormula(dynamicSpelling(engineSpelling(formula)), sheet),
         );
         if (run.exceeded)
           return new FormulaError(

@@ -1,0 +1,210 @@
+// Computed references spelled so HyperFormula parses them (dynamic-references.ts evaluates them).
+// Its parser turns OFFSET into a reference while parsing and refuses the formula when an argument
+// is not a literal (`OFFSET($C$23,(ROW()-24)*5,0,5,1)`, `OFFSET(C3:C10,-1,-2)`,
+// `OFFSET(A1,0,0,-10,1)`), and its range operator joins only cell references and such OFFSETs.
+// - an OFFSET the parser cannot resolve becomes DYNAMIC.OFFSET(…), evaluated as Excel does;
+// - `a:b` where a side is a function call (`A1:INDEX(…)`, `INDIRECT(x):INDIRECT(y)`, `A1:OFFSET(A1,n,0)`)
+//   becomes DYNAMIC.RANGE(a,b).
+// - a 3-D reference, `Sheet1:Sheet3!A1:B2` or `'Q1 data:Q4 data'!A1`, becomes
+//   DYNAMIC.SHEETS("Sheet1","Sheet3","A1:B2"): the cells of every sheet from the first to the last,
+//   as one array (SUM, AVERAGE, COUNT, COUNTA, MIN, MAX … read it as Excel reads the 3-D range).
+// A formula without OFFSET, a call beside a colon or a 3-D reference is returned untouched after
+// one regular expression.
+import { DYNAMIC_OFFSET, DYNAMIC_RANGE, DYNAMIC_SHEETS } from './dynamic-references.js';
+import { quotedEnd } from './engine-spelling.js';
+
+const MAY_NEED = /OFFSET\s*\(|\)\s*:|:\s*[A-Za-z_][A-Za-z0-9_.]*\s*\(|:[^:]*!/i;
+const AREA = '\\$?[A-Za-z]{1,3}\\$?\\d+(?::\\$?[A-Za-z]{1,3}\\$?\\d+)?';
+const THREE_D = new RegExp(
+  `(?<![A-Za-z0-9_.$'!])([A-Za-z_][A-Za-z0-9_.]*):([A-Za-z_][A-Za-z0-9_.]*)!(${AREA})(?![A-Za-z0-9_.(!])` +
+    `|'((?:[^':!]|'')+):((?:[^':!]|'')+)'!(${AREA})(?![A-Za-z0-9_.(!])`,
+  'g',
+);
+
+/** `"text"` as a formula's text literal. */
+const quoted = (text: string): string => `"${text.replace(/"/g, '""')}"`;
+
+/** 3-D references written as DYNAMIC.SHEETS calls, outside text literals. */
+function threeD(formula: string): string {
+  let out = '';
+  let index = 0;
+  while (index < formula.length) {
+    const quote = formula.indexOf('"', index);
+    const end = quote < 0 ? formula.length : quote;
+    out += formula
+      .slice(index, end)
+      .replace(
+        THREE_D,
+        (
+          _,
+          first?: string,
+          last?: string,
+          area?: string,
+          qFirst?: string,
+          qLast?: string,
+          qArea?: string,
+        ) => {
+          const unquote = (name: string) => name.replace(/''/g, "'");
+          const from = first ?? unquote(qFirst!);
+          const to = last ?? unquote(qLast!);
+          return `${DYNAMIC_SHEETS}(${quoted(from)},${quoted(to)},${quoted((area ?? qArea!).replace(/\$/g, ''))})`;
+        },
+      );
+    if (quote < 0) break;
+    const close = quotedEnd(formula, quote, '"');
+    out += formula.slice(quote, close + 1);
+    index = close + 1;
+  }
+  return out;
+}
+const WORD = /^(?:'(?:[^']|'')*'!)?[A-Za-z0-9_.$\\]+(?:![A-Za-z0-9_.$]+)?/;
+const CELL = /^(?:(?:'(?:[^']|'')*'|[A-Za-z0-9_.]+)!)?\$?[A-Za-z]{1,3}\$?\d+$/;
+const SHIFT = /^[+-]?\d+$/;
+const SIZE = /^\d+$/;
+
+type Kind = 'word' | 'open' | 'close' | 'comma' | 'colon' | 'other';
+interface Token {
+  readonly kind: Kind;
+  readonly text: string;
+}
+
+function tokenize(formula: string): Token[] {
+  const tokens: Token[] = [];
+  let index = 0;
+  while (index < formula.length) {
+    const char = formula[index]!;
+    let token: Token;
+    if (char === '"') {
+      token = { kind: 'other', text: formula.slice(index, quotedEnd(formula, index, char) + 1) };
+    } else if (char === '(') token = { kind: 'open', text: char };
+    else if (char === ')') token = { kind: 'close', text: char };
+    else if (char === ',') token = { kind: 'comma', text: char };
+    else if (char === ':') token = { kind: 'colon', text: char };
+    else {
+      const word = WORD.exec(formula.slice(index));
+      token = word === null ? { kind: 'other', text: char } : { kind: 'word', text: word[0] };
+    }
+    tokens.push(token);
+    index += Math.max(1, token.text.length);
+  }
+  return tokens;
+}
+
+/** The index of the `)` closing the `(` at `open`, or -1. */
+function closing(tokens: readonly Token[], open: number): number {
+  let depth = 0;
+  for (let index = open; index < tokens.length; index += 1) {
+    if (tokens[index]!.kind === 'open') depth += 1;
+    else if (tokens[index]!.kind === 'close') {
+      depth -= 1;
+      if (depth === 0) return index;
+    }
+  }
+  return -1;
+}
+
+/** The index of the `(` opening the `)` at `close`, or -1. */
+function opening(tokens: readonly Token[], close: number): number {
+  let depth = 0;
+  for (let index = close; index >= 0; index -= 1) {
+    if (tokens[index]!.kind === 'close') depth += 1;
+    else if (tokens[index]!.kind === 'open') {
+      depth -= 1;
+      if (depth === 0) return index;
+    }
+  }
+  return -1;
+}
+
+/** The arguments' texts of the call whose `(` is at `open` (up to its `)` at `close`). */
+function argumentTexts(tokens: readonly Token[], open: number, close: number): string[] {
+  const args: string[] = [''];
+  let depth = 0;
+  for (let index = open + 1; index < close; index += 1) {
+    const token = tokens[index]!;
+    if (token.kind === 'open') depth += 1;
+    else if (token.kind === 'close') depth -= 1;
+    if (token.kind === 'comma' && depth === 0) args.push('');
+    else args[args.length - 1] += token.text;
+  }
+  return args.map((arg) => arg.trim());
+}
+
+/** Whether HyperFormula's parser resolves this OFFSET's arguments itself (literal numbers, a cell). */
+function staticOffset(args: readonly string[]): boolean {
+  if (args.length < 3 || args.length > 5) return false;
+  const [reference, rows, cols, height, width] = args;
+  const size = (text: string | undefined) =>
+    text === undefined || (SIZE.test(text) && Number(text) >= 1);
+  return (
+    CELL.test(reference!) && SHIFT.test(rows!) && SHIFT.test(cols!) && size(height) && size(width)
+  );
+}
+
+const isName = (token: Token | undefined, name: string): boolean =>
+  token?.kind === 'word' && token.text.toUpperCase() === name;
+
+/** The tokens [start, end] of the operand left of the colon at `colon`, and whether it is a call. */
+function leftOperand(
+  tokens: readonly Token[],
+  colon: number,
+): { start: number; call: boolean } | undefined {
+  const before = tokens[colon - 1];
+  if (before?.kind === 'word') return { start: colon - 1, call: false };
+  if (before?.kind !== 'close') return undefined;
+  const open = opening(tokens, colon - 1);
+  if (open < 0) return undefined;
+  const name = tokens[open - 1];
+  if (name?.kind === 'word') return { start: open - 1, call: !isName(name, 'OFFSET') };
+  return { start: open, call: true };
+}
+
+function rightOperand(
+  tokens: readonly Token[],
+  colon: number,
+): { end: number; call: boolean } | undefined {
+  const after = tokens[colon + 1];
+  if (after?.kind === 'open') {
+    const close = closing(tokens, colon + 1);
+    return close < 0 ? undefined : { end: close, call: true };
+  }
+  if (after?.kind !== 'word') return undefined;
+  if (tokens[colon + 2]?.kind !== 'open') return { end: colon + 1, call: false };
+  const close = closing(tokens, colon + 2);
+  return close < 0 ? undefined : { end: close, call: !isName(after, 'OFFSET') };
+}
+
+export function dynamicSpelling(formula: string): string {
+  if (!MAY_NEED.test(formula)) return formula;
+  let tokens = tokenize(formula.includes('!') ? threeD(formula) : formula);
+  // OFFSETs the parser cannot resolve.
+  tokens = tokens.map((token, index) => {
+    if (!isName(token, 'OFFSET') || tokens[index + 1]?.kind !== 'open') return token;
+    const close = closing(tokens, index + 1);
+    if (close < 0 || staticOffset(argumentTexts(tokens, index + 1, close))) return token;
+    return { kind: 'word', text: DYNAMIC_OFFSET };
+  });
+  // Ranges with a computed end, innermost last: each rewrite starts the scan again.
+  for (let guard = 0; guard < 64; guard += 1) {
+    const colon = tokens.findIndex((token, index) => {
+      if (token.kind !== 'colon') return false;
+      const left = leftOperand(tokens, index);
+      const right = rightOperand(tokens, index);
+      return left !== undefined && right !== undefined && (left.call || right.call);
+    });
+    if (colon < 0) break;
+    const { start } = leftOperand(tokens, colon)!;
+    const { end } = rightOperand(tokens, colon)!;
+    tokens = [
+      ...tokens.slice(0, start),
+      { kind: 'word', text: DYNAMIC_RANGE },
+      { kind: 'open', text: '(' },
+      ...tokens.slice(start, colon),
+      { kind: 'comma', text: ',' },
+      ...tokens.slice(colon + 1, end + 1),
+      { kind: 'close', text: ')' },
+      ...tokens.slice(end + 1),
+    ];
+  }
+  return tokens.map((token) => token.text).join('');
+}
