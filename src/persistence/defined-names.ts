@@ -7,33 +7,13 @@
 // formulas that use it when it stands for one (name-rewrite.ts).
 import { validateDefinedName, type DefinedName, type SheetSnapshot } from '../core/index.js';
 import { nameReference, namesByKey, type ImportedName } from './name-rewrite.js';
+import { attribute, unescapeXml } from './xml-text.js';
 
 /** A name as the file defines it: its definition without `=`, and its sheet's index when scoped. */
 export interface FileName {
   readonly name: string;
   readonly text: string;
   readonly localSheetId?: number;
-}
-
-const ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-};
-
-function unescapeXml(text: string): string {
-  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (whole, entity: string) => {
-    if (entity.startsWith('#x')) return String.fromCodePoint(parseInt(entity.slice(2), 16));
-    if (entity.startsWith('#')) return String.fromCodePoint(parseInt(entity.slice(1), 10));
-    return ENTITIES[entity] ?? whole;
-  });
-}
-
-function attribute(attributes: string, name: string): string | undefined {
-  const match = new RegExp(`\\b${name}="([^"]*)"`).exec(attributes);
-  return match === null ? undefined : unescapeXml(match[1]!);
 }
 
 const DEFINED_NAME = /<definedName\b([^>]*)>([\s\S]*?)<\/definedName>/g;
