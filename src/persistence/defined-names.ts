@@ -16,8 +16,9 @@ export interface FileName {
   readonly localSheetId?: number;
 }
 
-const DEFINED_NAME = /<definedName\b([^>]*)>([\s\S]*?)<\/definedName>/g;
-const SHEET = /<sheet\b([^>]*?)\/?>/g;
+// Attribute values are read whole: one may hold a bare `>` (a sheet named "a>b").
+const DEFINED_NAME = /<definedName\b((?:[^>"]|"[^"]*")*)>([\s\S]*?)<\/definedName>/g;
+const SHEET = /<sheet\b((?:[^>"]|"[^"]*")*?)\/?>/g;
 
 /** The defined names and the sheet names (in order) of a `xl/workbook.xml`. */
 export function readWorkbookXml(xml: string): { names: FileName[]; sheets: string[] } {

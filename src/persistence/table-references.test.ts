@@ -51,13 +51,13 @@ describe('table parts and the rows a table has', () => {
     '<tableColumn id="1" name="Column1" totalsRowFunction="min"/>' +
     '<tableColumn id="3" name="Column3" totalsRowFunction="custom"><totalsRowFormula>' +
     'SUBTOTAL(9,Table8[Column3])</totalsRowFormula></tableColumn>' +
-    '<tableColumn id="5" name="Tom &amp; Jerry"/></tableColumns></table>';
+    '<tableColumn id="5" name="Tom &amp; Jerry &lt;>" dataDxfId="0"/></tableColumns></table>';
 
   it('reads name, range, header and totals rows and every column from the XML', () => {
     expect(tableDefinitionOf(TABLE8)).toEqual({
       name: 'Table8',
       range: { start: { row: 2, col: 1 }, end: { row: 7, col: 5 } },
-      columns: ['Column1', 'Column3', 'Tom & Jerry'],
+      columns: ['Column1', 'Column3', 'Tom & Jerry <>'],
       headerRow: false,
       totalsRow: true,
     });

@@ -24,10 +24,13 @@ export function attribute(attributes: string, name: string): string | undefined 
   return match === null ? undefined : unescapeXml(match[1]!);
 }
 
-/** The attribute text of each `<tag …>` (opening or self-closing) in the XML, in order. */
+/**
+ * The attribute text of each `<tag …>` (opening or self-closing) in the XML, in order. A value
+ * may hold a bare `>` (Excel writes `name="a&lt;>"`): quoted values are read whole.
+ */
 export function elementAttributes(xml: string, tag: string): string[] {
   const found: string[] = [];
-  for (const match of xml.matchAll(new RegExp(`<${tag}(\\s[^>]*?)?/?>`, 'g')))
+  for (const match of xml.matchAll(new RegExp(`<${tag}(\\s(?:[^>"]|"[^"]*")*?)?/?>`, 'g')))
     found.push(match[1] ?? '');
   return found;
 }
