@@ -6,7 +6,7 @@
 // name rules refuse (the engine reads `answer2` as a cell) is rewritten to its range in the
 // formulas that use it when it stands for one (name-rewrite.ts).
 import { validateDefinedName, type DefinedName, type SheetSnapshot } from '../core/index.js';
-import { nameReference, namesByKey, type ImportedName } from './name-rewrite.js';
+import { nameReference, namesByKey, qualifiedKey, type ImportedName } from './name-rewrite.js';
 import { attribute, unescapeXml } from './xml-text.js';
 
 /** A name as the file defines it: its definition without `=`, and its sheet's index when scoped. */
@@ -50,13 +50,20 @@ export function importedNames(
   workbook: DefinedName[];
   bySheet: Map<string, DefinedName[]>;
   rewrites: Map<string, ImportedName>;
+  qualified: Map<string, string>;
 } {
   const workbook: DefinedName[] = [];
   const bySheet = new Map<string, DefinedName[]>();
   const refused: ImportedName[] = [];
   const seen = new Set<string>();
+  // A sheet's own names that stand for a range, for their sheet-qualified uses (`Defines!Name`).
+  const qualified = new Map<string, string>();
   for (const entry of file.names) {
     if (/^_xl/i.test(entry.name) || entry.text.includes('[') || entry.text.trim() === '') continue;
+    const scope = entry.localSheetId === undefined ? undefined : file.sheets[entry.localSheetId];
+    const range = scope === undefined ? undefined : nameReference(entry.text);
+    if (range !== undefined && !qualified.has(qualifiedKey(scope!, entry.name)))
+      qualified.set(qualifiedKey(scope!, entry.name), range);
     let name: string;
     try {
       name = validateDefinedName(entry.name);
@@ -74,7 +81,7 @@ export function importedNames(
     if (sheet === undefined) workbook.push(defined);
     else bySheet.set(sheet, [...(bySheet.get(sheet) ?? []), defined]);
   }
-  return { workbook, bySheet, rewrites: namesByKey(refused.reverse()) };
+  return { workbook, bySheet, rewrites: namesByKey(refused.reverse()), qualified };
 }
 
 /** exceljs's model of the names to write: each definition as its one "range", written as is. */

@@ -47,7 +47,7 @@ import {
   type TableDefinition,
 } from './table-references.js';
 import { importedNames, namesToWrite, readWorkbookXml } from './defined-names.js';
-import { rewriteDefinedNames, type ImportedName } from './name-rewrite.js';
+import { rewriteDefinedNames, rewriteQualifiedNames, type ImportedName } from './name-rewrite.js';
 import { checkInflatedSize } from './zip-bounds.js';
 import { readFormats, writeFormats } from './xlsx-formats.js';
 import {
@@ -563,12 +563,17 @@ function importedFormula(
     references.tables.size > 0
       ? rewriteTableReferences(formula, references.tables, sheet, at)
       : formula;
-  return rewriteDefinedNames(withTables, references.rewrites);
+  return rewriteDefinedNames(
+    rewriteQualifiedNames(withTables, references.qualified),
+    references.rewrites,
+  );
 }
 
 interface ImportedReferences {
   readonly tables: ReadonlyMap<string, ImportedTable>;
   readonly rewrites: ReadonlyMap<string, ImportedName>;
+  /** Sheets' own names standing for a range, by `sheet!name` (name-rewrite.ts qualifiedKey). */
+  readonly qualified: ReadonlyMap<string, string>;
 }
 
 function readWorksheet(
@@ -709,7 +714,11 @@ export async function decodeXlsx(
       const own = names.bySheet.get(worksheet.name);
       return {
         name: worksheet.name,
-        cells: readWorksheet(worksheet, { tables, rewrites: names.rewrites }),
+        cells: readWorksheet(worksheet, {
+          tables,
+          rewrites: names.rewrites,
+          qualified: names.qualified,
+        }),
         charts: [],
         ...(layout === undefined ? {} : { layout }),
         ...(formats.length === 0 ? {} : { formats }),
