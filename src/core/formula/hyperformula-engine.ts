@@ -968,7 +968,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       let result: unknown;
       try {
         const run = runWithinTimeBudget(budgetMs, () =>
-          hf.calculateFormula(engineSpelling(formula), sheet),
+          hf.calculateFormula(lambdaSpelling(engineSpelling(formula), lambdaNames), sheet),
         );
         if (run.exceeded)
           return new FormulaError(

@@ -320,6 +320,13 @@ describe('a workbook name that holds a LAMBDA, called from cells', () => {
     expect(valueAt(book, 'A1')).toBe(42);
   });
 
+  it('is called, as LET and LAMBDA are, in a formula evaluated outside any cell', () => {
+    const book = bookWith();
+    book.apply([setName('twice', '=LAMBDA(x, x * 2)')]);
+    expect(book.evaluate(undefined, '=twice(21)')).toBe(42);
+    expect(book.evaluate(undefined, '=LET(x, 1, x + 1)')).toBe(2);
+  });
+
   it('spills with the size of its new definition when it is redefined', () => {
     const book = bookWith();
     book.apply([setName('grid', '=LAMBDA(n, SEQUENCE(2) * n)')]);
