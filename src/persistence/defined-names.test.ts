@@ -43,6 +43,8 @@ describe('defined names in xlsx files', () => {
     ]);
     // The engine reads `answer2` as a cell: formulas using it get its range instead.
     expect([...kept.rewrites.values()]).toEqual([{ name: 'answer2', reference: 'Data!$B$2' }]);
+    // A sheet's own name standing for a range, for its uses qualified by the sheet.
+    expect([...kept.qualified]).toEqual([['data!answer2', 'Data!$B$2']]);
   });
 
   it('an exported workbook with names reads back the same names, and its formulas compute with them', async () => {

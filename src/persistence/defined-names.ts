@@ -6,7 +6,8 @@
 // name rules refuse (the engine reads `answer2` as a cell) is rewritten to its range in the
 // formulas that use it when it stands for one (name-rewrite.ts).
 import { validateDefinedName, type DefinedName, type SheetSnapshot } from '../core/index.js';
-import { nameReference, namesByKey, type ImportedName } from './name-rewrite.js';
+import { nameReference, namesByKey, qualifiedKey, type ImportedName } from './name-rewrite.js';
+import { attribute, unescapeXml } from './xml-text.js';
 
 /** A name as the file defines it: its definition without `=`, and its sheet's index when scoped. */
 export interface FileName {
@@ -15,29 +16,9 @@ export interface FileName {
   readonly localSheetId?: number;
 }
 
-const ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-};
-
-function unescapeXml(text: string): string {
-  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (whole, entity: string) => {
-    if (entity.startsWith('#x')) return String.fromCodePoint(parseInt(entity.slice(2), 16));
-    if (entity.startsWith('#')) return String.fromCodePoint(parseInt(entity.slice(1), 10));
-    return ENTITIES[entity] ?? whole;
-  });
-}
-
-function attribute(attributes: string, name: string): string | undefined {
-  const match = new RegExp(`\\b${name}="([^"]*)"`).exec(attributes);
-  return match === null ? undefined : unescapeXml(match[1]!);
-}
-
-const DEFINED_NAME = /<definedName\b([^>]*)>([\s\S]*?)<\/definedName>/g;
-const SHEET = /<sheet\b([^>]*?)\/?>/g;
+// Attribute values are read whole: one may hold a bare `>` (a sheet named "a>b").
+const DEFINED_NAME = /<definedName\b((?:[^>"]|"[^"]*")*)>([\s\S]*?)<\/definedName>/g;
+const SHEET = /<sheet\b((?:[^>"]|"[^"]*")*?)\/?>/g;
 
 /** The defined names and the sheet names (in order) of a `xl/workbook.xml`. */
 export function readWorkbookXml(xml: string): { names: FileName[]; sheets: string[] } {
@@ -69,13 +50,20 @@ export function importedNames(
   workbook: DefinedName[];
   bySheet: Map<string, DefinedName[]>;
   rewrites: Map<string, ImportedName>;
+  qualified: Map<string, string>;
 } {
   const workbook: DefinedName[] = [];
   const bySheet = new Map<string, DefinedName[]>();
   const refused: ImportedName[] = [];
   const seen = new Set<string>();
+  // A sheet's own names that stand for a range, for their sheet-qualified uses (`Defines!Name`).
+  const qualified = new Map<string, string>();
   for (const entry of file.names) {
     if (/^_xl/i.test(entry.name) || entry.text.includes('[') || entry.text.trim() === '') continue;
+    const scope = entry.localSheetId === undefined ? undefined : file.sheets[entry.localSheetId];
+    const range = scope === undefined ? undefined : nameReference(entry.text);
+    if (range !== undefined && !qualified.has(qualifiedKey(scope!, entry.name)))
+      qualified.set(qualifiedKey(scope!, entry.name), range);
     let name: string;
     try {
       name = validateDefinedName(entry.name);
@@ -93,7 +81,7 @@ export function importedNames(
     if (sheet === undefined) workbook.push(defined);
     else bySheet.set(sheet, [...(bySheet.get(sheet) ?? []), defined]);
   }
-  return { workbook, bySheet, rewrites: namesByKey(refused.reverse()) };
+  return { workbook, bySheet, rewrites: namesByKey(refused.reverse()), qualified };
 }
 
 /** exceljs's model of the names to write: each definition as its one "range", written as is. */

@@ -1,6 +1,12 @@
 // Names Gridbook cannot hold, in imported formulas (name-rewrite.ts): each name becomes its range.
 import { describe, expect, it } from 'vitest';
-import { nameReference, namesByKey, rewriteDefinedNames } from './name-rewrite.js';
+import {
+  nameReference,
+  namesByKey,
+  qualifiedKey,
+  rewriteDefinedNames,
+  rewriteQualifiedNames,
+} from './name-rewrite.js';
 
 const names = namesByKey([
   { name: 'Liste', reference: 'Sheet1!$A$1:$A$3' },
@@ -35,5 +41,29 @@ describe('nameReference', () => {
     expect(nameReference('0.05')).toBeUndefined();
     expect(nameReference('_xlfn.LAMBDA(_xlpm.x,_xlpm.x+1)')).toBeUndefined();
     expect(nameReference('$A$1')).toBeUndefined();
+  });
+});
+
+describe('rewriteQualifiedNames', () => {
+  // poi/56737.xlsx Uses!D2: =Defines!NR_To_A1, a name scoped to the sheet Defines ("Test A1");
+  // sheetjs/defined_names_simple.xlsx Sheet1!B2: =SHEETjs - Sheet1!SHEETjs.
+  const qualified = new Map([
+    [qualifiedKey('Defines', 'NR_To_A1'), 'Defines!$A$1'],
+    [qualifiedKey('My data', 'Rate'), "'My data'!$B$2"],
+  ]);
+
+  it('replaces a sheet-qualified use of a sheet’s own name by its range, in any letter case', () => {
+    expect(rewriteQualifiedNames('=Defines!NR_To_A1&defines!nr_to_a1', qualified)).toBe(
+      '=Defines!$A$1&Defines!$A$1',
+    );
+    expect(rewriteQualifiedNames("=SUM('My data'!rate)*2", qualified)).toBe(
+      "=SUM('My data'!$B$2)*2",
+    );
+  });
+
+  it('leaves cells, other sheets, functions, text and linked workbooks alone', () => {
+    const kept =
+      '=Defines!A1+Other!NR_To_A1+Defines!NR_To_A1(1)&"Defines!NR_To_A1"&[1]Defines!NR_To_A1';
+    expect(rewriteQualifiedNames(kept, qualified)).toBe(kept);
   });
 });

@@ -97,3 +97,37 @@ export function rewriteDefinedNames(
   }
   return out;
 }
+
+/** The key of a sheet's own name in `qualifiedNames`: `sheet!name`, lower case. */
+export function qualifiedKey(sheet: string, name: string): string {
+  return `${sheet.toLowerCase()}!${name.toLowerCase()}`;
+}
+
+// `Sheet1!Name` or `'Sheet name'!Name`, not inside a longer word or after a workbook link `]`.
+const QUALIFIED_NAME =
+  /(?<![A-Za-z0-9_.\\\]])(?:'((?:[^']|'')+)'|([A-Za-z_\\][A-Za-z0-9_.\\]*))!([A-Za-z_\\][A-Za-z0-9_.\\]*)(?![A-Za-z0-9_.\\([$:!])/g;
+
+/**
+ * The formula with each sheet-qualified use of a sheet's own name (`Defines!NR_To_A1`, a name
+ * scoped to the sheet Defines) replaced by the range it stands for: the engine reads a sheet's
+ * names only from formulas on that sheet. `qualified`: such names' ranges by qualifiedKey.
+ * Text in double quotes is left alone, and so is anything that names no such name.
+ */
+export function rewriteQualifiedNames(
+  formula: string,
+  qualified: ReadonlyMap<string, string>,
+): string {
+  if (qualified.size === 0 || !formula.includes('!')) return formula;
+  return formula
+    .split(/("(?:[^"]|"")*")/)
+    .map((segment) =>
+      segment.startsWith('"')
+        ? segment
+        : segment.replace(
+            QUALIFIED_NAME,
+            (whole, quoted: string | undefined, plain: string | undefined, name: string) =>
+              qualified.get(qualifiedKey(quoted?.replace(/''/g, "'") ?? plain!, name)) ?? whole,
+          ),
+    )
+    .join('');
+}

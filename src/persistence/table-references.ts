@@ -5,10 +5,12 @@
 // Excel stores them in the file.
 import {
   columnToLetters,
+  parseRange,
   quoteSheetName,
   type CellAddress,
   type RangeAddress,
 } from '../core/index.js';
+import { attribute, elementAttributes } from './xml-text.js';
 
 export interface ImportedTable {
   readonly name: string;
@@ -18,6 +20,36 @@ export interface ImportedTable {
   readonly columns: readonly string[];
   readonly headerRow: boolean;
   readonly totalsRow: boolean;
+}
+
+/** A table as its part (`xl/tables/tableN.xml`) defines it, before it is placed on a sheet. */
+export type TableDefinition = Omit<ImportedTable, 'sheet'>;
+
+/**
+ * A table part's definition: its name (the display name formulas use), range, header and totals
+ * rows (`headerRowCount` is 1 unless given, `totalsRowCount` 0) and column names in order.
+ * Read from the XML: exceljs drops every column after one with a totals formula, and reads a
+ * missing headerRowCount as no header. Undefined when the part has no name or no valid range.
+ */
+export function tableDefinitionOf(xml: string): TableDefinition | undefined {
+  const root = elementAttributes(xml, 'table')[0];
+  if (root === undefined) return undefined;
+  const name = attribute(root, 'displayName') ?? attribute(root, 'name');
+  const ref = attribute(root, 'ref');
+  if (name === undefined || ref === undefined) return undefined;
+  let range: RangeAddress;
+  try {
+    range = parseRange(ref);
+  } catch {
+    return undefined;
+  }
+  return {
+    name,
+    range,
+    columns: elementAttributes(xml, 'tableColumn').map((column) => attribute(column, 'name') ?? ''),
+    headerRow: attribute(root, 'headerRowCount') !== '0',
+    totalsRow: Number(attribute(root, 'totalsRowCount') ?? 0) > 0,
+  };
 }
 
 type Item = '#all' | '#data' | '#headers' | '#totals' | '#this row';
@@ -64,6 +96,30 @@ function cellRange(
   return `${prefix}${start === end ? start : `${start}:${end}`}`;
 }
 
+/**
+ * The rows the special items select together (`[#Headers],[#Data]` is both), or undefined when
+ * they select none: a header or totals row the table does not have.
+ */
+function rowsOf(
+  table: ImportedTable,
+  items: ReadonlySet<Item>,
+  at: CellAddress,
+): [number, number] | undefined {
+  const { start, end } = table.range;
+  const dataStart = start.row + (table.headerRow ? 1 : 0);
+  const dataEnd = Math.max(dataStart, end.row - (table.totalsRow ? 1 : 0));
+  const spans: [number, number][] = [];
+  for (const item of items) {
+    if (item === '#all') spans.push([start.row, end.row]);
+    else if (item === '#data') spans.push([dataStart, dataEnd]);
+    else if (item === '#this row') spans.push([at.row, at.row]);
+    else if (item === '#headers' && table.headerRow) spans.push([start.row, start.row]);
+    else if (item === '#totals' && table.totalsRow) spans.push([end.row, end.row]);
+  }
+  if (spans.length === 0) return undefined;
+  return [Math.min(...spans.map(([first]) => first)), Math.max(...spans.map(([, last]) => last))];
+}
+
 /** The range one reference stands for, or undefined when it names no column of the table. */
 function resolve(
   table: ImportedTable,
@@ -78,13 +134,13 @@ function resolve(
   else if (!trimmed.startsWith('[')) pieces = [trimmed];
   else pieces = parts(trimmed);
   if (pieces === undefined) return undefined;
-  let item: Item | undefined;
+  const items = new Set<Item>();
   const columns: number[] = [];
   for (const piece of pieces) {
     if (piece === ':') continue;
     let text = piece;
     if (text.startsWith('@')) {
-      item = '#this row';
+      items.add('#this row');
       text = text.slice(1);
       if (text.startsWith('[') && text.endsWith(']')) text = text.slice(1, -1);
       if (text === '') continue;
@@ -93,7 +149,7 @@ function resolve(
       const special = text.toLowerCase().replace(/\s+/g, ' ') as Item;
       if (!['#all', '#data', '#headers', '#totals', '#this row'].includes(special))
         return undefined;
-      item = special;
+      items.add(special);
       continue;
     }
     const name = unescapeColumn(text).toLowerCase();
@@ -103,25 +159,9 @@ function resolve(
   }
   const cols: [number, number] =
     columns.length === 0 ? [start.col, end.col] : [Math.min(...columns), Math.max(...columns)];
-  const dataStart = start.row + (table.headerRow ? 1 : 0);
-  const dataEnd = end.row - (table.totalsRow ? 1 : 0);
-  let rows: [number, number];
-  switch (item ?? '#data') {
-    case '#all':
-      rows = [start.row, end.row];
-      break;
-    case '#headers':
-      rows = [start.row, start.row];
-      break;
-    case '#totals':
-      rows = [end.row, end.row];
-      break;
-    case '#this row':
-      rows = [at.row, at.row];
-      break;
-    default:
-      rows = [dataStart, Math.max(dataStart, dataEnd)];
-  }
+  const rows = rowsOf(table, items.size === 0 ? new Set(['#data']) : items, at);
+  // Excel: the header or totals row of a table that has none is #REF!.
+  if (rows === undefined) return '#REF!';
   return cellRange(table, rows, cols, formulaSheet);
 }
 

@@ -227,6 +227,36 @@ describe('xlsx import', () => {
     expect(formula?.input).toEqual({ formula: '=SUM($B$2:$B$3)' });
   });
 
+  it('reads a table from its part: columns after one with a totals formula, the totals row', async () => {
+    // As ironcalc/calc_test_no_export--tables.xlsx's Table1 (xl/tables/table1.xml): exceljs
+    // keeps only the columns up to one with a totalsRowFormula.
+    const book = new ExcelJS.Workbook();
+    const data = book.addWorksheet('Data');
+    data.addTable({
+      name: 'Sales',
+      ref: 'A1',
+      headerRow: true,
+      columns: [{ name: 'Region' }, { name: 'Units' }, { name: 'Price' }],
+      rows: [
+        ['North', 3, 1],
+        ['South', 4, 2],
+      ],
+    });
+    data.getCell('E1').value = { formula: 'SUM(Sales[Price])+Sales[[#Totals],[Units]]', result: 3 };
+    const zip = await JSZip.loadAsync(await book.xlsx.writeBuffer());
+    const part = Object.keys(zip.files).find((file) => /^xl\/tables\/table\d+\.xml$/.test(file))!;
+    const xml = (await zip.file(part)!.async('string'))
+      .replace(/ref="A1:C3"/, 'ref="A1:C4" totalsRowCount="1"')
+      .replace(
+        /(<tableColumn [^>]*name="Units")[^>]*\/>/,
+        '$1 totalsRowFunction="custom"><totalsRowFormula>SUM(Sales[Units])</totalsRowFormula></tableColumn>',
+      );
+    zip.file(part, xml);
+    const decoded = await decodeXlsx(await zip.generateAsync({ type: 'uint8array' }));
+    const formula = decoded.sheets[0]!.cells.find((cell) => cell.row === 0 && cell.col === 4);
+    expect(formula?.input).toEqual({ formula: '=SUM($C$2:$C$3)+$B$4' });
+  });
+
   it('writes functions newer than Excel 2007 with the _xlfn. prefix Excel needs (text and sheet names untouched), and reads them back as typed', async () => {
     const workbook = open({ name: 'Future', sheetNames: ['S'] });
     const typed = '=CONCAT("xlookup(",A1)&XLOOKUP(1,A1:A2,B1:B2)&rank.eq(1,A1:A2)&SUM(A1)';

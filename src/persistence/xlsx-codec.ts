@@ -42,9 +42,14 @@ import {
 import { InvalidDocumentError } from './errors.js';
 import type { ComputedValues } from './gridbook-json.js';
 import type { DecodedWorkbook } from './gridos-import.js';
-import { rewriteTableReferences, type ImportedTable } from './table-references.js';
+import {
+  rewriteTableReferences,
+  tableDefinitionOf,
+  type ImportedTable,
+  type TableDefinition,
+} from './table-references.js';
 import { importedNames, namesToWrite, readWorkbookXml } from './defined-names.js';
-import { rewriteDefinedNames, type ImportedName } from './name-rewrite.js';
+import { rewriteDefinedNames, rewriteQualifiedNames, type ImportedName } from './name-rewrite.js';
 import { checkInflatedSize } from './zip-bounds.js';
 import { readFormats, writeFormats } from './xlsx-formats.js';
 import {
@@ -623,15 +628,21 @@ function arrayAware(
 }
 
 /**
- * The tables of every worksheet, by lower-case name. exceljs reads a missing headerRowCount (the
- * default: one header row) as no header, so every table is taken to have its header row.
+ * The tables of every worksheet, by lower-case name: exceljs says which sheet holds each one;
+ * what it is (range, header and totals rows, columns) is read from its part's XML (`definitions`,
+ * by lower-case name), since exceljs loses columns and the header row count. A table whose part
+ * could not be read keeps what exceljs has, with its header row (the default).
  */
-function tablesOf(workbook: ExcelJS.Workbook): Map<string, ImportedTable> {
+function tablesOf(
+  workbook: ExcelJS.Workbook,
+  definitions: ReadonlyMap<string, TableDefinition>,
+): Map<string, ImportedTable> {
   const tables = new Map<string, ImportedTable>();
   for (const worksheet of workbook.worksheets) {
     for (const table of worksheet.getTables() as unknown as {
       table?: {
         name?: string;
+        displayName?: string;
         tableRef?: string;
         ref?: string;
         columns?: { name?: string }[];
@@ -639,21 +650,27 @@ function tablesOf(workbook: ExcelJS.Workbook): Map<string, ImportedTable> {
       };
     }[]) {
       const model = table.table;
+      const name = model?.displayName ?? model?.name;
+      const defined = name === undefined ? undefined : definitions.get(name.toLowerCase());
+      if (defined !== undefined) {
+        tables.set(defined.name.toLowerCase(), { ...defined, sheet: worksheet.name });
+        continue;
+      }
       const ref = model?.tableRef ?? model?.ref;
-      if (model?.name === undefined || ref === undefined) continue;
+      if (name === undefined || ref === undefined) continue;
       let range: RangeAddress;
       try {
         range = parseRange(ref);
       } catch {
         continue;
       }
-      tables.set(model.name.toLowerCase(), {
-        name: model.name,
+      tables.set(name.toLowerCase(), {
+        name,
         sheet: worksheet.name,
         range,
-        columns: (model.columns ?? []).map((column) => String(column.name ?? '')),
+        columns: (model?.columns ?? []).map((column) => String(column.name ?? '')),
         headerRow: true,
-        totalsRow: model.totalsRow === true,
+        totalsRow: model?.totalsRow === true,
       });
     }
   }
@@ -671,12 +688,17 @@ function importedFormula(
     references.tables.size > 0
       ? rewriteTableReferences(formula, references.tables, sheet, at)
       : formula;
-  return rewriteDefinedNames(withTables, references.rewrites);
+  return rewriteDefinedNames(
+    rewriteQualifiedNames(withTables, references.qualified),
+    references.rewrites,
+  );
 }
 
 interface ImportedReferences {
   readonly tables: ReadonlyMap<string, ImportedTable>;
   readonly rewrites: ReadonlyMap<string, ImportedName>;
+  /** Sheets' own names standing for a range, by `sheet!name` (name-rewrite.ts qualifiedKey). */
+  readonly qualified: ReadonlyMap<string, string>;
 }
 
 function readWorksheet(
@@ -741,18 +763,23 @@ interface TableReading {
  * icon filter, or filter columns beyond the table's), though the import reads nothing of a
  * table's filter (table-references.ts needs its name, range and columns). Each table part is
  * read with its filter left out; if exceljs no longer has that step, the file is read as it is.
+ * Each part's definition is kept as read from its XML (by lower-case name), for tablesOf.
  */
-function readTablesWithoutFilters(workbook: ExcelJS.Workbook): void {
+function readTablesWithoutFilters(workbook: ExcelJS.Workbook): Map<string, TableDefinition> {
+  const definitions = new Map<string, TableDefinition>();
   const reader = workbook.xlsx as unknown as TableReading;
   const readTable = reader._processTableEntry;
-  if (typeof readTable !== 'function') return;
+  if (typeof readTable !== 'function') return definitions;
   reader._processTableEntry = async function (stream, model, name) {
     const chunks: Buffer[] = [];
     for await (const chunk of stream)
       chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
     const xml = Buffer.concat(chunks).toString('utf8').replace(TABLE_FILTER, '');
+    const defined = tableDefinitionOf(xml);
+    if (defined !== undefined) definitions.set(defined.name.toLowerCase(), defined);
     return readTable.call(this, Readable.from([xml]), model, name);
   };
+  return definitions;
 }
 
 interface WorksheetReading {
@@ -839,7 +866,7 @@ export async function decodeXlsx(
 ): Promise<DecodedWorkbook> {
   await checkInflatedSize(data, field, undefined, maxCells);
   const workbook = new (await loadExcelJs()).Workbook();
-  readTablesWithoutFilters(workbook);
+  const tableDefinitions = readTablesWithoutFilters(workbook);
   const workbookXml = keepWorkbookXml(workbook);
   const dynamicArrays = keepDynamicArrays(workbook);
   try {
@@ -855,7 +882,7 @@ export async function decodeXlsx(
     throw new InvalidDocumentError(field, 'the workbook has no worksheets.');
   let tables: Map<string, ImportedTable>;
   try {
-    tables = tablesOf(workbook);
+    tables = tablesOf(workbook, tableDefinitions);
   } catch {
     tables = new Map();
   }
@@ -874,7 +901,7 @@ export async function decodeXlsx(
         name: worksheet.name,
         cells: readWorksheet(
           worksheet,
-          { tables, rewrites: names.rewrites },
+          { tables, rewrites: names.rewrites, qualified: names.qualified },
           dynamic.get(worksheet.name),
         ),
         charts: [],

@@ -4,8 +4,9 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { useWorkbooks } from '../../test/support/workbook-bed.js';
 import { writeRangeOps } from '../core/index.js';
+import { valueAt, writeCell } from '../../test/support/workbook-bed.js';
 import { decodeXlsx } from './xlsx-codec.js';
-import { exportXlsx } from './workbook-transfer.js';
+import { exportXlsx, importXlsxOps } from './workbook-transfer.js';
 
 const { open } = useWorkbooks();
 
@@ -55,5 +56,21 @@ describe('LET and LAMBDA in xlsx files', () => {
     expect(decoded.sheets[0]!.cells[0]!.input).toEqual({
       formula: '=BYROW(C1:D2,_xleta.SUM)',
     });
+  });
+
+  it('calls a name holding a LAMBDA from an imported file, its array spilling in full', async () => {
+    // As the calendar templates do (ironcalc/templates--yearly_calendar.xlsx: week() and
+    // cal_month(1), names defined as LAMBDAs in xl/workbook.xml).
+    const source = open({ name: 'Calendar', sheetNames: ['S'] });
+    source.apply([
+      { type: 'set-name', name: 'days', formula: '=LAMBDA(n, SEQUENCE(1, 3) + n)' },
+      { type: 'set-name', name: 'first', formula: '=LAMBDA(7)' },
+    ]);
+    writeCell(source, 'A1', '=days(10)', 'S');
+    writeCell(source, 'A2', '=first()', 'S');
+    const buffer = await exportXlsx(source, {});
+    const target = open({ name: 'Copy' });
+    target.apply(await importXlsxOps(target, buffer, 'calendar.xlsx', 'file'));
+    expect(['A1', 'B1', 'C1', 'A2'].map((a1) => valueAt(target, a1, 'S'))).toEqual([11, 12, 13, 7]);
   });
 });

@@ -1,8 +1,12 @@
 // Defined names as HyperFormula holds them: named expressions, scoped to the workbook or to one
 // sheet (its id). The workbook's name texts are the truth; the engine is told each change, and a
 // rebuild (load, undo of a load, recovery) takes them all again, at build time when it can.
+// A name that holds a LAMBDA is called like a function (`cal_month(1)`): the formulas that call it
+// are spelled with the names that hold one (lambdaNamesOf), and a build parses them once the
+// names exist (HyperFormula sizes a spill when it parses the formula).
 import type { HyperFormula, SerializedNamedExpression } from 'hyperformula';
 import type { EngineName } from './engine-port.js';
+import { holdsLambda } from './lambda-spelling.js';
 
 type Spell = (formula: string) => string;
 
@@ -35,6 +39,32 @@ export function putName(
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
+}
+
+/**
+ * Whether a change to `name` in `scope` to `formula` (undefined: removal) changes which names
+ * hold a LAMBDA or what one holds: the formulas calling it are then spelled and sized anew.
+ */
+export function touchesLambda(
+  hf: HyperFormula,
+  scope: number | undefined,
+  name: string,
+  formula: string | undefined,
+): boolean {
+  if (formula !== undefined && holdsLambda(formula)) return true;
+  if (!holds(hf, name, scope)) return false;
+  return holdsLambda(hf.getNamedExpressionFormula(name, scope) ?? '');
+}
+
+/** The names (lower case, any scope) whose definition is a LAMBDA. */
+export function lambdaNamesOf(
+  sheets: readonly NamedSheets[],
+  workbook: readonly EngineName[],
+): Set<string> {
+  const found = new Set<string>();
+  for (const entry of [...workbook, ...sheets.flatMap((sheet) => sheet.names ?? [])])
+    if (holdsLambda(entry.formula)) found.add(entry.name.toLowerCase());
+  return found;
 }
 
 export function dropName(hf: HyperFormula, scope: number | undefined, name: string): void {

@@ -26,6 +26,18 @@ describe('Excel spellings the engine refuses', () => {
     expect(engineSpelling("='It''s'!A1")).toBe("='It''s'!A1");
   });
 
+  it('a name with a backslash, which no name the engine holds has, is #NAME?', () => {
+    // poi/46535.xlsx Others!L12: =IF(HSI\10_1\1460_1\1470_1___val<>"",…) is #NAME? in Excel.
+    expect(engineSpelling('=IF(HSI\\10_1___val<>"",HSI\\10_1___val,"")')).toBe(
+      '=IF(#NAME?<>"",#NAME?,"")',
+    );
+    expect(engineSpelling('=\\top+1&"a\\b"&\'x\\y\'!A1')).toBe('=#NAME?+1&"a\\b"&\'x\\y\'!A1');
+    const book = open();
+    writeCell(book, 'A1', '=ISERROR(HSI\\10_1___val)');
+    writeCell(book, 'A2', '=HSI\\10_1___val');
+    expect([valueAt(book, 'A1'), valueAt(book, 'A2')]).toEqual([true, '#NAME?']);
+  });
+
   it('values: =1E-12, ="a""b" and LEN of it compute as in Excel', () => {
     const book = open();
     writeCell(book, 'A1', '=1E-12*1E12');

@@ -5,10 +5,15 @@
 //   build gave up on the whole workbook. They become TRUE() and FALSE().
 // - an upper-case exponent (`=1E-12`), a parse error there: it becomes `1e-12`.
 // - a doubled quote inside text (`="a""b"`): the text becomes ("a"&CHAR(34)&"b").
+// - a name with a backslash (`HSI\10_1___val`, valid in Excel), a parse error there: no name the
+//   engine holds has one (the name rules refuse it; imports rewrite such names to their ranges),
+//   so it is the #NAME? Excel answers for a name nobody defined.
 
 const BOOLEAN_WORD = /^(TRUE|FALSE)(?![A-Za-z0-9_.(!])/i;
 const EXPONENT = /^(\d+\.?\d*|\.\d+)E([+-]?\d)/;
 const IDENTIFIER_CHAR = /[A-Za-z0-9_.$]/;
+/** A name as Excel reads one (letters, digits, `_`, `.`, `\`), not a call, sheet or table. */
+const NAME_WORD = /^[A-Za-z_\\][A-Za-z0-9_.\\]*(?![A-Za-z0-9_.\\(![])/;
 
 /** The end (index of the closing quote) of a quoted run starting at `start`; doubled quotes stay inside. */
 export function quotedEnd(formula: string, start: number, quote: string): number {
@@ -31,7 +36,7 @@ function textLiteral(literal: string): string {
 }
 
 export function engineSpelling(formula: string): string {
-  if (!/[{E"]/.test(formula)) return formula;
+  if (!/[{E"\\]/.test(formula)) return formula;
   let out = '';
   let depth = 0;
   for (let index = 0; index < formula.length; index += 1) {
@@ -51,6 +56,14 @@ export function engineSpelling(formula: string): string {
       if (number !== null) {
         out += `${number[1]}e${number[2]}`;
         index += number[0].length - 1;
+        continue;
+      }
+    }
+    if (!afterName && char !== '$' && formula.includes('\\', index)) {
+      const name = NAME_WORD.exec(formula.slice(index));
+      if (name !== null && name[0].includes('\\')) {
+        out += '#NAME?';
+        index += name[0].length - 1;
         continue;
       }
     }

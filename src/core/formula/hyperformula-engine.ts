@@ -50,7 +50,7 @@ import { readExcelDateEdges } from './excel-date-serials.js';
 import { BYTE_TEXT_FUNCTIONS } from './byte-text-functions.js';
 import { makeEmptyProductZero } from './empty-product.js';
 import { engineSpelling } from './engine-spelling.js';
-import { lambdaSpelling } from './lambda-spelling.js';
+import { LAMBDA_CALL, lambdaSpelling } from './lambda-spelling.js';
 import {
   isInternalLambdaFunction,
   LAMBDA_FUNCTION_INFO,
@@ -75,8 +75,10 @@ import {
   addNamesOneByOne,
   dropName,
   dropSheetNames,
+  lambdaNamesOf,
   namesForBuild,
   putName,
+  touchesLambda,
 } from './engine-names.js';
 import {
   FormulaError,
@@ -255,12 +257,19 @@ const STAND_IN_BY_SENTINEL: Partial<Record<Sentinel, string>> = {
   [SENTINELS.reference]: '=#REF!',
 };
 
-function toEngineContent(input: CellInput | null): RawCellContent {
+/** No defined name holds a LAMBDA: calls of names are left as written. */
+const NO_LAMBDA_NAMES: ReadonlySet<string> = new Set();
+
+/** `lambdaNames`: the defined names (lower case) that hold a LAMBDA, whose calls are spelled. */
+function toEngineContent(
+  input: CellInput | null,
+  lambdaNames: ReadonlySet<string> = NO_LAMBDA_NAMES,
+): RawCellContent {
   if (input === null) return null;
   if (isFormula(input)) {
     const problem = formulaLimitError(input.formula);
     return problem === undefined
-      ? dynamicSpelling(lambdaSpelling(engineSpelling(input.formula)))
+      ? dynamicSpelling(lambdaSpelling(engineSpelling(input.formula), lambdaNames))
       : (STAND_IN_BY_SENTINEL[problem.sentinel] ?? '=#VALUE!');
   }
   // A leading apostrophe tells HyperFormula to keep text as text ("123" stays a string).
@@ -273,8 +282,13 @@ function toEngineContent(input: CellInput | null): RawCellContent {
  * chain of unary minus signs); such a throw aborts the whole call before anything changes, so
  * the run is retried cell by cell and the formulas that cannot be parsed become parse errors.
  */
-function writeRun(hf: HyperFormula, sheet: EngineSheet, run: CellRun): void {
-  const contents = run.inputs.map(toEngineContent);
+function writeRun(
+  hf: HyperFormula,
+  sheet: EngineSheet,
+  run: CellRun,
+  lambdaNames: ReadonlySet<string>,
+): void {
+  const contents = run.inputs.map((input) => toEngineContent(input, lambdaNames));
   try {
     hf.setCellContents({ sheet, row: run.row, col: run.col }, [contents]);
   } catch (error) {
@@ -379,20 +393,23 @@ function writeBlock(
   hf: HyperFormula,
   sheet: EngineSheet,
   block: readonly CellRun[],
+  lambdaNames: ReadonlySet<string>,
 ): ExportedChange[] | undefined {
   const first = block[0]!;
-  const contents = block.map((run) => run.inputs.map(toEngineContent));
+  const contents = block.map((run) =>
+    run.inputs.map((input) => toEngineContent(input, lambdaNames)),
+  );
   const inPlace = writeValuesInPlace(hf, { sheet, row: first.row, col: first.col }, contents);
   if (inPlace !== undefined) return inPlace;
   if (block.length === 1) {
-    writeRun(hf, sheet, first);
+    writeRun(hf, sheet, first, lambdaNames);
     return undefined;
   }
   try {
     hf.setCellContents({ sheet, row: first.row, col: first.col }, contents);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (const run of block) writeRun(hf, sheet, run);
+    for (const run of block) writeRun(hf, sheet, run, lambdaNames);
   }
   return undefined;
 }
@@ -513,33 +530,89 @@ function buildFrom(
   names: readonly EngineName[],
 ): HyperFormula | undefined {
   // No prototype: a sheet named "__proto__" or "toString" is an ordinary key.
+  const lambdaNames = lambdaNamesOf(sheets, names);
+  const spell = nameSpeller(lambdaNames);
   const contents: Record<string, RawCellContent[][]> = Object.create(null);
-  for (const sheet of sheets) contents[sheet.name] = denseContents(sheet.runs, toEngineContent);
-  const defined = namesForBuild(Object.keys(contents), sheets, names, spellName);
+  for (const sheet of sheets)
+    contents[sheet.name] = denseContents(sheet.runs, (input) =>
+      toEngineContent(input, lambdaNames),
+    );
+  const calls = lambdaNames.size === 0 ? [] : setAsideLambdaCalls(contents);
+  const defined = namesForBuild(Object.keys(contents), sheets, names, spell);
+  let built: HyperFormula;
   try {
-    return HyperFormula.buildFromSheets(contents, config, [...BOOLEAN_LITERALS, ...defined]);
+    built = HyperFormula.buildFromSheets(contents, config, [...BOOLEAN_LITERALS, ...defined]);
   } catch (error) {
     if (error instanceof RangeError) return undefined;
     if (defined.length === 0) throw error;
+    // A name the engine refuses fails the whole build: build without them, then add those it takes.
+    try {
+      built = HyperFormula.buildFromSheets(contents, config, BOOLEAN_LITERALS);
+    } catch (inner) {
+      if (inner instanceof RangeError) return undefined;
+      throw inner;
+    }
+    addNamesOneByOne(built, sheets, names, spell);
   }
-  // A name the engine refuses fails the whole build: build without them, then add those it takes.
-  const built = buildFrom(
-    config,
-    sheets.map(({ name, runs }) => ({ name, runs })),
-    [],
-  );
-  if (built !== undefined) addNamesOneByOne(built, sheets, names, spellName);
+  if (calls.length > 0) writeLambdaCalls(built, calls);
   return built;
+}
+
+/** A name's definition as the engine takes it, calls of `lambdaNames` spelled. */
+function nameSpeller(lambdaNames: ReadonlySet<string>): (formula: string) => string {
+  return (formula) => toEngineContent({ formula }, lambdaNames) as string;
+}
+
+interface SetAsideCall {
+  readonly sheet: string;
+  readonly row: number;
+  readonly col: number;
+  readonly content: string;
+}
+
+/**
+ * Takes out of a build's contents the formulas that call a LAMBDA (LAMBDA.CALL): HyperFormula
+ * parses a build's cells before it adds its names, and sizes a spill when it parses the formula,
+ * so a call of a name that holds a LAMBDA would be sized as one cell. They are written after.
+ */
+function setAsideLambdaCalls(contents: Record<string, RawCellContent[][]>): SetAsideCall[] {
+  const calls: SetAsideCall[] = [];
+  for (const sheet of Object.keys(contents))
+    contents[sheet]!.forEach((cells, row) => {
+      cells.forEach((content, col) => {
+        if (typeof content === 'string' && content.includes(LAMBDA_CALL_OPEN)) {
+          calls.push({ sheet, row, col, content });
+          cells[col] = null;
+        }
+      });
+    });
+  return calls;
+}
+
+const LAMBDA_CALL_OPEN = `${LAMBDA_CALL}(`;
+
+/** Writes the formulas set aside, in one evaluation; one the parser gives up on is a parse error. */
+function writeLambdaCalls(hf: HyperFormula, calls: readonly SetAsideCall[]): void {
+  hf.suspendEvaluation();
+  try {
+    for (const { sheet, row, col, content } of calls) {
+      const address = { sheet: hf.getSheetId(sheet)!, row, col };
+      try {
+        hf.setCellContents(address, [[content]]);
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        hf.setCellContents(address, [[STAND_IN_BY_SENTINEL[SENTINELS.parse]!]]);
+      }
+    }
+  } finally {
+    hf.resumeEvaluation();
+  }
 }
 
 interface BuildSheet {
   readonly name: string;
   readonly runs: readonly CellRun[];
   readonly names?: readonly EngineName[];
-}
-
-function spellName(formula: string): string {
-  return toEngineContent({ formula }) as string;
 }
 
 /**
@@ -689,6 +762,9 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   readExcelDateEdges();
   makeEmptyProductZero();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
+  // The defined names (lower case) that hold a LAMBDA: calls of them are spelled LAMBDA.CALL.
+  let lambdaNames: ReadonlySet<string> = NO_LAMBDA_NAMES;
+  let spellName = nameSpeller(lambdaNames);
   const denseWidths = new DenseWidthBounds();
   let batchDepth = 0;
   // Set by invalidate(): writes are ignored until replaceAll rebuilds the engine from the sheets.
@@ -720,7 +796,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     for (const block of rectangles(runs)) {
       const area = areaOf(sheet, block);
       if (!rewritten && inPlaceAreas.some((other) => overlaps(other, area))) rewritten = true;
-      const written = writeBlock(hf, sheet, block);
+      const written = writeBlock(hf, sheet, block, lambdaNames);
       if (written !== undefined) {
         collect(written);
         // Past a few areas, checking each block against all of them costs more than the dedupe.
@@ -804,7 +880,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       const stale: CellRun[] = [];
       for (const { row, col, formula } of formulas) {
         const input = { formula };
-        if (hf.getCellFormula({ sheet, row, col }) !== toEngineContent(input))
+        if (hf.getCellFormula({ sheet, row, col }) !== toEngineContent(input, lambdaNames))
           stale.push({ row, col, inputs: [input] });
       }
       if (stale.length > 0) writeCells(sheet, stale);
@@ -812,10 +888,17 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     },
     setCells: writeCells,
     setName(scope, name) {
-      return invalid ? undefined : putName(hf, scope, name, spellName);
+      if (invalid) return undefined;
+      // The formulas that call a name holding a LAMBDA are spelled and sized by it: a rebuild.
+      const respell = touchesLambda(hf, scope, name.name, name.formula);
+      const problem = putName(hf, scope, name, spellName);
+      if (problem === undefined && respell) invalid = true;
+      return problem;
     },
     removeName(scope, name) {
-      if (!invalid) dropName(hf, scope, name);
+      if (invalid) return;
+      if (touchesLambda(hf, scope, name, undefined)) invalid = true;
+      dropName(hf, scope, name);
     },
     replaceAll(sheets, names = []) {
       if (deferred) return sheets.map(() => -(placeholderSheets += 1));
@@ -829,10 +912,12 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
           BOOLEAN_LITERALS,
         );
         for (const sheet of sheets) next.addSheet(sheet.name);
+        const nextLambdaNames = lambdaNamesOf(sheets, names);
+        // Names first: a call of one that holds a LAMBDA is sized by it when it is parsed.
+        addNamesOneByOne(next, sheets, names, nameSpeller(nextLambdaNames));
         for (const sheet of sheets)
           for (const block of rectangles(sheet.runs))
-            writeBlock(next, next.getSheetId(sheet.name)!, block);
-        addNamesOneByOne(next, sheets, names, spellName);
+            writeBlock(next, next.getSheetId(sheet.name)!, block, nextLambdaNames);
         layout = [];
       }
       denseWidths.rebuilt(
@@ -860,6 +945,8 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       }
       hf.destroy();
       hf = next;
+      lambdaNames = lambdaNamesOf(sheets, names);
+      spellName = nameSpeller(lambdaNames);
       invalid = false;
       rebuilt = true;
       changedCells = [];
@@ -922,7 +1009,10 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       let result: unknown;
       try {
         const run = runWithinTimeBudget(budgetMs, () =>
-          hf.calculateFormula(dynamicSpelling(engineSpelling(formula)), sheet),
+          hf.calculateFormula(
+            dynamicSpelling(lambdaSpelling(engineSpelling(formula), lambdaNames)),
+            sheet,
+          ),
         );
         if (run.exceeded)
           return new FormulaError(

@@ -27,6 +27,18 @@ describe('implicit intersection of a range result', () => {
     expect(valueAt(book, 'C6')).toBe('#VALUE!');
   });
 
+  it('intersects a range on another sheet by the formula’s row number', () => {
+    // poi/StructuredReferences.xlsx, Formulas!A2:A3: =\_Prime.1[Name] (Table!B2:B7) is "one", "two".
+    const book = bed.open({ sheetNames: ['Formulas', 'Table'] });
+    writeRows(book, 'B2', [['one'], ['two']], 'Table');
+    writeCell(book, 'A2', '=Table!$B$2:$B$7', 'Formulas');
+    writeCell(book, 'A3', '=Table!$B$2:$B$7', 'Formulas');
+    writeCell(book, 'A9', '=Table!$B$2:$B$7', 'Formulas');
+    expect(valueAt(book, 'A2', 'Formulas')).toBe('one');
+    expect(valueAt(book, 'A3', 'Formulas')).toBe('two');
+    expect(valueAt(book, 'A9', 'Formulas')).toBe('#VALUE!');
+  });
+
   it('leaves spilling functions whole', () => {
     const book = bed.open();
     writeCell(book, 'A1', '=SEQUENCE(3)');

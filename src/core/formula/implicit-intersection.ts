@@ -31,7 +31,9 @@ const NO_INTERSECTION = 'the range has no cell in the formula’s row or column'
 export function intersect(value: SimpleRangeValue, state: EvaluationState): unknown {
   const range = (value as unknown as { range?: RangeBounds }).range;
   const here = state.formulaAddress;
-  if (range !== undefined && range.start.sheet === here.sheet) {
+  // By row and column number alone: a range on another sheet is intersected the same way
+  // (poi/StructuredReferences.xlsx: Formulas!A2 =\_Prime.1[Name] is Table!B2).
+  if (range !== undefined) {
     if (range.width() === 1) {
       const offset = here.row - range.start.row;
       if (offset >= 0 && offset < range.height()) return value.data[offset]![0];

@@ -286,3 +286,53 @@ describe('a defined name that holds a LAMBDA', () => {
     hf.destroy();
   });
 });
+
+describe('a workbook name that holds a LAMBDA, called from cells', () => {
+  const setName = (name: string, formula: string) => ({ type: 'set-name', name, formula }) as const;
+
+  it('is called like a function, with or without arguments, and its array result spills', () => {
+    // Excel's LAMBDA page: a name defined as =LAMBDA(…) is called as =name(arguments); the
+    // calendar templates of the corpus (ironcalc/templates--yearly_calendar.xlsx, B6) spill one.
+    const book = bookWith([[100]]);
+    book.apply([
+      setName('row_of', '=LAMBDA(k, SEQUENCE(1, 3) * k + Sheet1!$A$1)'),
+      setName('answer', '=LAMBDA(42)'),
+    ]);
+    writeCell(book, 'B2', '=row_of(2)');
+    writeCell(book, 'B3', '=answer()');
+    expect([valueAt(book, 'B2'), valueAt(book, 'C2'), valueAt(book, 'D2')]).toEqual([
+      102, 104, 106,
+    ]);
+    expect(valueAt(book, 'B3')).toBe(42);
+    writeCell(book, 'A1', 0);
+    expect(valueAt(book, 'D2')).toBe(6);
+  });
+
+  it('is read by formulas written before it was defined, and answers #NAME? once removed', () => {
+    const book = bookWith();
+    writeCell(book, 'A1', '=twice(21)');
+    expect(valueAt(book, 'A1')).toBe('#NAME?');
+    book.apply([setName('twice', '=LAMBDA(x, x * 2)')]);
+    expect(valueAt(book, 'A1')).toBe(42);
+    book.apply([{ type: 'delete-name', name: 'twice' }]);
+    expect(valueAt(book, 'A1')).toBe('#NAME?');
+    book.undo();
+    expect(valueAt(book, 'A1')).toBe(42);
+  });
+
+  it('is called, as LET and LAMBDA are, in a formula evaluated outside any cell', () => {
+    const book = bookWith();
+    book.apply([setName('twice', '=LAMBDA(x, x * 2)')]);
+    expect(book.evaluate(undefined, '=twice(21)')).toBe(42);
+    expect(book.evaluate(undefined, '=LET(x, 1, x + 1)')).toBe(2);
+  });
+
+  it('spills with the size of its new definition when it is redefined', () => {
+    const book = bookWith();
+    book.apply([setName('grid', '=LAMBDA(n, SEQUENCE(2) * n)')]);
+    writeCell(book, 'A1', '=grid(10)');
+    expect([valueAt(book, 'A2'), valueAt(book, 'A3')]).toEqual([20, null]);
+    book.apply([setName('grid', '=LAMBDA(n, SEQUENCE(3) * n)')]);
+    expect([valueAt(book, 'A1'), valueAt(book, 'A2'), valueAt(book, 'A3')]).toEqual([10, 20, 30]);
+  });
+});
