@@ -175,3 +175,29 @@ describe('MUNIT and MINVERSE', () => {
     expect(valueOf('=MINVERSE({1,2,3;2,5,6;7,8,9})')).toBeCloseTo(0.25);
   });
 });
+
+describe('TEXTSPLIT', () => {
+  it('MS example: columns at one delimiter, rows at another, short rows padded', () => {
+    expect(spill('=TEXTSPLIT("1,2,3;4,5",",",";")', 3, 2)).toEqual([
+      ['1', '2', '3'],
+      ['4', '5', '#N/A'],
+    ]);
+    expect(spill('=TEXTSPLIT("Dakota Cruz"," ")', 2, 1)).toEqual([['Dakota', 'Cruz']]);
+  });
+
+  it('several delimiters, empty pieces dropped on request, matched without case (ironcalc TEXTSPLIT B10, B7)', () => {
+    expect(spill('=TEXTSPLIT("1,2.3-4",{",",".","-"})', 4, 1)).toEqual([['1', '2', '3', '4']]);
+    expect(spill('=TEXTSPLIT("1,,2",",",,TRUE)', 2, 1)).toEqual([['1', '2']]);
+    expect(spill('=TEXTSPLIT("aXbxc","x",,,1)', 3, 1)).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('no delimiter, or an empty one, is #VALUE! (ironcalc TEXTSPLIT B26, H26, L26)', () => {
+    expect(valueOf('=TEXTSPLIT("a,b",)')).toBe('#VALUE!');
+    expect(valueOf('=TEXTSPLIT("a,b","")')).toBe('#VALUE!');
+    expect(valueOf('=TEXTSPLIT("a,b",,)')).toBe('#VALUE!');
+  });
+
+  it('text read from a cell keeps one cell: the first piece (ironcalc TEXTSPLIT B1)', () => {
+    expect(valueOf('=TEXTSPLIT(B1,",")', 'Orange,Apple')).toBe('Orange');
+  });
+});

@@ -97,6 +97,8 @@ interface Shaper {
   readonly description: string;
   readonly shape: (args: Reader) => Rows;
   /** The result's width and height from argument sizes and the counts written as numbers. */
+  /** Whether a call whose arguments are all written values is sized by computing it. */
+  readonly fromLiterals?: boolean;
   readonly size: (
     sizes: readonly (ArraySize | undefined)[],
     literals: readonly (number | undefined)[],
@@ -194,6 +196,72 @@ function numbersOf(rows: Rows, name: string): number[][] {
         : refuse(ErrorType.VALUE, `${name}: every cell must be a number`),
     ),
   );
+}
+
+/** A value as TEXTSPLIT reads text: numbers and booleans as Excel writes them; errors thrown. */
+function textOf(value: Value): string {
+  if (value instanceof CellError) throw new Refusal(value);
+  if (value === undefined || value === null || value === EmptyValue) return '';
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (typeof value === 'object' && typeof (value as { val?: unknown }).val === 'number')
+    return String((value as { val: number }).val);
+  return String(value);
+}
+
+/** Pieces of `text` cut at any of `delimiters` (the earliest, then the longest, match). */
+function splitAt(text: string, delimiters: readonly string[], caseless: boolean): string[] {
+  if (delimiters.length === 0) return [text];
+  const haystack = caseless ? text.toLowerCase() : text;
+  const needles = delimiters.map((d) => (caseless ? d.toLowerCase() : d));
+  const pieces: string[] = [];
+  let start = 0;
+  let from = 0;
+  for (;;) {
+    let at = -1;
+    let length = 0;
+    for (const needle of needles) {
+      const found = haystack.indexOf(needle, from);
+      if (found >= 0 && (at < 0 || found < at || (found === at && needle.length > length))) {
+        at = found;
+        length = needle.length;
+      }
+    }
+    if (at < 0) break;
+    pieces.push(text.slice(start, at));
+    start = at + length;
+    from = start;
+  }
+  pieces.push(text.slice(start));
+  return pieces;
+}
+
+function delimitersOf(args: Reader, position: number): string[] | undefined {
+  if (args.plain(position, undefined) === undefined) return undefined;
+  const delimiters = args.array(position).flat().map(textOf);
+  if (delimiters.some((delimiter) => delimiter === ''))
+    refuse(ErrorType.VALUE, 'TEXTSPLIT: a delimiter may not be empty');
+  return delimiters;
+}
+
+function textSplit(args: Reader): Rows {
+  const text = textOf(args.plain(0, ''));
+  const columns = delimitersOf(args, 1);
+  const rows = delimitersOf(args, 2);
+  if (columns === undefined && rows === undefined)
+    refuse(ErrorType.VALUE, 'TEXTSPLIT: give a column or a row delimiter');
+  const ignoreEmpty = args.flag(3, false);
+  const caseless = args.count(4, 0) === 1;
+  const keep = (pieces: string[]): string[] =>
+    ignoreEmpty ? pieces.filter((piece) => piece !== '') : pieces;
+  const lines = keep(splitAt(text, rows ?? [], caseless)).map((line) =>
+    keep(splitAt(line, columns ?? [], caseless)),
+  );
+  const width = Math.max(1, ...lines.map((line) => line.length));
+  const pad = args.plain(5, new CellError(ErrorType.NA, 'padding'));
+  const grid = lines.map((line) =>
+    Array.from({ length: width }, (_, col): Value => (col < line.length ? line[col] : pad)),
+  );
+  return grid.length > 0 ? grid : [['']];
 }
 
 const arraySize = (size: ArraySize | undefined): readonly [number, number] | undefined =>
@@ -410,6 +478,26 @@ const SHAPERS: readonly Shaper[] = [
     size: ([array]) =>
       array !== undefined && array.width === array.height ? arraySize(array) : undefined,
   },
+  {
+    name: 'TEXTSPLIT',
+    method: 'shape',
+    category: 'Text',
+    parameters: [
+      ['text', false],
+      ['col_delimiter', false],
+      ['row_delimiter', true],
+      ['ignore_empty', true],
+      ['match_mode', true],
+      ['pad_with', true],
+    ],
+    arrays: [1, 2],
+    description:
+      'Text split into columns at col_delimiter and rows at row_delimiter (any of several), short rows padded (#N/A)',
+    shape: textSplit,
+    // How many pieces there are depends on the text: known at parse time only when it is written.
+    size: () => undefined,
+    fromLiterals: true,
+  },
 ];
 
 /** Whether an argument is taken whole (CHOOSECOLS' indices repeat: every one after the array). */
@@ -426,6 +514,18 @@ function literalCount(node: Node | undefined): number | undefined {
     return inner === undefined ? undefined : -inner;
   }
   return undefined;
+}
+
+/** TRUE or FALSE as written: the named expression the engine reads them through, or TRUE(). */
+function booleanLiteral(node: Node): boolean | undefined {
+  const name =
+    node.type === 'NAMED_EXPRESSION'
+      ? String(node.expressionName)
+      : node.type === 'FUNCTION_CALL' && (node.args as unknown[]).length === 0
+        ? String(node.procedureName)
+        : '';
+  const upper = name.toUpperCase();
+  return upper === 'TRUE' ? true : upper === 'FALSE' ? false : undefined;
 }
 
 class ArrayShaping extends FunctionPlugin {
@@ -531,6 +631,28 @@ class ArrayShaping extends FunctionPlugin {
     return vertex.formula === ast && vertex.array === undefined ? firstOf(answer) : answer;
   }
 
+  /** The size of the answer itself, when every argument is a written value (TEXTSPLIT("a,b",",")). */
+  private literalSize(shaper: Shaper, ast: Call): readonly [number, number] | undefined {
+    if (shaper.fromLiterals !== true) return undefined;
+    const values: Value[] = [];
+    for (const node of ast.args) {
+      if (isOmitted(node)) values.push(undefined);
+      else if (node.type === 'STRING' || node.type === 'NUMBER') values.push(node.value);
+      else if (booleanLiteral(node) !== undefined) values.push(booleanLiteral(node));
+      else if (node.type === 'ARRAY') {
+        const rows = (node.args as unknown as Node[][]).map((row) =>
+          row.map((cell) =>
+            cell.type === 'STRING' || cell.type === 'NUMBER' ? cell.value : undefined,
+          ),
+        );
+        if (rows.flat().includes(undefined)) return undefined;
+        values.push(SimpleRangeValue.onlyValues(rows as never));
+      } else return undefined;
+    }
+    const answer = this.run(shaper, values);
+    return answer instanceof SimpleRangeValue ? [answer.width(), answer.height()] : undefined;
+  }
+
   shapeSize(ast: Call, state: State): ArraySize {
     const name = String((ast as unknown as { procedureName: string }).procedureName).toUpperCase();
     const shaper = BY_NAME.get(name.replace(/^_XLFN\./, ''));
@@ -575,7 +697,7 @@ class ArrayShaping extends FunctionPlugin {
                   : [isOmitted(node) ? undefined : literalCount(node)],
               ),
           ];
-    const size = shaper.size(sizes, indices);
+    const size = shaper.size(sizes, indices) ?? this.literalSize(shaper, ast);
     if (size === undefined) return ArraySize.scalar();
     const [width, height] = size;
     const config = this.config as unknown as { maxRows: number; maxColumns: number };
