@@ -99,6 +99,11 @@ const NAMES = [
   'CHAR',
   'CODE',
   'MATCH',
+  'DISC',
+  'INTRATE',
+  'RECEIVED',
+  'PRICEDISC',
+  'YIELDDISC',
 ];
 
 describe('registration', () => {
