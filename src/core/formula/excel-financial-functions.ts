@@ -13,7 +13,7 @@ const numError = (message: string): FormulaError => new FormulaError(SENTINELS.n
 const EPOCH_MS = Date.UTC(1899, 11, 30);
 const DAY_MS = 86_400_000;
 
-interface Day {
+export interface Day {
   readonly year: number;
   /** 1–12. */
   readonly month: number;
@@ -53,16 +53,20 @@ function addMonths(date: Day, months: number, monthEnd: boolean): Day {
   return dayOf(serialOf(year, month, monthEnd ? last : Math.min(date.day, last)));
 }
 
-type Basis = 0 | 1 | 2 | 3 | 4;
+export type Basis = 0 | 1 | 2 | 3 | 4;
 
-function basisArg(name: string, args: Parameters<CustomFunction['evaluate']>[0], index: number) {
+export function basisArg(
+  name: string,
+  args: Parameters<CustomFunction['evaluate']>[0],
+  index: number,
+) {
   const basis = integerArg(name, args, index, 0);
   if (basis < 0 || basis > 4) throw numError(`${name}: basis must be 0, 1, 2, 3 or 4`);
   return basis as Basis;
 }
 
 /** Days from `start` to `end` as the basis counts them (30-day months for 0 and 4). */
-function basisDays(start: Day, end: Day, basis: Basis): number {
+export function basisDays(start: Day, end: Day, basis: Basis): number {
   if (basis === 1 || basis === 2 || basis === 3) return end.serial - start.serial;
   let startDay = start.day;
   let endDay = end.day;
@@ -80,7 +84,7 @@ function basisDays(start: Day, end: Day, basis: Basis): number {
 }
 
 /** The length of the year the basis divides by (basis 1: 366 when a 29 February is in reach). */
-function yearLength(start: Day, end: Day, basis: Basis): number {
+export function yearLength(start: Day, end: Day, basis: Basis): number {
   if (basis === 3) return 365;
   if (basis !== 1) return 360;
   const withinAYear =
@@ -103,7 +107,11 @@ function yearLength(start: Day, end: Day, basis: Basis): number {
   return total / (end.year - start.year + 1);
 }
 
-function dateArg(name: string, args: Parameters<CustomFunction['evaluate']>[0], index: number) {
+export function dateArg(
+  name: string,
+  args: Parameters<CustomFunction['evaluate']>[0],
+  index: number,
+) {
   const serial = Math.trunc(numberArg(name, args, index));
   if (serial < 0) throw numError(`${name}: argument ${index + 1} is not a valid date`);
   return dayOf(serial);

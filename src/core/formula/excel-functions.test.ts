@@ -103,6 +103,11 @@ const NAMES = [
   'BAHTTEXT',
   'PERCENTOF',
   'NORMSDIST',
+  'DISC',
+  'INTRATE',
+  'RECEIVED',
+  'PRICEDISC',
+  'YIELDDISC',
 ];
 
 describe('registration', () => {

@@ -68,6 +68,7 @@ import {
   isInternalDynamicFunction,
 } from './dynamic-references.js';
 import { dynamicSpelling } from './dynamic-spelling.js';
+import { ARRAY_SHAPING_INFO, arrayShapingPlugin } from './excel-array-shaping.js';
 import { intersectRangeResults } from './implicit-intersection.js';
 import { refuseRangesInSingleValueArguments } from './range-refusing-functions.js';
 import { formulaLimitError } from './formula-limits.js';
@@ -628,6 +629,7 @@ export function builtInFunctionNames(): Set<string> {
     ...REGRESSION_FUNCTION_INFO.keys(),
     LEGACY_ARRAY,
     ...DYNAMIC_FUNCTION_INFO.keys(),
+    ...ARRAY_SHAPING_INFO.keys(),
   ]);
 }
 
@@ -643,6 +645,7 @@ const LOGICAL_PLUGIN = logicalPlugin();
 const DATABASE_PLUGIN = databasePlugin();
 /** INDIRECT, OFFSET with computed arguments, ROW, COLUMN, CELL … (dynamic-references.ts). */
 const DYNAMIC_PLUGIN = dynamicReferencesPlugin();
+const ARRAY_SHAPING_PLUGIN = arrayShapingPlugin();
 
 function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPluginDefinition[] {
   return [
@@ -656,6 +659,7 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
     REGRESSION_PLUGIN,
     LEGACY_ARRAY_PLUGIN,
     DYNAMIC_PLUGIN,
+    ARRAY_SHAPING_PLUGIN,
     boundedFunctions,
   ];
 }
@@ -681,7 +685,8 @@ function catalogueOf(
     const lambdaInfo =
       LAMBDA_FUNCTION_INFO.get(name) ??
       REGRESSION_FUNCTION_INFO.get(name) ??
-      DYNAMIC_FUNCTION_INFO.get(name);
+      DYNAMIC_FUNCTION_INFO.get(name) ??
+      ARRAY_SHAPING_INFO.get(name);
     if (lambdaInfo !== undefined) {
       entries.push(lambdaInfo);
       continue;
