@@ -55,6 +55,7 @@ import {
   lambdaPlugin,
 } from './lambda-functions.js';
 import { REGRESSION_FUNCTION_INFO, regressionPlugin } from './excel-regression-functions.js';
+import { ARRAY_FUNCTION_INFO, arrayFunctionsPlugin } from './excel-array-functions.js';
 import { intersectRangeResults } from './implicit-intersection.js';
 import { formulaLimitError } from './formula-limits.js';
 import {
@@ -545,6 +546,8 @@ export function builtInFunctionNames(): Set<string> {
 /** LET, LAMBDA and its helpers: one plugin class, shared by every engine (it holds no state). */
 const LAMBDA_PLUGIN = lambdaPlugin();
 const REGRESSION_PLUGIN = regressionPlugin();
+/** INDEX, CHOOSE, IFERROR, IFNA and SUMPRODUCT in place of HyperFormula's (they take arrays). */
+const ARRAY_PLUGIN = arrayFunctionsPlugin();
 
 function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPluginDefinition[] {
   return [
@@ -552,6 +555,7 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
     pluginFor(functions),
     LAMBDA_PLUGIN,
     REGRESSION_PLUGIN,
+    ARRAY_PLUGIN,
     boundedFunctions,
   ];
 }
@@ -569,7 +573,10 @@ function catalogueOf(
   for (const available of hf.getAvailableFunctions()) {
     const name = available.canonicalName.toUpperCase();
     if (isInternalLambdaFunction(name)) continue;
-    const lambdaInfo = LAMBDA_FUNCTION_INFO.get(name) ?? REGRESSION_FUNCTION_INFO.get(name);
+    const lambdaInfo =
+      LAMBDA_FUNCTION_INFO.get(name) ??
+      REGRESSION_FUNCTION_INFO.get(name) ??
+      ARRAY_FUNCTION_INFO.get(name);
     if (lambdaInfo !== undefined) {
       entries.push(lambdaInfo);
       continue;
