@@ -1,4 +1,4 @@
-// INDEX, CHOOSE, IFERROR, IFNA, SUMPRODUCT (and ISREF) in place of HyperFormula's, which read their
+// INDEX, CHOOSE, IFERROR, IFNA, SUMPRODUCT, XLOOKUP (and ISREF) in place of HyperFormula's, which read their
 // arguments one value at a time: Excel's take whole arrays (IFERROR(G4:G7/H4:H7, 0) is four
 // values, SUMPRODUCT((A1:A9>1)*B1:B9) one product per row), answer a row or column of a range
 // (INDEX(range, 0, 2)), choose a range (SUM(CHOOSE(2, A1:A3, B1:B3))) and evaluate only the
@@ -18,8 +18,10 @@ import {
   type FunctionPluginDefinition,
   type ImplementedFunctions,
 } from 'hyperformula';
+import { bisect, linearSearch, type MatchMode } from './excel-lookup-functions.js';
 import type { FunctionInfo } from './function-catalogue.js';
 import { signatureOf } from './function-catalogue.js';
+import { FormulaError, SENTINELS, isFormulaError, type CellValue } from './sentinels.js';
 
 type Value = unknown;
 interface Node {
@@ -260,6 +262,83 @@ class ArrayFunctions extends FunctionPlugin {
     return !(this.evaluateAst(node as never, state as never) instanceof CellError);
   }
 
+  private integer(node: Node | undefined, state: State, fallback: number): number | CellError {
+    if (isOmitted(node)) return fallback;
+    const number = numberOf(firstOf(this.value(node, state)));
+    return number instanceof CellError ? number : Math.trunc(number);
+  }
+
+  /**
+   * XLOOKUP with XMATCH's search (excel-lookup-functions.ts): an empty lookup_value finds an empty
+   * cell (ironcalc XLOOKUP.xlsx ExactMatch!U12), wildcards with a binary search are #VALUE!, and
+   * a 2-D return_array answers the row (or column) found.
+   */
+  xlookup(ast: Call, state: State): Value {
+    const args = ast.args;
+    if (args.length < 3 || args.length > 6) return wrongCount('XLOOKUP');
+    const key = isOmitted(args[0]) ? EmptyValue : firstOf(this.value(args[0], state));
+    if (key instanceof CellError) return key;
+    const keys = this.value(args[1], state);
+    if (keys instanceof CellError) return keys;
+    const results = this.value(args[2], state);
+    if (results instanceof CellError) return results;
+    const mode = this.integer(args[4], state, 0);
+    if (mode instanceof CellError) return mode;
+    const search = this.integer(args[5], state, 1);
+    if (search instanceof CellError) return search;
+    if (![-1, 0, 1, 2, 3].includes(mode))
+      return valueError('XLOOKUP: match_mode must be 0, -1, 1, 2 or 3');
+    if (![-1, 1, -2, 2].includes(search))
+      return valueError('XLOOKUP: search_mode must be 1, -1, 2 or -2');
+    if (mode >= 2 && Math.abs(search) === 2)
+      return valueError('XLOOKUP: wildcards cannot be used with a binary search');
+    const keyRows = gridOf(keys);
+    const resultRows = gridOf(results);
+    const count = Math.max(keyRows.length, keyRows[0]?.length ?? 0);
+    const vertical = (keyRows[0]?.length ?? 0) === 1 && resultRows.length === keyRows.length;
+    const horizontal = keyRows.length === 1 && (resultRows[0]?.length ?? 0) === count;
+    if (!vertical && !horizontal)
+      return valueError(
+        'XLOOKUP: lookup_array and return_array must be one row or column of one length',
+      );
+    const values = (vertical ? keyRows.map((row) => row[0]) : keyRows[0]!).map(plainOf);
+    let found: number | undefined;
+    if (key === EmptyValue || key === null) found = emptyPosition(values, search === -1);
+    else {
+      const lookup = plainOf(key) as Exclude<CellValue, null | undefined | FormulaError>;
+      try {
+        found =
+          Math.abs(search) === 2
+            ? bisect(values, lookup, mode as MatchMode, search > 0 ? 1 : -1)
+            : linearSearch(values, lookup, mode as MatchMode, search < 0);
+      } catch (error) {
+        if (isFormulaError(error)) return valueError(error.message);
+        throw error;
+      }
+    }
+    if (found === undefined)
+      return isOmitted(args[3])
+        ? new CellError(ErrorType.NA, 'XLOOKUP: the value was not found')
+        : detached(this.value(args[3], state));
+    return arrayOf(vertical ? [[...resultRows[found]!]] : resultRows.map((row) => [row[found]]));
+  }
+
+  /** A row of return_array's width for a column lookup_array, a column for a row one. */
+  xlookupSize(ast: Call, state: State): ArraySize {
+    const keys = this.sizeOf(ast.args[1], state);
+    const results = this.sizeOf(ast.args[2], state);
+    if (keys === undefined || results === undefined) return ArraySize.scalar();
+    if (keys.width === 1 && results.height === keys.height) return new ArraySize(results.width, 1);
+    if (keys.height === 1 && results.width === keys.width) return new ArraySize(1, results.height);
+    return ArraySize.scalar();
+  }
+
+  private sizeOf(node: Node | undefined, state: State): ArraySize | undefined {
+    if (isOmitted(node)) return undefined;
+    const size = this.arraySizeForAst(node as never, { ...state, arraysFlag: true } as never);
+    return new ArraySize(size.width, size.height);
+  }
+
   sumproduct(ast: Call, state: State): Value {
     if (ast.args.length < 1) return wrongCount('SUMPRODUCT');
     const arrays: Value[][][] = [];
@@ -289,6 +368,21 @@ class ArrayFunctions extends FunctionPlugin {
   }
 }
 
+/** A value as the lookup helpers read it: empty null, an error one they skip, a rich number its number. */
+function plainOf(value: Value): CellValue {
+  if (value === EmptyValue || value === null || value === undefined) return null;
+  if (value instanceof CellError) return new FormulaError(SENTINELS.value, value.message ?? '');
+  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean')
+    return value;
+  return numberOrZero(value);
+}
+
+/** The first (or last) empty cell: what an empty lookup_value matches. */
+function emptyPosition(values: readonly CellValue[], reverse: boolean): number | undefined {
+  const position = reverse ? values.lastIndexOf(null) : values.indexOf(null);
+  return position < 0 ? undefined : position;
+}
+
 function numberOrZero(value: Value): number {
   if (
     typeof value === 'object' &&
@@ -311,6 +405,8 @@ function effectiveWidth(value: Value): number {
 const FUNCTIONS: readonly {
   name: string;
   method: string;
+  /** The size method, when the area is known from the arguments' sizes (else one cell). */
+  size?: string;
   category: string;
   parameters: readonly (readonly [string, boolean])[];
   repeatLastArgs?: number;
@@ -363,6 +459,22 @@ const FUNCTIONS: readonly {
     description: 'value, or value_if_na where value is #N/A (element by element for arrays)',
   },
   {
+    name: 'XLOOKUP',
+    method: 'xlookup',
+    size: 'xlookupSize',
+    category: 'Lookup and reference',
+    parameters: [
+      ['lookup_value', false],
+      ['lookup_array', false],
+      ['return_array', false],
+      ['if_not_found', true],
+      ['match_mode', true],
+      ['search_mode', true],
+    ],
+    description:
+      'The value (or row/column) of return_array at the position of lookup_value in lookup_array; match_mode -1/1 next smaller/larger, 2 wildcards, 3 regular expression; search_mode -1 from the end, ±2 binary',
+  },
+  {
     name: 'ISREF',
     method: 'isref',
     category: 'Information',
@@ -408,7 +520,7 @@ export function arrayFunctionsPlugin(): FunctionPluginDefinition {
       method: fn.method,
       // Arguments are evaluated here, as arrays, and only those needed.
       parameters: [],
-      sizeOfResultArrayMethod: 'scalarSize',
+      sizeOfResultArrayMethod: fn.size ?? 'scalarSize',
     };
   (
     ArrayFunctions as unknown as { implementedFunctions: ImplementedFunctions }
