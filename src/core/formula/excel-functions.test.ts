@@ -34,6 +34,7 @@ const NAMES = [
   'XMATCH',
   'LOOKUP',
   'HLOOKUP',
+  'VLOOKUP',
   'ADDRESS',
   'SEARCH',
   'SEARCHB',

@@ -91,3 +91,81 @@ describe('LOOKUP with a 2-D lookup_vector', () => {
     expect(result(bookWith(table), '=LOOKUP(2,A1:B5,B1:C5)')).toBe('#N/A');
   });
 });
+
+describe('VLOOKUP', () => {
+  it('reads an array as table_array (ironcalc MATCH_LOOKUP_arrays.xlsx D4)', () => {
+    expect(result(bed.open(), '=VLOOKUP(2,{1,"a";2,"b";3,"c"},2,FALSE)')).toBe('b');
+  });
+
+  it('the approximate search on text finds the largest value not above (ironcalc HVLOOKUP.xlsx N2)', () => {
+    const book = bookWith([
+      ['Albacete', 'apple'],
+      ['Berlin', 'banana'],
+      ['Madrid', 'cherry'],
+      ['Zimbawe', 'done'],
+    ]);
+    expect(result(book, '=VLOOKUP("Alcala",A1:B4,1)')).toBe('Albacete');
+    expect(result(book, '=VLOOKUP("Lisbon",A1:B4,2,TRUE)')).toBe('banana');
+  });
+
+  it('col_index_num below 1 is #VALUE!, past the table #REF!', () => {
+    const book = bookWith([[1, 2]]);
+    expect(result(book, '=VLOOKUP(1,A1:B1,0,FALSE)')).toBe('#VALUE!');
+    expect(result(book, '=VLOOKUP(1,A1:B1,3,FALSE)')).toBe('#REF!');
+  });
+});
+
+describe('MATCH and LOOKUP bisect as Excel does', () => {
+  it('on sorted data with equal values, the last of them (ironcalc MATCH.xlsx C7)', () => {
+    expect(
+      result(bed.open(), '=MATCH("delta",{"Alpha","Beta","Delta","Delta","Gamma","Omega"})'),
+    ).toBe(4);
+  });
+
+  it('on data sorted the other way, no value (formulas/test.xlsx LOOKUP!T68)', () => {
+    expect(result(bed.open(), '=MATCH(3,{4.1,3.1,2.1,1.1})')).toBe('#N/A');
+  });
+});
+
+describe('XLOOKUP and XMATCH searches', () => {
+  it('the next larger value may be text, which sorts after numbers (ironcalc XLOOKUP.xlsx ReturnLarger!E8)', () => {
+    const book = bookWith([[2], [5], [4], [5], [3], [1], ['ala']]);
+    writeRows(book, 'B1', [['a'], ['b'], ['c'], ['d'], ['e'], ['f'], ['g']]);
+    expect(result(book, '=XLOOKUP(10,A1:A7,B1:B7,,1)')).toBe('g');
+  });
+
+  it('a binary search probes every value, ordered across types (poi/xlookup.xlsx F2)', () => {
+    const book = bookWith([
+      [0.1, 9700],
+      [0.22, 'xyz'],
+      [0.24, 'xyz'],
+      [0.32, 160726],
+      [0.35, 204100],
+      [0.37, 510300],
+    ]);
+    expect(result(book, '=XLOOKUP(46523,B1:B6,A1:A6,0,1,2)')).toBe(0.22);
+  });
+
+  it('an empty lookup_value finds an empty cell (ironcalc XLOOKUP.xlsx ExactMatch!U12)', () => {
+    const book = bookWith([
+      [2, 'a'],
+      [null, 7],
+      [3, 'c'],
+    ]);
+    expect(result(book, '=XLOOKUP(Y1,A1:A3,B1:B3,"none")')).toBe(7);
+  });
+
+  it('wildcards with a binary search are #VALUE! (ironcalc XLOOKUP.xlsx Wildcards!E13)', () => {
+    const book = bookWith([['a'], ['b']]);
+    expect(result(book, '=XLOOKUP("a*",A1:A2,A1:A2,,2,2)')).toBe('#VALUE!');
+  });
+
+  it('a 2-D return_array answers the row found', () => {
+    const book = bookWith([
+      [1, 'x', 'y'],
+      [2, 'p', 'q'],
+    ]);
+    expect(result(book, '=XLOOKUP(2,A1:A2,B1:C2)')).toBe('p');
+    expect(valueAt(book, 'AA1')).toBe('q');
+  });
+});

@@ -1,5 +1,5 @@
 // Excel lookup functions HyperFormula 3.5 lacks, XMATCH and LOOKUP (vector and array forms), and
-// MATCH and HLOOKUP in place of HyperFormula's (which matched text by case and without wildcards,
+// MATCH, HLOOKUP and VLOOKUP in place of HyperFormula's (which matched text by case and without wildcards,
 // and whose approximate search on text answered the last column).
 import {
   booleanArg,
@@ -14,7 +14,11 @@ import {
   wildcardPattern,
   type Plain,
 } from './excel-arguments.js';
-import type { CustomFunction, FunctionArgument } from './function-registry.js';
+import {
+  isRangeArgument,
+  type CustomFunction,
+  type FunctionArgument,
+} from './function-registry.js';
 import { FormulaError, SENTINELS, type CellValue } from './sentinels.js';
 
 const refError = (message: string): FormulaError => new FormulaError(SENTINELS.reference, message);
@@ -22,6 +26,15 @@ const refError = (message: string): FormulaError => new FormulaError(SENTINELS.r
 /** The value looked up; an empty cell looks for 0, as Excel reads a blank reference. */
 function lookupValueArg(name: string, arg: FunctionArgument | undefined): Exclude<Plain, null> {
   return plainArg(name, arg, 1) ?? 0;
+}
+
+/** An index argument: a range or array stands for its first value (the anchor of Excel's spill). */
+function firstIntegerArg(name: string, args: readonly FunctionArgument[], index: number): number {
+  const arg = args[index];
+  if (arg === undefined || !isRangeArgument(arg)) return integerArg(name, args, index);
+  const first = arg.rows[0]?.[0];
+  if (first === undefined) return integerArg(name, [], 0);
+  return integerArg(name, [first ?? null], 0);
 }
 
 /** Positions of the values comparable with `lookup` (same type), in order. */
@@ -42,10 +55,20 @@ function regexPattern(source: string): RegExp {
   }
 }
 
-type MatchMode = -1 | 0 | 1 | 2 | 3;
+export type MatchMode = -1 | 0 | 1 | 2 | 3;
+
+const TYPE_RANK = { number: 0, string: 1, boolean: 2 } as const;
+
+/** Excel's sort order across types (numbers, text, logical values); undefined for empty cells and errors. */
+function compareAcrossTypes(a: CellValue, b: CellValue): number | undefined {
+  const rankA = TYPE_RANK[typeof a as keyof typeof TYPE_RANK];
+  const rankB = TYPE_RANK[typeof b as keyof typeof TYPE_RANK];
+  if (rankA === undefined || rankB === undefined) return undefined;
+  return rankA === rankB ? compareSameType(a, b) : rankA - rankB;
+}
 
 /** Linear search in either direction: the first exact match, else the closest on the wanted side. */
-function linearSearch(
+export function linearSearch(
   values: readonly CellValue[],
   lookup: Exclude<Plain, null>,
   mode: MatchMode,
@@ -66,19 +89,22 @@ function linearSearch(
       continue;
     }
     const order = compareSameType(value, lookup);
-    if (order === undefined) continue;
     if (order === 0) return position;
     const side = mode === -1 ? -1 : mode === 1 ? 1 : 0;
-    if (Math.sign(order) !== side) continue;
+    if (side === 0) continue;
+    // The next smaller or larger value may be of another type, in Excel's sort order: numbers,
+    // then text, then logical values (ironcalc XLOOKUP.xlsx ReturnLarger!E8: text is larger than 10).
+    const across = order ?? compareAcrossTypes(value, lookup);
+    if (across === undefined || Math.sign(across) !== side) continue;
     // Closer to the lookup value than the best so far (ties keep the first one met).
-    if (best === undefined || Math.sign(compareSameType(value, values[best]!)!) === -side)
+    if (best === undefined || Math.sign(compareAcrossTypes(value, values[best]!)!) === -side)
       best = position;
   }
   return best;
 }
 
 /** Binary search over the comparable values, sorted ascending (`direction` 1) or descending (-1). */
-function binarySearch(
+export function binarySearch(
   values: readonly CellValue[],
   lookup: Exclude<Plain, null>,
   mode: MatchMode,
@@ -102,6 +128,40 @@ function binarySearch(
   return positions[wantsBefore ? low - 1 : low];
 }
 
+/**
+ * XMATCH's and XLOOKUP's binary search (search_mode ±2) as Excel bisects: every position is
+ * probed, values of other types ordered as Excel sorts them (numbers, text, logical values;
+ * poi/xlookup.xlsx F2 lands on text); an equal value ends the search at the first of its run
+ * (sorted ascending) or the last (descending, ironcalc XLOOKUP.xlsx MultipleElements!M4).
+ * Without an equal value, the last probe on the wanted side answers.
+ */
+export function bisect(
+  values: readonly CellValue[],
+  lookup: Exclude<Plain, null>,
+  mode: MatchMode,
+  direction: 1 | -1,
+): number | undefined {
+  let low = 0;
+  let high = values.length - 1;
+  let equal: number | undefined;
+  let smaller: number | undefined;
+  let larger: number | undefined;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    // Empty cells and errors sort after everything.
+    const order = compareAcrossTypes(values[middle]!, lookup) ?? 1;
+    if (order < 0) smaller = middle;
+    else if (order > 0) larger = middle;
+    else equal = middle;
+    // Towards the lookup value; on an equal one, on towards the first (ascending) or last of its run.
+    const right = order === 0 ? direction === -1 : direction * order < 0;
+    if (right) low = middle + 1;
+    else high = middle - 1;
+  }
+  if (equal !== undefined) return equal;
+  return mode === -1 ? smaller : mode === 1 ? larger : undefined;
+}
+
 const xmatch: CustomFunction = {
   name: 'XMATCH',
   minArgs: 2,
@@ -123,32 +183,11 @@ const xmatch: CustomFunction = {
       );
     const found =
       Math.abs(search) === 2
-        ? binarySearch(values, lookup, mode as MatchMode, search > 0 ? 1 : -1)
+        ? bisect(values, lookup, mode as MatchMode, search > 0 ? 1 : -1)
         : linearSearch(values, lookup, mode as MatchMode, search < 0);
     return found === undefined ? notAvailable('XMATCH: the value was not found') : found + 1;
   },
 };
-
-/**
- * LOOKUP's approximate search, a binary search as Excel's, over the values of the lookup value's
- * type: the last of the largest values not above it. On ascending data that is the documented
- * result; on others it still finds what Excel's idioms expect, such as the last number for
- * LOOKUP(9.99E+307, range).
- */
-function lastNotAbove(
-  values: readonly CellValue[],
-  lookup: Exclude<Plain, null>,
-): number | undefined {
-  const positions = comparablePositions(values, lookup);
-  let low = 0;
-  let high = positions.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (compareSameType(values[positions[middle]!]!, lookup)! <= 0) low = middle + 1;
-    else high = middle;
-  }
-  return low === 0 ? undefined : positions[low - 1];
-}
 
 /** LOOKUP's array form: search the first row of a wider-than-tall array (else the first column), answer from the last. */
 function arrayForm(arg: FunctionArgument): { search: CellValue[]; result: CellValue[] } {
@@ -180,7 +219,7 @@ const lookup: CustomFunction = {
       args[2] === undefined
         ? arrayForm(args[1]!)
         : { search: arrayForm(args[1]!).search, result: vectorOf('LOOKUP', args[2], 3) };
-    const found = lastNotAbove(search, value);
+    const found = bisectNotAbove(search, value);
     if (found === undefined)
       return notAvailable('LOOKUP: no value is smaller than or equal to the lookup value');
     const answer = result[found];
@@ -191,6 +230,31 @@ const lookup: CustomFunction = {
   },
 };
 
+/**
+ * MATCH's and LOOKUP's approximate search as Excel bisects (over the values of the lookup value's type): probe
+ * the middle of the inclusive bounds, keep the last probe not above the lookup value. On sorted
+ * data that is the last of the largest values not above it (ironcalc MATCH.xlsx C7, duplicates);
+ * on unsorted data it lands where Excel's does (formulas/test.xlsx LOOKUP!T68 is #N/A), and
+ * it finds what Excel's idioms expect, such as the last number for LOOKUP(9.99E+307, range).
+ */
+function bisectNotAbove(
+  values: readonly CellValue[],
+  lookup: Exclude<Plain, null>,
+): number | undefined {
+  const positions = comparablePositions(values, lookup);
+  let low = 0;
+  let high = positions.length - 1;
+  let found: number | undefined;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (compareSameType(values[positions[middle]!]!, lookup)! <= 0) {
+      found = positions[middle];
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
+
 /** MATCH's and HLOOKUP's search: exact (text ignoring case, with wildcards) or the largest value not above (ascending data). */
 function matchPosition(
   values: readonly CellValue[],
@@ -198,7 +262,7 @@ function matchPosition(
   type: number,
 ): number | undefined {
   if (type === 0) return linearSearch(values, value, 2, false);
-  return type > 0 ? binarySearch(values, value, -1, 1) : binarySearch(values, value, 1, -1);
+  return type > 0 ? bisectNotAbove(values, value) : binarySearch(values, value, 1, -1);
 }
 
 const hlookup: CustomFunction = {
@@ -210,14 +274,41 @@ const hlookup: CustomFunction = {
   evaluate: (args) => {
     const value = lookupValueArg('HLOOKUP', args[0]);
     const { height, rows } = gridOf(args[1]!);
-    const row = integerArg('HLOOKUP', args, 2);
+    const row = firstIntegerArg('HLOOKUP', args, 2);
     if (row < 1) return valueError('HLOOKUP: row_index_num must be at least 1');
     if (row > height) return refError('HLOOKUP: row_index_num is past the last row of table_array');
     const exact = !booleanArg('HLOOKUP', args, 3, true);
-    const found = matchPosition(rows[0]!, value, exact ? 0 : 1);
+    // The approximate search as before: the first of the largest values not above (poi
+    // FormulaEvalTestData_Copy.xlsx G716 on unsorted text agrees with it, not with MATCH's bisection).
+    const found = exact ? matchPosition(rows[0]!, value, 0) : binarySearch(rows[0]!, value, -1, 1);
     if (found === undefined) return notAvailable('HLOOKUP: the value was not found');
     // An empty cell answers 0, as in Excel.
     return rows[row - 1]![found] ?? 0;
+  },
+};
+
+const vlookup: CustomFunction = {
+  name: 'VLOOKUP',
+  minArgs: 3,
+  maxArgs: 4,
+  description:
+    'VLOOKUP(lookup_value, table_array, col_index_num, [range_lookup=TRUE]): the value in column col_index_num of the row whose first-column value matches (TRUE: the largest value not above it, first column ascending; FALSE: the first equal one, text ignoring case, wildcards * ? ~)',
+  evaluate: (args) => {
+    const value = lookupValueArg('VLOOKUP', args[0]);
+    const { width, rows } = gridOf(args[1]!);
+    const col = firstIntegerArg('VLOOKUP', args, 2);
+    if (col < 1) return valueError('VLOOKUP: col_index_num must be at least 1');
+    if (col > width)
+      return refError('VLOOKUP: col_index_num is past the last column of table_array');
+    const exact = !booleanArg('VLOOKUP', args, 3, true);
+    const found = matchPosition(
+      rows.map((row) => row[0]!),
+      value,
+      exact ? 0 : 1,
+    );
+    if (found === undefined) return notAvailable('VLOOKUP: the value was not found');
+    // An empty cell answers 0, as in Excel.
+    return rows[found]![col - 1] ?? 0;
   },
 };
 
@@ -237,4 +328,10 @@ const match: CustomFunction = {
   },
 };
 
-export const EXCEL_LOOKUP_FUNCTIONS: readonly CustomFunction[] = [xmatch, lookup, match, hlookup];
+export const EXCEL_LOOKUP_FUNCTIONS: readonly CustomFunction[] = [
+  xmatch,
+  lookup,
+  match,
+  hlookup,
+  vlookup,
+];

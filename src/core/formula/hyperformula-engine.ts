@@ -69,6 +69,7 @@ import {
 } from './dynamic-references.js';
 import { dynamicSpelling } from './dynamic-spelling.js';
 import { ARRAY_SHAPING_INFO, arrayShapingPlugin } from './excel-array-shaping.js';
+import { ARRAY_FUNCTION_INFO, arrayFunctionsPlugin } from './excel-array-functions.js';
 import { intersectRangeResults } from './implicit-intersection.js';
 import { refuseRangesInSingleValueArguments } from './range-refusing-functions.js';
 import { formulaLimitError } from './formula-limits.js';
@@ -646,6 +647,8 @@ const DATABASE_PLUGIN = databasePlugin();
 /** INDIRECT, OFFSET with computed arguments, ROW, COLUMN, CELL … (dynamic-references.ts). */
 const DYNAMIC_PLUGIN = dynamicReferencesPlugin();
 const ARRAY_SHAPING_PLUGIN = arrayShapingPlugin();
+/** INDEX, CHOOSE, IFERROR, IFNA and SUMPRODUCT in place of HyperFormula's (they take arrays). */
+const ARRAY_PLUGIN = arrayFunctionsPlugin();
 
 function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPluginDefinition[] {
   return [
@@ -658,6 +661,8 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
     LAMBDA_PLUGIN,
     REGRESSION_PLUGIN,
     LEGACY_ARRAY_PLUGIN,
+    // Before DYNAMIC_PLUGIN: both have ISREF, and the dynamic one also knows computed references.
+    ARRAY_PLUGIN,
     DYNAMIC_PLUGIN,
     ARRAY_SHAPING_PLUGIN,
     boundedFunctions,
@@ -686,7 +691,8 @@ function catalogueOf(
       LAMBDA_FUNCTION_INFO.get(name) ??
       REGRESSION_FUNCTION_INFO.get(name) ??
       DYNAMIC_FUNCTION_INFO.get(name) ??
-      ARRAY_SHAPING_INFO.get(name);
+      ARRAY_SHAPING_INFO.get(name) ??
+      ARRAY_FUNCTION_INFO.get(name);
     if (lambdaInfo !== undefined) {
       entries.push(lambdaInfo);
       continue;

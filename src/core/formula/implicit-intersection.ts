@@ -5,8 +5,10 @@
 // formulas as written, so their cells hold that cell's value. HyperFormula intersects ranges
 // inside operators (`=A1:A3*2`) but answered #VALUE! for a range that is the whole result; its
 // evaluator's last step is wrapped, once, on the prototype, as result-limits.ts does for text.
-// Array formulas (SEQUENCE, SORT … that spill) are left alone: their range is their result.
-import { CellError, ErrorType, SimpleRangeValue } from 'hyperformula';
+// Array formulas (SEQUENCE, SORT … that spill) are left alone: their range is their result. An
+// array answered by a formula whose size was not known when it was parsed (INDEX(r, 0, 2),
+// IFERROR(G4:G7/H4:H7, 0)) shows its first value, as Excel's spilling formula shows its anchor.
+import { CellError, EmptyValue, ErrorType, SimpleRangeValue } from 'hyperformula';
 import { internalPrototype } from './engine-internals.js';
 
 interface Evaluator {
@@ -67,9 +69,10 @@ export function intersectRangeResults(): void {
       state.formulaVertex !== undefined &&
       state.formulaVertex.array === undefined &&
       state.formulaAddress.sheet >= 0;
-    return scalarCell && value instanceof SimpleRangeValue && !value.isAdHoc()
-      ? intersect(value, state)
-      : value;
+    if (!scalarCell || !(value instanceof SimpleRangeValue)) return value;
+    // An array (not a range) where one value is wanted shows its first value, as Excel shows a
+    // spilling formula's anchor (and a one-cell legacy array formula its first element).
+    return value.isAdHoc() ? (value.data[0]?.[0] ?? EmptyValue) : intersect(value, state);
   };
   intersecting = true;
 }
