@@ -4,6 +4,7 @@
 // assumes en-US, so each is registered as an alias of HyperFormula's own function, through a
 // subclass of its text plugin: the same argument rules, array behaviour and results.
 import { HyperFormula, type FunctionPluginDefinition } from 'hyperformula';
+import { translateFunctionNames } from './engine-internals.js';
 
 interface PluginClass {
   readonly implementedFunctions: Readonly<Record<string, object>>;
@@ -43,9 +44,7 @@ function byteTextPlugin(): FunctionPluginDefinition {
     own[method] = inherited[method];
   }
   // Function names are read through the language pack, as the other plugins' are.
-  const language = HyperFormula.getLanguage('enGB');
-  for (const alias of Object.keys(BYTE_ALIASES))
-    if (!language.isFunctionTranslated(alias)) language.extendFunctions({ [alias]: alias });
+  translateFunctionNames(Object.keys(BYTE_ALIASES));
   return ByteTextFunctions as unknown as FunctionPluginDefinition;
 }
 

@@ -25,7 +25,7 @@ import {
   type ImplementedFunctions,
 } from 'hyperformula';
 import { MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
-import { internalPrototype } from './engine-internals.js';
+import { internalPrototype, translateFunctionNames } from './engine-internals.js';
 import type { FunctionInfo } from './function-catalogue.js';
 import { signatureOf } from './function-catalogue.js';
 import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
@@ -870,9 +870,7 @@ export const DYNAMIC_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = new Map(
 /** The plugin class (stateless, so every engine may share it). */
 export function dynamicReferencesPlugin(): FunctionPluginDefinition {
   settleComputedReferences();
-  const language = HyperFormula.getLanguage('enGB');
-  for (const fn of FUNCTIONS)
-    if (!language.isFunctionTranslated(fn.name)) language.extendFunctions({ [fn.name]: fn.name });
+  translateFunctionNames(FUNCTIONS.map((fn) => fn.name));
   const implemented: ImplementedFunctions = {};
   for (const fn of FUNCTIONS)
     implemented[fn.name] = {

@@ -25,3 +25,14 @@ export function internalPrototype<T extends object>(
     throw new Error(failure);
   return prototype as T;
 }
+
+/**
+ * Makes HyperFormula's language know each of `names` as itself: it reads every function name
+ * through the language, so a plugin's functions are unknown (#NAME?) until translated. The
+ * language is the one global piece of a plugin; an identity mapping is harmless to share.
+ */
+export function translateFunctionNames(names: Iterable<string>): void {
+  const language = HyperFormula.getLanguage('enGB');
+  for (const name of names)
+    if (!language.isFunctionTranslated(name)) language.extendFunctions({ [name]: name });
+}

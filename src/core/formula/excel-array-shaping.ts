@@ -16,13 +16,13 @@ import {
   EmptyValue,
   ErrorType,
   FunctionPlugin,
-  HyperFormula,
   SimpleRangeValue,
   type FunctionPluginDefinition,
   type ImplementedFunctions,
 } from 'hyperformula';
 import type { FunctionInfo } from './function-catalogue.js';
 import { signatureOf } from './function-catalogue.js';
+import { translateFunctionNames } from './engine-internals.js';
 
 type Value = unknown;
 type Rows = Value[][];
@@ -728,9 +728,7 @@ export const ARRAY_SHAPING_INFO: ReadonlyMap<string, FunctionInfo> = new Map(
 
 /** The plugin class (stateless, shared by every engine). */
 export function arrayShapingPlugin(): FunctionPluginDefinition {
-  const language = HyperFormula.getLanguage('enGB');
-  for (const fn of SHAPERS)
-    if (!language.isFunctionTranslated(fn.name)) language.extendFunctions({ [fn.name]: fn.name });
+  translateFunctionNames(SHAPERS.map((fn) => fn.name));
   const implemented: ImplementedFunctions = {};
   for (const fn of SHAPERS)
     implemented[fn.name] = {

@@ -11,14 +11,15 @@ import {
   ErrorType,
   FunctionArgumentType,
   FunctionPlugin,
-  HyperFormula,
   SimpleRangeValue,
   type FunctionPluginDefinition,
   type ImplementedFunctions,
 } from 'hyperformula';
 import { MAX_COLUMNS, MAX_ROWS } from '../address/a1.js';
 import { criterionTest, type CellTest, type CriterionOptions } from './excel-criteria.js';
-import { FormulaError, SENTINELS, type CellValue } from './sentinels.js';
+import { FormulaError, type CellValue } from './sentinels.js';
+import { translateFunctionNames } from './engine-internals.js';
+import { SENTINEL_BY_ERROR_TYPE } from './engine-errors.js';
 
 interface Node {
   readonly type: string;
@@ -27,23 +28,12 @@ interface Call {
   readonly args: readonly Node[];
 }
 
-const SENTINEL_OF: Partial<Record<ErrorType, string>> = {
-  [ErrorType.DIV_BY_ZERO]: SENTINELS.divideByZero,
-  [ErrorType.NAME]: SENTINELS.name,
-  [ErrorType.VALUE]: SENTINELS.value,
-  [ErrorType.NUM]: SENTINELS.number,
-  [ErrorType.NA]: SENTINELS.notAvailable,
-  [ErrorType.REF]: SENTINELS.reference,
-  [ErrorType.SPILL]: SENTINELS.spill,
-  [ErrorType.LIC]: SENTINELS.null,
-};
-
 /** A cell as the criteria see it; errors keep the engine's error to be answered unchanged. */
 export function plain(value: unknown): CellValue {
   if (value === EmptyValue || value === null || value === undefined) return null;
   if (value instanceof CellError) {
-    const sentinel = SENTINEL_OF[value.type];
-    // Errors the criteria cannot name (a cycle) match nothing but are still carried through.
+    const sentinel = SENTINEL_BY_ERROR_TYPE[value.type];
+    // Errors no criterion can name (a cycle) match nothing but are still carried through.
     return new EngineError(value, (sentinel ?? `#${value.type}`) as FormulaError['sentinel']);
   }
   if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean')
@@ -289,9 +279,7 @@ const IMPLEMENTED: ImplementedFunctions = {
 
 /** The plugin class (stateless, shared by every engine); registered after HyperFormula's own. */
 export function criteriaPlugin(): FunctionPluginDefinition {
-  const language = HyperFormula.getLanguage('enGB');
-  for (const name of Object.keys(IMPLEMENTED))
-    if (!language.isFunctionTranslated(name)) language.extendFunctions({ [name]: name });
+  translateFunctionNames(Object.keys(IMPLEMENTED));
   (
     CriteriaFunctions as unknown as { implementedFunctions: ImplementedFunctions }
   ).implementedFunctions = IMPLEMENTED;

@@ -15,7 +15,6 @@ import {
   ErrorType,
   FunctionArgumentType,
   FunctionPlugin,
-  HyperFormula,
   SimpleRangeValue,
   type FunctionPluginDefinition,
   type ImplementedFunctions,
@@ -23,6 +22,7 @@ import {
 import { criterionTest, type CellTest } from './excel-criteria.js';
 import { plain, textNumbers } from './excel-criteria-functions.js';
 import type { CellValue } from './sentinels.js';
+import { translateFunctionNames } from './engine-internals.js';
 
 type Grid = readonly (readonly unknown[])[];
 
@@ -196,9 +196,7 @@ for (const name of Object.keys(FUNCTIONS)) {
 
 /** The plugin class (stateless, shared by every engine); registered after HyperFormula's own. */
 export function databasePlugin(): FunctionPluginDefinition {
-  const language = HyperFormula.getLanguage('enGB');
-  for (const name of Object.keys(IMPLEMENTED))
-    if (!language.isFunctionTranslated(name)) language.extendFunctions({ [name]: name });
+  translateFunctionNames(Object.keys(IMPLEMENTED));
   (
     DatabaseFunctions as unknown as { implementedFunctions: ImplementedFunctions }
   ).implementedFunctions = IMPLEMENTED;

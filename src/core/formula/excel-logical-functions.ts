@@ -10,11 +10,11 @@ import {
   ErrorType,
   FunctionArgumentType,
   FunctionPlugin,
-  HyperFormula,
   SimpleRangeValue,
   type FunctionPluginDefinition,
   type ImplementedFunctions,
 } from 'hyperformula';
+import { translateFunctionNames } from './engine-internals.js';
 
 interface Node {
   readonly type: string;
@@ -106,9 +106,7 @@ const IMPLEMENTED: ImplementedFunctions = {
 
 /** The plugin class (stateless, shared by every engine); registered after HyperFormula's own. */
 export function logicalPlugin(): FunctionPluginDefinition {
-  const language = HyperFormula.getLanguage('enGB');
-  for (const name of Object.keys(IMPLEMENTED))
-    if (!language.isFunctionTranslated(name)) language.extendFunctions({ [name]: name });
+  translateFunctionNames(Object.keys(IMPLEMENTED));
   (
     LogicalFunctions as unknown as { implementedFunctions: ImplementedFunctions }
   ).implementedFunctions = IMPLEMENTED;

@@ -10,13 +10,13 @@ import {
   EmptyValue,
   ErrorType,
   FunctionPlugin,
-  HyperFormula,
   SimpleRangeValue,
   type FunctionPluginDefinition,
   type ImplementedFunctions,
 } from 'hyperformula';
 import type { FunctionInfo } from './function-catalogue.js';
 import { signatureOf } from './function-catalogue.js';
+import { translateFunctionNames } from './engine-internals.js';
 
 type Grid = readonly (readonly unknown[])[];
 type Value = unknown;
@@ -578,9 +578,7 @@ export const REGRESSION_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = new M
 
 /** The plugin class (stateless, shared by every engine). */
 export function regressionPlugin(): FunctionPluginDefinition {
-  const language = HyperFormula.getLanguage('enGB');
-  for (const fn of FUNCTIONS)
-    if (!language.isFunctionTranslated(fn.name)) language.extendFunctions({ [fn.name]: fn.name });
+  translateFunctionNames(FUNCTIONS.map((fn) => fn.name));
   const implemented: ImplementedFunctions = {};
   for (const fn of FUNCTIONS)
     implemented[fn.name] = {

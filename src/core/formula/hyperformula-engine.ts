@@ -89,34 +89,8 @@ import {
   type CellValue,
   type Sentinel,
 } from './sentinels.js';
-
-const SENTINEL_BY_ERROR_TYPE: Readonly<Record<ErrorType, Sentinel>> = {
-  [ErrorType.DIV_BY_ZERO]: SENTINELS.divideByZero,
-  [ErrorType.NAME]: SENTINELS.name,
-  [ErrorType.VALUE]: SENTINELS.value,
-  [ErrorType.NUM]: SENTINELS.number,
-  [ErrorType.NA]: SENTINELS.notAvailable,
-  [ErrorType.CYCLE]: SENTINELS.circular,
-  [ErrorType.REF]: SENTINELS.reference,
-  [ErrorType.SPILL]: SENTINELS.spill,
-  // HyperFormula has no #NULL!: its unused licence error stands in for it (NULL_ERROR_LITERAL).
-  [ErrorType.LIC]: SENTINELS.null,
-  [ErrorType.ERROR]: SENTINELS.parse,
-};
-
-const ERROR_TYPE_BY_SENTINEL = new Map<Sentinel, ErrorType>([
-  [SENTINELS.divideByZero, ErrorType.DIV_BY_ZERO],
-  [SENTINELS.name, ErrorType.NAME],
-  [SENTINELS.value, ErrorType.VALUE],
-  [SENTINELS.number, ErrorType.NUM],
-  [SENTINELS.notAvailable, ErrorType.NA],
-  [SENTINELS.circular, ErrorType.CYCLE],
-  [SENTINELS.reference, ErrorType.REF],
-  [SENTINELS.invalidAddress, ErrorType.REF],
-  [SENTINELS.spill, ErrorType.SPILL],
-  [SENTINELS.null, ErrorType.LIC],
-  [SENTINELS.parse, ErrorType.ERROR],
-]);
+import { translateFunctionNames } from './engine-internals.js';
+import { ERROR_TYPE_BY_SENTINEL, SENTINEL_BY_ERROR_TYPE } from './engine-errors.js';
 
 /**
  * Sentinels HyperFormula has no error type for: they travel as #N/A whose message starts with the
@@ -192,7 +166,7 @@ function runSafely(fn: CustomFunction, args: readonly unknown[]): unknown {
 function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefinition {
   class CustomFunctions extends FunctionPlugin {}
   const implemented: ImplementedFunctions = {};
-  const language = HyperFormula.getLanguage('enGB');
+  translateFunctionNames(functions.map((fn) => fn.name));
   for (const fn of functions) {
     const method = `custom_${fn.name}`;
     const variadic = !Number.isFinite(fn.maxArgs);
@@ -231,8 +205,6 @@ function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefiniti
       ...(variadic ? { repeatLastArgs: 1 } : {}),
       ...(fn.volatile === true ? { isVolatile: true } : {}),
     };
-    // Translations are the one global piece: an identity mapping of the name, harmless to share.
-    if (!language.isFunctionTranslated(fn.name)) language.extendFunctions({ [fn.name]: fn.name });
   }
   (
     CustomFunctions as unknown as { implementedFunctions: ImplementedFunctions }

@@ -12,7 +12,6 @@ import {
   EmptyValue,
   ErrorType,
   FunctionPlugin,
-  HyperFormula,
   SimpleRangeValue,
   type FunctionPluginDefinition,
   type ImplementedFunctions,
@@ -21,6 +20,7 @@ import type { FunctionInfo } from './function-catalogue.js';
 import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
 import { signatureOf } from './function-catalogue.js';
 import { LAMBDA_CALL } from './lambda-spelling.js';
+import { translateFunctionNames } from './engine-internals.js';
 
 /** The parts of HyperFormula's syntax tree read here (its types are not exported). */
 interface Node {
@@ -636,9 +636,7 @@ export const LAMBDA_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = new Map(
  * language's function names, the one piece HyperFormula keeps globally (an identity mapping).
  */
 export function lambdaPlugin(): FunctionPluginDefinition {
-  const language = HyperFormula.getLanguage('enGB');
-  for (const fn of FUNCTIONS)
-    if (!language.isFunctionTranslated(fn.name)) language.extendFunctions({ [fn.name]: fn.name });
+  translateFunctionNames(FUNCTIONS.map((fn) => fn.name));
   const implemented: ImplementedFunctions = {};
   for (const fn of FUNCTIONS)
     implemented[fn.name] = {

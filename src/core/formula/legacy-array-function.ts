@@ -9,11 +9,11 @@ import {
   CellError,
   ErrorType,
   FunctionPlugin,
-  HyperFormula,
   SimpleRangeValue,
   type FunctionPluginDefinition,
 } from 'hyperformula';
 import { LEGACY_ARRAY } from '../legacy-array.js';
+import { translateFunctionNames } from './engine-internals.js';
 
 /** The parts of HyperFormula's syntax tree read here (its types are not exported). */
 interface Node {
@@ -95,9 +95,7 @@ class LegacyArrayFunction extends FunctionPlugin {
 
 /** The plugin class (stateless, shared by every engine). */
 export function legacyArrayPlugin(): FunctionPluginDefinition {
-  const language = HyperFormula.getLanguage('enGB');
-  if (!language.isFunctionTranslated(LEGACY_ARRAY))
-    language.extendFunctions({ [LEGACY_ARRAY]: LEGACY_ARRAY });
+  translateFunctionNames([LEGACY_ARRAY]);
   (LegacyArrayFunction as unknown as { implementedFunctions: unknown }).implementedFunctions = {
     [LEGACY_ARRAY]: {
       method: 'legacyArray',
