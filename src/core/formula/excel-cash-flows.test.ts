@@ -1,16 +1,12 @@
 // IPMT, PPMT and MIRR: Microsoft's documented examples ("MS example") and Excel's cached results
 // in the conformance corpus (ironcalc FINANCIAL--IPMT_PPMT.xlsx and FINANCIAL--MIRR.xlsx).
 import { describe, expect, it } from 'vitest';
-import { useWorkbooks, valueAt, writeCell } from '../../../test/support/workbook-bed.js';
+import { formulaValue, useWorkbooks } from '../../../test/support/workbook-bed.js';
 import type { WireValue } from '../index.js';
 
 const bed = useWorkbooks();
 
-function calc(formula: string): WireValue {
-  const book = bed.open();
-  writeCell(book, 'A1', formula);
-  return valueAt(book, 'A1');
-}
+const calc = (formula: string): WireValue => formulaValue(bed, formula);
 
 describe('IPMT and PPMT', () => {
   it.each([

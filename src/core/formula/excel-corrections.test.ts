@@ -1,16 +1,17 @@
 // Built-ins replaced to answer as Excel does (excel-corrections.ts): Microsoft's documented
 // examples ("MS example") and the cases HyperFormula got wrong.
 import { describe, expect, it } from 'vitest';
-import { useWorkbooks, valueAt, writeCell } from '../../../test/support/workbook-bed.js';
+import {
+  formulaValue,
+  useWorkbooks,
+  valueAt,
+  writeCell,
+} from '../../../test/support/workbook-bed.js';
 import type { WireValue } from '../index.js';
 
 const bed = useWorkbooks();
 
-function calc(formula: string): WireValue {
-  const book = bed.open();
-  writeCell(book, 'A1', formula);
-  return valueAt(book, 'A1');
-}
+const calc = (formula: string): WireValue => formulaValue(bed, formula);
 
 describe('ROUND, ROUNDUP and ROUNDDOWN', () => {
   it.each([

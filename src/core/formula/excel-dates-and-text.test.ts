@@ -2,17 +2,13 @@
 // text "" read as no number: Microsoft's documented rules and Excel's cached results in the
 // conformance corpus (named by file and cell).
 import { describe, expect, it } from 'vitest';
-import { useWorkbooks, valueAt, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
+import { formulaValue, useWorkbooks } from '../../../test/support/workbook-bed.js';
 import type { WireValue } from '../index.js';
 
 const bed = useWorkbooks();
 
-function calc(formula: string, rows?: readonly (readonly WireValue[])[]): WireValue {
-  const book = bed.open();
-  if (rows !== undefined) writeRows(book, 'A1', rows);
-  writeCell(book, 'Z1', formula);
-  return valueAt(book, 'Z1');
-}
+const calc = (formula: string, rows?: readonly (readonly WireValue[])[]): WireValue =>
+  formulaValue(bed, formula, rows);
 
 describe('date serials as Excel counts them', () => {
   it.each([

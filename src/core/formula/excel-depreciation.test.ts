@@ -1,16 +1,12 @@
 // VDB: Microsoft's documented examples and Excel's cached results for fractional periods
 // (koala tests--excel--VDB.xlsx, Sheet1).
 import { describe, expect, it } from 'vitest';
-import { useWorkbooks, valueAt, writeCell } from '../../../test/support/workbook-bed.js';
+import { formulaValue, useWorkbooks } from '../../../test/support/workbook-bed.js';
 import type { WireValue } from '../index.js';
 
 const bed = useWorkbooks();
 
-function calc(formula: string): WireValue {
-  const book = bed.open();
-  writeCell(book, 'A1', formula);
-  return valueAt(book, 'A1');
-}
+const calc = (formula: string): WireValue => formulaValue(bed, formula);
 
 describe('VDB', () => {
   it.each([

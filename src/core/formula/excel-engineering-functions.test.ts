@@ -1,16 +1,17 @@
 // CONVERT (excel-engineering-functions.ts): Microsoft's documented examples ("MS example"), the
 // unit table's definitions and the documented prefix and error rules.
 import { describe, expect, it } from 'vitest';
-import { useWorkbooks, valueAt, writeCell } from '../../../test/support/workbook-bed.js';
+import {
+  formulaValue,
+  useWorkbooks,
+  valueAt,
+  writeCell,
+} from '../../../test/support/workbook-bed.js';
 import type { WireValue } from '../index.js';
 
 const bed = useWorkbooks();
 
-function calc(formula: string): WireValue {
-  const book = bed.open();
-  writeCell(book, 'A1', formula);
-  return valueAt(book, 'A1');
-}
+const calc = (formula: string): WireValue => formulaValue(bed, formula);
 
 function number(formula: string): number {
   const value = calc(formula);

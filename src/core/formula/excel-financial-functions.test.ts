@@ -2,16 +2,12 @@
 // example"), the documented formula on simple cases, Excel's own results where its count departs
 // from the documentation, and the documented errors.
 import { describe, expect, it } from 'vitest';
-import { useWorkbooks, valueAt, writeCell } from '../../../test/support/workbook-bed.js';
+import { formulaValue, useWorkbooks } from '../../../test/support/workbook-bed.js';
 import type { WireValue } from '../index.js';
 
 const bed = useWorkbooks();
 
-function calc(formula: string): WireValue {
-  const book = bed.open();
-  writeCell(book, 'A1', formula);
-  return valueAt(book, 'A1');
-}
+const calc = (formula: string): WireValue => formulaValue(bed, formula);
 
 describe('ACCRINT', () => {
   it('MS examples: issue 1 March 2008, first interest 31 August 2008, settlement 1 May 2008, 10 %, par 1,000, semiannual, 30/360', () => {

@@ -1,17 +1,13 @@
 // INT, ACOT, GCD and LCM as Excel answers them: Microsoft's documented examples ("MS example")
 // and Excel's cached results in the conformance corpus (named by file and cell).
 import { describe, expect, it } from 'vitest';
-import { useWorkbooks, valueAt, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
+import { formulaValue, useWorkbooks } from '../../../test/support/workbook-bed.js';
 import type { WireValue } from '../index.js';
 
 const bed = useWorkbooks();
 
-function calc(formula: string, rows?: readonly (readonly WireValue[])[]): WireValue {
-  const book = bed.open();
-  if (rows !== undefined) writeRows(book, 'A1', rows);
-  writeCell(book, 'Z1', formula);
-  return valueAt(book, 'Z1');
-}
+const calc = (formula: string, rows?: readonly (readonly WireValue[])[]): WireValue =>
+  formulaValue(bed, formula, rows);
 
 describe('INT', () => {
   it.each([

@@ -1,16 +1,12 @@
 // CHAR and CODE read the Windows code page 1252, as Excel for Windows does.
 import { describe, expect, it } from 'vitest';
-import { useWorkbooks, valueAt, writeCell } from '../../../test/support/workbook-bed.js';
+import { formulaValue, useWorkbooks } from '../../../test/support/workbook-bed.js';
 import type { WireValue } from '../index.js';
 import { byteOfChar, charOfByte } from './windows-code-page.js';
 
 const bed = useWorkbooks();
 
-function calc(formula: string): WireValue {
-  const book = bed.open();
-  writeCell(book, 'A1', formula);
-  return valueAt(book, 'A1');
-}
+const calc = (formula: string): WireValue => formulaValue(bed, formula);
 
 describe('CHAR', () => {
   it.each([
