@@ -34,7 +34,6 @@ const NAMES = [
   'XMATCH',
   'LOOKUP',
   'HLOOKUP',
-  'VLOOKUP',
   'ADDRESS',
   'SEARCH',
   'SEARCHB',

@@ -93,21 +93,6 @@ describe('LOOKUP with a 2-D lookup_vector', () => {
 });
 
 describe('VLOOKUP', () => {
-  it('reads an array as table_array (ironcalc MATCH_LOOKUP_arrays.xlsx D4)', () => {
-    expect(result(bed.open(), '=VLOOKUP(2,{1,"a";2,"b";3,"c"},2,FALSE)')).toBe('b');
-  });
-
-  it('the approximate search on text finds the largest value not above (ironcalc HVLOOKUP.xlsx N2)', () => {
-    const book = bookWith([
-      ['Albacete', 'apple'],
-      ['Berlin', 'banana'],
-      ['Madrid', 'cherry'],
-      ['Zimbawe', 'done'],
-    ]);
-    expect(result(book, '=VLOOKUP("Alcala",A1:B4,1)')).toBe('Albacete');
-    expect(result(book, '=VLOOKUP("Lisbon",A1:B4,2,TRUE)')).toBe('banana');
-  });
-
   it('col_index_num below 1 is #VALUE!, past the table #REF!', () => {
     const book = bookWith([[1, 2]]);
     expect(result(book, '=VLOOKUP(1,A1:B1,0,FALSE)')).toBe('#VALUE!');

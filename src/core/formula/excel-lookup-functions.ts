@@ -1,5 +1,5 @@
 // Excel lookup functions HyperFormula 3.5 lacks, XMATCH and LOOKUP (vector and array forms), and
-// MATCH, HLOOKUP and VLOOKUP in place of HyperFormula's (which matched text by case and without wildcards,
+// MATCH and HLOOKUP in place of HyperFormula's (which matched text by case and without wildcards,
 // and whose approximate search on text answered the last column).
 import {
   booleanArg,
@@ -287,31 +287,6 @@ const hlookup: CustomFunction = {
   },
 };
 
-const vlookup: CustomFunction = {
-  name: 'VLOOKUP',
-  minArgs: 3,
-  maxArgs: 4,
-  description:
-    'VLOOKUP(lookup_value, table_array, col_index_num, [range_lookup=TRUE]): the value in column col_index_num of the row whose first-column value matches (TRUE: the largest value not above it, first column ascending; FALSE: the first equal one, text ignoring case, wildcards * ? ~)',
-  evaluate: (args) => {
-    const value = lookupValueArg('VLOOKUP', args[0]);
-    const { width, rows } = gridOf(args[1]!);
-    const col = firstIntegerArg('VLOOKUP', args, 2);
-    if (col < 1) return valueError('VLOOKUP: col_index_num must be at least 1');
-    if (col > width)
-      return refError('VLOOKUP: col_index_num is past the last column of table_array');
-    const exact = !booleanArg('VLOOKUP', args, 3, true);
-    const found = matchPosition(
-      rows.map((row) => row[0]!),
-      value,
-      exact ? 0 : 1,
-    );
-    if (found === undefined) return notAvailable('VLOOKUP: the value was not found');
-    // An empty cell answers 0, as in Excel.
-    return rows[found]![col - 1] ?? 0;
-  },
-};
-
 const match: CustomFunction = {
   name: 'MATCH',
   minArgs: 2,
@@ -328,10 +303,4 @@ const match: CustomFunction = {
   },
 };
 
-export const EXCEL_LOOKUP_FUNCTIONS: readonly CustomFunction[] = [
-  xmatch,
-  lookup,
-  match,
-  hlookup,
-  vlookup,
-];
+export const EXCEL_LOOKUP_FUNCTIONS: readonly CustomFunction[] = [xmatch, lookup, match, hlookup];
