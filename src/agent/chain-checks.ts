@@ -9,6 +9,7 @@ import {
   keyToAddress,
   type ChangeSet,
   type WorkbookReader,
+  visibleFormula,
 } from '../core/index.js';
 import type { Observation } from './observations.js';
 import { cellLabel } from './write-plan.js';
@@ -75,7 +76,7 @@ export class ChainFootprint {
           observation: {
             cell: cellLabel(name, address, mainSheet),
             value: value.sentinel,
-            formula: input !== null && isFormula(input) ? input.formula : null,
+            formula: input !== null && isFormula(input) ? visibleFormula(input.formula) : null,
             warning: null,
             error: value.sentinel,
           },

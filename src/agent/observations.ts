@@ -8,6 +8,7 @@ import {
   isFormulaError,
   valueToJson,
   type WorkbookReader,
+  visibleFormula,
 } from '../core/index.js';
 import { cellLabel, cellsOf, type PlacedBlock } from './write-plan.js';
 
@@ -30,7 +31,7 @@ export function observeWrites(
     const sheet = workbook.sheet(block.sheet);
     return cellsOf(block).map(({ address }) => {
       const input = sheet.input(address.row, address.col);
-      const formula = isFormula(input) ? input.formula : null;
+      const formula = isFormula(input) ? visibleFormula(input.formula) : null;
       const value = sheet.value(address.row, address.col);
       return {
         cell: cellLabel(sheet.name, address, mainSheet),

@@ -14,6 +14,7 @@ import {
   type RangeAddress,
   type SheetView,
   type WorkbookReader,
+  visibleFormula,
 } from '../core/index.js';
 import type {
   FormatRangeJson,
@@ -48,7 +49,7 @@ export function cellJson(sheet: SheetView, address: CellAddress): GridCell {
     input: input === null ? null : inputToText(input),
     value: isFormulaError(value) ? value.sentinel : value,
     error: isFormulaError(value) ? value.sentinel : null,
-    formula: isFormula(input) ? input.formula : null,
+    formula: isFormula(input) ? visibleFormula(input.formula) : null,
     version: sheet.version(address.row, address.col),
     locked: sheet.isLocked(address.row, address.col),
     ...(anchor === undefined ? {} : { spilled_from: formatCell(anchor) }),

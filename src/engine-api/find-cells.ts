@@ -12,6 +12,7 @@ import {
   type CellAddress,
   type SheetView,
   type WorkbookReader,
+  visibleFormula,
 } from '../core/index.js';
 
 export interface FindOptions {
@@ -98,7 +99,7 @@ export function findCells(workbook: WorkbookReader, request: FindRequest): FindR
           sheet: sheet.name,
           cell: formatCell(cell),
           value: valueToJson(sheet.value(cell.row, cell.col)),
-          formula: isFormula(input) ? input.formula : null,
+          formula: isFormula(input) ? visibleFormula(input.formula) : null,
         });
       total += 1;
     }

@@ -20,6 +20,7 @@ import {
   type CellValue,
   type Op,
   type SheetView,
+  visibleFormula,
 } from '../core/index.js';
 import { InvalidDocumentError } from './errors.js';
 
@@ -42,7 +43,7 @@ function valueField(value: CellValue): string | number {
 
 function inputField(input: CellInput | null): string | number {
   if (input === null) return '';
-  if (isFormula(input)) return input.formula;
+  if (isFormula(input)) return visibleFormula(input.formula);
   return valueField(input);
 }
 

@@ -1,6 +1,7 @@
 // Black-box tests of dynamic arrays: a formula returning an array spills into the cells to its
 // right and below, and every read (/grid, /peek, /eval, exports) shows the spilled values.
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readGrid, startApp, type RunningApp } from '../support/index.js';
 
@@ -84,13 +85,49 @@ describe('dynamic arrays', () => {
     made.getCell('B3').value = 3;
     made.getCell('C1').value = { error: '#N/A' };
     made.getCell('D1').value = { formula: 'ISNA(C1)', result: true };
-    const imported = await upload(Buffer.from(await excel.xlsx.writeBuffer()));
+    // Excel 365 marks a spilling formula with cell metadata (cm="1"), which exceljs cannot write.
+    const zip = await JSZip.loadAsync(await excel.xlsx.writeBuffer());
+    const sheetPath = 'xl/worksheets/sheet1.xml';
+    const sheetXml = await zip.file(sheetPath)!.async('string');
+    zip.file(sheetPath, sheetXml.replace('<c r="B1"', '<c r="B1" cm="1"'));
+    const imported = await upload(Buffer.from(await zip.generateAsync({ type: 'uint8array' })));
     expect(imported.status).toBe(200);
     const grid = await readGrid(server.http, { sheet: 'S' });
     expect(grid['B1']).toMatchObject({ formula: '=SEQUENCE(3)', value: 1 });
     expect(grid['B3']).toMatchObject({ input: null, value: 3, spilled_from: 'B1' });
     expect(grid['C1']).toMatchObject({ error: '#N/A' });
     expect(grid['D1']).toMatchObject({ value: true });
+  });
+
+  it('a legacy (Ctrl+Shift+Enter) array formula fills its saved range; /grid, find and CSV show the formula as typed', async () => {
+    const excel = new ExcelJS.Workbook();
+    excel.addWorksheet('S').getCell('A1').value = {
+      formula: '{1;2}*10',
+      result: 10,
+      shareType: 'array',
+      ref: 'A1:A3',
+    } as ExcelJS.CellValue;
+    const imported = await upload(Buffer.from(await excel.xlsx.writeBuffer()));
+    expect(imported.status).toBe(200);
+    const grid = await readGrid(server.http, { sheet: 'S' });
+    expect(grid['A1']).toMatchObject({
+      input: '={1;2}*10',
+      formula: '={1;2}*10',
+      value: 10,
+    });
+    expect(grid['A2']).toMatchObject({ value: 20 });
+    expect(grid['A3']).toMatchObject({ error: '#N/A' });
+    const found = await server.http.post('/grid/find', {
+      query: '*10',
+      sheet: 'S',
+      look_in: 'formulas',
+    });
+    expect(found.status).toBe(200);
+    expect(JSON.stringify(found.body)).toContain('={1;2}*10');
+    expect(JSON.stringify(found.body)).not.toContain('LEGACY');
+    const csv = await server.http.get('/system/export.csv?sheet=S');
+    expect(csv.status).toBe(200);
+    expect(csv.text).not.toContain('LEGACY');
   });
 
   it('keeps the SEQUENCE bound: an array beyond 250,000 cells is #VALUE!, not a spill', async () => {
