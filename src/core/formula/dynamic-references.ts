@@ -27,7 +27,7 @@ import {
 import { MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
 import { internalPrototype, translateFunctionNames } from './engine-internals.js';
 import type { FunctionInfo } from './function-catalogue.js';
-import { signatureOf } from './function-catalogue.js';
+import { pluginFunctionInfo } from './function-catalogue.js';
 import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
 import { timedEntry } from './time-budget.js';
 
@@ -851,20 +851,10 @@ const FUNCTIONS: readonly Definition[] = [
 
 /** The catalogue's entries for the plugin's functions. */
 export const DYNAMIC_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = new Map(
-  FUNCTIONS.filter((fn) => !INTERNAL.has(fn.name)).map((fn) => {
-    const parameters = fn.parameters.map(([name, optional]) => ({ name, optional }));
-    return [
-      fn.name,
-      {
-        name: fn.name,
-        category: fn.category,
-        description: fn.description,
-        parameters,
-        repeatLastArgs: 0,
-        signature: signatureOf(fn.name, parameters, 0),
-      },
-    ];
-  }),
+  FUNCTIONS.filter((fn) => !INTERNAL.has(fn.name)).map((fn) => [
+    fn.name,
+    pluginFunctionInfo(fn.name, fn.category, fn.description, fn.parameters),
+  ]),
 );
 
 /** The plugin class (stateless, so every engine may share it). */

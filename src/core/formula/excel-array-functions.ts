@@ -20,7 +20,7 @@ import {
 } from 'hyperformula';
 import { bisect, linearSearch, type MatchMode } from './excel-lookup-functions.js';
 import type { FunctionInfo } from './function-catalogue.js';
-import { signatureOf } from './function-catalogue.js';
+import { pluginFunctionInfo } from './function-catalogue.js';
 import { FormulaError, SENTINELS, isFormulaError, type CellValue } from './sentinels.js';
 
 type Value = unknown;
@@ -495,21 +495,10 @@ const FUNCTIONS: readonly {
 
 /** The catalogue's entries for the plugin's functions. */
 export const ARRAY_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = new Map(
-  FUNCTIONS.map((fn) => {
-    const parameters = fn.parameters.map(([name, optional]) => ({ name, optional }));
-    const repeatLastArgs = fn.repeatLastArgs ?? 0;
-    return [
-      fn.name,
-      {
-        name: fn.name,
-        category: fn.category,
-        description: fn.description,
-        parameters,
-        repeatLastArgs,
-        signature: signatureOf(fn.name, parameters, repeatLastArgs),
-      },
-    ];
-  }),
+  FUNCTIONS.map((fn) => [
+    fn.name,
+    pluginFunctionInfo(fn.name, fn.category, fn.description, fn.parameters, fn.repeatLastArgs),
+  ]),
 );
 
 /** The plugin class (stateless, shared by every engine); it replaces HyperFormula's functions. */

@@ -21,7 +21,7 @@ import {
   type ImplementedFunctions,
 } from 'hyperformula';
 import type { FunctionInfo } from './function-catalogue.js';
-import { signatureOf } from './function-catalogue.js';
+import { pluginFunctionInfo } from './function-catalogue.js';
 import { translateFunctionNames } from './engine-internals.js';
 
 type Value = unknown;
@@ -709,21 +709,10 @@ class ArrayShaping extends FunctionPlugin {
 
 /** The catalogue's entries for the plugin's functions (HyperFormula has no metadata for them). */
 export const ARRAY_SHAPING_INFO: ReadonlyMap<string, FunctionInfo> = new Map(
-  SHAPERS.map((fn) => {
-    const parameters = fn.parameters.map(([name, optional]) => ({ name, optional }));
-    const repeat = fn.repeat ?? 0;
-    return [
-      fn.name,
-      {
-        name: fn.name,
-        category: fn.category,
-        description: fn.description,
-        parameters,
-        repeatLastArgs: repeat,
-        signature: signatureOf(fn.name, parameters, repeat),
-      },
-    ];
-  }),
+  SHAPERS.map((fn) => [
+    fn.name,
+    pluginFunctionInfo(fn.name, fn.category, fn.description, fn.parameters, fn.repeat),
+  ]),
 );
 
 /** The plugin class (stateless, shared by every engine). */

@@ -15,7 +15,7 @@ import {
   type ImplementedFunctions,
 } from 'hyperformula';
 import type { FunctionInfo } from './function-catalogue.js';
-import { signatureOf } from './function-catalogue.js';
+import { pluginFunctionInfo } from './function-catalogue.js';
 import { translateFunctionNames } from './engine-internals.js';
 
 type Grid = readonly (readonly unknown[])[];
@@ -560,20 +560,10 @@ const FUNCTIONS: readonly {
 
 /** The catalogue's entries for the plugin's functions (HyperFormula has no metadata for them). */
 export const REGRESSION_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = new Map(
-  FUNCTIONS.map((fn) => {
-    const parameters = fn.parameters.map(([name, optional]) => ({ name, optional }));
-    return [
-      fn.name,
-      {
-        name: fn.name,
-        category: 'Statistical',
-        description: fn.description,
-        parameters,
-        repeatLastArgs: 0,
-        signature: signatureOf(fn.name, parameters, 0),
-      },
-    ];
-  }),
+  FUNCTIONS.map((fn) => [
+    fn.name,
+    pluginFunctionInfo(fn.name, 'Statistical', fn.description, fn.parameters),
+  ]),
 );
 
 /** The plugin class (stateless, shared by every engine). */

@@ -47,3 +47,25 @@ export function positionalParameters(
   }));
   return { parameters, repeatLastArgs: variadic ? 1 : 0 };
 }
+
+/**
+ * A catalogue entry for a function a plugin of ours declares (HyperFormula has no metadata for
+ * it): parameters as [name, optional] pairs; the last `repeatLastArgs` of them may repeat.
+ */
+export function pluginFunctionInfo(
+  name: string,
+  category: string,
+  description: string,
+  declared: readonly (readonly [string, boolean])[],
+  repeatLastArgs = 0,
+): FunctionInfo {
+  const parameters = declared.map(([parameter, optional]) => ({ name: parameter, optional }));
+  return {
+    name,
+    category,
+    description,
+    parameters,
+    repeatLastArgs,
+    signature: signatureOf(name, parameters, repeatLastArgs),
+  };
+}

@@ -43,7 +43,6 @@ import type { CustomFunction, FunctionArgument, FunctionRegistry } from './funct
 import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
 import { positionalParameters, signatureOf, type FunctionInfo } from './function-catalogue.js';
 import { EXCEL_FUNCTIONS } from './excel-functions.js';
-import { correctBuiltInArguments, treatEmptyCriteriaAsZero } from './built-in-arguments.js';
 import { readCapitalExponentsInComplexText } from './complex-text.js';
 import { refuseEmptyTextAsNumber } from './empty-text-coercion.js';
 import { readExcelDateEdges } from './excel-date-serials.js';
@@ -736,8 +735,6 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   sortOnlyComputedNodes();
   listArrayFormulasFromMapping();
   teachNullErrorLiteral();
-  correctBuiltInArguments();
-  treatEmptyCriteriaAsZero();
   readCapitalExponentsInComplexText();
   intersectRangeResults();
   refuseRangesInSingleValueArguments();

@@ -18,7 +18,7 @@ import {
 } from 'hyperformula';
 import type { FunctionInfo } from './function-catalogue.js';
 import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
-import { signatureOf } from './function-catalogue.js';
+import { pluginFunctionInfo } from './function-catalogue.js';
 import { LAMBDA_CALL } from './lambda-spelling.js';
 import { translateFunctionNames } from './engine-internals.js';
 
@@ -614,21 +614,10 @@ const FUNCTIONS: readonly {
 
 /** The catalogue's entries for the plugin's functions (HyperFormula has no metadata for them). */
 export const LAMBDA_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = new Map(
-  FUNCTIONS.filter((fn) => !INTERNAL.has(fn.name)).map((fn) => {
-    const parameters = fn.parameters.map(([name, optional]) => ({ name, optional }));
-    const repeatLastArgs = fn.repeat ?? 0;
-    return [
-      fn.name,
-      {
-        name: fn.name,
-        category: 'Logical',
-        description: fn.description,
-        parameters,
-        repeatLastArgs,
-        signature: signatureOf(fn.name, parameters, repeatLastArgs),
-      },
-    ];
-  }),
+  FUNCTIONS.filter((fn) => !INTERNAL.has(fn.name)).map((fn) => [
+    fn.name,
+    pluginFunctionInfo(fn.name, 'Logical', fn.description, fn.parameters, fn.repeat),
+  ]),
 );
 
 /**
