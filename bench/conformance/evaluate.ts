@@ -22,7 +22,7 @@ import {
 } from './scoring.js';
 
 /** Mismatches kept per workbook in the JSON results. */
-export const MISMATCHES_PER_WORKBOOK = 20;
+export const MISMATCHES_PER_WORKBOOK = Number(process.env.CONFORMANCE_MISMATCHES ?? 20);
 
 /** A workbook slower than this is reported as timed out (its cells count as disagreeing). */
 export const DEFAULT_TIME_LIMIT_MS = 60_000;

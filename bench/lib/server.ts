@@ -96,6 +96,11 @@ function buildServerIfStale(): void {
   });
 }
 
+/** BENCH_SERVER_NODE_FLAGS: Node or V8 flags for every server started (to try a GC setting, say). */
+function extraNodeFlags(): string[] {
+  return (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter((flag) => flag !== '');
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<ServerHandle> {
   if (options.entry === undefined) buildServerIfStale();
   const port = await freePort();
@@ -106,7 +111,14 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerHa
       : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`];
   const child = spawn(
     process.execPath,
-    ['--expose-gc', ...profile, '--import', PROBE, options.entry ?? SERVER_MAIN],
+    [
+      '--expose-gc',
+      ...profile,
+      ...extraNodeFlags(),
+      '--import',
+      PROBE,
+      options.entry ?? SERVER_MAIN,
+    ],
     {
       cwd: REPO_ROOT,
       env: {

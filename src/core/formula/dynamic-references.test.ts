@@ -77,6 +77,15 @@ describe('INDIRECT', () => {
     expect(result(book, '=SUM(INDIRECT("A1"))')).toBe(7);
   });
 
+  it('an operator reads the value of the cell it names (=INDIRECT("B2")*2, =-OFFSET(…))', () => {
+    const book = bookWith(table);
+    expect(result(book, '=INDIRECT("B3")*2')).toBe(90);
+    expect(result(book, '=-INDIRECT(A3)')).toBe(-45);
+    expect(result(book, '=1+OFFSET(A1,A5-3,1)')).toBe(46);
+    expect(result(book, '=INDIRECT("A4")&"!"')).toBe('George!');
+    expect(result(book, '=SUM(INDIRECT("B2:B3"))*2')).toBe(92.666);
+  });
+
   it('follows a formula cell computed after it, and later changes', () => {
     const book = bed.open();
     writeRows(book, 'A1', [['=INDIRECT("B1")', '=C1*2', 5]]);
@@ -181,6 +190,40 @@ describe('CELL', () => {
   });
 });
 
+describe('the intersection operator (a space between references)', () => {
+  const grid: WireValue[][] = [
+    [1, 2, 3],
+    [4, 5, 6],
+    [7, 8, 9],
+  ];
+
+  it.each([
+    // formulas/test.xlsx CORE!D7: =SUM(B2:E5 C3:D4) sums the four shared cells.
+    ['=SUM(A1:B2 B2:C3)', 5],
+    ['=A1:C1 B1:B3', 2],
+    ['=SUM((A1:B2) B1:C3)', 7],
+    ['=ROW(A1:C3 B2)', 2],
+    ['=COLUMN(A1:C3 B1:C1)', 2],
+    ['=COLUMNS(A1:C3 B1:C3)', 2],
+    ['=SUM(A1:C3 B1:C3 A2:C2)', 11],
+    ['=-A1:B2 B2*2', -10],
+  ])('%s is %s', (formula, expected) => {
+    expect(result(bookWith(grid), formula)).toBe(expected);
+  });
+
+  it('references that share no cell are #NULL! (formulas/test.xlsx LOOKUP!K12)', () => {
+    expect(result(bookWith(grid), '=A1:A2 B1:B2')).toBe('#NULL!');
+    expect(result(bookWith(grid), '=AREAS((A1:A2 B1:B2))')).toBe('#NULL!');
+  });
+
+  it('follows a change to a shared cell', () => {
+    const book = bookWith(grid);
+    expect(result(book, '=SUM(A1:B2 B2:C3)')).toBe(5);
+    writeCell(book, 'B2', 50);
+    expect(valueAt(book, 'Z1')).toBe(50);
+  });
+});
+
 describe('dynamicSpelling', () => {
   it.each([
     ['=OFFSET(A1,3,3)', '=OFFSET(A1,3,3)'],
@@ -194,6 +237,16 @@ describe('dynamicSpelling', () => {
     ['=SUM(Sheet1:Sheet3!$A$1:B2)', '=SUM(DYNAMIC.SHEETS("Sheet1","Sheet3","A1:B2"))'],
     ["=SUM('Q1 data:Q4 data'!C3)", '=SUM(DYNAMIC.SHEETS("Q1 data","Q4 data","C3"))'],
     ['=SUM(Sheet1!A1:B2)+"a:b!C1"', '=SUM(Sheet1!A1:B2)+"a:b!C1"'],
+    ['=SUM(B2:E5 C3:D4)', '=SUM(DYNAMIC.INTERSECT(B2:E5,C3:D4))'],
+    ["='My S'!A1:C3 'My S'!B:B", "=DYNAMIC.INTERSECT('My S'!A1:C3,'My S'!B:B)"],
+    ['=Sales Jan', '=DYNAMIC.INTERSECT(Sales,Jan)'],
+    ['=A1 B1 C1', '=DYNAMIC.INTERSECT(DYNAMIC.INTERSECT(A1,B1),C1)'],
+    ['=SUM( A1 ) + B1', '=SUM( A1 ) + B1'],
+    ['=SUM (A1)', '=SUM (A1)'],
+    ['="a b" & "c d"', '="a b" & "c d"'],
+    ['=IF(A1 >1, 1 , 2)', '=IF(A1 >1, 1 , 2)'],
+    ['=Table1[Sales 2024] * 2', '=Table1[Sales 2024] * 2'],
+    ['=TRUE FALSE', '=TRUE FALSE'],
   ])('%s is spelled %s', (formula, spelled) => {
     expect(dynamicSpelling(formula)).toBe(spelled);
   });

@@ -34,7 +34,8 @@ import { timedEntry } from './time-budget.js';
 export const DYNAMIC_OFFSET = 'DYNAMIC.OFFSET';
 export const DYNAMIC_RANGE = 'DYNAMIC.RANGE';
 export const DYNAMIC_SHEETS = 'DYNAMIC.SHEETS';
-const INTERNAL = new Set([DYNAMIC_OFFSET, DYNAMIC_RANGE, DYNAMIC_SHEETS]);
+export const DYNAMIC_INTERSECT = 'DYNAMIC.INTERSECT';
+const INTERNAL = new Set([DYNAMIC_OFFSET, DYNAMIC_RANGE, DYNAMIC_SHEETS, DYNAMIC_INTERSECT]);
 
 /** Function names the engine registers for its own use, left out of the catalogue. */
 export function isInternalDynamicFunction(name: string): boolean {
@@ -133,6 +134,8 @@ function ranges(): RangeClass {
 
 const refError = (message: string) => new CellError(ErrorType.REF, message);
 const valueError = (message: string) => new CellError(ErrorType.VALUE, message);
+// HyperFormula has no #NULL!: its licence error stands in for it (engine-errors.ts).
+const nullError = (message: string) => new CellError(ErrorType.LIC, message);
 
 function columnNumber(letters: string): number {
   let n = 0;
@@ -324,7 +327,7 @@ class DynamicReferences extends FunctionPlugin {
    * it is no reference and was not evaluated).
    */
   private resolve(node: Node, state: State): Box | CellError | { value: unknown } | undefined {
-    if (node.type === 'PARENTHESIS') return this.resolve(node.expression as Node, state);
+    if (node.type === 'PARENTHESES') return this.resolve(node.expression as Node, state);
     if (node.type === 'CELL_REFERENCE') {
       const reference = node.reference as { toSimpleCellAddress(base: Address): Address };
       const at = reference.toSimpleCellAddress(state.formulaAddress);
@@ -569,6 +572,32 @@ class DynamicReferences extends FunctionPlugin {
   }
 
   /**
+   * Excel's intersection operator (`A1:C3 B2:D4`, spelled DYNAMIC.INTERSECT(A1:C3,B2:D4)): the
+   * cells both references share; #NULL! when they share none or lie on different sheets.
+   */
+  dynamicIntersect(ast: Call, state: State): unknown {
+    const [firstNode, secondNode] = ast.args;
+    if (firstNode === undefined || secondNode === undefined || ast.args.length !== 2)
+      return valueError('an intersection needs two references');
+    const first = this.boxOf(firstNode, state);
+    if (first instanceof CellError) return first;
+    const second = this.boxOf(secondNode, state);
+    if (second instanceof CellError) return second;
+    if (first === undefined || second === undefined)
+      return valueError('an intersection takes two references');
+    const shared = {
+      sheet: first.sheet,
+      top: Math.max(first.top, second.top),
+      left: Math.max(first.left, second.left),
+      bottom: Math.min(first.bottom, second.bottom),
+      right: Math.min(first.right, second.right),
+    };
+    if (first.sheet !== second.sheet || shared.top > shared.bottom || shared.left > shared.right)
+      return nullError('the references do not intersect');
+    return this.referenceValue(shared, state);
+  }
+
+  /**
    * A 3-D reference (`Sheet1:Sheet3!A1:B2`, spelled DYNAMIC.SHEETS("Sheet1","Sheet3","A1:B2")): the
    * area's cells on every sheet from the first to the last in the workbook's order, stacked into
    * one array, which the aggregating functions read as Excel reads the 3-D range.
@@ -769,6 +798,13 @@ const FUNCTIONS: readonly Definition[] = [
     volatile: true,
   },
   {
+    name: DYNAMIC_INTERSECT,
+    method: 'dynamicIntersect',
+    parameters: [],
+    description: '',
+    category: 'Lookup and reference',
+  },
+  {
     name: DYNAMIC_SHEETS,
     method: 'dynamicSheets',
     parameters: [],
@@ -896,7 +932,7 @@ interface EvaluatorSelf {
 let settling = false;
 
 /** The calls whose one-cell result stays a reference below the formula's root. */
-const KEEP_REFERENCE = new Set(['INDIRECT', DYNAMIC_OFFSET, DYNAMIC_RANGE]);
+const KEEP_REFERENCE = new Set(['INDIRECT', DYNAMIC_OFFSET, DYNAMIC_RANGE, DYNAMIC_INTERSECT]);
 
 interface InterpreterSelf {
   evaluateAst(ast: Node, state: unknown): unknown;
@@ -908,6 +944,28 @@ interface EvaluatorRoot {
 
 /** The root of the formula being evaluated (its result is a value, never a one-cell reference). */
 let root: Node | undefined;
+/**
+ * Whether the node being evaluated is an operator's operand (`INDIRECT("B2")*2`): the operator
+ * wants the cell's value, as at the root, where a function argument keeps the reference.
+ */
+let operand = false;
+const OPERATORS = new Set([
+  'PLUS_OP',
+  'MINUS_OP',
+  'TIMES_OP',
+  'DIV_OP',
+  'POWER_OP',
+  'CONCATENATE_OP',
+  'EQUALS_OP',
+  'NOT_EQUAL_OP',
+  'GREATER_THAN_OP',
+  'LESS_THAN_OP',
+  'GREATER_THAN_OR_EQUAL_OP',
+  'LESS_THAN_OR_EQUAL_OP',
+  'MINUS_UNARY_OP',
+  'PLUS_UNARY_OP',
+  'PERCENT_OP',
+]);
 
 /**
  * HyperFormula's interpreter reads every one-cell range as its value, so SUM(INDIRECT("A2"))
@@ -927,13 +985,31 @@ function keepOneCellReferences(): void {
   );
   const evaluate = interpreter.evaluateAst;
   interpreter.evaluateAst = function (this: InterpreterSelf, ast: Node, state: unknown): unknown {
-    if (
-      ast.type === 'FUNCTION_CALL' &&
-      ast !== root &&
-      KEEP_REFERENCE.has((ast as unknown as { procedureName: string }).procedureName)
-    )
-      return this.evaluateAstWithoutPostprocessing(ast, state);
-    return evaluate.call(this, ast, state);
+    const type = ast.type;
+    if (type === 'FUNCTION_CALL') {
+      if (!operand) {
+        if (
+          ast !== root &&
+          KEEP_REFERENCE.has((ast as unknown as { procedureName: string }).procedureName)
+        )
+          return this.evaluateAstWithoutPostprocessing(ast, state);
+        return evaluate.call(this, ast, state);
+      }
+      // A function's arguments are no operator's operands, whatever surrounds the call.
+      operand = false;
+      try {
+        return evaluate.call(this, ast, state);
+      } finally {
+        operand = true;
+      }
+    }
+    if (operand || !OPERATORS.has(type)) return evaluate.call(this, ast, state);
+    operand = true;
+    try {
+      return evaluate.call(this, ast, state);
+    } finally {
+      operand = false;
+    }
   };
   const toCellValue = evaluator.evaluateAstToCellValue;
   evaluator.evaluateAstToCellValue = function (
@@ -942,7 +1018,9 @@ function keepOneCellReferences(): void {
     state: unknown,
   ): unknown {
     const outer = root;
+    const outerOperand = operand;
     root = ast;
+    operand = false;
     try {
       const value = toCellValue.call(this, ast, state);
       return value instanceof SimpleRangeValue && value.width() === 1 && value.height() === 1
@@ -950,6 +1028,7 @@ function keepOneCellReferences(): void {
         : value;
     } finally {
       root = outer;
+      operand = outerOperand;
     }
   };
 }

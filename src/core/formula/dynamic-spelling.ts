@@ -8,12 +8,19 @@
 // - a 3-D reference, `Sheet1:Sheet3!A1:B2` or `'Q1 data:Q4 data'!A1`, becomes
 //   DYNAMIC.SHEETS("Sheet1","Sheet3","A1:B2"): the cells of every sheet from the first to the last,
 //   as one array (SUM, AVERAGE, COUNT, COUNTA, MIN, MAX … read it as Excel reads the 3-D range).
-// A formula without OFFSET, a call beside a colon or a 3-D reference is returned untouched after
-// one regular expression.
-import { DYNAMIC_OFFSET, DYNAMIC_RANGE, DYNAMIC_SHEETS } from './dynamic-references.js';
+// - Excel's intersection operator, a space between two references (`A1:C3 B2:D4`, `Sales Jan`),
+//   becomes DYNAMIC.INTERSECT(a,b); HyperFormula's parser has no such operator.
+// A formula without OFFSET, a call beside a colon, a 3-D reference or a space after a reference
+// is returned untouched after one regular expression.
+import {
+  DYNAMIC_INTERSECT,
+  DYNAMIC_OFFSET,
+  DYNAMIC_RANGE,
+  DYNAMIC_SHEETS,
+} from './dynamic-references.js';
 import { quotedEnd } from './engine-spelling.js';
 
-const MAY_NEED = /OFFSET\s*\(|\)\s*:|:\s*[A-Za-z_][A-Za-z0-9_.]*\s*\(|:[^:]*!/i;
+const MAY_NEED = /OFFSET\s*\(|\)\s*:|:\s*[A-Za-z_][A-Za-z0-9_.]*\s*\(|:[^:]*!|[\w$)]\s+[\w$('(]/i;
 const AREA = '\\$?[A-Za-z]{1,3}\\$?\\d+(?::\\$?[A-Za-z]{1,3}\\$?\\d+)?';
 const THREE_D = new RegExp(
   `(?<![A-Za-z0-9_.$'!])([A-Za-z_][A-Za-z0-9_.]*):([A-Za-z_][A-Za-z0-9_.]*)!(${AREA})(?![A-Za-z0-9_.(!])` +
@@ -62,7 +69,7 @@ const CELL = /^(?:(?:'(?:[^']|'')*'|[A-Za-z0-9_.]+)!)?\$?[A-Za-z]{1,3}\$?\d+$/;
 const SHIFT = /^[+-]?\d+$/;
 const SIZE = /^\d+$/;
 
-type Kind = 'word' | 'open' | 'close' | 'comma' | 'colon' | 'other';
+type Kind = 'word' | 'open' | 'close' | 'comma' | 'colon' | 'space' | 'other';
 interface Token {
   readonly kind: Kind;
   readonly text: string;
@@ -80,6 +87,16 @@ function tokenize(formula: string): Token[] {
     else if (char === ')') token = { kind: 'close', text: char };
     else if (char === ',') token = { kind: 'comma', text: char };
     else if (char === ':') token = { kind: 'colon', text: char };
+    else if (char === '[') {
+      // A structured reference's brackets may hold spaces (`Table1[Sales 2024]`): one opaque token.
+      let end = index;
+      for (let depth = 0; end < formula.length; end += 1) {
+        if (formula[end] === '[') depth += 1;
+        else if (formula[end] === ']' && --depth === 0) break;
+      }
+      token = { kind: 'other', text: formula.slice(index, end + 1) };
+    } else if (/\s/.test(char))
+      token = { kind: 'space', text: /^\s+/.exec(formula.slice(index))![0] };
     else {
       const word = WORD.exec(formula.slice(index));
       token = word === null ? { kind: 'other', text: char } : { kind: 'word', text: word[0] };
@@ -174,9 +191,70 @@ function rightOperand(
   return close < 0 ? undefined : { end: close, call: !isName(after, 'OFFSET') };
 }
 
+/** A word that can be a reference: a cell, a column or row, a sheet-qualified one, a name. */
+const REFERENCE_WORD =
+  /^(?:(?:'(?:[^']|'')*'|[A-Za-z0-9_.]+)!)?\$?[A-Za-z_\\$][A-Za-z0-9_.$\\]*$|^(?:(?:'(?:[^']|'')*'|[A-Za-z0-9_.]+)!)?\$?\d+$/;
+const LITERAL_WORD = /^(?:TRUE|FALSE)$/i;
+
+const isReferenceWord = (token: Token | undefined): boolean =>
+  token?.kind === 'word' && REFERENCE_WORD.test(token.text) && !LITERAL_WORD.test(token.text);
+
+/** The first token of the operand ending at `end` (a reference, `a:b`, or a bracketed group), or -1. */
+function operandStart(tokens: readonly Token[], end: number): number {
+  let start: number;
+  if (tokens[end]?.kind === 'close') {
+    start = opening(tokens, end);
+    if (start < 0) return -1;
+    if (tokens[start - 1]?.kind === 'word') start -= 1;
+  } else if (isReferenceWord(tokens[end])) start = end;
+  else return -1;
+  while (tokens[start - 1]?.kind === 'colon' && isReferenceWord(tokens[start - 2])) start -= 2;
+  return start;
+}
+
+/** The last token of the operand starting at `start`, or -1. */
+function operandEnd(tokens: readonly Token[], start: number): number {
+  let end: number;
+  if (tokens[start]?.kind === 'open') end = closing(tokens, start);
+  else if (isReferenceWord(tokens[start])) {
+    end = tokens[start + 1]?.kind === 'open' ? closing(tokens, start + 1) : start;
+  } else return -1;
+  if (end < 0) return -1;
+  while (tokens[end + 1]?.kind === 'colon' && isReferenceWord(tokens[end + 2])) end += 2;
+  return end;
+}
+
+/** Spaces between two references (Excel's intersection operator) as DYNAMIC.INTERSECT calls. */
+function intersections(tokens: Token[]): Token[] {
+  for (let guard = 0; guard < 64; guard += 1) {
+    let found: { start: number; end: number; space: number } | undefined;
+    for (let index = 1; index < tokens.length - 1 && found === undefined; index += 1) {
+      if (tokens[index]!.kind !== 'space') continue;
+      // `SUM (A1)`: a function's name, a space, its arguments; not an intersection.
+      const call = tokens[index - 1]!.kind === 'word' && tokens[index + 1]!.kind === 'open';
+      const start = call ? -1 : operandStart(tokens, index - 1);
+      const end = start < 0 ? -1 : operandEnd(tokens, index + 1);
+      if (end >= 0) found = { start, end, space: index };
+    }
+    if (found === undefined) return tokens;
+    const { start, end, space } = found;
+    tokens = [
+      ...tokens.slice(0, start),
+      { kind: 'word', text: DYNAMIC_INTERSECT },
+      { kind: 'open', text: '(' },
+      ...tokens.slice(start, space),
+      { kind: 'comma', text: ',' },
+      ...tokens.slice(space + 1, end + 1),
+      { kind: 'close', text: ')' },
+      ...tokens.slice(end + 1),
+    ];
+  }
+  return tokens;
+}
+
 export function dynamicSpelling(formula: string): string {
   if (!MAY_NEED.test(formula)) return formula;
-  let tokens = tokenize(formula.includes('!') ? threeD(formula) : formula);
+  let tokens = intersections(tokenize(formula.includes('!') ? threeD(formula) : formula));
   // OFFSETs the parser cannot resolve.
   tokens = tokens.map((token, index) => {
     if (!isName(token, 'OFFSET') || tokens[index + 1]?.kind !== 'open') return token;

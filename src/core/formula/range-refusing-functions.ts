@@ -142,7 +142,7 @@ const RANGES = new Set(['CELL_RANGE', 'COLUMN_RANGE', 'ROW_RANGE']);
 /** A reference to more than one cell, written as such (`C3:D3`, `A:A`, `1:2`). */
 function isMultiCellReference(node: Node | undefined): boolean {
   let at = node;
-  while (at?.type === 'PARENTHESIS') at = at.expression;
+  while (at?.type === 'PARENTHESES') at = at.expression;
   if (at === undefined || !RANGES.has(at.type)) return false;
   if (at.type !== 'CELL_RANGE') return true;
   const { start, end } = at;
