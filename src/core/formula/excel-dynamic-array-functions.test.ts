@@ -1,4 +1,4 @@
-// SORT, SORTBY, ANCHORARRAY, SINGLE and TRIMRANGE. Expected values come from Microsoft's function
+// FILTER, UNIQUE, SORT, SORTBY, ANCHORARRAY, SINGLE and TRIMRANGE. Expected values come from Microsoft's function
 // pages ("MS") and, where Excel's cached results are the only word, from the conformance corpus
 // (file and cell named; formulas/test.xlsx's LOOKUP sheet rows 117–140 unless said otherwise).
 import { describe, expect, it } from 'vitest';
@@ -115,6 +115,62 @@ describe('SORT', () => {
   });
 });
 
+describe('FILTER', () => {
+  it('keeps the rows of a 2-D array whose include is TRUE or a non-zero number (MS)', () => {
+    expect(
+      spilled(
+        [
+          ['a', 1, true],
+          ['b', 2, false],
+          ['c', 3, 5],
+        ],
+        '=FILTER(A1:B3,C1:C3)',
+        2,
+        3,
+      ),
+    ).toEqual([
+      ['a', 1],
+      ['c', 3],
+      [null, null],
+    ]);
+  });
+
+  it('keeps columns for a row include; one value includes a one-row array (EXTRA!K16, N17, N19)', () => {
+    expect(formulaValue(bed, '=FILTER({"a",2.1,"b",4.1;"a",2.1,"b",4.1},{FALSE,-2.1,0,4.1})')).toBe(
+      2.1,
+    );
+    expect(formulaValue(bed, '=FILTER({"a",2.1,"b",4.1},TRUE)')).toBe('a');
+    expect(formulaValue(bed, '=FILTER({"a";2.1;"b";4.1},TRUE)')).toBe('a');
+  });
+
+  it.each([
+    // Nothing kept (Excel's #CALC!, saved as #VALUE!): ironcalc FILTER_ERRORS.xlsx E1.
+    ['=FILTER({1;2},{FALSE;FALSE})', '#VALUE!'],
+    // Text in include (EXTRA!M15), an include of the wrong shape (EXTRA!L19, O19).
+    ['=FILTER({1,2},{1,"f"})', '#VALUE!'],
+    ['=FILTER({"a",2.1,"b",4.1},{FALSE;-2.1;4;4})', '#VALUE!'],
+    ['=FILTER({"a",2.1;"b",4.1},TRUE)', '#VALUE!'],
+    // An error in include is the answer (LOOKUP!AA22).
+    ['=FILTER({1,2},{#N/A,#DIV/0!})', '#N/A'],
+    // if_empty when nothing is kept (EXTRA!K20).
+    ['=FILTER({1,2},{FALSE,FALSE},"none")', 'none'],
+  ])('%s is %s', (formula, expected) => {
+    expect(formulaValue(bed, formula)).toBe(expected);
+  });
+});
+
+describe('UNIQUE', () => {
+  it('keeps the first of equal rows, text without regard to case, errors as values', () => {
+    expect(spilled([], '=UNIQUE({"a";"A";#N/A;"b";#N/A})', 1, 3)).toEqual([['a'], ['#N/A'], ['b']]);
+  });
+
+  it('compares columns with by_col and keeps those met once with exactly_once (MS)', () => {
+    expect(spilled([], '=UNIQUE({1,2,1,3},TRUE)', 3, 1)).toEqual([[1, 2, 3]]);
+    expect(spilled([], '=UNIQUE({1;2;1;3},FALSE,TRUE)', 1, 2)).toEqual([[2], [3]]);
+    expect(formulaValue(bed, '=UNIQUE({1;1},FALSE,TRUE)')).toBe('#VALUE!');
+  });
+});
+
 describe('ANCHORARRAY', () => {
   it('is the whole array a formula spills from its anchor (ironcalc dynamic_arrays.xlsx)', () => {
     const book = bed.open();
@@ -125,6 +181,17 @@ describe('ANCHORARRAY', () => {
     expect(valueAt(book, 'D1')).toBe(4);
     writeCell(book, 'A1', '=SEQUENCE(5)');
     expect(valueAt(book, 'C1')).toBe(15);
+  });
+
+  it('holds the whole array of a formula sized when it computes (INDEX(r,0,1) shows its first value)', () => {
+    const book = bed.open();
+    writeRows(book, 'A1', [[1], [2], [3]]);
+    writeCell(book, 'C1', '=INDEX(A1:A3,0,1)');
+    writeCell(book, 'D1', '=SUM(ANCHORARRAY(C1))');
+    expect(valueAt(book, 'C1')).toBe(1);
+    expect(valueAt(book, 'D1')).toBe(6);
+    writeCell(book, 'C1', '=INDEX(A1:A3,2,1)');
+    expect(valueAt(book, 'D1')).toBe('#REF!');
   });
 
   it('is #REF! for a cell that anchors no spill (ironcalc spill_operator.xlsx E2, E4)', () => {
@@ -171,7 +238,14 @@ describe('TRIMRANGE', () => {
     expect(formulaValue(bed, '=ROWS(TRIMRANGE(E1:F5,0,2))', TRIM_DATA)).toBe(5);
   });
 
-  it('stays a reference (ironcalc LOOKUP_AND_REFERENCE--TRIMRANGE.xlsx)', () => {
+  it('shows its first value as a whole formula (LOOKUP!U135: a range in another row)', () => {
+    const book = bed.open();
+    writeRows(book, 'A1', TRIM_DATA);
+    writeCell(book, 'H9', '=TRIMRANGE(D1:E5,1,2)');
+    expect(valueAt(book, 'H9')).toBe(4);
+  });
+
+  it('stays a reference inside other functions (ironcalc LOOKUP_AND_REFERENCE--TRIMRANGE.xlsx)', () => {
     expect(formulaValue(bed, '=ROWS(TRIMRANGE(A1:F5))', TRIM_DATA)).toBe(4);
     expect(formulaValue(bed, '=SUM(TRIMRANGE(D1:F5))', TRIM_DATA)).toBe(23);
   });

@@ -1,7 +1,7 @@
-// SORT and SORTBY (in place of HyperFormula's SORT), ANCHORARRAY (the `A1#` spill reference as
+// FILTER, UNIQUE, SORT and SORTBY (in place of HyperFormula's FILTER, UNIQUE and SORT), ANCHORARRAY (the `A1#` spill reference as
 // Excel saves it), SINGLE (the `@` operator as Excel saves it) and TRIMRANGE: one more
 // HyperFormula plugin (stateless, shared by every engine) that evaluates its arguments as arrays.
-// SORT and SORTBY spill the size of their array (known when the formula is parsed); the others
+// FILTER, UNIQUE, SORT and SORTBY spill the size of their array (known when the formula is parsed); the others
 // answer one cell's worth at parse time and show their first value where they would spill
 // (implicit-intersection.ts), as Excel shows a spill's anchor.
 // Semantics: Microsoft's SORT, SORTBY, TRIMRANGE and "Spilled range operator" / "Implicit
@@ -20,7 +20,7 @@ import {
 import type { FunctionInfo } from './function-catalogue.js';
 import { pluginFunctionInfo } from './function-catalogue.js';
 import { translateFunctionNames } from './engine-internals.js';
-import { intersect } from './implicit-intersection.js';
+import { arrayBehind, intersect } from './implicit-intersection.js';
 
 type Value = unknown;
 interface Node {
@@ -170,6 +170,28 @@ function vectorOf(value: Value): Value[] | undefined {
   return undefined;
 }
 
+/** FILTER's reading of an include value: a number is TRUE unless 0; text is #VALUE!. */
+function includes(value: Value): boolean | CellError {
+  if (value instanceof CellError) return value;
+  if (value === EmptyValue || value === null || value === undefined) return false;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string') return valueError('FILTER: include holds text');
+  const number = plainNumber(value);
+  return number === undefined ? valueError('FILTER: include holds no logical value') : number !== 0;
+}
+
+/** The key UNIQUE compares a value by: text without regard to case, errors by kind. */
+function uniqueKey(value: Value): string {
+  if (value === EmptyValue || value === null || value === undefined) return 'empty';
+  if (value instanceof CellError) return `e:${value.type}`;
+  if (typeof value === 'string') return `s:${value.toLowerCase()}`;
+  if (typeof value === 'boolean') return `b:${value}`;
+  return `n:${plainNumber(value) ?? String(value)}`;
+}
+
+/** Excel's #CALC! for an empty result, which files store (and this engine answers) as #VALUE!. */
+const emptyResult = (name: string): CellError => valueError(`${name}: the result is empty`);
+
 /** Is the value empty as TRIMRANGE sees a cell (nothing in it)? */
 const isBlank = (value: Value): boolean =>
   value === EmptyValue || value === null || value === undefined;
@@ -266,6 +288,90 @@ class DynamicArrayFunctions extends FunctionPlugin {
     return arrayOf(reordered(rows, byCol ?? false, keys));
   }
 
+  /** The largest of the first and third arguments' sizes (FILTER's array and if_empty). */
+  filterSize(ast: Call, state: State): ArraySize {
+    const sizes = [ast.args[0], ast.args[2]]
+      .filter((node): node is Node => !isOmitted(node))
+      .map((node) => this.arraySizeForAst(node as never, { ...state, arraysFlag: true } as never));
+    if (sizes.length === 0) return ArraySize.scalar();
+    return new ArraySize(
+      Math.max(...sizes.map((size) => size.width)),
+      Math.max(...sizes.map((size) => size.height)),
+    );
+  }
+
+  /**
+   * The rows (include a column as tall as array) or columns (a row as wide) of array whose
+   * include value is TRUE or a number other than 0; an error in include is the answer, text
+   * #VALUE!; nothing kept is if_empty, or #VALUE! (Excel's #CALC!).
+   */
+  filter(ast: Call, state: State): Value {
+    const args = ast.args;
+    if (args.length < 2 || args.length > 3) return wrongCount('FILTER');
+    const source = this.value(args[0], state);
+    if (source instanceof CellError) return source;
+    const include = this.value(args[1], state);
+    if (include instanceof CellError) return include;
+    const rows = gridOf(source);
+    const flags = gridOf(include);
+    const height = rows.length;
+    const width = rows[0]?.length ?? 0;
+    const byRows = flags.every((row) => row.length === 1) && flags.length === height;
+    const byCols = !byRows && flags.length === 1 && flags[0]!.length === width;
+    if (!byRows && !byCols)
+      return valueError('FILTER: include must be one row or column the size of array');
+    const keep: boolean[] = [];
+    for (const flag of byRows ? flags.map((row) => row[0]) : flags[0]!) {
+      const kept = includes(flag);
+      if (kept instanceof CellError) return kept;
+      keep.push(kept);
+    }
+    const result = byRows
+      ? rows.filter((_, r) => keep[r])
+      : rows.map((row) => row.filter((_, c) => keep[c]));
+    if (result.length === 0 || result[0]!.length === 0) {
+      if (isOmitted(args[2])) return emptyResult('FILTER');
+      const otherwise = this.value(args[2], state);
+      return otherwise instanceof SimpleRangeValue ? arrayOf(gridOf(otherwise)) : otherwise;
+    }
+    return arrayOf(result);
+  }
+
+  /**
+   * The distinct rows (by_col: columns) of array in the order first met, or (exactly_once) those
+   * met once; text compares without regard to case. Nothing left is #VALUE! (Excel's #CALC!).
+   */
+  unique(ast: Call, state: State): Value {
+    const args = ast.args;
+    if (args.length < 1 || args.length > 3) return wrongCount('UNIQUE');
+    const source = this.value(args[0], state);
+    if (source instanceof CellError) return source;
+    const flag = (node: Node | undefined): boolean | CellError => {
+      if (isOmitted(node)) return false;
+      const given = this.value(node, state);
+      const number = integerOf(gridOf(given)[0]![0], false);
+      return number instanceof CellError ? number : number !== 0;
+    };
+    const byCol = flag(args[1]);
+    if (byCol instanceof CellError) return byCol;
+    const exactlyOnce = flag(args[2]);
+    if (exactlyOnce instanceof CellError) return exactlyOnce;
+    const rows = gridOf(source);
+    const lines = byCol ? (rows[0] ?? []).map((_, c) => rows.map((row) => row[c])) : rows;
+    const counts = new Map<string, { line: Value[]; count: number }>();
+    for (const line of lines) {
+      const key = line.map(uniqueKey).join('\u0000');
+      const seen = counts.get(key);
+      if (seen === undefined) counts.set(key, { line, count: 1 });
+      else seen.count += 1;
+    }
+    const kept = [...counts.values()]
+      .filter((entry) => !exactlyOnce || entry.count === 1)
+      .map((entry) => entry.line);
+    if (kept.length === 0) return emptyResult('UNIQUE');
+    return arrayOf(byCol ? (kept[0] ?? []).map((_, r) => kept.map((line) => line[r])) : kept);
+  }
+
   /**
    * The array a formula spills from the cell given (`A1#`): #REF! where that cell anchors no
    * spilling array (a plain value, a single-valued formula, a cell inside another's spill, a
@@ -276,6 +382,9 @@ class DynamicArrayFunctions extends FunctionPlugin {
     const address = this.addressOf(ast.args[0]!, state);
     if (address instanceof CellError) return address;
     const vertex = this.graph().getCell(address) as Partial<ArrayVertex> | undefined;
+    // A formula whose array was sized at run time shows its first value and holds the rest.
+    const behind = vertex === undefined ? undefined : arrayBehind(vertex);
+    if (behind !== undefined) return arrayOf(behind.data as Value[][]);
     if (
       vertex === undefined ||
       typeof vertex.isLeftCorner !== 'function' ||
@@ -358,7 +467,11 @@ class DynamicArrayFunctions extends FunctionPlugin {
       source instanceof SimpleRangeValue && !source.isAdHoc()
         ? (source as unknown as { range: RangeBounds }).range
         : undefined;
-    if (range === undefined)
+    // The formula's whole result shows its values (the first, where it would spill); inside
+    // another function it stays a reference (SUMIF and the like read it as one).
+    const whole =
+      (state as { formulaVertex?: { formula?: unknown } }).formulaVertex?.formula === ast;
+    if (range === undefined || whole)
       return arrayOf(rows.slice(top, bottom + 1).map((row) => row.slice(left, right + 1)));
     // Still a reference (SUM, ROWS and the like read it as one).
     const { sheet, row, col } = range.start;
@@ -395,6 +508,32 @@ const FUNCTIONS: readonly {
     ],
     description:
       'The array with its rows (by_col TRUE: columns) sorted by the column (row) sort_index, 1 ascending or -1 descending; several indexes sort by each in turn; numbers before text, logical values and errors, empty cells last',
+  },
+  {
+    name: 'FILTER',
+    method: 'filter',
+    size: 'filterSize',
+    category: 'Lookup and reference',
+    parameters: [
+      ['array', false],
+      ['include', false],
+      ['if_empty', true],
+    ],
+    description:
+      "The rows (include a column) or columns (include a row) of array whose include value is TRUE or a non-zero number; if_empty (else #VALUE!, Excel's #CALC!) when none is",
+  },
+  {
+    name: 'UNIQUE',
+    method: 'unique',
+    size: 'firstArgumentSize',
+    category: 'Lookup and reference',
+    parameters: [
+      ['array', false],
+      ['by_col', true],
+      ['exactly_once', true],
+    ],
+    description:
+      'The distinct rows (by_col TRUE: columns) of array in the order first met; exactly_once TRUE keeps only those met once; text compares without regard to case',
   },
   {
     name: 'SORTBY',

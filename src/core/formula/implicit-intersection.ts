@@ -49,6 +49,17 @@ export function intersect(value: SimpleRangeValue, state: EvaluationState): unkn
 
 let intersecting = false;
 
+/**
+ * The whole array each one-cell formula last answered (it shows the first value): what `A1#`
+ * (ANCHORARRAY) reads of it, as Excel's spill holds every value.
+ */
+const arraysBehind = new WeakMap<object, SimpleRangeValue>();
+
+/** The array a one-cell formula vertex answered and shows the first value of, if any. */
+export function arrayBehind(vertex: object): SimpleRangeValue | undefined {
+  return arraysBehind.get(vertex);
+}
+
 export function intersectRangeResults(): void {
   if (intersecting) return;
   const prototype = internalPrototype<Evaluator>(
@@ -69,10 +80,16 @@ export function intersectRangeResults(): void {
       state.formulaVertex !== undefined &&
       state.formulaVertex.array === undefined &&
       state.formulaAddress.sheet >= 0;
-    if (!scalarCell || !(value instanceof SimpleRangeValue)) return value;
+    if (!scalarCell) return value;
+    const vertex = state.formulaVertex as object;
+    if (!(value instanceof SimpleRangeValue) || !value.isAdHoc()) {
+      if (arraysBehind.has(vertex)) arraysBehind.delete(vertex);
+      return value instanceof SimpleRangeValue ? intersect(value, state) : value;
+    }
     // An array (not a range) where one value is wanted shows its first value, as Excel shows a
     // spilling formula's anchor (and a one-cell legacy array formula its first element).
-    return value.isAdHoc() ? (value.data[0]?.[0] ?? EmptyValue) : intersect(value, state);
+    arraysBehind.set(vertex, value);
+    return value.data[0]?.[0] ?? EmptyValue;
   };
   intersecting = true;
 }
