@@ -171,6 +171,28 @@ describe('UNIQUE', () => {
   });
 });
 
+describe('MMULT', () => {
+  it('multiplies rows by columns, dates as numbers (MS; ironcalc MMULT.xlsx E50)', () => {
+    expect(spilled([], '=MMULT({1,3;7,2},{2,0;0,2})', 2, 2)).toEqual([
+      [2, 6],
+      [14, 4],
+    ]);
+    expect(formulaValue(bed, '=MMULT({1,2},DATE(1900,1,3)*{1;1})')).toBe(9);
+  });
+
+  it.each([
+    // The first error of the first array (ironcalc MMULT.xlsx E66, E68).
+    ['=MMULT({1,#DIV/0!;3,#DIV/0!},{5,6;#DIV/0!,8})', '#DIV/0!'],
+    ['=MMULT({#N/A,#N/A;#VALUE!,1},{5,#NAME?;1,2})', '#N/A'],
+    ['=MMULT({1,"2"},{1;2})', '#VALUE!'],
+    ['=MMULT({1,2},{1,2})', '#VALUE!'],
+    // Past the largest number (E30).
+    ['=MMULT({1E+200,1E+200},{1E+200;1E+200})', '#NUM!'],
+  ])('%s is %s', (formula, expected) => {
+    expect(formulaValue(bed, formula)).toBe(expected);
+  });
+});
+
 describe('ANCHORARRAY', () => {
   it('is the whole array a formula spills from its anchor (ironcalc dynamic_arrays.xlsx)', () => {
     const book = bed.open();
@@ -192,6 +214,14 @@ describe('ANCHORARRAY', () => {
     expect(valueAt(book, 'D1')).toBe(6);
     writeCell(book, 'C1', '=INDEX(A1:A3,2,1)');
     expect(valueAt(book, 'D1')).toBe('#REF!');
+  });
+
+  it('reads the whole range of a formula answering one (ironcalc spill_operator.xlsx F2)', () => {
+    const book = bed.open();
+    writeRows(book, 'A1', [[12], [24], [36]]);
+    writeCell(book, 'B1', '=A1:A3');
+    writeCell(book, 'C1', '=SUM(ANCHORARRAY(B1))');
+    expect(valueAt(book, 'C1')).toBe(72);
   });
 
   it('is #REF! for a cell that anchors no spill (ironcalc spill_operator.xlsx E2, E4)', () => {

@@ -372,6 +372,60 @@ class DynamicArrayFunctions extends FunctionPlugin {
     return arrayOf(byCol ? (kept[0] ?? []).map((_, r) => kept.map((line) => line[r])) : kept);
   }
 
+  /** Rows of the first array by columns of the second (MMULT's result). */
+  mmultSize(ast: Call, state: State): ArraySize {
+    const [left, right] = ast.args;
+    if (ast.args.length !== 2 || isOmitted(left) || isOmitted(right)) return ArraySize.scalar();
+    const rows = this.arraySizeForAst(left as never, { ...state, arraysFlag: true } as never);
+    const cols = this.arraySizeForAst(right as never, { ...state, arraysFlag: true } as never);
+    return new ArraySize(cols.width, rows.height);
+  }
+
+  /**
+   * The matrix product: the first error of either array (the first array's first) is the
+   * answer; anything but numbers (dates and times are numbers) or unmatched sizes are #VALUE!;
+   * a product past the largest number #NUM!.
+   */
+  mmult(ast: Call, state: State): Value {
+    if (ast.args.length !== 2) return wrongCount('MMULT');
+    const grids: number[][][] = [];
+    let text = false;
+    for (const node of ast.args) {
+      const value = this.value(node, state);
+      if (value instanceof CellError) return value;
+      const grid: number[][] = [];
+      for (const row of gridOf(value)) {
+        const numbers: number[] = [];
+        for (const cell of row) {
+          if (cell instanceof CellError) return cell;
+          const number = typeof cell === 'boolean' ? undefined : plainNumber(cell);
+          if (number === undefined) text = true;
+          numbers.push(number ?? Number.NaN);
+        }
+        grid.push(numbers);
+      }
+      grids.push(grid);
+    }
+    if (text) return valueError('MMULT: the arrays must hold only numbers');
+    const [left, right] = grids as [number[][], number[][]];
+    const inner = left[0]?.length ?? 0;
+    if (inner !== right.length) return valueError('MMULT: columns of array1 ≠ rows of array2');
+    const width = right[0]?.length ?? 0;
+    const result: Value[][] = [];
+    for (const row of left) {
+      const line: Value[] = [];
+      for (let c = 0; c < width; c += 1) {
+        let sum = 0;
+        for (let k = 0; k < inner; k += 1) sum += row[k]! * right[k]![c]!;
+        if (!Number.isFinite(sum))
+          return new CellError(ErrorType.NUM, 'MMULT: past the largest number');
+        line.push(sum);
+      }
+      result.push(line);
+    }
+    return arrayOf(result);
+  }
+
   /**
    * The array a formula spills from the cell given (`A1#`): #REF! where that cell anchors no
    * spilling array (a plain value, a single-valued formula, a cell inside another's spill, a
@@ -534,6 +588,18 @@ const FUNCTIONS: readonly {
     ],
     description:
       'The distinct rows (by_col TRUE: columns) of array in the order first met; exactly_once TRUE keeps only those met once; text compares without regard to case',
+  },
+  {
+    name: 'MMULT',
+    method: 'mmult',
+    size: 'mmultSize',
+    category: 'Math and trigonometry',
+    parameters: [
+      ['array1', false],
+      ['array2', false],
+    ],
+    description:
+      'The matrix product of two arrays of numbers (as many columns in array1 as rows in array2): rows of array1 by columns of array2',
   },
   {
     name: 'SORTBY',

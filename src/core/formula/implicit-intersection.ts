@@ -50,8 +50,8 @@ export function intersect(value: SimpleRangeValue, state: EvaluationState): unkn
 let intersecting = false;
 
 /**
- * The whole array each one-cell formula last answered (it shows the first value): what `A1#`
- * (ANCHORARRAY) reads of it, as Excel's spill holds every value.
+ * The whole array or range each one-cell formula last answered (it shows one value of it): what
+ * `A1#` (ANCHORARRAY) reads of it, as Excel 365's spill holds every value.
  */
 const arraysBehind = new WeakMap<object, SimpleRangeValue>();
 
@@ -82,14 +82,15 @@ export function intersectRangeResults(): void {
       state.formulaAddress.sheet >= 0;
     if (!scalarCell) return value;
     const vertex = state.formulaVertex as object;
-    if (!(value instanceof SimpleRangeValue) || !value.isAdHoc()) {
+    if (!(value instanceof SimpleRangeValue)) {
       if (arraysBehind.has(vertex)) arraysBehind.delete(vertex);
-      return value instanceof SimpleRangeValue ? intersect(value, state) : value;
+      return value;
     }
+    // Excel 365 spills the whole array or range (`=A2:A5` saved as a dynamic array formula).
+    arraysBehind.set(vertex, value);
     // An array (not a range) where one value is wanted shows its first value, as Excel shows a
     // spilling formula's anchor (and a one-cell legacy array formula its first element).
-    arraysBehind.set(vertex, value);
-    return value.data[0]?.[0] ?? EmptyValue;
+    return value.isAdHoc() ? (value.data[0]?.[0] ?? EmptyValue) : intersect(value, state);
   };
   intersecting = true;
 }
