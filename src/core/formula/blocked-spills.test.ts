@@ -49,4 +49,15 @@ describe('a spilling formula whose area is taken', () => {
     expect(valueAt(book, 'F1')).toBe(-1.1);
     expect(valueAt(book, 'G1')).toBe(2);
   });
+
+  it('is #SPILL! when the result outgrows the area reserved when it was parsed', () => {
+    const book = bed.open();
+    writeRows(book, 'A1', [
+      [1, 2, 1],
+      [2, 3, 1],
+      [3, 4, 1],
+    ]);
+    writeCell(book, 'E1', '=SORT(IF(C1:C2>0,INDEX(A1:B3,0,0)))');
+    expect(valueAt(book, 'E1')).toBe('#SPILL!');
+  });
 });

@@ -103,9 +103,20 @@ export function showUnspilledResultsOfBlockedFormulas(): void {
     ['recomputeFormulaVertexValue', 'evaluateAstToCellValue'],
     'HyperFormula no longer exposes its evaluator; blocked-spills.ts cannot show blocked formulas’ errors.',
   );
-  const recompute = prototype.recomputeFormulaVertexValue;
+  const original = prototype.recomputeFormulaVertexValue;
+  // A result bigger than the area reserved when the formula was parsed (SORT(IF(C1:C2>0,
+  // INDEX(A1:B3,0,0))): the size of INDEX's array is known only at run time) makes HyperFormula
+  // throw and the whole change fail; it is #SPILL! instead, as it cannot spill there.
+  const recompute = function (this: Evaluator, vertex: unknown): unknown {
+    try {
+      return original.call(this, vertex);
+    } catch (error) {
+      if (!(error instanceof Error) || error.message !== 'Resizing to smaller array') throw error;
+      return (vertex as { setNoSpace(): unknown }).setNoSpace();
+    }
+  };
   prototype.recomputeFormulaVertexValue = function (this: Evaluator, vertex: unknown): unknown {
-    if (!isArrayVertex(vertex)) return recompute.call(this, vertex);
+    if (!isArrayVertex(vertex)) return original.call(this, vertex);
     const current = vertex.array.size;
     const size = current.isRef ? parsedSize.get(vertex) : current;
     if (size === undefined || size.width * size.height < 2) return recompute.call(this, vertex);

@@ -1,12 +1,14 @@
-// FILTER, UNIQUE, SORT and SORTBY (in place of HyperFormula's FILTER, UNIQUE and SORT), ANCHORARRAY (the `A1#` spill reference as
-// Excel saves it), SINGLE (the `@` operator as Excel saves it) and TRIMRANGE: one more
-// HyperFormula plugin (stateless, shared by every engine) that evaluates its arguments as arrays.
-// FILTER, UNIQUE, SORT and SORTBY spill the size of their array (known when the formula is parsed); the others
-// answer one cell's worth at parse time and show their first value where they would spill
-// (implicit-intersection.ts), as Excel shows a spill's anchor.
-// Semantics: Microsoft's SORT, SORTBY, TRIMRANGE and "Spilled range operator" / "Implicit
-// intersection operator: @" pages; where they are silent (argument checks, the order of mixed
-// types), Excel's cached results in the conformance corpus (formulas/test.xlsx LOOKUP rows 117–140).
+// FILTER, UNIQUE, SORT and MMULT in place of HyperFormula's, SORTBY, ANCHORARRAY (the `A1#`
+// spill reference as Excel saves it), SINGLE (the `@` operator as Excel saves it) and TRIMRANGE:
+// one more HyperFormula plugin (stateless, shared by every engine) that evaluates its arguments
+// as arrays. FILTER, UNIQUE, SORT, SORTBY and MMULT reserve the size their arguments give (known
+// when the formula is parsed; a smaller result leaves the rest empty, a blocked one that needs no
+// room shows in its cell: blocked-spills.ts); the others reserve one cell and show their first
+// value where they would spill (implicit-intersection.ts), as Excel shows a spill's anchor.
+// Semantics: Microsoft's pages for each function and for the spilled range and implicit
+// intersection operators; where they are silent (argument checks, which error wins, the order of
+// mixed types), Excel's cached results in the conformance corpus (formulas/test.xlsx LOOKUP rows
+// 22 and 117–140, EXTRA rows 15–20; ironcalc's FILTER, MMULT, SORT and spill_operator files).
 import {
   ArraySize,
   CellError,
