@@ -68,8 +68,13 @@ import {
 } from './dynamic-references.js';
 import { dynamicSpelling } from './dynamic-spelling.js';
 import { ARRAY_SHAPING_INFO, arrayShapingPlugin } from './excel-array-shaping.js';
+import {
+  DYNAMIC_ARRAY_FUNCTION_INFO,
+  dynamicArrayFunctionsPlugin,
+} from './excel-dynamic-array-functions.js';
 import { ARRAY_FUNCTION_INFO, arrayFunctionsPlugin } from './excel-array-functions.js';
 import { intersectRangeResults } from './implicit-intersection.js';
+import { showUnspilledResultsOfBlockedFormulas, showsUnspilledValue } from './blocked-spills.js';
 import { refuseRangesInSingleValueArguments } from './range-refusing-functions.js';
 import { formulaLimitError } from './formula-limits.js';
 import {
@@ -436,7 +441,10 @@ function respillBlocked(hf: HyperFormula, sheet: EngineSheet): void {
   for (const formula of arrayFormulas(hf)) {
     if (formula.cellAddress.sheet !== sheet) continue;
     const result = arrayResult(formula);
-    if (result instanceof CellError && result.type === ErrorType.SPILL)
+    if (
+      (result instanceof CellError && result.type === ErrorType.SPILL) ||
+      showsUnspilledValue(formula)
+    )
       blocked.push(formula.cellAddress);
   }
   for (const address of blocked) {
@@ -602,6 +610,7 @@ export function builtInFunctionNames(): Set<string> {
     LEGACY_ARRAY,
     ...DYNAMIC_FUNCTION_INFO.keys(),
     ...ARRAY_SHAPING_INFO.keys(),
+    ...DYNAMIC_ARRAY_FUNCTION_INFO.keys(),
   ]);
 }
 
@@ -618,6 +627,8 @@ const DATABASE_PLUGIN = databasePlugin();
 /** INDIRECT, OFFSET with computed arguments, ROW, COLUMN, CELL … (dynamic-references.ts). */
 const DYNAMIC_PLUGIN = dynamicReferencesPlugin();
 const ARRAY_SHAPING_PLUGIN = arrayShapingPlugin();
+/** SORT, SORTBY, ANCHORARRAY, SINGLE and TRIMRANGE (excel-dynamic-array-functions.ts). */
+const DYNAMIC_ARRAY_PLUGIN = dynamicArrayFunctionsPlugin();
 /** INDEX, CHOOSE, IFERROR, IFNA and SUMPRODUCT in place of HyperFormula's (they take arrays). */
 const ARRAY_PLUGIN = arrayFunctionsPlugin();
 
@@ -636,6 +647,7 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
     ARRAY_PLUGIN,
     DYNAMIC_PLUGIN,
     ARRAY_SHAPING_PLUGIN,
+    DYNAMIC_ARRAY_PLUGIN,
     boundedFunctions,
   ];
 }
@@ -663,6 +675,7 @@ function catalogueOf(
       REGRESSION_FUNCTION_INFO.get(name) ??
       DYNAMIC_FUNCTION_INFO.get(name) ??
       ARRAY_SHAPING_INFO.get(name) ??
+      DYNAMIC_ARRAY_FUNCTION_INFO.get(name) ??
       ARRAY_FUNCTION_INFO.get(name);
     if (lambdaInfo !== undefined) {
       entries.push(lambdaInfo);
@@ -737,6 +750,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   teachNullErrorLiteral();
   readCapitalExponentsInComplexText();
   intersectRangeResults();
+  showUnspilledResultsOfBlockedFormulas();
   refuseRangesInSingleValueArguments();
   refuseEmptyTextAsNumber();
   readExcelDateEdges();

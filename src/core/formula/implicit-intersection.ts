@@ -49,6 +49,17 @@ export function intersect(value: SimpleRangeValue, state: EvaluationState): unkn
 
 let intersecting = false;
 
+/**
+ * The whole array or range each one-cell formula last answered (it shows one value of it): what
+ * `A1#` (ANCHORARRAY) reads of it, as Excel 365's spill holds every value.
+ */
+const arraysBehind = new WeakMap<object, SimpleRangeValue>();
+
+/** The array a one-cell formula vertex answered and shows the first value of, if any. */
+export function arrayBehind(vertex: object): SimpleRangeValue | undefined {
+  return arraysBehind.get(vertex);
+}
+
 export function intersectRangeResults(): void {
   if (intersecting) return;
   const prototype = internalPrototype<Evaluator>(
@@ -69,7 +80,14 @@ export function intersectRangeResults(): void {
       state.formulaVertex !== undefined &&
       state.formulaVertex.array === undefined &&
       state.formulaAddress.sheet >= 0;
-    if (!scalarCell || !(value instanceof SimpleRangeValue)) return value;
+    if (!scalarCell) return value;
+    const vertex = state.formulaVertex as object;
+    if (!(value instanceof SimpleRangeValue)) {
+      if (arraysBehind.has(vertex)) arraysBehind.delete(vertex);
+      return value;
+    }
+    // Excel 365 spills the whole array or range (`=A2:A5` saved as a dynamic array formula).
+    arraysBehind.set(vertex, value);
     // An array (not a range) where one value is wanted shows its first value, as Excel shows a
     // spilling formula's anchor (and a one-cell legacy array formula its first element).
     return value.isAdHoc() ? (value.data[0]?.[0] ?? EmptyValue) : intersect(value, state);

@@ -1,0 +1,63 @@
+// A blocked spilling formula shows an error or a single value it answers; only a result that
+// really spills is #SPILL! (Microsoft's #SPILL! page; formulas/test.xlsx MATH & TRIG!T42,
+// LOOKUP!V22 and AA22 in the conformance corpus).
+import { describe, expect, it } from 'vitest';
+import { useWorkbooks, valueAt, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
+
+const bed = useWorkbooks();
+
+describe('a spilling formula whose area is taken', () => {
+  it('shows the error it answers instead of #SPILL!', () => {
+    const book = bed.open();
+    // A singular matrix: MINVERSE is #NUM!, which needs no room.
+    writeRows(book, 'A1', [
+      [1, 2],
+      [2, 4],
+    ]);
+    writeCell(book, 'D2', 'taken');
+    writeCell(book, 'D1', '=MINVERSE(A1:B2)');
+    expect(valueAt(book, 'D1')).toBe('#NUM!');
+  });
+
+  it('shows a single value it answers (a filter keeping one of two)', () => {
+    const book = bed.open();
+    writeRows(book, 'A1', [[-1.1, 2, true, false]]);
+    writeCell(book, 'G1', 'taken');
+    writeCell(book, 'F1', '=FILTER(A1:B1,C1:D1)');
+    expect(valueAt(book, 'F1')).toBe(-1.1);
+    expect(valueAt(book, 'G1')).toBe('taken');
+  });
+
+  it('is #SPILL! when the result needs the room, and follows its inputs', () => {
+    const book = bed.open();
+    writeRows(book, 'A1', [[-1.1, 2, true, false]]);
+    writeCell(book, 'G1', 'taken');
+    writeCell(book, 'F1', '=FILTER(A1:B1,C1:D1)');
+    writeCell(book, 'D1', true);
+    expect(valueAt(book, 'F1')).toBe('#SPILL!');
+    writeCell(book, 'C1', false);
+    expect(valueAt(book, 'F1')).toBe(2);
+  });
+
+  it('spills once the blocking cell is cleared', () => {
+    const book = bed.open();
+    writeRows(book, 'A1', [[-1.1, 2, true, false]]);
+    writeCell(book, 'G1', 'taken');
+    writeCell(book, 'F1', '=FILTER(A1:B1,C1:D1)');
+    writeCell(book, 'G1', null);
+    writeCell(book, 'D1', true);
+    expect(valueAt(book, 'F1')).toBe(-1.1);
+    expect(valueAt(book, 'G1')).toBe(2);
+  });
+
+  it('is #SPILL! when the result outgrows the area reserved when it was parsed', () => {
+    const book = bed.open();
+    writeRows(book, 'A1', [
+      [1, 2, 1],
+      [2, 3, 1],
+      [3, 4, 1],
+    ]);
+    writeCell(book, 'E1', '=SORT(IF(C1:C2>0,INDEX(A1:B3,0,0)))');
+    expect(valueAt(book, 'E1')).toBe('#SPILL!');
+  });
+});
