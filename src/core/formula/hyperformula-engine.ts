@@ -60,6 +60,7 @@ import { LEGACY_ARRAY } from '../legacy-array.js';
 import { criteriaPlugin } from './excel-criteria-functions.js';
 import { logicalPlugin } from './excel-logical-functions.js';
 import { complexSumsPlugin } from './excel-complex-functions.js';
+import { analysisToolPakLogicalsPlugins } from './analysis-toolpak-logicals.js';
 import { databasePlugin } from './excel-database-functions.js';
 import {
   DYNAMIC_FUNCTION_INFO,
@@ -615,6 +616,8 @@ const CRITERIA_PLUGIN = criteriaPlugin();
 const LOGICAL_PLUGIN = logicalPlugin();
 /** IMSUM and IMPRODUCT reading their arguments in order, in place of HyperFormula's. */
 const COMPLEX_SUMS_PLUGIN = complexSumsPlugin();
+/** BESSELI …, ERF, ERFC and DELTA refusing TRUE/FALSE, as the Analysis ToolPak's functions do. */
+const ATP_LOGICALS_PLUGINS = analysisToolPakLogicalsPlugins();
 /** DSUM, DGET … with Excel's criteria tables, in place of HyperFormula's. */
 const DATABASE_PLUGIN = databasePlugin();
 /** INDIRECT, OFFSET with computed arguments, ROW, COLUMN, CELL … (dynamic-references.ts). */
@@ -629,6 +632,7 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
     CRITERIA_PLUGIN,
     LOGICAL_PLUGIN,
     COMPLEX_SUMS_PLUGIN,
+    ...ATP_LOGICALS_PLUGINS,
     DATABASE_PLUGIN,
     BYTE_TEXT_FUNCTIONS,
     pluginFor(functions),
