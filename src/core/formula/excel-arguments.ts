@@ -74,6 +74,21 @@ export function numberArg(
   return toNumber(name, value, index + 1);
 }
 
+/**
+ * A number argument of an Analysis ToolPak function (GESTEP, ERF.PRECISE, CONVERT …): like
+ * numberArg, but TRUE or FALSE is #VALUE!, as those functions take no logical value for a number.
+ */
+export function analysisNumberArg(
+  name: string,
+  args: readonly FunctionArgument[],
+  index: number,
+  fallback?: number,
+): number {
+  if (typeof plainArg(name, args[index], index + 1) === 'boolean')
+    throw valueError(`${name} argument ${index + 1} must be a number, not TRUE or FALSE`);
+  return numberArg(name, args, index, fallback);
+}
+
 export function integerArg(
   name: string,
   args: readonly FunctionArgument[],

@@ -10,6 +10,7 @@ import {
   toNumber,
   valueError,
 } from './excel-arguments.js';
+import { complexText } from './excel-complex-functions.js';
 import type { CustomFunction } from './function-registry.js';
 
 type Category =
@@ -318,26 +319,6 @@ const convert: CustomFunction = {
   },
 };
 
-/** A part of a complex number as Excel writes it: 15 significant digits, E notation for tiny or huge. */
-function complexPart(value: number): string {
-  const text = String(Number(value.toPrecision(15)));
-  const exponent = /e([+-]\d+)$/.exec(text);
-  if (exponent === null) return text;
-  return text.replace(
-    /e[+-]\d+$/,
-    `E${Number(exponent[1]) < 0 ? '-' : '+'}${Math.abs(Number(exponent[1]))}`,
-  );
-}
-
-/** "3+4i", "-i", "5", "2.5j": Excel's text form of a complex number. */
-export function complexText(real: number, imaginary: number, suffix: string): string {
-  if (imaginary === 0) return complexPart(real);
-  const magnitude = imaginary === 1 ? '' : imaginary === -1 ? '-' : complexPart(imaginary);
-  const imaginaryText = `${magnitude}${suffix}`;
-  if (real === 0) return imaginaryText;
-  return `${complexPart(real)}${imaginary > 0 ? '+' : ''}${imaginaryText}`;
-}
-
 const complex: CustomFunction = {
   name: 'COMPLEX',
   minArgs: 2,
@@ -345,6 +326,9 @@ const complex: CustomFunction = {
   description:
     'COMPLEX(real_num, i_num, [suffix="i"]): a complex number as text, such as "3+4i" (suffix "i" or "j"; empty is "i")',
   evaluate: (args) => {
+    // Like the other Analysis ToolPak functions, COMPLEX takes no TRUE or FALSE for a number.
+    if (args.slice(0, 2).some((arg) => typeof plainArg('COMPLEX', arg, 1) === 'boolean'))
+      return valueError('COMPLEX: real_num and i_num must be numbers, not TRUE or FALSE');
     const real = numberArg('COMPLEX', args, 0);
     const imaginary = numberArg('COMPLEX', args, 1);
     const suffix = args[2] === undefined ? 'i' : textArg('COMPLEX', args, 2) || 'i';

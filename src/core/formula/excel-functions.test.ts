@@ -108,6 +108,10 @@ const NAMES = [
   'RECEIVED',
   'PRICEDISC',
   'YIELDDISC',
+  ...'REAL AGINARY ABS ARGUMENT SIN COS TAN COT SEC CSC SINH COSH SECH CSCH EXP LN LOG10 LOG2'
+    .split(' ')
+    .map((name) => `IM${name}`),
+  ...['IMSQRT', 'IMCONJUGATE', 'IMSUB', 'IMDIV', 'IMPOWER'],
 ];
 
 describe('registration', () => {

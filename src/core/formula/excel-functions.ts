@@ -3,6 +3,7 @@
 // would spill an array (a range as lookup_value, say), they answer #VALUE!.
 import { EXCEL_BASE_CONVERSIONS } from './excel-base-conversions.js';
 import { EXCEL_ENGINEERING_FUNCTIONS } from './excel-engineering-functions.js';
+import { EXCEL_COMPLEX_FUNCTIONS } from './excel-complex-functions.js';
 import { EXCEL_FINANCIAL_FUNCTIONS } from './excel-financial-functions.js';
 import { DISCOUNT_SECURITY_FUNCTIONS } from './excel-discount-securities.js';
 import { EXCEL_REGEX_FUNCTIONS } from './excel-regex-functions.js';
@@ -26,6 +27,7 @@ export const EXCEL_FUNCTIONS: readonly CustomFunction[] = [
   ...EXCEL_REFERENCE_TEXT_FUNCTIONS,
   ...EXCEL_STATISTICAL_FUNCTIONS,
   ...EXCEL_ENGINEERING_FUNCTIONS,
+  ...EXCEL_COMPLEX_FUNCTIONS,
   ...EXCEL_BASE_CONVERSIONS,
   ...EXCEL_FINANCIAL_FUNCTIONS,
   ...DISCOUNT_SECURITY_FUNCTIONS,

@@ -3,6 +3,7 @@
 // MODE.SNGL, KURT, PERCENTRANK, PERCENTRANK.INC, PERCENTRANK.EXC, MDETERM and PERCENTOF, with the semantics
 // and errors of Microsoft's documentation.
 import {
+  analysisNumberArg,
   cellsOf,
   divideByZero,
   gridOf,
@@ -76,7 +77,7 @@ const erfPrecise: CustomFunction = {
   minArgs: 1,
   maxArgs: 1,
   description: 'ERF.PRECISE(x): the error function integrated from 0 to x',
-  evaluate: (args) => erf(numberArg('ERF.PRECISE', args, 0)),
+  evaluate: (args) => erf(analysisNumberArg('ERF.PRECISE', args, 0)),
 };
 
 const erfcPrecise: CustomFunction = {
@@ -84,7 +85,7 @@ const erfcPrecise: CustomFunction = {
   minArgs: 1,
   maxArgs: 1,
   description: 'ERFC.PRECISE(x): the complementary error function integrated from x to infinity',
-  evaluate: (args) => erfc(numberArg('ERFC.PRECISE', args, 0)),
+  evaluate: (args) => erfc(analysisNumberArg('ERFC.PRECISE', args, 0)),
 };
 
 const gestep: CustomFunction = {
@@ -92,7 +93,8 @@ const gestep: CustomFunction = {
   minArgs: 1,
   maxArgs: 2,
   description: 'GESTEP(number, [step=0]): 1 when number ≥ step, else 0',
-  evaluate: (args) => (numberArg('GESTEP', args, 0) >= numberArg('GESTEP', args, 1, 0) ? 1 : 0),
+  evaluate: (args) =>
+    analysisNumberArg('GESTEP', args, 0) >= analysisNumberArg('GESTEP', args, 1, 0) ? 1 : 0,
 };
 
 const permut: CustomFunction = {

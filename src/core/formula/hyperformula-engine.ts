@@ -43,7 +43,6 @@ import type { CustomFunction, FunctionArgument, FunctionRegistry } from './funct
 import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
 import { positionalParameters, signatureOf, type FunctionInfo } from './function-catalogue.js';
 import { EXCEL_FUNCTIONS } from './excel-functions.js';
-import { readCapitalExponentsInComplexText } from './complex-text.js';
 import { refuseEmptyTextAsNumber } from './empty-text-coercion.js';
 import { readExcelDateEdges } from './excel-date-serials.js';
 import { BYTE_TEXT_FUNCTIONS } from './byte-text-functions.js';
@@ -60,6 +59,8 @@ import { isInternalLegacyArrayFunction, legacyArrayPlugin } from './legacy-array
 import { LEGACY_ARRAY } from '../legacy-array.js';
 import { criteriaPlugin } from './excel-criteria-functions.js';
 import { logicalPlugin } from './excel-logical-functions.js';
+import { complexSumsPlugin } from './excel-complex-functions.js';
+import { analysisToolPakLogicalsPlugins } from './analysis-toolpak-logicals.js';
 import { databasePlugin } from './excel-database-functions.js';
 import {
   DYNAMIC_FUNCTION_INFO,
@@ -622,6 +623,10 @@ const LEGACY_ARRAY_PLUGIN = legacyArrayPlugin();
 const CRITERIA_PLUGIN = criteriaPlugin();
 /** AND, OR and XOR ignoring the text of referenced cells, in place of HyperFormula's. */
 const LOGICAL_PLUGIN = logicalPlugin();
+/** IMSUM and IMPRODUCT reading their arguments in order, in place of HyperFormula's. */
+const COMPLEX_SUMS_PLUGIN = complexSumsPlugin();
+/** BESSELI …, ERF, ERFC and DELTA refusing TRUE/FALSE, as the Analysis ToolPak's functions do. */
+const ATP_LOGICALS_PLUGINS = analysisToolPakLogicalsPlugins();
 /** DSUM, DGET … with Excel's criteria tables, in place of HyperFormula's. */
 const DATABASE_PLUGIN = databasePlugin();
 /** INDIRECT, OFFSET with computed arguments, ROW, COLUMN, CELL … (dynamic-references.ts). */
@@ -637,6 +642,8 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
     ...HyperFormula.getAllFunctionPlugins(),
     CRITERIA_PLUGIN,
     LOGICAL_PLUGIN,
+    COMPLEX_SUMS_PLUGIN,
+    ...ATP_LOGICALS_PLUGINS,
     DATABASE_PLUGIN,
     BYTE_TEXT_FUNCTIONS,
     pluginFor(functions),
@@ -748,7 +755,6 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   sortOnlyComputedNodes();
   listArrayFormulasFromMapping();
   teachNullErrorLiteral();
-  readCapitalExponentsInComplexText();
   intersectRangeResults();
   showUnspilledResultsOfBlockedFormulas();
   refuseRangesInSingleValueArguments();
