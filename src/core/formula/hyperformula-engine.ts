@@ -57,6 +57,7 @@ import {
 } from './lambda-functions.js';
 import { REGRESSION_FUNCTION_INFO, regressionPlugin } from './excel-regression-functions.js';
 import { STATISTICAL_ARRAY_INFO, statisticalArraysPlugin } from './excel-statistical-arrays.js';
+import { preciseDistributionsPlugin } from './excel-distributions.js';
 import { isInternalLegacyArrayFunction, legacyArrayPlugin } from './legacy-array-function.js';
 import { LEGACY_ARRAY } from '../legacy-array.js';
 import { criteriaPlugin } from './excel-criteria-functions.js';
@@ -611,6 +612,8 @@ export function builtInFunctionNames(): Set<string> {
 const LAMBDA_PLUGIN = lambdaPlugin();
 const REGRESSION_PLUGIN = regressionPlugin();
 const STATISTICAL_ARRAYS_PLUGIN = statisticalArraysPlugin();
+/** T, F and beta distributions to Excel's precision, in place of HyperFormula's. */
+const DISTRIBUTIONS_PLUGIN = preciseDistributionsPlugin();
 const LEGACY_ARRAY_PLUGIN = legacyArrayPlugin();
 /** COUNTIF, SUMIFS … with Excel's criteria, in place of HyperFormula's own (after them). */
 const CRITERIA_PLUGIN = criteriaPlugin();
@@ -627,6 +630,7 @@ const ARRAY_PLUGIN = arrayFunctionsPlugin();
 function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPluginDefinition[] {
   return [
     ...HyperFormula.getAllFunctionPlugins(),
+    DISTRIBUTIONS_PLUGIN,
     CRITERIA_PLUGIN,
     LOGICAL_PLUGIN,
     DATABASE_PLUGIN,
