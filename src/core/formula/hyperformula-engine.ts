@@ -55,6 +55,8 @@ import {
   lambdaPlugin,
 } from './lambda-functions.js';
 import { REGRESSION_FUNCTION_INFO, regressionPlugin } from './excel-regression-functions.js';
+import { STATISTICAL_ARRAY_INFO, statisticalArraysPlugin } from './excel-statistical-arrays.js';
+import { preciseDistributionsPlugin } from './excel-distributions.js';
 import { isInternalLegacyArrayFunction, legacyArrayPlugin } from './legacy-array-function.js';
 import { LEGACY_ARRAY } from '../legacy-array.js';
 import { criteriaPlugin } from './excel-criteria-functions.js';
@@ -608,6 +610,7 @@ export function builtInFunctionNames(): Set<string> {
     ...EXCEL_FUNCTIONS.map((fn) => fn.name),
     ...LAMBDA_FUNCTION_INFO.keys(),
     ...REGRESSION_FUNCTION_INFO.keys(),
+    ...STATISTICAL_ARRAY_INFO.keys(),
     LEGACY_ARRAY,
     ...DYNAMIC_FUNCTION_INFO.keys(),
     ...ARRAY_SHAPING_INFO.keys(),
@@ -618,6 +621,9 @@ export function builtInFunctionNames(): Set<string> {
 /** LET, LAMBDA and its helpers: one plugin class, shared by every engine (it holds no state). */
 const LAMBDA_PLUGIN = lambdaPlugin();
 const REGRESSION_PLUGIN = regressionPlugin();
+const STATISTICAL_ARRAYS_PLUGIN = statisticalArraysPlugin();
+/** T, F and beta distributions to Excel's precision, in place of HyperFormula's. */
+const DISTRIBUTIONS_PLUGIN = preciseDistributionsPlugin();
 const LEGACY_ARRAY_PLUGIN = legacyArrayPlugin();
 /** COUNTIF, SUMIFS … with Excel's criteria, in place of HyperFormula's own (after them). */
 const CRITERIA_PLUGIN = criteriaPlugin();
@@ -640,6 +646,7 @@ const ARRAY_PLUGIN = arrayFunctionsPlugin();
 function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPluginDefinition[] {
   return [
     ...HyperFormula.getAllFunctionPlugins(),
+    DISTRIBUTIONS_PLUGIN,
     CRITERIA_PLUGIN,
     LOGICAL_PLUGIN,
     COMPLEX_SUMS_PLUGIN,
@@ -649,6 +656,7 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
     pluginFor(functions),
     LAMBDA_PLUGIN,
     REGRESSION_PLUGIN,
+    STATISTICAL_ARRAYS_PLUGIN,
     LEGACY_ARRAY_PLUGIN,
     // Before DYNAMIC_PLUGIN: both have ISREF, and the dynamic one also knows computed references.
     ARRAY_PLUGIN,
@@ -680,6 +688,7 @@ function catalogueOf(
     const lambdaInfo =
       LAMBDA_FUNCTION_INFO.get(name) ??
       REGRESSION_FUNCTION_INFO.get(name) ??
+      STATISTICAL_ARRAY_INFO.get(name) ??
       DYNAMIC_FUNCTION_INFO.get(name) ??
       ARRAY_SHAPING_INFO.get(name) ??
       DYNAMIC_ARRAY_FUNCTION_INFO.get(name) ??
