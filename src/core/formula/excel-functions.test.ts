@@ -108,6 +108,10 @@ const NAMES = [
   'RECEIVED',
   'PRICEDISC',
   'YIELDDISC',
+  'ODDFPRICE',
+  'ODDFYIELD',
+  'ODDLPRICE',
+  'ODDLYIELD',
 ];
 
 describe('registration', () => {
