@@ -112,6 +112,11 @@ const NAMES = [
   'ODDFYIELD',
   'ODDLPRICE',
   'ODDLYIELD',
+  'DB',
+  'CUMIPMT',
+  'CUMPRINC',
+  'EFFECT',
+  'NOMINAL',
 ];
 
 describe('registration', () => {
