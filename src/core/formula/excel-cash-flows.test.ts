@@ -124,3 +124,48 @@ describe('EFFECT and NOMINAL', () => {
     expect(calc('=NOMINAL(FALSE,2.9)')).toBe('#VALUE!');
   });
 });
+
+// ironcalc FINANCIAL--XNPV.xlsx (rows named) and formulas test.xlsx FINANCIAL row 56.
+describe('XNPV', () => {
+  const flows = [
+    [-20, 8, 8, 8, 8, 8],
+    [44958, 44986, 45017, 45078, 45108, 45139],
+  ];
+
+  it('discounts by whole days from the first date (rows 2, 12)', () => {
+    expect(
+      formulaValue(bed, '=XNPV(0.1,A1:F1,A2:F2)', [
+        [-20, 5, 5, 5, 5, 5],
+        [44958, 44986, 45017, 45078, 45108, 45139],
+      ]),
+    ).toBeCloseTo(4.3100134159702428, 12);
+    expect(
+      formulaValue(bed, '=XNPV(0.2,A1:F1,A2:F2)', [
+        [-20, 9, 9, 9, 9, 9],
+        [23, 23.67, 123.69, 400.992, 500, 500],
+      ]),
+    ).toBeCloseTo(19.200525492837638, 12);
+  });
+
+  it('answers #NUM! for a rate of 0 or below (rows 13, 14; S56, U56)', () => {
+    expect(formulaValue(bed, '=XNPV(-0.3,A1:F1,A2:F2)', flows)).toBe('#NUM!');
+    expect(formulaValue(bed, '=XNPV(0,A1:F1,A2:F2)', flows)).toBe('#NUM!');
+  });
+
+  it('answers #NUM! for text, TRUE or an empty cell among the values (rows 7–9)', () => {
+    expect(
+      formulaValue(bed, '=XNPV(0.1,A1:F1,A2:F2)', [['x', ...flows[0]!.slice(1)], flows[1]!]),
+    ).toBe('#NUM!');
+    expect(formulaValue(bed, '=XNPV(0.1,A1:F1,A2:F2)', [[-20, true, 8, 8, 8, 8], flows[1]!])).toBe(
+      '#NUM!',
+    );
+    expect(formulaValue(bed, '=XNPV(0.1,A1:F1,A2:F2)', [[-20, null, 8, 8, 8, 8], flows[1]!])).toBe(
+      '#NUM!',
+    );
+  });
+
+  it('answers an error among the values, and #VALUE! for a rate of TRUE (row 10; Z56)', () => {
+    expect(formulaValue(bed, '=XNPV(0.1,{-20,1,1},{1,2,#DIV/0!})')).toBe('#DIV/0!');
+    expect(formulaValue(bed, '=XNPV(TRUE,A1:F1,A2:F2)', flows)).toBe('#VALUE!');
+  });
+});

@@ -172,6 +172,45 @@ const tbilleq: CustomFunction = {
   },
 };
 
+/** The numbers of a range of cash flows or dates: an error in it is its answer, anything else but a number #NUM!. */
+function flowNumbers(name: string, arg: Args[number]): number[] {
+  return cellsOf(arg).map((value) => {
+    if (isFormulaError(value)) throw value;
+    if (typeof value !== 'number') throw numError(`${name}: values and dates must be numbers`);
+    return value;
+  });
+}
+
+/**
+ * XNPV: each value discounted from the first date by whole days over 365. Excel answers #NUM! for
+ * a rate of 0 or below, text, TRUE/FALSE or an empty cell among values or dates, a date before
+ * the first, or counts that differ (ironcalc FINANCIAL--XNPV.xlsx Q7–Q14; formulas test.xlsx row 56).
+ */
+const xnpv: CustomFunction = {
+  name: 'XNPV',
+  minArgs: 3,
+  maxArgs: 3,
+  category: 'Financial',
+  parameters: ['rate', 'values', 'dates'],
+  description:
+    'XNPV(rate, values, dates): the net present value of cash flows on the given dates (rate above 0)',
+  evaluate: (args) => {
+    const rate = strictNumberArg('XNPV', args, 0);
+    const values = flowNumbers('XNPV', args[1]!);
+    const dates = flowNumbers('XNPV', args[2]!).map(Math.trunc);
+    if (rate <= 0) return numError('XNPV: rate must be above 0');
+    if (values.length !== dates.length) return numError('XNPV: values and dates differ in count');
+    const first = dates[0]!;
+    if (dates.some((date) => date < first || date < 0))
+      return numError('XNPV: a date precedes the first');
+    let total = 0;
+    values.forEach((value, index) => {
+      total += value / (1 + rate) ** ((dates[index]! - first) / 365);
+    });
+    return total;
+  },
+};
+
 /** CUMIPMT (interest) or CUMPRINC (principal) paid from start_period to end_period. */
 function cumulative(name: string, principal: boolean): CustomFunction {
   return {
@@ -235,6 +274,7 @@ export const EXCEL_CASH_FLOW_FUNCTIONS: readonly CustomFunction[] = [
   ppmt,
   mirr,
   tbilleq,
+  xnpv,
   cumulative('CUMIPMT', false),
   cumulative('CUMPRINC', true),
   rateConversion(

@@ -117,6 +117,7 @@ const NAMES = [
   'CUMPRINC',
   'EFFECT',
   'NOMINAL',
+  'XNPV',
 ];
 
 describe('registration', () => {
