@@ -236,7 +236,7 @@ const accrintm: CustomFunction = {
   },
 };
 
-interface CouponPeriod {
+export interface CouponPeriod {
   /** The coupon date on or before settlement. */
   readonly previous: Day;
   /** The coupon date after settlement. */
@@ -245,7 +245,7 @@ interface CouponPeriod {
   readonly remaining: number;
 }
 
-function couponPeriod(settlement: Day, maturity: Day, frequency: number): CouponPeriod {
+export function couponPeriod(settlement: Day, maturity: Day, frequency: number): CouponPeriod {
   const months = 12 / frequency;
   const monthEnd = isMonthEnd(maturity);
   let remaining = 1;
@@ -267,7 +267,7 @@ type CouponMeasure = (
 ) => number;
 
 /** The days of the coupon period holding settlement, as the basis counts a period. */
-function periodDays(period: CouponPeriod, frequency: number, basis: Basis): number {
+export function periodDays(period: CouponPeriod, frequency: number, basis: Basis): number {
   if (basis === 1) return period.next.serial - period.previous.serial;
   return (basis === 3 ? 365 : 360) / frequency;
 }

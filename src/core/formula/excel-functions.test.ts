@@ -118,6 +118,10 @@ const NAMES = [
   'EFFECT',
   'NOMINAL',
   'XNPV',
+  'PRICEMAT',
+  'YIELDMAT',
+  'DURATION',
+  'MDURATION',
 ];
 
 describe('registration', () => {
