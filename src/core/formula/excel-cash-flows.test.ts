@@ -82,3 +82,90 @@ describe('TBILLEQ', () => {
     expect(calc(formula)).toBe(expected);
   });
 });
+
+// ironcalc FINANCIAL--CUMPRINC_CUMIPMT.xlsx (rows named).
+describe('CUMIPMT and CUMPRINC', () => {
+  it('take a fractional start_period up and end_period down (rows 6, 10, 12)', () => {
+    expect(calc('=CUMIPMT(0.01,36,8000,1.2,8.53,1)')).toBeCloseTo(-501.92756475693704, 9);
+    expect(calc('=CUMPRINC(0.01,36,8000,1.2,8.53,1)')).toBeCloseTo(-1339.6579298169904, 9);
+    expect(calc('=CUMIPMT(0.1,36,8000,1.5,10,1)')).toBeCloseTo(-6401.0968046696526, 9);
+    expect(calc('=CUMPRINC(0.1,30,8000,1.9,10,1)')).toBeCloseTo(-660.42409021440051, 9);
+  });
+
+  it('answer #NUM! past nper, for start after end, a rate of 0 or a type not 0 or 1', () => {
+    expect(calc('=CUMIPMT(0.1,2,8000,1,10,1)')).toBe('#NUM!');
+    expect(calc('=CUMPRINC(0.3,12,8000,5.1,5,1)')).toBe('#NUM!');
+    expect(calc('=CUMIPMT(0,9,300,3,10,1)')).toBe('#NUM!');
+    expect(calc('=CUMPRINC(0.01,36,8000,3,10,0.7)')).toBe('#NUM!');
+  });
+
+  it('refuse TRUE and FALSE with #VALUE! but read numeric text (rows 26–28)', () => {
+    expect(calc('=CUMIPMT(0.01,36,8000,TRUE,10,0)')).toBe('#VALUE!');
+    expect(calc('=CUMPRINC(0.0083,36,8000,3,10,TRUE)')).toBe('#VALUE!');
+    expect(calc('=CUMIPMT(7,36,8000,3,"10","1")')).toBeCloseTo(-56000, 9);
+  });
+});
+
+// ironcalc FINANCIAL--NOMINAL_EFFECT.xlsx (rows named).
+describe('EFFECT and NOMINAL', () => {
+  it('truncate npery (row 8)', () => {
+    expect(calc('=EFFECT(0.5,4.5)')).toBe(0.601806640625);
+    expect(calc('=NOMINAL(0.5,4.5)')).toBeCloseTo(0.42672767880128681, 14);
+  });
+
+  it('answer #NUM! for a rate of 0 or below, or npery below 1 (rows 5, 6, 12)', () => {
+    expect(calc('=EFFECT(0,10)')).toBe('#NUM!');
+    expect(calc('=NOMINAL(-2,2)')).toBe('#NUM!');
+    expect(calc('=NOMINAL(2,0.99)')).toBe('#NUM!');
+  });
+
+  it('refuse TRUE and FALSE with #VALUE! (rows 20, 21)', () => {
+    expect(calc('=EFFECT(10,TRUE)')).toBe('#VALUE!');
+    expect(calc('=NOMINAL(FALSE,2.9)')).toBe('#VALUE!');
+  });
+});
+
+// ironcalc FINANCIAL--XNPV.xlsx (rows named) and formulas test.xlsx FINANCIAL row 56.
+describe('XNPV', () => {
+  const flows = [
+    [-20, 8, 8, 8, 8, 8],
+    [44958, 44986, 45017, 45078, 45108, 45139],
+  ];
+
+  it('discounts by whole days from the first date (rows 2, 12)', () => {
+    expect(
+      formulaValue(bed, '=XNPV(0.1,A1:F1,A2:F2)', [
+        [-20, 5, 5, 5, 5, 5],
+        [44958, 44986, 45017, 45078, 45108, 45139],
+      ]),
+    ).toBeCloseTo(4.3100134159702428, 12);
+    expect(
+      formulaValue(bed, '=XNPV(0.2,A1:F1,A2:F2)', [
+        [-20, 9, 9, 9, 9, 9],
+        [23, 23.67, 123.69, 400.992, 500, 500],
+      ]),
+    ).toBeCloseTo(19.200525492837638, 12);
+  });
+
+  it('answers #NUM! for a rate of 0 or below (rows 13, 14; S56, U56)', () => {
+    expect(formulaValue(bed, '=XNPV(-0.3,A1:F1,A2:F2)', flows)).toBe('#NUM!');
+    expect(formulaValue(bed, '=XNPV(0,A1:F1,A2:F2)', flows)).toBe('#NUM!');
+  });
+
+  it('answers #NUM! for text, TRUE or an empty cell among the values (rows 7–9)', () => {
+    expect(
+      formulaValue(bed, '=XNPV(0.1,A1:F1,A2:F2)', [['x', ...flows[0]!.slice(1)], flows[1]!]),
+    ).toBe('#NUM!');
+    expect(formulaValue(bed, '=XNPV(0.1,A1:F1,A2:F2)', [[-20, true, 8, 8, 8, 8], flows[1]!])).toBe(
+      '#NUM!',
+    );
+    expect(formulaValue(bed, '=XNPV(0.1,A1:F1,A2:F2)', [[-20, null, 8, 8, 8, 8], flows[1]!])).toBe(
+      '#NUM!',
+    );
+  });
+
+  it('answers an error among the values, and #VALUE! for a rate of TRUE (row 10; Z56)', () => {
+    expect(formulaValue(bed, '=XNPV(0.1,{-20,1,1},{1,2,#DIV/0!})')).toBe('#DIV/0!');
+    expect(formulaValue(bed, '=XNPV(TRUE,A1:F1,A2:F2)', flows)).toBe('#VALUE!');
+  });
+});

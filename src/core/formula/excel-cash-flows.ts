@@ -3,7 +3,10 @@
 // period outside 1 … nper with #NUM! (HyperFormula answered a number), and MIRR discounts only
 // the negative flows with the finance rate, so a rate of -1 with one outflow up front still has
 // an answer, and flows without any inflow give -1 (HyperFormula answered #DIV/0!); TBILLEQ
-// compounds beyond half a year and refuses TRUE/FALSE.
+// compounds beyond half a year and refuses TRUE/FALSE. CUMIPMT and CUMPRINC take a fractional
+// start_period up and end_period down and refuse TRUE/FALSE and a type other than 0 or 1;
+// EFFECT and NOMINAL truncate npery, refuse a rate of 0 or below (#NUM!) and TRUE/FALSE (#VALUE!),
+// as Excel's cached results show (ironcalc FINANCIAL--CUMPRINC_CUMIPMT, FINANCIAL--NOMINAL_EFFECT).
 import {
   cellsOf,
   divideByZero,
@@ -169,4 +172,119 @@ const tbilleq: CustomFunction = {
   },
 };
 
-export const EXCEL_CASH_FLOW_FUNCTIONS: readonly CustomFunction[] = [ipmt, ppmt, mirr, tbilleq];
+/** The numbers of a range of cash flows or dates: an error in it is its answer, anything else but a number #NUM!. */
+function flowNumbers(name: string, arg: Args[number]): number[] {
+  return cellsOf(arg).map((value) => {
+    if (isFormulaError(value)) throw value;
+    if (typeof value !== 'number') throw numError(`${name}: values and dates must be numbers`);
+    return value;
+  });
+}
+
+/**
+ * XNPV: each value discounted from the first date by whole days over 365. Excel answers #NUM! for
+ * a rate of 0 or below, text, TRUE/FALSE or an empty cell among values or dates, a date before
+ * the first, or counts that differ (ironcalc FINANCIAL--XNPV.xlsx Q7–Q14; formulas test.xlsx row 56).
+ */
+const xnpv: CustomFunction = {
+  name: 'XNPV',
+  minArgs: 3,
+  maxArgs: 3,
+  category: 'Financial',
+  parameters: ['rate', 'values', 'dates'],
+  description:
+    'XNPV(rate, values, dates): the net present value of cash flows on the given dates (rate above 0)',
+  evaluate: (args) => {
+    const rate = strictNumberArg('XNPV', args, 0);
+    const values = flowNumbers('XNPV', args[1]!);
+    const dates = flowNumbers('XNPV', args[2]!).map(Math.trunc);
+    if (rate <= 0) return numError('XNPV: rate must be above 0');
+    if (values.length !== dates.length) return numError('XNPV: values and dates differ in count');
+    const first = dates[0]!;
+    if (dates.some((date) => date < first || date < 0))
+      return numError('XNPV: a date precedes the first');
+    let total = 0;
+    values.forEach((value, index) => {
+      total += value / (1 + rate) ** ((dates[index]! - first) / 365);
+    });
+    return total;
+  },
+};
+
+/** CUMIPMT (interest) or CUMPRINC (principal) paid from start_period to end_period. */
+function cumulative(name: string, principal: boolean): CustomFunction {
+  return {
+    name,
+    minArgs: 6,
+    maxArgs: 6,
+    category: 'Financial',
+    parameters: ['rate', 'nper', 'pv', 'start_period', 'end_period', 'type'],
+    description: `${name}(rate, nper, pv, start_period, end_period, type): the ${
+      principal ? 'principal' : 'interest'
+    } paid on a loan between two periods (start_period taken up, end_period down to whole periods)`,
+    evaluate: (args) => {
+      const [rate, nper, pv, startArg, endArg, typeArg] = args.map((_, index) =>
+        strictNumberArg(name, args, index),
+      ) as [number, number, number, number, number, number];
+      const start = Math.ceil(startArg);
+      const end = Math.trunc(endArg);
+      if (rate <= 0 || nper <= 0 || pv <= 0)
+        return numError(`${name}: rate, nper and pv must be above 0`);
+      if (start < 1 || end < start || end > nper)
+        return numError(`${name}: needs 1 ≤ start_period ≤ end_period ≤ nper`);
+      if (typeArg !== 0 && typeArg !== 1) return numError(`${name}: type must be 0 or 1`);
+      const loan: Loan = { rate, nper, pv, fv: 0, type: typeArg };
+      const pmt = payment(loan);
+      let total = 0;
+      for (let period = start; period <= end; period += 1) {
+        const interest = interestPart(loan, period);
+        total += principal ? pmt - interest : interest;
+      }
+      return total;
+    },
+  };
+}
+
+/** EFFECT or NOMINAL: the rate and a whole number of compounding periods a year, 1 or more. */
+function rateConversion(
+  name: string,
+  does: string,
+  convert: (rate: number, periods: number) => number,
+): CustomFunction {
+  const rateName = name === 'EFFECT' ? 'nominal_rate' : 'effect_rate';
+  return {
+    name,
+    minArgs: 2,
+    maxArgs: 2,
+    category: 'Financial',
+    parameters: [rateName, 'npery'],
+    description: `${name}(${rateName}, npery): ${does}`,
+    evaluate: (args) => {
+      const rate = strictNumberArg(name, args, 0);
+      const periods = Math.trunc(strictNumberArg(name, args, 1));
+      if (rate <= 0 || periods < 1)
+        return numError(`${name}: the rate must be above 0 and npery at least 1`);
+      return convert(rate, periods);
+    },
+  };
+}
+
+export const EXCEL_CASH_FLOW_FUNCTIONS: readonly CustomFunction[] = [
+  ipmt,
+  ppmt,
+  mirr,
+  tbilleq,
+  xnpv,
+  cumulative('CUMIPMT', false),
+  cumulative('CUMPRINC', true),
+  rateConversion(
+    'EFFECT',
+    'the effective annual rate of a nominal rate compounded npery times a year',
+    (rate, periods) => (1 + rate / periods) ** periods - 1,
+  ),
+  rateConversion(
+    'NOMINAL',
+    'the nominal annual rate, compounded npery times a year, of an effective rate',
+    (rate, periods) => periods * ((1 + rate) ** (1 / periods) - 1),
+  ),
+];

@@ -4,6 +4,8 @@
 // refuse serials past 31 December 9999 with #NUM! (Microsoft's DAY page: dates are 1 to 2958465).
 // YEARFRAC refuses such dates too, and checks its basis before its dates: a bad basis answers
 // #NUM! (outside 0–4), #VALUE! (TRUE/FALSE or text) or its own error whatever the dates hold.
+// EDATE and EOMONTH truncate a fractional number of months toward zero (HyperFormula refused it)
+// and refuse TRUE/FALSE for either argument with #VALUE! (HyperFormula read them as 1 and 0).
 // All live in state shared by every engine (the date helper's prototype, the plugins'
 // metadata), so they are corrected once.
 import { CellError, ErrorType, HyperFormula } from 'hyperformula';
@@ -29,7 +31,21 @@ interface FunctionCall {
 
 interface DatePlugin {
   yearfrac(ast: FunctionCall, state: unknown): unknown;
+  edate(ast: FunctionCall, state: unknown): unknown;
+  eomonth(ast: FunctionCall, state: unknown): unknown;
   evaluateAst(ast: unknown, state: unknown): unknown;
+  runFunction(
+    args: readonly unknown[],
+    state: unknown,
+    metadata: unknown,
+    compute: (date: number, months: number) => unknown,
+  ): unknown;
+  metadata(name: string): unknown;
+  readonly dateTimeHelper: DateHelper & {
+    dateToNumber(date: SimpleDate): number;
+    endOfMonth(date: SimpleDate): SimpleDate;
+    getWithinBounds(serial: number): number | undefined;
+  };
 }
 
 /** 9999-12-31, the last date Excel has. */
@@ -65,6 +81,7 @@ export function readExcelDateEdges(): void {
     }
   }
   checkYearFractionBasisFirst();
+  shiftWholeMonths();
   corrected = true;
 }
 
@@ -81,6 +98,35 @@ function checkYearFractionBasisFirst(): void {
     const refusal = basisRefusal(basis);
     return refusal ?? yearFraction.call(this, ast, state);
   };
+}
+
+function shiftWholeMonths(): void {
+  for (const name of ['EDATE', 'EOMONTH'] as const) {
+    const plugin = HyperFormula.getFunctionPlugin(name) as { prototype?: DatePlugin } | undefined;
+    const prototype = plugin?.prototype;
+    const monthEnd = name === 'EOMONTH';
+    const method = monthEnd ? 'eomonth' : 'edate';
+    if (typeof prototype?.[method] !== 'function' || typeof prototype.evaluateAst !== 'function')
+      throw new Error(`HyperFormula no longer has ${name} where excel-date-serials.ts patches it.`);
+    prototype[method] = function (this: DatePlugin, ast, state) {
+      // Arguments are evaluated twice; they are constants or cells in practice.
+      for (const arg of ast.args) {
+        if (typeof this.evaluateAst(arg, state) === 'boolean')
+          return new CellError(ErrorType.VALUE, `${name} refuses TRUE and FALSE`);
+      }
+      return this.runFunction(ast.args, state, this.metadata(name), (serial, months) => {
+        const helper = this.dateTimeHelper;
+        const date = helper.numberToSimpleDate(serial);
+        const index = date.year * 12 + date.month - 1 + Math.trunc(months);
+        const year = Math.floor(index / 12);
+        const month = index - year * 12 + 1;
+        const last = helper.endOfMonth({ year, month, day: 1 });
+        const day = monthEnd ? last.day : Math.min(date.day, last.day);
+        const shifted = helper.getWithinBounds(helper.dateToNumber({ year, month, day }));
+        return shifted ?? new CellError(ErrorType.NUM, `${name}: the date is outside 1900–9999`);
+      });
+    };
+  }
 }
 
 /** Why YEARFRAC's basis is refused, as Excel answers it, or undefined when it is 0 to 4. */

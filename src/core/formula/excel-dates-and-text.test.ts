@@ -80,3 +80,31 @@ describe('YEARFRAC checks its basis before its dates (pycel yearfrac.xlsx YEARFR
     expect(calc('=YEARFRAC(DATE(2012,1,1),DATE(2012,7,30),"3")')).toBeCloseTo(0.57808219, 8);
   });
 });
+
+describe('EDATE and EOMONTH shift by whole months (ironcalc DATE_DAY_MONTH_YEAR, EOMONTH)', () => {
+  it('truncate a fractional number of months toward zero', () => {
+    expect(calc('=EDATE(32112,-235.5)')).toBe(24959);
+    expect(calc('=EDATE(32113,-11.2)')).toBe(31779);
+    expect(calc('=EDATE(32112,82.9)')).toBe(34608);
+    expect(calc('=EOMONTH(44987,4.5)')).toBe(45138);
+    expect(calc('=EOMONTH(44987,-4.7)')).toBe(44895);
+    expect(calc('=EOMONTH(44987,-1240.333)')).toBe(7274);
+  });
+
+  it('read months given as text, a date text as its serial (formulas test.xlsx T9, W9)', () => {
+    expect(calc('=EDATE(1,".55")')).toBe(1);
+    expect(calc('=EOMONTH(1,".55")')).toBe(31);
+    expect(calc('=EOMONTH(44987,"2")')).toBe(45077);
+  });
+
+  it('refuse TRUE and FALSE with #VALUE! (EOMONTH C11, C12; pycel date-time K12)', () => {
+    expect(calc('=EOMONTH(44987,TRUE)')).toBe('#VALUE!');
+    expect(calc('=EDATE(366,FALSE)')).toBe('#VALUE!');
+    expect(calc('=EDATE(TRUE,0)')).toBe('#VALUE!');
+    expect(calc('=EOMONTH(A1,0)', [[true]])).toBe('#VALUE!');
+  });
+
+  it('answer #NUM! before 1900 (DATE_DAY_MONTH_YEAR I15)', () => {
+    expect(calc('=EDATE(61,-7)')).toBe('#NUM!');
+  });
+});

@@ -48,3 +48,32 @@ describe('VDB', () => {
     expect(calc('=VDB(2400,300,0,0,0)')).toBe('#NUM!');
   });
 });
+
+// ironcalc FINANCIAL--DB_DDB.xlsx (rows named).
+describe('DB', () => {
+  it('MS example: the first year of seven months', () => {
+    expect(calc('=DB(1000000,100000,6,1,7)')).toBeCloseTo(186083.33, 2);
+  });
+
+  it('truncates a fractional month and period (rows 10, 13, 39)', () => {
+    expect(calc('=DB(100,10,4,3,9.2222)')).toBeCloseTo(16.5293754, 10);
+    expect(calc('=DB(100,10.233,4.2312,3.2,12)')).toBeCloseTo(14.1733713, 10);
+    expect(calc('=DB(12,10,4,4.5,2)')).toBeCloseTo(0.48879979875, 12);
+  });
+
+  it('depreciates the rest of the last year in period life + 1 (row 42)', () => {
+    expect(calc('=DB(23,10,4,5,2)')).toBeCloseTo(1.8687313963962309, 12);
+  });
+
+  it('goes negative when salvage is above cost (rows 31, 36)', () => {
+    expect(calc('=DB(1,10,4,1,2)')).toBeCloseTo(-0.12966666666666665, 14);
+    expect(calc('=DB(23.89,34.78,4,3,2)')).toBeCloseTo(-2.61264699948, 12);
+  });
+
+  it('answers #NUM! for month outside 1–12, an empty month cell, or a negative cost', () => {
+    expect(calc('=DB(100,10,4,3,13)')).toBe('#NUM!');
+    expect(calc('=DB(100,10,4,3,A1)')).toBe('#NUM!');
+    expect(calc('=DB(-3,10,4,2,2)')).toBe('#NUM!');
+    expect(calc('=DB(0,10,4,1,2)')).toBe(0);
+  });
+});

@@ -1,6 +1,10 @@
 // VDB, which HyperFormula 3.5 lacks: declining-balance depreciation over any span of periods,
 // fractional ones included, switching to straight line once that gives more (Microsoft's VDB
-// page). A fractional period is a share of the whole period it falls in.
+// page). A fractional period is a share of the whole period it falls in. DB, HyperFormula's
+// built-in replaced under its name: fixed-declining balance with Excel's rate rounded to three
+// places, a fractional period and month truncated (HyperFormula refused them), and a salvage above
+// cost giving negative depreciation as Excel's does (HyperFormula answered 0), per Excel's cached
+// results in ironcalc FINANCIAL--DB_DDB.xlsx.
 import { booleanArg, numberArg } from './excel-arguments.js';
 import type { CustomFunction } from './function-registry.js';
 import { FormulaError, SENTINELS } from './sentinels.js';
@@ -73,4 +77,40 @@ const vdb: CustomFunction = {
   },
 };
 
-export const EXCEL_DEPRECIATION_FUNCTIONS: readonly CustomFunction[] = [vdb];
+/**
+ * DB: the first period depreciates cost × rate for `month` months of the year, each later one
+ * rate times what is left, and period life + 1 (when month < 12) the rest of the last year.
+ */
+const db: CustomFunction = {
+  name: 'DB',
+  minArgs: 4,
+  maxArgs: 5,
+  category: 'Financial',
+  parameters: ['cost', 'salvage', 'life', 'period', 'month'],
+  description:
+    'DB(cost, salvage, life, period, [month=12]): fixed-declining balance depreciation of an asset for one period (month: the months in its first year)',
+  evaluate: (args) => {
+    const cost = numberArg('DB', args, 0);
+    const salvage = numberArg('DB', args, 1);
+    const life = numberArg('DB', args, 2);
+    const period = Math.trunc(numberArg('DB', args, 3));
+    // An empty cell given as month is 0 (#NUM!); only an omitted month is 12.
+    const month = args.length > 4 ? Math.trunc(numberArg('DB', args, 4)) : 12;
+    if (cost < 0 || salvage < 0 || life <= 0 || period < 1 || month < 1 || month > 12)
+      return numError('DB: needs cost, salvage ≥ 0, life > 0, period ≥ 1 and month 1 to 12');
+    if (period > life + 1 || (period > life && month === 12))
+      return numError('DB: period is past the asset’s life');
+    if (cost === 0) return 0;
+    const rate = Math.round((1 - (salvage / cost) ** (1 / life)) * 1000) / 1000;
+    let total = (cost * rate * month) / 12;
+    if (period === 1) return total;
+    for (let current = 2; ; current += 1) {
+      const left = cost - total;
+      const amount = current > life ? (left * rate * (12 - month)) / 12 : left * rate;
+      if (current === period) return amount;
+      total += amount;
+    }
+  },
+};
+
+export const EXCEL_DEPRECIATION_FUNCTIONS: readonly CustomFunction[] = [vdb, db];

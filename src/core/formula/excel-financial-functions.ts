@@ -21,7 +21,7 @@ export interface Day {
   readonly serial: number;
 }
 
-function dayOf(serial: number): Day {
+export function dayOf(serial: number): Day {
   const date = new Date(EPOCH_MS + serial * DAY_MS);
   return {
     year: date.getUTCFullYear(),
@@ -40,12 +40,12 @@ const daysInMonth = (year: number, month: number): number =>
 
 const isLeapYear = (year: number): boolean => daysInMonth(year, 2) === 29;
 
-const isMonthEnd = (date: Day): boolean => date.day === daysInMonth(date.year, date.month);
+export const isMonthEnd = (date: Day): boolean => date.day === daysInMonth(date.year, date.month);
 
 const isLastOfFebruary = (date: Day): boolean => date.month === 2 && isMonthEnd(date);
 
 /** `date` moved by whole months; with `monthEnd` the result is the last day of its month. */
-function addMonths(date: Day, months: number, monthEnd: boolean): Day {
+export function addMonths(date: Day, months: number, monthEnd: boolean): Day {
   const index = date.year * 12 + (date.month - 1) + months;
   const year = Math.floor(index / 12);
   const month = index - year * 12 + 1;
@@ -117,7 +117,7 @@ export function dateArg(
   return dayOf(serial);
 }
 
-function frequencyArg(
+export function frequencyArg(
   args: Parameters<CustomFunction['evaluate']>[0],
   index: number,
   name = 'ACCRINT',
@@ -236,7 +236,7 @@ const accrintm: CustomFunction = {
   },
 };
 
-interface CouponPeriod {
+export interface CouponPeriod {
   /** The coupon date on or before settlement. */
   readonly previous: Day;
   /** The coupon date after settlement. */
@@ -245,7 +245,7 @@ interface CouponPeriod {
   readonly remaining: number;
 }
 
-function couponPeriod(settlement: Day, maturity: Day, frequency: number): CouponPeriod {
+export function couponPeriod(settlement: Day, maturity: Day, frequency: number): CouponPeriod {
   const months = 12 / frequency;
   const monthEnd = isMonthEnd(maturity);
   let remaining = 1;
@@ -267,7 +267,7 @@ type CouponMeasure = (
 ) => number;
 
 /** The days of the coupon period holding settlement, as the basis counts a period. */
-function periodDays(period: CouponPeriod, frequency: number, basis: Basis): number {
+export function periodDays(period: CouponPeriod, frequency: number, basis: Basis): number {
   if (basis === 1) return period.next.serial - period.previous.serial;
   return (basis === 3 ? 365 : 360) / frequency;
 }

@@ -112,6 +112,20 @@ const NAMES = [
     .split(' ')
     .map((name) => `IM${name}`),
   ...['IMSQRT', 'IMCONJUGATE', 'IMSUB', 'IMDIV', 'IMPOWER'],
+  'ODDFPRICE',
+  'ODDFYIELD',
+  'ODDLPRICE',
+  'ODDLYIELD',
+  'DB',
+  'CUMIPMT',
+  'CUMPRINC',
+  'EFFECT',
+  'NOMINAL',
+  'XNPV',
+  'PRICEMAT',
+  'YIELDMAT',
+  'DURATION',
+  'MDURATION',
 ];
 
 describe('registration', () => {

@@ -6,6 +6,8 @@ import { EXCEL_ENGINEERING_FUNCTIONS } from './excel-engineering-functions.js';
 import { EXCEL_COMPLEX_FUNCTIONS } from './excel-complex-functions.js';
 import { EXCEL_FINANCIAL_FUNCTIONS } from './excel-financial-functions.js';
 import { DISCOUNT_SECURITY_FUNCTIONS } from './excel-discount-securities.js';
+import { ODD_PERIOD_BOND_FUNCTIONS } from './excel-odd-period-bonds.js';
+import { BOND_MEASURE_FUNCTIONS } from './excel-bond-measures.js';
 import { EXCEL_REGEX_FUNCTIONS } from './excel-regex-functions.js';
 import { EXCEL_MATH_FUNCTIONS } from './excel-math-functions.js';
 import { EXCEL_CORRECTIONS } from './excel-corrections.js';
@@ -31,6 +33,8 @@ export const EXCEL_FUNCTIONS: readonly CustomFunction[] = [
   ...EXCEL_BASE_CONVERSIONS,
   ...EXCEL_FINANCIAL_FUNCTIONS,
   ...DISCOUNT_SECURITY_FUNCTIONS,
+  ...ODD_PERIOD_BOND_FUNCTIONS,
+  ...BOND_MEASURE_FUNCTIONS,
   ...EXCEL_DEPRECIATION_FUNCTIONS,
   ...EXCEL_CASH_FLOW_FUNCTIONS,
   ...EXCEL_REGEX_FUNCTIONS,
