@@ -39,6 +39,7 @@ import type {
   FormulaEngine,
   SpillArea,
 } from './engine-port.js';
+import { liftOverRanges } from './array-lifting.js';
 import type { CustomFunction, FunctionArgument, FunctionRegistry } from './function-registry.js';
 import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
 import { positionalParameters, signatureOf, type FunctionInfo } from './function-catalogue.js';
@@ -60,6 +61,7 @@ import { isInternalLegacyArrayFunction, legacyArrayPlugin } from './legacy-array
 import { LEGACY_ARRAY } from '../legacy-array.js';
 import { criteriaPlugin } from './excel-criteria-functions.js';
 import { logicalPlugin } from './excel-logical-functions.js';
+import { toolpakRoundingPlugin } from './analysis-toolpak-rounding.js';
 import { databasePlugin } from './excel-database-functions.js';
 import {
   DYNAMIC_FUNCTION_INFO,
@@ -149,9 +151,14 @@ function toEngineResult(value: CellValue): unknown {
   return value;
 }
 
-function runSafely(fn: CustomFunction, args: readonly unknown[]): unknown {
+function runSafely(fn: CustomFunction, args: readonly unknown[], inArray = false): unknown {
   try {
-    return toEngineResult(fn.evaluate(args.map(fromEngineArgument)));
+    const values = args.map(fromEngineArgument);
+    if (!inArray) return toEngineResult(fn.evaluate(values));
+    const result = liftOverRanges(fn.evaluate, values);
+    return Array.isArray(result)
+      ? SimpleRangeValue.onlyValues(result.map((row) => row.map(toEngineResult)) as never)
+      : toEngineResult(result);
   } catch (error) {
     if (isFormulaError(error)) return toEngineResult(error);
     return new CellError(
@@ -195,6 +202,7 @@ function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefiniti
         runSafely(
           fn,
           args.filter((arg) => arg !== undefined),
+          (state as { arraysFlag?: boolean }).arraysFlag === true,
         ),
       );
     };
@@ -613,6 +621,7 @@ const LEGACY_ARRAY_PLUGIN = legacyArrayPlugin();
 const CRITERIA_PLUGIN = criteriaPlugin();
 /** AND, OR and XOR ignoring the text of referenced cells, in place of HyperFormula's. */
 const LOGICAL_PLUGIN = logicalPlugin();
+const TOOLPAK_ROUNDING_PLUGIN = toolpakRoundingPlugin();
 /** DSUM, DGET … with Excel's criteria tables, in place of HyperFormula's. */
 const DATABASE_PLUGIN = databasePlugin();
 /** INDIRECT, OFFSET with computed arguments, ROW, COLUMN, CELL … (dynamic-references.ts). */
@@ -626,6 +635,7 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
     ...HyperFormula.getAllFunctionPlugins(),
     CRITERIA_PLUGIN,
     LOGICAL_PLUGIN,
+    TOOLPAK_ROUNDING_PLUGIN,
     DATABASE_PLUGIN,
     BYTE_TEXT_FUNCTIONS,
     pluginFor(functions),
