@@ -62,6 +62,7 @@ import { LEGACY_ARRAY } from '../legacy-array.js';
 import { criteriaPlugin } from './excel-criteria-functions.js';
 import { logicalPlugin } from './excel-logical-functions.js';
 import { toolpakRoundingPlugin } from './analysis-toolpak-rounding.js';
+import { excelValuePlugin } from './excel-value-function.js';
 import { databasePlugin } from './excel-database-functions.js';
 import {
   DYNAMIC_FUNCTION_INFO,
@@ -622,6 +623,7 @@ const CRITERIA_PLUGIN = criteriaPlugin();
 /** AND, OR and XOR ignoring the text of referenced cells, in place of HyperFormula's. */
 const LOGICAL_PLUGIN = logicalPlugin();
 const TOOLPAK_ROUNDING_PLUGIN = toolpakRoundingPlugin();
+const EXCEL_VALUE_PLUGIN = excelValuePlugin();
 /** DSUM, DGET … with Excel's criteria tables, in place of HyperFormula's. */
 const DATABASE_PLUGIN = databasePlugin();
 /** INDIRECT, OFFSET with computed arguments, ROW, COLUMN, CELL … (dynamic-references.ts). */
@@ -636,6 +638,7 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
     CRITERIA_PLUGIN,
     LOGICAL_PLUGIN,
     TOOLPAK_ROUNDING_PLUGIN,
+    EXCEL_VALUE_PLUGIN,
     DATABASE_PLUGIN,
     BYTE_TEXT_FUNCTIONS,
     pluginFor(functions),
