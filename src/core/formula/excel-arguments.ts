@@ -38,13 +38,27 @@ export function vectorOf(name: string, arg: FunctionArgument, position: number):
   return rows.flat();
 }
 
-/** One value: a one-cell range stands for its cell; a bigger range would spill, which a custom function cannot. */
+/**
+ * A range given where a function reads one value: #VALUE! in an ordinary formula; in an array
+ * formula the function is applied to each of its cells instead (array-lifting.ts).
+ */
+export class RangeForValue extends FormulaError {
+  constructor(
+    name: string,
+    position: number,
+    readonly range: FunctionArgument,
+  ) {
+    super(SENTINELS.value, `${name} argument ${position} must be a single value, not a range`);
+  }
+}
+
+/** One value: a one-cell range stands for its cell; a bigger one is a RangeForValue error. */
 export function plainArg(name: string, arg: FunctionArgument | undefined, position: number): Plain {
   if (arg === undefined) return null;
   let value: CellValue;
   if (isRangeArgument(arg)) {
     if (arg.rows.length !== 1 || arg.rows[0]?.length !== 1)
-      throw valueError(`${name} argument ${position} must be a single value, not a range`);
+      throw new RangeForValue(name, position, arg);
     value = arg.rows[0][0] ?? null;
   } else value = arg;
   if (isFormulaError(value)) throw value;

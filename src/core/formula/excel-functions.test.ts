@@ -28,6 +28,7 @@ const calc = (formula: string): WireValue => result(bookWith(), formula);
 const NAMES = [
   'CONCAT',
   'TEXTBEFORE',
+  'SUBSTITUTE',
   'TEXTAFTER',
   'NUMBERVALUE',
   'FIXED',

@@ -4,6 +4,11 @@
 // which also read the text "TRUE" or "FALSE" held in a cell as a logical value. A HyperFormula
 // plugin, since only the call's syntax tree tells a reference (A7, whose text is ignored) from a
 // value written in the formula ("TRUE", which is read as TRUE).
+// IFS and SWITCH as Excel answers them when arguments hold errors: the arguments are read in
+// order and the first one that decides the answer decides it. IFS answers a condition's error (or
+// #VALUE! for text that is not TRUE/FALSE) only when reached, so a condition after the first TRUE
+// one cannot spoil it; SWITCH answers an error met among the values it compares, and compares
+// like =, except that an empty cell is the number 0 (empty matches 0, not "" nor FALSE).
 import {
   CellError,
   EmptyValue,
@@ -89,6 +94,66 @@ class LogicalFunctions extends FunctionPlugin {
   xor(ast: Call, state: unknown): unknown {
     return this.combine(ast, state, 'XOR', (values) => values.filter(Boolean).length % 2 === 1);
   }
+
+  ifs(ast: Call, state: unknown): unknown {
+    return this.runFunction(ast.args as never, state as never, this.metadata('IFS'), (...args) => {
+      for (let index = 0; index + 1 < args.length; index += 2) {
+        const condition = conditionOf(args[index]);
+        if (condition === true) return args[index + 1];
+        if (condition !== false) return condition;
+      }
+      return new CellError(ErrorType.NA, 'IFS: no condition is TRUE');
+    });
+  }
+
+  switch(ast: Call, state: unknown): unknown {
+    return this.runFunction(
+      ast.args as never,
+      state as never,
+      this.metadata('SWITCH'),
+      (selector, ...args) => {
+        const wanted = switchKey(selector);
+        if (wanted instanceof CellError) return wanted;
+        let index = 0;
+        for (; index + 1 < args.length; index += 2) {
+          const candidate = switchKey(args[index]);
+          if (candidate instanceof CellError) return candidate;
+          if (candidate === wanted) return args[index + 1];
+        }
+        return index < args.length
+          ? args[index]
+          : new CellError(ErrorType.NA, 'SWITCH: no value matches and there is no default');
+      },
+    );
+  }
+}
+
+/** An IFS condition: TRUE (the value to answer follows), FALSE, or the error to answer. */
+function conditionOf(value: unknown): true | false | CellError {
+  if (value instanceof CellError) return value;
+  if (value === EmptyValue) return false;
+  if (typeof value === 'boolean') return value;
+  const logical = fromCell(value);
+  if (logical !== undefined) return logical;
+  if (typeof value === 'string') {
+    const read = fromValue(value);
+    if (typeof read === 'boolean') return read;
+    if (value === '') return false;
+  }
+  return new CellError(ErrorType.VALUE, 'IFS: a condition is text, not TRUE or FALSE');
+}
+
+/**
+ * A value SWITCH compares, as a key equal for equal values: numbers, text (any case) and
+ * booleans never equal one another; an empty cell is 0.
+ */
+function switchKey(value: unknown): string | CellError {
+  if (value instanceof CellError) return value;
+  if (value === EmptyValue) return 'n0';
+  if (typeof value === 'boolean') return `b${value}`;
+  if (typeof value === 'string') return `t${value.toLowerCase()}`;
+  const logical = typeof value === 'number' ? value : (value as { val?: unknown }).val;
+  return `n${String(logical)}`;
 }
 
 // Arguments are evaluated by the methods; the metadata says one or more of any kind (so an array
@@ -98,10 +163,15 @@ const LOGICALS = {
   repeatLastArgs: 1,
   vectorizationForbidden: true,
 };
+// Every argument of IFS and SWITCH is one value, errors included (SCALAR hands errors over);
+// in an array formula they apply cell by cell.
+const VALUE = { argumentType: FunctionArgumentType.SCALAR, passSubtype: true };
 const IMPLEMENTED: ImplementedFunctions = {
   AND: { method: 'and', ...LOGICALS },
   OR: { method: 'or', ...LOGICALS },
   XOR: { method: 'xor', ...LOGICALS },
+  IFS: { method: 'ifs', parameters: [VALUE, VALUE], repeatLastArgs: 2 },
+  SWITCH: { method: 'switch', parameters: [VALUE, VALUE, VALUE], repeatLastArgs: 1 },
 };
 
 /** The plugin class (stateless, shared by every engine); registered after HyperFormula's own. */

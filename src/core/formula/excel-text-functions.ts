@@ -1,5 +1,6 @@
 // Excel text functions HyperFormula 3.5 lacks: CONCAT, TEXTBEFORE, TEXTAFTER, NUMBERVALUE, FIXED,
-// VALUETOTEXT, ARRAYTOTEXT.
+// VALUETOTEXT, ARRAYTOTEXT; and SUBSTITUTE in place of HyperFormula's, which put new_text before
+// every character for an empty old_text and matched no instance for a fractional instance_num.
 import { MAX_TEXT_LENGTH } from '../value-typing.js';
 import {
   booleanArg,
@@ -180,23 +181,28 @@ function textAround(name: 'TEXTBEFORE' | 'TEXTAFTER', before: boolean): CustomFu
     evaluate: (args): CellValue => {
       const text = textArg(name, args, 0);
       const delimiters = delimitersOf(args[1]!);
-      const instance = integerArg(name, args, 2, 1);
+      // instance_num is rounded down (-1.2 is -2, ironcalc/TEXT--TEXTBEFORE_TEXTAFTER.xlsx G17).
+      const instance = Math.floor(numberArg(name, args, 2, 1));
       const matchMode = integerArg(name, args, 3, 0);
-      const matchEnd = booleanArg(name, args, 4, false);
-      const ifNotFound = args[5] === undefined ? undefined : plainArg(name, args[5], 6);
+      const matchEnd = integerArg(name, args, 4, 0);
       if (matchMode !== 0 && matchMode !== 1)
         return valueError(`${name}: match_mode must be 0 (match case) or 1 (ignore case)`);
+      if (matchEnd !== 0 && matchEnd !== 1) return valueError(`${name}: match_end must be 0 or 1`); // G39, G40
       if (text === '') return '';
       if (instance === 0 || Math.abs(instance) > text.length)
         return valueError(
           `${name}: instance_num must not be 0 nor beyond the text's length (${text.length})`,
         );
+      // With instance_num written, a delimiter longer than the whole text is #VALUE! (G19, K19).
+      if (args.length > 2 && delimiters.every((delimiter) => delimiter.length > text.length))
+        return valueError(`${name}: the delimiter is longer than the text`);
       const fold = (value: string): string => (matchMode === 1 ? foldCase(value) : value);
-      const match = findInstance(fold(text), delimiters.map(fold), instance, matchEnd);
+      const match = findInstance(fold(text), delimiters.map(fold), instance, matchEnd === 1);
+      // if_not_found written as an empty cell answers "" (G25).
       if (match === undefined)
-        return (
-          ifNotFound ?? notAvailable(`${name}: delimiter instance ${instance} is not in the text`)
-        );
+        return args[5] === undefined
+          ? notAvailable(`${name}: delimiter instance ${instance} is not in the text`)
+          : (plainArg(name, args[5], 6) ?? '');
       return before ? text.slice(0, match.start) : text.slice(match.end);
     },
   };
@@ -317,7 +323,32 @@ export function fixedDecimals(
   return { negative: rounded < 0, digits };
 }
 
+const substitute: CustomFunction = {
+  name: 'SUBSTITUTE',
+  minArgs: 3,
+  maxArgs: 4,
+  description:
+    'SUBSTITUTE(text, old_text, new_text, [instance_num]): text with old_text replaced by new_text, every time or only its instance_num-th time (truncated); an empty old_text changes nothing',
+  evaluate: (args) => {
+    const text = textArg('SUBSTITUTE', args, 0);
+    const old = textArg('SUBSTITUTE', args, 1);
+    const replacement = textArg('SUBSTITUTE', args, 2);
+    const instance = args.length > 3 ? integerArg('SUBSTITUTE', args, 3) : undefined;
+    if (instance !== undefined && instance < 1)
+      return valueError('SUBSTITUTE: instance_num must be at least 1');
+    if (old === '') return text;
+    if (instance === undefined) return text.split(old).join(replacement);
+    let at = -old.length;
+    for (let seen = 0; seen < instance; seen += 1) {
+      at = text.indexOf(old, at + old.length);
+      if (at < 0) return text;
+    }
+    return text.slice(0, at) + replacement + text.slice(at + old.length);
+  },
+};
+
 export const EXCEL_TEXT_FUNCTIONS: readonly CustomFunction[] = [
+  substitute,
   concat,
   textAround('TEXTBEFORE', true),
   textAround('TEXTAFTER', false),

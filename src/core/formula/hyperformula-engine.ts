@@ -39,6 +39,7 @@ import type {
   FormulaEngine,
   SpillArea,
 } from './engine-port.js';
+import { liftOverRanges } from './array-lifting.js';
 import type { CustomFunction, FunctionArgument, FunctionRegistry } from './function-registry.js';
 import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
 import { positionalParameters, signatureOf, type FunctionInfo } from './function-catalogue.js';
@@ -63,6 +64,8 @@ import { criteriaPlugin } from './excel-criteria-functions.js';
 import { logicalPlugin } from './excel-logical-functions.js';
 import { complexSumsPlugin } from './excel-complex-functions.js';
 import { analysisToolPakLogicalsPlugins } from './analysis-toolpak-logicals.js';
+import { toolpakRoundingPlugin } from './analysis-toolpak-rounding.js';
+import { excelValuePlugin } from './excel-value-function.js';
 import { databasePlugin } from './excel-database-functions.js';
 import {
   DYNAMIC_FUNCTION_INFO,
@@ -157,9 +160,14 @@ function toEngineResult(value: CellValue): unknown {
   return value;
 }
 
-function runSafely(fn: CustomFunction, args: readonly unknown[]): unknown {
+function runSafely(fn: CustomFunction, args: readonly unknown[], inArray = false): unknown {
   try {
-    return toEngineResult(fn.evaluate(args.map(fromEngineArgument)));
+    const values = args.map(fromEngineArgument);
+    if (!inArray) return toEngineResult(fn.evaluate(values));
+    const result = liftOverRanges(fn.evaluate, values);
+    return Array.isArray(result)
+      ? SimpleRangeValue.onlyValues(result.map((row) => row.map(toEngineResult)) as never)
+      : toEngineResult(result);
   } catch (error) {
     if (isFormulaError(error)) return toEngineResult(error);
     return new CellError(
@@ -203,6 +211,7 @@ function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefiniti
         runSafely(
           fn,
           args.filter((arg) => arg !== undefined),
+          (state as { arraysFlag?: boolean }).arraysFlag === true,
         ),
       );
     };
@@ -633,6 +642,8 @@ const LOGICAL_PLUGIN = logicalPlugin();
 const COMPLEX_SUMS_PLUGIN = complexSumsPlugin();
 /** BESSELI …, ERF, ERFC and DELTA refusing TRUE/FALSE, as the Analysis ToolPak's functions do. */
 const ATP_LOGICALS_PLUGINS = analysisToolPakLogicalsPlugins();
+const TOOLPAK_ROUNDING_PLUGIN = toolpakRoundingPlugin();
+const EXCEL_VALUE_PLUGIN = excelValuePlugin();
 /** DSUM, DGET … with Excel's criteria tables, in place of HyperFormula's. */
 const DATABASE_PLUGIN = databasePlugin();
 /** INDIRECT, OFFSET with computed arguments, ROW, COLUMN, CELL … (dynamic-references.ts). */
@@ -651,6 +662,8 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
     LOGICAL_PLUGIN,
     COMPLEX_SUMS_PLUGIN,
     ...ATP_LOGICALS_PLUGINS,
+    TOOLPAK_ROUNDING_PLUGIN,
+    EXCEL_VALUE_PLUGIN,
     DATABASE_PLUGIN,
     BYTE_TEXT_FUNCTIONS,
     pluginFor(functions),

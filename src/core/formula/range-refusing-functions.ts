@@ -58,6 +58,9 @@ const SINGLE_VALUE_ARGUMENTS = new Map<string, typeof ALL | readonly number[]>([
       'DELTA',
       'ERF',
       'ERFC',
+      // As ERF and ERFC (formulas/test.xlsx ENGINEERING AH22 {=ERF.PRECISE(C22:I22)} is #VALUE!).
+      'ERF.PRECISE',
+      'ERFC.PRECISE',
       'GESTEP',
       'HEX2BIN',
       'HEX2DEC',
@@ -132,8 +135,10 @@ const SINGLE_VALUE_ARGUMENTS = new Map<string, typeof ALL | readonly number[]>([
   ['FVSCHEDULE', [0]],
   ['XIRR', [2]],
   ['XNPV', [0]],
-  // Math
-  ...(['FACTDOUBLE', 'MROUND', 'QUOTIENT', 'SQRTPI'] as const).map((name) => [name, ALL] as const),
+  // Math and information ({=ISODD(C15:Q15)} is #VALUE!, formulas/test.xlsx INFORMATION AH15)
+  ...(['FACTDOUBLE', 'MROUND', 'QUOTIENT', 'SQRTPI', 'ISODD', 'ISEVEN'] as const).map(
+    (name) => [name, ALL] as const,
+  ),
   ['SERIESSUM', [0, 1, 2]],
 ]);
 

@@ -1,0 +1,19 @@
+// VALUE (excel-value-function.ts): an empty cell is 0 (ironcalc/TEXT--T_VALUE_VALUETOTEXT.xlsx
+// C2, C14), everything else as HyperFormula's VALUE answers it.
+import { describe, expect, it } from 'vitest';
+import { formulaValue, useWorkbooks } from '../../../test/support/workbook-bed.js';
+
+const bed = useWorkbooks();
+
+describe('VALUE', () => {
+  it('reads an empty cell as 0', () => {
+    expect(formulaValue(bed, '=VALUE(A1)', [[null]])).toBe(0);
+  });
+  it('keeps #VALUE! for "", TRUE and other text, and passes errors on', () => {
+    expect(formulaValue(bed, '=VALUE("")')).toBe('#VALUE!');
+    expect(formulaValue(bed, '=VALUE(A1)', [[true]])).toBe('#VALUE!');
+    expect(formulaValue(bed, '=VALUE("qwerty")')).toBe('#VALUE!');
+    expect(formulaValue(bed, '=VALUE(A1)', [['=1/0']])).toBe('#DIV/0!');
+    expect(formulaValue(bed, '=VALUE(" 3 ")')).toBe(3);
+  });
+});
