@@ -657,11 +657,13 @@ const ARRAY_PLUGIN = arrayFunctionsPlugin();
 function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPluginDefinition[] {
   return [
     ...HyperFormula.getAllFunctionPlugins(),
+    // Right after HyperFormula's own: each subclass re-declares every function of the plugin it
+    // extends, HyperFormula's versions, which any replacement of ours must come after.
+    ...ATP_LOGICALS_PLUGINS,
     DISTRIBUTIONS_PLUGIN,
     CRITERIA_PLUGIN,
     LOGICAL_PLUGIN,
     COMPLEX_SUMS_PLUGIN,
-    ...ATP_LOGICALS_PLUGINS,
     TOOLPAK_ROUNDING_PLUGIN,
     EXCEL_VALUE_PLUGIN,
     DATABASE_PLUGIN,
