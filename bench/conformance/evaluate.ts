@@ -24,8 +24,11 @@ import {
 /** Mismatches kept per workbook in the JSON results. */
 export const MISMATCHES_PER_WORKBOOK = Number(process.env.CONFORMANCE_MISMATCHES ?? 20);
 
-/** A workbook slower than this is reported as timed out (its cells count as disagreeing). */
-export const DEFAULT_TIME_LIMIT_MS = 60_000;
+/**
+ * A workbook slower than this is reported as timed out (its cells count as disagreeing). On a
+ * machine busy with other work the largest workbook can pass 60 s, hence the variable.
+ */
+export const DEFAULT_TIME_LIMIT_MS = Number(process.env.CONFORMANCE_TIME_LIMIT_MS ?? 60_000);
 
 /**
  * Why a workbook's cells were not computed. `refusal`: the import threw one of our own errors
