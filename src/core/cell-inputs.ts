@@ -8,13 +8,24 @@
 // they change (KeyBounds), for GET /grid.
 import { MAX_COLUMNS, type RangeAddress } from './address/index.js';
 import { KeyBounds } from './bounded-keys.js';
-import { checkShifted, shiftLow, type KeyShift } from './key-shift.js';
+import {
+  PAGE_CELLS,
+  PAGE_COLS,
+  PAGE_ROWS,
+  PAGES_PER_ROW_BAND,
+  keyOf,
+  keysInPages,
+  pageBelow,
+  pageFirstCol,
+  pageFirstRow,
+  pageOf,
+  slotCol,
+  slotOf,
+  slotRow,
+  takePagesForShift,
+} from './cell-pages.js';
+import { checkShifted, type KeyShift } from './key-shift.js';
 import type { CellInput } from './value-typing.js';
-
-const PAGE_ROWS = 64;
-const PAGE_COLS = 4;
-const PAGE_CELLS = PAGE_ROWS * PAGE_COLS;
-const PAGES_PER_ROW_BAND = MAX_COLUMNS / PAGE_COLS;
 /** A sparse page this full turns dense: from here the arrays cost less than the map. */
 const DENSE_AT = 32;
 const EMPTY = 0;
@@ -31,22 +42,12 @@ interface Page {
   others: Map<number, CellInput> | undefined;
 }
 
-function pageOf(key: number): number {
-  const row = Math.floor(key / MAX_COLUMNS);
-  const col = key % MAX_COLUMNS;
-  return Math.floor(row / PAGE_ROWS) * PAGES_PER_ROW_BAND + Math.floor(col / PAGE_COLS);
+function pageOfKey(key: number): number {
+  return pageOf(Math.floor(key / MAX_COLUMNS), key % MAX_COLUMNS);
 }
 
-function slotOf(key: number): number {
-  const row = Math.floor(key / MAX_COLUMNS);
-  const col = key % MAX_COLUMNS;
-  return (row % PAGE_ROWS) * PAGE_COLS + (col % PAGE_COLS);
-}
-
-function keyOf(pageId: number, slot: number): number {
-  const row = Math.floor(pageId / PAGES_PER_ROW_BAND) * PAGE_ROWS + Math.floor(slot / PAGE_COLS);
-  const col = (pageId % PAGES_PER_ROW_BAND) * PAGE_COLS + (slot % PAGE_COLS);
-  return row * MAX_COLUMNS + col;
+function slotOfKey(key: number): number {
+  return slotOf(Math.floor(key / MAX_COLUMNS), key % MAX_COLUMNS);
 }
 
 function slotInput(page: Page, slot: number): CellInput | undefined {
@@ -89,8 +90,8 @@ export class CellInputs {
   }
 
   get(key: number): CellInput | undefined {
-    const page = this.#pages.get(pageOf(key));
-    return page === undefined ? undefined : slotInput(page, slotOf(key));
+    const page = this.#pages.get(pageOfKey(key));
+    return page === undefined ? undefined : slotInput(page, slotOfKey(key));
   }
 
   has(key: number): boolean {
@@ -98,8 +99,8 @@ export class CellInputs {
   }
 
   set(key: number, input: CellInput): this {
-    const id = pageOf(key);
-    const slot = slotOf(key);
+    const id = pageOfKey(key);
+    const slot = slotOfKey(key);
     let page = this.#pages.get(id);
     if (page === undefined) {
       page = {
@@ -126,9 +127,9 @@ export class CellInputs {
   }
 
   delete(key: number): boolean {
-    const id = pageOf(key);
+    const id = pageOfKey(key);
     const page = this.#pages.get(id);
-    const slot = slotOf(key);
+    const slot = slotOfKey(key);
     if (page === undefined || slotInput(page, slot) === undefined) return false;
     if (page.sparse !== undefined) page.sparse.delete(slot);
     else {
@@ -150,27 +151,9 @@ export class CellInputs {
 
   /** Keys of the cells whose row (or column) lies in [first, last], visiting only the pages there. */
   keysIn(axis: 'row' | 'col', first: number, last: number): number[] {
-    const keys: number[] = [];
-    for (const [id, page] of this.#pages) {
-      const firstRow = Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS;
-      const firstCol = (id % PAGES_PER_ROW_BAND) * PAGE_COLS;
-      const pageFirst = axis === 'row' ? firstRow : firstCol;
-      const pageLast = pageFirst + (axis === 'row' ? PAGE_ROWS : PAGE_COLS) - 1;
-      if (pageLast < first || pageFirst > last) continue;
-      for (let slot = 0; slot < PAGE_CELLS; slot += 1) {
-        const row = firstRow + Math.floor(slot / PAGE_COLS);
-        const col = firstCol + (slot % PAGE_COLS);
-        const index = axis === 'row' ? row : col;
-        if (
-          index < first ||
-          index > last ||
-          !(page.sparse !== undefined ? page.sparse.has(slot) : page.kinds![slot] !== EMPTY)
-        )
-          continue;
-        keys.push(row * MAX_COLUMNS + col);
-      }
-    }
-    return keys.sort((a, b) => a - b);
+    return keysInPages(this.#pages, axis, first, last, (page, slot) =>
+      page.sparse !== undefined ? page.sparse.has(slot) : page.kinds![slot] !== EMPTY,
+    );
   }
 
   /**
@@ -182,17 +165,8 @@ export class CellInputs {
    */
   shift(shift: KeyShift): void {
     const { axis, from, delta } = shift;
-    const low = shiftLow(shift);
-    const touched: [number, Page][] = [];
-    for (const entry of this.#pages) {
-      const [id] = entry;
-      const last =
-        axis === 'row'
-          ? Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS + PAGE_ROWS - 1
-          : (id % PAGES_PER_ROW_BAND) * PAGE_COLS + PAGE_COLS - 1;
-      if (last >= low) touched.push(entry);
-    }
-    for (const [id] of touched) this.#pages.delete(id);
+    const moving = takePagesForShift(this.#pages, shift);
+    const { offset, split } = moving;
     const created = new Map<number, Page>();
     const pageAt = (id: number, dense: boolean): Page => {
       let page = created.get(id);
@@ -214,11 +188,8 @@ export class CellInputs {
         if (row >= from) row += delta;
       } else if (col >= from) col += delta;
       checkShifted(row, col);
-      const page = pageAt(
-        Math.floor(row / PAGE_ROWS) * PAGES_PER_ROW_BAND + Math.floor(col / PAGE_COLS),
-        false,
-      );
-      const slot = (row % PAGE_ROWS) * PAGE_COLS + (col % PAGE_COLS);
+      const page = pageAt(pageOf(row, col), false);
+      const slot = slotOf(row, col);
       if (page.sparse !== undefined) {
         page.sparse.set(slot, input);
         if (page.sparse.size >= DENSE_AT) densify(page);
@@ -227,17 +198,15 @@ export class CellInputs {
     // Dense pages that move whole along rows keep their arrays: each is re-keyed `bands` pages on
     // and its rows slid `offset` down inside it, the rows that slide out going to the top of the
     // page below (already slid: pages go bottom first). Only text and formulas are visited.
-    const bands = Math.floor(delta / PAGE_ROWS);
-    const offset = delta - bands * PAGE_ROWS;
-    const split = (PAGE_ROWS - offset) * PAGE_COLS;
-    const whole = (id: number, page: Page): boolean =>
-      axis === 'row' &&
-      page.sparse === undefined &&
-      Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS >= from;
-    const bulk = touched.filter(([id, page]) => whole(id, page)).sort((a, b) => b[0] - a[0]);
-    for (const [id, page] of bulk) {
-      checkShifted(Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS + delta, 0);
-      const to = id + bands * PAGES_PER_ROW_BAND;
+    // Sparse pages go cell by cell, after them.
+    const cellByCell = [...moving.partial];
+    for (const entry of moving.whole) {
+      const [id, page] = entry;
+      if (page.sparse !== undefined) {
+        cellByCell.push(entry);
+        continue;
+      }
+      const to = moving.destination(id);
       const kinds = page.kinds!;
       const numbers = page.numbers!;
       const others = page.others;
@@ -245,7 +214,7 @@ export class CellInputs {
       if (offset > 0) {
         const tailKinds = kinds.subarray(split, PAGE_CELLS);
         if (tailKinds.some((kind) => kind !== EMPTY)) {
-          const below = pageAt(to + PAGES_PER_ROW_BAND, true);
+          const below = pageAt(pageBelow(to), true);
           below.kinds!.set(tailKinds, 0);
           below.numbers!.set(numbers.subarray(split, PAGE_CELLS), 0);
         }
@@ -256,17 +225,16 @@ export class CellInputs {
       created.set(to, page);
       for (const [slot, input] of others ?? []) {
         const moved = slot + offset * PAGE_COLS;
-        const into = moved < PAGE_CELLS ? page : pageAt(to + PAGES_PER_ROW_BAND, true);
+        const into = moved < PAGE_CELLS ? page : pageAt(pageBelow(to), true);
         (into.others ??= new Map()).set(moved % PAGE_CELLS, input);
       }
     }
-    for (const [id, page] of touched) {
-      if (whole(id, page)) continue;
-      const firstRow = Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS;
-      const firstCol = (id % PAGES_PER_ROW_BAND) * PAGE_COLS;
+    for (const [id, page] of cellByCell) {
+      const firstRow = pageFirstRow(id);
+      const firstCol = pageFirstCol(id);
       if (page.sparse !== undefined) {
         for (const [slot, input] of page.sparse)
-          place(firstRow + Math.floor(slot / PAGE_COLS), firstCol + (slot % PAGE_COLS), input);
+          place(firstRow + slotRow(slot), firstCol + slotCol(slot), input);
         continue;
       }
       const kinds = page.kinds!;
@@ -275,8 +243,8 @@ export class CellInputs {
         const kind = kinds[slot];
         if (kind === EMPTY) continue;
         place(
-          firstRow + Math.floor(slot / PAGE_COLS),
-          firstCol + (slot % PAGE_COLS),
+          firstRow + slotRow(slot),
+          firstCol + slotCol(slot),
           kind === NUMBER ? numbers[slot]! : page.others!.get(slot)!,
         );
       }

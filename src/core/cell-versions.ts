@@ -6,14 +6,24 @@
 // usual shape, fill them. Version 0 means "never written" and is not stored, so get() answers
 // undefined for it, as the Map did.
 import { MAX_COLUMNS } from './address/index.js';
-import { checkShifted, shiftLow, type KeyShift } from './key-shift.js';
+import {
+  PAGE_CELLS,
+  PAGE_COLS,
+  keyOf,
+  keysInPages,
+  pageFirstCol,
+  pageBelow,
+  pageFirstRow,
+  pageOf,
+  slotCol,
+  slotOf,
+  slotRow,
+  takePagesForShift,
+} from './cell-pages.js';
+import { checkShifted, type KeyShift } from './key-shift.js';
 
-const PAGE_ROWS = 64;
-const PAGE_COLS = 4;
-const PAGE_CELLS = PAGE_ROWS * PAGE_COLS;
 /** The last slot of a page counts its set cells, so an emptied page is dropped in O(1). */
 const COUNT_SLOT = PAGE_CELLS;
-const PAGES_PER_ROW_BAND = MAX_COLUMNS / PAGE_COLS;
 /** The largest version a narrow page holds. */
 const NARROW_MAX = 0xffff;
 
@@ -30,14 +40,6 @@ function newPage(wide: boolean): Page {
 /** The page itself when it can hold `version`, else a wide copy of it (the caller keeps that one). */
 function pageFor(page: Page, version: number): Page {
   return version > NARROW_MAX && page instanceof Uint16Array ? Float64Array.from(page) : page;
-}
-
-function pageOf(row: number, col: number): number {
-  return Math.floor(row / PAGE_ROWS) * PAGES_PER_ROW_BAND + Math.floor(col / PAGE_COLS);
-}
-
-function slotOf(row: number, col: number): number {
-  return (row % PAGE_ROWS) * PAGE_COLS + (col % PAGE_COLS);
 }
 
 export class CellVersions {
@@ -108,22 +110,7 @@ export class CellVersions {
 
   /** Keys of the cells whose row (or column) lies in [first, last], visiting only the pages there. */
   keysIn(axis: 'row' | 'col', first: number, last: number): number[] {
-    const keys: number[] = [];
-    for (const [id, page] of this.#pages) {
-      const firstRow = Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS;
-      const firstCol = (id % PAGES_PER_ROW_BAND) * PAGE_COLS;
-      const pageFirst = axis === 'row' ? firstRow : firstCol;
-      const pageLast = pageFirst + (axis === 'row' ? PAGE_ROWS : PAGE_COLS) - 1;
-      if (pageLast < first || pageFirst > last) continue;
-      for (let slot = 0; slot < PAGE_CELLS; slot += 1) {
-        const row = firstRow + Math.floor(slot / PAGE_COLS);
-        const col = firstCol + (slot % PAGE_COLS);
-        const index = axis === 'row' ? row : col;
-        if (index < first || index > last || !(page[slot] !== 0)) continue;
-        keys.push(row * MAX_COLUMNS + col);
-      }
-    }
-    return keys.sort((a, b) => a - b);
+    return keysInPages(this.#pages, axis, first, last, (page, slot) => page[slot] !== 0);
   }
 
   /**
@@ -134,17 +121,8 @@ export class CellVersions {
    */
   shift(shift: KeyShift): void {
     const { axis, from, delta } = shift;
-    const low = shiftLow(shift);
-    const touched: [number, Page][] = [];
-    for (const entry of this.#pages) {
-      const [id] = entry;
-      const last =
-        axis === 'row'
-          ? Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS + PAGE_ROWS - 1
-          : (id % PAGES_PER_ROW_BAND) * PAGE_COLS + PAGE_COLS - 1;
-      if (last >= low) touched.push(entry);
-    }
-    for (const [id] of touched) this.#pages.delete(id);
+    const moving = takePagesForShift(this.#pages, shift);
+    const { offset, split } = moving;
     const created = new Map<number, Page>();
     /** The page being built at `id`, able to hold versions up to `largest`. */
     const pageAt = (id: number, largest: number): Page => {
@@ -156,34 +134,26 @@ export class CellVersions {
     // Pages that move whole along rows keep their arrays: each is re-keyed `bands` pages on and
     // its rows slid `offset` down inside it, the rows that slide out going to the top of the page
     // below (already slid: pages go bottom first). No page is allocated, nor a cell visited.
-    const bands = Math.floor(delta / PAGE_ROWS);
-    const offset = delta - bands * PAGE_ROWS;
-    const split = (PAGE_ROWS - offset) * PAGE_COLS;
-    const whole = (id: number): boolean =>
-      axis === 'row' && Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS >= from;
-    const bulk = touched.filter(([id]) => whole(id)).sort((a, b) => b[0] - a[0]);
-    for (const [id, page] of bulk) {
-      checkShifted(Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS + delta, 0);
-      const to = id + bands * PAGES_PER_ROW_BAND;
+    for (const [id, page] of moving.whole) {
+      const to = moving.destination(id);
       if (offset > 0) {
         const tail = page.subarray(split, PAGE_CELLS);
         let largest = 0;
         for (const version of tail) largest = Math.max(largest, version);
-        if (largest > 0) pageAt(to + PAGES_PER_ROW_BAND, largest).set(tail, 0);
+        if (largest > 0) pageAt(pageBelow(to), largest).set(tail, 0);
         page.copyWithin(offset * PAGE_COLS, 0, split);
         page.fill(0, 0, offset * PAGE_COLS);
       }
       created.set(to, page);
     }
-    for (const [id, page] of touched) {
-      if (whole(id)) continue;
-      const firstRow = Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS;
-      const firstCol = (id % PAGES_PER_ROW_BAND) * PAGE_COLS;
+    for (const [id, page] of moving.partial) {
+      const firstRow = pageFirstRow(id);
+      const firstCol = pageFirstCol(id);
       for (let slot = 0; slot < PAGE_CELLS; slot += 1) {
         const version = page[slot]!;
         if (version === 0) continue;
-        let row = firstRow + Math.floor(slot / PAGE_COLS);
-        let col = firstCol + (slot % PAGE_COLS);
+        let row = firstRow + slotRow(slot);
+        let col = firstCol + slotCol(slot);
         if (axis === 'row') {
           if (row >= from) row += delta;
         } else if (col >= from) col += delta;
@@ -203,12 +173,9 @@ export class CellVersions {
   /** Appends the key of every cell with a version to `into`, page by page (not row-major: callers sort). A plain loop: saves run it over millions of cells, and the generator of keys() costs several times more. */
   pushKeys(into: number[]): void {
     for (const [id, page] of this.#pages) {
-      const firstKey =
-        Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS * MAX_COLUMNS +
-        (id % PAGES_PER_ROW_BAND) * PAGE_COLS;
+      const firstKey = keyOf(id, 0);
       for (let slot = 0; slot < PAGE_CELLS; slot += 1) {
-        if (page[slot] !== 0)
-          into.push(firstKey + Math.floor(slot / PAGE_COLS) * MAX_COLUMNS + (slot % PAGE_COLS));
+        if (page[slot] !== 0) into.push(firstKey + slotRow(slot) * MAX_COLUMNS + slotCol(slot));
       }
     }
   }
@@ -216,14 +183,7 @@ export class CellVersions {
   /** Keys of every cell with a version, page by page (not row-major: callers sort). */
   *keys(): IterableIterator<number> {
     for (const [id, page] of this.#pages) {
-      const firstRow = Math.floor(id / PAGES_PER_ROW_BAND) * PAGE_ROWS;
-      const firstCol = (id % PAGES_PER_ROW_BAND) * PAGE_COLS;
-      for (let slot = 0; slot < PAGE_CELLS; slot += 1) {
-        if (page[slot] === 0) continue;
-        yield (
-          (firstRow + Math.floor(slot / PAGE_COLS)) * MAX_COLUMNS + firstCol + (slot % PAGE_COLS)
-        );
-      }
+      for (let slot = 0; slot < PAGE_CELLS; slot += 1) if (page[slot] !== 0) yield keyOf(id, slot);
     }
   }
 }
