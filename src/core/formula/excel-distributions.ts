@@ -13,6 +13,7 @@ import {
   type ImplementedFunctions,
 } from 'hyperformula';
 import { refusedLogical } from './analysis-toolpak-logicals.js';
+import { translateFunctionNames } from './engine-internals.js';
 
 /** ln Γ(x) for x > 0 (Lanczos, g = 7, nine terms: about 15 digits). */
 export function logGamma(x: number): number {
@@ -356,6 +357,8 @@ export function preciseDistributionsPlugin(
     };
   }
   (PreciseDistributions as unknown as PluginClass).implementedFunctions = implemented;
+  // Names HyperFormula never had (BINOM.DIST.RANGE) must be known to its language.
+  translateFunctionNames(Object.keys(implemented));
   // HyperFormula's older names of these functions (TINV …) follow them here.
   const builtInAliases = (HyperFormula.getAllFunctionPlugins() as unknown as PluginClass[]).flatMap(
     (plugin) => Object.entries(plugin.aliases ?? {}),

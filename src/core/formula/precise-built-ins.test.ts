@@ -2,7 +2,13 @@
 // in place of HyperFormula's: Microsoft's documented examples ("MS example") and values Excel
 // cached in the conformance corpus (the workbook and cell are named in each test).
 import { describe, expect, it } from 'vitest';
-import { formulaValue, useWorkbooks } from '../../../test/support/workbook-bed.js';
+import {
+  formulaValue,
+  useWorkbooks,
+  valueAt,
+  writeCell,
+  writeRows,
+} from '../../../test/support/workbook-bed.js';
 import { gamma, incompleteGamma } from './precise-built-ins.js';
 
 const bed = useWorkbooks();
@@ -44,10 +50,11 @@ describe('GAMMA', () => {
     expectExcel(calc('=GAMMA(-1.5)'), 2.3632718012073544);
   });
 
-  it('is #NUM! at 0 and negative whole numbers, and past 171', () => {
+  it('is #NUM! at 0 and negative whole numbers, and past 171 (at once for 1e10)', () => {
     expect(calc('=GAMMA(0)')).toBe('#NUM!');
     expect(calc('=GAMMA(-2)')).toBe('#NUM!');
     expect(calc('=GAMMA(172)')).toBe('#NUM!');
+    expect(calc('=GAMMA(10000000000)')).toBe('#NUM!');
   });
 });
 
@@ -129,6 +136,26 @@ describe('discrete distributions', () => {
     expect(calc('=POISSON.DIST(-0.000001,5,TRUE)')).toBe('#NUM!');
     expect(calc('=HYPGEOM.DIST(0,0,0,0,FALSE)')).toBe(1);
     expect(calc('=HYPGEOM.DIST(0,2,3,3,TRUE)')).toBe(0);
+  });
+});
+
+describe('BINOM.DIST.RANGE', () => {
+  it('MS examples', () => {
+    expectDocumented(calc('=BINOM.DIST.RANGE(60,0.75,48)'), 0.084, 3);
+    expectDocumented(calc('=BINOM.DIST.RANGE(60,0.75,45,50)'), 0.524, 3);
+  });
+
+  it('out-of-range arguments are #NUM!', () => {
+    expect(calc('=BINOM.DIST.RANGE(10,1.5,2)')).toBe('#NUM!');
+    expect(calc('=BINOM.DIST.RANGE(10,0.5,11)')).toBe('#NUM!');
+    expect(calc('=BINOM.DIST.RANGE(10,0.5,5,4)')).toBe('#NUM!');
+  });
+
+  it('reads a whole column given for one value in the formula’s row (STATISTICAL--BINOM E44)', () => {
+    const book = bed.open();
+    writeRows(book, 'A3', [[10, 0.5, null, null, null, null, 2]]);
+    writeCell(book, 'E3', '=BINOM.DIST.RANGE(A3,B3,G:G)');
+    expectExcel(valueAt(book, 'E3'), 45 / 1024);
   });
 });
 

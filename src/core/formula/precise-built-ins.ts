@@ -28,6 +28,8 @@ const LANCZOS = [
 
 /** Γ(x): exact products for whole numbers, Lanczos otherwise, reflected below ½. */
 export function gamma(x: number): number {
+  // Γ overflows past 171.62…; the product below would otherwise run for x = 1e10.
+  if (x > 172) return Number.POSITIVE_INFINITY;
   if (Number.isInteger(x)) {
     if (x <= 0) return Number.NaN;
     let product = 1;
@@ -200,8 +202,25 @@ function logChoose(n: number, k: number): number {
 function choose(n: number, k: number): number {
   const smaller = Math.min(k, n - k);
   let product = 1;
-  for (let i = 1; i <= smaller; i += 1) product = (product * (n - smaller + i)) / i;
+  for (let i = 1; i <= smaller && Number.isFinite(product); i += 1)
+    product = (product * (n - smaller + i)) / i;
   return product;
+}
+
+/** ln C(n, k) as a sum of logarithms: exact enough for the binomial terms of moderate n. */
+function logChooseBySum(n: number, k: number): number {
+  let result = 0;
+  for (let i = 1; i <= k; i += 1) result += Math.log(n - k + i) - Math.log(i);
+  return result;
+}
+
+/** P(X = k) of the binomial distribution. */
+function binomialTerm(n: number, k: number, p: number): number {
+  if (p === 0) return k === 0 ? 1 : 0;
+  if (p === 1) return k === n ? 1 : 0;
+  return Math.exp(
+    logChooseBySum(n, Math.min(k, n - k)) + k * Math.log(p) + (n - k) * Math.log(1 - p),
+  );
 }
 
 /** P(X = k) of the hypergeometric distribution (sample n of N holding M successes). */
@@ -279,8 +298,15 @@ function hypergeometricDistribution(
   if (!cumulative) return hypergeometric(k, n, m, size);
   // Below max(0, n − N + M) there is nothing to add up: Excel answers 0, not #NUM!
   // (formulas/test.xlsx STATISTICAL!AG54).
+  const mode = Math.floor(((n + 1) * (m + 1)) / (size + 2));
   let sum = 0;
-  for (let i = 0; i <= k; i += 1) sum += hypergeometric(i, n, m, size);
+  // Terms below n − (N − M) are 0; past the mode they shrink, and the sum stops once they no
+  // longer count (a population of a billion would otherwise take a billion terms).
+  for (let i = Math.max(0, n - (size - m)); i <= k; i += 1) {
+    const term = hypergeometric(i, n, m, size);
+    sum += term;
+    if (i > mode && term <= sum * 1e-17) break;
+  }
   return Math.min(sum, 1);
 }
 
@@ -299,6 +325,26 @@ function binomialInverse(trials: number, p: number, alpha: number): Numeric {
   return low;
 }
 
+/**
+ * BINOM.DIST.RANGE: here rather than a custom function so that a range given for one value is
+ * intersected with the formula's row, as Excel does (BINOM.DIST.RANGE(B44,C44,G:G,D44) reads
+ * G44: ironcalc STATISTICAL--BINOM.xlsx E44:E46).
+ */
+function binomialRange(trials: number, p: number, first: number, last?: number): Numeric {
+  const n = Math.trunc(trials);
+  const from = Math.trunc(first);
+  const to = last === undefined ? from : Math.trunc(last);
+  if (n < 0) return numError('BINOM.DIST.RANGE: trials must be ≥ 0');
+  if (p < 0 || p > 1) return numError('BINOM.DIST.RANGE: probability_s must be in [0, 1]');
+  if (from < 0 || from > n)
+    return numError('BINOM.DIST.RANGE: number_s must be between 0 and trials');
+  if (to < from || to > n)
+    return numError('BINOM.DIST.RANGE: number_s2 must be between number_s and trials');
+  let total = 0;
+  for (let k = from; k <= to; k += 1) total += binomialTerm(n, k, p);
+  return total;
+}
+
 function combinationsWithRepetition(number: number, chosen: number): Numeric {
   const n = Math.trunc(number);
   const k = Math.trunc(chosen);
@@ -312,7 +358,7 @@ function doubleFactorial(number: number): Numeric {
   // −1.1 is #NUM! though it truncates to −1, whose double factorial is 1 (formulas/test.xlsx).
   if (number < -1) return numError('FACTDOUBLE needs number ≥ −1');
   let product = 1;
-  for (let k = Math.trunc(number); k > 1; k -= 2) product *= k;
+  for (let k = Math.trunc(number); k > 1 && Number.isFinite(product); k -= 2) product *= k;
   return product;
 }
 
@@ -465,6 +511,11 @@ export const PRECISE_BUILT_INS: Readonly<Record<string, Replacement>> = {
       hypergeometricDistribution(k, n, m, size, false),
     parameters: [NUMBER, NUMBER, NUMBER, NUMBER],
   },
+  binomDistRange: {
+    name: 'BINOM.DIST.RANGE',
+    compute: binomialRange,
+    parameters: [NUMBER, NUMBER, NUMBER, OPTIONAL_NUMBER],
+  },
   binomInvPrecise: {
     name: 'BINOM.INV',
     compute: binomialInverse,
@@ -478,8 +529,25 @@ export const PRECISE_BUILT_INS: Readonly<Record<string, Replacement>> = {
   tTestPrecise: { name: 'T.TEST', compute: tTest, parameters: [RANGE, RANGE, NUMBER, NUMBER] },
 };
 
-/** The catalogue's entries for the old names that are functions of their own here. */
+/**
+ * The catalogue's entries for the functions HyperFormula has no documentation of: the old names
+ * that are functions of their own here, and BINOM.DIST.RANGE.
+ */
 export const PRECISE_BUILT_IN_INFO: ReadonlyMap<string, FunctionInfo> = new Map([
+  [
+    'BINOM.DIST.RANGE',
+    pluginFunctionInfo(
+      'BINOM.DIST.RANGE',
+      'Statistical',
+      'The probability of number_s (to number_s2) successes in trials',
+      [
+        ['trials', false],
+        ['probability_s', false],
+        ['number_s', false],
+        ['number_s2', true],
+      ],
+    ),
+  ],
   [
     'NEGBINOMDIST',
     pluginFunctionInfo(
