@@ -24,7 +24,7 @@ interface PluginClass {
 const NAMES = ['BESSELI', 'BESSELJ', 'BESSELK', 'BESSELY', 'ERF', 'ERFC', 'DELTA'] as const;
 
 /** #VALUE! when an argument is TRUE or FALSE before any is an error; undefined otherwise. */
-function refusedLogical(plugin: unknown, ast: Call, state: unknown): CellError | undefined {
+export function refusedLogical(plugin: unknown, ast: Call, state: unknown): CellError | undefined {
   const evaluate = (plugin as { evaluateAst: (node: unknown, state: unknown) => unknown })
     .evaluateAst;
   for (const node of ast.args) {

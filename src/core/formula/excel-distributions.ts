@@ -6,11 +6,14 @@
 import {
   CellError,
   ErrorType,
+  FunctionArgumentType,
   FunctionPlugin,
   HyperFormula,
   type FunctionPluginDefinition,
   type ImplementedFunctions,
 } from 'hyperformula';
+import { refusedLogical } from './analysis-toolpak-logicals.js';
+import { translateFunctionNames } from './engine-internals.js';
 
 /** ln Γ(x) for x > 0 (Lanczos, g = 7, nine terms: about 15 digits). */
 export function logGamma(x: number): number {
@@ -211,12 +214,37 @@ type Numeric = number | CellError;
 
 const numError = (): CellError => new CellError(ErrorType.NUM, 'outside the distribution’s domain');
 
+/**
+ * A built-in computed anew from its coerced arguments. `parameters` replaces HyperFormula's
+ * argument metadata where its bounds answer before Excel would (an error in a later argument comes
+ * first in Excel) or where the name is an old one HyperFormula only aliases; `refusesLogicals`
+ * makes TRUE or FALSE #VALUE!, as the Analysis ToolPak's functions answer.
+ */
+export interface Replacement {
+  readonly name: string;
+  readonly compute: (...args: never[]) => Numeric;
+  readonly parameters?: ImplementedFunctions[string]['parameters'];
+  readonly refusesLogicals?: boolean;
+}
+
 /** Method name → the function it replaces and how it computes from the coerced arguments. */
-const REPLACEMENTS: Record<string, { name: string; compute: (...args: never[]) => Numeric }> = {
+const REPLACEMENTS: Record<string, Replacement> = {
   tDist: {
     name: 'T.DIST',
-    compute: (x: number, df: number, cumulative: boolean) =>
-      cumulative ? studentCdf(x, Math.trunc(df)) : studentDensity(x, Math.trunc(df)),
+    // No bound on df in the metadata: Excel's density at 0 degrees of freedom is #DIV/0!, its
+    // cumulative distribution #NUM! (formulas/test.xlsx STATISTICAL!R102, W102).
+    parameters: [
+      { argumentType: FunctionArgumentType.NUMBER },
+      { argumentType: FunctionArgumentType.NUMBER },
+      { argumentType: FunctionArgumentType.BOOLEAN },
+    ],
+    compute: (x: number, df: number, cumulative: boolean) => {
+      const degrees = Math.trunc(df);
+      if (degrees === 0 && !cumulative)
+        return new CellError(ErrorType.DIV_BY_ZERO, 'T.DIST needs df ≥ 1');
+      if (degrees < 1) return numError();
+      return cumulative ? studentCdf(x, degrees) : studentDensity(x, degrees);
+    },
   },
   tDist2t: {
     name: 'T.DIST.2T',
@@ -303,10 +331,13 @@ class PreciseDistributions extends FunctionPlugin {}
  * The plugin class (stateless, shared by every engine), registered after HyperFormula's own so
  * its functions take their place; arguments keep HyperFormula's types, bounds and coercions.
  */
-export function preciseDistributionsPlugin(): FunctionPluginDefinition {
+export function preciseDistributionsPlugin(
+  more: Readonly<Record<string, Replacement>> = {},
+): FunctionPluginDefinition {
   const implemented: ImplementedFunctions = {};
-  for (const [method, { name, compute }] of Object.entries(REPLACEMENTS)) {
-    const metadata = builtInMetadata(name);
+  for (const [method, replacement] of Object.entries({ ...REPLACEMENTS, ...more })) {
+    const { name, compute, parameters, refusesLogicals } = replacement;
+    const metadata = parameters === undefined ? builtInMetadata(name) : { method, parameters };
     implemented[name] = { ...metadata, method };
     (PreciseDistributions.prototype as unknown as Record<string, unknown>)[method] = function (
       this: FunctionPlugin,
@@ -317,6 +348,8 @@ export function preciseDistributionsPlugin(): FunctionPluginDefinition {
         runFunction: (a: unknown, s: unknown, m: unknown, f: (...v: never[]) => unknown) => unknown;
         metadata: (name: string) => unknown;
       };
+      const refused = refusesLogicals === true ? refusedLogical(this, ast, state) : undefined;
+      if (refused !== undefined) return refused;
       return self.runFunction(ast.args, state, self.metadata(name), (...args: never[]) => {
         const value = compute(...args);
         return typeof value === 'number' && !Number.isFinite(value) ? numError() : value;
@@ -324,12 +357,16 @@ export function preciseDistributionsPlugin(): FunctionPluginDefinition {
     };
   }
   (PreciseDistributions as unknown as PluginClass).implementedFunctions = implemented;
+  // Names HyperFormula never had (BINOM.DIST.RANGE) must be known to its language.
+  translateFunctionNames(Object.keys(implemented));
   // HyperFormula's older names of these functions (TINV …) follow them here.
   const builtInAliases = (HyperFormula.getAllFunctionPlugins() as unknown as PluginClass[]).flatMap(
     (plugin) => Object.entries(plugin.aliases ?? {}),
   );
   (PreciseDistributions as unknown as PluginClass).aliases = Object.fromEntries(
-    builtInAliases.filter(([, target]) => implemented[target] !== undefined),
+    builtInAliases.filter(
+      ([alias, target]) => implemented[target] !== undefined && implemented[alias] === undefined,
+    ),
   );
   return PreciseDistributions as unknown as FunctionPluginDefinition;
 }

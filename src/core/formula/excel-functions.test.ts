@@ -58,7 +58,6 @@ const NAMES = [
   'TRIMMEAN',
   'PROB',
   'INTERCEPT',
-  'BINOM.DIST.RANGE',
   'MODE',
   'MODE.SNGL',
   'KURT',

@@ -110,19 +110,6 @@ describe('INTERCEPT', () => {
   });
 });
 
-describe('BINOM.DIST.RANGE', () => {
-  it('MS examples', () => {
-    close('=BINOM.DIST.RANGE(60,0.75,48)', 0.084, 3);
-    close('=BINOM.DIST.RANGE(60,0.75,45,50)', 0.524, 3);
-  });
-
-  it('out-of-range arguments are #NUM!', () => {
-    expect(calc('=BINOM.DIST.RANGE(10,1.5,2)')).toBe('#NUM!');
-    expect(calc('=BINOM.DIST.RANGE(10,0.5,11)')).toBe('#NUM!');
-    expect(calc('=BINOM.DIST.RANGE(10,0.5,5,4)')).toBe('#NUM!');
-  });
-});
-
 describe('MODE and MODE.SNGL', () => {
   it('MS example: the most frequent number', () => {
     const data = [[5.6], [4], [4], [3], [2], [4]];

@@ -1,7 +1,7 @@
 // Excel math, statistical and engineering functions HyperFormula 3.5 lacks: ERF.PRECISE,
-// ERFC.PRECISE, GESTEP, PERMUT, PERMUTATIONA, TRIMMEAN, PROB, INTERCEPT, BINOM.DIST.RANGE, MODE,
+// ERFC.PRECISE, GESTEP, PERMUT, PERMUTATIONA, TRIMMEAN, PROB, INTERCEPT, MODE,
 // MODE.SNGL, KURT, PERCENTRANK, PERCENTRANK.INC, PERCENTRANK.EXC, MDETERM and PERCENTOF, with the semantics
-// and errors of Microsoft's documentation.
+// and errors of Microsoft's documentation (BINOM.DIST.RANGE is in precise-built-ins.ts).
 import {
   analysisNumberArg,
   cellsOf,
@@ -213,42 +213,6 @@ const intercept: CustomFunction = {
   },
 };
 
-/** ln C(n, k), exact enough for the binomial terms. */
-function logChoose(n: number, k: number): number {
-  let result = 0;
-  for (let i = 1; i <= k; i += 1) result += Math.log(n - k + i) - Math.log(i);
-  return result;
-}
-
-function binomialTerm(n: number, k: number, p: number): number {
-  if (p === 0) return k === 0 ? 1 : 0;
-  if (p === 1) return k === n ? 1 : 0;
-  return Math.exp(logChoose(n, Math.min(k, n - k)) + k * Math.log(p) + (n - k) * Math.log(1 - p));
-}
-
-const binomDistRange: CustomFunction = {
-  name: 'BINOM.DIST.RANGE',
-  minArgs: 3,
-  maxArgs: 4,
-  description:
-    'BINOM.DIST.RANGE(trials, probability_s, number_s, [number_s2]): the probability of number_s (to number_s2) successes in trials',
-  evaluate: (args) => {
-    const trials = integerArg('BINOM.DIST.RANGE', args, 0);
-    const p = numberArg('BINOM.DIST.RANGE', args, 1);
-    const from = integerArg('BINOM.DIST.RANGE', args, 2);
-    const to = args[3] === undefined ? from : integerArg('BINOM.DIST.RANGE', args, 3);
-    if (trials < 0) return numError('BINOM.DIST.RANGE: trials must be ≥ 0');
-    if (p < 0 || p > 1) return numError('BINOM.DIST.RANGE: probability_s must be in [0, 1]');
-    if (from < 0 || from > trials)
-      return numError('BINOM.DIST.RANGE: number_s must be between 0 and trials');
-    if (to < from || to > trials)
-      return numError('BINOM.DIST.RANGE: number_s2 must be between number_s and trials');
-    let total = 0;
-    for (let k = from; k <= to; k += 1) total += binomialTerm(trials, k, p);
-    return total;
-  },
-};
-
 function mode(name: string): CustomFunction {
   return {
     name,
@@ -404,7 +368,6 @@ export const EXCEL_MATH_FUNCTIONS: readonly CustomFunction[] = [
   trimmean,
   prob,
   intercept,
-  binomDistRange,
   mode('MODE'),
   mode('MODE.SNGL'),
   kurt,

@@ -138,6 +138,16 @@ describe('LINEST', () => {
     ];
     expect(spill('=LINEST(A1:A3,B1:B3)', 1, 1, rows)[0]![0]).toBe('#VALUE!');
   });
+
+  it('is #VALUE!, not the error, when a range or a flag holds an error (STATISTICAL!AB58, Z58)', () => {
+    const rows = [
+      [4, 0.1, 0.2, '=1/0', '=NA()'],
+      [1, 2, 3, 4, 5],
+    ];
+    expect(spill('=LINEST(A1:D1,A2:D2)', 1, 1, rows)[0]![0]).toBe('#VALUE!');
+    expect(spill('=LINEST(A1:C1,A2:C2,E1,0)', 1, 1, rows)[0]![0]).toBe('#VALUE!');
+    expect(spill('=TREND({2;3;4},{1;2;3},D1:E1)', 1, 1, rows)[0]![0]).toBe('#VALUE!');
+  });
 });
 
 describe('TREND', () => {

@@ -50,10 +50,13 @@ export interface Observations {
   readonly layout: 'columns' | 'rows' | 'cells';
 }
 
+/**
+ * The grid's numbers. Anything else is #VALUE!, an error value too: Excel does not pass on the
+ * error (formulas/test.xlsx STATISTICAL!AB58, LINEST over a range holding #DIV/0!, is #VALUE!).
+ */
 function numbersOf(grid: Grid, what: string): number[][] {
   return grid.map((row) =>
     row.map((value) => {
-      if (value instanceof CellError) throw new RegressionError(value.type, value.message ?? '');
       if (typeof value !== 'number')
         throw new RegressionError(ErrorType.VALUE, `${what} holds a value that is not a number`);
       return value;
@@ -326,11 +329,13 @@ const gridOf = (value: Value): Grid | CellError => {
   return [[value]];
 };
 
-/** An optional flag: missing or empty is the default; otherwise a number or boolean. */
+/**
+ * An optional flag: missing or empty is the default; otherwise a number or boolean (an error is
+ * #VALUE!, as Excel answers for a const read from a cell holding #N/A: STATISTICAL!Z58).
+ */
 function flagOf(value: Value, fallback: boolean): boolean {
   if (value === undefined || value === EmptyValue || value === null) return fallback;
   if (value instanceof SimpleRangeValue) return flagOf(value.rawData()[0]?.[0], fallback);
-  if (value instanceof CellError) throw new RegressionError(value.type, value.message ?? '');
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return value !== 0;
   throw new RegressionError(ErrorType.VALUE, 'a flag must be TRUE, FALSE or a number');

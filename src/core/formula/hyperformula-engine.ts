@@ -58,6 +58,7 @@ import {
 import { REGRESSION_FUNCTION_INFO, regressionPlugin } from './excel-regression-functions.js';
 import { STATISTICAL_ARRAY_INFO, statisticalArraysPlugin } from './excel-statistical-arrays.js';
 import { preciseDistributionsPlugin } from './excel-distributions.js';
+import { PRECISE_BUILT_IN_INFO, PRECISE_BUILT_INS } from './precise-built-ins.js';
 import { isInternalLegacyArrayFunction, legacyArrayPlugin } from './legacy-array-function.js';
 import { LEGACY_ARRAY } from '../legacy-array.js';
 import { criteriaPlugin } from './excel-criteria-functions.js';
@@ -631,8 +632,11 @@ export function builtInFunctionNames(): Set<string> {
 const LAMBDA_PLUGIN = lambdaPlugin();
 const REGRESSION_PLUGIN = regressionPlugin();
 const STATISTICAL_ARRAYS_PLUGIN = statisticalArraysPlugin();
-/** T, F and beta distributions to Excel's precision, in place of HyperFormula's. */
-const DISTRIBUTIONS_PLUGIN = preciseDistributionsPlugin();
+/**
+ * T, F and beta distributions, GAMMA, BESSELI, the discrete distributions, Z.TEST and T.TEST to
+ * Excel's precision and argument rules, in place of HyperFormula's.
+ */
+const DISTRIBUTIONS_PLUGIN = preciseDistributionsPlugin(PRECISE_BUILT_INS);
 const LEGACY_ARRAY_PLUGIN = legacyArrayPlugin();
 /** COUNTIF, SUMIFS … with Excel's criteria, in place of HyperFormula's own (after them). */
 const CRITERIA_PLUGIN = criteriaPlugin();
@@ -707,7 +711,8 @@ function catalogueOf(
       DYNAMIC_FUNCTION_INFO.get(name) ??
       ARRAY_SHAPING_INFO.get(name) ??
       DYNAMIC_ARRAY_FUNCTION_INFO.get(name) ??
-      ARRAY_FUNCTION_INFO.get(name);
+      ARRAY_FUNCTION_INFO.get(name) ??
+      PRECISE_BUILT_IN_INFO.get(name);
     if (lambdaInfo !== undefined) {
       entries.push(lambdaInfo);
       continue;
