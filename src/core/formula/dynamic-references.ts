@@ -789,6 +789,27 @@ class DynamicReferences extends FunctionPlugin {
     return areas instanceof CellError ? areas : areas.length;
   }
 
+  /**
+   * TYPE: 64 for an array or a reference of more than one cell (formulas/test.xlsx
+   * INFORMATION!AG24, `TYPE(C24:Q24)`), which the function looks at whole rather than at the
+   * cell in the formula's row; otherwise its value's type (1 a number or nothing, 2 text, 4 a
+   * logical value, 16 an error).
+   */
+  type(ast: Call, state: State): unknown {
+    const node = ast.args[0];
+    if (node === undefined || ast.args.length !== 1)
+      return new CellError(ErrorType.NA, 'one argument is expected');
+    let value = this.evaluateArgument(node, state, true);
+    if (value instanceof SimpleRangeValue) {
+      if (value.width() !== 1 || value.height() !== 1) return 64;
+      value = value.data[0]![0];
+    }
+    if (value instanceof CellError) return 16;
+    if (typeof value === 'string') return 2;
+    if (typeof value === 'boolean') return 4;
+    return 1;
+  }
+
   cell(ast: Call, state: State): unknown {
     const [typeNode, refNode] = ast.args;
     if (typeNode === undefined || ast.args.length > 2)
@@ -961,6 +982,14 @@ const FUNCTIONS: readonly Definition[] = [
     description: 'The number of areas in a reference',
     category: 'Lookup and reference',
     positional: true,
+  },
+  {
+    name: 'TYPE',
+    method: 'type',
+    parameters: [['value', false]],
+    description:
+      'TYPE(value): 1 for a number (or an empty cell), 2 text, 4 TRUE/FALSE, 16 an error, 64 an array or a range of several cells',
+    category: 'Information',
   },
   {
     name: 'CELL',

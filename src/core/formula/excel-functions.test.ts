@@ -77,7 +77,6 @@ const NAMES = [
   'ISEVEN',
   'DATEDIF',
   'ERROR.TYPE',
-  'TYPE',
   'COUPDAYBS',
   'COUPDAYS',
   'COUPDAYSNC',

@@ -203,8 +203,11 @@ const IMPLEMENTED: ImplementedFunctions = {
   // Evaluated by the method, which applies it over arrays cell by cell.
   IFS: {
     method: 'ifs',
-    parameters: [{ argumentType: FunctionArgumentType.ANY }],
-    repeatLastArgs: 1,
+    parameters: [
+      { argumentType: FunctionArgumentType.ANY },
+      { argumentType: FunctionArgumentType.ANY },
+    ],
+    repeatLastArgs: 2,
     vectorizationForbidden: true,
   },
   SWITCH: { method: 'switch', parameters: [VALUE, VALUE, VALUE], repeatLastArgs: 1 },
