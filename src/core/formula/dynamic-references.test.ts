@@ -251,3 +251,33 @@ describe('dynamicSpelling', () => {
     expect(dynamicSpelling(formula)).toBe(spelled);
   });
 });
+
+describe("Excel's union operator", () => {
+  const grid: WireValue[][] = [
+    [1, 2, 3, 4],
+    [5, 6, 7, 8],
+    [9, 10, 11, 12],
+  ];
+
+  it('is spelled as a call only inside parentheses that are no call’s', () => {
+    expect(dynamicSpelling('=SUM((A1:B2,C3))')).toBe('=SUM(DYNAMIC.UNION(A1:B2,C3))');
+    expect(dynamicSpelling('=IF(A1,(B1+1),2)')).toBe('=IF(A1,(B1+1),2)');
+    expect(dynamicSpelling('=SUM(A1,B1)')).toBe('=SUM(A1,B1)');
+  });
+
+  // formulas/test.xlsx LOOKUP!S4, V4, S115, AQ52; CORE!E7; poi/61063.xlsx A4.
+  it.each([
+    ['=AREAS((A1:B2,C3,D1:D3))', 3],
+    ['=AREAS(((A1:B1,B1:C1,A3:B3,B3:C3) B1:B3))', 4],
+    ['=ROWS((A1:A3,C1:C3))', '#REF!'],
+    ['=COLUMNS(((A1:B1,B1:C1) B1:B3))', '#REF!'],
+    ['=SUM((A1:B2,C3))', 25],
+    ['=SUM(A1:C2 (A1:A3,C1:C3))', 16],
+    ['=RANK(B1,(A1,B1,C1),1)', 2],
+    ['=LARGE((A1:B2,D3),1)', 12],
+    ['=INDEX((A1:A3,C1:C3),2,1,2)', 7],
+    ['=INDEX((A1:A3,C1:C3),1,1,3)', '#REF!'],
+  ])('%s is %j', (formula, expected) => {
+    expect(result(bookWith(grid), formula)).toBe(expected);
+  });
+});

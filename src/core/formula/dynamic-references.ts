@@ -35,7 +35,16 @@ export const DYNAMIC_OFFSET = 'DYNAMIC.OFFSET';
 export const DYNAMIC_RANGE = 'DYNAMIC.RANGE';
 export const DYNAMIC_SHEETS = 'DYNAMIC.SHEETS';
 export const DYNAMIC_INTERSECT = 'DYNAMIC.INTERSECT';
-const INTERNAL = new Set([DYNAMIC_OFFSET, DYNAMIC_RANGE, DYNAMIC_SHEETS, DYNAMIC_INTERSECT]);
+export const DYNAMIC_UNION = 'DYNAMIC.UNION';
+const INTERNAL = new Set([
+  DYNAMIC_OFFSET,
+  DYNAMIC_RANGE,
+  DYNAMIC_SHEETS,
+  DYNAMIC_INTERSECT,
+  DYNAMIC_UNION,
+]);
+/** The calls whose value may be a reference of several areas. */
+const AREA_CALLS = new Set([DYNAMIC_UNION, DYNAMIC_INTERSECT]);
 
 /** Function names the engine registers for its own use, left out of the catalogue. */
 export function isInternalDynamicFunction(name: string): boolean {
@@ -104,6 +113,43 @@ const unsettled = new WeakMap<object, Set<object>>();
 
 /** The true extent of a reference value (its data stops at the sheet's filled cells). */
 const extentOf = new WeakMap<SimpleRangeValue, Box>();
+
+/**
+ * The areas of a reference of several (Excel's union `(A1:B2,D4)`), each a reference value; the
+ * union's own value is all their cells in one column, as SUM, LARGE or RANK read them.
+ */
+const unionAreas = new WeakMap<SimpleRangeValue, readonly SimpleRangeValue[]>();
+
+/** The areas of a value that is a reference of several areas (INDEX's area_num picks one). */
+export function areasOfUnion(value: unknown): readonly SimpleRangeValue[] | undefined {
+  return value instanceof SimpleRangeValue ? unionAreas.get(value) : undefined;
+}
+
+/** The cells two boxes share, or undefined. */
+function overlap(first: Box, second: Box): Box | undefined {
+  const shared = {
+    sheet: first.sheet,
+    top: Math.max(first.top, second.top),
+    left: Math.max(first.left, second.left),
+    bottom: Math.min(first.bottom, second.bottom),
+    right: Math.min(first.right, second.right),
+  };
+  if (first.sheet !== second.sheet || shared.top > shared.bottom || shared.left > shared.right)
+    return undefined;
+  return shared;
+}
+
+/** The node under any parentheses. */
+function unwrapped(node: Node): Node {
+  return node.type === 'PARENTHESES' ? unwrapped(node.expression as Node) : node;
+}
+
+const isAreaCall = (node: Node): boolean => {
+  const inner = unwrapped(node);
+  return (
+    inner.type === 'FUNCTION_CALL' && AREA_CALLS.has(String(inner.procedureName).toUpperCase())
+  );
+};
 
 let rangeClass: RangeClass | undefined;
 
@@ -576,25 +622,62 @@ class DynamicReferences extends FunctionPlugin {
    * cells both references share; #NULL! when they share none or lie on different sheets.
    */
   dynamicIntersect(ast: Call, state: State): unknown {
-    const [firstNode, secondNode] = ast.args;
-    if (firstNode === undefined || secondNode === undefined || ast.args.length !== 2)
-      return valueError('an intersection needs two references');
-    const first = this.boxOf(firstNode, state);
-    if (first instanceof CellError) return first;
-    const second = this.boxOf(secondNode, state);
-    if (second instanceof CellError) return second;
-    if (first === undefined || second === undefined)
-      return valueError('an intersection takes two references');
-    const shared = {
-      sheet: first.sheet,
-      top: Math.max(first.top, second.top),
-      left: Math.max(first.left, second.left),
-      bottom: Math.min(first.bottom, second.bottom),
-      right: Math.min(first.right, second.right),
-    };
-    if (first.sheet !== second.sheet || shared.top > shared.bottom || shared.left > shared.right)
-      return nullError('the references do not intersect');
-    return this.referenceValue(shared, state);
+    const areas = this.areasOf(ast, state);
+    return areas instanceof CellError ? areas : this.areasValue(areas, state);
+  }
+
+  /** Excel's union operator (`(A1:B2,D4)`, spelled DYNAMIC.UNION(A1:B2,D4)): every area of each. */
+  dynamicUnion(ast: Call, state: State): unknown {
+    const areas = this.areasOf(ast, state);
+    return areas instanceof CellError ? areas : this.areasValue(areas, state);
+  }
+
+  /**
+   * The areas a node refers to: those of a union, the overlaps of an intersection's (#NULL! when
+   * none), or the one of any other reference; #VALUE! when it is no reference.
+   */
+  private areasOf(node: Node, state: State): readonly Box[] | CellError {
+    const inner = unwrapped(node);
+    const name = inner.type === 'FUNCTION_CALL' ? String(inner.procedureName).toUpperCase() : '';
+    const args = (inner as Call).args;
+    if (name === DYNAMIC_UNION) {
+      const areas: Box[] = [];
+      for (const arg of args) {
+        const part = this.areasOf(arg, state);
+        if (part instanceof CellError) return part;
+        areas.push(...part);
+      }
+      return areas;
+    }
+    if (name === DYNAMIC_INTERSECT) {
+      if (args.length !== 2) return valueError('an intersection needs two references');
+      const first = this.areasOf(args[0]!, state);
+      if (first instanceof CellError) return first;
+      const second = this.areasOf(args[1]!, state);
+      if (second instanceof CellError) return second;
+      const shared = first.flatMap((a) =>
+        second.map((b) => overlap(a, b)).filter((box): box is Box => box !== undefined),
+      );
+      return shared.length > 0 ? shared : nullError('the references do not intersect');
+    }
+    const box = this.boxOf(node, state);
+    if (box === undefined) return valueError('a reference is expected');
+    return box instanceof CellError ? box : [box];
+  }
+
+  /** The value of a reference of one area or several. */
+  private areasValue(areas: readonly Box[], state: State): unknown {
+    const values: SimpleRangeValue[] = [];
+    for (const area of areas) {
+      const value = this.referenceValue(area, state);
+      if (value instanceof CellError) return value;
+      values.push(value);
+    }
+    if (values.length === 1) return values[0];
+    const cells = values.flatMap((value) => value.data.flat().map((cell) => [cell]));
+    const union = SimpleRangeValue.onlyValues(cells as never);
+    unionAreas.set(union, values);
+    return union;
   }
 
   /**
@@ -645,6 +728,11 @@ class DynamicReferences extends FunctionPlugin {
     const node = ast.args[0];
     if (node === undefined || ast.args.length !== 1)
       return new CellError(ErrorType.NA, 'one argument is expected');
+    if (isAreaCall(node)) {
+      const areas = this.areasOf(node, state);
+      if (areas instanceof CellError) return areas;
+      if (areas.length > 1) return refError(`${axis.toUpperCase()} takes a reference of one area`);
+    }
     const resolved = this.resolve(node, state);
     if (resolved instanceof CellError) return resolved;
     if (resolved !== undefined && 'sheet' in resolved)
@@ -697,9 +785,29 @@ class DynamicReferences extends FunctionPlugin {
     const node = ast.args[0];
     if (node === undefined || ast.args.length !== 1)
       return new CellError(ErrorType.NA, 'one argument is expected');
-    const box = this.boxOf(node, state);
-    if (box instanceof CellError) return box;
-    return box === undefined ? valueError('a reference is expected') : 1;
+    const areas = this.areasOf(node, state);
+    return areas instanceof CellError ? areas : areas.length;
+  }
+
+  /**
+   * TYPE: 64 for an array or a reference of more than one cell (formulas/test.xlsx
+   * INFORMATION!AG24, `TYPE(C24:Q24)`), which the function looks at whole rather than at the
+   * cell in the formula's row; otherwise its value's type (1 a number or nothing, 2 text, 4 a
+   * logical value, 16 an error).
+   */
+  type(ast: Call, state: State): unknown {
+    const node = ast.args[0];
+    if (node === undefined || ast.args.length !== 1)
+      return new CellError(ErrorType.NA, 'one argument is expected');
+    let value = this.evaluateArgument(node, state, true);
+    if (value instanceof SimpleRangeValue) {
+      if (value.width() !== 1 || value.height() !== 1) return 64;
+      value = value.data[0]![0];
+    }
+    if (value instanceof CellError) return 16;
+    if (typeof value === 'string') return 2;
+    if (typeof value === 'boolean') return 4;
+    return 1;
   }
 
   cell(ast: Call, state: State): unknown {
@@ -805,6 +913,13 @@ const FUNCTIONS: readonly Definition[] = [
     category: 'Lookup and reference',
   },
   {
+    name: DYNAMIC_UNION,
+    method: 'dynamicUnion',
+    parameters: [],
+    description: '',
+    category: 'Lookup and reference',
+  },
+  {
     name: DYNAMIC_SHEETS,
     method: 'dynamicSheets',
     parameters: [],
@@ -867,6 +982,14 @@ const FUNCTIONS: readonly Definition[] = [
     description: 'The number of areas in a reference',
     category: 'Lookup and reference',
     positional: true,
+  },
+  {
+    name: 'TYPE',
+    method: 'type',
+    parameters: [['value', false]],
+    description:
+      'TYPE(value): 1 for a number (or an empty cell), 2 text, 4 TRUE/FALSE, 16 an error, 64 an array or a range of several cells',
+    category: 'Information',
   },
   {
     name: 'CELL',
@@ -932,7 +1055,13 @@ interface EvaluatorSelf {
 let settling = false;
 
 /** The calls whose one-cell result stays a reference below the formula's root. */
-const KEEP_REFERENCE = new Set(['INDIRECT', DYNAMIC_OFFSET, DYNAMIC_RANGE, DYNAMIC_INTERSECT]);
+const KEEP_REFERENCE = new Set([
+  'INDIRECT',
+  DYNAMIC_OFFSET,
+  DYNAMIC_RANGE,
+  DYNAMIC_INTERSECT,
+  DYNAMIC_UNION,
+]);
 
 interface InterpreterSelf {
   evaluateAst(ast: Node, state: unknown): unknown;

@@ -10,6 +10,9 @@
 //   as one array (SUM, AVERAGE, COUNT, COUNTA, MIN, MAX … read it as Excel reads the 3-D range).
 // - Excel's intersection operator, a space between two references (`A1:C3 B2:D4`, `Sales Jan`),
 //   becomes DYNAMIC.INTERSECT(a,b); HyperFormula's parser has no such operator.
+// - Excel's union operator, a comma between references inside parentheses that are no call's
+//   (`SUM((A1:B2,D4))`, `INDEX((A1:A3,C1:C3),1,1,2)`), becomes DYNAMIC.UNION(a,b); the parser
+//   reads the comma as an error.
 // A formula without OFFSET, a call beside a colon, a 3-D reference or a space after a reference
 // is returned untouched after one regular expression.
 import {
@@ -17,10 +20,12 @@ import {
   DYNAMIC_OFFSET,
   DYNAMIC_RANGE,
   DYNAMIC_SHEETS,
+  DYNAMIC_UNION,
 } from './dynamic-references.js';
 import { quotedEnd } from './engine-spelling.js';
 
-const MAY_NEED = /OFFSET\s*\(|\)\s*:|:\s*[A-Za-z_][A-Za-z0-9_.]*\s*\(|:[^:]*!|[\w$)]\s+[\w$('(]/i;
+const MAY_NEED =
+  /OFFSET\s*\(|(?:^|[^\w.$\s])\s*\([^()",]*,|\)\s*:|:\s*[A-Za-z_][A-Za-z0-9_.]*\s*\(|:[^:]*!|[\w$)]\s+[\w$('(]/i;
 const AREA = '\\$?[A-Za-z]{1,3}\\$?\\d+(?::\\$?[A-Za-z]{1,3}\\$?\\d+)?';
 const THREE_D = new RegExp(
   `(?<![A-Za-z0-9_.$'!])([A-Za-z_][A-Za-z0-9_.]*):([A-Za-z_][A-Za-z0-9_.]*)!(${AREA})(?![A-Za-z0-9_.(!])` +
@@ -224,6 +229,63 @@ function operandEnd(tokens: readonly Token[], start: number): number {
   return end;
 }
 
+/** Whether tokens [start, end] are one reference operand: references, ranges, intersections, calls. */
+function isReferenceOperand(tokens: readonly Token[], start: number, end: number): boolean {
+  let index = start;
+  let seen = false;
+  while (index <= end) {
+    const token = tokens[index]!;
+    if (token.kind === 'open' || (token.kind === 'word' && tokens[index + 1]?.kind === 'open')) {
+      const close = closing(tokens, token.kind === 'open' ? index : index + 1);
+      if (close < 0 || close > end) return false;
+      index = close + 1;
+    } else if (isReferenceWord(token)) index += 1;
+    else if ((token.kind === 'colon' || token.kind === 'space') && seen) index += 1;
+    else return false;
+    seen = true;
+  }
+  return seen && tokens[end]!.kind !== 'colon';
+}
+
+/**
+ * Parentheses that are no call's and hold two or more references separated by commas (Excel's
+ * union operator) as DYNAMIC.UNION calls.
+ */
+function unions(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  tokens.forEach((token, index) => {
+    const previous = tokens[index - 1];
+    if (token.kind === 'open' && previous?.kind !== 'word' && isUnion(tokens, index))
+      out.push({ kind: 'word', text: DYNAMIC_UNION });
+    out.push(token);
+  });
+  return out;
+}
+
+function isUnion(tokens: readonly Token[], open: number): boolean {
+  const close = closing(tokens, open);
+  if (close < 0) return false;
+  const pieces: [number, number][] = [];
+  let start = open + 1;
+  let depth = 0;
+  for (let index = open + 1; index < close; index += 1) {
+    const kind = tokens[index]!.kind;
+    if (kind === 'open') depth += 1;
+    else if (kind === 'close') depth -= 1;
+    else if (kind === 'comma' && depth === 0) {
+      pieces.push([start, index - 1]);
+      start = index + 1;
+    }
+  }
+  pieces.push([start, close - 1]);
+  const trimmed = pieces.map(([from, to]): [number, number] => {
+    while (from <= to && tokens[from]!.kind === 'space') from += 1;
+    while (to >= from && tokens[to]!.kind === 'space') to -= 1;
+    return [from, to];
+  });
+  return trimmed.length > 1 && trimmed.every(([from, to]) => isReferenceOperand(tokens, from, to));
+}
+
 /** Spaces between two references (Excel's intersection operator) as DYNAMIC.INTERSECT calls. */
 function intersections(tokens: Token[]): Token[] {
   for (let guard = 0; guard < 64; guard += 1) {
@@ -254,7 +316,7 @@ function intersections(tokens: Token[]): Token[] {
 
 export function dynamicSpelling(formula: string): string {
   if (!MAY_NEED.test(formula)) return formula;
-  let tokens = intersections(tokenize(formula.includes('!') ? threeD(formula) : formula));
+  let tokens = intersections(unions(tokenize(formula.includes('!') ? threeD(formula) : formula)));
   // OFFSETs the parser cannot resolve.
   tokens = tokens.map((token, index) => {
     if (!isName(token, 'OFFSET') || tokens[index + 1]?.kind !== 'open') return token;

@@ -26,6 +26,17 @@ describe('Excel spellings the engine refuses', () => {
     expect(engineSpelling("='It''s'!A1")).toBe("='It''s'!A1");
   });
 
+  it('a repeated percent sign applies each extra one to the operand in parentheses', () => {
+    expect(engineSpelling('=1000%%')).toBe('=(1000%)%');
+    expect(engineSpelling('=SUM(1,2)%%%')).toBe('=((SUM(1,2)%)%)%');
+    expect(engineSpelling('="a%%"&B2%')).toBe('="a%%"&B2%');
+    // poi/FormulaEvalTestData_Copy.xlsx EverythingTests!H67: =1000%% is 0.1.
+    const book = open();
+    writeCell(book, 'A1', '=1000%%');
+    writeCell(book, 'A2', '=2%%^2');
+    expect([valueAt(book, 'A1'), valueAt(book, 'A2')]).toEqual([0.1, 4e-8]);
+  });
+
   it('a name with a backslash, which no name the engine holds has, is #NAME?', () => {
     // poi/46535.xlsx Others!L12: =IF(HSI\10_1\1460_1\1470_1___val<>"",…) is #NAME? in Excel.
     expect(engineSpelling('=IF(HSI\\10_1___val<>"",HSI\\10_1___val,"")')).toBe(

@@ -8,6 +8,8 @@
 // - a name with a backslash (`HSI\10_1___val`, valid in Excel), a parse error there: no name the
 //   engine holds has one (the name rules refuse it; imports rewrite such names to their ranges),
 //   so it is the #NAME? Excel answers for a name nobody defined.
+// - a repeated percent sign (`=1000%%`, a hundredth of a hundredth), which the parser refuses after
+//   the first: the operand takes one in parentheses per extra sign, `((1000%)%)`.
 
 const BOOLEAN_WORD = /^(TRUE|FALSE)(?![A-Za-z0-9_.(!])/i;
 const EXPONENT = /^(\d+\.?\d*|\.\d+)E([+-]?\d)/;
@@ -35,8 +37,30 @@ function textLiteral(literal: string): string {
   return `(${pieces.join('&CHAR(34)&')})`;
 }
 
+/** Where the operand ending at the end of `text` starts (a call, a bracketed group, a number or a reference). */
+function operandStart(text: string): number {
+  let start = text.length;
+  if (text.endsWith(')')) {
+    let depth = 0;
+    for (start = text.length - 1; start >= 0; start -= 1) {
+      if (text[start] === ')') depth += 1;
+      else if (text[start] === '(' && --depth === 0) break;
+    }
+    if (start < 0) return text.length;
+  }
+  while (start > 0 && /[A-Za-z0-9_.$:!]/.test(text[start - 1]!)) start -= 1;
+  return start;
+}
+
+/** `operand` followed by `count` percent signs, each after the first applied in parentheses. */
+function repeatedPercent(out: string, count: number): string {
+  const start = operandStart(out);
+  const extra = count - 1;
+  return `${out.slice(0, start)}${'('.repeat(extra)}${out.slice(start)}${'%)'.repeat(extra)}%`;
+}
+
 export function engineSpelling(formula: string): string {
-  if (!/[{E"\\]/.test(formula)) return formula;
+  if (!/[{E"\\]|%%/.test(formula)) return formula;
   let out = '';
   let depth = 0;
   for (let index = 0; index < formula.length; index += 1) {
@@ -66,6 +90,12 @@ export function engineSpelling(formula: string): string {
         index += name[0].length - 1;
         continue;
       }
+    }
+    if (char === '%' && formula[index + 1] === '%') {
+      const run = /^%+/.exec(formula.slice(index))![0];
+      out = repeatedPercent(out, run.length);
+      index += run.length - 1;
+      continue;
     }
     const word = depth > 0 && !afterName ? BOOLEAN_WORD.exec(formula.slice(index)) : null;
     if (word !== null) {

@@ -18,6 +18,7 @@ import {
   type FunctionPluginDefinition,
   type ImplementedFunctions,
 } from 'hyperformula';
+import { areasOfUnion } from './dynamic-references.js';
 import { bisect, linearSearch, type MatchMode } from './excel-lookup-functions.js';
 import type { FunctionInfo } from './function-catalogue.js';
 import { pluginFunctionInfo } from './function-catalogue.js';
@@ -136,8 +137,19 @@ class ArrayFunctions extends FunctionPlugin {
   index(ast: Call, state: State): Value {
     const args = ast.args;
     if (args.length < 1 || args.length > 4) return wrongCount('INDEX');
-    const source = this.value(args[0], state);
-    if (source instanceof CellError) return source;
+    const given = this.value(args[0], state);
+    if (given instanceof CellError) return given;
+    // area_num picks one area of a reference of several (`INDEX((A1:B2,D1:E2),1,1,2)`).
+    const areas = areasOfUnion(given) ?? [given];
+    let area = 1;
+    if (args.length > 3 && !isOmitted(args[3])) {
+      const number = numberOf(firstOf(this.value(args[3], state)));
+      if (number instanceof CellError) return number;
+      area = Math.trunc(number);
+      if (area < 1) return valueError('INDEX: area_num below 1');
+      if (area > areas.length) return refError('INDEX: area_num past the last area');
+    }
+    const source = areas[area - 1];
     const range =
       source instanceof SimpleRangeValue && !source.isAdHoc()
         ? (source as unknown as { range: RangeBounds }).range
@@ -151,13 +163,6 @@ class ArrayFunctions extends FunctionPlugin {
     let col = colGiven ? indexArg(this.value(args[2], state)) : 0;
     if (row instanceof CellError) return row;
     if (col instanceof CellError) return col;
-    if (args.length > 3 && !isOmitted(args[3])) {
-      const area = numberOf(firstOf(this.value(args[3], state)));
-      if (area instanceof CellError) return area;
-      if (Math.trunc(area) < 1) return valueError('INDEX: area_num below 1');
-      // One area is all a reference here holds (HyperFormula has no unions of ranges).
-      if (Math.trunc(area) > 1) return refError('INDEX: area_num past the last area');
-    }
     // One row and a single index: the index is the column (INDEX({1,2,3}, 2) is 2).
     if (height === 1 && width > 1 && rowGiven && args.length <= 2) [row, col] = [1, row];
     if (row > height) return refError('INDEX: row_num past the last row');

@@ -102,6 +102,17 @@ describe('CHOOSECOLS and CHOOSEROWS', () => {
     expect(valueOf(`=CHOOSECOLS(${NINE},B1)`, 0)).toBe('#VALUE!');
     expect(valueOf(`=CHOOSEROWS(${NINE},B1)`, '01/01/1900')).toBe(1);
   });
+
+  it('indices in a row or a column are read; a grid of them is #VALUE! (formulas/test LOOKUP!AH6, AH9)', () => {
+    const indices: WireValue[][] = [
+      [3, 1],
+      [2, 1],
+    ];
+    expect(spill(`=CHOOSECOLS(${NINE},A1:B1)`, 1, 1, indices)).toEqual([[3]]);
+    expect(spill(`=CHOOSEROWS(${NINE},A1:A2)`, 1, 1, indices)).toEqual([[7]]);
+    expect(spill(`=CHOOSECOLS(${NINE},A1:B2)`, 1, 1, indices)).toEqual([['#VALUE!']]);
+    expect(spill(`=CHOOSEROWS(${NINE},A1:B2)`, 1, 1, indices)).toEqual([['#VALUE!']]);
+  });
 });
 
 describe('TOCOL, TOROW, WRAPROWS and WRAPCOLS', () => {

@@ -571,7 +571,12 @@ class ArrayShaping extends FunctionPlugin {
           .slice(position)
           .flatMap((value) => {
             if (value === undefined) return refuse(ErrorType.VALUE, 'an index is missing');
-            return rowsOf(value).flat();
+            const rows = rowsOf(value);
+            // A row or a column of indices is read in order; a grid of them is refused
+            // (formulas/test.xlsx LOOKUP!AH6: CHOOSECOLS(…,D6:E7) is #VALUE!).
+            if (rows.length > 1 && (rows[0]?.length ?? 0) > 1)
+              return refuse(ErrorType.VALUE, 'indices must be one row or one column');
+            return rows.flat();
           })
           .map((value) => this.countOf(value)),
     };

@@ -76,7 +76,6 @@ const NAMES = [
   'ISEVEN',
   'DATEDIF',
   'ERROR.TYPE',
-  'TYPE',
   'COUPDAYBS',
   'COUPDAYS',
   'COUPDAYSNC',

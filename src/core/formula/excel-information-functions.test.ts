@@ -1,4 +1,4 @@
-// ERROR.TYPE and TYPE (excel-information-functions.ts): Microsoft's documented examples ("MS
+// ERROR.TYPE (excel-information-functions.ts) and TYPE (dynamic-references.ts): Microsoft's documented examples ("MS
 // example") and the documented numbers.
 import { describe, expect, it } from 'vitest';
 import { formulaValue, useWorkbooks } from '../../../test/support/workbook-bed.js';
@@ -50,5 +50,16 @@ describe('TYPE', () => {
     ['=TYPE(B5)', 1],
   ])('MS example %s is %d', (formula, expected) => {
     expect(calc(formula, [['Smith']])).toBe(expected);
+  });
+
+  // sheetjs/ErrorTypes.xlsx RawErrors!G14; formulas/test.xlsx INFORMATION!AG24.
+  it.each([
+    ['=TYPE({1,2,3})', 64],
+    ['=TYPE({1,2;3,4})', 64],
+    ['=TYPE(A1:C1)', 64],
+    ['=TYPE(A1:A1)', 2],
+    ['=TYPE(INDIRECT("A1:B1"))', 64],
+  ])('an array or a range of several cells: %s is %d', (formula, expected) => {
+    expect(calc(formula, [['Smith', 1, true]])).toBe(expected);
   });
 });

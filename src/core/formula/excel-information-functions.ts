@@ -1,5 +1,6 @@
-// Excel information functions HyperFormula 3.5 lacks: ERROR.TYPE and TYPE, which look at error
-// values rather than answering with them (CustomFunction.takesErrors).
+// ERROR.TYPE, which HyperFormula 3.5 lacks: it looks at error values rather than answering with
+// them (CustomFunction.takesErrors). TYPE, which also looks at a range whole, is in
+// dynamic-references.ts.
 import { notAvailable } from './excel-arguments.js';
 import type { CustomFunction } from './function-registry.js';
 import { SENTINELS, isFormulaError, type Sentinel } from './sentinels.js';
@@ -30,20 +31,4 @@ const errorType: CustomFunction = {
   },
 };
 
-const type: CustomFunction = {
-  name: 'TYPE',
-  minArgs: 1,
-  maxArgs: 1,
-  takesErrors: true,
-  description:
-    'TYPE(value): 1 for a number (or an empty cell), 2 text, 4 TRUE/FALSE, 16 an error, 64 an array',
-  evaluate: ([value]) => {
-    if (isFormulaError(value)) return 16;
-    if (typeof value === 'string') return 2;
-    if (typeof value === 'boolean') return 4;
-    if (typeof value === 'object' && value !== null) return 64;
-    return 1;
-  },
-};
-
-export const EXCEL_INFORMATION_FUNCTIONS: readonly CustomFunction[] = [errorType, type];
+export const EXCEL_INFORMATION_FUNCTIONS: readonly CustomFunction[] = [errorType];

@@ -55,6 +55,18 @@ describe('IFS reads its conditions in order', () => {
     writeCell(book, 'A1', '=LEGACY.ARRAY(IFS({TRUE,FALSE},"a",TRUE,"b"),1,2)');
     expect([valueAt(book, 'A1'), valueAt(book, 'B1')]).toEqual(['a', 'b']);
   });
+  it('applies cell by cell over a range as a condition, as dynamic-array Excel does', () => {
+    // pycel/logical.xlsx Logical!O26:O36: IFS(A26:C26,1,B26,2) shows the first cell's answer.
+    const cells = [
+      ['=1/0', 1, 26],
+      [true, 1, 33],
+      [false, 1, 34],
+    ];
+    expect(formulaValue(bed, '=IFS(A1:C1,1,B1,2)', cells)).toBe('#DIV/0!');
+    expect(formulaValue(bed, '=IFS(A2:C2,1,B2,2)', cells)).toBe(1);
+    expect(formulaValue(bed, '=IFS(A3:C3,1,B3,2)', cells)).toBe(2);
+    expect(formulaValue(bed, '=SUM(IFS(A2:C2,1,TRUE,2))', cells)).toBe(3);
+  });
 });
 
 describe('SWITCH', () => {

@@ -95,15 +95,24 @@ class LogicalFunctions extends FunctionPlugin {
     return this.combine(ast, state, 'XOR', (values) => values.filter(Boolean).length % 2 === 1);
   }
 
+  /**
+   * IFS over arrays applies cell by cell, as a dynamic-array Excel does (`IFS(A26:C26,1,B26,2)` is
+   * one answer per cell of A26:C26, pycel/logical.xlsx Logical!O26:O44): a single row or column
+   * stretches along the other arguments, a value is the same everywhere.
+   */
   ifs(ast: Call, state: unknown): unknown {
-    return this.runFunction(ast.args as never, state as never, this.metadata('IFS'), (...args) => {
-      for (let index = 0; index + 1 < args.length; index += 2) {
-        const condition = conditionOf(args[index]);
-        if (condition === true) return args[index + 1];
-        if (condition !== false) return condition;
-      }
-      return new CellError(ErrorType.NA, 'IFS: no condition is TRUE');
-    });
+    if (ast.args.length < 2 || ast.args.length % 2 !== 0)
+      return new CellError(ErrorType.NA, 'IFS takes pairs of a condition and a value');
+    const args = ast.args.map((node) => this.evaluateAst(node as never, state as never) as unknown);
+    const arrays = args.filter(
+      (value): value is SimpleRangeValue => value instanceof SimpleRangeValue,
+    );
+    const height = Math.max(1, ...arrays.map((value) => value.height()));
+    const width = Math.max(1, ...arrays.map((value) => value.width()));
+    const rows = Array.from({ length: height }, (_, row) =>
+      Array.from({ length: width }, (_, col) => ifsAt(args.map((arg) => elementAt(arg, row, col)))),
+    );
+    return height === 1 && width === 1 ? rows[0]![0] : SimpleRangeValue.onlyValues(rows as never);
   }
 
   switch(ast: Call, state: unknown): unknown {
@@ -126,6 +135,27 @@ class LogicalFunctions extends FunctionPlugin {
       },
     );
   }
+}
+
+/** IFS over one value per argument: the value after the first TRUE condition. */
+function ifsAt(args: readonly unknown[]): unknown {
+  for (let index = 0; index + 1 < args.length; index += 2) {
+    const condition = conditionOf(args[index]);
+    if (condition === true) return args[index + 1];
+    if (condition !== false) return condition;
+  }
+  return new CellError(ErrorType.NA, 'IFS: no condition is TRUE');
+}
+
+/**
+ * The element of `value` at (row, col) as Excel broadcasts arrays: a value everywhere, a single
+ * row or column along its length, and #N/A past an array's edge.
+ */
+function elementAt(value: unknown, row: number, col: number): unknown {
+  if (!(value instanceof SimpleRangeValue)) return value;
+  const r = value.height() === 1 ? 0 : row;
+  const c = value.width() === 1 ? 0 : col;
+  return value.data[r]?.[c] ?? new CellError(ErrorType.NA, 'outside the array');
 }
 
 /** An IFS condition: TRUE (the value to answer follows), FALSE, or the error to answer. */
@@ -170,7 +200,16 @@ const IMPLEMENTED: ImplementedFunctions = {
   AND: { method: 'and', ...LOGICALS },
   OR: { method: 'or', ...LOGICALS },
   XOR: { method: 'xor', ...LOGICALS },
-  IFS: { method: 'ifs', parameters: [VALUE, VALUE], repeatLastArgs: 2 },
+  // Evaluated by the method, which applies it over arrays cell by cell.
+  IFS: {
+    method: 'ifs',
+    parameters: [
+      { argumentType: FunctionArgumentType.ANY },
+      { argumentType: FunctionArgumentType.ANY },
+    ],
+    repeatLastArgs: 2,
+    vectorizationForbidden: true,
+  },
   SWITCH: { method: 'switch', parameters: [VALUE, VALUE, VALUE], repeatLastArgs: 1 },
 };
 

@@ -31,6 +31,17 @@ describe('ADDRESS', () => {
     expect(calc('=ADDRESS(1,28,1,TRUE,"Sheet2")')).toBe('Sheet2!$AB$1');
   });
 
+  it('an empty sheet_text or a1 cell, and a workbook before the sheet in A1 style', () => {
+    const book = bed.open();
+    writeCell(book, 'A1', "'*b?u*");
+    writeCell(book, 'C1', '=ADDRESS(1.1,3,4,4.1,B1)'); // formulas/test.xlsx LOOKUP!S3
+    writeCell(book, 'D1', '=ADDRESS(3,4,4.1,B1,A1)'); // LOOKUP!T3
+    expect(valueAt(book, 'C1')).toBe('!C1');
+    expect(valueAt(book, 'D1')).toBe("'*b?u*'!R[3]C[4]");
+    // poi/FormulaEvalTestData_Copy.xlsx EverythingTests!F128.
+    expect(calc('=ADDRESS(2,3,3,TRUE,"[Book1]Sheet1")')).toBe('[Book1]Sheet1!$C2');
+  });
+
   // ironcalc/LOOKUP_AND_REFERENCE--ADDRESS.xlsx rows 22-27, 33, 38, 40.
   it('truncates row and column, and answers #VALUE! outside the sheet or for an unknown abs_num', () => {
     expect(calc('=ADDRESS(23.4,34.7,2)')).toBe('AH$23');

@@ -15,9 +15,17 @@ import {
 } from './excel-arguments.js';
 import type { CustomFunction, FunctionArgument } from './function-registry.js';
 
-/** A sheet name as a reference writes it: quoted (quotes doubled) unless it is a plain name that cannot read as a cell. */
-function sheetPrefix(sheet: string): string {
-  const plain = /^[A-Za-z_][A-Za-z0-9_.]*$/.test(sheet) && !/^[A-Za-z]{1,3}\d+$/.test(sheet);
+/**
+ * A sheet name as a reference writes it: quoted (quotes doubled) unless it is a plain name that
+ * cannot read as a cell. In A1 style a workbook in brackets before it needs no quotes
+ * (`[Book1]Sheet1!$C2`, poi FormulaEvalTestData_Copy.xlsx F128), in R1C1 style it is quoted
+ * (Microsoft's ADDRESS example, `'[Book1]Sheet1'!R2C3`). Empty text leaves the bare `!`
+ * (formulas/test.xlsx LOOKUP!S3).
+ */
+function sheetPrefix(sheet: string, a1: boolean): string {
+  const name = a1 ? sheet.replace(/^\[[^\]]*\]/, '') : sheet;
+  const plain =
+    sheet === '' || (/^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) && !/^[A-Za-z]{1,3}\d+$/.test(name));
   const quoted = plain ? sheet : `'${sheet.replaceAll("'", "''")}'`;
   return `${quoted}!`;
 }
@@ -44,11 +52,14 @@ const address: CustomFunction = {
       return valueError(`ADDRESS: column_num must be 1 to ${MAX_COLUMNS}`);
     if (absNum < 1 || absNum > 4) return valueError('ADDRESS: abs_num must be 1, 2, 3 or 4');
     const absolute = absoluteParts(absNum);
-    const cell = booleanArg('ADDRESS', args, 3, true)
+    // An empty cell for a1 is FALSE (formulas/test.xlsx LOOKUP!T3 answers R1C1); left out, TRUE.
+    const a1 = args[3] === null ? false : booleanArg('ADDRESS', args, 3, true);
+    const cell = a1
       ? `${absolute.col ? '$' : ''}${columnToLetters(col - 1)}${absolute.row ? '$' : ''}${row}`
       : `R${absolute.row ? row : `[${row}]`}C${absolute.col ? col : `[${col}]`}`;
+    if (args[4] === undefined) return cell;
     const sheet = plainArg('ADDRESS', args[4], 5);
-    return sheet === null || sheet === '' ? cell : sheetPrefix(textOf(sheet)) + cell;
+    return sheetPrefix(sheet === null ? '' : textOf(sheet), a1) + cell;
   },
 };
 

@@ -65,6 +65,7 @@ import { criteriaPlugin } from './excel-criteria-functions.js';
 import { logicalPlugin } from './excel-logical-functions.js';
 import { complexSumsPlugin } from './excel-complex-functions.js';
 import { analysisToolPakLogicalsPlugins } from './analysis-toolpak-logicals.js';
+import { arrayTableVlookupPlugin } from './array-table-vlookup.js';
 import { toolpakRoundingPlugin } from './analysis-toolpak-rounding.js';
 import { excelValuePlugin } from './excel-value-function.js';
 import { databasePlugin } from './excel-database-functions.js';
@@ -646,6 +647,7 @@ const LOGICAL_PLUGIN = logicalPlugin();
 const COMPLEX_SUMS_PLUGIN = complexSumsPlugin();
 /** BESSELI …, ERF, ERFC and DELTA refusing TRUE/FALSE, as the Analysis ToolPak's functions do. */
 const ATP_LOGICALS_PLUGINS = analysisToolPakLogicalsPlugins();
+const ARRAY_TABLE_VLOOKUP_PLUGIN = arrayTableVlookupPlugin();
 const TOOLPAK_ROUNDING_PLUGIN = toolpakRoundingPlugin();
 const EXCEL_VALUE_PLUGIN = excelValuePlugin();
 /** DSUM, DGET … with Excel's criteria tables, in place of HyperFormula's. */
@@ -664,6 +666,7 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
     // Right after HyperFormula's own: each subclass re-declares every function of the plugin it
     // extends, HyperFormula's versions, which any replacement of ours must come after.
     ...ATP_LOGICALS_PLUGINS,
+    ARRAY_TABLE_VLOOKUP_PLUGIN,
     DISTRIBUTIONS_PLUGIN,
     CRITERIA_PLUGIN,
     LOGICAL_PLUGIN,
