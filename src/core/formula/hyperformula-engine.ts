@@ -48,6 +48,9 @@ import { refuseEmptyTextAsNumber } from './empty-text-coercion.js';
 import { readExcelDateEdges } from './excel-date-serials.js';
 import { BYTE_TEXT_FUNCTIONS } from './byte-text-functions.js';
 import { makeEmptyProductZero } from './empty-product.js';
+import { correctAggregates } from './aggregate-corrections.js';
+import { correctMathEdges } from './math-edge-corrections.js';
+import { correctSubtotal } from './subtotal.js';
 import { engineSpelling } from './engine-spelling.js';
 import { LAMBDA_CALL, lambdaSpelling } from './lambda-spelling.js';
 import {
@@ -785,6 +788,9 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   refuseEmptyTextAsNumber();
   readExcelDateEdges();
   makeEmptyProductZero();
+  correctAggregates();
+  correctMathEdges();
+  correctSubtotal();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
   // The defined names (lower case) that hold a LAMBDA: calls of them are spelled LAMBDA.CALL.
   let lambdaNames: ReadonlySet<string> = NO_LAMBDA_NAMES;
