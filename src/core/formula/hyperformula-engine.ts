@@ -50,7 +50,7 @@ import { BYTE_TEXT_FUNCTIONS } from './byte-text-functions.js';
 import { makeEmptyProductZero } from './empty-product.js';
 import { correctAggregates } from './aggregate-corrections.js';
 import { correctMathEdges } from './math-edge-corrections.js';
-import { correctSubtotal } from './subtotal.js';
+import { correctSubtotal, setRowsHidden, subtotalCells } from './subtotal.js';
 import { engineSpelling } from './engine-spelling.js';
 import { LAMBDA_CALL, lambdaSpelling } from './lambda-spelling.js';
 import {
@@ -1072,6 +1072,17 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       const run = runWithinTimeBudget(ms, fn);
       if (run.exceeded) throw new FormulaTimeBudgetError(ms ?? 0);
       return run.value;
+    },
+    setRowVisibility(sheet, rows) {
+      if (invalid) return;
+      const graph = hf.dependencyGraph as unknown as Parameters<typeof subtotalCells>[0];
+      if (!setRowsHidden(graph, sheet, rows)) return;
+      // Nothing in the engine's dependencies says SUBTOTAL reads the layout: rewritten, each
+      // SUBTOTAL formula is recomputed with its dependents.
+      for (const address of subtotalCells(graph)) {
+        const formula = hf.getCellFormula(address);
+        if (formula !== undefined) collect(hf.setCellContents(address, [[formula]]));
+      }
     },
     batch(fn) {
       if (batchDepth === 0 && !invalid) hf.suspendEvaluation();

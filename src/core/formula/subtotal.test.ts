@@ -82,3 +82,69 @@ describe('SUBTOTAL over nested subtotals', () => {
     expect(valueAt(book, 'A8')).toBe(3);
   });
 });
+
+describe('SUBTOTAL over hidden rows', () => {
+  const hide = (rows: number[]) => [
+    { type: 'set-layout' as const, sheet: 'Sheet1', patch: { hiddenRows: rows } },
+  ];
+  const filterOver = (lastRow: number, below: number) => [
+    {
+      type: 'set-layout' as const,
+      sheet: 'Sheet1',
+      patch: {
+        filter: {
+          range: { start: { row: 0, col: 0 }, end: { row: lastRow, col: 0 } },
+          columns: [{ col: 0, conditions: [{ op: 'lt' as const, value: below }] }],
+        },
+      },
+    },
+  ];
+
+  function book() {
+    const workbook = bed.open();
+    writeRows(workbook, 'A1', [['Units'], [1], [2], [4], [8]]);
+    writeRows(workbook, 'C1', [
+      ['=SUBTOTAL(9,A2:A5)'],
+      ['=SUBTOTAL(109,A2:A5)'],
+      ['=SUBTOTAL(103,A1:A5)'],
+      ['=C2*10'],
+    ]);
+    return workbook;
+  }
+
+  it('101–111 leave out rows hidden by hand, 1–11 count them (MS SUBTOTAL page)', () => {
+    const workbook = book();
+    const commit = workbook.apply(hide([2]));
+    expect([valueAt(workbook, 'C1'), valueAt(workbook, 'C2'), valueAt(workbook, 'C3')]).toEqual([
+      15, 13, 4,
+    ]);
+    // Dependents follow, and the commit reports the SUBTOTAL that changed.
+    expect(valueAt(workbook, 'C4')).toBe(130);
+    expect(JSON.stringify(commit.changes.cells)).toContain('"value":13');
+    workbook.undo();
+    expect(valueAt(workbook, 'C2')).toBe(15);
+  });
+
+  it('every function number leaves out the rows a filter hides, as computed values decide', () => {
+    const workbook = book();
+    workbook.apply(filterOver(4, 5));
+    expect([valueAt(workbook, 'C1'), valueAt(workbook, 'C2')]).toEqual([7, 7]);
+    // A value changed under the filter hides its row at the same commit.
+    writeRows(workbook, 'A2', [[9]]);
+    expect([valueAt(workbook, 'C1'), valueAt(workbook, 'C2')]).toEqual([6, 6]);
+  });
+
+  it('rows inserted above hidden rows move them, and SUBTOTAL still leaves the same cells out', () => {
+    const workbook = book();
+    workbook.apply(hide([4]));
+    expect(valueAt(workbook, 'C2')).toBe(7);
+    workbook.apply([
+      {
+        type: 'change-structure',
+        change: { sheet: 'Sheet1', axis: 'row', kind: 'insert', at: 0, count: 1 },
+      },
+    ]);
+    expect(workbook.sheet().layout().hiddenRows).toEqual([5]);
+    expect(valueAt(workbook, 'C3')).toBe(7);
+  });
+});

@@ -6,7 +6,9 @@
 //   (poi 59736.xlsx: A3 =SUBTOTAL(9,A1,A2) over A2 =SUBTOTAL(9,A1) is 1).
 // - Errors in the cells counted are the answer, except for COUNT and COUNTA; text and TRUE/FALSE
 //   count only for COUNTA; no numbers give 0 (SUM, MAX, MIN, PRODUCT) or #DIV/0!.
-// Rows hidden in the workbook are not known to the engine, so 101–111 count them as 1–11 do.
+// - Rows hidden by a filter are left out; 101–111 also leave out rows hidden by hand. The
+//   workbook tells each engine which rows its sheets hide (setRowsHidden); a change recomputes
+//   every SUBTOTAL (subtotalCells), as the engine's own dependencies know nothing of layouts.
 // HyperFormula's method is replaced once on its plugin's prototype (as empty-product.ts does),
 // so SUBTOTAL keeps its catalogue entry and argument metadata.
 import { CellError, EmptyValue, ErrorType, HyperFormula, SimpleRangeValue } from 'hyperformula';
@@ -44,6 +46,38 @@ interface RangeBounds {
   readonly start: Address;
 }
 
+/** The rows a sheet hides (zero-based, ascending), as sheet-layout.ts rowVisibilityOf gives them. */
+export interface RowVisibility {
+  readonly byHand: readonly number[];
+  readonly byFilter: readonly number[];
+}
+
+interface HiddenRows {
+  readonly given: RowVisibility;
+  readonly byHand: ReadonlySet<number>;
+  readonly byFilter: ReadonlySet<number>;
+}
+
+/** Per engine (its dependency graph), the rows each sheet hides; none until the workbook says. */
+const hiddenRowsByGraph = new WeakMap<object, Map<number, HiddenRows>>();
+
+const sameRows = (a: readonly number[], b: readonly number[]): boolean =>
+  a.length === b.length && a.every((row, index) => row === b[index]);
+
+/** Records the rows a sheet of the engine hides; false when they are what it held already. */
+export function setRowsHidden(graph: object, sheet: number, rows: RowVisibility): boolean {
+  let sheets = hiddenRowsByGraph.get(graph);
+  const held = sheets?.get(sheet)?.given ?? { byHand: [], byFilter: [] };
+  if (sameRows(held.byHand, rows.byHand) && sameRows(held.byFilter, rows.byFilter)) return false;
+  if (sheets === undefined) hiddenRowsByGraph.set(graph, (sheets = new Map()));
+  sheets.set(sheet, {
+    given: rows,
+    byHand: new Set(rows.byHand),
+    byFilter: new Set(rows.byFilter),
+  });
+  return true;
+}
+
 /** The functions whose results SUBTOTAL leaves out of its own. */
 const SUBTOTALLING = new Set(['SUBTOTAL', 'AGGREGATE']);
 
@@ -76,9 +110,23 @@ function plain(value: unknown): Counted | undefined {
   return value as Counted;
 }
 
-/** The values SUBTOTAL counts in one argument: its cells but those of nested subtotals. */
-function countedValues(plugin: Plugin, node: Node, state: State, into: Counted[]): void {
-  const isSubtotalCell = (address: Address): boolean => {
+/**
+ * The values SUBTOTAL counts in one argument: its cells but those of nested subtotals and of the
+ * rows left out (`byHand` too for 101–111).
+ */
+function countedValues(
+  plugin: Plugin,
+  node: Node,
+  state: State,
+  byHand: boolean,
+  into: Counted[],
+): void {
+  const hidden = hiddenRowsByGraph.get(plugin.dependencyGraph);
+  const leftOut = (address: Address): boolean => {
+    const rows = hidden?.get(address.sheet);
+    if (rows !== undefined) {
+      if (rows.byFilter.has(address.row) || (byHand && rows.byHand.has(address.row))) return true;
+    }
     const vertex = plugin.dependencyGraph.getCell(address);
     const formula = vertex?.getFormula?.(plugin.dependencyGraph.lazilyTransformingAstService);
     return formula !== undefined && callsSubtotal(formula);
@@ -92,7 +140,7 @@ function countedValues(plugin: Plugin, node: Node, state: State, into: Counted[]
         if (counted === undefined) return;
         if (range !== undefined) {
           const { sheet, row: top, col: left } = range.start;
-          if (isSubtotalCell({ sheet, row: top + row, col: left + col })) return;
+          if (leftOut({ sheet, row: top + row, col: left + col })) return;
         }
         into.push(counted);
       }),
@@ -102,7 +150,7 @@ function countedValues(plugin: Plugin, node: Node, state: State, into: Counted[]
   const counted = plain(value);
   if (counted === undefined) return;
   if (node.type === 'CELL_REFERENCE' && node.reference !== undefined)
-    if (isSubtotalCell(node.reference.toSimpleCellAddress(state.formulaAddress))) return;
+    if (leftOut(node.reference.toSimpleCellAddress(state.formulaAddress))) return;
   into.push(counted);
 }
 
@@ -171,11 +219,28 @@ function subtotal(this: Plugin, ast: Call, state: State): unknown {
       : this.arithmeticHelper.coerceScalarToNumberOrError(plain(given) ?? 0);
   if (typeof functionNum !== 'number') return functionNum;
   const kind = subtotalKind(functionNum);
+  const byHand = Math.trunc(functionNum) > 100;
   if (kind === undefined)
     return new CellError(ErrorType.VALUE, 'SUBTOTAL: function_num must be 1–11 or 101–111');
   const values: Counted[] = [];
-  for (const node of refs) countedValues(this, node, state, values);
+  for (const node of refs) countedValues(this, node, state, byHand, values);
   return subtotalOf(kind, values);
+}
+
+/** The cells of the engine whose formula calls SUBTOTAL, to recompute when hidden rows change. */
+export function subtotalCells(graph: {
+  readonly graph: { getNodes(): Iterable<unknown> };
+  readonly lazilyTransformingAstService: unknown;
+}): Address[] {
+  const cells: Address[] = [];
+  const service = graph.lazilyTransformingAstService;
+  for (const node of graph.graph.getNodes()) {
+    const vertex = node as Vertex & { getAddress?(service: unknown): Address };
+    if (typeof vertex.getFormula !== 'function' || typeof vertex.getAddress !== 'function')
+      continue;
+    if (callsSubtotal(vertex.getFormula(service))) cells.push(vertex.getAddress(service));
+  }
+  return cells;
 }
 
 let corrected = false;
