@@ -60,3 +60,16 @@ describe('COUNTBLANK', () => {
     expect(calc('=COUNTBLANK(A1:A4)', [['=""'], [0], [null], ['x']])).toBe(2);
   });
 });
+
+describe('a formula whose result is an empty cell', () => {
+  it('holds 0 for the formulas reading it (poi EverythingTests E288, J1272)', () => {
+    const rows = [
+      ['x', 1e-5],
+      ['y', '=D9'],
+    ];
+    expect(calc('=COUNTA(A1:B2)', rows)).toBe(4);
+    expect(calc('=SMALL(A1:B2,1)', rows)).toBe(0);
+    expect(calc('=ISBLANK(B2)', rows)).toBe(false);
+    expect(calc('=COUNTBLANK(B2)', rows)).toBe(0);
+  });
+});

@@ -772,6 +772,10 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     // date before March 1900 was a day off. Serials from 61 on are the same either way.
     leapYear1900: true,
     nullDate: { year: 1899, month: 12, day: 31 },
+    // A formula whose result is an empty cell (=D7 over an empty D7) holds 0, as in Excel, also
+    // for the formulas that read it: COUNTA counts it, SMALL and ISBLANK see the number (poi
+    // FormulaEvalTestData_Copy.xlsx EverythingTests E288, J1272).
+    evaluateNullToZero: true,
     chooseAddressMappingPolicy: addressMappingPolicy,
     functionPlugins: functionPluginsOf(registry.list()),
   };
