@@ -24,6 +24,14 @@ describe('AVEDEV and DEVSQ', () => {
     expect(calc('=AVEDEV(A1:A4)', [[1], ['x'], [3], [true]])).toBe(1);
   });
 
+  it('skip a single cell’s text and TRUE/FALSE but coerce typed ones (formulas test.xlsx STATISTICAL X3, Y3)', () => {
+    const rows = [['29/02/1900'], [true], [-0.1]];
+    expect(calc('=AVEDEV(A1,A3)', rows)).toBe(0);
+    expect(calc('=DEVSQ(A2,A3)', rows)).toBe(0);
+    expect(calc('=AVEDEV(TRUE,3)')).toBe(1);
+    expect(calc('=DEVSQ("1",3)')).toBe(2);
+  });
+
   it('answer with an error among the data', () => {
     expect(calc('=DEVSQ(A1:A2)', [[1], ['=1/0']])).toBe('#DIV/0!');
   });

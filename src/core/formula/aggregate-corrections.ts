@@ -1,7 +1,8 @@
 // Statistical aggregates of HyperFormula that answer differently from Excel where their data is
 // empty or typed directly, corrected once on their plugins' prototypes (as empty-product.ts does):
 // - AVEDEV and DEVSQ of no numbers are #NUM! (HyperFormula: #DIV/0! and 0); poi
-//   FormulaEvalTestData_Copy.xlsx EverythingTests F176, G176, H392.
+//   FormulaEvalTestData_Copy.xlsx EverythingTests F176, G176, H392. A single cell's text or
+//   TRUE/FALSE is skipped as a range's is (HyperFormula coerced it as a typed value).
 // - LARGE and SMALL read a single value typed as their array as Excel reads a typed argument:
 //   TRUE is 1, "2.3" is 2.3, "Hello" is #VALUE! (HyperFormula skipped it and answered #NUM!);
 //   a value read from a cell is still skipped unless it is a number. ironcalc
@@ -60,10 +61,23 @@ function prototypeOf(name: string, methods: readonly string[]): Plugin {
   return prototype;
 }
 
-/** AVEDEV or DEVSQ over its arguments' numbers (HyperFormula's coercions), #NUM! when none. */
+/**
+ * AVEDEV or DEVSQ over its arguments' numbers, #NUM! when none. A value typed directly is coerced
+ * (HyperFormula's coercions); a cell's text or TRUE/FALSE is skipped, as in a range (formulas
+ * test.xlsx STATISTICAL X3, Y3: AVEDEV(I3,G3) over text in I3 is 0).
+ */
 function deviations(name: string, measure: (numbers: readonly number[]) => number): Method {
   return function (ast, state) {
-    return this.runFunction(ast.args, state, this.metadata(name), (...args) => {
+    const fromCells = ast.args.map(readsCells);
+    return this.runFunction(ast.args, state, this.metadata(name), (...given) => {
+      const args = given.filter(
+        (value, index) =>
+          !fromCells[index] ||
+          value instanceof SimpleRangeValue ||
+          value instanceof CellError ||
+          typeof value === 'number' ||
+          (typeof value === 'object' && value !== null && 'val' in value),
+      );
       const numbers = this.arithmeticHelper.coerceNumbersExactRanges(args);
       if (numbers instanceof CellError) return numbers;
       if (numbers.length === 0) return new CellError(ErrorType.NUM, `${name}: no numbers given`);
