@@ -205,6 +205,20 @@ describe('xlsx import', () => {
     expect(decoded.sheets[0]!.layout).toMatchObject({ hiddenRows: [6], filteredRows: [1] });
   });
 
+  it('reads a merged range as its first cell alone, the others empty as in Excel', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('S');
+    sheet.getCell('A1').value = 'Group';
+    sheet.mergeCells('A1:A3');
+    sheet.getCell('B2').value = 5;
+    const decoded = await decodeXlsx(Buffer.from(await book.xlsx.writeBuffer()));
+    const cells = decoded.sheets[0]!.cells.map((cell) => [cell.row, cell.col, cell.input]);
+    expect(cells).toEqual([
+      [0, 0, 'Group'],
+      [1, 1, 5],
+    ]);
+  });
+
   it('writes rows hidden by hand as hidden rows, which read back the same', async () => {
     const workbook = open({ sheetNames: ['S'] });
     workbook.apply(writeRangeOps('S', { row: 0, col: 0 }, [[1], [2], [3]]));

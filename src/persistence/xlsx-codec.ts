@@ -775,6 +775,9 @@ function readWorksheet(
     if (arrays.length > 0)
       arrays = arrays.filter((range) => range.end.row >= Number(row.number) - 1);
     row.eachCell({ includeEmpty: false }, (cell) => {
+      // exceljs gives every cell of a merged range its first cell's value; in Excel the others
+      // are empty (COUNTA over a merged A6:A8 counts one: formulas test.xlsx COVERAGE D12).
+      if (cell.isMerged && cell.master.address !== cell.address) return;
       const array = arrayFormulaRange(cell);
       if (array !== undefined) arrays.push(array);
       const read = inputOf(cell);
