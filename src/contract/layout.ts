@@ -63,6 +63,17 @@ export const LayoutJson = Type.Object({
     description: 'Row number → height in pixels; others have the default (24 px).',
   }),
   filter: Type.Union([FilterJson, Type.Null()]),
+  hidden_rows: Type.Optional(
+    List(List(Type.Integer({ minimum: 1 }), { minItems: 2, maxItems: 2 }), {
+      description: 'Rows hidden by hand, as [first, last] row numbers; absent when none.',
+    }),
+  ),
+  filtered_rows: Type.Optional(
+    List(List(Type.Integer({ minimum: 1 }), { minItems: 2, maxItems: 2 }), {
+      description:
+        'Rows hidden by a filter kept without criteria (a table’s, from an .xlsx), as [first, last] row numbers; absent when none.',
+    }),
+  ),
 });
 export type LayoutJson = Static<typeof LayoutJson>;
 

@@ -94,9 +94,14 @@ function retiredBytes(workbook: RetiredWorkbook): number {
   return bytes;
 }
 
-/** A layout patch: its size pairs and a filter's listed values. */
+/** A layout patch: its size pairs, hidden rows and a filter's listed values. */
 function layoutPatchBytes(patch: LayoutPatch): number {
-  let bytes = ((patch.columnWidths?.length ?? 0) + (patch.rowHeights?.length ?? 0)) * ADDRESS_BYTES;
+  let bytes =
+    ((patch.columnWidths?.length ?? 0) +
+      (patch.rowHeights?.length ?? 0) +
+      (patch.hiddenRows?.length ?? 0) +
+      (patch.filteredRows?.length ?? 0)) *
+    ADDRESS_BYTES;
   for (const column of patch.filter?.columns ?? []) {
     bytes += OP_BYTES;
     for (const value of column.values ?? []) bytes += SLOT_BYTES + textBytes(value);

@@ -13,6 +13,8 @@ import {
   checkFilter,
   checkLayout,
   EMPTY_LAYOUT,
+  MAX_HIDDEN_ROWS,
+  rowSpans,
   type ConditionOp,
   type SheetFilter,
   type SheetLayout,
@@ -43,6 +45,10 @@ export interface LayoutJson {
   /** Row number (from 1) → height in pixels; others have the default. */
   readonly row_heights: Readonly<Record<string, number>>;
   readonly filter: FilterJson | null;
+  /** Rows hidden by hand, as [first, last] row numbers from 1; absent when none. */
+  readonly hidden_rows?: readonly (readonly [number, number])[];
+  /** Rows hidden by a filter the workbook keeps no criteria for (a table's), as spans; absent when none. */
+  readonly filtered_rows?: readonly (readonly [number, number])[];
 }
 
 export function filterToJson(filter: SheetFilter): FilterJson {
@@ -64,6 +70,8 @@ export function layoutToJson(layout: SheetLayout): LayoutJson {
     ),
     row_heights: Object.fromEntries(layout.rowHeights.map(([row, height]) => [row + 1, height])),
     filter: layout.filter === null ? null : filterToJson(layout.filter),
+    ...(layout.hiddenRows.length === 0 ? {} : { hidden_rows: rowSpans(layout.hiddenRows) }),
+    ...(layout.filteredRows.length === 0 ? {} : { filtered_rows: rowSpans(layout.filteredRows) }),
   };
 }
 
@@ -135,6 +143,23 @@ function sizesFromJson(
   });
 }
 
+/** Zero-based rows from [first, last] spans of row numbers from 1. */
+function rowsFromSpans(raw: unknown, field: string): number[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) invalid(field, 'expected a list of [first, last] row numbers.');
+  const rows: number[] = [];
+  raw.forEach((span, index) => {
+    const where = `${field}[${index}]`;
+    if (!Array.isArray(span) || span.length !== 2) invalid(where, 'expected [first, last].');
+    const first = rowOf(span[0], where);
+    const last = rowOf(span[1], where);
+    if (last < first || rows.length + last - first >= MAX_HIDDEN_ROWS)
+      invalid(where, `expected first ≤ last, at most ${MAX_HIDDEN_ROWS} rows in all.`);
+    for (let row = first; row <= last; row += 1) rows.push(row);
+  });
+  return rows;
+}
+
 /** A layout as files spell it (absent parts are defaults), checked whole. */
 export function layoutFromJson(raw: unknown, field: string): SheetLayout {
   if (raw === undefined || raw === null) return EMPTY_LAYOUT;
@@ -150,6 +175,8 @@ export function layoutFromJson(raw: unknown, field: string): SheetLayout {
         json.filter === undefined || json.filter === null
           ? null
           : filterFromJson(json.filter, `${field}.filter`),
+      hiddenRows: rowsFromSpans(json.hidden_rows, `${field}.hidden_rows`),
+      filteredRows: rowsFromSpans(json.filtered_rows, `${field}.filtered_rows`),
     },
     field,
   );

@@ -7,8 +7,10 @@ import {
   inversePatch,
   movedLayout,
   patchLayout,
+  rowVisibilityOf,
   type SheetFilter,
 } from './sheet-layout.js';
+import { layoutFromJson, layoutToJson } from './sheet-layout-json.js';
 
 const column = (values: CellValue[]) => (row: number) => values[row] ?? null;
 
@@ -129,5 +131,65 @@ describe('rows and columns inserted or deleted', () => {
   it('deleting the header row removes the filter; deleting frozen rows unfreezes them', () => {
     const moved = movedLayout(layout, { sheet: 'S', axis: 'row', kind: 'delete', at: 1, count: 1 });
     expect(moved).toMatchObject({ frozenRows: 2, filter: null });
+  });
+});
+
+describe('rows hidden by hand and by a filter without criteria', () => {
+  it('a patch replaces them sorted and once each; its inverse puts the previous list back', () => {
+    const patch = { hiddenRows: [7, 2, 7], filteredRows: [4] };
+    const layout = patchLayout(EMPTY_LAYOUT, patch);
+    expect(layout).toMatchObject({ hiddenRows: [2, 7], filteredRows: [4] });
+    expect(patchLayout(layout, inversePatch(EMPTY_LAYOUT, patch))).toEqual(EMPTY_LAYOUT);
+    expect(() => patchLayout(EMPTY_LAYOUT, { hiddenRows: [-1] })).toThrow(/hiddenRows\[0\]/);
+  });
+
+  it('move with inserted rows and go with deleted ones', () => {
+    const layout = patchLayout(EMPTY_LAYOUT, { hiddenRows: [2, 5], filteredRows: [8] });
+    const inserted = movedLayout(layout, {
+      sheet: 'S',
+      axis: 'row',
+      kind: 'insert',
+      at: 3,
+      count: 2,
+    });
+    expect(inserted).toMatchObject({ hiddenRows: [2, 7], filteredRows: [10] });
+    const deleted = movedLayout(layout, {
+      sheet: 'S',
+      axis: 'row',
+      kind: 'delete',
+      at: 2,
+      count: 1,
+    });
+    expect(deleted).toMatchObject({ hiddenRows: [4], filteredRows: [7] });
+  });
+
+  it('SUBTOTAL leaves out by hand only those, by filter the filter’s rows and the filtered ones', () => {
+    const layout = patchLayout(EMPTY_LAYOUT, {
+      hiddenRows: [1],
+      filteredRows: [9],
+      filter: { range: range(3), columns: [{ col: 0, conditions: [{ op: 'gt', value: 2 }] }] },
+    });
+    const values = column(['Head', 1, 5, 2]);
+    expect(rowVisibilityOf(layout, (row) => values(row))).toEqual({
+      byHand: [1],
+      byFilter: [1, 3, 9],
+    });
+  });
+});
+
+describe('hidden rows as files spell them', () => {
+  it('are [first, last] spans of row numbers from 1, absent when none, and read back the same', () => {
+    const layout = patchLayout(EMPTY_LAYOUT, { hiddenRows: [2, 3, 4, 9], filteredRows: [6] });
+    const json = layoutToJson(layout);
+    expect(json).toMatchObject({
+      hidden_rows: [
+        [3, 5],
+        [10, 10],
+      ],
+      filtered_rows: [[7, 7]],
+    });
+    expect(layoutFromJson(json, 'layout')).toEqual(layout);
+    expect(layoutToJson(EMPTY_LAYOUT)).not.toHaveProperty('hidden_rows');
+    expect(() => layoutFromJson({ hidden_rows: [[5, 3]] }, 'layout')).toThrow(/hidden_rows\[0\]/);
   });
 });

@@ -1,10 +1,10 @@
 // How a sheet is laid out for people, besides its cells: frozen panes, column widths, row
-// heights and the filter that hides rows. Plain JSON values (ops carry them to the journal),
-// replaced whole by the `set-layout` op. Nothing here changes what a formula computes: a
-// hidden row still counts in every sum, as in Excel.
+// heights, the filter that hides rows and rows hidden otherwise. Plain JSON values (ops carry
+// them to the journal), replaced whole by the `set-layout` op. A hidden row still counts in
+// every sum, as in Excel; only SUBTOTAL leaves hidden rows out (rowVisibilityOf).
 import { formatCell, MAX_COLUMNS, MAX_ROWS, type RangeAddress } from './address/index.js';
 import { InvalidOperationError } from './errors.js';
-import { isFormulaError, type CellValue } from './formula/index.js';
+import { isFormulaError, type CellValue, type RowVisibility } from './formula/index.js';
 import { limitOf, movedIndex, type StructureChange } from './formula-text/index.js';
 
 /** Pixel sizes the page and the API use (Excel's default column is 64 px, a row 20 px). */
@@ -16,6 +16,8 @@ export const MAX_FROZEN_COLUMNS = 100;
 /** Values a value-list filter may list per column, and conditions per column. */
 export const MAX_FILTER_VALUES = 10_000;
 export const MAX_FILTER_CONDITIONS = 2;
+/** Rows a layout may list as hidden by hand, and as hidden by a filter it keeps no criteria for. */
+export const MAX_HIDDEN_ROWS = 100_000;
 
 export type ConditionOp =
   | 'eq'
@@ -78,6 +80,13 @@ export interface SheetLayout {
   /** [row, px] pairs sorted by row; rows not listed have the default height. */
   readonly rowHeights: readonly (readonly [number, number])[];
   readonly filter: SheetFilter | null;
+  /** Rows hidden by hand (zero-based, ascending). */
+  readonly hiddenRows: readonly number[];
+  /**
+   * Rows hidden by a filter whose criteria the workbook does not keep (a table's autofilter read
+   * from an .xlsx), ascending: hidden as the file had them, and left out by SUBTOTAL 1–11 too.
+   */
+  readonly filteredRows: readonly number[];
 }
 
 export const EMPTY_LAYOUT: SheetLayout = Object.freeze({
@@ -86,6 +95,8 @@ export const EMPTY_LAYOUT: SheetLayout = Object.freeze({
   columnWidths: Object.freeze([]) as readonly (readonly [number, number])[],
   rowHeights: Object.freeze([]) as readonly (readonly [number, number])[],
   filter: null,
+  hiddenRows: Object.freeze([]) as readonly number[],
+  filteredRows: Object.freeze([]) as readonly number[],
 });
 
 /** What a `set-layout` op changes: only the fields given. A size of null restores the default. */
@@ -95,6 +106,10 @@ export interface LayoutPatch {
   readonly columnWidths?: readonly (readonly [number, number | null])[];
   readonly rowHeights?: readonly (readonly [number, number | null])[];
   readonly filter?: SheetFilter | null;
+  /** Replaces the rows hidden by hand. */
+  readonly hiddenRows?: readonly number[];
+  /** Replaces the rows hidden by a filter without criteria. */
+  readonly filteredRows?: readonly number[];
 }
 
 export function isEmptyLayout(layout: SheetLayout): boolean {
@@ -103,7 +118,9 @@ export function isEmptyLayout(layout: SheetLayout): boolean {
     layout.frozenColumns === 0 &&
     layout.columnWidths.length === 0 &&
     layout.rowHeights.length === 0 &&
-    layout.filter === null
+    layout.filter === null &&
+    layout.hiddenRows.length === 0 &&
+    layout.filteredRows.length === 0
   );
 }
 
@@ -131,6 +148,14 @@ function checkSizes(
     if (pair[1] === null && nullable) return [at, null];
     return [at, wholeIn(pair[1], MIN_SIZE, MAX_SIZE, where)];
   });
+}
+
+/** A list of rows, checked, deduplicated and sorted. */
+function checkRows(rows: unknown, field: string): number[] {
+  if (!Array.isArray(rows) || rows.length > MAX_HIDDEN_ROWS)
+    invalid(field, `expected a list of at most ${MAX_HIDDEN_ROWS} row indexes.`);
+  const checked = rows.map((row, index) => wholeIn(row, 0, MAX_ROWS - 1, `${field}[${index}]`));
+  return [...new Set(checked)].sort((a, b) => a - b);
 }
 
 /** Sizes merged into sorted [index, px] pairs (null removes an entry; the last word wins). */
@@ -268,6 +293,14 @@ export function patchLayout(layout: SheetLayout, patch: LayoutPatch): SheetLayou
         : patch.filter === null
           ? null
           : checkFilter(patch.filter),
+    hiddenRows:
+      patch.hiddenRows === undefined
+        ? layout.hiddenRows
+        : checkRows(patch.hiddenRows, 'hiddenRows'),
+    filteredRows:
+      patch.filteredRows === undefined
+        ? layout.filteredRows
+        : checkRows(patch.filteredRows, 'filteredRows'),
   };
 }
 
@@ -290,6 +323,8 @@ export function inversePatch(before: SheetLayout, patch: LayoutPatch): LayoutPat
       ? {}
       : { rowHeights: sizesBack(before.rowHeights, patch.rowHeights) }),
     ...(patch.filter === undefined ? {} : { filter: before.filter }),
+    ...(patch.hiddenRows === undefined ? {} : { hiddenRows: before.hiddenRows }),
+    ...(patch.filteredRows === undefined ? {} : { filteredRows: before.filteredRows }),
   };
 }
 
@@ -305,6 +340,8 @@ export function checkLayout(raw: unknown, field: string): SheetLayout {
       columnWidths: layout.columnWidths ?? [],
       rowHeights: layout.rowHeights ?? [],
       filter: layout.filter ?? null,
+      hiddenRows: layout.hiddenRows ?? [],
+      filteredRows: layout.filteredRows ?? [],
     });
   } catch (error) {
     if (error instanceof InvalidOperationError)
@@ -323,6 +360,17 @@ function movedSizes(
   for (const [at, size] of sizes) {
     const index = movedIndex(at, change);
     if (index !== undefined) moved.push([index, size]);
+  }
+  return moved;
+}
+
+/** Rows after the change: deleted ones dropped, later ones moved. */
+function movedRows(rows: readonly number[], change: StructureChange): readonly number[] {
+  if (rows.length === 0) return rows;
+  const moved: number[] = [];
+  for (const row of rows) {
+    const index = movedIndex(row, change);
+    if (index !== undefined) moved.push(index);
   }
   return moved;
 }
@@ -387,6 +435,8 @@ export function movedLayout(layout: SheetLayout, change: StructureChange): Sheet
     columnWidths: rows ? layout.columnWidths : movedSizes(layout.columnWidths, change),
     rowHeights: rows ? movedSizes(layout.rowHeights, change) : layout.rowHeights,
     filter: layout.filter === null ? null : movedFilter(layout.filter, change),
+    hiddenRows: rows ? movedRows(layout.hiddenRows, change) : layout.hiddenRows,
+    filteredRows: rows ? movedRows(layout.filteredRows, change) : layout.filteredRows,
   };
 }
 
@@ -490,6 +540,27 @@ export function hiddenRowsOf(
     if (!shown) hidden.push(row);
   }
   return hidden;
+}
+
+/** Ascending rows of two ascending lists, each once. */
+export function mergedRows(a: readonly number[], b: readonly number[]): number[] {
+  if (b.length === 0) return [...a];
+  if (a.length === 0) return [...b];
+  return [...new Set([...a, ...b])].sort((x, y) => x - y);
+}
+
+/**
+ * The rows a sheet hides, by hand and by its filters (its own filter's read from computed values):
+ * SUBTOTAL 101–111 leaves out both, 1–11 those a filter hides.
+ */
+export function rowVisibilityOf(
+  layout: SheetLayout,
+  valueAt: (row: number, col: number) => CellValue,
+): RowVisibility {
+  return {
+    byHand: layout.hiddenRows,
+    byFilter: mergedRows(hiddenRowsOf(layout.filter, valueAt), layout.filteredRows),
+  };
 }
 
 /** Zero-based ascending rows as [first, last] spans of row numbers from 1 (inclusive). */

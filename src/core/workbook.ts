@@ -49,7 +49,7 @@ import type { Chart } from './chart.js';
 import { changeSetOf, type ChangeSet } from './change-set.js';
 import { CellLockedError } from './errors.js';
 import { Sheet } from './sheet.js';
-import { hiddenRowsOf, type SheetLayout } from './sheet-layout.js';
+import { hiddenRowsOf, mergedRows, rowVisibilityOf, type SheetLayout } from './sheet-layout.js';
 import { displayText, formatLocale, type CellFormat, type FormatRect } from './format/index.js';
 import type { CellInput } from './value-typing.js';
 import { sortedNames, type ScopedName } from './defined-names.js';
@@ -146,7 +146,10 @@ export interface SheetView {
   charts(): readonly Chart[];
   /** Frozen panes, column widths, row heights and the filter. */
   layout(): SheetLayout;
-  /** The rows the filter hides (zero-based, ascending), only from `within` when given; computed values decide. */
+  /**
+   * The rows hidden (zero-based, ascending): by the filter, whose computed values decide, by hand
+   * and by a filter kept without criteria; only from `within` when given.
+   */
   hiddenRows(within?: { readonly first: number; readonly last: number }): number[];
   /** The cell's format, or undefined when it has none. */
   format(row: number, col: number): CellFormat | undefined;
@@ -285,8 +288,10 @@ export class Workbook {
           });
         }),
       );
-      if (engine.needsRebuild())
-        engine.withinTimeBudget(budget, () => reinstate(this.#state, retire(this.#state)));
+      engine.withinTimeBudget(budget, () => {
+        if (engine.needsRebuild()) reinstate(this.#state, retire(this.#state));
+        this.#syncRowVisibility();
+      });
     } catch {
       return this.#unbatch(entries, applied);
     }
@@ -324,6 +329,7 @@ export class Workbook {
         for (const executed of [...done].reverse()) executed.revert();
     });
     reinstate(this.#state, retire(this.#state));
+    this.#syncRowVisibility();
     engine.takeChanges();
     return entries.map(({ ops, meta }) => {
       try {
@@ -488,6 +494,7 @@ export class Workbook {
     } finally {
       endDeferral();
       reinstate(state, retire(state));
+      this.#syncRowVisibility();
       state.engine.takeChanges();
     }
   }
@@ -613,6 +620,7 @@ export class Workbook {
           for (const op of ops) done.push(executeOp(this.#state, op));
         });
         if (engine.needsRebuild()) reinstate(this.#state, retire(this.#state));
+        this.#syncRowVisibility();
       });
     } catch (error) {
       this.#rollBack(done, error);
@@ -636,9 +644,33 @@ export class Workbook {
       for (const executed of done.reverse()) executed.revert();
     });
     if (engineFailed || engine.needsRebuild()) reinstate(this.#state, retire(this.#state));
+    try {
+      this.#syncRowVisibility();
+    } catch {
+      // SUBTOTAL keeps counting hidden rows until the next change tells the engine again.
+    }
     // What the failed commit and its rollback recalculated is no change anyone should see.
     engine.takeChanges();
     throw engineFailed && !outOfTime ? new EngineFailureError(error) : error;
+  }
+
+  /**
+   * Tells the engine which rows each sheet hides, for SUBTOTAL: after every change, since a
+   * filter's hidden rows follow computed values. Read before the engine's batch, which defers
+   * values; a SUBTOTAL a filter reads does not re-filter (one round, as Excel's filter waits
+   * to be reapplied).
+   */
+  #syncRowVisibility(): void {
+    const { engine, sheets } = this.#state;
+    if (engine.needsRebuild()) return;
+    const visibility = sheets.map((sheet) =>
+      rowVisibilityOf(sheet.layout, (row, col) => engine.value(sheet.engineSheet, row, col)),
+    );
+    engine.batch(() =>
+      sheets.forEach((sheet, index) =>
+        engine.setRowVisibility(sheet.engineSheet, visibility[index]!),
+      ),
+    );
   }
 
   #changes(ops: readonly Op[]): ChangeSet {
@@ -693,12 +725,19 @@ export class Workbook {
       lockedCells: () => sheet.lockedCells(),
       charts: () => [...sheet.charts],
       layout: () => sheet.layout,
-      hiddenRows: (within) =>
-        hiddenRowsOf(
-          sheet.layout.filter,
-          (row, col) => engine.value(sheet.engineSheet, row, col),
-          within,
-        ),
+      hiddenRows: (within) => {
+        const { hiddenRows, filteredRows } = sheet.layout;
+        const inside = (row: number): boolean =>
+          within === undefined || (row >= within.first && row <= within.last);
+        return mergedRows(
+          hiddenRowsOf(
+            sheet.layout.filter,
+            (row, col) => engine.value(sheet.engineSheet, row, col),
+            within,
+          ),
+          mergedRows(hiddenRows, filteredRows).filter(inside),
+        );
+      },
       format: (row, col) => sheet.formats.formatAt(row, col),
       display: (row, col) =>
         sheet.inputs.has(cellKey(row, col))

@@ -20,6 +20,8 @@ export interface ImportedTable {
   readonly columns: readonly string[];
   readonly headerRow: boolean;
   readonly totalsRow: boolean;
+  /** Its autofilter holds criteria: its hidden rows are filtered out, not hidden by hand. */
+  readonly filtersRows?: boolean;
 }
 
 /** A table as its part (`xl/tables/tableN.xml`) defines it, before it is placed on a sheet. */

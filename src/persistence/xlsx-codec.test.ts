@@ -174,6 +174,59 @@ describe('xlsx import', () => {
     ]);
   });
 
+  it('reads hidden rows: under a table filter with criteria as filtered, elsewhere as hidden by hand', async () => {
+    const book = new ExcelJS.Workbook();
+    const data = book.addWorksheet('Data');
+    data.addTable({
+      name: 'Sales',
+      ref: 'A1',
+      headerRow: true,
+      columns: [{ name: 'Region' }, { name: 'Units' }],
+      rows: [
+        ['North', 3],
+        ['South', 40],
+        ['East', 50],
+      ],
+    });
+    data.getCell('A7').value = 'notes';
+    data.getRow(2).hidden = true;
+    data.getRow(7).hidden = true;
+    const zip = await JSZip.loadAsync(await book.xlsx.writeBuffer());
+    const part = Object.keys(zip.files).find((name) => /^xl\/tables\/table\d+\.xml$/.test(name))!;
+    const criteria =
+      '<filterColumn colId="1"><customFilters><customFilter operator="greaterThan" val="20"/></customFilters></filterColumn>';
+    const xml = (await zip.file(part)!.async('string')).replace(
+      /<autoFilter\b[^>]*\/>|<autoFilter\b[\s\S]*?<\/autoFilter>/,
+      `<autoFilter ref="A1:B4">${criteria}</autoFilter>`,
+    );
+    expect(xml).toContain(criteria);
+    zip.file(part, xml);
+    const decoded = await decodeXlsx(await zip.generateAsync({ type: 'uint8array' }));
+    expect(decoded.sheets[0]!.layout).toMatchObject({ hiddenRows: [6], filteredRows: [1] });
+  });
+
+  it('reads a merged range as its first cell alone, the others empty as in Excel', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('S');
+    sheet.getCell('A1').value = 'Group';
+    sheet.mergeCells('A1:A3');
+    sheet.getCell('B2').value = 5;
+    const decoded = await decodeXlsx(Buffer.from(await book.xlsx.writeBuffer()));
+    const cells = decoded.sheets[0]!.cells.map((cell) => [cell.row, cell.col, cell.input]);
+    expect(cells).toEqual([
+      [0, 0, 'Group'],
+      [1, 1, 5],
+    ]);
+  });
+
+  it('writes rows hidden by hand as hidden rows, which read back the same', async () => {
+    const workbook = open({ sheetNames: ['S'] });
+    workbook.apply(writeRangeOps('S', { row: 0, col: 0 }, [[1], [2], [3]]));
+    workbook.apply([{ type: 'set-layout', sheet: 'S', patch: { hiddenRows: [1] } }]);
+    const decoded = await decodeXlsx(await exportXlsx(workbook, {}));
+    expect(decoded.sheets[0]!.layout).toMatchObject({ hiddenRows: [1], filteredRows: [] });
+  });
+
   it('rewrites table references (Sales[Units], [#This Row]) to the ranges they stand for', async () => {
     const book = new ExcelJS.Workbook();
     const data = book.addWorksheet('Data');

@@ -13,6 +13,8 @@ import {
   MAX_COLUMNS,
   MAX_FROZEN_COLUMNS,
   MAX_FROZEN_ROWS,
+  MAX_HIDDEN_ROWS,
+  MAX_ROWS,
   MAX_SIZE,
   MIN_SIZE,
   tryParseRange,
@@ -478,9 +480,59 @@ function writeLayout(
     for (const row of hiddenRowsOf(layout.filter, (r, c) => values(sheet.name, r, c)))
       worksheet.getRow(row + 1).hidden = true;
   }
+  for (const row of [...layout.hiddenRows, ...layout.filteredRows])
+    worksheet.getRow(row + 1).hidden = true;
 }
 
-function readLayout(worksheet: ExcelJS.Worksheet): SheetLayout | undefined {
+/** The data rows (zero-based, first and last) of the tables on a sheet whose filter has criteria. */
+function filteringTableRows(
+  tables: ReadonlyMap<string, ImportedTable>,
+  sheet: string,
+): (readonly [number, number])[] {
+  const spans: (readonly [number, number])[] = [];
+  for (const table of tables.values())
+    if (table.sheet === sheet && table.filtersRows === true)
+      spans.push([
+        table.range.start.row + (table.headerRow ? 1 : 0),
+        table.range.end.row - (table.totalsRow ? 1 : 0),
+      ]);
+  return spans;
+}
+
+/**
+ * The rows the file hides that the sheet's filter does not: under a table's filter with criteria
+ * they are filtered out (SUBTOTAL 1–11 leaves them out too, as Excel does); elsewhere, under a
+ * filter without criteria included, they are hidden by hand.
+ */
+function hiddenRowsOfFile(
+  worksheet: ExcelJS.Worksheet,
+  filter: SheetFilter | null,
+  tableRows: readonly (readonly [number, number])[],
+): { hiddenRows: number[]; filteredRows: number[] } {
+  const hiddenRows: number[] = [];
+  const filteredRows: number[] = [];
+  const underFilter = (row: number): boolean =>
+    filter !== null &&
+    filter.columns.length > 0 &&
+    row > filter.range.start.row &&
+    row <= filter.range.end.row;
+  worksheet.eachRow({ includeEmpty: true }, (line) => {
+    const row = Number(line.number) - 1;
+    if (!line.hidden || row >= MAX_ROWS || underFilter(row)) return;
+    if (tableRows.some(([first, last]) => row >= first && row <= last)) filteredRows.push(row);
+    else hiddenRows.push(row);
+  });
+  const ascending = (a: number, b: number): number => a - b;
+  return {
+    hiddenRows: hiddenRows.sort(ascending).slice(0, MAX_HIDDEN_ROWS),
+    filteredRows: filteredRows.sort(ascending).slice(0, MAX_HIDDEN_ROWS),
+  };
+}
+
+function readLayout(
+  worksheet: ExcelJS.Worksheet,
+  tables: ReadonlyMap<string, ImportedTable>,
+): SheetLayout | undefined {
   const view = worksheet.views?.[0] as
     { state?: string; xSplit?: number; ySplit?: number } | undefined;
   const frozen = view?.state === 'frozen';
@@ -518,6 +570,7 @@ function readLayout(worksheet: ExcelJS.Worksheet): SheetLayout | undefined {
     columnWidths,
     rowHeights: rowHeights.sort((a, b) => a[0] - b[0]),
     filter,
+    ...hiddenRowsOfFile(worksheet, filter, filteringTableRows(tables, worksheet.name)),
   };
   return isEmptyLayout(layout) ? undefined : layout;
 }
@@ -722,6 +775,9 @@ function readWorksheet(
     if (arrays.length > 0)
       arrays = arrays.filter((range) => range.end.row >= Number(row.number) - 1);
     row.eachCell({ includeEmpty: false }, (cell) => {
+      // exceljs gives every cell of a merged range its first cell's value; in Excel the others
+      // are empty (COUNTA over a merged A6:A8 counts one: formulas test.xlsx COVERAGE D12).
+      if (cell.isMerged && cell.master.address !== cell.address) return;
       const array = arrayFormulaRange(cell);
       if (array !== undefined) arrays.push(array);
       const read = inputOf(cell);
@@ -760,6 +816,9 @@ function sameCell(a: CellAddress, b: CellAddress): boolean {
 /** A table's filter settings (`<autoFilter>` and what it holds, or its self-closing form). */
 const TABLE_FILTER = /<autoFilter\b[^>]*\/>|<autoFilter\b[\s\S]*?<\/autoFilter>/g;
 
+/** What a filter column holds when it filters (a column may hold only its button's settings). */
+const FILTER_CRITERIA = /<(?:filters|customFilters|top10|dynamicFilter|colorFilter|iconFilter)\b/;
+
 interface TableReading {
   _processTableEntry?: (stream: AsyncIterable<unknown>, model: unknown, name: string) => unknown;
 }
@@ -780,9 +839,14 @@ function readTablesWithoutFilters(workbook: ExcelJS.Workbook): Map<string, Table
     const chunks: Buffer[] = [];
     for await (const chunk of stream)
       chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-    const xml = Buffer.concat(chunks).toString('utf8').replace(TABLE_FILTER, '');
+    const whole = Buffer.concat(chunks).toString('utf8');
+    const filtersRows = (whole.match(TABLE_FILTER) ?? []).some((part) =>
+      FILTER_CRITERIA.test(part),
+    );
+    const xml = whole.replace(TABLE_FILTER, '');
     const defined = tableDefinitionOf(xml);
-    if (defined !== undefined) definitions.set(defined.name.toLowerCase(), defined);
+    if (defined !== undefined)
+      definitions.set(defined.name.toLowerCase(), { ...defined, filtersRows });
     return readTable.call(this, Readable.from([xml]), model, name);
   };
   return definitions;
@@ -900,7 +964,7 @@ export async function decodeXlsx(
   );
   const sheets = worksheets.map((worksheet): SheetSnapshot => {
     try {
-      const layout = readLayout(worksheet);
+      const layout = readLayout(worksheet, tables);
       const formats = readFormats(worksheet);
       const own = names.bySheet.get(worksheet.name);
       return {

@@ -4,6 +4,7 @@ import type { CellInput } from '../value-typing.js';
 import type { FunctionInfo } from './function-catalogue.js';
 import type { CustomFunction } from './function-registry.js';
 import type { CellValue } from './sentinels.js';
+import type { RowVisibility } from './subtotal.js';
 
 /** The engine's own handle for a sheet; stable across renames. */
 export type EngineSheet = number;
@@ -144,6 +145,12 @@ export interface FormulaEngine {
     groups: readonly (readonly EngineCellRef[])[],
     cells: readonly EngineCellRef[],
   ): number[];
+  /**
+   * The rows a sheet hides, which SUBTOTAL leaves out (sheet-layout.ts rowVisibilityOf). When
+   * they differ from what the engine holds, every SUBTOTAL is recomputed (its changes go to
+   * takeChanges). A rebuilt engine (replaceAll) holds none until told again.
+   */
+  setRowVisibility(sheet: EngineSheet, rows: RowVisibility): void;
   /** Defers recalculation until `fn` returns, then recomputes once. */
   batch<T>(fn: () => T): T;
   /**

@@ -48,6 +48,9 @@ import { refuseEmptyTextAsNumber } from './empty-text-coercion.js';
 import { readExcelDateEdges } from './excel-date-serials.js';
 import { BYTE_TEXT_FUNCTIONS } from './byte-text-functions.js';
 import { makeEmptyProductZero } from './empty-product.js';
+import { correctAggregates } from './aggregate-corrections.js';
+import { correctMathEdges } from './math-edge-corrections.js';
+import { correctSubtotal, setRowsHidden, subtotalCells } from './subtotal.js';
 import { engineSpelling } from './engine-spelling.js';
 import { LAMBDA_CALL, lambdaSpelling } from './lambda-spelling.js';
 import {
@@ -777,6 +780,10 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     // date before March 1900 was a day off. Serials from 61 on are the same either way.
     leapYear1900: true,
     nullDate: { year: 1899, month: 12, day: 31 },
+    // A formula whose result is an empty cell (=D7 over an empty D7) holds 0, as in Excel, also
+    // for the formulas that read it: COUNTA counts it, SMALL and ISBLANK see the number (poi
+    // FormulaEvalTestData_Copy.xlsx EverythingTests E288, J1272).
+    evaluateNullToZero: true,
     chooseAddressMappingPolicy: addressMappingPolicy,
     functionPlugins: functionPluginsOf(registry.list()),
   };
@@ -793,6 +800,9 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   refuseEmptyTextAsNumber();
   readExcelDateEdges();
   makeEmptyProductZero();
+  correctAggregates();
+  correctMathEdges();
+  correctSubtotal();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
   // The defined names (lower case) that hold a LAMBDA: calls of them are spelled LAMBDA.CALL.
   let lambdaNames: ReadonlySet<string> = NO_LAMBDA_NAMES;
@@ -1074,6 +1084,17 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       const run = runWithinTimeBudget(ms, fn);
       if (run.exceeded) throw new FormulaTimeBudgetError(ms ?? 0);
       return run.value;
+    },
+    setRowVisibility(sheet, rows) {
+      if (invalid) return;
+      const graph = hf.dependencyGraph as unknown as Parameters<typeof subtotalCells>[0];
+      if (!setRowsHidden(graph, sheet, rows)) return;
+      // Nothing in the engine's dependencies says SUBTOTAL reads the layout: rewritten, each
+      // SUBTOTAL formula is recomputed with its dependents.
+      for (const address of subtotalCells(graph)) {
+        const formula = hf.getCellFormula(address);
+        if (formula !== undefined) collect(hf.setCellContents(address, [[formula]]));
+      }
     },
     batch(fn) {
       if (batchDepth === 0 && !invalid) hf.suspendEvaluation();

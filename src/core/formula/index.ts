@@ -30,6 +30,7 @@ export {
   type FunctionArgumentRange,
 } from './function-registry.js';
 export { GRIDOS_FUNCTIONS } from './gridos-functions.js';
+export type { RowVisibility } from './subtotal.js';
 export type { FunctionInfo, FunctionParameter } from './function-catalogue.js';
 export { EXCEL_FUNCTIONS } from './excel-functions.js';
 export { TEXT_FUNCTION } from './text-function.js';

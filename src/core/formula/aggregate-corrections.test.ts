@@ -1,0 +1,83 @@
+// AVEDEV, DEVSQ, LARGE, SMALL and COUNTBLANK where their data is empty or typed directly, as
+// Excel answers them: Microsoft's documented examples ("MS example") and Excel's cached results
+// in the conformance corpus (named by file and cell).
+import { describe, expect, it } from 'vitest';
+import { formulaValue, useWorkbooks } from '../../../test/support/workbook-bed.js';
+import type { WireValue } from '../index.js';
+
+const bed = useWorkbooks();
+
+const calc = (formula: string, rows?: readonly (readonly WireValue[])[]): WireValue =>
+  formulaValue(bed, formula, rows);
+
+const NO_NUMBERS: readonly (readonly WireValue[])[] = [['a'], [true], [null]];
+
+describe('AVEDEV and DEVSQ', () => {
+  it('are #NUM! without numbers (poi FormulaEvalTestData EverythingTests F176, H392)', () => {
+    expect(calc('=AVEDEV(A1:A3)', NO_NUMBERS)).toBe('#NUM!');
+    expect(calc('=DEVSQ(A1:A3)', NO_NUMBERS)).toBe('#NUM!');
+  });
+
+  it('still measure the numbers given', () => {
+    expect(calc('=AVEDEV(4,5,6,7,5,4,3)')).toBeCloseTo(1.020408163, 9); // MS example
+    expect(calc('=DEVSQ(4,5,8,7,11,4,3)')).toBe(48); // MS example
+    expect(calc('=AVEDEV(A1:A4)', [[1], ['x'], [3], [true]])).toBe(1);
+  });
+
+  it('skip a single cell’s text and TRUE/FALSE but coerce typed ones (formulas test.xlsx STATISTICAL X3, Y3)', () => {
+    const rows = [['29/02/1900'], [true], [-0.1]];
+    expect(calc('=AVEDEV(A1,A3)', rows)).toBe(0);
+    expect(calc('=DEVSQ(A2,A3)', rows)).toBe(0);
+    expect(calc('=AVEDEV(TRUE,3)')).toBe(1);
+    expect(calc('=DEVSQ("1",3)')).toBe(2);
+  });
+
+  it('answer with an error among the data', () => {
+    expect(calc('=DEVSQ(A1:A2)', [[1], ['=1/0']])).toBe('#DIV/0!');
+  });
+});
+
+describe('LARGE and SMALL', () => {
+  it.each([
+    ['=LARGE(TRUE,1)', 1], // poi EverythingTests G816
+    ['=LARGE("2.3",1)', 2.3], // poi EverythingTests H816
+    ['=SMALL("3.4", 1)', 3.4], // ironcalc STATISTICAL--SMALL_LARGE.xlsx J3
+    ['=SMALL(TRUE, 1)', 1], // ibid. H4
+    ['=SMALL("Hello", 1)', '#VALUE!'], // ibid. J4
+  ])('coerce a value typed as the array: %s is %j', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+
+  it('skip text and booleans read from cells', () => {
+    expect(calc('=LARGE(A1,1)', [[true]])).toBe('#NUM!');
+    expect(calc('=SMALL(A1:A3,1)', [['x'], [true], [5]])).toBe(5);
+  });
+
+  it('order the numbers and refuse k outside 1 … count', () => {
+    const rows = [[3], [5], [3], [5], [4]];
+    expect(calc('=LARGE(A1:A5,3)', rows)).toBe(4); // MS example
+    expect(calc('=SMALL(A1:A5,2)', rows)).toBe(3);
+    expect(calc('=LARGE(A1:A5,0)', rows)).toBe('#NUM!');
+    expect(calc('=SMALL(A1:A5,6)', rows)).toBe('#NUM!');
+  });
+});
+
+describe('COUNTBLANK', () => {
+  it('counts a formula answering "" as blank (ironcalc STATISTICAL--COUNT.xlsx G18)', () => {
+    expect(calc('=COUNTBLANK(A1)', [['=""']])).toBe(1);
+    expect(calc('=COUNTBLANK(A1:A4)', [['=""'], [0], [null], ['x']])).toBe(2);
+  });
+});
+
+describe('a formula whose result is an empty cell', () => {
+  it('holds 0 for the formulas reading it (poi EverythingTests E288, J1272)', () => {
+    const rows = [
+      ['x', 1e-5],
+      ['y', '=D9'],
+    ];
+    expect(calc('=COUNTA(A1:B2)', rows)).toBe(4);
+    expect(calc('=SMALL(A1:B2,1)', rows)).toBe(0);
+    expect(calc('=ISBLANK(B2)', rows)).toBe(false);
+    expect(calc('=COUNTBLANK(B2)', rows)).toBe(0);
+  });
+});

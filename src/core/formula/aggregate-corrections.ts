@@ -1,0 +1,148 @@
+// Statistical aggregates of HyperFormula that answer differently from Excel where their data is
+// empty or typed directly, corrected once on their plugins' prototypes (as empty-product.ts does):
+// - AVEDEV and DEVSQ of no numbers are #NUM! (HyperFormula: #DIV/0! and 0); poi
+//   FormulaEvalTestData_Copy.xlsx EverythingTests F176, G176, H392. A single cell's text or
+//   TRUE/FALSE is skipped as a range's is (HyperFormula coerced it as a typed value).
+// - LARGE and SMALL read a single value typed as their array as Excel reads a typed argument:
+//   TRUE is 1, "2.3" is 2.3, "Hello" is #VALUE! (HyperFormula skipped it and answered #NUM!);
+//   a value read from a cell is still skipped unless it is a number. ironcalc
+//   STATISTICAL--SMALL_LARGE.xlsx H4, J3, J4; poi EverythingTests G816, H816.
+// - COUNTBLANK counts a formula's empty text ("") as blank (Microsoft's COUNTBLANK page; ironcalc
+//   STATISTICAL--COUNT.xlsx E13, F13, G18).
+import { CellError, EmptyValue, ErrorType, HyperFormula, SimpleRangeValue } from 'hyperformula';
+
+interface Node {
+  readonly type: string;
+  readonly expressionName?: string;
+}
+interface Call {
+  readonly args: readonly Node[];
+}
+type Method = (this: Plugin, ast: Call, state: unknown) => unknown;
+interface ArithmeticHelper {
+  coerceNumbersExactRanges(args: readonly unknown[]): number[] | CellError;
+  manyToExactNumbers(values: readonly unknown[]): number[] | CellError;
+  coerceScalarToNumberOrError(value: unknown): unknown;
+}
+interface Plugin {
+  readonly arithmeticHelper: ArithmeticHelper;
+  runFunction(
+    args: readonly Node[],
+    state: unknown,
+    metadata: unknown,
+    fn: (...args: unknown[]) => unknown,
+  ): unknown;
+  metadata(name: string): unknown;
+  [method: string]: unknown;
+}
+
+/** Argument syntax that reads cells: their text and booleans are skipped, not coerced. */
+const REFERENCE_NODES: ReadonlySet<string> = new Set([
+  'CELL_REFERENCE',
+  'CELL_RANGE',
+  'COLUMN_RANGE',
+  'ROW_RANGE',
+]);
+
+/** Whether the argument reads cells; TRUE and FALSE are names the engine defines (BOOLEAN_LITERALS). */
+function readsCells(node: Node): boolean {
+  if (node.type === 'NAMED_EXPRESSION')
+    return !['TRUE', 'FALSE'].includes(String(node.expressionName).toUpperCase());
+  return REFERENCE_NODES.has(node.type);
+}
+
+function prototypeOf(name: string, methods: readonly string[]): Plugin {
+  const plugin = HyperFormula.getFunctionPlugin(name) as { prototype?: Plugin } | undefined;
+  const prototype = plugin?.prototype;
+  if (prototype === undefined || methods.some((method) => typeof prototype[method] !== 'function'))
+    throw new Error(
+      `HyperFormula no longer has ${name} where aggregate-corrections.ts patches it.`,
+    );
+  return prototype;
+}
+
+/**
+ * AVEDEV or DEVSQ over its arguments' numbers, #NUM! when none. A value typed directly is coerced
+ * (HyperFormula's coercions); a cell's text or TRUE/FALSE is skipped, as in a range (formulas
+ * test.xlsx STATISTICAL X3, Y3: AVEDEV(I3,G3) over text in I3 is 0).
+ */
+function deviations(name: string, measure: (numbers: readonly number[]) => number): Method {
+  return function (ast, state) {
+    const fromCells = ast.args.map(readsCells);
+    return this.runFunction(ast.args, state, this.metadata(name), (...given) => {
+      const args = given.filter(
+        (value, index) =>
+          !fromCells[index] ||
+          value instanceof SimpleRangeValue ||
+          value instanceof CellError ||
+          typeof value === 'number' ||
+          (typeof value === 'object' && value !== null && 'val' in value),
+      );
+      const numbers = this.arithmeticHelper.coerceNumbersExactRanges(args);
+      if (numbers instanceof CellError) return numbers;
+      if (numbers.length === 0) return new CellError(ErrorType.NUM, `${name}: no numbers given`);
+      return measure(numbers);
+    });
+  };
+}
+
+const meanOf = (numbers: readonly number[]): number =>
+  numbers.reduce((sum, value) => sum + value, 0) / numbers.length;
+
+export function averageDeviation(numbers: readonly number[]): number {
+  const mean = meanOf(numbers);
+  return numbers.reduce((sum, value) => sum + Math.abs(value - mean), 0) / numbers.length;
+}
+
+export function squaredDeviations(numbers: readonly number[]): number {
+  const mean = meanOf(numbers);
+  return numbers.reduce((sum, value) => sum + (value - mean) ** 2, 0);
+}
+
+/**
+ * The k-th largest (`fromTop`) or smallest number. A single value typed as the array is coerced
+ * as a typed argument is; cells and arrays give only their numbers.
+ */
+function orderStatistic(name: string, fromTop: boolean): Method {
+  return function (ast, state) {
+    const typed = ast.args[0] !== undefined && !readsCells(ast.args[0]);
+    return this.runFunction(ast.args, state, this.metadata(name), (range, k) => {
+      const data = (range as SimpleRangeValue).valuesFromTopLeftCorner();
+      let numbers: number[] | CellError;
+      if (typed && data.length === 1 && typeof data[0] !== 'number') {
+        const only = this.arithmeticHelper.coerceScalarToNumberOrError(data[0]);
+        numbers = typeof only === 'number' ? [only] : (only as CellError);
+      } else numbers = this.arithmeticHelper.manyToExactNumbers(data);
+      if (numbers instanceof CellError) return numbers;
+      const rank = Math.trunc(k as number);
+      if (rank < 1 || rank > numbers.length)
+        return new CellError(ErrorType.NUM, `${name}: k must be from 1 to the count of numbers`);
+      numbers.sort((a, b) => (fromTop ? b - a : a - b));
+      return numbers[rank - 1];
+    });
+  };
+}
+
+/** Empty cells and empty text, as a formula answering "" leaves it, count as blank. */
+const countBlank: Method = function (ast, state) {
+  return this.runFunction(
+    ast.args,
+    state,
+    this.metadata('COUNTBLANK'),
+    (...values) => values.filter((value) => value === EmptyValue || value === '').length,
+  );
+};
+
+let corrected = false;
+
+export function correctAggregates(): void {
+  if (corrected) return;
+  const statistics = prototypeOf('AVEDEV', ['avedev', 'devsq']);
+  statistics.avedev = deviations('AVEDEV', averageDeviation);
+  statistics.devsq = deviations('DEVSQ', squaredDeviations);
+  const order = prototypeOf('LARGE', ['large', 'small']);
+  order.large = orderStatistic('LARGE', true);
+  order.small = orderStatistic('SMALL', false);
+  prototypeOf('COUNTBLANK', ['countblank']).countblank = countBlank;
+  corrected = true;
+}

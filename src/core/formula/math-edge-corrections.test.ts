@@ -1,0 +1,47 @@
+// CEILING, LOG and very small results as Excel answers them: Microsoft's documented examples
+// ("MS example") and Excel's cached results in the conformance corpus (named by file and cell).
+import { describe, expect, it } from 'vitest';
+import { formulaValue, useWorkbooks } from '../../../test/support/workbook-bed.js';
+import type { WireValue } from '../index.js';
+
+const bed = useWorkbooks();
+
+const calc = (formula: string): WireValue => formulaValue(bed, formula);
+
+describe('CEILING', () => {
+  it.each([
+    ['=CEILING(2, 0)', 0], // xlcalculator CEILING.xlsx A8
+    ['=CEILING(2.5, 1)', 3], // MS example
+    ['=CEILING(-2.5, 2)', -2], // MS example
+    ['=CEILING(-2.5, -2)', -4], // MS example
+    ['=CEILING(1.5, 0.1)', 1.5], // MS example
+    ['=CEILING(2.5, -2)', '#NUM!'], // MS example
+  ])('%s is %j', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+});
+
+describe('LOG', () => {
+  it('is #DIV/0! in base 1 (ironcalc MATH_AND_TRIGONOMETRY--LOG_LOG10_LN.xlsx LOG!G3)', () => {
+    expect(calc('=LOG(5,1)')).toBe('#DIV/0!');
+    expect(calc('=LOG(1,1)')).toBe('#DIV/0!');
+  });
+
+  it('keeps its other answers', () => {
+    expect(calc('=LOG(10)')).toBe(1); // MS example
+    expect(calc('=LOG(8, 2)')).toBe(3); // MS example
+    expect(calc('=LOG(0, 2)')).toBe('#NUM!');
+    expect(calc('=LOG(8, 0)')).toBe('#NUM!');
+  });
+});
+
+describe('very small results', () => {
+  it('keep their value below 1e-292 (the engine rounded them to NaN)', () => {
+    const value = calc('=EXP(-700)') as number;
+    expect(Math.abs(value / 9.85967654375977e-305 - 1)).toBeLessThan(1e-14);
+  });
+
+  it('are 0 below the smallest normal number (ironcalc EXP_SIGN.xlsx B44: EXP(-745))', () => {
+    expect(calc('=EXP(-745)')).toBe(0);
+  });
+});

@@ -1,0 +1,89 @@
+// Edge cases where HyperFormula's math answers differ from Excel's, corrected once on the
+// prototypes that compute them (as empty-product.ts does), so argument coercion and array
+// lifting stay HyperFormula's:
+// - CEILING(number, 0) is 0 (Microsoft's CEILING page; xlcalculator CEILING.xlsx A8, formulas
+//   test.xlsx COMPATIBILITY U6), not #DIV/0!.
+// - LOG(number, 1) is #DIV/0! (log of base 1 is 0; ironcalc MATH_AND_TRIGONOMETRY--LOG_LOG10_LN.xlsx
+//   LOG!G3), not #NUM!.
+// - A result too small for 15 significant digits to be scaled (EXP(-700), about 1e-304) kept its
+//   value instead of becoming NaN in the engine's rounding of what it hands out, and one below the
+//   smallest normal double (EXP(-745)) is 0, as Excel flushes it (ironcalc
+//   MATH_AND_TRIGONOMETRY--EXP_SIGN.xlsx B44).
+import { CellError, ErrorType, HyperFormula } from 'hyperformula';
+import { internalPrototype } from './engine-internals.js';
+
+interface Node {
+  readonly type: string;
+}
+interface Call {
+  readonly args: readonly Node[];
+}
+type Method = (this: Plugin, ast: Call, state: unknown) => unknown;
+interface Plugin {
+  runFunction(
+    args: readonly Node[],
+    state: unknown,
+    metadata: unknown,
+    fn: (...args: number[]) => unknown,
+  ): unknown;
+  metadata(name: string): unknown;
+  [method: string]: unknown;
+}
+interface Exporter {
+  readonly config: { readonly precisionRounding: number };
+  cellValueRounding(value: number): number;
+}
+
+/** The smallest normal double: Excel has no subnormal numbers. */
+const SMALLEST_NORMAL = 2.2250738585072014e-308;
+
+function prototypeOf(name: string, method: string): Plugin {
+  const plugin = HyperFormula.getFunctionPlugin(name) as { prototype?: Plugin } | undefined;
+  const prototype = plugin?.prototype;
+  if (prototype === undefined || typeof prototype[method] !== 'function')
+    throw new Error(
+      `HyperFormula no longer has ${name} where math-edge-corrections.ts patches it.`,
+    );
+  return prototype;
+}
+
+/** `method` of `name`'s plugin answers `edge(args)` when that is defined, else as before. */
+function withEdge(name: string, method: string, edge: (args: number[]) => unknown): void {
+  const prototype = prototypeOf(name, method);
+  const original = prototype[method] as Method;
+  prototype[method] = function (this: Plugin, ast: Call, state: unknown) {
+    const plugin = this;
+    const withEdgeCase = Object.create(plugin) as Plugin;
+    withEdgeCase.runFunction = (args, at, meta, fn) =>
+      plugin.runFunction(args, at, meta, (...values) => edge(values) ?? fn(...values));
+    return original.call(withEdgeCase, ast, state);
+  };
+}
+
+/** Rounds as the engine does, but never scales a tiny number past the largest double. */
+function roundingTinyNumbers(original: (this: Exporter, value: number) => number) {
+  return function (this: Exporter, value: number): number {
+    if (Math.abs(value) < SMALLEST_NORMAL) return 0;
+    const exponent = Math.floor(Math.log10(Math.abs(value)));
+    if (Number.isFinite(10 ** (this.config.precisionRounding - exponent)))
+      return original.call(this, value);
+    return Number(value.toPrecision(this.config.precisionRounding + 1));
+  };
+}
+
+let corrected = false;
+
+export function correctMathEdges(): void {
+  if (corrected) return;
+  withEdge('CEILING', 'ceiling', ([, significance]) => (significance === 0 ? 0 : undefined));
+  withEdge('LOG', 'log', ([, base]) =>
+    base === 1 ? new CellError(ErrorType.DIV_BY_ZERO, 'LOG: the base is 1') : undefined,
+  );
+  const exporter = internalPrototype<Exporter>(
+    ['_exporter'],
+    ['cellValueRounding'],
+    'HyperFormula no longer rounds exported numbers where math-edge-corrections.ts patches it.',
+  );
+  exporter.cellValueRounding = roundingTinyNumbers(exporter.cellValueRounding);
+  corrected = true;
+}
