@@ -97,9 +97,12 @@ function describeCriteria(column: ColumnFilter): string {
   return `column ${columnToLetters(column.col)} ${parts.join('; ')}`;
 }
 
+const HIDDEN_ROWS_STILL =
+  'those rows still hold data, formulas count them (only SUBTOTAL leaves them out), and a write to a range covering them writes them too (marked "hidden" below).';
+
 /**
  * Frozen headers and the user's filter: what the user sees pinned, and which rows the filter
- * hides. Hidden rows are listed in the table like any other (marked `hidden`), so a write
+ * (or the user, or a table's filter read from an .xlsx) hides. Hidden rows are listed in the table like any other (marked `hidden`), so a write
  * planned over a range covers them too: nothing a user hid is skipped or overlooked.
  */
 function layoutLines(sheet: SheetView, hiddenRows: readonly number[]): string[] {
@@ -124,9 +127,12 @@ function layoutLines(sheet: SheetView, hiddenRows: readonly number[]): string[] 
       `FILTER: ${formatRange(filter.range)} (header row ${filter.range.start.row + 1}): ${criteria}. ` +
         (hiddenRows.length === 0
           ? 'It hides no rows now.'
-          : `It hides rows ${rowSpanText(hiddenRows)} from the user's view; those rows still hold data, formulas count them, and a write to a range covering them writes them too (marked "hidden" below).`),
+          : `It hides rows ${rowSpanText(hiddenRows)} from the user's view; ${HIDDEN_ROWS_STILL}`),
     );
-  }
+  } else if (hiddenRows.length > 0)
+    lines.push(
+      `HIDDEN ROWS: ${rowSpanText(hiddenRows)} are hidden from the user's view; ${HIDDEN_ROWS_STILL}`,
+    );
   return lines;
 }
 

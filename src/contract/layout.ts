@@ -77,9 +77,10 @@ export const LayoutJson = Type.Object({
 });
 export type LayoutJson = Static<typeof LayoutJson>;
 
-/** Rows a filter hides, as [first, last] row numbers (inclusive, ascending). */
+/** Rows hidden from view, as [first, last] row numbers (inclusive, ascending). */
 export const HiddenRows = List(List(Type.Integer({ minimum: 1 }), { minItems: 2, maxItems: 2 }), {
-  description: 'Rows the filter hides, as [first, last] row numbers (inclusive, ascending).',
+  description:
+    'Rows hidden from view, as [first, last] row numbers (inclusive, ascending): those the filter hides, those hidden by hand and those a table’s filter hid in an imported .xlsx.',
 });
 
 export const LayoutResponse = Type.Object({

@@ -124,6 +124,11 @@ export function isEmptyLayout(layout: SheetLayout): boolean {
   );
 }
 
+/** Whether the layout hides any row: by its filter, by hand, or by a filter kept without criteria. */
+export function layoutHidesRows(layout: SheetLayout): boolean {
+  return layout.filter !== null || layout.hiddenRows.length > 0 || layout.filteredRows.length > 0;
+}
+
 function invalid(field: string, problem: string): never {
   throw new InvalidOperationError(field, problem);
 }

@@ -49,7 +49,13 @@ import type { Chart } from './chart.js';
 import { changeSetOf, type ChangeSet } from './change-set.js';
 import { CellLockedError } from './errors.js';
 import { Sheet } from './sheet.js';
-import { hiddenRowsOf, mergedRows, rowVisibilityOf, type SheetLayout } from './sheet-layout.js';
+import {
+  hiddenRowsOf,
+  layoutHidesRows,
+  mergedRows,
+  rowVisibilityOf,
+  type SheetLayout,
+} from './sheet-layout.js';
 import { displayText, formatLocale, type CellFormat, type FormatRect } from './format/index.js';
 import type { CellInput } from './value-typing.js';
 import { sortedNames, type ScopedName } from './defined-names.js';
@@ -180,6 +186,8 @@ export class Workbook {
   readonly #listeners = new Set<CommitListener>();
   /** Bumped whenever the engine may have changed, so cached spills are read again. */
   #generation = 0;
+  /** Whether the engine was last told that some sheet hides rows (#syncRowVisibility). */
+  #engineHidesRows = false;
   readonly #spillCache = new WeakMap<Sheet, { generation: number; areas: SpillArea[] }>();
   /**
    * One view per sheet: a view is two dozen closures, and building one for every request was a
@@ -663,6 +671,11 @@ export class Workbook {
   #syncRowVisibility(): void {
     const { engine, sheets } = this.#state;
     if (engine.needsRebuild()) return;
+    // The common case, no sheet hiding rows now or when last told, costs one pass over the
+    // sheets: no filter is read and no engine batch runs (W4's single-cell writes).
+    const hides = sheets.some((sheet) => layoutHidesRows(sheet.layout));
+    if (!hides && !this.#engineHidesRows) return;
+    this.#engineHidesRows = hides;
     const visibility = sheets.map((sheet) =>
       rowVisibilityOf(sheet.layout, (row, col) => engine.value(sheet.engineSheet, row, col)),
     );
