@@ -127,6 +127,8 @@ const NAMES = [
   'YIELDMAT',
   'DURATION',
   'MDURATION',
+  'BASE',
+  ...['BITAND', 'BITOR', 'BITXOR', 'BITLSHIFT', 'BITRSHIFT'],
 ];
 
 describe('registration', () => {
