@@ -169,3 +169,39 @@ describe('XNPV', () => {
     expect(formulaValue(bed, '=XNPV(TRUE,A1:F1,A2:F2)', flows)).toBe('#VALUE!');
   });
 });
+
+describe('IRR', () => {
+  it.each([
+    // MS example: -70,000 then 12,000 … 18,000 over four and five years.
+    ['=IRR({-70000,12000,15000,18000,21000})', -0.021244848273410923],
+    ['=IRR({-70000,12000,15000,18000,21000,26000})', 0.08663094803653171],
+    ['=IRR({-70000,12000,15000},-0.1)', -0.44350694133493618],
+    // formulas test.xlsx FINANCIAL R27, V27; ironcalc FINANCIAL--IRR.xlsx General L2, L6.
+    ['=IRR({-7,2,-1,4,-3;7,2,-1,4,4})', 0.19086464188385688],
+    ['=IRR({-0.1,2,0,4,5},5)', 19.105109618637595],
+    ['=IRR({-20,5,5,5,5,5})', 0.079308261160397242],
+    ['=IRR({20,-5,-20,-5,-10,5})', 0.30348071959875655],
+  ])('%s is %d', (formula, expected) => {
+    expect(calc(formula)).toBeCloseTo(expected, 11);
+  });
+
+  it('answers #VALUE! for an error among the values, whatever its kind', () => {
+    expect(calc('=IRR({-7,2,-1,4,-3;7,2,-1,4,#N/A})')).toBe('#VALUE!');
+    expect(calc('=IRR({-7,2,-1,4,-3;7,2,-1,4,#DIV/0!})')).toBe('#VALUE!');
+  });
+
+  it('passes on an error in the guess, and refuses a guess of -1 or below', () => {
+    expect(calc('=IRR({-7,2,-1,4},NA())')).toBe('#N/A');
+    expect(calc('=IRR({-20,5,5,5},-1)')).toBe('#VALUE!');
+  });
+
+  it('is #NUM! without both an inflow and an outflow', () => {
+    expect(calc('=IRR({20,5,5,5,5,5})')).toBe('#NUM!');
+    expect(calc('=IRR({7,2,-1,4,-3;7,2,-1,4,4},3)')).toBe('#NUM!');
+  });
+
+  it('leaves text, logical values and empty cells of a range out', () => {
+    const rows: WireValue[][] = [[-70, 12, 'x', true, null, 15]];
+    expect(formulaValue(bed, '=IRR(A1:F1)', rows)).toBeCloseTo(-0.44350694133432755, 12);
+  });
+});

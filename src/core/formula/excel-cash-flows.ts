@@ -269,7 +269,75 @@ function rateConversion(
   };
 }
 
+/** Newton's method stops once the net present value or the step is below this. */
+const IRR_TOLERANCE = 1e-10;
+const IRR_ITERATIONS = 50;
+
+/** The net present value of periodic `flows` at `rate` and its derivative by the rate. */
+function presentValueAndSlope(
+  flows: readonly number[],
+  rate: number,
+): [number, number] | undefined {
+  let value = 0;
+  let slope = 0;
+  for (let period = 0; period < flows.length; period += 1) {
+    const growth = (1 + rate) ** period;
+    if (!Number.isFinite(growth) || growth === 0) return undefined;
+    value += flows[period]! / growth;
+    if (period > 0) slope -= (period * flows[period]!) / (growth * (1 + rate));
+  }
+  return [value, slope];
+}
+
+/**
+ * The rate at which `flows` have no net present value, by Newton's method from `guess`; a step
+ * to −1 or below goes halfway from the rate to −1 instead. Undefined when it does not converge.
+ */
+function internalRate(flows: readonly number[], guess: number): number | undefined {
+  let rate = guess;
+  for (let iteration = 0; iteration < IRR_ITERATIONS; iteration += 1) {
+    const at = presentValueAndSlope(flows, rate);
+    if (at === undefined) return undefined;
+    const [value, slope] = at;
+    if (Math.abs(value) < IRR_TOLERANCE) return rate;
+    if (Math.abs(slope) < IRR_TOLERANCE) return undefined;
+    let next = rate - value / slope;
+    if (!Number.isFinite(next)) return undefined;
+    if (next <= -1) next = (rate - 1) / 2;
+    if (Math.abs(next - rate) < IRR_TOLERANCE) return next;
+    rate = next;
+  }
+  return undefined;
+}
+
+/**
+ * IRR, replacing HyperFormula's, whose iteration it keeps, for Excel's argument handling: an
+ * error among the values is #VALUE! whatever its kind (formulas test.xlsx FINANCIAL Z26:AF26,
+ * Z27), text, logical values and empty cells among them are left out, a guess of −1 or below is
+ * #VALUE!, and flows without both an inflow and an outflow are #NUM!.
+ */
+const irr: CustomFunction = {
+  name: 'IRR',
+  minArgs: 1,
+  maxArgs: 2,
+  category: 'Financial',
+  parameters: ['values', 'guess'],
+  description:
+    'IRR(values, [guess=0.1]): the internal rate of return of periodic cash flows (at least one inflow and one outflow)',
+  evaluate: (args) => {
+    const cells = cellsOf(args[0]!);
+    if (cells.some(isFormulaError)) return valueError('IRR: the values hold an error');
+    const flows = cells.filter((value): value is number => typeof value === 'number');
+    const guess = numberArg('IRR', args, 1, args[1] === undefined ? 0.1 : 0);
+    if (guess <= -1) return valueError('IRR: guess must be above -1');
+    if (!flows.some((flow) => flow > 0) || !flows.some((flow) => flow < 0))
+      return numError('IRR: needs at least one inflow and one outflow');
+    return internalRate(flows, guess) ?? numError('IRR: the iteration does not converge');
+  },
+};
+
 export const EXCEL_CASH_FLOW_FUNCTIONS: readonly CustomFunction[] = [
+  irr,
   ipmt,
   ppmt,
   mirr,

@@ -128,6 +128,7 @@ const NAMES = [
   'DURATION',
   'MDURATION',
   'BASE',
+  'IRR',
   ...['BITAND', 'BITOR', 'BITXOR', 'BITLSHIFT', 'BITRSHIFT'],
 ];
 
