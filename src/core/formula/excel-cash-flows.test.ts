@@ -83,6 +83,30 @@ describe('TBILLEQ', () => {
   });
 });
 
+// ironcalc FINANCIAL--TBILLs.xlsx, column N (rows named).
+describe('TBILLPRICE', () => {
+  it.each([
+    ['=TBILLPRICE(DATE(2008,3,31),DATE(2008,6,1),0.09)', 98.45], // MS example
+    ['=TBILLPRICE(20000,20182,0.5)', 74.722222222222229], // N2
+    ['=TBILLPRICE(14640,15006,0.5)', 49.166666666666671], // N6: 366 days in a leap year
+    ['=TBILLPRICE("45366","45731","0.5")', 49.305555555555557], // N16
+    ['=TBILLPRICE(45332,45650,1)', 11.66666666666667], // N30
+  ])('%s is %d', (formula, expected) => {
+    expect(calc(formula)).toBeCloseTo(expected, 9);
+  });
+
+  it.each([
+    ['=TBILLPRICE(1000,1366,0.5)', '#NUM!'], // N8: more than a year
+    ['=TBILLPRICE(45332,45650,-0.2)', '#NUM!'], // N27
+    ['=TBILLPRICE(45332,45650,1.19)', '#NUM!'], // N31: no price left
+    ['=TBILLPRICE(TRUE,45731,0.5)', '#VALUE!'], // N12
+    ['=TBILLPRICE(45366,45731,TRUE)', '#VALUE!'], // N17
+    ['=TBILLPRICE(NA(),45731,0.5)', '#N/A'], // N18
+  ])('%s is %s', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+});
+
 // ironcalc FINANCIAL--CUMPRINC_CUMIPMT.xlsx (rows named).
 describe('CUMIPMT and CUMPRINC', () => {
   it('take a fractional start_period up and end_period down (rows 6, 10, 12)', () => {

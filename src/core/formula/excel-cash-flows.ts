@@ -172,6 +172,31 @@ const tbilleq: CustomFunction = {
   },
 };
 
+/**
+ * TBILLPRICE, replacing HyperFormula's, which took TRUE for 1: 100 × (1 − discount × days / 360),
+ * where TRUE or FALSE is #VALUE!, and a discount of 0 or below, maturity not after settlement or
+ * more than a year after it, or a price of 0 or below #NUM! (ironcalc FINANCIAL--TBILLs.xlsx N2:N31).
+ */
+const tbillprice: CustomFunction = {
+  name: 'TBILLPRICE',
+  minArgs: 3,
+  maxArgs: 3,
+  category: 'Financial',
+  parameters: ['settlement', 'maturity', 'discount'],
+  description:
+    'TBILLPRICE(settlement, maturity, discount): the price per $100 face value of a Treasury bill (maturity at most a year after settlement)',
+  evaluate: (args) => {
+    const settlement = Math.trunc(strictNumberArg('TBILLPRICE', args, 0));
+    const maturity = Math.trunc(strictNumberArg('TBILLPRICE', args, 1));
+    const discount = strictNumberArg('TBILLPRICE', args, 2);
+    if (discount <= 0) return numError('TBILLPRICE: discount must be above 0');
+    if (settlement < 0 || maturity <= settlement || maturity > yearLater(settlement))
+      return numError('TBILLPRICE: maturity must be after settlement, by a year at most');
+    const price = 100 * (1 - (discount * (maturity - settlement)) / 360);
+    return price > 0 ? price : numError('TBILLPRICE: the discount leaves no price');
+  },
+};
+
 /** The numbers of a range of cash flows or dates: an error in it is its answer, anything else but a number #NUM!. */
 function flowNumbers(name: string, arg: Args[number]): number[] {
   return cellsOf(arg).map((value) => {
@@ -342,6 +367,7 @@ export const EXCEL_CASH_FLOW_FUNCTIONS: readonly CustomFunction[] = [
   ppmt,
   mirr,
   tbilleq,
+  tbillprice,
   xnpv,
   cumulative('CUMIPMT', false),
   cumulative('CUMPRINC', true),

@@ -129,6 +129,7 @@ const NAMES = [
   'MDURATION',
   'BASE',
   'IRR',
+  'TBILLPRICE',
   ...['BITAND', 'BITOR', 'BITXOR', 'BITLSHIFT', 'BITRSHIFT'],
 ];
 
