@@ -398,6 +398,18 @@ describe('FIXED', () => {
     expect(calc('=LEN(FIXED(1,127))')).toBe(129);
     expect(calc('=FIXED("abc")')).toBe('#VALUE!');
   });
+
+  it('reads an empty cell given for decimals as 0, not as the omitted 2 (formulas TEXT W18)', () => {
+    expect(result(bookWith([[null]]), '=FIXED(1234.567,A1)')).toBe('1,235');
+    expect(result(bookWith([[null]]), '=FIXED(1234.567,A1,2)')).toBe('1235');
+  });
+
+  it('takes no_commas as text only when it reads TRUE or FALSE (formulas EXTRA Q3:Q5)', () => {
+    expect(calc('=FIXED(10001,1,"TRuE")')).toBe('10001.0');
+    expect(calc('=FIXED(10001,1,"FALSe")')).toBe('10,001.0');
+    expect(calc('=FIXED(10001,1,"1")')).toBe('#VALUE!');
+    expect(calc('=FIXED(10001,1,"0")')).toBe('#VALUE!');
+  });
 });
 
 describe('VALUETOTEXT and ARRAYTOTEXT', () => {
