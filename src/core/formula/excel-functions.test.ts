@@ -341,6 +341,10 @@ describe('NUMBERVALUE', () => {
     ['=NUMBERVALUE("1.234.567,5",",,",".")', 1234567.5],
     ['=NUMBERVALUE("-12.5e2")', -1250],
     ['=NUMBERVALUE("(42)")', -42],
+    // Percent signs inside parentheses count too (formulas test.xlsx TEXT U27, V27, W28).
+    ['=NUMBERVALUE("(2,500.27%)%",".",",.,")', -0.250027],
+    ['=NUMBERVALUE("(,25,,0,0.27E + 6%)%",".",",.,")', -250027],
+    ['=NUMBERVALUE("(2500,27E+6%)%",",")', -250027],
     ['=NUMBERVALUE(17)', 17],
   ])('%s is %d', (formula, expected) => {
     expect(calc(formula)).toBeCloseTo(expected, 12);

@@ -208,7 +208,7 @@ function textAround(name: 'TEXTBEFORE' | 'TEXTAFTER', before: boolean): CustomFu
   };
 }
 
-/** Excel's NUMBERVALUE: spaces dropped, group separators before the decimal one ignored, each trailing % divides by 100. */
+/** Excel's NUMBERVALUE: spaces dropped, group separators before the decimal one ignored, each trailing % (inside parentheses too) divides by 100. */
 function numberValue(text: string, decimal: string, group: string): CellValue {
   let rest = text.replace(/\s+/g, '');
   if (rest === '') return 0;
@@ -230,6 +230,12 @@ function numberValue(text: string, decimal: string, group: string): CellValue {
   if (parenthesised !== null) {
     plain = parenthesised[1]!;
     sign = -1;
+    // Percent signs inside the parentheses count too: "(2,500.27%)%" is -0.250027 (formulas
+    // test.xlsx TEXT U27, V27, W28).
+    while (plain.endsWith('%')) {
+      plain = plain.slice(0, -1);
+      percents += 1;
+    }
   }
   if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(plain))
     return valueError(`NUMBERVALUE: "${text}" is not a number`);
