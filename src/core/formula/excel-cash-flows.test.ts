@@ -229,3 +229,30 @@ describe('IRR', () => {
     expect(formulaValue(bed, '=IRR(A1:F1)', rows)).toBeCloseTo(-0.44350694133432755, 12);
   });
 });
+
+// formulas test.xlsx FINANCIAL rows 54–55 and ironcalc FINANCIAL--XIRR.xlsx (cells named).
+describe('XIRR', () => {
+  const flows = '{-10000,2750,4250,3250,2750}';
+  const dates = '{39448,39508,39751,39859,39904}';
+
+  it('MS example: 0.373362535', () => {
+    expect(calc(`=XIRR(${flows},${dates},0.1)`)).toBeCloseTo(0.373362535, 8);
+    expect(calc(`=XIRR(${flows},${dates})`)).toBeCloseTo(0.373362535, 8);
+  });
+
+  it('refuses TRUE or FALSE as the guess (Y54)', () => {
+    expect(calc(`=XIRR(${flows},${dates},TRUE)`)).toBe('#VALUE!');
+  });
+
+  it('answers the first error of the guess, then the dates, then the values (U54, V54)', () => {
+    expect(calc('=XIRR({-10,#N/A,1,2,7},{3,#REF!,7,4,9})')).toBe('#REF!');
+    expect(calc('=XIRR({-10,#N/A,1,2,7},{3,#VALUE!,7,4,9},#REF!)')).toBe('#REF!');
+    expect(calc('=XIRR({-10,#N/A,1,2,7},{3,5,7,8,9})')).toBe('#N/A');
+  });
+
+  it('is #VALUE! for text among the values, #NUM! for a date before the first (R8, R11)', () => {
+    expect(calc('=XIRR({-70,12,"x"},{44958,44986,45017})')).toBe('#VALUE!');
+    expect(calc('=XIRR({-20,8,8},{-100,1,2})')).toBe('#NUM!');
+    expect(calc('=XIRR({20,1,2},{44958,44986,45017})')).toBe('#NUM!');
+  });
+});

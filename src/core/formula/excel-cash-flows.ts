@@ -10,6 +10,7 @@
 import {
   cellsOf,
   divideByZero,
+  notAvailable,
   numberArg,
   plainArg,
   toNumber,
@@ -236,6 +237,88 @@ const xnpv: CustomFunction = {
   },
 };
 
+/** XIRR's values or dates: an error is the answer, an empty cell 0, text or TRUE/FALSE #VALUE!. */
+function scheduleNumbers(arg: Args[number]): number[] {
+  return cellsOf(arg).map((value) => {
+    if (isFormulaError(value)) throw value;
+    if (value === null) return 0;
+    if (typeof value !== 'number') throw valueError('XIRR: values and dates must be numbers');
+    return value;
+  });
+}
+
+/** The net present value of `flows` `years` after the first, at `rate`, and its derivative. */
+function datedValueAndSlope(
+  flows: readonly number[],
+  years: readonly number[],
+  rate: number,
+): [number, number] | undefined {
+  let value = 0;
+  let slope = 0;
+  for (let index = 0; index < flows.length; index += 1) {
+    const growth = (1 + rate) ** years[index]!;
+    if (!Number.isFinite(growth) || growth === 0) return undefined;
+    value += flows[index]! / growth;
+    slope -= (years[index]! * flows[index]!) / (growth * (1 + rate));
+  }
+  return Number.isFinite(value) && Number.isFinite(slope) ? [value, slope] : undefined;
+}
+
+/** XIRR's root by Newton's method from `guess`, as IRR's (internalRate) with dated flows. */
+function datedInternalRate(
+  flows: readonly number[],
+  years: readonly number[],
+  guess: number,
+): number | undefined {
+  let rate = guess;
+  for (let iteration = 0; iteration < IRR_ITERATIONS; iteration += 1) {
+    const at = datedValueAndSlope(flows, years, rate);
+    if (at === undefined) return undefined;
+    const [value, slope] = at;
+    if (Math.abs(value) < IRR_TOLERANCE) return rate;
+    if (Math.abs(slope) < IRR_TOLERANCE) return undefined;
+    let next = rate - value / slope;
+    if (!Number.isFinite(next)) return undefined;
+    if (next <= -1) next = (rate - 1) / 2;
+    if (Math.abs(next - rate) < IRR_TOLERANCE) return next;
+    rate = next;
+  }
+  return undefined;
+}
+
+/**
+ * XIRR, replacing HyperFormula's, whose iteration it keeps, for Excel's argument handling: the
+ * guess is read first, then the dates, then the values, the first error found being the answer
+ * (formulas test.xlsx FINANCIAL U54, V54); TRUE or FALSE as the guess is #VALUE! (Y54, Y55).
+ * Dates are truncated and none may precede the first; an empty cell among values or dates is 0.
+ */
+const xirr: CustomFunction = {
+  name: 'XIRR',
+  minArgs: 2,
+  maxArgs: 3,
+  category: 'Financial',
+  parameters: ['values', 'dates', 'guess'],
+  description:
+    'XIRR(values, dates, [guess=0.1]): the annual internal rate of return of cash flows on the given dates (at least one inflow and one outflow)',
+  evaluate: (args) => {
+    const guess = args[2] === undefined ? 0.1 : strictNumberArg('XIRR', args, 2);
+    const dates = scheduleNumbers(args[1]!).map(Math.floor);
+    const flows = scheduleNumbers(args[0]!);
+    if (guess <= -1) return numError('XIRR: guess must be above -1');
+    if (flows.length !== dates.length) return numError('XIRR: values and dates differ in count');
+    if (flows.length < 2) return notAvailable('XIRR: needs at least two cash flows');
+    if (!flows.some((flow) => flow > 0) || !flows.some((flow) => flow < 0))
+      return numError('XIRR: needs at least one inflow and one outflow');
+    const first = dates[0]!;
+    if (first < 0 || dates.some((date) => date < first))
+      return numError('XIRR: a date precedes the first');
+    const years = dates.map((date) => (date - first) / 365);
+    return (
+      datedInternalRate(flows, years, guess) ?? numError('XIRR: the iteration does not converge')
+    );
+  },
+};
+
 /** CUMIPMT (interest) or CUMPRINC (principal) paid from start_period to end_period. */
 function cumulative(name: string, principal: boolean): CustomFunction {
   return {
@@ -369,6 +452,7 @@ export const EXCEL_CASH_FLOW_FUNCTIONS: readonly CustomFunction[] = [
   tbilleq,
   tbillprice,
   xnpv,
+  xirr,
   cumulative('CUMIPMT', false),
   cumulative('CUMPRINC', true),
   rateConversion(

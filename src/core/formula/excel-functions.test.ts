@@ -130,6 +130,7 @@ const NAMES = [
   'BASE',
   'IRR',
   'TBILLPRICE',
+  'XIRR',
   ...['BITAND', 'BITOR', 'BITXOR', 'BITLSHIFT', 'BITRSHIFT'],
 ];
 
