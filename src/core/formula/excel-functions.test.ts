@@ -353,6 +353,7 @@ describe('NUMBERVALUE', () => {
 
   it.each([
     ['=NUMBERVALUE("1.2.3")'], // the decimal separator twice
+    ['=NUMBERVALUE("(-2500.27E+2%)%",".",",.,")'], // a sign inside parentheses (TEXT R28)
     ['=NUMBERVALUE("1.234,5")'], // a group separator after the decimal one
     ['=NUMBERVALUE("12abc")'],
     ['=NUMBERVALUE("5%0")'],

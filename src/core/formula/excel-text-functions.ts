@@ -236,6 +236,8 @@ function numberValue(text: string, decimal: string, group: string): CellValue {
       plain = plain.slice(0, -1);
       percents += 1;
     }
+    // Parentheses already make it negative: a sign inside them is no number (TEXT R28).
+    if (/^[+-]/.test(plain)) return valueError(`NUMBERVALUE: "${text}" is not a number`);
   }
   if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(plain))
     return valueError(`NUMBERVALUE: "${text}" is not a number`);
