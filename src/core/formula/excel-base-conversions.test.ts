@@ -86,3 +86,30 @@ describe('base conversions', () => {
     expect(calc('=HEX2BIN("FFFFFFFDFF")')).toBe('#NUM!');
   });
 });
+
+describe('BASE', () => {
+  it.each([
+    ['=BASE(7,2)', '111'],
+    ['=BASE(100,16)', '64'],
+    ['=BASE(15,2,10)', '0000001111'],
+    // ironcalc MATH_AND_TRIGONOMETRY--BASE.xlsx D8, E8, D11, D14.
+    ['=BASE(12.567,2)', '1100'],
+    ['=BASE(12.567,2,7)', '0001100'],
+    ['=BASE(123.45678,16)', '7B'],
+    ['=BASE(20,10.9)', '20'],
+    ['=BASE(123456789,36)', '21I3V9'],
+  ])('%s is %j', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+
+  it.each(['=BASE(-1,2)', '=BASE(123,1)', '=BASE(123456789,37)', '=BASE(1,2,256)'])(
+    '%s is #NUM!',
+    (formula) => {
+      expect(calc(formula)).toBe('#NUM!');
+    },
+  );
+
+  it('reads back with DECIMAL', () => {
+    expect(calc('=DECIMAL(BASE(12.567,2),2)')).toBe(12);
+  });
+});

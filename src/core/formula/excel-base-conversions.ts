@@ -102,6 +102,39 @@ function conversion(from: Base, to: Base): CustomFunction {
 
 const BASES: readonly Base[] = ['BIN', 'OCT', 'DEC', 'HEX'];
 
-export const EXCEL_BASE_CONVERSIONS: readonly CustomFunction[] = BASES.flatMap((from) =>
-  BASES.filter((to) => to !== from).map((to) => conversion(from, to)),
-);
+const MAX_RADIX = 36;
+const MAX_MIN_LENGTH = 255;
+
+/** A number argument of BASE, truncated towards zero. */
+function wholeArg(name: string, arg: FunctionArgument | undefined, position: number): number {
+  return Math.trunc(toNumber(name, plainArg(name, arg, position), position));
+}
+
+/**
+ * BASE(number, radix, [min_length]), replacing HyperFormula's, which wrote the fraction of a
+ * fractional number (BASE(12.567, 2) is "1100" in Excel, ironcalc MATH_AND_TRIGONOMETRY--BASE).
+ */
+const base: CustomFunction = {
+  name: 'BASE',
+  minArgs: 2,
+  maxArgs: 3,
+  category: 'Math and trigonometry',
+  parameters: ['number', 'radix', 'min_length'],
+  description:
+    'BASE(number, radix, [min_length]): the whole part of number (0 to 2^53 - 1) written in radix 2 to 36, padded with zeros to min_length (up to 255)',
+  evaluate: (args) => {
+    const number = wholeArg('BASE', args[0], 1);
+    const radix = wholeArg('BASE', args[1], 2);
+    const minLength = args[2] === undefined ? 0 : wholeArg('BASE', args[2], 3);
+    if (number < 0 || number >= 2 ** 53) throw numError('BASE: number must be from 0 to 2^53 - 1');
+    if (radix < 2 || radix > MAX_RADIX) throw numError('BASE: radix must be from 2 to 36');
+    if (minLength < 0 || minLength > MAX_MIN_LENGTH)
+      throw numError('BASE: min_length must be from 0 to 255');
+    return number.toString(radix).toUpperCase().padStart(minLength, '0');
+  },
+};
+
+export const EXCEL_BASE_CONVERSIONS: readonly CustomFunction[] = [
+  ...BASES.flatMap((from) => BASES.filter((to) => to !== from).map((to) => conversion(from, to))),
+  base,
+];

@@ -83,6 +83,30 @@ describe('TBILLEQ', () => {
   });
 });
 
+// ironcalc FINANCIAL--TBILLs.xlsx, column N (rows named).
+describe('TBILLPRICE', () => {
+  it.each([
+    ['=TBILLPRICE(DATE(2008,3,31),DATE(2008,6,1),0.09)', 98.45], // MS example
+    ['=TBILLPRICE(20000,20182,0.5)', 74.722222222222229], // N2
+    ['=TBILLPRICE(14640,15006,0.5)', 49.166666666666671], // N6: 366 days in a leap year
+    ['=TBILLPRICE("45366","45731","0.5")', 49.305555555555557], // N16
+    ['=TBILLPRICE(45332,45650,1)', 11.66666666666667], // N30
+  ])('%s is %d', (formula, expected) => {
+    expect(calc(formula)).toBeCloseTo(expected, 9);
+  });
+
+  it.each([
+    ['=TBILLPRICE(1000,1366,0.5)', '#NUM!'], // N8: more than a year
+    ['=TBILLPRICE(45332,45650,-0.2)', '#NUM!'], // N27
+    ['=TBILLPRICE(45332,45650,1.19)', '#NUM!'], // N31: no price left
+    ['=TBILLPRICE(TRUE,45731,0.5)', '#VALUE!'], // N12
+    ['=TBILLPRICE(45366,45731,TRUE)', '#VALUE!'], // N17
+    ['=TBILLPRICE(NA(),45731,0.5)', '#N/A'], // N18
+  ])('%s is %s', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+});
+
 // ironcalc FINANCIAL--CUMPRINC_CUMIPMT.xlsx (rows named).
 describe('CUMIPMT and CUMPRINC', () => {
   it('take a fractional start_period up and end_period down (rows 6, 10, 12)', () => {
@@ -167,5 +191,68 @@ describe('XNPV', () => {
   it('answers an error among the values, and #VALUE! for a rate of TRUE (row 10; Z56)', () => {
     expect(formulaValue(bed, '=XNPV(0.1,{-20,1,1},{1,2,#DIV/0!})')).toBe('#DIV/0!');
     expect(formulaValue(bed, '=XNPV(TRUE,A1:F1,A2:F2)', flows)).toBe('#VALUE!');
+  });
+});
+
+describe('IRR', () => {
+  it.each([
+    // MS example: -70,000 then 12,000 … 18,000 over four and five years.
+    ['=IRR({-70000,12000,15000,18000,21000})', -0.021244848273410923],
+    ['=IRR({-70000,12000,15000,18000,21000,26000})', 0.08663094803653171],
+    ['=IRR({-70000,12000,15000},-0.1)', -0.44350694133493618],
+    // formulas test.xlsx FINANCIAL R27, V27; ironcalc FINANCIAL--IRR.xlsx General L2, L6.
+    ['=IRR({-7,2,-1,4,-3;7,2,-1,4,4})', 0.19086464188385688],
+    ['=IRR({-0.1,2,0,4,5},5)', 19.105109618637595],
+    ['=IRR({-20,5,5,5,5,5})', 0.079308261160397242],
+    ['=IRR({20,-5,-20,-5,-10,5})', 0.30348071959875655],
+  ])('%s is %d', (formula, expected) => {
+    expect(calc(formula)).toBeCloseTo(expected, 11);
+  });
+
+  it('answers #VALUE! for an error among the values, whatever its kind', () => {
+    expect(calc('=IRR({-7,2,-1,4,-3;7,2,-1,4,#N/A})')).toBe('#VALUE!');
+    expect(calc('=IRR({-7,2,-1,4,-3;7,2,-1,4,#DIV/0!})')).toBe('#VALUE!');
+  });
+
+  it('passes on an error in the guess, and refuses a guess of -1 or below', () => {
+    expect(calc('=IRR({-7,2,-1,4},NA())')).toBe('#N/A');
+    expect(calc('=IRR({-20,5,5,5},-1)')).toBe('#VALUE!');
+  });
+
+  it('is #NUM! without both an inflow and an outflow', () => {
+    expect(calc('=IRR({20,5,5,5,5,5})')).toBe('#NUM!');
+    expect(calc('=IRR({7,2,-1,4,-3;7,2,-1,4,4},3)')).toBe('#NUM!');
+  });
+
+  it('leaves text, logical values and empty cells of a range out', () => {
+    const rows: WireValue[][] = [[-70, 12, 'x', true, null, 15]];
+    expect(formulaValue(bed, '=IRR(A1:F1)', rows)).toBeCloseTo(-0.44350694133432755, 12);
+  });
+});
+
+// formulas test.xlsx FINANCIAL rows 54–55 and ironcalc FINANCIAL--XIRR.xlsx (cells named).
+describe('XIRR', () => {
+  const flows = '{-10000,2750,4250,3250,2750}';
+  const dates = '{39448,39508,39751,39859,39904}';
+
+  it('MS example: 0.373362535', () => {
+    expect(calc(`=XIRR(${flows},${dates},0.1)`)).toBeCloseTo(0.373362535, 8);
+    expect(calc(`=XIRR(${flows},${dates})`)).toBeCloseTo(0.373362535, 8);
+  });
+
+  it('refuses TRUE or FALSE as the guess (Y54)', () => {
+    expect(calc(`=XIRR(${flows},${dates},TRUE)`)).toBe('#VALUE!');
+  });
+
+  it('answers the first error of the guess, then the dates, then the values (U54, V54)', () => {
+    expect(calc('=XIRR({-10,#N/A,1,2,7},{3,#REF!,7,4,9})')).toBe('#REF!');
+    expect(calc('=XIRR({-10,#N/A,1,2,7},{3,#VALUE!,7,4,9},#REF!)')).toBe('#REF!');
+    expect(calc('=XIRR({-10,#N/A,1,2,7},{3,5,7,8,9})')).toBe('#N/A');
+  });
+
+  it('is #VALUE! for text among the values, #NUM! for a date before the first (R8, R11)', () => {
+    expect(calc('=XIRR({-70,12,"x"},{44958,44986,45017})')).toBe('#VALUE!');
+    expect(calc('=XIRR({-20,8,8},{-100,1,2})')).toBe('#NUM!');
+    expect(calc('=XIRR({20,1,2},{44958,44986,45017})')).toBe('#NUM!');
   });
 });

@@ -10,6 +10,7 @@
 import {
   cellsOf,
   divideByZero,
+  notAvailable,
   numberArg,
   plainArg,
   toNumber,
@@ -172,6 +173,31 @@ const tbilleq: CustomFunction = {
   },
 };
 
+/**
+ * TBILLPRICE, replacing HyperFormula's, which took TRUE for 1: 100 × (1 − discount × days / 360),
+ * where TRUE or FALSE is #VALUE!, and a discount of 0 or below, maturity not after settlement or
+ * more than a year after it, or a price of 0 or below #NUM! (ironcalc FINANCIAL--TBILLs.xlsx N2:N31).
+ */
+const tbillprice: CustomFunction = {
+  name: 'TBILLPRICE',
+  minArgs: 3,
+  maxArgs: 3,
+  category: 'Financial',
+  parameters: ['settlement', 'maturity', 'discount'],
+  description:
+    'TBILLPRICE(settlement, maturity, discount): the price per $100 face value of a Treasury bill (maturity at most a year after settlement)',
+  evaluate: (args) => {
+    const settlement = Math.trunc(strictNumberArg('TBILLPRICE', args, 0));
+    const maturity = Math.trunc(strictNumberArg('TBILLPRICE', args, 1));
+    const discount = strictNumberArg('TBILLPRICE', args, 2);
+    if (discount <= 0) return numError('TBILLPRICE: discount must be above 0');
+    if (settlement < 0 || maturity <= settlement || maturity > yearLater(settlement))
+      return numError('TBILLPRICE: maturity must be after settlement, by a year at most');
+    const price = 100 * (1 - (discount * (maturity - settlement)) / 360);
+    return price > 0 ? price : numError('TBILLPRICE: the discount leaves no price');
+  },
+};
+
 /** The numbers of a range of cash flows or dates: an error in it is its answer, anything else but a number #NUM!. */
 function flowNumbers(name: string, arg: Args[number]): number[] {
   return cellsOf(arg).map((value) => {
@@ -208,6 +234,88 @@ const xnpv: CustomFunction = {
       total += value / (1 + rate) ** ((dates[index]! - first) / 365);
     });
     return total;
+  },
+};
+
+/** XIRR's values or dates: an error is the answer, an empty cell 0, text or TRUE/FALSE #VALUE!. */
+function scheduleNumbers(arg: Args[number]): number[] {
+  return cellsOf(arg).map((value) => {
+    if (isFormulaError(value)) throw value;
+    if (value === null) return 0;
+    if (typeof value !== 'number') throw valueError('XIRR: values and dates must be numbers');
+    return value;
+  });
+}
+
+/** The net present value of `flows` `years` after the first, at `rate`, and its derivative. */
+function datedValueAndSlope(
+  flows: readonly number[],
+  years: readonly number[],
+  rate: number,
+): [number, number] | undefined {
+  let value = 0;
+  let slope = 0;
+  for (let index = 0; index < flows.length; index += 1) {
+    const growth = (1 + rate) ** years[index]!;
+    if (!Number.isFinite(growth) || growth === 0) return undefined;
+    value += flows[index]! / growth;
+    slope -= (years[index]! * flows[index]!) / (growth * (1 + rate));
+  }
+  return Number.isFinite(value) && Number.isFinite(slope) ? [value, slope] : undefined;
+}
+
+/** XIRR's root by Newton's method from `guess`, as IRR's (internalRate) with dated flows. */
+function datedInternalRate(
+  flows: readonly number[],
+  years: readonly number[],
+  guess: number,
+): number | undefined {
+  let rate = guess;
+  for (let iteration = 0; iteration < IRR_ITERATIONS; iteration += 1) {
+    const at = datedValueAndSlope(flows, years, rate);
+    if (at === undefined) return undefined;
+    const [value, slope] = at;
+    if (Math.abs(value) < IRR_TOLERANCE) return rate;
+    if (Math.abs(slope) < IRR_TOLERANCE) return undefined;
+    let next = rate - value / slope;
+    if (!Number.isFinite(next)) return undefined;
+    if (next <= -1) next = (rate - 1) / 2;
+    if (Math.abs(next - rate) < IRR_TOLERANCE) return next;
+    rate = next;
+  }
+  return undefined;
+}
+
+/**
+ * XIRR, replacing HyperFormula's, whose iteration it keeps, for Excel's argument handling: the
+ * guess is read first, then the dates, then the values, the first error found being the answer
+ * (formulas test.xlsx FINANCIAL U54, V54); TRUE or FALSE as the guess is #VALUE! (Y54, Y55).
+ * Dates are truncated and none may precede the first; an empty cell among values or dates is 0.
+ */
+const xirr: CustomFunction = {
+  name: 'XIRR',
+  minArgs: 2,
+  maxArgs: 3,
+  category: 'Financial',
+  parameters: ['values', 'dates', 'guess'],
+  description:
+    'XIRR(values, dates, [guess=0.1]): the annual internal rate of return of cash flows on the given dates (at least one inflow and one outflow)',
+  evaluate: (args) => {
+    const guess = args[2] === undefined ? 0.1 : strictNumberArg('XIRR', args, 2);
+    const dates = scheduleNumbers(args[1]!).map(Math.floor);
+    const flows = scheduleNumbers(args[0]!);
+    if (guess <= -1) return numError('XIRR: guess must be above -1');
+    if (flows.length !== dates.length) return numError('XIRR: values and dates differ in count');
+    if (flows.length < 2) return notAvailable('XIRR: needs at least two cash flows');
+    if (!flows.some((flow) => flow > 0) || !flows.some((flow) => flow < 0))
+      return numError('XIRR: needs at least one inflow and one outflow');
+    const first = dates[0]!;
+    if (first < 0 || dates.some((date) => date < first))
+      return numError('XIRR: a date precedes the first');
+    const years = dates.map((date) => (date - first) / 365);
+    return (
+      datedInternalRate(flows, years, guess) ?? numError('XIRR: the iteration does not converge')
+    );
   },
 };
 
@@ -269,12 +377,82 @@ function rateConversion(
   };
 }
 
+/** Newton's method stops once the net present value or the step is below this. */
+const IRR_TOLERANCE = 1e-10;
+const IRR_ITERATIONS = 50;
+
+/** The net present value of periodic `flows` at `rate` and its derivative by the rate. */
+function presentValueAndSlope(
+  flows: readonly number[],
+  rate: number,
+): [number, number] | undefined {
+  let value = 0;
+  let slope = 0;
+  for (let period = 0; period < flows.length; period += 1) {
+    const growth = (1 + rate) ** period;
+    if (!Number.isFinite(growth) || growth === 0) return undefined;
+    value += flows[period]! / growth;
+    if (period > 0) slope -= (period * flows[period]!) / (growth * (1 + rate));
+  }
+  return [value, slope];
+}
+
+/**
+ * The rate at which `flows` have no net present value, by Newton's method from `guess`; a step
+ * to −1 or below goes halfway from the rate to −1 instead. Undefined when it does not converge.
+ */
+function internalRate(flows: readonly number[], guess: number): number | undefined {
+  let rate = guess;
+  for (let iteration = 0; iteration < IRR_ITERATIONS; iteration += 1) {
+    const at = presentValueAndSlope(flows, rate);
+    if (at === undefined) return undefined;
+    const [value, slope] = at;
+    if (Math.abs(value) < IRR_TOLERANCE) return rate;
+    if (Math.abs(slope) < IRR_TOLERANCE) return undefined;
+    let next = rate - value / slope;
+    if (!Number.isFinite(next)) return undefined;
+    if (next <= -1) next = (rate - 1) / 2;
+    if (Math.abs(next - rate) < IRR_TOLERANCE) return next;
+    rate = next;
+  }
+  return undefined;
+}
+
+/**
+ * IRR, replacing HyperFormula's, whose iteration it keeps, for Excel's argument handling: an
+ * error among the values is #VALUE! whatever its kind (formulas test.xlsx FINANCIAL Z26:AF26,
+ * Z27), text, logical values and empty cells among them are left out, a guess of −1 or below is
+ * #VALUE!, and flows without both an inflow and an outflow are #NUM!.
+ */
+const irr: CustomFunction = {
+  name: 'IRR',
+  minArgs: 1,
+  maxArgs: 2,
+  category: 'Financial',
+  parameters: ['values', 'guess'],
+  description:
+    'IRR(values, [guess=0.1]): the internal rate of return of periodic cash flows (at least one inflow and one outflow)',
+  evaluate: (args) => {
+    const cells = cellsOf(args[0]!);
+    if (cells.some(isFormulaError)) return valueError('IRR: the values hold an error');
+    const flows = cells.filter((value): value is number => typeof value === 'number');
+    const guess = numberArg('IRR', args, 1, args[1] === undefined ? 0.1 : 0);
+    if (guess <= -1) return valueError('IRR: guess must be above -1');
+    if (!flows.some((flow) => flow > 0) || !flows.some((flow) => flow < 0))
+      return numError('IRR: needs at least one inflow and one outflow');
+    return internalRate(flows, guess) ?? numError('IRR: the iteration does not converge');
+  },
+};
+
 export const EXCEL_CASH_FLOW_FUNCTIONS: readonly CustomFunction[] = [
+  irr,
   ipmt,
   ppmt,
   mirr,
   tbilleq,
+  tbillprice,
   xnpv,
+  xirr,
   cumulative('CUMIPMT', false),
   cumulative('CUMPRINC', true),
   rateConversion(

@@ -89,6 +89,19 @@ describe('CONVERT', () => {
     expect(calc('=CONVERT(1,"klbm","g")')).toBe('#N/A');
   });
 
+  it('the imperial pint and mph take decimal prefixes, as in Excel (formulas test.xlsx EXTRA)', () => {
+    expect(calc('=CONVERT(1,"kuk_pt","L")')).toBeCloseTo(568.26125, 9);
+    expect(calc('=CONVERT(1,"Muk_pt","L")')).toBeCloseTo(568261.25, 6);
+    expect(calc('=CONVERT(1,"kmph","m/h")')).toBeCloseTo(1609344, 6);
+    expect(calc('=CONVERT(0.004,"Mmph","m/s")')).toBeCloseTo(1788.16, 9);
+  });
+
+  it('reads a name as a prefixed unit when its own unit measures something else', () => {
+    // "pc" is the parsec, and the picocalorie where energy is wanted.
+    expect(calc('=CONVERT(1,"pc","J")')).toBeCloseTo(4.184e-12, 20);
+    expect(calc('=CONVERT(1,"pc","ly")')).toBeCloseTo(3.261563777, 8);
+  });
+
   it('unit names are case-sensitive; unknown units and mixed kinds are #N/A', () => {
     expect(calc('=CONVERT(1,"LBM","kg")')).toBe('#N/A');
     expect(calc('=CONVERT(1,"furlong","m")')).toBe('#N/A');

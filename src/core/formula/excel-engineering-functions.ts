@@ -144,7 +144,9 @@ define('volume', ['tbs'], US_GALLON_LITRES / 256);
 define('volume', ['oz'], US_GALLON_LITRES / 128);
 define('volume', ['cup'], US_GALLON_LITRES / 16);
 define('volume', ['pt', 'us_pt'], US_GALLON_LITRES / 8);
-define('volume', ['uk_pt'], 4.54609 / 8);
+// Excel takes decimal prefixes on the imperial pint and on mph too (formulas test.xlsx EXTRA
+// rows 96 and 164: CONVERT(1,"kuk_pt","L") is 568.26125, CONVERT(1,"kmph","m/h") 1609344).
+define('volume', ['uk_pt'], 4.54609 / 8, metric);
 define('volume', ['qt'], US_GALLON_LITRES / 4);
 define('volume', ['uk_qt'], 4.54609 / 4);
 define('volume', ['gal'], US_GALLON_LITRES);
@@ -190,7 +192,7 @@ define('speed', ['admkn'], (6080 * FOOT) / 3600);
 define('speed', ['kn'], NAUTICAL_MILE / 3600);
 define('speed', ['m/h', 'm/hr'], 1 / 3600, metric);
 define('speed', ['m/s', 'm/sec'], 1, metric);
-define('speed', ['mph'], MILE / 3600);
+define('speed', ['mph'], MILE / 3600, metric);
 
 const DECIMAL_PREFIXES = new Map<string, number>([
   ['Y', 1e24],
@@ -233,10 +235,14 @@ interface Resolved {
   readonly scale: number;
 }
 
-/** A unit name, with or without a prefix; undefined when it is not one of Excel's. */
-function resolve(name: string): Resolved | undefined {
+/**
+ * The readings of a unit name: the unit of that name first, then a prefix on a shorter one
+ * ("pc" is the parsec, or the picocalorie where energy is wanted). Empty when it is no unit.
+ */
+function readings(name: string): Resolved[] {
+  const found: Resolved[] = [];
   const exact = UNITS.get(name);
-  if (exact !== undefined) return { unit: exact, scale: 1 };
+  if (exact !== undefined) found.push({ unit: exact, scale: 1 });
   // Two-letter prefixes (da, ki …) before one-letter ones.
   for (const length of [2, 1]) {
     const prefix = name.slice(0, length);
@@ -245,7 +251,20 @@ function resolve(name: string): Resolved | undefined {
     const decimal = DECIMAL_PREFIXES.get(prefix);
     const binary = unit.category === 'information' ? BINARY_PREFIXES.get(prefix) : undefined;
     const multiplier = decimal ?? binary;
-    if (multiplier !== undefined) return { unit, scale: multiplier ** (unit.power ?? 1) };
+    if (multiplier !== undefined) found.push({ unit, scale: multiplier ** (unit.power ?? 1) });
+  }
+  return found;
+}
+
+/** The first readings of the two names that measure the same thing. */
+function compatibleReadings(
+  fromName: string,
+  toName: string,
+): { from: Resolved; to: Resolved } | undefined {
+  const toReadings = readings(toName);
+  for (const from of readings(fromName)) {
+    const to = toReadings.find((reading) => reading.unit.category === from.unit.category);
+    if (to !== undefined) return { from, to };
   }
   return undefined;
 }
@@ -305,12 +324,13 @@ const convert: CustomFunction = {
     const number = toNumber('CONVERT', value, 1);
     const fromName = textArg('CONVERT', args, 1);
     const toName = textArg('CONVERT', args, 2);
-    const from = resolve(fromName);
-    const to = resolve(toName);
-    if (from === undefined) return notAvailable(`CONVERT: "${fromName}" is not a unit`);
-    if (to === undefined) return notAvailable(`CONVERT: "${toName}" is not a unit`);
-    if (from.unit.category !== to.unit.category)
+    if (readings(fromName).length === 0)
+      return notAvailable(`CONVERT: "${fromName}" is not a unit`);
+    if (readings(toName).length === 0) return notAvailable(`CONVERT: "${toName}" is not a unit`);
+    const pair = compatibleReadings(fromName, toName);
+    if (pair === undefined)
       return notAvailable(`CONVERT: "${fromName}" and "${toName}" measure different things`);
+    const { from, to } = pair;
     if (from.unit.category === 'temperature') {
       const kelvin = kelvinOf(baseName(fromName), number * from.scale);
       return fromKelvin(baseName(toName), kelvin) / to.scale;

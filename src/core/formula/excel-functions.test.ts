@@ -125,6 +125,11 @@ const NAMES = [
   'YIELDMAT',
   'DURATION',
   'MDURATION',
+  'BASE',
+  'IRR',
+  'TBILLPRICE',
+  'XIRR',
+  ...['BITAND', 'BITOR', 'BITXOR', 'BITLSHIFT', 'BITRSHIFT'],
 ];
 
 describe('registration', () => {
@@ -335,6 +340,10 @@ describe('NUMBERVALUE', () => {
     ['=NUMBERVALUE("1.234.567,5",",,",".")', 1234567.5],
     ['=NUMBERVALUE("-12.5e2")', -1250],
     ['=NUMBERVALUE("(42)")', -42],
+    // Percent signs inside parentheses count too (formulas test.xlsx TEXT U27, V27, W28).
+    ['=NUMBERVALUE("(2,500.27%)%",".",",.,")', -0.250027],
+    ['=NUMBERVALUE("(,25,,0,0.27E + 6%)%",".",",.,")', -250027],
+    ['=NUMBERVALUE("(2500,27E+6%)%",",")', -250027],
     ['=NUMBERVALUE(17)', 17],
   ])('%s is %d', (formula, expected) => {
     expect(calc(formula)).toBeCloseTo(expected, 12);
@@ -342,6 +351,7 @@ describe('NUMBERVALUE', () => {
 
   it.each([
     ['=NUMBERVALUE("1.2.3")'], // the decimal separator twice
+    ['=NUMBERVALUE("(-2500.27E+2%)%",".",",.,")'], // a sign inside parentheses (TEXT R28)
     ['=NUMBERVALUE("1.234,5")'], // a group separator after the decimal one
     ['=NUMBERVALUE("12abc")'],
     ['=NUMBERVALUE("5%0")'],
@@ -391,6 +401,18 @@ describe('FIXED', () => {
     expect(calc('=FIXED(1,128)')).toBe('#VALUE!');
     expect(calc('=LEN(FIXED(1,127))')).toBe(129);
     expect(calc('=FIXED("abc")')).toBe('#VALUE!');
+  });
+
+  it('reads an empty cell given for decimals as 0, not as the omitted 2 (formulas TEXT W18)', () => {
+    expect(result(bookWith([[null]]), '=FIXED(1234.567,A1)')).toBe('1,235');
+    expect(result(bookWith([[null]]), '=FIXED(1234.567,A1,2)')).toBe('1235');
+  });
+
+  it('takes no_commas as text only when it reads TRUE or FALSE (formulas EXTRA Q3:Q5)', () => {
+    expect(calc('=FIXED(10001,1,"TRuE")')).toBe('10001.0');
+    expect(calc('=FIXED(10001,1,"FALSe")')).toBe('10,001.0');
+    expect(calc('=FIXED(10001,1,"1")')).toBe('#VALUE!');
+    expect(calc('=FIXED(10001,1,"0")')).toBe('#VALUE!');
   });
 });
 

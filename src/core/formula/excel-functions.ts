@@ -2,6 +2,7 @@
 // (Workbook.create) with Excel's documented semantics. They return one value each: where Excel
 // would spill an array (a range as lookup_value, say), they answer #VALUE!.
 import { EXCEL_BASE_CONVERSIONS } from './excel-base-conversions.js';
+import { EXCEL_BITWISE_FUNCTIONS } from './excel-bitwise-functions.js';
 import { EXCEL_ENGINEERING_FUNCTIONS } from './excel-engineering-functions.js';
 import { EXCEL_COMPLEX_FUNCTIONS } from './excel-complex-functions.js';
 import { EXCEL_FINANCIAL_FUNCTIONS } from './excel-financial-functions.js';
@@ -31,6 +32,7 @@ export const EXCEL_FUNCTIONS: readonly CustomFunction[] = [
   ...EXCEL_ENGINEERING_FUNCTIONS,
   ...EXCEL_COMPLEX_FUNCTIONS,
   ...EXCEL_BASE_CONVERSIONS,
+  ...EXCEL_BITWISE_FUNCTIONS,
   ...EXCEL_FINANCIAL_FUNCTIONS,
   ...DISCOUNT_SECURITY_FUNCTIONS,
   ...ODD_PERIOD_BOND_FUNCTIONS,

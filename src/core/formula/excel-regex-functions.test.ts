@@ -39,10 +39,12 @@ describe('REGEXEXTRACT', () => {
     expect(calc('=REGEXEXTRACT("DylanWilliams","[A-Z][a-z]+")')).toBe('Dylan');
   });
 
-  it('capture groups (mode 2) and every match (mode 1) give one value when there is one', () => {
+  it('capture groups (mode 2) and every match (mode 1) show the first, the anchor of the spill', () => {
     expect(calc('=REGEXEXTRACT("id: 42","id: (\\d+)",2)')).toBe('42');
     expect(calc('=REGEXEXTRACT("x 7 y","\\d",1)')).toBe('7');
-    expect(calc('=REGEXEXTRACT("7 8","\\d",1)')).toBe('#VALUE!');
+    // formulas test.xlsx EXTRA K6 and M3.
+    expect(calc('=REGEXEXTRACT("abc","([ac]+)",1)')).toBe('a');
+    expect(calc('=REGEXEXTRACT("1a2b3c","((\\d)[bc]+|(3c))",2)')).toBe('2b');
   });
 
   it('no match is #N/A; case_sensitivity 1 ignores case', () => {

@@ -1,8 +1,10 @@
 // Excel's regular-expression functions (2024): REGEXTEST, REGEXEXTRACT and REGEXREPLACE. Excel
 // runs PCRE2; JavaScript's RegExp (with the u flag) reads the same syntax for classes, groups,
 // quantifiers, anchors, lookarounds and $n replacements. A pattern that does not compile is
-// #VALUE!. Where Excel would spill several values (REGEXEXTRACT's modes 1 and 2), a single value
-// is returned as it is and more than one is #VALUE!, as for the other functions here.
+// #VALUE!. Where Excel would spill several values (REGEXEXTRACT's modes 1 and 2), the cell shows
+// the first, as Excel shows a spill's anchor and as the engine's other functions of unknown spill
+// size do (excel-dynamic-array-functions.ts): formulas test.xlsx EXTRA I2, M3, K6 and ironcalc
+// TEXT--REGEX.xlsx REGEXEXTRACT!A4 hold the first match or group.
 import { integerArg, notAvailable, textArg, valueError } from './excel-arguments.js';
 import type { CustomFunction, FunctionArgument } from './function-registry.js';
 import type { CellValue } from './sentinels.js';
@@ -35,9 +37,9 @@ const regexTest: CustomFunction = {
   },
 };
 
-function single(name: string, values: readonly string[]): CellValue {
-  if (values.length === 1) return values[0]!;
-  return valueError(`${name}: the result has ${values.length} values, which would spill`);
+/** The anchor of the values Excel would spill: the first. */
+function anchorOf(values: readonly string[]): CellValue {
+  return values[0]!;
 }
 
 const regexExtract: CustomFunction = {
@@ -56,10 +58,7 @@ const regexExtract: CustomFunction = {
     if (mode === 1) {
       const matches = [...text.matchAll(new RegExp(expression.source, `g${expression.flags}`))];
       if (matches.length === 0) return notAvailable('REGEXEXTRACT: no match');
-      return single(
-        'REGEXEXTRACT',
-        matches.map((match) => match[0]),
-      );
+      return anchorOf(matches.map((match) => match[0]));
     }
     const match = expression.exec(text);
     if (match === null) return notAvailable('REGEXEXTRACT: no match');
@@ -67,7 +66,7 @@ const regexExtract: CustomFunction = {
     const groups = match.slice(1).map((group) => group ?? '');
     return groups.length === 0
       ? valueError('REGEXEXTRACT: return_mode 2 needs capture groups in the pattern')
-      : single('REGEXEXTRACT', groups);
+      : anchorOf(groups);
   },
 };
 

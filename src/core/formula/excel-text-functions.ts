@@ -208,7 +208,7 @@ function textAround(name: 'TEXTBEFORE' | 'TEXTAFTER', before: boolean): CustomFu
   };
 }
 
-/** Excel's NUMBERVALUE: spaces dropped, group separators before the decimal one ignored, each trailing % divides by 100. */
+/** Excel's NUMBERVALUE: spaces dropped, group separators before the decimal one ignored, each trailing % (inside parentheses too) divides by 100. */
 function numberValue(text: string, decimal: string, group: string): CellValue {
   let rest = text.replace(/\s+/g, '');
   if (rest === '') return 0;
@@ -230,6 +230,14 @@ function numberValue(text: string, decimal: string, group: string): CellValue {
   if (parenthesised !== null) {
     plain = parenthesised[1]!;
     sign = -1;
+    // Percent signs inside the parentheses count too: "(2,500.27%)%" is -0.250027 (formulas
+    // test.xlsx TEXT U27, V27, W28).
+    while (plain.endsWith('%')) {
+      plain = plain.slice(0, -1);
+      percents += 1;
+    }
+    // Parentheses already make it negative: a sign inside them is no number (TEXT R28).
+    if (/^[+-]/.test(plain)) return valueError(`NUMBERVALUE: "${text}" is not a number`);
   }
   if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(plain))
     return valueError(`NUMBERVALUE: "${text}" is not a number`);
@@ -291,6 +299,20 @@ function plainDigits(value: number, decimals: number): string {
   return decimals > 0 ? `${whole}.${places}` : whole;
 }
 
+/**
+ * FIXED's no_commas: a logical value or number, or the text TRUE or FALSE in any case; other text,
+ * "1" and "0" included, is #VALUE! (formulas test.xlsx EXTRA Q3, O4, Q4, Q5).
+ */
+function noCommasArg(arg: FunctionArgument | undefined): boolean {
+  const value = plainArg('FIXED', arg, 3);
+  if (value === null) return false;
+  if (typeof value !== 'string') return booleanArg('FIXED', [value], 0, false);
+  const word = value.trim().toUpperCase();
+  if (word !== 'TRUE' && word !== 'FALSE')
+    throw valueError('FIXED: no_commas must be TRUE or FALSE, not text');
+  return word === 'TRUE';
+}
+
 const fixed: CustomFunction = {
   name: 'FIXED',
   minArgs: 1,
@@ -299,8 +321,9 @@ const fixed: CustomFunction = {
     'FIXED(number, [decimals=2], [no_commas=FALSE]): the number rounded to that many decimals, as text with thousands separators',
   evaluate: (args) => {
     const number = numberArg('FIXED', args, 0);
-    const decimals = integerArg('FIXED', args, 1, 2);
-    const noCommas = booleanArg('FIXED', args, 2, false);
+    // Omitted, decimals is 2; an empty cell given for it is 0 (formulas test.xlsx TEXT W18).
+    const decimals = args[1] === undefined ? 2 : integerArg('FIXED', args, 1, 0);
+    const noCommas = noCommasArg(args[2]);
     if (decimals > 127) return valueError('FIXED: decimals can be at most 127');
     const { negative, digits } = fixedDecimals(number, decimals, !noCommas);
     return negative ? `-${digits}` : digits;

@@ -46,6 +46,7 @@ import { positionalParameters, signatureOf, type FunctionInfo } from './function
 import { EXCEL_FUNCTIONS } from './excel-functions.js';
 import { refuseEmptyTextAsNumber } from './empty-text-coercion.js';
 import { readExcelDateEdges } from './excel-date-serials.js';
+import { parseExcelDateTime } from './excel-date-text.js';
 import { BYTE_TEXT_FUNCTIONS } from './byte-text-functions.js';
 import { makeEmptyProductZero } from './empty-product.js';
 import { correctAggregates } from './aggregate-corrections.js';
@@ -775,6 +776,8 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     // Text read as a date (DATEVALUE, VALUE, "1/15/2024"+0) the way Excel in en-US reads it, the
     // locale Gridbook assumes (HyperFormula's default is DD/MM/YYYY), and ISO dates.
     dateFormats: ['MM/DD/YYYY', 'MM/DD/YY', 'YYYY/MM/DD'],
+    // … and dates with the month's name ("2-Feb-2026", "June 9, 1969"), as Excel reads them.
+    parseDateTime: parseExcelDateTime,
     // Excel's serials: 1 is 1900-01-01 and 60 the 29 February 1900 it counts (Lotus's leap-year
     // bug, kept by Excel); HyperFormula's default put 1 on 1899-12-31 and had no day 60, so every
     // date before March 1900 was a day off. Serials from 61 on are the same either way.
