@@ -7,7 +7,11 @@
 //   W6_EXTRA_GCS=n      n more forced GCs before measuring (does memory still come back?)
 //   W6_FEED_BYTES=b     the commit feed keeps at most b bytes (its share of the heap)
 //   W6_HEAP_SNAPSHOT=f  writes a heap snapshot to f after the fill (open it in Chrome DevTools)
-import { mkdtempSync, rmSync } from 'node:fs';
+//   W6_GC_PAUSES=n      times n more forced full GCs after the fill (what a GC flag costs a
+//                       1,000,000-cell server, e.g. node --compact-on-every-full-gc …)
+// After each reading it also prints the resident set by mapping (/proc/self/smaps): anonymous
+// memory (V8's heap pages, array buffers, thread arenas), the malloc heap, the node binary.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -37,9 +41,40 @@ function report(label: string): void {
         `${space.space_name} ${(space.space_used_size / MIB).toFixed(0)}/${(space.space_size / MIB).toFixed(0)}`,
     )
     .join(', ');
+  const resident = residentByMapping();
   console.log(
-    `${label}: rss ${(usage.rss / MIB).toFixed(0)} MiB, heap used ${(usage.heapUsed / MIB).toFixed(0)} of ${(usage.heapTotal / MIB).toFixed(0)} MiB, external ${(usage.external / MIB).toFixed(0)} MiB, array buffers ${(usage.arrayBuffers / MIB).toFixed(0)} MiB (used/committed: ${spaces})`,
+    `${label}: rss ${(usage.rss / MIB).toFixed(0)} MiB, heap used ${(usage.heapUsed / MIB).toFixed(0)} of ${(usage.heapTotal / MIB).toFixed(0)} MiB, external ${(usage.external / MIB).toFixed(0)} MiB, array buffers ${(usage.arrayBuffers / MIB).toFixed(0)} MiB (used/committed: ${spaces}); resident MiB: ${resident}`,
   );
+}
+
+/** Resident MiB per kind of mapping: what RSS holds besides V8's heap. */
+function residentByMapping(): string {
+  const totals = new Map<string, number>();
+  let kind = '';
+  for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping !== null) {
+      const name = mapping[1]!;
+      if (name === '') kind = 'anonymous';
+      else if (name === '[heap]') kind = 'malloc heap';
+      else if (name === process.execPath) kind = 'node binary';
+      else kind = 'other';
+      continue;
+    }
+    const resident = /^Rss:\s+(\d+) kB/.exec(line);
+    if (resident !== null) totals.set(kind, (totals.get(kind) ?? 0) + Number(resident[1]) / 1024);
+  }
+  return [...totals].map(([name, mib]) => `${name} ${mib.toFixed(0)}`).join(', ');
+}
+
+function timeFullGcs(count: number): void {
+  const pauses: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const start = performance.now();
+    gc!();
+    pauses.push((performance.now() - start).toFixed(0));
+  }
+  if (count > 0) console.log(`forced full GCs: ${pauses.join(', ')} ms`);
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'gridbook-w6-heap-'));
@@ -93,6 +128,7 @@ try {
   if (JSON.parse(last.body).rows[0][0] !== w6Expected(rows - 1, W6_COLUMNS - 1))
     throw new Error(`wrong last cell: ${last.body}`);
   report(`after ${rows * W6_COLUMNS} numbers`);
+  timeFullGcs(Number(process.env.W6_GC_PAUSES ?? 0));
   const snapshotPath = process.env.W6_HEAP_SNAPSHOT;
   if (snapshotPath !== undefined)
     console.log(`heap snapshot: ${v8.writeHeapSnapshot(snapshotPath)}`);
