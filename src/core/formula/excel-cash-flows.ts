@@ -270,20 +270,7 @@ function datedInternalRate(
   years: readonly number[],
   guess: number,
 ): number | undefined {
-  let rate = guess;
-  for (let iteration = 0; iteration < IRR_ITERATIONS; iteration += 1) {
-    const at = datedValueAndSlope(flows, years, rate);
-    if (at === undefined) return undefined;
-    const [value, slope] = at;
-    if (Math.abs(value) < IRR_TOLERANCE) return rate;
-    if (Math.abs(slope) < IRR_TOLERANCE) return undefined;
-    let next = rate - value / slope;
-    if (!Number.isFinite(next)) return undefined;
-    if (next <= -1) next = (rate - 1) / 2;
-    if (Math.abs(next - rate) < IRR_TOLERANCE) return next;
-    rate = next;
-  }
-  return undefined;
+  return newtonRate((rate) => datedValueAndSlope(flows, years, rate), guess);
 }
 
 /**
@@ -398,13 +385,17 @@ function presentValueAndSlope(
 }
 
 /**
- * The rate at which `flows` have no net present value, by Newton's method from `guess`; a step
- * to −1 or below goes halfway from the rate to −1 instead. Undefined when it does not converge.
+ * The rate at which `valueAndSlope` (a net present value and its derivative) is zero, by
+ * Newton's method from `guess`, as HyperFormula's IRR iterates; a step to −1 or below goes
+ * halfway from the rate to −1 instead. Undefined when it does not converge.
  */
-function internalRate(flows: readonly number[], guess: number): number | undefined {
+function newtonRate(
+  valueAndSlope: (rate: number) => readonly [number, number] | undefined,
+  guess: number,
+): number | undefined {
   let rate = guess;
   for (let iteration = 0; iteration < IRR_ITERATIONS; iteration += 1) {
-    const at = presentValueAndSlope(flows, rate);
+    const at = valueAndSlope(rate);
     if (at === undefined) return undefined;
     const [value, slope] = at;
     if (Math.abs(value) < IRR_TOLERANCE) return rate;
@@ -416,6 +407,11 @@ function internalRate(flows: readonly number[], guess: number): number | undefin
     rate = next;
   }
   return undefined;
+}
+
+/** The rate at which periodic `flows` have no net present value (newtonRate). */
+function internalRate(flows: readonly number[], guess: number): number | undefined {
+  return newtonRate((rate) => presentValueAndSlope(flows, rate), guess);
 }
 
 /**
