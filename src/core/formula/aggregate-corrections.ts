@@ -10,13 +10,11 @@
 // - COUNTBLANK counts a formula's empty text ("") as blank (Microsoft's COUNTBLANK page; ironcalc
 //   STATISTICAL--COUNT.xlsx E13, F13, G18).
 import { CellError, EmptyValue, ErrorType, HyperFormula, SimpleRangeValue } from 'hyperformula';
+import type { AstCall as Call } from './engine-internals.js';
 
 interface Node {
   readonly type: string;
   readonly expressionName?: string;
-}
-interface Call {
-  readonly args: readonly Node[];
 }
 type Method = (this: Plugin, ast: Call, state: unknown) => unknown;
 interface ArithmeticHelper {

@@ -4,27 +4,17 @@
 // BESSELJ, BESSELK, BESSELY, ERF, ERFC and DELTA are kept, each behind a subclass of its plugin
 // that first looks at the arguments: an error met before any logical value is left to the
 // function, which answers with it as before.
-import {
-  CellError,
-  ErrorType,
-  HyperFormula,
-  type FunctionPluginDefinition,
-  type ImplementedFunctions,
-} from 'hyperformula';
-
-interface Call {
-  readonly args: readonly unknown[];
-}
-type Method = (this: unknown, ast: Call, state: unknown) => unknown;
-interface PluginClass {
-  readonly implementedFunctions: ImplementedFunctions;
-  readonly prototype: Record<string, Method>;
-}
+import { CellError, ErrorType, HyperFormula, type FunctionPluginDefinition } from 'hyperformula';
+import type { FunctionPluginClass, PluginCall, PluginMethod } from './engine-internals.js';
 
 const NAMES = ['BESSELI', 'BESSELJ', 'BESSELK', 'BESSELY', 'ERF', 'ERFC', 'DELTA'] as const;
 
 /** #VALUE! when an argument is TRUE or FALSE before any is an error; undefined otherwise. */
-export function refusedLogical(plugin: unknown, ast: Call, state: unknown): CellError | undefined {
+export function refusedLogical(
+  plugin: unknown,
+  ast: PluginCall,
+  state: unknown,
+): CellError | undefined {
   const evaluate = (plugin as { evaluateAst: (node: unknown, state: unknown) => unknown })
     .evaluateAst;
   for (const node of ast.args) {
@@ -38,9 +28,10 @@ export function refusedLogical(plugin: unknown, ast: Call, state: unknown): Cell
 
 /** One subclass per HyperFormula plugin holding some of NAMES, registered after the originals. */
 export function analysisToolPakLogicalsPlugins(): FunctionPluginDefinition[] {
-  const byPlugin = new Map<PluginClass, string[]>();
+  const byPlugin = new Map<FunctionPluginClass, string[]>();
   for (const name of NAMES) {
-    const plugin = HyperFormula.getFunctionPlugin(name) as unknown as PluginClass | undefined;
+    const plugin = HyperFormula.getFunctionPlugin(name) as unknown as
+      FunctionPluginClass | undefined;
     if (plugin === undefined) throw new Error(`HyperFormula no longer has ${name}`);
     byPlugin.set(plugin, [...(byPlugin.get(plugin) ?? []), name]);
   }
@@ -49,7 +40,10 @@ export function analysisToolPakLogicalsPlugins(): FunctionPluginDefinition[] {
     for (const name of names) {
       const metadata = Base.implementedFunctions[name]!;
       const original = Base.prototype[metadata.method]!;
-      (Refusing.prototype as Record<string, Method>)[metadata.method] = function (ast, state) {
+      (Refusing.prototype as Record<string, PluginMethod>)[metadata.method] = function (
+        ast,
+        state,
+      ) {
         return refusedLogical(this, ast, state) ?? original.call(this, ast, state);
       };
     }
@@ -58,7 +52,7 @@ export function analysisToolPakLogicalsPlugins(): FunctionPluginDefinition[] {
     // (instanceof), so this subclass's instance may serve the others too.
     for (const { method } of Object.values(Base.implementedFunctions))
       if (!Object.prototype.hasOwnProperty.call(Refusing.prototype, method))
-        (Refusing.prototype as Record<string, Method>)[method] = Base.prototype[method]!;
+        (Refusing.prototype as Record<string, PluginMethod>)[method] = Base.prototype[method]!;
     Object.assign(Refusing, {
       implementedFunctions: { ...Base.implementedFunctions },
       aliases: {},

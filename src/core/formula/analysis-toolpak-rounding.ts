@@ -12,13 +12,7 @@ import {
 } from 'hyperformula';
 import { translateFunctionNames } from './engine-internals.js';
 import { roundTo } from './excel-corrections.js';
-
-interface Node {
-  readonly type: string;
-}
-interface Call {
-  readonly args: readonly Node[];
-}
+import type { AstCall as Call } from './engine-internals.js';
 
 /** A number argument of an Analysis ToolPak function, or the error to answer. */
 type Coerce = (value: unknown) => unknown;

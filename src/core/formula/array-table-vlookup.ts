@@ -10,20 +10,12 @@ import {
   HyperFormula,
   SimpleRangeValue,
   type FunctionPluginDefinition,
-  type ImplementedFunctions,
 } from 'hyperformula';
+import type { FunctionPluginClass, PluginMethod } from './engine-internals.js';
 import { binarySearch, linearSearch } from './excel-lookup-functions.js';
 import type { Plain } from './excel-arguments.js';
 import type { CellValue } from './sentinels.js';
 
-interface Call {
-  readonly args: readonly unknown[];
-}
-type Method = (this: unknown, ast: Call, state: unknown) => unknown;
-interface PluginClass {
-  readonly implementedFunctions: ImplementedFunctions;
-  readonly prototype: Record<string, Method>;
-}
 /** The parts of HyperFormula's lookup plugin used here (protected there). */
 interface LookupSelf {
   runFunction(
@@ -136,13 +128,14 @@ function rangeVlookup(
  * come right after HyperFormula's own plugins, before any replacement of them.
  */
 export function arrayTableVlookupPlugin(): FunctionPluginDefinition {
-  const Base = HyperFormula.getFunctionPlugin('VLOOKUP') as unknown as PluginClass | undefined;
+  const Base = HyperFormula.getFunctionPlugin('VLOOKUP') as unknown as
+    FunctionPluginClass | undefined;
   if (Base === undefined) throw new Error('HyperFormula no longer has VLOOKUP');
   const metadata = Base.implementedFunctions.VLOOKUP!;
   const ArrayTables = class extends (Base as unknown as new (...args: unknown[]) => object) {};
   for (const { method } of Object.values(Base.implementedFunctions))
-    (ArrayTables.prototype as Record<string, Method>)[method] = Base.prototype[method]!;
-  (ArrayTables.prototype as Record<string, Method>)[metadata.method] = function (ast, state) {
+    (ArrayTables.prototype as Record<string, PluginMethod>)[method] = Base.prototype[method]!;
+  (ArrayTables.prototype as Record<string, PluginMethod>)[metadata.method] = function (ast, state) {
     const self = this as LookupSelf;
     return self.runFunction(
       ast.args,

@@ -12,12 +12,8 @@
 // was parsed with is remembered so each recomputation checks it again.
 import { ArraySize, SimpleRangeValue } from 'hyperformula';
 import { internalPrototype } from './engine-internals.js';
+import type { EngineAddress as Address } from './engine-internals.js';
 
-interface Address {
-  readonly sheet: number;
-  readonly row: number;
-  readonly col: number;
-}
 interface Size {
   readonly width: number;
   readonly height: number;

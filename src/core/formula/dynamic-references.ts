@@ -30,6 +30,7 @@ import type { FunctionInfo } from './function-catalogue.js';
 import { pluginFunctionInfo } from './function-catalogue.js';
 import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
 import { timedEntry } from './time-budget.js';
+import type { AstNode as Node, EngineAddress as Address } from './engine-internals.js';
 
 export const DYNAMIC_OFFSET = 'DYNAMIC.OFFSET';
 export const DYNAMIC_RANGE = 'DYNAMIC.RANGE';
@@ -55,17 +56,8 @@ export function isInternalDynamicFunction(name: string): boolean {
 export const MAX_SETTLING_PASSES = 8;
 
 /** The parts of HyperFormula's syntax tree read here (its types are not exported). */
-interface Node {
-  readonly type: string;
-  readonly [key: string]: unknown;
-}
 interface Call extends Node {
   readonly args: readonly Node[];
-}
-interface Address {
-  readonly sheet: number;
-  readonly row: number;
-  readonly col: number;
 }
 interface State {
   readonly formulaAddress: Address;

@@ -2,7 +2,7 @@
 // prototypes: engines evaluate while they are built, before anyone could wrap an instance. This
 // reads such a class off an empty engine, and stops start-up (naming what moved) when an upgrade
 // changed it, rather than running without the correction.
-import { HyperFormula } from 'hyperformula';
+import { HyperFormula, type ImplementedFunctions } from 'hyperformula';
 
 /**
  * The prototype of the internal object at `path` of an engine (`['evaluator', 'interpreter']`),
@@ -35,4 +35,43 @@ export function translateFunctionNames(names: Iterable<string>): void {
   const language = HyperFormula.getLanguage('enGB');
   for (const name of names)
     if (!language.isFunctionTranslated(name)) language.extendFunctions({ [name]: name });
+}
+
+/** A node of HyperFormula's formula syntax tree, as far as our plugins read one. */
+export interface AstNode {
+  readonly type: string;
+  readonly value?: unknown;
+  readonly [key: string]: unknown;
+}
+
+/** A function call node: its arguments' nodes. */
+export interface AstCall {
+  readonly args: readonly AstNode[];
+}
+
+/** A cell's address inside an engine. */
+export interface EngineAddress {
+  readonly sheet: number;
+  readonly row: number;
+  readonly col: number;
+}
+
+/** The interpreter's state a plugin method receives with a call. */
+export interface InterpreterState {
+  readonly formulaAddress: EngineAddress;
+  readonly arraysFlag: boolean;
+}
+
+/** A function call as a plugin's method receives it (the part of HyperFormula's ProcedureAst used). */
+export interface PluginCall {
+  readonly args: readonly unknown[];
+}
+
+/** A plugin's method for one function. */
+export type PluginMethod = (this: unknown, ast: PluginCall, state: unknown) => unknown;
+
+/** A HyperFormula function plugin class, as our subclasses of one see it. */
+export interface FunctionPluginClass {
+  readonly implementedFunctions: ImplementedFunctions;
+  readonly prototype: Record<string, PluginMethod>;
 }

@@ -23,24 +23,14 @@ import { bisect, linearSearch, type MatchMode } from './excel-lookup-functions.j
 import type { FunctionInfo } from './function-catalogue.js';
 import { pluginFunctionInfo } from './function-catalogue.js';
 import { FormulaError, SENTINELS, isFormulaError, type CellValue } from './sentinels.js';
+import type {
+  AstCall as Call,
+  AstNode as Node,
+  EngineAddress as Address,
+  InterpreterState as State,
+} from './engine-internals.js';
 
 type Value = unknown;
-interface Node {
-  readonly type: string;
-  readonly [key: string]: unknown;
-}
-interface Call {
-  readonly args: readonly Node[];
-}
-interface State {
-  readonly formulaAddress: unknown;
-  readonly arraysFlag: boolean;
-}
-interface Address {
-  readonly sheet: number;
-  readonly row: number;
-  readonly col: number;
-}
 interface RangeBounds {
   readonly start: Address;
   width(): number;

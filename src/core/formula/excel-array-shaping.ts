@@ -23,21 +23,14 @@ import {
 import type { FunctionInfo } from './function-catalogue.js';
 import { pluginFunctionInfo } from './function-catalogue.js';
 import { translateFunctionNames } from './engine-internals.js';
+import type {
+  AstCall as Call,
+  AstNode as Node,
+  InterpreterState as State,
+} from './engine-internals.js';
 
 type Value = unknown;
 type Rows = Value[][];
-interface Node {
-  readonly type: string;
-  readonly value?: unknown;
-  readonly [key: string]: unknown;
-}
-interface Call {
-  readonly args: readonly Node[];
-}
-interface State {
-  readonly formulaAddress: unknown;
-  readonly arraysFlag: boolean;
-}
 
 /** An answer that is not an array: thrown while shaping, returned as the cell's value. */
 class Refusal extends Error {

@@ -26,6 +26,7 @@ import { translateFunctionNames } from './engine-internals.js';
 import { plainArg, valueError } from './excel-arguments.js';
 import type { CustomFunction, FunctionArgument } from './function-registry.js';
 import { FormulaError, SENTINELS, isFormulaError, type CellValue } from './sentinels.js';
+import type { AstCall as Call } from './engine-internals.js';
 
 type Suffix = 'i' | 'j';
 
@@ -385,13 +386,6 @@ const SUMS: Readonly<Record<string, { start: Parts; step: (t: Parts, z: Complex)
     step: (t, z) => ({ re: t.re * z.re - t.im * z.im, im: t.re * z.im + t.im * z.re }),
   },
 };
-
-interface Node {
-  readonly type: string;
-}
-interface Call {
-  readonly args: readonly Node[];
-}
 
 /** An engine value as a cell value: errors as sentinels, wrapped numbers (dates, %) as numbers. */
 function cellValueOf(value: unknown): CellValue {

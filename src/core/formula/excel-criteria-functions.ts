@@ -20,13 +20,7 @@ import { criterionTest, type CellTest, type CriterionOptions } from './excel-cri
 import { FormulaError, type CellValue } from './sentinels.js';
 import { translateFunctionNames } from './engine-internals.js';
 import { SENTINEL_BY_ERROR_TYPE } from './engine-errors.js';
-
-interface Node {
-  readonly type: string;
-}
-interface Call {
-  readonly args: readonly Node[];
-}
+import type { AstCall as Call, AstNode as Node } from './engine-internals.js';
 
 /** A cell as the criteria see it; errors keep the engine's error to be answered unchanged. */
 export function plain(value: unknown): CellValue {

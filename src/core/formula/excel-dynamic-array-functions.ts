@@ -23,24 +23,14 @@ import type { FunctionInfo } from './function-catalogue.js';
 import { pluginFunctionInfo } from './function-catalogue.js';
 import { translateFunctionNames } from './engine-internals.js';
 import { arrayBehind, intersect } from './implicit-intersection.js';
+import type {
+  AstCall as Call,
+  AstNode as Node,
+  EngineAddress as Address,
+  InterpreterState as State,
+} from './engine-internals.js';
 
 type Value = unknown;
-interface Node {
-  readonly type: string;
-  readonly [key: string]: unknown;
-}
-interface Call {
-  readonly args: readonly Node[];
-}
-interface Address {
-  readonly sheet: number;
-  readonly row: number;
-  readonly col: number;
-}
-interface State {
-  readonly formulaAddress: Address;
-  readonly arraysFlag: boolean;
-}
 interface RangeBounds {
   readonly start: Address;
   readonly end: Address;

@@ -20,13 +20,7 @@ import {
   type ImplementedFunctions,
 } from 'hyperformula';
 import { translateFunctionNames } from './engine-internals.js';
-
-interface Node {
-  readonly type: string;
-}
-interface Call {
-  readonly args: readonly Node[];
-}
+import type { AstCall as Call } from './engine-internals.js';
 
 const REFERENCES = new Set(['CELL_REFERENCE', 'CELL_RANGE', 'COLUMN_RANGE', 'ROW_RANGE']);
 

@@ -18,15 +18,9 @@ import {
 import type { FunctionInfo } from './function-catalogue.js';
 import { pluginFunctionInfo } from './function-catalogue.js';
 import { translateFunctionNames } from './engine-internals.js';
+import type { AstCall as Call, AstNode as Node } from './engine-internals.js';
 
 type Value = unknown;
-interface Node {
-  readonly type: string;
-  readonly [key: string]: unknown;
-}
-interface Call {
-  readonly args: readonly Node[];
-}
 interface State {
   readonly arraysFlag: boolean;
 }

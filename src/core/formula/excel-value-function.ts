@@ -13,13 +13,8 @@ import {
   type ImplementedFunctions,
 } from 'hyperformula';
 import { translateFunctionNames } from './engine-internals.js';
+import type { AstCall as Call, AstNode as Node } from './engine-internals.js';
 
-interface Node {
-  readonly type: string;
-}
-interface Call {
-  readonly args: readonly Node[];
-}
 interface ValuePlugin {
   value(ast: Call, state: unknown): unknown;
   evaluateAst(ast: Node, state: unknown): unknown;

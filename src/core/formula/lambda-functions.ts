@@ -21,19 +21,12 @@ import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
 import { pluginFunctionInfo } from './function-catalogue.js';
 import { LAMBDA_CALL } from './lambda-spelling.js';
 import { translateFunctionNames } from './engine-internals.js';
+import type { AstNode as Node, InterpreterState as State } from './engine-internals.js';
 
 /** The parts of HyperFormula's syntax tree read here (its types are not exported). */
-interface Node {
-  readonly type: string;
-  readonly [key: string]: unknown;
-}
 interface Call extends Node {
   readonly procedureName: string;
   readonly args: readonly Node[];
-}
-interface State {
-  readonly formulaAddress: unknown;
-  readonly arraysFlag: boolean;
 }
 type Value = unknown;
 

@@ -14,12 +14,9 @@ import {
 } from 'hyperformula';
 import { LEGACY_ARRAY } from '../legacy-array.js';
 import { translateFunctionNames } from './engine-internals.js';
+import type { AstNode as Node } from './engine-internals.js';
 
 /** The parts of HyperFormula's syntax tree read here (its types are not exported). */
-interface Node {
-  readonly type: string;
-  readonly value?: unknown;
-}
 interface Call extends Node {
   readonly args: readonly Node[];
 }

@@ -11,13 +11,8 @@
 //   MATH_AND_TRIGONOMETRY--EXP_SIGN.xlsx B44).
 import { CellError, ErrorType, HyperFormula } from 'hyperformula';
 import { internalPrototype } from './engine-internals.js';
+import type { AstCall as Call, AstNode as Node } from './engine-internals.js';
 
-interface Node {
-  readonly type: string;
-}
-interface Call {
-  readonly args: readonly Node[];
-}
 type Method = (this: Plugin, ast: Call, state: unknown) => unknown;
 interface Plugin {
   runFunction(

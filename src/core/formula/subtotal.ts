@@ -12,20 +12,13 @@
 // HyperFormula's method is replaced once on its plugin's prototype (as empty-product.ts does),
 // so SUBTOTAL keeps its catalogue entry and argument metadata.
 import { CellError, EmptyValue, ErrorType, HyperFormula, SimpleRangeValue } from 'hyperformula';
+import type { AstCall as Call, EngineAddress as Address } from './engine-internals.js';
 
-interface Address {
-  readonly sheet: number;
-  readonly row: number;
-  readonly col: number;
-}
 interface Node {
   readonly type: string;
   readonly procedureName?: string;
   readonly reference?: { toSimpleCellAddress(base: Address): Address };
   readonly [key: string]: unknown;
-}
-interface Call {
-  readonly args: readonly Node[];
 }
 interface State {
   readonly formulaAddress: Address;

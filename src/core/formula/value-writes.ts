@@ -9,12 +9,7 @@
 // Anything else (a formula, an empty cell, a cell that is empty or a formula now, an array,
 // a workbook with whole-column ranges) is left to setCellContents, which the caller then uses.
 import { HyperFormula, type ExportedChange, type RawCellContent } from 'hyperformula';
-
-interface Address {
-  readonly sheet: number;
-  readonly row: number;
-  readonly col: number;
-}
+import type { EngineAddress as Address } from './engine-internals.js';
 
 /** The parts of a HyperFormula instance this reaches into (checked by `internalsOf`). */
 interface Internals {
