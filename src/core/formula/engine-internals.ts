@@ -2,7 +2,11 @@
 // prototypes: engines evaluate while they are built, before anyone could wrap an instance. This
 // reads such a class off an empty engine, and stops start-up (naming what moved) when an upgrade
 // changed it, rather than running without the correction.
-import { HyperFormula, type ImplementedFunctions } from 'hyperformula';
+import {
+  HyperFormula,
+  type FunctionPluginDefinition,
+  type ImplementedFunctions,
+} from 'hyperformula';
 
 /**
  * The prototype of the internal object at `path` of an engine (`['evaluator', 'interpreter']`),
@@ -74,4 +78,39 @@ export type PluginMethod = (this: unknown, ast: PluginCall, state: unknown) => u
 export interface FunctionPluginClass {
   readonly implementedFunctions: ImplementedFunctions;
   readonly prototype: Record<string, PluginMethod>;
+}
+
+/** A function one of our plugin classes answers: the method evaluating it, the one sizing its result. */
+export interface PluginFunction {
+  readonly name: string;
+  readonly method: string;
+  readonly size?: string;
+}
+
+/**
+ * Gives `pluginClass` the functions it answers, each taking its arguments as syntax
+ * (`parameters: []`: the method evaluates what it needs), and returns the class as HyperFormula
+ * registers it; their names are added to the language. `defaultSize` sizes a function without
+ * its own `size` (without one, HyperFormula sizes such a call in an array formula as an error);
+ * `arrayArguments` lets array arithmetic run inside the arguments (A2:A13^{1,2} is an array).
+ */
+export function definePlugin(
+  pluginClass: object,
+  functions: readonly PluginFunction[],
+  options: { readonly defaultSize?: string; readonly arrayArguments?: boolean } = {},
+): FunctionPluginDefinition {
+  translateFunctionNames(functions.map((fn) => fn.name));
+  const implemented: ImplementedFunctions = {};
+  for (const fn of functions) {
+    const size = fn.size ?? options.defaultSize;
+    implemented[fn.name] = {
+      method: fn.method,
+      ...(size === undefined ? {} : { sizeOfResultArrayMethod: size }),
+      parameters: [],
+      ...(options.arrayArguments === true ? { enableArrayArithmeticForArguments: true } : {}),
+    };
+  }
+  (pluginClass as { implementedFunctions: ImplementedFunctions }).implementedFunctions =
+    implemented;
+  return pluginClass as FunctionPluginDefinition;
 }

@@ -16,9 +16,9 @@ import {
   FunctionPlugin,
   SimpleRangeValue,
   type FunctionPluginDefinition,
-  type ImplementedFunctions,
 } from 'hyperformula';
 import { areasOfUnion } from './dynamic-references.js';
+import { definePlugin } from './engine-internals.js';
 import { bisect, linearSearch, type MatchMode } from './excel-lookup-functions.js';
 import type { FunctionInfo } from './function-catalogue.js';
 import { pluginFunctionInfo } from './function-catalogue.js';
@@ -498,16 +498,6 @@ export const ARRAY_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = new Map(
 
 /** The plugin class (stateless, shared by every engine); it replaces HyperFormula's functions. */
 export function arrayFunctionsPlugin(): FunctionPluginDefinition {
-  const implemented: ImplementedFunctions = {};
-  for (const fn of FUNCTIONS)
-    implemented[fn.name] = {
-      method: fn.method,
-      // Arguments are evaluated here, as arrays, and only those needed.
-      parameters: [],
-      sizeOfResultArrayMethod: fn.size ?? 'scalarSize',
-    };
-  (
-    ArrayFunctions as unknown as { implementedFunctions: ImplementedFunctions }
-  ).implementedFunctions = implemented;
-  return ArrayFunctions as unknown as FunctionPluginDefinition;
+  // Arguments are evaluated by the methods, as arrays, and only those needed.
+  return definePlugin(ArrayFunctions, FUNCTIONS, { defaultSize: 'scalarSize' });
 }

@@ -17,11 +17,10 @@ import {
   FunctionPlugin,
   SimpleRangeValue,
   type FunctionPluginDefinition,
-  type ImplementedFunctions,
 } from 'hyperformula';
 import type { FunctionInfo } from './function-catalogue.js';
 import { pluginFunctionInfo } from './function-catalogue.js';
-import { translateFunctionNames } from './engine-internals.js';
+import { definePlugin } from './engine-internals.js';
 import { arrayBehind, intersect } from './implicit-intersection.js';
 import type {
   AstCall as Call,
@@ -649,16 +648,5 @@ export const DYNAMIC_ARRAY_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = ne
 
 /** The plugin class (stateless, shared by every engine); its SORT replaces HyperFormula's. */
 export function dynamicArrayFunctionsPlugin(): FunctionPluginDefinition {
-  translateFunctionNames(FUNCTIONS.map((fn) => fn.name));
-  const implemented: ImplementedFunctions = {};
-  for (const fn of FUNCTIONS)
-    implemented[fn.name] = {
-      method: fn.method,
-      parameters: [],
-      sizeOfResultArrayMethod: fn.size ?? 'scalarSize',
-    };
-  (
-    DynamicArrayFunctions as unknown as { implementedFunctions: ImplementedFunctions }
-  ).implementedFunctions = implemented;
-  return DynamicArrayFunctions as unknown as FunctionPluginDefinition;
+  return definePlugin(DynamicArrayFunctions, FUNCTIONS, { defaultSize: 'scalarSize' });
 }

@@ -12,11 +12,10 @@ import {
   FunctionPlugin,
   SimpleRangeValue,
   type FunctionPluginDefinition,
-  type ImplementedFunctions,
 } from 'hyperformula';
 import type { FunctionInfo } from './function-catalogue.js';
 import { pluginFunctionInfo } from './function-catalogue.js';
-import { translateFunctionNames } from './engine-internals.js';
+import { definePlugin } from './engine-internals.js';
 import type {
   AstCall as Call,
   AstNode as Node,
@@ -566,18 +565,6 @@ export const REGRESSION_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = new M
 
 /** The plugin class (stateless, shared by every engine). */
 export function regressionPlugin(): FunctionPluginDefinition {
-  translateFunctionNames(FUNCTIONS.map((fn) => fn.name));
-  const implemented: ImplementedFunctions = {};
-  for (const fn of FUNCTIONS)
-    implemented[fn.name] = {
-      method: fn.method,
-      sizeOfResultArrayMethod: fn.size,
-      // Arguments are evaluated here, as arrays (A2:A13^{1,2} is a 12 × 2 array, not one value).
-      parameters: [],
-      enableArrayArithmeticForArguments: true,
-    };
-  (
-    RegressionFunctions as unknown as { implementedFunctions: ImplementedFunctions }
-  ).implementedFunctions = implemented;
-  return RegressionFunctions as unknown as FunctionPluginDefinition;
+  // Arguments are evaluated by the methods, as arrays (A2:A13^{1,2} is a 12 × 2 array, not one value).
+  return definePlugin(RegressionFunctions, FUNCTIONS, { arrayArguments: true });
 }

@@ -13,11 +13,10 @@ import {
   FunctionPlugin,
   SimpleRangeValue,
   type FunctionPluginDefinition,
-  type ImplementedFunctions,
 } from 'hyperformula';
 import type { FunctionInfo } from './function-catalogue.js';
 import { pluginFunctionInfo } from './function-catalogue.js';
-import { translateFunctionNames } from './engine-internals.js';
+import { definePlugin } from './engine-internals.js';
 import type { AstCall as Call, AstNode as Node } from './engine-internals.js';
 
 type Value = unknown;
@@ -172,17 +171,5 @@ export const STATISTICAL_ARRAY_INFO: ReadonlyMap<string, FunctionInfo> = new Map
 
 /** The plugin class (stateless, shared by every engine). */
 export function statisticalArraysPlugin(): FunctionPluginDefinition {
-  translateFunctionNames(FUNCTIONS.map((fn) => fn.name));
-  const implemented: ImplementedFunctions = {};
-  for (const fn of FUNCTIONS)
-    implemented[fn.name] = {
-      method: fn.method,
-      sizeOfResultArrayMethod: fn.size,
-      parameters: [],
-      enableArrayArithmeticForArguments: true,
-    };
-  (
-    StatisticalArrays as unknown as { implementedFunctions: ImplementedFunctions }
-  ).implementedFunctions = implemented;
-  return StatisticalArrays as unknown as FunctionPluginDefinition;
+  return definePlugin(StatisticalArrays, FUNCTIONS, { arrayArguments: true });
 }

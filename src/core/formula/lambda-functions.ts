@@ -14,13 +14,12 @@ import {
   FunctionPlugin,
   SimpleRangeValue,
   type FunctionPluginDefinition,
-  type ImplementedFunctions,
 } from 'hyperformula';
 import type { FunctionInfo } from './function-catalogue.js';
 import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
 import { pluginFunctionInfo } from './function-catalogue.js';
 import { LAMBDA_CALL } from './lambda-spelling.js';
-import { translateFunctionNames } from './engine-internals.js';
+import { definePlugin } from './engine-internals.js';
 import type { AstNode as Node, InterpreterState as State } from './engine-internals.js';
 
 /** The parts of HyperFormula's syntax tree read here (its types are not exported). */
@@ -618,18 +617,6 @@ export const LAMBDA_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = new Map(
  * language's function names, the one piece HyperFormula keeps globally (an identity mapping).
  */
 export function lambdaPlugin(): FunctionPluginDefinition {
-  translateFunctionNames(FUNCTIONS.map((fn) => fn.name));
-  const implemented: ImplementedFunctions = {};
-  for (const fn of FUNCTIONS)
-    implemented[fn.name] = {
-      method: fn.method,
-      ...(fn.size === undefined ? {} : { sizeOfResultArrayMethod: fn.size }),
-      // The arguments are read as syntax, never evaluated by HyperFormula before the call.
-      parameters: [],
-      enableArrayArithmeticForArguments: true,
-    };
-  (
-    LambdaFunctions as unknown as { implementedFunctions: ImplementedFunctions }
-  ).implementedFunctions = implemented;
-  return LambdaFunctions as unknown as FunctionPluginDefinition;
+  // The arguments are read as syntax, never evaluated by HyperFormula before the call.
+  return definePlugin(LambdaFunctions, FUNCTIONS, { arrayArguments: true });
 }
