@@ -8,12 +8,16 @@ export function denseContents<T>(
   runs: readonly CellRun[],
   toContent: (input: CellRun['inputs'][number]) => T,
 ): T[][] {
-  const rows: T[][] = [];
+  let lastRow = -1;
+  for (const run of runs) if (run.row > lastRow) lastRow = run.row;
+  // Sized and filled up front: growing an empty array by assigning its far end (one cell at
+  // row 1,048,576) turns it into a dictionary, and filling a million holes in that took ~0.3 s.
+  const rows = new Array<T[]>(lastRow + 1).fill(NO_CELLS as T[]);
   for (const run of runs) {
-    const row = (rows[run.row] ??= []);
+    let row = rows[run.row]!;
+    if (row === NO_CELLS) rows[run.row] = row = [];
     for (let offset = 0; offset < run.inputs.length; offset += 1)
       row[run.col + offset] = toContent(run.inputs[offset]!);
   }
-  for (let index = 0; index < rows.length; index += 1) rows[index] ??= NO_CELLS as T[];
   return rows;
 }
