@@ -47,7 +47,7 @@ const regexExtract: CustomFunction = {
   minArgs: 2,
   maxArgs: 4,
   description:
-    "REGEXEXTRACT(text, pattern, [return_mode=0], [case_sensitivity=0]): the first match (mode 0), every match (1) or the first match's capture groups (2); #N/A without a match",
+    "REGEXEXTRACT(text, pattern, [return_mode=0], [case_sensitivity=0]): the first match (mode 0); modes 1 (every match) and 2 (the first match's capture groups) show their first value, as they do not spill here; #N/A without a match",
   evaluate: (args) => {
     const text = textArg('REGEXEXTRACT', args, 0);
     const pattern = textArg('REGEXEXTRACT', args, 1);
