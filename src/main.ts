@@ -40,6 +40,7 @@ import {
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { applyServerV8Flags } from './v8-tuning.js';
 
 function configOrExit(): Config {
   try {
@@ -133,6 +134,8 @@ async function openPlugins(
 }
 
 async function main(): Promise<void> {
+  // Before the workbook is built and written to: V8's heap settings for a long-lived workbook.
+  applyServerV8Flags();
   const config = configOrExit();
   if (config.mode === 'saas') {
     await mainSaas(config);
