@@ -61,6 +61,10 @@ describe('GROUPBY', () => {
     expect(cell(salesBook(), '=GROUPBY(A1:A8,C1:C8,SUM)')).toBe('East');
   });
 
+  it('shows the blank corner of a PIVOTBY as the whole formula blank, not 0', () => {
+    expect(cell(salesBook(), '=PIVOTBY(A2:A8,B2:B8,C2:C8,SUM)')).toBe('');
+  });
+
   it('shows the field headers with field_headers 3 and none with total_depth 0', () => {
     expect(table(salesBook(), 'GROUPBY(A1:A8,C1:C8,COUNT,3,0)')).toEqual([
       ['Region', 'Units'],
@@ -191,6 +195,14 @@ describe('PIVOTBY', () => {
 describe('PERCENTOF', () => {
   it('is the sum of the subset over the sum of the whole', () => {
     expect(cell(bed.open(), '=PERCENTOF({1,2},{1,2,3,4})')).toBeCloseTo(0.3, 12);
+  });
+
+  it('ignores text and is #NUM! for an error of any kind in either argument', () => {
+    const book = bed.open();
+    writeRows(book, 'A1', [['x', 2, 3, '=NA()', '=1/0']]);
+    expect(cell(book, '=PERCENTOF(A1:B1,A1:C1)')).toBeCloseTo(0.4, 12);
+    expect(cell(book, '=PERCENTOF(B1,B1:D1)')).toBe('#NUM!');
+    expect(cell(book, '=PERCENTOF(E1,B1:C1)')).toBe('#NUM!');
   });
 
   it('is #DIV/0! when the whole sums to 0', () => {

@@ -88,6 +88,20 @@ interface Summary {
   readonly aggregate: (column: number, subset: readonly number[], all: readonly number[]) => Cell;
 }
 
+/**
+ * The summary as an array. As a whole formula its cell shows the first value: a blank there
+ * (PIVOTBY's corner above the row keys) is the empty text, since this engine shows an empty
+ * formula result as 0 (=Z99 over an empty Z99) while Excel leaves that corner of the spill blank
+ * (formulas/test.xlsx LOOKUP!AJ92 caches no value).
+ */
+function resultOf(grid: Cell[][], ast: Call, state: State): Cell {
+  const vertex = (state as { formulaVertex?: { formula?: unknown; array?: unknown } })
+    .formulaVertex;
+  const whole = vertex !== undefined && vertex.formula === ast && vertex.array === undefined;
+  if (whole && grid[0]?.[0] === EmptyValue) grid[0][0] = '';
+  return SimpleRangeValue.onlyValues(grid as never);
+}
+
 export class GroupingFunctions extends LambdaFunctions {
   private grid(node: Node | undefined, state: State): Cell[][] | CellError {
     if (isOmitted(node)) return [];
@@ -205,13 +219,20 @@ export class GroupingFunctions extends LambdaFunctions {
     table: boolean,
     summary: Summary,
   ): AxisSpec {
+    const sortValues = new WeakMap<readonly number[], Map<number, Cell>>();
     return {
       keys: fields.rows,
       fields: fields.rows[0]?.length ?? 0,
       depth,
       sort,
       table,
-      valueOf: (rows, column) => summary.aggregate(column, rows, summary.kept),
+      valueOf: (rows, column) => {
+        // A sort compares each group many times: its value is computed once.
+        const known = sortValues.get(rows) ?? new Map<number, Cell>();
+        sortValues.set(rows, known);
+        if (!known.has(column)) known.set(column, summary.aggregate(column, rows, summary.kept));
+        return known.get(column);
+      },
     };
   }
 
@@ -250,7 +271,7 @@ export class GroupingFunctions extends LambdaFunctions {
           summary.aggregate(at, line.node.rows, summary.kept),
         ),
       ]);
-    return SimpleRangeValue.onlyValues(out as never);
+    return resultOf(out, ast, state);
   }
 
   pivotby(ast: Call, state: State): Cell {
@@ -291,20 +312,19 @@ export class GroupingFunctions extends LambdaFunctions {
     if (rowLines instanceof CellError) return rowLines;
     const colLines = axisLines(colSpec, summary.kept, width);
     if (colLines instanceof CellError) return colLines;
-    return SimpleRangeValue.onlyValues(
-      pivotLayout(
-        summary,
-        rowSpec,
-        colSpec,
-        rowLines,
-        colLines,
-        read.others[0]!,
-        relativeTo,
-      ) as never,
+    const grid = pivotLayout(
+      summary,
+      rowSpec,
+      colSpec,
+      rowLines,
+      colLines,
+      read.others[0]!,
+      relativeTo,
     );
+    return resultOf(grid, ast, state);
   }
 
-  /** PERCENTOF(data_subset, data_all): the subset's sum as a share of the whole's. */
+  /** PERCENTOF(data_subset, data_all): the subset's sum as a share of the whole's (text ignored). */
   percentof(ast: Call, state: State): Cell {
     if (ast.args.length !== 2) return valueError('PERCENTOF takes data_subset and data_all');
     const sums: number[] = [];
@@ -313,7 +333,10 @@ export class GroupingFunctions extends LambdaFunctions {
         { type: 'FUNCTION_CALL', procedureName: 'SUM', args: [node] },
         state,
       );
-      if (sum instanceof CellError) return sum;
+      // Any error in either argument is #NUM!, whatever its kind, as Excel's cached results
+      // show (formulas/test.xlsx MATH & TRIG row 49: #VALUE!, #N/A, #REF! … all give #NUM!).
+      if (sum instanceof CellError)
+        return new CellError(ErrorType.NUM, 'PERCENTOF: the data holds an error');
       sums.push(Number(sum));
     }
     const [part, whole] = sums as [number, number];
