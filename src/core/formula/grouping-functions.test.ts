@@ -141,6 +141,10 @@ describe('GROUPBY', () => {
     expect(cell(book, '=GROUPBY(A2:A8,C2:C8,SUM,0,2)')).toBe('#VALUE!');
   });
 
+  it('is #VALUE! for several functions at once (HSTACK), which is not supported yet', () => {
+    expect(cell(salesBook(), '=GROUPBY(A2:A8,C2:C8,HSTACK(SUM,MAX))')).toBe('#VALUE!');
+  });
+
   it('is #VALUE! for a function given by name that cannot take one array (IF)', () => {
     expect(cell(salesBook(), '=INDEX(GROUPBY(A2:A8,C2:C8,IF,0,0),1,2)')).toBe('#VALUE!');
   });

@@ -165,6 +165,10 @@ export class GroupingFunctions extends LambdaFunctions {
     state: State,
     where: string,
   ): Summary['aggregate'] | CellError {
+    const stacked =
+      fn.type === 'ARRAY' ||
+      (fn.type === 'FUNCTION_CALL' && /^(?:HSTACK|VSTACK)$/i.test(String(fn.procedureName)));
+    if (stacked) return valueError(`${where}: several functions at once are not supported yet`);
     if (this.lambdaOf(fn, state) === undefined) {
       const given = this.evaluate(fn, state);
       return given instanceof CellError
