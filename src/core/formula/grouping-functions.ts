@@ -4,7 +4,7 @@
 // group-summaries.ts groups, orders and totals. PERCENTOF given by name receives two arrays, the
 // cell's values and those it is a share of (PIVOTBY's relative_to). The result's size depends on
 // the data, which HyperFormula cannot know when it parses the formula: as the whole formula it
-// shows its first cell (implicit-intersection.ts keeps the array for `A1#`); nested
+// shows its first cell (implicit-intersection.ts keeps the array for ANCHORARRAY, `A1#` in files); nested
 // (INDEX(GROUPBY(…),2,2), TAKE(PIVOTBY(…),3)) the whole array is passed on.
 import {
   ArraySize,
@@ -435,7 +435,7 @@ const FUNCTIONS: readonly {
       ['field_relationship', true],
     ],
     description:
-      'A summary of values grouped by the keys of row_fields, each group aggregated by function (a LAMBDA or a name: SUM, AVERAGE, COUNT, PERCENTOF…), sorted by key, with a Total row; total_depth 0 none, 2 subtotals, negative at the top; sort_order a signed column number; filter_array keeps rows; shows its first cell (the rest is read by A1#, INDEX or TAKE)',
+      'A summary of values grouped by the keys of row_fields, each group aggregated by function (a LAMBDA or a name: SUM, AVERAGE, COUNT, PERCENTOF…), sorted by key, with a Total row; total_depth 0 none, 2 subtotals, negative at the top; sort_order a signed column number; filter_array keeps rows; shows its first cell (read the rest through INDEX or TAKE)',
   },
   {
     name: 'PIVOTBY',
@@ -455,7 +455,7 @@ const FUNCTIONS: readonly {
       ['relative_to', true],
     ],
     description:
-      'A pivot table of values: a row per key of row_fields, a column per key of col_fields, each cell aggregated by function (a LAMBDA or a name: SUM, PERCENTOF…), with Total rows and columns; relative_to is what PERCENTOF divides by (0 column, 1 row, 2 grand, 3 parent column, 4 parent row total); shows its first cell (the rest is read by A1#, INDEX or TAKE)',
+      'A pivot table of values: a row per key of row_fields, a column per key of col_fields, each cell aggregated by function (a LAMBDA or a name: SUM, PERCENTOF…), with Total rows and columns; relative_to is what PERCENTOF divides by (0 column, 1 row, 2 grand, 3 parent column, 4 parent row total); shows its first cell (read the rest through INDEX or TAKE)',
   },
   {
     name: 'PERCENTOF',
