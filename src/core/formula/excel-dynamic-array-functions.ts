@@ -172,7 +172,7 @@ function includes(value: Value): boolean | CellError {
 }
 
 /** The key UNIQUE compares a value by: text without regard to case, errors by kind. */
-function uniqueKey(value: Value): string {
+export function uniqueKey(value: Value): string {
   if (value === EmptyValue || value === null || value === undefined) return 'empty';
   if (value instanceof CellError) return `e:${value.type}`;
   if (typeof value === 'string') return `s:${value.toLowerCase()}`;

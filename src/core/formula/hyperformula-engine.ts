@@ -59,6 +59,7 @@ import {
   LAMBDA_FUNCTION_INFO,
   lambdaPlugin,
 } from './lambda-functions.js';
+import { GROUPING_FUNCTION_INFO, groupingPlugin } from './grouping-functions.js';
 import { REGRESSION_FUNCTION_INFO, regressionPlugin } from './excel-regression-functions.js';
 import { STATISTICAL_ARRAY_INFO, statisticalArraysPlugin } from './excel-statistical-arrays.js';
 import { preciseDistributionsPlugin } from './excel-distributions.js';
@@ -624,6 +625,7 @@ export function builtInFunctionNames(): Set<string> {
     ...GRIDOS_FUNCTIONS.map((fn) => fn.name),
     ...EXCEL_FUNCTIONS.map((fn) => fn.name),
     ...LAMBDA_FUNCTION_INFO.keys(),
+    ...GROUPING_FUNCTION_INFO.keys(),
     ...REGRESSION_FUNCTION_INFO.keys(),
     ...STATISTICAL_ARRAY_INFO.keys(),
     LEGACY_ARRAY,
@@ -635,6 +637,8 @@ export function builtInFunctionNames(): Set<string> {
 
 /** LET, LAMBDA and its helpers: one plugin class, shared by every engine (it holds no state). */
 const LAMBDA_PLUGIN = lambdaPlugin();
+/** GROUPBY, PIVOTBY and PERCENTOF, which call a LAMBDA per cell (grouping-functions.ts). */
+const GROUPING_PLUGIN = groupingPlugin();
 const REGRESSION_PLUGIN = regressionPlugin();
 const STATISTICAL_ARRAYS_PLUGIN = statisticalArraysPlugin();
 /**
@@ -681,6 +685,7 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
     BYTE_TEXT_FUNCTIONS,
     pluginFor(functions),
     LAMBDA_PLUGIN,
+    GROUPING_PLUGIN,
     REGRESSION_PLUGIN,
     STATISTICAL_ARRAYS_PLUGIN,
     LEGACY_ARRAY_PLUGIN,
@@ -713,6 +718,7 @@ function catalogueOf(
       continue;
     const lambdaInfo =
       LAMBDA_FUNCTION_INFO.get(name) ??
+      GROUPING_FUNCTION_INFO.get(name) ??
       REGRESSION_FUNCTION_INFO.get(name) ??
       STATISTICAL_ARRAY_INFO.get(name) ??
       DYNAMIC_FUNCTION_INFO.get(name) ??

@@ -51,7 +51,7 @@ function boundName(node: Node): string | undefined {
 }
 
 /** A value as a node the interpreter returns as it is (it reads NUMBER nodes' `value` unchecked). */
-function valueNode(value: Value): Node {
+export function valueNode(value: Value): Node {
   return { type: 'NUMBER', value };
 }
 
@@ -119,12 +119,12 @@ function substitute(node: Node, bindings: Bindings): Node {
 }
 
 /** Rows of a value: a range's, or one row of one scalar. */
-function gridOf(value: Value): Value[][] {
+export function gridOf(value: Value): Value[][] {
   return value instanceof SimpleRangeValue ? (value.data as Value[][]) : [[value]];
 }
 
 /** One value per cell of a result: a LAMBDA that answers an array there is Excel's #CALC!. */
-function scalarOf(value: Value, where: string): Value {
+export function scalarOf(value: Value, where: string): Value {
   if (value instanceof SimpleRangeValue)
     return value.width() === 1 && value.height() === 1
       ? value.data[0]![0]
@@ -138,8 +138,22 @@ function arrayOf(rows: Value[][]): Value {
     : SimpleRangeValue.onlyValues(rows as never);
 }
 
-class LambdaFunctions extends FunctionPlugin {
-  private evaluate(node: Node, state: State): Value {
+/**
+ * A function given by name and called with arguments it cannot take (IF with one) is #VALUE! in
+ * Excel (formulas/test.xlsx EXTRA!H100: PIVOTBY(…,_xleta.IF) caches #VALUE! in every cell);
+ * HyperFormula answers its own wrong-count #N/A.
+ */
+/** HyperFormula's message for a call with a wrong number of arguments (its ErrorMessage is internal). */
+const WRONG_ARGUMENT_COUNT = 'Wrong number of arguments.';
+
+function passedByName(value: Value, where: string): Value {
+  return isError(value) && value.type === ErrorType.NA && value.message === WRONG_ARGUMENT_COUNT
+    ? valueError(`${where}: the function cannot take the arguments given`)
+    : value;
+}
+
+export class LambdaFunctions extends FunctionPlugin {
+  protected evaluate(node: Node, state: State): Value {
     return this.evaluateAst(node as never, state as never);
   }
 
@@ -179,7 +193,10 @@ class LambdaFunctions extends FunctionPlugin {
    * function's name (`BYROW(r,SUM)`, Excel's short form) as a LAMBDA of its own arguments.
    * Undefined: not a function.
    */
-  private lambdaOf(node: Node, state: State): Call | ((args: readonly Node[]) => Node) | undefined {
+  protected lambdaOf(
+    node: Node,
+    state: State,
+  ): Call | ((args: readonly Node[]) => Node) | undefined {
     if (isCall(node, 'LAMBDA')) return node;
     if (node.type === 'PARENTHESES') return this.lambdaOf(node.expression as Node, state);
     if (node.type !== 'NAMED_EXPRESSION') return undefined;
@@ -195,10 +212,11 @@ class LambdaFunctions extends FunctionPlugin {
   }
 
   /** Calls a LAMBDA with argument nodes; a count that does not fit its parameters is #VALUE!. */
-  private invoke(fn: Node, args: readonly Node[], state: State, where: string): Value {
+  protected invoke(fn: Node, args: readonly Node[], state: State, where: string): Value {
     const lambda = this.lambdaOf(fn, state);
     if (lambda === undefined) return valueError(`${where}: the argument is not a LAMBDA`);
-    if (typeof lambda === 'function') return this.evaluate(lambda(args), state);
+    if (typeof lambda === 'function')
+      return passedByName(this.evaluate(lambda(args), state), where);
     const params = lambda.args.slice(0, -1);
     const body = lambda.args[lambda.args.length - 1];
     if (body === undefined) return valueError('LAMBDA needs a calculation');
