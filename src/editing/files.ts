@@ -10,6 +10,7 @@ import {
   type WorkbookHandle,
 } from '../core/index.js';
 import {
+  decodeXlsxInWorker,
   importCsvOps,
   importJsonOps,
   importXlsxOps,
@@ -91,7 +92,15 @@ export async function importXlsx(
   meta: ApplyMeta,
   maxCells = MAX_IMPORT_CELLS,
 ): Promise<void> {
-  const ops = await importXlsxOps(handle.workbook, data, fileName, field, maxCells);
+  // Read in the xlsx worker: exceljs never loads or runs on the server's event loop.
+  const ops = await importXlsxOps(
+    handle.workbook,
+    data,
+    fileName,
+    field,
+    maxCells,
+    decodeXlsxInWorker,
+  );
   checkImportSize(ops, field, maxCells);
   await handle.commit(ops, meta);
 }

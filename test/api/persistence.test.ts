@@ -417,6 +417,32 @@ describe('xlsx', () => {
     ]);
   });
 
+  it('answers an xlsx export and an xlsx import sent together (both through the xlsx worker)', async () => {
+    await buildThreeSheets();
+    const { bytes } = await download('/system/export.xlsx');
+    const [exportedAgain, imported] = await Promise.all([
+      download('/system/export.xlsx'),
+      upload('/system/import.xlsx', bytes, 'Again.xlsx', XLSX),
+    ]);
+    expect(exportedAgain.response.status).toBe(200);
+    expect(imported.status).toBe(200);
+    expect(imported.body).toMatchObject({ workbook_name: 'Again', active_sheet: 'Model' });
+    const fresh = await startApp();
+    try {
+      const reimported = await fetch(`${fresh.url}/system/import.xlsx`, {
+        method: 'POST',
+        headers: { 'content-type': XLSX },
+        body: exportedAgain.bytes,
+      });
+      expect(await reimported.json()).toMatchObject({ sheets: ['Inputs', 'Model', 'Report'] });
+      expect((await readGrid(fresh.http, { sheet: 'Model' }))['B1']).toMatchObject({
+        value: 512.5,
+      });
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('rejects a file that is not xlsx, or a multipart body without the file field, with 400 and no change', async () => {
     await buildThreeSheets();
     const before = await exported();

@@ -21,7 +21,7 @@ import {
   exportCsv,
   exportFileName,
   exportJson,
-  exportXlsx,
+  exportXlsxInWorker,
   XLSX_CONTENT_TYPE,
   type WorkbookStore,
 } from '../../persistence/index.js';
@@ -224,7 +224,7 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
         (request.query.values_only ?? '').toLowerCase(),
       );
       attachment(reply, XLSX_CONTENT_TYPE, exportFileName(workbook.name, at, 'xlsx'));
-      return exportXlsx(workbook, { valuesOnly, at });
+      return exportXlsxInWorker(workbook, { valuesOnly, at });
     },
   );
 
