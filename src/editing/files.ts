@@ -10,13 +10,14 @@ import {
   type WorkbookHandle,
 } from '../core/index.js';
 import {
-  decodeXlsxInWorker,
   importCsvOps,
   importJsonOps,
   importXlsxOps,
   parseWorkbookText,
   withName,
+  xlsxWorker,
   type WorkbookStore,
+  type XlsxWorkerPool,
 } from '../persistence/index.js';
 
 /** Writes the workbook as it is now to the named checkpoint (system_state.gridbook in OSS). */
@@ -91,15 +92,11 @@ export async function importXlsx(
   field: string,
   meta: ApplyMeta,
   maxCells = MAX_IMPORT_CELLS,
+  worker: XlsxWorkerPool = xlsxWorker(),
 ): Promise<void> {
   // Read in the xlsx worker: exceljs never loads or runs on the server's event loop.
-  const ops = await importXlsxOps(
-    handle.workbook,
-    data,
-    fileName,
-    field,
-    maxCells,
-    decodeXlsxInWorker,
+  const ops = await importXlsxOps(handle.workbook, data, fileName, field, maxCells, (...args) =>
+    worker.decode(...args),
   );
   checkImportSize(ops, field, maxCells);
   await handle.commit(ops, meta);

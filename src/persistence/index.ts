@@ -38,7 +38,7 @@ export { decodeGridos, type DecodedWorkbook } from './gridos-import.js';
 export { decodeWorkbookJson, parseWorkbookText, withName } from './document-import.js';
 export { decodeXlsx, encodeXlsx, XLSX_CONTENT_TYPE, type XlsxExportOptions } from './xlsx-codec.js';
 export {
-  decodeXlsxInWorker,
+  xlsxWorker,
   XlsxWorkerPool,
   XLSX_WORKER_IDLE_MS,
   type XlsxDecoder,

@@ -7,7 +7,7 @@ import { decodeWorkbookJson, withName } from './document-import.js';
 import { encodeGridbook, type ComputedValues } from './gridbook-json.js';
 import { decodeXlsx, encodeXlsx } from './xlsx-codec.js';
 import { xlsxExportInput } from './xlsx-jobs.js';
-import { xlsxWorker, type XlsxDecoder } from './xlsx-worker-pool.js';
+import { xlsxWorker, type XlsxDecoder, type XlsxWorkerPool } from './xlsx-worker-pool.js';
 
 /** Computed values read through one view per sheet. */
 export function computedValues(workbook: WorkbookReader): ComputedValues {
@@ -45,12 +45,13 @@ export function exportXlsx(
   });
 }
 
-/** exportXlsx in the server's xlsx worker: the same file, written off the event loop. */
+/** exportXlsx in an xlsx worker (the server's by default): the same file, written off the event loop. */
 export function exportXlsxInWorker(
   workbook: WorkbookReader,
   options: { valuesOnly?: boolean; at?: Date },
+  worker: XlsxWorkerPool = xlsxWorker(),
 ): Promise<Buffer> {
-  return xlsxWorker().encode(xlsxExportInput(workbook, options));
+  return worker.encode(xlsxExportInput(workbook, options));
 }
 
 export function exportCsv(sheet: SheetView, mode: CsvMode): string {
@@ -64,7 +65,7 @@ export function importJsonOps(workbook: WorkbookReader, json: unknown, field = '
 
 /**
  * An xlsx file → the replacing op; the workbook takes the file's name when one is given. The file
- * is read in this thread unless `decode` says where (the server: decodeXlsxInWorker).
+ * is read in this thread unless `decode` says where (the server: its XlsxWorkerPool's decode).
  */
 export async function importXlsxOps(
   workbook: WorkbookReader,

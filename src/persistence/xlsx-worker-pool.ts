@@ -149,7 +149,3 @@ export type XlsxDecoder = (
   field: string,
   maxCells: number,
 ) => Promise<DecodedWorkbook>;
-
-/** decodeXlsx in the server's xlsx worker. */
-export const decodeXlsxInWorker: XlsxDecoder = (data, field, maxCells) =>
-  xlsxWorker().decode(data, field, maxCells);

@@ -5,11 +5,14 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { XlsxWorkerPool } from '../../src/persistence/index.js';
 import { readGrid, startApp, type RunningApp } from '../support/index.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const NOW = new Date(Date.UTC(2026, 3, 25, 15, 30, 0));
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The real xlsx worker, ended mid-job when a file starts with "die". */
+const DYING_WORKER = new URL('../fixtures/xlsx-worker-dies.ts', import.meta.url);
 
 let server: RunningApp;
 let dataDir: string;
@@ -440,6 +443,35 @@ describe('xlsx', () => {
       });
     } finally {
       await fresh.close();
+    }
+  });
+
+  it('an xlsx worker dying mid-import fails that request with 422 and a clear detail; the next import and export work', async () => {
+    const dying = new XlsxWorkerPool({ module: DYING_WORKER, idleMs: 50 });
+    const app = await startApp({ deps: { xlsxWorker: dying } });
+    try {
+      await app.http.post('/grid/cell', { cell: 'A1', value: 'kept' });
+      const died = await fetch(`${app.url}/system/import.xlsx`, {
+        method: 'POST',
+        headers: { 'content-type': XLSX },
+        body: Buffer.from('die, worker'),
+      });
+      expect(died.status).toBe(422);
+      expect(((await died.json()) as { detail: string }).detail).toMatch(
+        /^Reading the \.xlsx file stopped: the worker exited with code 3\. Nothing was changed/,
+      );
+      expect((await readGrid(app.http))['A1']).toMatchObject({ value: 'kept' });
+      const exported = await fetch(`${app.url}/system/export.xlsx`);
+      expect(exported.status).toBe(200);
+      const imported = await fetch(`${app.url}/system/import.xlsx`, {
+        method: 'POST',
+        headers: { 'content-type': XLSX },
+        body: Buffer.from(await exported.arrayBuffer()),
+      });
+      expect(imported.status).toBe(200);
+      expect((await readGrid(app.http))['A1']).toMatchObject({ value: 'kept' });
+    } finally {
+      await app.close();
     }
   });
 
