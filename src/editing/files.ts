@@ -15,7 +15,9 @@ import {
   importXlsxOps,
   parseWorkbookText,
   withName,
+  xlsxWorker,
   type WorkbookStore,
+  type XlsxWorkerPool,
 } from '../persistence/index.js';
 
 /** Writes the workbook as it is now to the named checkpoint (system_state.gridbook in OSS). */
@@ -90,8 +92,12 @@ export async function importXlsx(
   field: string,
   meta: ApplyMeta,
   maxCells = MAX_IMPORT_CELLS,
+  worker: XlsxWorkerPool = xlsxWorker(),
 ): Promise<void> {
-  const ops = await importXlsxOps(handle.workbook, data, fileName, field, maxCells);
+  // Read in the xlsx worker: exceljs never loads or runs on the server's event loop.
+  const ops = await importXlsxOps(handle.workbook, data, fileName, field, maxCells, (...args) =>
+    worker.decode(...args),
+  );
   checkImportSize(ops, field, maxCells);
   await handle.commit(ops, meta);
 }

@@ -25,7 +25,12 @@ import { healthRoutes } from './routes/health.js';
 import { workbookRoutes } from './routes/workbook.js';
 import { nameRoutes } from './routes/names.js';
 import { webRoutes } from './routes/web.js';
-import { FileWorkbookStore, type WorkbookStore } from '../persistence/index.js';
+import {
+  FileWorkbookStore,
+  xlsxWorker,
+  type WorkbookStore,
+  type XlsxWorkerPool,
+} from '../persistence/index.js';
 import { chartRoutes } from './routes/charts.js';
 import { persistenceRoutes } from './routes/persistence.js';
 import { mcpRoutes } from './routes/mcp.js';
@@ -55,6 +60,8 @@ export interface AppDeps {
   readonly webDir?: string;
   /** Where save/load go; omitted, a file store in config.dataDir. */
   readonly store?: WorkbookStore;
+  /** Where .xlsx files are read and written; omitted, the process's one xlsx worker. */
+  readonly xlsxWorker?: XlsxWorkerPool;
   /** The clock for export file names (injected so tests never read the wall clock). */
   readonly now?: () => Date;
   /** Fresh unique tokens for server-assigned ids (charts). */
@@ -171,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...routeDeps,
     store: deps.store ?? new FileWorkbookStore({ dir: deps.config.dataDir }),
     now: deps.now ?? (() => new Date()),
+    xlsxWorker: deps.xlsxWorker ?? xlsxWorker(),
   });
   const providers =
     deps.providers ??

@@ -36,7 +36,7 @@ import {
   PluginNotFoundError,
   UndeclaredSecretError,
 } from '../plugins/index.js';
-import { InvalidDocumentError } from '../persistence/index.js';
+import { InvalidDocumentError, XlsxWorkerError } from '../persistence/index.js';
 import {
   CommitsUnavailableError,
   StorageUnavailableError,
@@ -101,6 +101,10 @@ const STATUS_BY_ERROR: readonly ErrorStatus[] = [
   // The engine could not compute what was sent (rolled back, engine rebuilt): the input's problem,
   // never a 5xx.
   [EngineFailureError, 422],
+  // The xlsx worker ended before it answered (out of memory on a file, a crash): like the
+  // engine's failure, this one file or workbook could not be read or written; the server and the
+  // next request are fine (a new worker starts), so not a 5xx.
+  [XlsxWorkerError, 422],
   // The journal failed under a commit: the server is fine for reads but takes no change until
   // restarted.
   [StorageUnavailableError, 503],

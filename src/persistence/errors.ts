@@ -77,3 +77,18 @@ export class CommitSeqTakenError extends PersistenceError {
     );
   }
 }
+
+/**
+ * The xlsx worker thread ended (crashed, ran out of memory, was stopped) before it answered this
+ * file's job. Only this request fails; nothing was changed, and the next job starts a new worker.
+ */
+export class XlsxWorkerError extends PersistenceError {
+  constructor(
+    readonly task: 'reading' | 'writing',
+    reason: string,
+  ) {
+    super(
+      `${task === 'reading' ? 'Reading the .xlsx file' : 'Writing the .xlsx file'} stopped: ${reason}. Nothing was changed; the next request starts again.`,
+    );
+  }
+}

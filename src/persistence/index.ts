@@ -20,6 +20,7 @@ export {
   CompactionFailedError,
   CorruptSaveFileError,
   InvalidDocumentError,
+  XlsxWorkerError,
   JournalCorruptError,
   JournalStateError,
   PersistenceError,
@@ -36,6 +37,13 @@ export {
 export { decodeGridos, type DecodedWorkbook } from './gridos-import.js';
 export { decodeWorkbookJson, parseWorkbookText, withName } from './document-import.js';
 export { decodeXlsx, encodeXlsx, XLSX_CONTENT_TYPE, type XlsxExportOptions } from './xlsx-codec.js';
+export {
+  xlsxWorker,
+  XlsxWorkerPool,
+  XLSX_WORKER_IDLE_MS,
+  type XlsxDecoder,
+  type XlsxWorkerPoolOptions,
+} from './xlsx-worker-pool.js';
 export { decodeCsv, encodeCsv, csvImportOps, type CsvMode } from './csv-codec.js';
 export { contentDisposition, exportFileName, safeFileStem, utcStamp } from './export-filename.js';
 export {
@@ -43,6 +51,7 @@ export {
   exportCsv,
   exportJson,
   exportXlsx,
+  exportXlsxInWorker,
   importCsvOps,
   importJsonOps,
   importXlsxOps,

@@ -6,6 +6,8 @@ import { csvImportOps, decodeCsv, encodeCsv, type CsvMode } from './csv-codec.js
 import { decodeWorkbookJson, withName } from './document-import.js';
 import { encodeGridbook, type ComputedValues } from './gridbook-json.js';
 import { decodeXlsx, encodeXlsx } from './xlsx-codec.js';
+import { xlsxExportInput } from './xlsx-jobs.js';
+import { xlsxWorker, type XlsxDecoder, type XlsxWorkerPool } from './xlsx-worker-pool.js';
 
 /** Computed values read through one view per sheet. */
 export function computedValues(workbook: WorkbookReader): ComputedValues {
@@ -43,6 +45,15 @@ export function exportXlsx(
   });
 }
 
+/** exportXlsx in an xlsx worker (the server's by default): the same file, written off the event loop. */
+export function exportXlsxInWorker(
+  workbook: WorkbookReader,
+  options: { valuesOnly?: boolean; at?: Date },
+  worker: XlsxWorkerPool = xlsxWorker(),
+): Promise<Buffer> {
+  return worker.encode(xlsxExportInput(workbook, options));
+}
+
 export function exportCsv(sheet: SheetView, mode: CsvMode): string {
   return encodeCsv(sheet, mode);
 }
@@ -52,15 +63,19 @@ export function importJsonOps(workbook: WorkbookReader, json: unknown, field = '
   return replaceWorkbookOps(withName(decodeWorkbookJson(json, field), workbook.name));
 }
 
-/** An xlsx file → the replacing op; the workbook takes the file's name when one is given. */
+/**
+ * An xlsx file → the replacing op; the workbook takes the file's name when one is given. The file
+ * is read in this thread unless `decode` says where (the server: its XlsxWorkerPool's decode).
+ */
 export async function importXlsxOps(
   workbook: WorkbookReader,
   data: Uint8Array,
   fileName?: string,
   field = 'file',
   maxCells = Number.POSITIVE_INFINITY,
+  decode: XlsxDecoder = decodeXlsx,
 ): Promise<Op[]> {
-  const decoded = await decodeXlsx(data, field, maxCells);
+  const decoded = await decode(data, field, maxCells);
   const stem = fileName?.replace(/\.xlsx$/i, '').trim();
   return replaceWorkbookOps(
     withName(decoded, stem === undefined || stem === '' ? workbook.name : stem.slice(0, 120)),

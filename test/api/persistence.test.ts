@@ -5,11 +5,14 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { XlsxWorkerPool } from '../../src/persistence/index.js';
 import { readGrid, startApp, type RunningApp } from '../support/index.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const NOW = new Date(Date.UTC(2026, 3, 25, 15, 30, 0));
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The real xlsx worker, ended mid-job when a file starts with "die". */
+const DYING_WORKER = new URL('../fixtures/xlsx-worker-dies.ts', import.meta.url);
 
 let server: RunningApp;
 let dataDir: string;
@@ -415,6 +418,61 @@ describe('xlsx', () => {
       'small',
       16,
     ]);
+  });
+
+  it('answers an xlsx export and an xlsx import sent together (both through the xlsx worker)', async () => {
+    await buildThreeSheets();
+    const { bytes } = await download('/system/export.xlsx');
+    const [exportedAgain, imported] = await Promise.all([
+      download('/system/export.xlsx'),
+      upload('/system/import.xlsx', bytes, 'Again.xlsx', XLSX),
+    ]);
+    expect(exportedAgain.response.status).toBe(200);
+    expect(imported.status).toBe(200);
+    expect(imported.body).toMatchObject({ workbook_name: 'Again', active_sheet: 'Model' });
+    const fresh = await startApp();
+    try {
+      const reimported = await fetch(`${fresh.url}/system/import.xlsx`, {
+        method: 'POST',
+        headers: { 'content-type': XLSX },
+        body: exportedAgain.bytes,
+      });
+      expect(await reimported.json()).toMatchObject({ sheets: ['Inputs', 'Model', 'Report'] });
+      expect((await readGrid(fresh.http, { sheet: 'Model' }))['B1']).toMatchObject({
+        value: 512.5,
+      });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('an xlsx worker dying mid-import fails that request with 422 and a clear detail; the next import and export work', async () => {
+    const dying = new XlsxWorkerPool({ module: DYING_WORKER, idleMs: 50 });
+    const app = await startApp({ deps: { xlsxWorker: dying } });
+    try {
+      await app.http.post('/grid/cell', { cell: 'A1', value: 'kept' });
+      const died = await fetch(`${app.url}/system/import.xlsx`, {
+        method: 'POST',
+        headers: { 'content-type': XLSX },
+        body: Buffer.from('die, worker'),
+      });
+      expect(died.status).toBe(422);
+      expect(((await died.json()) as { detail: string }).detail).toMatch(
+        /^Reading the \.xlsx file stopped: the worker exited with code 3\. Nothing was changed/,
+      );
+      expect((await readGrid(app.http))['A1']).toMatchObject({ value: 'kept' });
+      const exported = await fetch(`${app.url}/system/export.xlsx`);
+      expect(exported.status).toBe(200);
+      const imported = await fetch(`${app.url}/system/import.xlsx`, {
+        method: 'POST',
+        headers: { 'content-type': XLSX },
+        body: Buffer.from(await exported.arrayBuffer()),
+      });
+      expect(imported.status).toBe(200);
+      expect((await readGrid(app.http))['A1']).toMatchObject({ value: 'kept' });
+    } finally {
+      await app.close();
+    }
   });
 
   it('rejects a file that is not xlsx, or a multipart body without the file field, with 400 and no change', async () => {

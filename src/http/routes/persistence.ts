@@ -21,9 +21,10 @@ import {
   exportCsv,
   exportFileName,
   exportJson,
-  exportXlsx,
+  exportXlsxInWorker,
   XLSX_CONTENT_TYPE,
   type WorkbookStore,
+  type XlsxWorkerPool,
 } from '../../persistence/index.js';
 import { HttpError } from '../errors.js';
 import { formField } from '../multipart.js';
@@ -39,6 +40,8 @@ import { changeMeta, handleOf, workbookOf, type RouteDeps } from '../route-deps.
 export interface PersistenceRouteDeps extends RouteDeps {
   readonly store: WorkbookStore;
   readonly now: () => Date;
+  /** Where .xlsx files are read and written. */
+  readonly xlsxWorker: XlsxWorkerPool;
 }
 
 const BINARY_TYPES = ['multipart/form-data', XLSX_CONTENT_TYPE, 'application/octet-stream'];
@@ -224,7 +227,7 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
         (request.query.values_only ?? '').toLowerCase(),
       );
       attachment(reply, XLSX_CONTENT_TYPE, exportFileName(workbook.name, at, 'xlsx'));
-      return exportXlsx(workbook, { valuesOnly, at });
+      return exportXlsxInWorker(workbook, { valuesOnly, at }, deps.xlsxWorker);
     },
   );
 
@@ -247,6 +250,7 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
         field,
         changeMeta(request),
         deps.config.maxImportCells,
+        deps.xlsxWorker,
       );
       return workbookJson(handle.workbook);
     },

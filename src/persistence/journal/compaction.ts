@@ -1,13 +1,8 @@
-// Starts the compaction worker (compaction-worker.ts) and waits for its answer. Compiled into
-// dist/server the worker is plain JavaScript beside this file. From the TypeScript sources
-// (tests, `npm run dev`) it needs tsx's loader, which a worker's execArgv does not install for
-// its entry module: a one-line module registers tsx first, then imports the worker.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, extname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// Starts the compaction worker (compaction-worker.ts) and waits for its answer; the worker's
+// entry, compiled or from sources, is worker-entry.ts's.
 import { Worker } from 'node:worker_threads';
 import { CompactionFailedError } from '../errors.js';
+import { siblingModule, workerEntry } from '../worker-entry.js';
 import type {
   CompactionJob,
   DirectoryCompactionJob,
@@ -15,23 +10,7 @@ import type {
 } from './compaction-worker.js';
 
 function workerUrl(): URL {
-  const extension = extname(fileURLToPath(import.meta.url));
-  return new URL(`./compaction-worker${extension}`, import.meta.url);
-}
-
-/** The worker's entry: the worker itself, or from sources a module that registers tsx and imports it. */
-function entryFor(worker: URL): URL {
-  if (!worker.pathname.endsWith('.ts')) return worker;
-  // The ES module build of tsx's API, as its package.json exports it to `import`.
-  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
-  const exported = (
-    JSON.parse(readFileSync(manifest, 'utf8')) as {
-      exports: Record<string, { import: { default: string } }>;
-    }
-  ).exports['./esm/api']!;
-  const tsx = pathToFileURL(join(dirname(manifest), exported.import.default)).href;
-  const code = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(worker.href)});`;
-  return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+  return siblingModule(import.meta.url, 'compaction-worker');
 }
 
 /** Writes base-<upTo> in the journal directory from its base and log (the file journal). */
@@ -81,7 +60,7 @@ export function foldTextsInWorker(
 
 function folderWorker(): Folder {
   if (folder !== undefined) return folder;
-  const worker = new Worker(entryFor(workerUrl()), { workerData: { kind: 'serve' } });
+  const worker = new Worker(workerEntry(workerUrl()), { workerData: { kind: 'serve' } });
   const serving: Folder = { worker, pending: new Map(), idle: undefined };
   const fail = (reason: string): void => {
     if (folder === serving) folder = undefined;
@@ -120,7 +99,7 @@ function folderWorker(): Folder {
 
 function runWorker(job: CompactionJob, where: string): Promise<string | undefined> {
   return new Promise<string | undefined>((resolve, reject) => {
-    const worker = new Worker(entryFor(workerUrl()), { workerData: job });
+    const worker = new Worker(workerEntry(workerUrl()), { workerData: job });
     let answered = false;
     worker.once('message', (message: { ok: boolean; text?: string; message?: string }) => {
       answered = true;

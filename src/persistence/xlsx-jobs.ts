@@ -1,0 +1,159 @@
+// What crosses to the xlsx worker and back: plain, structured-clone-able data only. The worker
+// cannot call into the live workbook, so an export carries the computed value of every cell the
+// encoder reads (each input cell's and each spilled cell's); any other cell is empty (null).
+// Class instances lose their prototype in a structured clone: a FormulaError arrives as
+// `{sentinel, message}` and is made one again, and the codec's errors travel as their class name,
+// field and problem, so the caller throws the same error (the same status and detail).
+import {
+  FormulaError,
+  TooLargeError,
+  type CellValue,
+  type Sentinel,
+  type SpillArea,
+  type WorkbookDocument,
+  type WorkbookReader,
+} from '../core/index.js';
+import { InvalidDocumentError } from './errors.js';
+import type { ComputedValues } from './gridbook-json.js';
+import type { DecodedWorkbook } from './gridos-import.js';
+import type { XlsxExportOptions } from './xlsx-codec.js';
+
+/** A computed value as it arrives from a structured clone. */
+export type ClonedValue =
+  number | string | boolean | null | { sentinel: Sentinel; message: string };
+
+export interface SheetValues {
+  /** The computed value of each of the sheet's cells, in the order of its snapshot's `cells`. */
+  readonly cells: readonly ClonedValue[];
+  /** Each spill and the values of the cells it fills, row by row (the anchor included). */
+  readonly spills: readonly { readonly area: SpillArea; readonly values: readonly ClonedValue[] }[];
+}
+
+/** An export as plain data: the document and, per sheet in its order, the values the encoder reads. */
+export interface XlsxExportInput {
+  readonly document: WorkbookDocument;
+  readonly values: readonly SheetValues[];
+  readonly valuesOnly: boolean;
+  readonly at?: Date | undefined;
+}
+
+export type XlsxJob =
+  | { readonly kind: 'encode'; readonly input: XlsxExportInput }
+  | {
+      readonly kind: 'decode';
+      readonly data: Uint8Array;
+      readonly field: string;
+      readonly maxCells: number;
+    };
+
+/** An error the codec raises on purpose, as it crosses back: every other error is a plain message. */
+export interface CarriedError {
+  readonly kind: 'InvalidDocumentError' | 'TooLargeError' | 'Error';
+  readonly field?: string;
+  readonly message: string;
+}
+
+export type XlsxAnswer =
+  | { readonly ok: true; readonly bytes: Uint8Array }
+  | { readonly ok: true; readonly decoded: DecodedWorkbook }
+  | { readonly ok: false; readonly error: CarriedError };
+
+/** The plain export of a workbook: its document and the values of every cell the encoder reads. */
+export function xlsxExportInput(
+  workbook: WorkbookReader,
+  options: { valuesOnly?: boolean; at?: Date },
+): XlsxExportInput {
+  const document = workbook.document();
+  const values = document.sheets.map((snapshot): SheetValues => {
+    const sheet = workbook.sheet(snapshot.name);
+    return {
+      cells: snapshot.cells.map((cell) => sheet.value(cell.row, cell.col)),
+      spills: sheet.spills().map((area) => ({ area, values: areaValues(area, sheet.value) })),
+    };
+  });
+  return { document, values, valuesOnly: options.valuesOnly === true, at: options.at };
+}
+
+function areaValues(
+  area: SpillArea,
+  valueAt: (row: number, col: number) => CellValue,
+): CellValue[] {
+  const values: CellValue[] = [];
+  for (let row = area.row; row < area.row + area.height; row += 1)
+    for (let col = area.col; col < area.col + area.width; col += 1) values.push(valueAt(row, col));
+  return values;
+}
+
+function revived(value: ClonedValue): CellValue {
+  return value !== null && typeof value === 'object'
+    ? new FormulaError(value.sentinel, value.message)
+    : value;
+}
+
+/** Up to 16,384 columns: a row and column pair as one number (exact below 2^53). */
+const cellNumber = (row: number, col: number): number => row * 16_384 + col;
+
+/** The encoder's arguments from a plain export (in the worker). */
+export function encoderArguments(input: XlsxExportInput): {
+  values: ComputedValues;
+  options: XlsxExportOptions;
+} {
+  const bySheet = new Map<string, Map<number, CellValue>>();
+  const spills = new Map<string, readonly SpillArea[]>();
+  input.document.sheets.forEach((sheet, index) => {
+    const held = input.values[index];
+    const values = new Map<number, CellValue>();
+    sheet.cells.forEach((cell, at) =>
+      values.set(cellNumber(cell.row, cell.col), revived(held?.cells[at] ?? null)),
+    );
+    for (const { area, values: filled } of held?.spills ?? []) {
+      let at = 0;
+      for (let row = area.row; row < area.row + area.height; row += 1)
+        for (let col = area.col; col < area.col + area.width; col += 1)
+          values.set(cellNumber(row, col), revived(filled[at++] ?? null));
+    }
+    bySheet.set(sheet.name, values);
+    spills.set(sheet.name, held?.spills.map(({ area }) => area) ?? []);
+  });
+  return {
+    values: (sheet, row, col) => bySheet.get(sheet)?.get(cellNumber(row, col)) ?? null,
+    options: {
+      valuesOnly: input.valuesOnly,
+      ...(input.at === undefined ? {} : { at: input.at }),
+      spills: (sheet) => spills.get(sheet) ?? [],
+    },
+  };
+}
+
+/** `field: problem` messages: the problem alone, so the same constructor rebuilds the message. */
+function problemOf(error: { field: string; message: string }): string {
+  const prefix = `${error.field}: `;
+  return error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+}
+
+export function carriedError(error: unknown): CarriedError {
+  if (error instanceof InvalidDocumentError || error instanceof TooLargeError)
+    return {
+      kind: error instanceof InvalidDocumentError ? 'InvalidDocumentError' : 'TooLargeError',
+      field: error.field,
+      message: problemOf(error),
+    };
+  return { kind: 'Error', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** The error the codec raised in the worker, as the same class (undefined: any other failure). */
+export function rebuiltError(error: CarriedError): Error | undefined {
+  if (error.field === undefined) return undefined;
+  if (error.kind === 'InvalidDocumentError')
+    return new InvalidDocumentError(error.field, error.message);
+  if (error.kind === 'TooLargeError') return new TooLargeError(error.field, error.message);
+  return undefined;
+}
+
+/**
+ * Bytes to hand to another thread by transferring their buffer: a copy, since a Buffer may share
+ * its buffer with others (Node's pool of small buffers, a request body) that must not be detached.
+ */
+export function transferableCopy(data: Uint8Array): Uint8Array {
+  return new Uint8Array(data);
+}

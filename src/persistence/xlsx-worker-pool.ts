@@ -1,0 +1,151 @@
+// Runs the xlsx codec in one worker thread (xlsx-worker.ts), so exceljs never loads or runs on
+// the server's event loop. The worker starts on the first job and serves one job at a time, the
+// others waiting in order: one worker because a server imports and exports .xlsx rarely and
+// each exceljs copy costs tens of MiB, and one job at a time so a worker that dies takes only
+// the job it was doing with it (that request fails with XlsxWorkerError; the next job starts a
+// new worker). Once idle for `idleMs` it exits and its memory is returned to the system.
+import { Worker } from 'node:worker_threads';
+import { XlsxWorkerError } from './errors.js';
+import type { DecodedWorkbook } from './gridos-import.js';
+import { siblingModule, workerEntry } from './worker-entry.js';
+import {
+  rebuiltError,
+  transferableCopy,
+  type XlsxAnswer,
+  type XlsxExportInput,
+  type XlsxJob,
+} from './xlsx-jobs.js';
+
+/** How long the worker waits for another job before it exits (imports and exports come in bursts). */
+export const XLSX_WORKER_IDLE_MS = 15_000;
+
+export interface XlsxWorkerPoolOptions {
+  readonly idleMs?: number;
+  /** The worker module (tests start one that fails on purpose); xlsx-worker beside this file by default. */
+  readonly module?: URL;
+}
+
+interface Waiting {
+  readonly id: number;
+  readonly job: XlsxJob;
+  readonly resolve: (answer: XlsxAnswer) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+export class XlsxWorkerPool {
+  private worker: Worker | undefined;
+  private running: Waiting | undefined;
+  private readonly queue: Waiting[] = [];
+  private idle: NodeJS.Timeout | undefined;
+  private nextId = 0;
+  private readonly idleMs: number;
+  private readonly module: URL;
+
+  constructor(options: XlsxWorkerPoolOptions = {}) {
+    this.idleMs = options.idleMs ?? XLSX_WORKER_IDLE_MS;
+    this.module = options.module ?? siblingModule(import.meta.url, 'xlsx-worker');
+  }
+
+  /** decodeXlsx in the worker: the same result, or the same InvalidDocumentError / TooLargeError. */
+  async decode(data: Uint8Array, field: string, maxCells: number): Promise<DecodedWorkbook> {
+    const job: XlsxJob = { kind: 'decode', data: transferableCopy(data), field, maxCells };
+    const answer = await this.submit(job);
+    return 'decoded' in answer ? answer.decoded : unexpected(answer);
+  }
+
+  /** encodeXlsx in the worker over a plain export (xlsxExportInput). */
+  async encode(input: XlsxExportInput): Promise<Buffer> {
+    const answer = await this.submit({ kind: 'encode', input });
+    return 'bytes' in answer
+      ? Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength)
+      : unexpected(answer);
+  }
+
+  /** Whether a worker thread is running now (it exits after `idleMs` without a job). */
+  get started(): boolean {
+    return this.worker !== undefined;
+  }
+
+  private async submit(job: XlsxJob): Promise<XlsxAnswer> {
+    const answer = await new Promise<XlsxAnswer>((resolve, reject) => {
+      this.queue.push({ id: (this.nextId += 1), job, resolve, reject });
+      this.startNext();
+    });
+    if (answer.ok) return answer;
+    throw rebuiltError(answer.error) ?? new Error(answer.error.message);
+  }
+
+  private startNext(): void {
+    if (this.running !== undefined) return;
+    const next = this.queue.shift();
+    if (next === undefined) return this.waitIdle();
+    clearTimeout(this.idle);
+    const worker = this.worker ?? this.startWorker();
+    worker.ref();
+    this.running = next;
+    const transfer = next.job.kind === 'decode' ? [next.job.data.buffer as ArrayBuffer] : [];
+    worker.postMessage({ id: next.id, job: next.job }, transfer);
+  }
+
+  private startWorker(): Worker {
+    const worker = new Worker(workerEntry(this.module));
+    worker.on('message', (message: { id: number; answer: XlsxAnswer }) => {
+      const running = this.running;
+      if (worker !== this.worker || running?.id !== message.id) return;
+      this.running = undefined;
+      running.resolve(message.answer);
+      this.startNext();
+    });
+    worker.on('error', (error) => this.retire(worker, `the worker failed (${error.message})`));
+    worker.on('exit', (code) => this.retire(worker, `the worker exited with code ${code}`));
+    this.worker = worker;
+    return worker;
+  }
+
+  /** A worker that ended or was stopped: its job fails, and the queue moves on to a new worker. */
+  private retire(worker: Worker, reason: string): void {
+    if (worker !== this.worker) return;
+    this.worker = undefined;
+    clearTimeout(this.idle);
+    const running = this.running;
+    this.running = undefined;
+    if (running !== undefined)
+      running.reject(
+        new XlsxWorkerError(running.job.kind === 'decode' ? 'reading' : 'writing', reason),
+      );
+    this.startNext();
+  }
+
+  /** Idle: the worker must not keep the process alive, and it exits after a while without work. */
+  private waitIdle(): void {
+    const worker = this.worker;
+    if (worker === undefined) return;
+    worker.unref();
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => {
+      if (this.worker !== worker || this.running !== undefined) return;
+      this.worker = undefined;
+      void worker.terminate();
+    }, this.idleMs);
+    this.idle.unref();
+  }
+}
+
+function unexpected(answer: XlsxAnswer): never {
+  throw new Error(`the xlsx worker answered ${JSON.stringify(Object.keys(answer))}`);
+}
+
+let shared: XlsxWorkerPool | undefined;
+
+/** The server's one xlsx worker pool (its worker starts on the first job). */
+export function xlsxWorker(): XlsxWorkerPool {
+  shared ??= new XlsxWorkerPool();
+  return shared;
+}
+
+/** decodeXlsx's signature, for callers that choose where it runs. */
+export type XlsxDecoder = (
+  data: Uint8Array,
+  field: string,
+  maxCells: number,
+) => Promise<DecodedWorkbook>;
