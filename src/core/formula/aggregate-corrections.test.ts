@@ -1,4 +1,4 @@
-// AVEDEV, DEVSQ, LARGE, SMALL and COUNTBLANK where their data is empty or typed directly, as
+// AVEDEV, DEVSQ, MEDIAN, LARGE, SMALL and COUNTBLANK where their data is empty or typed directly, as
 // Excel answers them: Microsoft's documented examples ("MS example") and Excel's cached results
 // in the conformance corpus (named by file and cell).
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,21 @@ describe('AVEDEV and DEVSQ', () => {
 
   it('answer with an error among the data', () => {
     expect(calc('=DEVSQ(A1:A2)', [[1], ['=1/0']])).toBe('#DIV/0!');
+  });
+});
+
+describe('MEDIAN', () => {
+  it('is the middle number, or the mean of the middle two (MS examples)', () => {
+    expect(calc('=MEDIAN(1,2,3,4,5)')).toBe(3);
+    expect(calc('=MEDIAN(1,2,3,4,5,6)')).toBe(3.5);
+  });
+
+  it('skips a single cell’s text, TRUE/FALSE and emptiness, and is #NUM! without numbers (formulas test.xlsx STATISTICAL row 65)', () => {
+    const rows = [['text'], [true], [0.1], [null]];
+    expect(calc('=MEDIAN(A1,A3)', rows)).toBe(0.1);
+    expect(calc('=MEDIAN(A2,A3)', rows)).toBe(0.1);
+    expect(calc('=MEDIAN(A4)', rows)).toBe('#NUM!');
+    expect(calc('=MEDIAN(TRUE,3)')).toBe(2);
   });
 });
 

@@ -3,6 +3,9 @@
 // - AVEDEV and DEVSQ of no numbers are #NUM! (HyperFormula: #DIV/0! and 0); poi
 //   FormulaEvalTestData_Copy.xlsx EverythingTests F176, G176, H392. A single cell's text or
 //   TRUE/FALSE is skipped as a range's is (HyperFormula coerced it as a typed value).
+// - MEDIAN skips a single cell's text, TRUE/FALSE or emptiness as a range's, and of no numbers is
+//   #NUM! (formulas test.xlsx STATISTICAL: MEDIAN(I65,G65) over text in I65 is G65's 0.1,
+//   MEDIAN(H65) of an empty cell #NUM!; HyperFormula coerced them).
 // - LARGE and SMALL read a single value typed as their array as Excel reads a typed argument:
 //   TRUE is 1, "2.3" is 2.3, "Hello" is #VALUE! (HyperFormula skipped it and answered #NUM!);
 //   a value read from a cell is still skipped unless it is a number. ironcalc
@@ -60,11 +63,11 @@ function prototypeOf(name: string, methods: readonly string[]): Plugin {
 }
 
 /**
- * AVEDEV or DEVSQ over its arguments' numbers, #NUM! when none. A value typed directly is coerced
+ * AVEDEV, DEVSQ or MEDIAN over its arguments' numbers, #NUM! when none. A value typed directly is coerced
  * (HyperFormula's coercions); a cell's text or TRUE/FALSE is skipped, as in a range (formulas
  * test.xlsx STATISTICAL X3, Y3: AVEDEV(I3,G3) over text in I3 is 0).
  */
-function deviations(name: string, measure: (numbers: readonly number[]) => number): Method {
+function measureOfNumbers(name: string, measure: (numbers: readonly number[]) => number): Method {
   return function (ast, state) {
     const fromCells = ast.args.map(readsCells);
     return this.runFunction(ast.args, state, this.metadata(name), (...given) => {
@@ -95,6 +98,13 @@ export function averageDeviation(numbers: readonly number[]): number {
 export function squaredDeviations(numbers: readonly number[]): number {
   const mean = meanOf(numbers);
   return numbers.reduce((sum, value) => sum + (value - mean) ** 2, 0);
+}
+
+/** The middle number, or the mean of the middle two. */
+export function medianOf(numbers: readonly number[]): number {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
 }
 
 /**
@@ -136,11 +146,12 @@ let corrected = false;
 export function correctAggregates(): void {
   if (corrected) return;
   const statistics = prototypeOf('AVEDEV', ['avedev', 'devsq']);
-  statistics.avedev = deviations('AVEDEV', averageDeviation);
-  statistics.devsq = deviations('DEVSQ', squaredDeviations);
-  const order = prototypeOf('LARGE', ['large', 'small']);
+  statistics.avedev = measureOfNumbers('AVEDEV', averageDeviation);
+  statistics.devsq = measureOfNumbers('DEVSQ', squaredDeviations);
+  const order = prototypeOf('LARGE', ['large', 'small', 'median']);
   order.large = orderStatistic('LARGE', true);
   order.small = orderStatistic('SMALL', false);
+  order.median = measureOfNumbers('MEDIAN', medianOf);
   prototypeOf('COUNTBLANK', ['countblank']).countblank = countBlank;
   corrected = true;
 }

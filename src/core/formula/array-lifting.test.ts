@@ -37,7 +37,7 @@ describe('a custom function over a range in an array formula', () => {
     expect(formulaValue(bed, '=LEGACY.ARRAY(INT(A1:C1),1,1)', [[1.5, 2, 3]])).toBe(1);
   });
 
-  it('stays #VALUE! in an ordinary formula, whose cell holds one value', () => {
+  it('is #VALUE! in an ordinary formula whose row and column miss the range', () => {
     expect(formulaValue(bed, '=FIXED(A1:C1)', [[1, 2, 3]])).toBe('#VALUE!');
   });
 });

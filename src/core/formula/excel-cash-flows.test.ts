@@ -250,6 +250,48 @@ describe('XIRR', () => {
     expect(calc('=XIRR({-10,#N/A,1,2,7},{3,5,7,8,9})')).toBe('#N/A');
   });
 
+  // Excel's answers are bisection midpoints 1e-9 to 2e-8 from the exact root, so these compare to
+  // 14 places: Newton's root (1.18591620798…, 0.59931975575…) fails them.
+  const monthly = '{44958,44986,45017,45078,45108,45139}';
+  const later = '{45292,45323,45353,45386,45782,46179}';
+
+  it('bisects [x, 2x] from doubling the guess when the root lies above it (R2)', () => {
+    expect(calc(`=XIRR({-20,5,5,5,5,5},${monthly})`)).toBeCloseTo(1.1859161972999572, 14);
+    expect(calc('=XIRR({-10000,3000,4200,6800},{41275,41306,41334,41365})')).toBeCloseTo(
+      5.315237760543824,
+      13,
+    );
+  });
+
+  it('bisects [x/2, x] from halving the guess, so guesses 1 and 4 agree (R54, V55)', () => {
+    const schedule = '{-10,1,5,0.0001,4.5},{1,99,55,4,9}';
+    expect(calc(`=XIRR(${schedule},1)`)).toBeCloseTo(0.5993197485804558, 14);
+    expect(calc(`=XIRR(${schedule},4)`)).toBeCloseTo(0.5993197485804558, 14);
+    expect(calc(`=XIRR(${schedule})`)).toBeCloseTo(0.5993197500705721, 14);
+  });
+
+  it('bisects [-1, -guess] for a root below 0, halving on near -1 until the value is small (R14, R17)', () => {
+    expect(calc(`=XIRR({-100,23,30,10,20,5},${monthly})`)).toBeCloseTo(-0.4135234050452709, 14);
+    expect(calc(`=XIRR({40,-5,-5,-5,-5,-5},${later})`)).toBeCloseTo(-0.3589630894362927, 14);
+    expect(calc(`=XIRR({-400,1,1,1,1,1},${later})`)).toBeCloseTo(-0.9121843662112951, 14);
+    expect(calc(`=XIRR({-400,100,10,5,6,5},${monthly})`)).toBeCloseTo(-0.9977533546974883, 14);
+  });
+
+  it('is #NUM! when the search finds no bracket: a negative guess below the root, a root at -1 in doubles (S55, R3)', () => {
+    expect(calc('=XIRR({-10,1,5,0.0001,4.5},{1,99,55,4,9},-0.1)')).toBe('#NUM!');
+    expect(calc('=XIRR({-1000,230,200,125,200,10},{1,2,3,4,5,6})')).toBe('#NUM!');
+  });
+
+  it('leaves out a pair of empty cells and reads text that is a number (AD54, AE54)', () => {
+    const rows = [
+      [-10, 1, 5, 0.0001, 4.5, null, '="1"'],
+      [1, 99, 55, 4, 9, null, 32015],
+    ];
+    expect(formulaValue(bed, '=XIRR(A1:F1,A2:F2)', rows)).toBeCloseTo(0.5993197500705721, 14);
+    expect(formulaValue(bed, '=XIRR(A1:G1,A2:G2)', rows)).toBeCloseTo(0.5993197500705721, 14);
+    expect(formulaValue(bed, '=XIRR(A1:E1,A2:F2)', rows)).toBe('#NUM!');
+  });
+
   it('is #VALUE! for text among the values, #NUM! for a date before the first (R8, R11)', () => {
     expect(calc('=XIRR({-70,12,"x"},{44958,44986,45017})')).toBe('#VALUE!');
     expect(calc('=XIRR({-20,8,8},{-100,1,2})')).toBe('#NUM!');

@@ -18,6 +18,7 @@ import {
 } from './excel-arguments.js';
 import type { CustomFunction } from './function-registry.js';
 import { FormulaError, SENTINELS, isFormulaError } from './sentinels.js';
+import { excelXirrSearch, type DatedValue } from './xirr-root-search.js';
 
 const numError = (message: string): FormulaError => new FormulaError(SENTINELS.number, message);
 
@@ -237,14 +238,54 @@ const xnpv: CustomFunction = {
   },
 };
 
-/** XIRR's values or dates: an error is the answer, an empty cell 0, text or TRUE/FALSE #VALUE!. */
-function scheduleNumbers(arg: Args[number]): number[] {
+/**
+ * XIRR's values or dates: an error is the answer, an empty cell null, text that reads as a number
+ * that number (formulas test.xlsx FINANCIAL AE54: "1" among the values), other text or TRUE/FALSE
+ * #VALUE!.
+ */
+function scheduleNumbers(arg: Args[number], position: number): (number | null)[] {
   return cellsOf(arg).map((value) => {
     if (isFormulaError(value)) throw value;
-    if (value === null) return 0;
-    if (typeof value !== 'number') throw valueError('XIRR: values and dates must be numbers');
-    return value;
+    if (value === null || typeof value === 'number') return value;
+    if (typeof value === 'boolean') throw valueError('XIRR: values and dates must be numbers');
+    return toNumber('XIRR', value, position);
   });
+}
+
+/**
+ * The flows and dates of XIRR's pairs: a pair whose value and date are both empty is left out
+ * (AD54: a range running one column past the flows answers as without it); otherwise an empty
+ * cell is 0.
+ */
+function schedulePairs(
+  values: readonly (number | null)[],
+  dates: readonly (number | null)[],
+): { flows: number[]; dates: number[] } {
+  const pairs = { flows: [] as number[], dates: [] as number[] };
+  values.forEach((value, index) => {
+    const date = dates[index] ?? null;
+    if (value === null && date === null) return;
+    pairs.flows.push(value ?? 0);
+    pairs.dates.push(Math.floor(date ?? 0));
+  });
+  return pairs;
+}
+
+/** The net present value of `flows` `years` after the first at `rate`, and their discounted size. */
+function datedValue(
+  flows: readonly number[],
+  years: readonly number[],
+  rate: number,
+): DatedValue | undefined {
+  let value = 0;
+  let size = 0;
+  for (let index = 0; index < flows.length; index += 1) {
+    const growth = (1 + rate) ** years[index]!;
+    if (!Number.isFinite(growth) || growth === 0) return undefined;
+    value += flows[index]! / growth;
+    size += Math.abs(flows[index]!) / growth;
+  }
+  return Number.isFinite(value) ? { value, size } : undefined;
 }
 
 /** The net present value of `flows` `years` after the first, at `rate`, and its derivative. */
@@ -264,20 +305,26 @@ function datedValueAndSlope(
   return Number.isFinite(value) && Number.isFinite(slope) ? [value, slope] : undefined;
 }
 
-/** XIRR's root by Newton's method from `guess`, as IRR's (internalRate) with dated flows. */
+/**
+ * XIRR's root: Excel's bracket and bisection (xirr-root-search.ts); for a guess whose bracket the
+ * corpus does not show, Newton's method from it, as IRR's (internalRate) with dated flows.
+ */
 function datedInternalRate(
   flows: readonly number[],
   years: readonly number[],
   guess: number,
 ): number | undefined {
-  return newtonRate((rate) => datedValueAndSlope(flows, years, rate), guess);
+  const slope = datedValueAndSlope(flows, years, guess)?.[1] ?? 0;
+  const found = excelXirrSearch((rate) => datedValue(flows, years, rate), guess, slope);
+  if (found === 'none') return undefined;
+  return found ?? newtonRate((rate) => datedValueAndSlope(flows, years, rate), guess);
 }
 
 /**
- * XIRR, replacing HyperFormula's, whose iteration it keeps, for Excel's argument handling: the
+ * XIRR, replacing HyperFormula's, for Excel's root search and argument handling: the
  * guess is read first, then the dates, then the values, the first error found being the answer
  * (formulas test.xlsx FINANCIAL U54, V54); TRUE or FALSE as the guess is #VALUE! (Y54, Y55).
- * Dates are truncated and none may precede the first; an empty cell among values or dates is 0.
+ * Dates are truncated and none may precede the first (schedulePairs for empty cells).
  */
 const xirr: CustomFunction = {
   name: 'XIRR',
@@ -289,10 +336,12 @@ const xirr: CustomFunction = {
     'XIRR(values, dates, [guess=0.1]): the annual internal rate of return of cash flows on the given dates (at least one inflow and one outflow)',
   evaluate: (args) => {
     const guess = args[2] === undefined ? 0.1 : strictNumberArg('XIRR', args, 2);
-    const dates = scheduleNumbers(args[1]!).map(Math.floor);
-    const flows = scheduleNumbers(args[0]!);
+    const dateCells = scheduleNumbers(args[1]!, 2);
+    const valueCells = scheduleNumbers(args[0]!, 1);
     if (guess <= -1) return numError('XIRR: guess must be above -1');
-    if (flows.length !== dates.length) return numError('XIRR: values and dates differ in count');
+    if (valueCells.length !== dateCells.length)
+      return numError('XIRR: values and dates differ in count');
+    const { flows, dates } = schedulePairs(valueCells, dateCells);
     if (flows.length < 2) return notAvailable('XIRR: needs at least two cash flows');
     if (!flows.some((flow) => flow > 0) || !flows.some((flow) => flow < 0))
       return numError('XIRR: needs at least one inflow and one outflow');

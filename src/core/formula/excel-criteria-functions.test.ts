@@ -114,3 +114,32 @@ describe('values of the matching rows', () => {
     expect(result(table(), '=SUMIFS(A1:A5, B1:B4, "red")')).toBe('#VALUE!');
   });
 });
+
+// ironcalc MATH_AND_TRIGONOMETRY--SUMIF_array.xlsx G18, G26; poi FormulaEvalTestData_Copy.xlsx
+// EverythingTests F296.
+describe('a range of criteria', () => {
+  const fruit = [
+    ['Apples', 10],
+    ['Pears', 20],
+    ['Apples', 30],
+    ['Plums', 40],
+  ];
+
+  it('answers one result per criterion, which SUM adds and a one-value formula shows the first of', () => {
+    const book = bookWith([...fruit, ['Apples'], ['Pears'], ['Plums']]);
+    writeCell(book, 'D1', '=SUM(SUMIF(A1:A4,A5:A7,B1:B4))');
+    writeCell(book, 'D2', '=SUMIF(A1:A4,A5:A7,B1:B4)');
+    writeCell(book, 'D3', '=LARGE(COUNTIF(A1:A4,{"Apples","Plums"}),1)');
+    expect(valueAt(book, 'D1')).toBe(100);
+    expect(valueAt(book, 'D2')).toBe(40);
+    expect(valueAt(book, 'D3')).toBe(2);
+  });
+
+  it('answers for the cell in the formula’s row or column when the reference meets it', () => {
+    const book = bookWith([...fruit, ['Apples'], ['Pears'], ['Plums']]);
+    writeCell(book, 'C6', '=SUMIF(A1:A4,A5:A7,B1:B4)');
+    writeCell(book, 'C7', '=COUNTIF(A1:A4,A5:A7)');
+    expect(valueAt(book, 'C6')).toBe(20);
+    expect(valueAt(book, 'C7')).toBe(1);
+  });
+});

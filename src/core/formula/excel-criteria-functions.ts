@@ -19,6 +19,7 @@ import { MAX_COLUMNS, MAX_ROWS } from '../address/a1.js';
 import { criterionTest, type CellTest, type CriterionOptions } from './excel-criteria.js';
 import { FormulaError, type CellValue } from './sentinels.js';
 import { translateFunctionNames } from './engine-internals.js';
+import { intersectionOffset } from './implicit-intersection.js';
 import { SENTINEL_BY_ERROR_TYPE } from './engine-errors.js';
 import type { AstCall as Call, AstNode as Node } from './engine-internals.js';
 
@@ -110,6 +111,9 @@ function eachMatch(
 
 type Aggregate = 'count' | 'sum' | 'average' | 'min' | 'max';
 
+/** Syntax naming a range of cells (not an array or a computed value). */
+const REFERENCE_NODES: ReadonlySet<string> = new Set(['CELL_RANGE', 'COLUMN_RANGE', 'ROW_RANGE']);
+
 const shapeError = (name: string): CellError =>
   new CellError(ErrorType.VALUE, `${name}: every range must have the same size and shape`);
 
@@ -194,8 +198,40 @@ class CriteriaFunctions extends FunctionPlugin {
     return self.runFunction(ast.args, state, self.metadata(name), body(ast.args));
   }
 
-  /** RANGE, CRITERION, [VALUES]: COUNTIF, SUMIF, AVERAGEIF. */
+  /**
+   * RANGE, CRITERION, [VALUES]: COUNTIF, SUMIF, AVERAGEIF. A range or array of criteria answers
+   * one result per criterion, in any formula (HyperFormula's vectorization, which it applies only
+   * in array formulas): Excel's SUM(SUMIF(A6:A15,E13:E15,C6:C15)) sums three sums (ironcalc
+   * MATH_AND_TRIGONOMETRY--SUMIF_array.xlsx G26), and a formula holding one value shows the first
+   * (travel_expenses_tracker.xlsx Overview C28, LARGE(SUMIF(r, UNIQUE(…), s), 1)). Outside an
+   * array formula, a reference of criteria meeting the formula's row or column answers for that
+   * cell alone, Excel's implicit intersection (poi FormulaEvalTestData_Copy.xlsx F296,
+   * COUNTIF(G7:K7,E8:G8) in column F is COUNTIF(G7:K7,F8)).
+   */
   private single(ast: Call, state: unknown, name: string, kind: Aggregate): unknown {
+    const vectorized = { ...(state as object), arraysFlag: true };
+    const answers = this.singleOverCriteria(ast, vectorized, name, kind);
+    const at = this.criterionIntersection(ast.args[1], state);
+    if (at === undefined || !(answers instanceof SimpleRangeValue)) return answers;
+    return answers.data[at.row]?.[at.col] ?? answers;
+  }
+
+  /** The criteria reference's cell in the formula's row or column, outside array formulas. */
+  private criterionIntersection(
+    node: Node | undefined,
+    state: unknown,
+  ): { readonly row: number; readonly col: number } | undefined {
+    if (node === undefined || (state as { arraysFlag?: boolean }).arraysFlag === true)
+      return undefined;
+    if (!REFERENCE_NODES.has(node.type)) return undefined;
+    const evaluate = (this as unknown as { evaluateAst: (n: Node, s: unknown) => unknown })
+      .evaluateAst;
+    const criteria = evaluate.call(this, node, state);
+    if (!(criteria instanceof SimpleRangeValue)) return undefined;
+    return intersectionOffset(criteria, state as Parameters<typeof intersectionOffset>[1]);
+  }
+
+  private singleOverCriteria(ast: Call, state: unknown, name: string, kind: Aggregate): unknown {
     return this.run(ast, state, name, (nodes) => (range, criterion, values) => {
       const area = areaOf(range, nodes[0]);
       if (area instanceof CellError) return area;

@@ -6,6 +6,7 @@ import {
   isRangeArgument,
 } from './function-registry.js';
 import { FormulaError, SENTINELS, isFormulaError, type CellValue } from './sentinels.js';
+import { medianOf } from './aggregate-corrections.js';
 
 function scalar(
   name: string,
@@ -114,12 +115,6 @@ function matchesCriterion(value: CellValue, criterion: CellValue): boolean {
   }
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 const medianIfs: CustomFunction = {
   name: 'MEDIANIFS',
   minArgs: 3,
@@ -148,7 +143,7 @@ const medianIfs: CustomFunction = {
     });
     return picked.length === 0
       ? new FormulaError(SENTINELS.notAvailable, 'MEDIANIFS: no value meets the criteria')
-      : median(picked);
+      : medianOf(picked);
   },
 };
 

@@ -86,7 +86,8 @@ import {
   dynamicArrayFunctionsPlugin,
 } from './excel-dynamic-array-functions.js';
 import { ARRAY_FUNCTION_INFO, arrayFunctionsPlugin } from './excel-array-functions.js';
-import { intersectRangeResults } from './implicit-intersection.js';
+import { intersect, intersectRangeResults } from './implicit-intersection.js';
+import { callIntersectingRanges } from './range-argument-intersection.js';
 import { showUnspilledResultsOfBlockedFormulas, showsUnspilledValue } from './blocked-spills.js';
 import { refuseRangesInSingleValueArguments } from './range-refusing-functions.js';
 import { formulaLimitError } from './formula-limits.js';
@@ -167,10 +168,26 @@ function toEngineResult(value: CellValue): unknown {
   return value;
 }
 
-function runSafely(fn: CustomFunction, args: readonly unknown[], inArray = false): unknown {
+/** The cell of reference argument `arg` a formula without array entry at `state` reads. */
+function intersectedArgument(arg: unknown, state: unknown): CellValue | undefined {
+  if (!(arg instanceof SimpleRangeValue) || arg.range === undefined) return undefined;
+  return fromEngineScalar(intersect(arg, state as Parameters<typeof intersect>[1]));
+}
+
+function runSafely(
+  fn: CustomFunction,
+  args: readonly unknown[],
+  state: unknown,
+  inArray = false,
+): unknown {
   try {
     const values = args.map(fromEngineArgument);
-    if (!inArray) return toEngineResult(fn.evaluate(values));
+    if (!inArray)
+      return toEngineResult(
+        callIntersectingRanges(fn.evaluate, values, (index) =>
+          intersectedArgument(args[index], state),
+        ),
+      );
     const result = liftOverRanges(fn.evaluate, values);
     return Array.isArray(result)
       ? SimpleRangeValue.onlyValues(result.map((row) => row.map(toEngineResult)) as never)
@@ -218,6 +235,7 @@ function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefiniti
         runSafely(
           fn,
           args.filter((arg) => arg !== undefined),
+          state,
           (state as { arraysFlag?: boolean }).arraysFlag === true,
         ),
       );

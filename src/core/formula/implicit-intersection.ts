@@ -29,22 +29,35 @@ interface RangeBounds {
 
 const NO_INTERSECTION = 'the range has no cell in the formula’s row or column';
 
-/** The value of the range's cell in the formula's row or column, or #VALUE! when it has none. */
-export function intersect(value: SimpleRangeValue, state: EvaluationState): unknown {
+/**
+ * Where a reference's range meets the formula's row (a column range) or column (a row range), as
+ * a row and column within the range; undefined when it does not, or the value is no reference.
+ */
+export function intersectionOffset(
+  value: SimpleRangeValue,
+  state: EvaluationState,
+): { readonly row: number; readonly col: number } | undefined {
   const range = (value as unknown as { range?: RangeBounds }).range;
   const here = state.formulaAddress;
   // By row and column number alone: a range on another sheet is intersected the same way
   // (poi/StructuredReferences.xlsx: Formulas!A2 =\_Prime.1[Name] is Table!B2).
-  if (range !== undefined) {
-    if (range.width() === 1) {
-      const offset = here.row - range.start.row;
-      if (offset >= 0 && offset < range.height()) return value.data[offset]![0];
-    } else if (range.height() === 1) {
-      const offset = here.col - range.start.col;
-      if (offset >= 0 && offset < range.width()) return value.data[0]![offset];
-    }
+  if (range === undefined) return undefined;
+  if (range.width() === 1) {
+    const offset = here.row - range.start.row;
+    if (offset >= 0 && offset < range.height()) return { row: offset, col: 0 };
+  } else if (range.height() === 1) {
+    const offset = here.col - range.start.col;
+    if (offset >= 0 && offset < range.width()) return { row: 0, col: offset };
   }
-  return new CellError(ErrorType.VALUE, NO_INTERSECTION);
+  return undefined;
+}
+
+/** The value of the range's cell in the formula's row or column, or #VALUE! when it has none. */
+export function intersect(value: SimpleRangeValue, state: EvaluationState): unknown {
+  const at = intersectionOffset(value, state);
+  return at === undefined
+    ? new CellError(ErrorType.VALUE, NO_INTERSECTION)
+    : value.data[at.row]![at.col];
 }
 
 let intersecting = false;
