@@ -4,13 +4,18 @@
 // W8_ROWS=100000 W8_PROFILE_DIR=/tmp/w8prof node --import tsx bench/tools/w8-http-sort.ts
 // With W8_PROFILE_DIR the server writes a CPU profile there when it stops; the sort is its last
 // work, so `PROFILE_LAST_MS=<cpu ms> bench/tools/profile-summary.ts` isolates it.
+// W8_SERVER_ENTRY=dist/old-server/main.js runs another compiled server instead of this
+// checkout's (an older `dist/server` copied aside), so before and after can alternate in the
+// same minutes on a shared machine.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { a1 } from '../workloads/data.js';
 import { startServer } from '../lib/server.js';
 import { now } from '../lib/stats.js';
 
 const ROWS = Number(process.env.W8_ROWS ?? 100_000);
 const PROFILE_DIR = process.env.W8_PROFILE_DIR;
+const SERVER_ENTRY = process.env.W8_SERVER_ENTRY;
 
 /** The server's user + system CPU time so far, in ms (fields 14 and 15 of /proc/<pid>/stat). */
 function cpuMs(pid: number): number {
@@ -21,6 +26,7 @@ function cpuMs(pid: number): number {
 const server = await startServer({
   env: { GRIDBOOK_FORMULA_BUDGET_MS: '600000' },
   ...(PROFILE_DIR === undefined ? {} : { cpuProfileDir: PROFILE_DIR }),
+  ...(SERVER_ENTRY === undefined ? {} : { entry: path.resolve(SERVER_ENTRY) }),
 });
 try {
   for (let first = 0; first < ROWS; first += 1000)

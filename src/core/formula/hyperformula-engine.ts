@@ -28,6 +28,7 @@ import { boundedFunctions, limitTextResults } from './result-limits.js';
 import { sortOnlyComputedNodes } from './initial-sort.js';
 import { listArrayFormulasFromMapping } from './array-nodes.js';
 import { writeValuesInPlace } from './value-writes.js';
+import { walkSeedsFromLowestId } from './seed-order.js';
 import { runWithinTimeBudget } from './time-budget.js';
 import { FormulaTimeBudgetError } from '../errors.js';
 import type {
@@ -401,15 +402,15 @@ function rectangles(runs: readonly CellRun[]): CellRun[][] {
 
 /**
  * Writes a rectangle: values over values in place when evaluation is suspended (value-writes.ts;
- * their changes are answered), else in one call; if the parser gives up on something in it,
- * row by row.
+ * the written values are answered, row by row), else in one call; if the parser gives up on
+ * something in it, row by row.
  */
 function writeBlock(
   hf: HyperFormula,
   sheet: EngineSheet,
   block: readonly CellRun[],
   lambdaNames: ReadonlySet<string>,
-): ExportedChange[] | undefined {
+): unknown[] | undefined {
   const first = block[0]!;
   const contents = block.map((run) =>
     run.inputs.map((input) => toEngineContent(input, lambdaNames)),
@@ -819,6 +820,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   let catalogue: { of: HyperFormula; entries: FunctionInfo[] } | undefined;
   limitTextResults();
   sortOnlyComputedNodes();
+  walkSeedsFromLowestId();
   listArrayFormulasFromMapping();
   teachNullErrorLiteral();
   intersectRangeResults();
@@ -867,7 +869,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       if (!rewritten && inPlaceAreas.some((other) => overlaps(other, area))) rewritten = true;
       const written = writeBlock(hf, sheet, block, lambdaNames);
       if (written !== undefined) {
-        collect(written);
+        collectWritten(area, written);
         // Past a few areas, checking each block against all of them costs more than the dedupe.
         if (inPlaceAreas.length >= MAX_IN_PLACE_AREAS) rewritten = true;
         else inPlaceAreas.push(area);
@@ -879,6 +881,16 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
         return;
       }
     }
+  };
+  /** The changes of a rectangle written in place: its exported values, row by row. */
+  const collectWritten = (area: Area, exported: readonly unknown[]): void => {
+    let index = 0;
+    for (let row = area.top; row <= area.bottom; row += 1)
+      for (let col = area.left; col <= area.right; col += 1, index += 1) {
+        // A value cell, never a formula: what it shows is its exported value (no `shown` check).
+        changedCells.push({ row, col, value: fromEngineScalar(exported[index]) });
+        changedSheets.push(area.sheet);
+      }
   };
   const collect = (changes: readonly ExportedChange[]): void => {
     for (const change of changes) {

@@ -45,3 +45,19 @@ describe('very small results', () => {
     expect(calc('=EXP(-745)')).toBe(0);
   });
 });
+
+describe('whole numbers handed out', () => {
+  it.each([
+    ['=123456789012345', 123456789012345],
+    ['=-999999999999999', -999999999999999],
+    ['=9007199254740991', 9007199254740991],
+    ['=4503599627370495*2+1', 9007199254740991],
+  ])('%s stays %d', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+
+  it('leave fractions rounded to 15 digits', () => {
+    expect(calc('=0.1+0.2')).toBe(0.3);
+    expect(calc('=2/3')).toBe(0.666666666666667);
+  });
+});

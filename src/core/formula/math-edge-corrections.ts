@@ -55,9 +55,19 @@ function withEdge(name: string, method: string, edge: (args: number[]) => unknow
   };
 }
 
-/** Rounds as the engine does, but never scales a tiny number past the largest double. */
+/** The engine's digits (hyperformula-engine.ts) at which its rounding keeps every safe integer. */
+const DIGITS_KEEPING_INTEGERS = 15;
+
+/**
+ * Rounds as the engine does, but never scales a tiny number past the largest double. A whole
+ * number within ±(2^53 − 1) comes back as it is without the engine's logarithm and power: at 15
+ * digits its scaling by 10^k and rounding are exact (n × 5^k stays below 2^53 for every k the
+ * engine uses), so its answer is n anyway, and most numbers a commit hands out are whole.
+ */
 function roundingTinyNumbers(original: (this: Exporter, value: number) => number) {
   return function (this: Exporter, value: number): number {
+    if (Number.isSafeInteger(value) && this.config.precisionRounding === DIGITS_KEEPING_INTEGERS)
+      return value;
     if (Math.abs(value) < SMALLEST_NORMAL) return 0;
     const exponent = Math.floor(Math.log10(Math.abs(value)));
     if (Number.isFinite(10 ** (this.config.precisionRounding - exponent)))

@@ -205,4 +205,19 @@ describe('values written over values', () => {
       hf.destroy();
     }
   });
+  it('tell the column index of each new value when the engine keeps one', () => {
+    // The index answers MATCH from what it was told: an old value it was not told of is found.
+    const hf = HyperFormula.buildFromArray([[1], [2], ['=MATCH(2, A1:A2, 0)']], {
+      licenseKey: 'gpl-v3',
+      useColumnIndex: true,
+    });
+    try {
+      hf.suspendEvaluation();
+      expect(writeValuesInPlace(hf, { sheet: 0, row: 0, col: 0 }, [[7], [5]])).toEqual([7, 5]);
+      hf.resumeEvaluation();
+      expect(hf.getCellValue({ sheet: 0, row: 2, col: 0 })).toMatchObject({ type: 'NA' });
+    } finally {
+      hf.destroy();
+    }
+  });
 });

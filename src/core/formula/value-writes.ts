@@ -5,10 +5,11 @@
 // so the recalculation walks every written cell. Here a value cell's vertex takes its new value
 // in place, and what reads it (its dependents, not the cell: a value has nothing to recompute)
 // is marked dirty, so the recalculation's topological sort starts from the formulas and ranges
-// alone; the change is exported at once by HyperFormula's own exporter.
+// alone; each written value is exported at once by HyperFormula's own exporter and handed back
+// as a value per cell, which the caller turns into its change list without an object between.
 // Anything else (a formula, an empty cell, a cell that is empty or a formula now, an array,
 // a workbook with whole-column ranges) is left to setCellContents, which the caller then uses.
-import { HyperFormula, type ExportedChange, type RawCellContent } from 'hyperformula';
+import { HyperFormula, type RawCellContent } from 'hyperformula';
 import type { EngineAddress as Address } from './engine-internals.js';
 
 /** The parts of a HyperFormula instance this reaches into (checked by `internalsOf`). */
@@ -30,7 +31,7 @@ interface Internals {
       changeCellValueInColumnSearch(address: Address, value: unknown): void;
     };
   };
-  readonly _exporter: { exportChange(change: { address: Address; value: unknown }): unknown };
+  readonly _exporter: { exportValue(value: unknown): unknown };
 }
 
 interface ValueVertex {
@@ -59,7 +60,7 @@ function internalsOf(hf: HyperFormula): Internals {
     typeof operations?.cellContentParser?.parse !== 'function' ||
     typeof operations.changeCellValueInColumnSearch !== 'function' ||
     typeof operations.changes?.isEmpty !== 'function' ||
-    typeof internals._exporter?.exportChange !== 'function' ||
+    typeof internals._exporter?.exportValue !== 'function' ||
     typeof internals._evaluationSuspended !== 'boolean'
   )
     throw new Error(
@@ -137,16 +138,19 @@ function markDependentsDirty(
 }
 
 /**
- * Writes `contents` (rows of engine contents, top-left at `row`, `col`) in place when every
- * cell is a value over a value and evaluation is suspended (the recalculation then runs once,
- * at resume, from the cells marked dirty). Answers the changes to report, or undefined when it
- * wrote nothing because some cell needs the full write path.
+ * Writes `contents` (rows of engine contents, top-left at `address`) in place when every cell is
+ * a value over a value and evaluation is suspended (the recalculation then runs once, at resume,
+ * from the cells marked dirty). Answers each written cell's value as HyperFormula exports it,
+ * row by row, or undefined when it wrote nothing because some cell needs the full write path.
+ * The cells are checked first and written after, keeping only a vertex and a value per cell
+ * between the two: a sort writes 400,000 of them, and every object kept alive that long is
+ * copied by each young-generation collection it lives through.
  */
 export function writeValuesInPlace(
   hf: HyperFormula,
   address: Address,
   contents: readonly (readonly RawCellContent[])[],
-): ExportedChange[] | undefined {
+): unknown[] | undefined {
   const internals = internalsOf(hf);
   const { valueVertex, parsed } = classesOf();
   const { dependencyGraph, _crudOperations: crud } = internals;
@@ -157,31 +161,50 @@ export function writeValuesInPlace(
   if (graph.getInfiniteRanges().length > 0) return undefined;
   const parser = crud.operations.cellContentParser;
   const quotedIsText = quotedTextStaysText(hf, parser);
-  const cells: { at: Address; vertex: ValueVertex; content: RawCellContent; value: unknown }[] = [];
+  const vertices: ValueVertex[] = [];
+  const values: unknown[] = [];
   for (let r = 0; r < contents.length; r += 1) {
     const line = contents[r]!;
     for (let c = 0; c < line.length; c += 1) {
-      const at = { sheet: address.sheet, row: address.row + r, col: address.col + c };
-      const vertex = dependencyGraph.getCell(at);
+      const vertex = dependencyGraph.getCell({
+        sheet: address.sheet,
+        row: address.row + r,
+        col: address.col + c,
+      });
       if (!(vertex instanceof valueVertex)) return undefined;
+      vertices.push(vertex as ValueVertex);
       const content = line[c]!;
       if (quotedIsText && typeof content === 'string' && content.startsWith("'")) {
-        cells.push({ at, vertex: vertex as ValueVertex, content, value: content.slice(1) });
+        values.push(content.slice(1));
         continue;
       }
       const parsedContent = parser.parse(content);
       if (!parsed.some((kind) => parsedContent instanceof kind)) return undefined;
-      cells.push({ at, vertex: vertex as ValueVertex, content, value: parsedContent.value });
+      values.push(parsedContent.value);
     }
   }
-  const changes: ExportedChange[] = [];
-  for (const { at, vertex, content, value } of cells) {
-    crud.operations.changeCellValueInColumnSearch(at, value);
-    if (vertex.rawValue !== content) {
-      vertex.setValues({ parsedValue: value, rawValue: content });
-      markDependentsDirty(graph, vertex);
+  // Without useColumnIndex (Gridbook's configuration) HyperFormula searches columns by binary
+  // search and keeps no index to tell of a new value; with it, the index learns each value.
+  const indexed = hf.getConfig().useColumnIndex;
+  const exported = new Array<unknown>(values.length);
+  let index = 0;
+  for (let r = 0; r < contents.length; r += 1) {
+    const line = contents[r]!;
+    for (let c = 0; c < line.length; c += 1, index += 1) {
+      const vertex = vertices[index]!;
+      const value = values[index];
+      const content = line[c]!;
+      if (indexed)
+        crud.operations.changeCellValueInColumnSearch(
+          { sheet: address.sheet, row: address.row + r, col: address.col + c },
+          value,
+        );
+      if (vertex.rawValue !== content) {
+        vertex.setValues({ parsedValue: value, rawValue: content });
+        markDependentsDirty(graph, vertex);
+      }
+      exported[index] = internals._exporter.exportValue(value);
     }
-    changes.push(internals._exporter.exportChange({ address: at, value }) as ExportedChange);
   }
-  return changes;
+  return exported;
 }

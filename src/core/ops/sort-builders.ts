@@ -153,6 +153,72 @@ function checkSort(sheet: SortableSheet, range: RangeAddress, keys: readonly Sor
 }
 
 /**
+ * Which columns change when each row takes its source's inputs, and the moved formulas' texts
+ * (flat like `inputs`: target row × width + column). A formula moves the way a copy moves it;
+ * only its text is kept, so a formula column that reads the same wherever its row lands (`=A2*2`
+ * on row 2, `=A5*2` on row 5) is found unchanged without an object per cell.
+ */
+function changedColumns(
+  inputs: readonly (CellInput | null)[],
+  order: readonly number[],
+  width: number,
+): { changing: boolean[]; shifted: (string | undefined)[] } {
+  const changing = new Array<boolean>(width).fill(false);
+  const shifted = new Array<string | undefined>(inputs.length);
+  for (let index = 0; index < order.length; index += 1) {
+    const source = order[index]!;
+    if (source === index) continue;
+    for (let offset = 0; offset < width; offset += 1) {
+      const input = inputs[source * width + offset]!;
+      const target = inputs[index * width + offset]!;
+      if (!isFormula(input)) {
+        if (!changing[offset] && !sameInput(input, target)) changing[offset] = true;
+        continue;
+      }
+      const formula = shiftFormula(input.formula, index - source, 0);
+      shifted[index * width + offset] = formula;
+      if (!changing[offset] && !(isFormula(target) && target.formula === formula))
+        changing[offset] = true;
+    }
+  }
+  return { changing, shifted };
+}
+
+/**
+ * The runs that write the moved rows: only the columns where some input changes, and not the
+ * rows that stay. The runs go column segment by segment, so the engine takes each as one
+ * rectangle.
+ */
+function movedRuns(
+  inputs: readonly (CellInput | null)[],
+  order: readonly number[],
+  first: number,
+  firstCol: number,
+  width: number,
+): InputRun[] {
+  const { changing, shifted } = changedColumns(inputs, order, width);
+  const runs: InputRun[] = [];
+  for (let segment = 0; segment < width; segment += 1) {
+    if (!changing[segment]) continue;
+    let end = segment;
+    while (end + 1 < width && changing[end + 1]) end += 1;
+    for (let index = 0; index < order.length; index += 1) {
+      const source = order[index]!;
+      if (source === index) continue;
+      const cells = new Array<CellInput | null>(end - segment + 1);
+      for (let offset = segment; offset <= end; offset += 1) {
+        const formula = shifted[index * width + offset];
+        cells[offset - segment] =
+          formula === undefined ? inputs[source * width + offset]! : { formula };
+      }
+      runs.push({ row: first + index, col: firstCol + segment, inputs: cells });
+    }
+    segment = end;
+  }
+  return runs;
+}
+
+/**
  * The set-cells op that writes the range's rows in sorted order (none when the order is already
  * right), and how many rows were sorted.
  */
@@ -196,39 +262,7 @@ export function sortRangeOps(
   });
   const rows = Array.from({ length: count }, (_, index) => first + index);
   if (order.every((source, index) => source === index)) return { ops: [], rows: count };
-  // Only the columns where some input changes are written: a formula column that reads the same
-  // wherever its row lands (`=A2*2` on row 2, `=A5*2` on row 5) is no change, nor is a row that
-  // stays. The runs go column segment by segment, so the engine takes each as one rectangle.
-  const moves: { target: number; inputs: (CellInput | null)[] }[] = [];
-  const changing = new Array<boolean>(width).fill(false);
-  order.forEach((source, index) => {
-    if (source === index) return;
-    const moved: (CellInput | null)[] = [];
-    for (let offset = 0; offset < width; offset += 1) {
-      const input = inputs[source * width + offset]!;
-      const shifted = isFormula(input)
-        ? { formula: shiftFormula(input.formula, index - source, 0) }
-        : input;
-      if (!changing[offset] && !sameInput(shifted, inputs[index * width + offset]!))
-        changing[offset] = true;
-      moved.push(shifted);
-    }
-    moves.push({ target: first + index, inputs: moved });
-  });
-  const runs: InputRun[] = [];
-  for (let segment = 0; segment < width; segment += 1) {
-    if (!changing[segment]) continue;
-    let end = segment;
-    while (end + 1 < width && changing[end + 1]) end += 1;
-    for (const move of moves)
-      runs.push({
-        row: move.target,
-        col: range.start.col + segment,
-        inputs:
-          segment === 0 && end === width - 1 ? move.inputs : move.inputs.slice(segment, end + 1),
-      });
-    segment = end;
-  }
+  const runs = movedRuns(inputs, order, first, range.start.col, width);
   const formats = sortedFormatOps(
     sheet,
     range,
