@@ -34,6 +34,7 @@ export {
   visibleFormula,
   type LegacyArray,
 } from './legacy-array.js';
+export { answersArray, legacyIntersection } from './legacy-single.js';
 export { spillRange, spilledCells, spilledFrom } from './spills.js';
 export * from './format/index.js';
 export {

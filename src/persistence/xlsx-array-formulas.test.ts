@@ -90,4 +90,34 @@ describe('array formulas in xlsx', () => {
     expect(inputAt(again, 'A1')).toEqual({ formula: '=SEQUENCE(3)' });
     expect(valueAt(again, 'A3')).toBe(3);
   });
+
+  it('a formula that is no array formula answers one value: @ where its result would spill', async () => {
+    // sheetjs/formula_stress_test.xlsx Math!B34: `<f>MINVERSE(C1:D2)</f>` shows the inverse's
+    // top-left value and spills nothing (Excel 365 shows it as =@MINVERSE(C1:D2)).
+    const book = await imported(await fileWith('<c r="A3"><f>TRANSPOSE(A1:C1)</f><v>1</v></c>'));
+    expect(inputAt(book, 'A3')).toEqual({ formula: '=SINGLE(TRANSPOSE(A1:C1))' });
+    expect(['A3', 'A4', 'A5'].map((a) => valueAt(book, a))).toEqual([1, null, null]);
+  });
+
+  it('leaves a file’s formulas alone where their result is one value anyway', async () => {
+    const book = await imported(
+      await fileWith('<c r="A3"><f>SUM(MINVERSE(A1:B2))+MMULT(A1:B1,A1:A2)</f><v>0</v></c>'),
+    );
+    expect(inputAt(book, 'A3')).toEqual({ formula: '=SUM(MINVERSE(A1:B2))+MMULT(A1:B1,A1:A2)' });
+  });
+
+  it('exports a one-value formula that could spill as a dynamic array formula, and @ as _xlfn.SINGLE', async () => {
+    const book = open();
+    writeCell(book, 'A1', 1);
+    writeCell(book, 'B1', '=OFFSET(A1,A1-1,0)');
+    writeCell(book, 'C1', '=SINGLE(OFFSET(A1,0,0,2,1))');
+    const bytes = await exportXlsx(book, {});
+    const zip = await JSZip.loadAsync(bytes);
+    const xml = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
+    expect(xml).toMatch(/<c r="B1"[^>]* cm="1"><f t="array" ref="B1(:B1)?">OFFSET\(A1,A1-1,0\)</);
+    expect(xml).toMatch(/<c r="C1"[^>]*><f>_xlfn\.SINGLE\(OFFSET\(A1,0,0,2,1\)\)</);
+    const again = await imported(bytes);
+    expect(inputAt(again, 'B1')).toEqual({ formula: '=OFFSET(A1,A1-1,0)' });
+    expect(inputAt(again, 'C1')).toEqual({ formula: '=SINGLE(OFFSET(A1,0,0,2,1))' });
+  });
 });

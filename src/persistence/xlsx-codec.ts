@@ -38,8 +38,10 @@ import {
   type SnapshotCell,
   type SpillArea,
   type WorkbookDocument,
+  answersArray,
   legacyArrayFormula,
   legacyArrayOf,
+  legacyIntersection,
 } from '../core/index.js';
 import { InvalidDocumentError } from './errors.js';
 import type { ComputedValues } from './gridbook-json.js';
@@ -147,6 +149,7 @@ const FUTURE_FUNCTIONS = [
   'REDUCE',
   'SCAN',
   'SEQUENCE',
+  'SINGLE',
   'SORT',
   'SORTBY',
   'STDEV.P',
@@ -258,6 +261,13 @@ export async function encodeXlsx(
       writeSpill(worksheet, sheet.name, area, values, options.valuesOnly === true);
       dynamic.add(cellName(area.row, area.col));
     }
+    // A formula that could spill but answers one value is still a dynamic array formula, as
+    // Excel 365 saves one: without the mark Excel (and our import) would read it with `@`.
+    for (const cell of sheet.cells) {
+      const at = cellName(cell.row, cell.col);
+      if (dynamic.has(at) || !isFormula(cell.input) || !answersArray(cell.input.formula)) continue;
+      if (markOneCellArray(worksheet, cell, options.valuesOnly === true)) dynamic.add(at);
+    }
     // A legacy array formula fills its range as the engine's spill does, but is not dynamic.
     if (dynamic.size > 0)
       for (const cell of sheet.cells)
@@ -325,6 +335,21 @@ function writeCell(
         : value;
   }
   if (protectedSheet) target.protection = { locked: cell.locked };
+}
+
+/** Marks a formula cell as an array formula over itself; false when it holds no formula. */
+function markOneCellArray(
+  worksheet: ExcelJS.Worksheet,
+  cell: SnapshotCell,
+  valuesOnly: boolean,
+): boolean {
+  const target = worksheet.getCell(cell.row + 1, cell.col + 1);
+  const current = target.value as ExcelJS.CellFormulaValue | null;
+  if (valuesOnly || current === null || typeof current !== 'object' || !('formula' in current))
+    return false;
+  const at = cellName(cell.row, cell.col);
+  target.value = { ...current, shareType: 'array', ref: `${at}:${at}` } as ExcelJS.CellValue;
+  return true;
 }
 
 function isLegacyArray(input: CellInput | null): boolean {
@@ -670,7 +695,8 @@ function arrayFormulaRef(cell: ExcelJS.Cell): RangeAddress | undefined {
 
 /**
  * A formula as the engine holds it: a legacy (Ctrl+Shift+Enter) array formula, one without the
- * dynamic-array cell metadata, fills exactly its range (LEGACY.ARRAY); a dynamic one spills.
+ * dynamic-array cell metadata, fills exactly its range (LEGACY.ARRAY); a dynamic one spills; any
+ * other shows one value, with `@` where its result would be an array (core/legacy-single.ts).
  */
 function arrayAware(
   formula: string,
@@ -678,7 +704,8 @@ function arrayAware(
   dynamic: ReadonlySet<string> | undefined,
 ): string {
   const range = arrayFormulaRef(cell);
-  if (range === undefined || dynamic?.has(String(cell.address)) === true) return formula;
+  if (range === undefined) return legacyIntersection(formula);
+  if (dynamic?.has(String(cell.address)) === true) return formula;
   return legacyArrayFormula(
     formula,
     range.end.row - range.start.row + 1,

@@ -69,6 +69,17 @@ describe('INDIRECT', () => {
     expect(result(book, '=ISREF(INDIRECT("A1"))')).toBe(true);
   });
 
+  it('ROW and COLUMN answer every row or column of a range where an array is wanted', () => {
+    // pycel/excelcompiler.xlsx ArrayForm!F2, F3, I2: INDEX(ROW(A1:A3), 2) is 2,
+    // INDEX(COLUMN(A1:B1),1,2) is 2; alone in a cell, ROW(A1:A3) is the first row.
+    const book = bookWith(table);
+    expect(result(book, '=INDEX(ROW(A1:A3), 2)')).toBe(2);
+    expect(result(book, '=INDEX(ROW(A1:A3), 3)')).toBe(3);
+    expect(result(book, '=INDEX(COLUMN(A1:B1),1,2)')).toBe(2);
+    expect(result(book, '=SUMPRODUCT((ROW(C2:C6)>3)*1)')).toBe(3);
+    expect(result(book, '=ROW(C4:C6)')).toBe(4);
+  });
+
   it('a one-cell reference stays a cell for SUM: its text is not a number', () => {
     // ironcalc/MATH_AND_TRIGONOMETRY--PRODUCT_SUM.xlsx C43 (A2 holds the text "7") and C44 (empty).
     const book = bookWith([[7], ['="7"']]);

@@ -62,6 +62,8 @@ interface Call extends Node {
 interface State {
   readonly formulaAddress: Address;
   readonly formulaVertex?: object;
+  /** Set where an array is wanted (an argument taking arrays, an array formula). */
+  readonly arraysFlag?: boolean;
 }
 interface Vertex {
   getFormula?: unknown;
@@ -111,6 +113,11 @@ const extentOf = new WeakMap<SimpleRangeValue, Box>();
  * union's own value is all their cells in one column, as SUM, LARGE or RANK read them.
  */
 const unionAreas = new WeakMap<SimpleRangeValue, readonly SimpleRangeValue[]>();
+
+/** Whether a value is a reference a function computed (OFFSET, INDIRECT, `A1:INDEX(…)`). */
+export function isComputedReference(value: unknown): boolean {
+  return value instanceof SimpleRangeValue && extentOf.has(value);
+}
 
 /** The areas of a value that is a reference of several areas (INDEX's area_num picks one). */
 export function areasOfUnion(value: unknown): readonly SimpleRangeValue[] | undefined {
@@ -712,7 +719,17 @@ class DynamicReferences extends FunctionPlugin {
     const box = this.boxOf(node, state);
     if (box instanceof CellError) return box;
     if (box === undefined) return valueError('a reference is expected');
-    return (axis === 'row' ? box.top : box.left) + 1;
+    const first = axis === 'row' ? box.top : box.left;
+    const last = axis === 'row' ? box.bottom : box.right;
+    // Where an array is wanted, every row (column) of the reference: INDEX(ROW(A1:A3), 2) is 2
+    // (pycel excelcompiler.xlsx ArrayForm!F2); where one value is, the first.
+    if (state.arraysFlag !== true || last === first) return first + 1;
+    if (last - first + 1 > MAX_FORMULA_RANGE_CELLS)
+      return refError(`the reference covers more than ${MAX_FORMULA_RANGE_CELLS} cells`);
+    const numbers = Array.from({ length: last - first + 1 }, (_, index) => first + index + 1);
+    return SimpleRangeValue.onlyValues(
+      (axis === 'row' ? numbers.map((number) => [number]) : [numbers]) as never,
+    );
   }
 
   /** ROWS and COLUMNS: a reference's size (a whole column is 1,048,576 rows), or an array's. */
