@@ -643,7 +643,9 @@ function inputOf(cell: ExcelJS.Cell): CellInput | null {
   const value = cell.value;
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string') return value === '' ? null : value;
+  // Empty text is a value too (a shared string `<t/>`): ISBLANK is FALSE for it and ARRAYTOTEXT
+  // writes it as "" (formulas/test.xlsx TEXT!W4, `ARRAYTOTEXT(I4,1)` is {""}).
+  if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value;
   if (value instanceof Date) return excelSerial(value);
   if ('formula' in value || 'sharedFormula' in value) {

@@ -155,6 +155,11 @@ class ArrayFunctions extends FunctionPlugin {
     if (col instanceof CellError) return col;
     // One row and a single index: the index is the column (INDEX({1,2,3}, 2) is 2).
     if (height === 1 && width > 1 && rowGiven && args.length <= 2) [row, col] = [1, row];
+    // A reference of several rows and columns needs column_num written (Microsoft: it is optional
+    // only where each area is one row or column); formulas/test.xlsx LOOKUP!R53,
+    // INDEX(C52:E53,2), is #REF!. An array of that shape answers the whole row instead.
+    if (range !== undefined && height > 1 && width > 1 && args.length <= 2)
+      return refError('INDEX: column_num is needed for a reference of several columns');
     if (row > height) return refError('INDEX: row_num past the last row');
     if (col > width) return refError('INDEX: column_num past the last column');
     const rows = row === 0 ? Math.min(height, effectiveHeight(source)) : 1;
