@@ -28,6 +28,9 @@ export * from './formula/index.js';
 export * from './ops/index.js';
 export * from './value-typing.js';
 export {
+  DYNAMIC_ARRAY,
+  dynamicArrayFormula,
+  dynamicArrayOf,
   LEGACY_ARRAY,
   legacyArrayFormula,
   legacyArrayOf,

@@ -39,6 +39,8 @@ import {
   type SpillArea,
   type WorkbookDocument,
   answersArray,
+  dynamicArrayFormula,
+  dynamicArrayOf,
   legacyArrayFormula,
   legacyArrayOf,
   legacyIntersection,
@@ -265,7 +267,9 @@ export async function encodeXlsx(
     // Excel 365 saves one: without the mark Excel (and our import) would read it with `@`.
     for (const cell of sheet.cells) {
       const at = cellName(cell.row, cell.col);
-      if (dynamic.has(at) || !isFormula(cell.input) || !answersArray(cell.input.formula)) continue;
+      if (dynamic.has(at) || !isFormula(cell.input)) continue;
+      const formula = cell.input.formula;
+      if (!answersArray(formula) && dynamicArrayOf(formula) === undefined) continue;
       if (markOneCellArray(worksheet, cell, options.valuesOnly === true)) dynamic.add(at);
     }
     // A legacy array formula fills its range as the engine's spill does, but is not dynamic.
@@ -318,7 +322,7 @@ function writeCell(
     // A legacy array formula is written as Excel holds it: its own formula, marked as an array
     // formula over its range (writeSpill marks one of several cells, whose range the engine fills).
     const legacy = written === undefined ? undefined : legacyArrayOf(written);
-    const formula = legacy?.formula ?? written;
+    const formula = legacy?.formula ?? (written && dynamicArrayOf(written)) ?? written;
     const value = excelValue(
       cell.input,
       values(sheetName, cell.row, cell.col),
@@ -707,7 +711,7 @@ function arrayAware(
 ): string {
   const range = arrayFormulaRef(cell);
   if (range === undefined) return legacyIntersection(formula);
-  if (dynamic?.has(String(cell.address)) === true) return formula;
+  if (dynamic?.has(String(cell.address)) === true) return dynamicArrayFormula(formula);
   return legacyArrayFormula(
     formula,
     range.end.row - range.start.row + 1,
