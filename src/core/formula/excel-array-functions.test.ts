@@ -153,6 +153,14 @@ describe('SUMPRODUCT', () => {
     expect(result(book, '=SUMPRODUCT(A1:A3,B1:B2)')).toBe('#VALUE!');
     expect(result(book, '=SUMPRODUCT(A1:A3/(B1:B3-6))')).toBe('#DIV/0!');
   });
+
+  it('answers the first error inside an array before a difference of sizes', () => {
+    // formulas/test.xlsx MATH & TRIG!AE75 and AF75: the first array's first error.
+    const book = bookWith([[1, 2, '=1/0', '=NA()', 5]]);
+    expect(result(book, '=SUMPRODUCT(C1:D1,A1:B1,A1:C1)')).toBe('#DIV/0!');
+    expect(result(book, '=SUMPRODUCT(D1:E1,A1:B1,A1:C1)')).toBe('#N/A');
+    expect(result(book, '=SUMPRODUCT(A1:B1,D1:E1,B1:C1)')).toBe('#N/A');
+  });
 });
 
 describe('ISREF', () => {

@@ -347,6 +347,13 @@ class ArrayFunctions extends FunctionPlugin {
       if (value instanceof CellError) return value;
       arrays.push(gridOf(value));
     }
+    // An error inside an array wins over arrays of other sizes (formulas/test.xlsx MATH & TRIG!AE75,
+    // SUMPRODUCT(P75:Q75,H75:I75,I75:K75) over #NUM!, #REF! is #NUM!): the first, argument by argument.
+    for (const rows of arrays)
+      for (const cells of rows) {
+        const error = cells.find((cell) => cell instanceof CellError);
+        if (error !== undefined) return error;
+      }
     const height = arrays[0]!.length;
     const width = arrays[0]![0]?.length ?? 0;
     if (arrays.some((rows) => rows.length !== height || (rows[0]?.length ?? 0) !== width))
@@ -357,8 +364,7 @@ class ArrayFunctions extends FunctionPlugin {
         let product = 1;
         for (const rows of arrays) {
           const cell = rows[row]![col];
-          if (cell instanceof CellError) return cell;
-          // Text, logical values and empty cells count as zero.
+          // Text, logical values and empty cells count as zero (errors were answered above).
           const number = typeof cell === 'number' ? cell : numberOrZero(cell);
           product *= number;
         }
