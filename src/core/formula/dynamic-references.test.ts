@@ -155,6 +155,20 @@ describe('INDEX, CHOOSE and IF as references', () => {
     expect(result(book, '=ROW(IF(A1>0,A4,A5))')).toBe(4);
     expect(result(book, '=ROWS(INDEX(A1:A5,0,1))')).toBe(5);
   });
+
+  it('a range between INDEX calls over the row holding the formula is no cycle', () => {
+    // koala examples--advanced.xlsx B17:G17: SUM(INDEX(Liste3,1,1):INDEX(Liste3,1,Indice-1)),
+    // Liste3 the row A17:G17 itself, each cell the sum of the cells before it (30, 60, 120 …).
+    const book = bed.open();
+    const sum = '=SUM(INDEX($A$2:$D$2,1,1):INDEX($A$2:$D$2,1,$A$1:$D$1-1))';
+    writeRows(book, 'A1', [
+      [1, 2, 3, 4],
+      [30, sum, sum, sum],
+    ]);
+    expect(['B2', 'C2', 'D2'].map((a) => valueAt(book, a))).toEqual([30, 60, 120]);
+    writeCell(book, 'A2', 10);
+    expect(['B2', 'C2', 'D2'].map((a) => valueAt(book, a))).toEqual([10, 20, 40]);
+  });
 });
 
 describe('3-D references', () => {

@@ -37,7 +37,14 @@ export const DYNAMIC_RANGE = 'DYNAMIC.RANGE';
 export const DYNAMIC_SHEETS = 'DYNAMIC.SHEETS';
 export const DYNAMIC_INTERSECT = 'DYNAMIC.INTERSECT';
 export const DYNAMIC_UNION = 'DYNAMIC.UNION';
+/**
+ * INDEX at an end of a range (`INDEX(r,1,1):INDEX(r,1,n)`): the reference it picks, with `r` read
+ * as syntax, so no dependency on all of `r` (Excel follows only the cells picked; koala
+ * examples--advanced.xlsx B17:G17 sum part of the row they sit in).
+ */
+export const DYNAMIC_INDEX = 'DYNAMIC.INDEX';
 const INTERNAL = new Set([
+  DYNAMIC_INDEX,
   DYNAMIC_OFFSET,
   DYNAMIC_RANGE,
   DYNAMIC_SHEETS,
@@ -421,7 +428,7 @@ class DynamicReferences extends FunctionPlugin {
   private referenceCall(node: Call, state: State): Box | CellError | undefined {
     const name = String(node.procedureName).toUpperCase();
     const args = node.args;
-    if (name === 'INDEX' && args.length >= 2 && args.length <= 3) {
+    if ((name === 'INDEX' || name === DYNAMIC_INDEX) && args.length >= 2 && args.length <= 3) {
       const base = this.boxOf(args[0]!, state);
       if (base === undefined || base instanceof CellError) return base;
       const first = this.numberOf(args[1], state);
@@ -555,6 +562,12 @@ class DynamicReferences extends FunctionPlugin {
     }
     if (typeof text !== 'string') return refError('INDIRECT expects the text of a reference');
     const box = this.boxOfText(text, a1, state);
+    return box instanceof CellError ? box : this.referenceValue(box, state);
+  }
+
+  dynamicIndex(ast: Call, state: State): unknown {
+    const box = this.referenceCall(ast, state);
+    if (box === undefined) return valueError('INDEX here needs a reference');
     return box instanceof CellError ? box : this.referenceValue(box, state);
   }
 
@@ -899,6 +912,15 @@ const FUNCTIONS: readonly Definition[] = [
     volatile: true,
   },
   {
+    name: DYNAMIC_INDEX,
+    method: 'dynamicIndex',
+    parameters: [],
+    description: '',
+    category: 'Lookup and reference',
+    volatile: true,
+    positional: true,
+  },
+  {
     name: DYNAMIC_OFFSET,
     method: 'dynamicOffset',
     parameters: [],
@@ -1066,6 +1088,7 @@ let settling = false;
 /** The calls whose one-cell result stays a reference below the formula's root. */
 const KEEP_REFERENCE = new Set([
   'INDIRECT',
+  DYNAMIC_INDEX,
   DYNAMIC_OFFSET,
   DYNAMIC_RANGE,
   DYNAMIC_INTERSECT,
