@@ -28,12 +28,16 @@ export * from './formula/index.js';
 export * from './ops/index.js';
 export * from './value-typing.js';
 export {
+  DYNAMIC_ARRAY,
+  dynamicArrayFormula,
+  dynamicArrayOf,
   LEGACY_ARRAY,
   legacyArrayFormula,
   legacyArrayOf,
   visibleFormula,
   type LegacyArray,
 } from './legacy-array.js';
+export { answersArray, legacyIntersection } from './legacy-single.js';
 export { spillRange, spilledCells, spilledFrom } from './spills.js';
 export * from './format/index.js';
 export {

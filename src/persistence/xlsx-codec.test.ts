@@ -153,6 +153,21 @@ describe('xlsx import', () => {
     ]);
   });
 
+  it('reads a cell holding empty text as empty text, which formulas see as text, not as blank', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('S');
+    sheet.getCell('A1').value = '';
+    sheet.getCell('B1').value = { formula: 'ISBLANK(A1)', result: false };
+    sheet.getCell('C1').value = { formula: 'ISTEXT(A1)', result: true };
+    const bytes = Buffer.from(await book.xlsx.writeBuffer());
+    const decoded = await decodeXlsx(bytes);
+    expect(decoded.sheets[0]!.cells.find((cell) => cell.col === 0)?.input).toBe('');
+    const workbook = open();
+    workbook.apply(await importXlsxOps(workbook, bytes, 'empty-text.xlsx', 'file'));
+    expect(workbook.sheet().value(0, 1)).toBe(false);
+    expect(workbook.sheet().value(0, 2)).toBe(true);
+  });
+
   it("moves a shared formula's references but not reference-like text inside its strings", async () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('S');

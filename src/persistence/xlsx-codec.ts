@@ -38,8 +38,12 @@ import {
   type SnapshotCell,
   type SpillArea,
   type WorkbookDocument,
+  answersArray,
+  dynamicArrayFormula,
+  dynamicArrayOf,
   legacyArrayFormula,
   legacyArrayOf,
+  legacyIntersection,
 } from '../core/index.js';
 import { InvalidDocumentError } from './errors.js';
 import type { ComputedValues } from './gridbook-json.js';
@@ -147,6 +151,7 @@ const FUTURE_FUNCTIONS = [
   'REDUCE',
   'SCAN',
   'SEQUENCE',
+  'SINGLE',
   'SORT',
   'SORTBY',
   'STDEV.P',
@@ -258,6 +263,15 @@ export async function encodeXlsx(
       writeSpill(worksheet, sheet.name, area, values, options.valuesOnly === true);
       dynamic.add(cellName(area.row, area.col));
     }
+    // A formula that could spill but answers one value is still a dynamic array formula, as
+    // Excel 365 saves one: without the mark Excel (and our import) would read it with `@`.
+    for (const cell of sheet.cells) {
+      const at = cellName(cell.row, cell.col);
+      if (dynamic.has(at) || !isFormula(cell.input)) continue;
+      const formula = cell.input.formula;
+      if (!answersArray(formula) && dynamicArrayOf(formula) === undefined) continue;
+      if (markOneCellArray(worksheet, cell, options.valuesOnly === true)) dynamic.add(at);
+    }
     // A legacy array formula fills its range as the engine's spill does, but is not dynamic.
     if (dynamic.size > 0)
       for (const cell of sheet.cells)
@@ -308,7 +322,7 @@ function writeCell(
     // A legacy array formula is written as Excel holds it: its own formula, marked as an array
     // formula over its range (writeSpill marks one of several cells, whose range the engine fills).
     const legacy = written === undefined ? undefined : legacyArrayOf(written);
-    const formula = legacy?.formula ?? written;
+    const formula = legacy?.formula ?? (written && dynamicArrayOf(written)) ?? written;
     const value = excelValue(
       cell.input,
       values(sheetName, cell.row, cell.col),
@@ -325,6 +339,21 @@ function writeCell(
         : value;
   }
   if (protectedSheet) target.protection = { locked: cell.locked };
+}
+
+/** Marks a formula cell as an array formula over itself; false when it holds no formula. */
+function markOneCellArray(
+  worksheet: ExcelJS.Worksheet,
+  cell: SnapshotCell,
+  valuesOnly: boolean,
+): boolean {
+  const target = worksheet.getCell(cell.row + 1, cell.col + 1);
+  const current = target.value as ExcelJS.CellFormulaValue | null;
+  if (valuesOnly || current === null || typeof current !== 'object' || !('formula' in current))
+    return false;
+  const at = cellName(cell.row, cell.col);
+  target.value = { ...current, shareType: 'array', ref: `${at}:${at}` } as ExcelJS.CellValue;
+  return true;
 }
 
 function isLegacyArray(input: CellInput | null): boolean {
@@ -618,7 +647,9 @@ function inputOf(cell: ExcelJS.Cell): CellInput | null {
   const value = cell.value;
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string') return value === '' ? null : value;
+  // Empty text is a value too (a shared string `<t/>`): ISBLANK is FALSE for it and ARRAYTOTEXT
+  // writes it as "" (formulas/test.xlsx TEXT!W4, `ARRAYTOTEXT(I4,1)` is {""}).
+  if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value;
   if (value instanceof Date) return excelSerial(value);
   if ('formula' in value || 'sharedFormula' in value) {
@@ -670,7 +701,8 @@ function arrayFormulaRef(cell: ExcelJS.Cell): RangeAddress | undefined {
 
 /**
  * A formula as the engine holds it: a legacy (Ctrl+Shift+Enter) array formula, one without the
- * dynamic-array cell metadata, fills exactly its range (LEGACY.ARRAY); a dynamic one spills.
+ * dynamic-array cell metadata, fills exactly its range (LEGACY.ARRAY); a dynamic one spills; any
+ * other shows one value, with `@` where its result would be an array (core/legacy-single.ts).
  */
 function arrayAware(
   formula: string,
@@ -678,7 +710,8 @@ function arrayAware(
   dynamic: ReadonlySet<string> | undefined,
 ): string {
   const range = arrayFormulaRef(cell);
-  if (range === undefined || dynamic?.has(String(cell.address)) === true) return formula;
+  if (range === undefined) return legacyIntersection(formula);
+  if (dynamic?.has(String(cell.address)) === true) return dynamicArrayFormula(formula);
   return legacyArrayFormula(
     formula,
     range.end.row - range.start.row + 1,

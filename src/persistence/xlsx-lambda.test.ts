@@ -29,7 +29,8 @@ describe('LET and LAMBDA in xlsx files', () => {
     );
     const decoded = await decodeXlsx(buffer);
     expect(decoded.sheets[0]!.cells.find((entry) => entry.col === 1)?.input).toEqual({
-      formula: '=LET(_xlpm.r, A1:A2, MAP(_xlpm.r, LAMBDA(_xlpm.x, _xlpm.x*2)))',
+      // Exported as a dynamic-array formula (it spills), so read back as one.
+      formula: '=DYNAMIC.ARRAY(LET(_xlpm.r, A1:A2, MAP(_xlpm.r, LAMBDA(_xlpm.x, _xlpm.x*2))))',
     });
   });
 
@@ -43,8 +44,9 @@ describe('LET and LAMBDA in xlsx files', () => {
       result: 1,
     };
     const decoded = await decodeXlsx(Buffer.from(await book.xlsx.writeBuffer()));
+    // Not marked as a dynamic-array formula, so read with `@` as Excel reads it.
     expect(decoded.sheets[0]!.cells.find((entry) => entry.col === 0)?.input).toEqual({
-      formula: '=MAP(B1:B2,LAMBDA(_xlpm.a,_xlpm.a^2))',
+      formula: '=SINGLE(MAP(B1:B2,LAMBDA(_xlpm.a,_xlpm.a^2)))',
     });
   });
 
@@ -54,7 +56,7 @@ describe('LET and LAMBDA in xlsx files', () => {
     sheet.getCell('A1').value = { formula: '_xlfn.BYROW(C1:D2,_xleta.SUM)', result: 3 };
     const decoded = await decodeXlsx(Buffer.from(await book.xlsx.writeBuffer()));
     expect(decoded.sheets[0]!.cells[0]!.input).toEqual({
-      formula: '=BYROW(C1:D2,_xleta.SUM)',
+      formula: '=SINGLE(BYROW(C1:D2,_xleta.SUM))',
     });
   });
 

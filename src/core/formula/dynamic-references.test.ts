@@ -69,6 +69,17 @@ describe('INDIRECT', () => {
     expect(result(book, '=ISREF(INDIRECT("A1"))')).toBe(true);
   });
 
+  it('ROW and COLUMN answer every row or column of a range where an array is wanted', () => {
+    // pycel/excelcompiler.xlsx ArrayForm!F2, F3, I2: INDEX(ROW(A1:A3), 2) is 2,
+    // INDEX(COLUMN(A1:B1),1,2) is 2; alone in a cell, ROW(A1:A3) is the first row.
+    const book = bookWith(table);
+    expect(result(book, '=INDEX(ROW(A1:A3), 2)')).toBe(2);
+    expect(result(book, '=INDEX(ROW(A1:A3), 3)')).toBe(3);
+    expect(result(book, '=INDEX(COLUMN(A1:B1),1,2)')).toBe(2);
+    expect(result(book, '=SUMPRODUCT((ROW(C2:C6)>3)*1)')).toBe(3);
+    expect(result(book, '=ROW(C4:C6)')).toBe(4);
+  });
+
   it('a one-cell reference stays a cell for SUM: its text is not a number', () => {
     // ironcalc/MATH_AND_TRIGONOMETRY--PRODUCT_SUM.xlsx C43 (A2 holds the text "7") and C44 (empty).
     const book = bookWith([[7], ['="7"']]);
@@ -143,6 +154,20 @@ describe('INDEX, CHOOSE and IF as references', () => {
     expect(result(book, '=SUM(CHOOSE(1,A1,A2):CHOOSE(2,A3,A4))')).toBe(10);
     expect(result(book, '=ROW(IF(A1>0,A4,A5))')).toBe(4);
     expect(result(book, '=ROWS(INDEX(A1:A5,0,1))')).toBe(5);
+  });
+
+  it('a range between INDEX calls over the row holding the formula is no cycle', () => {
+    // koala examples--advanced.xlsx B17:G17: SUM(INDEX(Liste3,1,1):INDEX(Liste3,1,Indice-1)),
+    // Liste3 the row A17:G17 itself, each cell the sum of the cells before it (30, 60, 120 …).
+    const book = bed.open();
+    const sum = '=SUM(INDEX($A$2:$D$2,1,1):INDEX($A$2:$D$2,1,$A$1:$D$1-1))';
+    writeRows(book, 'A1', [
+      [1, 2, 3, 4],
+      [30, sum, sum, sum],
+    ]);
+    expect(['B2', 'C2', 'D2'].map((a) => valueAt(book, a))).toEqual([30, 60, 120]);
+    writeCell(book, 'A2', 10);
+    expect(['B2', 'C2', 'D2'].map((a) => valueAt(book, a))).toEqual([10, 20, 40]);
   });
 });
 

@@ -37,7 +37,14 @@ export const DYNAMIC_RANGE = 'DYNAMIC.RANGE';
 export const DYNAMIC_SHEETS = 'DYNAMIC.SHEETS';
 export const DYNAMIC_INTERSECT = 'DYNAMIC.INTERSECT';
 export const DYNAMIC_UNION = 'DYNAMIC.UNION';
+/**
+ * INDEX at an end of a range (`INDEX(r,1,1):INDEX(r,1,n)`): the reference it picks, with `r` read
+ * as syntax, so no dependency on all of `r` (Excel follows only the cells picked; koala
+ * examples--advanced.xlsx B17:G17 sum part of the row they sit in).
+ */
+export const DYNAMIC_INDEX = 'DYNAMIC.INDEX';
 const INTERNAL = new Set([
+  DYNAMIC_INDEX,
   DYNAMIC_OFFSET,
   DYNAMIC_RANGE,
   DYNAMIC_SHEETS,
@@ -62,6 +69,8 @@ interface Call extends Node {
 interface State {
   readonly formulaAddress: Address;
   readonly formulaVertex?: object;
+  /** Set where an array is wanted (an argument taking arrays, an array formula). */
+  readonly arraysFlag?: boolean;
 }
 interface Vertex {
   getFormula?: unknown;
@@ -111,6 +120,11 @@ const extentOf = new WeakMap<SimpleRangeValue, Box>();
  * union's own value is all their cells in one column, as SUM, LARGE or RANK read them.
  */
 const unionAreas = new WeakMap<SimpleRangeValue, readonly SimpleRangeValue[]>();
+
+/** Whether a value is a reference a function computed (OFFSET, INDIRECT, `A1:INDEX(…)`). */
+export function isComputedReference(value: unknown): boolean {
+  return value instanceof SimpleRangeValue && extentOf.has(value);
+}
 
 /** The areas of a value that is a reference of several areas (INDEX's area_num picks one). */
 export function areasOfUnion(value: unknown): readonly SimpleRangeValue[] | undefined {
@@ -414,7 +428,7 @@ class DynamicReferences extends FunctionPlugin {
   private referenceCall(node: Call, state: State): Box | CellError | undefined {
     const name = String(node.procedureName).toUpperCase();
     const args = node.args;
-    if (name === 'INDEX' && args.length >= 2 && args.length <= 3) {
+    if ((name === 'INDEX' || name === DYNAMIC_INDEX) && args.length >= 2 && args.length <= 3) {
       const base = this.boxOf(args[0]!, state);
       if (base === undefined || base instanceof CellError) return base;
       const first = this.numberOf(args[1], state);
@@ -548,6 +562,12 @@ class DynamicReferences extends FunctionPlugin {
     }
     if (typeof text !== 'string') return refError('INDIRECT expects the text of a reference');
     const box = this.boxOfText(text, a1, state);
+    return box instanceof CellError ? box : this.referenceValue(box, state);
+  }
+
+  dynamicIndex(ast: Call, state: State): unknown {
+    const box = this.referenceCall(ast, state);
+    if (box === undefined) return valueError('INDEX here needs a reference');
     return box instanceof CellError ? box : this.referenceValue(box, state);
   }
 
@@ -712,7 +732,17 @@ class DynamicReferences extends FunctionPlugin {
     const box = this.boxOf(node, state);
     if (box instanceof CellError) return box;
     if (box === undefined) return valueError('a reference is expected');
-    return (axis === 'row' ? box.top : box.left) + 1;
+    const first = axis === 'row' ? box.top : box.left;
+    const last = axis === 'row' ? box.bottom : box.right;
+    // Where an array is wanted, every row (column) of the reference: INDEX(ROW(A1:A3), 2) is 2
+    // (pycel excelcompiler.xlsx ArrayForm!F2); where one value is, the first.
+    if (state.arraysFlag !== true || last === first) return first + 1;
+    if (last - first + 1 > MAX_FORMULA_RANGE_CELLS)
+      return refError(`the reference covers more than ${MAX_FORMULA_RANGE_CELLS} cells`);
+    const numbers = Array.from({ length: last - first + 1 }, (_, index) => first + index + 1);
+    return SimpleRangeValue.onlyValues(
+      (axis === 'row' ? numbers.map((number) => [number]) : [numbers]) as never,
+    );
   }
 
   /** ROWS and COLUMNS: a reference's size (a whole column is 1,048,576 rows), or an array's. */
@@ -882,6 +912,15 @@ const FUNCTIONS: readonly Definition[] = [
     volatile: true,
   },
   {
+    name: DYNAMIC_INDEX,
+    method: 'dynamicIndex',
+    parameters: [],
+    description: '',
+    category: 'Lookup and reference',
+    volatile: true,
+    positional: true,
+  },
+  {
     name: DYNAMIC_OFFSET,
     method: 'dynamicOffset',
     parameters: [],
@@ -1049,6 +1088,7 @@ let settling = false;
 /** The calls whose one-cell result stays a reference below the formula's root. */
 const KEEP_REFERENCE = new Set([
   'INDIRECT',
+  DYNAMIC_INDEX,
   DYNAMIC_OFFSET,
   DYNAMIC_RANGE,
   DYNAMIC_INTERSECT,

@@ -16,6 +16,7 @@
 // A formula without OFFSET, a call beside a colon, a 3-D reference or a space after a reference
 // is returned untouched after one regular expression.
 import {
+  DYNAMIC_INDEX,
   DYNAMIC_INTERSECT,
   DYNAMIC_OFFSET,
   DYNAMIC_RANGE,
@@ -335,6 +336,15 @@ export function dynamicSpelling(formula: string): string {
     if (colon < 0) break;
     const { start } = leftOperand(tokens, colon)!;
     const { end } = rightOperand(tokens, colon)!;
+    // INDEX beside the colon stands for a reference: DYNAMIC.INDEX, whose reference argument
+    // is no dependency (INDEX(Liste3,1,1):INDEX(Liste3,1,n) in a cell of Liste3 is no cycle).
+    tokens = tokens.map((token, index) =>
+      (index === start || index === colon + 1) &&
+      isName(token, 'INDEX') &&
+      tokens[index + 1]?.kind === 'open'
+        ? { kind: 'word', text: DYNAMIC_INDEX }
+        : token,
+    );
     tokens = [
       ...tokens.slice(0, start),
       { kind: 'word', text: DYNAMIC_RANGE },

@@ -47,7 +47,7 @@ describe('INDEX', () => {
     const book = bookWith(GRID);
     expect(result(book, '=SUM(INDEX(A1:E5,0,3))')).toBe(65);
     expect(result(book, '=SUM(INDEX(A1:E5,3,0))')).toBe(65);
-    expect(result(book, '=SUM(INDEX(A1:E5,3))')).toBe(65);
+    expect(result(book, '=SUM(INDEX(A1:E5,3,))')).toBe(65);
     expect(result(book, '=SUM(INDEX(A1:E5,,1))')).toBe(55);
     // Alone in a cell, the area shows its first value (pycel/lookup.xlsx Index!D18, J18).
     expect(result(book, '=INDEX(A1:E5,0,2)')).toBe(2);
@@ -58,6 +58,14 @@ describe('INDEX', () => {
     // ironcalc/LOOKUP_AND_REFERENCE--INDEX.xlsx A3; ironcalc/simple_functions.xlsx A3.
     expect(result(bed.open(), '=INDEX({1,2,3},2)')).toBe(2);
     expect(result(bookWith([['A', 'B', 'C', 'D']]), '=INDEX(A1:D1,3)')).toBe('C');
+  });
+
+  it('a reference of several rows and columns needs column_num; an array answers the row', () => {
+    // formulas/test.xlsx LOOKUP!R53: INDEX(C52:E53,2) is #REF!; MS: for an array of several rows
+    // and columns, row_num alone answers that whole row.
+    const book = bookWith(GRID);
+    expect(result(book, '=INDEX(A1:E5,3)')).toBe('#REF!');
+    expect(result(book, '=SUM(INDEX({1,2;3,4},2))')).toBe(7);
   });
 
   it('area_num 1 is the one area, a larger one #REF!', () => {
@@ -144,6 +152,14 @@ describe('SUMPRODUCT', () => {
     expect(result(book, '=SUMPRODUCT(A1:A3,C1:C3)')).toBe(0);
     expect(result(book, '=SUMPRODUCT(A1:A3,B1:B2)')).toBe('#VALUE!');
     expect(result(book, '=SUMPRODUCT(A1:A3/(B1:B3-6))')).toBe('#DIV/0!');
+  });
+
+  it('answers the first error inside an array before a difference of sizes', () => {
+    // formulas/test.xlsx MATH & TRIG!AE75 and AF75: the first array's first error.
+    const book = bookWith([[1, 2, '=1/0', '=NA()', 5]]);
+    expect(result(book, '=SUMPRODUCT(C1:D1,A1:B1,A1:C1)')).toBe('#DIV/0!');
+    expect(result(book, '=SUMPRODUCT(D1:E1,A1:B1,A1:C1)')).toBe('#N/A');
+    expect(result(book, '=SUMPRODUCT(A1:B1,D1:E1,B1:C1)')).toBe('#N/A');
   });
 });
 

@@ -155,6 +155,11 @@ class ArrayFunctions extends FunctionPlugin {
     if (col instanceof CellError) return col;
     // One row and a single index: the index is the column (INDEX({1,2,3}, 2) is 2).
     if (height === 1 && width > 1 && rowGiven && args.length <= 2) [row, col] = [1, row];
+    // A reference of several rows and columns needs column_num written (Microsoft: it is optional
+    // only where each area is one row or column); formulas/test.xlsx LOOKUP!R53,
+    // INDEX(C52:E53,2), is #REF!. An array of that shape answers the whole row instead.
+    if (range !== undefined && height > 1 && width > 1 && args.length <= 2)
+      return refError('INDEX: column_num is needed for a reference of several columns');
     if (row > height) return refError('INDEX: row_num past the last row');
     if (col > width) return refError('INDEX: column_num past the last column');
     const rows = row === 0 ? Math.min(height, effectiveHeight(source)) : 1;
@@ -342,6 +347,13 @@ class ArrayFunctions extends FunctionPlugin {
       if (value instanceof CellError) return value;
       arrays.push(gridOf(value));
     }
+    // An error inside an array wins over arrays of other sizes (formulas/test.xlsx MATH & TRIG!AE75,
+    // SUMPRODUCT(P75:Q75,H75:I75,I75:K75) over #NUM!, #REF! is #NUM!): the first, argument by argument.
+    for (const rows of arrays)
+      for (const cells of rows) {
+        const error = cells.find((cell) => cell instanceof CellError);
+        if (error !== undefined) return error;
+      }
     const height = arrays[0]!.length;
     const width = arrays[0]![0]?.length ?? 0;
     if (arrays.some((rows) => rows.length !== height || (rows[0]?.length ?? 0) !== width))
@@ -352,8 +364,7 @@ class ArrayFunctions extends FunctionPlugin {
         let product = 1;
         for (const rows of arrays) {
           const cell = rows[row]![col];
-          if (cell instanceof CellError) return cell;
-          // Text, logical values and empty cells count as zero.
+          // Text, logical values and empty cells count as zero (errors were answered above).
           const number = typeof cell === 'number' ? cell : numberOrZero(cell);
           product *= number;
         }

@@ -224,6 +224,14 @@ describe('ANCHORARRAY', () => {
     expect(valueAt(book, 'C1')).toBe(72);
   });
 
+  it('arithmetic on the array leaves the spilling formula’s values alone (formulas/test.xlsx CORE!AC4)', () => {
+    const book = bed.open();
+    writeRows(book, 'B4', [[5], [7]]);
+    writeCell(book, 'C4', '=DYNAMIC.ARRAY(B4:B5+1)');
+    writeCell(book, 'D4', '=DYNAMIC.ARRAY(ANCHORARRAY(C4)+3)');
+    expect(['C4', 'C5', 'D4'].map((a) => valueAt(book, a))).toEqual([6, 8, 9]);
+  });
+
   it('is #REF! for a cell that anchors no spill (ironcalc spill_operator.xlsx E2, E4)', () => {
     const book = bed.open();
     writeCell(book, 'A1', 5);

@@ -429,7 +429,7 @@ class DynamicArrayFunctions extends FunctionPlugin {
     const vertex = this.graph().getCell(address) as Partial<ArrayVertex> | undefined;
     // A formula whose array was sized at run time shows its first value and holds the rest.
     const behind = vertex === undefined ? undefined : arrayBehind(vertex);
-    if (behind !== undefined) return arrayOf(behind.data as Value[][]);
+    if (behind !== undefined) return arrayOf((behind.data as Value[][]).map((row) => [...row]));
     if (
       vertex === undefined ||
       typeof vertex.isLeftCorner !== 'function' ||
@@ -443,7 +443,11 @@ class DynamicArrayFunctions extends FunctionPlugin {
       return result.type === ErrorType.SPILL
         ? refError('ANCHORARRAY: the spill is blocked')
         : result;
-    return result instanceof SimpleRangeValue ? arrayOf(result.data as Value[][]) : result;
+    // A copy: HyperFormula's array arithmetic (`A1#+3`) writes its results into the rows it is
+    // given, which here are the spilling formula's own (formulas/test.xlsx CORE!AC4 became 9).
+    return result instanceof SimpleRangeValue
+      ? arrayOf((result.data as Value[][]).map((row) => [...row]))
+      : result;
   }
 
   /** The one cell a reference argument names: written there, or computed (OFFSET, INDIRECT). */

@@ -66,7 +66,7 @@ import { STATISTICAL_ARRAY_INFO, statisticalArraysPlugin } from './excel-statist
 import { preciseDistributionsPlugin } from './excel-distributions.js';
 import { PRECISE_BUILT_IN_INFO, PRECISE_BUILT_INS } from './precise-built-ins.js';
 import { isInternalLegacyArrayFunction, legacyArrayPlugin } from './legacy-array-function.js';
-import { LEGACY_ARRAY } from '../legacy-array.js';
+import { DYNAMIC_ARRAY, LEGACY_ARRAY } from '../legacy-array.js';
 import { criteriaPlugin } from './excel-criteria-functions.js';
 import { logicalPlugin } from './excel-logical-functions.js';
 import { complexSumsPlugin } from './excel-complex-functions.js';
@@ -648,6 +648,7 @@ export function builtInFunctionNames(): Set<string> {
     ...REGRESSION_FUNCTION_INFO.keys(),
     ...STATISTICAL_ARRAY_INFO.keys(),
     LEGACY_ARRAY,
+    DYNAMIC_ARRAY,
     ...DYNAMIC_FUNCTION_INFO.keys(),
     ...ARRAY_SHAPING_INFO.keys(),
     ...DYNAMIC_ARRAY_FUNCTION_INFO.keys(),

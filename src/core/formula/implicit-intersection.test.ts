@@ -39,6 +39,26 @@ describe('implicit intersection of a range result', () => {
     expect(valueAt(book, 'A9', 'Formulas')).toBe('#VALUE!');
   });
 
+  it('a reference a function computed shows its first value, as Excel 365 shows a spill’s anchor', () => {
+    // pycel/lookup.xlsx Offset!F17: the dynamic-array formula =OFFSET(B$2:F$6,B17,C17,D17,E17)
+    // spills C3:C4 and its cell shows C3's "X".
+    const book = bed.open();
+    writeRows(book, 'A1', [[1, 'X'], [2, 12], [3, 13], [0]]);
+    writeCell(book, 'D9', '=OFFSET(A1:B3,A4,1,2,1)');
+    writeCell(book, 'D10', '=INDIRECT("B2:B3")');
+    expect(valueAt(book, 'D9')).toBe('X');
+    expect(valueAt(book, 'D10')).toBe(12);
+  });
+
+  it('@ (SINGLE) keeps intersecting a computed reference with the formula’s row', () => {
+    const book = bed.open();
+    writeRows(book, 'A1', [[1, 'X'], [2, 12], [3, 13], [0]]);
+    writeCell(book, 'D2', '=SINGLE(OFFSET(A1:B3,A4,1,3,1))');
+    writeCell(book, 'D9', '=SINGLE(OFFSET(A1:B3,A4,1,3,1))');
+    expect(valueAt(book, 'D2')).toBe(12);
+    expect(valueAt(book, 'D9')).toBe('#VALUE!');
+  });
+
   it('leaves spilling functions whole', () => {
     const book = bed.open();
     writeCell(book, 'A1', '=SEQUENCE(3)');

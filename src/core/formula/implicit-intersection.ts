@@ -7,8 +7,12 @@
 // evaluator's last step is wrapped, once, on the prototype, as result-limits.ts does for text.
 // Array formulas (SEQUENCE, SORT … that spill) are left alone: their range is their result. An
 // array answered by a formula whose size was not known when it was parsed (INDEX(r, 0, 2),
-// IFERROR(G4:G7/H4:H7, 0)) shows its first value, as Excel's spilling formula shows its anchor.
+// IFERROR(G4:G7/H4:H7, 0)) shows its first value, as Excel's spilling formula shows its anchor;
+// so does a reference a function computed (OFFSET(B2:F6,B17,C17,2,1), INDIRECT(…)), which Excel
+// 365 spills too. A legacy formula of a file keeps Excel's intersection of such a reference: the
+// xlsx import writes it with `@` (SINGLE, core/legacy-single.ts), as Excel 365 shows it.
 import { CellError, EmptyValue, ErrorType, SimpleRangeValue } from 'hyperformula';
+import { isComputedReference } from './dynamic-references.js';
 import { internalPrototype } from './engine-internals.js';
 
 interface Evaluator {
@@ -103,7 +107,9 @@ export function intersectRangeResults(): void {
     arraysBehind.set(vertex, value);
     // An array (not a range) where one value is wanted shows its first value, as Excel shows a
     // spilling formula's anchor (and a one-cell legacy array formula its first element).
-    return value.isAdHoc() ? (value.data[0]?.[0] ?? EmptyValue) : intersect(value, state);
+    return value.isAdHoc() || isComputedReference(value)
+      ? (value.data[0]?.[0] ?? EmptyValue)
+      : intersect(value, state);
   };
   intersecting = true;
 }

@@ -70,3 +70,34 @@ describe('legacy array formulas', () => {
     expect(inputToText(input!)).toBe('=ABS(A1:C1)');
   });
 });
+
+// Dynamic-array formulas of a file (`cm`), held as `=DYNAMIC.ARRAY(formula)`: Excel 365 evaluates
+// them as arrays and spills (ironcalc LOGICAL--IF_ARRAY.xlsx C1, MATH_AND_TRIGONOMETRY--SUMIF_array
+// G26: SUM(SUMIF(A6:A15,E13:E15,C6:C15)) sums one SUMIF per criterion).
+describe('dynamic array formulas', () => {
+  it('evaluate ranges element by element and spill the result', () => {
+    const book = bookWithRow();
+    writeCell(book, 'A3', '=DYNAMIC.ARRAY(IF(A1:C1>0,A1:C1,-A1:C1*10))');
+    expect(['A3', 'B3', 'C3'].map((a) => valueAt(book, a))).toEqual([10, 2, 30]);
+  });
+
+  it('apply a scalar argument to each value of an array inside a function', () => {
+    const book = bookWithRow();
+    writeRows(book, 'A2', [[1, 2, 1]]);
+    writeCell(book, 'A4', '=DYNAMIC.ARRAY(SUM(SUMIF(A2:C2,{1,2},A1:C1)))');
+    expect(valueAt(book, 'A4')).toBe(-2);
+  });
+
+  it('keep one cell for a whole row, which has no size to reserve (xlcalculator/reader.xlsm A1)', () => {
+    const book = bookWithRow();
+    writeCell(book, 'A5', '=DYNAMIC.ARRAY(1:1)');
+    expect(['A5', 'B5'].map((a) => valueAt(book, a))).toEqual([-1, null]);
+  });
+
+  it('show a reference sized only at run time by its first value, and people the inner formula', () => {
+    const book = bookWithRow();
+    writeCell(book, 'A6', '=DYNAMIC.ARRAY(OFFSET(A1,0,A1+2,1,2))');
+    expect(valueAt(book, 'A6')).toBe(2);
+    expect(inputToText(inputAt(book, 'A6')!)).toBe('=OFFSET(A1,0,A1+2,1,2)');
+  });
+});

@@ -12,7 +12,8 @@ import {
   SimpleRangeValue,
   type FunctionPluginDefinition,
 } from 'hyperformula';
-import { LEGACY_ARRAY } from '../legacy-array.js';
+import { DYNAMIC_ARRAY, LEGACY_ARRAY } from '../legacy-array.js';
+import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
 import { translateFunctionNames } from './engine-internals.js';
 import type { AstNode as Node } from './engine-internals.js';
 
@@ -30,7 +31,8 @@ const VECTORIZING_ARRAYS = /returning array cannot be vectorized/i;
 const MAX_CELLS = 1_000_000;
 
 export function isInternalLegacyArrayFunction(name: string): boolean {
-  return name.toUpperCase() === LEGACY_ARRAY;
+  const upper = name.toUpperCase();
+  return upper === LEGACY_ARRAY || upper === DYNAMIC_ARRAY;
 }
 
 /** rows and cols as written by the import: whole positive numbers; undefined otherwise. */
@@ -84,6 +86,34 @@ class LegacyArrayFunction extends FunctionPlugin {
     return SimpleRangeValue.onlyValues(filled as never);
   }
 
+  /**
+   * DYNAMIC.ARRAY(formula): a file's dynamic-array formula, evaluated in array mode. A range it
+   * answers is its values (Excel spills a reference too); its size is the one the formula has in
+   * array mode, so HyperFormula spills it, and an array sized only at run time shows its first
+   * value (implicit-intersection.ts).
+   */
+  dynamicArray(ast: Call, state: State): unknown {
+    if (ast.args.length !== 1) return new CellError(ErrorType.NA, 'one formula is expected');
+    const result = this.evaluateAst(ast.args[0] as never, { ...state, arraysFlag: true } as never);
+    if (!(result instanceof SimpleRangeValue) || result.isAdHoc()) return result;
+    if (result.width() === 1 && result.height() === 1) return result.data[0]![0];
+    return SimpleRangeValue.onlyValues(result.data as never);
+  }
+
+  dynamicArraySize(ast: Call, state: State): ArraySize {
+    if (ast.args.length !== 1) return ArraySize.scalar();
+    const size = this.arraySizeForAst(
+      ast.args[0] as never,
+      { ...state, arraysFlag: true } as never,
+    );
+    // A whole row or column (`First!1:1`, xlcalculator/reader.xlsm) has no size HyperFormula can
+    // reserve: such a formula keeps one cell and shows the first value, as one sized at run time.
+    const { width, height } = size;
+    if (!Number.isFinite(width) || !Number.isFinite(height)) return ArraySize.scalar();
+    if (width * height > MAX_FORMULA_RANGE_CELLS) return ArraySize.scalar();
+    return new ArraySize(width, height);
+  }
+
   legacyArraySize(ast: Call): ArraySize {
     const size = sizeOf(ast);
     return size === undefined ? ArraySize.scalar() : new ArraySize(size.cols, size.rows);
@@ -92,12 +122,18 @@ class LegacyArrayFunction extends FunctionPlugin {
 
 /** The plugin class (stateless, shared by every engine). */
 export function legacyArrayPlugin(): FunctionPluginDefinition {
-  translateFunctionNames([LEGACY_ARRAY]);
+  translateFunctionNames([LEGACY_ARRAY, DYNAMIC_ARRAY]);
   (LegacyArrayFunction as unknown as { implementedFunctions: unknown }).implementedFunctions = {
     [LEGACY_ARRAY]: {
       method: 'legacyArray',
       sizeOfResultArrayMethod: 'legacyArraySize',
       // The formula is evaluated here, in array mode; the sizes are read from the syntax.
+      parameters: [],
+      enableArrayArithmeticForArguments: true,
+    },
+    [DYNAMIC_ARRAY]: {
+      method: 'dynamicArray',
+      sizeOfResultArrayMethod: 'dynamicArraySize',
       parameters: [],
       enableArrayArithmeticForArguments: true,
     },
