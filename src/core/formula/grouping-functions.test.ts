@@ -65,6 +65,10 @@ describe('GROUPBY', () => {
     expect(cell(salesBook(), '=PIVOTBY(A2:A8,B2:B8,C2:C8,SUM)')).toBe('');
   });
 
+  it("shows the blank corner blank too when imported as a file's dynamic-array formula", () => {
+    expect(cell(salesBook(), '=DYNAMIC.ARRAY(PIVOTBY(A2:A8,B2:B8,C2:C8,SUM))')).toBe('');
+  });
+
   it('shows the field headers with field_headers 3 and none with total_depth 0', () => {
     expect(table(salesBook(), 'GROUPBY(A1:A8,C1:C8,COUNT,3,0)')).toEqual([
       ['Region', 'Units'],

@@ -17,6 +17,7 @@ import {
 import type { FunctionInfo } from './function-catalogue.js';
 import { pluginFunctionInfo } from './function-catalogue.js';
 import { definePlugin } from './engine-internals.js';
+import { isInternalLegacyArrayFunction } from './legacy-array-function.js';
 import type { AstNode as Node, InterpreterState as State } from './engine-internals.js';
 import { LambdaFunctions, gridOf, scalarOf, valueNode } from './lambda-functions.js';
 import {
@@ -89,6 +90,22 @@ interface Summary {
 }
 
 /**
+ * Whether `ast` is the formula itself, or the one argument of the DYNAMIC.ARRAY an import wraps
+ * a file's dynamic-array formula in (legacy-array-function.ts): either way its cell is the
+ * spill's corner.
+ */
+function isWholeFormula(formula: unknown, ast: Call): boolean {
+  if (formula === ast) return true;
+  const call = formula as { procedureName?: unknown; args?: readonly unknown[] } | undefined;
+  return (
+    typeof call?.procedureName === 'string' &&
+    isInternalLegacyArrayFunction(call.procedureName) &&
+    call.args?.length === 1 &&
+    call.args[0] === ast
+  );
+}
+
+/**
  * The summary as an array. As a whole formula its cell shows the first value: a blank there
  * (PIVOTBY's corner above the row keys) is the empty text, since this engine shows an empty
  * formula result as 0 (=Z99 over an empty Z99) while Excel leaves that corner of the spill blank
@@ -97,7 +114,8 @@ interface Summary {
 function resultOf(grid: Cell[][], ast: Call, state: State): Cell {
   const vertex = (state as { formulaVertex?: { formula?: unknown; array?: unknown } })
     .formulaVertex;
-  const whole = vertex !== undefined && vertex.formula === ast && vertex.array === undefined;
+  const whole =
+    vertex !== undefined && vertex.array === undefined && isWholeFormula(vertex.formula, ast);
   if (whole && grid[0]?.[0] === EmptyValue) grid[0][0] = '';
   return SimpleRangeValue.onlyValues(grid as never);
 }
