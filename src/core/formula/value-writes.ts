@@ -15,6 +15,8 @@ import type { EngineAddress as Address } from './engine-internals.js';
 /** The parts of a HyperFormula instance this reaches into (checked by `internalsOf`). */
 interface Internals {
   readonly _evaluationSuspended: boolean;
+  /** The live configuration (getConfig() would build a full copy of it on every call). */
+  readonly _config: { readonly useColumnIndex: boolean };
   readonly dependencyGraph: {
     getCell(address: Address): unknown;
     readonly graph: {
@@ -61,7 +63,8 @@ function internalsOf(hf: HyperFormula): Internals {
     typeof operations.changeCellValueInColumnSearch !== 'function' ||
     typeof operations.changes?.isEmpty !== 'function' ||
     typeof internals._exporter?.exportValue !== 'function' ||
-    typeof internals._evaluationSuspended !== 'boolean'
+    typeof internals._evaluationSuspended !== 'boolean' ||
+    typeof internals._config?.useColumnIndex !== 'boolean'
   )
     throw new Error(
       'HyperFormula no longer exposes its dependency graph or write path; value-writes.ts cannot write in place.',
@@ -185,7 +188,7 @@ export function writeValuesInPlace(
   }
   // Without useColumnIndex (Gridbook's configuration) HyperFormula searches columns by binary
   // search and keeps no index to tell of a new value; with it, the index learns each value.
-  const indexed = hf.getConfig().useColumnIndex;
+  const indexed = internals._config.useColumnIndex;
   const exported = new Array<unknown>(values.length);
   let index = 0;
   for (let r = 0; r < contents.length; r += 1) {
