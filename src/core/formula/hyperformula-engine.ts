@@ -28,7 +28,6 @@ import { boundedFunctions, limitTextResults } from './result-limits.js';
 import { sortOnlyComputedNodes } from './initial-sort.js';
 import { listArrayFormulasFromMapping } from './array-nodes.js';
 import { writeValuesInPlace } from './value-writes.js';
-import { walkSeedsFromLowestId } from './seed-order.js';
 import { runWithinTimeBudget } from './time-budget.js';
 import { FormulaTimeBudgetError } from '../errors.js';
 import type {
@@ -821,7 +820,6 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   let catalogue: { of: HyperFormula; entries: FunctionInfo[] } | undefined;
   limitTextResults();
   sortOnlyComputedNodes();
-  walkSeedsFromLowestId();
   listArrayFormulasFromMapping();
   teachNullErrorLiteral();
   intersectRangeResults();
