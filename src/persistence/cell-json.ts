@@ -83,6 +83,12 @@ function readArray(raw: unknown, field: string): { rows: number; cols: number } 
 export interface ReadCellOptions {
   /** GridOS's xlsx import stored numbers as text with `datatype: "num"`; read those as numbers. */
   readonly numericTextDatatype?: boolean;
+  /**
+   * GridOS writes `""` for a cell it cleared, so there `""` is no value. Gridbook's own writers
+   * write `""` only for a cell holding empty text (a lone `'` typed, `<t/>` from an xlsx), which
+   * ISBLANK sees as a value, so by default it reads back as empty text.
+   */
+  readonly emptyTextIsBlank?: boolean;
 }
 
 function readFormula(raw: unknown, field: string): string | undefined {
@@ -104,7 +110,8 @@ function readLiteral(
   datatype: unknown,
   options: ReadCellOptions,
 ): CellInput | null {
-  if (raw === undefined || raw === null || raw === '') return null;
+  if (raw === undefined || raw === null) return null;
+  if (raw === '') return options.emptyTextIsBlank === true ? null : '';
   if (typeof raw === 'boolean') return raw;
   if (typeof raw === 'number') {
     if (!Number.isFinite(raw))

@@ -140,6 +140,28 @@ describe('Gridbook JSON export', () => {
     expect(decodeGridbook(encoded)).toEqual(workbook.document());
     expect(computedValues(workbook)('Model', 0, 1)).toBe(500);
   });
+
+  it.each([
+    ['one object per cell (version 1)', false],
+    ['dense blocks (version 2, the save file and journal snapshot)', true],
+  ])('keeps a cell of empty text as empty text in %s, alone and inside a block', (_, dense) => {
+    const workbook = open();
+    // A lone apostrophe types empty text; the 3×3 rectangle is big enough to become a block.
+    workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, [["'"]]));
+    workbook.apply(
+      writeRangeOps('Sheet1', { row: 2, col: 0 }, [
+        [1, "'", 3],
+        [4, 5, 6],
+        [7, 8, 9],
+      ]),
+    );
+    const encoded = JSON.parse(JSON.stringify(encodeGridbook(workbook.document(), { dense })));
+    const cells = decodeGridbook(encoded).sheets[0]!.cells;
+    expect(cells.filter((cell) => cell.input === '').map((cell) => [cell.row, cell.col])).toEqual([
+      [0, 0],
+      [2, 1],
+    ]);
+  });
 });
 
 describe('Gridbook JSON import validation', () => {

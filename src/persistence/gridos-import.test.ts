@@ -122,7 +122,15 @@ describe('GridOS import: legacy layouts and tolerance (docs/gridos-compat.md §1
   it('missing cell fields take defaults; unknown fields are ignored; a formula without "=" is still a formula', () => {
     const decoded = decodeGridos({
       sheets: {
-        A: { cells: { A1: {}, B1: { value: 'x', mystery: 1 }, C1: { formula: 'SUM(1,2)' } } },
+        A: {
+          // GridOS writes "" for a cell it cleared: no value, unlike Gridbook's own empty text.
+          cells: {
+            A1: {},
+            A2: { value: '' },
+            B1: { value: 'x', mystery: 1 },
+            C1: { formula: 'SUM(1,2)' },
+          },
+        },
       },
     });
     expect(cellsOf(decoded.sheets[0]!)).toEqual({

@@ -25,7 +25,7 @@ export interface DecodedWorkbook {
   readonly names?: readonly DefinedName[];
 }
 
-const GRIDOS_CELLS = { numericTextDatatype: true } as const;
+const GRIDOS_CELLS = { numericTextDatatype: true, emptyTextIsBlank: true } as const;
 
 /** Absent → keep the current name; present but unusable → GridOS's default name. */
 function readName(json: Record<string, unknown>): string | undefined {
