@@ -4,7 +4,7 @@
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../support/start-app.js';
-import { xlsxOf } from '../support/zip-archive.js';
+import { xlsxOf, xlsxWithCells } from '../support/zip-archive.js';
 
 let suite: RunningApp | undefined;
 afterEach(async () => {
@@ -207,6 +207,27 @@ describe('[HOSTILE-4] sizes are bounded before memory is spent', () => {
     const accepted = await post(xlsxOf(rows(1000)));
     expect(accepted.status).toBe(200);
     expect((await http.get('/peek', { range: 'A1000' })).body.rows).toEqual([[1]]);
+  });
+
+  it('an xlsx of exactly GRIDBOOK_MAX_IMPORT_CELLS cells is admitted, and one cell more is refused', async () => {
+    // The hostile run's "largest admitted" xlsx once held whole rows of 10, 4 cells over the
+    // limit; the file builder now makes exactly the count asked for, and the counter is exact.
+    suite = await startApp({ env: { GRIDBOOK_MAX_IMPORT_CELLS: '25' } });
+    const post = (file: Buffer) =>
+      fetch(`${suite!.url}/system/import.xlsx`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'x-gridbook-client': 'test' },
+        body: file,
+      });
+    const refused = await post(xlsxWithCells(26));
+    expect(refused.status).toBe(413);
+    expect(((await refused.json()) as { detail: string }).detail).toContain(
+      'holds more than 25 cells',
+    );
+    expect((await post(xlsxWithCells(25))).status).toBe(200);
+    // Rows of 10: the 25th cell is E3, and nothing lies beyond it.
+    const peek = await suite.http.get('/peek', { range: 'A3:F3' });
+    expect(peek.body.rows).toEqual([[3, 4, 5, 6, 7, null]]);
   });
 
   it('an import of more sheets than a workbook holds is 413, and the workbook stays', async () => {

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
-import { xlsxOf } from '../support/zip-archive.js';
+import { xlsxOf, xlsxWithCells } from '../support/zip-archive.js';
 
 const PING_EVERY_MS = 20;
 const SLOW_MS = 100;
@@ -118,18 +118,6 @@ let refusals: string[] = [];
 function rangeBody(rows: number, target: string): string {
   // Built as text: an array of a million arrays would cost the measuring process seconds.
   return `{"target_cell":"${target}","values":[${Array.from({ length: rows }, () => '[1]').join(',')}]}`;
-}
-
-function xlsxWithCells(cells: number): Buffer {
-  const columns = 10;
-  const parts: string[] = [];
-  for (let row = 1; row <= Math.ceil(cells / columns); row += 1) {
-    let line = `<row r="${row}">`;
-    for (let col = 0; col < columns; col += 1)
-      line += `<c r="${String.fromCharCode(65 + col)}${row}"><v>${row + col}</v></c>`;
-    parts.push(line + '</row>');
-  }
-  return xlsxOf(Buffer.from(parts.join('')));
 }
 
 /** GRIDBOOK_MAX_WRITE_CELLS's and GRIDBOOK_MAX_IMPORT_CELLS's defaults: the largest work admitted. */

@@ -95,3 +95,21 @@ export function xlsxOf(rowsXml: string | Buffer): Buffer {
     { name: 'xl/worksheets/sheet1.xml', content: sheet },
   ]);
 }
+
+/**
+ * An .xlsx of exactly `cells` numbers, 10 a row (the last row may be shorter): `cells` must be
+ * the count, since GRIDBOOK_MAX_IMPORT_CELLS is checked against it to the cell. Written as text,
+ * so a million cells take a second.
+ */
+export function xlsxWithCells(cells: number): Buffer {
+  const columns = 10;
+  const parts: string[] = [];
+  for (let first = 0; first < cells; first += columns) {
+    const row = first / columns + 1;
+    let line = `<row r="${row}">`;
+    for (let col = 0; col < Math.min(columns, cells - first); col += 1)
+      line += `<c r="${String.fromCharCode(65 + col)}${row}"><v>${row + col}</v></c>`;
+    parts.push(`${line}</row>`);
+  }
+  return xlsxOf(Buffer.from(parts.join('')));
+}
