@@ -68,6 +68,14 @@ describe('GRIDBOOK_SECRET_KEY and GRIDBOOK_SHARED_PROVIDER_KEYS', () => {
   });
 });
 
+describe('GRIDBOOK_XLSX_TIMEOUT_MS', () => {
+  it('defaults to 120 s per xlsx job, takes any positive count of ms, and refuses 0', () => {
+    expect(loadConfig({}).xlsxTimeoutMs).toBe(120_000);
+    expect(loadConfig({ GRIDBOOK_XLSX_TIMEOUT_MS: '30000' }).xlsxTimeoutMs).toBe(30_000);
+    expect(() => loadConfig({ GRIDBOOK_XLSX_TIMEOUT_MS: '0' })).toThrow(/GRIDBOOK_XLSX_TIMEOUT_MS/);
+  });
+});
+
 describe('GRIDBOOK_MAX_WRITE_CELLS and GRIDBOOK_MAX_IMPORT_CELLS', () => {
   it('default to 100,000 cells per write and 1,048,576 per import, and take any positive count', () => {
     expect(loadConfig({})).toMatchObject({ maxWriteCells: 100_000, maxImportCells: 1_048_576 });

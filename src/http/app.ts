@@ -25,12 +25,7 @@ import { healthRoutes } from './routes/health.js';
 import { workbookRoutes } from './routes/workbook.js';
 import { nameRoutes } from './routes/names.js';
 import { webRoutes } from './routes/web.js';
-import {
-  FileWorkbookStore,
-  xlsxWorker,
-  type WorkbookStore,
-  type XlsxWorkerPool,
-} from '../persistence/index.js';
+import { FileWorkbookStore, XlsxWorkerPool, type WorkbookStore } from '../persistence/index.js';
 import { chartRoutes } from './routes/charts.js';
 import { persistenceRoutes } from './routes/persistence.js';
 import { mcpRoutes } from './routes/mcp.js';
@@ -178,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...routeDeps,
     store: deps.store ?? new FileWorkbookStore({ dir: deps.config.dataDir }),
     now: deps.now ?? (() => new Date()),
-    xlsxWorker: deps.xlsxWorker ?? xlsxWorker(),
+    xlsxWorker: deps.xlsxWorker ?? new XlsxWorkerPool({ timeoutMs: deps.config.xlsxTimeoutMs }),
   });
   const providers =
     deps.providers ??

@@ -18,6 +18,9 @@ import type { ComputedValues } from './gridbook-json.js';
 import type { DecodedWorkbook } from './gridos-import.js';
 import type { XlsxExportOptions } from './xlsx-codec.js';
 
+/** What the worker posts once its modules (exceljs among them) are loaded and it takes jobs. */
+export const WORKER_READY = 'ready';
+
 /** A computed value as it arrives from a structured clone. */
 export type ClonedValue =
   number | string | boolean | null | { sentinel: Sentinel; message: string };

@@ -14,6 +14,7 @@ import { xlsxOf } from '../../test/support/zip-archive.js';
 const { open } = useWorkbooks();
 const AT = new Date(Date.UTC(2026, 10, 29));
 const DYING_WORKER = new URL('../../test/fixtures/xlsx-worker-dies.ts', import.meta.url);
+const HANGING_WORKER = new URL('../../test/fixtures/xlsx-worker-hangs.ts', import.meta.url);
 
 let pools: XlsxWorkerPool[] = [];
 function pool(options: ConstructorParameters<typeof XlsxWorkerPool>[0] = {}): XlsxWorkerPool {
@@ -132,6 +133,23 @@ describe('the xlsx worker', () => {
     expect((await queued).sheets[0]!.name).toBe('Sheet1');
     expect((await dying.decode(good, 'file', 1000)).sheets[0]!.cells.length).toBeGreaterThan(0);
   });
+
+  it('stops a job that runs past its time limit, naming the limit; the job queued behind it gets a new worker', async () => {
+    // Long enough for a worker to start and read a small file, short enough for a test.
+    const timeoutMs = 3_000;
+    const stuck = pool({ module: HANGING_WORKER, timeoutMs });
+    const good = await exportXlsx(varied(), { at: AT });
+    const started = performance.now();
+    const failed = stuck.decode(Buffer.from('hang, worker'), 'file', 1000);
+    const queued = stuck.decode(good, 'file', 1000);
+    await expect(failed).rejects.toThrow(XlsxWorkerError);
+    await expect(failed).rejects.toThrow(
+      `Reading the .xlsx file stopped: it ran longer than ${timeoutMs} ms, the limit GRIDBOOK_XLSX_TIMEOUT_MS sets`,
+    );
+    expect(performance.now() - started).toBeGreaterThanOrEqual(timeoutMs - 50);
+    expect((await queued).sheets[0]!.name).toBe('Sheet1');
+    expect((await stuck.encode(xlsxExportInput(varied(), { at: AT }))).length).toBeGreaterThan(0);
+  }, 30_000);
 
   it('serves an export and an import sent together, each its own answer', async () => {
     const workers = pool();

@@ -3,7 +3,11 @@
 // others waiting in order: one worker because a server imports and exports .xlsx rarely and
 // each exceljs copy costs tens of MiB, and one job at a time so a worker that dies takes only
 // the job it was doing with it (that request fails with XlsxWorkerError; the next job starts a
-// new worker). Once idle for `idleMs` it exits and its memory is returned to the system.
+// new worker). Once idle for `idleMs` it exits and its memory is returned to the system. A job
+// that runs past `timeoutMs` (GRIDBOOK_XLSX_TIMEOUT_MS) fails the same way: size bounds keep a
+// job finite, but not short (a file exceljs parses slowly, a pathological export), and one slow
+// job would hold every job queued behind it, so its worker is terminated and the next job gets a
+// new one.
 import { Worker } from 'node:worker_threads';
 import { XlsxWorkerError } from './errors.js';
 import type { DecodedWorkbook } from './gridos-import.js';
@@ -11,6 +15,7 @@ import { siblingModule, workerEntry } from './worker-entry.js';
 import {
   rebuiltError,
   transferableCopy,
+  WORKER_READY,
   type XlsxAnswer,
   type XlsxExportInput,
   type XlsxJob,
@@ -19,8 +24,13 @@ import {
 /** How long the worker waits for another job before it exits (imports and exports come in bursts). */
 export const XLSX_WORKER_IDLE_MS = 15_000;
 
+/** GRIDBOOK_XLSX_TIMEOUT_MS's default: the longest one job may run in the worker. */
+export const XLSX_JOB_TIMEOUT_MS = 120_000;
+
 export interface XlsxWorkerPoolOptions {
   readonly idleMs?: number;
+  /** How long one job may run before its worker is terminated (GRIDBOOK_XLSX_TIMEOUT_MS). */
+  readonly timeoutMs?: number;
   /** The worker module (tests start one that fails on purpose); xlsx-worker beside this file by default. */
   readonly module?: URL;
 }
@@ -37,12 +47,18 @@ export class XlsxWorkerPool {
   private running: Waiting | undefined;
   private readonly queue: Waiting[] = [];
   private idle: NodeJS.Timeout | undefined;
+  /** Ends the running job's worker when the job runs past `timeoutMs`. */
+  private deadline: NodeJS.Timeout | undefined;
+  /** Whether the current worker has loaded its modules and said so. */
+  private workerReady = false;
   private nextId = 0;
   private readonly idleMs: number;
+  private readonly timeoutMs: number;
   private readonly module: URL;
 
   constructor(options: XlsxWorkerPoolOptions = {}) {
     this.idleMs = options.idleMs ?? XLSX_WORKER_IDLE_MS;
+    this.timeoutMs = options.timeoutMs ?? XLSX_JOB_TIMEOUT_MS;
     this.module = options.module ?? siblingModule(import.meta.url, 'xlsx-worker');
   }
 
@@ -85,13 +101,42 @@ export class XlsxWorkerPool {
     this.running = next;
     const transfer = next.job.kind === 'decode' ? [next.job.data.buffer as ArrayBuffer] : [];
     worker.postMessage({ id: next.id, job: next.job }, transfer);
+    if (this.workerReady) this.startDeadline(worker, next);
+  }
+
+  /**
+   * The running job's clock. It starts once the worker has loaded (exceljs takes a while to load,
+   * seconds on a busy machine), so the limit bounds the job's own work, not the start of a thread.
+   */
+  private startDeadline(worker: Worker, job: Waiting): void {
+    clearTimeout(this.deadline);
+    this.deadline = setTimeout(() => this.stopOverdue(worker, job), this.timeoutMs);
+    this.deadline.unref();
+  }
+
+  /** The job still running at its deadline: its worker is terminated, failing only that job. */
+  private stopOverdue(worker: Worker, job: Waiting): void {
+    if (worker !== this.worker || this.running !== job) return;
+    this.retire(
+      worker,
+      `it ran longer than ${this.timeoutMs} ms, the limit GRIDBOOK_XLSX_TIMEOUT_MS sets (a server operator can raise it)`,
+    );
+    void worker.terminate();
   }
 
   private startWorker(): Worker {
     const worker = new Worker(workerEntry(this.module));
-    worker.on('message', (message: { id: number; answer: XlsxAnswer }) => {
+    this.workerReady = false;
+    worker.on('message', (message: { id: number; answer: XlsxAnswer } | typeof WORKER_READY) => {
+      if (worker !== this.worker) return;
+      if (message === WORKER_READY) {
+        this.workerReady = true;
+        if (this.running !== undefined) this.startDeadline(worker, this.running);
+        return;
+      }
       const running = this.running;
       if (worker !== this.worker || running?.id !== message.id) return;
+      clearTimeout(this.deadline);
       this.running = undefined;
       running.resolve(message.answer);
       this.startNext();
@@ -107,6 +152,7 @@ export class XlsxWorkerPool {
     if (worker !== this.worker) return;
     this.worker = undefined;
     clearTimeout(this.idle);
+    clearTimeout(this.deadline);
     const running = this.running;
     this.running = undefined;
     if (running !== undefined)

@@ -10,6 +10,7 @@ import {
   transferableCopy,
   type XlsxAnswer,
   type XlsxJob,
+  WORKER_READY,
 } from './xlsx-jobs.js';
 
 async function run(job: XlsxJob): Promise<XlsxAnswer> {
@@ -36,3 +37,6 @@ parentPort?.on('message', (message: { id: number; job: XlsxJob }) => {
       }),
   );
 });
+
+// Static imports have loaded by now: the pool starts a job's time limit from here.
+parentPort?.postMessage(WORKER_READY);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { XlsxWorkerPool } from '../../src/persistence/index.js';
 import { readGrid, startApp, type RunningApp } from '../support/index.js';
+import { xlsxWithCells } from '../support/zip-archive.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const NOW = new Date(Date.UTC(2026, 3, 25, 15, 30, 0));
@@ -469,6 +470,28 @@ describe('xlsx', () => {
         body: Buffer.from(await exported.arrayBuffer()),
       });
       expect(imported.status).toBe(200);
+      expect((await readGrid(app.http))['A1']).toMatchObject({ value: 'kept' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('an xlsx job past GRIDBOOK_XLSX_TIMEOUT_MS fails with 422 naming the limit and nothing changed', async () => {
+    // 1 ms: no real file is read that fast, so the server's own worker is stopped mid-job.
+    const app = await startApp({ env: { GRIDBOOK_XLSX_TIMEOUT_MS: '1' } });
+    try {
+      await app.http.post('/grid/cell', { cell: 'A1', value: 'kept' });
+      for (const body of [xlsxWithCells(20_000), xlsxWithCells(20_000)]) {
+        const stopped = await fetch(`${app.url}/system/import.xlsx`, {
+          method: 'POST',
+          headers: { 'content-type': XLSX },
+          body,
+        });
+        expect(stopped.status).toBe(422);
+        expect(((await stopped.json()) as { detail: string }).detail).toBe(
+          'Reading the .xlsx file stopped: it ran longer than 1 ms, the limit GRIDBOOK_XLSX_TIMEOUT_MS sets (a server operator can raise it). Nothing was changed; the next request starts again.',
+        );
+      }
       expect((await readGrid(app.http))['A1']).toMatchObject({ value: 'kept' });
     } finally {
       await app.close();
