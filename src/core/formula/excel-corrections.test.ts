@@ -108,7 +108,15 @@ describe('text read as a date', () => {
     expect(calc('=DATEVALUE("1/15/2024")')).toBe(45306);
     expect(calc('=VALUE("2024-01-15")')).toBe(45306);
     expect(calc('="1/15/2024"+0')).toBe(45306);
-    expect(calc('=DATEVALUE("15/01/2024")')).toBe('#VALUE!');
+    expect(calc('=DATEVALUE("2/1/2024")')).toBe(45323); // 1 February: month first when both fit
+  });
+
+  it('day first only when month first is impossible (the first number is over 12)', () => {
+    expect(calc('=DATEVALUE("15/01/2024")')).toBe(45306);
+    expect(calc('=DATEVALUE("15/01/24")')).toBe(45306);
+    expect(calc('="29/02/1900"+0')).toBe(60); // formulas/test.xlsx STATISTICAL!I13, day-first Excel
+    expect(calc('=DATEVALUE("15/13/2024")')).toBe('#VALUE!');
+    expect(calc('=DATEVALUE("2/30/2024")')).toBe('#VALUE!');
   });
 });
 

@@ -799,8 +799,11 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     // still treat 0.1+0.2 as 0.3 (as Excel does), and fifteenDigits() rounds what is read out.
     precisionRounding: 15,
     // Text read as a date (DATEVALUE, VALUE, "1/15/2024"+0) the way Excel in en-US reads it, the
-    // locale Gridbook assumes (HyperFormula's default is DD/MM/YYYY), and ISO dates.
-    dateFormats: ['MM/DD/YYYY', 'MM/DD/YY', 'YYYY/MM/DD'],
+    // locale Gridbook assumes (HyperFormula's default is DD/MM/YYYY), and ISO dates. Day first
+    // only when month first is impossible (the first number is over 12: "29/02/1900", "15/01/2024"):
+    // such text comes from a day-first locale, whose Excel reads it as that date, where en-US
+    // Excel would give #VALUE! (docs/decisions/2026-11-29-day-first-text-dates.md).
+    dateFormats: ['MM/DD/YYYY', 'MM/DD/YY', 'YYYY/MM/DD', 'DD/MM/YYYY', 'DD/MM/YY'],
     // … and dates with the month's name ("2-Feb-2026", "June 9, 1969"), as Excel reads them.
     parseDateTime: parseExcelDateTime,
     // Excel's serials: 1 is 1900-01-01 and 60 the 29 February 1900 it counts (Lotus's leap-year
