@@ -118,6 +118,22 @@ describe('text read as a date', () => {
     expect(calc('=DATEVALUE("15/13/2024")')).toBe('#VALUE!');
     expect(calc('=DATEVALUE("2/30/2024")')).toBe('#VALUE!');
   });
+
+  it('a date with spaces around it is no date, a number with spaces around it is one', () => {
+    expect(calc('=EXP(" 2024-01-10 ")')).toBe('#VALUE!');
+    expect(calc('="2024-01-10"+0')).toBe(45301);
+    expect(calc('=" 10 "+0')).toBe(10);
+  });
+});
+
+describe('text with a currency sign read as a number', () => {
+  it('reads the dollar and the euro, before or after the number', () => {
+    expect(calc('="$100"+0')).toBe(100);
+    expect(calc('="€100"+0')).toBe(100);
+    expect(calc('=VALUE("100€")')).toBe(100);
+    expect(calc('=EXP(" €100 ")')).toBeCloseTo(2.6881171418161356e43, -30);
+    expect(calc('="£100"+0')).toBe('#VALUE!');
+  });
 });
 
 describe('XLOOKUP with arguments written empty', () => {

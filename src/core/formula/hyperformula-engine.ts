@@ -798,6 +798,10 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     // HyperFormula's default cuts results to about 11 significant digits; with 15 its comparisons
     // still treat 0.1+0.2 as 0.3 (as Excel does), and fifteenDigits() rounds what is read out.
     precisionRounding: 15,
+    // Text with a currency sign before or after it reads as the number ("$100"+0 is 100); the
+    // euro too, which Excel reads so in the euro locales ("€100", "100€" and " €100 " are 100 in
+    // ironcalc MATH_AND_TRIGONOMETRY--EXP_SIGN.xlsx B31, B49, B54). Only #VALUE! becomes a number.
+    currencySymbol: ['$', '€'],
     // Text read as a date (DATEVALUE, VALUE, "1/15/2024"+0) the way Excel in en-US reads it, the
     // locale Gridbook assumes (HyperFormula's default is DD/MM/YYYY), and ISO dates. Day first
     // only when month first is impossible (the first number is over 12: "29/02/1900", "15/01/2024"):
