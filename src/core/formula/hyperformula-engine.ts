@@ -51,6 +51,7 @@ import { BYTE_TEXT_FUNCTIONS } from './byte-text-functions.js';
 import { makeEmptyProductZero } from './empty-product.js';
 import { correctAggregates } from './aggregate-corrections.js';
 import { correctMathEdges } from './math-edge-corrections.js';
+import { computeTrigonometryAsExcel } from './excel-trigonometry.js';
 import { correctSubtotal, setRowsHidden, subtotalCells } from './subtotal.js';
 import { engineSpelling } from './engine-spelling.js';
 import { LAMBDA_CALL, lambdaSpelling } from './lambda-spelling.js';
@@ -837,6 +838,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   makeEmptyProductZero();
   correctAggregates();
   correctMathEdges();
+  computeTrigonometryAsExcel();
   correctSubtotal();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
   // The defined names (lower case) that hold a LAMBDA: calls of them are spelled LAMBDA.CALL.
