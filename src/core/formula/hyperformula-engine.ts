@@ -74,6 +74,7 @@ import { analysisToolPakLogicalsPlugins } from './analysis-toolpak-logicals.js';
 import { arrayTableVlookupPlugin } from './array-table-vlookup.js';
 import { toolpakRoundingPlugin } from './analysis-toolpak-rounding.js';
 import { excelValuePlugin } from './excel-value-function.js';
+import { excelTPlugin } from './excel-t-function.js';
 import { databasePlugin } from './excel-database-functions.js';
 import {
   DYNAMIC_FUNCTION_INFO,
@@ -678,6 +679,7 @@ const ATP_LOGICALS_PLUGINS = analysisToolPakLogicalsPlugins();
 const ARRAY_TABLE_VLOOKUP_PLUGIN = arrayTableVlookupPlugin();
 const TOOLPAK_ROUNDING_PLUGIN = toolpakRoundingPlugin();
 const EXCEL_VALUE_PLUGIN = excelValuePlugin();
+const EXCEL_T_PLUGIN = excelTPlugin();
 /** DSUM, DGET … with Excel's criteria tables, in place of HyperFormula's. */
 const DATABASE_PLUGIN = databasePlugin();
 /** INDIRECT, OFFSET with computed arguments, ROW, COLUMN, CELL … (dynamic-references.ts). */
@@ -701,6 +703,7 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
     COMPLEX_SUMS_PLUGIN,
     TOOLPAK_ROUNDING_PLUGIN,
     EXCEL_VALUE_PLUGIN,
+    EXCEL_T_PLUGIN,
     DATABASE_PLUGIN,
     BYTE_TEXT_FUNCTIONS,
     pluginFor(functions),
