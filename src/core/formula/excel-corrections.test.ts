@@ -108,7 +108,31 @@ describe('text read as a date', () => {
     expect(calc('=DATEVALUE("1/15/2024")')).toBe(45306);
     expect(calc('=VALUE("2024-01-15")')).toBe(45306);
     expect(calc('="1/15/2024"+0')).toBe(45306);
-    expect(calc('=DATEVALUE("15/01/2024")')).toBe('#VALUE!');
+    expect(calc('=DATEVALUE("2/1/2024")')).toBe(45323); // 1 February: month first when both fit
+  });
+
+  it('day first only when month first is impossible (the first number is over 12)', () => {
+    expect(calc('=DATEVALUE("15/01/2024")')).toBe(45306);
+    expect(calc('=DATEVALUE("15/01/24")')).toBe(45306);
+    expect(calc('="29/02/1900"+0')).toBe(60); // formulas/test.xlsx STATISTICAL!I13, day-first Excel
+    expect(calc('=DATEVALUE("15/13/2024")')).toBe('#VALUE!');
+    expect(calc('=DATEVALUE("2/30/2024")')).toBe('#VALUE!');
+  });
+
+  it('a date with spaces around it is no date, a number with spaces around it is one', () => {
+    expect(calc('=EXP(" 2024-01-10 ")')).toBe('#VALUE!');
+    expect(calc('="2024-01-10"+0')).toBe(45301);
+    expect(calc('=" 10 "+0')).toBe(10);
+  });
+});
+
+describe('text with a currency sign read as a number', () => {
+  it('reads the dollar and the euro, before or after the number', () => {
+    expect(calc('="$100"+0')).toBe(100);
+    expect(calc('="€100"+0')).toBe(100);
+    expect(calc('=VALUE("100€")')).toBe(100);
+    expect(calc('=EXP(" €100 ")')).toBeCloseTo(2.6881171418161356e43, -30);
+    expect(calc('="£100"+0')).toBe('#VALUE!');
   });
 });
 

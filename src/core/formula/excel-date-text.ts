@@ -61,6 +61,14 @@ function dateOf(
 
 const numericParser: DateTimeParser = HyperFormula.defaultConfig.parseDateTime;
 
-/** HyperFormula's parser for the configured numeric formats, then the month-name forms. */
-export const parseExcelDateTime: DateTimeParser = (text, dateFormat, timeFormat) =>
-  numericParser(text, dateFormat, timeFormat) ?? monthNameDate(text);
+/**
+ * HyperFormula's parser for the configured numeric formats, then the month-name forms. A date with
+ * spaces around it is no date: Excel reads " 10 " as 10 but " 2024-01-10 " as #VALUE! (ironcalc
+ * MATH_AND_TRIGONOMETRY--EXP_SIGN.xlsx B34, --TRIGONOMETRIC.xlsx COT_CSC_SEC!B27:D27,
+ * --MROUND_TRUNC_INT.xlsx MROUND!C32, all #VALUE!), where HyperFormula trimmed it first.
+ */
+export const parseExcelDateTime: DateTimeParser = (text, dateFormat, timeFormat) => {
+  const parsed = numericParser(text, dateFormat, timeFormat) ?? monthNameDate(text);
+  if (parsed !== undefined && 'year' in parsed && text !== text.trim()) return undefined;
+  return parsed;
+};

@@ -51,6 +51,7 @@ import { BYTE_TEXT_FUNCTIONS } from './byte-text-functions.js';
 import { makeEmptyProductZero } from './empty-product.js';
 import { correctAggregates } from './aggregate-corrections.js';
 import { correctMathEdges } from './math-edge-corrections.js';
+import { computeTrigonometryAsExcel } from './excel-trigonometry.js';
 import { correctSubtotal, setRowsHidden, subtotalCells } from './subtotal.js';
 import { engineSpelling } from './engine-spelling.js';
 import { LAMBDA_CALL, lambdaSpelling } from './lambda-spelling.js';
@@ -73,6 +74,7 @@ import { analysisToolPakLogicalsPlugins } from './analysis-toolpak-logicals.js';
 import { arrayTableVlookupPlugin } from './array-table-vlookup.js';
 import { toolpakRoundingPlugin } from './analysis-toolpak-rounding.js';
 import { excelValuePlugin } from './excel-value-function.js';
+import { excelTPlugin } from './excel-t-function.js';
 import { databasePlugin } from './excel-database-functions.js';
 import {
   DYNAMIC_FUNCTION_INFO,
@@ -677,6 +679,7 @@ const ATP_LOGICALS_PLUGINS = analysisToolPakLogicalsPlugins();
 const ARRAY_TABLE_VLOOKUP_PLUGIN = arrayTableVlookupPlugin();
 const TOOLPAK_ROUNDING_PLUGIN = toolpakRoundingPlugin();
 const EXCEL_VALUE_PLUGIN = excelValuePlugin();
+const EXCEL_T_PLUGIN = excelTPlugin();
 /** DSUM, DGET … with Excel's criteria tables, in place of HyperFormula's. */
 const DATABASE_PLUGIN = databasePlugin();
 /** INDIRECT, OFFSET with computed arguments, ROW, COLUMN, CELL … (dynamic-references.ts). */
@@ -700,6 +703,7 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
     COMPLEX_SUMS_PLUGIN,
     TOOLPAK_ROUNDING_PLUGIN,
     EXCEL_VALUE_PLUGIN,
+    EXCEL_T_PLUGIN,
     DATABASE_PLUGIN,
     BYTE_TEXT_FUNCTIONS,
     pluginFor(functions),
@@ -798,9 +802,16 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     // HyperFormula's default cuts results to about 11 significant digits; with 15 its comparisons
     // still treat 0.1+0.2 as 0.3 (as Excel does), and fifteenDigits() rounds what is read out.
     precisionRounding: 15,
+    // Text with a currency sign before or after it reads as the number ("$100"+0 is 100); the
+    // euro too, which Excel reads so in the euro locales ("€100", "100€" and " €100 " are 100 in
+    // ironcalc MATH_AND_TRIGONOMETRY--EXP_SIGN.xlsx B31, B49, B54). Only #VALUE! becomes a number.
+    currencySymbol: ['$', '€'],
     // Text read as a date (DATEVALUE, VALUE, "1/15/2024"+0) the way Excel in en-US reads it, the
-    // locale Gridbook assumes (HyperFormula's default is DD/MM/YYYY), and ISO dates.
-    dateFormats: ['MM/DD/YYYY', 'MM/DD/YY', 'YYYY/MM/DD'],
+    // locale Gridbook assumes (HyperFormula's default is DD/MM/YYYY), and ISO dates. Day first
+    // only when month first is impossible (the first number is over 12: "29/02/1900", "15/01/2024"):
+    // such text comes from a day-first locale, whose Excel reads it as that date, where en-US
+    // Excel would give #VALUE! (docs/decisions/2026-11-29-day-first-text-dates.md).
+    dateFormats: ['MM/DD/YYYY', 'MM/DD/YY', 'YYYY/MM/DD', 'DD/MM/YYYY', 'DD/MM/YY'],
     // … and dates with the month's name ("2-Feb-2026", "June 9, 1969"), as Excel reads them.
     parseDateTime: parseExcelDateTime,
     // Excel's serials: 1 is 1900-01-01 and 60 the 29 February 1900 it counts (Lotus's leap-year
@@ -830,6 +841,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   makeEmptyProductZero();
   correctAggregates();
   correctMathEdges();
+  computeTrigonometryAsExcel();
   correctSubtotal();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
   // The defined names (lower case) that hold a LAMBDA: calls of them are spelled LAMBDA.CALL.
