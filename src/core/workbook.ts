@@ -18,6 +18,7 @@ import {
 } from './address/index.js';
 import {
   createHyperFormulaEngine,
+  DEFAULT_CHARACTER_SET,
   EXCEL_FUNCTIONS,
   TEXT_FUNCTION,
   FunctionRegistry,
@@ -227,6 +228,7 @@ export class Workbook {
       sheets,
       activeSheet: sheets[0]!,
       names: new Map(),
+      characterSet: DEFAULT_CHARACTER_SET,
       engine,
       functions,
     };

@@ -36,5 +36,6 @@ export function withName(
     activeSheet: decoded.activeSheet,
     sheets: decoded.sheets,
     ...(decoded.names === undefined ? {} : { names: decoded.names }),
+    ...(decoded.characterSet === undefined ? {} : { characterSet: decoded.characterSet }),
   };
 }

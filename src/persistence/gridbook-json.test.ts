@@ -164,6 +164,40 @@ describe('Gridbook JSON export', () => {
   });
 });
 
+describe('the character set CHAR and CODE compute with', () => {
+  function macWorkbook(): Workbook {
+    const workbook = threeSheets();
+    workbook.apply(writeRangeOps('Report', { row: 1, col: 0 }, [['=CHAR(128)']]));
+    workbook.apply([
+      {
+        type: 'replace-workbook',
+        document: { ...workbook.document(), characterSet: 'mac-roman' },
+      },
+    ]);
+    return workbook;
+  }
+
+  it('is written as character_set, and read back, in the export and the save file', () => {
+    const workbook = macWorkbook();
+    for (const dense of [false, true]) {
+      const encoded = JSON.parse(JSON.stringify(encodeGridbook(workbook.document(), { dense })));
+      expect(encoded.character_set).toBe('mac-roman');
+      const copy = open();
+      copy.apply([{ type: 'replace-workbook', document: withName(decodeWorkbookJson(encoded)) }]);
+      expect(copy.document().characterSet).toBe('mac-roman');
+      expect(copy.sheet('Report').value(1, 0)).toBe('Ä');
+    }
+  });
+
+  it('is left out for Windows, the default, and a file without it reads as Windows', () => {
+    const encoded = JSON.parse(exportJson(threeSheets(), AT));
+    expect(encoded).not.toHaveProperty('character_set');
+    expect(decodeWorkbookJson(encoded).characterSet).toBeUndefined();
+    const named = decodeWorkbookJson({ ...encoded, character_set: 'windows-1252' });
+    expect(named.characterSet).toBeUndefined();
+  });
+});
+
 describe('Gridbook JSON import validation', () => {
   const valid = () => JSON.parse(exportJson(threeSheets(), AT));
 
@@ -224,6 +258,11 @@ describe('Gridbook JSON import validation', () => {
       'duplicate sheet names',
       (json: any) => ({ ...json, sheets: [json.sheets[0], json.sheets[0]] }),
       /sheets\[1\]\.name/,
+    ],
+    [
+      'an unknown character set',
+      (json: any) => ({ ...json, character_set: 'ebcdic' }),
+      /^character_set: expected one of "windows-1252", "mac-roman"/,
     ],
   ])('rejects %s naming the field', (_label, change, message) => {
     expect(() => decodeWorkbookJson(change(valid()))).toThrow(message);

@@ -4,6 +4,10 @@
 // reads both versions and validates everything before anything is replaced.
 import { decodeNames, encodeNames, type GridbookNameJson } from './gridbook-names.js';
 import {
+  CHARACTER_SETS,
+  DEFAULT_CHARACTER_SET,
+  isCharacterSet,
+  type CharacterSet,
   formatCell,
   isEmptyLayout,
   isFormula,
@@ -70,6 +74,8 @@ export interface GridbookJson {
   readonly charts: readonly GridbookChartJson[];
   /** Defined names; absent when there are none. */
   readonly names?: readonly GridbookNameJson[];
+  /** The set CHAR and CODE compute with; absent for Windows (code page 1252). */
+  readonly character_set?: CharacterSet;
 }
 
 /** A formula cell's computed value, for readers of the file (import ignores it). */
@@ -201,6 +207,9 @@ export function encodeGridbook(
     sheets,
     charts,
     ...encodeNames(document),
+    ...(document.characterSet === undefined || document.characterSet === DEFAULT_CHARACTER_SET
+      ? {}
+      : { character_set: document.characterSet }),
   };
 }
 
@@ -351,5 +360,17 @@ export function decodeGridbook(json: Record<string, unknown>): WorkbookDocument 
     activeSheet: sheets[active]!.name,
     sheets: named.sheets,
     ...(named.names === undefined ? {} : { names: named.names }),
+    ...readCharacterSet(json['character_set']),
   };
+}
+
+/** The document's character set; absent (or null) is Windows, the default. */
+function readCharacterSet(raw: unknown): { characterSet?: CharacterSet } {
+  if (raw === undefined || raw === null || raw === DEFAULT_CHARACTER_SET) return {};
+  if (!isCharacterSet(raw))
+    throw new InvalidDocumentError(
+      'character_set',
+      `expected one of ${CHARACTER_SETS.map((set) => `"${set}"`).join(', ')}, got ${describeJson(raw)}.`,
+    );
+  return { characterSet: raw };
 }

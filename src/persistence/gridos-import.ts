@@ -5,6 +5,7 @@
 // be wrong (bad addresses, bad types). An unknown active sheet falls back to the first sheet:
 // GridOS would create it on first use (§12 lists that flaw).
 import {
+  type CharacterSet,
   type DefinedName,
   DEFAULT_WORKBOOK_NAME,
   MAX_WORKBOOK_NAME,
@@ -23,6 +24,8 @@ export interface DecodedWorkbook {
   readonly sheets: readonly SheetSnapshot[];
   /** The workbook-wide defined names (a sheet's own are on its snapshot). */
   readonly names?: readonly DefinedName[];
+  /** The set CHAR and CODE compute with; absent means Windows (code page 1252). */
+  readonly characterSet?: CharacterSet;
 }
 
 const GRIDOS_CELLS = { numericTextDatatype: true, emptyTextIsBlank: true } as const;

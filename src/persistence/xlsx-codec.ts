@@ -7,6 +7,7 @@
 import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import {
+  DEFAULT_CHARACTER_SET,
   filterRangeText,
   hiddenRowsOf,
   isEmptyLayout,
@@ -57,6 +58,7 @@ import {
 import { importedNames, namesToWrite, readWorkbookXml } from './defined-names.js';
 import { rewriteDefinedNames, rewriteQualifiedNames, type ImportedName } from './name-rewrite.js';
 import { checkInflatedSize } from './zip-bounds.js';
+import { readCharacterSet, writeApplicationFor } from './xlsx-application.js';
 import { readFormats, writeFormats } from './xlsx-formats.js';
 import {
   sheetFilterOf,
@@ -244,6 +246,7 @@ export async function encodeXlsx(
   // spilling; legacy array formulas are written without it. By exceljs's sheet id (1, 2 …).
   const dynamicAnchors = new Map<number, Set<string>>();
   markDynamicArrays(workbook, dynamicAnchors);
+  writeApplicationFor(workbook, document.characterSet ?? DEFAULT_CHARACTER_SET);
   for (const [index, sheet] of document.sheets.entries()) {
     const worksheet = workbook.addWorksheet(names[index]!);
     const protectedSheet = sheet.cells.some((cell) => cell.locked);
@@ -968,6 +971,7 @@ export async function decodeXlsx(
   maxCells = Number.POSITIVE_INFINITY,
 ): Promise<DecodedWorkbook> {
   await checkInflatedSize(data, field, undefined, maxCells);
+  const characterSet = await readCharacterSet(data);
   const workbook = new (await loadExcelJs()).Workbook();
   const tableDefinitions = readTablesWithoutFilters(workbook);
   const workbookXml = keepWorkbookXml(workbook);
@@ -1029,5 +1033,6 @@ export async function decodeXlsx(
     activeSheet: active!.name,
     sheets,
     ...(names.workbook.length === 0 ? {} : { names: names.workbook }),
+    ...(characterSet === DEFAULT_CHARACTER_SET ? {} : { characterSet }),
   };
 }

@@ -8,56 +8,10 @@
 // bring is refused before exceljs spends minutes parsing it (3,000,000 cells held the server 220 s).
 import { createInflateRaw } from 'node:zlib';
 import { TooLargeError, tooManyCellsInImport } from '../core/index.js';
-
-const END_OF_DIRECTORY = 0x06054b50;
-const DIRECTORY_ENTRY = 0x02014b50;
-const LOCAL_HEADER = 0x04034b50;
-const STORED = 0;
-const DEFLATED = 8;
+import { dataOf, DEFLATED, entriesOf, STORED } from './zip-entries.js';
 
 /** How many bytes an xlsx may inflate to, all parts together (a 1,000,000-cell sheet is ~70 MB). */
 export const MAX_XLSX_INFLATED_BYTES = 256 * 1024 * 1024;
-
-interface Entry {
-  readonly method: number;
-  readonly compressedSize: number;
-  readonly localHeader: number;
-}
-
-function endOfDirectory(bytes: Buffer): number | undefined {
-  // The record is 22 bytes plus a comment of at most 65,535.
-  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 65_535); at -= 1) {
-    if (bytes.readUInt32LE(at) === END_OF_DIRECTORY) return at;
-  }
-  return undefined;
-}
-
-/** The archive's entries, or undefined when it is not a zip this reader understands (exceljs then reports it). */
-function entriesOf(bytes: Buffer): Entry[] | undefined {
-  const end = endOfDirectory(bytes);
-  if (end === undefined) return undefined;
-  const count = bytes.readUInt16LE(end + 10);
-  let at = bytes.readUInt32LE(end + 16);
-  const entries: Entry[] = [];
-  for (let index = 0; index < count; index += 1) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== DIRECTORY_ENTRY) return undefined;
-    entries.push({
-      method: bytes.readUInt16LE(at + 10),
-      compressedSize: bytes.readUInt32LE(at + 20),
-      localHeader: bytes.readUInt32LE(at + 42),
-    });
-    at +=
-      46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
-  }
-  return entries;
-}
-
-function dataOf(bytes: Buffer, entry: Entry): Buffer | undefined {
-  const at = entry.localHeader;
-  if (at + 30 > bytes.length || bytes.readUInt32LE(at) !== LOCAL_HEADER) return undefined;
-  const start = at + 30 + bytes.readUInt16LE(at + 26) + bytes.readUInt16LE(at + 28);
-  return bytes.subarray(start, start + entry.compressedSize);
-}
 
 const CELL_OPEN = Buffer.from('<c');
 

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import JSZip from 'jszip';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { XlsxWorkerPool } from '../../src/persistence/index.js';
 import { readGrid, startApp, type RunningApp } from '../support/index.js';
@@ -385,6 +386,29 @@ describe('xlsx', () => {
       }
     } finally {
       await fresh.close();
+    }
+  });
+
+  it('a file saved by Excel for the Mac computes CHAR in the Macintosh set, after a save and a restart too', async () => {
+    await server.http.post('/grid/cell', { cell: 'A1', value: '=CHAR(128)' });
+    const zip = await JSZip.loadAsync((await download('/system/export.xlsx')).bytes);
+    const app = await zip.file('docProps/app.xml')!.async('string');
+    zip.file('docProps/app.xml', app.replace('>Microsoft Excel<', '>Microsoft Macintosh Excel<'));
+    const mac = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    expect((await upload('/system/import.xlsx', mac, 'Mac.xlsx', XLSX)).status).toBe(200);
+    expect((await readGrid(server.http, { sheet: 'Sheet1' }))['A1']).toMatchObject({ value: 'Ä' });
+    await server.http.post('/system/save');
+    const second = await startApp({
+      env: { GRIDBOOK_DATA_DIR: dataDir },
+      deps: { now: () => NOW },
+    });
+    try {
+      expect((await second.http.post('/system/load')).body.status).toBe('Success');
+      expect((await readGrid(second.http, { sheet: 'Sheet1' }))['A1']).toMatchObject({
+        value: 'Ä',
+      });
+    } finally {
+      await second.close();
     }
   });
 

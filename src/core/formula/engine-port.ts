@@ -2,7 +2,7 @@
 // workbook's own terms. Only the adapter behind it knows which engine computes.
 import type { CellInput } from '../value-typing.js';
 import type { FunctionInfo } from './function-catalogue.js';
-import type { CustomFunction } from './function-registry.js';
+import type { CalculationSettings, CustomFunction } from './function-registry.js';
 import type { CellValue } from './sentinels.js';
 import type { RowVisibility } from './subtotal.js';
 
@@ -163,6 +163,11 @@ export interface FormulaEngine {
    * rebuilds the engine with `replaceAll`, which recomputes every cell with the new set.
    */
   setFunctions(functions: readonly CustomFunction[]): void;
+  /**
+   * Replaces the workbook settings functions compute with (its character set): when they
+   * differ, like `setFunctions`, the workbook then rebuilds the engine with `replaceAll`.
+   */
+  setCalculationSettings(settings: CalculationSettings): void;
   /**
    * Whether the engine no longer matches the sheets (after `invalidate`, or a change it could
    * not make in time proportional to the cells, such as removing a sheet whose one cell is at

@@ -2,7 +2,7 @@
 // documented semantics (registered under the same names, they take the built-ins' place):
 // ROUND, ROUNDUP and ROUNDDOWN truncate num_digits (HyperFormula scaled by 10^0.5 for
 // ROUND(7.123,0.5)); ISODD and ISEVEN read negative numbers (ISODD(-1) was FALSE); DATEDIF takes
-// its unit in any case ("m" was #NUM!); CHAR and CODE read the Windows code page (windows-code-page.ts).
+// its unit in any case ("m" was #NUM!); CHAR and CODE read the workbook's character set (code-page-functions.ts).
 import {
   integerArg,
   numberArg,
@@ -12,7 +12,7 @@ import {
   valueError,
 } from './excel-arguments.js';
 import type { CustomFunction } from './function-registry.js';
-import { CODE_PAGE_FUNCTIONS } from './windows-code-page.js';
+import { CODE_PAGE_FUNCTIONS } from './code-page-functions.js';
 import { FormulaError, SENTINELS } from './sentinels.js';
 
 const numError = (message: string): FormulaError => new FormulaError(SENTINELS.number, message);

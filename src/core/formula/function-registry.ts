@@ -1,6 +1,20 @@
 // Extra spreadsheet functions (GridOS's non-Excel ones now, plugins and macros later),
 // registered per engine instance: each workbook's engine gets the registry it was built with.
+import { DEFAULT_CHARACTER_SET, type CharacterSet } from './character-sets.js';
 import type { CellValue } from './sentinels.js';
+
+/**
+ * The workbook's own settings its formulas compute with, the same for every cell: the engine
+ * hands them to each custom function call (HyperFormula's per-instance `context`).
+ */
+export interface CalculationSettings {
+  /** The set CHAR and CODE map codes through (Excel's platform character set). */
+  readonly characterSet: CharacterSet;
+}
+
+export const DEFAULT_CALCULATION_SETTINGS: CalculationSettings = {
+  characterSet: DEFAULT_CHARACTER_SET,
+};
 
 /** An argument as a custom function receives it: a scalar, or a range as rows of scalars. */
 export type FunctionArgument = Exclude<CellValue, undefined> | FunctionArgumentRange;
@@ -28,7 +42,10 @@ export interface CustomFunction {
    */
   readonly takesErrors?: boolean;
   /** A throw becomes a #VALUE! result carrying the message; it never escapes the engine. */
-  readonly evaluate: (args: readonly FunctionArgument[]) => CellValue;
+  readonly evaluate: (
+    args: readonly FunctionArgument[],
+    settings: CalculationSettings,
+  ) => CellValue;
 }
 
 const FUNCTION_NAME = /^[A-Z][A-Z0-9_.]*$/;

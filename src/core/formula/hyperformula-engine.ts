@@ -40,7 +40,13 @@ import type {
   SpillArea,
 } from './engine-port.js';
 import { liftOverRanges } from './array-lifting.js';
-import type { CustomFunction, FunctionArgument, FunctionRegistry } from './function-registry.js';
+import {
+  DEFAULT_CALCULATION_SETTINGS,
+  type CalculationSettings,
+  type CustomFunction,
+  type FunctionArgument,
+  type FunctionRegistry,
+} from './function-registry.js';
 import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
 import { positionalParameters, signatureOf, type FunctionInfo } from './function-catalogue.js';
 import { EXCEL_FUNCTIONS } from './excel-functions.js';
@@ -180,17 +186,20 @@ function runSafely(
   fn: CustomFunction,
   args: readonly unknown[],
   state: unknown,
-  inArray = false,
+  inArray: boolean,
+  settings: CalculationSettings,
 ): unknown {
   try {
     const values = args.map(fromEngineArgument);
+    const evaluate = (given: readonly FunctionArgument[]): CellValue =>
+      fn.evaluate(given, settings);
     if (!inArray)
       return toEngineResult(
-        callIntersectingRanges(fn.evaluate, values, (index) =>
+        callIntersectingRanges(evaluate, values, (index) =>
           intersectedArgument(args[index], state),
         ),
       );
-    const result = liftOverRanges(fn.evaluate, values);
+    const result = liftOverRanges(evaluate, values);
     return Array.isArray(result)
       ? SimpleRangeValue.onlyValues(result.map((row) => row.map(toEngineResult)) as never)
       : toEngineResult(result);
@@ -232,6 +241,7 @@ function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefiniti
           f: (...v: unknown[]) => unknown,
         ) => unknown;
         metadata: (name: string) => unknown;
+        config: { context: CalculationSettings };
       };
       return self.runFunction(ast.args, state, self.metadata(fn.name), (...args: unknown[]) =>
         runSafely(
@@ -239,6 +249,7 @@ function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefiniti
           args.filter((arg) => arg !== undefined),
           state,
           (state as { arraysFlag?: boolean }).arraysFlag === true,
+          self.config.context,
         ),
       );
     };
@@ -825,6 +836,8 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     evaluateNullToZero: true,
     chooseAddressMappingPolicy: addressMappingPolicy,
     functionPlugins: functionPluginsOf(registry.list()),
+    // HyperFormula's way to hand data to custom functions: every call of this instance reads it.
+    context: DEFAULT_CALCULATION_SETTINGS,
   };
   let customFunctions = new Map(registry.list().map((fn) => [fn.name, fn]));
   // Built on first request for the instance it describes (a rebuild or new functions drop it).
@@ -1048,6 +1061,13 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       return sheets.map((sheet) => hf.getSheetId(sheet.name)!);
     },
     invalidate() {
+      invalid = true;
+    },
+    setCalculationSettings(settings) {
+      const current = config.context as CalculationSettings;
+      if (current.characterSet === settings.characterSet) return;
+      // Every instance reads the context it was built with: the workbook rebuilds it next.
+      config.context = settings;
       invalid = true;
     },
     setFunctions(functions) {

@@ -23,13 +23,21 @@ export {
   type Sentinel,
 } from './sentinels.js';
 export {
+  DEFAULT_CALCULATION_SETTINGS,
   FunctionRegistry,
   isRangeArgument,
+  type CalculationSettings,
   type CustomFunction,
   type FunctionArgument,
   type FunctionArgumentRange,
 } from './function-registry.js';
 export { GRIDOS_FUNCTIONS } from './gridos-functions.js';
+export {
+  CHARACTER_SETS,
+  DEFAULT_CHARACTER_SET,
+  isCharacterSet,
+  type CharacterSet,
+} from './character-sets.js';
 export type { RowVisibility } from './subtotal.js';
 export type { FunctionInfo, FunctionParameter } from './function-catalogue.js';
 export { EXCEL_FUNCTIONS } from './excel-functions.js';

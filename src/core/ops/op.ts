@@ -8,6 +8,7 @@ import type { CellInput } from '../value-typing.js';
 import type { StructureChange } from '../formula-text/index.js';
 import type { LayoutPatch, SheetLayout } from '../sheet-layout.js';
 import type { DefinedName, NameTable, ScopedName } from '../defined-names.js';
+import type { CharacterSet } from '../formula/index.js';
 
 /** A horizontal run of cells starting at (row, col); null clears a cell. */
 export interface InputRun {
@@ -38,6 +39,8 @@ export interface WorkbookDocument {
   readonly sheets: readonly SheetSnapshot[];
   /** The workbook-wide defined names; absent means none. */
   readonly names?: readonly DefinedName[];
+  /** The set CHAR and CODE compute with; absent means Windows (code page 1252). */
+  readonly characterSet?: CharacterSet;
 }
 
 /**
@@ -52,6 +55,7 @@ export interface RetiredWorkbook {
   readonly sheets: readonly Sheet[];
   readonly activeSheet: Sheet;
   readonly names: NameTable;
+  readonly characterSet: CharacterSet;
 }
 
 export interface SnapshotCell {

@@ -7,7 +7,7 @@
 // sheet order, the active sheet and the workbook name come back exactly, as the same objects.
 import type { Sheet } from '../sheet.js';
 import type { InputRun, Op, RetiredWorkbook } from './op.js';
-import type { Executed, WorkbookState } from './state.js';
+import { setCharacterSet, type Executed, type WorkbookState } from './state.js';
 
 /** Takes the workbook's sheets, name and active sheet as they are, before a replace. */
 export function retire(state: WorkbookState): RetiredWorkbook {
@@ -16,6 +16,7 @@ export function retire(state: WorkbookState): RetiredWorkbook {
     sheets: [...state.sheets],
     activeSheet: state.activeSheet,
     names: state.names,
+    characterSet: state.characterSet,
   };
 }
 
@@ -33,6 +34,7 @@ function inputRunsOfSheet(sheet: Sheet): InputRun[] {
 
 /** Makes retired sheets the workbook's again: one engine rebuild, then each sheet rebound. */
 export function reinstate(state: WorkbookState, retired: RetiredWorkbook): void {
+  setCharacterSet(state, retired.characterSet);
   const handles = state.engine.replaceAll(
     retired.sheets.map((sheet) => ({
       name: sheet.name,

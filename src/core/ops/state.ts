@@ -1,6 +1,6 @@
 // What op executors work on: the workbook's mutable state, and what each executor returns.
 import { SheetNotFoundError } from '../errors.js';
-import type { CustomFunction, FormulaEngine } from '../formula/index.js';
+import type { CharacterSet, CustomFunction, FormulaEngine } from '../formula/index.js';
 import { sameSheetName } from '../naming.js';
 import type { Sheet } from '../sheet.js';
 import type { Op } from './op.js';
@@ -12,6 +12,8 @@ export interface WorkbookState {
   activeSheet: Sheet;
   /** The workbook-wide defined names (a sheet's own are on the sheet). */
   names: NameTable;
+  /** The set CHAR and CODE compute with (Excel's platform character set). */
+  characterSet: CharacterSet;
   readonly engine: FormulaEngine;
   /** Every extra function the engine should have now (GridOS's, the workbook's, plugins'). */
   readonly functions: () => readonly CustomFunction[];
@@ -20,6 +22,12 @@ export interface WorkbookState {
 export interface Executed {
   readonly inverse: readonly Op[];
   readonly revert: () => void;
+}
+
+/** The workbook's character set, in its state and its engine's settings (before the engine's rebuild). */
+export function setCharacterSet(state: WorkbookState, characterSet: CharacterSet): void {
+  state.characterSet = characterSet;
+  state.engine.setCalculationSettings({ characterSet });
 }
 
 export function findSheet(state: WorkbookState, name: string, field = 'sheet'): Sheet {

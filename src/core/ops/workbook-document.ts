@@ -4,6 +4,12 @@
 import { cellKey, formatCell, MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
 import { validateChart, type Chart } from '../chart.js';
 import { InvalidOperationError } from '../errors.js';
+import {
+  CHARACTER_SETS,
+  DEFAULT_CHARACTER_SET,
+  isCharacterSet,
+  type CharacterSet,
+} from '../formula/index.js';
 import { validateCellFormat, type FormatRect } from '../format/index.js';
 import { sameSheetName, validateSheetName, validateWorkbookName } from '../naming.js';
 import { Sheet } from '../sheet.js';
@@ -13,7 +19,7 @@ import { nameKey, nameTableOf, sortedNames } from '../defined-names.js';
 import { runsFromCells } from './builders.js';
 import type { InputRun, Op, SheetSnapshot, SnapshotCell, WorkbookDocument } from './op.js';
 import { swapWorkbook } from './retired-workbook.js';
-import type { Executed, WorkbookState } from './state.js';
+import { setCharacterSet, type Executed, type WorkbookState } from './state.js';
 
 /** Everything a sheet owns: every cell with an input, a version or a lock, row-major, and its charts. */
 export function snapshotOf(sheet: Sheet): SheetSnapshot {
@@ -54,6 +60,7 @@ export function documentOf(state: WorkbookState): WorkbookDocument {
     activeSheet: state.activeSheet.name,
     sheets: state.sheets.map(snapshotOf),
     ...(state.names.size === 0 ? {} : { names: sortedNames(state.names) }),
+    ...(state.characterSet === DEFAULT_CHARACTER_SET ? {} : { characterSet: state.characterSet }),
   };
 }
 
@@ -192,6 +199,13 @@ function checkCharts(charts: readonly Chart[], field: string): Chart[] {
   });
 }
 
+function checkCharacterSet(characterSet: unknown): CharacterSet {
+  if (characterSet === undefined) return DEFAULT_CHARACTER_SET;
+  if (!isCharacterSet(characterSet))
+    invalid('character_set', `expected one of ${CHARACTER_SETS.join(', ')}.`);
+  return characterSet;
+}
+
 /** Checks everything before anything changes; returns the document with canonical charts. */
 export function validateDocument(document: WorkbookDocument): WorkbookDocument {
   const name = validateWorkbookName(document.name, 'workbook_name');
@@ -224,10 +238,19 @@ export function validateDocument(document: WorkbookDocument): WorkbookDocument {
   const active = sheets.find((sheet) => sameSheetName(sheet.name, document.activeSheet));
   if (active === undefined)
     invalid('active_sheet', `"${document.activeSheet}" is not one of the document's sheets.`);
-  return { name, activeSheet: active.name, sheets, ...(names.length === 0 ? {} : { names }) };
+  const characterSet = checkCharacterSet(document.characterSet);
+  return {
+    name,
+    activeSheet: active.name,
+    sheets,
+    ...(names.length === 0 ? {} : { names }),
+    ...(characterSet === DEFAULT_CHARACTER_SET ? {} : { characterSet }),
+  };
 }
 
 function install(state: WorkbookState, document: WorkbookDocument): void {
+  // Set first: the rebuild below (or a deferred one) then computes in the document's set.
+  setCharacterSet(state, document.characterSet ?? DEFAULT_CHARACTER_SET);
   // One rebuild of the engine with every sheet (so cross-sheet references resolve), then the
   // sheets' own state around the new handles.
   // A journal replay defers the build to its end (from the sheets): the runs would go unused.

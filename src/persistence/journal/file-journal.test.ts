@@ -131,6 +131,22 @@ describe('the file journal', () => {
     expect(recovered.records.map((kept) => kept.seq)).toEqual([1, 2]);
   });
 
+  it("a snapshot keeps the workbook's character set (an import from Excel for the Mac)", async () => {
+    const dir = await dataDir();
+    const workbook = open();
+    workbook.apply(writeCellOps('Sheet1', parseCell('A1'), '=CHAR(128)'));
+    workbook.apply(replaceWorkbookOps({ ...workbook.document(), characterSet: 'mac-roman' }));
+    const journal = journalIn(dir);
+    await journal.recover('default');
+    await journal.writeSnapshot('default', 1, workbook.document());
+    await journal.close();
+    const recovered = await journalIn(dir).recover('default');
+    expect(recovered.base?.document.characterSet).toBe('mac-roman');
+    const restarted = open();
+    restarted.apply(replaceWorkbookOps(recovered.base!.document));
+    expect(restarted.sheet('Sheet1').value(0, 0)).toBe('Ä');
+  });
+
   it('records after a gap were never acknowledged: they are set aside, not replayed', async () => {
     const dir = await dataDir();
     await journalWith(dir, 1);
