@@ -16,6 +16,7 @@ import {
   parseWorkbookText,
   withName,
   xlsxWorker,
+  type JsonDecoder,
   type WorkbookStore,
   type XlsxWorkerPool,
 } from '../persistence/index.js';
@@ -69,17 +70,28 @@ function checkImportSize(ops: readonly Op[], field: string, maxCells: number): v
   if (cells > maxCells) throw tooManyCellsInImport(field, String(cells), maxCells);
 }
 
-/** Replaces the workbook with a Gridbook or GridOS document, given parsed or as text. */
+/** parseWorkbookText in this thread (bench, tests, in-process callers). */
+const decodeHere: JsonDecoder = (text, field) =>
+  Promise.resolve(
+    parseWorkbookText(typeof text === 'string' ? text : Buffer.from(text).toString('utf8'), field),
+  );
+
+/**
+ * Replaces the workbook with a Gridbook or GridOS document, given parsed or as text (or UTF-8
+ * bytes). Text is parsed and validated by `decode`: the server's runs in its import worker, so a
+ * document of a million cells does not hold the event loop while it is read.
+ */
 export async function importWorkbookJson(
   handle: WorkbookHandle,
   body: unknown,
   meta: ApplyMeta,
   field = 'body',
   maxCells = MAX_IMPORT_CELLS,
+  decode: JsonDecoder = decodeHere,
 ): Promise<void> {
   const ops =
-    typeof body === 'string'
-      ? replaceWorkbookOps(withName(parseWorkbookText(body, field), handle.workbook.name))
+    typeof body === 'string' || body instanceof Uint8Array
+      ? replaceWorkbookOps(withName(await decode(body, field), handle.workbook.name))
       : importJsonOps(handle.workbook, body, field);
   checkImportSize(ops, field, maxCells);
   await handle.commit(ops, meta);

@@ -43,6 +43,19 @@ describe('Gridbook JSON version 2 (dense blocks)', () => {
     expect(back).toEqual(document);
   });
 
+  it('a column is one block of one-cell rows, and a locked cell inside it splits the block', () => {
+    const workbook = open();
+    workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 1 }, grid(20, 1)));
+    const { json, back } = roundTrip(workbook.document());
+    expect(json.sheets[0]!.blocks).toEqual([{ at: 'B1', inputs: grid(20, 1), versions: 1 }]);
+    expect(back).toEqual(workbook.document());
+    workbook.apply(setLocksOps('Sheet1', parseRange('B10'), true));
+    const split = roundTrip(workbook.document());
+    expect(split.json.sheets[0]!.blocks!.map((block) => block.at)).toEqual(['B1', 'B11']);
+    expect(Object.keys(split.json.sheets[0]!.cells)).toEqual(['B10']);
+    expect(split.back).toEqual(workbook.document());
+  });
+
   it('mixed cells come back exactly: text that looks numeric, formulas, cleared cells, own versions and locks', () => {
     const workbook = open({ sheetNames: ['Data', 'Other'] });
     workbook.apply(

@@ -28,25 +28,42 @@ export interface CellBlockJson {
 /** Smaller rectangles are cheaper as plain cell objects. */
 const MIN_BLOCK_CELLS = 8;
 
+/** Consecutive cells of one row: `length` cells of the snapshot from index `start`. */
 interface Run {
   readonly row: number;
   readonly col: number;
-  readonly cells: SnapshotCell[];
+  readonly start: number;
+  length: number;
 }
 
-/** Unlocked cells grouped into row runs, then runs stacked into rectangles (same column and width). */
+/**
+ * Unlocked cells grouped into row runs, then runs stacked into rectangles (same column and
+ * width). Runs are index ranges into `cells`, not arrays of their own: a one-column sheet has a
+ * run per row, and a million of them made the snapshot of a 1,048,576-cell import allocate a
+ * million arrays on the event loop (issue 16).
+ */
 function rectangles(cells: readonly SnapshotCell[]): { blocks: Run[][]; rest: SnapshotCell[] } {
   const rest: SnapshotCell[] = [];
   const runs: Run[] = [];
-  for (const cell of cells) {
+  let last: Run | undefined;
+  for (let index = 0; index < cells.length; index += 1) {
+    const cell = cells[index]!;
     if (cell.locked) {
       rest.push(cell);
       continue;
     }
-    const last = runs[runs.length - 1];
-    if (last !== undefined && last.row === cell.row && last.col + last.cells.length === cell.col)
-      last.cells.push(cell);
-    else runs.push({ row: cell.row, col: cell.col, cells: [cell] });
+    // The run must end just before this cell in the list too (a locked cell between breaks it).
+    if (
+      last !== undefined &&
+      last.row === cell.row &&
+      last.col + last.length === cell.col &&
+      last.start + last.length === index
+    )
+      last.length += 1;
+    else {
+      last = { row: cell.row, col: cell.col, start: index, length: 1 };
+      runs.push(last);
+    }
   }
   const blocks: Run[][] = [];
   for (const run of runs) {
@@ -57,14 +74,16 @@ function rectangles(cells: readonly SnapshotCell[]): { blocks: Run[][]; rest: Sn
       top !== undefined &&
       top.col === run.col &&
       top.row + 1 === run.row &&
-      top.cells.length === run.cells.length
+      top.length === run.length
     )
       current.push(run);
     else blocks.push([run]);
   }
   const kept = blocks.filter((block) => {
-    if (block.length * block[0]!.cells.length >= MIN_BLOCK_CELLS) return true;
-    for (const run of block) rest.push(...run.cells);
+    if (block.length * block[0]!.length >= MIN_BLOCK_CELLS) return true;
+    for (const run of block)
+      for (let index = run.start; index < run.start + run.length; index += 1)
+        rest.push(cells[index]!);
     return false;
   });
   return { blocks: kept, rest };
@@ -74,14 +93,24 @@ function blockInput(input: CellInput | null): BlockInput {
   return isFormula(input) ? { formula: input.formula } : input;
 }
 
-function blockJson(block: readonly Run[]): CellBlockJson {
+function blockJson(cells: readonly SnapshotCell[], block: readonly Run[]): CellBlockJson {
   const first = block[0]!;
-  const version = first.cells[0]!.version;
-  const same = block.every((run) => run.cells.every((cell) => cell.version === version));
+  const version = cells[first.start]!.version;
+  let same = true;
+  for (const run of block)
+    for (let index = run.start; same && index < run.start + run.length; index += 1)
+      same = cells[index]!.version === version;
+  const rows = (read: (cell: SnapshotCell) => BlockInput | number) =>
+    block.map((run) => {
+      const row = new Array<BlockInput | number>(run.length);
+      for (let offset = 0; offset < run.length; offset += 1)
+        row[offset] = read(cells[run.start + offset]!);
+      return row;
+    });
   return {
     at: formatCell(first),
-    inputs: block.map((run) => run.cells.map((cell) => blockInput(cell.input))),
-    versions: same ? version : block.map((run) => run.cells.map((cell) => cell.version)),
+    inputs: rows((cell) => blockInput(cell.input)) as BlockInput[][],
+    versions: same ? version : (rows((cell) => cell.version) as number[][]),
   };
 }
 
@@ -92,7 +121,7 @@ export function encodeBlocks(cells: readonly SnapshotCell[]): {
 } {
   const { blocks, rest } = rectangles(cells);
   rest.sort((a, b) => a.row - b.row || a.col - b.col);
-  return { blocks: blocks.map(blockJson), rest };
+  return { blocks: blocks.map((block) => blockJson(cells, block)), rest };
 }
 
 function readInput(

@@ -1,7 +1,7 @@
 // Which JSON layout a document is, and turning any of them into a validated WorkbookDocument.
 import { DEFAULT_WORKBOOK_NAME, type WorkbookDocument } from '../core/index.js';
 import { describeJson, isPlainObject } from './cell-json.js';
-import { InvalidDocumentError } from './errors.js';
+import { InvalidDocumentError, MalformedJsonError } from './errors.js';
 import { decodeGridbook, isGridbookDocument } from './gridbook-json.js';
 import { decodeGridos, type DecodedWorkbook } from './gridos-import.js';
 
@@ -21,7 +21,12 @@ export function parseWorkbookText(text: string, field = 'file'): DecodedWorkbook
   try {
     json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
-    throw new InvalidDocumentError(field, `is not valid JSON (${(error as Error).message}).`);
+    const message = (error as Error).message;
+    throw new MalformedJsonError(
+      field,
+      `is not valid JSON (${message}).`,
+      error instanceof RangeError ? 'it is nested too deeply' : message,
+    );
   }
   return decodeWorkbookJson(json, field);
 }

@@ -15,6 +15,21 @@ export class InvalidDocumentError extends PersistenceError {
   }
 }
 
+/**
+ * Text that is not JSON at all. `reason` is what the parser said, in the words a request body's
+ * 400 uses ("it is nested too deeply" for a stack overflow), so a body decoded off the event loop
+ * is answered as the JSON body parser answered it.
+ */
+export class MalformedJsonError extends InvalidDocumentError {
+  constructor(
+    field: string,
+    problem: string,
+    readonly reason: string,
+  ) {
+    super(field, problem);
+  }
+}
+
 /** The save file exists but cannot be read back; the workbook in memory was left as it was. */
 export class CorruptSaveFileError extends PersistenceError {
   constructor(
@@ -78,17 +93,24 @@ export class CommitSeqTakenError extends PersistenceError {
   }
 }
 
+const WORKER_TASKS = {
+  reading: 'Reading the .xlsx file',
+  writing: 'Writing the .xlsx file',
+  'reading-json': 'Reading the JSON document',
+} as const;
+
 /**
- * The xlsx worker thread ended (crashed, ran out of memory, was stopped) before it answered this
+ * The import worker thread ended (crashed, ran out of memory, was stopped) before it answered this
  * file's job. Only this request fails; nothing was changed, and the next job starts a new worker.
  */
+
 export class XlsxWorkerError extends PersistenceError {
   constructor(
-    readonly task: 'reading' | 'writing',
+    readonly task: 'reading' | 'writing' | 'reading-json',
     reason: string,
   ) {
     super(
-      `${task === 'reading' ? 'Reading the .xlsx file' : 'Writing the .xlsx file'} stopped: ${reason}. Nothing was changed; the next request starts again.`,
+      `${WORKER_TASKS[task]} stopped: ${reason}. Nothing was changed; the next request starts again.`,
     );
   }
 }

@@ -20,6 +20,7 @@ export {
   CompactionFailedError,
   CorruptSaveFileError,
   InvalidDocumentError,
+  MalformedJsonError,
   XlsxWorkerError,
   JournalCorruptError,
   JournalStateError,
@@ -41,6 +42,7 @@ export {
   xlsxWorker,
   XlsxWorkerPool,
   XLSX_WORKER_IDLE_MS,
+  type JsonDecoder,
   type XlsxDecoder,
   type XlsxWorkerPoolOptions,
 } from './xlsx-worker-pool.js';

@@ -6,6 +6,9 @@
 // field and problem, so the caller throws the same error (the same status and detail).
 import {
   FormulaError,
+  InvalidChartError,
+  InvalidNameError,
+  InvalidOperationError,
   TooLargeError,
   type CellValue,
   type Sentinel,
@@ -13,9 +16,9 @@ import {
   type WorkbookDocument,
   type WorkbookReader,
 } from '../core/index.js';
-import { InvalidDocumentError } from './errors.js';
+import { InvalidDocumentError, MalformedJsonError } from './errors.js';
 import type { ComputedValues } from './gridbook-json.js';
-import type { DecodedWorkbook } from './gridos-import.js';
+import type { PackedWorkbook } from './packed-workbook.js';
 import type { XlsxExportOptions } from './xlsx-codec.js';
 
 /** What the worker posts once its modules (exceljs among them) are loaded and it takes jobs. */
@@ -47,18 +50,41 @@ export type XlsxJob =
       readonly data: Uint8Array;
       readonly field: string;
       readonly maxCells: number;
+    }
+  | {
+      /** A Gridbook or GridOS JSON document, as text or UTF-8 bytes (a BOM is skipped). */
+      readonly kind: 'decode-json';
+      readonly text: string | Uint8Array;
+      readonly field: string;
     };
+
+/**
+ * The errors a decoder raises on purpose, each built from a field and a problem: persistence's
+ * and the core validators' it calls (a bad chart, sheet name or defined name in a JSON document),
+ * so each keeps its status across the thread.
+ */
+const FIELD_ERRORS = {
+  InvalidDocumentError,
+  InvalidOperationError,
+  InvalidChartError,
+  InvalidNameError,
+  TooLargeError,
+} as const;
+
+type FieldErrorKind = keyof typeof FIELD_ERRORS;
 
 /** An error the codec raises on purpose, as it crosses back: every other error is a plain message. */
 export interface CarriedError {
-  readonly kind: 'InvalidDocumentError' | 'TooLargeError' | 'Error';
+  readonly kind: FieldErrorKind | 'MalformedJsonError' | 'Error';
   readonly field?: string;
   readonly message: string;
+  /** MalformedJsonError's reason. */
+  readonly reason?: string;
 }
 
 export type XlsxAnswer =
   | { readonly ok: true; readonly bytes: Uint8Array }
-  | { readonly ok: true; readonly decoded: DecodedWorkbook }
+  | { readonly ok: true; readonly packed: PackedWorkbook }
   | { readonly ok: false; readonly error: CarriedError };
 
 /** The plain export of a workbook: its document and the values of every cell the encoder reads. */
@@ -134,23 +160,35 @@ function problemOf(error: { field: string; message: string }): string {
   return error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
 }
 
+function fieldErrorKind(error: unknown): FieldErrorKind | undefined {
+  for (const kind of Object.keys(FIELD_ERRORS) as FieldErrorKind[])
+    if (error instanceof FIELD_ERRORS[kind] && error.constructor === FIELD_ERRORS[kind])
+      return kind;
+  return undefined;
+}
+
 export function carriedError(error: unknown): CarriedError {
-  if (error instanceof InvalidDocumentError || error instanceof TooLargeError)
+  if (error instanceof MalformedJsonError)
     return {
-      kind: error instanceof InvalidDocumentError ? 'InvalidDocumentError' : 'TooLargeError',
+      kind: 'MalformedJsonError',
       field: error.field,
       message: problemOf(error),
+      reason: error.reason,
     };
+  const kind = fieldErrorKind(error);
+  if (kind !== undefined) {
+    const { field, message } = error as { field: string; message: string };
+    return { kind, field, message: problemOf({ field, message }) };
+  }
   return { kind: 'Error', message: error instanceof Error ? error.message : String(error) };
 }
 
 /** The error the codec raised in the worker, as the same class (undefined: any other failure). */
 export function rebuiltError(error: CarriedError): Error | undefined {
-  if (error.field === undefined) return undefined;
-  if (error.kind === 'InvalidDocumentError')
-    return new InvalidDocumentError(error.field, error.message);
-  if (error.kind === 'TooLargeError') return new TooLargeError(error.field, error.message);
-  return undefined;
+  if (error.field === undefined || error.kind === 'Error') return undefined;
+  if (error.kind === 'MalformedJsonError')
+    return new MalformedJsonError(error.field, error.message, error.reason ?? error.message);
+  return new FIELD_ERRORS[error.kind](error.field, error.message);
 }
 
 /**

@@ -3,9 +3,16 @@
 import JSZip from 'jszip';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useWorkbooks, writeRows } from '../../test/support/workbook-bed.js';
-import { parseRange, setLocksOps, TooLargeError, type Workbook } from '../core/index.js';
-import { InvalidDocumentError, XlsxWorkerError } from './errors.js';
-import { exportXlsx } from './workbook-transfer.js';
+import {
+  InvalidChartError,
+  parseRange,
+  setLocksOps,
+  TooLargeError,
+  type Workbook,
+} from '../core/index.js';
+import { parseWorkbookText } from './document-import.js';
+import { InvalidDocumentError, MalformedJsonError, XlsxWorkerError } from './errors.js';
+import { exportJson, exportXlsx } from './workbook-transfer.js';
 import { decodeXlsx } from './xlsx-codec.js';
 import { xlsxExportInput } from './xlsx-jobs.js';
 import { XlsxWorkerPool } from './xlsx-worker-pool.js';
@@ -171,5 +178,88 @@ describe('the xlsx worker', () => {
     expect(
       (await workers.decode(await exportXlsx(varied(), {}), 'file', 1000)).sheets,
     ).toHaveLength(1);
+  });
+});
+
+describe('JSON documents in the worker', () => {
+  /** What the decoder throws in this thread and through the worker. */
+  async function bothErrors(text: string): Promise<[unknown, unknown]> {
+    let inThread: unknown;
+    try {
+      parseWorkbookText(text, 'body');
+    } catch (error) {
+      inThread = error;
+    }
+    const inWorker = await pool()
+      .decodeJson(text, 'body')
+      .catch((error: unknown) => error);
+    return [inThread, inWorker];
+  }
+
+  it('reads an export (text or bytes) into the same document as in this thread', async () => {
+    const text = exportJson(varied(), AT);
+    const inThread = parseWorkbookText(text, 'body');
+    expect(await pool().decodeJson(text, 'body')).toStrictEqual(inThread);
+    expect(await pool().decodeJson(Buffer.from(text), 'body')).toStrictEqual(inThread);
+  });
+
+  it('keeps every kind of input, versions and locks, in order, across the thread', async () => {
+    const text = JSON.stringify({
+      workbook_name: 'Kinds',
+      sheets: [
+        {
+          name: 'S',
+          cells: {
+            A1: { value: 1.5, version: 3 },
+            B1: { value: 'text', locked: true },
+            C1: { value: true },
+            A2: { formula: '=A1*2' },
+            B2: { value: null, version: 7 },
+            C2: { value: -4 },
+          },
+        },
+        { name: 'Empty', cells: {} },
+      ],
+    });
+    const decoded = await pool().decodeJson(text, 'body');
+    expect(decoded).toStrictEqual(parseWorkbookText(text, 'body'));
+    expect(decoded.sheets[0]!.cells.map((cell) => [cell.input, cell.version, cell.locked])).toEqual(
+      [
+        [1.5, 3, false],
+        ['text', 0, true],
+        [true, 0, false],
+        [{ formula: '=A1*2' }, 0, false],
+        [null, 7, false],
+        [-4, 0, false],
+      ],
+    );
+  });
+
+  it('refuses text that is not JSON with a MalformedJsonError carrying the parser reason', async () => {
+    const [inThread, inWorker] = await bothErrors('{"sheets": [');
+    expect(inWorker).toBeInstanceOf(MalformedJsonError);
+    expect((inWorker as Error).message).toBe((inThread as Error).message);
+    expect((inWorker as MalformedJsonError).reason).toBe((inThread as MalformedJsonError).reason);
+  });
+
+  it('refuses a bad chart with the core validator error, not a plain failure', async () => {
+    const [inThread, inWorker] = await bothErrors(
+      JSON.stringify({
+        workbook_name: 'W',
+        sheets: [{ name: 'S', cells: {} }],
+        charts: [{ sheet: 'S', kind: 1 }],
+      }),
+    );
+    expect(inThread).toBeInstanceOf(InvalidChartError);
+    expect(inWorker).toBeInstanceOf(InvalidChartError);
+    expect((inWorker as InvalidChartError).field).toBe((inThread as InvalidChartError).field);
+    expect((inWorker as Error).message).toBe((inThread as Error).message);
+  });
+
+  it('says a JSON document was being read when the worker dies', async () => {
+    const dying = pool({ module: DYING_WORKER });
+    await expect(dying.decodeJson(Buffer.from('die, worker'), 'body')).rejects.toThrow(
+      /^Reading the JSON document stopped: the worker exited with code 3/,
+    );
   });
 });

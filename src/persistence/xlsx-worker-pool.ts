@@ -11,6 +11,7 @@
 import { Worker } from 'node:worker_threads';
 import { XlsxWorkerError } from './errors.js';
 import type { DecodedWorkbook } from './gridos-import.js';
+import { unpackWorkbook } from './packed-workbook.js';
 import { siblingModule, workerEntry } from './worker-entry.js';
 import {
   rebuiltError,
@@ -66,7 +67,22 @@ export class XlsxWorkerPool {
   async decode(data: Uint8Array, field: string, maxCells: number): Promise<DecodedWorkbook> {
     const job: XlsxJob = { kind: 'decode', data: transferableCopy(data), field, maxCells };
     const answer = await this.submit(job);
-    return 'decoded' in answer ? answer.decoded : unexpected(answer);
+    return 'packed' in answer ? unpackWorkbook(answer.packed) : unexpected(answer);
+  }
+
+  /**
+   * parseWorkbookText in the worker: a Gridbook or GridOS JSON document (text, or UTF-8 bytes)
+   * parsed and validated there, the same result or the same InvalidDocumentError /
+   * MalformedJsonError; this thread only fills the cells back from typed arrays.
+   */
+  async decodeJson(text: string | Uint8Array, field: string): Promise<DecodedWorkbook> {
+    const job: XlsxJob = {
+      kind: 'decode-json',
+      text: typeof text === 'string' ? text : transferableCopy(text),
+      field,
+    };
+    const answer = await this.submit(job);
+    return 'packed' in answer ? unpackWorkbook(answer.packed) : unexpected(answer);
   }
 
   /** encodeXlsx in the worker over a plain export (xlsxExportInput). */
@@ -99,7 +115,7 @@ export class XlsxWorkerPool {
     const worker = this.worker ?? this.startWorker();
     worker.ref();
     this.running = next;
-    const transfer = next.job.kind === 'decode' ? [next.job.data.buffer as ArrayBuffer] : [];
+    const transfer = transferOf(next.job);
     worker.postMessage({ id: next.id, job: next.job }, transfer);
     if (this.workerReady) this.startDeadline(worker, next);
   }
@@ -156,9 +172,7 @@ export class XlsxWorkerPool {
     const running = this.running;
     this.running = undefined;
     if (running !== undefined)
-      running.reject(
-        new XlsxWorkerError(running.job.kind === 'decode' ? 'reading' : 'writing', reason),
-      );
+      running.reject(new XlsxWorkerError(WORKER_TASK[running.job.kind], reason));
     this.startNext();
   }
 
@@ -177,6 +191,21 @@ export class XlsxWorkerPool {
   }
 }
 
+/** What a failed job was doing, as XlsxWorkerError says it. */
+const WORKER_TASK = {
+  decode: 'reading',
+  'decode-json': 'reading-json',
+  encode: 'writing',
+} as const;
+
+/** The buffers a job hands over (copies made for the purpose, never a caller's). */
+function transferOf(job: XlsxJob): ArrayBuffer[] {
+  if (job.kind === 'decode') return [job.data.buffer as ArrayBuffer];
+  if (job.kind === 'decode-json' && typeof job.text !== 'string')
+    return [job.text.buffer as ArrayBuffer];
+  return [];
+}
+
 function unexpected(answer: XlsxAnswer): never {
   throw new Error(`the xlsx worker answered ${JSON.stringify(Object.keys(answer))}`);
 }
@@ -188,6 +217,9 @@ export function xlsxWorker(): XlsxWorkerPool {
   shared ??= new XlsxWorkerPool();
   return shared;
 }
+
+/** parseWorkbookText as a promise, for callers that choose where it runs (XlsxWorkerPool.decodeJson). */
+export type JsonDecoder = (text: string | Uint8Array, field: string) => Promise<DecodedWorkbook>;
 
 /** decodeXlsx's signature, for callers that choose where it runs. */
 export type XlsxDecoder = (

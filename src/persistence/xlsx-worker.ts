@@ -1,9 +1,13 @@
-// The xlsx worker thread: exceljs is loaded and runs only here, so reading or writing an .xlsx
-// never holds the server's event loop (issue 16: a 2 KB file holding XFD1048576 held every other
-// request half a second). Jobs arrive one at a time (xlsx-worker-pool.ts), each answered by its id
-// with plain data (xlsx-jobs.ts); the file's bytes travel back as a transferred buffer.
+// The import worker thread (named for its first job): exceljs is loaded and runs only here, so
+// reading or writing an .xlsx never holds the server's event loop (issue 16: a 2 KB file holding
+// XFD1048576 held every other request half a second), and JSON imports are parsed and validated
+// here too (a 1,048,576-cell document held it ~8 s, most of it JSON.parse, reading the cells and
+// collecting the garbage of both). Jobs arrive one at a time (xlsx-worker-pool.ts), each answered
+// by its id with plain data (xlsx-jobs.ts): a decoded workbook packed into transferred typed
+// arrays (packed-workbook.ts), a file's bytes as a transferred buffer.
 import { parentPort } from 'node:worker_threads';
-import { decodeXlsx, encodeXlsx } from './xlsx-codec.js';
+import { parseWorkbookText } from './document-import.js';
+import { packWorkbook } from './packed-workbook.js';
 import {
   carriedError,
   encoderArguments,
@@ -13,23 +17,36 @@ import {
   WORKER_READY,
 } from './xlsx-jobs.js';
 
-async function run(job: XlsxJob): Promise<XlsxAnswer> {
-  if (job.kind === 'decode')
-    return { ok: true, decoded: await decodeXlsx(job.data, job.field, job.maxCells) };
+interface Answered {
+  readonly answer: XlsxAnswer;
+  readonly transfer: ArrayBuffer[];
+}
+
+function textOf(text: string | Uint8Array): string {
+  return typeof text === 'string'
+    ? text
+    : Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString('utf8');
+}
+
+async function run(job: XlsxJob): Promise<Answered> {
+  if (job.kind === 'decode-json') {
+    const { packed, transfer } = packWorkbook(parseWorkbookText(textOf(job.text), job.field));
+    return { answer: { ok: true, packed }, transfer };
+  }
+  // exceljs only for the jobs that need it: a worker that only decodes JSON never loads it.
+  const { decodeXlsx, encodeXlsx } = await import('./xlsx-codec.js');
+  if (job.kind === 'decode') {
+    const { packed, transfer } = packWorkbook(await decodeXlsx(job.data, job.field, job.maxCells));
+    return { answer: { ok: true, packed }, transfer };
+  }
   const { values, options } = encoderArguments(job.input);
-  return {
-    ok: true,
-    bytes: transferableCopy(await encodeXlsx(job.input.document, values, options)),
-  };
+  const bytes = transferableCopy(await encodeXlsx(job.input.document, values, options));
+  return { answer: { ok: true, bytes }, transfer: [bytes.buffer as ArrayBuffer] };
 }
 
 parentPort?.on('message', (message: { id: number; job: XlsxJob }) => {
   run(message.job).then(
-    (answer) =>
-      parentPort?.postMessage(
-        { id: message.id, answer },
-        'bytes' in answer ? [answer.bytes.buffer as ArrayBuffer] : [],
-      ),
+    ({ answer, transfer }) => parentPort?.postMessage({ id: message.id, answer }, transfer),
     (error: unknown) =>
       parentPort?.postMessage({
         id: message.id,

@@ -127,6 +127,48 @@ describe('values written over values', () => {
     expect(valueAt(book, 'D2')).toBe(2);
   });
 
+  it('into cells that hold nothing skip the per-cell path too; readers added later, undo and rewrites stay right', () => {
+    const book = open();
+    const engineWrites = vi.spyOn(HyperFormula.prototype, 'setCellContents');
+    const commit = book.apply(
+      writeRangeOps('Sheet1', parseCell('A1'), [
+        [1, 'a'],
+        [2, true],
+        [3, 'c'],
+      ]),
+    );
+    expect(engineWrites).not.toHaveBeenCalled();
+    expect(cellsOf(commit.changes)).toEqual([
+      'Sheet1!A1=1',
+      'Sheet1!A2=2',
+      'Sheet1!A3=3',
+      'Sheet1!B1=a',
+      'Sheet1!B2=true',
+      'Sheet1!B3=c',
+    ]);
+    writeCell(book, 'D1', '=SUM(A1:A3)&B1&COUNTA(B1:B3)');
+    expect(valueAt(book, 'D1')).toBe('6a3');
+    writeRows(book, 'A2', [[20], [30]]);
+    expect(valueAt(book, 'D1')).toBe('51a3');
+    book.undo();
+    book.undo();
+    book.undo();
+    expect([valueAt(book, 'A1'), valueAt(book, 'B3')]).toEqual([null, null]);
+    book.redo();
+    writeCell(book, 'E1', '=A1+A3');
+    expect(valueAt(book, 'E1')).toBe(4);
+  });
+
+  it('into cells that hold nothing take the full path while an array could spill there', () => {
+    const book = open();
+    writeCell(book, 'D1', '=SEQUENCE(3)');
+    const engineWrites = vi.spyOn(HyperFormula.prototype, 'setCellContents');
+    writeRows(book, 'D2', [[9], [8]]);
+    expect(engineWrites).toHaveBeenCalled();
+    expect(valueAt(book, 'D1')).toBe('#SPILL!');
+    expect(valueAt(book, 'D3')).toBe(8);
+  });
+
   it('mark what reads a written value dirty, not the value itself, so the recalculation starts at the readers', () => {
     const hf = HyperFormula.buildFromArray([[1, 2, '=A1*2', '=SUM(A1:B1)']], {
       licenseKey: 'gpl-v3',

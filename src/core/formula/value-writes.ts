@@ -7,8 +7,15 @@
 // is marked dirty, so the recalculation's topological sort starts from the formulas and ranges
 // alone; each written value is exported at once by HyperFormula's own exporter and handed back
 // as a value per cell, which the caller turns into its change list without an object between.
-// Anything else (a formula, an empty cell, a cell that is empty or a formula now, an array,
-// a workbook with whole-column ranges) is left to setCellContents, which the caller then uses.
+// A value written into a cell that holds nothing and that nothing reads (no vertex at all: an
+// empty cell a formula or range reads has one) gets its new value vertex the same way, added to
+// the graph and the address mapping as HyperFormula's own setValueToCell adds it but not marked
+// dirty: with no dependents it has nothing to pass on, and its change is exported here. The
+// largest range write admitted (100,000 numbers into empty cells, issue 16) spent most of its
+// engine time in setCellContents and in a topological sort of the 100,000 new vertices.
+// Anything else (a formula, an empty cell something reads, a cell that is empty or a formula
+// now, a workbook with arrays or whole-column ranges) is left to setCellContents, which the
+// caller then uses.
 import { HyperFormula, type RawCellContent } from 'hyperformula';
 import type { EngineAddress as Address } from './engine-internals.js';
 
@@ -23,8 +30,11 @@ interface Internals {
       readonly nodesSparseArray: readonly unknown[];
       readonly edgesSparseArray: readonly (readonly (number | undefined)[] | undefined)[];
       markNodeAsDirty(node: unknown): void;
+      addNodeIfNotExists(node: unknown): number;
       getInfiniteRanges(): readonly unknown[];
     };
+    readonly addressMapping: { setCell(address: Address, vertex: unknown): void };
+    readonly arrayMapping: { readonly arrayMapping: ReadonlyMap<unknown, unknown> };
   };
   readonly _crudOperations: {
     readonly operations: {
@@ -44,7 +54,7 @@ interface ValueVertex {
 
 /** The classes behind a value cell and its parsed number, text and boolean, read off a probe. */
 interface Classes {
-  readonly valueVertex: abstract new (...args: never[]) => unknown;
+  readonly valueVertex: new (parsedValue: unknown, rawValue: RawCellContent) => ValueVertex;
   readonly parsed: readonly (abstract new (...args: never[]) => unknown)[];
 }
 
@@ -59,6 +69,9 @@ function internalsOf(hf: HyperFormula): Internals {
     !Array.isArray(internals.dependencyGraph.graph.nodesSparseArray) ||
     typeof internals.dependencyGraph.graph.markNodeAsDirty !== 'function' ||
     typeof internals.dependencyGraph.graph.getInfiniteRanges !== 'function' ||
+    typeof internals.dependencyGraph.graph.addNodeIfNotExists !== 'function' ||
+    typeof internals.dependencyGraph.addressMapping?.setCell !== 'function' ||
+    !(internals.dependencyGraph.arrayMapping?.arrayMapping instanceof Map) ||
     typeof operations?.cellContentParser?.parse !== 'function' ||
     typeof operations.changeCellValueInColumnSearch !== 'function' ||
     typeof operations.changes?.isEmpty !== 'function' ||
@@ -142,7 +155,7 @@ function markDependentsDirty(
 
 /**
  * Writes `contents` (rows of engine contents, top-left at `address`) in place when every cell is
- * a value over a value and evaluation is suspended (the recalculation then runs once, at resume,
+ * a value over a value (or, in a block, over nothing) and evaluation is suspended (the recalculation then runs once, at resume,
  * from the cells marked dirty). Answers each written cell's value as HyperFormula exports it,
  * row by row, or undefined when it wrote nothing because some cell needs the full write path.
  * The cells are checked first and written after, keeping only a vertex and a value per cell
@@ -164,7 +177,14 @@ export function writeValuesInPlace(
   if (graph.getInfiniteRanges().length > 0) return undefined;
   const parser = crud.operations.cellContentParser;
   const quotedIsText = quotedTextStaysText(hf, parser);
-  const vertices: ValueVertex[] = [];
+  // Cells without a vertex are written here only when no array could spill over them (an array's
+  // area is HyperFormula's to shrink or block, as setCellContents does), and only in blocks: a
+  // single cell keeps the per-cell path W4's single-cell writes were measured and tuned on.
+  const newCellsAllowed =
+    dependencyGraph.arrayMapping.arrayMapping.size === 0 &&
+    (contents.length > 1 || (contents[0]?.length ?? 0) > 1);
+  // Per cell: its value vertex, or undefined for a cell that has none yet (it gets one).
+  const vertices: (ValueVertex | undefined)[] = [];
   const values: unknown[] = [];
   for (let r = 0; r < contents.length; r += 1) {
     const line = contents[r]!;
@@ -174,8 +194,9 @@ export function writeValuesInPlace(
         row: address.row + r,
         col: address.col + c,
       });
-      if (!(vertex instanceof valueVertex)) return undefined;
-      vertices.push(vertex as ValueVertex);
+      if (vertex === undefined ? !newCellsAllowed : !(vertex instanceof valueVertex))
+        return undefined;
+      vertices.push(vertex as ValueVertex | undefined);
       const content = line[c]!;
       if (quotedIsText && typeof content === 'string' && content.startsWith("'")) {
         values.push(content.slice(1));
@@ -194,15 +215,16 @@ export function writeValuesInPlace(
   for (let r = 0; r < contents.length; r += 1) {
     const line = contents[r]!;
     for (let c = 0; c < line.length; c += 1, index += 1) {
-      const vertex = vertices[index]!;
+      const vertex = vertices[index];
       const value = values[index];
       const content = line[c]!;
-      if (indexed)
-        crud.operations.changeCellValueInColumnSearch(
-          { sheet: address.sheet, row: address.row + r, col: address.col + c },
-          value,
-        );
-      if (vertex.rawValue !== content) {
+      const cell = { sheet: address.sheet, row: address.row + r, col: address.col + c };
+      if (indexed) crud.operations.changeCellValueInColumnSearch(cell, value);
+      if (vertex === undefined) {
+        const created = new valueVertex(value, content);
+        graph.addNodeIfNotExists(created);
+        dependencyGraph.addressMapping.setCell(cell, created);
+      } else if (vertex.rawValue !== content) {
         vertex.setValues({ parsedValue: value, rawValue: content });
         markDependentsDirty(graph, vertex);
       }

@@ -74,6 +74,25 @@ describe('replace-workbook', () => {
     });
   });
 
+  it('reads back cells without versions or locks row-major, wherever their pages are', () => {
+    // A full dense page (64 rows × 4 columns), a sparse cell beside it and the far corner: the
+    // snapshot of a sheet with neither versions nor locks walks its pages instead of its keys.
+    const cells = [];
+    for (let row = 0; row < 70; row += 1)
+      for (let col = 0; col < 6; col += 1)
+        if (col < 4 || row === 3)
+          cells.push({ row, col, input: row * 10 + col, version: 0, locked: false });
+    cells.push({ row: 1_048_575, col: 16_383, input: 'far', version: 0, locked: false });
+    const document: WorkbookDocument = {
+      name: 'Plain',
+      activeSheet: 'S',
+      sheets: [{ name: 'S', cells, charts: [] }],
+    };
+    const workbook = seeded();
+    workbook.apply(replaceWorkbookOps(document));
+    expect(workbook.document().sheets[0]!.cells).toEqual(cells);
+  });
+
   it('is one undo step that restores the previous workbook exactly, versions included', () => {
     const workbook = seeded();
     const before = workbook.document();

@@ -21,13 +21,30 @@ import type { InputRun, Op, SheetSnapshot, SnapshotCell, WorkbookDocument } from
 import { swapWorkbook } from './retired-workbook.js';
 import { setCharacterSet, type Executed, type WorkbookState } from './state.js';
 
-/** Everything a sheet owns: every cell with an input, a version or a lock, row-major, and its charts. */
-export function snapshotOf(sheet: Sheet): SheetSnapshot {
+/**
+ * A sheet's cells when none has a version or a lock (an import of plain values, a restart from
+ * one): its inputs row-major straight from their pages, with no key list to sort and no lookup
+ * per cell (a 1,048,576-cell import's journal snapshot spent ~0.4 s of CPU collecting, sorting
+ * and looking its keys up).
+ */
+function inputCellsOf(sheet: Sheet): SnapshotCell[] {
+  const cells: SnapshotCell[] = new Array(sheet.inputs.size);
+  let index = 0;
+  sheet.inputs.forEachRowMajor((input, row, col) => {
+    cells[index++] = { row, col, input, version: 0, locked: false };
+  });
+  return cells;
+}
+
+/** Every cell with an input, a version or a lock, row-major. */
+function everyCellOf(sheet: Sheet): SnapshotCell[] {
   // Plain loops over the maps, no Set of every key: this runs on every save and export of up to
   // millions of cells (and for the undo step of every load).
   const found: number[] = [];
   sheet.versions.pushKeys(found);
-  for (const key of sheet.inputs.keys()) if (!sheet.versions.has(key)) found.push(key);
+  sheet.inputs.forEach((_, key) => {
+    if (!sheet.versions.has(key)) found.push(key);
+  });
   for (const key of sheet.locked)
     if (!sheet.versions.has(key) && !sheet.inputs.has(key)) found.push(key);
   const keys = Float64Array.from(found).sort();
@@ -43,6 +60,13 @@ export function snapshotOf(sheet: Sheet): SheetSnapshot {
       locked: anyLocked && sheet.locked.has(key),
     };
   }
+  return cells;
+}
+
+/** Everything a sheet owns: every cell with an input, a version or a lock, row-major, and its charts. */
+export function snapshotOf(sheet: Sheet): SheetSnapshot {
+  const cells =
+    sheet.versions.size === 0 && sheet.locked.size === 0 ? inputCellsOf(sheet) : everyCellOf(sheet);
   const formats = sheet.formats.isEmpty ? undefined : sheet.formats.rects();
   return {
     name: sheet.name,

@@ -22,11 +22,14 @@ import {
   exportFileName,
   exportJson,
   exportXlsxInWorker,
+  MalformedJsonError,
   XLSX_CONTENT_TYPE,
+  type JsonDecoder,
   type WorkbookStore,
   type XlsxWorkerPool,
 } from '../../persistence/index.js';
 import { HttpError } from '../errors.js';
+import { JsonText, malformedJson } from '../json-body.js';
 import { formField } from '../multipart.js';
 import {
   importCsv,
@@ -188,23 +191,28 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
     async (request) => {
       const handle = await handleOf(deps, request);
       const body = request.body;
-      if (Buffer.isBuffer(body) || typeof body === 'string') {
+      const max = deps.config.maxImportCells;
+      const decode: JsonDecoder = (text, field) => deps.xlsxWorker.decodeJson(text, field);
+      if (body instanceof JsonText) {
+        try {
+          await importWorkbookJson(handle, body.text, changeMeta(request), 'body', max, decode);
+        } catch (error) {
+          // Parsed in the worker, answered as the JSON body parser answers malformed JSON.
+          if (error instanceof MalformedJsonError) throw malformedJson(error.reason);
+          throw error;
+        }
+      } else if (Buffer.isBuffer(body) || typeof body === 'string') {
         const upload = uploadedFile(request, 'workbook JSON');
         await importWorkbookJson(
           handle,
-          upload.data.toString('utf8'),
+          upload.data,
           changeMeta(request),
           upload.field,
-          deps.config.maxImportCells,
+          max,
+          decode,
         );
       } else {
-        await importWorkbookJson(
-          handle,
-          body,
-          changeMeta(request),
-          'body',
-          deps.config.maxImportCells,
-        );
+        await importWorkbookJson(handle, body, changeMeta(request), 'body', max);
       }
       return workbookJson(handle.workbook);
     },

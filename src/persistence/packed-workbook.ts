@@ -1,0 +1,103 @@
+// A decoded workbook as it crosses back from the import worker: each sheet's cells as typed
+// arrays (transferred, not copied) and only the inputs that are not numbers as a list. A
+// structured clone of a million cell objects cost the receiving thread ~0.9 s of CPU to
+// deserialize (issue 16, import-largest); filling the cell objects again from the arrays costs a
+// tight loop, so the event loop only pays for what it must install.
+import type { CellInput, SheetSnapshot, SnapshotCell } from '../core/index.js';
+import type { DecodedWorkbook } from './gridos-import.js';
+
+const EMPTY = 0;
+const NUMBER = 1;
+const OTHER = 2;
+
+/** One sheet: everything but its cells as it is, the cells column by column. */
+export interface PackedSheet {
+  readonly rest: Omit<SheetSnapshot, 'cells'>;
+  readonly rows: Int32Array;
+  readonly cols: Int32Array;
+  /** Per cell: EMPTY (no input), NUMBER (in `numbers`) or OTHER (next in `others`). */
+  readonly kinds: Uint8Array;
+  readonly numbers: Float64Array;
+  readonly others: readonly CellInput[];
+  /** Absent when every version is 0 (an import that carries none). */
+  readonly versions: Float64Array | undefined;
+  /** Absent when no cell is locked. */
+  readonly locked: Uint8Array | undefined;
+}
+
+export interface PackedWorkbook {
+  readonly name: string | undefined;
+  readonly activeSheet: string;
+  readonly names: DecodedWorkbook['names'];
+  readonly sheets: readonly PackedSheet[];
+}
+
+function packSheet(sheet: SheetSnapshot, transfer: ArrayBuffer[]): PackedSheet {
+  const { cells, ...rest } = sheet;
+  const count = cells.length;
+  const rows = new Int32Array(count);
+  const cols = new Int32Array(count);
+  const kinds = new Uint8Array(count);
+  const numbers = new Float64Array(count);
+  const others: CellInput[] = [];
+  const versions = cells.some((cell) => cell.version !== 0) ? new Float64Array(count) : undefined;
+  const locked = cells.some((cell) => cell.locked) ? new Uint8Array(count) : undefined;
+  for (let index = 0; index < count; index += 1) {
+    const cell = cells[index]!;
+    rows[index] = cell.row;
+    cols[index] = cell.col;
+    const input = cell.input;
+    if (typeof input === 'number') {
+      kinds[index] = NUMBER;
+      numbers[index] = input;
+    } else if (input !== null) {
+      kinds[index] = OTHER;
+      others.push(input);
+    }
+    if (versions !== undefined) versions[index] = cell.version;
+    if (locked !== undefined) locked[index] = cell.locked ? 1 : 0;
+  }
+  for (const array of [rows, cols, kinds, numbers, versions, locked])
+    if (array !== undefined) transfer.push(array.buffer);
+  return { rest, rows, cols, kinds, numbers, others, versions, locked };
+}
+
+/** The workbook packed, and the buffers to transfer with it (they are unusable here afterwards). */
+export function packWorkbook(decoded: DecodedWorkbook): {
+  packed: PackedWorkbook;
+  transfer: ArrayBuffer[];
+} {
+  const transfer: ArrayBuffer[] = [];
+  const sheets = decoded.sheets.map((sheet) => packSheet(sheet, transfer));
+  return {
+    packed: { name: decoded.name, activeSheet: decoded.activeSheet, names: decoded.names, sheets },
+    transfer,
+  };
+}
+
+function unpackCells(sheet: PackedSheet): SnapshotCell[] {
+  const { rows, cols, kinds, numbers, others, versions, locked } = sheet;
+  const cells: SnapshotCell[] = new Array(rows.length);
+  let other = 0;
+  for (let index = 0; index < rows.length; index += 1) {
+    const kind = kinds[index];
+    cells[index] = {
+      row: rows[index]!,
+      col: cols[index]!,
+      input: kind === NUMBER ? numbers[index]! : kind === EMPTY ? null : others[other++]!,
+      version: versions === undefined ? 0 : versions[index]!,
+      locked: locked !== undefined && locked[index] === 1,
+    };
+  }
+  return cells;
+}
+
+/** The decoded workbook again, as the decoder returned it. */
+export function unpackWorkbook(packed: PackedWorkbook): DecodedWorkbook {
+  return {
+    name: packed.name,
+    activeSheet: packed.activeSheet,
+    sheets: packed.sheets.map((sheet) => ({ ...sheet.rest, cells: unpackCells(sheet) })),
+    ...(packed.names === undefined ? {} : { names: packed.names }),
+  };
+}
