@@ -77,9 +77,20 @@ const decodeHere: JsonDecoder = (text, field) =>
   );
 
 /**
+ * Below this size a document is read in this thread whatever `decode` is: it takes a few
+ * milliseconds, less than starting the import worker after it went idle (a README-sized import
+ * should not wait for a thread).
+ */
+const READ_HERE_BELOW_BYTES = 1 << 20;
+
+const sizeOf = (text: string | Uint8Array): number =>
+  typeof text === 'string' ? text.length : text.byteLength;
+
+/**
  * Replaces the workbook with a Gridbook or GridOS document, given parsed or as text (or UTF-8
- * bytes). Text is parsed and validated by `decode`: the server's runs in its import worker, so a
- * document of a million cells does not hold the event loop while it is read.
+ * bytes). Text of READ_HERE_BELOW_BYTES or more is parsed and validated by `decode`: the
+ * server's runs in its import worker, so a document of a million cells does not hold the event
+ * loop while it is read.
  */
 export async function importWorkbookJson(
   handle: WorkbookHandle,
@@ -89,9 +100,11 @@ export async function importWorkbookJson(
   maxCells = MAX_IMPORT_CELLS,
   decode: JsonDecoder = decodeHere,
 ): Promise<void> {
+  const read = async (text: string | Uint8Array) =>
+    (sizeOf(text) < READ_HERE_BELOW_BYTES ? decodeHere : decode)(text, field);
   const ops =
     typeof body === 'string' || body instanceof Uint8Array
-      ? replaceWorkbookOps(withName(await decode(body, field), handle.workbook.name))
+      ? replaceWorkbookOps(withName(await read(body), handle.workbook.name))
       : importJsonOps(handle.workbook, body, field);
   checkImportSize(ops, field, maxCells);
   await handle.commit(ops, meta);

@@ -25,10 +25,9 @@ export interface PackedSheet {
   readonly locked: Uint8Array | undefined;
 }
 
+/** Everything but the sheets as it is (a field added to DecodedWorkbook crosses unchanged). */
 export interface PackedWorkbook {
-  readonly name: string | undefined;
-  readonly activeSheet: string;
-  readonly names: DecodedWorkbook['names'];
+  readonly rest: Omit<DecodedWorkbook, 'sheets'>;
   readonly sheets: readonly PackedSheet[];
 }
 
@@ -68,11 +67,8 @@ export function packWorkbook(decoded: DecodedWorkbook): {
   transfer: ArrayBuffer[];
 } {
   const transfer: ArrayBuffer[] = [];
-  const sheets = decoded.sheets.map((sheet) => packSheet(sheet, transfer));
-  return {
-    packed: { name: decoded.name, activeSheet: decoded.activeSheet, names: decoded.names, sheets },
-    transfer,
-  };
+  const { sheets, ...rest } = decoded;
+  return { packed: { rest, sheets: sheets.map((sheet) => packSheet(sheet, transfer)) }, transfer };
 }
 
 function unpackCells(sheet: PackedSheet): SnapshotCell[] {
@@ -95,9 +91,7 @@ function unpackCells(sheet: PackedSheet): SnapshotCell[] {
 /** The decoded workbook again, as the decoder returned it. */
 export function unpackWorkbook(packed: PackedWorkbook): DecodedWorkbook {
   return {
-    name: packed.name,
-    activeSheet: packed.activeSheet,
+    ...packed.rest,
     sheets: packed.sheets.map((sheet) => ({ ...sheet.rest, cells: unpackCells(sheet) })),
-    ...(packed.names === undefined ? {} : { names: packed.names }),
   };
 }

@@ -294,6 +294,60 @@ describe('export and import (Gridbook JSON)', () => {
     },
   );
 
+  /** 70,000 numbers in column A: well over the megabyte from which an import is read in the worker. */
+  const bigCells = (): Record<string, { value: number }> =>
+    Object.fromEntries(Array.from({ length: 70_000 }, (_, i) => [`A${i + 1}`, { value: i }]));
+
+  it.each([
+    [
+      'invalid JSON',
+      JSON.stringify({ workbook_name: 'x', sheets: [{ name: 'S', cells: bigCells() }] }).slice(
+        0,
+        -3,
+      ),
+    ],
+    [
+      'a formula that is not a string',
+      JSON.stringify({
+        workbook_name: 'x',
+        sheets: { S: { cells: { ...bigCells(), B1: { formula: 42 } } } },
+      }),
+    ],
+    [
+      'our format with a bad chart',
+      JSON.stringify({
+        format: 'gridbook',
+        version: 1,
+        workbook_name: 'x',
+        sheets: [{ name: 'S', cells: bigCells() }],
+        charts: [{ sheet: 'S', id: 'c', data_range: 'A1:B2', chart_type: 'radar' }],
+      }),
+    ],
+  ])(
+    '[PERSIST-8b] a document over a megabyte (read in the import worker) with %s answers 400, workbook unchanged',
+    async (_label, body) => {
+      expect(body.length).toBeGreaterThan(1 << 20);
+      await buildThreeSheets();
+      const before = await exported();
+      const response = await server.http.postRaw('/system/import', body, 'application/json');
+      expect(response.status).toBe(400);
+      expect(typeof response.body.detail).toBe('string');
+      expect(await exported()).toBe(before);
+    },
+  );
+
+  it('[PERSIST-8c] a document over a megabyte imports whole through the import worker', async () => {
+    const body = JSON.stringify({
+      workbook_name: 'Big',
+      sheets: [{ name: 'S', cells: bigCells() }],
+    });
+    expect(body.length).toBeGreaterThan(1 << 20);
+    const response = await server.http.postRaw('/system/import', body, 'application/json');
+    expect(response.status).toBe(200);
+    const peek = await server.http.get('/peek', { sheet: 'S', range: 'A69999:A70000' });
+    expect(peek.body.rows).toEqual([[69_998], [69_999]]);
+  });
+
   it('[PERSIST-9] imports a GridOS .gridos file: sheets in sheet_order, locks, versions, charts, formulas recomputed', async () => {
     const response = await upload(
       '/system/import',

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { DecodedWorkbook } from './gridos-import.js';
+import { packWorkbook, unpackWorkbook } from './packed-workbook.js';
+
+const decoded: DecodedWorkbook = {
+  name: 'Book',
+  activeSheet: 'Data',
+  characterSet: 'mac-roman',
+  names: [{ name: 'Rate', formula: '=Data!$A$1' }] as unknown as DecodedWorkbook['names'],
+  sheets: [
+    {
+      name: 'Data',
+      cells: [
+        { row: 0, col: 0, input: 0.05, version: 3, locked: true },
+        { row: 0, col: 1, input: 'text', version: 0, locked: false },
+        { row: 4, col: 2, input: '=A1*2', version: 1, locked: false },
+      ],
+      layout: { frozenRows: 1 } as never,
+    },
+    { name: 'Empty', cells: [] },
+  ],
+};
+
+describe('a decoded workbook packed for the trip back from the import worker', () => {
+  it('unpacks to the same workbook, workbook-wide fields included', () => {
+    const { packed } = packWorkbook(structuredClone(decoded));
+    expect(unpackWorkbook(structuredClone(packed))).toEqual(decoded);
+  });
+
+  it('hands the cells over as transferable buffers', () => {
+    const { transfer } = packWorkbook(structuredClone(decoded));
+    expect(transfer.length).toBeGreaterThanOrEqual(4);
+    expect(transfer.every((buffer) => buffer instanceof ArrayBuffer)).toBe(true);
+  });
+});
