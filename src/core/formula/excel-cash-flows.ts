@@ -12,15 +12,14 @@ import {
   divideByZero,
   notAvailable,
   numberArg,
-  plainArg,
+  strictNumberArg,
   toNumber,
   valueError,
+  numError,
 } from './excel-arguments.js';
-import type { CustomFunction } from './function-registry.js';
-import { FormulaError, SENTINELS, isFormulaError } from './sentinels.js';
+import type { CustomFunction, FunctionArguments } from './function-registry.js';
+import { isFormulaError } from './sentinels.js';
 import { excelXirrSearch, type DatedValue } from './xirr-root-search.js';
-
-const numError = (message: string): FormulaError => new FormulaError(SENTINELS.number, message);
 
 interface Loan {
   readonly rate: number;
@@ -52,9 +51,7 @@ function interestPart(loan: Loan, period: number): number {
   return loan.type === 1 ? interest / (1 + loan.rate) : interest;
 }
 
-type Args = Parameters<CustomFunction['evaluate']>[0];
-
-function loanAndPeriod(name: string, args: Args): { loan: Loan; period: number } {
+function loanAndPeriod(name: string, args: FunctionArguments): { loan: Loan; period: number } {
   const rate = numberArg(name, args, 0);
   const period = numberArg(name, args, 1);
   const nper = numberArg(name, args, 2);
@@ -121,13 +118,6 @@ const mirr: CustomFunction = {
     return (-inflows / outflows) ** (1 / (n - 1)) - 1;
   },
 };
-
-/** A number argument where TRUE/FALSE are #VALUE!, as in Excel's Treasury-bill functions. */
-function strictNumberArg(name: string, args: Args, index: number): number {
-  const value = plainArg(name, args[index], index + 1);
-  if (typeof value === 'boolean') throw valueError(`${name}: TRUE and FALSE are not numbers`);
-  return toNumber(name, value, index + 1);
-}
 
 const DAY_MS = 86_400_000;
 /** Serial 61 onwards counts days from 1899-12-30. */
@@ -200,7 +190,7 @@ const tbillprice: CustomFunction = {
 };
 
 /** The numbers of a range of cash flows or dates: an error in it is its answer, anything else but a number #NUM!. */
-function flowNumbers(name: string, arg: Args[number]): number[] {
+function flowNumbers(name: string, arg: FunctionArguments[number]): number[] {
   return cellsOf(arg).map((value) => {
     if (isFormulaError(value)) throw value;
     if (typeof value !== 'number') throw numError(`${name}: values and dates must be numbers`);
@@ -243,7 +233,7 @@ const xnpv: CustomFunction = {
  * that number (formulas test.xlsx FINANCIAL AE54: "1" among the values), other text or TRUE/FALSE
  * #VALUE!.
  */
-function scheduleNumbers(arg: Args[number], position: number): (number | null)[] {
+function scheduleNumbers(arg: FunctionArguments[number], position: number): (number | null)[] {
   return cellsOf(arg).map((value) => {
     if (isFormulaError(value)) throw value;
     if (value === null || typeof value === 'number') return value;
