@@ -133,6 +133,21 @@ function yearLater(serial: number): number {
 }
 
 /**
+ * A Treasury bill's days from settlement to maturity and its discount, checked as Excel does for
+ * TBILLEQ and TBILLPRICE: dates truncated, TRUE or FALSE #VALUE! (strictNumberArg), a discount of
+ * 0 or below, maturity not after settlement or more than a year after it #NUM!.
+ */
+function treasuryBill(name: string, args: FunctionArguments): { days: number; discount: number } {
+  const settlement = Math.trunc(strictNumberArg(name, args, 0));
+  const maturity = Math.trunc(strictNumberArg(name, args, 1));
+  const discount = strictNumberArg(name, args, 2);
+  if (discount <= 0) throw numError(`${name}: discount must be above 0`);
+  if (settlement < 0 || maturity <= settlement || maturity > yearLater(settlement))
+    throw numError(`${name}: maturity must be after settlement, by a year at most`);
+  return { days: maturity - settlement, discount };
+}
+
+/**
  * TBILLEQ: the bond-equivalent yield of a Treasury bill. Up to 182 days Microsoft's formula,
  * 365 × rate / (360 − rate × days); beyond, the yield of a bill priced 100 × (1 − rate × days /
  * 360) compounded once at half a year, as Excel's cached results show (ironcalc
@@ -147,13 +162,7 @@ const tbilleq: CustomFunction = {
   description:
     'TBILLEQ(settlement, maturity, discount): the bond-equivalent yield of a Treasury bill (maturity at most a year after settlement)',
   evaluate: (args) => {
-    const settlement = Math.trunc(strictNumberArg('TBILLEQ', args, 0));
-    const maturity = Math.trunc(strictNumberArg('TBILLEQ', args, 1));
-    const discount = strictNumberArg('TBILLEQ', args, 2);
-    if (discount <= 0) return numError('TBILLEQ: discount must be above 0');
-    if (settlement < 0 || maturity <= settlement || maturity > yearLater(settlement))
-      return numError('TBILLEQ: maturity must be after settlement, by a year at most');
-    const days = maturity - settlement;
+    const { days, discount } = treasuryBill('TBILLEQ', args);
     if (days <= 182) return (365 * discount) / (360 - discount * days);
     const price = 100 * (1 - (discount * days) / 360);
     if (price <= 0) return numError('TBILLEQ: the discount leaves no price');
@@ -178,13 +187,8 @@ const tbillprice: CustomFunction = {
   description:
     'TBILLPRICE(settlement, maturity, discount): the price per $100 face value of a Treasury bill (maturity at most a year after settlement)',
   evaluate: (args) => {
-    const settlement = Math.trunc(strictNumberArg('TBILLPRICE', args, 0));
-    const maturity = Math.trunc(strictNumberArg('TBILLPRICE', args, 1));
-    const discount = strictNumberArg('TBILLPRICE', args, 2);
-    if (discount <= 0) return numError('TBILLPRICE: discount must be above 0');
-    if (settlement < 0 || maturity <= settlement || maturity > yearLater(settlement))
-      return numError('TBILLPRICE: maturity must be after settlement, by a year at most');
-    const price = 100 * (1 - (discount * (maturity - settlement)) / 360);
+    const { days, discount } = treasuryBill('TBILLPRICE', args);
+    const price = 100 * (1 - (discount * days) / 360);
     return price > 0 ? price : numError('TBILLPRICE: the discount leaves no price');
   },
 };
