@@ -107,30 +107,29 @@ function macaulay(
   return { duration: weighted / total / frequency, yld, frequency };
 }
 
-const duration: CustomFunction = {
-  name: 'DURATION',
-  minArgs: 5,
-  maxArgs: 6,
-  category: 'Financial',
-  parameters: ['settlement', 'maturity', 'coupon', 'yld', 'frequency', 'basis'],
-  description:
-    'DURATION(settlement, maturity, coupon, yld, frequency, [basis=0]): Macaulay duration, in years, of a security paying periodic interest',
-  evaluate: (args) => macaulay('DURATION', args).duration,
-};
+/** DURATION or MDURATION: a duration (from macaulay), in years, of a security paying periodic interest. */
+function durationFunction(
+  name: string,
+  kind: string,
+  value: (measured: ReturnType<typeof macaulay>) => number,
+): CustomFunction {
+  return {
+    name,
+    minArgs: 5,
+    maxArgs: 6,
+    category: 'Financial',
+    parameters: ['settlement', 'maturity', 'coupon', 'yld', 'frequency', 'basis'],
+    description: `${name}(settlement, maturity, coupon, yld, frequency, [basis=0]): ${kind} duration, in years, of a security paying periodic interest`,
+    evaluate: (args) => value(macaulay(name, args)),
+  };
+}
 
-const mduration: CustomFunction = {
-  name: 'MDURATION',
-  minArgs: 5,
-  maxArgs: 6,
-  category: 'Financial',
-  parameters: ['settlement', 'maturity', 'coupon', 'yld', 'frequency', 'basis'],
-  description:
-    'MDURATION(settlement, maturity, coupon, yld, frequency, [basis=0]): modified duration, in years, of a security paying periodic interest',
-  evaluate: (args) => {
-    const { duration: years, yld, frequency } = macaulay('MDURATION', args);
-    return years / (1 + yld / frequency);
-  },
-};
+const duration = durationFunction('DURATION', 'Macaulay', (measured) => measured.duration);
+const mduration = durationFunction(
+  'MDURATION',
+  'modified',
+  ({ duration: years, yld, frequency }) => years / (1 + yld / frequency),
+);
 
 export const BOND_MEASURE_FUNCTIONS: readonly CustomFunction[] = [
   pricemat,

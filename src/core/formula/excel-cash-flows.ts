@@ -62,33 +62,32 @@ function loanAndPeriod(name: string, args: FunctionArguments): { loan: Loan; per
   return { loan: { rate, nper, pv, fv, type }, period };
 }
 
-const ipmt: CustomFunction = {
-  name: 'IPMT',
-  minArgs: 4,
-  maxArgs: 6,
-  category: 'Financial',
-  parameters: ['rate', 'per', 'nper', 'pv', 'fv', 'type'],
-  description:
-    'IPMT(rate, per, nper, pv, [fv=0], [type=0]): the interest part of payment per of a loan or investment (#NUM! unless 1 ≤ per ≤ nper)',
-  evaluate: (args) => {
-    const { loan, period } = loanAndPeriod('IPMT', args);
-    return interestPart(loan, period);
-  },
-};
+/** IPMT (the interest part) or PPMT (the principal part) of payment per of a loan. */
+function paymentPart(
+  name: string,
+  part: string,
+  value: (loan: Loan, period: number) => number,
+): CustomFunction {
+  return {
+    name,
+    minArgs: 4,
+    maxArgs: 6,
+    category: 'Financial',
+    parameters: ['rate', 'per', 'nper', 'pv', 'fv', 'type'],
+    description: `${name}(rate, per, nper, pv, [fv=0], [type=0]): the ${part} part of payment per of a loan or investment (#NUM! unless 1 ≤ per ≤ nper)`,
+    evaluate: (args) => {
+      const { loan, period } = loanAndPeriod(name, args);
+      return value(loan, period);
+    },
+  };
+}
 
-const ppmt: CustomFunction = {
-  name: 'PPMT',
-  minArgs: 4,
-  maxArgs: 6,
-  category: 'Financial',
-  parameters: ['rate', 'per', 'nper', 'pv', 'fv', 'type'],
-  description:
-    'PPMT(rate, per, nper, pv, [fv=0], [type=0]): the principal part of payment per of a loan or investment (#NUM! unless 1 ≤ per ≤ nper)',
-  evaluate: (args) => {
-    const { loan, period } = loanAndPeriod('PPMT', args);
-    return payment(loan) - interestPart(loan, period);
-  },
-};
+const ipmt = paymentPart('IPMT', 'interest', interestPart);
+const ppmt = paymentPart(
+  'PPMT',
+  'principal',
+  (loan, period) => payment(loan) - interestPart(loan, period),
+);
 
 const mirr: CustomFunction = {
   name: 'MIRR',
