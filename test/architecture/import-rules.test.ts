@@ -3,11 +3,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importsIn, importViolations } from './import-rules.js';
+import { importsIn, importViolations, packagesLoadedFrom } from './import-rules.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SRC = path.join(ROOT, 'src');
 const BROKEN = path.join(import.meta.dirname, 'fixtures', 'broken');
+const START = path.join(import.meta.dirname, 'fixtures', 'start', 'src', 'main.ts');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -77,5 +78,20 @@ describe('[ARCH-1] import rules', () => {
       )
       .map((file) => path.relative(ROOT, file));
     expect(problems).toEqual([]);
+  });
+
+  it('[ARCH-3] the server’s start loads no JWT library: jose is imported only when SaaS auth runs', () => {
+    // OSS mode reaches the saas barrel (main.ts, http/errors.ts, hosting/saas-host.ts import it),
+    // so SaaS-only packages must come in through import() calls (saas/auth/authenticator.ts).
+    const loaded = packagesLoadedFrom(path.join(SRC, 'main.ts'));
+    expect(loaded.get('jose')).toBeUndefined();
+    // The walk does follow the start's static imports into packages.
+    expect(loaded.get('fastify')).toBeDefined();
+  });
+
+  it('a start’s packages follow static value imports only, with the chain that reaches each', () => {
+    const loaded = packagesLoadedFrom(START);
+    expect([...loaded.keys()]).toEqual(['papaparse']);
+    expect(loaded.get('papaparse')).toEqual(['main.ts', 'codec.ts']);
   });
 });

@@ -112,6 +112,8 @@ const WEB_MAY_IMPORT_FROM_SRC: readonly { readonly prefix: string; readonly type
 export interface ImportSite {
   readonly specifier: string;
   readonly typeOnly: boolean;
+  /** An `import()` call: loaded when the call runs, not with the importing module. */
+  readonly dynamic: boolean;
   readonly line: number;
 }
 
@@ -125,11 +127,12 @@ export function importsIn(fileName: string, text: string): ImportSite[] {
     fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
   );
   const found: ImportSite[] = [];
-  const add = (literal: ts.Node, typeOnly: boolean): void => {
+  const add = (literal: ts.Node, typeOnly: boolean, dynamic = false): void => {
     if (!ts.isStringLiteralLike(literal)) return;
     found.push({
       specifier: literal.text,
       typeOnly,
+      dynamic,
       line: source.getLineAndCharacterOfPosition(literal.getStart()).line + 1,
     });
   };
@@ -152,7 +155,7 @@ export function importsIn(fileName: string, text: string): ImportSite[] {
       node.expression.kind === ts.SyntaxKind.ImportKeyword &&
       node.arguments[0] !== undefined
     ) {
-      add(node.arguments[0], false);
+      add(node.arguments[0], false, true);
     } else if (
       ts.isImportEqualsDeclaration(node) &&
       ts.isExternalModuleReference(node.moduleReference)
@@ -298,4 +301,31 @@ export function importViolations(root: string): string[] {
   }
 
   return [...problems, ...cyclesIn(edges, root)];
+}
+
+/**
+ * The packages a program loads as it starts from `entry` (a file under src/): every package named
+ * by a static value import of a module reached through static value imports, with the chain of
+ * files that reaches it. Type-only imports are erased and `import()` calls wait until they run,
+ * so neither counts.
+ */
+export function packagesLoadedFrom(entry: string): Map<string, string[]> {
+  const loaded = new Map<string, string[]>();
+  const seen = new Set<string>();
+  const visit = (file: string, chain: readonly string[]): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const here = [...chain, path.basename(file)];
+    for (const site of importsIn(file, readFileSync(file, 'utf8'))) {
+      if (site.typeOnly || site.dynamic) continue;
+      if (site.specifier.startsWith('.')) {
+        const target = resolveRelative(file, site.specifier);
+        if (/\.tsx?$/.test(target)) visit(target, here);
+      } else if (!isNodeBuiltin(site.specifier) && !loaded.has(site.specifier)) {
+        loaded.set(site.specifier, here);
+      }
+    }
+  };
+  visit(entry, []);
+  return loaded;
 }

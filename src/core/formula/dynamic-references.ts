@@ -27,7 +27,7 @@ import {
 import { MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
 import { internalPrototype, translateFunctionNames } from './engine-internals.js';
 import type { FunctionInfo } from './function-catalogue.js';
-import { pluginFunctionInfo } from './function-catalogue.js';
+import { pluginCatalogue } from './function-catalogue.js';
 import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
 import { timedEntry } from './time-budget.js';
 import type { AstNode as Node, EngineAddress as Address } from './engine-internals.js';
@@ -1040,11 +1040,8 @@ const FUNCTIONS: readonly Definition[] = [
 ];
 
 /** The catalogue's entries for the plugin's functions. */
-export const DYNAMIC_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = new Map(
-  FUNCTIONS.filter((fn) => !INTERNAL.has(fn.name)).map((fn) => [
-    fn.name,
-    pluginFunctionInfo(fn.name, fn.category, fn.description, fn.parameters),
-  ]),
+export const DYNAMIC_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = pluginCatalogue(
+  FUNCTIONS.filter((fn) => !INTERNAL.has(fn.name)),
 );
 
 /** The plugin class (stateless, so every engine may share it). */

@@ -13,6 +13,8 @@ export const notAvailable = (message: string): FormulaError =>
   new FormulaError(SENTINELS.notAvailable, message);
 export const divideByZero = (message: string): FormulaError =>
   new FormulaError(SENTINELS.divideByZero, message);
+export const numError = (message: string): FormulaError =>
+  new FormulaError(SENTINELS.number, message);
 
 /** The cells of an argument row by row (a single value is one cell). */
 export function cellsOf(arg: FunctionArgument): CellValue[] {
@@ -89,10 +91,11 @@ export function numberArg(
 }
 
 /**
- * A number argument of an Analysis ToolPak function (GESTEP, ERF.PRECISE, CONVERT …): like
- * numberArg, but TRUE or FALSE is #VALUE!, as those functions take no logical value for a number.
+ * A number argument where TRUE or FALSE is #VALUE!: like numberArg otherwise. Excel's Analysis
+ * ToolPak functions (GESTEP, ERF.PRECISE …), Treasury bills, XNPV, XIRR, CUMIPMT, EFFECT and the
+ * base conversions take no logical value for a number (their cached results show #VALUE!).
  */
-export function analysisNumberArg(
+export function strictNumberArg(
   name: string,
   args: readonly FunctionArgument[],
   index: number,

@@ -21,7 +21,7 @@ import { areasOfUnion } from './dynamic-references.js';
 import { definePlugin } from './engine-internals.js';
 import { bisect, linearSearch, type MatchMode } from './excel-lookup-functions.js';
 import type { FunctionInfo } from './function-catalogue.js';
-import { pluginFunctionInfo } from './function-catalogue.js';
+import { pluginCatalogue } from './function-catalogue.js';
 import { FormulaError, SENTINELS, isFormulaError, type CellValue } from './sentinels.js';
 import type {
   AstCall as Call,
@@ -500,12 +500,7 @@ const FUNCTIONS: readonly {
 ];
 
 /** The catalogue's entries for the plugin's functions. */
-export const ARRAY_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = new Map(
-  FUNCTIONS.map((fn) => [
-    fn.name,
-    pluginFunctionInfo(fn.name, fn.category, fn.description, fn.parameters, fn.repeatLastArgs),
-  ]),
-);
+export const ARRAY_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = pluginCatalogue(FUNCTIONS);
 
 /** The plugin class (stateless, shared by every engine); it replaces HyperFormula's functions. */
 export function arrayFunctionsPlugin(): FunctionPluginDefinition {

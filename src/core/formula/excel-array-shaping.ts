@@ -21,7 +21,7 @@ import {
   type ImplementedFunctions,
 } from 'hyperformula';
 import type { FunctionInfo } from './function-catalogue.js';
-import { pluginFunctionInfo } from './function-catalogue.js';
+import { pluginCatalogue } from './function-catalogue.js';
 import { translateFunctionNames } from './engine-internals.js';
 import type {
   AstCall as Call,
@@ -84,7 +84,7 @@ interface Shaper {
   readonly method: string;
   readonly category: string;
   readonly parameters: readonly (readonly [string, boolean])[];
-  readonly repeat?: number;
+  readonly repeatLastArgs?: number;
   /** Arguments that take an array whole; the others are single values, lifted over an array. */
   readonly arrays: readonly number[];
   readonly description: string;
@@ -337,7 +337,7 @@ const SHAPERS: readonly Shaper[] = [
       ['array', false],
       ['col_num1', false],
     ],
-    repeat: 1,
+    repeatLastArgs: 1,
     arrays: [0, 1],
     description: 'The given columns of an array, in the given order (negative from the right)',
     shape: (args) => {
@@ -360,7 +360,7 @@ const SHAPERS: readonly Shaper[] = [
       ['array', false],
       ['row_num1', false],
     ],
-    repeat: 1,
+    repeatLastArgs: 1,
     arrays: [0, 1],
     description: 'The given rows of an array, in the given order (negative from the bottom)',
     shape: (args) => {
@@ -683,7 +683,7 @@ class ArrayShaping extends FunctionPlugin {
       return position === 1 ? array.height : position === 2 ? array.width : 0;
     });
     const indices =
-      shaper.repeat === undefined
+      shaper.repeatLastArgs === undefined
         ? defaults
         : [
             undefined,
@@ -706,12 +706,7 @@ class ArrayShaping extends FunctionPlugin {
 }
 
 /** The catalogue's entries for the plugin's functions (HyperFormula has no metadata for them). */
-export const ARRAY_SHAPING_INFO: ReadonlyMap<string, FunctionInfo> = new Map(
-  SHAPERS.map((fn) => [
-    fn.name,
-    pluginFunctionInfo(fn.name, fn.category, fn.description, fn.parameters, fn.repeat),
-  ]),
-);
+export const ARRAY_SHAPING_INFO: ReadonlyMap<string, FunctionInfo> = pluginCatalogue(SHAPERS);
 
 /** The plugin class (stateless, shared by every engine). */
 export function arrayShapingPlugin(): FunctionPluginDefinition {

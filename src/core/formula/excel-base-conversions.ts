@@ -3,9 +3,15 @@
 // truncated before its range is checked (DEC2BIN(511.2) is "111111111", not #NUM!); TRUE or FALSE
 // as the number is #VALUE!; and `places`, when given, is checked before the number: an empty or
 // zero `places` is #NUM!, as is one above 10, even where a negative number would ignore it.
-import { plainArg, textOf, toNumber, valueError } from './excel-arguments.js';
+import {
+  integerArg,
+  numError,
+  plainArg,
+  strictNumberArg,
+  textOf,
+  valueError,
+} from './excel-arguments.js';
 import type { CustomFunction, FunctionArgument } from './function-registry.js';
-import { FormulaError, SENTINELS } from './sentinels.js';
 
 type Base = 'BIN' | 'OCT' | 'DEC' | 'HEX';
 
@@ -18,8 +24,6 @@ const DIGITS: Readonly<Record<Exclude<Base, 'DEC'>, RegExp>> = {
 /** Every non-decimal base writes numbers in ten digits, negative ones as their ten-digit complement. */
 const WIDTH = 10;
 const MAX_PLACES = 10;
-
-const numError = (message: string): FormulaError => new FormulaError(SENTINELS.number, message);
 
 /** 2^(10·log2 radix): the count of ten-digit numbers in that base; half of them are negative. */
 const span = (base: Exclude<Base, 'DEC'>): number => RADIX[base] ** WIDTH;
@@ -39,22 +43,10 @@ function readNumeral(name: string, base: Exclude<Base, 'DEC'>, arg: FunctionArgu
   return unsigned >= span(base) / 2 ? unsigned - span(base) : unsigned;
 }
 
-/** A DEC argument: a number (or text reading as one), truncated towards zero. */
-function readDecimal(name: string, arg: FunctionArgument): number {
-  const value = plainArg(name, arg, 1);
-  if (typeof value === 'boolean')
-    throw valueError(`${name}: number must be a number, not TRUE or FALSE`);
-  if (value === '') throw valueError(`${name}: number must be a number, not empty text`);
-  return Math.trunc(toNumber(name, value, 1));
-}
-
 /** `places` as Excel checks it: a number from 1 to 10 (truncated); undefined when omitted. */
-function readPlaces(name: string, arg: FunctionArgument | undefined): number | undefined {
-  if (arg === undefined) return undefined;
-  const value = plainArg(name, arg, 2);
-  if (typeof value === 'boolean')
-    throw valueError(`${name}: places must be a number, not TRUE or FALSE`);
-  const places = Math.trunc(toNumber(name, value, 2));
+function readPlaces(name: string, args: readonly FunctionArgument[]): number | undefined {
+  if (args[1] === undefined) return undefined;
+  const places = Math.trunc(strictNumberArg(name, args, 1));
   if (places < 1 || places > MAX_PLACES)
     throw numError(`${name}: places must be from 1 to ${MAX_PLACES}`);
   return places;
@@ -92,9 +84,12 @@ function conversion(from: Base, to: Base): CustomFunction {
       ? `${name}(number): a ${from.toLowerCase()} number (up to 10 digits, two's complement) as a decimal number`
       : `${name}(number, [places]): the number in ${to === 'BIN' ? 'binary' : to === 'OCT' ? 'octal' : 'hexadecimal'}, as text padded to places digits (negative numbers as 10 digits of two's complement)`,
     evaluate: (args) => {
-      const places = toDecimal ? undefined : readPlaces(name, args[1]);
+      const places = toDecimal ? undefined : readPlaces(name, args);
+      // A DEC number: a number (or text reading as one; empty text is #VALUE!), truncated.
       const value =
-        from === 'DEC' ? readDecimal(name, args[0]!) : readNumeral(name, from, args[0]!);
+        from === 'DEC'
+          ? Math.trunc(strictNumberArg(name, args, 0))
+          : readNumeral(name, from, args[0]!);
       return to === 'DEC' ? value : writeNumeral(name, to, value, places);
     },
   };
@@ -104,11 +99,6 @@ const BASES: readonly Base[] = ['BIN', 'OCT', 'DEC', 'HEX'];
 
 const MAX_RADIX = 36;
 const MAX_MIN_LENGTH = 255;
-
-/** A number argument of BASE, truncated towards zero. */
-function wholeArg(name: string, arg: FunctionArgument | undefined, position: number): number {
-  return Math.trunc(toNumber(name, plainArg(name, arg, position), position));
-}
 
 /**
  * BASE(number, radix, [min_length]), replacing HyperFormula's, which wrote the fraction of a
@@ -123,9 +113,9 @@ const base: CustomFunction = {
   description:
     'BASE(number, radix, [min_length]): the whole part of number (0 to 2^53 - 1) written in radix 2 to 36, padded with zeros to min_length (up to 255)',
   evaluate: (args) => {
-    const number = wholeArg('BASE', args[0], 1);
-    const radix = wholeArg('BASE', args[1], 2);
-    const minLength = args[2] === undefined ? 0 : wholeArg('BASE', args[2], 3);
+    const number = integerArg('BASE', args, 0);
+    const radix = integerArg('BASE', args, 1);
+    const minLength = args[2] === undefined ? 0 : integerArg('BASE', args, 2);
     if (number < 0 || number >= 2 ** 53) throw numError('BASE: number must be from 0 to 2^53 - 1');
     if (radix < 2 || radix > MAX_RADIX) throw numError('BASE: radix must be from 2 to 36');
     if (minLength < 0 || minLength > MAX_MIN_LENGTH)

@@ -5,14 +5,11 @@
 // places either way, negative shifting the other way, and a result of 2^48 or more is #NUM!
 // (ironcalc ENGINEERING--BITs.xlsx, formulas test.xlsx ENGINEERING rows 10–14). They read each
 // argument as one value, so an array formula applies them cell by cell.
-import { numberArg, plainArg, toNumber } from './excel-arguments.js';
+import { numberArg, plainArg, toNumber, numError } from './excel-arguments.js';
 import type { CustomFunction, FunctionArgument } from './function-registry.js';
-import { FormulaError, SENTINELS } from './sentinels.js';
 
 const LIMIT = 2 ** 48;
 const MAX_SHIFT = 53;
-
-const numError = (message: string): FormulaError => new FormulaError(SENTINELS.number, message);
 
 /** An operand: a whole number from 0 to 2^48 − 1. */
 function operand(name: string, arg: FunctionArgument | undefined, position: number): number {

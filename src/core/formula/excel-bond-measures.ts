@@ -2,22 +2,18 @@
 // Microsoft's function pages, with the day counts of the other bond functions
 // (excel-financial-functions.ts): a security paying its interest at maturity, and the Macaulay
 // (and modified) duration of one paying periodic coupons.
-import { numberArg } from './excel-arguments.js';
+import { numberArg, numError } from './excel-arguments.js';
 import {
   basisArg,
   basisDays,
   couponPeriod,
   dateArg,
+  requireSettlementBeforeMaturity,
   frequencyArg,
   periodDays,
   yearLength,
 } from './excel-financial-functions.js';
-import type { CustomFunction } from './function-registry.js';
-import { FormulaError, SENTINELS } from './sentinels.js';
-
-const numError = (message: string): FormulaError => new FormulaError(SENTINELS.number, message);
-
-type Args = Parameters<CustomFunction['evaluate']>[0];
+import type { CustomFunction, FunctionArguments } from './function-registry.js';
 
 /** Years (as the basis counts them) from issue to maturity, issue to settlement, settlement to maturity. */
 interface AtMaturity {
@@ -29,7 +25,7 @@ interface AtMaturity {
   readonly amount: number;
 }
 
-function atMaturity(name: string, args: Args): AtMaturity {
+function atMaturity(name: string, args: FunctionArguments): AtMaturity {
   const settlement = dateArg(name, args, 0);
   const maturity = dateArg(name, args, 1);
   const issue = dateArg(name, args, 2);
@@ -38,8 +34,7 @@ function atMaturity(name: string, args: Args): AtMaturity {
   const basis = basisArg(name, args, 5);
   if (rate < 0 || amount < 0)
     throw numError(`${name}: rate and the yield or price must not be negative`);
-  if (settlement.serial >= maturity.serial)
-    throw numError(`${name}: settlement must be before maturity`);
+  requireSettlementBeforeMaturity(name, settlement, maturity);
   const year = yearLength(issue, maturity, basis);
   return {
     issueToMaturity: basisDays(issue, maturity, basis) / year,
@@ -81,7 +76,10 @@ const yieldmat: CustomFunction = {
 };
 
 /** Macaulay duration in years: the coupons' and redemption's times weighted by present value. */
-function macaulay(name: string, args: Args): { duration: number; yld: number; frequency: number } {
+function macaulay(
+  name: string,
+  args: FunctionArguments,
+): { duration: number; yld: number; frequency: number } {
   const settlement = dateArg(name, args, 0);
   const maturity = dateArg(name, args, 1);
   const coupon = numberArg(name, args, 2);
@@ -89,8 +87,7 @@ function macaulay(name: string, args: Args): { duration: number; yld: number; fr
   const frequency = frequencyArg(args, 4, name);
   const basis = basisArg(name, args, 5);
   if (coupon < 0 || yld < 0) throw numError(`${name}: coupon and yld must not be negative`);
-  if (settlement.serial >= maturity.serial)
-    throw numError(`${name}: settlement must be before maturity`);
+  requireSettlementBeforeMaturity(name, settlement, maturity);
   const period = couponPeriod(settlement, maturity, frequency);
   const length = periodDays(period, frequency, basis);
   const toNext =
@@ -110,30 +107,29 @@ function macaulay(name: string, args: Args): { duration: number; yld: number; fr
   return { duration: weighted / total / frequency, yld, frequency };
 }
 
-const duration: CustomFunction = {
-  name: 'DURATION',
-  minArgs: 5,
-  maxArgs: 6,
-  category: 'Financial',
-  parameters: ['settlement', 'maturity', 'coupon', 'yld', 'frequency', 'basis'],
-  description:
-    'DURATION(settlement, maturity, coupon, yld, frequency, [basis=0]): Macaulay duration, in years, of a security paying periodic interest',
-  evaluate: (args) => macaulay('DURATION', args).duration,
-};
+/** DURATION or MDURATION: a duration (from macaulay), in years, of a security paying periodic interest. */
+function durationFunction(
+  name: string,
+  kind: string,
+  value: (measured: ReturnType<typeof macaulay>) => number,
+): CustomFunction {
+  return {
+    name,
+    minArgs: 5,
+    maxArgs: 6,
+    category: 'Financial',
+    parameters: ['settlement', 'maturity', 'coupon', 'yld', 'frequency', 'basis'],
+    description: `${name}(settlement, maturity, coupon, yld, frequency, [basis=0]): ${kind} duration, in years, of a security paying periodic interest`,
+    evaluate: (args) => value(macaulay(name, args)),
+  };
+}
 
-const mduration: CustomFunction = {
-  name: 'MDURATION',
-  minArgs: 5,
-  maxArgs: 6,
-  category: 'Financial',
-  parameters: ['settlement', 'maturity', 'coupon', 'yld', 'frequency', 'basis'],
-  description:
-    'MDURATION(settlement, maturity, coupon, yld, frequency, [basis=0]): modified duration, in years, of a security paying periodic interest',
-  evaluate: (args) => {
-    const { duration: years, yld, frequency } = macaulay('MDURATION', args);
-    return years / (1 + yld / frequency);
-  },
-};
+const duration = durationFunction('DURATION', 'Macaulay', (measured) => measured.duration);
+const mduration = durationFunction(
+  'MDURATION',
+  'modified',
+  ({ duration: years, yld, frequency }) => years / (1 + yld / frequency),
+);
 
 export const BOND_MEASURE_FUNCTIONS: readonly CustomFunction[] = [
   pricemat,

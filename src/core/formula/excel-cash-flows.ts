@@ -12,15 +12,14 @@ import {
   divideByZero,
   notAvailable,
   numberArg,
-  plainArg,
+  strictNumberArg,
   toNumber,
   valueError,
+  numError,
 } from './excel-arguments.js';
-import type { CustomFunction } from './function-registry.js';
-import { FormulaError, SENTINELS, isFormulaError } from './sentinels.js';
+import type { CustomFunction, FunctionArguments } from './function-registry.js';
+import { isFormulaError } from './sentinels.js';
 import { excelXirrSearch, type DatedValue } from './xirr-root-search.js';
-
-const numError = (message: string): FormulaError => new FormulaError(SENTINELS.number, message);
 
 interface Loan {
   readonly rate: number;
@@ -52,9 +51,7 @@ function interestPart(loan: Loan, period: number): number {
   return loan.type === 1 ? interest / (1 + loan.rate) : interest;
 }
 
-type Args = Parameters<CustomFunction['evaluate']>[0];
-
-function loanAndPeriod(name: string, args: Args): { loan: Loan; period: number } {
+function loanAndPeriod(name: string, args: FunctionArguments): { loan: Loan; period: number } {
   const rate = numberArg(name, args, 0);
   const period = numberArg(name, args, 1);
   const nper = numberArg(name, args, 2);
@@ -65,33 +62,32 @@ function loanAndPeriod(name: string, args: Args): { loan: Loan; period: number }
   return { loan: { rate, nper, pv, fv, type }, period };
 }
 
-const ipmt: CustomFunction = {
-  name: 'IPMT',
-  minArgs: 4,
-  maxArgs: 6,
-  category: 'Financial',
-  parameters: ['rate', 'per', 'nper', 'pv', 'fv', 'type'],
-  description:
-    'IPMT(rate, per, nper, pv, [fv=0], [type=0]): the interest part of payment per of a loan or investment (#NUM! unless 1 ≤ per ≤ nper)',
-  evaluate: (args) => {
-    const { loan, period } = loanAndPeriod('IPMT', args);
-    return interestPart(loan, period);
-  },
-};
+/** IPMT (the interest part) or PPMT (the principal part) of payment per of a loan. */
+function paymentPart(
+  name: string,
+  part: string,
+  value: (loan: Loan, period: number) => number,
+): CustomFunction {
+  return {
+    name,
+    minArgs: 4,
+    maxArgs: 6,
+    category: 'Financial',
+    parameters: ['rate', 'per', 'nper', 'pv', 'fv', 'type'],
+    description: `${name}(rate, per, nper, pv, [fv=0], [type=0]): the ${part} part of payment per of a loan or investment (#NUM! unless 1 ≤ per ≤ nper)`,
+    evaluate: (args) => {
+      const { loan, period } = loanAndPeriod(name, args);
+      return value(loan, period);
+    },
+  };
+}
 
-const ppmt: CustomFunction = {
-  name: 'PPMT',
-  minArgs: 4,
-  maxArgs: 6,
-  category: 'Financial',
-  parameters: ['rate', 'per', 'nper', 'pv', 'fv', 'type'],
-  description:
-    'PPMT(rate, per, nper, pv, [fv=0], [type=0]): the principal part of payment per of a loan or investment (#NUM! unless 1 ≤ per ≤ nper)',
-  evaluate: (args) => {
-    const { loan, period } = loanAndPeriod('PPMT', args);
-    return payment(loan) - interestPart(loan, period);
-  },
-};
+const ipmt = paymentPart('IPMT', 'interest', interestPart);
+const ppmt = paymentPart(
+  'PPMT',
+  'principal',
+  (loan, period) => payment(loan) - interestPart(loan, period),
+);
 
 const mirr: CustomFunction = {
   name: 'MIRR',
@@ -122,13 +118,6 @@ const mirr: CustomFunction = {
   },
 };
 
-/** A number argument where TRUE/FALSE are #VALUE!, as in Excel's Treasury-bill functions. */
-function strictNumberArg(name: string, args: Args, index: number): number {
-  const value = plainArg(name, args[index], index + 1);
-  if (typeof value === 'boolean') throw valueError(`${name}: TRUE and FALSE are not numbers`);
-  return toNumber(name, value, index + 1);
-}
-
 const DAY_MS = 86_400_000;
 /** Serial 61 onwards counts days from 1899-12-30. */
 const EPOCH_MS = Date.UTC(1899, 11, 30);
@@ -140,6 +129,21 @@ function yearLater(serial: number): number {
   const month = date.getUTCMonth();
   const day = Math.min(date.getUTCDate(), new Date(Date.UTC(year, month + 1, 0)).getUTCDate());
   return Math.round((Date.UTC(year, month, day) - EPOCH_MS) / DAY_MS);
+}
+
+/**
+ * A Treasury bill's days from settlement to maturity and its discount, checked as Excel does for
+ * TBILLEQ and TBILLPRICE: dates truncated, TRUE or FALSE #VALUE! (strictNumberArg), a discount of
+ * 0 or below, maturity not after settlement or more than a year after it #NUM!.
+ */
+function treasuryBill(name: string, args: FunctionArguments): { days: number; discount: number } {
+  const settlement = Math.trunc(strictNumberArg(name, args, 0));
+  const maturity = Math.trunc(strictNumberArg(name, args, 1));
+  const discount = strictNumberArg(name, args, 2);
+  if (discount <= 0) throw numError(`${name}: discount must be above 0`);
+  if (settlement < 0 || maturity <= settlement || maturity > yearLater(settlement))
+    throw numError(`${name}: maturity must be after settlement, by a year at most`);
+  return { days: maturity - settlement, discount };
 }
 
 /**
@@ -157,13 +161,7 @@ const tbilleq: CustomFunction = {
   description:
     'TBILLEQ(settlement, maturity, discount): the bond-equivalent yield of a Treasury bill (maturity at most a year after settlement)',
   evaluate: (args) => {
-    const settlement = Math.trunc(strictNumberArg('TBILLEQ', args, 0));
-    const maturity = Math.trunc(strictNumberArg('TBILLEQ', args, 1));
-    const discount = strictNumberArg('TBILLEQ', args, 2);
-    if (discount <= 0) return numError('TBILLEQ: discount must be above 0');
-    if (settlement < 0 || maturity <= settlement || maturity > yearLater(settlement))
-      return numError('TBILLEQ: maturity must be after settlement, by a year at most');
-    const days = maturity - settlement;
+    const { days, discount } = treasuryBill('TBILLEQ', args);
     if (days <= 182) return (365 * discount) / (360 - discount * days);
     const price = 100 * (1 - (discount * days) / 360);
     if (price <= 0) return numError('TBILLEQ: the discount leaves no price');
@@ -188,19 +186,14 @@ const tbillprice: CustomFunction = {
   description:
     'TBILLPRICE(settlement, maturity, discount): the price per $100 face value of a Treasury bill (maturity at most a year after settlement)',
   evaluate: (args) => {
-    const settlement = Math.trunc(strictNumberArg('TBILLPRICE', args, 0));
-    const maturity = Math.trunc(strictNumberArg('TBILLPRICE', args, 1));
-    const discount = strictNumberArg('TBILLPRICE', args, 2);
-    if (discount <= 0) return numError('TBILLPRICE: discount must be above 0');
-    if (settlement < 0 || maturity <= settlement || maturity > yearLater(settlement))
-      return numError('TBILLPRICE: maturity must be after settlement, by a year at most');
-    const price = 100 * (1 - (discount * (maturity - settlement)) / 360);
+    const { days, discount } = treasuryBill('TBILLPRICE', args);
+    const price = 100 * (1 - (discount * days) / 360);
     return price > 0 ? price : numError('TBILLPRICE: the discount leaves no price');
   },
 };
 
 /** The numbers of a range of cash flows or dates: an error in it is its answer, anything else but a number #NUM!. */
-function flowNumbers(name: string, arg: Args[number]): number[] {
+function flowNumbers(name: string, arg: FunctionArguments[number]): number[] {
   return cellsOf(arg).map((value) => {
     if (isFormulaError(value)) throw value;
     if (typeof value !== 'number') throw numError(`${name}: values and dates must be numbers`);
@@ -243,7 +236,7 @@ const xnpv: CustomFunction = {
  * that number (formulas test.xlsx FINANCIAL AE54: "1" among the values), other text or TRUE/FALSE
  * #VALUE!.
  */
-function scheduleNumbers(arg: Args[number], position: number): (number | null)[] {
+function scheduleNumbers(arg: FunctionArguments[number], position: number): (number | null)[] {
   return cellsOf(arg).map((value) => {
     if (isFormulaError(value)) throw value;
     if (value === null || typeof value === 'number') return value;

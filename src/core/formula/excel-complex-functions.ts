@@ -23,7 +23,7 @@ import {
 } from 'hyperformula';
 import { ERROR_TYPE_BY_SENTINEL, SENTINEL_BY_ERROR_TYPE } from './engine-errors.js';
 import { translateFunctionNames } from './engine-internals.js';
-import { plainArg, valueError } from './excel-arguments.js';
+import { plainArg, valueError, numError } from './excel-arguments.js';
 import type { CustomFunction, FunctionArgument } from './function-registry.js';
 import { FormulaError, SENTINELS, isFormulaError, type CellValue } from './sentinels.js';
 import type { AstCall as Call } from './engine-internals.js';
@@ -36,8 +36,6 @@ interface Complex {
   /** The suffix written in the input; undefined for a plain real number. */
   readonly suffix?: Suffix;
 }
-
-const numError = (message: string): FormulaError => new FormulaError(SENTINELS.number, message);
 
 const NUMBER = String.raw`(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?`;
 const REAL_ONLY = new RegExp(`^[+-]?${NUMBER}$`);

@@ -10,12 +10,10 @@ import {
   textArg,
   toNumber,
   valueError,
+  numError,
 } from './excel-arguments.js';
 import type { CustomFunction } from './function-registry.js';
 import { CODE_PAGE_FUNCTIONS } from './code-page-functions.js';
-import { FormulaError, SENTINELS } from './sentinels.js';
-
-const numError = (message: string): FormulaError => new FormulaError(SENTINELS.number, message);
 
 /** `value` times 10^places through the decimal exponent, so no binary residue creeps in. */
 function shifted(value: number, places: number): number {

@@ -5,11 +5,8 @@
 // places, a fractional period and month truncated (HyperFormula refused them), and a salvage above
 // cost giving negative depreciation as Excel's does (HyperFormula answered 0), per Excel's cached
 // results in ironcalc FINANCIAL--DB_DDB.xlsx.
-import { booleanArg, numberArg } from './excel-arguments.js';
+import { booleanArg, numberArg, numError } from './excel-arguments.js';
 import type { CustomFunction } from './function-registry.js';
-import { FormulaError, SENTINELS } from './sentinels.js';
-
-const numError = (message: string): FormulaError => new FormulaError(SENTINELS.number, message);
 
 interface Asset {
   readonly cost: number;

@@ -3,21 +3,17 @@
 // and the year they are divided by follow the day-count basis as the other bond functions count
 // them (excel-financial-functions.ts): 30/360 for bases 0 and 4, actual days over 360 (2), 365 (3)
 // or the actual year (1, averaged over the years touched when longer than a year).
-import { numberArg } from './excel-arguments.js';
+import { numberArg, numError } from './excel-arguments.js';
 import {
   basisArg,
   basisDays,
   dateArg,
+  requireSettlementBeforeMaturity,
   yearLength,
   type Basis,
   type Day,
 } from './excel-financial-functions.js';
-import type { CustomFunction } from './function-registry.js';
-import { FormulaError, SENTINELS } from './sentinels.js';
-
-const numError = (message: string): FormulaError => new FormulaError(SENTINELS.number, message);
-
-type Args = Parameters<CustomFunction['evaluate']>[0];
+import type { CustomFunction, FunctionArguments } from './function-registry.js';
 
 interface Term {
   /** The fraction of a year from settlement to maturity (days over the basis' year). */
@@ -28,15 +24,14 @@ interface Term {
 }
 
 /** settlement, maturity, two amounts above 0 and the basis, checked as Excel does (#NUM!). */
-function termOf(name: string, args: Args): Term {
+function termOf(name: string, args: FunctionArguments): Term {
   const settlement: Day = dateArg(name, args, 0);
   const maturity: Day = dateArg(name, args, 1);
   const first = numberArg(name, args, 2);
   const second = numberArg(name, args, 3);
   const basis: Basis = basisArg(name, args, 4);
   if (first <= 0 || second <= 0) throw numError(`${name}: the amounts must be above 0`);
-  if (settlement.serial >= maturity.serial)
-    throw numError(`${name}: settlement must be before maturity`);
+  requireSettlementBeforeMaturity(name, settlement, maturity);
   const years = basisDays(settlement, maturity, basis) / yearLength(settlement, maturity, basis);
   return { years, first, second };
 }

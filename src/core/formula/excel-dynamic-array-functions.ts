@@ -19,7 +19,7 @@ import {
   type FunctionPluginDefinition,
 } from 'hyperformula';
 import type { FunctionInfo } from './function-catalogue.js';
-import { pluginFunctionInfo } from './function-catalogue.js';
+import { pluginCatalogue } from './function-catalogue.js';
 import { definePlugin } from './engine-internals.js';
 import { arrayBehind, intersect } from './implicit-intersection.js';
 import type {
@@ -643,12 +643,8 @@ const FUNCTIONS: readonly {
 ];
 
 /** The catalogue's entries for the plugin's functions. */
-export const DYNAMIC_ARRAY_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = new Map(
-  FUNCTIONS.map((fn) => [
-    fn.name,
-    pluginFunctionInfo(fn.name, fn.category, fn.description, fn.parameters, fn.repeatLastArgs),
-  ]),
-);
+export const DYNAMIC_ARRAY_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> =
+  pluginCatalogue(FUNCTIONS);
 
 /** The plugin class (stateless, shared by every engine); its SORT replaces HyperFormula's. */
 export function dynamicArrayFunctionsPlugin(): FunctionPluginDefinition {

@@ -3,11 +3,8 @@
 // documented day-count bases (0 US 30/360, 1 actual/actual, 2 actual/360, 3 actual/365, 4 European 30/360) and
 // ACCRINT's count of coupons as Excel computes it (see accruedCoupons). Coupon dates step back
 // from maturity by 12/frequency months, kept at month ends when maturity is one.
-import { booleanArg, integerArg, numberArg } from './excel-arguments.js';
-import { FormulaError, SENTINELS } from './sentinels.js';
-import type { CustomFunction } from './function-registry.js';
-
-const numError = (message: string): FormulaError => new FormulaError(SENTINELS.number, message);
+import { booleanArg, integerArg, numberArg, numError } from './excel-arguments.js';
+import type { CustomFunction, FunctionArguments } from './function-registry.js';
 
 /** Excel's serial day 0 is 1899-12-30 (serials after 1900-02-28 line up with the calendar). */
 const EPOCH_MS = Date.UTC(1899, 11, 30);
@@ -55,11 +52,7 @@ export function addMonths(date: Day, months: number, monthEnd: boolean): Day {
 
 export type Basis = 0 | 1 | 2 | 3 | 4;
 
-export function basisArg(
-  name: string,
-  args: Parameters<CustomFunction['evaluate']>[0],
-  index: number,
-) {
+export function basisArg(name: string, args: FunctionArguments, index: number) {
   const basis = integerArg(name, args, index, 0);
   if (basis < 0 || basis > 4) throw numError(`${name}: basis must be 0, 1, 2, 3 or 4`);
   return basis as Basis;
@@ -107,21 +100,26 @@ export function yearLength(start: Day, end: Day, basis: Basis): number {
   return total / (end.year - start.year + 1);
 }
 
-export function dateArg(
-  name: string,
-  args: Parameters<CustomFunction['evaluate']>[0],
-  index: number,
-) {
+export function dateArg(name: string, args: FunctionArguments, index: number) {
   const serial = Math.trunc(numberArg(name, args, index));
   if (serial < 0) throw numError(`${name}: argument ${index + 1} is not a valid date`);
   return dayOf(serial);
 }
 
-export function frequencyArg(
-  args: Parameters<CustomFunction['evaluate']>[0],
-  index: number,
-  name = 'ACCRINT',
-): number {
+/**
+ * #NUM! unless settlement comes before maturity, as every bond and security function of Excel
+ * answers; callers check it once all their arguments are read, so an argument's own error wins.
+ */
+export function requireSettlementBeforeMaturity(
+  name: string,
+  settlement: Day,
+  maturity: Day,
+): void {
+  if (settlement.serial >= maturity.serial)
+    throw numError(`${name}: settlement must be before maturity`);
+}
+
+export function frequencyArg(args: FunctionArguments, index: number, name = 'ACCRINT'): number {
   const frequency = integerArg(name, args, index);
   if (![1, 2, 4].includes(frequency))
     throw numError(`${name}: frequency must be 1 (annual), 2 (semiannual) or 4 (quarterly)`);
@@ -283,8 +281,7 @@ function couponFunction(name: string, does: string, measure: CouponMeasure): Cus
       const maturity = dateArg(name, args, 1);
       const frequency = frequencyArg(args, 2, name);
       const basis = basisArg(name, args, 3);
-      if (settlement.serial >= maturity.serial)
-        return numError(`${name}: settlement must be before maturity`);
+      requireSettlementBeforeMaturity(name, settlement, maturity);
       return measure(couponPeriod(settlement, maturity, frequency), settlement, frequency, basis);
     },
   };
@@ -340,14 +337,12 @@ interface BondTerms {
   readonly toNextCoupon: number;
 }
 
-type Args = Parameters<CustomFunction['evaluate']>[0];
-
 /**
  * The arguments PRICE and YIELD share (settlement, maturity, rate, then the price or yield,
  * redemption, frequency, basis), checked as Microsoft documents: #NUM! for a negative rate, a
  * redemption of 0 or less, or settlement on or after maturity.
  */
-function bondTerms(name: string, args: Args): BondTerms {
+function bondTerms(name: string, args: FunctionArguments): BondTerms {
   const settlement = dateArg(name, args, 0);
   const maturity = dateArg(name, args, 1);
   const rate = numberArg(name, args, 2);
@@ -356,8 +351,7 @@ function bondTerms(name: string, args: Args): BondTerms {
   const basis = basisArg(name, args, 6);
   if (rate < 0) throw numError(`${name}: rate must not be negative`);
   if (redemption <= 0) throw numError(`${name}: redemption must be above 0`);
-  if (settlement.serial >= maturity.serial)
-    throw numError(`${name}: settlement must be before maturity`);
+  requireSettlementBeforeMaturity(name, settlement, maturity);
   const period = couponPeriod(settlement, maturity, frequency);
   const periodLength = periodDays(period, frequency, basis);
   const accrued = basisDays(period.previous, settlement, basis);

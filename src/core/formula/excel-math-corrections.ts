@@ -3,16 +3,14 @@
 // truncated, INT(-7.9) was -7), ACOT answers in (0, π) (negative numbers gave negative angles),
 // GCD and LCM follow Excel's argument rules, which differ between single values and ranges, and
 // NORMSDIST takes one argument, as Excel's does (HyperFormula's alias of NORM.S.DIST wanted two).
-import { numberArg, toNumber, valueError } from './excel-arguments.js';
+import { numberArg, toNumber, valueError, numError } from './excel-arguments.js';
 import { erfc } from './excel-math-functions.js';
 import {
   isRangeArgument,
   type CustomFunction,
   type FunctionArgument,
 } from './function-registry.js';
-import { FormulaError, SENTINELS, isFormulaError, type CellValue } from './sentinels.js';
-
-const numError = (message: string): FormulaError => new FormulaError(SENTINELS.number, message);
+import { isFormulaError, type CellValue } from './sentinels.js';
 
 const int: CustomFunction = {
   name: 'INT',

@@ -3,7 +3,7 @@
 // MODE.SNGL, KURT, PERCENTRANK, PERCENTRANK.INC, PERCENTRANK.EXC, MDETERM and PERCENTOF, with the semantics
 // and errors of Microsoft's documentation (BINOM.DIST.RANGE is in precise-built-ins.ts).
 import {
-  analysisNumberArg,
+  strictNumberArg,
   cellsOf,
   divideByZero,
   gridOf,
@@ -11,11 +11,10 @@ import {
   notAvailable,
   numberArg,
   valueError,
+  numError,
 } from './excel-arguments.js';
 import type { CustomFunction, FunctionArgument } from './function-registry.js';
-import { FormulaError, SENTINELS, isFormulaError, type CellValue } from './sentinels.js';
-
-const numError = (message: string): FormulaError => new FormulaError(SENTINELS.number, message);
+import { isFormulaError, type CellValue } from './sentinels.js';
 
 /** The numbers of range arguments (text, booleans and empty cells skipped); an error cell is thrown. */
 function numbersIn(args: readonly FunctionArgument[]): number[] {
@@ -77,7 +76,7 @@ const erfPrecise: CustomFunction = {
   minArgs: 1,
   maxArgs: 1,
   description: 'ERF.PRECISE(x): the error function integrated from 0 to x',
-  evaluate: (args) => erf(analysisNumberArg('ERF.PRECISE', args, 0)),
+  evaluate: (args) => erf(strictNumberArg('ERF.PRECISE', args, 0)),
 };
 
 const erfcPrecise: CustomFunction = {
@@ -85,7 +84,7 @@ const erfcPrecise: CustomFunction = {
   minArgs: 1,
   maxArgs: 1,
   description: 'ERFC.PRECISE(x): the complementary error function integrated from x to infinity',
-  evaluate: (args) => erfc(analysisNumberArg('ERFC.PRECISE', args, 0)),
+  evaluate: (args) => erfc(strictNumberArg('ERFC.PRECISE', args, 0)),
 };
 
 const gestep: CustomFunction = {
@@ -94,7 +93,7 @@ const gestep: CustomFunction = {
   maxArgs: 2,
   description: 'GESTEP(number, [step=0]): 1 when number ≥ step, else 0',
   evaluate: (args) =>
-    analysisNumberArg('GESTEP', args, 0) >= analysisNumberArg('GESTEP', args, 1, 0) ? 1 : 0,
+    strictNumberArg('GESTEP', args, 0) >= strictNumberArg('GESTEP', args, 1, 0) ? 1 : 0,
 };
 
 const permut: CustomFunction = {

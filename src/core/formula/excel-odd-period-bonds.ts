@@ -8,7 +8,7 @@
 // a quasi-coupon period's actual days (Excel's cached results: ironcalc FINANCIAL--PRICE_YIELD.xlsx).
 // ODDFYIELD solves ODDFPRICE for the yield (Newton's method, bisection when it strays); ODDLYIELD
 // has Microsoft's closed form.
-import { numberArg } from './excel-arguments.js';
+import { numberArg, numError } from './excel-arguments.js';
 import {
   addMonths,
   basisArg,
@@ -19,12 +19,7 @@ import {
   type Basis,
   type Day,
 } from './excel-financial-functions.js';
-import type { CustomFunction } from './function-registry.js';
-import { FormulaError, SENTINELS } from './sentinels.js';
-
-const numError = (message: string): FormulaError => new FormulaError(SENTINELS.number, message);
-
-type Args = Parameters<CustomFunction['evaluate']>[0];
+import type { CustomFunction, FunctionArguments } from './function-registry.js';
 
 /** The figures of Microsoft's ODDFPRICE formula (long and short first periods alike). */
 interface OddFirstTerms {
@@ -55,7 +50,7 @@ function share(from: Day, to: Day, start: Day, end: Day, length: number, basis: 
   return basisDays(from, to, basis) / length;
 }
 
-function oddFirstTerms(name: string, args: Args): OddFirstTerms {
+function oddFirstTerms(name: string, args: FunctionArguments): OddFirstTerms {
   const settlement = dateArg(name, args, 0);
   const maturity = dateArg(name, args, 1);
   const issue = dateArg(name, args, 2);
@@ -165,7 +160,7 @@ interface OddLastTerms {
   readonly remaining: number;
 }
 
-function oddLastTerms(name: string, args: Args): OddLastTerms {
+function oddLastTerms(name: string, args: FunctionArguments): OddLastTerms {
   const settlement = dateArg(name, args, 0);
   const maturity = dateArg(name, args, 1);
   const last = dateArg(name, args, 2);

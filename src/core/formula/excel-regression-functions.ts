@@ -14,7 +14,7 @@ import {
   type FunctionPluginDefinition,
 } from 'hyperformula';
 import type { FunctionInfo } from './function-catalogue.js';
-import { pluginFunctionInfo } from './function-catalogue.js';
+import { pluginCatalogue } from './function-catalogue.js';
 import { definePlugin } from './engine-internals.js';
 import type {
   AstCall as Call,
@@ -556,11 +556,9 @@ const FUNCTIONS: readonly {
 ];
 
 /** The catalogue's entries for the plugin's functions (HyperFormula has no metadata for them). */
-export const REGRESSION_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = new Map(
-  FUNCTIONS.map((fn) => [
-    fn.name,
-    pluginFunctionInfo(fn.name, 'Statistical', fn.description, fn.parameters),
-  ]),
+export const REGRESSION_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = pluginCatalogue(
+  FUNCTIONS,
+  'Statistical',
 );
 
 /** The plugin class (stateless, shared by every engine). */

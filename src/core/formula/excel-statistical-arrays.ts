@@ -15,7 +15,7 @@ import {
   type FunctionPluginDefinition,
 } from 'hyperformula';
 import type { FunctionInfo } from './function-catalogue.js';
-import { pluginFunctionInfo } from './function-catalogue.js';
+import { pluginCatalogue } from './function-catalogue.js';
 import { definePlugin } from './engine-internals.js';
 import type { AstCall as Call, AstNode as Node } from './engine-internals.js';
 
@@ -162,11 +162,9 @@ const FUNCTIONS: readonly {
 ];
 
 /** The catalogue's entries for the plugin's functions (HyperFormula has no metadata for them). */
-export const STATISTICAL_ARRAY_INFO: ReadonlyMap<string, FunctionInfo> = new Map(
-  FUNCTIONS.map((fn) => [
-    fn.name,
-    pluginFunctionInfo(fn.name, 'Statistical', fn.description, fn.parameters),
-  ]),
+export const STATISTICAL_ARRAY_INFO: ReadonlyMap<string, FunctionInfo> = pluginCatalogue(
+  FUNCTIONS,
+  'Statistical',
 );
 
 /** The plugin class (stateless, shared by every engine). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useWorkbooks } from '../../../test/support/workbook-bed.js';
 import { FunctionRegistry } from './function-registry.js';
-import { positionalParameters, signatureOf } from './function-catalogue.js';
+import { pluginCatalogue, positionalParameters, signatureOf } from './function-catalogue.js';
 
 const { open } = useWorkbooks();
 
@@ -40,5 +40,37 @@ describe('the function catalogue', () => {
     expect(signatureOf('F', [], 0)).toBe('F()');
     const { parameters, repeatLastArgs } = positionalParameters(1, 3);
     expect(signatureOf('G', parameters, repeatLastArgs)).toBe('G(value1, [value2], [value3])');
+  });
+
+  it('a plugin table’s rows become entries in their own category, else the plugin’s', () => {
+    const catalogue = pluginCatalogue(
+      [
+        { name: 'ONE', description: 'First.', parameters: [['x', false]] },
+        {
+          name: 'MANY',
+          category: 'Math and trigonometry',
+          description: 'Repeats.',
+          parameters: [
+            ['first', false],
+            ['more', true],
+          ],
+          repeatLastArgs: 1,
+        },
+      ],
+      'Logical',
+    );
+    expect([...catalogue.keys()]).toEqual(['ONE', 'MANY']);
+    expect(catalogue.get('ONE')).toMatchObject({ category: 'Logical', signature: 'ONE(x)' });
+    expect(catalogue.get('MANY')).toMatchObject({
+      category: 'Math and trigonometry',
+      repeatLastArgs: 1,
+      signature: 'MANY(first, [more], …)',
+    });
+  });
+
+  it('a plugin row with no category where the plugin gives none is refused', () => {
+    expect(() => pluginCatalogue([{ name: 'LOST', description: '', parameters: [] }])).toThrow(
+      'LOST has no catalogue category',
+    );
   });
 });

@@ -69,3 +69,39 @@ export function pluginFunctionInfo(
     signature: signatureOf(name, parameters, repeatLastArgs),
   };
 }
+
+/** A row of a plugin's function table, as the catalogue reads it. */
+export interface PluginFunctionDeclaration {
+  readonly name: string;
+  /** The row's own category; a plugin whose functions share one passes it to pluginCatalogue. */
+  readonly category?: string;
+  readonly description: string;
+  readonly parameters: readonly (readonly [string, boolean])[];
+  /** How many of the last parameters may repeat (FunctionInfo.repeatLastArgs); none when absent. */
+  readonly repeatLastArgs?: number;
+}
+
+/**
+ * The catalogue's entries, by name, for a plugin's functions (HyperFormula has no metadata for
+ * them): each in the row's own category, else in `category`.
+ */
+export function pluginCatalogue(
+  functions: readonly PluginFunctionDeclaration[],
+  category?: string,
+): ReadonlyMap<string, FunctionInfo> {
+  return new Map(
+    functions.map((fn) => {
+      const shown = fn.category ?? category;
+      // A table row without a category, in a plugin that gives none, is a programming error.
+      if (shown === undefined) throw new Error(`${fn.name} has no catalogue category`);
+      const info = pluginFunctionInfo(
+        fn.name,
+        shown,
+        fn.description,
+        fn.parameters,
+        fn.repeatLastArgs,
+      );
+      return [fn.name, info];
+    }),
+  );
+}

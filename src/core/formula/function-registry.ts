@@ -18,6 +18,8 @@ export const DEFAULT_CALCULATION_SETTINGS: CalculationSettings = {
 
 /** An argument as a custom function receives it: a scalar, or a range as rows of scalars. */
 export type FunctionArgument = Exclude<CellValue, undefined> | FunctionArgumentRange;
+/** The arguments a custom function's evaluate receives. */
+export type FunctionArguments = readonly FunctionArgument[];
 export interface FunctionArgumentRange {
   readonly rows: readonly (readonly CellValue[])[];
 }
@@ -42,10 +44,7 @@ export interface CustomFunction {
    */
   readonly takesErrors?: boolean;
   /** A throw becomes a #VALUE! result carrying the message; it never escapes the engine. */
-  readonly evaluate: (
-    args: readonly FunctionArgument[],
-    settings: CalculationSettings,
-  ) => CellValue;
+  readonly evaluate: (args: FunctionArguments, settings: CalculationSettings) => CellValue;
 }
 
 const FUNCTION_NAME = /^[A-Z][A-Z0-9_.]*$/;

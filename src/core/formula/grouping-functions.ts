@@ -15,7 +15,7 @@ import {
   type FunctionPluginDefinition,
 } from 'hyperformula';
 import type { FunctionInfo } from './function-catalogue.js';
-import { pluginFunctionInfo } from './function-catalogue.js';
+import { pluginCatalogue } from './function-catalogue.js';
 import { definePlugin } from './engine-internals.js';
 import { isInternalLegacyArrayFunction } from './legacy-array-function.js';
 import type { AstNode as Node, InterpreterState as State } from './engine-internals.js';
@@ -435,6 +435,7 @@ const FUNCTIONS: readonly {
   name: string;
   method: string;
   size?: string;
+  category: string;
   parameters: readonly (readonly [string, boolean])[];
   description: string;
 }[] = [
@@ -442,6 +443,7 @@ const FUNCTIONS: readonly {
     name: 'GROUPBY',
     method: 'groupby',
     size: 'groupSize',
+    category: 'Lookup and reference',
     parameters: [
       ['row_fields', false],
       ['values', false],
@@ -459,6 +461,7 @@ const FUNCTIONS: readonly {
     name: 'PIVOTBY',
     method: 'pivotby',
     size: 'groupSize',
+    category: 'Lookup and reference',
     parameters: [
       ['row_fields', false],
       ['col_fields', false],
@@ -478,6 +481,7 @@ const FUNCTIONS: readonly {
   {
     name: 'PERCENTOF',
     method: 'percentof',
+    category: 'Math and trigonometry',
     parameters: [
       ['data_subset', false],
       ['data_all', false],
@@ -487,17 +491,7 @@ const FUNCTIONS: readonly {
 ];
 
 /** The catalogue's entries for the plugin's functions. */
-export const GROUPING_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = new Map(
-  FUNCTIONS.map((fn) => [
-    fn.name,
-    pluginFunctionInfo(
-      fn.name,
-      fn.name === 'PERCENTOF' ? 'Math and trigonometry' : 'Lookup and reference',
-      fn.description,
-      fn.parameters,
-    ),
-  ]),
-);
+export const GROUPING_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = pluginCatalogue(FUNCTIONS);
 
 /** The plugin class (stateless, shared by every engine). */
 export function groupingPlugin(): FunctionPluginDefinition {

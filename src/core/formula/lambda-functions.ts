@@ -17,7 +17,7 @@ import {
 } from 'hyperformula';
 import type { FunctionInfo } from './function-catalogue.js';
 import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
-import { pluginFunctionInfo } from './function-catalogue.js';
+import { pluginCatalogue } from './function-catalogue.js';
 import { LAMBDA_CALL } from './lambda-spelling.js';
 import { definePlugin } from './engine-internals.js';
 import type { AstNode as Node, InterpreterState as State } from './engine-internals.js';
@@ -512,7 +512,7 @@ const FUNCTIONS: readonly {
   method: string;
   size?: string;
   parameters: readonly (readonly [string, boolean])[];
-  repeat?: number;
+  repeatLastArgs?: number;
   description: string;
 }[] = [
   {
@@ -524,7 +524,7 @@ const FUNCTIONS: readonly {
       ['value1', false],
       ['calculation_or_name2', false],
     ],
-    repeat: 2,
+    repeatLastArgs: 2,
     description:
       'Names the results of calculations, to use them by name in the last argument, the calculation',
   },
@@ -535,7 +535,7 @@ const FUNCTIONS: readonly {
       ['parameter_or_calculation', false],
       ['calculation', true],
     ],
-    repeat: 1,
+    repeatLastArgs: 1,
     description:
       'A function of its parameters, called with arguments in parentheses, LAMBDA(x,x+1)(2), or given to MAP, REDUCE, SCAN, BYROW, BYCOL, MAKEARRAY; [name] marks an optional parameter',
   },
@@ -547,7 +547,7 @@ const FUNCTIONS: readonly {
       ['array1', false],
       ['lambda_or_array2', false],
     ],
-    repeat: 1,
+    repeatLastArgs: 1,
     description:
       'An array of the LAMBDA applied to each value of the arrays (one parameter per array)',
   },
@@ -616,18 +616,16 @@ const FUNCTIONS: readonly {
     method: 'lambdaCall',
     size: 'lambdaCallSize',
     parameters: [],
-    repeat: 1,
+    repeatLastArgs: 1,
     description: '',
   },
   { name: SIZED, method: 'lambda', size: 'sizedSize', parameters: [], description: '' },
 ];
 
 /** The catalogue's entries for the plugin's functions (HyperFormula has no metadata for them). */
-export const LAMBDA_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = new Map(
-  FUNCTIONS.filter((fn) => !INTERNAL.has(fn.name)).map((fn) => [
-    fn.name,
-    pluginFunctionInfo(fn.name, 'Logical', fn.description, fn.parameters, fn.repeat),
-  ]),
+export const LAMBDA_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = pluginCatalogue(
+  FUNCTIONS.filter((fn) => !INTERNAL.has(fn.name)),
+  'Logical',
 );
 
 /**

@@ -5,15 +5,7 @@
 // algorithms always pinned; issuer and audience checked when configured). Every refusal is a
 // NotAuthenticatedError whose message says what is wrong.
 import { createHash, hkdfSync } from 'node:crypto';
-import {
-  createRemoteJWKSet,
-  decodeJwt,
-  errors,
-  jwtVerify,
-  SignJWT,
-  type JWTPayload,
-  type JWTVerifyOptions,
-} from 'jose';
+import type { JWTPayload, JWTVerifyOptions } from 'jose';
 import type { Database } from '../db/index.js';
 import { ACCESS_CACHE_TTL_MS, RevocableCache } from '../revocable-cache.js';
 import { NotAuthenticatedError } from './auth-errors.js';
@@ -62,12 +54,25 @@ export function hashServiceToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-type RemoteKeys = ReturnType<typeof createRemoteJWKSet>;
+type Jose = typeof import('jose');
+type RemoteKeys = ReturnType<Jose['createRemoteJWKSet']>;
+
+let joseLoading: Promise<Jose> | undefined;
+/**
+ * jose, loaded on first use: this module is reached from the server's entry in OSS mode too
+ * (through the saas barrel), and an OSS server must not load the JWT library it never uses
+ * (test/architecture: packages the OSS start loads).
+ */
+function jose(): Promise<Jose> {
+  joseLoading ??= import('jose');
+  return joseLoading;
+}
 
 export class Authenticator {
   readonly #options: AuthenticatorOptions;
   readonly #sessionKey: Buffer;
-  readonly #jwks: RemoteKeys | undefined;
+  /** The identity provider's key set (built on first use, with jose), when it has a JWKS URL. */
+  #jwks: Promise<RemoteKeys> | undefined;
   readonly #hmac: Uint8Array | undefined;
   /** A service token's hash → its user, while not revoked (ServiceTokens.revoke forgets it). */
   readonly #serviceTokens = new RevocableCache<Identity>({
@@ -78,22 +83,26 @@ export class Authenticator {
   constructor(options: AuthenticatorOptions) {
     this.#options = options;
     this.#sessionKey = deriveKey(options.secretKey, 'session tokens');
-    // Keys are cached; a token whose kid the cache lacks makes jose fetch the set again (at most
-    // every 30 s).
-    this.#jwks =
-      options.idp.jwksUrl === undefined
-        ? undefined
-        : createRemoteJWKSet(new URL(options.idp.jwksUrl), {
-            cooldownDuration: options.jwksCooldownMs ?? 30_000,
-            cacheMaxAge: 10 * 60_000,
-          });
     this.#hmac =
       options.idp.secret === undefined ? undefined : new TextEncoder().encode(options.idp.secret);
   }
 
   /** Whether tokens of an external identity provider are accepted. */
   get externalIdp(): boolean {
-    return this.#jwks !== undefined || this.#hmac !== undefined;
+    return this.#options.idp.jwksUrl !== undefined || this.#hmac !== undefined;
+  }
+
+  /** The identity provider's keys, built once (they are fetched when a token needs them). */
+  #remoteKeys(jwksUrl: string): Promise<RemoteKeys> {
+    // Keys are cached; a token whose kid the cache lacks makes jose fetch the set again (at most
+    // every 30 s).
+    this.#jwks ??= jose().then(({ createRemoteJWKSet }) =>
+      createRemoteJWKSet(new URL(jwksUrl), {
+        cooldownDuration: this.#options.jwksCooldownMs ?? 30_000,
+        cacheMaxAge: 10 * 60_000,
+      }),
+    );
+    return this.#jwks;
   }
 
   /** How long a built-in session token lasts. */
@@ -113,6 +122,7 @@ export class Authenticator {
       );
     const token = match[1]!;
     if (token.startsWith(SERVICE_TOKEN_PREFIX)) return this.#serviceToken(token);
+    const { decodeJwt } = await jose();
     let claims: JWTPayload;
     try {
       claims = decodeJwt(token);
@@ -128,6 +138,7 @@ export class Authenticator {
   async signSession(user: User): Promise<Session> {
     const now = this.#options.now();
     const expiresAt = new Date(now.getTime() + this.#options.sessionSeconds * 1000);
+    const { SignJWT } = await jose();
     const token = await new SignJWT(user.email === undefined ? {} : { email: user.email })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(user.id)
@@ -162,8 +173,11 @@ export class Authenticator {
       ...(idp.audience === undefined ? {} : { audience: idp.audience }),
     };
     const payload =
-      this.#jwks !== undefined
-        ? await this.#verify(token, this.#jwks, { algorithms: ['RS256', 'ES256'], ...checks })
+      idp.jwksUrl !== undefined
+        ? await this.#verify(token, await this.#remoteKeys(idp.jwksUrl), {
+            algorithms: ['RS256', 'ES256'],
+            ...checks,
+          })
         : await this.#verify(token, this.#hmac!, { algorithms: ['HS256'], ...checks });
     const id = subjectOf(payload);
     const email = typeof payload['email'] === 'string' ? payload['email'] : undefined;
@@ -212,6 +226,7 @@ export class Authenticator {
     key: Uint8Array | RemoteKeys,
     options: { algorithms: string[]; issuer?: string; audience?: string },
   ): Promise<JWTPayload> {
+    const { errors, jwtVerify } = await jose();
     const verifyOptions: JWTVerifyOptions = {
       ...options,
       currentDate: this.#options.now(),
@@ -224,7 +239,7 @@ export class Authenticator {
           : await jwtVerify(token, key, verifyOptions);
       return verified.payload;
     } catch (error) {
-      throw new NotAuthenticatedError(refusal(error, options));
+      throw new NotAuthenticatedError(refusal(errors, error, options));
     }
   }
 }
@@ -236,6 +251,7 @@ function subjectOf(payload: JWTPayload): string {
 }
 
 function refusal(
+  errors: Jose['errors'],
   error: unknown,
   options: { algorithms: string[]; issuer?: string; audience?: string },
 ): string {
