@@ -7,6 +7,7 @@ import {
   cellKey,
   inputToText,
   isFormula,
+  isTypedError,
   isFormulaError,
   MAX_COLUMNS,
   MAX_ROWS,
@@ -44,6 +45,7 @@ function valueField(value: CellValue): string | number {
 function inputField(input: CellInput | null): string | number {
   if (input === null) return '';
   if (isFormula(input)) return visibleFormula(input.formula);
+  if (isTypedError(input)) return textField(input.error);
   return valueField(input);
 }
 

@@ -20,8 +20,10 @@ import {
   tryParseRange,
   type SheetFilter,
   type SheetLayout,
+  errorLiteralOf,
   isFormula,
   isFormulaError,
+  isTypedError,
   excelParameterSpelling,
   formatCell,
   mapOutsideStrings,
@@ -95,14 +97,20 @@ function excelSheetNames(sheets: readonly SheetSnapshot[]): string[] {
   });
 }
 
+/**
+ * An error as a cell's `t="e"` value. Excel writes its newer errors (#SPILL!, #CALC!…) as #VALUE!
+ * with a rich value naming the real one, which is not written here: a reader without rich values
+ * sees #VALUE!, as in Excel's own files.
+ */
+function excelError(error: string): ExcelJS.CellErrorValue {
+  return {
+    error: (EXCEL_ERRORS.has(error) ? error : SENTINELS.value) as ExcelJS.CellErrorValue['error'],
+  };
+}
+
 function cachedResult(value: CellValue): ExcelJS.CellValue | undefined {
   if (value === null) return undefined;
-  if (isFormulaError(value))
-    return {
-      error: (EXCEL_ERRORS.has(value.sentinel)
-        ? value.sentinel
-        : SENTINELS.value) as ExcelJS.CellErrorValue['error'],
-    };
+  if (isFormulaError(value)) return excelError(value.sentinel);
   return value;
 }
 
@@ -200,6 +208,7 @@ function excelValue(
   formula: string | undefined,
   valuesOnly: boolean,
 ): ExcelJS.CellValue {
+  if (isTypedError(input)) return excelError(input.error);
   if (formula === undefined) return input as ExcelJS.CellValue;
   if (valuesOnly) return cachedResult(computed) ?? null;
   const result = cachedResult(computed);
@@ -663,9 +672,11 @@ function inputOf(cell: ExcelJS.Cell): CellInput | null {
   }
   if ('richText' in value) return value.richText.map((run) => run.text).join('') || null;
   if ('hyperlink' in value) return String(value.text ?? value.hyperlink);
-  // An error typed into a cell (#N/A as a placeholder) stays an error value, not text.
-  if ('error' in value)
-    return EXCEL_ERRORS.has(value.error) ? { formula: `=${value.error}` } : value.error;
+  // An error typed into a cell (#N/A as a placeholder) stays an error value (no formula), not text.
+  if ('error' in value) {
+    const error = errorLiteralOf(value.error);
+    return error === undefined ? value.error : { error };
+  }
   return cell.text === '' ? null : cell.text;
 }
 
