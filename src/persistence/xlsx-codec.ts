@@ -24,6 +24,7 @@ import {
   isFormula,
   isFormulaError,
   isTypedError,
+  type ErrorLiteral,
   excelParameterSpelling,
   formatCell,
   mapOutsideStrings,
@@ -58,7 +59,8 @@ import {
 } from './table-references.js';
 import { importedNames, namesToWrite, readWorkbookXml } from './defined-names.js';
 import { rewriteDefinedNames, rewriteQualifiedNames, type ImportedName } from './name-rewrite.js';
-import { checkInflatedSize } from './zip-bounds.js';
+import { checkInflatedSize, readParts } from './zip-bounds.js';
+import { RICH_ERROR_PARTS, richErrorCells, richErrorsOf } from './xlsx-rich-errors.js';
 import { readFormats, writeFormats } from './xlsx-formats.js';
 import {
   sheetFilterOf,
@@ -804,10 +806,24 @@ interface ImportedReferences {
   readonly qualified: ReadonlyMap<string, string>;
 }
 
+/** A sheet's error constants whose rich value names an Excel 365 error (xlsx-rich-errors.ts): A1 → it. */
+function typedErrorsOf(
+  marks: WorksheetMarks | undefined,
+  richErrors: ReadonlyMap<number, ErrorLiteral>,
+): Map<string, ErrorLiteral> {
+  const errors = new Map<string, ErrorLiteral>();
+  for (const [cell, vm] of marks?.richErrors ?? []) {
+    const error = richErrors.get(vm);
+    if (error !== undefined) errors.set(cell, error);
+  }
+  return errors;
+}
+
 function readWorksheet(
   worksheet: ExcelJS.Worksheet,
   references: ImportedReferences,
   dynamic: ReadonlySet<string> | undefined,
+  richErrors: ReadonlyMap<string, ErrorLiteral>,
 ): SnapshotCell[] {
   const locking = isProtected(worksheet);
   const cells: SnapshotCell[] = [];
@@ -824,7 +840,9 @@ function readWorksheet(
       if (cell.isMerged && cell.master.address !== cell.address) return;
       const array = arrayFormulaRange(cell);
       if (array !== undefined) arrays.push(array);
-      const read = inputOf(cell);
+      const given = inputOf(cell);
+      const rich = isTypedError(given) ? richErrors.get(cell.address) : undefined;
+      const read = rich === undefined ? given : { error: rich };
       if (read === null) return;
       const at = { row: Number(cell.row) - 1, col: Number(cell.col) - 1 };
       const input = isFormula(read)
@@ -915,10 +933,10 @@ const CELL_NAME = /\br="([A-Z]+[0-9]+)"/;
  * legacy one. Each worksheet part is read once here before exceljs parses it; the sets are
  * found by sheet name once exceljs has named its worksheets.
  */
-function keepDynamicArrays(workbook: ExcelJS.Workbook): () => Map<string, Set<string>> {
+function keepDynamicArrays(workbook: ExcelJS.Workbook): () => Map<string, WorksheetMarks> {
   const reader = workbook.xlsx as unknown as WorksheetReading;
   const readWorksheetPart = reader._processWorksheetEntry;
-  const found: { model: unknown; cells: Set<string> }[] = [];
+  const found: { model: unknown; marks: WorksheetMarks }[] = [];
   if (typeof readWorksheetPart === 'function') {
     reader._processWorksheetEntry = async function (stream, model, ...rest) {
       const chunks: Buffer[] = [];
@@ -933,20 +951,28 @@ function keepDynamicArrays(workbook: ExcelJS.Workbook): () => Map<string, Set<st
           const name = CELL_NAME.exec(attributes)?.[1];
           if (name !== undefined) cells.add(name);
         }
+      const richErrors = richErrorCells(xml);
       const result = await readWorksheetPart.call(this, Readable.from([xml]), model, ...rest);
       const parsed = model.worksheets?.[model.worksheets.length - 1];
-      if (cells.size > 0 && parsed !== undefined) found.push({ model: parsed, cells });
+      if ((cells.size > 0 || richErrors.size > 0) && parsed !== undefined)
+        found.push({ model: parsed, marks: { dynamic: cells, richErrors } });
       return result;
     };
   }
   return () => {
-    const byName = new Map<string, Set<string>>();
-    for (const { model, cells } of found) {
+    const byName = new Map<string, WorksheetMarks>();
+    for (const { model, marks } of found) {
       const name = (model as { name?: unknown }).name;
-      if (typeof name === 'string') byName.set(name, cells);
+      if (typeof name === 'string') byName.set(name, marks);
     }
     return byName;
   };
+}
+
+/** What a worksheet part says that exceljs drops: its dynamic arrays, its rich error cells (A1 → vm). */
+interface WorksheetMarks {
+  readonly dynamic: ReadonlySet<string>;
+  readonly richErrors: ReadonlyMap<string, number>;
 }
 
 interface WorkbookReading {
@@ -1001,7 +1027,8 @@ export async function decodeXlsx(
     tables = new Map();
   }
   const xml = workbookXml();
-  const dynamic = dynamicArrays();
+  const marks = dynamicArrays();
+  const richErrors = richErrorsOf(readParts(data, RICH_ERROR_PARTS));
   const names = importedNames(
     xml === undefined ? { names: [], sheets: [] } : readWorkbookXml(xml),
     (text) => cleanFormula(text),
@@ -1016,7 +1043,8 @@ export async function decodeXlsx(
         cells: readWorksheet(
           worksheet,
           { tables, rewrites: names.rewrites, qualified: names.qualified },
-          dynamic.get(worksheet.name),
+          marks.get(worksheet.name)?.dynamic,
+          typedErrorsOf(marks.get(worksheet.name), richErrors),
         ),
         charts: [],
         ...(layout === undefined ? {} : { layout }),

@@ -6,7 +6,7 @@
 // server answers other requests meanwhile (inflating 300 MB in one synchronous call held it 1.8 s).
 // The same pass counts cell elements (`<c …>`), so a file with more cells than an import may
 // bring is refused before exceljs spends minutes parsing it (3,000,000 cells held the server 220 s).
-import { createInflateRaw } from 'node:zlib';
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
 import { TooLargeError, tooManyCellsInImport } from '../core/index.js';
 
 const END_OF_DIRECTORY = 0x06054b50;
@@ -19,6 +19,7 @@ const DEFLATED = 8;
 export const MAX_XLSX_INFLATED_BYTES = 256 * 1024 * 1024;
 
 interface Entry {
+  readonly name: string;
   readonly method: number;
   readonly compressedSize: number;
   readonly localHeader: number;
@@ -42,6 +43,7 @@ function entriesOf(bytes: Buffer): Entry[] | undefined {
   for (let index = 0; index < count; index += 1) {
     if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== DIRECTORY_ENTRY) return undefined;
     entries.push({
+      name: bytes.toString('utf8', at + 46, at + 46 + bytes.readUInt16LE(at + 28)),
       method: bytes.readUInt16LE(at + 10),
       compressedSize: bytes.readUInt32LE(at + 20),
       localHeader: bytes.readUInt32LE(at + 42),
@@ -162,4 +164,34 @@ export async function checkInflatedSize(
     if (tally.counter.cells > maxCells)
       throw tooManyCellsInImport(field, `more than ${maxCells}`, maxCells);
   }
+}
+
+/**
+ * The text of the archive's parts named in `names` that it holds (small parts exceljs does not
+ * read, such as xl/metadata.xml), each inflated up to `maxBytes`; a damaged or larger one is left
+ * out. Call it after checkInflatedSize.
+ */
+export function readParts(
+  data: Uint8Array,
+  names: readonly string[],
+  maxBytes = 16 * 1024 * 1024,
+): Map<string, string> {
+  const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const parts = new Map<string, string>();
+  for (const entry of entriesOf(bytes) ?? []) {
+    if (!names.includes(entry.name)) continue;
+    const compressed = dataOf(bytes, entry);
+    if (compressed === undefined) continue;
+    try {
+      if (entry.method === STORED) parts.set(entry.name, compressed.toString('utf8'));
+      else if (entry.method === DEFLATED)
+        parts.set(
+          entry.name,
+          inflateRawSync(compressed, { maxOutputLength: maxBytes }).toString('utf8'),
+        );
+    } catch {
+      // A damaged or oversized part: its rich values are not read.
+    }
+  }
+  return parts;
 }
