@@ -50,7 +50,8 @@ export function inputBytes(input: CellInput | null): number {
     case 'number':
       return NUMBER_BYTES;
     case 'object':
-      return input === null ? 0 : FORMULA_BYTES + textBytes(input.formula);
+      if (input === null) return 0;
+      return FORMULA_BYTES + textBytes('formula' in input ? input.formula : input.error);
     default:
       return 0;
   }

@@ -154,6 +154,21 @@ describe('typing booleans, formulas, literal text and clears', () => {
   });
 });
 
+describe('typing error values', () => {
+  it('types an Excel error literal (any case) as an error value, and writes it back as typed', () => {
+    expect(typeInput('#N/A')).toEqual({ error: '#N/A' });
+    expect(typeInput(' #div/0! ')).toEqual({ error: '#DIV/0!' });
+    expect(typeInput('#CALC!')).toEqual({ error: '#CALC!' });
+    expect(inputToText({ error: '#N/A' })).toBe('#N/A');
+  });
+
+  it('keeps an apostrophe-led literal and a lookalike as text', () => {
+    expect(typeInput("'#N/A")).toBe('#N/A');
+    expect(inputToText('#N/A')).toBe("'#N/A");
+    expect(typeInput('#NOPE!')).toBe('#NOPE!');
+  });
+});
+
 describe('writing an input back as text', () => {
   const inputs: CellInput[] = [
     12,

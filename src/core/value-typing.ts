@@ -11,8 +11,45 @@ export interface Formula {
   readonly formula: string;
 }
 
+/**
+ * Excel's error values as they are typed into a cell or a formula (`#N/A` as a placeholder). The
+ * first eight are every Excel's; the others are Excel 365's (ERROR.TYPE numbers 8–14), which a
+ * file carries as rich values and Excel accepts as literals (`=ERROR.TYPE(#GETTING_DATA)`).
+ */
+export const ERROR_LITERALS = [
+  '#NULL!',
+  '#DIV/0!',
+  '#VALUE!',
+  '#REF!',
+  '#NAME?',
+  '#NUM!',
+  '#N/A',
+  '#GETTING_DATA',
+  '#SPILL!',
+  '#CONNECT!',
+  '#BLOCKED!',
+  '#UNKNOWN!',
+  '#FIELD!',
+  '#CALC!',
+] as const;
+
+export type ErrorLiteral = (typeof ERROR_LITERALS)[number];
+
+const ERROR_LITERAL_SET: ReadonlySet<string> = new Set(ERROR_LITERALS);
+
+/** An error value typed as a constant: no formula (ISFORMULA is FALSE), saved as `t="e"`. */
+export interface TypedError {
+  readonly error: ErrorLiteral;
+}
+
 /** What a cell holds as input. A plain string is literal text. */
-export type CellInput = number | boolean | string | Formula;
+export type CellInput = number | boolean | string | Formula | TypedError;
+
+/** Excel's error literal spelled `text` (any case: Excel reads `#n/a` as #N/A), if it is one. */
+export function errorLiteralOf(text: string): ErrorLiteral | undefined {
+  const upper = text.trim().toUpperCase();
+  return ERROR_LITERAL_SET.has(upper) ? (upper as ErrorLiteral) : undefined;
+}
 
 /** The most characters a cell's text (and a formula's text result) may have, as in Excel. */
 export const MAX_TEXT_LENGTH = 32_767;
@@ -28,7 +65,11 @@ export type WireValue = string | number | boolean | null;
 const NUMERIC_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 export function isFormula(input: CellInput | null | undefined): input is Formula {
-  return typeof input === 'object' && input !== null;
+  return typeof input === 'object' && input !== null && 'formula' in input;
+}
+
+export function isTypedError(input: CellInput | null | undefined): input is TypedError {
+  return typeof input === 'object' && input !== null && 'error' in input;
 }
 
 /** Unicode operators people paste from documents, rewritten outside string literals. */
@@ -100,6 +141,9 @@ export function typeInput(value: WireValue | undefined): CellInput | null {
   if (value.startsWith("'")) return value.slice(1);
   const upper = trimmed.toUpperCase();
   if (upper === 'TRUE') return true;
+  // An error typed into a cell is an error value, as in Excel (`#N/A` marks missing data).
+  const error = errorLiteralOf(upper);
+  if (error !== undefined) return { error };
   if (upper === 'FALSE') return false;
   return parseNumericText(trimmed) ?? parseTypedNumber(trimmed)?.value ?? value;
 }
@@ -107,6 +151,7 @@ export function typeInput(value: WireValue | undefined): CellInput | null {
 /** The input as a person would type it again to get the same cell. */
 export function inputToText(input: CellInput): string {
   if (isFormula(input)) return visibleFormula(input.formula);
+  if (isTypedError(input)) return input.error;
   if (typeof input === 'number') return String(input);
   if (typeof input === 'boolean') return input ? 'TRUE' : 'FALSE';
   const retyped = typeInput(input);
@@ -115,5 +160,6 @@ export function inputToText(input: CellInput): string {
 
 export function sameInput(a: CellInput | null, b: CellInput | null): boolean {
   if (isFormula(a) && isFormula(b)) return a.formula === b.formula;
+  if (isTypedError(a) && isTypedError(b)) return a.error === b.error;
   return a === b;
 }

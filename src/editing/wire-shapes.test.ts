@@ -30,3 +30,16 @@ describe('the answer to a single-cell write', () => {
     expect(writtenCellJson(sheet, parseCell('C9')).value).toBeNull();
   });
 });
+
+describe('a cell holding a typed error', () => {
+  it('shows the error as its input and value, with no formula', () => {
+    const book = open();
+    writeCell(book, 'A1', '#n/a');
+    expect(cellJson(book.sheet(), parseCell('A1'))).toMatchObject({
+      input: '#N/A',
+      value: '#N/A',
+      error: '#N/A',
+      formula: null,
+    });
+  });
+});

@@ -5,7 +5,9 @@
 import {
   cellKey,
   formatCell,
+  errorLiteralOf,
   isFormula,
+  isTypedError,
   normalizeFormula,
   type CellInput,
   type SnapshotCell,
@@ -14,7 +16,8 @@ import { describeJson, isPlainObject, parseCellKey } from './cell-json.js';
 import { InvalidDocumentError } from './errors.js';
 
 /** A block input: a literal as its JSON type (text stays text), a formula as {formula}, null for none. */
-export type BlockInput = number | boolean | string | null | { readonly formula: string };
+export type BlockInput =
+  number | boolean | string | null | { readonly formula: string } | { readonly error: string };
 
 export interface CellBlockJson {
   /** Top-left cell of the block. */
@@ -90,6 +93,7 @@ function rectangles(cells: readonly SnapshotCell[]): { blocks: Run[][]; rest: Sn
 }
 
 function blockInput(input: CellInput | null): BlockInput {
+  if (isTypedError(input)) return { error: input.error };
   return isFormula(input) ? { formula: input.formula } : input;
 }
 
@@ -132,6 +136,9 @@ function readInput(
 ): CellInput | null {
   if (raw === null || typeof raw === 'boolean' || typeof raw === 'string') return raw;
   if (typeof raw === 'number' && Number.isFinite(raw)) return Object.is(raw, -0) ? 0 : raw;
+  const error = isPlainObject(raw) ? raw['error'] : undefined;
+  const literal = typeof error === 'string' ? errorLiteralOf(error) : undefined;
+  if (literal !== undefined) return { error: literal };
   const formula = isPlainObject(raw) ? raw['formula'] : undefined;
   if (typeof formula === 'string' && formula.trim().startsWith('='))
     return { formula: normalizeFormula(formula.trim()) };

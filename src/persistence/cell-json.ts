@@ -10,7 +10,9 @@ import {
   legacyArrayOf,
   MAX_COLUMNS,
   MAX_ROWS,
+  errorLiteralOf,
   isFormula,
+  isTypedError,
   normalizeFormula,
   parseNumericText,
   tryParseCell,
@@ -32,6 +34,8 @@ export interface CellJson {
    * `formula` fills exactly that range (core/legacy-array.ts). Left out for every other cell.
    */
   readonly array?: string;
+  /** True when `value` is an Excel error typed as a constant (`#N/A`), not text. */
+  readonly error?: true;
 }
 
 const ADDRESS = /^[A-Za-z]{1,3}[0-9]{1,7}$/;
@@ -54,11 +58,19 @@ export function describeJson(value: unknown): string {
 }
 
 export function cellToJson(cell: SnapshotCell, computed: CellValue | undefined): CellJson {
+  if (isTypedError(cell.input))
+    return {
+      value: cell.input.error,
+      formula: null,
+      version: cell.version,
+      locked: cell.locked,
+      error: true,
+    };
   const legacy = isFormula(cell.input) ? legacyArrayOf(cell.input.formula) : undefined;
   const formula = isFormula(cell.input) ? (legacy?.formula ?? cell.input.formula) : null;
   const value =
     formula === null
-      ? (cell.input as Exclude<CellInput, { formula: string }> | null)
+      ? (cell.input as Exclude<CellInput, object> | null)
       : computed === undefined
         ? null
         : valueToJson(computed);
@@ -129,6 +141,13 @@ function readLiteral(
   );
 }
 
+/** A cell saved as a typed error (`"error": true` beside its literal); text otherwise. */
+function typedErrorOf(raw: Record<string, unknown>): CellInput | undefined {
+  if (raw['error'] !== true || typeof raw['value'] !== 'string') return undefined;
+  const error = errorLiteralOf(raw['value']);
+  return error === undefined ? undefined : { error };
+}
+
 function readVersion(raw: unknown, field: string): number {
   if (raw === undefined || raw === null) return 0;
   if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0) {
@@ -169,7 +188,7 @@ export function readCell(
           formula:
             array === undefined ? formula : legacyArrayFormula(formula, array.rows, array.cols),
         }
-      : readLiteral(raw['value'], field, raw['datatype'], options);
+      : (typedErrorOf(raw) ?? readLiteral(raw['value'], field, raw['datatype'], options));
   const version = readVersion(raw['version'], field);
   const locked = readLocked(raw['locked'], field);
   if (input === null && version === 0 && !locked) return undefined;

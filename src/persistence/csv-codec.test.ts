@@ -31,6 +31,13 @@ function sheetWithEverything(): Workbook {
 }
 
 describe('CSV export', () => {
+  it('writes a typed error and an error result as their literal, unquoted (both modes)', () => {
+    const workbook = open({ sheetNames: ['E'] });
+    workbook.apply(writeRangeOps('E', { row: 0, col: 0 }, [['#N/A', '=1/0', "'#REF!"]]));
+    expect(encodeCsv(workbook.sheet('E'))).toBe("#N/A,#DIV/0!,'#REF!");
+    expect(encodeCsv(workbook.sheet('E'), 'formulas')).toBe("#N/A,=1/0,'#REF!");
+  });
+
   it('[PERSIST-6] writes computed values from A1, quoting per RFC 4180, with CRLF rows', () => {
     const csv = encodeCsv(sheetWithEverything().sheet('Data'));
     expect(csv.split('\r\n')).toEqual([

@@ -7,6 +7,7 @@ import {
   cellKey,
   inputToText,
   isFormula,
+  isTypedError,
   isFormulaError,
   MAX_COLUMNS,
   MAX_ROWS,
@@ -35,7 +36,8 @@ function textField(text: string): string {
 
 function valueField(value: CellValue): string | number {
   if (value === null) return '';
-  if (isFormulaError(value)) return textField(value.sentinel);
+  // An error as its literal: read back, `#DIV/0!` is the error again (a typed error), not text.
+  if (isFormulaError(value)) return value.sentinel;
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (typeof value === 'number') return value;
   return textField(value);
@@ -44,6 +46,7 @@ function valueField(value: CellValue): string | number {
 function inputField(input: CellInput | null): string | number {
   if (input === null) return '';
   if (isFormula(input)) return visibleFormula(input.formula);
+  if (isTypedError(input)) return input.error;
   return valueField(input);
 }
 

@@ -198,6 +198,27 @@ describe('the character set CHAR and CODE compute with', () => {
   });
 });
 
+describe('typed error values in Gridbook JSON', () => {
+  it('saves a typed error as its literal marked error (single cells and dense blocks) and reads it back as one, text staying text', () => {
+    const workbook = open({ name: 'Errors', sheetNames: ['S'] });
+    const row = ['#N/A', '#CALC!', "'#N/A", 1, 2, 3, 4, 5, 6];
+    workbook.apply(writeRangeOps('S', { row: 0, col: 0 }, [row, row]));
+    workbook.apply(writeRangeOps('S', { row: 5, col: 0 }, [['#REF!']]));
+    for (const dense of [false, true]) {
+      const encoded = JSON.parse(JSON.stringify(encodeGridbook(workbook.document(), { dense })));
+      const text = JSON.stringify(encoded);
+      expect(text).toContain(dense ? '{"error":"#N/A"}' : '"value":"#N/A","formula":null');
+      expect(text).toMatch(/"value":"#REF!","formula":null,[^}]*"error":true/);
+      const decoded = decodeGridbook(encoded);
+      expect(decoded).toEqual(workbook.document());
+      const inputs = decoded.sheets[0]!.cells.map((cell) => cell.input);
+      expect(inputs).toContainEqual({ error: '#CALC!' });
+      expect(inputs).toContainEqual({ error: '#REF!' });
+      expect(inputs).toContain('#N/A');
+    }
+  });
+});
+
 describe('Gridbook JSON import validation', () => {
   const valid = () => JSON.parse(exportJson(threeSheets(), AT));
 

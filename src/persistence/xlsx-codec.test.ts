@@ -56,6 +56,22 @@ describe('xlsx export', () => {
     expect(book.getWorksheet('Inputs')!.getCell('B4').value).toBe(true);
   });
 
+  it('writes a typed error as an error value (t="e", no formula) and reads it back as one', async () => {
+    const workbook = open({ name: 'Typed', sheetNames: ['S'] });
+    workbook.apply(writeRangeOps('S', { row: 0, col: 0 }, [['#N/A', '#CALC!', '=ISFORMULA(A1)']]));
+    const bytes = await exportXlsx(workbook, { at: new Date(Date.UTC(2026, 0, 1)) });
+    const xml = await (
+      await JSZip.loadAsync(bytes)
+    )
+      .file('xl/worksheets/sheet1.xml')!
+      .async('string');
+    expect(xml).toMatch(/<c r="A1"[^>]*t="e"[^>]*><v>#N\/A<\/v><\/c>/);
+    // Excel files carry #CALC! as #VALUE! (plus a rich value naming it, not written here).
+    expect(xml).toMatch(/<c r="B1"[^>]*t="e"[^>]*><v>#VALUE!<\/v><\/c>/);
+    const sheet = (await decodeXlsx(bytes)).sheets[0]!;
+    expect(sheet.cells.find((cell) => cell.col === 0)?.input).toEqual({ error: '#N/A' });
+  });
+
   it('values_only writes computed values instead of formulas', async () => {
     const book = await readBack(await exportXlsx(threeSheets(), { valuesOnly: true }));
     expect(book.getWorksheet('Model')!.getCell('B1').value).toBe(500);

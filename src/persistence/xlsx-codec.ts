@@ -21,8 +21,11 @@ import {
   tryParseRange,
   type SheetFilter,
   type SheetLayout,
+  errorLiteralOf,
   isFormula,
   isFormulaError,
+  isTypedError,
+  type ErrorLiteral,
   excelParameterSpelling,
   formatCell,
   mapOutsideStrings,
@@ -58,7 +61,9 @@ import {
 import { importedNames, namesToWrite, readWorkbookXml } from './defined-names.js';
 import { rewriteDefinedNames, rewriteQualifiedNames, type ImportedName } from './name-rewrite.js';
 import { checkInflatedSize } from './zip-bounds.js';
+import { readParts } from './zip-entries.js';
 import { readCharacterSet, writeApplicationFor } from './xlsx-application.js';
+import { RICH_ERROR_PARTS, richErrorCells, richErrorsOf } from './xlsx-rich-errors.js';
 import { readFormats, writeFormats } from './xlsx-formats.js';
 import {
   sheetFilterOf,
@@ -70,6 +75,8 @@ import {
 export const XLSX_CONTENT_TYPE =
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXCEL_SHEET_NAME_LIMIT = 31;
+/** How much each rich-value part (the real kind of an error Excel saved as #VALUE!) may inflate to. */
+const RICH_PART_BYTES = 16 * 1024 * 1024;
 const EXCEL_ERRORS = new Set(['#N/A', '#REF!', '#NAME?', '#DIV/0!', '#NULL!', '#VALUE!', '#NUM!']);
 /** Excel's day 0 is 1899-12-30 (with its 1900 leap-year quirk folded in). */
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
@@ -97,14 +104,20 @@ function excelSheetNames(sheets: readonly SheetSnapshot[]): string[] {
   });
 }
 
+/**
+ * An error as a cell's `t="e"` value. Excel writes its newer errors (#SPILL!, #CALC!…) as #VALUE!
+ * with a rich value naming the real one, which is not written here: a reader without rich values
+ * sees #VALUE!, as in Excel's own files.
+ */
+function excelError(error: string): ExcelJS.CellErrorValue {
+  return {
+    error: (EXCEL_ERRORS.has(error) ? error : SENTINELS.value) as ExcelJS.CellErrorValue['error'],
+  };
+}
+
 function cachedResult(value: CellValue): ExcelJS.CellValue | undefined {
   if (value === null) return undefined;
-  if (isFormulaError(value))
-    return {
-      error: (EXCEL_ERRORS.has(value.sentinel)
-        ? value.sentinel
-        : SENTINELS.value) as ExcelJS.CellErrorValue['error'],
-    };
+  if (isFormulaError(value)) return excelError(value.sentinel);
   return value;
 }
 
@@ -202,6 +215,7 @@ function excelValue(
   formula: string | undefined,
   valuesOnly: boolean,
 ): ExcelJS.CellValue {
+  if (isTypedError(input)) return excelError(input.error);
   if (formula === undefined) return input as ExcelJS.CellValue;
   if (valuesOnly) return cachedResult(computed) ?? null;
   const result = cachedResult(computed);
@@ -666,9 +680,11 @@ function inputOf(cell: ExcelJS.Cell): CellInput | null {
   }
   if ('richText' in value) return value.richText.map((run) => run.text).join('') || null;
   if ('hyperlink' in value) return String(value.text ?? value.hyperlink);
-  // An error typed into a cell (#N/A as a placeholder) stays an error value, not text.
-  if ('error' in value)
-    return EXCEL_ERRORS.has(value.error) ? { formula: `=${value.error}` } : value.error;
+  // An error typed into a cell (#N/A as a placeholder) stays an error value (no formula), not text.
+  if ('error' in value) {
+    const error = errorLiteralOf(value.error);
+    return error === undefined ? value.error : { error };
+  }
   return cell.text === '' ? null : cell.text;
 }
 
@@ -796,10 +812,24 @@ interface ImportedReferences {
   readonly qualified: ReadonlyMap<string, string>;
 }
 
+/** A sheet's error constants whose rich value names an Excel 365 error (xlsx-rich-errors.ts): A1 → it. */
+function typedErrorsOf(
+  marks: WorksheetMarks | undefined,
+  richErrors: ReadonlyMap<number, ErrorLiteral>,
+): Map<string, ErrorLiteral> {
+  const errors = new Map<string, ErrorLiteral>();
+  for (const [cell, vm] of marks?.richErrors ?? []) {
+    const error = richErrors.get(vm);
+    if (error !== undefined) errors.set(cell, error);
+  }
+  return errors;
+}
+
 function readWorksheet(
   worksheet: ExcelJS.Worksheet,
   references: ImportedReferences,
   dynamic: ReadonlySet<string> | undefined,
+  richErrors: ReadonlyMap<string, ErrorLiteral>,
 ): SnapshotCell[] {
   const locking = isProtected(worksheet);
   const cells: SnapshotCell[] = [];
@@ -816,7 +846,9 @@ function readWorksheet(
       if (cell.isMerged && cell.master.address !== cell.address) return;
       const array = arrayFormulaRange(cell);
       if (array !== undefined) arrays.push(array);
-      const read = inputOf(cell);
+      const given = inputOf(cell);
+      const rich = isTypedError(given) ? richErrors.get(cell.address) : undefined;
+      const read = rich === undefined ? given : { error: rich };
       if (read === null) return;
       const at = { row: Number(cell.row) - 1, col: Number(cell.col) - 1 };
       const input = isFormula(read)
@@ -907,10 +939,10 @@ const CELL_NAME = /\br="([A-Z]+[0-9]+)"/;
  * legacy one. Each worksheet part is read once here before exceljs parses it; the sets are
  * found by sheet name once exceljs has named its worksheets.
  */
-function keepDynamicArrays(workbook: ExcelJS.Workbook): () => Map<string, Set<string>> {
+function keepDynamicArrays(workbook: ExcelJS.Workbook): () => Map<string, WorksheetMarks> {
   const reader = workbook.xlsx as unknown as WorksheetReading;
   const readWorksheetPart = reader._processWorksheetEntry;
-  const found: { model: unknown; cells: Set<string> }[] = [];
+  const found: { model: unknown; marks: WorksheetMarks }[] = [];
   if (typeof readWorksheetPart === 'function') {
     reader._processWorksheetEntry = async function (stream, model, ...rest) {
       const chunks: Buffer[] = [];
@@ -925,20 +957,28 @@ function keepDynamicArrays(workbook: ExcelJS.Workbook): () => Map<string, Set<st
           const name = CELL_NAME.exec(attributes)?.[1];
           if (name !== undefined) cells.add(name);
         }
+      const richErrors = richErrorCells(xml);
       const result = await readWorksheetPart.call(this, Readable.from([xml]), model, ...rest);
       const parsed = model.worksheets?.[model.worksheets.length - 1];
-      if (cells.size > 0 && parsed !== undefined) found.push({ model: parsed, cells });
+      if ((cells.size > 0 || richErrors.size > 0) && parsed !== undefined)
+        found.push({ model: parsed, marks: { dynamic: cells, richErrors } });
       return result;
     };
   }
   return () => {
-    const byName = new Map<string, Set<string>>();
-    for (const { model, cells } of found) {
+    const byName = new Map<string, WorksheetMarks>();
+    for (const { model, marks } of found) {
       const name = (model as { name?: unknown }).name;
-      if (typeof name === 'string') byName.set(name, cells);
+      if (typeof name === 'string') byName.set(name, marks);
     }
     return byName;
   };
+}
+
+/** What a worksheet part says that exceljs drops: its dynamic arrays, its rich error cells (A1 → vm). */
+interface WorksheetMarks {
+  readonly dynamic: ReadonlySet<string>;
+  readonly richErrors: ReadonlyMap<string, number>;
 }
 
 interface WorkbookReading {
@@ -994,7 +1034,8 @@ export async function decodeXlsx(
     tables = new Map();
   }
   const xml = workbookXml();
-  const dynamic = dynamicArrays();
+  const marks = dynamicArrays();
+  const richErrors = richErrorsOf(await readParts(data, RICH_ERROR_PARTS, RICH_PART_BYTES));
   const names = importedNames(
     xml === undefined ? { names: [], sheets: [] } : readWorkbookXml(xml),
     (text) => cleanFormula(text),
@@ -1009,7 +1050,8 @@ export async function decodeXlsx(
         cells: readWorksheet(
           worksheet,
           { tables, rewrites: names.rewrites, qualified: names.qualified },
-          dynamic.get(worksheet.name),
+          marks.get(worksheet.name)?.dynamic,
+          typedErrorsOf(marks.get(worksheet.name), richErrors),
         ),
         charts: [],
         ...(layout === undefined ? {} : { layout }),

@@ -96,7 +96,7 @@ describe('the xlsx worker', () => {
       decoded.sheets[0]!.cells.map((cell) => [`${cell.row}:${cell.col}`, cell.input]),
     );
     expect(inputs.get('2:2')).toBe(6);
-    expect(inputs.get('1:2')).toEqual({ formula: '=#DIV/0!' });
+    expect(inputs.get('1:2')).toEqual({ error: '#DIV/0!' });
     expect(inputs.get('2:4')).toBe(5); // SEQUENCE's third row, first column
     expect(inputs.get('0:6')).toBe(50);
   });

@@ -79,3 +79,20 @@ export async function readPart(
     return undefined;
   }
 }
+
+/**
+ * The text of each part named in `names` that the archive holds (small parts exceljs does not
+ * read, such as xl/metadata.xml), read as readPart reads one: a damaged or larger part is left out.
+ */
+export async function readParts(
+  data: Uint8Array,
+  names: readonly string[],
+  maxBytes: number,
+): Promise<Map<string, string>> {
+  const parts = new Map<string, string>();
+  for (const name of names) {
+    const text = await readPart(data, name, maxBytes);
+    if (text !== undefined) parts.set(name, text);
+  }
+  return parts;
+}

@@ -21,7 +21,7 @@ import {
   type FunctionPluginDefinition,
   type ImplementedFunctions,
 } from 'hyperformula';
-import { ERROR_TYPE_BY_SENTINEL, SENTINEL_BY_ERROR_TYPE } from './engine-errors.js';
+import { ERROR_TYPE_BY_SENTINEL, sentinelOfErrorType } from './engine-errors.js';
 import { translateFunctionNames } from './engine-internals.js';
 import { plainArg, valueError, numError } from './excel-arguments.js';
 import type { CustomFunction, FunctionArgument } from './function-registry.js';
@@ -388,7 +388,10 @@ const SUMS: Readonly<Record<string, { start: Parts; step: (t: Parts, z: Complex)
 /** An engine value as a cell value: errors as sentinels, wrapped numbers (dates, %) as numbers. */
 function cellValueOf(value: unknown): CellValue {
   if (value instanceof CellError)
-    return new FormulaError(SENTINEL_BY_ERROR_TYPE[value.type], value.message ?? '');
+    return new FormulaError(
+      sentinelOfErrorType(value.type) ?? SENTINELS.value,
+      value.message ?? '',
+    );
   if (value === EmptyValue || value === undefined) return null;
   if (typeof value === 'object' && value !== null && 'val' in value)
     return (value as { val: number }).val;

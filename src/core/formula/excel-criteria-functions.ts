@@ -20,14 +20,14 @@ import { criterionTest, type CellTest, type CriterionOptions } from './excel-cri
 import { FormulaError, type CellValue } from './sentinels.js';
 import { translateFunctionNames } from './engine-internals.js';
 import { intersectionOffset } from './implicit-intersection.js';
-import { SENTINEL_BY_ERROR_TYPE } from './engine-errors.js';
+import { sentinelOfErrorType } from './engine-errors.js';
 import type { AstCall as Call, AstNode as Node } from './engine-internals.js';
 
 /** A cell as the criteria see it; errors keep the engine's error to be answered unchanged. */
 export function plain(value: unknown): CellValue {
   if (value === EmptyValue || value === null || value === undefined) return null;
   if (value instanceof CellError) {
-    const sentinel = SENTINEL_BY_ERROR_TYPE[value.type];
+    const sentinel = sentinelOfErrorType(value.type);
     // Errors no criterion can name (a cycle) match nothing but are still carried through.
     return new EngineError(value, (sentinel ?? `#${value.type}`) as FormulaError['sentinel']);
   }

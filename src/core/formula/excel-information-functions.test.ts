@@ -63,3 +63,42 @@ describe('TYPE', () => {
     expect(calc(formula, [['Smith', 1, true]])).toBe(expected);
   });
 });
+
+describe("Excel 365's errors", () => {
+  it.each([
+    ['#GETTING_DATA', 8],
+    ['#SPILL!', 9],
+    ['#CONNECT!', 10],
+    ['#BLOCKED!', 11],
+    ['#UNKNOWN!', 12],
+    ['#FIELD!', 13],
+    ['#CALC!', 14],
+  ])('ERROR.TYPE(%s) is %d, as a literal and typed into a cell', (literal, number) => {
+    expect(calc(`=ERROR.TYPE(${literal})`)).toBe(number);
+    expect(calc('=ERROR.TYPE(A1)', [[literal]])).toBe(number);
+  });
+
+  it('pass through formulas as themselves and are no #N/A', () => {
+    expect(calc('=A1+1', [['#CALC!']])).toBe('#CALC!');
+    expect(calc('=#GETTING_DATA')).toBe('#GETTING_DATA');
+    expect(calc('=ISERR(A1)', [['#FIELD!']])).toBe(true);
+    expect(calc('=ISNA(A1)', [['#FIELD!']])).toBe(false);
+    expect(calc('=IFNA(A1,"caught")', [['#CALC!']])).toBe('#CALC!');
+    expect(calc('=IFERROR(A1,"caught")', [['#CALC!']])).toBe('caught');
+  });
+
+  it('keeps #GETTING_DATA inside text as text', () => {
+    expect(calc('="#GETTING_DATA"')).toBe('#GETTING_DATA');
+  });
+});
+
+describe('a typed error value', () => {
+  it('is a constant, not a formula: ISFORMULA is FALSE, ISERROR TRUE, its value the error', () => {
+    expect(calc('=ISFORMULA(A1)', [['#N/A']])).toBe(false);
+    expect(calc('=ISFORMULA(A1)', [['=#N/A']])).toBe(true);
+    expect(calc('=ISNA(A1)', [['#n/a']])).toBe(true);
+    expect(calc('=A1', [['#DIV/0!']])).toBe('#DIV/0!');
+    expect(calc('=ISFORMULA(A1)', [['#NULL!']])).toBe(false);
+    expect(calc('=ERROR.TYPE(A1)', [['#NULL!']])).toBe(1);
+  });
+});

@@ -5,7 +5,11 @@ import { notAvailable } from './excel-arguments.js';
 import type { CustomFunction } from './function-registry.js';
 import { SENTINELS, isFormulaError, type Sentinel } from './sentinels.js';
 
-/** Excel's error numbers (#GETTING_DATA 8, #CALC! 14: not produced here). */
+/**
+ * Excel's error numbers. Microsoft's page lists 1–8; Excel 365 numbers its newer errors 9–14 in
+ * the order of the rich-value error types a file stores them as (errorType = number − 1: #SPILL!
+ * is 8, #CALC! 13 in ironcalc INFORMATION--ERROR.TYPE.xlsx, whose cached ERROR.TYPE says 9, 14).
+ */
 const ERROR_NUMBERS = new Map<Sentinel, number>([
   [SENTINELS.null, 1],
   [SENTINELS.divideByZero, 2],
@@ -15,7 +19,13 @@ const ERROR_NUMBERS = new Map<Sentinel, number>([
   [SENTINELS.name, 5],
   [SENTINELS.number, 6],
   [SENTINELS.notAvailable, 7],
+  [SENTINELS.gettingData, 8],
   [SENTINELS.spill, 9],
+  [SENTINELS.connect, 10],
+  [SENTINELS.blocked, 11],
+  [SENTINELS.unknown, 12],
+  [SENTINELS.field, 13],
+  [SENTINELS.calc, 14],
 ]);
 
 const errorType: CustomFunction = {
@@ -24,7 +34,7 @@ const errorType: CustomFunction = {
   maxArgs: 1,
   takesErrors: true,
   description:
-    'ERROR.TYPE(error_val): the number of an error (#NULL! 1, #DIV/0! 2, #VALUE! 3, #REF! 4, #NAME? 5, #NUM! 6, #N/A 7, #SPILL! 9); #N/A for anything else',
+    'ERROR.TYPE(error_val): the number of an error (#NULL! 1, #DIV/0! 2, #VALUE! 3, #REF! 4, #NAME? 5, #NUM! 6, #N/A 7, #GETTING_DATA 8, #SPILL! 9, #CONNECT! 10, #BLOCKED! 11, #UNKNOWN! 12, #FIELD! 13, #CALC! 14); #N/A for anything else',
   evaluate: ([value]) => {
     const number = isFormulaError(value) ? ERROR_NUMBERS.get(value.sentinel) : undefined;
     return number ?? notAvailable('ERROR.TYPE: the value is not an error');

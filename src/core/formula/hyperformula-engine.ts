@@ -21,7 +21,7 @@ import {
   type SimpleCellRange,
 } from 'hyperformula';
 import { MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
-import { isFormula, type CellInput } from '../value-typing.js';
+import { isFormula, isTypedError, type CellInput } from '../value-typing.js';
 import { addressMappingPolicy, DenseWidthBounds } from './address-layout.js';
 import { denseContents } from './dense-contents.js';
 import { boundedFunctions, limitTextResults } from './result-limits.js';
@@ -116,7 +116,13 @@ import {
   type Sentinel,
 } from './sentinels.js';
 import { translateFunctionNames } from './engine-internals.js';
-import { ERROR_TYPE_BY_SENTINEL, SENTINEL_BY_ERROR_TYPE } from './engine-errors.js';
+import {
+  ERROR_TYPE_BY_SENTINEL,
+  EXTRA_ERROR_TYPES,
+  engineErrorSpelling,
+  sentinelOfErrorType,
+  spellGettingData,
+} from './engine-errors.js';
 
 /**
  * Sentinels HyperFormula has no error type for: they travel as #N/A whose message starts with the
@@ -132,7 +138,7 @@ function toFormulaError(error: { type: ErrorType; message?: string | undefined }
     if (carried !== undefined)
       return new FormulaError(carried, message.slice(carried.length).trim());
   }
-  return new FormulaError(SENTINEL_BY_ERROR_TYPE[error.type] ?? SENTINELS.value, message);
+  return new FormulaError(sentinelOfErrorType(error.type) ?? SENTINELS.value, message);
 }
 
 /**
@@ -269,14 +275,16 @@ function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefiniti
 /**
  * Teaches the parser Excel's `#NULL!` (typed into cells, imported from xlsx): HyperFormula has no
  * such error, so the literal reads as its licence error, which a valid licence never produces and
- * which comes back out as #NULL! (SENTINEL_BY_ERROR_TYPE). The language is shared by every
+ * which comes back out as #NULL! (SENTINEL_BY_ERROR_TYPE). Excel 365's errors (#CALC!, #FIELD!…)
+ * read as error types of their own (EXTRA_ERROR_TYPES). The language is shared by every
  * instance, like the function-name translations below; setting it twice is harmless.
  */
-function teachNullErrorLiteral(): void {
+function teachErrorLiterals(): void {
   const language = HyperFormula.getLanguage('enGB') as unknown as {
     errors: Record<string, string>;
   };
   language.errors[ErrorType.LIC] = SENTINELS.null;
+  for (const extra of EXTRA_ERROR_TYPES) language.errors[extra.type] = extra.spelling;
 }
 
 /** Error literals the engine parses cheaply, standing in for formulas it must not be given. */
@@ -294,10 +302,14 @@ function toEngineContent(
   lambdaNames: ReadonlySet<string> = NO_LAMBDA_NAMES,
 ): RawCellContent {
   if (input === null) return null;
+  // Unquoted, an error literal is the engine's error constant (no formula: ISFORMULA is FALSE).
+  if (isTypedError(input)) return engineErrorSpelling(input.error);
   if (isFormula(input)) {
     const problem = formulaLimitError(input.formula);
     return problem === undefined
-      ? dynamicSpelling(lambdaSpelling(engineSpelling(input.formula), lambdaNames))
+      ? dynamicSpelling(
+          lambdaSpelling(engineSpelling(spellGettingData(input.formula)), lambdaNames),
+        )
       : (STAND_IN_BY_SENTINEL[problem.sentinel] ?? '=#VALUE!');
   }
   // A leading apostrophe tells HyperFormula to keep text as text ("123" stays a string).
@@ -845,7 +857,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   limitTextResults();
   sortOnlyComputedNodes();
   listArrayFormulasFromMapping();
-  teachNullErrorLiteral();
+  teachErrorLiterals();
   intersectRangeResults();
   showUnspilledResultsOfBlockedFormulas();
   refuseRangesInSingleValueArguments();

@@ -14,6 +14,13 @@ export const SENTINELS = {
   spill: '#SPILL!',
   /** Excel's intersection of ranges that do not meet; here it arrives typed in cells and formulas. */
   null: '#NULL!',
+  /** Excel 365's errors, which arrive typed in cells (rich values in xlsx) and formulas. */
+  gettingData: '#GETTING_DATA',
+  connect: '#CONNECT!',
+  blocked: '#BLOCKED!',
+  unknown: '#UNKNOWN!',
+  field: '#FIELD!',
+  calc: '#CALC!',
   /** A plugin function's result is on its way (Excel shows the same for its asynchronous functions). */
   busy: '#BUSY!',
   /** A plugin function ran out of time (its call, or the request's plugin-time budget). */

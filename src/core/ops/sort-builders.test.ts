@@ -184,7 +184,13 @@ describe('sorting a mixed table (pins the result, whatever the sort does inside)
       for (let col = 0; col < 12; col += 1) {
         const input = sheet.input(row, col);
         const shown =
-          input === null ? '' : typeof input === 'object' ? input.formula : String(input);
+          input === null
+            ? ''
+            : typeof input !== 'object'
+              ? String(input)
+              : 'formula' in input
+                ? input.formula
+                : input.error;
         const value = valueToJson(sheet.value(row, col));
         const format = sheet.format(row, col);
         cells.push(

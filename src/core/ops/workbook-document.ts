@@ -14,7 +14,7 @@ import { validateCellFormat, type FormatRect } from '../format/index.js';
 import { sameSheetName, validateSheetName, validateWorkbookName } from '../naming.js';
 import { Sheet } from '../sheet.js';
 import { checkLayout, EMPTY_LAYOUT, isEmptyLayout } from '../sheet-layout.js';
-import { MAX_TEXT_LENGTH, tooLongText } from '../value-typing.js';
+import { errorLiteralOf, MAX_TEXT_LENGTH, tooLongText } from '../value-typing.js';
 import { nameKey, nameTableOf, sortedNames } from '../defined-names.js';
 import { runsFromCells } from './builders.js';
 import type { InputRun, Op, SheetSnapshot, SnapshotCell, WorkbookDocument } from './op.js';
@@ -133,6 +133,8 @@ function isValidInput(input: unknown): boolean {
   if (typeof input === 'string') return input.length <= MAX_TEXT_LENGTH;
   if (input === null || typeof input === 'boolean') return true;
   if (typeof input === 'number') return Number.isFinite(input);
+  if (typeof input === 'object' && 'error' in input)
+    return errorLiteralOf(String(input.error)) === input.error;
   const formula = typeof input === 'object' ? (input as { formula?: unknown }).formula : undefined;
   return typeof formula === 'string' && formula.startsWith('=');
 }
@@ -148,7 +150,10 @@ function checkInput(input: unknown, field: string): void {
   }
   const formula = typeof input === 'object' ? (input as { formula?: unknown }).formula : undefined;
   if (typeof formula === 'string' && formula.startsWith('=')) return;
-  invalid(field, 'expected a number, text, a boolean, null or a formula starting with "=".');
+  invalid(
+    field,
+    'expected a number, text, a boolean, null, a formula starting with "=" or an Excel error value.',
+  );
 }
 
 /** A cell given twice, if any. Row-major cells (every document we write) cannot repeat, so the set is only built for others. */
