@@ -619,7 +619,8 @@ class ArrayShaping extends FunctionPlugin {
 
   /**
    * The first value of an array that has no spill area: the whole formula is this call and its
-   * size was not known when it was parsed (a count read from a cell). HyperFormula would show
+   * size was not known when it was parsed (a count read from a cell; data-sized-spills.ts then
+   * enters it again at its result's size, and it spills). HyperFormula would show
    * #VALUE! there; nested in another function (SUM(TAKE(A1:C9,B1))) the whole array is passed on.
    */
   private topLevel(ast: Call, state: State, answer: Value): Value {

@@ -106,7 +106,7 @@ function isWholeFormula(formula: unknown, ast: Call): boolean {
 }
 
 /**
- * The summary as an array. As a whole formula its cell shows the first value: a blank there
+ * The summary as an array. As a whole formula it spills (data-sized-spills.ts): a blank anchor
  * (PIVOTBY's corner above the row keys) is the empty text, since this engine shows an empty
  * formula result as 0 (=Z99 over an empty Z99) while Excel leaves that corner of the spill blank
  * (formulas/test.xlsx LOOKUP!AJ92 caches no value).
@@ -114,8 +114,8 @@ function isWholeFormula(formula: unknown, ast: Call): boolean {
 function resultOf(grid: Cell[][], ast: Call, state: State): Cell {
   const vertex = (state as { formulaVertex?: { formula?: unknown; array?: unknown } })
     .formulaVertex;
-  const whole =
-    vertex !== undefined && vertex.array === undefined && isWholeFormula(vertex.formula, ast);
+  // Spilled or not (data-sized-spills.ts spills it when its size is known after evaluation).
+  const whole = vertex !== undefined && isWholeFormula(vertex.formula, ast);
   if (whole && grid[0]?.[0] === EmptyValue) grid[0][0] = '';
   return SimpleRangeValue.onlyValues(grid as never);
 }

@@ -97,6 +97,12 @@ import { ARRAY_FUNCTION_INFO, arrayFunctionsPlugin } from './excel-array-functio
 import { intersect, intersectRangeResults } from './implicit-intersection.js';
 import { callIntersectingRanges } from './range-argument-intersection.js';
 import { showUnspilledResultsOfBlockedFormulas, showsUnspilledValue } from './blocked-spills.js';
+import {
+  forgetSizeHints,
+  installSizeHints,
+  settleDataSizedSpills,
+  type ChangeList,
+} from './data-sized-spills.js';
 import { refuseRangesInSingleValueArguments } from './range-refusing-functions.js';
 import { formulaLimitError } from './formula-limits.js';
 import {
@@ -860,6 +866,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   teachErrorLiterals();
   intersectRangeResults();
   showUnspilledResultsOfBlockedFormulas();
+  installSizeHints();
   refuseRangesInSingleValueArguments();
   refuseEmptyTextAsNumber();
   readExcelDateEdges();
@@ -937,6 +944,23 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       }
     }
   };
+  const changeList: ChangeList = {
+    get cells() {
+      return changedCells;
+    },
+    get sheets() {
+      return changedSheets;
+    },
+    collect,
+    respill: (sheet) => respillBlocked(hf, sheet),
+  };
+  /**
+   * Spills data-sized formulas to their results' sizes (data-sized-spills.ts), looking at the
+   * changes from `from` on; when it entered any again, a cell may be listed twice.
+   */
+  const settle = (from: number): void => {
+    if (settleDataSizedSpills(hf, changeList, from)) rewritten = true;
+  };
 
   return {
     addSheet(name) {
@@ -991,6 +1015,8 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
         return;
       }
       if (!rows && denseWidths.outgrown(sheet, hf.getSheetDimensions(sheet).width)) invalid = true;
+      // The hints are kept by address: moved formulas are sized again when next entered.
+      forgetSizeHints(hf);
     },
     syncFormulas(sheet, formulas) {
       if (invalid) return 0;
@@ -1070,6 +1096,9 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       changedSheets = [];
       // Inside a batch the new instance defers recalculation too, so the batch's end recomputes once.
       if (batchDepth > 0) hf.suspendEvaluation();
+      // The build sized data-sized formulas as one cell: they spill now. Its changes need no
+      // dedupe, as the workbook reads everything again after a build.
+      else settleDataSizedSpills(hf, changeList, 0);
       return sheets.map((sheet) => hf.getSheetId(sheet.name)!);
     },
     invalidate() {
@@ -1186,7 +1215,9 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       } finally {
         batchDepth -= 1;
         if (batchDepth === 0 && !invalid) {
+          const from = changedCells.length;
           collect(hf.resumeEvaluation());
+          settle(from);
           if (rewritten)
             ({ cells: changedCells, sheets: changedSheets } = lastChangeOfEachCell(
               changedCells,
