@@ -114,3 +114,31 @@ export function definePlugin(
     implemented;
   return pluginClass as FunctionPluginDefinition;
 }
+
+/** A built-in numeric function plugin's prototype, as the files that patch one see it. */
+export interface BuiltinPlugin {
+  runFunction(
+    args: readonly AstNode[],
+    state: unknown,
+    metadata: unknown,
+    fn: (...args: number[]) => unknown,
+  ): unknown;
+  metadata(name: string): unknown;
+  [method: string]: unknown;
+}
+
+/**
+ * The prototype of the built-in plugin that implements `name` with `method`; throws naming
+ * `patcher` (the file that patches it) when an upgrade moved it, rather than patching nothing.
+ */
+export function builtinPluginPrototype(
+  name: string,
+  method: string,
+  patcher: string,
+): BuiltinPlugin {
+  const plugin = HyperFormula.getFunctionPlugin(name) as { prototype?: BuiltinPlugin } | undefined;
+  const prototype = plugin?.prototype;
+  if (prototype === undefined || typeof prototype[method] !== 'function')
+    throw new Error(`HyperFormula no longer has ${name} where ${patcher} patches it.`);
+  return prototype;
+}

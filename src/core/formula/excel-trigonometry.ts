@@ -10,19 +10,12 @@
 //   1.2246467991473532e-16), TAN(PI()/2) 1.6324552277619072E+16 (exactly: 1.6331239353195370e16),
 //   and TAN(3*PI()/2) changes sign (docs--TAN.xlsx B2:B10, TRIGONOMETRIC.xlsx COT_CSC_SEC!B33:D35;
 //   all these cached values follow from the one constant below).
-import { CellError, ErrorType, HyperFormula } from 'hyperformula';
-import type { AstCall as Call, AstNode as Node } from './engine-internals.js';
-
-interface Plugin {
-  runFunction(
-    args: readonly Node[],
-    state: unknown,
-    metadata: unknown,
-    fn: (...args: number[]) => unknown,
-  ): unknown;
-  metadata(name: string): unknown;
-  [method: string]: unknown;
-}
+import { CellError, ErrorType } from 'hyperformula';
+import {
+  builtinPluginPrototype,
+  type AstCall as Call,
+  type BuiltinPlugin,
+} from './engine-internals.js';
 
 /** The x87 π (565 × 2⁻⁶² above Math.PI) minus π, per quarter turn: about 2.5e-20. */
 const QUARTER_TURN_EXCESS = (565 * 2 ** -62 - 1.2246467991473532e-16) / 2;
@@ -65,20 +58,16 @@ const EXCEL_CIRCULAR: readonly [name: string, method: string, fn: (x: number) =>
   ['SQRTPI', 'sqrtpi', (x: number) => Math.sqrt(Math.PI * x)],
 ];
 
-function prototypeOf(name: string, method: string): Plugin {
-  const plugin = HyperFormula.getFunctionPlugin(name) as { prototype?: Plugin } | undefined;
-  const prototype = plugin?.prototype;
-  if (prototype === undefined || typeof prototype[method] !== 'function')
-    throw new Error(`HyperFormula no longer has ${name} where excel-trigonometry.ts patches it.`);
-  return prototype;
-}
-
 let corrected = false;
 
 export function computeTrigonometryAsExcel(): void {
   if (corrected) return;
   for (const [name, method, fn] of EXCEL_CIRCULAR) {
-    prototypeOf(name, method)[method] = function (this: Plugin, ast: Call, state: unknown) {
+    builtinPluginPrototype(name, method, 'excel-trigonometry.ts')[method] = function (
+      this: BuiltinPlugin,
+      ast: Call,
+      state: unknown,
+    ) {
       return this.runFunction(ast.args, state, this.metadata(name), fn);
     };
   }

@@ -9,21 +9,15 @@
 //   value instead of becoming NaN in the engine's rounding of what it hands out, and one below the
 //   smallest normal double (EXP(-745)) is 0, as Excel flushes it (ironcalc
 //   MATH_AND_TRIGONOMETRY--EXP_SIGN.xlsx B44).
-import { CellError, ErrorType, HyperFormula } from 'hyperformula';
-import { internalPrototype } from './engine-internals.js';
-import type { AstCall as Call, AstNode as Node } from './engine-internals.js';
+import { CellError, ErrorType } from 'hyperformula';
+import {
+  builtinPluginPrototype,
+  internalPrototype,
+  type AstCall as Call,
+  type BuiltinPlugin as Plugin,
+} from './engine-internals.js';
 
 type Method = (this: Plugin, ast: Call, state: unknown) => unknown;
-interface Plugin {
-  runFunction(
-    args: readonly Node[],
-    state: unknown,
-    metadata: unknown,
-    fn: (...args: number[]) => unknown,
-  ): unknown;
-  metadata(name: string): unknown;
-  [method: string]: unknown;
-}
 interface Exporter {
   readonly config: { readonly precisionRounding: number };
   cellValueRounding(value: number): number;
@@ -32,19 +26,9 @@ interface Exporter {
 /** The smallest normal double: Excel has no subnormal numbers. */
 const SMALLEST_NORMAL = 2.2250738585072014e-308;
 
-function prototypeOf(name: string, method: string): Plugin {
-  const plugin = HyperFormula.getFunctionPlugin(name) as { prototype?: Plugin } | undefined;
-  const prototype = plugin?.prototype;
-  if (prototype === undefined || typeof prototype[method] !== 'function')
-    throw new Error(
-      `HyperFormula no longer has ${name} where math-edge-corrections.ts patches it.`,
-    );
-  return prototype;
-}
-
 /** `method` of `name`'s plugin answers `edge(args)` when that is defined, else as before. */
 function withEdge(name: string, method: string, edge: (args: number[]) => unknown): void {
-  const prototype = prototypeOf(name, method);
+  const prototype = builtinPluginPrototype(name, method, 'math-edge-corrections.ts');
   const original = prototype[method] as Method;
   prototype[method] = function (this: Plugin, ast: Call, state: unknown) {
     const plugin = this;
