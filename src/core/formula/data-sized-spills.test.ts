@@ -200,4 +200,62 @@ describe('formulas whose spill size the data decides', () => {
     writeCell(book, 'A2', 3);
     expect(spillRanges(book)).toEqual(['C3:C5']);
   });
+  it('UNIQUE spills exactly its result, leaves the rest of its array free and follows the data', () => {
+    const book = open();
+    writeRows(book, 'A1', [[1, 2, 2, 1]]);
+    writeCell(book, 'A3', '=UNIQUE(A1:D1,1)');
+    // Inside the array's width but past the result's: Excel spills two cells, so C3 is free.
+    writeCell(book, 'C3', 'beside');
+    expect(['A3', 'B3', 'C3'].map((a1) => valueAt(book, a1))).toEqual([1, 2, 'beside']);
+    expect(spillRanges(book)).toEqual(['A3:B3']);
+    writeRows(book, 'A1', [[1, 2, 3, 4]]);
+    expect(valueAt(book, 'A3')).toBe('#SPILL!');
+    writeCell(book, 'C3', '');
+    expect(spillRanges(book)).toEqual(['A3:D3']);
+    writeRows(book, 'A1', [[5, 5, 5, 5]]);
+    expect(spillRanges(book)).toEqual([]);
+    expect(valueAt(book, 'A3')).toBe(5);
+    // It grows from one cell though its first value stays the same.
+    writeRows(book, 'A1', [[5, 6, 5, 6]]);
+    expect(spillRanges(book)).toEqual(['A3:B3']);
+    expect(valueAt(book, 'B3')).toBe(6);
+  });
+
+  it('a file’s dynamic-array formula (DYNAMIC.ARRAY, as imported) spills its result’s size too', () => {
+    const book = open();
+    writeRows(book, 'A1', [[1, 2, 2, 1]]);
+    writeCell(book, 'A3', '=DYNAMIC.ARRAY(UNIQUE(A1:D1,1))');
+    writeCell(book, 'C3', '=DYNAMIC.ARRAY(SEQUENCE(1,A1))');
+    expect(spillRanges(book)).toEqual(['A3:B3']);
+    expect(['A3', 'B3', 'C3'].map((a1) => valueAt(book, a1))).toEqual([1, 2, 1]);
+  });
+
+  it('FILTER spills exactly the rows it keeps; a cell below them is free', () => {
+    const book = open();
+    writeRows(book, 'A1', [
+      ['a', true],
+      ['b', false],
+      ['c', true],
+      ['d', false],
+    ]);
+    writeCell(book, 'D1', '=FILTER(A1:A4,B1:B4)');
+    writeCell(book, 'D3', 'below');
+    expect(column(book, 'D', 4)).toEqual(['a', 'c', 'below', null]);
+    expect(spillRanges(book)).toEqual(['D1:D2']);
+    writeCell(book, 'B2', true);
+    expect(valueAt(book, 'D1')).toBe('#SPILL!');
+    writeCell(book, 'D3', '');
+    expect(column(book, 'D', 4)).toEqual(['a', 'b', 'c', null]);
+  });
+
+  it('UNIQUE and FILTER nested in another function still pass on their whole array', () => {
+    const book = open();
+    writeRows(book, 'A1', [[3], [1], [3], [2]]);
+    writeCell(book, 'C1', '=SORT(UNIQUE(A1:A4))');
+    writeCell(book, 'D1', '=SUM(UNIQUE(A1:A4))');
+    writeCell(book, 'E1', '=ROWS(FILTER(A1:A4,A1:A4>1))');
+    expect(column(book, 'C', 3)).toEqual([1, 2, 3]);
+    expect(valueAt(book, 'D1')).toBe(6);
+    expect(valueAt(book, 'E1')).toBe(3);
+  });
 });

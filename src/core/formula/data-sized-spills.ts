@@ -3,20 +3,21 @@
 // size methods; those answer one cell when a count comes from a cell, and the formula shows its
 // result's first value. Two pieces make such a formula spill to its real size:
 // - Size hints. HyperFormula's size predictor is wrapped, once, on its prototype: for a formula
-//   that is one call of a data-sized function and that its plugin sized as one cell, it answers
-//   the size the adapter last entered that cell with (a hint, kept per engine), and notes the
-//   cell as parsed, so it is checked after the change.
-// - Settling. After each change (and a build), every such formula that was parsed or whose value
-//   changed is evaluated once more, dry (as if nested, so the function answers its whole array),
+//   that is one call of a data-sized function and that its plugin sized as one cell (UNIQUE and
+//   FILTER: whatever size), it answers the size the adapter last entered that cell with (a hint,
+//   kept per engine), and notes the cell as parsed, so it is checked after the change.
+// - Settling. After each change (and a build), every such formula that was parsed or
+//   recomputed is evaluated once more, dry (as if nested, so the function answers its whole array),
 //   and where that size is not the one it was entered with, it is entered again with the new
 //   size as its hint: HyperFormula then spills it, or answers #SPILL! when the area is occupied,
 //   and frees the cells a smaller one leaves. Its changes join the commit's change list.
 // A workbook without such formulas pays nothing (the engine has never parsed one); with them,
-// the cost is one dry evaluation per changed one. Re-entries stop after a few rounds, so spills
+// the cost is one dry evaluation per recomputed one. Re-entries stop after a few rounds, so spills
 // that feed each other's sizes cannot loop.
 import { ArraySize, HyperFormula, SimpleRangeValue, type ExportedChange } from 'hyperformula';
 import { internalPrototype, type EngineAddress as Address } from './engine-internals.js';
 import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
+import { DYNAMIC_ARRAY } from '../legacy-array.js';
 
 /**
  * The functions whose result's size can depend on cell values (counts, text, the groups of the
@@ -38,7 +39,17 @@ const DATA_SIZED_FUNCTIONS: ReadonlySet<string> = new Set([
   'MUNIT',
   'GROUPBY',
   'PIVOTBY',
+  'UNIQUE',
+  'FILTER',
 ]);
+
+/**
+ * Data-sized functions whose plugin sizes them by their arguments (an upper bound: UNIQUE's and
+ * FILTER's array), which a caller nesting them reads (SORT(UNIQUE(…)) keeps that shape). As the
+ * whole formula, Excel spills exactly their result (Microsoft's UNIQUE and FILTER pages: the
+ * spill is the result), so their argument-based size gives way to the hint.
+ */
+const RESULT_SIZED_FUNCTIONS: ReadonlySet<string> = new Set(['UNIQUE', 'FILTER']);
 
 interface Size {
   readonly width: number;
@@ -49,7 +60,7 @@ interface Size {
 interface Sizing {
   /** The size each such formula was last entered with, by cell key; absent is one cell. */
   readonly hints: Map<string, Size>;
-  /** Such formulas parsed since the last settling (a write, a build, a re-entry). */
+  /** Such formulas parsed or recomputed since the last settling (a write, a build, a re-entry). */
   readonly parsed: Address[];
   /** Has the engine ever parsed one? Until then settling costs nothing. */
   seen: boolean;
@@ -89,15 +100,24 @@ function sizingOf(config: object): Sizing {
 
 const keyOf = (address: Address): string => `${address.sheet}:${address.row}:${address.col}`;
 
+/**
+ * The function a call node names, upper case without `_xlfn.`; undefined for other nodes. A
+ * file's dynamic-array formula is imported as DYNAMIC.ARRAY(formula) (core/legacy-array.ts),
+ * which evaluates and sizes its formula as is: the call inside is the one that counts.
+ */
+function calledFunction(ast: unknown): string | undefined {
+  const node = ast as { type?: unknown; procedureName?: unknown; args?: unknown } | undefined;
+  if (node?.type !== 'FUNCTION_CALL' || typeof node.procedureName !== 'string') return undefined;
+  const name = node.procedureName;
+  if (name === DYNAMIC_ARRAY && Array.isArray(node.args) && node.args.length === 1)
+    return calledFunction(node.args[0]);
+  return name.startsWith(XLFN) ? name.slice(XLFN.length) : name;
+}
+
 /** Is the node a call of a data-sized function (HyperFormula keeps the name upper case)? */
 function isDataSizedCall(ast: unknown): boolean {
-  const node = ast as { type?: unknown; procedureName?: unknown } | undefined;
-  if (node?.type !== 'FUNCTION_CALL' || typeof node.procedureName !== 'string') return false;
-  const name = node.procedureName;
-  return (
-    DATA_SIZED_FUNCTIONS.has(name) ||
-    (name.startsWith(XLFN) && DATA_SIZED_FUNCTIONS.has(name.slice(XLFN.length)))
-  );
+  const name = calledFunction(ast);
+  return name !== undefined && DATA_SIZED_FUNCTIONS.has(name);
 }
 
 const XLFN = '_XLFN.';
@@ -115,15 +135,51 @@ export function installSizeHints(): void {
   const original = prototype.checkArraySize;
   prototype.checkArraySize = function (this: Predictor, ast: unknown, address: Address): ArraySize {
     const size = original.call(this, ast, address);
-    if (!size.isScalar() || !isDataSizedCall(ast)) return size;
+    if (!isDataSizedCall(ast)) return size;
+    const resultSized = RESULT_SIZED_FUNCTIONS.has(calledFunction(ast)!);
+    if (!size.isScalar() && !resultSized) return size;
     const sizing = sizingOf(this.config);
     sizing.seen = true;
     sizing.parsed.push({ sheet: address.sheet, row: address.row, col: address.col });
     const hint = sizing.hints.get(keyOf(address));
-    return hint === undefined ? size : new ArraySize(hint.width, hint.height);
+    if (hint !== undefined) return new ArraySize(hint.width, hint.height);
+    return resultSized ? ArraySize.scalar() : size;
   };
   cutResultsToTheirArea();
+  noteRecomputedFormulas();
   installed = true;
+}
+
+interface Evaluator {
+  readonly config: object;
+  readonly lazilyTransformingAstService: unknown;
+  recomputeFormulaVertexValue(vertex: unknown): unknown;
+}
+
+/**
+ * Every recomputed data-sized formula is noted for settling, as a parsed one is. Its change alone
+ * would not do: a one-cell formula shows its result's first value, and HyperFormula reports no
+ * change when that value stays (=FILTER(A1:A4,B1:B4) keeping its first row while it gains
+ * others), so its size would not follow its data.
+ */
+function noteRecomputedFormulas(): void {
+  const prototype = internalPrototype<Evaluator>(
+    ['evaluator'],
+    ['recomputeFormulaVertexValue'],
+    'HyperFormula no longer exposes its evaluator; data-sized formulas cannot follow their data.',
+  );
+  const original = prototype.recomputeFormulaVertexValue;
+  prototype.recomputeFormulaVertexValue = function (this: Evaluator, vertex: unknown): unknown {
+    const value = original.call(this, vertex);
+    const formula = (vertex as { formula?: unknown } | undefined)?.formula;
+    if (isDataSizedCall(formula)) {
+      const sizing = sizingOf(this.config);
+      sizing.seen = true;
+      const at = (vertex as FormulaVertex).getAddress(this.lazilyTransformingAstService);
+      sizing.parsed.push({ sheet: at.sheet, row: at.row, col: at.col });
+    }
+    return value;
+  };
 }
 
 interface ArrayVertex {

@@ -3,7 +3,8 @@
 // one more HyperFormula plugin (stateless, shared by every engine) that evaluates its arguments
 // as arrays. FILTER, UNIQUE, SORT, SORTBY and MMULT reserve the size their arguments give (known
 // when the formula is parsed; a smaller result leaves the rest empty, a blocked one that needs no
-// room shows in its cell: blocked-spills.ts); the others reserve one cell and show their first
+// room shows in its cell: blocked-spills.ts), except FILTER and UNIQUE as the whole formula,
+// which spill exactly their result (data-sized-spills.ts); the others reserve one cell and show their first
 // value where they would spill (implicit-intersection.ts), as Excel shows a spill's anchor.
 // Semantics: Microsoft's pages for each function and for the spilled range and implicit
 // intersection operators; where they are silent (argument checks, which error wins, the order of
