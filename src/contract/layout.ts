@@ -74,6 +74,12 @@ export const LayoutJson = Type.Object({
         'Rows hidden by a filter kept without criteria (a table’s, from an .xlsx), as [first, last] row numbers; absent when none.',
     }),
   ),
+  default_column_width: Type.Optional(
+    Type.Integer({
+      description:
+        'The width in pixels of a column not in column_widths, when the sheet has its own (from an .xlsx); absent: 100.',
+    }),
+  ),
 });
 export type LayoutJson = Static<typeof LayoutJson>;
 

@@ -49,6 +49,8 @@ export interface LayoutJson {
   readonly hidden_rows?: readonly (readonly [number, number])[];
   /** Rows hidden by a filter the workbook keeps no criteria for (a table's), as spans; absent when none. */
   readonly filtered_rows?: readonly (readonly [number, number])[];
+  /** The width in pixels of a column not in column_widths, when the sheet has its own; absent: 100. */
+  readonly default_column_width?: number;
 }
 
 export function filterToJson(filter: SheetFilter): FilterJson {
@@ -72,6 +74,9 @@ export function layoutToJson(layout: SheetLayout): LayoutJson {
     filter: layout.filter === null ? null : filterToJson(layout.filter),
     ...(layout.hiddenRows.length === 0 ? {} : { hidden_rows: rowSpans(layout.hiddenRows) }),
     ...(layout.filteredRows.length === 0 ? {} : { filtered_rows: rowSpans(layout.filteredRows) }),
+    ...(layout.defaultColumnWidth === undefined
+      ? {}
+      : { default_column_width: layout.defaultColumnWidth }),
   };
 }
 
@@ -177,6 +182,9 @@ export function layoutFromJson(raw: unknown, field: string): SheetLayout {
           : filterFromJson(json.filter, `${field}.filter`),
       hiddenRows: rowsFromSpans(json.hidden_rows, `${field}.hidden_rows`),
       filteredRows: rowsFromSpans(json.filtered_rows, `${field}.filtered_rows`),
+      ...(json.default_column_width === undefined
+        ? {}
+        : { defaultColumnWidth: json.default_column_width as number }),
     },
     field,
   );

@@ -100,6 +100,21 @@ describe('patches and their inverse', () => {
   });
 });
 
+describe('a sheet’s own default column width', () => {
+  it('is set, undone back to none, and kept by the layout JSON only when present', () => {
+    const patch = { defaultColumnWidth: 80 };
+    const after = patchLayout(EMPTY_LAYOUT, patch);
+    expect(after.defaultColumnWidth).toBe(80);
+    expect(patchLayout(after, inversePatch(EMPTY_LAYOUT, patch))).toEqual(EMPTY_LAYOUT);
+    expect(layoutToJson(after).default_column_width).toBe(80);
+    expect(layoutFromJson(layoutToJson(after), 'layout')).toEqual(after);
+    expect('default_column_width' in layoutToJson(EMPTY_LAYOUT)).toBe(false);
+    expect(() => patchLayout(EMPTY_LAYOUT, { defaultColumnWidth: -1 })).toThrow(
+      /defaultColumnWidth/,
+    );
+  });
+});
+
 describe('rows and columns inserted or deleted', () => {
   const filter: SheetFilter = {
     range: { start: { row: 1, col: 1 }, end: { row: 9, col: 3 } },

@@ -87,7 +87,15 @@ export interface SheetLayout {
    * from an .xlsx), ascending: hidden as the file had them, and left out by SUBTOTAL 1–11 too.
    */
   readonly filteredRows: readonly number[];
+  /**
+   * The width in px of a column not in `columnWidths`, when the sheet has its own (an .xlsx's
+   * `<sheetFormatPr>`); absent: DEFAULT_COLUMN_WIDTH.
+   */
+  readonly defaultColumnWidth?: number;
 }
+
+/** The width in px of a column the layout does not list (the grid's and the API's default). */
+export const DEFAULT_COLUMN_WIDTH = 100;
 
 export const EMPTY_LAYOUT: SheetLayout = Object.freeze({
   frozenRows: 0,
@@ -110,6 +118,8 @@ export interface LayoutPatch {
   readonly hiddenRows?: readonly number[];
   /** Replaces the rows hidden by a filter without criteria. */
   readonly filteredRows?: readonly number[];
+  /** The sheet's own default column width; null: Gridbook's. */
+  readonly defaultColumnWidth?: number | null;
 }
 
 export function isEmptyLayout(layout: SheetLayout): boolean {
@@ -120,7 +130,8 @@ export function isEmptyLayout(layout: SheetLayout): boolean {
     layout.rowHeights.length === 0 &&
     layout.filter === null &&
     layout.hiddenRows.length === 0 &&
-    layout.filteredRows.length === 0
+    layout.filteredRows.length === 0 &&
+    layout.defaultColumnWidth === undefined
   );
 }
 
@@ -306,7 +317,21 @@ export function patchLayout(layout: SheetLayout, patch: LayoutPatch): SheetLayou
       patch.filteredRows === undefined
         ? layout.filteredRows
         : checkRows(patch.filteredRows, 'filteredRows'),
+    ...defaultWidthAfter(layout, patch),
   };
+}
+
+function defaultWidthAfter(
+  layout: SheetLayout,
+  patch: LayoutPatch,
+): Pick<SheetLayout, 'defaultColumnWidth'> {
+  const width =
+    patch.defaultColumnWidth === undefined
+      ? layout.defaultColumnWidth
+      : patch.defaultColumnWidth === null
+        ? undefined
+        : wholeIn(patch.defaultColumnWidth, MIN_SIZE, MAX_SIZE, 'defaultColumnWidth');
+  return width === undefined ? {} : { defaultColumnWidth: width };
 }
 
 /** The patch that puts back what `patch` changes in `before`. */
@@ -330,6 +355,9 @@ export function inversePatch(before: SheetLayout, patch: LayoutPatch): LayoutPat
     ...(patch.filter === undefined ? {} : { filter: before.filter }),
     ...(patch.hiddenRows === undefined ? {} : { hiddenRows: before.hiddenRows }),
     ...(patch.filteredRows === undefined ? {} : { filteredRows: before.filteredRows }),
+    ...(patch.defaultColumnWidth === undefined
+      ? {}
+      : { defaultColumnWidth: before.defaultColumnWidth ?? null }),
   };
 }
 
@@ -347,6 +375,9 @@ export function checkLayout(raw: unknown, field: string): SheetLayout {
       filter: layout.filter ?? null,
       hiddenRows: layout.hiddenRows ?? [],
       filteredRows: layout.filteredRows ?? [],
+      ...(layout.defaultColumnWidth === undefined
+        ? {}
+        : { defaultColumnWidth: layout.defaultColumnWidth }),
     });
   } catch (error) {
     if (error instanceof InvalidOperationError)
@@ -442,6 +473,9 @@ export function movedLayout(layout: SheetLayout, change: StructureChange): Sheet
     filter: layout.filter === null ? null : movedFilter(layout.filter, change),
     hiddenRows: rows ? movedRows(layout.hiddenRows, change) : layout.hiddenRows,
     filteredRows: rows ? movedRows(layout.filteredRows, change) : layout.filteredRows,
+    ...(layout.defaultColumnWidth === undefined
+      ? {}
+      : { defaultColumnWidth: layout.defaultColumnWidth }),
   };
 }
 

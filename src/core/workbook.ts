@@ -55,6 +55,7 @@ import {
   layoutHidesRows,
   mergedRows,
   rowVisibilityOf,
+  DEFAULT_COLUMN_WIDTH,
   type SheetLayout,
 } from './sheet-layout.js';
 import { displayText, formatLocale, type CellFormat, type FormatRect } from './format/index.js';
@@ -300,7 +301,7 @@ export class Workbook {
       );
       engine.withinTimeBudget(budget, () => {
         if (engine.needsRebuild()) reinstate(this.#state, retire(this.#state));
-        this.#syncRowVisibility();
+        this.#syncLayout();
       });
     } catch {
       return this.#unbatch(entries, applied);
@@ -339,7 +340,7 @@ export class Workbook {
         for (const executed of [...done].reverse()) executed.revert();
     });
     reinstate(this.#state, retire(this.#state));
-    this.#syncRowVisibility();
+    this.#syncLayout();
     engine.takeChanges();
     return entries.map(({ ops, meta }) => {
       try {
@@ -504,7 +505,7 @@ export class Workbook {
     } finally {
       endDeferral();
       reinstate(state, retire(state));
-      this.#syncRowVisibility();
+      this.#syncLayout();
       state.engine.takeChanges();
     }
   }
@@ -630,7 +631,7 @@ export class Workbook {
           for (const op of ops) done.push(executeOp(this.#state, op));
         });
         if (engine.needsRebuild()) reinstate(this.#state, retire(this.#state));
-        this.#syncRowVisibility();
+        this.#syncLayout();
       });
     } catch (error) {
       this.#rollBack(done, error);
@@ -655,13 +656,36 @@ export class Workbook {
     });
     if (engineFailed || engine.needsRebuild()) reinstate(this.#state, retire(this.#state));
     try {
-      this.#syncRowVisibility();
+      this.#syncLayout();
     } catch {
       // SUBTOTAL keeps counting hidden rows until the next change tells the engine again.
     }
     // What the failed commit and its rollback recalculated is no change anyone should see.
     engine.takeChanges();
     throw engineFailed && !outOfTime ? new EngineFailureError(error) : error;
+  }
+
+  /** Tells the engine what formulas read from the sheets' layouts: hidden rows and column widths. */
+  #syncLayout(): void {
+    this.#syncRowVisibility();
+    this.#syncColumnWidths();
+  }
+
+  /** Each sheet's column widths, for CELL("width"); unchanged ones cost the engine nothing. */
+  #syncColumnWidths(): void {
+    const { engine, sheets } = this.#state;
+    if (engine.needsRebuild()) return;
+    const widths = sheets.map(
+      (sheet) =>
+        [
+          sheet.engineSheet,
+          {
+            widths: sheet.layout.columnWidths,
+            defaultWidth: sheet.layout.defaultColumnWidth ?? DEFAULT_COLUMN_WIDTH,
+          },
+        ] as const,
+    );
+    engine.setColumnWidths(widths);
   }
 
   /**

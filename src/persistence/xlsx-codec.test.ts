@@ -236,6 +236,48 @@ describe('xlsx import', () => {
     expect(decoded.sheets[0]!.layout).toMatchObject({ hiddenRows: [6], filteredRows: [1] });
   });
 
+  it('reads column widths as Excel shows them: <col width> counts the padding, baseColWidth does not', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('S');
+    sheet.getColumn(2).width = 12;
+    sheet.getColumn(3).width = 10.85546875;
+    sheet.getCell('A1').value = 1;
+    const zip = await JSZip.loadAsync(await book.xlsx.writeBuffer());
+    const xml = (await zip.file('xl/worksheets/sheet1.xml')!.async('string')).replace(
+      /<sheetFormatPr\b[^>]*\/>/,
+      '<sheetFormatPr baseColWidth="10" defaultRowHeight="13"/>',
+    );
+    zip.file('xl/worksheets/sheet1.xml', xml);
+    const decoded = await decodeXlsx(await zip.generateAsync({ type: 'uint8array' }));
+    // 12 → 84 px (11.29 characters once 5 px of padding are off); 10.855… → 76 px; base 10 →
+    // 75 px, shown as 80 (a multiple of 8).
+    expect(decoded.sheets[0]!.layout).toMatchObject({
+      columnWidths: [
+        [1, 84],
+        [2, 76],
+      ],
+      defaultColumnWidth: 80,
+    });
+  });
+
+  it('writes column widths and the sheet default so that they read back to the same pixels', async () => {
+    const workbook = open({ sheetNames: ['S'] });
+    const widths: [number, number][] = [61, 64, 75, 84, 100, 101, 180, 333].map((px, col) => [
+      col,
+      px,
+    ]);
+    workbook.apply([
+      { type: 'set-layout', sheet: 'S', patch: { columnWidths: widths, defaultColumnWidth: 90 } },
+    ]);
+    const exported = await exportXlsx(workbook, {});
+    expect((await readBack(exported)).getWorksheet('S')!.getColumn(4).width).toBe(12);
+    const decoded = await decodeXlsx(exported);
+    expect(decoded.sheets[0]!.layout).toMatchObject({
+      columnWidths: widths,
+      defaultColumnWidth: 90,
+    });
+  });
+
   it('reads a merged range as its first cell alone, the others empty as in Excel', async () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('S');

@@ -480,13 +480,41 @@ function cellName(row: number, col: number): string {
 
 // ---- layout: frozen panes, sizes, autofilter ---------------------------------------------------
 
-/** Excel measures a column in characters of the default font (7 px each, plus 5 px of padding). */
+/**
+ * A file's `<col width>` is in characters of the default font's widest digit (7 px, Calibri 11)
+ * with the 5 px padding already counted in, truncated to 1/256 (ECMA-376 §18.3.1.13):
+ * width = trunc(px / 7 * 256) / 256.
+ */
 function excelColumnWidth(px: number): number {
-  return Math.round(((px - 5) / 7) * 100) / 100;
+  return Math.trunc((px / 7) * 256) / 256;
 }
 
-function pixelColumnWidth(characters: number): number {
-  return Math.round(characters * 7 + 5);
+/**
+ * The inverse Excel applies when it opens a file: px = trunc((256 w + trunc(128 / 7)) / 256 * 7),
+ * so a width of 12 shows as 84 px (11.29 characters once the padding is taken off).
+ */
+function pixelColumnWidth(width: number): number {
+  return Math.trunc(((Math.trunc(256 * width) + Math.trunc(128 / 7)) / 256) * 7);
+}
+
+/**
+ * The sheet's own default column width in px, when its `<sheetFormatPr>` gives one: its
+ * defaultColWidth (a column width as `<col>` has it), else its baseColWidth, characters without
+ * the 5 px padding, which Excel shows rounded up to a multiple of 8 px (8 characters: 64 px).
+ * Neither: Gridbook's default.
+ */
+function defaultColumnWidthOf(
+  worksheet: ExcelJS.Worksheet,
+  baseColumnWidth: number | undefined,
+): Pick<SheetLayout, 'defaultColumnWidth'> {
+  const given = worksheet.properties?.defaultColWidth;
+  const px =
+    typeof given === 'number' && given > 0
+      ? pixelColumnWidth(given)
+      : baseColumnWidth === undefined
+        ? undefined
+        : Math.ceil((baseColumnWidth * 7 + 5) / 8) * 8;
+  return px === undefined ? {} : { defaultColumnWidth: Math.min(MAX_SIZE, Math.max(MIN_SIZE, px)) };
 }
 
 /** Excel measures a row in points (¾ of a pixel at 96 dpi). */
@@ -513,6 +541,8 @@ function writeLayout(
     worksheet.views = [
       { state: 'frozen', xSplit: layout.frozenColumns, ySplit: layout.frozenRows },
     ];
+  if (layout.defaultColumnWidth !== undefined)
+    worksheet.properties.defaultColWidth = excelColumnWidth(layout.defaultColumnWidth);
   for (const [col, width] of layout.columnWidths)
     worksheet.getColumn(col + 1).width = excelColumnWidth(width);
   for (const [row, height] of layout.rowHeights)
@@ -578,6 +608,7 @@ function hiddenRowsOfFile(
 function readLayout(
   worksheet: ExcelJS.Worksheet,
   tables: ReadonlyMap<string, ImportedTable>,
+  baseColumnWidth: number | undefined,
 ): SheetLayout | undefined {
   const view = worksheet.views?.[0] as
     { state?: string; xSplit?: number; ySplit?: number } | undefined;
@@ -617,6 +648,7 @@ function readLayout(
     rowHeights: rowHeights.sort((a, b) => a[0] - b[0]),
     filter,
     ...hiddenRowsOfFile(worksheet, filter, filteringTableRows(tables, worksheet.name)),
+    ...defaultColumnWidthOf(worksheet, baseColumnWidth),
   };
   return isEmptyLayout(layout) ? undefined : layout;
 }
@@ -958,10 +990,12 @@ function keepDynamicArrays(workbook: ExcelJS.Workbook): () => Map<string, Worksh
           if (name !== undefined) cells.add(name);
         }
       const richErrors = richErrorCells(xml);
+      const baseColumnWidth = baseColumnWidthOf(xml);
       const result = await readWorksheetPart.call(this, Readable.from([xml]), model, ...rest);
       const parsed = model.worksheets?.[model.worksheets.length - 1];
-      if ((cells.size > 0 || richErrors.size > 0) && parsed !== undefined)
-        found.push({ model: parsed, marks: { dynamic: cells, richErrors } });
+      const marked = cells.size > 0 || richErrors.size > 0 || baseColumnWidth !== undefined;
+      if (marked && parsed !== undefined)
+        found.push({ model: parsed, marks: { dynamic: cells, richErrors, baseColumnWidth } });
       return result;
     };
   }
@@ -979,6 +1013,15 @@ function keepDynamicArrays(workbook: ExcelJS.Workbook): () => Map<string, Worksh
 interface WorksheetMarks {
   readonly dynamic: ReadonlySet<string>;
   readonly richErrors: ReadonlyMap<string, number>;
+  /** `<sheetFormatPr baseColWidth>`: the default width in characters, padding left out. */
+  readonly baseColumnWidth: number | undefined;
+}
+
+const SHEET_FORMAT = /<sheetFormatPr\b[^>]*\bbaseColWidth="([0-9.]+)"/;
+
+function baseColumnWidthOf(xml: string): number | undefined {
+  const width = Number(SHEET_FORMAT.exec(xml)?.[1]);
+  return Number.isFinite(width) && width > 0 ? width : undefined;
 }
 
 interface WorkbookReading {
@@ -1042,7 +1085,7 @@ export async function decodeXlsx(
   );
   const sheets = worksheets.map((worksheet): SheetSnapshot => {
     try {
-      const layout = readLayout(worksheet, tables);
+      const layout = readLayout(worksheet, tables, marks.get(worksheet.name)?.baseColumnWidth);
       const formats = readFormats(worksheet);
       const own = names.bySheet.get(worksheet.name);
       return {

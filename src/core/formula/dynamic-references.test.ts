@@ -215,6 +215,38 @@ describe('CELL', () => {
   });
 });
 
+describe('CELL("width")', () => {
+  const setLayout = (book: Workbook, patch: object): void => {
+    book.apply([{ type: 'set-layout', sheet: 'Sheet1', patch }]);
+  };
+
+  it('answers the first column’s width in whole characters of 7 px after 5 px of padding', () => {
+    const book = bed.open();
+    setLayout(book, { columnWidths: [[1, 84]] });
+    // poi/47804.xlsx: a column 84 px wide (11.29 characters) answers 11.
+    expect(result(book, '=CELL("width",B:D)')).toBe(11);
+    expect(result(book, '=CELL("width",B7)')).toBe(11);
+  });
+
+  it('answers the sheet’s default for a column it does not list, Gridbook’s own without one', () => {
+    const book = bed.open();
+    expect(result(book, '=CELL("width",A1)')).toBe(13); // 100 px
+    setLayout(book, { defaultColumnWidth: 80 });
+    expect(result(book, '=CELL("width",A1)')).toBe(10); // 80 px, poi/47804.xlsx's baseColWidth 10
+  });
+
+  it('is recomputed, with what depends on it, when the widths change', () => {
+    const book = bed.open();
+    writeCell(book, 'A1', '=CELL("width",C1)');
+    writeCell(book, 'A2', '=A1*2');
+    setLayout(book, { columnWidths: [[2, 180]] });
+    expect(valueAt(book, 'A1')).toBe(25);
+    expect(valueAt(book, 'A2')).toBe(50);
+    setLayout(book, { columnWidths: [[2, null]] });
+    expect(valueAt(book, 'A2')).toBe(26);
+  });
+});
+
 describe('the intersection operator (a space between references)', () => {
   const grid: WireValue[][] = [
     [1, 2, 3],

@@ -30,6 +30,7 @@ import type { FunctionInfo } from './function-catalogue.js';
 import { pluginCatalogue } from './function-catalogue.js';
 import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
 import { timedEntry } from './time-budget.js';
+import { cellWidthOf } from './column-widths.js';
 import type { AstNode as Node, EngineAddress as Address } from './engine-internals.js';
 
 export const DYNAMIC_OFFSET = 'DYNAMIC.OFFSET';
@@ -867,6 +868,12 @@ class DynamicReferences extends FunctionPlugin {
         // Excel answers empty text for a workbook that was never saved to a file, as a Gridbook
         // workbook is not.
         return '';
+      case 'width':
+        // The reference's first column; the engine recomputes CELL when the widths change.
+        return (
+          cellWidthOf(this.dependencyGraph, box.sheet, box.left) ??
+          valueError('the column widths of this sheet are not known')
+        );
       default:
         return valueError(`CELL does not know "${info}"`);
     }
@@ -1030,7 +1037,7 @@ const FUNCTIONS: readonly Definition[] = [
       ['reference', true],
     ],
     description:
-      'Information about a reference’s first cell: address, row, col, contents, type or filename',
+      'Information about a reference’s first cell: address, row, col, contents, type, filename or width',
     category: 'Information',
     volatile: true,
     // Its reference is a place (CELL("col",A8:C8) in B8 is no cycle); contents are read as a

@@ -5,6 +5,7 @@ import type { FunctionInfo } from './function-catalogue.js';
 import type { CalculationSettings, CustomFunction } from './function-registry.js';
 import type { CellValue } from './sentinels.js';
 import type { RowVisibility } from './subtotal.js';
+import type { ColumnWidths } from './column-widths.js';
 
 /** The engine's own handle for a sheet; stable across renames. */
 export type EngineSheet = number;
@@ -151,6 +152,12 @@ export interface FormulaEngine {
    * takeChanges). A rebuilt engine (replaceAll) holds none until told again.
    */
   setRowVisibility(sheet: EngineSheet, rows: RowVisibility): void;
+  /**
+   * Sheets' column widths, which CELL("width") reads (column-widths.ts). When they differ from
+   * what the engine holds, every CELL is recomputed (its changes go to takeChanges). A rebuilt
+   * engine (replaceAll) holds none until told again.
+   */
+  setColumnWidths(sheets: readonly (readonly [EngineSheet, ColumnWidths])[]): void;
   /** Defers recalculation until `fn` returns, then recomputes once. */
   batch<T>(fn: () => T): T;
   /**

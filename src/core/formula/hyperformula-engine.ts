@@ -58,7 +58,8 @@ import { makeEmptyProductZero } from './empty-product.js';
 import { correctAggregates } from './aggregate-corrections.js';
 import { correctMathEdges } from './math-edge-corrections.js';
 import { computeTrigonometryAsExcel } from './excel-trigonometry.js';
-import { correctSubtotal, setRowsHidden, subtotalCells } from './subtotal.js';
+import { cellsCalling, correctSubtotal, setRowsHidden, subtotalCells } from './subtotal.js';
+import { setColumnWidths, WIDTH_READERS } from './column-widths.js';
 import { engineSpelling } from './engine-spelling.js';
 import { LAMBDA_CALL, lambdaSpelling } from './lambda-spelling.js';
 import {
@@ -1206,6 +1207,25 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
         const formula = hf.getCellFormula(address);
         if (formula !== undefined) collect(hf.setCellContents(address, [[formula]]));
       }
+    },
+    setColumnWidths(sheets) {
+      if (invalid) return;
+      const graph = hf.dependencyGraph as unknown as Parameters<typeof cellsCalling>[0];
+      let changed = false;
+      for (const [sheet, widths] of sheets)
+        changed = setColumnWidths(graph, sheet, widths) || changed;
+      if (!changed) return;
+      // As for SUBTOTAL and hidden rows: nothing in the engine's dependencies says CELL reads
+      // the widths, so each formula calling it is rewritten, recomputed with its dependents.
+      // One batch, and only then: resuming evaluation recomputes every volatile cell.
+      const cells = cellsCalling(graph, WIDTH_READERS);
+      if (cells.length === 0) return;
+      this.batch(() => {
+        for (const address of cells) {
+          const formula = hf.getCellFormula(address);
+          if (formula !== undefined) collect(hf.setCellContents(address, [[formula]]));
+        }
+      });
     },
     batch(fn) {
       if (batchDepth === 0 && !invalid) hf.suspendEvaluation();

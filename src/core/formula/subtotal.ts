@@ -75,21 +75,24 @@ export function setRowsHidden(graph: object, sheet: number, rows: RowVisibility)
 const SUBTOTALLING = new Set(['SUBTOTAL', 'AGGREGATE']);
 
 /** Whether the formula calls SUBTOTAL or AGGREGATE anywhere; formulas' trees are shared, so cached. */
-const subtotalling = new WeakMap<object, boolean>();
+/** Per set of function names, whether a formula node calls one of them (ASTs are shared). */
+const callingByNames = new WeakMap<ReadonlySet<string>, WeakMap<object, boolean>>();
 
-function callsSubtotal(node: unknown): boolean {
+function callsOneOf(node: unknown, names: ReadonlySet<string>): boolean {
   if (typeof node !== 'object' || node === null) return false;
-  if (Array.isArray(node)) return node.some(callsSubtotal);
-  const known = subtotalling.get(node);
+  if (Array.isArray(node)) return node.some((item) => callsOneOf(item, names));
+  let calling = callingByNames.get(names);
+  if (calling === undefined) callingByNames.set(names, (calling = new WeakMap()));
+  const known = calling.get(node);
   if (known !== undefined) return known;
   const { type, procedureName } = node as Node;
   const found =
     typeof type === 'string' &&
-    ((type === 'FUNCTION_CALL' && SUBTOTALLING.has(String(procedureName).toUpperCase())) ||
+    ((type === 'FUNCTION_CALL' && names.has(String(procedureName).toUpperCase())) ||
       ['args', 'left', 'right', 'value', 'expression'].some((key) =>
-        callsSubtotal((node as Record<string, unknown>)[key]),
+        callsOneOf((node as Record<string, unknown>)[key], names),
       ));
-  subtotalling.set(node, found);
+  calling.set(node, found);
   return found;
 }
 
@@ -122,7 +125,7 @@ function countedValues(
     }
     const vertex = plugin.dependencyGraph.getCell(address);
     const formula = vertex?.getFormula?.(plugin.dependencyGraph.lazilyTransformingAstService);
-    return formula !== undefined && callsSubtotal(formula);
+    return formula !== undefined && callsOneOf(formula, SUBTOTALLING);
   };
   const value = plugin.evaluateAst(node, state);
   if (value instanceof SimpleRangeValue) {
@@ -220,18 +223,25 @@ function subtotal(this: Plugin, ast: Call, state: State): unknown {
   return subtotalOf(kind, values);
 }
 
-/** The cells of the engine whose formula calls SUBTOTAL, to recompute when hidden rows change. */
-export function subtotalCells(graph: {
+interface FormulaGraph {
   readonly graph: { getNodes(): Iterable<unknown> };
   readonly lazilyTransformingAstService: unknown;
-}): Address[] {
+}
+
+/** The cells of the engine whose formula calls SUBTOTAL, to recompute when hidden rows change. */
+export function subtotalCells(graph: FormulaGraph): Address[] {
+  return cellsCalling(graph, SUBTOTALLING);
+}
+
+/** The cells of the engine whose formula calls one of `names` (upper case). */
+export function cellsCalling(graph: FormulaGraph, names: ReadonlySet<string>): Address[] {
   const cells: Address[] = [];
   const service = graph.lazilyTransformingAstService;
   for (const node of graph.graph.getNodes()) {
     const vertex = node as Vertex & { getAddress?(service: unknown): Address };
     if (typeof vertex.getFormula !== 'function' || typeof vertex.getAddress !== 'function')
       continue;
-    if (callsSubtotal(vertex.getFormula(service))) cells.push(vertex.getAddress(service));
+    if (callsOneOf(vertex.getFormula(service), names)) cells.push(vertex.getAddress(service));
   }
   return cells;
 }
