@@ -13,6 +13,18 @@ export interface ColumnWidths {
 /** Per engine (its dependency graph), each sheet's widths; none until the workbook says. */
 const widthsByGraph = new WeakMap<object, Map<number, ColumnWidths>>();
 
+/**
+ * The engines (their dependency graphs) in which a formula has read a column width: only there
+ * can a change of widths alter a value, so only there are formulas scanned for CELL (a scan of
+ * every formula after each rebuild would cost a large workbook that never calls CELL).
+ */
+const widthsRead = new WeakSet<object>();
+
+/** Whether a formula in this engine has read a column width since it was built. */
+export function widthsWereRead(graph: object): boolean {
+  return widthsRead.has(graph);
+}
+
 /** The functions that read column widths, to recompute when they change. */
 export const WIDTH_READERS: ReadonlySet<string> = new Set(['CELL']);
 
@@ -35,6 +47,7 @@ export function setColumnWidths(graph: object, sheet: number, widths: ColumnWidt
  * characters, answers 11). Undefined when the engine was never told the sheet's widths.
  */
 export function cellWidthOf(graph: object, sheet: number, col: number): number | undefined {
+  widthsRead.add(graph);
   const held = widthsByGraph.get(graph)?.get(sheet);
   if (held === undefined) return undefined;
   const px = held.widths.find(([column]) => column === col)?.[1] ?? held.defaultWidth;

@@ -59,7 +59,7 @@ import { correctAggregates } from './aggregate-corrections.js';
 import { correctMathEdges } from './math-edge-corrections.js';
 import { computeTrigonometryAsExcel } from './excel-trigonometry.js';
 import { cellsCalling, correctSubtotal, setRowsHidden, subtotalCells } from './subtotal.js';
-import { setColumnWidths, WIDTH_READERS } from './column-widths.js';
+import { setColumnWidths, WIDTH_READERS, widthsWereRead } from './column-widths.js';
 import { engineSpelling } from './engine-spelling.js';
 import { LAMBDA_CALL, lambdaSpelling } from './lambda-spelling.js';
 import {
@@ -1214,7 +1214,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       let changed = false;
       for (const [sheet, widths] of sheets)
         changed = setColumnWidths(graph, sheet, widths) || changed;
-      if (!changed) return;
+      if (!changed || !widthsWereRead(graph)) return;
       // As for SUBTOTAL and hidden rows: nothing in the engine's dependencies says CELL reads
       // the widths, so each formula calling it is rewritten, recomputed with its dependents.
       // One batch, and only then: resuming evaluation recomputes every volatile cell.
