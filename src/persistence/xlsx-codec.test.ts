@@ -403,6 +403,21 @@ describe('xlsx import', () => {
     });
   });
 
+  it('writes a typed spill reference (A1#) as the _xlfn.ANCHORARRAY call Excel stores, and reads it back as that call', async () => {
+    const workbook = open({ name: 'Spill', sheetNames: ['S'] });
+    workbook.apply(writeRangeOps('S', { row: 0, col: 0 }, [['=SEQUENCE(3)', '=SUM(A1#)&"A1#"']]));
+    const buffer = await exportXlsx(workbook, {});
+    const cell = (await readBack(buffer)).getWorksheet('S')!.getCell('B1').value as {
+      formula: string;
+    };
+    expect(cell.formula).toBe('SUM(_xlfn.ANCHORARRAY(A1))&"A1#"');
+    const decoded = await decodeXlsx(buffer);
+    const formula = decoded.sheets[0]!.cells.find(
+      (entry) => entry.row === 0 && entry.col === 1,
+    )?.input;
+    expect(formula).toEqual({ formula: '=SUM(ANCHORARRAY(A1))&"A1#"' });
+  });
+
   it('rejects bytes that are not an xlsx workbook', async () => {
     await expect(decodeXlsx(Buffer.from('not a zip at all'))).rejects.toThrow(InvalidDocumentError);
     await expect(decodeXlsx(Buffer.from('not a zip at all'))).rejects.toThrow(

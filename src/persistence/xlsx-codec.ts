@@ -48,6 +48,7 @@ import {
   legacyArrayFormula,
   legacyArrayOf,
   legacyIntersection,
+  spillReferencesAsCalls,
 } from '../core/index.js';
 import { InvalidDocumentError } from './errors.js';
 import type { ComputedValues } from './gridbook-json.js';
@@ -189,6 +190,7 @@ const FUTURE_FUNCTIONS = [
   'XLOOKUP',
   'XMATCH',
   'XOR',
+  'ANCHORARRAY',
 ];
 const FUTURE_CALL = new RegExp(
   `(^|[^A-Za-z0-9_.])(${FUTURE_FUNCTIONS.map((name) => name.replace('.', '\\.')).join('|')})(\\s*\\()`,
@@ -196,11 +198,11 @@ const FUTURE_CALL = new RegExp(
 );
 
 /**
- * The formula as Excel stores it: newer functions prefixed `_xlfn.`, LET and LAMBDA names `_xlpm.`,
- * text and sheet names untouched.
+ * The formula as Excel stores it: a spill reference as its ANCHORARRAY call, newer functions
+ * prefixed `_xlfn.`, LET and LAMBDA names `_xlpm.`, text and sheet names untouched.
  */
 function excelFormula(formula: string): string {
-  return mapOutsideStrings(excelParameterSpelling(formula), (code) =>
+  return mapOutsideStrings(excelParameterSpelling(spillReferencesAsCalls(formula)), (code) =>
     code.replace(
       FUTURE_CALL,
       (_match, before: string, name: string, open: string) =>

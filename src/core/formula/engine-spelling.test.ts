@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { engineSpelling } from './engine-spelling.js';
+import { engineSpelling, spillReferencesAsCalls } from './engine-spelling.js';
 import { useWorkbooks, valueAt, writeCell } from '../../../test/support/workbook-bed.js';
 
 const { open } = useWorkbooks();
@@ -91,5 +91,28 @@ describe('Excel spellings the engine refuses', () => {
       2,
     ]);
     expect(book.sheet('S').input(0, 0)).toEqual({ formula: '=INDEX({TRUE,FALSE},1,2)' });
+  });
+
+  it('a spill reference becomes the ANCHORARRAY call Excel stores, never an error literal, text or table part', () => {
+    expect(engineSpelling('=SUM(C1#)')).toBe('=SUM(ANCHORARRAY(C1))');
+    expect(engineSpelling("=COUNTA('My Sheet'!$B$2#)+Data!AA10#")).toBe(
+      "=COUNTA(ANCHORARRAY('My Sheet'!$B$2))+ANCHORARRAY(Data!AA10)",
+    );
+    expect(engineSpelling('=IF(A1,#N/A,"C1#")+IFERROR(1/0,#DIV/0!)')).toBe(
+      '=IF(A1,#N/A,"C1#")+IFERROR(1/0,#DIV/0!)',
+    );
+    expect(engineSpelling('=ROWS(Table1[#Headers])')).toBe('=ROWS(Table1[#Headers])');
+    expect(spillReferencesAsCalls('SUM(C1#)&"D2#"')).toBe('SUM(ANCHORARRAY(C1))&"D2#"');
+  });
+
+  it('a typed spill reference reads the whole spill and follows it as it grows', () => {
+    const book = open();
+    writeCell(book, 'A1', 3);
+    writeCell(book, 'C1', '=SEQUENCE(A1)');
+    writeCell(book, 'D1', '=SUM(C1#)');
+    writeCell(book, 'E1', '=ROWS(C1#)');
+    expect([valueAt(book, 'D1'), valueAt(book, 'E1')]).toEqual([6, 3]);
+    writeCell(book, 'A1', 4);
+    expect([valueAt(book, 'D1'), valueAt(book, 'E1')]).toEqual([10, 4]);
   });
 });

@@ -10,6 +10,8 @@
 //   so it is the #NAME? Excel answers for a name nobody defined.
 // - a repeated percent sign (`=1000%%`, a hundredth of a hundredth), which the parser refuses after
 //   the first: the operand takes one in parentheses per extra sign, `((1000%)%)`.
+// - a spill reference (`=SUM(C1#)`: the whole array the formula in C1 spills), which the parser
+//   does not know: it becomes the call Excel itself stores it as, `ANCHORARRAY(C1)`.
 
 const BOOLEAN_WORD = /^(TRUE|FALSE)(?![A-Za-z0-9_.(!])/i;
 const EXPONENT = /^(\d+\.?\d*|\.\d+)E([+-]?\d)/;
@@ -59,8 +61,36 @@ function repeatedPercent(out: string, count: number): string {
   return `${out.slice(0, start)}${'('.repeat(extra)}${out.slice(start)}${'%)'.repeat(extra)}%`;
 }
 
+/** A cell reference, sheet-qualified or not, at the end of what has been spelled so far. */
+const TRAILING_CELL = /(?:(?:'(?:[^']|'')+'|[A-Za-z0-9_.]+)!)?\$?[A-Za-z]{1,3}\$?\d+$/;
+
+/** `out` with the cell reference it ends with as ANCHORARRAY(ref), or undefined when it ends with none. */
+function spillReferenceCall(out: string): string | undefined {
+  const reference = TRAILING_CELL.exec(out);
+  if (reference === null || IDENTIFIER_CHAR.test(out[reference.index - 1] ?? '')) return undefined;
+  return `${out.slice(0, reference.index)}ANCHORARRAY(${reference[0]})`;
+}
+
+/** Every spill reference (`C1#`) written as Excel stores it, `ANCHORARRAY(C1)`; the rest as it is. */
+export function spillReferencesAsCalls(formula: string): string {
+  if (!formula.includes('#')) return formula;
+  let out = '';
+  for (let index = 0; index < formula.length; index += 1) {
+    const char = formula[index]!;
+    if (char === '"' || char === "'") {
+      const end = quotedEnd(formula, index, char);
+      out += formula.slice(index, end + 1);
+      index = end;
+      continue;
+    }
+    const call = char === '#' ? spillReferenceCall(out) : undefined;
+    out = call ?? out + char;
+  }
+  return out;
+}
+
 export function engineSpelling(formula: string): string {
-  if (!/[{E"\\]|%%/.test(formula)) return formula;
+  if (!/[{E"\\#]|%%/.test(formula)) return formula;
   let out = '';
   let depth = 0;
   for (let index = 0; index < formula.length; index += 1) {
@@ -96,6 +126,13 @@ export function engineSpelling(formula: string): string {
       out = repeatedPercent(out, run.length);
       index += run.length - 1;
       continue;
+    }
+    if (char === '#') {
+      const call = spillReferenceCall(out);
+      if (call !== undefined) {
+        out = call;
+        continue;
+      }
     }
     const word = depth > 0 && !afterName ? BOOLEAN_WORD.exec(formula.slice(index)) : null;
     if (word !== null) {
