@@ -21,7 +21,7 @@ import { areasOfUnion } from './dynamic-references.js';
 import { definePlugin } from './engine-internals.js';
 import { bisect, linearSearch, type MatchMode } from './excel-lookup-functions.js';
 import type { FunctionInfo } from './function-catalogue.js';
-import { pluginCatalogue } from './function-catalogue.js';
+import { pluginCatalogue, type PluginFunctionRow } from './function-catalogue.js';
 import { FormulaError, SENTINELS, isFormulaError, type CellValue } from './sentinels.js';
 import type {
   AstCall as Call,
@@ -408,16 +408,7 @@ function effectiveWidth(value: Value): number {
   return value instanceof SimpleRangeValue ? Math.max(value.width(), 1) : 1;
 }
 
-const FUNCTIONS: readonly {
-  name: string;
-  method: string;
-  /** The size method, when the area is known from the arguments' sizes (else one cell). */
-  size?: string;
-  category: string;
-  parameters: readonly (readonly [string, boolean])[];
-  repeatLastArgs?: number;
-  description: string;
-}[] = [
+const FUNCTIONS: readonly PluginFunctionRow[] = [
   {
     name: 'INDEX',
     method: 'index',

@@ -20,7 +20,7 @@ import {
   type FunctionPluginDefinition,
 } from 'hyperformula';
 import type { FunctionInfo } from './function-catalogue.js';
-import { pluginCatalogue } from './function-catalogue.js';
+import { pluginCatalogue, type PluginFunctionRow } from './function-catalogue.js';
 import { definePlugin } from './engine-internals.js';
 import { arrayBehind, intersect } from './implicit-intersection.js';
 import type {
@@ -536,15 +536,7 @@ class DynamicArrayFunctions extends FunctionPlugin {
   }
 }
 
-const FUNCTIONS: readonly {
-  name: string;
-  method: string;
-  size?: string;
-  category: string;
-  parameters: readonly (readonly [string, boolean])[];
-  repeatLastArgs?: number;
-  description: string;
-}[] = [
+const FUNCTIONS: readonly PluginFunctionRow[] = [
   {
     name: 'SORT',
     method: 'sort',

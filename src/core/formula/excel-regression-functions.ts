@@ -14,7 +14,7 @@ import {
   type FunctionPluginDefinition,
 } from 'hyperformula';
 import type { FunctionInfo } from './function-catalogue.js';
-import { pluginCatalogue } from './function-catalogue.js';
+import { pluginCatalogue, type PluginFunctionRow } from './function-catalogue.js';
 import { definePlugin } from './engine-internals.js';
 import type {
   AstCall as Call,
@@ -496,13 +496,7 @@ function knownXsGrid(args: Value[], observations: Observations): Grid {
   return counting(ys.length, ys[0]?.length ?? observations.ys.length);
 }
 
-const FUNCTIONS: readonly {
-  name: string;
-  method: string;
-  size: string;
-  parameters: readonly (readonly [string, boolean])[];
-  description: string;
-}[] = [
+const FUNCTIONS: readonly PluginFunctionRow[] = [
   {
     name: 'LINEST',
     method: 'linest',

@@ -15,7 +15,7 @@ import {
   type FunctionPluginDefinition,
 } from 'hyperformula';
 import type { FunctionInfo } from './function-catalogue.js';
-import { pluginCatalogue } from './function-catalogue.js';
+import { pluginCatalogue, type PluginFunctionRow } from './function-catalogue.js';
 import { definePlugin } from './engine-internals.js';
 import type { AstCall as Call, AstNode as Node } from './engine-internals.js';
 
@@ -130,13 +130,7 @@ class StatisticalArrays extends FunctionPlugin {
   }
 }
 
-const FUNCTIONS: readonly {
-  name: string;
-  method: string;
-  size: string;
-  parameters: readonly (readonly [string, boolean])[];
-  description: string;
-}[] = [
+const FUNCTIONS: readonly PluginFunctionRow[] = [
   {
     name: 'FREQUENCY',
     method: 'frequency',

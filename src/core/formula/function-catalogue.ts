@@ -81,6 +81,13 @@ export interface PluginFunctionDeclaration {
   readonly repeatLastArgs?: number;
 }
 
+/** A row of a plugin's function table: its declaration, the plugin method and its size method. */
+export interface PluginFunctionRow extends PluginFunctionDeclaration {
+  readonly method: string;
+  /** The size method, when the area is known from the arguments' sizes (else one cell). */
+  readonly size?: string;
+}
+
 /**
  * The catalogue's entries, by name, for a plugin's functions (HyperFormula has no metadata for
  * them): each in the row's own category, else in `category`.

@@ -15,7 +15,7 @@ import {
   type FunctionPluginDefinition,
 } from 'hyperformula';
 import type { FunctionInfo } from './function-catalogue.js';
-import { pluginCatalogue } from './function-catalogue.js';
+import { pluginCatalogue, type PluginFunctionRow } from './function-catalogue.js';
 import { definePlugin } from './engine-internals.js';
 import { isInternalLegacyArrayFunction } from './legacy-array-function.js';
 import type { AstNode as Node, InterpreterState as State } from './engine-internals.js';
@@ -431,14 +431,7 @@ function pivotLayout(
   return out;
 }
 
-const FUNCTIONS: readonly {
-  name: string;
-  method: string;
-  size?: string;
-  category: string;
-  parameters: readonly (readonly [string, boolean])[];
-  description: string;
-}[] = [
+const FUNCTIONS: readonly PluginFunctionRow[] = [
   {
     name: 'GROUPBY',
     method: 'groupby',

@@ -17,7 +17,7 @@ import {
 } from 'hyperformula';
 import type { FunctionInfo } from './function-catalogue.js';
 import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
-import { pluginCatalogue } from './function-catalogue.js';
+import { pluginCatalogue, type PluginFunctionRow } from './function-catalogue.js';
 import { LAMBDA_CALL } from './lambda-spelling.js';
 import { definePlugin } from './engine-internals.js';
 import type { AstNode as Node, InterpreterState as State } from './engine-internals.js';
@@ -507,14 +507,7 @@ export class LambdaFunctions extends FunctionPlugin {
 }
 
 /** Every function of the plugin: its method, its size method, and its catalogue entry. */
-const FUNCTIONS: readonly {
-  name: string;
-  method: string;
-  size?: string;
-  parameters: readonly (readonly [string, boolean])[];
-  repeatLastArgs?: number;
-  description: string;
-}[] = [
+const FUNCTIONS: readonly PluginFunctionRow[] = [
   {
     name: 'LET',
     method: 'let',
