@@ -1,11 +1,14 @@
-// Spills whose size the data decides (=SEQUENCE(A1), =TAKE(A2:A9,B1), =GROUPBY(…)), as Excel
-// spills them. HyperFormula fixes a formula's spill area when it parses it, from its plugins'
-// size methods; those answer one cell when a count comes from a cell, and the formula shows its
-// result's first value. Two pieces make such a formula spill to its real size:
+// Spills whose size the data decides (=SEQUENCE(A1), =TAKE(A2:A9,B1), =GROUPBY(…), and formulas
+// holding such a call: =SEQUENCE(A1)*2, =LET(n,A1,SEQUENCE(n))), as Excel spills them.
+// HyperFormula fixes a formula's spill area when it parses it, from its plugins' size methods;
+// those answer one cell when a count comes from a cell, and the formula shows its result's first
+// value. Two pieces make such a formula spill to its real size:
 // - Size hints. HyperFormula's size predictor is wrapped, once, on its prototype: for a formula
-//   that is one call of a data-sized function and that its plugin sized as one cell (UNIQUE and
-//   FILTER: whatever size), it answers the size the adapter last entered that cell with (a hint,
-//   kept per engine), and notes the cell as parsed, so it is checked after the change.
+//   that holds a call of a data-sized function, it answers the size the adapter last entered that
+//   cell with (a hint, kept per engine), and notes the cell as parsed, so it is checked after the
+//   change. A formula that is one such call and that its plugin sized exactly keeps that size; a
+//   formula that only holds one keeps its parse-time size until it has a hint (SORT(UNIQUE(r)) is
+//   sized by r until its first settling). LEGACY.ARRAY keeps the range its file gave it.
 // - Settling. After each change (and a build), every such formula that was parsed or
 //   recomputed is evaluated once more, dry (as if nested, so the function answers its whole array),
 //   and where that size is not the one it was entered with, it is entered again with the new
@@ -17,7 +20,8 @@
 import { ArraySize, HyperFormula, SimpleRangeValue, type ExportedChange } from 'hyperformula';
 import { internalPrototype, type EngineAddress as Address } from './engine-internals.js';
 import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
-import { DYNAMIC_ARRAY } from '../legacy-array.js';
+import { DYNAMIC_ARRAY, LEGACY_ARRAY } from '../legacy-array.js';
+import { arrayBehind } from './implicit-intersection.js';
 
 /**
  * The functions whose result's size can depend on cell values (counts, text, the groups of the
@@ -41,7 +45,15 @@ const DATA_SIZED_FUNCTIONS: ReadonlySet<string> = new Set([
   'PIVOTBY',
   'UNIQUE',
   'FILTER',
+  'REGEXEXTRACT',
 ]);
+
+/**
+ * Data-sized functions that answer their whole array also as the whole formula of a one-cell
+ * formula (custom functions: the engine's implicit intersection shows the first value and keeps
+ * the array, implicit-intersection.ts). The plugins' functions answer only their first value there.
+ */
+const WHOLE_ARRAY_AT_TOP: ReadonlySet<string> = new Set(['REGEXEXTRACT']);
 
 /**
  * Data-sized functions whose plugin sizes them by their arguments (an upper bound: UNIQUE's and
@@ -120,6 +132,44 @@ function isDataSizedCall(ast: unknown): boolean {
   return name !== undefined && DATA_SIZED_FUNCTIONS.has(name);
 }
 
+/** The syntax nodes one node holds: a call's arguments, an operator's operands, an array's cells. */
+function childrenOf(node: Record<string, unknown>): unknown[] {
+  const children: unknown[] = [];
+  for (const key of ['args', 'left', 'right', 'value', 'expression']) {
+    const child = node[key];
+    if (Array.isArray(child)) children.push(...(child.flat() as unknown[]));
+    else if (typeof child === 'object' && child !== null) children.push(child);
+  }
+  return children;
+}
+
+/** What holdsDataSizedCall answered for each formula's syntax tree (shared by its cells). */
+const holding = new WeakMap<object, boolean>();
+
+/**
+ * Does the formula hold a call of a data-sized function anywhere (inside LET, IF, operators, other
+ * functions)? Not a LEGACY.ARRAY formula, which fills the range its file gave it. Walked once per
+ * syntax tree: HyperFormula shares one tree among the cells of the same formula.
+ */
+function holdsDataSizedCall(ast: unknown): boolean {
+  if (typeof ast !== 'object' || ast === null) return false;
+  const known = holding.get(ast);
+  if (known !== undefined) return known;
+  const root = ast as { type?: unknown; procedureName?: unknown };
+  let found = false;
+  if (!(root.type === 'FUNCTION_CALL' && root.procedureName === LEGACY_ARRAY)) {
+    const pending: unknown[] = [ast];
+    while (!found && pending.length > 0) {
+      const node = pending.pop();
+      if (typeof node !== 'object' || node === null) continue;
+      if (isDataSizedCall(node)) found = true;
+      else pending.push(...childrenOf(node as Record<string, unknown>));
+    }
+  }
+  holding.set(ast, found);
+  return found;
+}
+
 const XLFN = '_XLFN.';
 
 let installed = false;
@@ -135,9 +185,11 @@ export function installSizeHints(): void {
   const original = prototype.checkArraySize;
   prototype.checkArraySize = function (this: Predictor, ast: unknown, address: Address): ArraySize {
     const size = original.call(this, ast, address);
-    if (!isDataSizedCall(ast)) return size;
-    const resultSized = RESULT_SIZED_FUNCTIONS.has(calledFunction(ast)!);
-    if (!size.isScalar() && !resultSized) return size;
+    if (!holdsDataSizedCall(ast)) return size;
+    const whole = isDataSizedCall(ast);
+    const resultSized = whole && RESULT_SIZED_FUNCTIONS.has(calledFunction(ast)!);
+    // One call its plugin sized from written counts (SEQUENCE(3)): that size is its result's.
+    if (whole && !size.isScalar() && !resultSized) return size;
     const sizing = sizingOf(this.config);
     sizing.seen = true;
     sizing.parsed.push({ sheet: address.sheet, row: address.row, col: address.col });
@@ -172,7 +224,7 @@ function noteRecomputedFormulas(): void {
   prototype.recomputeFormulaVertexValue = function (this: Evaluator, vertex: unknown): unknown {
     const value = original.call(this, vertex);
     const formula = (vertex as { formula?: unknown } | undefined)?.formula;
-    if (isDataSizedCall(formula)) {
+    if (holdsDataSizedCall(formula)) {
       const sizing = sizingOf(this.config);
       sizing.seen = true;
       const at = (vertex as FormulaVertex).getAddress(this.lazilyTransformingAstService);
@@ -214,7 +266,7 @@ function cutResultsToTheirArea(): void {
     throw new Error('HyperFormula no longer keeps arrays as data-sized-spills.ts reads them.');
   const original = prototype.setCellValue;
   prototype.setCellValue = function (this: ArrayVertex, value: unknown): unknown {
-    if (!(value instanceof SimpleRangeValue) || !isDataSizedCall(this.formula))
+    if (!(value instanceof SimpleRangeValue) || !holdsDataSizedCall(this.formula))
       return original.call(this, value);
     const { width, height, isRef } = this.array.size;
     if (isRef || (value.width() <= width && value.height() <= height))
@@ -230,10 +282,29 @@ const internalsOf = (hf: HyperFormula): Internals => hf as unknown as Internals;
 function dataSizedVertex(hf: HyperFormula, address: Address): FormulaVertex | undefined {
   const vertex = internalsOf(hf)._dependencyGraph.addressMapping.getCell(address) as
     FormulaVertex | undefined;
-  return vertex !== undefined && isDataSizedCall(vertex.formula) ? vertex : undefined;
+  return vertex !== undefined && holdsDataSizedCall(vertex.formula) ? vertex : undefined;
 }
 
 const ONE_CELL: Size = { width: 1, height: 1 };
+
+/** The area the vertex was entered with: its array's, or one cell (a blocked array's is unknown). */
+function enteredSize(vertex: FormulaVertex): Size {
+  const size = (vertex as { array?: { size?: ArraySize } }).array?.size;
+  return size === undefined || size.isRef ? ONE_CELL : { width: size.width, height: size.height };
+}
+
+/**
+ * Is a one-cell formula's result known to be one value without evaluating it again? Its last
+ * evaluation answered no array (implicit-intersection.ts keeps the array a one-cell formula
+ * shows the first value of), and it is not one call of a plugin function, which answers only its
+ * first value as the whole formula. Spares the dry run for =SUM(FILTER(…)) and the like.
+ */
+function knownSingle(vertex: FormulaVertex): boolean {
+  if ((vertex as { array?: unknown }).array !== undefined) return false;
+  if (arrayBehind(vertex) !== undefined) return false;
+  const name = isDataSizedCall(vertex.formula) ? calledFunction(vertex.formula) : undefined;
+  return name === undefined || WHOLE_ARRAY_AT_TOP.has(name);
+}
 
 /**
  * The size of the formula's whole result: it is evaluated as if nested (no formula vertex in the
@@ -322,11 +393,13 @@ export function settleDataSizedSpills(hf: HyperFormula, list: ChangeList, from: 
     const resized: { address: Address; shrank: boolean }[] = [];
     for (const address of candidatesOf(hf, sizing, list, start)) {
       const key = keyOf(address);
-      const size = resultSize(hf, dataSizedVertex(hf, address)!, address);
-      const was = sizing.hints.get(key) ?? ONE_CELL;
+      const vertex = dataSizedVertex(hf, address)!;
+      const was = sizing.hints.get(key) ?? enteredSize(vertex);
+      const size = knownSingle(vertex) ? ONE_CELL : resultSize(hf, vertex, address);
       if (size.width === was.width && size.height === was.height) continue;
-      if (size.width * size.height === 1) sizing.hints.delete(key);
-      else sizing.hints.set(key, size);
+      // Kept also for one cell: a formula holding a data-sized call would otherwise be entered
+      // again at its parse-time size (SORT(UNIQUE(r)) at r's).
+      sizing.hints.set(key, size);
       resized.push({ address, shrank: size.width < was.width || size.height < was.height });
     }
     start = list.cells.length;

@@ -1,10 +1,8 @@
 // Excel's regular-expression functions (2024): REGEXTEST, REGEXEXTRACT and REGEXREPLACE. Excel
 // runs PCRE2; JavaScript's RegExp (with the u flag) reads the same syntax for classes, groups,
 // quantifiers, anchors, lookarounds and $n replacements. A pattern that does not compile is
-// #VALUE!. Where Excel would spill several values (REGEXEXTRACT's modes 1 and 2), the cell shows
-// the first, as Excel shows a spill's anchor and as the engine's other functions of unknown spill
-// size do (excel-dynamic-array-functions.ts): formulas test.xlsx EXTRA I2, M3, K6 and ironcalc
-// TEXT--REGEX.xlsx REGEXEXTRACT!A4 hold the first match or group.
+// #VALUE!. REGEXEXTRACT's modes 1 and 2 answer an array, which spills across one row; its size
+// depends on the text, so data-sized-spills.ts sizes the spill after evaluating it.
 import { integerArg, notAvailable, textArg, valueError } from './excel-arguments.js';
 import type { CustomFunction, FunctionArgument } from './function-registry.js';
 import type { CellValue } from './sentinels.js';
@@ -37,9 +35,31 @@ const regexTest: CustomFunction = {
   },
 };
 
-/** The anchor of the values Excel would spill: the first. */
-function anchorOf(values: readonly string[]): CellValue {
-  return values[0]!;
+/**
+ * What REGEXEXTRACT answers for one text: the first match (mode 0), every match (mode 1) or the
+ * first match's capture groups (mode 2), in order; a group the match skipped is #N/A (formulas
+ * test.xlsx EXTRA!O3), and no match is #N/A.
+ */
+function extracted(args: readonly FunctionArgument[]): CellValue[] {
+  const text = textArg('REGEXEXTRACT', args, 0);
+  const pattern = textArg('REGEXEXTRACT', args, 1);
+  const mode = integerArg('REGEXEXTRACT', args, 2, 0);
+  const flags = caseFlag('REGEXEXTRACT', args, 3);
+  if (mode < 0 || mode > 2) return [valueError('REGEXEXTRACT: return_mode must be 0, 1 or 2')];
+  const expression = compile('REGEXEXTRACT', pattern, flags);
+  if (mode === 1) {
+    const matches = [...text.matchAll(new RegExp(expression.source, `g${expression.flags}`))];
+    if (matches.length === 0) return [notAvailable('REGEXEXTRACT: no match')];
+    return matches.map((match) => match[0]);
+  }
+  const match = expression.exec(text);
+  if (match === null) return [notAvailable('REGEXEXTRACT: no match')];
+  if (mode === 0) return [match[0]];
+  if (match.length === 1)
+    return [valueError('REGEXEXTRACT: return_mode 2 needs capture groups in the pattern')];
+  return match
+    .slice(1)
+    .map((group) => group ?? notAvailable('REGEXEXTRACT: the group took no part in the match'));
 }
 
 const regexExtract: CustomFunction = {
@@ -47,26 +67,14 @@ const regexExtract: CustomFunction = {
   minArgs: 2,
   maxArgs: 4,
   description:
-    "REGEXEXTRACT(text, pattern, [return_mode=0], [case_sensitivity=0]): the first match (mode 0); modes 1 (every match) and 2 (the first match's capture groups) show their first value, as they do not spill here; #N/A without a match",
-  evaluate: (args) => {
-    const text = textArg('REGEXEXTRACT', args, 0);
-    const pattern = textArg('REGEXEXTRACT', args, 1);
-    const mode = integerArg('REGEXEXTRACT', args, 2, 0);
-    const flags = caseFlag('REGEXEXTRACT', args, 3);
-    if (mode < 0 || mode > 2) return valueError('REGEXEXTRACT: return_mode must be 0, 1 or 2');
-    const expression = compile('REGEXEXTRACT', pattern, flags);
-    if (mode === 1) {
-      const matches = [...text.matchAll(new RegExp(expression.source, `g${expression.flags}`))];
-      if (matches.length === 0) return notAvailable('REGEXEXTRACT: no match');
-      return anchorOf(matches.map((match) => match[0]));
-    }
-    const match = expression.exec(text);
-    if (match === null) return notAvailable('REGEXEXTRACT: no match');
-    if (mode === 0) return match[0];
-    const groups = match.slice(1).map((group) => group ?? '');
-    return groups.length === 0
-      ? valueError('REGEXEXTRACT: return_mode 2 needs capture groups in the pattern')
-      : anchorOf(groups);
+    "REGEXEXTRACT(text, pattern, [return_mode=0], [case_sensitivity=0]): the first match (mode 0), every match (mode 1) or the first match's capture groups (mode 2), spilled across one row; #N/A without a match",
+  evaluate: (args) => extracted(args)[0]!,
+  // Excel spills modes 1 and 2 across one row: ironcalc TEXT--REGEX.xlsx A4:B4, formulas
+  // test.xlsx EXTRA I2:P2 (mode 1), M3:O3 (mode 2). Over a range of texts each cell shows the
+  // first value (EXTRA J3:J4).
+  evaluateArray: (args) => {
+    if (integerArg('REGEXEXTRACT', args, 2, 0) === 0) return undefined;
+    return [extracted(args)];
   },
 };
 

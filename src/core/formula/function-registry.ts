@@ -45,6 +45,16 @@ export interface CustomFunction {
   readonly takesErrors?: boolean;
   /** A throw becomes a #VALUE! result carrying the message; it never escapes the engine. */
   readonly evaluate: (args: FunctionArguments, settings: CalculationSettings) => CellValue;
+  /**
+   * The whole array of a call that Excel answers with several values (REGEXEXTRACT's modes 1 and
+   * 2), as rows; undefined where it answers one value (then `evaluate` answers). Asked only when
+   * every argument is one value: lifted over a range, each cell shows `evaluate`'s value. The
+   * function must then be listed in data-sized-spills.ts, which spills such a result.
+   */
+  readonly evaluateArray?: (
+    args: FunctionArguments,
+    settings: CalculationSettings,
+  ) => readonly (readonly CellValue[])[] | undefined;
 }
 
 const FUNCTION_NAME = /^[A-Z][A-Z0-9_.]*$/;

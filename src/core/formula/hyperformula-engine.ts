@@ -42,6 +42,7 @@ import type {
 import { liftOverRanges } from './array-lifting.js';
 import {
   DEFAULT_CALCULATION_SETTINGS,
+  isRangeArgument,
   type CalculationSettings,
   type CustomFunction,
   type FunctionArgument,
@@ -195,6 +196,19 @@ function intersectedArgument(arg: unknown, state: unknown): CellValue | undefine
   return fromEngineScalar(intersect(arg, state as Parameters<typeof intersect>[1]));
 }
 
+/** The whole array of a call answering several values (CustomFunction.evaluateArray), if any. */
+function wholeArrayOf(
+  fn: CustomFunction,
+  values: readonly FunctionArgument[],
+  settings: CalculationSettings,
+): unknown {
+  if (fn.evaluateArray === undefined || values.some(isRangeArgument)) return undefined;
+  const rows = fn.evaluateArray(values, settings);
+  if (rows === undefined || rows.length === 0 || rows[0]!.length === 0) return undefined;
+  if (rows.length === 1 && rows[0]!.length === 1) return toEngineResult(rows[0]![0] ?? null);
+  return SimpleRangeValue.onlyValues(rows.map((row) => row.map(toEngineResult)) as never);
+}
+
 function runSafely(
   fn: CustomFunction,
   args: readonly unknown[],
@@ -204,6 +218,8 @@ function runSafely(
 ): unknown {
   try {
     const values = args.map(fromEngineArgument);
+    const array = wholeArrayOf(fn, values, settings);
+    if (array !== undefined) return array;
     const evaluate = (given: readonly FunctionArgument[]): CellValue =>
       fn.evaluate(given, settings);
     if (!inArray)
