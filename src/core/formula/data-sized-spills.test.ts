@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useWorkbooks, valueAt, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
 import { formatRange } from '../address/index.js';
 import { spillRange } from '../spills.js';
+import { dynamicArrayFormula, legacyArrayFormula } from '../legacy-array.js';
 import type { Commit } from '../workbook.js';
 import { Workbook } from '../workbook.js';
 
@@ -257,5 +258,130 @@ describe('formulas whose spill size the data decides', () => {
     expect(column(book, 'C', 3)).toEqual([1, 2, 3]);
     expect(valueAt(book, 'D1')).toBe(6);
     expect(valueAt(book, 'E1')).toBe(3);
+  });
+});
+
+/** A formula as it arrives typed or imported as a dynamic-array formula: =DYNAMIC.ARRAY(…). */
+const dynamic = dynamicArrayFormula;
+
+describe('formulas holding a data-sized call (array mode) spill their whole result', () => {
+  it('=SEQUENCE(A1)*2 spills A1 cells, grows and shrinks with A1, and undo brings back each size', () => {
+    const book = open();
+    writeCell(book, 'A1', 3);
+    writeCell(book, 'C1', dynamic('=SEQUENCE(A1)*2'));
+    expect(column(book, 'C', 4)).toEqual([2, 4, 6, null]);
+    expect(spillRanges(book)).toEqual(['C1:C3']);
+    const grown = writeCell(book, 'A1', 5);
+    expect(column(book, 'C', 6)).toEqual([2, 4, 6, 8, 10, null]);
+    expect(changed(grown)).toEqual(['A1=5', 'C1=2', 'C2=4', 'C3=6', 'C4=8', 'C5=10']);
+    writeCell(book, 'A1', 2);
+    expect(column(book, 'C', 6)).toEqual([2, 4, null, null, null, null]);
+    book.undo();
+    expect(spillRanges(book)).toEqual(['C1:C5']);
+    expect(valueAt(book, 'C5')).toBe(10);
+    book.undo();
+    expect(spillRanges(book)).toEqual(['C1:C3']);
+    book.redo();
+    expect(spillRanges(book)).toEqual(['C1:C5']);
+  });
+
+  it('=SEQUENCE(A1)+B1 follows both its count and the value added', () => {
+    const book = open();
+    writeRows(book, 'A1', [[2, 10]]);
+    writeCell(book, 'D1', dynamic('=SEQUENCE(A1)+B1'));
+    expect(column(book, 'D', 3)).toEqual([11, 12, null]);
+    writeCell(book, 'B1', 20);
+    expect(column(book, 'D', 3)).toEqual([21, 22, null]);
+    writeCell(book, 'A1', 3);
+    expect(column(book, 'D', 4)).toEqual([21, 22, 23, null]);
+  });
+
+  it('LET and IF pass the spill of the call inside; the other branch is one cell', () => {
+    const book = open();
+    writeCell(book, 'A1', 3);
+    writeCell(book, 'C1', dynamic('=LET(n,A1,SEQUENCE(n))'));
+    writeCell(book, 'D1', dynamic('=IF(A1>0,SEQUENCE(A1),0)'));
+    expect(spillRanges(book)).toEqual(['C1:C3', 'D1:D3']);
+    writeCell(book, 'A1', 4);
+    expect(spillRanges(book)).toEqual(['C1:C4', 'D1:D4']);
+    expect(valueAt(book, 'D4')).toBe(4);
+    writeCell(book, 'A1', -1);
+    expect(valueAt(book, 'D1')).toBe(0);
+    expect(valueAt(book, 'D2')).toBeNull();
+    expect(spillRanges(book).includes('D1:D4')).toBe(false);
+  });
+
+  it('a LET typed without the wrapper spills too, as the whole-call formulas do', () => {
+    const book = open();
+    writeCell(book, 'A1', 2);
+    writeCell(book, 'C1', '=LET(n,A1,SEQUENCE(n)*10)');
+    expect(column(book, 'C', 3)).toEqual([10, 20, null]);
+  });
+
+  it('SORT(UNIQUE(…)) spills exactly the distinct values, and a cell past them is free', () => {
+    const book = open();
+    writeRows(book, 'A1', [[3], [1], [3], [2], [1], [2]]);
+    writeCell(book, 'C1', dynamic('=SORT(UNIQUE(A1:A6))'));
+    writeCell(book, 'C5', 'below');
+    expect(column(book, 'C', 5)).toEqual([1, 2, 3, null, 'below']);
+    expect(spillRanges(book)).toEqual(['C1:C3']);
+    writeCell(book, 'A6', 9);
+    expect(column(book, 'C', 5)).toEqual([1, 2, 3, 9, 'below']);
+    writeCell(book, 'A5', 8);
+    expect(valueAt(book, 'C1')).toBe('#SPILL!');
+    writeCell(book, 'C5', '');
+    expect(column(book, 'C', 6)).toEqual([1, 2, 3, 8, 9, null]);
+    // A cell inside the input's size but past the result is free from the start.
+    writeCell(book, 'E6', 'past the result');
+    writeCell(book, 'E1', dynamic('=SORT(UNIQUE(A1:A4))'));
+    expect(column(book, 'E', 6)).toEqual([1, 2, 3, null, null, 'past the result']);
+  });
+
+  it('answers #SPILL! when the grown area is occupied and spills once it is free', () => {
+    const book = open();
+    writeCell(book, 'A1', 2);
+    writeCell(book, 'C1', dynamic('=SEQUENCE(A1)*2'));
+    writeCell(book, 'C4', 'in the way');
+    writeCell(book, 'A1', 4);
+    expect(valueAt(book, 'C1')).toBe('#SPILL!');
+    expect(valueAt(book, 'C2')).toBeNull();
+    writeCell(book, 'C4', '');
+    expect(column(book, 'C', 4)).toEqual([2, 4, 6, 8]);
+  });
+
+  it('a formula whose whole result is one value stays one cell', () => {
+    const book = open();
+    writeCell(book, 'A1', 4);
+    writeCell(book, 'C1', dynamic('=SUM(SEQUENCE(A1))'));
+    writeCell(book, 'D1', '=SUM(SEQUENCE(A1))');
+    writeCell(book, 'E1', dynamic('=INDEX(SEQUENCE(A1)*3,2)'));
+    expect(['C1', 'D1', 'E1', 'C2', 'E2'].map((a1) => valueAt(book, a1))).toEqual([
+      10,
+      10,
+      6,
+      null,
+      null,
+    ]);
+    expect(spillRanges(book)).toEqual([]);
+  });
+
+  it('a workbook rebuilt from its document spills the same', () => {
+    const book = open();
+    writeRows(book, 'A1', [[3, 5]]);
+    writeCell(book, 'D1', dynamic('=SEQUENCE(A1)*B1'));
+    writeCell(book, 'E1', dynamic('=LET(n,A1,SEQUENCE(1,n))'));
+    const copy = open();
+    copy.apply([{ type: 'replace-workbook', document: book.document() }]);
+    expect(spillRanges(copy)).toEqual(spillRanges(book));
+    expect(spillRanges(copy)).toEqual(['D1:D3', 'E1:G1']);
+    expect(valueAt(copy, 'D3')).toBe(15);
+  });
+
+  it('a legacy array formula keeps the range its file gave it', () => {
+    const book = open();
+    writeCell(book, 'A1', 5);
+    writeCell(book, 'C1', legacyArrayFormula('=SEQUENCE(A1)*2', 2, 1));
+    expect(column(book, 'C', 3)).toEqual([2, 4, null]);
+    expect(spillRanges(book)).toEqual(['C1:C2']);
   });
 });
