@@ -57,6 +57,7 @@ import { parseExcelDateTime } from './excel-date-text.js';
 import { BYTE_TEXT_FUNCTIONS } from './byte-text-functions.js';
 import { makeEmptyProductZero } from './empty-product.js';
 import { correctAggregates } from './aggregate-corrections.js';
+import { foldArraysInOnePass } from './array-aggregation.js';
 import { correctMathEdges } from './math-edge-corrections.js';
 import { computeTrigonometryAsExcel } from './excel-trigonometry.js';
 import { cellsCalling, correctSubtotal, setRowsHidden, subtotalCells } from './subtotal.js';
@@ -889,6 +890,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   readExcelDateEdges();
   makeEmptyProductZero();
   correctAggregates();
+  foldArraysInOnePass();
   correctMathEdges();
   computeTrigonometryAsExcel();
   correctSubtotal();

@@ -15,6 +15,7 @@ import {
 import { MAX_TEXT_LENGTH } from '../value-typing.js';
 import { internalPrototype } from './engine-internals.js';
 import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
+import { SequenceArray } from './sequence-arrays.js';
 import { budgetSpent, timedEntry } from './time-budget.js';
 
 const TOO_LONG = `the text would be longer than ${MAX_TEXT_LENGTH} characters, the most a cell holds`;
@@ -85,9 +86,30 @@ const SequencePlugin = HyperFormula.getFunctionPlugin('SEQUENCE') as unknown as 
   ): { width: number; height: number; isRef: boolean };
 };
 
+interface SheetLimits {
+  readonly maxRows: number;
+  readonly maxColumns: number;
+}
+
+/** SEQUENCE's array when HyperFormula would build one for these arguments (its checks), else undefined. */
+function sequenceArray(
+  rows: number,
+  cols: number,
+  start: number,
+  step: number,
+  limits: SheetLimits,
+): SequenceArray | undefined {
+  if (!Number.isFinite(rows) || !Number.isFinite(cols) || rows < 0 || cols < 0) return undefined;
+  const height = Math.trunc(rows);
+  const width = Math.trunc(cols);
+  if (height < 1 || width < 1 || height > limits.maxRows || width > limits.maxColumns)
+    return undefined;
+  return new SequenceArray(height, width, start, step);
+}
+
 const TOO_MANY = `the array would have more than ${MAX_FORMULA_RANGE_CELLS} cells, the most a formula may make`;
 
-/** REPT that refuses before repeating (a check on the result would come after 300 MB were built), and SEQUENCE within the array bound. */
+/** REPT that refuses before repeating (a check on the result would come after 300 MB were built), and SEQUENCE within the array bound, its array made when read (sequence-arrays.ts). */
 class BoundedFunctions extends SequencePlugin {
   static implementedFunctions = {
     REPT: {
@@ -119,14 +141,22 @@ class BoundedFunctions extends SequencePlugin {
   }
 
   override sequence(ast: { args: unknown }, state: unknown): unknown {
-    const self = this as unknown as PluginSelf;
-    let tooMany = false;
-    // The arguments are evaluated once here to see the size; HyperFormula's own SEQUENCE then builds the array.
-    self.runFunction(ast.args, state, self.metadata('SEQUENCE'), (rows: number, cols: number) => {
-      tooMany = Math.trunc(rows) * Math.trunc(cols) > MAX_FORMULA_RANGE_CELLS;
-      return 0;
-    });
-    return tooMany ? new CellError(ErrorType.VALUE, TOO_MANY) : super.sequence(ast, state);
+    const self = this as unknown as PluginSelf & { config: SheetLimits };
+    let made: unknown;
+    self.runFunction(
+      ast.args,
+      state,
+      self.metadata('SEQUENCE'),
+      (rows: number, cols: number, start: number, step: number) => {
+        made =
+          Math.trunc(rows) * Math.trunc(cols) > MAX_FORMULA_RANGE_CELLS
+            ? new CellError(ErrorType.VALUE, TOO_MANY)
+            : sequenceArray(rows, cols, start, step, self.config);
+        return 0;
+      },
+    );
+    // Arguments HyperFormula refuses: its own SEQUENCE answers its error for them.
+    return made ?? super.sequence(ast, state);
   }
 
   /** The size predicted when the formula is parsed: a too-big array is a single error cell, not a spill. */
