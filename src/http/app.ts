@@ -11,6 +11,7 @@ import type { WorkbookHost } from '../hosting/index.js';
 import { answerFrameworkError, installErrorHandling, type ErrorStatus } from './errors.js';
 import { installJsonParser } from './json-body.js';
 import { loggerOptions, QuietRequestLog } from './logging.js';
+import { lazyRequestLogger } from './request-logger.js';
 import { installRequestGuard } from './request-guard.js';
 import { responseSerializer } from './response-serializer.js';
 import { finishOpenApiDocument } from './openapi-document.js';
@@ -97,9 +98,12 @@ function headersTimeoutMs(requestTimeoutMs: number): number {
 export async function buildApp(deps: AppDeps): Promise<App> {
   // Number formats, dates and TEXT() follow GRIDBOOK_LOCALE (one locale per process).
   setFormatLocale(deps.config.locale);
+  const logger = loggerOptions(deps.logger, deps.config.logLevel);
   const app = Fastify({
-    logger: loggerOptions(deps.logger, deps.config.logLevel),
+    logger,
     logController: new QuietRequestLog(),
+    // Each request's pino child is made only when it writes a line (request-logger.ts).
+    ...(logger === false ? {} : { childLoggerFactory: lazyRequestLogger }),
     bodyLimit: deps.config.maxBodyBytes,
     // A client that trickles its headers or body ties up a socket and its buffers: the headers
     // must arrive within 20 s and the whole request within GRIDBOOK_REQUEST_TIMEOUT_MS (Node
