@@ -38,6 +38,7 @@ export {
   type LegacyArray,
 } from './legacy-array.js';
 export { answersArray, legacyIntersection } from './legacy-single.js';
+export { mayEvaluateAsArray, typedFormula } from './typed-formulas.js';
 export { spillRange, spilledCells, spilledFrom } from './spills.js';
 export * from './format/index.js';
 export {

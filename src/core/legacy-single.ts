@@ -18,7 +18,7 @@ export const SINGLE = 'SINGLE';
  * Gridbook's engine: the arrays it sizes when parsing (and spills) and the references computed
  * while evaluating (OFFSET, INDIRECT).
  */
-const ARRAY_RESULT_FUNCTIONS = new Set([
+export const ARRAY_RESULT_FUNCTIONS: ReadonlySet<string> = new Set([
   'BYCOL',
   'BYROW',
   'CHOOSECOLS',

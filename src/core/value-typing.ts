@@ -5,6 +5,7 @@
 import { mapOutsideStrings } from './formula-text/index.js';
 import { parseTypedNumber } from './format/number-format.js';
 import { visibleFormula } from './legacy-array.js';
+import { typedFormula } from './typed-formulas.js';
 
 /** A formula as written, always with its leading `=`. */
 export interface Formula {
@@ -137,7 +138,9 @@ export function typeInput(value: WireValue | undefined): CellInput | null {
   // whose format reads an empty formula as none (the property test found it lost on restart).
   // Only a value that starts with "=" is a formula: " =1+1" stays the text it is, as in Excel
   // (a space typed or pasted before "=" is how people keep a formula-looking label).
-  if (value.startsWith('=') && trimmed !== '=') return { formula: normalizeFormula(trimmed) };
+  // A typed formula is an Excel 365 one: evaluated as an array and spilled (typed-formulas.ts).
+  if (value.startsWith('=') && trimmed !== '=')
+    return { formula: typedFormula(normalizeFormula(trimmed)) };
   if (value.startsWith("'")) return value.slice(1);
   const upper = trimmed.toUpperCase();
   if (upper === 'TRUE') return true;

@@ -6,6 +6,7 @@ import {
   normalizeFormula,
   SENTINELS,
   tryParseCell,
+  typedFormula,
   type WorkbookReader,
 } from '../core/index.js';
 
@@ -57,7 +58,8 @@ function evaluateItem(
   const text = formula.trim();
   const withEquals = text.startsWith('=') ? text : `=${text}`;
   const remaining = budget === undefined ? undefined : Math.max(1, deadline - budget.now());
-  const value = workbook.evaluate(sheet, normalizeFormula(withEquals), remaining);
+  // Evaluated as the same formula typed into a cell would be: as an Excel 365 (array) formula.
+  const value = workbook.evaluate(sheet, typedFormula(normalizeFormula(withEquals)), remaining);
   return isFormulaError(value)
     ? { cell, result: null, error: value.sentinel }
     : { cell, result: value, error: null };

@@ -47,6 +47,7 @@ import {
   dynamicArrayOf,
   legacyArrayFormula,
   legacyArrayOf,
+  intersectionsAsCalls,
   legacyIntersection,
   spillReferencesAsCalls,
 } from '../core/index.js';
@@ -198,11 +199,12 @@ const FUTURE_CALL = new RegExp(
 );
 
 /**
- * The formula as Excel stores it: a spill reference as its ANCHORARRAY call, newer functions
+ * The formula as Excel stores it: a spill reference as its ANCHORARRAY call, `@` as SINGLE, newer functions
  * prefixed `_xlfn.`, LET and LAMBDA names `_xlpm.`, text and sheet names untouched.
  */
 function excelFormula(formula: string): string {
-  return mapOutsideStrings(excelParameterSpelling(spillReferencesAsCalls(formula)), (code) =>
+  const calls = spillReferencesAsCalls(intersectionsAsCalls(formula));
+  return mapOutsideStrings(excelParameterSpelling(calls), (code) =>
     code.replace(
       FUTURE_CALL,
       (_match, before: string, name: string, open: string) =>

@@ -4,6 +4,7 @@
 import { afterEach } from 'vitest';
 import {
   parseCell,
+  typeInput,
   valueToJson,
   Workbook,
   writeCellOps,
@@ -47,6 +48,36 @@ export function writeRows(
   sheet?: string,
 ): Commit {
   return book.apply(writeRangeOps(sheet ?? book.activeSheetName, parseCell(a1), rows));
+}
+
+/**
+ * Writes a rectangle of values from `a1` as a file or a save holds them: formulas exactly as
+ * written, not held as dynamic-array formulas the way typed ones are (core/typed-formulas.ts),
+ * so they keep the implicit intersection of formulas saved before dynamic arrays.
+ */
+export function holdRows(
+  book: Workbook,
+  a1: string,
+  rows: readonly (readonly WireValue[])[],
+  sheet?: string,
+): Commit {
+  const { row, col } = parseCell(a1);
+  const held = (value: WireValue): CellInput | null =>
+    typeof value === 'string' && value.startsWith('=')
+      ? { formula: value.trim() }
+      : typeInput(value);
+  return book.apply([
+    {
+      type: 'set-cells',
+      sheet: sheet ?? book.activeSheetName,
+      runs: rows.map((values, offset) => ({ row: row + offset, col, inputs: values.map(held) })),
+    },
+  ]);
+}
+
+/** One cell held as a file or a save holds it (holdRows). */
+export function holdCell(book: Workbook, a1: string, value: WireValue, sheet?: string): Commit {
+  return holdRows(book, a1, [[value]], sheet);
 }
 
 /** The computed value of a cell as JSON shows it (an error as its sentinel text). */

@@ -12,6 +12,8 @@
 //   the first: the operand takes one in parentheses per extra sign, `((1000%)%)`.
 // - a spill reference (`=SUM(C1#)`: the whole array the formula in C1 spills), which the parser
 //   does not know: it becomes the call Excel itself stores it as, `ANCHORARRAY(C1)`.
+// - the implicit intersection operator (`=@A1:A3`, `=@SEQUENCE(3)`), which the parser refuses:
+//   its operand becomes the call Excel stores the operator as, `SINGLE(A1:A3)`.
 
 const BOOLEAN_WORD = /^(TRUE|FALSE)(?![A-Za-z0-9_.(!])/i;
 const EXPONENT = /^(\d+\.?\d*|\.\d+)E([+-]?\d)/;
@@ -89,7 +91,65 @@ export function spillReferencesAsCalls(formula: string): string {
   return out;
 }
 
-export function engineSpelling(formula: string): string {
+/** The end (exclusive) of the bracketed group opening at `start` (`(` or `[`), quotes skipped. */
+function groupEnd(formula: string, start: number): number {
+  const open = formula[start]!;
+  const close = open === '(' ? ')' : ']';
+  let depth = 0;
+  for (let index = start; index < formula.length; index += 1) {
+    const char = formula[index]!;
+    if (char === '"' || (char === "'" && open === '(')) index = quotedEnd(formula, index, char);
+    else if (char === open) depth += 1;
+    else if (char === close && --depth === 0) return index + 1;
+  }
+  return formula.length;
+}
+
+/** The end (exclusive) of the operand `@` applies to at `start`: a reference, name, call or group. */
+function operandEnd(formula: string, start: number): number {
+  let end = start;
+  if (formula[end] === "'") end = quotedEnd(formula, end, "'") + 1;
+  while (end < formula.length && /[A-Za-z0-9_.$:!\\]/.test(formula[end]!)) end += 1;
+  // A call or bracketed group, a table's column (`Table1[Col]`), a spill reference (`A1#`).
+  while (formula[end] === '(' || formula[end] === '[') end = groupEnd(formula, end);
+  if (formula[end] === '#' && end > start) end += 1;
+  return end;
+}
+
+/**
+ * Every implicit intersection operator written as Excel stores it: `@A1:A3` → `SINGLE(A1:A3)`.
+ * A table's this-row reference (`Table1[@Col]`, `[@Col]`) keeps its `@`.
+ */
+export function intersectionsAsCalls(formula: string): string {
+  if (!formula.includes('@')) return formula;
+  let out = '';
+  for (let index = 0; index < formula.length; index += 1) {
+    const char = formula[index]!;
+    if (char === '"' || char === "'") {
+      const end = quotedEnd(formula, index, char);
+      out += formula.slice(index, end + 1);
+      index = end;
+      continue;
+    }
+    if (char === '[') {
+      const end = groupEnd(formula, index);
+      out += formula.slice(index, end);
+      index = end - 1;
+      continue;
+    }
+    const end = char === '@' ? operandEnd(formula, index + 1) : index + 1;
+    if (char !== '@' || end === index + 1) {
+      out += char;
+      continue;
+    }
+    out += `SINGLE(${intersectionsAsCalls(formula.slice(index + 1, end))})`;
+    index = end - 1;
+  }
+  return out;
+}
+
+export function engineSpelling(typed: string): string {
+  const formula = intersectionsAsCalls(typed);
   if (!/[{E"\\#]|%%/.test(formula)) return formula;
   let out = '';
   let depth = 0;

@@ -32,7 +32,7 @@ export {
   type FunctionArgumentRange,
 } from './function-registry.js';
 export { GRIDOS_FUNCTIONS } from './gridos-functions.js';
-export { spillReferencesAsCalls } from './engine-spelling.js';
+export { intersectionsAsCalls, spillReferencesAsCalls } from './engine-spelling.js';
 export {
   CHARACTER_SETS,
   DEFAULT_CHARACTER_SET,

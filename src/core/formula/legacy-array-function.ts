@@ -7,6 +7,7 @@
 import {
   ArraySize,
   CellError,
+  EmptyValue,
   ErrorType,
   FunctionPlugin,
   SimpleRangeValue,
@@ -95,9 +96,12 @@ class LegacyArrayFunction extends FunctionPlugin {
   dynamicArray(ast: Call, state: State): unknown {
     if (ast.args.length !== 1) return new CellError(ErrorType.NA, 'one formula is expected');
     const result = this.evaluateAst(ast.args[0] as never, { ...state, arraysFlag: true } as never);
-    if (!(result instanceof SimpleRangeValue) || result.isAdHoc()) return result;
-    if (result.width() === 1 && result.height() === 1) return result.data[0]![0];
-    return SimpleRangeValue.onlyValues(result.data as never);
+    if (!(result instanceof SimpleRangeValue)) return result;
+    if (result.isAdHoc() && !result.data.some((row) => row.includes(EmptyValue))) return result;
+    // Excel spills an empty cell as 0 (`=A1:A3` with A2 empty shows 1, 0, 3).
+    const data = result.data.map((row) => row.map((value) => (value === EmptyValue ? 0 : value)));
+    if (result.width() === 1 && result.height() === 1) return data[0]![0];
+    return SimpleRangeValue.onlyValues(data as never);
   }
 
   dynamicArraySize(ast: Call, state: State): ArraySize {

@@ -4,7 +4,13 @@
 // `{=MROUND(C45:G45,2)}` are #VALUE!; ENGINEERING!AO3 `{=BESSELI(O3,M3:N3)}`, O3 holding
 // #NULL!, is #NULL!). Arguments that take a range (XIRR's values and dates) still do.
 import { describe, expect, it } from 'vitest';
-import { useWorkbooks, valueAt, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
+import {
+  holdCell,
+  useWorkbooks,
+  valueAt,
+  writeCell,
+  writeRows,
+} from '../../../test/support/workbook-bed.js';
 
 const bed = useWorkbooks();
 
@@ -12,7 +18,8 @@ describe('functions that take one value refuse a multi-cell range', () => {
   it('answers #VALUE! in a plain formula and in a legacy array formula', () => {
     const book = bed.open();
     writeRows(book, 'A1', [[45000], [45031]]);
-    writeCell(book, 'C1', '=EDATE(A1:A2,1)');
+    // The plain formula as a file holds it (typed, it is an array formula: #VALUE! per cell).
+    holdCell(book, 'C1', '=EDATE(A1:A2,1)');
     writeCell(book, 'C2', '=LEGACY.ARRAY(MROUND(A1:A2,2),2,1)');
     writeCell(book, 'C4', '=LEGACY.ARRAY(DELTA(A1:A2),1,1)');
     expect(valueAt(book, 'C1')).toBe('#VALUE!');

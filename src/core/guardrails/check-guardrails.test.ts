@@ -126,6 +126,14 @@ describe('[GUARD-EMPTY] empty-dependency check: the GridOS cases', () => {
     expect(emptyRefs(found)).toEqual(['B1']);
   });
 
+  it('15b: a typed array formula is judged as typed, not as the DYNAMIC.ARRAY it is held in', () => {
+    const workbook = workbookWith({ A1: 1, A2: 2 });
+    expect(issues(workbook, { C1: '=IFERROR(A1:A2/B1, 0)' })).toEqual([]);
+    expect(issues(workbook, { C1: '=A1:A2/B1' })).toEqual([
+      { cell: 'C1', formula: '=A1:A2/B1', empty_refs: ['B1'] },
+    ]);
+  });
+
   it('15: IFERROR(VLOOKUP(B9, SH1!$B$2:$C$8, …)) with B9 empty passes (wrapper)', () => {
     const workbook = workbookWith({}, ['Sheet1', 'SH1']);
     expect(issues(workbook, { C9: '=IFERROR(VLOOKUP(B9, SH1!$B$2:$C$8, 2, FALSE), "-")' })).toEqual(

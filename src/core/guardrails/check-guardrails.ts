@@ -5,6 +5,7 @@
 // names.
 import { formatCell, quoteSheetName, type CellAddress } from '../address/index.js';
 import { isFormulaError, type CellValue } from '../formula/index.js';
+import { visibleFormula } from '../legacy-array.js';
 import { isFormula, type CellInput } from '../value-typing.js';
 import {
   GuardrailViolationError,
@@ -107,11 +108,12 @@ function issuesOfCell(
 }
 
 function formulasOf(cells: readonly ProposedCell[]): { cell: ProposedCell; formula: string }[] {
-  return cells.flatMap((cell) =>
-    isFormula(cell.input) && !isWrappedFormula(cell.input.formula)
-      ? [{ cell, formula: cell.input.formula }]
-      : [],
-  );
+  return cells.flatMap((cell) => {
+    if (!isFormula(cell.input)) return [];
+    // Judged as written: a typed formula may be held inside DYNAMIC.ARRAY (typed-formulas.ts).
+    const formula = visibleFormula(cell.input.formula);
+    return isWrappedFormula(formula) ? [] : [{ cell, formula }];
+  });
 }
 
 /**
