@@ -4,6 +4,8 @@
 // reading them back skips a key and an object per cell. Everything else stays in `cells`.
 import {
   cellKey,
+  dynamicArrayFormula,
+  dynamicArrayOf,
   formatCell,
   errorLiteralOf,
   isFormula,
@@ -17,7 +19,12 @@ import { InvalidDocumentError } from './errors.js';
 
 /** A block input: a literal as its JSON type (text stays text), a formula as {formula}, null for none. */
 export type BlockInput =
-  number | boolean | string | null | { readonly formula: string } | { readonly error: string };
+  | number
+  | boolean
+  | string
+  | null
+  | { readonly formula: string; readonly dynamic?: true }
+  | { readonly error: string };
 
 export interface CellBlockJson {
   /** Top-left cell of the block. */
@@ -94,7 +101,10 @@ function rectangles(cells: readonly SnapshotCell[]): { blocks: Run[][]; rest: Sn
 
 function blockInput(input: CellInput | null): BlockInput {
   if (isTypedError(input)) return { error: input.error };
-  return isFormula(input) ? { formula: input.formula } : input;
+  if (!isFormula(input)) return input;
+  // A dynamic-array formula is written as typed and marked, as single cells are (cell-json.ts).
+  const dynamic = dynamicArrayOf(input.formula);
+  return dynamic === undefined ? { formula: input.formula } : { formula: dynamic, dynamic: true };
 }
 
 function blockJson(cells: readonly SnapshotCell[], block: readonly Run[]): CellBlockJson {
@@ -140,8 +150,13 @@ function readInput(
   const literal = typeof error === 'string' ? errorLiteralOf(error) : undefined;
   if (literal !== undefined) return { error: literal };
   const formula = isPlainObject(raw) ? raw['formula'] : undefined;
-  if (typeof formula === 'string' && formula.trim().startsWith('='))
-    return { formula: normalizeFormula(formula.trim()) };
+  if (typeof formula === 'string' && formula.trim().startsWith('=')) {
+    const held = normalizeFormula(formula.trim());
+    const dynamic = (raw as Record<string, unknown>)['dynamic'] === true;
+    return {
+      formula: dynamic && dynamicArrayOf(held) === undefined ? dynamicArrayFormula(held) : held,
+    };
+  }
   const problem =
     typeof raw === 'number'
       ? 'a number must be finite.'

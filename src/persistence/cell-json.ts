@@ -4,6 +4,8 @@
 // recomputes on import. A non-formula cell's `value` is its input, taken as its JSON type.
 import {
   cellKey,
+  dynamicArrayFormula,
+  dynamicArrayOf,
   formatCell,
   formatRange,
   legacyArrayFormula,
@@ -34,6 +36,13 @@ export interface CellJson {
    * `formula` fills exactly that range (core/legacy-array.ts). Left out for every other cell.
    */
   readonly array?: string;
+  /**
+   * True for a dynamic-array (Excel 365) formula: `formula` is evaluated as an array and spills
+   * (core/legacy-array.ts, DYNAMIC.ARRAY). Every formula typed into Gridbook that can answer an
+   * array is one (core/typed-formulas.ts). Left out for every other cell, whose formula is
+   * evaluated as before dynamic arrays (implicit intersection).
+   */
+  readonly dynamic?: true;
   /** True when `value` is an Excel error typed as a constant (`#N/A`), not text. */
   readonly error?: true;
 }
@@ -66,8 +75,10 @@ export function cellToJson(cell: SnapshotCell, computed: CellValue | undefined):
       locked: cell.locked,
       error: true,
     };
-  const legacy = isFormula(cell.input) ? legacyArrayOf(cell.input.formula) : undefined;
-  const formula = isFormula(cell.input) ? (legacy?.formula ?? cell.input.formula) : null;
+  const held = isFormula(cell.input) ? cell.input.formula : null;
+  const legacy = held === null ? undefined : legacyArrayOf(held);
+  const dynamic = held === null || legacy !== undefined ? undefined : dynamicArrayOf(held);
+  const formula = legacy?.formula ?? dynamic ?? held;
   const value =
     formula === null
       ? (cell.input as Exclude<CellInput, object> | null)
@@ -75,6 +86,7 @@ export function cellToJson(cell: SnapshotCell, computed: CellValue | undefined):
         ? null
         : valueToJson(computed);
   const json = { value, formula, version: cell.version, locked: cell.locked };
+  if (dynamic !== undefined) return { ...json, dynamic: true };
   if (legacy === undefined) return json;
   const end = { row: cell.row + legacy.rows - 1, col: cell.col + legacy.cols - 1 };
   return { ...json, array: formatRange({ start: { row: cell.row, col: cell.col }, end }) };
@@ -90,6 +102,29 @@ function readArray(raw: unknown, field: string): { rows: number; cols: number } 
       `expected a range such as "B2:D4", got ${describeJson(raw)}.`,
     );
   return { rows: range.end.row - range.start.row + 1, cols: range.end.col - range.start.col + 1 };
+}
+
+function readDynamic(raw: unknown, field: string): boolean {
+  if (raw === undefined || raw === null || raw === false) return false;
+  if (raw === true) return true;
+  throw new InvalidDocumentError(
+    `${field}.dynamic`,
+    `expected true or false, got ${describeJson(raw)}.`,
+  );
+}
+
+/** The formula as the workbook holds it: a legacy array's or a dynamic one's wrapper added. */
+function heldFormula(formula: string, raw: Record<string, unknown>, field: string): string {
+  const array = readArray(raw['array'], field);
+  const dynamic = readDynamic(raw['dynamic'], field);
+  if (array !== undefined && dynamic)
+    throw new InvalidDocumentError(
+      `${field}.dynamic`,
+      'a formula is either a legacy array formula (array) or a dynamic one, not both.',
+    );
+  if (array !== undefined) return legacyArrayFormula(formula, array.rows, array.cols);
+  // A formula already written with its wrapper (files saved before `dynamic` existed) stays.
+  return dynamic && dynamicArrayOf(formula) === undefined ? dynamicArrayFormula(formula) : formula;
 }
 
 export interface ReadCellOptions {
@@ -181,13 +216,9 @@ export function readCell(
       `expected an object with value, formula, version and locked, got ${describeJson(raw)}.`,
     );
   const formula = readFormula(raw['formula'], field);
-  const array = formula === undefined ? undefined : readArray(raw['array'], field);
   const input =
     formula !== undefined
-      ? {
-          formula:
-            array === undefined ? formula : legacyArrayFormula(formula, array.rows, array.cols),
-        }
+      ? { formula: heldFormula(formula, raw, field) }
       : (typedErrorOf(raw) ?? readLiteral(raw['value'], field, raw['datatype'], options));
   const version = readVersion(raw['version'], field);
   const locked = readLocked(raw['locked'], field);

@@ -219,6 +219,65 @@ describe('typed error values in Gridbook JSON', () => {
   });
 });
 
+describe('dynamic-array formulas in Gridbook JSON', () => {
+  it('writes a typed array formula as typed, marked dynamic (single cells and dense blocks), and reads it back spilling', () => {
+    const workbook = open({ name: 'Spills', sheetNames: ['S'] });
+    workbook.apply(writeRangeOps('S', { row: 0, col: 0 }, [['=SEQUENCE(3)*2', '=A1+1']]));
+    // A 3×3 rectangle of the same formula becomes a dense block in the save file.
+    const block = Array.from({ length: 3 }, () => ['=SEQUENCE(1,1)*5', 1, 2]);
+    workbook.apply(writeRangeOps('S', { row: 5, col: 0 }, block));
+    for (const dense of [false, true]) {
+      const encoded = JSON.parse(JSON.stringify(encodeGridbook(workbook.document(), { dense })));
+      const text = JSON.stringify(encoded);
+      expect(text).not.toContain('DYNAMIC.ARRAY');
+      expect(text).toMatch(/"formula":"=SEQUENCE\(3\)\*2"[^}]*"dynamic":true/);
+      expect(text).toMatch(/"formula":"=A1\+1"(?![^}]*dynamic)/);
+      const copy = open();
+      copy.apply([{ type: 'replace-workbook', document: withName(decodeWorkbookJson(encoded)) }]);
+      expect(copy.document()).toEqual({ ...workbook.document(), name: copy.document().name });
+      expect([0, 1, 2].map((row) => copy.sheet('S').value(row, 0))).toEqual([2, 4, 6]);
+      expect(copy.sheet('S').value(5, 0)).toBe(5);
+    }
+  });
+
+  it('reads a formula saved with its DYNAMIC.ARRAY wrapper (files before the mark) as the same formula', () => {
+    const encoded = {
+      workbook_name: 'Old',
+      sheets: [
+        {
+          name: 'S',
+          cells: {
+            A1: { value: 2, formula: '=DYNAMIC.ARRAY(SEQUENCE(3)*2)', version: 1, locked: false },
+          },
+        },
+      ],
+    };
+    const copy = open();
+    copy.apply([{ type: 'replace-workbook', document: withName(decodeWorkbookJson(encoded)) }]);
+    expect([0, 1, 2].map((row) => copy.sheet('S').value(row, 0))).toEqual([2, 4, 6]);
+    const marked = { ...encoded.sheets[0]!.cells.A1, dynamic: true };
+    const twice = decodeWorkbookJson({
+      ...encoded,
+      sheets: [{ name: 'S', cells: { A1: marked } }],
+    });
+    expect(twice.sheets[0]!.cells[0]!.input).toEqual({ formula: '=DYNAMIC.ARRAY(SEQUENCE(3)*2)' });
+  });
+
+  it('refuses a dynamic mark that is not true or false, or one beside a legacy array range, naming the field', () => {
+    const cell = (extra: Record<string, unknown>) => ({
+      workbook_name: 'Bad',
+      sheets: [{ name: 'S', cells: { A1: { value: 1, formula: '=A2:A3', ...extra } } }],
+    });
+    expect(() => decodeWorkbookJson(cell({ dynamic: 'yes' }))).toThrow(/A1\.dynamic/);
+    expect(() => decodeWorkbookJson(cell({ dynamic: true, array: 'A1:A2' }))).toThrow(
+      /A1\.dynamic/,
+    );
+    expect(decodeWorkbookJson(cell({ dynamic: false })).sheets[0]!.cells[0]!.input).toEqual({
+      formula: '=A2:A3',
+    });
+  });
+});
+
 describe('Gridbook JSON import validation', () => {
   const valid = () => JSON.parse(exportJson(threeSheets(), AT));
 

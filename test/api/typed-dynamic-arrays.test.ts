@@ -133,9 +133,11 @@ describe('typed formulas spill as in Excel 365', () => {
     await cleanups.pop()!();
     const second = await durable(dataDir);
     await expectSpill(second, 'restarted from the log');
-    // Gridbook JSON (export, then import: journaled as a snapshot) keeps the formula as held.
+    // Gridbook JSON (export, then import: journaled as a snapshot) writes the formula as typed,
+    // marked dynamic, and reads it back as the same array formula.
     const exported = await (await fetch(`${second.url}/system/export`)).text();
-    expect(exported).toContain('DYNAMIC.ARRAY(A1:A3*2)');
+    expect(exported).not.toContain('DYNAMIC.ARRAY');
+    expect(exported).toContain('"formula":"=A1:A3*2","version":1,"locked":false,"dynamic":true');
     const imported = await fetch(`${second.url}/system/import`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
