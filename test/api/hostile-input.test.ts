@@ -287,7 +287,7 @@ describe('[HOSTILE-7] a change whose formulas take too long to compute is refuse
     const { http } = suite;
     await http.post('/grid/cell', { cell: 'A1', value: '5' });
     await http.post('/grid/cell', { cell: 'A2', value: '=A1*2' });
-    const heavy = Array.from({ length: 40 }, (_, k) => `=SUM(SEQUENCE(20000))+${k}`);
+    const heavy = Array.from({ length: 40 }, (_, k) => `=SUMPRODUCT(SEQUENCE(20000))+${k}`);
     const refused = await http.post('/grid/range', { target_cell: 'E1', values: [heavy] });
     expect(refused.status).toBe(413);
     expect(refused.body.detail).toMatch(/formulas: .*GRIDBOOK_FORMULA_BUDGET_MS, 50 ms/);
@@ -305,7 +305,7 @@ describe('[HOSTILE-7] a change whose formulas take too long to compute is refuse
 
   it('an /eval item still computing when the request budget runs out answers #N/A', async () => {
     suite = await startApp({ env: { GRIDBOOK_EVAL_BUDGET_MS: '20' } });
-    const heavy = `=${Array.from({ length: 40 }, () => 'SUM(SEQUENCE(20000))').join('+')}`;
+    const heavy = `=${Array.from({ length: 40 }, () => 'SUMPRODUCT(SEQUENCE(20000))').join('+')}`;
     const started_at = Date.now();
     const response = await suite.http.post('/eval', {
       formulas: [{ cell: 'A1', formula: heavy }],
