@@ -21,7 +21,11 @@ export const addressMappingPolicy: ConfigParams['chooseAddressMappingPolicy'] = 
 };
 
 /** The bounding box from A1 and the share of it filled, as HyperFormula measures a sheet it builds. */
-function measure(runs: readonly CellRun[]): { width: number; fill: number } {
+export function boundariesOf(runs: readonly CellRun[]): {
+  width: number;
+  height: number;
+  fill: number;
+} {
   let width = 0;
   let height = 0;
   let cells = 0;
@@ -36,7 +40,7 @@ function measure(runs: readonly CellRun[]): { width: number; fill: number } {
     width = Math.max(width, run.col + last + 1);
     height = Math.max(height, run.row + 1);
   }
-  return { width, fill: width * height === 0 ? 0 : cells / (width * height) };
+  return { width, height, fill: width * height === 0 ? 0 : cells / (width * height) };
 }
 
 /** The width past which each dense sheet must be rebuilt; sparse sheets have none. */
@@ -54,7 +58,7 @@ export class DenseWidthBounds {
   ): void {
     this.#bounds.clear();
     for (const { handle, runs } of sheets) {
-      const { width, fill } = measure(runs);
+      const { width, fill } = boundariesOf(runs);
       if (fill === 0 || fill >= DENSE_MIN_FILL)
         this.#bounds.set(handle, Math.max(DENSE_MAX_WIDTH, 2 * width));
     }
