@@ -29,13 +29,17 @@ export function boundariesOf(runs: readonly CellRun[]): {
   let width = 0;
   let height = 0;
   let cells = 0;
+  // Plain loops: an import's million one-cell runs went through here in one stretch (~250 ms
+  // at load 15 with a closure per run).
   for (const run of runs) {
+    const { inputs } = run;
     let last = -1;
-    run.inputs.forEach((input, offset) => {
-      if (input === null) return;
+    for (let offset = 0; offset < inputs.length; offset += 1) {
+      const input = inputs[offset];
+      if (input === null || input === undefined) continue;
       cells += 1;
       last = offset;
-    });
+    }
     if (last === -1) continue;
     width = Math.max(width, run.col + last + 1);
     height = Math.max(height, run.row + 1);
