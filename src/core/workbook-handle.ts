@@ -10,7 +10,14 @@ import type { ApplyMeta, UndoGuard, Workbook } from './workbook.js';
 /** The workbook's queries, without apply/undo/redo: reading never changes anything. */
 export type WorkbookReader = Omit<
   Workbook,
-  'apply' | 'applyBatch' | 'undo' | 'redo' | 'clearHistory' | 'onCommit' | 'dispose'
+  | 'apply'
+  | 'applyBatch'
+  | 'undo'
+  | 'redo'
+  | 'clearHistory'
+  | 'onCommit'
+  | 'dispose'
+  | 'prepareReplace'
 >;
 
 /** A commit as its caller and subscribers learn of it: the durable record (ops, seq, time, actor, client) and what it changed. */
@@ -22,6 +29,13 @@ export interface CommittedChange extends CommitRecord {
 export interface WorkbookHandle {
   /** The workbook's state now (reads only). */
   readonly workbook: WorkbookReader;
+  /**
+   * Does ahead, across turns of the event loop, what committing `ops` would do in one (a
+   * whole-workbook replace: checking the document, building the new engine and sheets), while
+   * reads and other commits see the workbook as it is; then `commit(ops)` only swaps it in.
+   * Rejects with what that commit would throw for an invalid document; changes nothing.
+   */
+  prepare?(ops: readonly Op[]): Promise<void>;
   /** Applies the ops atomically and resolves once the commit is durable. */
   commit(ops: readonly Op[], meta: ApplyMeta): Promise<CommittedChange>;
   /** Undoes the last step (undefined when there is none); see Workbook.undo for the guard. */

@@ -46,6 +46,7 @@ import {
 import { isUndoable, type Op, type WorkbookDocument } from './ops/op.js';
 import { documentOf } from './ops/workbook-document.js';
 import { reinstate, retire } from './ops/retired-workbook.js';
+import { prepareReplace, type PreparedReplace } from './ops/prepared-replace.js';
 import type { Chart } from './chart.js';
 import { changeSetOf, type ChangeSet } from './change-set.js';
 import { CellLockedError } from './errors.js';
@@ -508,6 +509,14 @@ export class Workbook {
       this.#syncLayout();
       state.engine.takeChanges();
     }
+  }
+
+  /**
+   * Starts preparing the commit of `replaceWorkbookOps(document)` beside the workbook, a slice
+   * per `step` (ops/prepared-replace.ts): nothing readers see changes until that commit.
+   */
+  prepareReplace(document: WorkbookDocument): PreparedReplace {
+    return prepareReplace(this.#state, document);
   }
 
   onCommit(listener: CommitListener): () => void {

@@ -39,8 +39,22 @@ export async function loadCheckpoint(
 ): Promise<boolean> {
   const document = await store.load(workbookId);
   if (document === undefined) return false;
-  await handle.commit(replaceWorkbookOps(document), meta);
+  await prepareAndCommit(handle, replaceWorkbookOps(document), meta);
   return true;
+}
+
+/**
+ * Commits a whole-workbook replace after preparing it across turns of the event loop (the
+ * handle's `prepare`): the new engine of a million-cell import is built beside the workbook,
+ * which keeps answering reads until the commit swaps it in (issue 16).
+ */
+async function prepareAndCommit(
+  handle: WorkbookHandle,
+  ops: readonly Op[],
+  meta: ApplyMeta,
+): Promise<void> {
+  await handle.prepare?.(ops);
+  await handle.commit(ops, meta);
 }
 
 /**
@@ -107,7 +121,7 @@ export async function importWorkbookJson(
       ? replaceWorkbookOps(withName(await read(body), handle.workbook.name))
       : importJsonOps(handle.workbook, body, field);
   checkImportSize(ops, field, maxCells);
-  await handle.commit(ops, meta);
+  await prepareAndCommit(handle, ops, meta);
 }
 
 export async function importXlsx(
@@ -124,7 +138,7 @@ export async function importXlsx(
     worker.decode(...args),
   );
   checkImportSize(ops, field, maxCells);
-  await handle.commit(ops, meta);
+  await prepareAndCommit(handle, ops, meta);
 }
 
 /** Fills a sheet (added when missing) from CSV at A1; returns the sheet's name. */

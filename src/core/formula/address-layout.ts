@@ -21,22 +21,30 @@ export const addressMappingPolicy: ConfigParams['chooseAddressMappingPolicy'] = 
 };
 
 /** The bounding box from A1 and the share of it filled, as HyperFormula measures a sheet it builds. */
-function measure(runs: readonly CellRun[]): { width: number; fill: number } {
+export function boundariesOf(runs: readonly CellRun[]): {
+  width: number;
+  height: number;
+  fill: number;
+} {
   let width = 0;
   let height = 0;
   let cells = 0;
+  // Plain loops: an import's million one-cell runs went through here in one stretch (~250 ms
+  // at load 15 with a closure per run).
   for (const run of runs) {
+    const { inputs } = run;
     let last = -1;
-    run.inputs.forEach((input, offset) => {
-      if (input === null) return;
+    for (let offset = 0; offset < inputs.length; offset += 1) {
+      const input = inputs[offset];
+      if (input === null || input === undefined) continue;
       cells += 1;
       last = offset;
-    });
+    }
     if (last === -1) continue;
     width = Math.max(width, run.col + last + 1);
     height = Math.max(height, run.row + 1);
   }
-  return { width, fill: width * height === 0 ? 0 : cells / (width * height) };
+  return { width, height, fill: width * height === 0 ? 0 : cells / (width * height) };
 }
 
 /** The width past which each dense sheet must be rebuilt; sparse sheets have none. */
@@ -54,7 +62,7 @@ export class DenseWidthBounds {
   ): void {
     this.#bounds.clear();
     for (const { handle, runs } of sheets) {
-      const { width, fill } = measure(runs);
+      const { width, fill } = boundariesOf(runs);
       if (fill === 0 || fill >= DENSE_MIN_FILL)
         this.#bounds.set(handle, Math.max(DENSE_MAX_WIDTH, 2 * width));
     }

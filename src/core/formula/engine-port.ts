@@ -75,6 +75,20 @@ export interface StoredFormula {
   readonly formula: string;
 }
 
+/** A sheet as `replaceAll` takes it. */
+export interface ReplacementSheet {
+  readonly name: string;
+  readonly runs: readonly CellRun[];
+  /** The sheet's own defined names. */
+  readonly names?: readonly EngineName[];
+}
+
+/** A replacement engine being built ahead (`prepareReplaceAll`); opaque to the workbook. */
+export interface EngineBuild {
+  /** Builds while `more()` answers true; true once the build is complete. */
+  step(more: () => boolean): boolean;
+}
+
 export interface FormulaEngine {
   addSheet(name: string): EngineSheet;
   removeSheet(sheet: EngineSheet): void;
@@ -100,15 +114,24 @@ export interface FormulaEngine {
    * given order; every earlier handle is void.
    */
   replaceAll(
-    sheets: readonly {
-      readonly name: string;
-      readonly runs: readonly CellRun[];
-      /** The sheet's own defined names. */
-      readonly names?: readonly EngineName[];
-    }[],
+    sheets: readonly ReplacementSheet[],
     /** The workbook's defined names. */
     names?: readonly EngineName[],
+    /**
+     * The same sheets built ahead (`prepareReplaceAll`): swapped in when complete and still
+     * built with the engine's functions and settings; otherwise built now as without it.
+     */
+    prepared?: EngineBuild,
   ): EngineSheet[];
+  /**
+   * Starts building what `replaceAll(sheets, names)` would build, beside the instance readers
+   * use, a slice per `step`; undefined when these sheets are built in one pass only (defined
+   * names). Nothing changes for readers until the build is handed to `replaceAll`.
+   */
+  prepareReplaceAll(
+    sheets: readonly ReplacementSheet[],
+    names?: readonly EngineName[],
+  ): EngineBuild | undefined;
   /**
    * Defines a name for the workbook (`scope` undefined) or one sheet, or redefines it; returns
    * why the engine refused it, or undefined. Formulas using the name recompute.

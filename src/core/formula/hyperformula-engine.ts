@@ -28,10 +28,12 @@ import { boundedFunctions, limitTextResults } from './result-limits.js';
 import { sortOnlyComputedNodes } from './initial-sort.js';
 import { listArrayFormulasFromMapping } from './array-nodes.js';
 import { writeValuesInPlace } from './value-writes.js';
+import { SlicedBuild } from './sliced-build.js';
 import { runWithinTimeBudget } from './time-budget.js';
 import { FormulaTimeBudgetError } from '../errors.js';
 import type {
   CellRun,
+  EngineBuild,
   EngineCellChange,
   EngineCellRef,
   EngineName,
@@ -838,6 +840,37 @@ function catalogueOf(
   return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
+/**
+ * A build started by prepareReplaceAll, with the functions and settings it was started with:
+ * taken by replaceAll only when complete and still built with the engine's own (a plugin that
+ * came or went meanwhile makes it stale, and replaceAll builds in one pass instead).
+ */
+class PreparedBuild implements EngineBuild {
+  readonly #build: SlicedBuild;
+  readonly #functionPlugins: unknown;
+  readonly #context: unknown;
+
+  constructor(build: SlicedBuild, config: Partial<ConfigParams>) {
+    this.#build = build;
+    this.#functionPlugins = config.functionPlugins;
+    this.#context = config.context;
+  }
+
+  step(more: () => boolean): boolean {
+    return this.#build.step(more);
+  }
+
+  /** The built instance when it may be used by an engine configured as `config`. */
+  takeFor(config: Partial<ConfigParams>): HyperFormula | undefined {
+    const current =
+      this.#build.done &&
+      config.functionPlugins === this.#functionPlugins &&
+      config.context === this.#context;
+    if (!current) this.#build.hf.destroy();
+    return current ? this.#build.hf : undefined;
+  }
+}
+
 export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEngine {
   const config: Partial<ConfigParams> = {
     licenseKey: 'gpl-v3',
@@ -1062,9 +1095,22 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       if (touchesLambda(hf, scope, name, undefined)) invalid = true;
       dropName(hf, scope, name);
     },
-    replaceAll(sheets, names = []) {
+    prepareReplaceAll(sheets, names = []) {
+      // Names are added by a build before its cells (a LAMBDA's calls are sized by them): one pass.
+      if (names.length > 0 || sheets.some((sheet) => (sheet.names?.length ?? 0) > 0))
+        return undefined;
+      const started = SlicedBuild.start(
+        HyperFormula.buildEmpty(config, BOOLEAN_LITERALS),
+        sheets,
+        rectangles,
+        (instance, sheet, block) => writeBlock(instance, sheet, block, NO_LAMBDA_NAMES),
+      );
+      return started === undefined ? undefined : new PreparedBuild(started, config);
+    },
+    replaceAll(sheets, names = [], prepared) {
       if (deferred) return sheets.map(() => -(placeholderSheets += 1));
-      let next = buildFrom(config, sheets, names);
+      const ahead = prepared instanceof PreparedBuild ? prepared.takeFor(config) : undefined;
+      let next = ahead ?? buildFrom(config, sheets, names);
       let layout = sheets;
       if (next === undefined) {
         // Something the parser cannot take in one pass: the slower path turns it into an error

@@ -3,6 +3,7 @@
 // imports hyperformula.
 export type {
   CellRun,
+  EngineBuild,
   EngineCellChange,
   EngineCellRef,
   EngineChanges,
@@ -10,6 +11,7 @@ export type {
   EngineSheet,
   EngineStructureChange,
   FormulaEngine,
+  ReplacementSheet,
   SpillArea,
   StoredFormula,
 } from './engine-port.js';

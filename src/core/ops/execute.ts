@@ -19,6 +19,7 @@ import { restoreWorkbook } from './retired-workbook.js';
 import { deleteName, rewriteNames, setName, syncNames } from './name-ops.js';
 import { findSheet, type Executed, type WorkbookState } from './state.js';
 import { fillSheet, replaceWorkbook, snapshotOf } from './workbook-document.js';
+import { installPrepared } from './prepared-replace.js';
 
 export { findSheet, type Executed, type WorkbookState } from './state.js';
 
@@ -350,7 +351,8 @@ export function executeOp(state: WorkbookState, op: Op): Executed {
     case 'restore-formats':
       return restoreFormats(state, op);
     case 'replace-workbook':
-      return replaceWorkbook(state, op);
+      // Prepared ahead (an import): only swapped in here.
+      return installPrepared(state, op.document) ?? replaceWorkbook(state, op);
     case 'restore-workbook':
       return restoreWorkbook(state, op);
     case 'change-structure':

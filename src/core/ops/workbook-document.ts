@@ -89,7 +89,7 @@ export function documentOf(state: WorkbookState): WorkbookDocument {
 }
 
 /** A snapshot's inputs as row-major runs, the way the engine takes them. */
-function inputRunsOf(snapshot: SheetSnapshot): InputRun[] {
+export function inputRunsOf(snapshot: SheetSnapshot): InputRun[] {
   const written = snapshot.cells.filter((cell) => cell.input !== null);
   // Snapshots are row-major already (documentOf and the decoders write them so); sort only
   // when one is not, instead of sorting every load.
@@ -104,14 +104,30 @@ function inputRunsOf(snapshot: SheetSnapshot): InputRun[] {
   return runsFromCells(written);
 }
 
-/** Puts a snapshot's cells, versions, locks and charts into an empty sheet's state (not the engine). */
-function fillSheetState(sheet: Sheet, snapshot: SheetSnapshot): void {
-  for (const cell of snapshot.cells) {
+/** Puts `cells[from..to)`'s inputs, versions and locks into a sheet's state (not the engine). */
+export function fillSheetCells(
+  sheet: Sheet,
+  cells: readonly SnapshotCell[],
+  from: number,
+  to: number,
+): void {
+  for (let index = from; index < to; index += 1) {
+    const cell = cells[index]!;
     const key = cellKey(cell.row, cell.col);
     if (cell.input !== null) sheet.inputs.set(key, cell.input);
     if (cell.version > 0) sheet.versions.set(key, cell.version);
     if (cell.locked) sheet.locked.add(key);
   }
+}
+
+/** Puts a snapshot's cells, versions, locks and charts into an empty sheet's state (not the engine). */
+function fillSheetState(sheet: Sheet, snapshot: SheetSnapshot): void {
+  fillSheetCells(sheet, snapshot.cells, 0, snapshot.cells.length);
+  fillSheetRest(sheet, snapshot);
+}
+
+/** Everything of a snapshot but its cells (charts, layout, formats, names) into a sheet. */
+export function fillSheetRest(sheet: Sheet, snapshot: SheetSnapshot): void {
   sheet.charts.push(...(snapshot.charts ?? []));
   sheet.layout = snapshot.layout ?? EMPTY_LAYOUT;
   for (const rect of snapshot.formats ?? []) sheet.formats.fill(rect);
@@ -297,6 +313,15 @@ function install(state: WorkbookState, document: WorkbookDocument): void {
     fillSheetState(sheet, snapshot);
     return sheet;
   });
+  placeSheets(state, document, sheets);
+}
+
+/** Makes `sheets` (filled from `document`, bound to the engine) the workbook's. */
+export function placeSheets(
+  state: WorkbookState,
+  document: WorkbookDocument,
+  sheets: readonly Sheet[],
+): void {
   state.sheets.length = 0;
   state.sheets.push(...sheets);
   state.name = document.name;

@@ -1,0 +1,119 @@
+// A new HyperFormula instance built a slice at a time beside the one readers use (issue 16: an
+// import of 1,048,576 numbers held the event loop ~0.9 s in HyperFormula.buildFromSheets, one
+// synchronous call). The instance starts empty with each sheet laid out as a full build would
+// lay it out (address-layout.ts: dense only when mostly filled), evaluation suspended; each
+// slice writes a few thousand cells (plain values into cells with no vertex go in place,
+// value-writes.ts; anything else through setCellContents); the last step resumes evaluation,
+// which computes the formulas once (nothing for plain values). The adapter swaps the finished
+// instance in with replaceAll, so the workbook changes in one synchronous step.
+import type { HyperFormula } from 'hyperformula';
+import { boundariesOf } from './address-layout.js';
+import type { CellRun, EngineSheet } from './engine-port.js';
+
+/** About how many cells one slice writes (a slice should cost a few milliseconds). */
+const CELLS_PER_SLICE = 4_096;
+
+export interface SlicedSheet {
+  readonly name: string;
+  readonly runs: readonly CellRun[];
+}
+
+/** One rectangle of one sheet, few enough cells for a slice. */
+interface Slice {
+  readonly sheet: EngineSheet;
+  readonly block: readonly CellRun[];
+}
+
+/** What the build reaches into: the address mapping, to lay a sheet out before it holds cells. */
+interface MappingInternals {
+  readonly dependencyGraph?: {
+    readonly addressMapping?: {
+      addSheetOrChangeStrategy?(
+        sheet: number,
+        boundaries: { width: number; height: number; fill: number },
+      ): unknown;
+    };
+  };
+}
+
+/**
+ * Lays a new, empty sheet out as HyperFormula's build would for these runs; false when this
+ * HyperFormula no longer offers the hook (the caller then builds in one pass).
+ */
+function layOut(hf: HyperFormula, sheet: EngineSheet, runs: readonly CellRun[]): boolean {
+  const mapping = (hf as unknown as MappingInternals).dependencyGraph?.addressMapping;
+  if (typeof mapping?.addSheetOrChangeStrategy !== 'function') return false;
+  mapping.addSheetOrChangeStrategy(sheet, boundariesOf(runs));
+  return true;
+}
+
+/** A block cut into row bands of about CELLS_PER_SLICE cells (at least one row each). */
+function* bands(sheet: EngineSheet, block: readonly CellRun[]): Generator<Slice> {
+  const width = block[0]?.inputs.length ?? 1;
+  const rows = Math.max(1, Math.floor(CELLS_PER_SLICE / Math.max(1, width)));
+  for (let start = 0; start < block.length; start += rows)
+    yield { sheet, block: block.slice(start, start + rows) };
+}
+
+export class SlicedBuild {
+  /** The instance being built; the adapter's once `done`. */
+  readonly hf: HyperFormula;
+  readonly #slices: Generator<Slice>;
+  readonly #write: (sheet: EngineSheet, block: readonly CellRun[]) => void;
+  #done = false;
+
+  private constructor(
+    hf: HyperFormula,
+    slices: Generator<Slice>,
+    write: (sheet: EngineSheet, block: readonly CellRun[]) => void,
+  ) {
+    this.hf = hf;
+    this.#slices = slices;
+    this.#write = write;
+  }
+
+  /**
+   * Starts a build on `empty` (a fresh instance); undefined when its sheets cannot be laid out
+   * ahead (then it is destroyed and the caller builds in one pass). `rectangles` groups a
+   * sheet's runs; `write` writes one rectangle into the instance.
+   */
+  static start(
+    empty: HyperFormula,
+    sheets: readonly SlicedSheet[],
+    rectangles: (runs: readonly CellRun[]) => CellRun[][],
+    write: (hf: HyperFormula, sheet: EngineSheet, block: readonly CellRun[]) => void,
+  ): SlicedBuild | undefined {
+    const handles: EngineSheet[] = [];
+    for (const sheet of sheets) {
+      const handle = empty.getSheetId(empty.addSheet(sheet.name))!;
+      if (!layOut(empty, handle, sheet.runs)) {
+        empty.destroy();
+        return undefined;
+      }
+      handles.push(handle);
+    }
+    empty.suspendEvaluation();
+    function* slices(): Generator<Slice> {
+      for (let index = 0; index < sheets.length; index += 1)
+        for (const block of rectangles(sheets[index]!.runs)) yield* bands(handles[index]!, block);
+    }
+    return new SlicedBuild(empty, slices(), (sheet, block) => write(empty, sheet, block));
+  }
+
+  get done(): boolean {
+    return this.#done;
+  }
+
+  /** Writes slices while `more()` says so; true once the instance is complete and computed. */
+  step(more: () => boolean): boolean {
+    while (!this.#done && more()) {
+      const next = this.#slices.next();
+      if (next.done === true) {
+        // Computes every formula once; plain values have nothing to compute.
+        this.hf.resumeEvaluation();
+        this.#done = true;
+      } else this.#write(next.value.sheet, next.value.block);
+    }
+    return this.#done;
+  }
+}
