@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { useWorkbooks, valueAt, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
+import {
+  holdCell,
+  useWorkbooks,
+  valueAt,
+  writeCell,
+  writeRows,
+} from '../../../test/support/workbook-bed.js';
 import { formatRange } from '../address/index.js';
 import { spillRange } from '../spills.js';
 import { dynamicArrayFormula, legacyArrayFormula } from '../legacy-array.js';
@@ -383,5 +389,53 @@ describe('formulas holding a data-sized call (array mode) spill their whole resu
     writeCell(book, 'C1', legacyArrayFormula('=SEQUENCE(A1)*2', 2, 1));
     expect(column(book, 'C', 3)).toEqual([2, 4, null]);
     expect(spillRanges(book)).toEqual(['C1:C2']);
+  });
+});
+
+describe('typed formulas whose reference or array is sized when they run spill it', () => {
+  function numbers(): Workbook {
+    const book = open();
+    writeRows(book, 'A1', [
+      [1, 10],
+      [2, 20],
+      [3, 30],
+    ]);
+    return book;
+  }
+
+  it('a spill reference in arithmetic (=D1#*2) spills as D1 does, and follows it', () => {
+    const book = numbers();
+    writeCell(book, 'D1', '=SEQUENCE(A3)');
+    writeCell(book, 'E1', '=D1#*2');
+    expect(column(book, 'E', 4)).toEqual([2, 4, 6, null]);
+    writeCell(book, 'A3', 2);
+    expect(column(book, 'E', 4)).toEqual([2, 4, null, null]);
+  });
+
+  it('INDEX of a whole column spills it; INDEX of one cell stays one cell', () => {
+    const book = numbers();
+    writeCell(book, 'F1', '=INDEX(A1:B3,0,2)');
+    writeCell(book, 'H1', '=INDEX(A1:B3,2,2)');
+    expect(column(book, 'F', 4)).toEqual([10, 20, 30, null]);
+    expect(column(book, 'H', 2)).toEqual([20, null]);
+    expect(spillRanges(book)).toEqual(['F1:F3']);
+  });
+
+  it('OFFSET and INDIRECT with computed sizes spill the reference and follow its size', () => {
+    const book = numbers();
+    writeCell(book, 'G1', '=OFFSET(A1,0,0,A3,1)');
+    writeCell(book, 'J1', '=INDIRECT("B1:B"&A3)');
+    expect(column(book, 'G', 4)).toEqual([1, 2, 3, null]);
+    expect(column(book, 'J', 4)).toEqual([10, 20, 30, null]);
+    writeCell(book, 'A3', 2);
+    expect(column(book, 'G', 4)).toEqual([1, 2, null, null]);
+    expect(column(book, 'J', 4)).toEqual([10, 20, null, null]);
+  });
+
+  it("a file's formula without dynamic-array metadata keeps one value, as before dynamic arrays", () => {
+    const book = numbers();
+    holdCell(book, 'F1', '=INDEX(A1:B3,0,2)');
+    expect(column(book, 'F', 3)).toEqual([10, null, null]);
+    expect(spillRanges(book)).toEqual([]);
   });
 });

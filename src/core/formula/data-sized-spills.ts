@@ -126,6 +126,36 @@ function calledFunction(ast: unknown): string | undefined {
   return name.startsWith(XLFN) ? name.slice(XLFN.length) : name;
 }
 
+/**
+ * Functions whose result is a reference or array sized only when they run (OFFSET(A1,0,0,B1),
+ * INDIRECT, INDEX(r,0,2), a spill reference A1#). HyperFormula sizes them as one cell; Excel 365
+ * spills them in a dynamic-array formula. They count as data-sized only inside DYNAMIC.ARRAY: a
+ * file's formula without it is evaluated as before dynamic arrays (one value), and Gridbook
+ * wraps every typed formula that can answer an array (core/typed-formulas.ts).
+ */
+const RUN_TIME_SIZED_FUNCTIONS: ReadonlySet<string> = new Set([
+  'ANCHORARRAY',
+  'OFFSET',
+  // OFFSET with a computed argument, as dynamic-references.ts holds it.
+  'DYNAMIC.OFFSET',
+  'INDIRECT',
+  'INDEX',
+]);
+
+/** Is the root a DYNAMIC.ARRAY(formula), as typed and dynamic-array formulas are held? */
+function isDynamicArrayRoot(ast: unknown): boolean {
+  const node = ast as { type?: unknown; procedureName?: unknown } | undefined;
+  return node?.type === 'FUNCTION_CALL' && node.procedureName === DYNAMIC_ARRAY;
+}
+
+/** Is the node a call of a run-time-sized function (inside a dynamic-array formula)? */
+function isRunTimeSizedCall(ast: unknown): boolean {
+  const node = ast as { type?: unknown; procedureName?: unknown } | undefined;
+  if (node?.type !== 'FUNCTION_CALL' || typeof node.procedureName !== 'string') return false;
+  const name = node.procedureName;
+  return RUN_TIME_SIZED_FUNCTIONS.has(name.startsWith(XLFN) ? name.slice(XLFN.length) : name);
+}
+
 /** Is the node a call of a data-sized function (HyperFormula keeps the name upper case)? */
 function isDataSizedCall(ast: unknown): boolean {
   const name = calledFunction(ast);
@@ -158,11 +188,12 @@ function holdsDataSizedCall(ast: unknown): boolean {
   const root = ast as { type?: unknown; procedureName?: unknown };
   let found = false;
   if (!(root.type === 'FUNCTION_CALL' && root.procedureName === LEGACY_ARRAY)) {
+    const dynamic = isDynamicArrayRoot(ast);
     const pending: unknown[] = [ast];
     while (!found && pending.length > 0) {
       const node = pending.pop();
       if (typeof node !== 'object' || node === null) continue;
-      if (isDataSizedCall(node)) found = true;
+      if (isDataSizedCall(node) || (dynamic && isRunTimeSizedCall(node))) found = true;
       else pending.push(...childrenOf(node as Record<string, unknown>));
     }
   }
