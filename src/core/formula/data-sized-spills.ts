@@ -41,6 +41,7 @@ const DATA_SIZED_FUNCTIONS: ReadonlySet<string> = new Set([
   'WRAPCOLS',
   'TEXTSPLIT',
   'MUNIT',
+  'RANDARRAY',
   'GROUPBY',
   'PIVOTBY',
   'UNIQUE',

@@ -212,3 +212,95 @@ describe('TEXTSPLIT', () => {
     expect(valueOf('=TEXTSPLIT(B1,",")', 'Orange,Apple')).toBe('Orange');
   });
 });
+
+describe('RANDARRAY', () => {
+  const numbers = (rows: WireValue[][]): number[] =>
+    rows.flat().map((value) => {
+      expect(typeof value).toBe('number');
+      return value as number;
+    });
+
+  it('spills rows × columns numbers in [0, 1) and nothing past them', () => {
+    const cells = spill('=RANDARRAY(3,2)', 3, 4);
+    expect(cells[3]).toEqual([null, null, null]);
+    expect(cells.slice(0, 3).map((row) => row[2])).toEqual([null, null, null]);
+    for (const value of numbers(cells.slice(0, 3).map((row) => row.slice(0, 2)))) {
+      expect(value).toBeGreaterThanOrEqual(0);
+      expect(value).toBeLessThan(1);
+    }
+  });
+
+  it('defaults: one number without arguments, one row when rows is omitted; counts are truncated', () => {
+    expect(typeof valueOf('=RANDARRAY()')).toBe('number');
+    expect(spill('=RANDARRAY(,3)', 3, 2)[1]).toEqual([null, null, null]);
+    expect(numbers([spill('=RANDARRAY(,3)', 3, 1)[0]!])).toHaveLength(3);
+    const truncated = spill('=RANDARRAY(2.9,1)', 1, 3);
+    expect(truncated[2]).toEqual([null]);
+    expect(numbers(truncated.slice(0, 2))).toHaveLength(2);
+  });
+
+  it('decimals lie in [min, max); whole numbers cover min to max inclusive', () => {
+    for (const value of numbers(spill('=RANDARRAY(20,10,5,7)', 10, 20))) {
+      expect(value).toBeGreaterThanOrEqual(5);
+      expect(value).toBeLessThan(7);
+    }
+    const whole = numbers(spill('=RANDARRAY(20,10,-2,3,TRUE)', 10, 20));
+    expect(whole.every(Number.isInteger)).toBe(true);
+    // 200 draws of 6 values: each one turns up (a miss has odds below 1e-14).
+    expect([...new Set(whole)].sort((a, b) => a - b)).toEqual([-2, -1, 0, 1, 2, 3]);
+    expect(valueOf('=SUM(RANDARRAY(4,1,3,3))')).toBe(12);
+  });
+
+  it('errors: min above max, counts below 1, fractional bounds for whole numbers, text counts', () => {
+    expect(valueOf('=RANDARRAY(2,2,5,1)')).toBe('#VALUE!');
+    expect(valueOf('=RANDARRAY(0)')).toBe('#VALUE!');
+    expect(valueOf('=RANDARRAY(2,-1)')).toBe('#VALUE!');
+    expect(valueOf('=RANDARRAY(1,1,0.5,3,TRUE)')).toBe('#VALUE!');
+    expect(valueOf('=RANDARRAY("x")')).toBe('#VALUE!');
+    expect(valueOf('=RANDARRAY(1000,1000)')).toBe('#VALUE!');
+  });
+
+  it('a size read from a cell follows the cell; only the values are random', () => {
+    const book = bed.open();
+    writeCell(book, 'A1', 2);
+    writeCell(book, 'C1', '=RANDARRAY(A1,2)');
+    const column = (): WireValue[] => ['C1', 'C2', 'C3', 'C4', 'C5'].map((a1) => valueAt(book, a1));
+    expect(column().map((value) => typeof value)).toEqual([
+      'number',
+      'number',
+      'object',
+      'object',
+      'object',
+    ]);
+    expect(typeof valueAt(book, 'D2')).toBe('number');
+    writeCell(book, 'A1', 4);
+    expect(column().map((value) => value === null)).toEqual([false, false, false, false, true]);
+    writeCell(book, 'A1', 1);
+    expect(column().map((value) => value === null)).toEqual([false, true, true, true, true]);
+    writeCell(book, 'B9', 'unrelated');
+    expect(column().map((value) => value === null)).toEqual([false, true, true, true, true]);
+  });
+
+  it('is volatile: an unrelated write draws new numbers', () => {
+    const book = bed.open();
+    writeCell(book, 'H1', '=RANDARRAY(3,3)');
+    const cells = (): WireValue[] =>
+      ['H1', 'I1', 'J1', 'H2', 'I2', 'J2', 'H3', 'I3', 'J3'].map((a1) => valueAt(book, a1));
+    const before = cells();
+    writeCell(book, 'A9', 1);
+    const after = cells();
+    expect(after.every((value) => typeof value === 'number')).toBe(true);
+    expect(after).not.toEqual(before);
+  });
+
+  it('the catalogue lists it with its optional parameters', () => {
+    const fn = bed
+      .open()
+      .functionCatalogue()
+      .find((entry) => entry.name === 'RANDARRAY');
+    expect(fn).toMatchObject({
+      signature: 'RANDARRAY([rows], [columns], [min], [max], [whole_number])',
+      category: 'Math and trigonometry',
+    });
+  });
+});

@@ -1,7 +1,8 @@
-// TAKE, DROP, EXPAND, CHOOSECOLS, CHOOSEROWS, TOCOL, TOROW, WRAPROWS, WRAPCOLS, MUNIT and MINVERSE,
-// which HyperFormula 3.5 lacks: functions that answer an array cut from, or built around, their
-// arguments. They are a HyperFormula plugin with a size method (the spill area is fixed when a
-// formula is parsed), as the regression functions are. The size is known when the counts are
+// TAKE, DROP, EXPAND, CHOOSECOLS, CHOOSEROWS, TOCOL, TOROW, WRAPROWS, WRAPCOLS, MUNIT, MINVERSE and
+// RANDARRAY (volatile, as RAND), which HyperFormula 3.5 lacks: functions that answer an array
+// cut from, or built around, their arguments (RANDARRAY: sized by them). They are a HyperFormula
+// plugin with a size method (the spill area is fixed when a formula is parsed), as the
+// regression functions are. The size is known when the counts are
 // written as numbers (TAKE(A1:C9,2)); a count read from a cell is known only after parsing, so
 // such a formula keeps one cell and shows the array's first value (as HyperFormula's SEQUENCE(A1)).
 //
@@ -23,6 +24,7 @@ import {
 import type { FunctionInfo } from './function-catalogue.js';
 import { pluginCatalogue } from './function-catalogue.js';
 import { translateFunctionNames } from './engine-internals.js';
+import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
 import type {
   AstCall as Call,
   AstNode as Node,
@@ -71,6 +73,8 @@ interface Reader {
   readonly array: (position: number) => Rows;
   /** A count, truncated towards zero; `fallback` when omitted, 0 for a blank cell. */
   readonly count: (position: number, fallback: number) => number;
+  /** A number as given (not truncated); `fallback` when omitted, 0 for a blank cell. */
+  readonly number: (position: number, fallback: number) => number;
   /** A flag: omitted is `fallback`; a number is TRUE unless 0. */
   readonly flag: (position: number, fallback: boolean) => boolean;
   /** A value as given (errors included); `fallback` when omitted. */
@@ -92,6 +96,8 @@ interface Shaper {
   /** The result's width and height from argument sizes and the counts written as numbers. */
   /** Whether a call whose arguments are all written values is sized by computing it. */
   readonly fromLiterals?: boolean;
+  /** Computed again at every change, as RAND (RANDARRAY). */
+  readonly volatile?: boolean;
   readonly size: (
     sizes: readonly (ArraySize | undefined)[],
     literals: readonly (number | undefined)[],
@@ -148,6 +154,31 @@ function flatten(args: Reader, name: string): Rows {
         !((ignore & 2) !== 0 && value instanceof CellError),
     );
   return name === 'TOROW' ? [values] : values.map((value) => [value]);
+}
+
+/**
+ * RANDARRAY (Microsoft's page): min above max is #VALUE!. Where the page is silent, as Excel 365
+ * answers: counts are truncated, a count below 1 is an empty array (Excel's #CALC!, #VALUE! here
+ * as for the other empty results), and whole numbers need whole bounds (#VALUE! otherwise).
+ */
+function randomArray(args: Reader): Rows {
+  const rows = args.count(0, 1);
+  const columns = args.count(1, 1);
+  const min = args.number(2, 0);
+  const max = args.number(3, 1);
+  const whole = args.flag(4, false);
+  if (rows < 1 || columns < 1)
+    refuse(ErrorType.VALUE, 'RANDARRAY: rows and columns must be at least 1');
+  if (min > max) refuse(ErrorType.VALUE, 'RANDARRAY: min must not be above max');
+  if (whole && (!Number.isInteger(min) || !Number.isInteger(max)))
+    refuse(ErrorType.VALUE, 'RANDARRAY: whole numbers need whole min and max');
+  // As SEQUENCE (result-limits.ts): no more cells than a formula's ranges may cover.
+  if (rows * columns > MAX_FORMULA_RANGE_CELLS)
+    refuse(ErrorType.VALUE, `RANDARRAY: more than ${MAX_FORMULA_RANGE_CELLS} cells`);
+  const draw = whole
+    ? () => min + Math.floor(Math.random() * (max - min + 1))
+    : () => min + Math.random() * (max - min);
+  return Array.from({ length: rows }, () => Array.from({ length: columns }, draw));
 }
 
 /** Gauss–Jordan elimination with partial pivoting; a zero pivot is a singular matrix (#NUM!). */
@@ -456,6 +487,30 @@ const SHAPERS: readonly Shaper[] = [
     size: (_, [n]) => (n === undefined || n < 1 ? undefined : [n, n]),
   },
   {
+    name: 'RANDARRAY',
+    method: 'shape',
+    category: 'Math and trigonometry',
+    parameters: [
+      ['rows', true],
+      ['columns', true],
+      ['min', true],
+      ['max', true],
+      ['whole_number', true],
+    ],
+    arrays: [],
+    description:
+      'An array of random numbers (rows × columns, default 1 × 1) from min up to max (default 0 to 1), whole numbers (min to max inclusive) when whole_number is TRUE',
+    shape: randomArray,
+    // Omitted counts are 1; the size never depends on the random values, only on the counts.
+    size: (sizes, [rows, columns]) => {
+      const height = sizes[0] === undefined ? 1 : rows;
+      const width = sizes[1] === undefined ? 1 : columns;
+      if (height === undefined || width === undefined || height < 1 || width < 1) return undefined;
+      return height * width > MAX_FORMULA_RANGE_CELLS ? undefined : [width, height];
+    },
+    volatile: true,
+  },
+  {
     name: 'MINVERSE',
     method: 'shape',
     category: 'Math and trigonometry',
@@ -528,6 +583,10 @@ class ArrayShaping extends FunctionPlugin {
   }
 
   private countOf(value: Value): number {
+    return Math.trunc(this.numberOf(value));
+  }
+
+  private numberOf(value: Value): number {
     const plain = firstOf(value);
     if (plain instanceof CellError) throw new Refusal(plain);
     if (plain === EmptyValue || plain === null || plain === undefined) return 0;
@@ -537,7 +596,7 @@ class ArrayShaping extends FunctionPlugin {
     const raw = typeof number === 'number' ? number : (number as { val?: unknown }).val;
     if (typeof raw !== 'number' || !Number.isFinite(raw))
       return refuse(ErrorType.VALUE, 'a count must be a number');
-    return Math.trunc(raw);
+    return raw;
   }
 
   private readerOf(args: readonly Value[]): Reader {
@@ -549,6 +608,8 @@ class ArrayShaping extends FunctionPlugin {
       },
       count: (position, fallback) =>
         args[position] === undefined ? fallback : this.countOf(args[position]),
+      number: (position, fallback) =>
+        args[position] === undefined ? fallback : this.numberOf(args[position]),
       flag: (position, fallback) => {
         const value = firstOf(args[position]);
         if (value === undefined || value === EmptyValue || value === null) return fallback;
@@ -717,6 +778,7 @@ export function arrayShapingPlugin(): FunctionPluginDefinition {
     implemented[fn.name] = {
       method: fn.method,
       sizeOfResultArrayMethod: 'shapeSize',
+      ...(fn.volatile === true ? { isVolatile: true } : {}),
       // Arguments are evaluated here, as arrays (a range is the array it covers, not one cell).
       parameters: [],
       enableArrayArithmeticForArguments: true,
