@@ -44,8 +44,13 @@ export async function startServerProcess(
   env: Readonly<Record<string, string>> = {},
   options: StartOptions = {},
 ): Promise<ServerProcess> {
-  const args =
-    options.compiled === true ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  // TEST_SERVER_NODE_FLAGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the servers
+  // a script starts; Node refuses such flags in NODE_OPTIONS.
+  const flags = (process.env['TEST_SERVER_NODE_FLAGS'] ?? '').split(' ').filter(Boolean);
+  const args = [
+    ...flags,
+    ...(options.compiled === true ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/main.ts']),
+  ];
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, args, {
