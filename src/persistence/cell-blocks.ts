@@ -46,17 +46,24 @@ interface Run {
   length: number;
 }
 
+/** Cells scanned (or rows written) between two pauses of a sliced encode. */
+const PIECE_CELLS = 4096;
+
 /**
  * Unlocked cells grouped into row runs, then runs stacked into rectangles (same column and
  * width). Runs are index ranges into `cells`, not arrays of their own: a one-column sheet has a
  * run per row, and a million of them made the snapshot of a 1,048,576-cell import allocate a
- * million arrays on the event loop (issue 16).
+ * million arrays on the event loop (issue 16). Yields (nothing) every PIECE_CELLS cells so a
+ * sliced encode can pause; the rectangles are its return value.
  */
-function rectangles(cells: readonly SnapshotCell[]): { blocks: Run[][]; rest: SnapshotCell[] } {
+function* rectangles(
+  cells: readonly SnapshotCell[],
+): Generator<string, { blocks: Run[][]; rest: SnapshotCell[] }, undefined> {
   const rest: SnapshotCell[] = [];
   const runs: Run[] = [];
   let last: Run | undefined;
   for (let index = 0; index < cells.length; index += 1) {
+    if (index % PIECE_CELLS === PIECE_CELLS - 1) yield '';
     const cell = cells[index]!;
     if (cell.locked) {
       rest.push(cell);
@@ -96,6 +103,7 @@ function rectangles(cells: readonly SnapshotCell[]): { blocks: Run[][]; rest: Sn
         rest.push(cells[index]!);
     return false;
   });
+  rest.sort((a, b) => a.row - b.row || a.col - b.col);
   return { blocks: kept, rest };
 }
 
@@ -107,35 +115,67 @@ function blockInput(input: CellInput | null): BlockInput {
   return dynamic === undefined ? { formula: input.formula } : { formula: dynamic, dynamic: true };
 }
 
-function blockJson(cells: readonly SnapshotCell[], block: readonly Run[]): CellBlockJson {
-  const first = block[0]!;
-  const version = cells[first.start]!.version;
-  let same = true;
-  for (const run of block)
-    for (let index = run.start; same && index < run.start + run.length; index += 1)
-      same = cells[index]!.version === version;
-  const rows = (read: (cell: SnapshotCell) => BlockInput | number) =>
-    block.map((run) => {
+/** The block's rows read by `read`, as JSON text, PIECE_CELLS rows a piece, comma-joined. */
+function* rowPieces(
+  cells: readonly SnapshotCell[],
+  block: readonly Run[],
+  read: (cell: SnapshotCell) => BlockInput | number,
+): Generator<string, void, undefined> {
+  for (let first = 0; first < block.length; first += PIECE_CELLS) {
+    const rows = block.slice(first, first + PIECE_CELLS).map((run) => {
       const row = new Array<BlockInput | number>(run.length);
       for (let offset = 0; offset < run.length; offset += 1)
         row[offset] = read(cells[run.start + offset]!);
       return row;
     });
-  return {
-    at: formatCell(first),
-    inputs: rows((cell) => blockInput(cell.input)) as BlockInput[][],
-    versions: same ? version : (rows((cell) => cell.version) as number[][]),
-  };
+    const text = JSON.stringify(rows);
+    yield `${first === 0 ? '' : ','}${text.slice(1, -1)}`;
+  }
 }
 
-/** Splits row-major snapshot cells into dense blocks and the cells that stay one object each. */
-export function encodeBlocks(cells: readonly SnapshotCell[]): {
-  blocks: CellBlockJson[];
-  rest: SnapshotCell[];
-} {
-  const { blocks, rest } = rectangles(cells);
-  rest.sort((a, b) => a.row - b.row || a.col - b.col);
-  return { blocks: blocks.map((block) => blockJson(cells, block)), rest };
+/**
+ * One block as CellBlockJson's JSON text ({at, inputs, versions}), in pieces of PIECE_CELLS
+ * rows: a block of a million rows is never one string built in one go.
+ */
+function* blockPieces(
+  cells: readonly SnapshotCell[],
+  block: readonly Run[],
+): Generator<string, void, undefined> {
+  const first = block[0]!;
+  const version = cells[first.start]!.version;
+  let same = true;
+  for (let index = 0; same && index < block.length; index += 1) {
+    if (index % PIECE_CELLS === PIECE_CELLS - 1) yield '';
+    const run = block[index]!;
+    for (let cell = run.start; same && cell < run.start + run.length; cell += 1)
+      same = cells[cell]!.version === version;
+  }
+  yield `{"at":${JSON.stringify(formatCell(first))},"inputs":[`;
+  yield* rowPieces(cells, block, (cell) => blockInput(cell.input));
+  if (same) {
+    yield `],"versions":${version}}`;
+    return;
+  }
+  yield '],"versions":[';
+  yield* rowPieces(cells, block, (cell) => cell.version);
+  yield ']}';
+}
+
+/**
+ * A sheet's `blocks` list as JSON text in pieces (see gridbook-json.ts); returns the cells that
+ * stay one object each, row-major.
+ */
+export function* blocksPieces(
+  cells: readonly SnapshotCell[],
+): Generator<string, SnapshotCell[], undefined> {
+  const { blocks, rest } = yield* rectangles(cells);
+  yield '[';
+  for (let index = 0; index < blocks.length; index += 1) {
+    if (index > 0) yield ',';
+    yield* blockPieces(cells, blocks[index]!);
+  }
+  yield ']';
+  return rest;
 }
 
 function readInput(

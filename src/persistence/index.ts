@@ -28,6 +28,7 @@ export {
 } from './errors.js';
 export {
   encodeGridbook,
+  gridbookText,
   decodeGridbook,
   GRIDBOOK_DENSE_VERSION,
   GRIDBOOK_FORMAT,

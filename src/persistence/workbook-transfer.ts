@@ -4,7 +4,7 @@
 import { replaceWorkbookOps, type Op, type SheetView, type WorkbookReader } from '../core/index.js';
 import { csvImportOps, decodeCsv, encodeCsv, type CsvMode } from './csv-codec.js';
 import { decodeWorkbookJson, withName } from './document-import.js';
-import { encodeGridbook, type ComputedValues } from './gridbook-json.js';
+import { gridbookText, type ComputedValues } from './gridbook-json.js';
 import { decodeXlsx, encodeXlsx } from './xlsx-codec.js';
 import { xlsxExportInput } from './xlsx-jobs.js';
 import { xlsxWorker, type XlsxDecoder, type XlsxWorkerPool } from './xlsx-worker-pool.js';
@@ -32,7 +32,7 @@ export function exportJson(
   at: Date,
   options: { dense?: boolean } = {},
 ): string {
-  return `${JSON.stringify(encodeGridbook(workbook.document(), { exportedAt: at, values: computedValues(workbook), dense: options.dense === true }))}\n`;
+  return `${gridbookText(workbook.document(), { exportedAt: at, values: computedValues(workbook), dense: options.dense === true })}\n`;
 }
 
 export function exportXlsx(

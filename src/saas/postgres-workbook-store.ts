@@ -11,7 +11,7 @@
 import type { CommitRecord, WorkbookDocument } from '../core/index.js';
 import {
   CorruptSaveFileError,
-  encodeGridbook,
+  gridbookText,
   JournalCorruptError,
   parseWorkbookText,
   withName,
@@ -203,7 +203,7 @@ export class PostgresWorkbookStore implements WorkbookStore {
 
   #encode(document: WorkbookDocument): string {
     // Encoded at the call, so what is stored is the state of that moment even if it waits.
-    return JSON.stringify(encodeGridbook(document, { exportedAt: this.#now(), dense: true }));
+    return gridbookText(document, { exportedAt: this.#now(), dense: true });
   }
 
   #enqueue(workbookId: string, write: Write): Promise<void> {

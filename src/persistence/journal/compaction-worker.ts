@@ -17,7 +17,7 @@ import {
 } from '../../core/index.js';
 import { nodeFileSystem, writeFileAtomically } from '../../files/index.js';
 import { parseWorkbookText, withName } from '../document-import.js';
-import { encodeGridbook } from '../gridbook-json.js';
+import { gridbookText } from '../gridbook-json.js';
 import { baseFileName } from './journal-files.js';
 import { readJournal } from './read-journal.js';
 
@@ -56,9 +56,7 @@ function fold(contents: Folding, upTo: number, exportedAt: string): string {
       if (contents.base !== undefined) workbook.apply(replaceWorkbookOps(contents.base.document));
       replayRecords(workbook, contents.records, contents.base?.seq ?? 0);
     });
-    return JSON.stringify(
-      encodeGridbook(workbook.document(), { exportedAt: new Date(exportedAt), dense: true }),
-    );
+    return gridbookText(workbook.document(), { exportedAt: new Date(exportedAt), dense: true });
   } finally {
     workbook.dispose();
   }

@@ -7,7 +7,8 @@
 import path from 'node:path';
 import type { CommitRecord, WorkbookDocument } from '../../core/index.js';
 import { writeFileAtomically, type FileSystem } from '../../files/index.js';
-import { encodeGridbook } from '../gridbook-json.js';
+import { gridbookPieces } from '../gridbook-json.js';
+import { textInSlices } from '../sliced-text.js';
 import { JournalStateError } from '../errors.js';
 import { compactInWorker } from './compaction.js';
 import { baseFileName, journalDirectory, listJournal, logFileName } from './journal-files.js';
@@ -92,10 +93,14 @@ export class FileJournal {
 
   writeSnapshot(workbookId: string, seq: number, document: WorkbookDocument): Promise<void> {
     const open = this.#opened(workbookId);
-    // Encoded now: the document may be a live view of state that later commits change.
-    const text = JSON.stringify(
-      encodeGridbook(document, { exportedAt: this.options.now(), dense: true }),
+    // Encoded a slice per turn of the event loop, starting now (a 1,048,576-cell import's
+    // snapshot held it for ~1 s in one piece): the document is a copy, or the document an import
+    // installed, so later commits do not change what is written.
+    const text = textInSlices(
+      gridbookPieces(document, { exportedAt: this.options.now(), dense: true }),
     );
+    // Awaited below; a failure before that point must not leave the rejection unhandled.
+    text.catch(() => undefined);
     const previous = this.#startSegment(open, seq);
     open.bytesSinceBase = 0;
     open.baseSeq = seq;
@@ -104,7 +109,7 @@ export class FileJournal {
       await writeFileAtomically(
         this.options.files,
         path.join(open.dir, baseFileName(seq)),
-        text,
+        await text,
         `snapshot-${seq}`,
       );
     });
