@@ -26,6 +26,7 @@ import { FileKeyStore, KeyFileError, ProviderService } from './providers/index.j
 import {
   CorruptSaveFileError,
   FileWorkbookStore,
+  XlsxWorkerPool,
   type WorkbookStore,
 } from './persistence/index.js';
 import { builtInFunctionNames, type WorkbookDocument } from './core/index.js';
@@ -149,10 +150,13 @@ async function main(): Promise<void> {
       `Gridbook: ${problem}${error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`}\n`,
     );
   };
+  // One worker thread for file work off the event loop: xlsx, JSON imports, checkpoint loads.
+  const xlsxWorker = new XlsxWorkerPool({ timeoutMs: config.xlsxTimeoutMs });
   const store = new FileWorkbookStore({
     dir: config.dataDir,
     compactAfterBytes: config.journalCompactBytes,
     report,
+    decode: (data, field) => xlsxWorker.decodeJson(data, field),
   });
   // Plugins first: the workbook's engine is built with their functions.
   const plugins = await openPlugins(config, report);
@@ -177,7 +181,16 @@ async function main(): Promise<void> {
     extraAgents: () => plugins.agents().map(pluginAgentDefinition),
   });
   const webDir = path.join(repositoryRoot(), 'dist', 'web');
-  const app = await buildApp({ config, host, providers, agent, webDir, store, plugins });
+  const app = await buildApp({
+    config,
+    host,
+    providers,
+    agent,
+    webDir,
+    store,
+    plugins,
+    xlsxWorker,
+  });
   await serveUntilStopped(
     app,
     config,

@@ -7,6 +7,7 @@ import { writeRangeOps, type WorkbookDocument } from '../core/index.js';
 import { nodeFileSystem, type FileSystem } from '../files/index.js';
 import { CorruptSaveFileError } from './errors.js';
 import { FileWorkbookStore } from './file-workbook-store.js';
+import { XlsxWorkerPool } from './xlsx-worker-pool.js';
 
 const { open } = useWorkbooks();
 
@@ -110,6 +111,25 @@ describe('FileWorkbookStore', () => {
       '{"format": "gridbook", "version": 1, "workbook_name": "x", "sheets": [{"name": "S", "cells": {"A0": {}}}]}',
     );
     await expect(new FileWorkbookStore({ dir }).load('default')).rejects.toThrow(/A0/);
+  });
+
+  it('reads the checkpoint with the decoder it is given (the server: its worker thread), corrupt files still refused', async () => {
+    const worker = new XlsxWorkerPool({ idleMs: 50 });
+    const fields: string[] = [];
+    const store = new FileWorkbookStore({
+      dir,
+      decode: (data, field) => {
+        fields.push(field);
+        return worker.decodeJson(data, field);
+      },
+    });
+    await store.save('default', documentNamed('Through the worker', 5));
+    const loaded = await store.load('default');
+    expect(loaded?.name).toBe('Through the worker');
+    expect(loaded?.sheets[0]!.cells.map((cell) => cell.input)).toEqual([5, { formula: '=A1*2' }]);
+    await writeFile(path.join(dir, 'system_state.gridbook'), '[1, 2');
+    await expect(store.load('default')).rejects.toThrow(CorruptSaveFileError);
+    expect(fields).toEqual(['system_state.gridbook', 'system_state.gridbook']);
   });
 
   it('loads a GridOS save file copied in place (GridOS name kept; default name when absent)', async () => {

@@ -12,6 +12,7 @@ import {
   type FileSystem,
 } from '../files/index.js';
 import { parseWorkbookText, withName } from './document-import.js';
+import type { DecodedWorkbook } from './gridos-import.js';
 import { CorruptSaveFileError, InvalidDocumentError } from './errors.js';
 import { gridbookPieces } from './gridbook-json.js';
 import { textInSlices } from './sliced-text.js';
@@ -37,7 +38,16 @@ export interface FileWorkbookStoreOptions {
   readonly compactAfterBytes?: number;
   /** Told of what the journal could not do in the background (a failed compaction). */
   readonly report?: (problem: string, error: unknown) => void;
+  /**
+   * Reads a checkpoint's bytes into a workbook; default: on the calling thread. The server
+   * passes its worker's (XlsxWorkerPool.decodeJson): a 1,048,576-cell checkpoint is seconds of
+   * JSON.parse and checks that would otherwise hold the event loop (issue 16).
+   */
+  readonly decode?: (data: Uint8Array, field: string) => Promise<DecodedWorkbook>;
 }
+
+const decodeHere = (data: Uint8Array, field: string): Promise<DecodedWorkbook> =>
+  Promise.resolve().then(() => parseWorkbookText(Buffer.from(data).toString('utf8'), field));
 
 export class FileWorkbookStore implements WorkbookStore {
   readonly #dir: string;
@@ -46,6 +56,7 @@ export class FileWorkbookStore implements WorkbookStore {
   readonly #processTag: string;
   readonly #queues = new Map<string, Promise<void>>();
   readonly #journal: FileJournal;
+  readonly #decode: (data: Uint8Array, field: string) => Promise<DecodedWorkbook>;
   #saves = 0;
 
   constructor(options: FileWorkbookStoreOptions) {
@@ -53,6 +64,7 @@ export class FileWorkbookStore implements WorkbookStore {
     this.#files = options.files ?? nodeFileSystem;
     this.#now = options.now ?? (() => new Date());
     this.#processTag = options.processTag ?? String(process.pid);
+    this.#decode = options.decode ?? decodeHere;
     this.#journal = new FileJournal({
       dataDir: this.#dir,
       files: this.#files,
@@ -112,7 +124,7 @@ export class FileWorkbookStore implements WorkbookStore {
     const data = await readFileIfPresent(this.#files, file);
     if (data === undefined) return undefined;
     try {
-      return withName(parseWorkbookText(data.toString('utf8'), path.basename(file)));
+      return withName(await this.#decode(data, path.basename(file)));
     } catch (error) {
       // Whatever makes the file unreadable (bad JSON, a failed check of core or ours) is reported
       // alike.
