@@ -4,9 +4,11 @@
 // one cell at XFD5000 made every new row an array of 16,384 slots (779 MB), and several of its
 // operations walk every address of the box. So a sheet is dense only while it is mostly filled:
 // built with at least a fifth of its box filled (HyperFormula measures that itself when it
-// builds), or new and empty; a dense sheet that grows wider than its bound is rebuilt, and the
-// rebuild measures it again.
-import { AlwaysDense, AlwaysSparse, type ConfigParams } from 'hyperformula';
+// builds), or new and empty; a dense sheet about to be written past its bound is laid out sparse
+// in place first (layOutSheet: its cells move to the sparse layout, in time proportional to the
+// dense box, which its bound keeps near its cells), and one that grew past it some other way (a
+// spill) is rebuilt, and the rebuild measures it again.
+import { AlwaysDense, AlwaysSparse, type ConfigParams, type HyperFormula } from 'hyperformula';
 import type { CellRun, EngineSheet } from './engine-port.js';
 
 const DENSE_MIN_FILL = 0.2;
@@ -16,16 +18,56 @@ const DENSE_MAX_WIDTH = 128;
 const DENSE = new AlwaysDense().call();
 const SPARSE = new AlwaysSparse().call();
 
+const isDenseFill = (fill: number): boolean => fill === 0 || fill >= DENSE_MIN_FILL;
+
 export const addressMappingPolicy: ConfigParams['chooseAddressMappingPolicy'] = {
-  call: (fill: number) => (fill === 0 || fill >= DENSE_MIN_FILL ? DENSE : SPARSE),
+  call: (fill: number) => (isDenseFill(fill) ? DENSE : SPARSE),
 };
 
+/** A sheet's box and the share of it filled, as HyperFormula measures a sheet to lay it out. */
+export interface SheetBoundaries {
+  readonly width: number;
+  readonly height: number;
+  readonly fill: number;
+}
+
+/** What a layout reaches into: the address mapping, which lays out a sheet holding cells again. */
+interface MappingInternals {
+  readonly dependencyGraph?: {
+    readonly addressMapping?: {
+      addSheetOrChangeStrategy?(sheet: number, boundaries: SheetBoundaries): unknown;
+    };
+  };
+}
+
+/**
+ * Lays `sheet` of `hf` out as HyperFormula's build would for `boundaries` (the policy above),
+ * moving the cells it holds to the new layout (HyperFormula's own hook for a sheet that was a
+ * placeholder); false when this HyperFormula no longer offers the hook.
+ */
+export function layOutSheet(
+  hf: HyperFormula,
+  sheet: EngineSheet,
+  boundaries: SheetBoundaries,
+): boolean {
+  const mapping = (hf as unknown as MappingInternals).dependencyGraph?.addressMapping;
+  if (typeof mapping?.addSheetOrChangeStrategy !== 'function') return false;
+  mapping.addSheetOrChangeStrategy(sheet, boundaries);
+  return true;
+}
+
+/**
+ * Lays a dense sheet out sparse in place, its cells moved (HyperFormula walks the dense box once);
+ * false when the hook is gone (the caller then rebuilds the engine).
+ */
+export function layOutSparse(hf: HyperFormula, sheet: EngineSheet): boolean {
+  const { width, height } = hf.getSheetDimensions(sheet);
+  // Any share filled below DENSE_MIN_FILL (and above none) lays a sheet out sparse.
+  return layOutSheet(hf, sheet, { width, height, fill: DENSE_MIN_FILL / 2 });
+}
+
 /** The bounding box from A1 and the share of it filled, as HyperFormula measures a sheet it builds. */
-export function boundariesOf(runs: readonly CellRun[]): {
-  width: number;
-  height: number;
-  fill: number;
-} {
+export function boundariesOf(runs: readonly CellRun[]): SheetBoundaries {
   let width = 0;
   let height = 0;
   let cells = 0;
@@ -63,13 +105,18 @@ export class DenseWidthBounds {
     this.#bounds.clear();
     for (const { handle, runs } of sheets) {
       const { width, fill } = boundariesOf(runs);
-      if (fill === 0 || fill >= DENSE_MIN_FILL)
-        this.#bounds.set(handle, Math.max(DENSE_MAX_WIDTH, 2 * width));
+      if (isDenseFill(fill)) this.#bounds.set(handle, Math.max(DENSE_MAX_WIDTH, 2 * width));
     }
   }
 
+  /** A sheet removed, or laid out sparse in place. */
   removed(sheet: EngineSheet): void {
     this.#bounds.delete(sheet);
+  }
+
+  /** Whether a sheet is laid out dense. */
+  isDense(sheet: EngineSheet): boolean {
+    return this.#bounds.has(sheet);
   }
 
   /** Whether a sheet now `width` columns wide has outgrown the dense layout. */

@@ -22,7 +22,7 @@ import {
 } from 'hyperformula';
 import { MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
 import { isFormula, isTypedError, type CellInput } from '../value-typing.js';
-import { addressMappingPolicy, DenseWidthBounds } from './address-layout.js';
+import { addressMappingPolicy, DenseWidthBounds, layOutSparse } from './address-layout.js';
 import { denseContents } from './dense-contents.js';
 import { boundedFunctions, limitTextResults } from './result-limits.js';
 import { sortOnlyComputedNodes } from './initial-sort.js';
@@ -581,8 +581,35 @@ function lastReaching(
   return result;
 }
 
-/** The largest bounding box (width × height) of a sheet HyperFormula removes itself. */
+/** The largest bounding box (width × height) of a dense sheet HyperFormula removes itself. */
 const REMOVE_IN_PLACE_MAX_AREA = 1_000_000;
+
+/** What removing a sheet reaches into: the operation that copies the sheet for an undo. */
+interface RemovalInternals {
+  readonly _crudOperations?: {
+    readonly operations?: { getSheetClipboardCells?: (sheet: number) => unknown[][] };
+  };
+}
+
+/**
+ * Removes a sheet without the copy HyperFormula takes of every address of its bounding box for
+ * its undo (one cell at XFD1048576: 17 billion addresses; at XFD5000, 82 million), an undo the
+ * engine never keeps (`undoLimit: 0`). The copy is skipped for this call only; false, and nothing
+ * removed, when this HyperFormula no longer takes it that way (the caller then rebuilds).
+ */
+function removeSheetWithoutUndoCopy(hf: HyperFormula, sheet: EngineSheet): boolean {
+  const operations = (hf as unknown as RemovalInternals)._crudOperations?.operations;
+  if (typeof operations?.getSheetClipboardCells !== 'function') return false;
+  const own = Object.getOwnPropertyDescriptor(operations, 'getSheetClipboardCells');
+  operations.getSheetClipboardCells = () => [];
+  try {
+    hf.removeSheet(sheet);
+  } finally {
+    if (own === undefined) delete operations.getSheetClipboardCells;
+    else Object.defineProperty(operations, 'getSheetClipboardCells', own);
+  }
+  return true;
+}
 
 /**
  * The most addresses HyperFormula may walk for one structure change in place: it visits every
@@ -961,6 +988,15 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     if (invalid) return;
     for (const block of rectangles(runs)) {
       const area = areaOf(sheet, block);
+      // A dense sheet written past its bound (one cell at XFD5000) is laid out sparse first:
+      // written dense, each later row would be an array as wide, and the layout walked its box.
+      if (denseWidths.outgrown(sheet, area.right + 1)) {
+        if (!layOutSparse(hf, sheet)) {
+          invalid = true;
+          return;
+        }
+        denseWidths.removed(sheet);
+      }
       if (!rewritten && inPlaceAreas.some((other) => overlaps(other, area))) rewritten = true;
       const written = writeBlock(hf, sheet, block, lambdaNames);
       if (written !== undefined) {
@@ -970,7 +1006,8 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
         else inPlaceAreas.push(area);
       }
       if (block.some((run) => run.inputs.includes(null))) respillBlocked(hf, sheet);
-      // Checked after every block: a dense sheet made wide would give each later row a full-width array.
+      // Checked after every block: a dense sheet made wide (by a spill) would give each later
+      // row a full-width array.
       if (denseWidths.outgrown(sheet, hf.getSheetDimensions(sheet).width)) {
         invalid = true;
         return;
@@ -1023,14 +1060,14 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     },
     removeSheet(sheet) {
       if (invalid) return;
-      // HyperFormula copies every address of the sheet's bounding box on removal (for its undo),
-      // so one cell at XFD1048576 would cost billions of steps; past a bound the workbook
-      // rebuilds the engine from the remaining sheets instead, in time proportional to their cells.
+      // Removal visits the cells of a sparse sheet, but every address of a dense sheet's box:
+      // past a bound the workbook rebuilds the engine from the remaining sheets instead, in
+      // time proportional to their cells.
       const { width, height } = hf.getSheetDimensions(sheet);
-      if (width * height > REMOVE_IN_PLACE_MAX_AREA) invalid = true;
+      if (denseWidths.isDense(sheet) && width * height > REMOVE_IN_PLACE_MAX_AREA) invalid = true;
       else {
         dropSheetNames(hf, sheet);
-        hf.removeSheet(sheet);
+        if (!removeSheetWithoutUndoCopy(hf, sheet)) invalid = true;
       }
       denseWidths.removed(sheet);
     },

@@ -7,7 +7,7 @@
 // which computes the formulas once (nothing for plain values). The adapter swaps the finished
 // instance in with replaceAll, so the workbook changes in one synchronous step.
 import type { HyperFormula } from 'hyperformula';
-import { boundariesOf } from './address-layout.js';
+import { boundariesOf, layOutSheet } from './address-layout.js';
 import type { CellRun, EngineSheet } from './engine-port.js';
 
 /** About how many cells one slice writes (a slice should cost a few milliseconds). */
@@ -22,29 +22,6 @@ export interface SlicedSheet {
 interface Slice {
   readonly sheet: EngineSheet;
   readonly block: readonly CellRun[];
-}
-
-/** What the build reaches into: the address mapping, to lay a sheet out before it holds cells. */
-interface MappingInternals {
-  readonly dependencyGraph?: {
-    readonly addressMapping?: {
-      addSheetOrChangeStrategy?(
-        sheet: number,
-        boundaries: { width: number; height: number; fill: number },
-      ): unknown;
-    };
-  };
-}
-
-/**
- * Lays a new, empty sheet out as HyperFormula's build would for these runs; false when this
- * HyperFormula no longer offers the hook (the caller then builds in one pass).
- */
-function layOut(hf: HyperFormula, sheet: EngineSheet, runs: readonly CellRun[]): boolean {
-  const mapping = (hf as unknown as MappingInternals).dependencyGraph?.addressMapping;
-  if (typeof mapping?.addSheetOrChangeStrategy !== 'function') return false;
-  mapping.addSheetOrChangeStrategy(sheet, boundariesOf(runs));
-  return true;
 }
 
 /** A block cut into row bands of about CELLS_PER_SLICE cells (at least one row each). */
@@ -86,7 +63,8 @@ export class SlicedBuild {
     const handles: EngineSheet[] = [];
     for (const sheet of sheets) {
       const handle = empty.getSheetId(empty.addSheet(sheet.name))!;
-      if (!layOut(empty, handle, sheet.runs)) {
+      // Laid out as a full build would for its runs; the hook gone, the caller builds in one pass.
+      if (!layOutSheet(empty, handle, boundariesOf(sheet.runs))) {
         empty.destroy();
         return undefined;
       }
