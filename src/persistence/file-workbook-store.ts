@@ -15,7 +15,7 @@ import { parseWorkbookText, withName } from './document-import.js';
 import type { DecodedWorkbook } from './gridos-import.js';
 import { CorruptSaveFileError, InvalidDocumentError } from './errors.js';
 import { gridbookPieces } from './gridbook-json.js';
-import { textInSlices } from './sliced-text.js';
+import { textInSlices } from './in-slices.js';
 import { DEFAULT_COMPACT_AFTER_BYTES, FileJournal } from './journal/file-journal.js';
 import {
   DEFAULT_WORKBOOK_ID,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DecodedWorkbook } from './gridos-import.js';
+import { finishInSlices } from './in-slices.js';
 import { packWorkbook, unpackWorkbook } from './packed-workbook.js';
 
 const decoded: DecodedWorkbook = {
@@ -22,9 +23,26 @@ const decoded: DecodedWorkbook = {
 };
 
 describe('a decoded workbook packed for the trip back from the import worker', () => {
-  it('unpacks to the same workbook, workbook-wide fields included', () => {
+  it('unpacks to the same workbook, workbook-wide fields included', async () => {
     const { packed } = packWorkbook(structuredClone(decoded));
-    expect(unpackWorkbook(structuredClone(packed))).toEqual(decoded);
+    expect(await finishInSlices(unpackWorkbook(structuredClone(packed)))).toEqual(decoded);
+  });
+
+  it('unpacks a large sheet in steps, pausing every few ten thousand cells', () => {
+    const cells = Array.from({ length: 100_000 }, (_, row) => ({
+      row,
+      col: 0,
+      input: row,
+      version: 0,
+      locked: false,
+    }));
+    const { packed } = packWorkbook({ ...decoded, sheets: [{ name: 'Big', cells }] });
+    const steps = unpackWorkbook(packed);
+    let pauses = 0;
+    let next = steps.next();
+    for (; next.done !== true; next = steps.next()) pauses += 1;
+    expect(pauses).toBeGreaterThanOrEqual(3);
+    expect(next.value.sheets[0]!.cells).toEqual(cells);
   });
 
   it('hands the cells over as transferable buffers', () => {

@@ -71,11 +71,15 @@ export function packWorkbook(decoded: DecodedWorkbook): {
   return { packed: { rest, sheets: sheets.map((sheet) => packSheet(sheet, transfer)) }, transfer };
 }
 
-function unpackCells(sheet: PackedSheet): SnapshotCell[] {
+/** Cells unpacked between two pauses of an unpack in slices. */
+const UNPACKED_CELLS_PER_STEP = 32_768;
+
+function* unpackCells(sheet: PackedSheet): Generator<void, SnapshotCell[], undefined> {
   const { rows, cols, kinds, numbers, others, versions, locked } = sheet;
   const cells: SnapshotCell[] = new Array(rows.length);
   let other = 0;
   for (let index = 0; index < rows.length; index += 1) {
+    if (index % UNPACKED_CELLS_PER_STEP === UNPACKED_CELLS_PER_STEP - 1) yield;
     const kind = kinds[index];
     cells[index] = {
       row: rows[index]!,
@@ -88,10 +92,16 @@ function unpackCells(sheet: PackedSheet): SnapshotCell[] {
   return cells;
 }
 
-/** The decoded workbook again, as the decoder returned it. */
-export function unpackWorkbook(packed: PackedWorkbook): DecodedWorkbook {
-  return {
-    ...packed.rest,
-    sheets: packed.sheets.map((sheet) => ({ ...sheet.rest, cells: unpackCells(sheet) })),
-  };
+/**
+ * The decoded workbook again, as the decoder returned it, pausing (yielding) every
+ * UNPACKED_CELLS_PER_STEP cells: a million cells are a million objects made here, so the worker
+ * pool unpacks them a slice per turn of the event loop (finishInSlices).
+ */
+export function* unpackWorkbook(
+  packed: PackedWorkbook,
+): Generator<void, DecodedWorkbook, undefined> {
+  const sheets: SheetSnapshot[] = [];
+  for (const sheet of packed.sheets)
+    sheets.push({ ...sheet.rest, cells: yield* unpackCells(sheet) });
+  return { ...packed.rest, sheets };
 }

@@ -12,6 +12,7 @@ import { Worker } from 'node:worker_threads';
 import { XlsxWorkerError } from './errors.js';
 import type { DecodedWorkbook } from './gridos-import.js';
 import { unpackWorkbook } from './packed-workbook.js';
+import { finishInSlices } from './in-slices.js';
 import { siblingModule, workerEntry } from './worker-entry.js';
 import {
   rebuiltError,
@@ -67,7 +68,7 @@ export class XlsxWorkerPool {
   async decode(data: Uint8Array, field: string, maxCells: number): Promise<DecodedWorkbook> {
     const job: XlsxJob = { kind: 'decode', data: transferableCopy(data), field, maxCells };
     const answer = await this.submit(job);
-    return 'packed' in answer ? unpackWorkbook(answer.packed) : unexpected(answer);
+    return 'packed' in answer ? finishInSlices(unpackWorkbook(answer.packed)) : unexpected(answer);
   }
 
   /**
@@ -82,7 +83,7 @@ export class XlsxWorkerPool {
       field,
     };
     const answer = await this.submit(job);
-    return 'packed' in answer ? unpackWorkbook(answer.packed) : unexpected(answer);
+    return 'packed' in answer ? finishInSlices(unpackWorkbook(answer.packed)) : unexpected(answer);
   }
 
   /** encodeXlsx in the worker over a plain export (xlsxExportInput). */

@@ -7,6 +7,7 @@ import type { Workbook } from '../workbook.js';
 import { writeRangeOps } from './builders.js';
 import { replaceWorkbookOps } from './chart-builders.js';
 import type { SnapshotCell, WorkbookDocument } from './op.js';
+import { checkedDocument, validateDocument } from './workbook-document.js';
 
 const { open } = useWorkbooks();
 
@@ -129,6 +130,36 @@ describe('a replace prepared ahead', () => {
     const document = documentWithFormulas();
     const twice = { ...document, sheets: [document.sheets[0]!, document.sheets[0]!] };
     expect(() => prepareInSteps(workbook, twice)).toThrow(/appears twice/);
+    expect(workbook.sheetNames).toEqual(['Sheet1']);
+  });
+
+  it('checks a large document across steps, and still refuses a bad cell near its end', () => {
+    const cells: SnapshotCell[] = Array.from({ length: 100_000 }, (_, row) => ({
+      row,
+      col: 0,
+      input: row,
+      version: 0,
+      locked: false,
+    }));
+    const large: WorkbookDocument = {
+      name: 'Large',
+      activeSheet: 'S',
+      sheets: [{ name: 'S', cells, charts: [] }],
+    };
+    // Checking 100,000 cells pauses several times (each pause is a turn of the event loop for
+    // the server), and the checked document is what the one-call check returns.
+    const steps = checkedDocument(large);
+    let pauses = 0;
+    let next = steps.next();
+    for (; next.done !== true; next = steps.next()) pauses += 1;
+    expect(pauses).toBeGreaterThanOrEqual(3);
+    expect(next.value).toEqual(validateDocument(large));
+    const bad = [...cells];
+    bad[99_990] = { ...bad[99_990]!, input: Number.NaN };
+    const workbook = open();
+    expect(() =>
+      prepareInSteps(workbook, { ...large, sheets: [{ name: 'S', cells: bad, charts: [] }] }),
+    ).toThrow(/finite/);
     expect(workbook.sheetNames).toEqual(['Sheet1']);
   });
 });

@@ -16,11 +16,11 @@ import type { InputRun, SheetSnapshot, WorkbookDocument } from './op.js';
 import { swapWorkbook } from './retired-workbook.js';
 import { setCharacterSet, type Executed, type WorkbookState } from './state.js';
 import {
+  checkedDocument,
   fillSheetCells,
   fillSheetRest,
   inputRunsOf,
   placeSheets,
-  validateDocument,
 } from './workbook-document.js';
 
 /** Cells a slice puts into the sheets' own state (inputs, versions, locks). */
@@ -68,8 +68,7 @@ function* collectRuns(snapshot: SheetSnapshot, runs: InputRun[]): Generator<void
 }
 
 function* phases(state: WorkbookState, raw: WorkbookDocument): Generator<void, void> {
-  const document = validateDocument(raw);
-  yield;
+  const document = yield* checkedDocument(raw);
   const replacement: ReplacementSheet[] = [];
   for (const snapshot of document.sheets) {
     const runs: InputRun[] = [];

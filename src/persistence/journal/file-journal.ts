@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { CommitRecord, WorkbookDocument } from '../../core/index.js';
 import { writeFileAtomically, type FileSystem } from '../../files/index.js';
 import { gridbookPieces } from '../gridbook-json.js';
-import { textInSlices } from '../sliced-text.js';
+import { textInSlices } from '../in-slices.js';
 import { JournalStateError } from '../errors.js';
 import { compactInWorker } from './compaction.js';
 import { baseFileName, journalDirectory, listJournal, logFileName } from './journal-files.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SnapshotCell, WorkbookDocument } from '../core/index.js';
 import { decodeGridbook, gridbookPieces, gridbookText } from './gridbook-json.js';
-import { textInSlices } from './sliced-text.js';
+import { textInSlices } from './in-slices.js';
 
 function column(rows: number, locked = false): WorkbookDocument {
   const cells: SnapshotCell[] = Array.from({ length: rows }, (_, row) => ({
