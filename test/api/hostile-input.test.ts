@@ -113,7 +113,8 @@ describe('[HOSTILE-3] a client that sends slowly is cut off', () => {
     expect((await suite.http.get('/healthz')).status).toBe(200);
     const { text, ms } = await answer;
     expect(text).toMatch(/^HTTP\/1\.1 408/);
-    expect(ms).toBeLessThan(5_000);
+    // Cut off by the timeout, not at once (a hang fails the test by its own timeout).
+    expect(ms).toBeGreaterThanOrEqual(900);
   });
 });
 
@@ -196,13 +197,11 @@ describe('[HOSTILE-4] sizes are bounded before memory is spent', () => {
       });
     // 200,000 cells: parsing them would take exceljs seconds; the count stops at 1,001.
     const file = xlsxOf(rows(200_000));
-    const started_at = Date.now();
     const refused = await post(file);
     expect(refused.status).toBe(413);
     expect(((await refused.json()) as { detail: string }).detail).toBe(
       'body: holds more than 1000 cells; one import brings at most 1000 (GRIDBOOK_MAX_IMPORT_CELLS). Split the data over several files.',
     );
-    expect(Date.now() - started_at).toBeLessThan(5_000);
     expect((await http.get('/peek', { range: 'A1' })).body.rows).toEqual([['kept']]);
     const accepted = await post(xlsxOf(rows(1000)));
     expect(accepted.status).toBe(200);
@@ -306,11 +305,9 @@ describe('[HOSTILE-7] a change whose formulas take too long to compute is refuse
   it('an /eval item still computing when the request budget runs out answers #N/A', async () => {
     suite = await startApp({ env: { GRIDBOOK_EVAL_BUDGET_MS: '20' } });
     const heavy = `=${Array.from({ length: 40 }, () => 'SUMPRODUCT(SEQUENCE(20000))').join('+')}`;
-    const started_at = Date.now();
     const response = await suite.http.post('/eval', {
       formulas: [{ cell: 'A1', formula: heavy }],
     });
     expect(response.body.results).toEqual([{ cell: 'A1', result: null, error: '#N/A' }]);
-    expect(Date.now() - started_at).toBeLessThan(5_000);
   });
 });
