@@ -126,6 +126,66 @@ export class CellInputs {
     return this;
   }
 
+  /**
+   * Writes a run of one row from (row, col) on (null clears), one page lookup per page it crosses
+   * rather than per cell (a 100,000-cell range write, issue 16); answers what its cells held
+   * (null for an empty one), or undefined when every one was empty.
+   */
+  writeRun(
+    row: number,
+    col: number,
+    inputs: readonly (CellInput | null)[],
+  ): (CellInput | null)[] | undefined {
+    let previous: (CellInput | null)[] | undefined;
+    let first = -1;
+    let last = -1;
+    for (let offset = 0; offset < inputs.length;) {
+      const id = pageOf(row, col + offset);
+      const end = Math.min(inputs.length, offset + PAGE_COLS - ((col + offset) % PAGE_COLS));
+      let page = this.#pages.get(id);
+      for (; offset < end; offset += 1) {
+        const slot = slotOf(row, col + offset);
+        const held = page === undefined ? undefined : slotInput(page, slot);
+        if (held !== undefined)
+          (previous ??= new Array<CellInput | null>(inputs.length).fill(null))[offset] = held;
+        const input = inputs[offset]!;
+        if (input === null) {
+          if (held === undefined) continue;
+          // Rare in a bulk write: the cell-by-cell delete, then the page again (it may be gone).
+          this.delete(row * MAX_COLUMNS + col + offset);
+          page = this.#pages.get(id);
+          continue;
+        }
+        if (page === undefined) {
+          page = {
+            count: 0,
+            sparse: new Map(),
+            kinds: undefined,
+            numbers: undefined,
+            others: undefined,
+          };
+          this.#pages.set(id, page);
+        }
+        if (held === undefined) {
+          page.count += 1;
+          this.#size += 1;
+        }
+        if (page.sparse !== undefined) {
+          page.sparse.set(slot, input);
+          if (page.sparse.size >= DENSE_AT) densify(page);
+        } else setDense(page, slot, input);
+        if (first === -1) first = offset;
+        last = offset;
+      }
+    }
+    // A run is one row: its first and last written cells widen the bounds as all of them would.
+    if (first !== -1) {
+      this.#bounds.added(row * MAX_COLUMNS + col + first);
+      this.#bounds.added(row * MAX_COLUMNS + col + last);
+    }
+    return previous;
+  }
+
   delete(key: number): boolean {
     const id = pageOfKey(key);
     const page = this.#pages.get(id);

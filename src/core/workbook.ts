@@ -172,6 +172,12 @@ export interface SheetView {
 
 export type CommitListener = (commit: Commit) => void;
 
+/** Cell writes being prepared ahead of their commit (`prepareWrite`). */
+export interface PreparedWrite {
+  /** Works while `more()` answers true; true once everything is ready for the commit. */
+  step(more: () => boolean): boolean;
+}
+
 /** One commit of a batch (Workbook.applyBatch): its ops and meta, as `apply` takes them. */
 export interface BatchEntry {
   readonly ops: readonly Op[];
@@ -517,6 +523,25 @@ export class Workbook {
    */
   prepareReplace(document: WorkbookDocument): PreparedReplace {
     return prepareReplace(this.#state, document);
+  }
+
+  /**
+   * Starts preparing the commit of these ops' cell writes beside the workbook, a slice per `step`:
+   * the engine makes their plain values ready (FormulaEngine.prepareCells), so the commit of the
+   * same ops only places them. Nothing readers see changes, and the commit checks locks and
+   * versions as any other: what was committed meanwhile comes before it.
+   */
+  prepareWrite(ops: readonly Op[]): PreparedWrite {
+    const builds = ops.flatMap((op) =>
+      op.type === 'set-cells' ? [this.#state.engine.prepareCells(op.runs)] : [],
+    );
+    let next = 0;
+    return {
+      step(more) {
+        while (next < builds.length && more()) if (builds[next]!.step(more)) next += 1;
+        return next >= builds.length;
+      },
+    };
   }
 
   onCommit(listener: CommitListener): () => void {

@@ -70,10 +70,9 @@ export async function writeRange(
 ): Promise<{ sheet: string; anchor: CellAddress }> {
   const anchor = parseCell(write.target, 'target_cell');
   const sheet = handle.workbook.sheet(write.sheet);
-  await handle.commit(
-    writeRangeOps(sheet.name, anchor, write.values, write.maxCells ?? MAX_WRITE_CELLS),
-    withVersions(meta, sheet.name, write.expectedVersions),
-  );
+  const ops = writeRangeOps(sheet.name, anchor, write.values, write.maxCells ?? MAX_WRITE_CELLS);
+  await handle.prepare?.(ops);
+  await handle.commit(ops, withVersions(meta, sheet.name, write.expectedVersions));
   return { sheet: sheet.name, anchor };
 }
 

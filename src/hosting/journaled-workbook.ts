@@ -67,6 +67,19 @@ function snapshotDocument(ops: readonly Op[], workbook: Workbook): WorkbookDocum
 /** Work per event-loop turn while a replace is prepared: other requests are served between. */
 const PREPARE_SLICE_MS = 10;
 
+/**
+ * Cell writes of this many cells or more are prepared ahead (Workbook.prepareWrite); smaller ones
+ * cost a few milliseconds whole and go straight to the queue.
+ */
+const PREPARE_WRITES_FROM = 8_192;
+
+function cellsWritten(ops: readonly Op[]): number {
+  let cells = 0;
+  for (const op of ops)
+    if (op.type === 'set-cells') for (const run of op.runs) cells += run.inputs.length;
+  return cells;
+}
+
 interface Queued {
   readonly ops: readonly Op[];
   readonly meta: ApplyMeta;
@@ -131,15 +144,21 @@ export class JournaledWorkbook implements WorkbookHandle {
   }
 
   /**
-   * Prepares a whole-workbook replace (an import, a load) ahead of its commit, PREPARE_SLICE_MS
-   * of work per turn of the event loop, so the requests meanwhile are answered from the
-   * workbook as it is (issue 16); other ops need nothing ahead. Commits made meanwhile are
+   * Prepares a whole-workbook replace (an import, a load), or a cell write of
+   * PREPARE_WRITES_FROM cells or more, ahead of its commit, PREPARE_SLICE_MS of work per turn of
+   * the event loop, so the requests meanwhile are answered from the workbook as it is (issue
+   * 16); other ops need nothing ahead. Commits made meanwhile are
    * applied and numbered before the replace, which is committed when its caller commits it.
    */
   async prepare(ops: readonly Op[]): Promise<void> {
     const [only] = ops;
-    if (ops.length !== 1 || only?.type !== 'replace-workbook') return;
-    const preparing = this.#workbook.prepareReplace(only.document);
+    const preparing =
+      ops.length === 1 && only?.type === 'replace-workbook'
+        ? this.#workbook.prepareReplace(only.document)
+        : cellsWritten(ops) >= PREPARE_WRITES_FROM
+          ? this.#workbook.prepareWrite(ops)
+          : undefined;
+    if (preparing === undefined) return;
     for (;;) {
       const until = performance.now() + PREPARE_SLICE_MS;
       if (preparing.step(() => performance.now() < until)) return;

@@ -154,6 +154,57 @@ function markDependentsDirty(
 }
 
 /**
+ * A block's values parsed ahead of its write (`parseValueRows`), for this instance only: each cell's
+ * value, its exported value and a value vertex made for it, used when the cell has no vertex at
+ * the write. Held between turns of the event loop while a large write is prepared (issue 16), so
+ * the write itself only places them.
+ */
+export interface ParsedValues {
+  readonly hf: HyperFormula;
+  readonly values: unknown[];
+  readonly exported: unknown[];
+  readonly vertices: unknown[];
+}
+
+/** Starts parsing a block's values ahead of its write: rows go in with `parseValueRows`. */
+export function parsedValues(hf: HyperFormula): ParsedValues {
+  return { hf, values: [], exported: [], vertices: [] };
+}
+
+/**
+ * Parses `lines` (rows of engine contents, the block's next rows) into `into`; false when some
+ * cell is not a plain value (a formula, an error, an empty cell): such a block takes the full
+ * write path, so nothing parsed for it is of use.
+ */
+export function parseValueRows(
+  into: ParsedValues,
+  lines: readonly (readonly RawCellContent[])[],
+): boolean {
+  const internals = internalsOf(into.hf);
+  const { valueVertex, parsed } = classesOf();
+  const parser = internals._crudOperations.operations.cellContentParser;
+  const quotedIsText = quotedTextStaysText(into.hf, parser);
+  const { values, exported, vertices } = into;
+  for (const line of lines) {
+    for (const content of line) {
+      let value: unknown;
+      if (quotedIsText && typeof content === 'string' && content.startsWith("'"))
+        value = content.slice(1);
+      else {
+        if (content === null) return false;
+        const parsedContent = parser.parse(content);
+        if (!parsed.some((kind) => parsedContent instanceof kind)) return false;
+        value = parsedContent.value;
+      }
+      values.push(value);
+      exported.push(internals._exporter.exportValue(value));
+      vertices.push(new valueVertex(value, content));
+    }
+  }
+  return true;
+}
+
+/**
  * Writes `contents` (rows of engine contents, top-left at `address`) in place when every cell is
  * a value over a value (or, in a block, over nothing) and evaluation is suspended (the recalculation then runs once, at resume,
  * from the cells marked dirty). Answers each written cell's value as HyperFormula exports it,
@@ -166,6 +217,8 @@ export function writeValuesInPlace(
   hf: HyperFormula,
   address: Address,
   contents: readonly (readonly RawCellContent[])[],
+  /** The same contents parsed ahead (`parseValueRows`), when they were. */
+  ahead?: ParsedValues,
 ): unknown[] | undefined {
   const internals = internalsOf(hf);
   const { valueVertex, parsed } = classesOf();
@@ -185,7 +238,8 @@ export function writeValuesInPlace(
     (contents.length > 1 || (contents[0]?.length ?? 0) > 1);
   // Per cell: its value vertex, or undefined for a cell that has none yet (it gets one).
   const vertices: (ValueVertex | undefined)[] = [];
-  const values: unknown[] = [];
+  const prepared = ahead?.hf === hf ? ahead : undefined;
+  const values: unknown[] = prepared?.values ?? [];
   for (let r = 0; r < contents.length; r += 1) {
     const line = contents[r]!;
     for (let c = 0; c < line.length; c += 1) {
@@ -197,6 +251,7 @@ export function writeValuesInPlace(
       if (vertex === undefined ? !newCellsAllowed : !(vertex instanceof valueVertex))
         return undefined;
       vertices.push(vertex as ValueVertex | undefined);
+      if (prepared !== undefined) continue;
       const content = line[c]!;
       if (quotedIsText && typeof content === 'string' && content.startsWith("'")) {
         values.push(content.slice(1));
@@ -210,7 +265,7 @@ export function writeValuesInPlace(
   // Without useColumnIndex (Gridbook's configuration) HyperFormula searches columns by binary
   // search and keeps no index to tell of a new value; with it, the index learns each value.
   const indexed = internals._config.useColumnIndex;
-  const exported = new Array<unknown>(values.length);
+  const exported = prepared?.exported ?? new Array<unknown>(values.length);
   let index = 0;
   for (let r = 0; r < contents.length; r += 1) {
     const line = contents[r]!;
@@ -221,14 +276,15 @@ export function writeValuesInPlace(
       const cell = { sheet: address.sheet, row: address.row + r, col: address.col + c };
       if (indexed) crud.operations.changeCellValueInColumnSearch(cell, value);
       if (vertex === undefined) {
-        const created = new valueVertex(value, content);
+        const created =
+          (prepared?.vertices[index] as ValueVertex | undefined) ?? new valueVertex(value, content);
         graph.addNodeIfNotExists(created);
         dependencyGraph.addressMapping.setCell(cell, created);
       } else if (vertex.rawValue !== content) {
         vertex.setValues({ parsedValue: value, rawValue: content });
         markDependentsDirty(graph, vertex);
       }
-      exported[index] = internals._exporter.exportValue(value);
+      if (prepared === undefined) exported[index] = internals._exporter.exportValue(value);
     }
   }
   return exported;
