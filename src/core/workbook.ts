@@ -37,6 +37,7 @@ import { spilledFrom, withSpills } from './spills.js';
 import { History } from './history.js';
 import { DEFAULT_WORKBOOK_NAME, validateSheetName, validateWorkbookName } from './naming.js';
 import {
+  checkRunsAhead,
   executeOp,
   findSheet,
   lockedTargets,
@@ -533,7 +534,9 @@ export class Workbook {
    */
   prepareWrite(ops: readonly Op[]): PreparedWrite {
     const builds = ops.flatMap((op) =>
-      op.type === 'set-cells' ? [this.#state.engine.prepareCells(op.runs)] : [],
+      op.type === 'set-cells'
+        ? [stepsOf(checkRunsAhead(op.runs)), this.#state.engine.prepareCells(op.runs)]
+        : [],
     );
     let next = 0;
     return {
@@ -826,6 +829,17 @@ export class Workbook {
       },
     };
   }
+}
+
+/** A generator of work as a stepper: it goes on while `more()` answers true. */
+function stepsOf(work: Generator<void, void>): PreparedWrite {
+  let done = false;
+  return {
+    step(more) {
+      while (!done && more()) done = work.next().done === true;
+      return done;
+    },
+  };
 }
 
 /** What an undo entry changes beyond the expected cells ("writes B5", "renames a sheet"), if anything. */

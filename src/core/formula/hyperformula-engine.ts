@@ -1039,7 +1039,11 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       const written = writeBlock(hf, sheet, block, lambdaNames, ready);
       if (written !== undefined) {
         if (ready === undefined) collectWritten(area, written);
-        else
+        else if (changedCells.length === 0) {
+          // The prepared changes are this write's own: taken whole, their sheets filled natively.
+          changedCells = ready.changes;
+          changedSheets = new Array<EngineSheet>(ready.changes.length).fill(area.sheet);
+        } else
           for (const change of ready.changes) {
             changedCells.push(change);
             changedSheets.push(area.sheet);

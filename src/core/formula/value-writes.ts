@@ -236,9 +236,11 @@ export function writeValuesInPlace(
   const newCellsAllowed =
     dependencyGraph.arrayMapping.arrayMapping.size === 0 &&
     (contents.length > 1 || (contents[0]?.length ?? 0) > 1);
+  const prepared = ahead?.hf === hf ? ahead : undefined;
+  if (prepared !== undefined && !internals._config.useColumnIndex)
+    return placeParsed(internals, address, contents, prepared, newCellsAllowed, valueVertex);
   // Per cell: its value vertex, or undefined for a cell that has none yet (it gets one).
   const vertices: (ValueVertex | undefined)[] = [];
-  const prepared = ahead?.hf === hf ? ahead : undefined;
   const values: unknown[] = prepared?.values ?? [];
   for (let r = 0; r < contents.length; r += 1) {
     const line = contents[r]!;
@@ -288,4 +290,57 @@ export function writeValuesInPlace(
     }
   }
   return exported;
+}
+
+/**
+ * The write of contents parsed ahead (`parseValueRows`): the same checks and writes as
+ * writeValuesInPlace without the parsing, and with as little per cell as it can, since a
+ * prepared write is large (100,000 cells at most per request, issue 16): one address object
+ * walks the block (HyperFormula's mappings read it and keep none), and only cells that already
+ * have a vertex are remembered between the check and the write.
+ */
+function placeParsed(
+  internals: Internals,
+  address: Address,
+  contents: readonly (readonly RawCellContent[])[],
+  prepared: ParsedValues,
+  newCellsAllowed: boolean,
+  valueVertex: Classes['valueVertex'],
+): unknown[] | undefined {
+  const { dependencyGraph } = internals;
+  const { graph, addressMapping } = dependencyGraph;
+  const cell = { sheet: address.sheet, row: 0, col: 0 };
+  const held = new Map<number, ValueVertex>();
+  let index = 0;
+  for (let r = 0; r < contents.length; r += 1) {
+    const width = contents[r]!.length;
+    cell.row = address.row + r;
+    for (let c = 0; c < width; c += 1, index += 1) {
+      cell.col = address.col + c;
+      const vertex = dependencyGraph.getCell(cell);
+      if (vertex === undefined) {
+        if (!newCellsAllowed) return undefined;
+      } else if (vertex instanceof valueVertex) held.set(index, vertex);
+      else return undefined;
+    }
+  }
+  const { values, vertices } = prepared;
+  index = 0;
+  for (let r = 0; r < contents.length; r += 1) {
+    const line = contents[r]!;
+    cell.row = address.row + r;
+    for (let c = 0; c < line.length; c += 1, index += 1) {
+      const vertex = held.size === 0 ? undefined : held.get(index);
+      if (vertex === undefined) {
+        const created = vertices[index]!;
+        graph.addNodeIfNotExists(created);
+        cell.col = address.col + c;
+        addressMapping.setCell(cell, created);
+      } else if (vertex.rawValue !== line[c]) {
+        vertex.setValues({ parsedValue: values[index], rawValue: line[c]! });
+        markDependentsDirty(graph, vertex);
+      }
+    }
+  }
+  return prepared.exported;
 }

@@ -80,28 +80,56 @@ function inOrder(runs: readonly InputRun[]): boolean {
   return true;
 }
 
+/** The runs arrays whose texts and order were checked ahead (`checkRunsAhead`), until written. */
+const checkedAhead = new WeakSet<readonly InputRun[]>();
+
+/** Runs a step of `checkRunsAhead` looks at before asking whether to go on. */
+const RUNS_PER_CHECK = 1_024;
+
+/**
+ * Checks ahead of its write, a slice of runs per step, what a `set-cells` of `runs` checks of the
+ * runs alone (no text over MAX_TEXT_LENGTH, the runs in order): the write of a prepared 100,000
+ * cells then skips both passes. Runs that fail are left to the write, which refuses them.
+ */
+export function* checkRunsAhead(runs: readonly InputRun[]): Generator<void, void> {
+  for (let from = 0; from < runs.length; from += RUNS_PER_CHECK) {
+    const to = Math.min(runs.length, from + RUNS_PER_CHECK);
+    if (!inOrder(runs.slice(Math.max(0, from - 1), to))) return;
+    for (let index = from; index < to; index += 1)
+      if (runs[index]!.inputs.some((input) => tooLong(input))) return;
+    yield;
+  }
+  checkedAhead.add(runs);
+}
+
+function tooLong(input: CellInput | null): boolean {
+  return typeof input === 'string' && input.length > MAX_TEXT_LENGTH;
+}
+
 function setCells(state: WorkbookState, op: Extract<Op, { type: 'set-cells' }>): Executed {
   const sheet = findSheet(state, op.sheet);
   const locked = lockedTargets(sheet, op.runs);
   if (locked.length > 0) throw new CellLockedError(sheet.name, locked);
+  const checked = checkedAhead.delete(op.runs);
   let cells = 0;
   for (const run of op.runs) {
-    for (let offset = 0; offset < run.inputs.length; offset += 1) {
-      const input = run.inputs[offset];
-      if (typeof input === 'string' && input.length > MAX_TEXT_LENGTH) {
-        throw new TooLargeError(
-          `${sheet.name}!${formatCell({ row: run.row, col: run.col + offset })}`,
-          tooLongText(input),
-        );
+    if (!checked)
+      for (let offset = 0; offset < run.inputs.length; offset += 1) {
+        const input = run.inputs[offset]!;
+        if (tooLong(input)) {
+          throw new TooLargeError(
+            `${sheet.name}!${formatCell({ row: run.row, col: run.col + offset })}`,
+            tooLongText(input as string),
+          );
+        }
       }
-    }
     cells += run.inputs.length;
   }
   const previousRuns: InputRun[] = [];
   // One entry per written cell, in the runs' order; 0 means the cell had never been written.
   const previousVersions = new Float64Array(cells);
   const emptyRuns = new Map<number, readonly null[]>();
-  if (inOrder(op.runs)) {
+  if (checked || inOrder(op.runs)) {
     // A page lookup per page a run crosses, not per cell (a 100,000-cell range write, issue 16).
     let at = 0;
     for (const run of op.runs) {
