@@ -72,6 +72,12 @@ function setDense(page: Page, slot: number, input: CellInput): void {
   }
 }
 
+/** Whether any of `inputs` from `from` up to `to` writes a cell rather than clearing it. */
+function writesIn(inputs: readonly (CellInput | null)[], from: number, to: number): boolean {
+  for (let index = from; index < to; index += 1) if (inputs[index] !== null) return true;
+  return false;
+}
+
 function densify(page: Page): void {
   const cells = page.sparse!;
   page.sparse = undefined;
@@ -128,13 +134,16 @@ export class CellInputs {
 
   /**
    * Writes a run of one row from (row, col) on (null clears), one page lookup per page it crosses
-   * rather than per cell (a 100,000-cell range write, issue 16); answers what its cells held
-   * (null for an empty one), or undefined when every one was empty.
+   * rather than per cell, and a dense page's slots written in line (a 100,000-cell range write,
+   * issue 16); answers what its cells held (null for an empty one), or undefined when every one
+   * was empty. With `dense`, a page it creates is dense from the start (a large rectangle fills
+   * its pages: no sparse map first, then a copy).
    */
   writeRun(
     row: number,
     col: number,
     inputs: readonly (CellInput | null)[],
+    dense = false,
   ): (CellInput | null)[] | undefined {
     let previous: (CellInput | null)[] | undefined;
     let first = -1;
@@ -143,12 +152,37 @@ export class CellInputs {
       const id = pageOf(row, col + offset);
       const end = Math.min(inputs.length, offset + PAGE_COLS - ((col + offset) % PAGE_COLS));
       let page = this.#pages.get(id);
-      for (; offset < end; offset += 1) {
-        const slot = slotOf(row, col + offset);
+      if (page === undefined && dense && writesIn(inputs, offset, end)) {
+        page = {
+          count: 0,
+          sparse: new Map(),
+          kinds: undefined,
+          numbers: undefined,
+          others: undefined,
+        };
+        densify(page);
+        this.#pages.set(id, page);
+      }
+      for (let slot = slotOf(row, col + offset); offset < end; offset += 1, slot += 1) {
+        const input = inputs[offset]!;
+        if (page !== undefined && page.sparse === undefined && input !== null) {
+          // A dense page, a cell written: in line.
+          const kinds = page.kinds!;
+          const kind = kinds[slot];
+          if (kind === EMPTY) {
+            page.count += 1;
+            this.#size += 1;
+          } else
+            (previous ??= new Array<CellInput | null>(inputs.length).fill(null))[offset] =
+              kind === NUMBER ? page.numbers![slot]! : page.others!.get(slot)!;
+          setDense(page, slot, input);
+          if (first === -1) first = offset;
+          last = offset;
+          continue;
+        }
         const held = page === undefined ? undefined : slotInput(page, slot);
         if (held !== undefined)
           (previous ??= new Array<CellInput | null>(inputs.length).fill(null))[offset] = held;
-        const input = inputs[offset]!;
         if (input === null) {
           if (held === undefined) continue;
           // Rare in a bulk write: the cell-by-cell delete, then the page again (it may be gone).

@@ -312,7 +312,8 @@ function placeParsed(
   const cell = { sheet: address.sheet, row: 0, col: 0 };
   const held = new Map<number, ValueVertex>();
   let index = 0;
-  for (let r = 0; r < contents.length; r += 1) {
+  const vacant = newCellsAllowed && holdsNoVertex(addressMapping, address, contents);
+  for (let r = 0; r < contents.length && !vacant; r += 1) {
     const width = contents[r]!.length;
     cell.row = address.row + r;
     for (let c = 0; c < width; c += 1, index += 1) {
@@ -343,4 +344,48 @@ function placeParsed(
     }
   }
   return prepared.exported;
+}
+
+/** What `holdsNoVertex` reads of HyperFormula's per-sheet address mappings. */
+interface SheetMappings {
+  readonly mapping?: ReadonlyMap<number, { readonly mapping?: unknown } | undefined>;
+}
+
+/**
+ * Whether no cell of the block has a vertex, read off the sheet's mapping a row (dense layout)
+ * or a column (sparse) at a time: a block written into empty rows is then checked per row, not
+ * per cell. False when it cannot tell (a layout it does not know); the caller then asks each cell.
+ */
+function holdsNoVertex(
+  addressMapping: unknown,
+  address: Address,
+  contents: readonly (readonly RawCellContent[])[],
+): boolean {
+  const layout = (addressMapping as SheetMappings).mapping?.get(address.sheet)?.mapping;
+  const height = contents.length;
+  const width = contents[0]?.length ?? 0;
+  if (contents.some((line) => line.length !== width)) return false;
+  if (Array.isArray(layout)) {
+    const rows = layout as readonly (readonly unknown[] | undefined)[];
+    for (let row = address.row; row < address.row + height; row += 1) {
+      const line = rows[row];
+      if (line === undefined) continue;
+      if (!Array.isArray(line)) return false;
+      for (let col = address.col; col < address.col + width; col += 1)
+        if (line[col] !== undefined) return false;
+    }
+    return true;
+  }
+  if (layout instanceof Map) {
+    const columns = layout as ReadonlyMap<number, unknown>;
+    for (let col = address.col; col < address.col + width; col += 1) {
+      const column = columns.get(col);
+      if (column === undefined) continue;
+      if (!(column instanceof Map)) return false;
+      for (let row = address.row; row < address.row + height; row += 1)
+        if (column.get(row) !== undefined) return false;
+    }
+    return true;
+  }
+  return false;
 }

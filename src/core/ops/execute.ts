@@ -4,6 +4,7 @@
 import { changeStructure } from './structure-change.js';
 import { refreshFunctions } from './refresh-functions.js';
 import { cellKey, formatCell, type CellAddress } from '../address/index.js';
+import { PAGE_ROWS } from '../cell-pages.js';
 import { renameChartSheet } from '../chart.js';
 import { CellLockedError, DuplicateSheetError, LastSheetError, TooLargeError } from '../errors.js';
 import type { FormulaEngine } from '../formula/index.js';
@@ -106,6 +107,26 @@ function tooLong(input: CellInput | null): boolean {
   return typeof input === 'string' && input.length > MAX_TEXT_LENGTH;
 }
 
+/**
+ * Whether the runs stack into a rectangle at least PAGE_ROWS / 2 rows high (the same column and
+ * width, row after row): each page it reaches then takes enough of its cells to be dense, so the
+ * pages it creates are made dense at once.
+ */
+function fillsPages(runs: readonly InputRun[]): boolean {
+  const first = runs[0];
+  if (first === undefined || runs.length < PAGE_ROWS / 2) return false;
+  for (let index = 1; index < runs.length; index += 1) {
+    const run = runs[index]!;
+    if (
+      run.row !== first.row + index ||
+      run.col !== first.col ||
+      run.inputs.length !== first.inputs.length
+    )
+      return false;
+  }
+  return true;
+}
+
 function setCells(state: WorkbookState, op: Extract<Op, { type: 'set-cells' }>): Executed {
   const sheet = findSheet(state, op.sheet);
   const locked = lockedTargets(sheet, op.runs);
@@ -132,8 +153,9 @@ function setCells(state: WorkbookState, op: Extract<Op, { type: 'set-cells' }>):
   if (checked || inOrder(op.runs)) {
     // A page lookup per page a run crosses, not per cell (a 100,000-cell range write, issue 16).
     let at = 0;
+    const dense = fillsPages(op.runs);
     for (const run of op.runs) {
-      const previous = sheet.inputs.writeRun(run.row, run.col, run.inputs);
+      const previous = sheet.inputs.writeRun(run.row, run.col, run.inputs, dense);
       sheet.versions.bumpRun(run.row, run.col, run.inputs.length, previousVersions, at);
       at += run.inputs.length;
       previousRuns.push({
