@@ -78,6 +78,11 @@ function writesIn(inputs: readonly (CellInput | null)[], from: number, to: numbe
   return false;
 }
 
+/** A page holding nothing yet: sparse until it holds DENSE_AT cells. */
+function emptyPage(): Page {
+  return { count: 0, sparse: new Map(), kinds: undefined, numbers: undefined, others: undefined };
+}
+
 function densify(page: Page): void {
   const cells = page.sparse!;
   page.sparse = undefined;
@@ -109,13 +114,7 @@ export class CellInputs {
     const slot = slotOfKey(key);
     let page = this.#pages.get(id);
     if (page === undefined) {
-      page = {
-        count: 0,
-        sparse: new Map(),
-        kinds: undefined,
-        numbers: undefined,
-        others: undefined,
-      };
+      page = emptyPage();
       this.#pages.set(id, page);
     }
     if (slotInput(page, slot) === undefined) {
@@ -153,13 +152,7 @@ export class CellInputs {
       const end = Math.min(inputs.length, offset + PAGE_COLS - ((col + offset) % PAGE_COLS));
       let page = this.#pages.get(id);
       if (page === undefined && dense && writesIn(inputs, offset, end)) {
-        page = {
-          count: 0,
-          sparse: new Map(),
-          kinds: undefined,
-          numbers: undefined,
-          others: undefined,
-        };
+        page = emptyPage();
         densify(page);
         this.#pages.set(id, page);
       }
@@ -180,36 +173,14 @@ export class CellInputs {
           last = offset;
           continue;
         }
+        // Otherwise cell by cell, then the page again (a delete may drop it, a set create it).
         const held = page === undefined ? undefined : slotInput(page, slot);
         if (held !== undefined)
           (previous ??= new Array<CellInput | null>(inputs.length).fill(null))[offset] = held;
-        if (input === null) {
-          if (held === undefined) continue;
-          // Rare in a bulk write: the cell-by-cell delete, then the page again (it may be gone).
-          this.delete(row * MAX_COLUMNS + col + offset);
-          page = this.#pages.get(id);
-          continue;
-        }
-        if (page === undefined) {
-          page = {
-            count: 0,
-            sparse: new Map(),
-            kinds: undefined,
-            numbers: undefined,
-            others: undefined,
-          };
-          this.#pages.set(id, page);
-        }
-        if (held === undefined) {
-          page.count += 1;
-          this.#size += 1;
-        }
-        if (page.sparse !== undefined) {
-          page.sparse.set(slot, input);
-          if (page.sparse.size >= DENSE_AT) densify(page);
-        } else setDense(page, slot, input);
-        if (first === -1) first = offset;
-        last = offset;
+        const key = row * MAX_COLUMNS + col + offset;
+        if (input !== null) this.set(key, input);
+        else if (held !== undefined) this.delete(key);
+        page = this.#pages.get(id);
       }
     }
     // A run is one row: its first and last written cells widen the bounds as all of them would.
@@ -265,13 +236,7 @@ export class CellInputs {
     const pageAt = (id: number, dense: boolean): Page => {
       let page = created.get(id);
       if (page === undefined) {
-        page = {
-          count: 0,
-          sparse: new Map(),
-          kinds: undefined,
-          numbers: undefined,
-          others: undefined,
-        };
+        page = emptyPage();
         created.set(id, page);
       }
       if (dense && page.sparse !== undefined) densify(page);
