@@ -3,8 +3,8 @@
 // handed to the journal, and its promise settles only once the journal has it on disk.
 // Subscribers see commits in seq order, after they are durable. Cell writes are queued until
 // the event loop's check phase and applied together (Workbook.applyBatch: one recalculation
-// for all of them, each still its own commit); anything else applies the queue first, then
-// itself at once.
+// for all of them, each still its own commit); anything else, and a cell write large enough to
+// be prepared ahead, applies the queue first, then itself at once.
 import {
   changeSetBytes,
   estimateOpBytes,
@@ -133,7 +133,13 @@ export class JournaledWorkbook implements WorkbookHandle {
 
   commit(ops: readonly Op[], meta: ApplyMeta): Promise<Commit> {
     if (this.#storageFailure !== undefined) return Promise.reject(this.#storageFailure);
-    if (ops.length > 0 && ops.every((op) => op.type === 'set-cells')) {
+    // A large write (prepared ahead, see prepare) is applied on its own: in a batch, a formula
+    // written before it would send its cells down the engine's cell-by-cell path.
+    if (
+      ops.length > 0 &&
+      ops.every((op) => op.type === 'set-cells') &&
+      cellsWritten(ops) < PREPARE_WRITES_FROM
+    ) {
       return new Promise<Commit>((resolve, reject) => {
         this.#queued.push({ ops, meta, resolve, reject });
         if (this.#queued.length === 1) setImmediate(() => this.#flush());
