@@ -101,6 +101,8 @@ export class JournaledWorkbook implements WorkbookHandle {
   #tail: Promise<void> = Promise.resolve();
   #storageFailure: StorageUnavailableError | WorkbookChangedElsewhereError | undefined;
   readonly #onStale: (() => void) | undefined;
+  /** Cell writes `prepare` made ready, until committed (they skip the queue). */
+  readonly #preparedWrites = new WeakSet<readonly Op[]>();
   /** Cell writes waiting for the check phase (see #flush), in call order. */
   #queued: Queued[] = [];
   /** The last timestamp's text and its time (see #timestamp). */
@@ -133,12 +135,12 @@ export class JournaledWorkbook implements WorkbookHandle {
 
   commit(ops: readonly Op[], meta: ApplyMeta): Promise<Commit> {
     if (this.#storageFailure !== undefined) return Promise.reject(this.#storageFailure);
-    // A large write (prepared ahead, see prepare) is applied on its own: in a batch, a formula
-    // written before it would send its cells down the engine's cell-by-cell path.
+    // A write prepared ahead (see prepare) is applied on its own: in a batch, a formula written
+    // before it would send its cells down the engine's cell-by-cell path.
     if (
+      !this.#preparedWrites.delete(ops) &&
       ops.length > 0 &&
-      ops.every((op) => op.type === 'set-cells') &&
-      cellsWritten(ops) < PREPARE_WRITES_FROM
+      ops.every((op) => op.type === 'set-cells')
     ) {
       return new Promise<Commit>((resolve, reject) => {
         this.#queued.push({ ops, meta, resolve, reject });
@@ -158,16 +160,20 @@ export class JournaledWorkbook implements WorkbookHandle {
    */
   async prepare(ops: readonly Op[]): Promise<void> {
     const [only] = ops;
+    const writes = cellsWritten(ops) >= PREPARE_WRITES_FROM;
     const preparing =
       ops.length === 1 && only?.type === 'replace-workbook'
         ? this.#workbook.prepareReplace(only.document)
-        : cellsWritten(ops) >= PREPARE_WRITES_FROM
+        : writes
           ? this.#workbook.prepareWrite(ops)
           : undefined;
     if (preparing === undefined) return;
     for (;;) {
       const until = performance.now() + PREPARE_SLICE_MS;
-      if (preparing.step(() => performance.now() < until)) return;
+      if (preparing.step(() => performance.now() < until)) {
+        if (writes) this.#preparedWrites.add(ops);
+        return;
+      }
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }

@@ -81,8 +81,11 @@ function inOrder(runs: readonly InputRun[]): boolean {
   return true;
 }
 
-/** The runs arrays whose texts and order were checked ahead (`checkRunsAhead`), until written. */
-const checkedAhead = new WeakSet<readonly InputRun[]>();
+/**
+ * The runs arrays whose texts and order were checked ahead (`checkRunsAhead`), until written,
+ * each with whether it fills the pages it reaches (`fillsPages`).
+ */
+const checkedAhead = new WeakMap<readonly InputRun[], boolean>();
 
 /** Runs a step of `checkRunsAhead` looks at before asking whether to go on. */
 const RUNS_PER_CHECK = 1_024;
@@ -100,7 +103,7 @@ export function* checkRunsAhead(runs: readonly InputRun[]): Generator<void, void
       if (runs[index]!.inputs.some((input) => tooLong(input))) return;
     yield;
   }
-  checkedAhead.add(runs);
+  checkedAhead.set(runs, fillsPages(runs));
 }
 
 function tooLong(input: CellInput | null): boolean {
@@ -131,6 +134,7 @@ function setCells(state: WorkbookState, op: Extract<Op, { type: 'set-cells' }>):
   const sheet = findSheet(state, op.sheet);
   const locked = lockedTargets(sheet, op.runs);
   if (locked.length > 0) throw new CellLockedError(sheet.name, locked);
+  const filled = checkedAhead.get(op.runs);
   const checked = checkedAhead.delete(op.runs);
   let cells = 0;
   for (const run of op.runs) {
@@ -153,7 +157,7 @@ function setCells(state: WorkbookState, op: Extract<Op, { type: 'set-cells' }>):
   if (checked || inOrder(op.runs)) {
     // A page lookup per page a run crosses, not per cell (a 100,000-cell range write, issue 16).
     let at = 0;
-    const dense = fillsPages(op.runs);
+    const dense = filled ?? fillsPages(op.runs);
     for (const run of op.runs) {
       const previous = sheet.inputs.writeRun(run.row, run.col, run.inputs, dense);
       sheet.versions.bumpRun(run.row, run.col, run.inputs.length, previousVersions, at);
