@@ -147,4 +147,36 @@ describe('CellInputs.shift', () => {
     inputs.forEachRowMajor((input, row, col) => seen.push([row, col, input]));
     expect(seen).toEqual(expected);
   });
+
+  it('writeRun writes and clears a run as set and delete would, answering what each cell held, sparse pages and dense', () => {
+    for (const dense of [false, true]) {
+      const inputs = new CellInputs();
+      const model = new Map<number, CellInput>();
+      // Some cells already there: a number, a text and a formula across two pages of row 3.
+      for (const [col, input] of [
+        [2, 7],
+        [5, 'old'],
+        [9, { formula: '=1' }],
+      ] as const) {
+        inputs.set(at(3, col), input);
+        model.set(at(3, col), input);
+      }
+      // Rows 0–69 from column 1, 11 wide: every third cell a clear, the rest numbers and text.
+      for (let row = 0; row < 70; row += 1) {
+        const run = Array.from({ length: 11 }, (_, offset): CellInput | null =>
+          (row + offset) % 3 === 0 ? null : offset % 2 === 0 ? row * 100 + offset : `t${offset}`,
+        );
+        const expectedPrevious = run.map((_, offset) => model.get(at(row, 1 + offset)) ?? null);
+        const previous = inputs.writeRun(row, 1, run, dense);
+        expect(previous ?? run.map(() => null)).toEqual(expectedPrevious);
+        run.forEach((input, offset) => {
+          if (input === null) model.delete(at(row, 1 + offset));
+          else model.set(at(row, 1 + offset), input);
+        });
+      }
+      expect(contents(inputs)).toEqual([...model].sort((a, b) => a[0] - b[0]));
+      expect(inputs.size).toBe(model.size);
+      expect(inputs.bounds()).toEqual({ start: { row: 0, col: 1 }, end: { row: 69, col: 11 } });
+    }
+  });
 });

@@ -89,6 +89,32 @@ export class CellVersions {
     return this;
   }
 
+  /**
+   * Adds one to the version of each of `length` cells of one row from (row, col) on, one page
+   * lookup per page it crosses; the versions they had (0: never written) go into `previous` from
+   * `at` on.
+   */
+  bumpRun(row: number, col: number, length: number, previous: Float64Array, at: number): void {
+    for (let offset = 0; offset < length;) {
+      const id = pageOf(row, col + offset);
+      const end = Math.min(length, offset + PAGE_COLS - ((col + offset) % PAGE_COLS));
+      let page = this.#pages.get(id);
+      if (page === undefined) this.#pages.set(id, (page = newPage(false)));
+      for (; offset < end; offset += 1) {
+        const slot = slotOf(row, col + offset);
+        const held = page[slot]!;
+        previous[at + offset] = held;
+        if (held + 1 > NARROW_MAX && page instanceof Uint16Array)
+          this.#pages.set(id, (page = Float64Array.from(page)));
+        if (held === 0) {
+          page[COUNT_SLOT]! += 1;
+          this.#size += 1;
+        }
+        page[slot] = held + 1;
+      }
+    }
+  }
+
   delete(key: number): boolean {
     const row = Math.floor(key / MAX_COLUMNS);
     const col = key % MAX_COLUMNS;

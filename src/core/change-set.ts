@@ -49,9 +49,16 @@ function cellsBySheet(
   engine: EngineChanges,
   sheetName: (handle: EngineSheet) => string | undefined,
 ): ChangeSet['cells'] {
+  const { cells, sheets } = engine;
+  // Every change on one sheet (a large range write's 100,000): the engine's list is handed on
+  // as it is (takeChanges gave it away) rather than copied a cell at a time.
+  const first = sheets[0];
+  if (first !== undefined && new Set(sheets).size === 1) {
+    const sheet = sheetName(first);
+    return sheet === undefined ? [] : [{ sheet, cells }];
+  }
   const bySheet: { sheet: string; handle: EngineSheet; cells: ChangedCell[] }[] = [];
   let last: (typeof bySheet)[number] | undefined;
-  const { cells, sheets } = engine;
   for (let index = 0; index < cells.length; index += 1) {
     const handle = sheets[index]!;
     if (last?.handle !== handle) {

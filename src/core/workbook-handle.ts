@@ -18,6 +18,7 @@ export type WorkbookReader = Omit<
   | 'onCommit'
   | 'dispose'
   | 'prepareReplace'
+  | 'prepareWrite'
 >;
 
 /** A commit as its caller and subscribers learn of it: the durable record (ops, seq, time, actor, client) and what it changed. */
@@ -31,9 +32,10 @@ export interface WorkbookHandle {
   readonly workbook: WorkbookReader;
   /**
    * Does ahead, across turns of the event loop, what committing `ops` would do in one (a
-   * whole-workbook replace: checking the document, building the new engine and sheets), while
-   * reads and other commits see the workbook as it is; then `commit(ops)` only swaps it in.
-   * Rejects with what that commit would throw for an invalid document; changes nothing.
+   * whole-workbook replace: checking the document, building the new engine and sheets; a large
+   * cell write: its values made ready for the engine), while reads and other commits see the
+   * workbook as it is; then `commit(ops)` only swaps it in or places them. Rejects with what that
+   * commit would throw for an invalid document; changes nothing.
    */
   prepare?(ops: readonly Op[]): Promise<void>;
   /** Applies the ops atomically and resolves once the commit is durable. */

@@ -37,6 +37,7 @@ import { spilledFrom, withSpills } from './spills.js';
 import { History } from './history.js';
 import { DEFAULT_WORKBOOK_NAME, validateSheetName, validateWorkbookName } from './naming.js';
 import {
+  checkRunsAhead,
   executeOp,
   findSheet,
   lockedTargets,
@@ -171,6 +172,12 @@ export interface SheetView {
 }
 
 export type CommitListener = (commit: Commit) => void;
+
+/** Cell writes being prepared ahead of their commit (`prepareWrite`). */
+export interface PreparedWrite {
+  /** Works while `more()` answers true; true once everything is ready for the commit. */
+  step(more: () => boolean): boolean;
+}
 
 /** One commit of a batch (Workbook.applyBatch): its ops and meta, as `apply` takes them. */
 export interface BatchEntry {
@@ -519,6 +526,27 @@ export class Workbook {
     return prepareReplace(this.#state, document);
   }
 
+  /**
+   * Starts preparing the commit of these ops' cell writes beside the workbook, a slice per `step`:
+   * the engine makes their plain values ready (FormulaEngine.prepareCells), so the commit of the
+   * same ops only places them. Nothing readers see changes, and the commit checks locks and
+   * versions as any other: what was committed meanwhile comes before it.
+   */
+  prepareWrite(ops: readonly Op[]): PreparedWrite {
+    const builds = ops.flatMap((op) =>
+      op.type === 'set-cells'
+        ? [stepsOf(checkRunsAhead(op.runs)), this.#state.engine.prepareCells(op.runs)]
+        : [],
+    );
+    let next = 0;
+    return {
+      step(more) {
+        while (next < builds.length && more()) if (builds[next]!.step(more)) next += 1;
+        return next >= builds.length;
+      },
+    };
+  }
+
   onCommit(listener: CommitListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -801,6 +829,17 @@ export class Workbook {
       },
     };
   }
+}
+
+/** A generator of work as a stepper: it goes on while `more()` answers true. */
+function stepsOf(work: Generator<void, void>): PreparedWrite {
+  let done = false;
+  return {
+    step(more) {
+      while (!done && more()) done = work.next().done === true;
+      return done;
+    },
+  };
 }
 
 /** What an undo entry changes beyond the expected cells ("writes B5", "renames a sheet"), if anything. */

@@ -3,8 +3,8 @@
 // handed to the journal, and its promise settles only once the journal has it on disk.
 // Subscribers see commits in seq order, after they are durable. Cell writes are queued until
 // the event loop's check phase and applied together (Workbook.applyBatch: one recalculation
-// for all of them, each still its own commit); anything else applies the queue first, then
-// itself at once.
+// for all of them, each still its own commit); anything else, and a cell write large enough to
+// be prepared ahead, applies the queue first, then itself at once.
 import {
   changeSetBytes,
   estimateOpBytes,
@@ -67,6 +67,19 @@ function snapshotDocument(ops: readonly Op[], workbook: Workbook): WorkbookDocum
 /** Work per event-loop turn while a replace is prepared: other requests are served between. */
 const PREPARE_SLICE_MS = 10;
 
+/**
+ * Cell writes of this many cells or more are prepared ahead (Workbook.prepareWrite); smaller ones
+ * cost a few milliseconds whole and go straight to the queue.
+ */
+const PREPARE_WRITES_FROM = 8_192;
+
+function cellsWritten(ops: readonly Op[]): number {
+  let cells = 0;
+  for (const op of ops)
+    if (op.type === 'set-cells') for (const run of op.runs) cells += run.inputs.length;
+  return cells;
+}
+
 interface Queued {
   readonly ops: readonly Op[];
   readonly meta: ApplyMeta;
@@ -88,6 +101,8 @@ export class JournaledWorkbook implements WorkbookHandle {
   #tail: Promise<void> = Promise.resolve();
   #storageFailure: StorageUnavailableError | WorkbookChangedElsewhereError | undefined;
   readonly #onStale: (() => void) | undefined;
+  /** Cell writes `prepare` made ready, until committed (they skip the queue). */
+  readonly #preparedWrites = new WeakSet<readonly Op[]>();
   /** Cell writes waiting for the check phase (see #flush), in call order. */
   #queued: Queued[] = [];
   /** The last timestamp's text and its time (see #timestamp). */
@@ -120,7 +135,13 @@ export class JournaledWorkbook implements WorkbookHandle {
 
   commit(ops: readonly Op[], meta: ApplyMeta): Promise<Commit> {
     if (this.#storageFailure !== undefined) return Promise.reject(this.#storageFailure);
-    if (ops.length > 0 && ops.every((op) => op.type === 'set-cells')) {
+    // A write prepared ahead (see prepare) is applied on its own: in a batch, a formula written
+    // before it would send its cells down the engine's cell-by-cell path.
+    if (
+      !this.#preparedWrites.delete(ops) &&
+      ops.length > 0 &&
+      ops.every((op) => op.type === 'set-cells')
+    ) {
       return new Promise<Commit>((resolve, reject) => {
         this.#queued.push({ ops, meta, resolve, reject });
         if (this.#queued.length === 1) setImmediate(() => this.#flush());
@@ -131,18 +152,28 @@ export class JournaledWorkbook implements WorkbookHandle {
   }
 
   /**
-   * Prepares a whole-workbook replace (an import, a load) ahead of its commit, PREPARE_SLICE_MS
-   * of work per turn of the event loop, so the requests meanwhile are answered from the
-   * workbook as it is (issue 16); other ops need nothing ahead. Commits made meanwhile are
+   * Prepares a whole-workbook replace (an import, a load), or a cell write of
+   * PREPARE_WRITES_FROM cells or more, ahead of its commit, PREPARE_SLICE_MS of work per turn of
+   * the event loop, so the requests meanwhile are answered from the workbook as it is (issue
+   * 16); other ops need nothing ahead. Commits made meanwhile are
    * applied and numbered before the replace, which is committed when its caller commits it.
    */
   async prepare(ops: readonly Op[]): Promise<void> {
     const [only] = ops;
-    if (ops.length !== 1 || only?.type !== 'replace-workbook') return;
-    const preparing = this.#workbook.prepareReplace(only.document);
+    const writes = cellsWritten(ops) >= PREPARE_WRITES_FROM;
+    const preparing =
+      ops.length === 1 && only?.type === 'replace-workbook'
+        ? this.#workbook.prepareReplace(only.document)
+        : writes
+          ? this.#workbook.prepareWrite(ops)
+          : undefined;
+    if (preparing === undefined) return;
     for (;;) {
       const until = performance.now() + PREPARE_SLICE_MS;
-      if (preparing.step(() => performance.now() < until)) return;
+      if (preparing.step(() => performance.now() < until)) {
+        if (writes) this.#preparedWrites.add(ops);
+        return;
+      }
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }

@@ -109,6 +109,14 @@ export interface FormulaEngine {
   /** Writes runs of cells; callers group a whole op list inside `batch`. */
   setCells(sheet: EngineSheet, runs: readonly CellRun[]): void;
   /**
+   * Prepares a later `setCells` of this very `runs` array, a slice per `step`, without changing
+   * anything readers see: the plain values are turned into what the engine stores, so the write
+   * only places them (a 100,000-cell range write, issue 16). The write takes what was prepared
+   * if the engine was not rebuilt meanwhile and writes as without it otherwise; so does a write
+   * of a block holding anything but values.
+   */
+  prepareCells(runs: readonly CellRun[]): EngineBuild;
+  /**
    * Replaces every sheet at once (load, import): the engine is rebuilt from the contents in one
    * pass, several times faster than writing them cell by cell. Returns the new handles in the
    * given order; every earlier handle is void.

@@ -27,7 +27,12 @@ import { denseContents } from './dense-contents.js';
 import { boundedFunctions, limitTextResults } from './result-limits.js';
 import { sortOnlyComputedNodes } from './initial-sort.js';
 import { listArrayFormulasFromMapping } from './array-nodes.js';
-import { writeValuesInPlace } from './value-writes.js';
+import {
+  parsedValues,
+  parseValueRows,
+  writeValuesInPlace,
+  type ParsedValues,
+} from './value-writes.js';
 import { SlicedBuild } from './sliced-build.js';
 import { runWithinTimeBudget } from './time-budget.js';
 import { FormulaTimeBudgetError } from '../errors.js';
@@ -450,6 +455,63 @@ function rectangles(runs: readonly CellRun[]): CellRun[][] {
   return blocks;
 }
 
+/** Cells a step of `prepareCells` parses before asking whether to go on. */
+const PREPARED_CELLS_PER_STEP = 2_048;
+
+/**
+ * A rectangle of plain values made ready ahead of its write (`prepareCells`): its engine contents,
+ * parsed values and vertices, and the change each cell's write reports, so the write only places
+ * them. A block holding anything else (a formula, a clear) is not prepared.
+ */
+interface PreparedBlock {
+  readonly contents: RawCellContent[][];
+  readonly parsed: ParsedValues;
+  readonly changes: EngineCellChange[];
+}
+
+/** A `setCells` of one runs array prepared ahead: its rectangles in order, each ready or not. */
+interface PreparedCells {
+  readonly hf: HyperFormula;
+  readonly blocks: readonly { readonly block: CellRun[]; readonly ready?: PreparedBlock }[];
+}
+
+/**
+ * Prepares `block` in steps of about PREPARED_CELLS_PER_STEP cells; undefined when some cell is not
+ * a plain value. Only values are prepared, so the contents need no defined names (`lambdaNames`
+ * spells formulas alone) and stay right whatever names change meanwhile.
+ */
+function* prepareBlock(
+  hf: HyperFormula,
+  block: readonly CellRun[],
+): Generator<void, PreparedBlock | undefined> {
+  const first = block[0]!;
+  const width = first.inputs.length;
+  const rowsPerStep = Math.max(1, Math.floor(PREPARED_CELLS_PER_STEP / Math.max(1, width)));
+  const contents: RawCellContent[][] = [];
+  const parsed = parsedValues(hf);
+  const changes: EngineCellChange[] = [];
+  for (let start = 0; start < block.length; start += rowsPerStep) {
+    const end = Math.min(block.length, start + rowsPerStep);
+    const lines: RawCellContent[][] = [];
+    for (let index = start; index < end; index += 1) {
+      const run = block[index]!;
+      if (run.inputs.some((input) => input === null || typeof input === 'object')) return undefined;
+      lines.push(run.inputs.map((input) => toEngineContent(input)));
+    }
+    const from = parsed.exported.length;
+    if (!parseValueRows(parsed, lines)) return undefined;
+    let index = from;
+    for (let offset = 0; offset < lines.length; offset += 1) {
+      const row = first.row + start + offset;
+      for (let col = first.col; col < first.col + width; col += 1, index += 1)
+        changes.push({ row, col, value: fromEngineScalar(parsed.exported[index]) });
+    }
+    contents.push(...lines);
+    yield;
+  }
+  return { contents, parsed, changes };
+}
+
 /**
  * Writes a rectangle: values over values in place when evaluation is suspended (value-writes.ts;
  * the written values are answered, row by row), else in one call; if the parser gives up on
@@ -460,12 +522,18 @@ function writeBlock(
   sheet: EngineSheet,
   block: readonly CellRun[],
   lambdaNames: ReadonlySet<string>,
+  ahead?: PreparedBlock,
 ): unknown[] | undefined {
   const first = block[0]!;
-  const contents = block.map((run) =>
-    run.inputs.map((input) => toEngineContent(input, lambdaNames)),
+  const contents =
+    ahead?.contents ??
+    block.map((run) => run.inputs.map((input) => toEngineContent(input, lambdaNames)));
+  const inPlace = writeValuesInPlace(
+    hf,
+    { sheet, row: first.row, col: first.col },
+    contents,
+    ahead?.parsed,
   );
-  const inPlace = writeValuesInPlace(hf, { sheet, row: first.row, col: first.col }, contents);
   if (inPlace !== undefined) return inPlace;
   if (block.length === 1) {
     writeRun(hf, sheet, first, lambdaNames);
@@ -984,9 +1052,15 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       hf.doesCellHaveFormula(address);
     return formula ? 0 : value;
   };
+  // Runs arrays prepared ahead (prepareCells), until their write takes them.
+  const preparedCells = new WeakMap<readonly CellRun[], PreparedCells>();
   const writeCells = (sheet: EngineSheet, runs: readonly CellRun[]): void => {
     if (invalid) return;
-    for (const block of rectangles(runs)) {
+    const prepared = preparedCells.get(runs);
+    preparedCells.delete(runs);
+    const blocks: PreparedCells['blocks'] =
+      prepared?.hf === hf ? prepared.blocks : rectangles(runs).map((block) => ({ block }));
+    for (const { block, ready } of blocks) {
       const area = areaOf(sheet, block);
       // A dense sheet written past its bound (one cell at XFD5000) is laid out sparse first:
       // written dense, each later row would be an array as wide, and the layout walked its box.
@@ -998,9 +1072,18 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
         denseWidths.removed(sheet);
       }
       if (!rewritten && inPlaceAreas.some((other) => overlaps(other, area))) rewritten = true;
-      const written = writeBlock(hf, sheet, block, lambdaNames);
+      const written = writeBlock(hf, sheet, block, lambdaNames, ready);
       if (written !== undefined) {
-        collectWritten(area, written);
+        if (ready === undefined) collectWritten(area, written);
+        else if (changedCells.length === 0) {
+          // The prepared changes are this write's own: taken whole, their sheets filled natively.
+          changedCells = ready.changes;
+          changedSheets = new Array<EngineSheet>(ready.changes.length).fill(area.sheet);
+        } else
+          for (const change of ready.changes) {
+            changedCells.push(change);
+            changedSheets.push(area.sheet);
+          }
         // Past a few areas, checking each block against all of them costs more than the dedupe.
         if (inPlaceAreas.length >= MAX_IN_PLACE_AREAS) rewritten = true;
         else inPlaceAreas.push(area);
@@ -1119,6 +1202,25 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       return stale.length;
     },
     setCells: writeCells,
+    prepareCells(runs) {
+      const preparing = hf;
+      const blocks: { block: CellRun[]; ready?: PreparedBlock }[] = [];
+      function* steps(): Generator<void, void> {
+        for (const block of rectangles(runs)) {
+          const ready = yield* prepareBlock(preparing, block);
+          blocks.push(ready === undefined ? { block } : { block, ready });
+        }
+        preparedCells.set(runs, { hf: preparing, blocks });
+      }
+      const work = steps();
+      let done = false;
+      return {
+        step(more) {
+          while (!done && more()) done = work.next().done === true;
+          return done;
+        },
+      };
+    },
     setName(scope, name) {
       if (invalid) return undefined;
       // The formulas that call a name holding a LAMBDA are spelled and sized by it: a rebuild.

@@ -154,6 +154,57 @@ function markDependentsDirty(
 }
 
 /**
+ * A block's values parsed ahead of its write (`parseValueRows`), for this instance only: each cell's
+ * value, its exported value and a value vertex made for it, used when the cell has no vertex at
+ * the write. Held between turns of the event loop while a large write is prepared (issue 16), so
+ * the write itself only places them.
+ */
+export interface ParsedValues {
+  readonly hf: HyperFormula;
+  readonly values: unknown[];
+  readonly exported: unknown[];
+  readonly vertices: unknown[];
+}
+
+/** Starts parsing a block's values ahead of its write: rows go in with `parseValueRows`. */
+export function parsedValues(hf: HyperFormula): ParsedValues {
+  return { hf, values: [], exported: [], vertices: [] };
+}
+
+/**
+ * Parses `lines` (rows of engine contents, the block's next rows) into `into`; false when some
+ * cell is not a plain value (a formula, an error, an empty cell): such a block takes the full
+ * write path, so nothing parsed for it is of use.
+ */
+export function parseValueRows(
+  into: ParsedValues,
+  lines: readonly (readonly RawCellContent[])[],
+): boolean {
+  const internals = internalsOf(into.hf);
+  const { valueVertex, parsed } = classesOf();
+  const parser = internals._crudOperations.operations.cellContentParser;
+  const quotedIsText = quotedTextStaysText(into.hf, parser);
+  const { values, exported, vertices } = into;
+  for (const line of lines) {
+    for (const content of line) {
+      let value: unknown;
+      if (quotedIsText && typeof content === 'string' && content.startsWith("'"))
+        value = content.slice(1);
+      else {
+        if (content === null) return false;
+        const parsedContent = parser.parse(content);
+        if (!parsed.some((kind) => parsedContent instanceof kind)) return false;
+        value = parsedContent.value;
+      }
+      values.push(value);
+      exported.push(internals._exporter.exportValue(value));
+      vertices.push(new valueVertex(value, content));
+    }
+  }
+  return true;
+}
+
+/**
  * Writes `contents` (rows of engine contents, top-left at `address`) in place when every cell is
  * a value over a value (or, in a block, over nothing) and evaluation is suspended (the recalculation then runs once, at resume,
  * from the cells marked dirty). Answers each written cell's value as HyperFormula exports it,
@@ -166,6 +217,8 @@ export function writeValuesInPlace(
   hf: HyperFormula,
   address: Address,
   contents: readonly (readonly RawCellContent[])[],
+  /** The same contents parsed ahead (`parseValueRows`), when they were. */
+  ahead?: ParsedValues,
 ): unknown[] | undefined {
   const internals = internalsOf(hf);
   const { valueVertex, parsed } = classesOf();
@@ -183,9 +236,12 @@ export function writeValuesInPlace(
   const newCellsAllowed =
     dependencyGraph.arrayMapping.arrayMapping.size === 0 &&
     (contents.length > 1 || (contents[0]?.length ?? 0) > 1);
+  const prepared = ahead?.hf === hf ? ahead : undefined;
+  if (prepared !== undefined && !internals._config.useColumnIndex)
+    return placeParsed(internals, address, contents, prepared, newCellsAllowed, valueVertex);
   // Per cell: its value vertex, or undefined for a cell that has none yet (it gets one).
   const vertices: (ValueVertex | undefined)[] = [];
-  const values: unknown[] = [];
+  const values: unknown[] = prepared?.values ?? [];
   for (let r = 0; r < contents.length; r += 1) {
     const line = contents[r]!;
     for (let c = 0; c < line.length; c += 1) {
@@ -197,6 +253,7 @@ export function writeValuesInPlace(
       if (vertex === undefined ? !newCellsAllowed : !(vertex instanceof valueVertex))
         return undefined;
       vertices.push(vertex as ValueVertex | undefined);
+      if (prepared !== undefined) continue;
       const content = line[c]!;
       if (quotedIsText && typeof content === 'string' && content.startsWith("'")) {
         values.push(content.slice(1));
@@ -210,7 +267,7 @@ export function writeValuesInPlace(
   // Without useColumnIndex (Gridbook's configuration) HyperFormula searches columns by binary
   // search and keeps no index to tell of a new value; with it, the index learns each value.
   const indexed = internals._config.useColumnIndex;
-  const exported = new Array<unknown>(values.length);
+  const exported = prepared?.exported ?? new Array<unknown>(values.length);
   let index = 0;
   for (let r = 0; r < contents.length; r += 1) {
     const line = contents[r]!;
@@ -221,15 +278,114 @@ export function writeValuesInPlace(
       const cell = { sheet: address.sheet, row: address.row + r, col: address.col + c };
       if (indexed) crud.operations.changeCellValueInColumnSearch(cell, value);
       if (vertex === undefined) {
-        const created = new valueVertex(value, content);
+        const created =
+          (prepared?.vertices[index] as ValueVertex | undefined) ?? new valueVertex(value, content);
         graph.addNodeIfNotExists(created);
         dependencyGraph.addressMapping.setCell(cell, created);
       } else if (vertex.rawValue !== content) {
         vertex.setValues({ parsedValue: value, rawValue: content });
         markDependentsDirty(graph, vertex);
       }
-      exported[index] = internals._exporter.exportValue(value);
+      if (prepared === undefined) exported[index] = internals._exporter.exportValue(value);
     }
   }
   return exported;
+}
+
+/**
+ * The write of contents parsed ahead (`parseValueRows`): the same checks and writes as
+ * writeValuesInPlace without the parsing, and with as little per cell as it can, since a
+ * prepared write is large (100,000 cells at most per request, issue 16): one address object
+ * walks the block (HyperFormula's mappings read it and keep none), and only cells that already
+ * have a vertex are remembered between the check and the write.
+ */
+function placeParsed(
+  internals: Internals,
+  address: Address,
+  contents: readonly (readonly RawCellContent[])[],
+  prepared: ParsedValues,
+  newCellsAllowed: boolean,
+  valueVertex: Classes['valueVertex'],
+): unknown[] | undefined {
+  const { dependencyGraph } = internals;
+  const { graph, addressMapping } = dependencyGraph;
+  const cell = { sheet: address.sheet, row: 0, col: 0 };
+  const held = new Map<number, ValueVertex>();
+  let index = 0;
+  const vacant = newCellsAllowed && holdsNoVertex(addressMapping, address, contents);
+  for (let r = 0; r < contents.length && !vacant; r += 1) {
+    const width = contents[r]!.length;
+    cell.row = address.row + r;
+    for (let c = 0; c < width; c += 1, index += 1) {
+      cell.col = address.col + c;
+      const vertex = dependencyGraph.getCell(cell);
+      if (vertex === undefined) {
+        if (!newCellsAllowed) return undefined;
+      } else if (vertex instanceof valueVertex) held.set(index, vertex);
+      else return undefined;
+    }
+  }
+  const { values, vertices } = prepared;
+  index = 0;
+  for (let r = 0; r < contents.length; r += 1) {
+    const line = contents[r]!;
+    cell.row = address.row + r;
+    for (let c = 0; c < line.length; c += 1, index += 1) {
+      const vertex = held.size === 0 ? undefined : held.get(index);
+      if (vertex === undefined) {
+        const created = vertices[index]!;
+        graph.addNodeIfNotExists(created);
+        cell.col = address.col + c;
+        addressMapping.setCell(cell, created);
+      } else if (vertex.rawValue !== line[c]) {
+        vertex.setValues({ parsedValue: values[index], rawValue: line[c]! });
+        markDependentsDirty(graph, vertex);
+      }
+    }
+  }
+  return prepared.exported;
+}
+
+/** What `holdsNoVertex` reads of HyperFormula's per-sheet address mappings. */
+interface SheetMappings {
+  readonly mapping?: ReadonlyMap<number, { readonly mapping?: unknown } | undefined>;
+}
+
+/**
+ * Whether no cell of the block has a vertex, read off the sheet's mapping a row (dense layout)
+ * or a column (sparse) at a time: a block written into empty rows is then checked per row, not
+ * per cell. False when it cannot tell (a layout it does not know); the caller then asks each cell.
+ */
+function holdsNoVertex(
+  addressMapping: unknown,
+  address: Address,
+  contents: readonly (readonly RawCellContent[])[],
+): boolean {
+  const layout = (addressMapping as SheetMappings).mapping?.get(address.sheet)?.mapping;
+  const height = contents.length;
+  const width = contents[0]?.length ?? 0;
+  if (contents.some((line) => line.length !== width)) return false;
+  if (Array.isArray(layout)) {
+    const rows = layout as readonly (readonly unknown[] | undefined)[];
+    for (let row = address.row; row < address.row + height; row += 1) {
+      const line = rows[row];
+      if (line === undefined) continue;
+      if (!Array.isArray(line)) return false;
+      for (let col = address.col; col < address.col + width; col += 1)
+        if (line[col] !== undefined) return false;
+    }
+    return true;
+  }
+  if (layout instanceof Map) {
+    const columns = layout as ReadonlyMap<number, unknown>;
+    for (let col = address.col; col < address.col + width; col += 1) {
+      const column = columns.get(col);
+      if (column === undefined) continue;
+      if (!(column instanceof Map)) return false;
+      for (let row = address.row; row < address.row + height; row += 1)
+        if (column.get(row) !== undefined) return false;
+    }
+    return true;
+  }
+  return false;
 }

@@ -106,13 +106,35 @@ export function writeRangeOps(
   // model's; imports, replays and in-process callers build writes of any size.
   maxCells = Number.POSITIVE_INFINITY,
 ): Op[] {
+  const steps = writeRangeSteps(sheet, anchor, values, maxCells);
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return next.value;
+  }
+}
+
+/** Cells `writeRangeSteps` types before it yields. */
+const TYPED_CELLS_PER_STEP = 4_096;
+
+/**
+ * `writeRangeOps` as steps, yielding after about TYPED_CELLS_PER_STEP cells typed, so a caller can
+ * type a 100,000-cell write across turns of the event loop (issue 16); returns the same ops.
+ */
+export function* writeRangeSteps(
+  sheet: string,
+  anchor: CellAddress,
+  values: readonly (readonly WireValue[])[],
+  maxCells = Number.POSITIVE_INFINITY,
+): Generator<void, Op[]> {
   let cells = 0;
   for (const row of values) cells += row.length;
   if (cells > maxCells) throw tooManyCellsInWrite(String(cells), maxCells);
   const runs: InputRun[] = [];
   const typedFormats: TypedFormat[] = [];
-  values.forEach((row, offset) => {
-    if (row.length === 0) return;
+  let typed = 0;
+  for (let offset = 0; offset < values.length; offset += 1) {
+    const row = values[offset]!;
+    if (row.length === 0) continue;
     const target = { row: anchor.row + offset, col: anchor.col };
     if (target.row >= MAX_ROWS || anchor.col + row.length > MAX_COLUMNS) {
       throw new InvalidOperationError(
@@ -134,7 +156,12 @@ export function writeRangeOps(
         return typed.input;
       }),
     });
-  });
+    typed += row.length;
+    if (typed >= TYPED_CELLS_PER_STEP) {
+      typed = 0;
+      yield;
+    }
+  }
   return runs.length === 0
     ? []
     : [{ type: 'set-cells', sheet, runs }, ...typedFormatOps(sheet, typedFormats)];

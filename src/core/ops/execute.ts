@@ -4,6 +4,7 @@
 import { changeStructure } from './structure-change.js';
 import { refreshFunctions } from './refresh-functions.js';
 import { cellKey, formatCell, type CellAddress } from '../address/index.js';
+import { PAGE_ROWS } from '../cell-pages.js';
 import { renameChartSheet } from '../chart.js';
 import { CellLockedError, DuplicateSheetError, LastSheetError, TooLargeError } from '../errors.js';
 import type { FormulaEngine } from '../formula/index.js';
@@ -63,49 +64,142 @@ function emptyRun(cache: Map<number, readonly null[]>, length: number): readonly
   return run;
 }
 
+/**
+ * Whether each run starts after the one before it ends (row-major, no cell named twice): such an
+ * op can read what a cell held and write it in one pass, run by run.
+ */
+function inOrder(runs: readonly InputRun[]): boolean {
+  for (let index = 1; index < runs.length; index += 1) {
+    const before = runs[index - 1]!;
+    const run = runs[index]!;
+    if (
+      run.row < before.row ||
+      (run.row === before.row && run.col < before.col + before.inputs.length)
+    )
+      return false;
+  }
+  return true;
+}
+
+/**
+ * The runs arrays whose texts and order were checked ahead (`checkRunsAhead`), until written,
+ * each with whether it fills the pages it reaches (`fillsPages`).
+ */
+const checkedAhead = new WeakMap<readonly InputRun[], boolean>();
+
+/** Runs a step of `checkRunsAhead` looks at before asking whether to go on. */
+const RUNS_PER_CHECK = 1_024;
+
+/**
+ * Checks ahead of its write, a slice of runs per step, what a `set-cells` of `runs` checks of the
+ * runs alone (no text over MAX_TEXT_LENGTH, the runs in order): the write of a prepared 100,000
+ * cells then skips both passes. Runs that fail are left to the write, which refuses them.
+ */
+export function* checkRunsAhead(runs: readonly InputRun[]): Generator<void, void> {
+  for (let from = 0; from < runs.length; from += RUNS_PER_CHECK) {
+    const to = Math.min(runs.length, from + RUNS_PER_CHECK);
+    if (!inOrder(runs.slice(Math.max(0, from - 1), to))) return;
+    for (let index = from; index < to; index += 1)
+      if (runs[index]!.inputs.some((input) => tooLong(input))) return;
+    yield;
+  }
+  checkedAhead.set(runs, fillsPages(runs));
+}
+
+function tooLong(input: CellInput | null): boolean {
+  return typeof input === 'string' && input.length > MAX_TEXT_LENGTH;
+}
+
+/**
+ * Whether the runs stack into a rectangle at least PAGE_ROWS / 2 rows high (the same column and
+ * width, row after row): each page it reaches then takes enough of its cells to be dense, so the
+ * pages it creates are made dense at once.
+ */
+function fillsPages(runs: readonly InputRun[]): boolean {
+  const first = runs[0];
+  if (first === undefined || runs.length < PAGE_ROWS / 2) return false;
+  for (let index = 1; index < runs.length; index += 1) {
+    const run = runs[index]!;
+    if (
+      run.row !== first.row + index ||
+      run.col !== first.col ||
+      run.inputs.length !== first.inputs.length
+    )
+      return false;
+  }
+  return true;
+}
+
 function setCells(state: WorkbookState, op: Extract<Op, { type: 'set-cells' }>): Executed {
   const sheet = findSheet(state, op.sheet);
   const locked = lockedTargets(sheet, op.runs);
   if (locked.length > 0) throw new CellLockedError(sheet.name, locked);
+  const filled = checkedAhead.get(op.runs);
+  const checked = checkedAhead.delete(op.runs);
+  let cells = 0;
+  for (const run of op.runs) {
+    if (!checked)
+      for (let offset = 0; offset < run.inputs.length; offset += 1) {
+        const input = run.inputs[offset]!;
+        if (tooLong(input)) {
+          throw new TooLargeError(
+            `${sheet.name}!${formatCell({ row: run.row, col: run.col + offset })}`,
+            tooLongText(input as string),
+          );
+        }
+      }
+    cells += run.inputs.length;
+  }
   const previousRuns: InputRun[] = [];
   // One entry per written cell, in the runs' order; 0 means the cell had never been written.
-  const previousVersions: number[] = [];
+  const previousVersions = new Float64Array(cells);
   const emptyRuns = new Map<number, readonly null[]>();
-  // Everything is read before anything is written, so a cell named twice in one op still
-  // reverts (and undoes) to what it held before the op.
-  for (const run of op.runs) {
-    let previous: (CellInput | null)[] | undefined;
-    let key = cellKey(run.row, run.col);
-    for (let offset = 0; offset < run.inputs.length; offset += 1, key += 1) {
-      const input = run.inputs[offset];
-      if (typeof input === 'string' && input.length > MAX_TEXT_LENGTH) {
-        throw new TooLargeError(
-          `${sheet.name}!${formatCell({ row: run.row, col: run.col + offset })}`,
-          tooLongText(input),
-        );
-      }
-      const held = sheet.inputs.get(key);
-      if (held !== undefined) {
-        previous ??= new Array<CellInput | null>(run.inputs.length).fill(null);
-        previous[offset] = held;
-      }
-      previousVersions.push(sheet.versions.get(key) ?? 0);
+  if (checked || inOrder(op.runs)) {
+    // A page lookup per page a run crosses, not per cell (a 100,000-cell range write, issue 16).
+    let at = 0;
+    const dense = filled ?? fillsPages(op.runs);
+    for (const run of op.runs) {
+      const previous = sheet.inputs.writeRun(run.row, run.col, run.inputs, dense);
+      sheet.versions.bumpRun(run.row, run.col, run.inputs.length, previousVersions, at);
+      at += run.inputs.length;
+      previousRuns.push({
+        row: run.row,
+        col: run.col,
+        inputs: previous ?? emptyRun(emptyRuns, run.inputs.length),
+      });
     }
-    previousRuns.push({
-      row: run.row,
-      col: run.col,
-      inputs: previous ?? emptyRun(emptyRuns, run.inputs.length),
-    });
-  }
-  let index = 0;
-  for (const run of op.runs) {
-    let key = cellKey(run.row, run.col);
-    for (const input of run.inputs) {
-      if (input === null) sheet.inputs.delete(key);
-      else sheet.inputs.set(key, input);
-      sheet.versions.set(key, previousVersions[index]! + 1);
-      index += 1;
-      key += 1;
+  } else {
+    // Everything is read before anything is written, so a cell named twice in one op still
+    // reverts (and undoes) to what it held before the op.
+    let index = 0;
+    for (const run of op.runs) {
+      let previous: (CellInput | null)[] | undefined;
+      let key = cellKey(run.row, run.col);
+      for (let offset = 0; offset < run.inputs.length; offset += 1, key += 1) {
+        const held = sheet.inputs.get(key);
+        if (held !== undefined) {
+          previous ??= new Array<CellInput | null>(run.inputs.length).fill(null);
+          previous[offset] = held;
+        }
+        previousVersions[index] = sheet.versions.get(key) ?? 0;
+        index += 1;
+      }
+      previousRuns.push({
+        row: run.row,
+        col: run.col,
+        inputs: previous ?? emptyRun(emptyRuns, run.inputs.length),
+      });
+    }
+    index = 0;
+    for (const run of op.runs) {
+      let key = cellKey(run.row, run.col);
+      for (const input of run.inputs) {
+        if (input === null) sheet.inputs.delete(key);
+        else sheet.inputs.set(key, input);
+        sheet.versions.set(key, previousVersions[index]! + 1);
+        index += 1;
+        key += 1;
+      }
     }
   }
   const revert = (): void => {

@@ -22,6 +22,7 @@ export {
   unlockAllOps,
   writeCellOps,
   writeRangeOps,
+  writeRangeSteps,
   tooManyCellsInImport,
   typedFormatOps,
   type SheetCells,

@@ -77,3 +77,76 @@ describe('set-cells over whole rectangles', () => {
     expect(sheet.value(0, 0)).toBe('before');
   });
 });
+
+/** Prepares `ops` (Workbook.prepareWrite) to the end, as hosting does across turns. */
+function prepare(workbook: ReturnType<typeof open>, ops: readonly Op[]): void {
+  const preparing = workbook.prepareWrite(ops);
+  let steps = 0;
+  while (!preparing.step(() => true) && steps < 1_000) steps += 1;
+}
+
+describe('set-cells prepared ahead (prepareWrite)', () => {
+  it('over values a formula reads: the formula follows, changes list each cell once, and undo puts the old values back', () => {
+    const workbook = open();
+    workbook.apply(
+      writeRangeOps(
+        'Sheet1',
+        { row: 0, col: 0 },
+        grid(100, 3, () => 1),
+      ),
+    );
+    workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 4 }, [['=SUM(A1:C100)']]));
+    // Half over the old values, half into empty rows below them.
+    const ops = writeRangeOps(
+      'Sheet1',
+      { row: 50, col: 0 },
+      grid(100, 3, () => 2),
+    );
+    prepare(workbook, ops);
+    const commit = workbook.apply(ops);
+    const sheet = workbook.sheet();
+    expect(sheet.value(0, 4)).toBe(50 * 3 + 50 * 3 * 2);
+    expect(sheet.value(149, 2)).toBe(2);
+    expect(sheet.version(50, 0)).toBe(2);
+    expect(sheet.version(149, 0)).toBe(1);
+    const [changed] = commit.changes.cells;
+    expect(changed!.cells).toHaveLength(301);
+    expect(changed!.cells).toContainEqual({ row: 0, col: 4, value: 450 });
+    workbook.undo();
+    expect(sheet.value(0, 4)).toBe(300);
+    expect(sheet.value(50, 0)).toBe(1);
+    expect(sheet.input(149, 0)).toBeNull();
+  });
+
+  it('with a formula written meanwhile into its rectangle: the write still puts every value there', () => {
+    const workbook = open();
+    const ops = writeRangeOps(
+      'Sheet1',
+      { row: 0, col: 0 },
+      grid(50, 4, (row, col) => row * 4 + col),
+    );
+    prepare(workbook, ops);
+    workbook.apply(writeRangeOps('Sheet1', { row: 10, col: 1 }, [['=1+1']]));
+    workbook.apply(ops);
+    const sheet = workbook.sheet();
+    expect(sheet.input(10, 1)).toBe(41);
+    expect(sheet.value(10, 1)).toBe(41);
+    expect(sheet.value(49, 3)).toBe(199);
+    workbook.undo();
+    expect(sheet.input(10, 1)).toEqual({ formula: '=1+1' });
+    expect(sheet.value(10, 1)).toBe(2);
+    expect(sheet.input(49, 3)).toBeNull();
+  });
+
+  it('with a text too long in it is refused at its commit, nothing written', () => {
+    const workbook = open();
+    const ops = writeRangeOps('Sheet1', { row: 0, col: 0 }, [
+      [1, 2],
+      ['x'.repeat(40_000), 3],
+    ]);
+    prepare(workbook, ops);
+    expect(() => workbook.apply(ops)).toThrow(/32767|characters/);
+    expect(workbook.sheet().cellCount).toBe(0);
+    expect(workbook.sheet().version(0, 0)).toBe(0);
+  });
+});
