@@ -102,4 +102,22 @@ describe('the byte budget', () => {
     expect(history.undoSize).toBe(2);
     expect(history.bytes).toBe(2 * SMALL);
   });
+
+  it('a full stack that keeps dropping its oldest step (hundreds of commits) undoes the newest steps, newest first, with their origins', () => {
+    const history = new History(3, 100 * SMALL);
+    const all = steps(300);
+    all.forEach((entry, index) => history.recordCommit(entry, `client-${index}`));
+    expect(history.undoSize).toBe(3);
+    expect(history.bytes).toBe(3 * SMALL);
+    expect(history.peekUndoOrigin()).toBe('client-299');
+    expect(history.peekUndo()).toBe(all[299]);
+    const undone = history.takeUndo()!;
+    history.recordUndone(undone, 'client-299');
+    expect(history.redoSize).toBe(1);
+    expect(undoAll(history)).toEqual(['29', '29']);
+    expect(history.peekUndo()).toBeUndefined();
+    history.recordCommit(step('new'));
+    expect(history.redoSize).toBe(0);
+    expect(history.bytes).toBe(estimateStepBytes(step('new')));
+  });
 });

@@ -13,41 +13,71 @@ import type { Op } from './ops/op.js';
 /**
  * One stack: entries, their estimated bytes and their origins side by side (no object per step
  * on the write path). An origin is an opaque id of the client that made the step, or undefined.
+ * The bottom is `start`, not index 0: dropping the oldest step (every commit once the stack is
+ * full) moves `start` instead of shifting three arrays; the dropped slots are cut off in bulk.
  */
 class Stack {
-  readonly entries: (readonly Op[])[] = [];
-  readonly bytes: number[] = [];
-  readonly origins: (string | undefined)[] = [];
+  #entries: (readonly Op[] | undefined)[] = [];
+  #bytes: number[] = [];
+  #origins: (string | undefined)[] = [];
+  #start = 0;
 
   get length(): number {
-    return this.entries.length;
+    return this.#entries.length - this.#start;
   }
 
   push(entry: readonly Op[], bytes: number, origin: string | undefined): void {
-    this.entries.push(entry);
-    this.bytes.push(bytes);
-    this.origins.push(origin);
+    this.#entries.push(entry);
+    this.#bytes.push(bytes);
+    this.#origins.push(origin);
+  }
+
+  /** The top entry, left in place; undefined when empty. */
+  peek(): readonly Op[] | undefined {
+    return this.length === 0 ? undefined : this.#entries[this.#entries.length - 1];
+  }
+
+  /** The top entry's origin; undefined when empty (or recorded without one). */
+  peekOrigin(): string | undefined {
+    return this.length === 0 ? undefined : this.#origins[this.#origins.length - 1];
   }
 
   /** The top entry and its bytes, removed; undefined when empty. */
   pop(): { entry: readonly Op[]; bytes: number } | undefined {
-    const entry = this.entries.pop();
-    if (entry === undefined) return undefined;
-    this.origins.pop();
-    return { entry, bytes: this.bytes.pop()! };
+    if (this.length === 0) return undefined;
+    const entry = this.#entries.pop()!;
+    this.#origins.pop();
+    const bytes = this.#bytes.pop()!;
+    if (this.length === 0) this.clear();
+    return { entry, bytes };
   }
 
   /** Removes the bottom (oldest) entry; returns its bytes. */
   shift(): number {
-    this.entries.shift();
-    this.origins.shift();
-    return this.bytes.shift()!;
+    const bytes = this.#bytes[this.#start]!;
+    // The step's ops are released now, not when the slots are cut off.
+    this.#entries[this.#start] = undefined;
+    this.#start += 1;
+    if (this.length === 0) this.clear();
+    else if (this.#start >= 64 && this.#start * 2 >= this.#entries.length) {
+      this.#entries = this.#entries.slice(this.#start);
+      this.#bytes = this.#bytes.slice(this.#start);
+      this.#origins = this.#origins.slice(this.#start);
+      this.#start = 0;
+    }
+    return bytes;
+  }
+
+  /** The bytes of every entry, bottom to top. */
+  allBytes(): number[] {
+    return this.#bytes.slice(this.#start);
   }
 
   clear(): void {
-    this.entries.length = 0;
-    this.bytes.length = 0;
-    this.origins.length = 0;
+    this.#entries = [];
+    this.#bytes = [];
+    this.#origins = [];
+    this.#start = 0;
   }
 }
 
@@ -70,12 +100,12 @@ export class History {
 
   /** The entry the next undo would take, left in place. */
   peekUndo(): readonly Op[] | undefined {
-    return this.#undo.entries.at(-1);
+    return this.#undo.peek();
   }
 
   /** The origin of the entry the next undo would take (undefined: none recorded, or no entry). */
   peekUndoOrigin(): string | undefined {
-    return this.#undo.origins.at(-1);
+    return this.#undo.peekOrigin();
   }
 
   takeUndo(): readonly Op[] | undefined {
@@ -140,7 +170,7 @@ export class History {
 
   #clearRedo(): void {
     if (this.#redo.length === 0) return;
-    for (const bytes of this.#redo.bytes) this.#bytes -= bytes;
+    for (const bytes of this.#redo.allBytes()) this.#bytes -= bytes;
     this.#redo.clear();
   }
 

@@ -89,6 +89,27 @@ describe('typing numbers the way a spreadsheet shows them (issue 19)', () => {
     expect(typeValue("'15%")).toEqual({ input: '15%' });
     expect(inputToText('15%')).toBe("'15%");
   });
+
+  it.each([
+    '12',
+    ' 12 ',
+    '-0',
+    '+1.5e3',
+    '.5',
+    '1e400',
+    "'12",
+    '=12',
+    ' =12',
+    '12 %',
+    'TRUE',
+    '#N/A',
+    '',
+    '   ',
+    '0x10',
+    '1,200',
+  ])('types %j to the same input typeInput gives', (text) => {
+    expect(typeValue(text).input).toEqual(typeInput(text));
+  });
 });
 
 describe('typing booleans, formulas, literal text and clears', () => {

@@ -118,9 +118,14 @@ export interface TypedValue {
  */
 export function typeValue(value: WireValue | undefined): TypedValue {
   if (typeof value !== 'string') return { input: typeInput(value) };
+  // Plain numeric text (the common case) is that number and implies no format: typeInput would
+  // reach the same number after its other checks, none of which such text can meet.
+  const trimmed = value.trim();
+  const plain = parseNumericText(trimmed);
+  if (plain !== undefined) return { input: plain };
   const input = typeInput(value);
-  if (typeof input !== 'number' || parseNumericText(value.trim()) !== undefined) return { input };
-  const typed = parseTypedNumber(value.trim());
+  if (typeof input !== 'number') return { input };
+  const typed = parseTypedNumber(trimmed);
   return typed?.numberFormat === undefined
     ? { input }
     : { input, numberFormat: typed.numberFormat };

@@ -4,6 +4,7 @@
 // the target, fsync the directory. A crash at any point leaves the old file or the new one,
 // never a torn one. The file system is a seam so tests can fail it.
 import { randomBytes } from 'node:crypto';
+import { fdatasync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -15,6 +16,12 @@ export interface FileSystem {
   readFile(file: string): Promise<Buffer>;
   readdir(dir: string): Promise<string[]>;
   mkdir(dir: string, options: { recursive: true; mode?: number }): Promise<string | undefined>;
+  /**
+   * fdatasync of an open file's descriptor, told through a callback: the journal's group commit
+   * calls it once per group, and the callback form costs the event loop less per call than a
+   * FileHandle's promise (`datasync()`: a promise request and its bookkeeping per call).
+   */
+  fdatasync(fd: number, done: (error: NodeJS.ErrnoException | null) => void): void;
 }
 
 export const nodeFileSystem: FileSystem = {
@@ -24,6 +31,7 @@ export const nodeFileSystem: FileSystem = {
   readFile: (file) => fs.readFile(file),
   readdir: (dir) => fs.readdir(dir),
   mkdir: (dir, options) => fs.mkdir(dir, options),
+  fdatasync: (fd, done) => fdatasync(fd, done),
 };
 
 function errorCode(error: unknown): string | undefined {

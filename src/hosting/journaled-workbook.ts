@@ -87,7 +87,24 @@ interface Queued {
   readonly reject: (error: unknown) => void;
 }
 
+/** An applied commit on its way to the journal, and who waits for its answer. */
+interface Applied {
+  readonly meta: ApplyMeta;
+  readonly applied: AppliedCommit;
+  readonly resolve: (commit: Commit) => void;
+  readonly reject: (error: unknown) => void;
+}
+
 const ignore = (): void => undefined;
+
+/** A numbered commit handed to the journal: answered once durable, after every earlier one. */
+interface HandedOver {
+  readonly commit: Commit;
+  readonly bytes: number;
+  readonly durable: Promise<void>;
+  readonly resolve: (commit: Commit) => void;
+  readonly reject: (error: unknown) => void;
+}
 
 export class JournaledWorkbook implements WorkbookHandle {
   readonly id: string;
@@ -250,10 +267,14 @@ export class JournaledWorkbook implements WorkbookHandle {
     }
     if (queued.length === 1) {
       const [only] = queued as [Queued];
-      const done = this.#record('change', only.meta, () =>
-        this.#workbook.apply(only.ops, only.meta),
-      ) as Promise<Commit>;
-      void done.then(only.resolve, only.reject);
+      let applied: AppliedCommit;
+      try {
+        applied = this.#workbook.apply(only.ops, only.meta);
+      } catch (error) {
+        only.reject(error);
+        return;
+      }
+      this.#journaled('change', [{ ...only, applied }]);
       return;
     }
     let outcomes: ReturnType<Workbook['applyBatch']>;
@@ -263,15 +284,13 @@ export class JournaledWorkbook implements WorkbookHandle {
       for (const entry of queued) entry.reject(error);
       return;
     }
+    const applied: Applied[] = [];
     outcomes.forEach((outcome, index) => {
-      const entry = queued[index]!;
-      if (outcome.commit === undefined) entry.reject(outcome.error);
-      else
-        (this.#journaled('change', entry.meta, outcome.commit) as Promise<Commit>).then(
-          entry.resolve,
-          entry.reject,
-        );
+      const { meta, resolve, reject } = queued[index]!;
+      if (outcome.commit === undefined) reject(outcome.error);
+      else applied.push({ meta, applied: outcome.commit, resolve, reject });
     });
+    this.#journaled('change', applied);
   }
 
   #record(
@@ -289,34 +308,69 @@ export class JournaledWorkbook implements WorkbookHandle {
       return Promise.reject(error);
     }
     if (applied === undefined) return Promise.resolve(undefined);
-    return this.#journaled(kind, meta, applied);
+    const done = applied;
+    return new Promise<Commit>((resolve, reject) =>
+      this.#journaled(kind, [{ meta, applied: done, resolve, reject }]),
+    );
   }
 
-  /** Numbers an applied commit, hands it to the journal, and settles once it is durable. */
-  #journaled(kind: Commit['kind'], meta: ApplyMeta, applied: AppliedCommit): Promise<Commit> {
+  /**
+   * Numbers applied commits in order and hands each to the journal (synchronously, so seqs
+   * follow the calls), then answers each once it is durable and every earlier commit was
+   * answered or refused. One settling chain per call (a whole batch), not promises per commit.
+   */
+  #journaled(kind: Commit['kind'], commits: readonly Applied[]): void {
+    if (commits.length === 0) return;
+    const handedOver = commits.map((entry) => this.#handOver(kind, entry));
+    this.#tail = this.#settle(this.#tail, handedOver);
+  }
+
+  #handOver(kind: Commit['kind'], { meta, applied, resolve, reject }: Applied): HandedOver {
     const record = this.#recordOf(kind, meta, applied);
-    const durable =
-      record.ops === 'snapshot'
-        ? this.#journal.writeSnapshot(
-            this.id,
-            record.seq,
-            snapshotDocument(applied.ops, this.#workbook),
-          )
-        : this.#journal.append(this.id, record);
+    let durable: Promise<void>;
+    try {
+      durable =
+        record.ops === 'snapshot'
+          ? this.#journal.writeSnapshot(
+              this.id,
+              record.seq,
+              snapshotDocument(applied.ops, this.#workbook),
+            )
+          : this.#journal.append(this.id, record);
+    } catch (error) {
+      durable = Promise.reject(error);
+    }
+    // Handled at once: #settle awaits it only after the commits before it, and a journal may
+    // fail it before then (an unhandled rejection ends the process).
+    void durable.catch(ignore);
     const commit: Commit = { ...record, changes: applied.changes };
     const bytes =
       (record.ops === 'snapshot' ? 0 : estimateOpBytes(applied.ops)) +
       changeSetBytes(applied.changes);
-    // Published (and answered) only after every earlier commit was, and once durable itself.
-    const done = Promise.all([this.#tail, durable]).then(
-      () => {
+    return { commit, bytes, durable, resolve, reject };
+  }
+
+  /**
+   * Publishes and answers each commit once it is durable, in seq order, after `earlier` (the
+   * commits before them) settled; a commit the journal failed is refused with the storage error.
+   * Never rejects: the next call waits on it.
+   */
+  async #settle(earlier: Promise<void>, commits: readonly HandedOver[]): Promise<void> {
+    await earlier;
+    for (const { commit, bytes, durable, resolve, reject } of commits) {
+      try {
+        await durable;
+      } catch (error) {
+        reject(this.#storageError(error));
+        continue;
+      }
+      try {
         this.#feed.publish(commit, bytes);
-        return commit;
-      },
-      (error: unknown) => this.#failStorage(error),
-    );
-    this.#tail = done.then(ignore, ignore);
-    return done;
+        resolve(commit);
+      } catch (error) {
+        reject(error);
+      }
+    }
   }
 
   #recordOf(kind: Commit['kind'], meta: ApplyMeta, applied: AppliedCommit): CommitRecord {
@@ -348,7 +402,8 @@ export class JournaledWorkbook implements WorkbookHandle {
     return this.#stamp;
   }
 
-  #failStorage(error: unknown): never {
+  /** The error a commit the journal failed is refused with; from then on every change is refused. */
+  #storageError(error: unknown): StorageUnavailableError | WorkbookChangedElsewhereError {
     if (error instanceof CommitSeqTakenError || this.stale) {
       // Not a storage failure: this copy missed another process's commits. Nothing after the
       // refused commit can be stored either, so the copy stops taking changes and is replaced.
@@ -356,7 +411,7 @@ export class JournaledWorkbook implements WorkbookHandle {
         this.#storageFailure = new WorkbookChangedElsewhereError(this.id);
         this.#onStale?.();
       }
-      throw this.#storageFailure;
+      return this.#storageFailure;
     }
     // The in-memory workbook is now ahead of the disk: accepting more changes could acknowledge
     // writes a restart would not bring back, so every later commit is refused.
@@ -367,6 +422,6 @@ export class JournaledWorkbook implements WorkbookHandle {
       'the journal could not be written; the workbook refuses changes until restarted',
       error,
     );
-    throw this.#storageFailure;
+    return this.#storageFailure;
   }
 }

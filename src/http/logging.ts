@@ -9,7 +9,7 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
  */
 export class QuietRequestLog extends LogController {
   override incomingRequest(request: FastifyRequest): void {
-    request.log.debug({ req: request }, 'incoming request');
+    if (writesDebug(request.log)) request.log.debug({ req: request }, 'incoming request');
   }
 
   override requestCompleted(
@@ -22,8 +22,18 @@ export class QuietRequestLog extends LogController {
         { res: reply, err: error, responseTime: reply.elapsedTime },
         'request errored',
       );
-    else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    else if (writesDebug(reply.log))
+      reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
+}
+
+/**
+ * Whether a debug line would be written: at the default level it is not, and then the line's
+ * fields (an object, the response time) are not even gathered, on every request.
+ */
+function writesDebug(log: FastifyRequest['log']): boolean {
+  const levelAware = log as Partial<{ isLevelEnabled(level: string): boolean }>;
+  return typeof levelAware.isLevelEnabled !== 'function' || levelAware.isLevelEnabled('debug');
 }
 export const REDACTED_LOG_PATHS: readonly string[] = [
   'req.headers.authorization',

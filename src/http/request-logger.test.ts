@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { loggerOptions } from './logging.js';
+import { loggerOptions, QuietRequestLog } from './logging.js';
 import { lazyRequestLogger } from './request-logger.js';
 
 function capture(): { stream: Writable; lines: () => Record<string, unknown>[] } {
@@ -67,4 +67,25 @@ describe('the per-request logger', () => {
     expect(logged.every((line) => typeof line['reqId'] === 'string')).toBe(true);
     await app.close();
   });
+
+  it.each([
+    ['debug', ['incoming request', 'request completed']],
+    ['info', []],
+  ])(
+    'with the server at %s, the requests log (at debug) writes %j for a request that succeeds',
+    async (level, expected) => {
+      const { stream, lines } = capture();
+      const app = Fastify({
+        logger: { ...loggerOptions(undefined, level), stream },
+        logController: new QuietRequestLog(),
+        childLoggerFactory: lazyRequestLogger,
+      });
+      app.get('/ok', async () => ({ ok: true }));
+      expect((await app.inject({ method: 'GET', url: '/ok' })).statusCode).toBe(200);
+      const logged = lines().filter((line) => line['reqId'] !== undefined);
+      expect(logged.map((line) => line['msg'])).toEqual(expected);
+      if (level === 'debug') expect(logged[1]).toHaveProperty('responseTime');
+      await app.close();
+    },
+  );
 });

@@ -32,6 +32,13 @@ export class LazyRequestLogger {
     return this.#child?.level ?? this.parent.level;
   }
 
+  /** Whether a call at `level` would be written (pino's own question, asked of the child once made). */
+  isLevelEnabled(level: string): boolean {
+    return (this.#child as Partial<LevelAwareLogger> | undefined)?.isLevelEnabled !== undefined
+      ? (this.#child as LevelAwareLogger).isLevelEnabled(level)
+      : this.parent.isLevelEnabled(level);
+  }
+
   set level(level: string) {
     this.#real.level = level;
   }

@@ -55,7 +55,11 @@ class HeldJournal extends MemoryJournal {
 
   override append(workbookId: string, record: CommitRecord): Promise<void> {
     const stored = super.append(workbookId, record);
-    return new Promise((resolve, reject) => this.#held.push(() => stored.then(resolve, reject)));
+    return new Promise((resolve, reject) =>
+      this.#held.push(() =>
+        this.failure === undefined ? stored.then(resolve, reject) : reject(this.failure),
+      ),
+    );
   }
 
   get waiting(): number {
@@ -71,6 +75,16 @@ class HeldJournal extends MemoryJournal {
     this.syncs += 1;
     for (const release of this.#held.splice(this.#held.length - count, count)) release();
   }
+
+  /** The newest `count` appends fail (a later group's fsync failing while earlier ones run). */
+  failNewest(count: number, error: Error): void {
+    this.#failing.push(...this.#held.splice(this.#held.length - count, count));
+    this.failure = error;
+    for (const fail of this.#failing.splice(0)) fail();
+  }
+
+  failure: Error | undefined;
+  readonly #failing: (() => void)[] = [];
 }
 
 async function turns(count = 5): Promise<void> {
@@ -226,6 +240,39 @@ describe('the commit path (JournaledWorkbook)', () => {
       /ENOSPC/,
     );
     expect(seen).toEqual([]);
+  });
+
+  it('a later commit the journal fails while earlier ones wait for their fsync is refused only after them, and its failure is never left unhandled', async () => {
+    const journal = new HeldJournal();
+    const handle = await open(journal);
+    const seen: number[] = [];
+    handle.subscribe(0, (commit) => seen.push(commit.seq));
+    const settledInOrder: string[] = [];
+    const writes = ['A1', 'A2', 'A3'].map((cell, index) =>
+      handle.commit(writeCellOps('Sheet1', parseCell(cell), index + 1), meta).then(
+        (commit) => void settledInOrder.push(`${cell} acknowledged as ${commit.seq}`),
+        (error: unknown) =>
+          void settledInOrder.push(
+            `${cell} refused: ${error instanceof StorageUnavailableError ? 'storage' : String(error)}`,
+          ),
+      ),
+    );
+    await turns();
+    expect(journal.waiting).toBe(3);
+    // A3's append fails at once; A1 and A2 are still waiting for their fsync. Vitest fails the
+    // run on an unhandled rejection, so A3's failure must be handled before it is awaited.
+    journal.failNewest(1, new Error('EIO: i/o error'));
+    await turns();
+    expect(settledInOrder).toEqual([]);
+    journal.failure = undefined;
+    journal.sync();
+    await Promise.all(writes);
+    expect(settledInOrder).toEqual([
+      'A1 acknowledged as 1',
+      'A2 acknowledged as 2',
+      'A3 refused: storage',
+    ]);
+    expect(seen).toEqual([1, 2]);
   });
 
   it('cell writes made in one turn share a recalculation yet stay separate commits: own seq, record, change set and outcome', async () => {

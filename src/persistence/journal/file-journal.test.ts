@@ -169,14 +169,9 @@ describe('the file journal', () => {
     let syncs = 0;
     const counting: FileSystem = {
       ...nodeFileSystem,
-      open: async (file, flags, mode) => {
-        const handle = await nodeFileSystem.open(file, flags, mode);
-        const datasync = handle.datasync.bind(handle);
-        handle.datasync = async () => {
-          syncs += 1;
-          return datasync();
-        };
-        return handle;
+      fdatasync: (fd, done) => {
+        syncs += 1;
+        nodeFileSystem.fdatasync(fd, done);
       },
     };
     const journal = journalIn(dir, { files: counting });

@@ -30,17 +30,13 @@ async function heldWriter(): Promise<{ writer: SegmentWriter; syncs: HeldSync[];
   const syncs: HeldSync[] = [];
   const files: FileSystem = {
     ...nodeFileSystem,
-    open: async (name, flags, mode) => {
-      const handle = await nodeFileSystem.open(name, flags, mode);
-      const datasync = handle.datasync.bind(handle);
-      handle.datasync = async () => {
-        const { size } = fstatSync(handle.fd);
-        await new Promise<void>((resolve, reject) => {
-          syncs.push({ bytesCovered: size, release: resolve, fail: reject });
-        });
-        await datasync();
-      };
-      return handle;
+    fdatasync: (fd, done) => {
+      const { size } = fstatSync(fd);
+      syncs.push({
+        bytesCovered: size,
+        release: () => nodeFileSystem.fdatasync(fd, done),
+        fail: (error) => done(error),
+      });
     },
   };
   return { writer: new SegmentWriter(files, file, async () => undefined), syncs, file };

@@ -109,15 +109,16 @@ export class SegmentWriter {
       this.#fail(error);
       return;
     }
-    this.#handle.datasync().then(
-      () => {
-        this.syncs += 1;
-        syncing.synced = true;
-        this.#acknowledge();
-        this.#pump();
-      },
-      (error: unknown) => this.#fail(error),
-    );
+    this.files.fdatasync(this.#handle.fd, (error) => {
+      if (error !== null) {
+        this.#fail(error);
+        return;
+      }
+      this.syncs += 1;
+      syncing.synced = true;
+      this.#acknowledge();
+      this.#pump();
+    });
   }
 
   /** Resolves the groups at the head whose fdatasync succeeded, in order. */
