@@ -23,8 +23,8 @@ export interface SheetSchema {
 
 export interface SchemaSource {
   occupiedBounds(): RangeAddress | undefined;
-  /** The cellKeys of the cells with an input, in any order when `sorted` is false. */
-  occupiedKeys(sorted?: boolean): Float64Array;
+  /** The cellKeys of the cells with an input, a band of rows at a time. */
+  occupiedKeyBands(): Iterable<Float64Array>;
   input(row: number, col: number): CellInput | null;
   value(row: number, col: number): CellValue;
   /** The cell's format: a number or formula column mostly shown as dates, percentages or money says so. */
@@ -96,8 +96,6 @@ function typeOfTally(tally: ColumnTally): ColumnType {
 class SchemaWalk {
   readonly #sheet: SchemaSource;
   readonly #headerRow: number;
-  /** Order does not matter to counts: the keys unsorted. */
-  readonly #keys: Float64Array;
   readonly tallies = new Map<number, ColumnTally>();
   /** Each number format code's kind, looked up once. */
   readonly #kinds = new Map<string, string>();
@@ -105,17 +103,13 @@ class SchemaWalk {
   constructor(sheet: SchemaSource, bounds: RangeAddress) {
     this.#sheet = sheet;
     this.#headerRow = bounds.start.row;
-    this.#keys = sheet.occupiedKeys(false);
   }
 
-  get length(): number {
-    return this.#keys.length;
-  }
-
-  walk(from: number, to: number): void {
+  /** Counts the cells of `keys[from]` to `keys[to - 1]`. */
+  walk(keys: Float64Array, from: number, to: number): void {
     const sheet = this.#sheet;
     for (let index = from; index < to; index += 1) {
-      const key = this.#keys[index]!;
+      const key = keys[index]!;
       const row = Math.floor(key / MAX_COLUMNS);
       const col = key % MAX_COLUMNS;
       if (row === this.#headerRow) continue;
@@ -158,7 +152,7 @@ export function inferSheetSchema(sheet: SchemaSource): SheetSchema {
   if (bounds === undefined) return { rows: 0, cols: [], occupied_bounds: null };
   // Walk only occupied cells: a sheet with A1 and XFD1048576 must not scan the space between.
   const walk = new SchemaWalk(sheet, bounds);
-  walk.walk(0, walk.length);
+  for (const keys of sheet.occupiedKeyBands()) walk.walk(keys, 0, keys.length);
   return schemaOf(sheet, bounds, walk);
 }
 
@@ -173,9 +167,11 @@ export async function inferSheetSchemaInSlices(
   const bounds = sheet.occupiedBounds();
   if (bounds === undefined) return { rows: 0, cols: [], occupied_bounds: null };
   const walk = new SchemaWalk(sheet, bounds);
-  for (let from = 0; from < walk.length; from += WALK_STRETCH) {
-    await slices.pause();
-    walk.walk(from, Math.min(walk.length, from + WALK_STRETCH));
+  for (const keys of sheet.occupiedKeyBands()) {
+    for (let from = 0; from < keys.length; from += WALK_STRETCH) {
+      await slices.pause();
+      walk.walk(keys, from, Math.min(keys.length, from + WALK_STRETCH));
+    }
   }
   return schemaOf(sheet, bounds, walk);
 }

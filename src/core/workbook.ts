@@ -150,8 +150,8 @@ export interface SheetView {
   /** The smallest rectangle holding every locked cell, or undefined when none is. */
   lockedBounds(): RangeAddress | undefined;
   occupiedCells(): CellAddress[];
-  /** The cellKeys of the cells with an input: row-major unless `sorted` is false (cheaper). */
-  occupiedKeys(sorted?: boolean): Float64Array;
+  /** The cellKeys of the cells with an input, row-major, one band of 64 rows at a time: a sliced reader yields between bands. */
+  occupiedKeyBands(): Iterable<Float64Array>;
   lockedCells(): CellAddress[];
   /** Chart overlays in display order. */
   charts(): readonly Chart[];
@@ -780,7 +780,7 @@ export class Workbook {
       spilledFrom: (row, col) => spilledFrom(spills(), row, col),
       lockedBounds: () => sheet.lockedBounds(),
       occupiedCells: () => sheet.occupiedCells(),
-      occupiedKeys: (sorted) => sheet.occupiedKeys(sorted),
+      occupiedKeyBands: () => sheet.occupiedKeyBands(),
       lockedCells: () => sheet.lockedCells(),
       charts: () => [...sheet.charts],
       layout: () => sheet.layout,

@@ -139,8 +139,7 @@ class FindScan {
 export function findCells(workbook: WorkbookReader, request: FindRequest): FindResponse {
   const scan = new FindScan(request);
   for (const sheet of sheetsInScope(workbook, request)) {
-    const keys = sheet.occupiedKeys();
-    scan.scan(sheet, keys, 0, keys.length);
+    for (const keys of sheet.occupiedKeyBands()) scan.scan(sheet, keys, 0, keys.length);
   }
   return scan.answer();
 }
@@ -158,10 +157,11 @@ export function findCellsInSlices(
     const scan = new FindScan(request);
     for (const sheet of sheetsInScope(workbook, request)) {
       await slices.pause();
-      const keys = sheet.occupiedKeys();
-      for (let from = 0; from < keys.length; from += SCAN_STRETCH) {
-        await slices.pause();
-        scan.scan(sheet, keys, from, Math.min(keys.length, from + SCAN_STRETCH));
+      for (const keys of sheet.occupiedKeyBands()) {
+        for (let from = 0; from < keys.length; from += SCAN_STRETCH) {
+          await slices.pause();
+          scan.scan(sheet, keys, from, Math.min(keys.length, from + SCAN_STRETCH));
+        }
       }
     }
     return scan.answer();
