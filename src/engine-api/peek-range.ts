@@ -57,9 +57,23 @@ export function peekRangeInSlices(
       range === undefined
         ? []
         : await peekRowsInSlices(sheet, range, request.mode ?? 'values', slices);
-    return peekAnswer(sheet.name, range, rows, request.format ?? 'json');
+    const format = request.format ?? 'json';
+    if (format === 'json') return peekAnswer(sheet.name, range, rows, format);
+    // CSV/TSV text a stretch of rows at a time (rows are joined by line breaks either way).
+    const stretch = Math.max(1, Math.floor(DELIMITED_STRETCH_CELLS / (rows[0]?.length ?? 1)));
+    const lines: string[] = [];
+    for (let from = 0; from < rows.length; from += stretch) {
+      await slices.pause();
+      lines.push(formatDelimited(rows.slice(from, from + stretch), SEPARATORS[format]));
+    }
+    return { format, body: lines.join('\n') };
   });
 }
+
+const SEPARATORS = { csv: ',', tsv: '\t' } as const;
+
+/** About this many cells are written as CSV/TSV between looks at the clock. */
+const DELIMITED_STRETCH_CELLS = 8_192;
 
 function peekAnswer(
   sheet: string,
@@ -72,5 +86,5 @@ function peekAnswer(
       format,
       body: { sheet, range: range === undefined ? null : formatRange(range), rows },
     };
-  return { format, body: formatDelimited(rows, format === 'csv' ? ',' : '\t') };
+  return { format, body: formatDelimited(rows, SEPARATORS[format]) };
 }

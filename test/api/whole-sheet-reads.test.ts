@@ -88,3 +88,19 @@ describe('a large GET /grid, built in slices', () => {
     expect(body.formats).toEqual([{ range: 'B2:B9', format: { bold: true, fill: '#FFEE00' } }]);
   });
 });
+
+describe('a large /peek, built in slices', () => {
+  it('as CSV holds the same rows as its JSON, one line per row over every slice', async () => {
+    suite = await startApp();
+    const { http } = suite;
+    const values = Array.from({ length: 10_000 }, (_, row) => [row, `a,"${row}"`]);
+    expect((await http.post('/grid/range', { target_cell: 'A1', values })).status).toBe(200);
+    const json = await http.get('/peek', { range: 'A1:B10000' });
+    expect(json.body.rows).toEqual(values);
+    const csv = await http.get('/peek', { range: 'A1:B10000', format: 'csv' });
+    const lines = (csv.body as string).split('\n');
+    expect(lines).toHaveLength(10_000);
+    expect(lines[0]).toBe('0,"a,""0"""');
+    expect(lines[9_999]).toBe('9999,"a,""9999"""');
+  });
+});
