@@ -73,7 +73,7 @@ export function peekRangeInSlices(
 const SEPARATORS = { csv: ',', tsv: '\t' } as const;
 
 /** About this many cells are written as CSV/TSV between looks at the clock. */
-const DELIMITED_STRETCH_CELLS = 8_192;
+const DELIMITED_STRETCH_CELLS = 2_048;
 
 function peekAnswer(
   sheet: string,
