@@ -49,6 +49,8 @@ export interface Config {
   readonly maxWriteCells: number;
   /** The most cells one import may bring (JSON, GridOS, xlsx, CSV). */
   readonly maxImportCells: number;
+  /** The most cells one GET /grid lists (the page reads blocks of 100 × 26). */
+  readonly maxGridCells: number;
   /** How long one .xlsx import or export may run in the xlsx worker before it is stopped, in ms. */
   readonly xlsxTimeoutMs: number;
   /**
@@ -276,6 +278,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     // (docs/decisions/2026-11-26-write-and-import-sizes.md); config reads the environment only.
     maxWriteCells: integer(env, 'GRIDBOOK_MAX_WRITE_CELLS', 100_000, 1, 17_179_869_184),
     maxImportCells: integer(env, 'GRIDBOOK_MAX_IMPORT_CELLS', 1_048_576, 1, 17_179_869_184),
+    // Matches editing's DEFAULT_MAX_GRID_CELLS; config reads the environment only.
+    maxGridCells: integer(env, 'GRIDBOOK_MAX_GRID_CELLS', 250_000, 1, 17_179_869_184),
     // Matches persistence's XLSX_JOB_TIMEOUT_MS; config reads the environment only.
     xlsxTimeoutMs: integer(env, 'GRIDBOOK_XLSX_TIMEOUT_MS', 120_000, 1, 3_600_000),
     formulaBudgetMs: integer(env, 'GRIDBOOK_FORMULA_BUDGET_MS', 5_000, 0, 600_000) || undefined,

@@ -180,3 +180,32 @@ describe('CellInputs.shift', () => {
     }
   });
 });
+
+describe('CellInputs.rowBands', () => {
+  it('lists every key row-major, one band of 64 rows at a time, across sparse and dense pages', () => {
+    const inputs = new CellInputs();
+    const cells: [number, number][] = [
+      [200, 3],
+      [0, 16_383],
+      [63, 0],
+      [64, 1],
+      [1_048_575, 0],
+      [5, 2],
+    ];
+    // A dense page: the whole first 64 × 4 block.
+    for (let row = 0; row < 64; row += 1)
+      for (let col = 0; col < 4; col += 1) cells.push([row, col]);
+    for (const [row, col] of cells) inputs.set(cellKey(row, col), row + col);
+    const bands = [...inputs.rowBands()];
+    const expected = [...new Set(cells.map(([row, col]) => cellKey(row, col)))].sort(
+      (a, b) => a - b,
+    );
+    expect(bands.flatMap((band) => [...band])).toEqual(expected);
+    // Rows 0–63, 64–127, 192–255 and the last band: each band's rows only.
+    expect(bands).toHaveLength(4);
+    for (const band of bands) {
+      const first = Math.floor(Math.floor(band[0]! / 16_384) / 64);
+      for (const key of band) expect(Math.floor(Math.floor(key / 16_384) / 64)).toBe(first);
+    }
+  });
+});

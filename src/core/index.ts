@@ -66,6 +66,7 @@ export {
 export {
   columnType,
   inferSheetSchema,
+  inferSheetSchemaInSlices,
   type ColumnSchema,
   type ColumnType,
   type SheetSchema,
@@ -74,6 +75,7 @@ export {
   formatDelimited,
   MAX_PEEK_CELLS,
   peekRows,
+  peekRowsInSlices,
   type PeekCell,
   type PeekMode,
 } from './peek-format.js';
@@ -125,3 +127,11 @@ export {
   type FilterJson,
   type LayoutJson,
 } from './sheet-layout-json.js';
+export {
+  READ_SLICE_MS,
+  readConsistently,
+  ReadInterruptedError,
+  ReadSlices,
+  type SliceClock,
+  type StateCounter,
+} from './read-slices.js';

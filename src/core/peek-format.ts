@@ -3,6 +3,7 @@
 import { rangeSize, type RangeAddress } from './address/index.js';
 import { TooLargeError } from './errors.js';
 import { valueToJson, type CellValue } from './formula/index.js';
+import type { ReadSlices } from './read-slices.js';
 import { inputToText, type CellInput } from './value-typing.js';
 
 /** `display`: each value as its cell shows it (through its number format). */
@@ -21,7 +22,7 @@ export interface PeekSource {
   display?(row: number, col: number): string;
 }
 
-export function peekRows(sheet: PeekSource, range: RangeAddress, mode: PeekMode): PeekCell[][] {
+function checkPeekSize(range: RangeAddress): void {
   const size = rangeSize(range);
   if (size.cells > MAX_PEEK_CELLS) {
     throw new TooLargeError(
@@ -29,8 +30,18 @@ export function peekRows(sheet: PeekSource, range: RangeAddress, mode: PeekMode)
       `covers ${size.cells} cells; peek at most ${MAX_PEEK_CELLS} cells at a time.`,
     );
   }
-  const rows: PeekCell[][] = [];
-  for (let row = range.start.row; row <= range.end.row; row += 1) {
+}
+
+/** Rows `from` to `to` (inclusive, sheet rows) of the range, pushed onto `rows`. */
+function pushRows(
+  sheet: PeekSource,
+  range: RangeAddress,
+  mode: PeekMode,
+  from: number,
+  to: number,
+  rows: PeekCell[][],
+): void {
+  for (let row = from; row <= to; row += 1) {
     const cells: PeekCell[] = [];
     for (let col = range.start.col; col <= range.end.col; col += 1) {
       const input = sheet.input(row, col);
@@ -44,6 +55,33 @@ export function peekRows(sheet: PeekSource, range: RangeAddress, mode: PeekMode)
       else cells.push(valueToJson(sheet.value(row, col)));
     }
     rows.push(cells);
+  }
+}
+
+export function peekRows(sheet: PeekSource, range: RangeAddress, mode: PeekMode): PeekCell[][] {
+  checkPeekSize(range);
+  const rows: PeekCell[][] = [];
+  pushRows(sheet, range, mode, range.start.row, range.end.row, rows);
+  return rows;
+}
+
+/** About this many cells are read between looks at the clock. */
+const PEEK_STRETCH_CELLS = 4_096;
+
+/** peekRows a stretch of rows at a time, letting the event loop turn between slices. */
+export async function peekRowsInSlices(
+  sheet: PeekSource,
+  range: RangeAddress,
+  mode: PeekMode,
+  slices: ReadSlices,
+): Promise<PeekCell[][]> {
+  checkPeekSize(range);
+  const width = range.end.col - range.start.col + 1;
+  const stretch = Math.max(1, Math.floor(PEEK_STRETCH_CELLS / width));
+  const rows: PeekCell[][] = [];
+  for (let from = range.start.row; from <= range.end.row; from += stretch) {
+    await slices.pause();
+    pushRows(sheet, range, mode, from, Math.min(range.end.row, from + stretch - 1), rows);
   }
   return rows;
 }

@@ -1,14 +1,10 @@
 // What /schema says about a sheet (docs/contract.md §4): the occupied rectangle, and per column its
 // header (the first occupied row, even when it is data) and the type of the cells below it.
-import {
-  columnToLetters,
-  formatCell,
-  type CellAddress,
-  type RangeAddress,
-} from './address/index.js';
+import { columnToLetters, formatCell, MAX_COLUMNS, type RangeAddress } from './address/index.js';
 import { isFormulaError, type CellValue } from './formula/index.js';
 import { isFormula, type CellInput } from './value-typing.js';
 import { numberFormatKind, type CellFormat } from './format/index.js';
+import type { ReadSlices } from './read-slices.js';
 
 export type ColumnType =
   'text' | 'number' | 'bool' | 'formula' | 'empty' | 'date' | 'percent' | 'currency';
@@ -27,27 +23,12 @@ export interface SheetSchema {
 
 export interface SchemaSource {
   occupiedBounds(): RangeAddress | undefined;
-  occupiedCells(): CellAddress[];
+  /** The cellKeys of the cells with an input, a band of rows at a time. */
+  occupiedKeyBands(): Iterable<Float64Array>;
   input(row: number, col: number): CellInput | null;
   value(row: number, col: number): CellValue;
   /** The cell's format: a number or formula column mostly shown as dates, percentages or money says so. */
   format?(row: number, col: number): CellFormat | undefined;
-}
-
-/** `date`, `percent` or `currency` when more than half of the cells' number formats say so. */
-function formattedType(sheet: SchemaSource, cells: readonly CellAddress[]): ColumnType | undefined {
-  if (sheet.format === undefined || cells.length === 0) return undefined;
-  const counts = { date: 0, percent: 0, currency: 0 };
-  for (const { row, col } of cells) {
-    const code = sheet.format(row, col)?.number_format;
-    if (code === undefined) continue;
-    const kind = numberFormatKind(code);
-    if (kind === 'date' || kind === 'time') counts.date += 1;
-    else if (kind === 'percent' || kind === 'currency') counts[kind] += 1;
-  }
-  for (const type of ['date', 'percent', 'currency'] as const)
-    if (counts[type] * 2 > cells.length) return type;
-  return undefined;
 }
 
 function headerText(value: CellValue): string | null {
@@ -78,40 +59,85 @@ export function columnType(inputs: readonly CellInput[]): ColumnType {
   return 'text';
 }
 
-function typeOfColumn(
-  sheet: SchemaSource,
-  inputs: readonly CellInput[],
-  cells: readonly CellAddress[],
-): ColumnType {
-  const type = columnType(inputs);
-  if (type !== 'number' && type !== 'formula') return type;
-  return formattedType(sheet, cells) ?? type;
+/** What one column's data cells (below the header row) hold, counted as they are walked. */
+interface ColumnTally {
+  cells: number;
+  formulas: number;
+  text: number;
+  number: number;
+  bool: number;
+  date: number;
+  percent: number;
+  currency: number;
 }
 
-export function inferSheetSchema(sheet: SchemaSource): SheetSchema {
-  const bounds = sheet.occupiedBounds();
-  if (bounds === undefined) return { rows: 0, cols: [], occupied_bounds: null };
-  // Walk only occupied cells: a sheet with A1 and XFD1048576 must not scan the space between.
-  const dataByColumn = new Map<number, CellInput[]>();
-  const cellsByColumn = new Map<number, CellAddress[]>();
-  for (const { row, col } of sheet.occupiedCells()) {
-    if (row === bounds.start.row) continue;
-    const input = sheet.input(row, col);
-    if (input === null) continue;
-    const column = dataByColumn.get(col);
-    if (column === undefined) dataByColumn.set(col, [input]);
-    else column.push(input);
-    const cells = cellsByColumn.get(col);
-    if (cells === undefined) cellsByColumn.set(col, [{ row, col }]);
-    else cells.push({ row, col });
+function emptyTally(): ColumnTally {
+  return { cells: 0, formulas: 0, text: 0, number: 0, bool: 0, date: 0, percent: 0, currency: 0 };
+}
+
+/**
+ * Rule 1 (as columnType), then the formats' say: a number or formula column is `date`, `percent`
+ * or `currency` when more than half of its cells' number formats say so.
+ */
+function typeOfTally(tally: ColumnTally): ColumnType {
+  if (tally.cells === 0) return 'empty';
+  let type: ColumnType;
+  if (tally.formulas * 2 >= tally.cells) type = 'formula';
+  else if (tally.number > tally.text && tally.number >= tally.bool) type = 'number';
+  else if (tally.bool > tally.text && tally.bool > tally.number) type = 'bool';
+  else type = 'text';
+  if (type !== 'number' && type !== 'formula') return type;
+  for (const kind of ['date', 'percent', 'currency'] as const)
+    if (tally[kind] * 2 > tally.cells) return kind;
+  return type;
+}
+
+/** The walk of one sheet's occupied cells, a stretch at a time. */
+class SchemaWalk {
+  readonly #sheet: SchemaSource;
+  readonly #headerRow: number;
+  readonly tallies = new Map<number, ColumnTally>();
+  /** Each number format code's kind, looked up once. */
+  readonly #kinds = new Map<string, string>();
+
+  constructor(sheet: SchemaSource, bounds: RangeAddress) {
+    this.#sheet = sheet;
+    this.#headerRow = bounds.start.row;
   }
+
+  /** Counts the cells of `keys[from]` to `keys[to - 1]`. */
+  walk(keys: Float64Array, from: number, to: number): void {
+    const sheet = this.#sheet;
+    for (let index = from; index < to; index += 1) {
+      const key = keys[index]!;
+      const row = Math.floor(key / MAX_COLUMNS);
+      const col = key % MAX_COLUMNS;
+      if (row === this.#headerRow) continue;
+      const input = sheet.input(row, col);
+      if (input === null) continue;
+      let tally = this.tallies.get(col);
+      if (tally === undefined) this.tallies.set(col, (tally = emptyTally()));
+      tally.cells += 1;
+      if (isFormula(input)) tally.formulas += 1;
+      else tally[literalType(input)] += 1;
+      const code = sheet.format?.(row, col)?.number_format;
+      if (code === undefined) continue;
+      let kind = this.#kinds.get(code);
+      if (kind === undefined) this.#kinds.set(code, (kind = numberFormatKind(code)));
+      if (kind === 'date' || kind === 'time') tally.date += 1;
+      else if (kind === 'percent' || kind === 'currency') tally[kind] += 1;
+    }
+  }
+}
+
+function schemaOf(sheet: SchemaSource, bounds: RangeAddress, walk: SchemaWalk): SheetSchema {
   const cols: ColumnSchema[] = [];
   for (let col = bounds.start.col; col <= bounds.end.col; col += 1) {
     const headerInput = sheet.input(bounds.start.row, col);
     cols.push({
       col: columnToLetters(col),
       header: headerInput === null ? null : headerText(sheet.value(bounds.start.row, col)),
-      type: typeOfColumn(sheet, dataByColumn.get(col) ?? [], cellsByColumn.get(col) ?? []),
+      type: typeOfTally(walk.tallies.get(col) ?? emptyTally()),
     });
   }
   return {
@@ -119,4 +145,33 @@ export function inferSheetSchema(sheet: SchemaSource): SheetSchema {
     cols,
     occupied_bounds: { first: formatCell(bounds.start), last: formatCell(bounds.end) },
   };
+}
+
+export function inferSheetSchema(sheet: SchemaSource): SheetSchema {
+  const bounds = sheet.occupiedBounds();
+  if (bounds === undefined) return { rows: 0, cols: [], occupied_bounds: null };
+  // Walk only occupied cells: a sheet with A1 and XFD1048576 must not scan the space between.
+  const walk = new SchemaWalk(sheet, bounds);
+  for (const keys of sheet.occupiedKeyBands()) walk.walk(keys, 0, keys.length);
+  return schemaOf(sheet, bounds, walk);
+}
+
+/** How many cells the sliced walk takes between looks at the clock. */
+const WALK_STRETCH = 4_096;
+
+/** inferSheetSchema a stretch at a time, letting the event loop turn between slices. */
+export async function inferSheetSchemaInSlices(
+  sheet: SchemaSource,
+  slices: ReadSlices,
+): Promise<SheetSchema> {
+  const bounds = sheet.occupiedBounds();
+  if (bounds === undefined) return { rows: 0, cols: [], occupied_bounds: null };
+  const walk = new SchemaWalk(sheet, bounds);
+  for (const keys of sheet.occupiedKeyBands()) {
+    for (let from = 0; from < keys.length; from += WALK_STRETCH) {
+      await slices.pause();
+      walk.walk(keys, from, Math.min(keys.length, from + WALK_STRETCH));
+    }
+  }
+  return schemaOf(sheet, bounds, walk);
 }

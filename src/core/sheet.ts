@@ -53,12 +53,31 @@ export class Sheet {
     return this.locked.bounds();
   }
 
+  /**
+   * The keys (cellKey) of the cells with an input, sorted (row-major). A typed array filled by
+   * forEach: a million cells cost no object each, where the key
+   * generator, a spread and a comparator sort took half a second of one read (GET /schema, find).
+   */
+  occupiedKeys(): Float64Array {
+    const keys = new Float64Array(this.inputs.size);
+    let index = 0;
+    this.inputs.forEach((_, key) => {
+      keys[index++] = key;
+    });
+    return keys.sort();
+  }
+
+  /** The keys of the cells with an input, row-major, a band of 64 rows at a time (CellInputs.rowBands). */
+  occupiedKeyBands(): Iterable<Float64Array> {
+    return this.inputs.rowBands();
+  }
+
   /** Addresses of cells with an input, row-major. */
   occupiedCells(): CellAddress[] {
-    return [...this.inputs.keys()].sort((a, b) => a - b).map(keyToAddress);
+    return Array.from(this.occupiedKeys(), keyToAddress);
   }
 
   lockedCells(): CellAddress[] {
-    return [...this.locked].sort((a, b) => a - b).map(keyToAddress);
+    return Array.from(Float64Array.from(this.locked).sort(), keyToAddress);
   }
 }

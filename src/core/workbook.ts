@@ -151,6 +151,8 @@ export interface SheetView {
   /** The smallest rectangle holding every locked cell, or undefined when none is. */
   lockedBounds(): RangeAddress | undefined;
   occupiedCells(): CellAddress[];
+  /** The cellKeys of the cells with an input, row-major, one band of 64 rows at a time: a sliced reader yields between bands. */
+  occupiedKeyBands(): Iterable<Float64Array>;
   lockedCells(): CellAddress[];
   /** Chart overlays in display order. */
   charts(): readonly Chart[];
@@ -554,6 +556,14 @@ export class Workbook {
 
   // ---- queries ---------------------------------------------------------------------------
 
+  /**
+   * Bumped by every change of state (each commit, undo, redo, replace, engine rebuild): a read
+   * built across turns of the event loop compares it to know it saw one state (read-slices.ts).
+   */
+  get generation(): number {
+    return this.#generation;
+  }
+
   get name(): string {
     return this.#state.name;
   }
@@ -798,6 +808,7 @@ export class Workbook {
       spilledFrom: (row, col) => spilledFrom(spills(), row, col),
       lockedBounds: () => sheet.lockedBounds(),
       occupiedCells: () => sheet.occupiedCells(),
+      occupiedKeyBands: () => sheet.occupiedKeyBands(),
       lockedCells: () => sheet.lockedCells(),
       charts: () => [...sheet.charts],
       layout: () => sheet.layout,

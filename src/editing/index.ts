@@ -13,6 +13,7 @@ export {
   type CellWrite,
   type RangeWrite,
 } from './cells.js';
+export { DEFAULT_MAX_GRID_CELLS, readGrid, type GridAnswer, type GridRead } from './grid-read.js';
 export {
   activateSheet,
   addSheet,

@@ -1,6 +1,13 @@
 // GET /schema: every sheet's occupied bounds and column headers and types (docs/contract.md §4
 // rules 1–4).
-import { inferSheetSchema, type SheetSchema, type WorkbookReader } from '../core/index.js';
+import {
+  inferSheetSchema,
+  inferSheetSchemaInSlices,
+  readConsistently,
+  type SheetSchema,
+  type SliceClock,
+  type WorkbookReader,
+} from '../core/index.js';
 
 export interface SchemaResponse {
   readonly active_sheet: string;
@@ -17,4 +24,22 @@ export function describeSchema(workbook: WorkbookReader): SchemaResponse {
       ...inferSheetSchema(workbook.sheet(name)),
     })),
   };
+}
+
+/** describeSchema a slice at a time (other requests answered between slices), from one state. */
+export function describeSchemaInSlices(
+  workbook: WorkbookReader,
+  clock: SliceClock,
+): Promise<SchemaResponse> {
+  return readConsistently(workbook, clock, async (slices) => {
+    const active = workbook.activeSheetName;
+    const sheets: SchemaResponse['sheets'] = [];
+    for (const name of workbook.sheetNames)
+      sheets.push({
+        name,
+        active: name === active,
+        ...(await inferSheetSchemaInSlices(workbook.sheet(name), slices)),
+      });
+    return { active_sheet: active, sheets };
+  });
 }

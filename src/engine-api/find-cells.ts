@@ -5,6 +5,9 @@ import { RE2JS } from 're2js';
 import type { FindResponse } from '../contract/index.js';
 import {
   formatCell,
+  keyToAddress,
+  readConsistently,
+  type SliceClock,
   inputToText,
   InvalidOperationError,
   isFormula,
@@ -59,9 +62,9 @@ export function sheetsInScope(workbook: WorkbookReader, options: FindOptions): S
     : [workbook.sheet(options.sheet)];
 }
 
-/** A sheet's occupied cells, row by row. */
+/** A sheet's occupied cells, row by row (as SheetView.occupiedCells lists them). */
 export function cellsInOrder(sheet: SheetView): CellAddress[] {
-  return sheet.occupiedCells().sort((a, b) => a.row - b.row || a.col - b.col);
+  return sheet.occupiedCells();
 }
 
 /** What a value looks like as text: numbers as JSON writes them, TRUE/FALSE, error sentinels. */
@@ -80,30 +83,87 @@ export interface FindRequest extends FindOptions {
 
 const CURSOR = /^match:(\d{1,9})$/;
 
-export function findCells(workbook: WorkbookReader, request: FindRequest): FindResponse {
-  const matcher = cellMatcher(request);
-  const offset = request.cursor === undefined ? 0 : Number(CURSOR.exec(request.cursor)?.[1] ?? NaN);
-  if (!Number.isInteger(offset))
-    throw new InvalidOperationError('cursor', 'is not a next_cursor of this search; search again.');
-  const limit = request.limit ?? 100;
-  const matches: FindResponse['matches'][number][] = [];
-  let total = 0;
-  for (const sheet of sheetsInScope(workbook, request)) {
-    for (const cell of cellsInOrder(sheet)) {
+/** One search: its matcher and page, and the matches counted so far. */
+class FindScan {
+  readonly #request: FindRequest;
+  readonly #matcher: CellMatcher;
+  readonly #offset: number;
+  readonly #limit: number;
+  readonly matches: FindResponse['matches'][number][] = [];
+  total = 0;
+
+  constructor(request: FindRequest) {
+    this.#request = request;
+    this.#matcher = cellMatcher(request);
+    const offset =
+      request.cursor === undefined ? 0 : Number(CURSOR.exec(request.cursor)?.[1] ?? NaN);
+    if (!Number.isInteger(offset))
+      throw new InvalidOperationError(
+        'cursor',
+        'is not a next_cursor of this search; search again.',
+      );
+    this.#offset = offset;
+    this.#limit = request.limit ?? 100;
+  }
+
+  /** Looks at the cells of `keys[from]` to `keys[to - 1]` (cellKeys) of `sheet`. */
+  scan(sheet: SheetView, keys: Float64Array, from: number, to: number): void {
+    for (let index = from; index < to; index += 1) {
+      const cell = keyToAddress(keys[index]!);
       const input = sheet.input(cell.row, cell.col);
       if (input === null) continue;
-      const text = request.look_in === 'formulas' ? inputToText(input) : shownText(sheet, cell);
-      if (!matcher.test(text)) continue;
-      if (total >= offset && matches.length < limit)
-        matches.push({
+      const text =
+        this.#request.look_in === 'formulas' ? inputToText(input) : shownText(sheet, cell);
+      if (!this.#matcher.test(text)) continue;
+      if (this.total >= this.#offset && this.matches.length < this.#limit)
+        this.matches.push({
           sheet: sheet.name,
           cell: formatCell(cell),
           value: valueToJson(sheet.value(cell.row, cell.col)),
           formula: isFormula(input) ? visibleFormula(input.formula) : null,
         });
-      total += 1;
+      this.total += 1;
     }
   }
-  const next = offset + matches.length;
-  return { matches, total, next_cursor: next < total ? `match:${next}` : null };
+
+  answer(): FindResponse {
+    const next = this.#offset + this.matches.length;
+    return {
+      matches: this.matches,
+      total: this.total,
+      next_cursor: next < this.total ? `match:${next}` : null,
+    };
+  }
+}
+
+export function findCells(workbook: WorkbookReader, request: FindRequest): FindResponse {
+  const scan = new FindScan(request);
+  for (const sheet of sheetsInScope(workbook, request)) {
+    for (const keys of sheet.occupiedKeyBands()) scan.scan(sheet, keys, 0, keys.length);
+  }
+  return scan.answer();
+}
+
+/** How many cells a sliced search looks at between looks at the clock. */
+const SCAN_STRETCH = 2_048;
+
+/** findCells a stretch at a time (other requests answered between slices), from one state. */
+export function findCellsInSlices(
+  workbook: WorkbookReader,
+  request: FindRequest,
+  clock: SliceClock,
+): Promise<FindResponse> {
+  return readConsistently(workbook, clock, async (slices) => {
+    const scan = new FindScan(request);
+    for (const sheet of sheetsInScope(workbook, request)) {
+      await slices.pause();
+      for (const keys of sheet.occupiedKeyBands()) {
+        for (let from = 0; from < keys.length; from += SCAN_STRETCH) {
+          await slices.pause();
+          scan.scan(sheet, keys, from, Math.min(keys.length, from + SCAN_STRETCH));
+        }
+      }
+    }
+    return scan.answer();
+  });
 }

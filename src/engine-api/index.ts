@@ -7,12 +7,19 @@ export {
   type EvalResponse,
   type EvalResultItem,
 } from './evaluate-formulas.js';
-export { describeSchema, type SchemaResponse } from './describe-schema.js';
-export { peekRange, type PeekFormat, type PeekRequest, type PeekResponse } from './peek-range.js';
+export { describeSchema, describeSchemaInSlices, type SchemaResponse } from './describe-schema.js';
+export {
+  peekRange,
+  peekRangeInSlices,
+  type PeekFormat,
+  type PeekRequest,
+  type PeekResponse,
+} from './peek-range.js';
 export {
   cellMatcher,
   cellsInOrder,
   findCells,
+  findCellsInSlices,
   sheetsInScope,
   type CellMatcher,
   type FindOptions,

@@ -4,7 +4,11 @@ import {
   formatRange,
   parseRange,
   peekRows,
+  peekRowsInSlices,
+  readConsistently,
   type PeekCell,
+  type RangeAddress,
+  type SliceClock,
   type PeekMode,
   type WorkbookReader,
 } from '../core/index.js';
@@ -25,20 +29,62 @@ export type PeekResponse =
     }
   | { readonly format: 'csv' | 'tsv'; readonly body: string };
 
-export function peekRange(workbook: WorkbookReader, request: PeekRequest): PeekResponse {
+function peekTarget(workbook: WorkbookReader, request: PeekRequest) {
   const parsed =
     request.range === undefined || request.range.trim() === ''
       ? undefined
       : parseRange(request.range);
   // A sheet named inside the range wins over the query's sheet: it is the more specific.
   const sheet = workbook.sheet(parsed?.sheet ?? request.sheet);
-  const range = parsed ?? sheet.occupiedBounds();
+  return { sheet, range: parsed ?? sheet.occupiedBounds() };
+}
+
+export function peekRange(workbook: WorkbookReader, request: PeekRequest): PeekResponse {
+  const { sheet, range } = peekTarget(workbook, request);
   const rows = range === undefined ? [] : peekRows(sheet, range, request.mode ?? 'values');
-  const format = request.format ?? 'json';
+  return peekAnswer(sheet.name, range, rows, request.format ?? 'json');
+}
+
+/** peekRange a slice at a time (other requests answered between slices), from one state. */
+export function peekRangeInSlices(
+  workbook: WorkbookReader,
+  request: PeekRequest,
+  clock: SliceClock,
+): Promise<PeekResponse> {
+  return readConsistently(workbook, clock, async (slices) => {
+    const { sheet, range } = peekTarget(workbook, request);
+    const rows =
+      range === undefined
+        ? []
+        : await peekRowsInSlices(sheet, range, request.mode ?? 'values', slices);
+    const format = request.format ?? 'json';
+    if (format === 'json') return peekAnswer(sheet.name, range, rows, format);
+    // CSV/TSV text a stretch of rows at a time (rows are joined by line breaks either way).
+    const stretch = Math.max(1, Math.floor(DELIMITED_STRETCH_CELLS / (rows[0]?.length ?? 1)));
+    const lines: string[] = [];
+    for (let from = 0; from < rows.length; from += stretch) {
+      await slices.pause();
+      lines.push(formatDelimited(rows.slice(from, from + stretch), SEPARATORS[format]));
+    }
+    return { format, body: lines.join('\n') };
+  });
+}
+
+const SEPARATORS = { csv: ',', tsv: '\t' } as const;
+
+/** About this many cells are written as CSV/TSV between looks at the clock. */
+const DELIMITED_STRETCH_CELLS = 2_048;
+
+function peekAnswer(
+  sheet: string,
+  range: RangeAddress | undefined,
+  rows: PeekCell[][],
+  format: PeekFormat,
+): PeekResponse {
   if (format === 'json')
     return {
       format,
-      body: { sheet: sheet.name, range: range === undefined ? null : formatRange(range), rows },
+      body: { sheet, range: range === undefined ? null : formatRange(range), rows },
     };
-  return { format, body: formatDelimited(rows, format === 'csv' ? ',' : '\t') };
+  return { format, body: formatDelimited(rows, SEPARATORS[format]) };
 }

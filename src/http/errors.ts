@@ -14,6 +14,7 @@ import {
   InvalidOperationError,
   LastSheetError,
   NoFreeSpaceError,
+  ReadInterruptedError,
   SheetNotFoundError,
   TooLargeError,
   VersionConflictError,
@@ -112,6 +113,9 @@ const STATUS_BY_ERROR: readonly ErrorStatus[] = [
   // nothing was stored, the copy is reloaded, and the same request sent again is answered. Not
   // 409: on POST /grid/cell that status means a version mismatch with the spec's own body.
   [WorkbookChangedElsewhereError, 503],
+  // A whole-sheet read built in slices saw commits land under it on every attempt: it did not
+  // answer a mix of states; the same read sent again is answered.
+  [ReadInterruptedError, 503],
   [CommitsUnavailableError, 409],
   // SaaS mode: authentication, accounts and workbooks. A workbook the caller may not see is 404,
   // exactly as one that does not exist.

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Caller, JournaledWorkbook, WorkbookHost } from '../hosting/index.js';
-import type { ApplyMeta, WorkbookReader } from '../core/index.js';
+import type { ApplyMeta, SliceClock, WorkbookReader } from '../core/index.js';
 import { CLIENT_ID_PATTERN } from '../contract/index.js';
 import type { PluginResults } from '../plugins/index.js';
 import { HttpError } from './errors.js';
@@ -31,6 +31,12 @@ export async function workbookOf(
 ): Promise<WorkbookReader> {
   return (await handleOf(deps, request)).workbook;
 }
+
+/** How reads built across turns of the event loop (core's read-slices) tell time and yield. */
+export const READ_CLOCK: SliceClock = {
+  now: () => performance.now(),
+  turn: () => new Promise<void>((resolve) => setImmediate(resolve)),
+};
 
 /** The header a client names itself with, so the undo history knows whose each step is. */
 export const CLIENT_HEADER = 'x-gridbook-client';

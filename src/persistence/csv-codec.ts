@@ -13,6 +13,7 @@ import {
   MAX_ROWS,
   runsFromCells,
   TooLargeError,
+  type ReadSlices,
   tooManyCellsInImport,
   typeValue,
   typedFormatOps,
@@ -61,9 +62,10 @@ function inputField(input: CellInput | null): string | number {
  */
 export const MAX_CSV_EXPORT_CELLS = 10_000_000;
 
-export function encodeCsv(sheet: SheetView, mode: CsvMode = 'values'): string {
+/** The block a CSV export writes: A1 to the last occupied cell; TooLargeError past the limit. */
+function exportBlock(sheet: SheetView): { rows: number; cols: number } | undefined {
   const bounds = sheet.occupiedBounds();
-  if (bounds === undefined) return '';
+  if (bounds === undefined) return undefined;
   const fields = (bounds.end.row + 1) * (bounds.end.col + 1);
   if (fields > MAX_CSV_EXPORT_CELLS) {
     throw new TooLargeError(
@@ -71,10 +73,15 @@ export function encodeCsv(sheet: SheetView, mode: CsvMode = 'values'): string {
       `"${sheet.name}" reaches ${bounds.end.row + 1} rows × ${bounds.end.col + 1} columns from A1 (${fields} fields); a CSV export writes at most ${MAX_CSV_EXPORT_CELLS}. Export the workbook as JSON or xlsx, which keep only filled cells.`,
     );
   }
+  return { rows: bounds.end.row + 1, cols: bounds.end.col + 1 };
+}
+
+/** Rows `from` to `to` (exclusive) of the export as CSV lines, without a final line break. */
+function csvLines(sheet: SheetView, mode: CsvMode, cols: number, from: number, to: number): string {
   const rows: (string | number)[][] = [];
-  for (let row = 0; row <= bounds.end.row; row += 1) {
+  for (let row = from; row < to; row += 1) {
     const fields: (string | number)[] = [];
-    for (let col = 0; col <= bounds.end.col; col += 1) {
+    for (let col = 0; col < cols; col += 1) {
       const input = sheet.input(row, col);
       fields.push(
         mode === 'formulas'
@@ -88,6 +95,34 @@ export function encodeCsv(sheet: SheetView, mode: CsvMode = 'values'): string {
   }
   // In values mode papaparse's escapeFormulae is a second guard against injected formulas.
   return Papa.unparse(rows, { escapeFormulae: mode === 'values', newline: '\r\n' });
+}
+
+export function encodeCsv(sheet: SheetView, mode: CsvMode = 'values'): string {
+  const block = exportBlock(sheet);
+  return block === undefined ? '' : csvLines(sheet, mode, block.cols, 0, block.rows);
+}
+
+/** About this many fields are encoded between looks at the clock. */
+const CSV_STRETCH_FIELDS = 2_048;
+
+/**
+ * encodeCsv a stretch of rows at a time, letting the event loop turn between slices (the same
+ * text: papaparse quotes field by field, so lines encoded apart join to what one call writes).
+ */
+export async function encodeCsvInSlices(
+  sheet: SheetView,
+  mode: CsvMode,
+  slices: ReadSlices,
+): Promise<string> {
+  const block = exportBlock(sheet);
+  if (block === undefined) return '';
+  const stretch = Math.max(1, Math.floor(CSV_STRETCH_FIELDS / block.cols));
+  const parts: string[] = [];
+  for (let from = 0; from < block.rows; from += stretch) {
+    await slices.pause();
+    parts.push(csvLines(sheet, mode, block.cols, from, Math.min(block.rows, from + stretch)));
+  }
+  return parts.join('\r\n');
 }
 
 /**

@@ -47,11 +47,18 @@ export {
   type XlsxDecoder,
   type XlsxWorkerPoolOptions,
 } from './xlsx-worker-pool.js';
-export { decodeCsv, encodeCsv, csvImportOps, type CsvMode } from './csv-codec.js';
+export {
+  decodeCsv,
+  encodeCsv,
+  encodeCsvInSlices,
+  csvImportOps,
+  type CsvMode,
+} from './csv-codec.js';
 export { contentDisposition, exportFileName, safeFileStem, utcStamp } from './export-filename.js';
 export {
   computedValues,
   exportCsv,
+  exportCsvInSlices,
   exportJson,
   exportXlsx,
   exportXlsxInWorker,

@@ -1,8 +1,21 @@
 // Use-cases the HTTP layer calls: export a workbook in each format, and turn an uploaded
 // payload into the ops that replace (or, for CSV, refill) it. Nothing here applies ops; the
 // caller applies them through workbook.apply so undo, versions and listeners see the change.
-import { replaceWorkbookOps, type Op, type SheetView, type WorkbookReader } from '../core/index.js';
-import { csvImportOps, decodeCsv, encodeCsv, type CsvMode } from './csv-codec.js';
+import {
+  readConsistently,
+  replaceWorkbookOps,
+  type Op,
+  type SheetView,
+  type SliceClock,
+  type WorkbookReader,
+} from '../core/index.js';
+import {
+  csvImportOps,
+  decodeCsv,
+  encodeCsv,
+  encodeCsvInSlices,
+  type CsvMode,
+} from './csv-codec.js';
 import { decodeWorkbookJson, withName } from './document-import.js';
 import { gridbookText, type ComputedValues } from './gridbook-json.js';
 import { decodeXlsx, encodeXlsx } from './xlsx-codec.js';
@@ -56,6 +69,18 @@ export function exportXlsxInWorker(
 
 export function exportCsv(sheet: SheetView, mode: CsvMode): string {
   return encodeCsv(sheet, mode);
+}
+
+/** One sheet of the workbook as CSV, a slice at a time (other requests answered meanwhile), from one state. */
+export function exportCsvInSlices(
+  workbook: WorkbookReader,
+  sheetName: string | undefined,
+  mode: CsvMode,
+  clock: SliceClock,
+): Promise<string> {
+  return readConsistently(workbook, clock, (slices) =>
+    encodeCsvInSlices(workbook.sheet(sheetName), mode, slices),
+  );
 }
 
 /** A Gridbook or GridOS document → the op that replaces the workbook (a missing name keeps the current one). */

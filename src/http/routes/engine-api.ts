@@ -9,10 +9,14 @@ import {
   PeekJsonResponse,
   PeekTextResponse,
 } from '../../contract/index.js';
-import { describeSchema, evaluateFormulasInSlices, peekRange } from '../../engine-api/index.js';
+import {
+  describeSchemaInSlices,
+  evaluateFormulasInSlices,
+  peekRangeInSlices,
+} from '../../engine-api/index.js';
 import { SENTINELS } from '../../core/index.js';
 import { evaluateUntilSettled } from '../../plugins/index.js';
-import { workbookOf, type RouteDeps } from '../route-deps.js';
+import { READ_CLOCK, workbookOf, type RouteDeps } from '../route-deps.js';
 
 const CONTENT_TYPES = {
   csv: 'text/csv; charset=utf-8',
@@ -56,7 +60,7 @@ export const engineApiRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
         summary: 'Sheets, occupied bounds, column headers and types',
       },
     },
-    async (request) => describeSchema(await workbookOf(deps, request)),
+    async (request) => describeSchemaInSlices(await workbookOf(deps, request), READ_CLOCK),
   );
 
   app.get(
@@ -103,7 +107,11 @@ export const engineApiRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
       },
     },
     async (request, reply) => {
-      const peek = peekRange(await workbookOf(deps, request), request.query);
+      const peek = await peekRangeInSlices(
+        await workbookOf(deps, request),
+        request.query,
+        READ_CLOCK,
+      );
       if (peek.format === 'json') return peek.body;
       return reply.type(CONTENT_TYPES[peek.format]).send(peek.body);
     },

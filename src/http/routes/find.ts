@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { FindBody, FindResponse, ReplaceBody, ReplaceResponse } from '../../contract/index.js';
 import { replaceInCells } from '../../editing/index.js';
-import { findCells } from '../../engine-api/index.js';
-import { changeMeta, handleOf, workbookOf, type RouteDeps } from '../route-deps.js';
+import { findCellsInSlices } from '../../engine-api/index.js';
+import { changeMeta, handleOf, READ_CLOCK, workbookOf, type RouteDeps } from '../route-deps.js';
 
 export const findRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.post(
@@ -16,7 +16,7 @@ export const findRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         response: { 200: FindResponse },
       },
     },
-    async (request) => findCells(await workbookOf(deps, request), request.body),
+    async (request) => findCellsInSlices(await workbookOf(deps, request), request.body, READ_CLOCK),
   );
 
   app.post(

@@ -1,7 +1,9 @@
 // Direct writes (no guardrails, docs/contract.md §4), locks and the grid read the UI renders from:
 // thin routes over the editing use-cases.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { formatCell, parseRange, type RangeAddress, type SheetView } from '../../core/index.js';
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { formatCell, parseRange } from '../../core/index.js';
 import {
   GridQuery,
   LockBody,
@@ -19,57 +21,15 @@ import {
 import {
   clearRange,
   clearSheet,
-  listedCells,
   setLocks,
   unlockAll,
   writeCell,
   writeRange,
-  cellJson,
-  layoutAnswer,
-  formatRangesJson,
   lockJson,
   writtenCellJson,
+  readGrid,
 } from '../../editing/index.js';
-import { changeMeta, handleOf, workbookOf, type RouteDeps } from '../route-deps.js';
-
-function boundsJson(bounds: RangeAddress | undefined): { first: string; last: string } | null {
-  return bounds === undefined
-    ? null
-    : { first: formatCell(bounds.start), last: formatCell(bounds.end) };
-}
-
-function unionBounds(
-  a: RangeAddress | undefined,
-  b: RangeAddress | undefined,
-): RangeAddress | undefined {
-  if (a === undefined || b === undefined) return a ?? b;
-  return {
-    start: { row: Math.min(a.start.row, b.start.row), col: Math.min(a.start.col, b.start.col) },
-    end: { row: Math.max(a.end.row, b.end.row), col: Math.max(a.end.col, b.end.col) },
-  };
-}
-
-/** Where empty cells with a fill colour are: the page draws them, so it must read those blocks. */
-function filledBounds(sheet: SheetView): RangeAddress | undefined {
-  if (!sheet.hasFormats) return undefined;
-  let found: RangeAddress | undefined;
-  for (const rect of sheet.formatRects()) {
-    if (rect.format.fill === undefined) continue;
-    found = unionBounds(found, {
-      start: { row: rect.top, col: rect.left },
-      end: { row: rect.bottom, col: rect.right },
-    });
-  }
-  return found;
-}
-
-function layoutAnswerWithin(sheet: SheetView, range: RangeAddress | undefined) {
-  const { layout, hidden_rows } = layoutAnswer(
-    sheet,
-    range === undefined ? undefined : { first: range.start.row, last: range.end.row },
-  );
-  return { layout, hidden_rows };
-}
+import { changeMeta, handleOf, READ_CLOCK, workbookOf, type RouteDeps } from '../route-deps.js';
 
 export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.post(
@@ -159,26 +119,22 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         querystring: GridQuery,
       },
     },
-    async (request) => {
-      const workbook = await workbookOf(deps, request);
+    async (request, reply) => {
       const range =
         request.query.range === undefined || request.query.range === ''
           ? undefined
           : parseRange(request.query.range, 'range');
-      const sheet = workbook.sheet(range?.sheet ?? request.query.sheet);
-      const bounds = sheet.occupiedBounds();
-      const listed = unionBounds(unionBounds(bounds, sheet.lockedBounds()), filledBounds(sheet));
-      return {
-        sheet: sheet.name,
-        occupied_bounds: boundsJson(bounds),
-        // Nothing outside this rectangle would be listed or drawn (no input, no lock, no fill): the
-        // UI skips reading there.
-        listed_bounds: boundsJson(listed),
-        cells: listedCells(sheet, range).map((cell) => cellJson(sheet, cell)),
-        // Frozen panes, sizes, the filter, and the rows it hides (within the range when one is given).
-        ...layoutAnswerWithin(sheet, range),
-        ...(sheet.hasFormats ? { formats: formatRangesJson(sheet, range) } : {}),
-      };
+      const answer = await readGrid(await workbookOf(deps, request), {
+        sheet: request.query.sheet,
+        range,
+        maxCells: deps.config.maxGridCells,
+        clock: READ_CLOCK,
+      });
+      if (answer.body !== undefined) return answer.body;
+      // Built as JSON text a slice at a time: streamed as it is, not serialized again.
+      return (reply as FastifyReply)
+        .type('application/json; charset=utf-8')
+        .send(Readable.from(answer.json));
     },
   );
 

@@ -18,7 +18,7 @@ import {
 import {
   contentDisposition,
   CorruptSaveFileError,
-  exportCsv,
+  exportCsvInSlices,
   exportFileName,
   exportJson,
   exportXlsxInWorker,
@@ -38,7 +38,7 @@ import {
   loadCheckpoint,
   saveCheckpoint,
 } from '../../editing/index.js';
-import { changeMeta, handleOf, workbookOf, type RouteDeps } from '../route-deps.js';
+import { changeMeta, handleOf, READ_CLOCK, workbookOf, type RouteDeps } from '../route-deps.js';
 
 export interface PersistenceRouteDeps extends RouteDeps {
   readonly store: WorkbookStore;
@@ -276,12 +276,15 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
     async (request, reply) => {
       const workbook = await workbookOf(deps, request);
       const sheet = workbook.sheet(request.query.sheet);
-      attachment(
-        reply,
-        'text/csv; charset=utf-8',
-        exportFileName(workbook.name, deps.now(), 'csv', sheet.name),
+      const fileName = exportFileName(workbook.name, deps.now(), 'csv', sheet.name);
+      const text = await exportCsvInSlices(
+        workbook,
+        sheet.name,
+        request.query.mode ?? 'values',
+        READ_CLOCK,
       );
-      return exportCsv(sheet, request.query.mode ?? 'values');
+      attachment(reply, 'text/csv; charset=utf-8', fileName);
+      return text;
     },
   );
 
