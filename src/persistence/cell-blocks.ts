@@ -83,7 +83,9 @@ function* rectangles(
     }
   }
   const blocks: Run[][] = [];
-  for (const run of runs) {
+  for (let index = 0; index < runs.length; index += 1) {
+    if (index % PIECE_CELLS === PIECE_CELLS - 1) yield '';
+    const run = runs[index]!;
     const current = blocks[blocks.length - 1];
     const top = current?.[current.length - 1];
     if (

@@ -45,14 +45,27 @@ interface MappingInternals {
  * moving the cells it holds to the new layout (HyperFormula's own hook for a sheet that was a
  * placeholder); false when this HyperFormula no longer offers the hook.
  */
+/** Whether this HyperFormula still has the hook layOutSheet uses (an internal: an upgrade may drop it). */
+export function canLayOutSheets(hf: HyperFormula): boolean {
+  const mapping = (hf as unknown as MappingInternals).dependencyGraph?.addressMapping;
+  return typeof mapping?.addSheetOrChangeStrategy === 'function';
+}
+
 export function layOutSheet(
   hf: HyperFormula,
   sheet: EngineSheet,
   boundaries: SheetBoundaries,
 ): boolean {
-  const mapping = (hf as unknown as MappingInternals).dependencyGraph?.addressMapping;
-  if (typeof mapping?.addSheetOrChangeStrategy !== 'function') return false;
-  mapping.addSheetOrChangeStrategy(sheet, boundaries);
+  if (!canLayOutSheets(hf)) return false;
+  const mapping = (hf as unknown as MappingInternals).dependencyGraph!.addressMapping!;
+  // A dense layout makes its rows as cells arrive (DenseStrategy.setCell). Sized to the box,
+  // HyperFormula allocated an array per row at once, a million for a one-column import (~200 ms
+  // with the garbage collection it caused, in one turn), only to keep the dense placeholder the
+  // sheet already had.
+  mapping.addSheetOrChangeStrategy!(
+    sheet,
+    isDenseFill(boundaries.fill) ? { ...boundaries, height: 0 } : boundaries,
+  );
   return true;
 }
 

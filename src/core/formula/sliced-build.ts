@@ -7,7 +7,7 @@
 // which computes the formulas once (nothing for plain values). The adapter swaps the finished
 // instance in with replaceAll, so the workbook changes in one synchronous step.
 import type { HyperFormula } from 'hyperformula';
-import { boundariesOf, layOutSheet } from './address-layout.js';
+import { boundariesOf, canLayOutSheets, layOutSheet } from './address-layout.js';
 import type { CellRun, EngineSheet } from './engine-port.js';
 
 /** About how many cells one slice writes (a slice should cost a few milliseconds). */
@@ -35,13 +35,14 @@ function* bands(sheet: EngineSheet, block: readonly CellRun[]): Generator<Slice>
 export class SlicedBuild {
   /** The instance being built; the adapter's once `done`. */
   readonly hf: HyperFormula;
-  readonly #slices: Generator<Slice>;
+  /** Slices to write; undefined is a step that only laid a sheet out. */
+  readonly #slices: Generator<Slice | undefined>;
   readonly #write: (sheet: EngineSheet, block: readonly CellRun[]) => void;
   #done = false;
 
   private constructor(
     hf: HyperFormula,
-    slices: Generator<Slice>,
+    slices: Generator<Slice | undefined>,
     write: (sheet: EngineSheet, block: readonly CellRun[]) => void,
   ) {
     this.hf = hf;
@@ -60,20 +61,22 @@ export class SlicedBuild {
     rectangles: (runs: readonly CellRun[]) => CellRun[][],
     write: (hf: HyperFormula, sheet: EngineSheet, block: readonly CellRun[]) => void,
   ): SlicedBuild | undefined {
-    const handles: EngineSheet[] = [];
-    for (const sheet of sheets) {
-      const handle = empty.getSheetId(empty.addSheet(sheet.name))!;
-      // Laid out as a full build would for its runs; the hook gone, the caller builds in one pass.
-      if (!layOutSheet(empty, handle, boundariesOf(sheet.runs))) {
-        empty.destroy();
-        return undefined;
-      }
-      handles.push(handle);
+    // The hook gone, the caller builds in one pass.
+    if (!canLayOutSheets(empty)) {
+      empty.destroy();
+      return undefined;
     }
+    const handles = sheets.map((sheet) => empty.getSheetId(empty.addSheet(sheet.name))!);
     empty.suspendEvaluation();
-    function* slices(): Generator<Slice> {
-      for (let index = 0; index < sheets.length; index += 1)
-        for (const block of rectangles(sheets[index]!.runs)) yield* bands(handles[index]!, block);
+    // Each sheet is measured and laid out as a full build would for its runs, then cut into
+    // rectangles, each its own step (a million one-cell runs take tens of ms for each).
+    function* slices(): Generator<Slice | undefined> {
+      for (let index = 0; index < sheets.length; index += 1) {
+        const { runs } = sheets[index]!;
+        layOutSheet(empty, handles[index]!, boundariesOf(runs));
+        yield undefined;
+        for (const block of rectangles(runs)) yield* bands(handles[index]!, block);
+      }
     }
     return new SlicedBuild(empty, slices(), (sheet, block) => write(empty, sheet, block));
   }
@@ -90,7 +93,7 @@ export class SlicedBuild {
         // Computes every formula once; plain values have nothing to compute.
         this.hf.resumeEvaluation();
         this.#done = true;
-      } else this.#write(next.value.sheet, next.value.block);
+      } else if (next.value !== undefined) this.#write(next.value.sheet, next.value.block);
     }
     return this.#done;
   }
