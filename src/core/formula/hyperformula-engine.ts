@@ -438,21 +438,34 @@ function lastChangeOfEachCell(
  * (checks, change tracking) made a 100,000-row column write three times slower than one call.
  */
 function rectangles(runs: readonly CellRun[]): CellRun[][] {
-  const blocks: CellRun[][] = [];
+  return [...rectangleBlocks(runs, Number.POSITIVE_INFINITY)];
+}
+
+/**
+ * Consecutive runs of the same column and width, one row after another, as rectangles of at
+ * most `maxCells` cells (a larger one is cut into bands), each yielded once complete: a sliced
+ * build writes the first before the rest of a million runs are grouped.
+ */
+function* rectangleBlocks(runs: readonly CellRun[], maxCells: number): Generator<CellRun[]> {
   let current: CellRun[] = [];
+  let cells = 0;
   for (const run of runs) {
     const last = current[current.length - 1];
     if (
       last !== undefined &&
-      (run.col !== last.col || run.row !== last.row + 1 || run.inputs.length !== last.inputs.length)
+      (cells + run.inputs.length > maxCells ||
+        run.col !== last.col ||
+        run.row !== last.row + 1 ||
+        run.inputs.length !== last.inputs.length)
     ) {
-      blocks.push(current);
+      yield current;
       current = [];
+      cells = 0;
     }
     current.push(run);
+    cells += run.inputs.length;
   }
-  if (current.length > 0) blocks.push(current);
-  return blocks;
+  if (current.length > 0) yield current;
 }
 
 /** Cells a step of `prepareCells` parses before asking whether to go on. */
@@ -1241,7 +1254,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       const started = SlicedBuild.start(
         HyperFormula.buildEmpty(config, BOOLEAN_LITERALS),
         sheets,
-        rectangles,
+        rectangleBlocks,
         (instance, sheet, block) => writeBlock(instance, sheet, block, NO_LAMBDA_NAMES),
       );
       return started === undefined ? undefined : new PreparedBuild(started, config);

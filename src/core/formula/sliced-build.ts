@@ -7,7 +7,7 @@
 // which computes the formulas once (nothing for plain values). The adapter swaps the finished
 // instance in with replaceAll, so the workbook changes in one synchronous step.
 import type { HyperFormula } from 'hyperformula';
-import { boundariesOf, canLayOutSheets, layOutSheet } from './address-layout.js';
+import { canLayOutSheets, layOutSheet, measuredBoundaries } from './address-layout.js';
 import type { CellRun, EngineSheet } from './engine-port.js';
 
 /** About how many cells one slice writes (a slice should cost a few milliseconds). */
@@ -53,12 +53,13 @@ export class SlicedBuild {
   /**
    * Starts a build on `empty` (a fresh instance); undefined when its sheets cannot be laid out
    * ahead (then it is destroyed and the caller builds in one pass). `rectangles` groups a
-   * sheet's runs; `write` writes one rectangle into the instance.
+   * sheet's runs into rectangles of at most the cells it is given; `write` writes one rectangle
+   * into the instance.
    */
   static start(
     empty: HyperFormula,
     sheets: readonly SlicedSheet[],
-    rectangles: (runs: readonly CellRun[]) => CellRun[][],
+    rectangles: (runs: readonly CellRun[], maxCells: number) => Iterable<CellRun[]>,
     write: (hf: HyperFormula, sheet: EngineSheet, block: readonly CellRun[]) => void,
   ): SlicedBuild | undefined {
     // The hook gone, the caller builds in one pass.
@@ -68,14 +69,15 @@ export class SlicedBuild {
     }
     const handles = sheets.map((sheet) => empty.getSheetId(empty.addSheet(sheet.name))!);
     empty.suspendEvaluation();
-    // Each sheet is measured and laid out as a full build would for its runs, then cut into
-    // rectangles, each its own step (a million one-cell runs take tens of ms for each).
+    // Each sheet is measured (pausing every few ten thousand runs) and laid out as a full build
+    // would for its runs; its rectangles are grouped as they are written, a slice's worth at a
+    // time (a million one-cell runs took tens of ms for each in one go).
     function* slices(): Generator<Slice | undefined> {
       for (let index = 0; index < sheets.length; index += 1) {
         const { runs } = sheets[index]!;
-        layOutSheet(empty, handles[index]!, boundariesOf(runs));
+        layOutSheet(empty, handles[index]!, yield* measuredBoundaries(runs));
         yield undefined;
-        for (const block of rectangles(runs)) yield* bands(handles[index]!, block);
+        for (const block of rectangles(runs, CELLS_PER_SLICE)) yield* bands(handles[index]!, block);
       }
     }
     return new SlicedBuild(empty, slices(), (sheet, block) => write(empty, sheet, block));
