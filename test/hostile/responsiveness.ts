@@ -4,7 +4,8 @@
 // reproduction was answered, the server's peak memory, and whether the workbook is intact
 // afterwards (a sentinel cell written before, unless the reproduction replaces the workbook
 // by an accepted import, in which case the server must still answer).
-// `npm run hostile:latency` (options: --only name,name  --xlsx-cells N  --json file).
+// `npm run hostile:latency` (options: --only name,name  --xlsx-cells N  --json file) runs the
+// compiled server, as `npm start` does (from sources through tsx its pauses were longer).
 import http from 'node:http';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -469,7 +470,12 @@ async function peakMiB(server: ServerProcess): Promise<number> {
 
 async function measure(reproduction: Reproduction): Promise<Row> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'gridbook-latency-'));
-  const server = await startServerProcess(dataDir, { GRIDBOOK_LOG_LEVEL: 'warn' });
+  // The compiled server, as `npm start` runs it (the npm script builds it first when stale).
+  const server = await startServerProcess(
+    dataDir,
+    { GRIDBOOK_LOG_LEVEL: 'warn' },
+    { compiled: true },
+  );
   const context: Context = {
     url: server.url,
     raw: send,
