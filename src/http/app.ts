@@ -134,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     allowedHosts: deps.config.allowedHosts,
     corsOrigins: deps.config.corsOrigins,
   });
-  installJsonParser(app, deps.config.maxBodyBytes, deps.config.maxWriteCells);
+  installJsonParser(app, deps.config.maxBodyBytes);
   if (deps.config.mode === 'saas') {
     if (deps.saas === undefined) throw new Error('SaaS mode needs its services (deps.saas).');
     installSaasAuthentication(app, deps.saas);

@@ -16,7 +16,8 @@ import { finishInSlices } from './in-slices.js';
 import { siblingModule, workerEntry } from './worker-entry.js';
 import {
   rebuiltError,
-  transferableCopy,
+  bytesForWorker,
+  transferable,
   WORKER_READY,
   type XlsxAnswer,
   type XlsxExportInput,
@@ -66,7 +67,7 @@ export class XlsxWorkerPool {
 
   /** decodeXlsx in the worker: the same result, or the same InvalidDocumentError / TooLargeError. */
   async decode(data: Uint8Array, field: string, maxCells: number): Promise<DecodedWorkbook> {
-    const job: XlsxJob = { kind: 'decode', data: transferableCopy(data), field, maxCells };
+    const job: XlsxJob = { kind: 'decode', data: bytesForWorker(data), field, maxCells };
     const answer = await this.submit(job);
     return 'packed' in answer ? finishInSlices(unpackWorkbook(answer.packed)) : unexpected(answer);
   }
@@ -79,7 +80,7 @@ export class XlsxWorkerPool {
   async decodeJson(text: string | Uint8Array, field: string): Promise<DecodedWorkbook> {
     const job: XlsxJob = {
       kind: 'decode-json',
-      text: typeof text === 'string' ? text : transferableCopy(text),
+      text: typeof text === 'string' ? text : bytesForWorker(text),
       field,
     };
     const answer = await this.submit(job);
@@ -201,9 +202,8 @@ const WORKER_TASK = {
 
 /** The buffers a job hands over (copies made for the purpose, never a caller's). */
 function transferOf(job: XlsxJob): ArrayBuffer[] {
-  if (job.kind === 'decode') return [job.data.buffer as ArrayBuffer];
-  if (job.kind === 'decode-json' && typeof job.text !== 'string')
-    return [job.text.buffer as ArrayBuffer];
+  if (job.kind === 'decode') return transferable(job.data);
+  if (job.kind === 'decode-json' && typeof job.text !== 'string') return transferable(job.text);
   return [];
 }
 

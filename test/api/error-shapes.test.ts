@@ -46,6 +46,27 @@ describe('error shapes', () => {
     expect(await readValues(server.http)).toEqual({});
   });
 
+  it('[ERR-1] an import or upload over GRIDBOOK_MAX_BODY_BYTES is a 413 {detail} and replaces nothing', async () => {
+    await server.http.post('/grid/cell', { cell: 'A1', value: 'kept' });
+    const cells = Object.fromEntries(
+      Array.from({ length: 400 }, (_, index) => [`A${index + 1}`, { value: index }]),
+    );
+    const json = await server.http.post('/system/import', {
+      workbook_name: 'big',
+      sheets: [{ name: 'S', cells }],
+    });
+    expect(json.status).toBe(413);
+    expect(typeof json.body.detail).toBe('string');
+    const xlsx = await server.http.postRaw(
+      '/system/import.xlsx',
+      'x'.repeat(5000),
+      'application/octet-stream',
+    );
+    expect(xlsx.status).toBe(413);
+    expect(typeof xlsx.body.detail).toBe('string');
+    expect(await readValues(server.http)).toEqual({ A1: 'kept' });
+  });
+
   it('[ERR-1] an unsupported content type is a 415 {detail}', async () => {
     const response = await server.http.postRaw('/grid/cell', '<cell>A1</cell>', 'application/xml');
     expect(response.status).toBe(415);

@@ -30,6 +30,7 @@ import {
   readGrid,
 } from '../../editing/index.js';
 import { changeMeta, handleOf, READ_CLOCK, workbookOf, type RouteDeps } from '../route-deps.js';
+import { countedGridCells } from '../json-body.js';
 
 export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.post(
@@ -56,6 +57,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
   app.post(
     '/grid/range',
     {
+      preParsing: countedGridCells(deps.config.maxWriteCells),
       schema: {
         response: { 200: WriteRangeResponse },
         tags: ['grid'],

@@ -2,6 +2,7 @@
 // import), xlsx and CSV (docs/contract.md §4 Persistence, docs/design.md §5). Every replacement
 // goes through the workbook handle's commit, so it is one undo step, journaled, and subscribers see
 // it.
+import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WorkbookReader } from '../../core/index.js';
@@ -29,8 +30,9 @@ import {
   type XlsxWorkerPool,
 } from '../../persistence/index.js';
 import { HttpError } from '../errors.js';
-import { JsonText, malformedJson } from '../json-body.js';
+import { installSharedJsonParser, JsonBytes, malformedJson } from '../json-body.js';
 import { formField } from '../multipart.js';
+import { readSharedBody } from '../shared-body.js';
 import {
   importCsv,
   importWorkbookJson,
@@ -50,10 +52,11 @@ export interface PersistenceRouteDeps extends RouteDeps {
 const BINARY_TYPES = ['multipart/form-data', XLSX_CONTENT_TYPE, 'application/octet-stream'];
 const TEXT_TYPES = ['text/csv', 'text/tab-separated-values'];
 
-/** Upload bodies: multipart and xlsx as bytes, CSV as text (scoped to these routes). */
+/** Upload bodies: multipart and xlsx as bytes in shared memory, CSV as text (scoped to these routes). */
 function installUploadParsers(app: FastifyInstance, bodyLimit: number): void {
-  app.addContentTypeParser(BINARY_TYPES, { parseAs: 'buffer', bodyLimit }, (_request, body, done) =>
-    done(null, body),
+  // Read into shared memory: the worker reads the file without a copy (readSharedBody).
+  app.addContentTypeParser(BINARY_TYPES, (request: FastifyRequest, payload: IncomingMessage) =>
+    readSharedBody(request, payload, bodyLimit),
   );
   app.addContentTypeParser(TEXT_TYPES, { parseAs: 'string', bodyLimit }, (_request, body, done) =>
     done(null, body),
@@ -179,44 +182,49 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
     },
   );
 
-  app.post(
-    '/system/import',
-    {
-      schema: {
-        response: { 200: WorkbookReplacedResponse },
-        tags: ['persistence'],
-        summary: 'Replace the workbook with a Gridbook export or a GridOS .gridos file (JSON body)',
+  // Its JSON body is read into shared memory and parsed in the worker (installSharedJsonParser).
+  await app.register(async (scope) => {
+    installSharedJsonParser(scope, deps.config.maxBodyBytes);
+    scope.post(
+      '/system/import',
+      {
+        schema: {
+          response: { 200: WorkbookReplacedResponse },
+          tags: ['persistence'],
+          summary:
+            'Replace the workbook with a Gridbook export or a GridOS .gridos file (JSON body)',
+        },
       },
-    },
-    async (request) => {
-      const handle = await handleOf(deps, request);
-      const body = request.body;
-      const max = deps.config.maxImportCells;
-      const decode: JsonDecoder = (text, field) => deps.xlsxWorker.decodeJson(text, field);
-      if (body instanceof JsonText) {
-        try {
-          await importWorkbookJson(handle, body.text, changeMeta(request), 'body', max, decode);
-        } catch (error) {
-          // Parsed in the worker, answered as the JSON body parser answers malformed JSON.
-          if (error instanceof MalformedJsonError) throw malformedJson(error.reason);
-          throw error;
+      async (request) => {
+        const handle = await handleOf(deps, request);
+        const body = request.body;
+        const max = deps.config.maxImportCells;
+        const decode: JsonDecoder = (text, field) => deps.xlsxWorker.decodeJson(text, field);
+        if (body instanceof JsonBytes) {
+          try {
+            await importWorkbookJson(handle, body.bytes, changeMeta(request), 'body', max, decode);
+          } catch (error) {
+            // Parsed in the worker, answered as the JSON body parser answers malformed JSON.
+            if (error instanceof MalformedJsonError) throw malformedJson(error.reason);
+            throw error;
+          }
+        } else if (Buffer.isBuffer(body) || typeof body === 'string') {
+          const upload = uploadedFile(request, 'workbook JSON');
+          await importWorkbookJson(
+            handle,
+            upload.data,
+            changeMeta(request),
+            upload.field,
+            max,
+            decode,
+          );
+        } else {
+          await importWorkbookJson(handle, body, changeMeta(request), 'body', max);
         }
-      } else if (Buffer.isBuffer(body) || typeof body === 'string') {
-        const upload = uploadedFile(request, 'workbook JSON');
-        await importWorkbookJson(
-          handle,
-          upload.data,
-          changeMeta(request),
-          upload.field,
-          max,
-          decode,
-        );
-      } else {
-        await importWorkbookJson(handle, body, changeMeta(request), 'body', max);
-      }
-      return workbookJson(handle.workbook);
-    },
-  );
+        return workbookJson(handle.workbook);
+      },
+    );
+  });
 
   app.get(
     '/system/export.xlsx',
