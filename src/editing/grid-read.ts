@@ -163,12 +163,13 @@ export interface GridRead {
 }
 
 /**
- * The answer as an object (small listings) or as its JSON text in chunks (large ones, built in
- * slices: sent as they are, never one string of tens of megabytes).
+ * The answer as an object (small listings) or as its JSON text in UTF-8 chunks (large ones, built
+ * in slices: sent as they are, never one string of tens of megabytes; each slice's text becomes
+ * bytes at once, so it dies young instead of being copied and promoted until the end).
  */
 export type GridAnswer =
   | { readonly body: GridResponse; readonly json?: undefined }
-  | { readonly json: readonly string[]; readonly body?: undefined };
+  | { readonly json: readonly Buffer[]; readonly body?: undefined };
 
 /** GET /grid's answer, from one state of the workbook. */
 export function readGrid(workbook: WorkbookReader, read: GridRead): Promise<GridAnswer> {
@@ -198,16 +199,16 @@ export function readGrid(workbook: WorkbookReader, read: GridRead): Promise<Grid
     if (cells.length <= SMALL_LISTING)
       return { body: { ...head, cells: cells.map((cell) => cellJson(sheet, cell)), ...tail } };
     // Each slice's cells become one chunk of the answer's JSON text, sent as they are.
-    const chunks = [`${JSON.stringify(head).slice(0, -1)},"cells":[`];
+    const chunks = [Buffer.from(`${JSON.stringify(head).slice(0, -1)},"cells":[`)];
     for (let from = 0; from < cells.length; from += CHUNK_CELLS) {
       await slices.pause();
       const texts: string[] = [];
       for (let index = from; index < Math.min(cells.length, from + CHUNK_CELLS); index += 1)
         texts.push(JSON.stringify(cellJson(sheet, cells[index]!)));
-      chunks.push(`${from === 0 ? '' : ','}${texts.join(',')}`);
+      chunks.push(Buffer.from(`${from === 0 ? '' : ','}${texts.join(',')}`));
     }
     const rest = JSON.stringify(tail);
-    chunks.push(`]${rest === '{}' ? '' : `,${rest.slice(1, -1)}`}}`);
+    chunks.push(Buffer.from(`]${rest === '{}' ? '' : `,${rest.slice(1, -1)}`}}`));
     return { json: chunks };
   });
 }

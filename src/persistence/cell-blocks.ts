@@ -50,17 +50,69 @@ interface Run {
 const PIECE_CELLS = 4096;
 
 /**
- * Unlocked cells grouped into row runs, then runs stacked into rectangles (same column and
- * width). Runs are index ranges into `cells`, not arrays of their own: a one-column sheet has a
- * run per row, and a million of them made the snapshot of a 1,048,576-cell import allocate a
- * million arrays on the event loop (issue 16). Yields (nothing) every PIECE_CELLS cells so a
- * sliced encode can pause; the rectangles are its return value.
+ * A list kept in arrays of at most PIECE_CELLS items. A one-column sheet of a million cells has a
+ * million runs in one block: one array growing to that size copied itself at each growth, 20–120
+ * ms in one step of the encode on a machine slow to touch fresh memory.
+ */
+class Chunked<T> {
+  readonly chunks: T[][] = [];
+  length = 0;
+
+  static of<T>(item: T): Chunked<T> {
+    const list = new Chunked<T>();
+    list.push(item);
+    return list;
+  }
+
+  get first(): T | undefined {
+    return this.chunks[0]?.[0];
+  }
+
+  get last(): T | undefined {
+    const chunk = this.chunks[this.chunks.length - 1];
+    return chunk?.[chunk.length - 1];
+  }
+
+  push(item: T): void {
+    const chunk = this.chunks[this.chunks.length - 1];
+    if (chunk !== undefined && chunk.length < PIECE_CELLS) chunk.push(item);
+    else this.chunks.push([item]);
+    this.length += 1;
+  }
+
+  *[Symbol.iterator](): Iterator<T> {
+    for (const chunk of this.chunks) yield* chunk;
+  }
+}
+
+/** Runs of the same column and width on consecutive rows, top to bottom. */
+type Block = Chunked<Run>;
+
+/**
+ * Unlocked cells grouped into row runs, and the runs stacked into rectangles (same column and
+ * width) as each run ends. Runs are index ranges into `cells`, not arrays of their own: a
+ * one-column sheet has a run per row, and a million of them made the snapshot of a
+ * 1,048,576-cell import allocate a million arrays on the event loop (issue 16). Yields (nothing)
+ * every PIECE_CELLS cells so a sliced encode can pause; the rectangles are its return value.
  */
 function* rectangles(
   cells: readonly SnapshotCell[],
-): Generator<string, { blocks: Run[][]; rest: SnapshotCell[] }, undefined> {
+): Generator<string, { blocks: Chunked<Block>; rest: SnapshotCell[] }, undefined> {
   const rest: SnapshotCell[] = [];
-  const runs: Run[] = [];
+  const blocks = new Chunked<Block>();
+  const stack = (ended: Run): void => {
+    const current = blocks.last;
+    const top = current?.last;
+    if (
+      current !== undefined &&
+      top !== undefined &&
+      top.col === ended.col &&
+      top.row + 1 === ended.row &&
+      top.length === ended.length
+    )
+      current.push(ended);
+    else blocks.push(Chunked.of(ended));
+  };
   let last: Run | undefined;
   for (let index = 0; index < cells.length; index += 1) {
     if (index % PIECE_CELLS === PIECE_CELLS - 1) yield '';
@@ -78,33 +130,24 @@ function* rectangles(
     )
       last.length += 1;
     else {
+      if (last !== undefined) stack(last);
       last = { row: cell.row, col: cell.col, start: index, length: 1 };
-      runs.push(last);
     }
   }
-  const blocks: Run[][] = [];
-  for (let index = 0; index < runs.length; index += 1) {
-    if (index % PIECE_CELLS === PIECE_CELLS - 1) yield '';
-    const run = runs[index]!;
-    const current = blocks[blocks.length - 1];
-    const top = current?.[current.length - 1];
-    if (
-      current !== undefined &&
-      top !== undefined &&
-      top.col === run.col &&
-      top.row + 1 === run.row &&
-      top.length === run.length
-    )
-      current.push(run);
-    else blocks.push([run]);
-  }
-  const kept = blocks.filter((block) => {
-    if (block.length * block[0]!.length >= MIN_BLOCK_CELLS) return true;
+  if (last !== undefined) stack(last);
+  const kept = new Chunked<Block>();
+  let looked = 0;
+  for (const block of blocks) {
+    looked += 1;
+    if (looked % PIECE_CELLS === 0) yield '';
+    if (block.length * block.first!.length >= MIN_BLOCK_CELLS) {
+      kept.push(block);
+      continue;
+    }
     for (const run of block)
       for (let index = run.start; index < run.start + run.length; index += 1)
         rest.push(cells[index]!);
-    return false;
-  });
+  }
   rest.sort((a, b) => a.row - b.row || a.col - b.col);
   return { blocks: kept, rest };
 }
@@ -117,21 +160,21 @@ function blockInput(input: CellInput | null): BlockInput {
   return dynamic === undefined ? { formula: input.formula } : { formula: dynamic, dynamic: true };
 }
 
-/** The block's rows read by `read`, as JSON text, PIECE_CELLS rows a piece, comma-joined. */
+/** The block's rows read by `read`, as JSON text, a chunk of PIECE_CELLS rows a piece, comma-joined. */
 function* rowPieces(
   cells: readonly SnapshotCell[],
-  block: readonly Run[],
+  block: Block,
   read: (cell: SnapshotCell) => BlockInput | number,
 ): Generator<string, void, undefined> {
-  for (let first = 0; first < block.length; first += PIECE_CELLS) {
-    const rows = block.slice(first, first + PIECE_CELLS).map((run) => {
+  for (const [index, chunk] of block.chunks.entries()) {
+    const rows = chunk.map((run) => {
       const row = new Array<BlockInput | number>(run.length);
       for (let offset = 0; offset < run.length; offset += 1)
         row[offset] = read(cells[run.start + offset]!);
       return row;
     });
     const text = JSON.stringify(rows);
-    yield `${first === 0 ? '' : ','}${text.slice(1, -1)}`;
+    yield `${index === 0 ? '' : ','}${text.slice(1, -1)}`;
   }
 }
 
@@ -141,16 +184,17 @@ function* rowPieces(
  */
 function* blockPieces(
   cells: readonly SnapshotCell[],
-  block: readonly Run[],
+  block: Block,
 ): Generator<string, void, undefined> {
-  const first = block[0]!;
+  const first = block.first!;
   const version = cells[first.start]!.version;
   let same = true;
-  for (let index = 0; same && index < block.length; index += 1) {
-    if (index % PIECE_CELLS === PIECE_CELLS - 1) yield '';
-    const run = block[index]!;
-    for (let cell = run.start; same && cell < run.start + run.length; cell += 1)
-      same = cells[cell]!.version === version;
+  for (const chunk of block.chunks) {
+    if (!same) break;
+    yield '';
+    for (const run of chunk)
+      for (let cell = run.start; same && cell < run.start + run.length; cell += 1)
+        same = cells[cell]!.version === version;
   }
   yield `{"at":${JSON.stringify(formatCell(first))},"inputs":[`;
   yield* rowPieces(cells, block, (cell) => blockInput(cell.input));
@@ -172,9 +216,11 @@ export function* blocksPieces(
 ): Generator<string, SnapshotCell[], undefined> {
   const { blocks, rest } = yield* rectangles(cells);
   yield '[';
-  for (let index = 0; index < blocks.length; index += 1) {
+  let index = 0;
+  for (const block of blocks) {
     if (index > 0) yield ',';
-    yield* blockPieces(cells, blocks[index]!);
+    index += 1;
+    yield* blockPieces(cells, block);
   }
   yield ']';
   return rest;

@@ -106,23 +106,27 @@ export function encodeCsv(sheet: SheetView, mode: CsvMode = 'values'): string {
 const CSV_STRETCH_FIELDS = 2_048;
 
 /**
- * encodeCsv a stretch of rows at a time, letting the event loop turn between slices (the same
- * text: papaparse quotes field by field, so lines encoded apart join to what one call writes).
+ * encodeCsv a stretch of rows at a time, letting the event loop turn between slices, as UTF-8
+ * pieces that join to encodeCsv's text (papaparse quotes field by field, so lines encoded apart
+ * join to what one call writes). Each stretch becomes bytes at once: kept as strings to the end,
+ * a million cells' text outlived the young generation (copied, promoted, collected again), and
+ * joining and encoding it for the socket took one long turn.
  */
 export async function encodeCsvInSlices(
   sheet: SheetView,
   mode: CsvMode,
   slices: ReadSlices,
-): Promise<string> {
+): Promise<Buffer[]> {
   const block = exportBlock(sheet);
-  if (block === undefined) return '';
+  if (block === undefined) return [];
   const stretch = Math.max(1, Math.floor(CSV_STRETCH_FIELDS / block.cols));
-  const parts: string[] = [];
+  const pieces: Buffer[] = [];
   for (let from = 0; from < block.rows; from += stretch) {
     await slices.pause();
-    parts.push(csvLines(sheet, mode, block.cols, from, Math.min(block.rows, from + stretch)));
+    const lines = csvLines(sheet, mode, block.cols, from, Math.min(block.rows, from + stretch));
+    pieces.push(Buffer.from(from === 0 ? lines : `\r\n${lines}`, 'utf8'));
   }
-  return parts.join('\r\n');
+  return pieces;
 }
 
 /**

@@ -77,7 +77,7 @@ export function exportCsvInSlices(
   sheetName: string | undefined,
   mode: CsvMode,
   clock: SliceClock,
-): Promise<string> {
+): Promise<Buffer[]> {
   return readConsistently(workbook, clock, (slices) =>
     encodeCsvInSlices(workbook.sheet(sheetName), mode, slices),
   );

@@ -1,7 +1,6 @@
 // Direct writes (no guardrails, docs/contract.md §4), locks and the grid read the UI renders from:
 // thin routes over the editing use-cases.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { formatCell, parseRange } from '../../core/index.js';
 import {
@@ -31,6 +30,7 @@ import {
 } from '../../editing/index.js';
 import { changeMeta, handleOf, READ_CLOCK, workbookOf, type RouteDeps } from '../route-deps.js';
 import { countedGridCells } from '../json-body.js';
+import { sentInPieces } from '../pieces.js';
 
 export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.post(
@@ -134,9 +134,10 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
       });
       if (answer.body !== undefined) return answer.body;
       // Built as JSON text a slice at a time: streamed as it is, not serialized again.
-      return (reply as FastifyReply)
-        .type('application/json; charset=utf-8')
-        .send(Readable.from(answer.json));
+      return sentInPieces(
+        (reply as FastifyReply).type('application/json; charset=utf-8'),
+        answer.json,
+      );
     },
   );
 

@@ -32,6 +32,7 @@ import {
 import { HttpError } from '../errors.js';
 import { installSharedJsonParser, JsonBytes, malformedJson } from '../json-body.js';
 import { formField } from '../multipart.js';
+import { sentInPieces } from '../pieces.js';
 import { readSharedBody } from '../shared-body.js';
 import {
   importCsv,
@@ -285,14 +286,14 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
       const workbook = await workbookOf(deps, request);
       const sheet = workbook.sheet(request.query.sheet);
       const fileName = exportFileName(workbook.name, deps.now(), 'csv', sheet.name);
-      const text = await exportCsvInSlices(
+      const pieces = await exportCsvInSlices(
         workbook,
         sheet.name,
         request.query.mode ?? 'values',
         READ_CLOCK,
       );
       attachment(reply, 'text/csv; charset=utf-8', fileName);
-      return text;
+      return sentInPieces(reply, pieces);
     },
   );
 
