@@ -29,6 +29,18 @@ export type PeekResponse =
     }
   | { readonly format: 'csv' | 'tsv'; readonly body: string };
 
+/**
+ * peekRangeInSlices's answer: small ones as peekRange answers; larger ones as the text they would
+ * be sent as, in UTF-8 pieces made a stretch of rows at a time (never one long JSON.stringify, one
+ * string of megabytes, or text kept until the end).
+ */
+export type SlicedPeek =
+  | PeekResponse
+  | { readonly format: PeekFormat; readonly pieces: readonly Buffer[]; readonly body?: undefined };
+
+/** Answers with more cells than this are built in pieces. */
+const SMALL_PEEK_CELLS = 4_096;
+
 function peekTarget(workbook: WorkbookReader, request: PeekRequest) {
   const parsed =
     request.range === undefined || request.range.trim() === ''
@@ -50,30 +62,44 @@ export function peekRangeInSlices(
   workbook: WorkbookReader,
   request: PeekRequest,
   clock: SliceClock,
-): Promise<PeekResponse> {
-  return readConsistently(workbook, clock, async (slices) => {
+): Promise<SlicedPeek> {
+  return readConsistently(workbook, clock, async (slices): Promise<SlicedPeek> => {
     const { sheet, range } = peekTarget(workbook, request);
     const rows =
       range === undefined
         ? []
         : await peekRowsInSlices(sheet, range, request.mode ?? 'values', slices);
     const format = request.format ?? 'json';
-    if (format === 'json') return peekAnswer(sheet.name, range, rows, format);
-    // CSV/TSV text a stretch of rows at a time (rows are joined by line breaks either way).
-    const stretch = Math.max(1, Math.floor(DELIMITED_STRETCH_CELLS / (rows[0]?.length ?? 1)));
-    const lines: string[] = [];
+    const width = rows[0]?.length ?? 1;
+    if (rows.length * width <= SMALL_PEEK_CELLS) return peekAnswer(sheet.name, range, rows, format);
+    // The text a stretch of rows at a time, each stretch's text made bytes at once.
+    const stretch = Math.max(1, Math.floor(PIECE_STRETCH_CELLS / width));
+    const pieces: Buffer[] = [];
+    if (format === 'json') {
+      const head = JSON.stringify({
+        sheet: sheet.name,
+        range: range === undefined ? null : formatRange(range),
+      });
+      pieces.push(Buffer.from(`${head.slice(0, -1)},"rows":[`));
+    }
     for (let from = 0; from < rows.length; from += stretch) {
       await slices.pause();
-      lines.push(formatDelimited(rows.slice(from, from + stretch), SEPARATORS[format]));
+      const stretchRows = rows.slice(from, from + stretch);
+      const text =
+        format === 'json'
+          ? JSON.stringify(stretchRows).slice(1, -1)
+          : formatDelimited(stretchRows, SEPARATORS[format]);
+      pieces.push(Buffer.from(from === 0 ? text : `${format === 'json' ? ',' : '\n'}${text}`));
     }
-    return { format, body: lines.join('\n') };
+    if (format === 'json') pieces.push(Buffer.from(']}'));
+    return { format, pieces };
   });
 }
 
 const SEPARATORS = { csv: ',', tsv: '\t' } as const;
 
-/** About this many cells are written as CSV/TSV between looks at the clock. */
-const DELIMITED_STRETCH_CELLS = 2_048;
+/** About this many cells are written as JSON, CSV or TSV between looks at the clock. */
+const PIECE_STRETCH_CELLS = 2_048;
 
 function peekAnswer(
   sheet: string,

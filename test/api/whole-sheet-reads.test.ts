@@ -96,11 +96,14 @@ describe('a large /peek, built in slices', () => {
     const values = Array.from({ length: 10_000 }, (_, row) => [row, `a,"${row}"`]);
     expect((await http.post('/grid/range', { target_cell: 'A1', values })).status).toBe(200);
     const json = await http.get('/peek', { range: 'A1:B10000' });
-    expect(json.body.rows).toEqual(values);
+    expect(json.body).toEqual({ sheet: 'Sheet1', range: 'A1:B10000', rows: values });
+    expect(json.headers.get('content-type')).toMatch(/^application\/json/);
     const csv = await http.get('/peek', { range: 'A1:B10000', format: 'csv' });
     const lines = (csv.body as string).split('\n');
     expect(lines).toHaveLength(10_000);
     expect(lines[0]).toBe('0,"a,""0"""');
     expect(lines[9_999]).toBe('9999,"a,""9999"""');
+    const tsv = await http.get('/peek', { range: 'A1:B10000', format: 'tsv' });
+    expect((tsv.body as string).split('\n')[9_999]).toBe('9999\t"a,""9999"""');
   });
 });

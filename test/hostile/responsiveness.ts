@@ -21,6 +21,10 @@ const SLOW_MS = 100;
 const SENTINEL = [['kept'], [4]];
 /** Pinging goes on this long after the reproduction was answered (work it left behind shows). */
 const PING_AFTER_MS = 500;
+/** ...and then until the server is quiet (SETTLED_PINGS pings in a row under SETTLED_MS), or SETTLE_LIMIT_MS. */
+const SETTLED_PINGS = 10;
+const SETTLED_MS = 30;
+const SETTLE_LIMIT_MS = 30_000;
 
 const { values: options } = parseArgs({
   options: {
@@ -80,6 +84,21 @@ function send(
 }
 
 const json = (value: unknown): string => JSON.stringify(value);
+
+/**
+ * Waits until the server answers quickly again: the background work a large import leaves (its
+ * journal snapshot) belongs to the import's row, not to the next request's.
+ */
+async function settled(url: string): Promise<void> {
+  const deadline = performance.now() + SETTLE_LIMIT_MS;
+  let fast = 0;
+  while (fast < SETTLED_PINGS && performance.now() < deadline) {
+    const sent = performance.now();
+    await send(url, 'GET', '/grid?range=A1').catch(() => undefined);
+    fast = performance.now() - sent < SETTLED_MS ? fast + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, PING_EVERY_MS));
+  }
+}
 
 interface Context {
   readonly url: string;
@@ -340,6 +359,7 @@ const reproductions: Reproduction[] = [
     prepare: async ({ url, raw }) => {
       const imported = await raw(url, 'POST', '/system/import', importBody(LARGEST_IMPORT));
       if (imported.status !== 200) throw new Error(`the import answered ${imported.status}`);
+      await settled(url);
     },
     run: async ({ get, post }) =>
       statuses(() => (body === undefined ? get(target) : post(target, body))),
@@ -528,6 +548,7 @@ async function measure(reproduction: Reproduction): Promise<Row> {
     }
     const ms = performance.now() - started;
     await new Promise((resolve) => setTimeout(resolve, PING_AFTER_MS));
+    await settled(server.url);
     const latencies = await pinger.stop();
     const keptLatencies = await keptPinger.stop();
     keptAgent.destroy();

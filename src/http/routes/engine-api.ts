@@ -16,9 +16,11 @@ import {
 } from '../../engine-api/index.js';
 import { SENTINELS } from '../../core/index.js';
 import { evaluateUntilSettled } from '../../plugins/index.js';
+import { sentInPieces } from '../pieces.js';
 import { READ_CLOCK, workbookOf, type RouteDeps } from '../route-deps.js';
 
 const CONTENT_TYPES = {
+  json: 'application/json; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
   tsv: 'text/tab-separated-values; charset=utf-8',
 } as const;
@@ -112,6 +114,8 @@ export const engineApiRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
         request.query,
         READ_CLOCK,
       );
+      if (peek.body === undefined)
+        return sentInPieces(reply.type(CONTENT_TYPES[peek.format]), peek.pieces);
       if (peek.format === 'json') return peek.body;
       return reply.type(CONTENT_TYPES[peek.format]).send(peek.body);
     },
