@@ -22,6 +22,7 @@ import {
   type WireValue,
   type WorkbookHandle,
 } from '../core/index.js';
+import { finishInSlices } from '../persistence/index.js';
 
 /** The caller's change meta, with the versions it last saw on `sheet` when it sent them. */
 function withVersions(
@@ -63,25 +64,6 @@ export interface RangeWrite {
   readonly maxCells?: number | undefined;
 }
 
-/** Work per turn of the event loop while a write is typed (as hosting prepares one). */
-const SLICE_MS = 10;
-
-/**
- * Runs `steps` to its result, SLICE_MS of work per turn of the event loop; one that ends within
- * its first slice (any write of a few thousand cells) answers without waiting a turn.
- */
-async function inSlices<T>(steps: Generator<void, T>): Promise<T> {
-  for (;;) {
-    const until = performance.now() + SLICE_MS;
-    for (;;) {
-      const next = steps.next();
-      if (next.done === true) return next.value;
-      if (performance.now() >= until) break;
-    }
-    await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-}
-
 export async function writeRange(
   handle: WorkbookHandle,
   write: RangeWrite,
@@ -92,7 +74,8 @@ export async function writeRange(
   const maxCells = write.maxCells ?? MAX_WRITE_CELLS;
   // A large write is typed and prepared across turns of the event loop (other requests are
   // answered between) and committed whole: whatever was committed meanwhile comes before it.
-  const ops = await inSlices(writeRangeSteps(sheet.name, anchor, write.values, maxCells));
+  // Typed SLICE_MS of work per turn; a write of a few thousand cells answers without waiting a turn.
+  const ops = await finishInSlices(writeRangeSteps(sheet.name, anchor, write.values, maxCells));
   await handle.prepare?.(ops);
   await handle.commit(ops, withVersions(meta, sheet.name, write.expectedVersions));
   return { sheet: sheet.name, anchor };

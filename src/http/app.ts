@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setSerializerCompiler(await responseSerializer(deps.checkResponses === true));
-  installErrorHandling(app, deps.errorStatuses);
+  installErrorHandling(app, deps.errorStatuses, deps.config.maxBodyBytes);
   installRequestGuard(app, {
     mode: deps.config.mode,
     listenHost: deps.config.host,

@@ -221,10 +221,19 @@ export function answerFrameworkError(
   send(reply, status, { detail: `${error.message}; check the URL.` });
 }
 
-/** `extra` maps the domain errors of other layers (persistence, providers, agent) to statuses. */
+/** The 413 of a body over GRIDBOOK_MAX_BODY_BYTES, naming the limit and its variable. */
+export function bodyTooLargeDetail(maxBodyBytes: number): string {
+  return `The request body is larger than ${maxBodyBytes} bytes, the most GRIDBOOK_MAX_BODY_BYTES accepts.`;
+}
+
+/**
+ * `extra` maps the domain errors of other layers (persistence, providers, agent) to statuses;
+ * `maxBodyBytes` (GRIDBOOK_MAX_BODY_BYTES) is named in the 413 of a body over it.
+ */
 export function installErrorHandling(
   app: FastifyInstance,
   extra: readonly ErrorStatus[] = [],
+  maxBodyBytes?: number,
 ): void {
   const table = [...STATUS_BY_ERROR, ...extra];
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -249,6 +258,10 @@ export function installErrorHandling(
     if (error instanceof WorkbookChangedElsewhereError) void reply.header('retry-after', '0');
     if (domainStatus !== undefined) {
       send(reply, domainStatus, { detail: detailOf(error) });
+      return;
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && maxBodyBytes !== undefined) {
+      send(reply, 413, { detail: bodyTooLargeDetail(maxBodyBytes) });
       return;
     }
     // Fastify's own client errors (bad JSON, body too large, wrong content type) keep their status.

@@ -66,3 +66,4 @@ export {
   importJsonOps,
   importXlsxOps,
 } from './workbook-transfer.js';
+export { finishInSlices, SLICE_MS } from './in-slices.js';
