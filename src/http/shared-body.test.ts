@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { isBlank, isShared, readSharedBody } from './shared-body.js';
+import { isShared } from '../persistence/index.js';
+import { isBlank, readSharedBody } from './shared-body.js';
 
 function requestWith(headers: Record<string, string>): FastifyRequest {
   return { headers } as unknown as FastifyRequest;

@@ -13,11 +13,6 @@ const { FST_ERR_CTP_BODY_TOO_LARGE, FST_ERR_CTP_INVALID_CONTENT_LENGTH } = fasti
 /** The first buffer of a body sent without Content-Length (chunked); it doubles as needed. */
 const UNSIZED_START_BYTES = 64 * 1024;
 
-/** Whether `bytes` lie in shared memory (another thread can read them without a copy). */
-export function isShared(bytes: Uint8Array): boolean {
-  return bytes.buffer instanceof SharedArrayBuffer;
-}
-
 /** A buffer of `size` bytes holding the first `used` bytes of `from` (growing an unsized body). */
 function grown(from: Uint8Array, used: number, size: number): Uint8Array {
   const to = new Uint8Array(new SharedArrayBuffer(size));

@@ -67,3 +67,4 @@ export {
   importXlsxOps,
 } from './workbook-transfer.js';
 export { finishInSlices, SLICE_MS } from './in-slices.js';
+export { isShared } from './xlsx-jobs.js';

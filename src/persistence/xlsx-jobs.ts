@@ -199,15 +199,20 @@ export function transferableCopy(data: Uint8Array): Uint8Array {
   return new Uint8Array(data);
 }
 
+/** Whether `bytes` lie in shared memory (another thread reads them without a copy). */
+export function isShared(bytes: Uint8Array): boolean {
+  return bytes.buffer instanceof SharedArrayBuffer;
+}
+
 /**
  * Bytes for a job: bytes in shared memory (a request body read by readSharedBody) as they are,
  * the other thread reads the same memory; any other bytes as a transferable copy.
  */
 export function bytesForWorker(data: Uint8Array): Uint8Array {
-  return data.buffer instanceof SharedArrayBuffer ? data : transferableCopy(data);
+  return isShared(data) ? data : transferableCopy(data);
 }
 
 /** The buffers a job's bytes can be transferred in (none for shared memory). */
 export function transferable(data: Uint8Array): ArrayBuffer[] {
-  return data.buffer instanceof SharedArrayBuffer ? [] : [data.buffer as ArrayBuffer];
+  return isShared(data) ? [] : [data.buffer as ArrayBuffer];
 }
