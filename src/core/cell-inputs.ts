@@ -31,6 +31,8 @@ const DENSE_AT = 32;
 const EMPTY = 0;
 const NUMBER = 1;
 const OTHER = 2;
+/** Cells a sorted row-major walk visits between two of its steps' yields. */
+const CELLS_PER_STEP = 4_096;
 
 interface Page {
   count: number;
@@ -386,8 +388,20 @@ export class CellInputs {
    * sorts the keys instead.
    */
   forEachRowMajor(fn: (input: CellInput, row: number, col: number) => void): void {
+    const steps = this.rowMajorSteps(fn);
+    while (steps.next().done !== true);
+  }
+
+  /**
+   * forEachRowMajor as steps: it yields after each band of 64 rows (or each CELLS_PER_STEP cells
+   * of the sorted walk), so a reader built in slices (a save's copy of a million cells) can let
+   * the event loop turn in between.
+   */
+  *rowMajorSteps(
+    fn: (input: CellInput, row: number, col: number) => void,
+  ): Generator<void, void, undefined> {
     if (this.#pages.size * PAGE_CELLS > 4 * this.#size) {
-      this.#forEachSorted(fn);
+      yield* this.#sortedSteps(fn);
       return;
     }
     const ids = Float64Array.from(this.#pages.keys()).sort();
@@ -409,17 +423,24 @@ export class CellInputs {
         }
       }
       first = end;
+      yield;
     }
   }
 
-  #forEachSorted(fn: (input: CellInput, row: number, col: number) => void): void {
+  *#sortedSteps(
+    fn: (input: CellInput, row: number, col: number) => void,
+  ): Generator<void, void, undefined> {
     const keys = new Float64Array(this.#size);
     let index = 0;
     this.forEach((_, key) => {
       keys[index++] = key;
     });
     keys.sort();
-    for (const key of keys) fn(this.get(key)!, Math.floor(key / MAX_COLUMNS), key % MAX_COLUMNS);
+    for (index = 0; index < keys.length; index += 1) {
+      const key = keys[index]!;
+      fn(this.get(key)!, Math.floor(key / MAX_COLUMNS), key % MAX_COLUMNS);
+      if (index % CELLS_PER_STEP === CELLS_PER_STEP - 1) yield;
+    }
   }
 
   /** Every cell as [key, input], page by page (not row-major: callers sort). */

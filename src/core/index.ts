@@ -128,10 +128,12 @@ export {
   type LayoutJson,
 } from './sheet-layout-json.js';
 export {
+  ranToEnd,
   READ_SLICE_MS,
   readConsistently,
   ReadInterruptedError,
   ReadSlices,
+  stepsInSlices,
   type SliceClock,
   type StateCounter,
 } from './read-slices.js';

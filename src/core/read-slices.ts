@@ -88,3 +88,23 @@ export async function readConsistently<T>(
   }
   throw new ReadInterruptedError(READ_ATTEMPTS);
 }
+
+/** Runs `steps` (a generator of work that yields where it may pause) to its end, without pausing. */
+export function ranToEnd<T>(steps: Iterator<unknown, T, undefined>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return next.value;
+  }
+}
+
+/** Runs `steps` to its end inside a sliced read, pausing (`slices.pause()`) wherever it yields. */
+export async function stepsInSlices<T>(
+  steps: Iterator<unknown, T, undefined>,
+  slices: ReadSlices,
+): Promise<T> {
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return next.value;
+    await slices.pause();
+  }
+}

@@ -45,7 +45,7 @@ import {
   type WorkbookState,
 } from './ops/execute.js';
 import { isUndoable, type Op, type WorkbookDocument } from './ops/op.js';
-import { documentOf } from './ops/workbook-document.js';
+import { documentOf, documentSteps } from './ops/workbook-document.js';
 import { reinstate, retire } from './ops/retired-workbook.js';
 import { prepareReplace, type PreparedReplace } from './ops/prepared-replace.js';
 import type { Chart } from './chart.js';
@@ -606,6 +606,14 @@ export class Workbook {
   /** Everything the workbook holds (name, sheets in order with cells, versions, locks, charts, active sheet). */
   document(): WorkbookDocument {
     return documentOf(this.#state);
+  }
+
+  /**
+   * document() as steps that yield every band of rows or so, for a read built in slices
+   * (`readConsistently` with `stepsInSlices`): the copy of a million cells is a million objects.
+   */
+  documentSteps(): Generator<void, WorkbookDocument, undefined> {
+    return documentSteps(this.#state);
   }
 
   /** Evaluates a formula against the current state; nothing is written. */

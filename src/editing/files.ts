@@ -3,6 +3,7 @@
 import {
   MAX_SHEETS,
   replaceWorkbookOps,
+  type SliceClock,
   TooLargeError,
   tooManyCellsInImport,
   type ApplyMeta,
@@ -10,6 +11,7 @@ import {
   type WorkbookHandle,
 } from '../core/index.js';
 import {
+  documentInSlices,
   importCsvOps,
   importJsonOps,
   importXlsxOps,
@@ -21,13 +23,17 @@ import {
   type XlsxWorkerPool,
 } from '../persistence/index.js';
 
-/** Writes the workbook as it is now to the named checkpoint (system_state.gridbook in OSS). */
+/**
+ * Writes the workbook as it is now to the named checkpoint (system_state.gridbook in OSS): its
+ * copy is taken a slice at a time from one state (`clock` paces it), the text written from it.
+ */
 export async function saveCheckpoint(
   handle: WorkbookHandle,
   store: WorkbookStore,
   workbookId: string,
+  clock: SliceClock,
 ): Promise<void> {
-  await store.save(workbookId, handle.workbook.document());
+  await store.save(workbookId, await documentInSlices(handle.workbook, clock));
 }
 
 /** Replaces the workbook with the checkpoint; false when there is none (CorruptSaveFileError when unreadable). */

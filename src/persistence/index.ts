@@ -57,9 +57,11 @@ export {
 export { contentDisposition, exportFileName, safeFileStem, utcStamp } from './export-filename.js';
 export {
   computedValues,
+  documentInSlices,
   exportCsv,
   exportCsvInSlices,
   exportJson,
+  exportJsonInSlices,
   exportXlsx,
   exportXlsxInWorker,
   importCsvOps,

@@ -107,3 +107,37 @@ describe('a large /peek, built in slices', () => {
     expect((tsv.body as string).split('\n')[9_999]).toBe('9999\t"a,""9999"""');
   });
 });
+
+describe('a large export and save, copied and written in slices', () => {
+  it('export (both versions) and save then load hold every cell, value, version and lock', async () => {
+    suite = await startApp();
+    const { http } = suite;
+    const values = Array.from({ length: 6_000 }, (_, row) => [row, `t${row}`, `=A${row + 1}*2`]);
+    expect((await http.post('/grid/range', { target_cell: 'A1', values })).status).toBe(200);
+    expect((await http.post('/grid/cell', { cell: 'B3', value: 'again' })).status).toBe(200);
+    expect((await http.post('/grid/lock', { range: 'A10:A20', locked: true })).status).toBe(200);
+    const before = await http.get('/grid');
+    expect(before.body.cells.length).toBeGreaterThanOrEqual(18_000);
+
+    const v1 = await http.get('/system/export');
+    expect(v1.status).toBe(200);
+    expect(Number(v1.headers.get('content-length'))).toBe(Buffer.byteLength(v1.text));
+    expect(v1.text.endsWith('}\n')).toBe(true);
+    const cells = v1.body.sheets[0].cells as Record<string, Record<string, unknown>>;
+    expect(Object.keys(cells)).toHaveLength(18_000);
+    expect(cells['C6000']).toMatchObject({ formula: '=A6000*2', value: 11_998 });
+    expect(cells['B3']).toMatchObject({ value: 'again', version: 2 });
+    expect(cells['A15']).toMatchObject({ value: 14, locked: true });
+
+    const v2 = await http.get('/system/export', { version: 2 });
+    expect(v2.status).toBe(200);
+    expect((await http.post('/system/clear')).status).toBe(200);
+    expect((await http.post('/system/import', v2.body)).status).toBe(200);
+    expect((await http.get('/grid')).body).toEqual(before.body);
+
+    expect((await http.post('/system/save')).status).toBe(200);
+    expect((await http.post('/system/clear')).status).toBe(200);
+    expect((await http.post('/system/load')).status).toBe(200);
+    expect((await http.get('/grid')).body).toEqual(before.body);
+  });
+});

@@ -13,6 +13,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { xlsxOf, xlsxWithCells } from '../support/zip-archive.js';
 
@@ -46,7 +47,6 @@ function send(
   target: string,
   body?: string | Buffer,
   headers: Record<string, string> = {},
-  agent: http.Agent | false = false,
 ): Promise<Answer> {
   const url = new URL(target, base);
   return new Promise((resolve, reject) => {
@@ -54,7 +54,7 @@ function send(
       url,
       {
         method,
-        agent,
+        agent: false,
         headers: {
           ...(body === undefined
             ? {}
@@ -166,6 +166,9 @@ const LARGEST_READS: readonly (readonly [string, string, unknown?])[] = [
   ['read-schema', '/schema'],
   ['read-csv-export', '/system/export.csv'],
   ['read-find', '/grid/find', { query: '99' }],
+  ['save-largest', '/system/save', {}],
+  ['read-json-export', '/system/export'],
+  ['read-xlsx-export', '/system/export.xlsx'],
 ];
 
 function importBody(cells: number): string {
@@ -470,35 +473,61 @@ interface Row {
 }
 
 /**
- * Pings every PING_EVERY_MS until stopped; each latency is from sending to the full answer. Each
- * ping opens a connection of its own unless `agent` keeps one open: Node accepts one new
- * connection per turn of its event loop, so the two tell apart a server whose turns are long
- * from one that answers its open connections between slices of work but accepts slowly.
+ * The pinger's own code, run in a worker thread: its event loop is not the one that receives the
+ * reproduction's answer (joining and decoding a 25 MB export held this process's loop ~100 ms,
+ * which its pings then counted as the server's). Pings every `every` ms until told to stop, then
+ * posts each latency, from sending to the full answer. A ping opens a connection of its own
+ * unless `keepAlive` keeps up to six open, as a browser does.
  */
-function startPinger(
-  url: string,
-  agent: http.Agent | false = false,
-): { stop: () => Promise<number[]> } {
-  const latencies: number[] = [];
-  const inFlight = new Set<Promise<void>>();
-  const timer = setInterval(() => {
-    const sent = performance.now();
-    const ping = send(url, 'GET', '/grid?range=A1', undefined, {}, agent)
-      .then(
-        () => undefined,
-        () => undefined,
-      )
-      .then(() => {
-        latencies.push(performance.now() - sent);
-        inFlight.delete(ping);
-      });
-    inFlight.add(ping);
-  }, PING_EVERY_MS);
+const PINGER_SOURCE = `
+const http = require('node:http');
+const { parentPort, workerData } = require('node:worker_threads');
+const { url, every, keepAlive } = workerData;
+const agent = keepAlive ? new http.Agent({ keepAlive: true, maxSockets: 6 }) : false;
+const latencies = [];
+const inFlight = new Set();
+function ping() {
+  const sent = performance.now();
+  const done = new Promise((resolve) => {
+    const request = http.get(new URL('/grid?range=A1', url), { agent }, (response) => {
+      response.resume();
+      response.on('end', resolve);
+      response.on('error', resolve);
+    });
+    request.on('error', resolve);
+  }).then(() => {
+    latencies.push(performance.now() - sent);
+    inFlight.delete(done);
+  });
+  inFlight.add(done);
+}
+const timer = setInterval(ping, every);
+parentPort.on('message', async () => {
+  clearInterval(timer);
+  await Promise.all(inFlight);
+  if (agent) agent.destroy();
+  parentPort.postMessage(latencies);
+});
+`;
+
+/**
+ * Pings every PING_EVERY_MS from a worker thread until stopped. Node accepts one new connection
+ * per turn of its event loop, so the two kinds (a connection per ping, or kept alive) tell apart
+ * a server whose turns are long from one that answers its open connections between slices of
+ * work but accepts slowly.
+ */
+function startPinger(url: string, keepAlive = false): { stop: () => Promise<number[]> } {
+  const worker = new Worker(PINGER_SOURCE, {
+    eval: true,
+    workerData: { url, every: PING_EVERY_MS, keepAlive },
+  });
   return {
     stop: async () => {
-      clearInterval(timer);
-      await Promise.all(inFlight);
-      return latencies;
+      const latencies = new Promise<number[]>((resolve) => worker.once('message', resolve));
+      worker.postMessage('stop');
+      const result = await latencies;
+      await worker.terminate();
+      return result;
     },
   };
 }
@@ -534,9 +563,7 @@ async function measure(reproduction: Reproduction): Promise<Row> {
     stepTimes = [];
     refusals = [];
     const pinger = startPinger(server.url);
-    // As a browser connects: up to six connections to a host, kept alive.
-    const keptAgent = new http.Agent({ keepAlive: true, maxSockets: 6 });
-    const keptPinger = startPinger(server.url, keptAgent);
+    const keptPinger = startPinger(server.url, true);
     await new Promise((resolve) => setTimeout(resolve, PING_EVERY_MS * 3));
     const started = performance.now();
     let answered: number[];
@@ -551,7 +578,6 @@ async function measure(reproduction: Reproduction): Promise<Row> {
     await settled(server.url);
     const latencies = await pinger.stop();
     const keptLatencies = await keptPinger.stop();
-    keptAgent.destroy();
     const alive = server.child.exitCode === null && server.child.signalCode === null;
     let intact = 'server died';
     if (alive) {

@@ -9,6 +9,7 @@ import {
   type RangeAddress,
 } from '../address/index.js';
 import { InvalidOperationError, TooLargeError } from '../errors.js';
+import { ranToEnd } from '../read-slices.js';
 import { typeValue, type CellInput, type WireValue } from '../value-typing.js';
 import type { InputRun, Op } from './op.js';
 
@@ -106,11 +107,7 @@ export function writeRangeOps(
   // model's; imports, replays and in-process callers build writes of any size.
   maxCells = Number.POSITIVE_INFINITY,
 ): Op[] {
-  const steps = writeRangeSteps(sheet, anchor, values, maxCells);
-  for (;;) {
-    const next = steps.next();
-    if (next.done === true) return next.value;
-  }
+  return ranToEnd(writeRangeSteps(sheet, anchor, values, maxCells));
 }
 
 /** Cells `writeRangeSteps` types before it yields. */

@@ -190,3 +190,73 @@ describe('replace-workbook', () => {
     },
   );
 });
+
+describe('documentSteps (a document copied a band of rows at a time)', () => {
+  /** `count` cells at `place(index)`, written in a scrambled order (7919 is prime to the counts). */
+  function scattered(
+    count: number,
+    place: (index: number) => { row: number; col: number },
+    withVersions: boolean,
+  ): Workbook {
+    const workbook = open({ sheetNames: ['S'] });
+    const cells = Array.from({ length: count }, (_, step) => {
+      const index = (step * 7919) % count;
+      return { ...place(index), input: index, version: 0, locked: false };
+    });
+    workbook.apply(
+      replaceWorkbookOps({ name: 'Scattered', activeSheet: 'S', sheets: [{ name: 'S', cells }] }),
+    );
+    if (withVersions) {
+      workbook.apply(writeRangeOps('S', { row: 250, col: 3 }, [[1, 2, 3]]));
+      workbook.apply(setLocksOps('S', parseRange('AZ5:AZ70'), true));
+    }
+    return workbook;
+  }
+
+  function drained(steps: Generator<void, WorkbookDocument, undefined>): {
+    document: WorkbookDocument;
+    yields: number;
+  } {
+    let yields = 0;
+    for (;;) {
+      const next = steps.next();
+      if (next.done === true) return { document: next.value, yields };
+      yields += 1;
+    }
+  }
+
+  // Dense: every cell of 300 rows × 8 columns (the pages are walked band by band); sparse: one
+  // cell every 50 rows of a column (the keys are sorted, then walked).
+  const dense = (index: number) => ({ row: index % 300, col: Math.floor(index / 300) });
+  const sparse = (index: number) => ({ row: index * 50, col: 2 });
+  it.each([
+    ['dense, inputs only', 2_400, dense, false, 5],
+    ['dense, versions and locks', 2_400, dense, true, 5],
+    ['sparse, inputs only', 9_000, sparse, false, 2],
+    ['sparse, versions and locks', 9_000, sparse, true, 5],
+  ] as const)(
+    '%s: yields as it goes and ends with the cells row-major, as document() has them',
+    (_label, count, place, withVersions, leastYields) => {
+      const workbook = scattered(count, place, withVersions);
+      const { document, yields } = drained(workbook.documentSteps());
+      expect(yields).toBeGreaterThanOrEqual(leastYields);
+      expect(document).toEqual(workbook.document());
+      const cells = document.sheets[0]!.cells;
+      const keys = cells.map((cell) => cell.row * 16_384 + cell.col);
+      expect(keys).toEqual([...keys].sort((a, b) => a - b));
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(cells.length).toBe(
+        count + (withVersions ? 3 + 66 : 0) - (withVersions && place === dense ? 3 : 0),
+      );
+      if (withVersions) {
+        expect(cells.filter((cell) => cell.locked).map((cell) => cell.row)).toEqual(
+          Array.from({ length: 66 }, (_, index) => index + 4),
+        );
+        expect(cells.find((cell) => cell.row === 250 && cell.col === 4)).toMatchObject({
+          input: 2,
+          version: 1,
+        });
+      }
+    },
+  );
+});

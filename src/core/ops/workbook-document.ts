@@ -16,10 +16,14 @@ import { Sheet } from '../sheet.js';
 import { checkLayout, EMPTY_LAYOUT, isEmptyLayout } from '../sheet-layout.js';
 import { errorLiteralOf, MAX_TEXT_LENGTH, tooLongText } from '../value-typing.js';
 import { nameKey, nameTableOf, sortedNames } from '../defined-names.js';
+import { ranToEnd } from '../read-slices.js';
 import { runsFromCells } from './builders.js';
 import type { InputRun, Op, SheetSnapshot, SnapshotCell, WorkbookDocument } from './op.js';
 import { swapWorkbook } from './retired-workbook.js';
 import { setCharacterSet, type Executed, type WorkbookState } from './state.js';
+
+/** Rows in one band of a row-major walk: a walk built in steps yields between bands. */
+const BAND_ROWS = 64;
 
 /**
  * A sheet's cells when none has a version or a lock (an import of plain values, a restart from
@@ -27,17 +31,35 @@ import { setCharacterSet, type Executed, type WorkbookState } from './state.js';
  * per cell (a 1,048,576-cell import's journal snapshot spent ~0.4 s of CPU collecting, sorting
  * and looking its keys up).
  */
-function inputCellsOf(sheet: Sheet): SnapshotCell[] {
+function* inputCellsSteps(sheet: Sheet): Generator<void, SnapshotCell[], undefined> {
   const cells: SnapshotCell[] = new Array(sheet.inputs.size);
   let index = 0;
-  sheet.inputs.forEachRowMajor((input, row, col) => {
+  yield* sheet.inputs.rowMajorSteps((input, row, col) => {
     cells[index++] = { row, col, input, version: 0, locked: false };
   });
   return cells;
 }
 
-/** Every cell with an input, a version or a lock, row-major. */
-function everyCellOf(sheet: Sheet): SnapshotCell[] {
+/**
+ * `keys` (cell keys in any order) row-major, one band of BAND_ROWS rows at a time: the keys are
+ * counted into their bands and each band is sorted only when it is reached, so a walk built in
+ * steps never sorts a million keys in one go.
+ */
+function* rowMajorBands(keys: readonly number[]): Generator<Float64Array, void, undefined> {
+  const bandKeys = MAX_COLUMNS * BAND_ROWS;
+  const starts = new Int32Array(Math.ceil(MAX_ROWS / BAND_ROWS) + 1);
+  for (const key of keys) starts[Math.floor(key / bandKeys) + 1]! += 1;
+  for (let band = 1; band < starts.length; band += 1) starts[band]! += starts[band - 1]!;
+  const placed = starts.slice(0, -1);
+  const sorted = new Float64Array(keys.length);
+  for (const key of keys) sorted[placed[Math.floor(key / bandKeys)]!++] = key;
+  for (let band = 0; band + 1 < starts.length; band += 1)
+    if (starts[band + 1]! > starts[band]!)
+      yield sorted.subarray(starts[band]!, starts[band + 1]!).sort();
+}
+
+/** Every cell with an input, a version or a lock, row-major, yielding after each band of rows. */
+function* everyCellSteps(sheet: Sheet): Generator<void, SnapshotCell[], undefined> {
   // Plain loops over the maps, no Set of every key: this runs on every save and export of up to
   // millions of cells (and for the undo step of every load).
   const found: number[] = [];
@@ -47,26 +69,34 @@ function everyCellOf(sheet: Sheet): SnapshotCell[] {
   });
   for (const key of sheet.locked)
     if (!sheet.versions.has(key) && !sheet.inputs.has(key)) found.push(key);
-  const keys = Float64Array.from(found).sort();
+  yield;
   const anyLocked = sheet.locked.size > 0;
-  const cells: SnapshotCell[] = new Array(keys.length);
-  for (let index = 0; index < keys.length; index += 1) {
-    const key = keys[index]!;
-    cells[index] = {
-      row: Math.floor(key / MAX_COLUMNS),
-      col: key % MAX_COLUMNS,
-      input: sheet.inputs.get(key) ?? null,
-      version: sheet.versions.get(key) ?? 0,
-      locked: anyLocked && sheet.locked.has(key),
-    };
+  const cells: SnapshotCell[] = new Array(found.length);
+  let index = 0;
+  for (const band of rowMajorBands(found)) {
+    for (const key of band) {
+      cells[index++] = {
+        row: Math.floor(key / MAX_COLUMNS),
+        col: key % MAX_COLUMNS,
+        input: sheet.inputs.get(key) ?? null,
+        version: sheet.versions.get(key) ?? 0,
+        locked: anyLocked && sheet.locked.has(key),
+      };
+    }
+    yield;
   }
   return cells;
 }
 
-/** Everything a sheet owns: every cell with an input, a version or a lock, row-major, and its charts. */
-export function snapshotOf(sheet: Sheet): SheetSnapshot {
+/**
+ * Everything a sheet owns: every cell with an input, a version or a lock, row-major, and its
+ * charts; as steps yielding every band of rows or so (`snapshotOf` runs them to the end).
+ */
+export function* snapshotSteps(sheet: Sheet): Generator<void, SheetSnapshot, undefined> {
   const cells =
-    sheet.versions.size === 0 && sheet.locked.size === 0 ? inputCellsOf(sheet) : everyCellOf(sheet);
+    sheet.versions.size === 0 && sheet.locked.size === 0
+      ? yield* inputCellsSteps(sheet)
+      : yield* everyCellSteps(sheet);
   const formats = sheet.formats.isEmpty ? undefined : sheet.formats.rects();
   return {
     name: sheet.name,
@@ -78,14 +108,30 @@ export function snapshotOf(sheet: Sheet): SheetSnapshot {
   };
 }
 
-export function documentOf(state: WorkbookState): WorkbookDocument {
+/** Everything a sheet owns (snapshotSteps run to the end). */
+export function snapshotOf(sheet: Sheet): SheetSnapshot {
+  return ranToEnd(snapshotSteps(sheet));
+}
+
+/**
+ * The whole workbook's document as steps (yielding every band of rows or so): a reader built in
+ * slices copies a million cells without holding the event loop (a save of the largest import
+ * held it ~0.5 s, issue 16). The state must not change while the steps run (readConsistently).
+ */
+export function* documentSteps(state: WorkbookState): Generator<void, WorkbookDocument, undefined> {
+  const sheets: SheetSnapshot[] = [];
+  for (const sheet of state.sheets) sheets.push(yield* snapshotSteps(sheet));
   return {
     name: state.name,
     activeSheet: state.activeSheet.name,
-    sheets: state.sheets.map(snapshotOf),
+    sheets,
     ...(state.names.size === 0 ? {} : { names: sortedNames(state.names) }),
     ...(state.characterSet === DEFAULT_CHARACTER_SET ? {} : { characterSet: state.characterSet }),
   };
+}
+
+export function documentOf(state: WorkbookState): WorkbookDocument {
+  return ranToEnd(documentSteps(state));
 }
 
 /** A snapshot's inputs as row-major runs, the way the engine takes them. */

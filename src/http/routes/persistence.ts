@@ -21,7 +21,7 @@ import {
   CorruptSaveFileError,
   exportCsvInSlices,
   exportFileName,
-  exportJson,
+  exportJsonInSlices,
   exportXlsxInWorker,
   MalformedJsonError,
   XLSX_CONTENT_TYPE,
@@ -127,7 +127,7 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
     async (request) => {
       const handle = await handleOf(deps, request);
       const workbookId = workbookIdOf(handle);
-      await saveCheckpoint(handle, deps.store, workbookId);
+      await saveCheckpoint(handle, deps.store, workbookId, READ_CLOCK);
       return { status: 'Success' as const, workbook_id: workbookId };
     },
   );
@@ -179,7 +179,13 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
         'application/json; charset=utf-8',
         exportFileName(workbook.name, at, 'gridbook'),
       );
-      return exportJson(workbook, at, { dense: request.query.version === '2' });
+      const pieces = await exportJsonInSlices(
+        workbook,
+        at,
+        { dense: request.query.version === '2' },
+        READ_CLOCK,
+      );
+      return sentInPieces(reply, pieces);
     },
   );
 
