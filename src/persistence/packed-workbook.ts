@@ -3,7 +3,7 @@
 // structured clone of a million cell objects cost the receiving thread ~0.9 s of CPU to
 // deserialize (issue 16, import-largest); filling the cell objects again from the arrays costs a
 // tight loop, so the event loop only pays for what it must install.
-import type { CellInput, SheetSnapshot, SnapshotCell } from '../core/index.js';
+import { ranToEnd, type CellInput, type SheetSnapshot, type SnapshotCell } from '../core/index.js';
 import type { DecodedWorkbook } from './gridos-import.js';
 
 const EMPTY = 0;
@@ -31,7 +31,10 @@ export interface PackedWorkbook {
   readonly sheets: readonly PackedSheet[];
 }
 
-function packSheet(sheet: SheetSnapshot, transfer: ArrayBuffer[]): PackedSheet {
+/** Cells packed or unpacked between two pauses of a pack or unpack in slices. */
+const CELLS_PER_STEP = 32_768;
+
+function* packSheetSteps(sheet: SheetSnapshot): Generator<void, PackedSheet, undefined> {
   const { cells, ...rest } = sheet;
   const count = cells.length;
   const rows = new Int32Array(count);
@@ -42,6 +45,7 @@ function packSheet(sheet: SheetSnapshot, transfer: ArrayBuffer[]): PackedSheet {
   const versions = cells.some((cell) => cell.version !== 0) ? new Float64Array(count) : undefined;
   const locked = cells.some((cell) => cell.locked) ? new Uint8Array(count) : undefined;
   for (let index = 0; index < count; index += 1) {
+    if (index % CELLS_PER_STEP === CELLS_PER_STEP - 1) yield;
     const cell = cells[index]!;
     rows[index] = cell.row;
     cols[index] = cell.col;
@@ -56,30 +60,43 @@ function packSheet(sheet: SheetSnapshot, transfer: ArrayBuffer[]): PackedSheet {
     if (versions !== undefined) versions[index] = cell.version;
     if (locked !== undefined) locked[index] = cell.locked ? 1 : 0;
   }
-  for (const array of [rows, cols, kinds, numbers, versions, locked])
-    if (array !== undefined) transfer.push(array.buffer);
   return { rest, rows, cols, kinds, numbers, others, versions, locked };
 }
 
-/** The workbook packed, and the buffers to transfer with it (they are unusable here afterwards). */
-export function packWorkbook(decoded: DecodedWorkbook): {
-  packed: PackedWorkbook;
-  transfer: ArrayBuffer[];
-} {
-  const transfer: ArrayBuffer[] = [];
+/**
+ * The workbook packed, pausing (yielding) every CELLS_PER_STEP cells: the server packs an export
+ * for the xlsx worker a slice per turn of the event loop (a structured clone of a million cell
+ * objects held it ~1 s). Its buffers are `packedBuffers`, to transfer.
+ */
+export function* packWorkbookSteps(
+  decoded: DecodedWorkbook,
+): Generator<void, PackedWorkbook, undefined> {
   const { sheets, ...rest } = decoded;
-  return { packed: { rest, sheets: sheets.map((sheet) => packSheet(sheet, transfer)) }, transfer };
+  const packed: PackedSheet[] = [];
+  for (const sheet of sheets) packed.push(yield* packSheetSteps(sheet));
+  return { rest, sheets: packed };
 }
 
-/** Cells unpacked between two pauses of an unpack in slices. */
-const UNPACKED_CELLS_PER_STEP = 32_768;
+/** packWorkbookSteps run to the end (the worker's answer). */
+export function packWorkbook(decoded: DecodedWorkbook): PackedWorkbook {
+  return ranToEnd(packWorkbookSteps(decoded));
+}
+
+/** The buffers a packed workbook's arrays are in: transferred, they are unusable here afterwards. */
+export function packedBuffers(packed: PackedWorkbook): ArrayBuffer[] {
+  return packed.sheets.flatMap((sheet) =>
+    [sheet.rows, sheet.cols, sheet.kinds, sheet.numbers, sheet.versions, sheet.locked].flatMap(
+      (array) => (array === undefined ? [] : [array.buffer as ArrayBuffer]),
+    ),
+  );
+}
 
 function* unpackCells(sheet: PackedSheet): Generator<void, SnapshotCell[], undefined> {
   const { rows, cols, kinds, numbers, others, versions, locked } = sheet;
   const cells: SnapshotCell[] = new Array(rows.length);
   let other = 0;
   for (let index = 0; index < rows.length; index += 1) {
-    if (index % UNPACKED_CELLS_PER_STEP === UNPACKED_CELLS_PER_STEP - 1) yield;
+    if (index % CELLS_PER_STEP === CELLS_PER_STEP - 1) yield;
     const kind = kinds[index];
     cells[index] = {
       row: rows[index]!,
@@ -94,7 +111,7 @@ function* unpackCells(sheet: PackedSheet): Generator<void, SnapshotCell[], undef
 
 /**
  * The decoded workbook again, as the decoder returned it, pausing (yielding) every
- * UNPACKED_CELLS_PER_STEP cells: a million cells are a million objects made here, so the worker
+ * CELLS_PER_STEP cells: a million cells are a million objects made here, so the worker
  * pool unpacks them a slice per turn of the event loop (finishInSlices).
  */
 export function* unpackWorkbook(

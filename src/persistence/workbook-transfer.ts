@@ -22,7 +22,7 @@ import {
 import { decodeWorkbookJson, withName } from './document-import.js';
 import { gridbookPieces, gridbookText, type ComputedValues } from './gridbook-json.js';
 import { decodeXlsx, encodeXlsx } from './xlsx-codec.js';
-import { xlsxExportInput } from './xlsx-jobs.js';
+import { xlsxExportSteps } from './xlsx-jobs.js';
 import { xlsxWorker, type XlsxDecoder, type XlsxWorkerPool } from './xlsx-worker-pool.js';
 
 /** Computed values read through one view per sheet. */
@@ -124,13 +124,20 @@ export function exportXlsx(
   });
 }
 
-/** exportXlsx in an xlsx worker (the server's by default): the same file, written off the event loop. */
-export function exportXlsxInWorker(
+/**
+ * exportXlsx in an xlsx worker (the server's by default): the same file, written off the event
+ * loop; what the worker needs is read from one state a slice at a time (`clock` paces it).
+ */
+export async function exportXlsxInWorker(
   workbook: WorkbookReader,
   options: { valuesOnly?: boolean; at?: Date },
+  clock: SliceClock,
   worker: XlsxWorkerPool = xlsxWorker(),
 ): Promise<Buffer> {
-  return worker.encode(xlsxExportInput(workbook, options));
+  const input = await readConsistently(workbook, clock, (slices) =>
+    stepsInSlices(xlsxExportSteps(workbook, options), slices),
+  );
+  return worker.encode(input);
 }
 
 export function exportCsv(sheet: SheetView, mode: CsvMode): string {

@@ -9,6 +9,7 @@ import {
   InvalidChartError,
   InvalidNameError,
   InvalidOperationError,
+  ranToEnd,
   TooLargeError,
   type CellValue,
   type Sentinel,
@@ -18,7 +19,7 @@ import {
 } from '../core/index.js';
 import { InvalidDocumentError, MalformedJsonError } from './errors.js';
 import type { ComputedValues } from './gridbook-json.js';
-import type { PackedWorkbook } from './packed-workbook.js';
+import { packWorkbookSteps, unpackWorkbook, type PackedWorkbook } from './packed-workbook.js';
 import type { XlsxExportOptions } from './xlsx-codec.js';
 
 /** What the worker posts once its modules (exceljs among them) are loaded and it takes jobs. */
@@ -35,9 +36,14 @@ export interface SheetValues {
   readonly spills: readonly { readonly area: SpillArea; readonly values: readonly ClonedValue[] }[];
 }
 
-/** An export as plain data: the document and, per sheet in its order, the values the encoder reads. */
+/**
+ * An export as plain data: the document, packed into typed arrays (transferred: a structured
+ * clone of a million cell objects held the event loop ~1 s), its name, and per sheet in its
+ * order the values the encoder reads.
+ */
 export interface XlsxExportInput {
-  readonly document: WorkbookDocument;
+  readonly name: string;
+  readonly packed: PackedWorkbook;
   readonly values: readonly SheetValues[];
   readonly valuesOnly: boolean;
   readonly at?: Date | undefined;
@@ -87,20 +93,54 @@ export type XlsxAnswer =
   | { readonly ok: true; readonly packed: PackedWorkbook }
   | { readonly ok: false; readonly error: CarriedError };
 
-/** The plain export of a workbook: its document and the values of every cell the encoder reads. */
+/** Cells whose values are read between two pauses of an export's steps. */
+const VALUES_PER_STEP = 4_096;
+
+/**
+ * The plain export of a workbook (its document and the values of every cell the encoder reads)
+ * as steps that yield every band of rows or few thousand cells, for a read built in slices
+ * (`xlsxExportInSlices`); the workbook must not change while they run.
+ */
+export function* xlsxExportSteps(
+  workbook: WorkbookReader,
+  options: { valuesOnly?: boolean; at?: Date },
+): Generator<void, XlsxExportInput, undefined> {
+  const document = yield* workbook.documentSteps();
+  const values: SheetValues[] = [];
+  for (const snapshot of document.sheets) {
+    const sheet = workbook.sheet(snapshot.name);
+    const cells: CellValue[] = new Array(snapshot.cells.length);
+    for (let index = 0; index < snapshot.cells.length; index += 1) {
+      if (index % VALUES_PER_STEP === VALUES_PER_STEP - 1) yield;
+      const cell = snapshot.cells[index]!;
+      cells[index] = sheet.value(cell.row, cell.col);
+    }
+    values.push({
+      cells,
+      spills: sheet.spills().map((area) => ({ area, values: areaValues(area, sheet.value) })),
+    });
+  }
+  const packed = yield* packWorkbookSteps(document);
+  return {
+    name: document.name,
+    packed,
+    values,
+    valuesOnly: options.valuesOnly === true,
+    at: options.at,
+  };
+}
+
+/** xlsxExportSteps run to the end. */
 export function xlsxExportInput(
   workbook: WorkbookReader,
   options: { valuesOnly?: boolean; at?: Date },
 ): XlsxExportInput {
-  const document = workbook.document();
-  const values = document.sheets.map((snapshot): SheetValues => {
-    const sheet = workbook.sheet(snapshot.name);
-    return {
-      cells: snapshot.cells.map((cell) => sheet.value(cell.row, cell.col)),
-      spills: sheet.spills().map((area) => ({ area, values: areaValues(area, sheet.value) })),
-    };
-  });
-  return { document, values, valuesOnly: options.valuesOnly === true, at: options.at };
+  return ranToEnd(xlsxExportSteps(workbook, options));
+}
+
+/** The export's document again, in the worker. */
+export function exportedDocument(input: XlsxExportInput): WorkbookDocument {
+  return { ...ranToEnd(unpackWorkbook(input.packed)), name: input.name };
 }
 
 function areaValues(
@@ -122,14 +162,17 @@ function revived(value: ClonedValue): CellValue {
 /** Up to 16,384 columns: a row and column pair as one number (exact below 2^53). */
 const cellNumber = (row: number, col: number): number => row * 16_384 + col;
 
-/** The encoder's arguments from a plain export (in the worker). */
-export function encoderArguments(input: XlsxExportInput): {
+/** The encoder's arguments from a plain export and its document (in the worker). */
+export function encoderArguments(
+  input: XlsxExportInput,
+  document: WorkbookDocument,
+): {
   values: ComputedValues;
   options: XlsxExportOptions;
 } {
   const bySheet = new Map<string, Map<number, CellValue>>();
   const spills = new Map<string, readonly SpillArea[]>();
-  input.document.sheets.forEach((sheet, index) => {
+  document.sheets.forEach((sheet, index) => {
     const held = input.values[index];
     const values = new Map<number, CellValue>();
     sheet.cells.forEach((cell, at) =>

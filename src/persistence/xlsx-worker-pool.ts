@@ -11,7 +11,7 @@
 import { Worker } from 'node:worker_threads';
 import { XlsxWorkerError } from './errors.js';
 import type { DecodedWorkbook } from './gridos-import.js';
-import { unpackWorkbook } from './packed-workbook.js';
+import { packedBuffers, unpackWorkbook } from './packed-workbook.js';
 import { finishInSlices } from './in-slices.js';
 import { siblingModule, workerEntry } from './worker-entry.js';
 import {
@@ -87,7 +87,10 @@ export class XlsxWorkerPool {
     return 'packed' in answer ? finishInSlices(unpackWorkbook(answer.packed)) : unexpected(answer);
   }
 
-  /** encodeXlsx in the worker over a plain export (xlsxExportInput). */
+  /**
+   * encodeXlsx in the worker over a plain export (xlsxExportInput); its packed cells are
+   * transferred, unusable here afterwards.
+   */
   async encode(input: XlsxExportInput): Promise<Buffer> {
     const answer = await this.submit({ kind: 'encode', input });
     return 'bytes' in answer
@@ -204,6 +207,7 @@ const WORKER_TASK = {
 function transferOf(job: XlsxJob): ArrayBuffer[] {
   if (job.kind === 'decode') return transferable(job.data);
   if (job.kind === 'decode-json' && typeof job.text !== 'string') return transferable(job.text);
+  if (job.kind === 'encode') return packedBuffers(job.input.packed);
   return [];
 }
 

@@ -4,13 +4,15 @@
 // here too (a 1,048,576-cell document held it ~8 s, most of it JSON.parse, reading the cells and
 // collecting the garbage of both). Jobs arrive one at a time (xlsx-worker-pool.ts), each answered
 // by its id with plain data (xlsx-jobs.ts): a decoded workbook packed into transferred typed
-// arrays (packed-workbook.ts), a file's bytes as a transferred buffer.
+// arrays (packed-workbook.ts), a file's bytes as a transferred buffer; an export's document
+// arrives packed the same way.
 import { parentPort } from 'node:worker_threads';
 import { parseWorkbookText } from './document-import.js';
-import { packWorkbook } from './packed-workbook.js';
+import { packedBuffers, packWorkbook } from './packed-workbook.js';
 import {
   carriedError,
   encoderArguments,
+  exportedDocument,
   transferableCopy,
   type XlsxAnswer,
   type XlsxJob,
@@ -30,17 +32,18 @@ function textOf(text: string | Uint8Array): string {
 
 async function run(job: XlsxJob): Promise<Answered> {
   if (job.kind === 'decode-json') {
-    const { packed, transfer } = packWorkbook(parseWorkbookText(textOf(job.text), job.field));
-    return { answer: { ok: true, packed }, transfer };
+    const packed = packWorkbook(parseWorkbookText(textOf(job.text), job.field));
+    return { answer: { ok: true, packed }, transfer: packedBuffers(packed) };
   }
   // exceljs only for the jobs that need it: a worker that only decodes JSON never loads it.
   const { decodeXlsx, encodeXlsx } = await import('./xlsx-codec.js');
   if (job.kind === 'decode') {
-    const { packed, transfer } = packWorkbook(await decodeXlsx(job.data, job.field, job.maxCells));
-    return { answer: { ok: true, packed }, transfer };
+    const packed = packWorkbook(await decodeXlsx(job.data, job.field, job.maxCells));
+    return { answer: { ok: true, packed }, transfer: packedBuffers(packed) };
   }
-  const { values, options } = encoderArguments(job.input);
-  const bytes = transferableCopy(await encodeXlsx(job.input.document, values, options));
+  const document = exportedDocument(job.input);
+  const { values, options } = encoderArguments(job.input, document);
+  const bytes = transferableCopy(await encodeXlsx(document, values, options));
   return { answer: { ok: true, bytes }, transfer: [bytes.buffer as ArrayBuffer] };
 }
 

@@ -250,7 +250,7 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
         (request.query.values_only ?? '').toLowerCase(),
       );
       attachment(reply, XLSX_CONTENT_TYPE, exportFileName(workbook.name, at, 'xlsx'));
-      return exportXlsxInWorker(workbook, { valuesOnly, at }, deps.xlsxWorker);
+      return exportXlsxInWorker(workbook, { valuesOnly, at }, READ_CLOCK, deps.xlsxWorker);
     },
   );
 
