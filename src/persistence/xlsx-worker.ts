@@ -7,6 +7,7 @@
 // arrays (packed-workbook.ts), a file's bytes as a transferred buffer; an export's document
 // arrives packed the same way.
 import { parentPort } from 'node:worker_threads';
+import { runInBackground } from './background-thread.js';
 import { parseWorkbookText } from './document-import.js';
 import { packedBuffers, packWorkbook } from './packed-workbook.js';
 import {
@@ -57,6 +58,8 @@ parentPort?.on('message', (message: { id: number; job: XlsxJob }) => {
       }),
   );
 });
+
+runInBackground();
 
 // Static imports have loaded by now: the pool starts a job's time limit from here.
 parentPort?.postMessage(WORKER_READY);

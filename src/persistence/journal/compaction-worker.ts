@@ -16,6 +16,7 @@ import {
   type WorkbookDocument,
 } from '../../core/index.js';
 import { nodeFileSystem, writeFileAtomically } from '../../files/index.js';
+import { runInBackground } from '../background-thread.js';
 import { parseWorkbookText, withName } from '../document-import.js';
 import { gridbookText } from '../gridbook-json.js';
 import { baseFileName } from './journal-files.js';
@@ -87,6 +88,7 @@ async function compact(job: CompactionJob): Promise<string | undefined> {
 
 const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+runInBackground();
 if ((workerData as { kind: string }).kind === 'serve') {
   // A database store's folder: one job per message, answered by its id, until terminated.
   parentPort?.on('message', (message: { id: number; job: CompactionJob }) => {
