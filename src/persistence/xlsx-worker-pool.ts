@@ -207,7 +207,14 @@ const WORKER_TASK = {
 function transferOf(job: XlsxJob): ArrayBuffer[] {
   if (job.kind === 'decode') return transferable(job.data);
   if (job.kind === 'decode-json' && typeof job.text !== 'string') return transferable(job.text);
-  if (job.kind === 'encode') return packedBuffers(job.input.packed);
+  if (job.kind === 'encode')
+    return [
+      ...packedBuffers(job.input.packed),
+      ...job.input.values.flatMap(({ cells }) => [
+        cells.isNumber.buffer as ArrayBuffer,
+        cells.numbers.buffer as ArrayBuffer,
+      ]),
+    ];
   return [];
 }
 
