@@ -13,6 +13,7 @@ import {
   PAGE_COLS,
   PAGE_ROWS,
   PAGES_PER_ROW_BAND,
+  PAGES_PER_STEP,
   keyOf,
   keysInPages,
   pageBelow,
@@ -25,6 +26,7 @@ import {
   takePagesForShift,
 } from './cell-pages.js';
 import { checkShifted, type KeyShift } from './key-shift.js';
+import { ranToEnd } from './read-slices.js';
 import type { CellInput } from './value-typing.js';
 /** A sparse page this full turns dense: from here the arrays cost less than the map. */
 const DENSE_AT = 32;
@@ -337,7 +339,14 @@ export class CellInputs {
 
   /** Calls `fn` for every cell, page by page (not row-major). A plain loop: a rebuild runs it over millions of cells. */
   forEach(fn: (input: CellInput, key: number) => void): void {
+    ranToEnd(this.forEachSteps(fn));
+  }
+
+  /** forEach as steps, yielding every PAGES_PER_STEP pages (for a save's copy built in slices). */
+  *forEachSteps(fn: (input: CellInput, key: number) => void): Generator<void, void, undefined> {
+    let pages = 0;
     for (const [id, page] of this.#pages) {
+      if (++pages % PAGES_PER_STEP === 0) yield;
       if (page.sparse !== undefined) {
         for (const [slot, input] of page.sparse) fn(input, keyOf(id, slot));
         continue;

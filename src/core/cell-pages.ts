@@ -8,6 +8,8 @@ export const PAGE_ROWS = 64;
 export const PAGE_COLS = 4;
 export const PAGE_CELLS = PAGE_ROWS * PAGE_COLS;
 export const PAGES_PER_ROW_BAND = MAX_COLUMNS / PAGE_COLS;
+/** Pages a walk built in steps visits between two yields (16,384 cells at most). */
+export const PAGES_PER_STEP = 64;
 
 export function pageOf(row: number, col: number): number {
   return Math.floor(row / PAGE_ROWS) * PAGES_PER_ROW_BAND + Math.floor(col / PAGE_COLS);

@@ -9,6 +9,7 @@ import { MAX_COLUMNS } from './address/index.js';
 import {
   PAGE_CELLS,
   PAGE_COLS,
+  PAGES_PER_STEP,
   keyOf,
   keysInPages,
   pageFirstCol,
@@ -21,6 +22,7 @@ import {
   takePagesForShift,
 } from './cell-pages.js';
 import { checkShifted, type KeyShift } from './key-shift.js';
+import { ranToEnd } from './read-slices.js';
 
 /** The last slot of a page counts its set cells, so an emptied page is dropped in O(1). */
 const COUNT_SLOT = PAGE_CELLS;
@@ -198,11 +200,18 @@ export class CellVersions {
 
   /** Appends the key of every cell with a version to `into`, page by page (not row-major: callers sort). A plain loop: saves run it over millions of cells, and the generator of keys() costs several times more. */
   pushKeys(into: number[]): void {
+    ranToEnd(this.pushKeySteps(into));
+  }
+
+  /** pushKeys as steps, yielding every PAGES_PER_STEP pages (for a save's copy built in slices). */
+  *pushKeySteps(into: number[]): Generator<void, void, undefined> {
+    let pages = 0;
     for (const [id, page] of this.#pages) {
       const firstKey = keyOf(id, 0);
       for (let slot = 0; slot < PAGE_CELLS; slot += 1) {
         if (page[slot] !== 0) into.push(firstKey + slotRow(slot) * MAX_COLUMNS + slotCol(slot));
       }
+      if (++pages % PAGES_PER_STEP === 0) yield;
     }
   }
 

@@ -134,6 +134,7 @@ export {
   ReadInterruptedError,
   ReadSlices,
   stepsInSlices,
+  type ReadOptions,
   type SliceClock,
   type StateCounter,
 } from './read-slices.js';

@@ -91,3 +91,53 @@ describe('readConsistently', () => {
     expect(attempts).toBe(1);
   });
 });
+
+describe('readConsistently with lastAttemptWhole', () => {
+  it('answers from its last attempt, made without a turn, when commits land under every sliced one', async () => {
+    const state = { generation: 0 };
+    const { clock, advance, turns } = fakeClock(() => {
+      state.generation += 1;
+    });
+    const wholeAttempts: boolean[] = [];
+    const answer = await readConsistently(
+      state,
+      clock,
+      async (slices) => {
+        const turnsBefore = turns();
+        for (let slice = 0; slice < 3; slice += 1) {
+          advance(READ_SLICE_MS);
+          await slices.pause();
+        }
+        wholeAttempts.push(turns() === turnsBefore);
+        return state.generation;
+      },
+      { lastAttemptWhole: true },
+    );
+    expect(wholeAttempts).toEqual([true]);
+    expect(answer).toBe(READ_ATTEMPTS - 1);
+    expect(turns()).toBe(READ_ATTEMPTS - 1);
+  });
+
+  it('still refuses to mix states: a commit seen between two of its steps interrupts it', async () => {
+    const state = { generation: 0 };
+    const { clock, advance } = fakeClock(() => {
+      state.generation += 1;
+    });
+    let attempts = 0;
+    const read = readConsistently(
+      state,
+      clock,
+      async (slices) => {
+        attempts += 1;
+        advance(READ_SLICE_MS);
+        await slices.pause();
+        if (attempts === READ_ATTEMPTS) state.generation += 1;
+        await slices.pause();
+        return 'mixed';
+      },
+      { lastAttemptWhole: true },
+    );
+    await expect(read).rejects.toBeInstanceOf(ReadInterruptedError);
+    expect(attempts).toBe(READ_ATTEMPTS);
+  });
+});

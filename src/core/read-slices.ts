@@ -43,45 +43,69 @@ export class ReadSlices {
   readonly #state: StateCounter;
   readonly #clock: SliceClock;
   readonly #generation: number;
+  readonly #whole: boolean;
   #sliceStart: number;
 
-  constructor(state: StateCounter, clock: SliceClock) {
+  /** `whole`: never pause (the read runs in one turn, so no commit can land under it). */
+  constructor(state: StateCounter, clock: SliceClock, whole = false) {
     this.#state = state;
     this.#clock = clock;
     this.#generation = state.generation;
+    this.#whole = whole;
     this.#sliceStart = clock.now();
   }
 
   /** Whether this slice has run its time (cheap: call it every few hundred cells). */
   get due(): boolean {
-    return this.#clock.now() - this.#sliceStart >= READ_SLICE_MS;
+    return !this.#whole && this.#clock.now() - this.#sliceStart >= READ_SLICE_MS;
   }
 
   /** Lets the event loop turn, then checks that no commit landed meanwhile. */
   async turn(): Promise<void> {
     await this.#clock.turn();
-    if (this.#state.generation !== this.#generation) throw new StateChanged();
+    this.#checkUnchanged();
     this.#sliceStart = this.#clock.now();
   }
 
-  /** Turns when the slice has run its time: `await slices.pause()` every few hundred cells. */
+  /**
+   * Turns when the slice has run its time: `await slices.pause()` every few hundred cells. A
+   * whole read never turns, and still checks that nothing landed between its microtasks (commits
+   * land in turns of their own, so nothing should).
+   */
   async pause(): Promise<void> {
-    if (this.due) await this.turn();
+    if (this.#whole) this.#checkUnchanged();
+    else if (this.due) await this.turn();
   }
+
+  #checkUnchanged(): void {
+    if (this.#state.generation !== this.#generation) throw new StateChanged();
+  }
+}
+
+/** How a sliced read ends when commits keep landing under it. */
+export interface ReadOptions {
+  /**
+   * Make the last attempt in one turn of the event loop instead of failing: for what a user
+   * asked to keep (a save, an export download), which a steady stream of writes must not refuse.
+   */
+  readonly lastAttemptWhole?: boolean;
 }
 
 /**
  * Runs `read` (which calls `slices.pause()` as it goes) until one attempt saw no commit land
- * between its slices; ReadInterruptedError after READ_ATTEMPTS attempts that each did.
+ * between its slices; ReadInterruptedError after READ_ATTEMPTS attempts that each did, unless
+ * the last attempt is made whole (`lastAttemptWhole`).
  */
 export async function readConsistently<T>(
   state: StateCounter,
   clock: SliceClock,
   read: (slices: ReadSlices) => T | Promise<T>,
+  options: ReadOptions = {},
 ): Promise<T> {
   for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt += 1) {
+    const whole = options.lastAttemptWhole === true && attempt === READ_ATTEMPTS;
     try {
-      return await read(new ReadSlices(state, clock));
+      return await read(new ReadSlices(state, clock, whole));
     } catch (error) {
       if (!(error instanceof StateChanged)) throw error;
     }

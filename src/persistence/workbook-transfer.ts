@@ -6,6 +6,7 @@ import {
   replaceWorkbookOps,
   stepsInSlices,
   type Op,
+  type ReadOptions,
   type ReadSlices,
   type SheetView,
   type SliceClock,
@@ -52,6 +53,12 @@ export function exportJson(
 }
 
 /**
+ * A save or an export download is made even under a steady stream of writes: after attempts in
+ * slices that commits kept interrupting, the last one copies the workbook in one turn.
+ */
+const KEEP_WHAT_WAS_ASKED: ReadOptions = { lastAttemptWhole: true };
+
+/**
  * The workbook's document copied a slice at a time from one state, other requests answered
  * between slices (a save of the largest import held the event loop ~0.5 s copying it whole).
  */
@@ -59,8 +66,11 @@ export function documentInSlices(
   workbook: WorkbookReader,
   clock: SliceClock,
 ): Promise<WorkbookDocument> {
-  return readConsistently(workbook, clock, (slices) =>
-    stepsInSlices(workbook.documentSteps(), slices),
+  return readConsistently(
+    workbook,
+    clock,
+    (slices) => stepsInSlices(workbook.documentSteps(), slices),
+    KEEP_WHAT_WAS_ASKED,
   );
 }
 
@@ -79,15 +89,20 @@ export function exportJsonInSlices(
   options: { dense?: boolean },
   clock: SliceClock,
 ): Promise<Buffer[]> {
-  return readConsistently(workbook, clock, async (slices) => {
-    const document = await stepsInSlices(workbook.documentSteps(), slices);
-    const pieces = gridbookPieces(document, {
-      exportedAt: at,
-      values: computedValues(workbook),
-      dense: options.dense === true,
-    });
-    return bytePieces(lines(pieces), slices);
-  });
+  return readConsistently(
+    workbook,
+    clock,
+    async (slices) => {
+      const document = await stepsInSlices(workbook.documentSteps(), slices);
+      const pieces = gridbookPieces(document, {
+        exportedAt: at,
+        values: computedValues(workbook),
+        dense: options.dense === true,
+      });
+      return bytePieces(lines(pieces), slices);
+    },
+    KEEP_WHAT_WAS_ASKED,
+  );
 }
 
 /** The pieces, then the line break that ends exportJson's text. */
@@ -134,8 +149,11 @@ export async function exportXlsxInWorker(
   clock: SliceClock,
   worker: XlsxWorkerPool = xlsxWorker(),
 ): Promise<Buffer> {
-  const input = await readConsistently(workbook, clock, (slices) =>
-    stepsInSlices(xlsxExportSteps(workbook, options), slices),
+  const input = await readConsistently(
+    workbook,
+    clock,
+    (slices) => stepsInSlices(xlsxExportSteps(workbook, options), slices),
+    KEEP_WHAT_WAS_ASKED,
   );
   return worker.encode(input);
 }

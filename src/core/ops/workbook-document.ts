@@ -25,6 +25,9 @@ import { setCharacterSet, type Executed, type WorkbookState } from './state.js';
 /** Rows in one band of a row-major walk: a walk built in steps yields between bands. */
 const BAND_ROWS = 64;
 
+/** Locked cells looked at between two yields of a walk built in steps. */
+const LOCKS_PER_STEP = 16_384;
+
 /**
  * A sheet's cells when none has a version or a lock (an import of plain values, a restart from
  * one): its inputs row-major straight from their pages, with no key list to sort and no lookup
@@ -63,13 +66,15 @@ function* everyCellSteps(sheet: Sheet): Generator<void, SnapshotCell[], undefine
   // Plain loops over the maps, no Set of every key: this runs on every save and export of up to
   // millions of cells (and for the undo step of every load).
   const found: number[] = [];
-  sheet.versions.pushKeys(found);
-  sheet.inputs.forEach((_, key) => {
+  yield* sheet.versions.pushKeySteps(found);
+  yield* sheet.inputs.forEachSteps((_, key) => {
     if (!sheet.versions.has(key)) found.push(key);
   });
-  for (const key of sheet.locked)
+  let locks = 0;
+  for (const key of sheet.locked) {
     if (!sheet.versions.has(key) && !sheet.inputs.has(key)) found.push(key);
-  yield;
+    if (++locks % LOCKS_PER_STEP === 0) yield;
+  }
   const anyLocked = sheet.locked.size > 0;
   const cells: SnapshotCell[] = new Array(found.length);
   let index = 0;
