@@ -99,18 +99,22 @@ export function exportJsonInSlices(
         values: computedValues(workbook),
         dense: options.dense === true,
       });
-      return bytePieces(lines(pieces), slices);
+      return bytePieces(withFinalNewline(pieces), slices);
     },
     KEEP_WHAT_WAS_ASKED,
   );
 }
 
 /** The pieces, then the line break that ends exportJson's text. */
-function* lines(pieces: Iterable<string>): Generator<string, void, undefined> {
+function* withFinalNewline(pieces: Iterable<string>): Generator<string, void, undefined> {
   yield* pieces;
   yield '\n';
 }
 
+/**
+ * `texts` as UTF-8 pieces of about JSON_PIECE_CHARS each, pausing between texts: the strings die
+ * young, and the bytes kept until the answer is sent live outside the JavaScript heap.
+ */
 async function bytePieces(texts: Iterable<string>, slices: ReadSlices): Promise<Buffer[]> {
   const pieces: Buffer[] = [];
   let gathered: string[] = [];
