@@ -110,7 +110,7 @@ const VALUES_PER_STEP = 4_096;
 /**
  * The plain export of a workbook (its document and the values of every cell the encoder reads)
  * as steps that yield every band of rows or few thousand cells, for a read built in slices
- * (`xlsxExportInSlices`); the workbook must not change while they run.
+ * (`exportXlsxInWorker`); the workbook must not change while they run.
  */
 export function* xlsxExportSteps(
   workbook: WorkbookReader,
