@@ -10,15 +10,62 @@ const EMPTY = 0;
 const NUMBER = 1;
 const OTHER = 2;
 
+/**
+ * A column of values as it crosses between threads: numbers in a typed array (transferred), any
+ * other value in a list, which is all a structured clone then has to copy.
+ */
+export interface PackedColumn<T> {
+  /** Per value: EMPTY (null), NUMBER (in `numbers`) or OTHER (next in `others`). */
+  readonly kinds: Uint8Array;
+  readonly numbers: Float64Array;
+  readonly others: T[];
+}
+
+/** A column of `count` values, all null until set. */
+export function packedColumn<T>(count: number): PackedColumn<T> {
+  return { kinds: new Uint8Array(count), numbers: new Float64Array(count), others: [] };
+}
+
+/** Sets the value at `index`; values other than numbers must be set in index order. */
+export function setPacked<T>(
+  column: PackedColumn<T>,
+  index: number,
+  value: number | T | null,
+): void {
+  if (typeof value === 'number') {
+    column.kinds[index] = NUMBER;
+    column.numbers[index] = value;
+  } else if (value !== null) {
+    column.kinds[index] = OTHER;
+    column.others.push(value);
+  }
+}
+
+/** Reads a column back; `read(index)` must be called in index order, from 0. */
+export function packedReader<T>(column: PackedColumn<T>): (index: number) => number | T | null {
+  let other = 0;
+  return (index) => {
+    const kind = column.kinds[index];
+    return kind === NUMBER
+      ? column.numbers[index]!
+      : kind === EMPTY
+        ? null
+        : column.others[other++]!;
+  };
+}
+
+/** A packed column's transferable buffers. */
+export function columnBuffers(column: PackedColumn<unknown>): ArrayBuffer[] {
+  return [column.kinds.buffer as ArrayBuffer, column.numbers.buffer as ArrayBuffer];
+}
+
 /** One sheet: everything but its cells as it is, the cells column by column. */
 export interface PackedSheet {
   readonly rest: Omit<SheetSnapshot, 'cells'>;
   readonly rows: Int32Array;
   readonly cols: Int32Array;
-  /** Per cell: EMPTY (no input), NUMBER (in `numbers`) or OTHER (next in `others`). */
-  readonly kinds: Uint8Array;
-  readonly numbers: Float64Array;
-  readonly others: readonly CellInput[];
+  /** Each cell's input (null: none). */
+  readonly inputs: PackedColumn<CellInput>;
   /** Absent when every version is 0 (an import that carries none). */
   readonly versions: Float64Array | undefined;
   /** Absent when no cell is locked. */
@@ -39,9 +86,7 @@ function* packSheetSteps(sheet: SheetSnapshot): Generator<void, PackedSheet, und
   const count = cells.length;
   const rows = new Int32Array(count);
   const cols = new Int32Array(count);
-  const kinds = new Uint8Array(count);
-  const numbers = new Float64Array(count);
-  const others: CellInput[] = [];
+  const inputs = packedColumn<CellInput>(count);
   const versions = cells.some((cell) => cell.version !== 0) ? new Float64Array(count) : undefined;
   const locked = cells.some((cell) => cell.locked) ? new Uint8Array(count) : undefined;
   for (let index = 0; index < count; index += 1) {
@@ -49,18 +94,11 @@ function* packSheetSteps(sheet: SheetSnapshot): Generator<void, PackedSheet, und
     const cell = cells[index]!;
     rows[index] = cell.row;
     cols[index] = cell.col;
-    const input = cell.input;
-    if (typeof input === 'number') {
-      kinds[index] = NUMBER;
-      numbers[index] = input;
-    } else if (input !== null) {
-      kinds[index] = OTHER;
-      others.push(input);
-    }
+    setPacked(inputs, index, cell.input);
     if (versions !== undefined) versions[index] = cell.version;
     if (locked !== undefined) locked[index] = cell.locked ? 1 : 0;
   }
-  return { rest, rows, cols, kinds, numbers, others, versions, locked };
+  return { rest, rows, cols, inputs, versions, locked };
 }
 
 /**
@@ -84,24 +122,24 @@ export function packWorkbook(decoded: DecodedWorkbook): PackedWorkbook {
 
 /** The buffers a packed workbook's arrays are in: transferred, they are unusable here afterwards. */
 export function packedBuffers(packed: PackedWorkbook): ArrayBuffer[] {
-  return packed.sheets.flatMap((sheet) =>
-    [sheet.rows, sheet.cols, sheet.kinds, sheet.numbers, sheet.versions, sheet.locked].flatMap(
-      (array) => (array === undefined ? [] : [array.buffer as ArrayBuffer]),
+  return packed.sheets.flatMap((sheet) => [
+    ...columnBuffers(sheet.inputs),
+    ...[sheet.rows, sheet.cols, sheet.versions, sheet.locked].flatMap((array) =>
+      array === undefined ? [] : [array.buffer as ArrayBuffer],
     ),
-  );
+  ]);
 }
 
 function* unpackCells(sheet: PackedSheet): Generator<void, SnapshotCell[], undefined> {
-  const { rows, cols, kinds, numbers, others, versions, locked } = sheet;
+  const { rows, cols, versions, locked } = sheet;
+  const input = packedReader(sheet.inputs);
   const cells: SnapshotCell[] = new Array(rows.length);
-  let other = 0;
   for (let index = 0; index < rows.length; index += 1) {
     if (index % CELLS_PER_STEP === CELLS_PER_STEP - 1) yield;
-    const kind = kinds[index];
     cells[index] = {
       row: rows[index]!,
       col: cols[index]!,
-      input: kind === NUMBER ? numbers[index]! : kind === EMPTY ? null : others[other++]!,
+      input: input(index),
       version: versions === undefined ? 0 : versions[index]!,
       locked: locked !== undefined && locked[index] === 1,
     };

@@ -19,7 +19,15 @@ import {
 } from '../core/index.js';
 import { InvalidDocumentError, MalformedJsonError } from './errors.js';
 import type { ComputedValues } from './gridbook-json.js';
-import { packWorkbookSteps, unpackWorkbook, type PackedWorkbook } from './packed-workbook.js';
+import {
+  packedColumn,
+  packedReader,
+  packWorkbookSteps,
+  setPacked,
+  unpackWorkbook,
+  type PackedColumn,
+  type PackedWorkbook,
+} from './packed-workbook.js';
 import type { XlsxExportOptions } from './xlsx-codec.js';
 
 /** What the worker posts once its modules (exceljs among them) are loaded and it takes jobs. */
@@ -29,20 +37,12 @@ export const WORKER_READY = 'ready';
 export type ClonedValue =
   number | string | boolean | null | { sentinel: Sentinel; message: string };
 
-/**
- * The computed value of each of a sheet's cells, in the order of its snapshot's `cells`: numbers
- * in a transferred array, the rest in a list (a structured clone of a million values held the
- * event loop ~50 ms).
- */
-export interface PackedValues {
-  /** Per cell: whether its value is in `numbers` (1) or next in `others` (0). */
-  readonly isNumber: Uint8Array;
-  readonly numbers: Float64Array;
-  readonly others: readonly ClonedValue[];
-}
-
 export interface SheetValues {
-  readonly cells: PackedValues;
+  /**
+   * The computed value of each of the sheet's cells, in the order of its snapshot's `cells`,
+   * packed (a structured clone of a million values held the event loop ~50 ms).
+   */
+  readonly cells: PackedColumn<ClonedValue>;
   /** Each spill and the values of the cells it fills, row by row (the anchor included). */
   readonly spills: readonly { readonly area: SpillArea; readonly values: readonly ClonedValue[] }[];
 }
@@ -120,20 +120,11 @@ export function* xlsxExportSteps(
   const values: SheetValues[] = [];
   for (const snapshot of document.sheets) {
     const sheet = workbook.sheet(snapshot.name);
-    const count = snapshot.cells.length;
-    const cells = {
-      isNumber: new Uint8Array(count),
-      numbers: new Float64Array(count),
-      others: [] as CellValue[],
-    };
-    for (let index = 0; index < count; index += 1) {
+    const cells = packedColumn<ClonedValue>(snapshot.cells.length);
+    for (let index = 0; index < snapshot.cells.length; index += 1) {
       if (index % VALUES_PER_STEP === VALUES_PER_STEP - 1) yield;
       const cell = snapshot.cells[index]!;
-      const value = sheet.value(cell.row, cell.col);
-      if (typeof value === 'number') {
-        cells.isNumber[index] = 1;
-        cells.numbers[index] = value;
-      } else cells.others.push(value);
+      setPacked<ClonedValue>(cells, index, sheet.value(cell.row, cell.col));
     }
     values.push({
       cells,
@@ -148,14 +139,6 @@ export function* xlsxExportSteps(
     valuesOnly: options.valuesOnly === true,
     at: options.at,
   };
-}
-
-/** xlsxExportSteps run to the end. */
-export function xlsxExportInput(
-  workbook: WorkbookReader,
-  options: { valuesOnly?: boolean; at?: Date },
-): XlsxExportInput {
-  return ranToEnd(xlsxExportSteps(workbook, options));
 }
 
 /** The export's document again, in the worker. */
@@ -195,17 +178,10 @@ export function encoderArguments(
   document.sheets.forEach((sheet, index) => {
     const held = input.values[index];
     const values = new Map<number, CellValue>();
-    let other = 0;
-    sheet.cells.forEach((cell, at) => {
-      const packed = held?.cells;
-      const value =
-        packed === undefined
-          ? null
-          : packed.isNumber[at] === 1
-            ? packed.numbers[at]!
-            : revived(packed.others[other++] ?? null);
-      values.set(cellNumber(cell.row, cell.col), value);
-    });
+    const read = held === undefined ? () => null : packedReader(held.cells);
+    sheet.cells.forEach((cell, at) =>
+      values.set(cellNumber(cell.row, cell.col), revived(read(at) ?? null)),
+    );
     for (const { area, values: filled } of held?.spills ?? []) {
       let at = 0;
       for (let row = area.row; row < area.row + area.height; row += 1)

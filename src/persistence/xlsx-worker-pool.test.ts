@@ -6,6 +6,7 @@ import { useWorkbooks, writeRows } from '../../test/support/workbook-bed.js';
 import {
   InvalidChartError,
   parseRange,
+  ranToEnd,
   setLocksOps,
   TooLargeError,
   type Workbook,
@@ -14,11 +15,16 @@ import { parseWorkbookText } from './document-import.js';
 import { InvalidDocumentError, MalformedJsonError, XlsxWorkerError } from './errors.js';
 import { exportJson, exportXlsx } from './workbook-transfer.js';
 import { decodeXlsx } from './xlsx-codec.js';
-import { xlsxExportInput } from './xlsx-jobs.js';
+import { xlsxExportSteps } from './xlsx-jobs.js';
 import { XlsxWorkerPool } from './xlsx-worker-pool.js';
 import { xlsxOf } from '../../test/support/zip-archive.js';
 
 const { open } = useWorkbooks();
+
+/** The plain export the server hands its worker, read in one go. */
+function exportInput(book: Workbook, options: { valuesOnly?: boolean; at?: Date }) {
+  return ranToEnd(xlsxExportSteps(book, options));
+}
 const AT = new Date(Date.UTC(2026, 10, 29));
 const DYING_WORKER = new URL('../../test/fixtures/xlsx-worker-dies.ts', import.meta.url);
 const HANGING_WORKER = new URL('../../test/fixtures/xlsx-worker-hangs.ts', import.meta.url);
@@ -69,7 +75,7 @@ function varied(): Workbook {
 describe('the xlsx worker', () => {
   it('writes the file the in-thread export writes: values, errors, spills, filter and locks', async () => {
     const book = varied();
-    const inWorker = await pool().encode(xlsxExportInput(book, { at: AT }));
+    const inWorker = await pool().encode(exportInput(book, { at: AT }));
     const inThread = await exportXlsx(book, { at: AT });
     const decoded = await decodeXlsx(inWorker);
     expect(decoded).toStrictEqual(await decodeXlsx(inThread));
@@ -90,7 +96,7 @@ describe('the xlsx worker', () => {
   it('writes the computed values, errors among them, when values only are asked for', async () => {
     const book = varied();
     const decoded = await decodeXlsx(
-      await pool().encode(xlsxExportInput(book, { valuesOnly: true, at: AT })),
+      await pool().encode(exportInput(book, { valuesOnly: true, at: AT })),
     );
     const inputs = new Map(
       decoded.sheets[0]!.cells.map((cell) => [`${cell.row}:${cell.col}`, cell.input]),
@@ -155,7 +161,7 @@ describe('the xlsx worker', () => {
     );
     expect(performance.now() - started).toBeGreaterThanOrEqual(timeoutMs - 50);
     expect((await queued).sheets[0]!.name).toBe('Sheet1');
-    expect((await stuck.encode(xlsxExportInput(varied(), { at: AT }))).length).toBeGreaterThan(0);
+    expect((await stuck.encode(exportInput(varied(), { at: AT }))).length).toBeGreaterThan(0);
   }, 30_000);
 
   it('serves an export and an import sent together, each its own answer', async () => {
@@ -163,7 +169,7 @@ describe('the xlsx worker', () => {
     const book = varied();
     const bytes = await exportXlsx(book, { at: AT });
     const [written, read] = await Promise.all([
-      workers.encode(xlsxExportInput(book, { at: AT })),
+      workers.encode(exportInput(book, { at: AT })),
       workers.decode(bytes, 'file', 1000),
     ]);
     expect(await decodeXlsx(written)).toStrictEqual(read);

@@ -11,7 +11,7 @@
 import { Worker } from 'node:worker_threads';
 import { XlsxWorkerError } from './errors.js';
 import type { DecodedWorkbook } from './gridos-import.js';
-import { packedBuffers, unpackWorkbook } from './packed-workbook.js';
+import { columnBuffers, packedBuffers, unpackWorkbook } from './packed-workbook.js';
 import { finishInSlices } from './in-slices.js';
 import { siblingModule, workerEntry } from './worker-entry.js';
 import {
@@ -88,7 +88,7 @@ export class XlsxWorkerPool {
   }
 
   /**
-   * encodeXlsx in the worker over a plain export (xlsxExportInput); its packed cells are
+   * encodeXlsx in the worker over a plain export (xlsxExportSteps); its packed cells are
    * transferred, unusable here afterwards.
    */
   async encode(input: XlsxExportInput): Promise<Buffer> {
@@ -210,10 +210,7 @@ function transferOf(job: XlsxJob): ArrayBuffer[] {
   if (job.kind === 'encode')
     return [
       ...packedBuffers(job.input.packed),
-      ...job.input.values.flatMap(({ cells }) => [
-        cells.isNumber.buffer as ArrayBuffer,
-        cells.numbers.buffer as ArrayBuffer,
-      ]),
+      ...job.input.values.flatMap(({ cells }) => columnBuffers(cells)),
     ];
   return [];
 }
