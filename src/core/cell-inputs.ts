@@ -397,8 +397,7 @@ export class CellInputs {
    * sorts the keys instead.
    */
   forEachRowMajor(fn: (input: CellInput, row: number, col: number) => void): void {
-    const steps = this.rowMajorSteps(fn);
-    while (steps.next().done !== true);
+    ranToEnd(this.rowMajorSteps(fn));
   }
 
   /**
