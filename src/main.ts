@@ -26,6 +26,7 @@ import { FileKeyStore, KeyFileError, ProviderService } from './providers/index.j
 import {
   CorruptSaveFileError,
   FileWorkbookStore,
+  saveFileTextIn,
   XlsxWorkerPool,
   type WorkbookStore,
 } from './persistence/index.js';
@@ -150,13 +151,17 @@ async function main(): Promise<void> {
       `Gridbook: ${problem}${error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`}\n`,
     );
   };
-  // One worker thread for file work off the event loop: xlsx, JSON imports, checkpoint loads.
+  // One worker thread for file work off the event loop: xlsx, JSON imports and exports, saves,
+  // checkpoint loads. The journal's snapshots are written in a worker of their own: an import is
+  // acknowledged once its snapshot is on disk, and must not wait behind a long xlsx export.
   const xlsxWorker = new XlsxWorkerPool({ timeoutMs: config.xlsxTimeoutMs });
+  const snapshotWorker = new XlsxWorkerPool({ timeoutMs: config.xlsxTimeoutMs });
   const store = new FileWorkbookStore({
     dir: config.dataDir,
     compactAfterBytes: config.journalCompactBytes,
     report,
     decode: (data, field) => xlsxWorker.decodeJson(data, field),
+    encode: saveFileTextIn(snapshotWorker),
   });
   // Plugins first: the workbook's engine is built with their functions.
   const plugins = await openPlugins(config, report);

@@ -45,7 +45,13 @@ import {
   type WorkbookState,
 } from './ops/execute.js';
 import { isUndoable, type Op, type WorkbookDocument } from './ops/op.js';
-import { documentOf, documentSteps } from './ops/workbook-document.js';
+import {
+  documentOf,
+  documentSteps,
+  documentStepsInto,
+  type CellSink,
+  type DocumentOf,
+} from './ops/workbook-document.js';
 import { reinstate, retire } from './ops/retired-workbook.js';
 import { prepareReplace, type PreparedReplace } from './ops/prepared-replace.js';
 import type { Chart } from './chart.js';
@@ -614,6 +620,16 @@ export class Workbook {
    */
   documentSteps(): Generator<void, WorkbookDocument, undefined> {
     return documentSteps(this.#state);
+  }
+
+  /**
+   * documentSteps with each sheet's cells handed, row-major, to the sink `sinkFor` gives for it
+   * instead of copied into an object each (a save packs them into typed arrays).
+   */
+  documentStepsInto<C>(
+    sinkFor: (sheetName: string) => CellSink<C>,
+  ): Generator<void, DocumentOf<C>, undefined> {
+    return documentStepsInto(this.#state, sinkFor);
   }
 
   /** Evaluates a formula against the current state; nothing is written. */

@@ -11,11 +11,11 @@ import {
   type WorkbookHandle,
 } from '../core/index.js';
 import {
-  documentInSlices,
   importCsvOps,
   importJsonOps,
   importXlsxOps,
   parseWorkbookText,
+  saveFileInSlices,
   withName,
   xlsxWorker,
   type JsonDecoder,
@@ -25,15 +25,17 @@ import {
 
 /**
  * Writes the workbook as it is now to the named checkpoint (system_state.gridbook in OSS): its
- * copy is taken a slice at a time from one state (`clock` paces it), the text written from it.
+ * copy is packed a slice at a time from one state (`clock` paces it) and its text written in
+ * `worker`, then stored as it is.
  */
 export async function saveCheckpoint(
   handle: WorkbookHandle,
   store: WorkbookStore,
   workbookId: string,
-  clock: SliceClock,
+  written: { readonly at: Date; readonly clock: SliceClock; readonly worker: XlsxWorkerPool },
 ): Promise<void> {
-  await store.save(workbookId, await documentInSlices(handle.workbook, clock));
+  const { at, clock, worker } = written;
+  await store.save(workbookId, await saveFileInSlices(handle.workbook, at, clock, worker));
 }
 
 /** Replaces the workbook with the checkpoint; false when there is none (CorruptSaveFileError when unreadable). */

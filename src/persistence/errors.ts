@@ -97,6 +97,7 @@ const WORKER_TASKS = {
   reading: 'Reading the .xlsx file',
   writing: 'Writing the .xlsx file',
   'reading-json': 'Reading the JSON document',
+  'writing-json': 'Writing the JSON document',
 } as const;
 
 /**
@@ -106,7 +107,7 @@ const WORKER_TASKS = {
 
 export class XlsxWorkerError extends PersistenceError {
   constructor(
-    readonly task: 'reading' | 'writing' | 'reading-json',
+    readonly task: keyof typeof WORKER_TASKS,
     reason: string,
   ) {
     super(

@@ -14,11 +14,11 @@ import {
 import { parseWorkbookText, withName } from './document-import.js';
 import type { DecodedWorkbook } from './gridos-import.js';
 import { CorruptSaveFileError, InvalidDocumentError } from './errors.js';
-import { gridbookPieces } from './gridbook-json.js';
-import { textInSlices } from './in-slices.js';
+import { saveFileTextHere, type DocumentEncoder } from './save-file-text.js';
 import { DEFAULT_COMPACT_AFTER_BYTES, FileJournal } from './journal/file-journal.js';
 import {
   DEFAULT_WORKBOOK_ID,
+  type EncodedDocument,
   type RecoveredCommits,
   type WorkbookStore,
 } from './workbook-store.js';
@@ -44,6 +44,11 @@ export interface FileWorkbookStoreOptions {
    * JSON.parse and checks that would otherwise hold the event loop (issue 16).
    */
   readonly decode?: (data: Uint8Array, field: string) => Promise<DecodedWorkbook>;
+  /**
+   * Writes the text of a document saved or snapshotted; default: on the calling thread, a slice
+   * per turn of the event loop. The server passes saveFileTextIn(its worker).
+   */
+  readonly encode?: DocumentEncoder;
 }
 
 const decodeHere = (data: Uint8Array, field: string): Promise<DecodedWorkbook> =>
@@ -57,6 +62,7 @@ export class FileWorkbookStore implements WorkbookStore {
   readonly #queues = new Map<string, Promise<void>>();
   readonly #journal: FileJournal;
   readonly #decode: (data: Uint8Array, field: string) => Promise<DecodedWorkbook>;
+  readonly #encode: DocumentEncoder;
   #saves = 0;
 
   constructor(options: FileWorkbookStoreOptions) {
@@ -65,11 +71,13 @@ export class FileWorkbookStore implements WorkbookStore {
     this.#now = options.now ?? (() => new Date());
     this.#processTag = options.processTag ?? String(process.pid);
     this.#decode = options.decode ?? decodeHere;
+    this.#encode = options.encode ?? saveFileTextHere;
     this.#journal = new FileJournal({
       dataDir: this.#dir,
       files: this.#files,
       now: this.#now,
       compactAfterBytes: options.compactAfterBytes ?? DEFAULT_COMPACT_AFTER_BYTES,
+      encode: this.#encode,
       ...(options.report === undefined ? {} : { report: options.report }),
     });
   }
@@ -101,11 +109,14 @@ export class FileWorkbookStore implements WorkbookStore {
     return path.join(this.#dir, base);
   }
 
-  save(workbookId: string, document: WorkbookDocument): Promise<void> {
+  save(workbookId: string, document: WorkbookDocument | EncodedDocument): Promise<void> {
     // The document is a copy of the workbook at the call, so the file holds that state however
     // long the encode (a slice per turn of the event loop, issue 16) and the queue take. The
     // dense layout (version 2): a tenth of the size of one object per cell, and faster to read.
-    const text = textInSlices(gridbookPieces(document, { exportedAt: this.#now(), dense: true }));
+    const text =
+      'encoded' in document
+        ? Promise.resolve(document.encoded)
+        : this.#encode(document, this.#now());
     text.catch(() => undefined);
     const target = this.fileFor(workbookId);
     const previous = this.#queues.get(target) ?? Promise.resolve();
@@ -135,7 +146,7 @@ export class FileWorkbookStore implements WorkbookStore {
     }
   }
 
-  async #write(target: string, text: string): Promise<void> {
+  async #write(target: string, text: string | Uint8Array): Promise<void> {
     await this.#files.mkdir(this.#dir, { recursive: true, mode: 0o700 });
     // Nothing of ours is in flight for this target here (saves are queued), so any temp file is a
     // leftover.

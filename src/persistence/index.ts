@@ -3,6 +3,7 @@
 // export file-name rule. Over core only; never imports http, hosting or saas.
 export {
   DEFAULT_WORKBOOK_ID,
+  type EncodedDocument,
   type RecoveredCommits,
   type WorkbookStore,
 } from './workbook-store.js';
@@ -47,6 +48,7 @@ export {
   type XlsxDecoder,
   type XlsxWorkerPoolOptions,
 } from './xlsx-worker-pool.js';
+export { saveFileTextHere, saveFileTextIn, type DocumentEncoder } from './save-file-text.js';
 export {
   decodeCsv,
   encodeCsv,
@@ -57,11 +59,11 @@ export {
 export { contentDisposition, exportFileName, safeFileStem, utcStamp } from './export-filename.js';
 export {
   computedValues,
-  documentInSlices,
   exportCsv,
   exportCsvInSlices,
   exportJson,
   exportJsonInSlices,
+  saveFileInSlices,
   exportXlsx,
   exportXlsxInWorker,
   importCsvOps,

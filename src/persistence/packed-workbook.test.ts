@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { useWorkbooks, writeRows } from '../../test/support/workbook-bed.js';
+import { parseRange, ranToEnd, replaceWorkbookOps, setLocksOps } from '../core/index.js';
 import type { DecodedWorkbook } from './gridos-import.js';
 import { finishInSlices } from './in-slices.js';
 import {
   packedBuffers,
+  packedDocumentSteps,
   packWorkbook,
   packWorkbookSteps,
   unpackWorkbook,
@@ -58,5 +61,38 @@ describe('a decoded workbook packed for the trip back from the import worker', (
     const transfer = packedBuffers(packWorkbook(structuredClone(decoded)));
     expect(transfer.length).toBeGreaterThanOrEqual(4);
     expect(transfer.every((buffer) => buffer instanceof ArrayBuffer)).toBe(true);
+  });
+});
+
+describe('a workbook packed straight from its state (a save or an export)', () => {
+  const { open } = useWorkbooks();
+
+  it('packs the cells document() copies, versions and locks included, with no object per cell', () => {
+    const book = open({ name: 'Book', sheetNames: ['Data', 'Other'] });
+    writeRows(book, 'A1', [
+      [1, 'text', '=A1*2'],
+      [true, null, 4.5],
+    ]);
+    writeRows(book, 'B40', [[7]], 'Other');
+    book.apply(setLocksOps('Data', parseRange('C1:C5'), true));
+    const packed = ranToEnd(packedDocumentSteps(book));
+    expect(packed).toEqual(packWorkbook(book.document()));
+    expect(packed.sheets[0]!.locked).toBeDefined();
+    expect(packed.sheets[1]!.locked).toBeUndefined();
+  });
+
+  it('leaves out the versions and locks of a sheet that has none', () => {
+    const book = open({ sheetNames: ['S'] });
+    book.apply(
+      replaceWorkbookOps({
+        name: 'Plain',
+        activeSheet: 'S',
+        sheets: [{ name: 'S', cells: [{ row: 3, col: 1, input: 2, version: 0, locked: false }] }],
+      }),
+    );
+    const [sheet] = ranToEnd(packedDocumentSteps(book)).sheets;
+    expect(sheet!.versions).toBeUndefined();
+    expect(sheet!.locked).toBeUndefined();
+    expect([...sheet!.rows, ...sheet!.cols]).toEqual([3, 1]);
   });
 });

@@ -3,7 +3,14 @@
 // structured clone of a million cell objects cost the receiving thread ~0.9 s of CPU to
 // deserialize (issue 16, import-largest); filling the cell objects again from the arrays costs a
 // tight loop, so the event loop only pays for what it must install.
-import { ranToEnd, type CellInput, type SheetSnapshot, type SnapshotCell } from '../core/index.js';
+import {
+  ranToEnd,
+  type CellInput,
+  type CellSink,
+  type SheetSnapshot,
+  type SnapshotCell,
+  type WorkbookReader,
+} from '../core/index.js';
 import type { DecodedWorkbook } from './gridos-import.js';
 
 const EMPTY = 0;
@@ -59,9 +66,8 @@ export function columnBuffers(column: PackedColumn<unknown>): ArrayBuffer[] {
   return [column.kinds.buffer as ArrayBuffer, column.numbers.buffer as ArrayBuffer];
 }
 
-/** One sheet: everything but its cells as it is, the cells column by column. */
-export interface PackedSheet {
-  readonly rest: Omit<SheetSnapshot, 'cells'>;
+/** A sheet's cells column by column. */
+export interface PackedCells {
   readonly rows: Int32Array;
   readonly cols: Int32Array;
   /** Each cell's input (null: none). */
@@ -70,6 +76,11 @@ export interface PackedSheet {
   readonly versions: Float64Array | undefined;
   /** Absent when no cell is locked. */
   readonly locked: Uint8Array | undefined;
+}
+
+/** One sheet: everything but its cells as it is, the cells column by column. */
+export interface PackedSheet extends PackedCells {
+  readonly rest: Omit<SheetSnapshot, 'cells'>;
 }
 
 /** Everything but the sheets as it is (a field added to DecodedWorkbook crosses unchanged). */
@@ -81,30 +92,53 @@ export interface PackedWorkbook {
 /** Cells packed or unpacked between two pauses of a pack or unpack in slices. */
 const CELLS_PER_STEP = 32_768;
 
+/**
+ * Packs a sheet's cells as a walk hands them over (`begin` sizes the arrays). No object per cell
+ * is made: a save of a million cells that copied them into objects kept the scavenger busy for a
+ * second.
+ */
+export function packingSink(): CellSink<PackedCells> {
+  let rows = new Int32Array(0);
+  let cols = new Int32Array(0);
+  let inputs = packedColumn<CellInput>(0);
+  let versions: Float64Array | undefined;
+  let locked: Uint8Array | undefined;
+  let index = 0;
+  return {
+    begin: (count) => {
+      rows = new Int32Array(count);
+      cols = new Int32Array(count);
+      inputs = packedColumn<CellInput>(count);
+    },
+    cell: (row, col, input, version, isLocked) => {
+      rows[index] = row;
+      cols[index] = col;
+      setPacked(inputs, index, input);
+      // Arrays of zeros until the first version or lock: most sheets have neither.
+      if (version !== 0) (versions ??= new Float64Array(rows.length))[index] = version;
+      if (isLocked) (locked ??= new Uint8Array(rows.length))[index] = 1;
+      index += 1;
+    },
+    end: () => ({ rows, cols, inputs, versions, locked }),
+  };
+}
+
 function* packSheetSteps(sheet: SheetSnapshot): Generator<void, PackedSheet, undefined> {
   const { cells, ...rest } = sheet;
-  const count = cells.length;
-  const rows = new Int32Array(count);
-  const cols = new Int32Array(count);
-  const inputs = packedColumn<CellInput>(count);
-  const versions = cells.some((cell) => cell.version !== 0) ? new Float64Array(count) : undefined;
-  const locked = cells.some((cell) => cell.locked) ? new Uint8Array(count) : undefined;
-  for (let index = 0; index < count; index += 1) {
+  const sink = packingSink();
+  sink.begin(cells.length);
+  for (let index = 0; index < cells.length; index += 1) {
     if (index % CELLS_PER_STEP === CELLS_PER_STEP - 1) yield;
     const cell = cells[index]!;
-    rows[index] = cell.row;
-    cols[index] = cell.col;
-    setPacked(inputs, index, cell.input);
-    if (versions !== undefined) versions[index] = cell.version;
-    if (locked !== undefined) locked[index] = cell.locked ? 1 : 0;
+    sink.cell(cell.row, cell.col, cell.input, cell.version, cell.locked);
   }
-  return { rest, rows, cols, inputs, versions, locked };
+  return { rest, ...sink.end() };
 }
 
 /**
- * The workbook packed, pausing (yielding) every CELLS_PER_STEP cells: the server packs an export
- * for the xlsx worker a slice per turn of the event loop (a structured clone of a million cell
- * objects held it ~1 s). Its buffers are `packedBuffers`, to transfer.
+ * The workbook packed, pausing (yielding) every CELLS_PER_STEP cells: the server packs a
+ * document an import installed for the worker that writes its journal snapshot a slice per turn
+ * of the event loop. Its buffers are `packedBuffers`, to transfer.
  */
 export function* packWorkbookSteps(
   decoded: DecodedWorkbook,
@@ -113,6 +147,18 @@ export function* packWorkbookSteps(
   const packed: PackedSheet[] = [];
   for (const sheet of sheets) packed.push(yield* packSheetSteps(sheet));
   return { rest, sheets: packed };
+}
+
+/**
+ * A workbook's document packed straight from the workbook, as steps for a read built in slices:
+ * `sinkFor` gives each sheet's sink (a packingSink, or one that also reads each cell's value).
+ */
+export function* packedDocumentSteps(
+  workbook: WorkbookReader,
+  sinkFor: (sheetName: string) => CellSink<PackedCells> = () => packingSink(),
+): Generator<void, PackedWorkbook, undefined> {
+  const { sheets, ...rest } = yield* workbook.documentStepsInto(sinkFor);
+  return { rest, sheets: sheets.map(({ cells, ...sheet }) => ({ rest: sheet, ...cells })) };
 }
 
 /** packWorkbookSteps run to the end (the worker's answer). */

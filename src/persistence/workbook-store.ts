@@ -6,6 +6,14 @@ import type { CommitRecord, WorkbookDocument } from '../core/index.js';
 /** OSS mode has one workbook and saves it under this id. */
 export const DEFAULT_WORKBOOK_ID = 'default';
 
+/**
+ * A document already written as the text a store keeps (Gridbook version 2, UTF-8): a save
+ * writes it in a worker thread (saveFileInSlices), the store keeps it as it is.
+ */
+export interface EncodedDocument {
+  readonly encoded: Uint8Array;
+}
+
 /** What a store's journal holds for a workbook, as a restart replays it. */
 export interface RecoveredCommits {
   /**
@@ -28,7 +36,7 @@ export interface WorkbookStore {
    * Replaces what is stored under the id; a crash mid-save leaves the old or the new document,
    * never a mix.
    */
-  save(workbookId: string, document: WorkbookDocument): Promise<void>;
+  save(workbookId: string, document: WorkbookDocument | EncodedDocument): Promise<void>;
   /**
    * The stored document, or undefined when none was saved; CorruptSaveFileError when unreadable.
    */

@@ -7,10 +7,8 @@ import {
   stepsInSlices,
   type Op,
   type ReadOptions,
-  type ReadSlices,
   type SheetView,
   type SliceClock,
-  type WorkbookDocument,
   type WorkbookReader,
 } from '../core/index.js';
 import {
@@ -21,9 +19,10 @@ import {
   type CsvMode,
 } from './csv-codec.js';
 import { decodeWorkbookJson, withName } from './document-import.js';
-import { gridbookPieces, gridbookText, type ComputedValues } from './gridbook-json.js';
+import { gridbookText, type ComputedValues } from './gridbook-json.js';
+import type { EncodedDocument } from './workbook-store.js';
 import { decodeXlsx, encodeXlsx } from './xlsx-codec.js';
-import { xlsxExportSteps } from './xlsx-jobs.js';
+import { packedExportSteps, xlsxExportSteps } from './xlsx-jobs.js';
 import { xlsxWorker, type XlsxDecoder, type XlsxWorkerPool } from './xlsx-worker-pool.js';
 
 /** Computed values read through one view per sheet. */
@@ -58,79 +57,53 @@ export function exportJson(
  */
 const KEEP_WHAT_WAS_ASKED: ReadOptions = { lastAttemptWhole: true };
 
-/**
- * The workbook's document copied a slice at a time from one state, other requests answered
- * between slices (a save of the largest import held the event loop ~0.5 s copying it whole).
- */
-export function documentInSlices(
-  workbook: WorkbookReader,
-  clock: SliceClock,
-): Promise<WorkbookDocument> {
-  return readConsistently(
-    workbook,
-    clock,
-    (slices) => stepsInSlices(workbook.documentSteps(), slices),
-    KEEP_WHAT_WAS_ASKED,
-  );
-}
-
-/** Characters of JSON text gathered before they become one piece of bytes. */
-const JSON_PIECE_CHARS = 64 * 1024;
+/** The line break that ends exportJson's text. */
+const FINAL_NEWLINE = Buffer.from('\n');
 
 /**
- * exportJson a slice at a time, from one state, as UTF-8 pieces that join to its text: the
- * document is copied and the text written between turns of the event loop, and each stretch of
- * text becomes bytes at once (a 1,048,576-cell export built its 25 MB string in one turn of
- * ~0.7 s, then sent it in another).
+ * exportJson's text as UTF-8 pieces that join to it, written in a worker: the document and values
+ * are packed into typed arrays a slice at a time from one state (`clock` paces it), the worker
+ * writes the text. A 1,048,576-cell export built its 25 MB string in one turn of ~0.7 s; built
+ * here in slices, its million cell objects and text pieces kept the scavenger busy ~0.4 s a second.
  */
-export function exportJsonInSlices(
+export async function exportJsonInSlices(
   workbook: WorkbookReader,
   at: Date,
   options: { dense?: boolean },
   clock: SliceClock,
+  worker: XlsxWorkerPool = xlsxWorker(),
 ): Promise<Buffer[]> {
-  return readConsistently(
+  const input = await readConsistently(
     workbook,
     clock,
-    async (slices) => {
-      const document = await stepsInSlices(workbook.documentSteps(), slices);
-      const pieces = gridbookPieces(document, {
-        exportedAt: at,
-        values: computedValues(workbook),
-        dense: options.dense === true,
-      });
-      return bytePieces(withFinalNewline(pieces), slices);
-    },
+    (slices) => stepsInSlices(packedExportSteps(workbook, true), slices),
     KEEP_WHAT_WAS_ASKED,
   );
-}
-
-/** The pieces, then the line break that ends exportJson's text. */
-function* withFinalNewline(pieces: Iterable<string>): Generator<string, void, undefined> {
-  yield* pieces;
-  yield '\n';
+  const text = await worker.encodeGridbook({
+    ...input,
+    exportedAt: at,
+    dense: options.dense === true,
+  });
+  return [text, FINAL_NEWLINE];
 }
 
 /**
- * `texts` as UTF-8 pieces of about JSON_PIECE_CHARS each, pausing between texts: the strings die
- * young, and the bytes kept until the answer is sent live outside the JavaScript heap.
+ * The save file's text (Gridbook version 2, as a WorkbookStore writes it) of the workbook as it
+ * is now, written in a worker from a packed copy read a slice at a time from one state.
  */
-async function bytePieces(texts: Iterable<string>, slices: ReadSlices): Promise<Buffer[]> {
-  const pieces: Buffer[] = [];
-  let gathered: string[] = [];
-  let chars = 0;
-  for (const text of texts) {
-    gathered.push(text);
-    chars += text.length;
-    if (chars >= JSON_PIECE_CHARS) {
-      pieces.push(Buffer.from(gathered.join(''), 'utf8'));
-      gathered = [];
-      chars = 0;
-    }
-    await slices.pause();
-  }
-  if (chars > 0) pieces.push(Buffer.from(gathered.join(''), 'utf8'));
-  return pieces;
+export async function saveFileInSlices(
+  workbook: WorkbookReader,
+  at: Date,
+  clock: SliceClock,
+  worker: XlsxWorkerPool = xlsxWorker(),
+): Promise<EncodedDocument> {
+  const input = await readConsistently(
+    workbook,
+    clock,
+    (slices) => stepsInSlices(packedExportSteps(workbook, false), slices),
+    KEEP_WHAT_WAS_ASKED,
+  );
+  return { encoded: await worker.encodeGridbook({ ...input, exportedAt: at, dense: true }) };
 }
 
 export function exportXlsx(

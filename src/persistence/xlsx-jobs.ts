@@ -11,8 +11,10 @@ import {
   InvalidOperationError,
   ranToEnd,
   TooLargeError,
+  type CellSink,
   type CellValue,
   type Sentinel,
+  type SheetView,
   type SpillArea,
   type WorkbookDocument,
   type WorkbookReader,
@@ -21,10 +23,13 @@ import { InvalidDocumentError, MalformedJsonError } from './errors.js';
 import type { ComputedValues } from './gridbook-json.js';
 import {
   packedColumn,
+  packedDocumentSteps,
   packedReader,
+  packingSink,
   packWorkbookSteps,
   setPacked,
   unpackWorkbook,
+  type PackedCells,
   type PackedColumn,
   type PackedWorkbook,
 } from './packed-workbook.js';
@@ -48,20 +53,33 @@ export interface SheetValues {
 }
 
 /**
- * An export as plain data: the document, packed into typed arrays (transferred: a structured
- * clone of a million cell objects held the event loop ~1 s), its name, and per sheet in its
- * order the values the encoder reads.
+ * A workbook as plain data for a worker to write: its document, packed into typed arrays
+ * (transferred: a structured clone of a million cell objects held the event loop ~1 s), its name,
+ * and, when the writer reads computed values, per sheet in its order the values it reads.
  */
-export interface XlsxExportInput {
+export interface PackedExport {
   readonly name: string;
   readonly packed: PackedWorkbook;
-  readonly values: readonly SheetValues[];
+  /** Absent when the writer reads no computed value (the save file, a journal snapshot). */
+  readonly values?: readonly SheetValues[] | undefined;
+}
+
+/** An xlsx export as plain data. */
+export interface XlsxExportInput extends PackedExport {
   readonly valuesOnly: boolean;
   readonly at?: Date | undefined;
 }
 
+/** A Gridbook JSON text to write: an export download (with values), a save file or snapshot. */
+export interface GridbookExportInput extends PackedExport {
+  /** Version 2, the save file's block layout. */
+  readonly dense: boolean;
+  readonly exportedAt: Date;
+}
+
 export type XlsxJob =
   | { readonly kind: 'encode'; readonly input: XlsxExportInput }
+  | { readonly kind: 'encode-gridbook'; readonly input: GridbookExportInput }
   | {
       readonly kind: 'decode';
       readonly data: Uint8Array;
@@ -104,45 +122,71 @@ export type XlsxAnswer =
   | { readonly ok: true; readonly packed: PackedWorkbook }
   | { readonly ok: false; readonly error: CarriedError };
 
-/** Cells whose values are read between two pauses of an export's steps. */
-const VALUES_PER_STEP = 4_096;
+/**
+ * A packingSink that also packs each cell's computed value, in the same order, into the sheet's
+ * entry of `values` (pushed when the sheet ends, with its spills).
+ */
+function valuePackingSink(sheet: SheetView, values: SheetValues[]): CellSink<PackedCells> {
+  const inner = packingSink();
+  let cells = packedColumn<ClonedValue>(0);
+  let index = 0;
+  return {
+    begin: (count) => {
+      cells = packedColumn<ClonedValue>(count);
+      inner.begin(count);
+    },
+    cell: (row, col, input, version, locked) => {
+      setPacked<ClonedValue>(cells, index++, sheet.value(row, col));
+      inner.cell(row, col, input, version, locked);
+    },
+    end: () => {
+      values.push({
+        cells,
+        spills: sheet.spills().map((area) => ({ area, values: areaValues(area, sheet.value) })),
+      });
+      return inner.end();
+    },
+  };
+}
 
 /**
- * The plain export of a workbook (its document and the values of every cell the encoder reads)
- * as steps that yield every band of rows or few thousand cells, for a read built in slices
- * (`exportXlsxInWorker`); the workbook must not change while they run.
+ * A workbook packed for a worker to write (its document and, `withValues`, the value of every
+ * cell the writer reads), as steps that yield every band of rows or so, for a read built in
+ * slices (`exportXlsxInWorker`, `exportJsonInSlices`, `saveFileInSlices`); the workbook must not
+ * change while they run.
  */
+export function* packedExportSteps(
+  workbook: WorkbookReader,
+  withValues: boolean,
+): Generator<void, PackedExport, undefined> {
+  const values: SheetValues[] = [];
+  const packed = yield* packedDocumentSteps(workbook, (name) =>
+    withValues ? valuePackingSink(workbook.sheet(name), values) : packingSink(),
+  );
+  return { name: workbook.name, packed, ...(withValues ? { values } : {}) };
+}
+
+/** An xlsx export of a workbook as packedExportSteps, with the values its encoder reads. */
 export function* xlsxExportSteps(
   workbook: WorkbookReader,
   options: { valuesOnly?: boolean; at?: Date },
 ): Generator<void, XlsxExportInput, undefined> {
-  const document = yield* workbook.documentSteps();
-  const values: SheetValues[] = [];
-  for (const snapshot of document.sheets) {
-    const sheet = workbook.sheet(snapshot.name);
-    const cells = packedColumn<ClonedValue>(snapshot.cells.length);
-    for (let index = 0; index < snapshot.cells.length; index += 1) {
-      if (index % VALUES_PER_STEP === VALUES_PER_STEP - 1) yield;
-      const cell = snapshot.cells[index]!;
-      setPacked<ClonedValue>(cells, index, sheet.value(cell.row, cell.col));
-    }
-    values.push({
-      cells,
-      spills: sheet.spills().map((area) => ({ area, values: areaValues(area, sheet.value) })),
-    });
-  }
-  const packed = yield* packWorkbookSteps(document);
   return {
-    name: document.name,
-    packed,
-    values,
+    ...(yield* packedExportSteps(workbook, true)),
     valuesOnly: options.valuesOnly === true,
     at: options.at,
   };
 }
 
+/** A document (an import's, installed as it is) packed for the worker that writes its text. */
+export function* packedDocumentExportSteps(
+  document: WorkbookDocument,
+): Generator<void, PackedExport, undefined> {
+  return { name: document.name, packed: yield* packWorkbookSteps(document) };
+}
+
 /** The export's document again, in the worker. */
-export function exportedDocument(input: XlsxExportInput): WorkbookDocument {
+export function exportedDocument(input: PackedExport): WorkbookDocument {
   return { ...ranToEnd(unpackWorkbook(input.packed)), name: input.name };
 }
 
@@ -165,18 +209,18 @@ function revived(value: ClonedValue): CellValue {
 /** Up to 16,384 columns: a row and column pair as one number (exact below 2^53). */
 const cellNumber = (row: number, col: number): number => row * 16_384 + col;
 
-/** The encoder's arguments from a plain export and its document (in the worker). */
-export function encoderArguments(
-  input: XlsxExportInput,
+/**
+ * The computed values an export carries, read by sheet name and position (in the worker), and
+ * each sheet's spills.
+ */
+export function exportedValues(
+  input: PackedExport,
   document: WorkbookDocument,
-): {
-  values: ComputedValues;
-  options: XlsxExportOptions;
-} {
+): { values: ComputedValues; spills: (sheet: string) => readonly SpillArea[] } {
   const bySheet = new Map<string, Map<number, CellValue>>();
   const spills = new Map<string, readonly SpillArea[]>();
   document.sheets.forEach((sheet, index) => {
-    const held = input.values[index];
+    const held = input.values?.[index];
     const values = new Map<number, CellValue>();
     const read = held === undefined ? () => null : packedReader(held.cells);
     sheet.cells.forEach((cell, at) =>
@@ -193,10 +237,25 @@ export function encoderArguments(
   });
   return {
     values: (sheet, row, col) => bySheet.get(sheet)?.get(cellNumber(row, col)) ?? null,
+    spills: (sheet) => spills.get(sheet) ?? [],
+  };
+}
+
+/** The encoder's arguments from a plain export and its document (in the worker). */
+export function encoderArguments(
+  input: XlsxExportInput,
+  document: WorkbookDocument,
+): {
+  values: ComputedValues;
+  options: XlsxExportOptions;
+} {
+  const { values, spills } = exportedValues(input, document);
+  return {
+    values,
     options: {
       valuesOnly: input.valuesOnly,
       ...(input.at === undefined ? {} : { at: input.at }),
-      spills: (sheet) => spills.get(sheet) ?? [],
+      spills,
     },
   };
 }

@@ -15,7 +15,9 @@ import { parseWorkbookText } from './document-import.js';
 import { InvalidDocumentError, MalformedJsonError, XlsxWorkerError } from './errors.js';
 import { exportJson, exportXlsx } from './workbook-transfer.js';
 import { decodeXlsx } from './xlsx-codec.js';
-import { xlsxExportSteps } from './xlsx-jobs.js';
+import { gridbookText } from './gridbook-json.js';
+import { saveFileTextHere, saveFileTextIn } from './save-file-text.js';
+import { packedExportSteps, xlsxExportSteps } from './xlsx-jobs.js';
 import { XlsxWorkerPool } from './xlsx-worker-pool.js';
 import { xlsxOf } from '../../test/support/zip-archive.js';
 
@@ -260,6 +262,34 @@ describe('JSON documents in the worker', () => {
     expect(inWorker).toBeInstanceOf(InvalidChartError);
     expect((inWorker as InvalidChartError).field).toBe((inThread as InvalidChartError).field);
     expect((inWorker as Error).message).toBe((inThread as Error).message);
+  });
+
+  it('writes the JSON export and the save file a worker is given as the text this thread writes', async () => {
+    const book = varied();
+    const withValues = ranToEnd(packedExportSteps(book, true));
+    const exported = await pool().encodeGridbook({ ...withValues, exportedAt: AT, dense: false });
+    expect(`${exported.toString('utf8')}\n`).toBe(exportJson(book, AT));
+    const saved = await pool().encodeGridbook({
+      ...ranToEnd(packedExportSteps(book, false)),
+      exportedAt: AT,
+      dense: true,
+    });
+    expect(saved.toString('utf8')).toBe(
+      gridbookText(book.document(), { exportedAt: AT, dense: true }),
+    );
+  });
+
+  it('says a JSON document was being written when the worker dies; a snapshot is then written here', async () => {
+    const dying = pool({ module: DYING_WORKER });
+    const book = varied();
+    book.apply([{ type: 'rename-workbook', name: 'die now' }]);
+    const packed = ranToEnd(packedExportSteps(book, false));
+    await expect(dying.encodeGridbook({ ...packed, exportedAt: AT, dense: true })).rejects.toThrow(
+      /^Writing the JSON document stopped: the worker exited with code 3/,
+    );
+    const document = book.document();
+    const text = await saveFileTextIn(dying)(document, AT);
+    expect(text).toBe(await saveFileTextHere(document, AT));
   });
 
   it('says a JSON document was being read when the worker dies', async () => {

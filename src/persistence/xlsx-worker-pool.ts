@@ -19,6 +19,7 @@ import {
   bytesForWorker,
   transferable,
   WORKER_READY,
+  type GridbookExportInput,
   type XlsxAnswer,
   type XlsxExportInput,
   type XlsxJob,
@@ -92,10 +93,15 @@ export class XlsxWorkerPool {
    * transferred, unusable here afterwards.
    */
   async encode(input: XlsxExportInput): Promise<Buffer> {
-    const answer = await this.submit({ kind: 'encode', input });
-    return 'bytes' in answer
-      ? Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength)
-      : unexpected(answer);
+    return bytesOf(await this.submit({ kind: 'encode', input }));
+  }
+
+  /**
+   * gridbookText in the worker over a packed workbook (packedExportSteps): the UTF-8 bytes of the
+   * same text. Its packed cells are transferred, unusable here afterwards.
+   */
+  async encodeGridbook(input: GridbookExportInput): Promise<Buffer> {
+    return bytesOf(await this.submit({ kind: 'encode-gridbook', input }));
   }
 
   /** Whether a worker thread is running now (it exits after `idleMs` without a job). */
@@ -201,18 +207,25 @@ const WORKER_TASK = {
   decode: 'reading',
   'decode-json': 'reading-json',
   encode: 'writing',
+  'encode-gridbook': 'writing-json',
 } as const;
 
 /** The buffers a job hands over (copies made for the purpose, never a caller's). */
 function transferOf(job: XlsxJob): ArrayBuffer[] {
   if (job.kind === 'decode') return transferable(job.data);
   if (job.kind === 'decode-json' && typeof job.text !== 'string') return transferable(job.text);
-  if (job.kind === 'encode')
+  if (job.kind === 'encode' || job.kind === 'encode-gridbook')
     return [
       ...packedBuffers(job.input.packed),
-      ...job.input.values.flatMap(({ cells }) => columnBuffers(cells)),
+      ...(job.input.values ?? []).flatMap(({ cells }) => columnBuffers(cells)),
     ];
   return [];
+}
+
+function bytesOf(answer: XlsxAnswer): Buffer {
+  return 'bytes' in answer
+    ? Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength)
+    : unexpected(answer);
 }
 
 function unexpected(answer: XlsxAnswer): never {

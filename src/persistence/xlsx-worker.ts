@@ -9,11 +9,13 @@
 import { parentPort } from 'node:worker_threads';
 import { runInBackground } from './background-thread.js';
 import { parseWorkbookText } from './document-import.js';
+import { gridbookText } from './gridbook-json.js';
 import { packedBuffers, packWorkbook } from './packed-workbook.js';
 import {
   carriedError,
   encoderArguments,
   exportedDocument,
+  exportedValues,
   transferableCopy,
   type XlsxAnswer,
   type XlsxJob,
@@ -36,7 +38,18 @@ async function run(job: XlsxJob): Promise<Answered> {
     const packed = packWorkbook(parseWorkbookText(textOf(job.text), job.field));
     return { answer: { ok: true, packed }, transfer: packedBuffers(packed) };
   }
-  // exceljs only for the jobs that need it: a worker that only decodes JSON never loads it.
+  if (job.kind === 'encode-gridbook') {
+    const { input } = job;
+    const document = exportedDocument(input);
+    const text = gridbookText(document, {
+      exportedAt: input.exportedAt,
+      dense: input.dense,
+      ...(input.values === undefined ? {} : { values: exportedValues(input, document).values }),
+    });
+    const bytes = transferableCopy(Buffer.from(text, 'utf8'));
+    return { answer: { ok: true, bytes }, transfer: [bytes.buffer as ArrayBuffer] };
+  }
+  // exceljs only for the jobs that need it: a worker that only reads and writes JSON never loads it.
   const { decodeXlsx, encodeXlsx } = await import('./xlsx-codec.js');
   if (job.kind === 'decode') {
     const packed = packWorkbook(await decodeXlsx(job.data, job.field, job.maxCells));

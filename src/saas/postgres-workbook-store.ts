@@ -15,6 +15,7 @@ import {
   JournalCorruptError,
   parseWorkbookText,
   withName,
+  type EncodedDocument,
   type RecoveredCommits,
   type WorkbookStore,
 } from '../persistence/index.js';
@@ -67,8 +68,16 @@ export class PostgresWorkbookStore implements WorkbookStore {
     });
   }
 
-  save(workbookId: string, document: WorkbookDocument): Promise<void> {
-    return this.#enqueue(workbookId, { kind: 'checkpoint', text: this.#encode(document) });
+  save(workbookId: string, document: WorkbookDocument | EncodedDocument): Promise<void> {
+    const text =
+      'encoded' in document
+        ? Buffer.from(
+            document.encoded.buffer,
+            document.encoded.byteOffset,
+            document.encoded.byteLength,
+          ).toString('utf8')
+        : this.#encode(document);
+    return this.#enqueue(workbookId, { kind: 'checkpoint', text });
   }
 
   async load(workbookId: string): Promise<WorkbookDocument | undefined> {

@@ -14,7 +14,7 @@ import {
   type CommitRecord,
   type WorkbookDocument,
 } from '../../src/core/index.js';
-import type { WorkbookStore } from '../../src/persistence/index.js';
+import { gridbookText, type WorkbookStore } from '../../src/persistence/index.js';
 
 export interface StoreFixture {
   readonly store: WorkbookStore;
@@ -89,6 +89,15 @@ export function describeWorkbookStoreContract(
       withStore(async ({ store }) => {
         const document = sampleDocument();
         await store.save('default', document);
+        expect(await store.load('default')).toEqual(document);
+      }));
+
+    it('a document saved as its encoded text (written in a worker) loads back exactly', () =>
+      withStore(async ({ store }) => {
+        const document = sampleDocument();
+        const at = new Date(Date.UTC(2026, 10, 30));
+        const encoded = Buffer.from(gridbookText(document, { exportedAt: at, dense: true }));
+        await store.save('default', { encoded });
         expect(await store.load('default')).toEqual(document);
       }));
 

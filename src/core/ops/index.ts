@@ -37,6 +37,7 @@ export {
   type SheetCharts,
 } from './chart-builders.js';
 export { MAX_SHEETS } from './execute.js';
+export type { CellSink, DocumentOf, SheetOf } from './workbook-document.js';
 export { renameSheetReferences } from '../formula-text/index.js';
 export {
   recordedOps,

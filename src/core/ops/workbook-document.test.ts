@@ -225,6 +225,21 @@ describe('documentSteps (a document copied a band of rows at a time)', () => {
     }
   }
 
+  /** What documentStepsInto hands a sink: the count it announces, then each cell as a tuple. */
+  function handedToSink(workbook: Workbook): { counts: number[]; cells: unknown[][] } {
+    const counts: number[] = [];
+    const cells: unknown[][] = [];
+    const steps = workbook.documentStepsInto(() => ({
+      begin: (count) => counts.push(count),
+      cell: (...cell) => cells.push(cell),
+      end: () => cells.length,
+    }));
+    let next = steps.next();
+    while (next.done !== true) next = steps.next();
+    expect(next.value.sheets.map((sheet) => sheet.cells)).toEqual([cells.length]);
+    return { counts, cells };
+  }
+
   // Dense: every cell of 300 rows × 8 columns (the pages are walked band by band); sparse: one
   // cell every 50 rows of a column (the keys are sorted, then walked).
   const dense = (index: number) => ({ row: index % 300, col: Math.floor(index / 300) });
@@ -241,6 +256,16 @@ describe('documentSteps (a document copied a band of rows at a time)', () => {
       const { document, yields } = drained(workbook.documentSteps());
       expect(yields).toBeGreaterThanOrEqual(leastYields);
       expect(document).toEqual(workbook.document());
+      expect(handedToSink(workbook)).toEqual({
+        counts: [document.sheets[0]!.cells.length],
+        cells: document.sheets[0]!.cells.map(({ row, col, input, version, locked }) => [
+          row,
+          col,
+          input,
+          version,
+          locked,
+        ]),
+      });
       const cells = document.sheets[0]!.cells;
       const keys = cells.map((cell) => cell.row * 16_384 + cell.col);
       expect(keys).toEqual([...keys].sort((a, b) => a - b));

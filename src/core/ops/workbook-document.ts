@@ -14,7 +14,7 @@ import { validateCellFormat, type FormatRect } from '../format/index.js';
 import { sameSheetName, validateSheetName, validateWorkbookName } from '../naming.js';
 import { Sheet } from '../sheet.js';
 import { checkLayout, EMPTY_LAYOUT, isEmptyLayout } from '../sheet-layout.js';
-import { errorLiteralOf, MAX_TEXT_LENGTH, tooLongText } from '../value-typing.js';
+import { errorLiteralOf, MAX_TEXT_LENGTH, tooLongText, type CellInput } from '../value-typing.js';
 import { nameKey, nameTableOf, sortedNames } from '../defined-names.js';
 import { ranToEnd } from '../read-slices.js';
 import { runsFromCells } from './builders.js';
@@ -29,18 +29,48 @@ const BAND_ROWS = 64;
 const LOCKS_PER_STEP = 16_384;
 
 /**
+ * Takes a sheet's cells as a walk hands them over, row-major: how many there are, then each one,
+ * then what it made of them. A save or an export packs them into typed arrays this way, with no
+ * object per cell (a million of them kept the scavenger copying for a second).
+ */
+export interface CellSink<C> {
+  begin(count: number): void;
+  cell(row: number, col: number, input: CellInput | null, version: number, locked: boolean): void;
+  end(): C;
+}
+
+/** A sheet's snapshot whose cells are what a CellSink made of them. */
+export type SheetOf<C> = Omit<SheetSnapshot, 'cells'> & { readonly cells: C };
+
+/** A workbook's document whose sheets' cells are what a CellSink made of them. */
+export type DocumentOf<C> = Omit<WorkbookDocument, 'sheets'> & {
+  readonly sheets: readonly SheetOf<C>[];
+};
+
+/** The sink of document(): a SnapshotCell per cell. */
+function snapshotCells(): CellSink<SnapshotCell[]> {
+  let cells: SnapshotCell[] = [];
+  let index = 0;
+  return {
+    begin: (count) => {
+      cells = new Array<SnapshotCell>(count);
+    },
+    cell: (row, col, input, version, locked) => {
+      cells[index++] = { row, col, input, version, locked };
+    },
+    end: () => cells,
+  };
+}
+
+/**
  * A sheet's cells when none has a version or a lock (an import of plain values, a restart from
  * one): its inputs row-major straight from their pages, with no key list to sort and no lookup
  * per cell (a 1,048,576-cell import's journal snapshot spent ~0.4 s of CPU collecting, sorting
  * and looking its keys up).
  */
-function* inputCellsSteps(sheet: Sheet): Generator<void, SnapshotCell[], undefined> {
-  const cells: SnapshotCell[] = new Array(sheet.inputs.size);
-  let index = 0;
-  yield* sheet.inputs.rowMajorSteps((input, row, col) => {
-    cells[index++] = { row, col, input, version: 0, locked: false };
-  });
-  return cells;
+function* inputCellsSteps(sheet: Sheet, sink: CellSink<unknown>): Generator<void, void, undefined> {
+  sink.begin(sheet.inputs.size);
+  yield* sheet.inputs.rowMajorSteps((input, row, col) => sink.cell(row, col, input, 0, false));
 }
 
 /**
@@ -62,7 +92,7 @@ function* rowMajorBands(keys: readonly number[]): Generator<Float64Array, void, 
 }
 
 /** Every cell with an input, a version or a lock, row-major, yielding after each band of rows. */
-function* everyCellSteps(sheet: Sheet): Generator<void, SnapshotCell[], undefined> {
+function* everyCellSteps(sheet: Sheet, sink: CellSink<unknown>): Generator<void, void, undefined> {
   // Plain loops over the maps, no Set of every key: this runs on every save and export of up to
   // millions of cells (and for the undo step of every load).
   const found: number[] = [];
@@ -76,36 +106,35 @@ function* everyCellSteps(sheet: Sheet): Generator<void, SnapshotCell[], undefine
     if (++locks % LOCKS_PER_STEP === 0) yield;
   }
   const anyLocked = sheet.locked.size > 0;
-  const cells: SnapshotCell[] = new Array(found.length);
-  let index = 0;
+  sink.begin(found.length);
   for (const band of rowMajorBands(found)) {
     for (const key of band) {
-      cells[index++] = {
-        row: Math.floor(key / MAX_COLUMNS),
-        col: key % MAX_COLUMNS,
-        input: sheet.inputs.get(key) ?? null,
-        version: sheet.versions.get(key) ?? 0,
-        locked: anyLocked && sheet.locked.has(key),
-      };
+      sink.cell(
+        Math.floor(key / MAX_COLUMNS),
+        key % MAX_COLUMNS,
+        sheet.inputs.get(key) ?? null,
+        sheet.versions.get(key) ?? 0,
+        anyLocked && sheet.locked.has(key),
+      );
     }
     yield;
   }
-  return cells;
 }
 
 /**
- * Everything a sheet owns: every cell with an input, a version or a lock, row-major, and its
- * charts; as steps yielding every band of rows or so (`snapshotOf` runs them to the end).
+ * Everything a sheet owns: every cell with an input, a version or a lock, row-major (into
+ * `sink`), and its charts; as steps yielding every band of rows or so.
  */
-export function* snapshotSteps(sheet: Sheet): Generator<void, SheetSnapshot, undefined> {
-  const cells =
-    sheet.versions.size === 0 && sheet.locked.size === 0
-      ? yield* inputCellsSteps(sheet)
-      : yield* everyCellSteps(sheet);
+function* snapshotSteps<C>(
+  sheet: Sheet,
+  sink: CellSink<C>,
+): Generator<void, SheetOf<C>, undefined> {
+  if (sheet.versions.size === 0 && sheet.locked.size === 0) yield* inputCellsSteps(sheet, sink);
+  else yield* everyCellSteps(sheet, sink);
   const formats = sheet.formats.isEmpty ? undefined : sheet.formats.rects();
   return {
     name: sheet.name,
-    cells,
+    cells: sink.end(),
     charts: [...sheet.charts],
     ...(isEmptyLayout(sheet.layout) ? {} : { layout: sheet.layout }),
     ...(formats === undefined ? {} : { formats }),
@@ -113,19 +142,23 @@ export function* snapshotSteps(sheet: Sheet): Generator<void, SheetSnapshot, und
   };
 }
 
-/** Everything a sheet owns (snapshotSteps run to the end). */
+/** Everything a sheet owns (its snapshot's steps run to the end). */
 export function snapshotOf(sheet: Sheet): SheetSnapshot {
-  return ranToEnd(snapshotSteps(sheet));
+  return ranToEnd(snapshotSteps(sheet, snapshotCells()));
 }
 
 /**
- * The whole workbook's document as steps (yielding every band of rows or so): a reader built in
- * slices copies a million cells without holding the event loop (a save of the largest import
- * held it ~0.5 s, issue 16). The state must not change while the steps run (readConsistently).
+ * The whole workbook's document as steps (yielding every band of rows or so), each sheet's cells
+ * handed to the sink `sinkFor` gives for it: a reader built in slices copies a million cells
+ * without holding the event loop (a save of the largest import held it ~0.5 s, issue 16). The
+ * state must not change while the steps run (readConsistently).
  */
-export function* documentSteps(state: WorkbookState): Generator<void, WorkbookDocument, undefined> {
-  const sheets: SheetSnapshot[] = [];
-  for (const sheet of state.sheets) sheets.push(yield* snapshotSteps(sheet));
+export function* documentStepsInto<C>(
+  state: WorkbookState,
+  sinkFor: (sheetName: string) => CellSink<C>,
+): Generator<void, DocumentOf<C>, undefined> {
+  const sheets: SheetOf<C>[] = [];
+  for (const sheet of state.sheets) sheets.push(yield* snapshotSteps(sheet, sinkFor(sheet.name)));
   return {
     name: state.name,
     activeSheet: state.activeSheet.name,
@@ -133,6 +166,11 @@ export function* documentSteps(state: WorkbookState): Generator<void, WorkbookDo
     ...(state.names.size === 0 ? {} : { names: sortedNames(state.names) }),
     ...(state.characterSet === DEFAULT_CHARACTER_SET ? {} : { characterSet: state.characterSet }),
   };
+}
+
+/** The whole workbook's document as steps, a SnapshotCell per cell (documentOf runs them to the end). */
+export function documentSteps(state: WorkbookState): Generator<void, WorkbookDocument, undefined> {
+  return documentStepsInto(state, snapshotCells);
 }
 
 export function documentOf(state: WorkbookState): WorkbookDocument {

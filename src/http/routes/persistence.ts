@@ -127,7 +127,11 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
     async (request) => {
       const handle = await handleOf(deps, request);
       const workbookId = workbookIdOf(handle);
-      await saveCheckpoint(handle, deps.store, workbookId, READ_CLOCK);
+      await saveCheckpoint(handle, deps.store, workbookId, {
+        at: deps.now(),
+        clock: READ_CLOCK,
+        worker: deps.xlsxWorker,
+      });
       return { status: 'Success' as const, workbook_id: workbookId };
     },
   );
@@ -184,6 +188,7 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
         at,
         { dense: request.query.version === '2' },
         READ_CLOCK,
+        deps.xlsxWorker,
       );
       return sentInPieces(reply, pieces);
     },

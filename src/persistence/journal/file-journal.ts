@@ -7,8 +7,7 @@
 import path from 'node:path';
 import type { CommitRecord, WorkbookDocument } from '../../core/index.js';
 import { writeFileAtomically, type FileSystem } from '../../files/index.js';
-import { gridbookPieces } from '../gridbook-json.js';
-import { textInSlices } from '../in-slices.js';
+import { saveFileTextHere, type DocumentEncoder } from '../save-file-text.js';
 import { JournalStateError } from '../errors.js';
 import { compactInWorker } from './compaction.js';
 import { baseFileName, journalDirectory, listJournal, logFileName } from './journal-files.js';
@@ -27,6 +26,8 @@ export interface FileJournalOptions {
   readonly compactAfterBytes: number;
   /** Told of what compaction could not do (the journal stays correct, only longer). */
   readonly report?: (problem: string, error: unknown) => void;
+  /** Writes a snapshot's text; default: on this thread, a slice per turn of the event loop. */
+  readonly encode?: DocumentEncoder;
 }
 
 interface OpenWorkbook {
@@ -93,12 +94,10 @@ export class FileJournal {
 
   writeSnapshot(workbookId: string, seq: number, document: WorkbookDocument): Promise<void> {
     const open = this.#opened(workbookId);
-    // Encoded a slice per turn of the event loop, starting now (a 1,048,576-cell import's
-    // snapshot held it for ~1 s in one piece): the document is a copy, or the document an import
-    // installed, so later commits do not change what is written.
-    const text = textInSlices(
-      gridbookPieces(document, { exportedAt: this.options.now(), dense: true }),
-    );
+    // Encoded starting now, a slice per turn of the event loop or in a worker (a 1,048,576-cell
+    // import's snapshot held it for ~1 s in one piece): the document is a copy, or the document
+    // an import installed, so later commits do not change what is written.
+    const text = (this.options.encode ?? saveFileTextHere)(document, this.options.now());
     // Awaited below; a failure before that point must not leave the rejection unhandled.
     text.catch(() => undefined);
     const previous = this.#startSegment(open, seq);
