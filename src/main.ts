@@ -231,10 +231,12 @@ async function mainSaas(config: Config): Promise<void> {
   const { database } = opened;
   for (const name of opened.applied) report(`database migration applied: ${name}`, undefined);
   const now = (): Date => new Date();
+  // The journal's snapshots are written in a worker of their own, as in OSS mode.
   const store = new PostgresWorkbookStore({
     database,
     compactAfterBytes: config.dbCompactBytes,
     report,
+    encode: saveFileTextIn(new XlsxWorkerPool({ timeoutMs: config.xlsxTimeoutMs })),
   });
   // Several processes may share one Postgres server: each keeps its copies of workbooks current
   // with the others' commits (PGlite is one process only, kept so by its lock file).

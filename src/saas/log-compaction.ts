@@ -75,12 +75,18 @@ export class LogCompaction {
   }
 
   /** A snapshot (state after `seq`) was queued as the base: the log before it no longer counts. */
-  snapshotQueued(workbookId: string, seq: number, bytes: number): void {
+  snapshotQueued(workbookId: string, seq: number): void {
     const size = this.#sizeOf(workbookId);
     if (seq < size.baseSeq) return;
     size.baseSeq = seq;
-    size.baseBytes = bytes;
+    size.baseBytes = 0;
     size.logBytes = 0;
+  }
+
+  /** The size of a queued snapshot's text, once it is written (encoding runs after the call). */
+  snapshotSized(workbookId: string, seq: number, bytes: number): void {
+    const size = this.#sizeOf(workbookId);
+    if (size.baseSeq === seq) size.baseBytes = bytes;
   }
 
   /** Settles when no compaction runs (tests; close). */

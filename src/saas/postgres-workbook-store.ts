@@ -11,10 +11,11 @@
 import type { CommitRecord, WorkbookDocument } from '../core/index.js';
 import {
   CorruptSaveFileError,
-  gridbookText,
+  saveFileTextHere,
   JournalCorruptError,
   parseWorkbookText,
   withName,
+  type DocumentEncoder,
   type EncodedDocument,
   type RecoveredCommits,
   type WorkbookStore,
@@ -30,11 +31,22 @@ export interface PostgresWorkbookStoreOptions {
   readonly compactAfterBytes?: number;
   /** Told of what a background compaction could not do (the log stays complete). */
   readonly report?: (problem: string, error: unknown) => void;
+  /**
+   * Writes the text of a document saved or snapshotted; default: on this thread, a slice per
+   * turn of the event loop. The server passes saveFileTextIn(a worker of its own).
+   */
+  readonly encode?: DocumentEncoder;
 }
 
+/** A write as it is queued: a whole document's text may still be being written. */
 type Write =
   | { readonly kind: 'append'; readonly seq: number; readonly text: string }
-  | { readonly kind: 'snapshot'; readonly seq: number; readonly text: string }
+  | { readonly kind: 'snapshot'; readonly seq: number; readonly text: Promise<string> }
+  | { readonly kind: 'checkpoint'; readonly text: Promise<string> };
+
+/** A write whose text is ready. */
+type ReadyWrite =
+  | { readonly kind: 'append' | 'snapshot'; readonly seq: number; readonly text: string }
   | { readonly kind: 'checkpoint'; readonly text: string };
 
 interface Queued {
@@ -53,12 +65,14 @@ interface WorkbookQueue {
 export class PostgresWorkbookStore implements WorkbookStore {
   readonly #database: Database;
   readonly #now: () => Date;
+  readonly #encoder: DocumentEncoder;
   readonly #queues = new Map<string, WorkbookQueue>();
   readonly #compaction: LogCompaction;
 
   constructor(options: PostgresWorkbookStoreOptions) {
     this.#database = options.database;
     this.#now = options.now ?? (() => new Date());
+    this.#encoder = options.encode ?? saveFileTextHere;
     this.#compaction = new LogCompaction({
       afterBytes: options.compactAfterBytes ?? DEFAULT_DB_COMPACT_AFTER_BYTES,
       read: (workbookId, upTo) => this.#storedLog(workbookId, upTo),
@@ -70,13 +84,7 @@ export class PostgresWorkbookStore implements WorkbookStore {
 
   save(workbookId: string, document: WorkbookDocument | EncodedDocument): Promise<void> {
     const text =
-      'encoded' in document
-        ? Buffer.from(
-            document.encoded.buffer,
-            document.encoded.byteOffset,
-            document.encoded.byteLength,
-          ).toString('utf8')
-        : this.#encode(document);
+      'encoded' in document ? Promise.resolve(textOf(document.encoded)) : this.#encode(document);
     return this.#enqueue(workbookId, { kind: 'checkpoint', text });
   }
 
@@ -140,7 +148,11 @@ export class PostgresWorkbookStore implements WorkbookStore {
 
   writeSnapshot(workbookId: string, seq: number, document: WorkbookDocument): Promise<void> {
     const text = this.#encode(document);
-    this.#compaction.snapshotQueued(workbookId, seq, text.length);
+    this.#compaction.snapshotQueued(workbookId, seq);
+    text.then(
+      (written) => this.#compaction.snapshotSized(workbookId, seq, written.length),
+      () => undefined,
+    );
     return this.#enqueue(workbookId, { kind: 'snapshot', seq, text });
   }
 
@@ -210,9 +222,14 @@ export class PostgresWorkbookStore implements WorkbookStore {
     };
   }
 
-  #encode(document: WorkbookDocument): string {
-    // Encoded at the call, so what is stored is the state of that moment even if it waits.
-    return gridbookText(document, { exportedAt: this.#now(), dense: true });
+  #encode(document: WorkbookDocument): Promise<string> {
+    // Encoding starts at the call (the document is a copy, or one an import installed, so later
+    // commits do not change it), a slice per turn of the event loop or in a worker: written in
+    // one call, a 1,048,576-cell import's text held the event loop about a second.
+    const text = this.#encoder(document, this.#now()).then(textOf);
+    // Awaited where it is written; a failure before then must not go unhandled.
+    text.catch(() => undefined);
+    return text;
   }
 
   #enqueue(workbookId: string, write: Write): Promise<void> {
@@ -253,8 +270,9 @@ export class PostgresWorkbookStore implements WorkbookStore {
           continue;
         }
         try {
-          if (journal) await this.#writeJournal(workbookId, run);
-          else await this.#writeCheckpoint(workbookId, run.at(-1)!.write.text);
+          const ready = await readyWrites(run);
+          if (journal) await this.#writeJournal(workbookId, ready);
+          else await this.#writeCheckpoint(workbookId, ready.at(-1)!.text);
           for (const item of run) item.resolve();
         } catch (raw) {
           const error = journal ? seqTakenOr(workbookId, firstSeq(run), raw) : raw;
@@ -273,13 +291,13 @@ export class PostgresWorkbookStore implements WorkbookStore {
     );
   }
 
-  #writeJournal(workbookId: string, run: readonly Queued[]): Promise<void> {
+  #writeJournal(workbookId: string, run: readonly ReadyWrite[]): Promise<void> {
     // Appends alone are one INSERT, atomic by itself: one round trip instead of a transaction's three.
-    if (run.every(({ write }) => write.kind === 'append'))
+    if (run.every((write) => write.kind === 'append'))
       return this.#insertCommits(
         this.#database,
         workbookId,
-        run.map(({ write }) => write as { seq: number; text: string }),
+        run.map((write) => write as { seq: number; text: string }),
       );
     return this.#database.transaction(async (tx) => {
       let appends: { seq: number; text: string }[] = [];
@@ -288,7 +306,7 @@ export class PostgresWorkbookStore implements WorkbookStore {
         await this.#insertCommits(tx, workbookId, appends);
         appends = [];
       };
-      for (const { write } of run) {
+      for (const write of run) {
         if (write.kind === 'append') {
           appends.push(write);
           continue;
@@ -312,6 +330,20 @@ export class PostgresWorkbookStore implements WorkbookStore {
       [workbookId, appends.map((append) => append.seq), appends.map((append) => append.text)],
     );
   }
+}
+
+/** The run's writes once every text is written (the first failure to write one, thrown). */
+async function readyWrites(run: readonly Queued[]): Promise<ReadyWrite[]> {
+  return Promise.all(
+    run.map(async ({ write }): Promise<ReadyWrite> => ({ ...write, text: await write.text })),
+  );
+}
+
+/** Stored text from what an encoder wrote. */
+function textOf(encoded: string | Uint8Array): string {
+  return typeof encoded === 'string'
+    ? encoded
+    : Buffer.from(encoded.buffer, encoded.byteOffset, encoded.byteLength).toString('utf8');
 }
 
 function firstSeq(run: readonly Queued[]): number {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recoverWorkbook } from '../../src/hosting/index.js';
-import type { RecoveredCommits } from '../../src/persistence/index.js';
+import { saveFileTextHere, type RecoveredCommits } from '../../src/persistence/index.js';
 import { PostgresWorkbookStore } from '../../src/saas/index.js';
 import {
   closeSharedPglite,
@@ -61,6 +61,53 @@ describe(`PostgresWorkbookStore on ${TEST_DATABASE_KIND}: failures`, () => {
       expect(recovered.records.map((record) => record.seq)).toEqual([1]);
       await store.append('wb', cellRecord(2, 2));
       expect((await store.recover('wb')).records.map((record) => record.seq)).toEqual([1, 2]);
+    } finally {
+      await test.drop();
+    }
+  });
+
+  it('a snapshot whose text is still being written keeps its place: appends after it wait for it', async () => {
+    const test = await openTestDatabase();
+    try {
+      let finish: () => void = () => undefined;
+      const store = new PostgresWorkbookStore({
+        database: test.database,
+        encode: (document, at) =>
+          new Promise((resolve) => {
+            finish = () => resolve(saveFileTextHere(document, at));
+          }),
+      });
+      await store.recover('wb');
+      await store.append('wb', cellRecord(1, 1));
+      const document = sampleDocument('Slow');
+      const snapshot = store.writeSnapshot('wb', 2, document);
+      const append = store.append('wb', cellRecord(3, 3));
+      let appended = false;
+      void append.then(() => (appended = true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(appended).toBe(false);
+      finish();
+      await Promise.all([snapshot, append]);
+      const recovered = await store.recover('wb');
+      expect(recovered.base).toEqual({ seq: 2, document });
+      expect(recovered.records.map((record) => record.seq)).toEqual([3]);
+    } finally {
+      await test.drop();
+    }
+  });
+
+  it('a snapshot whose text could not be written fails the journal like a failed write', async () => {
+    const test = await openTestDatabase();
+    try {
+      const store = new PostgresWorkbookStore({
+        database: test.database,
+        encode: () => Promise.reject(new Error('no text')),
+      });
+      await store.recover('wb');
+      await store.append('wb', cellRecord(1, 1));
+      await expect(store.writeSnapshot('wb', 2, sampleDocument())).rejects.toThrow('no text');
+      await expect(store.append('wb', cellRecord(3, 3))).rejects.toThrow('no text');
+      expect((await store.recover('wb')).records.map((record) => record.seq)).toEqual([1]);
     } finally {
       await test.drop();
     }
