@@ -129,7 +129,7 @@ export {
 } from './sheet-layout-json.js';
 export {
   ranToEnd,
-  READ_SLICE_MS,
+  SLICE_MS,
   readConsistently,
   ReadInterruptedError,
   ReadSlices,

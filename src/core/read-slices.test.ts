@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   READ_ATTEMPTS,
-  READ_SLICE_MS,
+  SLICE_MS,
   readConsistently,
   ReadInterruptedError,
   type SliceClock,
@@ -34,7 +34,7 @@ describe('readConsistently', () => {
     const answer = await readConsistently(state, clock, async (slices) => {
       await slices.pause();
       expect(turns()).toBe(0);
-      advance(READ_SLICE_MS);
+      advance(SLICE_MS);
       await slices.pause();
       expect(turns()).toBe(1);
       await slices.pause();
@@ -56,7 +56,7 @@ describe('readConsistently', () => {
     const seen: number[] = [];
     const answer = await readConsistently(state, clock, async (slices) => {
       seen.push(state.generation);
-      advance(READ_SLICE_MS);
+      advance(SLICE_MS);
       await slices.pause();
       return state.generation;
     });
@@ -72,7 +72,7 @@ describe('readConsistently', () => {
     let attempts = 0;
     const read = readConsistently(state, clock, async (slices) => {
       attempts += 1;
-      advance(READ_SLICE_MS);
+      advance(SLICE_MS);
       await slices.pause();
       return 'never';
     });
@@ -105,7 +105,7 @@ describe('readConsistently with lastAttemptWhole', () => {
       async (slices) => {
         const turnsBefore = turns();
         for (let slice = 0; slice < 3; slice += 1) {
-          advance(READ_SLICE_MS);
+          advance(SLICE_MS);
           await slices.pause();
         }
         wholeAttempts.push(turns() === turnsBefore);
@@ -129,7 +129,7 @@ describe('readConsistently with lastAttemptWhole', () => {
       clock,
       async (slices) => {
         attempts += 1;
-        advance(READ_SLICE_MS);
+        advance(SLICE_MS);
         await slices.pause();
         if (attempts === READ_ATTEMPTS) state.generation += 1;
         await slices.pause();

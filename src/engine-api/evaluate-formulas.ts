@@ -5,6 +5,7 @@ import {
   isFormulaError,
   normalizeFormula,
   SENTINELS,
+  SLICE_MS,
   tryParseCell,
   typedFormula,
   type WorkbookReader,
@@ -37,12 +38,6 @@ export interface EvalBudget {
   /** A monotonic clock in milliseconds (performance.now), injected. */
   readonly now: () => number;
 }
-
-/**
- * How long POST /eval computes before it lets the event loop turn: other requests are answered
- * between slices, so 500 items wait no one for more than one item (or one slice of small ones).
- */
-const SLICE_MS = 10;
 
 function evaluateItem(
   workbook: WorkbookReader,

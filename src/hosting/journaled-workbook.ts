@@ -10,6 +10,7 @@ import {
   estimateOpBytes,
   recordedOps,
   replacesWorkbook,
+  SLICE_MS,
   type ApplyMeta,
   type Commit as AppliedCommit,
   type CommitRecord,
@@ -63,9 +64,6 @@ function snapshotDocument(ops: readonly Op[], workbook: Workbook): WorkbookDocum
     ? only.document
     : workbook.document();
 }
-
-/** Work per event-loop turn while a replace is prepared: other requests are served between. */
-const PREPARE_SLICE_MS = 10;
 
 /**
  * Cell writes of this many cells or more are prepared ahead (Workbook.prepareWrite); smaller ones
@@ -170,7 +168,7 @@ export class JournaledWorkbook implements WorkbookHandle {
 
   /**
    * Prepares a whole-workbook replace (an import, a load), or a cell write of
-   * PREPARE_WRITES_FROM cells or more, ahead of its commit, PREPARE_SLICE_MS of work per turn of
+   * PREPARE_WRITES_FROM cells or more, ahead of its commit, SLICE_MS of work per turn of
    * the event loop, so the requests meanwhile are answered from the workbook as it is (issue
    * 16); other ops need nothing ahead. Commits made meanwhile are
    * applied and numbered before the replace, which is committed when its caller commits it.
@@ -186,7 +184,7 @@ export class JournaledWorkbook implements WorkbookHandle {
           : undefined;
     if (preparing === undefined) return;
     for (;;) {
-      const until = performance.now() + PREPARE_SLICE_MS;
+      const until = performance.now() + SLICE_MS;
       if (preparing.step(() => performance.now() < until)) {
         if (writes) this.#preparedWrites.add(ops);
         return;

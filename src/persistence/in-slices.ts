@@ -4,9 +4,7 @@
 // work must read values nothing changes meanwhile (a WorkbookDocument is a copy of the workbook,
 // or the document an import installs).
 import { setImmediate as nextTurn } from 'node:timers/promises';
-
-/** Work per turn of the event loop. */
-export const SLICE_MS = 10;
+import { SLICE_MS } from '../core/index.js';
 
 /** Runs `steps` to its end, pausing for the event loop whenever `sliceMs` has been used. */
 export async function finishInSlices<T>(

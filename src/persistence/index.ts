@@ -70,5 +70,5 @@ export {
   importJsonOps,
   importXlsxOps,
 } from './workbook-transfer.js';
-export { finishInSlices, SLICE_MS } from './in-slices.js';
+export { finishInSlices } from './in-slices.js';
 export { isShared } from './xlsx-jobs.js';
