@@ -47,7 +47,6 @@ import {
 import { isUndoable, type Op, type WorkbookDocument } from './ops/op.js';
 import {
   documentOf,
-  documentSteps,
   documentStepsInto,
   type CellSink,
   type DocumentOf,
@@ -616,15 +615,9 @@ export class Workbook {
 
   /**
    * document() as steps that yield every band of rows or so, for a read built in slices
-   * (`readConsistently` with `stepsInSlices`): the copy of a million cells is a million objects.
-   */
-  documentSteps(): Generator<void, WorkbookDocument, undefined> {
-    return documentSteps(this.#state);
-  }
-
-  /**
-   * documentSteps with each sheet's cells handed, row-major, to the sink `sinkFor` gives for it
-   * instead of copied into an object each (a save packs them into typed arrays).
+   * (`readConsistently` with `stepsInSlices`), each sheet's cells handed row-major to the sink
+   * `sinkFor` gives for it instead of copied into an object each (a save packs them into typed
+   * arrays: a million cell objects kept the scavenger busy).
    */
   documentStepsInto<C>(
     sinkFor: (sheetName: string) => CellSink<C>,

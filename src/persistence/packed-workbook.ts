@@ -1,8 +1,9 @@
-// A decoded workbook as it crosses back from the import worker: each sheet's cells as typed
-// arrays (transferred, not copied) and only the inputs that are not numbers as a list. A
-// structured clone of a million cell objects cost the receiving thread ~0.9 s of CPU to
-// deserialize (issue 16, import-largest); filling the cell objects again from the arrays costs a
-// tight loop, so the event loop only pays for what it must install.
+// A workbook as it crosses between threads: a decoded import coming back from the worker, or
+// one going to it to be written (an xlsx or JSON export, a save, a journal snapshot). Each
+// sheet's cells as typed arrays (transferred, not copied) and only the inputs that are not
+// numbers as a list. A structured clone of a million cell objects cost the receiving thread
+// ~0.9 s of CPU to deserialize (issue 16, import-largest); filling the cell objects again from the
+// arrays costs a tight loop, so the event loop only pays for what it must install.
 import {
   ranToEnd,
   type CellInput,

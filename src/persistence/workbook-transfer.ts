@@ -57,6 +57,23 @@ export function exportJson(
  */
 const KEEP_WHAT_WAS_ASKED: ReadOptions = { lastAttemptWhole: true };
 
+/**
+ * What `steps` (made afresh for each attempt) copy out of the workbook, read a slice at a time
+ * from one state (`clock` paces it), for a save or an export download.
+ */
+function copiedInSlices<T>(
+  workbook: WorkbookReader,
+  clock: SliceClock,
+  steps: () => Generator<void, T, undefined>,
+): Promise<T> {
+  return readConsistently(
+    workbook,
+    clock,
+    (slices) => stepsInSlices(steps(), slices),
+    KEEP_WHAT_WAS_ASKED,
+  );
+}
+
 /** The line break that ends exportJson's text. */
 const FINAL_NEWLINE = Buffer.from('\n');
 
@@ -73,12 +90,7 @@ export async function exportJsonInSlices(
   clock: SliceClock,
   worker: XlsxWorkerPool = xlsxWorker(),
 ): Promise<Buffer[]> {
-  const input = await readConsistently(
-    workbook,
-    clock,
-    (slices) => stepsInSlices(packedExportSteps(workbook, true), slices),
-    KEEP_WHAT_WAS_ASKED,
-  );
+  const input = await copiedInSlices(workbook, clock, () => packedExportSteps(workbook, true));
   const text = await worker.encodeGridbook({
     ...input,
     exportedAt: at,
@@ -97,12 +109,7 @@ export async function saveFileInSlices(
   clock: SliceClock,
   worker: XlsxWorkerPool = xlsxWorker(),
 ): Promise<EncodedDocument> {
-  const input = await readConsistently(
-    workbook,
-    clock,
-    (slices) => stepsInSlices(packedExportSteps(workbook, false), slices),
-    KEEP_WHAT_WAS_ASKED,
-  );
+  const input = await copiedInSlices(workbook, clock, () => packedExportSteps(workbook, false));
   return { encoded: await worker.encodeGridbook({ ...input, exportedAt: at, dense: true }) };
 }
 
@@ -126,13 +133,9 @@ export async function exportXlsxInWorker(
   clock: SliceClock,
   worker: XlsxWorkerPool = xlsxWorker(),
 ): Promise<Buffer> {
-  const input = await readConsistently(
-    workbook,
-    clock,
-    (slices) => stepsInSlices(xlsxExportSteps(workbook, options), slices),
-    KEEP_WHAT_WAS_ASKED,
+  return worker.encode(
+    await copiedInSlices(workbook, clock, () => xlsxExportSteps(workbook, options)),
   );
-  return worker.encode(input);
 }
 
 export function exportCsv(sheet: SheetView, mode: CsvMode): string {

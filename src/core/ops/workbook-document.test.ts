@@ -5,7 +5,8 @@ import { InvalidChartError, InvalidNameError, InvalidOperationError } from '../e
 import type { Workbook } from '../workbook.js';
 import { setLocksOps, writeRangeOps } from './builders.js';
 import { createChartOps, replaceWorkbookOps } from './chart-builders.js';
-import type { WorkbookDocument } from './op.js';
+import type { SnapshotCell, WorkbookDocument } from './op.js';
+import type { CellSink } from './workbook-document.js';
 
 const { open } = useWorkbooks();
 
@@ -213,6 +214,16 @@ describe('documentSteps (a document copied a band of rows at a time)', () => {
     return workbook;
   }
 
+  /** A sink making a SnapshotCell of each cell, as document() does. */
+  function cellObjects(): CellSink<SnapshotCell[]> {
+    const cells: SnapshotCell[] = [];
+    return {
+      begin: () => undefined,
+      cell: (row, col, input, version, locked) => cells.push({ row, col, input, version, locked }),
+      end: () => cells,
+    };
+  }
+
   function drained(steps: Generator<void, WorkbookDocument, undefined>): {
     document: WorkbookDocument;
     yields: number;
@@ -253,7 +264,7 @@ describe('documentSteps (a document copied a band of rows at a time)', () => {
     '%s: yields as it goes and ends with the cells row-major, as document() has them',
     (_label, count, place, withVersions, leastYields) => {
       const workbook = scattered(count, place, withVersions);
-      const { document, yields } = drained(workbook.documentSteps());
+      const { document, yields } = drained(workbook.documentStepsInto(cellObjects));
       expect(yields).toBeGreaterThanOrEqual(leastYields);
       expect(document).toEqual(workbook.document());
       expect(handedToSink(workbook)).toEqual({

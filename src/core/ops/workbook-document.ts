@@ -168,13 +168,9 @@ export function* documentStepsInto<C>(
   };
 }
 
-/** The whole workbook's document as steps, a SnapshotCell per cell (documentOf runs them to the end). */
-export function documentSteps(state: WorkbookState): Generator<void, WorkbookDocument, undefined> {
-  return documentStepsInto(state, snapshotCells);
-}
-
+/** The whole workbook's document, a SnapshotCell per cell. */
 export function documentOf(state: WorkbookState): WorkbookDocument {
-  return ranToEnd(documentSteps(state));
+  return ranToEnd(documentStepsInto(state, snapshotCells));
 }
 
 /** A snapshot's inputs as row-major runs, the way the engine takes them. */
