@@ -5,47 +5,49 @@
 import { keyToAddress, MAX_COLUMNS, type RangeAddress } from './address/index.js';
 import { shiftedKey, type KeyShift } from './key-shift.js';
 
+/** Whether the edges below hold the keys' rectangle, none is known (a rescan is due), or no key is left. */
+type BoundsState = 'known' | 'unknown' | 'empty';
+
 export class KeyBounds {
-  /** undefined: not known (rescanned on demand); null: no keys. */
-  #bounds: RangeAddress | null | undefined = null;
+  // Four numbers, not a rectangle object: a column written row by row widens the bounds with
+  // every cell, and an object per widening was ~130 bytes a cell of an import's garbage.
+  #state: BoundsState = 'empty';
+  #minRow = 0;
+  #maxRow = 0;
+  #minCol = 0;
+  #maxCol = 0;
 
   added(key: number): void {
-    const bounds = this.#bounds;
-    if (bounds === undefined) return;
+    if (this.#state === 'unknown') return;
     const row = Math.floor(key / MAX_COLUMNS);
     const col = key % MAX_COLUMNS;
-    if (bounds === null) this.#bounds = { start: { row, col }, end: { row, col } };
-    else if (
-      row < bounds.start.row ||
-      row > bounds.end.row ||
-      col < bounds.start.col ||
-      col > bounds.end.col
-    ) {
-      this.#bounds = {
-        start: { row: Math.min(row, bounds.start.row), col: Math.min(col, bounds.start.col) },
-        end: { row: Math.max(row, bounds.end.row), col: Math.max(col, bounds.end.col) },
-      };
+    if (this.#state === 'empty') {
+      this.#set(row, row, col, col);
+      return;
     }
+    if (row < this.#minRow) this.#minRow = row;
+    else if (row > this.#maxRow) this.#maxRow = row;
+    if (col < this.#minCol) this.#minCol = col;
+    else if (col > this.#maxCol) this.#maxCol = col;
   }
 
   removed(key: number, remaining: number): void {
-    const bounds = this.#bounds;
-    if (bounds === undefined || bounds === null) return;
+    if (this.#state !== 'known') return;
     const row = Math.floor(key / MAX_COLUMNS);
     const col = key % MAX_COLUMNS;
     // An inner key leaves the rectangle as it was; an edge key may have been the last one there.
-    if (remaining === 0) this.#bounds = null;
+    if (remaining === 0) this.#state = 'empty';
     else if (
-      row === bounds.start.row ||
-      row === bounds.end.row ||
-      col === bounds.start.col ||
-      col === bounds.end.col
+      row === this.#minRow ||
+      row === this.#maxRow ||
+      col === this.#minCol ||
+      col === this.#maxCol
     )
-      this.#bounds = undefined;
+      this.#state = 'unknown';
   }
 
   cleared(): void {
-    this.#bounds = null;
+    this.#state = 'empty';
   }
 
   /**
@@ -53,42 +55,50 @@ export class KeyBounds {
    * its key, one before it stayed, and a shift never lands a key between them.
    */
   shifted(shift: KeyShift): void {
-    const bounds = this.#bounds;
-    if (bounds === undefined || bounds === null) return;
+    if (this.#state !== 'known') return;
     const move = (index: number) => (index >= shift.from ? index + shift.delta : index);
-    this.#bounds =
-      shift.axis === 'row'
-        ? {
-            start: { row: move(bounds.start.row), col: bounds.start.col },
-            end: { row: move(bounds.end.row), col: bounds.end.col },
-          }
-        : {
-            start: { row: bounds.start.row, col: move(bounds.start.col) },
-            end: { row: bounds.end.row, col: move(bounds.end.col) },
-          };
+    if (shift.axis === 'row') {
+      this.#minRow = move(this.#minRow);
+      this.#maxRow = move(this.#maxRow);
+    } else {
+      this.#minCol = move(this.#minCol);
+      this.#maxCol = move(this.#maxCol);
+    }
   }
 
   get(keys: () => Iterable<number>): RangeAddress | undefined {
-    if (this.#bounds === undefined) this.#bounds = scan(keys());
-    return this.#bounds ?? undefined;
+    if (this.#state === 'unknown') this.#rescan(keys());
+    return this.#state === 'empty'
+      ? undefined
+      : {
+          start: { row: this.#minRow, col: this.#minCol },
+          end: { row: this.#maxRow, col: this.#maxCol },
+        };
   }
-}
 
-function scan(keys: Iterable<number>): RangeAddress | null {
-  let minRow = Infinity;
-  let maxRow = -1;
-  let minCol = Infinity;
-  let maxCol = -1;
-  for (const key of keys) {
-    const { row, col } = keyToAddress(key);
-    if (row < minRow) minRow = row;
-    if (row > maxRow) maxRow = row;
-    if (col < minCol) minCol = col;
-    if (col > maxCol) maxCol = col;
+  #set(minRow: number, maxRow: number, minCol: number, maxCol: number): void {
+    this.#state = 'known';
+    this.#minRow = minRow;
+    this.#maxRow = maxRow;
+    this.#minCol = minCol;
+    this.#maxCol = maxCol;
   }
-  return maxRow < 0
-    ? null
-    : { start: { row: minRow, col: minCol }, end: { row: maxRow, col: maxCol } };
+
+  #rescan(keys: Iterable<number>): void {
+    let minRow = Infinity;
+    let maxRow = -1;
+    let minCol = Infinity;
+    let maxCol = -1;
+    for (const key of keys) {
+      const { row, col } = keyToAddress(key);
+      if (row < minRow) minRow = row;
+      if (row > maxRow) maxRow = row;
+      if (col < minCol) minCol = col;
+      if (col > maxCol) maxCol = col;
+    }
+    if (maxRow < 0) this.#state = 'empty';
+    else this.#set(minRow, maxRow, minCol, maxCol);
+  }
 }
 
 export class LockSet extends Set<number> {

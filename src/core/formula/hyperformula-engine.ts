@@ -538,20 +538,25 @@ function writeBlock(
   ahead?: PreparedBlock,
 ): unknown[] | undefined {
   const first = block[0]!;
-  const contents =
-    ahead?.contents ??
-    block.map((run) => run.inputs.map((input) => toEngineContent(input, lambdaNames)));
-  const inPlace = writeValuesInPlace(
-    hf,
-    { sheet, row: first.row, col: first.col },
-    contents,
-    ahead?.parsed,
-  );
+  const at = { sheet, row: first.row, col: first.col };
+  const inPlace =
+    ahead === undefined
+      ? writeValuesInPlace(
+          hf,
+          at,
+          block.map((run) => run.inputs),
+          undefined,
+          (input) => toEngineContent(input, lambdaNames),
+        )
+      : writeValuesInPlace(hf, at, ahead.contents, ahead.parsed);
   if (inPlace !== undefined) return inPlace;
   if (block.length === 1) {
     writeRun(hf, sheet, first, lambdaNames);
     return undefined;
   }
+  const contents =
+    ahead?.contents ??
+    block.map((run) => run.inputs.map((input) => toEngineContent(input, lambdaNames)));
   try {
     hf.setCellContents({ sheet, row: first.row, col: first.col }, contents);
   } catch (error) {

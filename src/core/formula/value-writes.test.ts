@@ -262,4 +262,39 @@ describe('values written over values', () => {
       hf.destroy();
     }
   });
+  it("write the caller's own rows through contentOf, into an empty block and over values alike", () => {
+    const hf = HyperFormula.buildFromArray([[1], [2], ['=SUM(A1:A2)']], { licenseKey: 'gpl-v3' });
+    try {
+      hf.suspendEvaluation();
+      const rows = [
+        [{ n: 10 }, { n: 'x' }],
+        [{ n: 20 }, { n: 'y' }],
+      ];
+      // Column A holds values (written over), column B nothing (new vertices).
+      expect(
+        writeValuesInPlace(hf, { sheet: 0, row: 0, col: 0 }, rows, undefined, (cell) =>
+          typeof cell.n === 'string' ? `'${cell.n}` : cell.n,
+        ),
+      ).toEqual([10, 'x', 20, 'y']);
+      expect(
+        writeValuesInPlace(
+          hf,
+          { sheet: 0, row: 3, col: 1 },
+          [[{ n: 5 }], [{ n: 6 }]],
+          undefined,
+          (cell) => cell.n,
+        ),
+      ).toEqual([5, 6]);
+      hf.resumeEvaluation();
+      expect(hf.getSheetValues(0)).toEqual([
+        [10, 'x'],
+        [20, 'y'],
+        [30, null],
+        [null, 5],
+        [null, 6],
+      ]);
+    } finally {
+      hf.destroy();
+    }
+  });
 });

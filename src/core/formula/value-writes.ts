@@ -209,21 +209,27 @@ export function parseValueRows(
  * a value over a value (or, in a block, over nothing) and evaluation is suspended (the recalculation then runs once, at resume,
  * from the cells marked dirty). Answers each written cell's value as HyperFormula exports it,
  * row by row, or undefined when it wrote nothing because some cell needs the full write path.
- * The cells are checked first and written after, keeping only a vertex and a value per cell
- * between the two: a sort writes 400,000 of them, and every object kept alive that long is
- * copied by each young-generation collection it lives through.
+ * The cells are checked first and written after, keeping only a vertex (none for a block seen
+ * empty at once), a content and a value per cell between the two: a sort writes 400,000 of them,
+ * and every object kept alive that long is copied by each young-generation collection it lives
+ * through.
  */
-export function writeValuesInPlace(
+export function writeValuesInPlace<T = RawCellContent>(
   hf: HyperFormula,
   address: Address,
-  contents: readonly (readonly RawCellContent[])[],
+  rows: readonly (readonly T[])[],
   /** The same contents parsed ahead (`parseValueRows`), when they were. */
   ahead?: ParsedValues,
+  /**
+   * Each cell's engine content: the caller's rows are written as they are (a run's own inputs),
+   * not copied into rows of contents first, an array per row of an import's million rows.
+   */
+  contentOf: (cell: T) => RawCellContent = (cell) => cell as RawCellContent,
 ): unknown[] | undefined {
   const internals = internalsOf(hf);
   const { valueVertex, parsed } = classesOf();
   const { dependencyGraph, _crudOperations: crud } = internals;
-  const { graph } = dependencyGraph;
+  const { graph, addressMapping } = dependencyGraph;
   // Changes HyperFormula still holds would be exported after these at resume; a cell written
   // twice in one batch must end with its last value, so such a batch takes the full path.
   if (!internals._evaluationSuspended || !crud.operations.changes.isEmpty()) return undefined;
@@ -235,26 +241,32 @@ export function writeValuesInPlace(
   // single cell keeps the per-cell path W4's single-cell writes were measured and tuned on.
   const newCellsAllowed =
     dependencyGraph.arrayMapping.arrayMapping.size === 0 &&
-    (contents.length > 1 || (contents[0]?.length ?? 0) > 1);
+    (rows.length > 1 || (rows[0]?.length ?? 0) > 1);
   const prepared = ahead?.hf === hf ? ahead : undefined;
   if (prepared !== undefined && !internals._config.useColumnIndex)
-    return placeParsed(internals, address, contents, prepared, newCellsAllowed, valueVertex);
-  // Per cell: its value vertex, or undefined for a cell that has none yet (it gets one).
-  const vertices: (ValueVertex | undefined)[] = [];
+    return placeParsed(internals, address, rows, prepared, newCellsAllowed, valueVertex);
+  // One address object walks the block (HyperFormula's mappings read it and keep none).
+  const cell = { sheet: address.sheet, row: 0, col: 0 };
+  // Per cell: its value vertex, or undefined for a cell that has none yet (it gets one); not
+  // kept at all for a block seen empty at once.
+  const vertices: (ValueVertex | undefined)[] | undefined =
+    newCellsAllowed && holdsNoVertex(addressMapping, address, rows) ? undefined : [];
+  const contents: RawCellContent[] = [];
   const values: unknown[] = prepared?.values ?? [];
-  for (let r = 0; r < contents.length; r += 1) {
-    const line = contents[r]!;
+  for (let r = 0; r < rows.length; r += 1) {
+    const line = rows[r]!;
+    cell.row = address.row + r;
     for (let c = 0; c < line.length; c += 1) {
-      const vertex = dependencyGraph.getCell({
-        sheet: address.sheet,
-        row: address.row + r,
-        col: address.col + c,
-      });
-      if (vertex === undefined ? !newCellsAllowed : !(vertex instanceof valueVertex))
-        return undefined;
-      vertices.push(vertex as ValueVertex | undefined);
+      if (vertices !== undefined) {
+        cell.col = address.col + c;
+        const vertex = dependencyGraph.getCell(cell);
+        if (vertex === undefined ? !newCellsAllowed : !(vertex instanceof valueVertex))
+          return undefined;
+        vertices.push(vertex as ValueVertex | undefined);
+      }
+      const content = contentOf(line[c]!);
+      contents.push(content);
       if (prepared !== undefined) continue;
-      const content = line[c]!;
       if (quotedIsText && typeof content === 'string' && content.startsWith("'")) {
         values.push(content.slice(1));
         continue;
@@ -269,19 +281,20 @@ export function writeValuesInPlace(
   const indexed = internals._config.useColumnIndex;
   const exported = prepared?.exported ?? new Array<unknown>(values.length);
   let index = 0;
-  for (let r = 0; r < contents.length; r += 1) {
-    const line = contents[r]!;
-    for (let c = 0; c < line.length; c += 1, index += 1) {
-      const vertex = vertices[index];
+  for (let r = 0; r < rows.length; r += 1) {
+    const width = rows[r]!.length;
+    cell.row = address.row + r;
+    for (let c = 0; c < width; c += 1, index += 1) {
+      const vertex = vertices?.[index];
       const value = values[index];
-      const content = line[c]!;
-      const cell = { sheet: address.sheet, row: address.row + r, col: address.col + c };
-      if (indexed) crud.operations.changeCellValueInColumnSearch(cell, value);
+      const content = contents[index]!;
+      cell.col = address.col + c;
+      if (indexed) crud.operations.changeCellValueInColumnSearch({ ...cell }, value);
       if (vertex === undefined) {
         const created =
           (prepared?.vertices[index] as ValueVertex | undefined) ?? new valueVertex(value, content);
         graph.addNodeIfNotExists(created);
-        dependencyGraph.addressMapping.setCell(cell, created);
+        addressMapping.setCell(cell, created);
       } else if (vertex.rawValue !== content) {
         vertex.setValues({ parsedValue: value, rawValue: content });
         markDependentsDirty(graph, vertex);
@@ -302,7 +315,7 @@ export function writeValuesInPlace(
 function placeParsed(
   internals: Internals,
   address: Address,
-  contents: readonly (readonly RawCellContent[])[],
+  contents: readonly (readonly unknown[])[],
   prepared: ParsedValues,
   newCellsAllowed: boolean,
   valueVertex: Classes['valueVertex'],
@@ -338,7 +351,7 @@ function placeParsed(
         cell.col = address.col + c;
         addressMapping.setCell(cell, created);
       } else if (vertex.rawValue !== line[c]) {
-        vertex.setValues({ parsedValue: values[index], rawValue: line[c]! });
+        vertex.setValues({ parsedValue: values[index], rawValue: line[c] as RawCellContent });
         markDependentsDirty(graph, vertex);
       }
     }
@@ -359,7 +372,7 @@ interface SheetMappings {
 function holdsNoVertex(
   addressMapping: unknown,
   address: Address,
-  contents: readonly (readonly RawCellContent[])[],
+  contents: readonly (readonly unknown[])[],
 ): boolean {
   const layout = (addressMapping as SheetMappings).mapping?.get(address.sheet)?.mapping;
   const height = contents.length;
