@@ -286,13 +286,7 @@ describe('values written over values', () => {
         ),
       ).toEqual([5, 6]);
       hf.resumeEvaluation();
-      expect(hf.getSheetValues(0)).toEqual([
-        [10, 'x'],
-        [20, 'y'],
-        [30, null],
-        [null, 5],
-        [null, 6],
-      ]);
+      expect(hf.getSheetValues(0)).toEqual([[10, 'x'], [20, 'y'], [30], [null, 5], [null, 6]]);
     } finally {
       hf.destroy();
     }
