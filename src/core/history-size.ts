@@ -8,6 +8,7 @@
 // character (UTF-16) and a string shared with the live sheet is counted again here.
 import type { Chart } from './chart.js';
 import type { InputRun, Op, RetiredWorkbook, SheetSnapshot } from './ops/op.js';
+import { cellColumnsOf } from './ops/cell-columns.js';
 import type { CellInput } from './value-typing.js';
 import type { LayoutPatch } from './sheet-layout.js';
 
@@ -68,8 +69,9 @@ function chartBytes(chart: Chart): number {
 }
 
 function snapshotBytes(snapshot: SheetSnapshot): number {
-  let bytes = textBytes(snapshot.name) + snapshot.cells.length * SNAPSHOT_CELL_BYTES;
-  for (const cell of snapshot.cells) bytes += inputBytes(cell.input);
+  const cells = cellColumnsOf(snapshot);
+  let bytes = textBytes(snapshot.name) + cells.length * SNAPSHOT_CELL_BYTES;
+  for (let index = 0; index < cells.length; index += 1) bytes += inputBytes(cells.input(index));
   for (const chart of snapshot.charts ?? []) bytes += chartBytes(chart);
   return bytes;
 }

@@ -1,6 +1,7 @@
 // Loading the named checkpoint and importing files: persistence turns bytes into ops, and the
 // ops are committed like any other change (one undo step, journaled, seen by subscribers).
 import {
+  cellColumnsOf,
   MAX_SHEETS,
   replaceWorkbookOps,
   type SliceClock,
@@ -87,7 +88,7 @@ function checkImportSize(ops: readonly Op[], field: string, maxCells: number): v
         field,
         `holds ${sheets.length} sheets; a workbook holds at most ${MAX_SHEETS}.`,
       );
-    for (const sheet of sheets) cells += sheet.cells.length;
+    for (const sheet of sheets) cells += cellColumnsOf(sheet).length;
   }
   if (cells > maxCells) throw tooManyCellsInImport(field, String(cells), maxCells);
 }

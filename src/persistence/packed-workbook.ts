@@ -2,14 +2,17 @@
 // one going to it to be written (an xlsx or JSON export, a save, a journal snapshot). Each
 // sheet's cells as typed arrays (transferred, not copied) and only the inputs that are not
 // numbers as a list. A structured clone of a million cell objects cost the receiving thread
-// ~0.9 s of CPU to deserialize (issue 16, import-largest); filling the cell objects again from the
-// arrays costs a tight loop, so the event loop only pays for what it must install.
+// ~0.9 s of CPU to deserialize (issue 16, import-largest); the workbook reads a decoded import's
+// cells from the arrays by index (CellColumns), so the event loop only pays for what it installs.
 import {
+  cellColumnsOf,
   ranToEnd,
+  snapshotOfColumns,
+  snapshotRest,
+  type CellColumns,
   type CellInput,
   type CellSink,
   type SheetSnapshot,
-  type SnapshotCell,
   type WorkbookReader,
 } from '../core/index.js';
 import type { DecodedWorkbook } from './gridos-import.js';
@@ -125,13 +128,19 @@ export function packingSink(): CellSink<PackedCells> {
 }
 
 function* packSheetSteps(sheet: SheetSnapshot): Generator<void, PackedSheet, undefined> {
-  const { cells, ...rest } = sheet;
+  const cells = cellColumnsOf(sheet);
+  const rest = snapshotRest(sheet);
   const sink = packingSink();
   sink.begin(cells.length);
   for (let index = 0; index < cells.length; index += 1) {
     if (index % CELLS_PER_STEP === CELLS_PER_STEP - 1) yield;
-    const cell = cells[index]!;
-    sink.cell(cell.row, cell.col, cell.input, cell.version, cell.locked);
+    sink.cell(
+      cells.row(index),
+      cells.col(index),
+      cells.input(index),
+      cells.version(index),
+      cells.locked(index),
+    );
   }
   return { rest, ...sink.end() };
 }
@@ -177,33 +186,67 @@ export function packedBuffers(packed: PackedWorkbook): ArrayBuffer[] {
   ]);
 }
 
-function* unpackCells(sheet: PackedSheet): Generator<void, SnapshotCell[], undefined> {
-  const { rows, cols, versions, locked } = sheet;
-  const input = packedReader(sheet.inputs);
-  const cells: SnapshotCell[] = new Array(rows.length);
-  for (let index = 0; index < rows.length; index += 1) {
-    if (index % CELLS_PER_STEP === CELLS_PER_STEP - 1) yield;
-    cells[index] = {
-      row: rows[index]!,
-      col: cols[index]!,
-      input: input(index),
-      version: versions === undefined ? 0 : versions[index]!,
-      locked: locked !== undefined && locked[index] === 1,
-    };
+/**
+ * A packed sheet's cells by index, over its arrays as they came (nothing copied): the inputs
+ * that are not numbers are found through one index of their positions, built when first needed.
+ */
+class PackedSheetColumns implements CellColumns {
+  readonly #cells: PackedCells;
+  #others: Int32Array | undefined;
+
+  constructor(cells: PackedCells) {
+    this.#cells = cells;
   }
-  return cells;
+
+  get length(): number {
+    return this.#cells.rows.length;
+  }
+
+  row(index: number): number {
+    return this.#cells.rows[index]!;
+  }
+
+  col(index: number): number {
+    return this.#cells.cols[index]!;
+  }
+
+  input(index: number): CellInput | null {
+    const { kinds, numbers, others } = this.#cells.inputs;
+    const kind = kinds[index];
+    if (kind === NUMBER) return numbers[index]!;
+    if (kind === EMPTY) return null;
+    return others[(this.#others ??= otherPositions(kinds))[index]!]!;
+  }
+
+  version(index: number): number {
+    return this.#cells.versions === undefined ? 0 : this.#cells.versions[index]!;
+  }
+
+  locked(index: number): boolean {
+    return this.#cells.locked !== undefined && this.#cells.locked[index] === 1;
+  }
+}
+
+/** Per cell, the position in `others` of its value (meaningful for OTHER cells only). */
+function otherPositions(kinds: Uint8Array): Int32Array {
+  const positions = new Int32Array(kinds.length);
+  let other = 0;
+  for (let index = 0; index < kinds.length; index += 1) {
+    positions[index] = other;
+    if (kinds[index] === OTHER) other += 1;
+  }
+  return positions;
 }
 
 /**
- * The decoded workbook again, as the decoder returned it, pausing (yielding) every
- * CELLS_PER_STEP cells: a million cells are a million objects made here, so the worker
- * pool unpacks them a slice per turn of the event loop (finishInSlices).
+ * The decoded workbook again, its sheets' cells read from the packed arrays as they are
+ * (snapshotOfColumns): the workbook checks, lays out and fills them by index, and an array of
+ * cell objects is made only if something reads `cells`. A million cell objects made here were
+ * most of an import's garbage collection on the event loop (issue 16).
  */
-export function* unpackWorkbook(
-  packed: PackedWorkbook,
-): Generator<void, DecodedWorkbook, undefined> {
-  const sheets: SheetSnapshot[] = [];
-  for (const sheet of packed.sheets)
-    sheets.push({ ...sheet.rest, cells: yield* unpackCells(sheet) });
+export function unpackWorkbook(packed: PackedWorkbook): DecodedWorkbook {
+  const sheets = packed.sheets.map((sheet) =>
+    snapshotOfColumns(sheet.rest, new PackedSheetColumns(sheet)),
+  );
   return { ...packed.rest, sheets };
 }

@@ -9,7 +9,6 @@ import {
   InvalidChartError,
   InvalidNameError,
   InvalidOperationError,
-  ranToEnd,
   TooLargeError,
   type CellSink,
   type CellValue,
@@ -187,7 +186,7 @@ export function* packedDocumentExportSteps(
 
 /** The export's document again, in the worker. */
 export function exportedDocument(input: PackedExport): WorkbookDocument {
-  return { ...ranToEnd(unpackWorkbook(input.packed)), name: input.name };
+  return { ...unpackWorkbook(input.packed), name: input.name };
 }
 
 function areaValues(

@@ -12,7 +12,6 @@ import { Worker } from 'node:worker_threads';
 import { XlsxWorkerError } from './errors.js';
 import type { DecodedWorkbook } from './gridos-import.js';
 import { columnBuffers, packedBuffers, unpackWorkbook } from './packed-workbook.js';
-import { finishInSlices } from './in-slices.js';
 import { siblingModule, workerEntry } from './worker-entry.js';
 import {
   rebuiltError,
@@ -70,7 +69,7 @@ export class XlsxWorkerPool {
   async decode(data: Uint8Array, field: string, maxCells: number): Promise<DecodedWorkbook> {
     const job: XlsxJob = { kind: 'decode', data: bytesForWorker(data), field, maxCells };
     const answer = await this.submit(job);
-    return 'packed' in answer ? finishInSlices(unpackWorkbook(answer.packed)) : unexpected(answer);
+    return 'packed' in answer ? unpackWorkbook(answer.packed) : unexpected(answer);
   }
 
   /**
@@ -85,7 +84,7 @@ export class XlsxWorkerPool {
       field,
     };
     const answer = await this.submit(job);
-    return 'packed' in answer ? finishInSlices(unpackWorkbook(answer.packed)) : unexpected(answer);
+    return 'packed' in answer ? unpackWorkbook(answer.packed) : unexpected(answer);
   }
 
   /**

@@ -38,6 +38,12 @@ export {
 } from './chart-builders.js';
 export { MAX_SHEETS } from './execute.js';
 export type { CellSink, DocumentOf, SheetOf } from './workbook-document.js';
+export {
+  cellColumnsOf,
+  snapshotOfColumns,
+  snapshotRest,
+  type CellColumns,
+} from './cell-columns.js';
 export { renameSheetReferences } from '../formula-text/index.js';
 export {
   recordedOps,

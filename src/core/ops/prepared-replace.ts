@@ -11,15 +11,15 @@ import {
   type ReplacementSheet,
 } from '../formula/index.js';
 import { Sheet } from '../sheet.js';
-import type { CellInput } from '../value-typing.js';
-import type { InputRun, SheetSnapshot, WorkbookDocument } from './op.js';
+import type { InputRun, WorkbookDocument } from './op.js';
 import { swapWorkbook } from './retired-workbook.js';
 import { setCharacterSet, type Executed, type WorkbookState } from './state.js';
+import { cellColumnsOf } from './cell-columns.js';
 import {
   checkedDocument,
   fillSheetCells,
   fillSheetRest,
-  inputRunsOf,
+  inputRunsSteps,
   placeSheets,
 } from './workbook-document.js';
 
@@ -41,38 +41,12 @@ interface Ready {
 
 const prepared = new WeakMap<WorkbookDocument, Ready>();
 
-/**
- * A snapshot's inputs as row-major runs (as inputRunsOf makes them), a slice of cells per step:
- * a million one-cell runs took 0.25–0.6 s at once. Cells not in row-major order (no document
- * Gridbook writes) are sorted by inputRunsOf in one go.
- */
-function* collectRuns(snapshot: SheetSnapshot, runs: InputRun[]): Generator<void, void> {
-  const { cells } = snapshot;
-  let last: { row: number; col: number; inputs: (CellInput | null)[] } | undefined;
-  for (let from = 0; from < cells.length; from += CELLS_PER_SLICE) {
-    const to = Math.min(cells.length, from + CELLS_PER_SLICE);
-    for (let index = from; index < to; index += 1) {
-      const { row, col, input } = cells[index]!;
-      if (input === null) continue;
-      if (last !== undefined && (row < last.row || (row === last.row && col < last.col))) {
-        runs.length = 0;
-        runs.push(...inputRunsOf(snapshot));
-        return;
-      }
-      if (last !== undefined && last.row === row && last.col + last.inputs.length === col)
-        last.inputs.push(input);
-      else runs.push((last = { row, col, inputs: [input] }));
-    }
-    yield;
-  }
-}
-
 function* phases(state: WorkbookState, raw: WorkbookDocument): Generator<void, void> {
   const document = yield* checkedDocument(raw);
   const replacement: ReplacementSheet[] = [];
   for (const snapshot of document.sheets) {
     const runs: InputRun[] = [];
-    yield* collectRuns(snapshot, runs);
+    yield* inputRunsSteps(cellColumnsOf(snapshot), runs);
     replacement.push({ name: snapshot.name, runs });
   }
   const build = state.engine.prepareReplaceAll(replacement, document.names);
@@ -86,7 +60,7 @@ function* phases(state: WorkbookState, raw: WorkbookDocument): Generator<void, v
   // Engine handles are bound when the build is swapped in (replaceAll hands them out).
   const sheets = document.sheets.map((snapshot) => new Sheet(snapshot.name, -1));
   for (let index = 0; index < sheets.length; index += 1) {
-    const { cells } = document.sheets[index]!;
+    const cells = cellColumnsOf(document.sheets[index]!);
     for (let from = 0; from < cells.length; from += CELLS_PER_SLICE) {
       fillSheetCells(sheets[index]!, cells, from, Math.min(cells.length, from + CELLS_PER_SLICE));
       yield;

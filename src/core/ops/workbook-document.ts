@@ -18,6 +18,7 @@ import { errorLiteralOf, MAX_TEXT_LENGTH, tooLongText, type CellInput } from '..
 import { nameKey, nameTableOf, sortedNames } from '../defined-names.js';
 import { ranToEnd } from '../read-slices.js';
 import { runsFromCells } from './builders.js';
+import { cellColumnsOf, cellsOfColumns, withCellsOf, type CellColumns } from './cell-columns.js';
 import type { InputRun, Op, SheetSnapshot, SnapshotCell, WorkbookDocument } from './op.js';
 import { swapWorkbook } from './retired-workbook.js';
 import { setCharacterSet, type Executed, type WorkbookState } from './state.js';
@@ -173,41 +174,67 @@ export function documentOf(state: WorkbookState): WorkbookDocument {
   return ranToEnd(documentStepsInto(state, snapshotCells));
 }
 
-/** A snapshot's inputs as row-major runs, the way the engine takes them. */
-export function inputRunsOf(snapshot: SheetSnapshot): InputRun[] {
-  const written = snapshot.cells.filter((cell) => cell.input !== null);
-  // Snapshots are row-major already (documentOf and the decoders write them so); sort only
-  // when one is not, instead of sorting every load.
-  for (let index = 1; index < written.length; index += 1) {
-    const before = written[index - 1]!;
-    const cell = written[index]!;
-    if (cell.row < before.row || (cell.row === before.row && cell.col <= before.col)) {
-      written.sort((a, b) => a.row - b.row || a.col - b.col);
-      break;
+/** Cells laid into runs between two pauses of inputRunsSteps. */
+const RUN_CELLS_PER_STEP = 32_768;
+
+/**
+ * A sheet's inputs as row-major runs, the way the engine takes them, into `runs`, pausing
+ * (yielding) every RUN_CELLS_PER_STEP cells: an import's million one-cell runs took 0.25–0.6 s at
+ * once. Snapshots are row-major already (documentOf and the decoders write them so); cells that
+ * are not are sorted in one go, instead of sorting every load.
+ */
+export function* inputRunsSteps(cells: CellColumns, runs: InputRun[]): Generator<void, void> {
+  let last: { row: number; col: number; inputs: (CellInput | null)[] } | undefined;
+  for (let index = 0; index < cells.length; index += 1) {
+    if (index % RUN_CELLS_PER_STEP === RUN_CELLS_PER_STEP - 1) yield;
+    const input = cells.input(index);
+    if (input === null) continue;
+    const row = cells.row(index);
+    const col = cells.col(index);
+    // Not after the previous written cell, which ends the last run.
+    if (
+      last !== undefined &&
+      (row < last.row || (row === last.row && col < last.col + last.inputs.length))
+    ) {
+      runs.length = 0;
+      runs.push(...sortedRuns(cells));
+      return;
     }
+    if (last !== undefined && last.row === row && last.col + last.inputs.length === col)
+      last.inputs.push(input);
+    else runs.push((last = { row, col, inputs: [input] }));
   }
+}
+
+function sortedRuns(cells: CellColumns): InputRun[] {
+  const written = cellsOfColumns(cells).filter((cell) => cell.input !== null);
+  written.sort((a, b) => a.row - b.row || a.col - b.col);
   return runsFromCells(written);
 }
 
-/** Puts `cells[from..to)`'s inputs, versions and locks into a sheet's state (not the engine). */
-export function fillSheetCells(
-  sheet: Sheet,
-  cells: readonly SnapshotCell[],
-  from: number,
-  to: number,
-): void {
+/** A snapshot's inputs as row-major runs (inputRunsSteps run to the end). */
+export function inputRunsOf(snapshot: SheetSnapshot): InputRun[] {
+  const runs: InputRun[] = [];
+  ranToEnd(inputRunsSteps(cellColumnsOf(snapshot), runs));
+  return runs;
+}
+
+/** Puts cells `from..to` of `cells` (inputs, versions, locks) into a sheet's state (not the engine). */
+export function fillSheetCells(sheet: Sheet, cells: CellColumns, from: number, to: number): void {
   for (let index = from; index < to; index += 1) {
-    const cell = cells[index]!;
-    const key = cellKey(cell.row, cell.col);
-    if (cell.input !== null) sheet.inputs.set(key, cell.input);
-    if (cell.version > 0) sheet.versions.set(key, cell.version);
-    if (cell.locked) sheet.locked.add(key);
+    const key = cellKey(cells.row(index), cells.col(index));
+    const input = cells.input(index);
+    if (input !== null) sheet.inputs.set(key, input);
+    const version = cells.version(index);
+    if (version > 0) sheet.versions.set(key, version);
+    if (cells.locked(index)) sheet.locked.add(key);
   }
 }
 
 /** Puts a snapshot's cells, versions, locks and charts into an empty sheet's state (not the engine). */
 function fillSheetState(sheet: Sheet, snapshot: SheetSnapshot): void {
-  fillSheetCells(sheet, snapshot.cells, 0, snapshot.cells.length);
+  const cells = cellColumnsOf(snapshot);
+  fillSheetCells(sheet, cells, 0, cells.length);
   fillSheetRest(sheet, snapshot);
 }
 
@@ -261,16 +288,15 @@ function checkInput(input: unknown, field: string): void {
 const CHECKED_CELLS_PER_STEP = 32_768;
 
 /**
- * A cell given twice, if any. Row-major cells (every document we write) cannot repeat, so the
- * set is only built for others.
+ * The index of a cell given twice, if any. Row-major cells (every document we write) cannot
+ * repeat, so the set is only built for others.
  */
-function* repeatedCell(cells: readonly SnapshotCell[]): Generator<void, SnapshotCell | undefined> {
+function* repeatedCell(cells: CellColumns): Generator<void, number | undefined> {
   let previous = -1;
   let ordered = true;
   for (let index = 0; index < cells.length; index += 1) {
     if (index % CHECKED_CELLS_PER_STEP === CHECKED_CELLS_PER_STEP - 1) yield;
-    const cell = cells[index]!;
-    const key = cellKey(cell.row, cell.col);
+    const key = cellKey(cells.row(index), cells.col(index));
     if (key <= previous) {
       ordered = false;
       break;
@@ -281,34 +307,37 @@ function* repeatedCell(cells: readonly SnapshotCell[]): Generator<void, Snapshot
   const seen = new Set<number>();
   for (let index = 0; index < cells.length; index += 1) {
     if (index % CHECKED_CELLS_PER_STEP === CHECKED_CELLS_PER_STEP - 1) yield;
-    const cell = cells[index]!;
-    const key = cellKey(cell.row, cell.col);
-    if (seen.has(key)) return cell;
+    const key = cellKey(cells.row(index), cells.col(index));
+    if (seen.has(key)) return index;
     seen.add(key);
   }
   return undefined;
 }
 
-function* checkCells(cells: readonly SnapshotCell[], field: string): Generator<void, void> {
+function* checkCells(cells: CellColumns, field: string): Generator<void, void> {
   // The address is only spelled out for an error: formatting it for every cell was a third of
   // validating a 100,000-cell load (W5 profile).
-  const where = (cell: SnapshotCell): string => `${field}.${formatCell(cell)}`;
+  const where = (index: number): string =>
+    `${field}.${formatCell({ row: cells.row(index), col: cells.col(index) })}`;
   for (let index = 0; index < cells.length; index += 1) {
     if (index % CHECKED_CELLS_PER_STEP === CHECKED_CELLS_PER_STEP - 1) yield;
-    const cell = cells[index]!;
+    const row = cells.row(index);
+    const col = cells.col(index);
     const inside =
-      Number.isInteger(cell.row) &&
-      Number.isInteger(cell.col) &&
-      cell.row >= 0 &&
-      cell.col >= 0 &&
-      cell.row < MAX_ROWS &&
-      cell.col < MAX_COLUMNS;
-    if (!inside) invalid(field, `row ${cell.row}, column ${cell.col} is outside the sheet.`);
-    if (!isValidInput(cell.input)) checkInput(cell.input, where(cell));
-    if (!Number.isInteger(cell.version) || cell.version < 0)
-      invalid(`${where(cell)}.version`, 'expected a whole number ≥ 0.');
-    if (typeof cell.locked !== 'boolean')
-      invalid(`${where(cell)}.locked`, 'expected true or false.');
+      Number.isInteger(row) &&
+      Number.isInteger(col) &&
+      row >= 0 &&
+      col >= 0 &&
+      row < MAX_ROWS &&
+      col < MAX_COLUMNS;
+    if (!inside) invalid(field, `row ${row}, column ${col} is outside the sheet.`);
+    const input = cells.input(index);
+    if (!isValidInput(input)) checkInput(input, where(index));
+    const version = cells.version(index);
+    if (!Number.isInteger(version) || version < 0)
+      invalid(`${where(index)}.version`, 'expected a whole number ≥ 0.');
+    if (typeof cells.locked(index) !== 'boolean')
+      invalid(`${where(index)}.locked`, 'expected true or false.');
   }
   const repeated = yield* repeatedCell(cells);
   if (repeated !== undefined) invalid(where(repeated), 'the cell appears twice.');
@@ -377,21 +406,20 @@ export function* checkedDocument(
         `a sheet named "${sheetName}" appears twice (sheet names are case-insensitive).`,
       );
     }
-    yield* checkCells(snapshot.cells, `${field}.cells`);
-    const checked: SheetSnapshot = {
-      name: sheetName,
-      cells: snapshot.cells,
-      charts: checkCharts(snapshot.charts ?? [], `${field}.charts`),
-      ...(snapshot.layout === undefined
-        ? {}
-        : { layout: checkLayout(snapshot.layout, `${field}.layout`) }),
-    };
+    yield* checkCells(cellColumnsOf(snapshot), `${field}.cells`);
     const names = [...nameTableOf(snapshot.names, `${field}.names`).values()];
-    const named = names.length === 0 ? checked : { ...checked, names };
     sheets.push(
-      snapshot.formats === undefined || snapshot.formats.length === 0
-        ? named
-        : { ...named, formats: checkFormats(snapshot.formats, `${field}.formats`) },
+      withCellsOf(snapshot, {
+        name: sheetName,
+        charts: checkCharts(snapshot.charts ?? [], `${field}.charts`),
+        ...(snapshot.layout === undefined
+          ? {}
+          : { layout: checkLayout(snapshot.layout, `${field}.layout`) }),
+        ...(names.length === 0 ? {} : { names }),
+        ...(snapshot.formats === undefined || snapshot.formats.length === 0
+          ? {}
+          : { formats: checkFormats(snapshot.formats, `${field}.formats`) }),
+      }),
     );
   }
   const names = [...nameTableOf(document.names, 'names').values()];
