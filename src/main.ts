@@ -42,7 +42,7 @@ import {
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applyServerV8Flags } from './v8-tuning.js';
+import { applyServerV8Flags, applyServingV8Flags } from './v8-tuning.js';
 
 function configOrExit(): Config {
   try {
@@ -177,6 +177,8 @@ async function main(): Promise<void> {
     report,
   });
   followPluginChanges(await host.handleFor(), plugins, report);
+  // The workbook is restored: from here on the collector must not wait on the thread pool.
+  applyServingV8Flags();
   const providers = await providersOrExit(config);
   // The agent completes through the providers; chart ids are random (core has no randomness).
   const agent = new AgentService({
@@ -209,6 +211,8 @@ async function main(): Promise<void> {
  * workbooks stored in it, every request authenticated, each user's workbooks loaded on demand.
  */
 async function mainSaas(config: Config): Promise<void> {
+  // Workbooks are opened on demand while the server serves: no restart replay to favour.
+  applyServingV8Flags();
   const report = (problem: string, error: unknown): void => {
     process.stderr.write(
       `Gridbook: ${problem}${error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`}\n`,

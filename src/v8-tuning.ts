@@ -17,3 +17,21 @@ export const SERVER_V8_FLAGS: readonly string[] = ['--no-allocation-site-pretenu
 export function applyServerV8Flags(): void {
   for (const flag of SERVER_V8_FLAGS) v8.setFlagsFromString(flag);
 }
+
+/**
+ * No parallel scavenges once the server serves. V8 runs a young-generation collection on the
+ * main thread with helpers from the process's one platform thread pool, which every worker
+ * thread's isolate shares. While the xlsx worker's collector (a 1.5 GB heap parsing a
+ * million-cell file) had that pool's threads, a scavenge of the import's cells on the main thread
+ * waited for its helpers: 163–208 ms in one piece, in about one xlsx-largest run of three, where
+ * scavenges otherwise take under 30 ms (issue 16; docs/decisions/2026-11-30-serial-scavenges.md).
+ * Alone on the main thread a scavenge never waits for another thread. Not applied before a
+ * restart's replay, which has the machine to itself and gains from the helpers (W7: ~2.25 s
+ * against ~2.4 s without them).
+ */
+export const SERVING_V8_FLAGS: readonly string[] = ['--no-parallel-scavenge'];
+
+/** Applies SERVING_V8_FLAGS: once the workbook is restored, before the server listens. */
+export function applyServingV8Flags(): void {
+  for (const flag of SERVING_V8_FLAGS) v8.setFlagsFromString(flag);
+}
