@@ -5,6 +5,18 @@ import { InvalidAddressError } from '../errors.js';
 export const MAX_COLUMNS = 16_384;
 export const MAX_ROWS = 1_048_576;
 
+/** Whether whole-number coordinates `row`, `col` name a cell of the grid (zero-based). */
+export function isOnSheet(row: number, col: number): boolean {
+  return (
+    Number.isInteger(row) &&
+    Number.isInteger(col) &&
+    row >= 0 &&
+    col >= 0 &&
+    row < MAX_ROWS &&
+    col < MAX_COLUMNS
+  );
+}
+
 export interface CellAddress {
   readonly row: number;
   readonly col: number;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useWorkbooks, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
 import { parseCell } from '../address/index.js';
 import type { Workbook } from '../workbook.js';
-import { addressMappingPolicy, DenseWidthBounds } from './address-layout.js';
+import { addressMappingPolicy, boundariesOf, DenseWidthBounds } from './address-layout.js';
 import { createHyperFormulaEngine } from './hyperformula-engine.js';
 import { FunctionRegistry } from './function-registry.js';
 
@@ -21,13 +21,18 @@ describe('the address layout of each sheet', () => {
     bounds.added(1);
     expect([bounds.outgrown(1, 128), bounds.outgrown(1, 129)]).toEqual([false, true]);
     bounds.rebuilt([
-      { handle: 2, runs: [{ row: 0, col: 0, inputs: Array.from({ length: 300 }, () => 1) }] },
+      {
+        handle: 2,
+        boundaries: boundariesOf([
+          { row: 0, col: 0, inputs: Array.from({ length: 300 }, () => 1) },
+        ]),
+      },
       {
         handle: 3,
-        runs: [
+        boundaries: boundariesOf([
           { row: 0, col: 0, inputs: [1] },
           { row: 4999, col: 16383, inputs: [1] },
-        ],
+        ]),
       },
     ]);
     expect([

@@ -80,7 +80,7 @@ export function layOutSparse(hf: HyperFormula, sheet: EngineSheet): boolean {
 }
 
 /** The bounding box from A1 and the share of it filled, as HyperFormula measures a sheet it builds. */
-export function boundariesOf(runs: readonly CellRun[]): SheetBoundaries {
+export function boundariesOf(runs: Iterable<CellRun>): SheetBoundaries {
   const steps = measuredBoundaries(runs);
   for (;;) {
     const next = steps.next();
@@ -93,15 +93,16 @@ const MEASURED_RUNS_PER_STEP = 32_768;
 
 /** boundariesOf in steps: pauses (yields) every MEASURED_RUNS_PER_STEP runs (a sliced build). */
 export function* measuredBoundaries(
-  runs: readonly CellRun[],
+  runs: Iterable<CellRun>,
 ): Generator<undefined, SheetBoundaries, undefined> {
   let width = 0;
   let height = 0;
   let cells = 0;
+  let index = 0;
   // Plain loops: an import's million one-cell runs go through here.
-  for (let index = 0; index < runs.length; index += 1) {
-    if (index % MEASURED_RUNS_PER_STEP === MEASURED_RUNS_PER_STEP - 1) yield undefined;
-    const run = runs[index]!;
+  for (const run of runs) {
+    index += 1;
+    if (index % MEASURED_RUNS_PER_STEP === 0) yield undefined;
     const { inputs } = run;
     let last = -1;
     for (let offset = 0; offset < inputs.length; offset += 1) {
@@ -126,13 +127,13 @@ export class DenseWidthBounds {
     this.#bounds.set(sheet, DENSE_MAX_WIDTH);
   }
 
-  /** Every sheet of a fresh build, with the runs it was built from. */
+  /** Every sheet of a fresh build, with the boundaries of the runs it was built from. */
   rebuilt(
-    sheets: readonly { readonly handle: EngineSheet; readonly runs: readonly CellRun[] }[],
+    sheets: readonly { readonly handle: EngineSheet; readonly boundaries: SheetBoundaries }[],
   ): void {
     this.#bounds.clear();
-    for (const { handle, runs } of sheets) {
-      const { width, fill } = boundariesOf(runs);
+    for (const { handle, boundaries } of sheets) {
+      const { width, fill } = boundaries;
       if (isDenseFill(fill)) this.#bounds.set(handle, Math.max(DENSE_MAX_WIDTH, 2 * width));
     }
   }

@@ -81,6 +81,12 @@ export interface ReplacementSheet {
   readonly runs: readonly CellRun[];
   /** The sheet's own defined names. */
   readonly names?: readonly EngineName[];
+  /**
+   * The same runs made one at a time, from the first each call: a build made ahead
+   * (`prepareReplaceAll`) reads these instead of `runs`, so an import's million one-cell runs
+   * never all live at once (the caller may then make `runs` only when it is read).
+   */
+  readonly runsOneByOne?: () => Iterable<CellRun>;
 }
 
 /** A replacement engine being built ahead (`prepareReplaceAll`); opaque to the workbook. */

@@ -22,7 +22,13 @@ import {
 } from 'hyperformula';
 import { MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
 import { isFormula, isTypedError, type CellInput } from '../value-typing.js';
-import { addressMappingPolicy, DenseWidthBounds, layOutSparse } from './address-layout.js';
+import {
+  addressMappingPolicy,
+  boundariesOf,
+  DenseWidthBounds,
+  layOutSparse,
+  type SheetBoundaries,
+} from './address-layout.js';
 import { denseContents } from './dense-contents.js';
 import { boundedFunctions, limitTextResults } from './result-limits.js';
 import { sortOnlyComputedNodes } from './initial-sort.js';
@@ -446,7 +452,7 @@ function rectangles(runs: readonly CellRun[]): CellRun[][] {
  * most `maxCells` cells (a larger one is cut into bands), each yielded once complete: a sliced
  * build writes the first before the rest of a million runs are grouped.
  */
-function* rectangleBlocks(runs: readonly CellRun[], maxCells: number): Generator<CellRun[]> {
+function* rectangleBlocks(runs: Iterable<CellRun>, maxCells: number): Generator<CellRun[]> {
   let current: CellRun[] = [];
   let cells = 0;
   for (const run of runs) {
@@ -973,6 +979,11 @@ class PreparedBuild implements EngineBuild {
     return this.#build.step(more);
   }
 
+  /** Each sheet's boundaries as the build measured them, in the order it was given them. */
+  get boundaries(): readonly SheetBoundaries[] {
+    return this.#build.boundaries;
+  }
+
   /** The built instance when it may be used by an engine configured as `config`. */
   takeFor(config: Partial<ConfigParams>): HyperFormula | undefined {
     const current =
@@ -1258,7 +1269,10 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
         return undefined;
       const started = SlicedBuild.start(
         HyperFormula.buildEmpty(config, BOOLEAN_LITERALS),
-        sheets,
+        sheets.map((sheet) => ({
+          name: sheet.name,
+          runs: sheet.runsOneByOne ?? (() => sheet.runs),
+        })),
         rectangleBlocks,
         (instance, sheet, block) => writeBlock(instance, sheet, block, NO_LAMBDA_NAMES),
       );
@@ -1269,6 +1283,10 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       const ahead = prepared instanceof PreparedBuild ? prepared.takeFor(config) : undefined;
       let next = ahead ?? buildFrom(config, sheets, names);
       let layout = sheets;
+      // The boundaries the build ahead measured, else measured now from the runs.
+      const boundariesOfSheet = (index: number): SheetBoundaries =>
+        (ahead === undefined ? undefined : (prepared as PreparedBuild).boundaries[index]) ??
+        boundariesOf(sheets[index]!.runs);
       if (next === undefined) {
         // Something the parser cannot take in one pass: the slower path turns it into an error
         // value. Its sheets are added empty, so they are all sparse: nothing measures them.
@@ -1286,7 +1304,10 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
         layout = [];
       }
       denseWidths.rebuilt(
-        layout.map((sheet) => ({ handle: next!.getSheetId(sheet.name)!, runs: sheet.runs })),
+        layout.map((sheet, index) => ({
+          handle: next!.getSheetId(sheet.name)!,
+          boundaries: boundariesOfSheet(index),
+        })),
       );
       // A spill can make a dense sheet wider than its inputs (=SEQUENCE(1,5000)): measured from
       // the inputs alone it would outgrow its bound on every later write, so it is built sparse.

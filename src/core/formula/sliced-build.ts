@@ -7,7 +7,12 @@
 // which computes the formulas once (nothing for plain values). The adapter swaps the finished
 // instance in with replaceAll, so the workbook changes in one synchronous step.
 import type { HyperFormula } from 'hyperformula';
-import { canLayOutSheets, layOutSheet, measuredBoundaries } from './address-layout.js';
+import {
+  canLayOutSheets,
+  layOutSheet,
+  measuredBoundaries,
+  type SheetBoundaries,
+} from './address-layout.js';
 import type { CellRun, EngineSheet } from './engine-port.js';
 
 /** About how many cells one slice writes (a slice should cost a few milliseconds). */
@@ -15,7 +20,11 @@ const CELLS_PER_SLICE = 4_096;
 
 export interface SlicedSheet {
   readonly name: string;
-  readonly runs: readonly CellRun[];
+  /**
+   * The sheet's runs, row-major, from the start each call (read twice: measured, then written):
+   * made one at a time, a run lives only until its rectangle is written.
+   */
+  readonly runs: () => Iterable<CellRun>;
 }
 
 /** One rectangle of one sheet, few enough cells for a slice. */
@@ -38,16 +47,20 @@ export class SlicedBuild {
   /** Slices to write; undefined is a step that only laid a sheet out. */
   readonly #slices: Generator<Slice | undefined>;
   readonly #write: (sheet: EngineSheet, block: readonly CellRun[]) => void;
+  /** Each sheet's boundaries as measured for its layout, in order (complete once `done`). */
+  readonly boundaries: SheetBoundaries[];
   #done = false;
 
   private constructor(
     hf: HyperFormula,
     slices: Generator<Slice | undefined>,
     write: (sheet: EngineSheet, block: readonly CellRun[]) => void,
+    boundaries: SheetBoundaries[],
   ) {
     this.hf = hf;
     this.#slices = slices;
     this.#write = write;
+    this.boundaries = boundaries;
   }
 
   /**
@@ -59,7 +72,7 @@ export class SlicedBuild {
   static start(
     empty: HyperFormula,
     sheets: readonly SlicedSheet[],
-    rectangles: (runs: readonly CellRun[], maxCells: number) => Iterable<CellRun[]>,
+    rectangles: (runs: Iterable<CellRun>, maxCells: number) => Iterable<CellRun[]>,
     write: (hf: HyperFormula, sheet: EngineSheet, block: readonly CellRun[]) => void,
   ): SlicedBuild | undefined {
     // The hook gone, the caller builds in one pass.
@@ -72,15 +85,24 @@ export class SlicedBuild {
     // Each sheet is measured (pausing every few ten thousand runs) and laid out as a full build
     // would for its runs; its rectangles are grouped as they are written, a slice's worth at a
     // time (a million one-cell runs took tens of ms for each in one go).
+    const boundaries: SheetBoundaries[] = [];
     function* slices(): Generator<Slice | undefined> {
       for (let index = 0; index < sheets.length; index += 1) {
         const { runs } = sheets[index]!;
-        layOutSheet(empty, handles[index]!, yield* measuredBoundaries(runs));
+        const measured = yield* measuredBoundaries(runs());
+        boundaries.push(measured);
+        layOutSheet(empty, handles[index]!, measured);
         yield undefined;
-        for (const block of rectangles(runs, CELLS_PER_SLICE)) yield* bands(handles[index]!, block);
+        for (const block of rectangles(runs(), CELLS_PER_SLICE))
+          yield* bands(handles[index]!, block);
       }
     }
-    return new SlicedBuild(empty, slices(), (sheet, block) => write(empty, sheet, block));
+    return new SlicedBuild(
+      empty,
+      slices(),
+      (sheet, block) => write(empty, sheet, block),
+      boundaries,
+    );
   }
 
   get done(): boolean {

@@ -1,6 +1,6 @@
 // Format executors: set-format changes a range's formats by a patch; restore-formats puts a
 // range's formats back as they were (each is the other's inverse). Values never change.
-import { MAX_COLUMNS, MAX_ROWS, type RangeAddress } from '../address/index.js';
+import { isOnSheet, MAX_COLUMNS, type RangeAddress } from '../address/index.js';
 import { InvalidOperationError, TooLargeError } from '../errors.js';
 import { validateCellFormat, validateFormatPatch, type FormatRun } from '../format/index.js';
 import type { FormatColumn, Op } from './op.js';
@@ -11,16 +11,9 @@ export const MAX_FORMAT_COLUMNS = MAX_COLUMNS;
 
 function checkRange(range: RangeAddress): void {
   const { start, end } = range;
-  const inside = (row: number, col: number): boolean =>
-    Number.isInteger(row) &&
-    Number.isInteger(col) &&
-    row >= 0 &&
-    col >= 0 &&
-    row < MAX_ROWS &&
-    col < MAX_COLUMNS;
   if (
-    !inside(start.row, start.col) ||
-    !inside(end.row, end.col) ||
+    !isOnSheet(start.row, start.col) ||
+    !isOnSheet(end.row, end.col) ||
     end.row < start.row ||
     end.col < start.col
   )

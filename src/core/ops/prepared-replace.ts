@@ -19,7 +19,8 @@ import {
   checkedDocument,
   fillSheetCells,
   fillSheetRest,
-  inputRunsSteps,
+  inputRunsOf,
+  inputRunsOneByOne,
   placeSheets,
 } from './workbook-document.js';
 
@@ -43,12 +44,19 @@ const prepared = new WeakMap<WorkbookDocument, Ready>();
 
 function* phases(state: WorkbookState, raw: WorkbookDocument): Generator<void, void> {
   const document = yield* checkedDocument(raw);
-  const replacement: ReplacementSheet[] = [];
-  for (const snapshot of document.sheets) {
-    const runs: InputRun[] = [];
-    yield* inputRunsSteps(cellColumnsOf(snapshot), runs);
-    replacement.push({ name: snapshot.name, runs });
-  }
+  // The build ahead writes each run as it is made; the whole list is made only if the commit
+  // must build in one pass after all (an engine gone stale meanwhile).
+  const replacement = document.sheets.map((snapshot): ReplacementSheet => {
+    const cells = cellColumnsOf(snapshot);
+    let runs: readonly InputRun[] | undefined;
+    return {
+      name: snapshot.name,
+      get runs() {
+        return (runs ??= inputRunsOf(snapshot));
+      },
+      runsOneByOne: () => inputRunsOneByOne(cells),
+    };
+  });
   const build = state.engine.prepareReplaceAll(replacement, document.names);
   // Built in one pass at the commit, as without preparing (defined names).
   if (build === undefined) return;

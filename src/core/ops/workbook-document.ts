@@ -1,7 +1,7 @@
 // Whole-workbook snapshots: reading one (`documentOf`, used by export and save), filling a
 // sheet from one (restore-sheet, replace-workbook) and the replace-workbook executor, whose
 // inverse puts the replaced sheets back (restore-workbook) so a load or an import is one undo step.
-import { cellKey, formatCell, MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
+import { cellKey, formatCell, isOnSheet, MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
 import { validateChart, type Chart } from '../chart.js';
 import { InvalidOperationError } from '../errors.js';
 import {
@@ -174,36 +174,42 @@ export function documentOf(state: WorkbookState): WorkbookDocument {
   return ranToEnd(documentStepsInto(state, snapshotCells));
 }
 
-/** Cells laid into runs between two pauses of inputRunsSteps. */
-const RUN_CELLS_PER_STEP = 32_768;
-
 /**
- * A sheet's inputs as row-major runs, the way the engine takes them, into `runs`, pausing
- * (yielding) every RUN_CELLS_PER_STEP cells: an import's million one-cell runs took 0.25–0.6 s at
- * once. Snapshots are row-major already (documentOf and the decoders write them so); cells that
- * are not are sorted in one go, instead of sorting every load.
+ * A sheet's inputs as row-major runs, the way the engine takes them, one run at a time (each
+ * yielded once complete): a build that writes them as they come keeps none of an import's
+ * million one-cell runs alive for long, where a list of them all survived every young-generation
+ * collection of the build. Snapshots are row-major already (documentOf and the decoders write
+ * them so); cells that are not are sorted in one go, instead of sorting every load.
  */
-export function* inputRunsSteps(cells: CellColumns, runs: InputRun[]): Generator<void, void> {
-  let last: { row: number; col: number; inputs: (CellInput | null)[] } | undefined;
+export function* inputRunsOneByOne(cells: CellColumns): Generator<InputRun, void, undefined> {
+  if (!rowMajor(cells)) {
+    yield* sortedRuns(cells);
+    return;
+  }
+  let run: { row: number; col: number; inputs: (CellInput | null)[] } | undefined;
   for (let index = 0; index < cells.length; index += 1) {
-    if (index % RUN_CELLS_PER_STEP === RUN_CELLS_PER_STEP - 1) yield;
     const input = cells.input(index);
     if (input === null) continue;
     const row = cells.row(index);
     const col = cells.col(index);
-    // Not after the previous written cell, which ends the last run.
-    if (
-      last !== undefined &&
-      (row < last.row || (row === last.row && col < last.col + last.inputs.length))
-    ) {
-      runs.length = 0;
-      runs.push(...sortedRuns(cells));
-      return;
+    if (run !== undefined && run.row === row && run.col + run.inputs.length === col) {
+      run.inputs.push(input);
+      continue;
     }
-    if (last !== undefined && last.row === row && last.col + last.inputs.length === col)
-      last.inputs.push(input);
-    else runs.push((last = { row, col, inputs: [input] }));
+    if (run !== undefined) yield run;
+    run = { row, col, inputs: [input] };
   }
+  if (run !== undefined) yield run;
+}
+
+/** Whether every cell comes after the one before it, row by row. */
+function rowMajor(cells: CellColumns): boolean {
+  for (let index = 1; index < cells.length; index += 1) {
+    const row = cells.row(index);
+    const before = cells.row(index - 1);
+    if (row < before || (row === before && cells.col(index) <= cells.col(index - 1))) return false;
+  }
+  return true;
 }
 
 function sortedRuns(cells: CellColumns): InputRun[] {
@@ -212,11 +218,9 @@ function sortedRuns(cells: CellColumns): InputRun[] {
   return runsFromCells(written);
 }
 
-/** A snapshot's inputs as row-major runs (inputRunsSteps run to the end). */
+/** A snapshot's inputs as row-major runs, all at once. */
 export function inputRunsOf(snapshot: SheetSnapshot): InputRun[] {
-  const runs: InputRun[] = [];
-  ranToEnd(inputRunsSteps(cellColumnsOf(snapshot), runs));
-  return runs;
+  return [...inputRunsOneByOne(cellColumnsOf(snapshot))];
 }
 
 /** Puts cells `from..to` of `cells` (inputs, versions, locks) into a sheet's state (not the engine). */
@@ -323,14 +327,7 @@ function* checkCells(cells: CellColumns, field: string): Generator<void, void> {
     if (index % CHECKED_CELLS_PER_STEP === CHECKED_CELLS_PER_STEP - 1) yield;
     const row = cells.row(index);
     const col = cells.col(index);
-    const inside =
-      Number.isInteger(row) &&
-      Number.isInteger(col) &&
-      row >= 0 &&
-      col >= 0 &&
-      row < MAX_ROWS &&
-      col < MAX_COLUMNS;
-    if (!inside) invalid(field, `row ${row}, column ${col} is outside the sheet.`);
+    if (!isOnSheet(row, col)) invalid(field, `row ${row}, column ${col} is outside the sheet.`);
     const input = cells.input(index);
     if (!isValidInput(input)) checkInput(input, where(index));
     const version = cells.version(index);
