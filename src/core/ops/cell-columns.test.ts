@@ -19,21 +19,12 @@ const CELLS: SnapshotCell[] = [
   { row: 2, col: 0, input: null, version: 1, locked: false },
 ];
 
-/** Columns over CELLS that count how often `cells` objects would have been needed. */
-function countedColumns(): CellColumns {
-  return {
-    length: CELLS.length,
-    row: (index) => CELLS[index]!.row,
-    col: (index) => CELLS[index]!.col,
-    input: (index) => CELLS[index]!.input,
-    version: (index) => CELLS[index]!.version,
-    locked: (index) => CELLS[index]!.locked,
-  };
-}
+/** Columns read from an array of cells (a snapshot without columns of its own reads so). */
+const columnsOf = (cells: SnapshotCell[]): CellColumns => cellColumnsOf({ name: 'S', cells });
 
 describe('a snapshot made of cell columns', () => {
   it('reads as the same cells, made once, on first read of cells', () => {
-    const columns = countedColumns();
+    const columns = columnsOf(CELLS);
     const row = vi.spyOn(columns, 'row');
     const snapshot = snapshotOfColumns({ name: 'S', charts: [] }, columns);
     expect(row).not.toHaveBeenCalled();
@@ -43,7 +34,7 @@ describe('a snapshot made of cell columns', () => {
   });
 
   it('is checked, laid into runs and copied without making its cell objects', () => {
-    const columns = countedColumns();
+    const columns = columnsOf(CELLS);
     const snapshot = snapshotOfColumns({ name: 'S' }, columns);
     const made = vi.fn(() => CELLS);
     // Any read of `cells` from here on would call `made`.
@@ -66,14 +57,7 @@ describe('a snapshot made of cell columns', () => {
 
   it('is refused by the checks as an array of the same cells would be', () => {
     const repeated = [...CELLS, CELLS[0]!];
-    const columns: CellColumns = {
-      length: repeated.length,
-      row: (index) => repeated[index]!.row,
-      col: (index) => repeated[index]!.col,
-      input: (index) => repeated[index]!.input,
-      version: (index) => repeated[index]!.version,
-      locked: (index) => repeated[index]!.locked,
-    };
+    const columns = columnsOf(repeated);
     const check = (cells: SnapshotCell[] | CellColumns) => () =>
       validateDocument({
         name: 'B',
