@@ -1284,9 +1284,9 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       let next = ahead ?? buildFrom(config, sheets, names);
       let layout = sheets;
       // The boundaries the build ahead measured, else measured now from the runs.
+      const measured = ahead === undefined ? [] : (prepared as PreparedBuild).boundaries;
       const boundariesOfSheet = (index: number): SheetBoundaries =>
-        (ahead === undefined ? undefined : (prepared as PreparedBuild).boundaries[index]) ??
-        boundariesOf(sheets[index]!.runs);
+        measured[index] ?? boundariesOf(sheets[index]!.runs);
       if (next === undefined) {
         // Something the parser cannot take in one pass: the slower path turns it into an error
         // value. Its sheets are added empty, so they are all sparse: nothing measures them.
