@@ -147,6 +147,42 @@ describe('the file journal', () => {
     expect(restarted.sheet('Sheet1').value(0, 0)).toBe('Ä');
   });
 
+  it('a damaged snapshot whose replaced logs are gone stops recovery with JournalCorruptError, instead of starting without its commits', async () => {
+    const dir = await dataDir();
+    const journal = journalIn(dir);
+    await journal.recover('default');
+    for (let seq = 1; seq <= 3; seq += 1) await journal.append('default', record(seq));
+    const workbook = open();
+    for (let seq = 1; seq <= 3; seq += 1) workbook.apply(record(seq).ops as never);
+    await journal.writeSnapshot('default', 3, workbook.document());
+    await journal.append('default', record(4));
+    await journal.close();
+    const folder = journalDirectory(dir, 'default');
+    // The snapshot replaced log-0: commits 1 to 3 live only in it now.
+    expect((await readdir(folder)).sort()).toEqual(['base-000000000003.gridbook', logFileName(3)]);
+    const snapshot = path.join(folder, 'base-000000000003.gridbook');
+    const text = await readFile(snapshot);
+    await writeFile(snapshot, text.subarray(0, text.length >> 1));
+    await expect(journalIn(dir).recover('default')).rejects.toThrow(JournalCorruptError);
+    await expect(journalIn(dir).recover('default')).rejects.toThrow(
+      /base-000000000003\.gridbook is damaged.*ends at commit 0/,
+    );
+    // Nothing was set aside: the data directory is as it was, for a restore.
+    expect((await readdir(folder)).sort()).toEqual(['base-000000000003.gridbook', logFileName(3)]);
+  });
+
+  it('a damaged snapshot is stood in for by an older one whose logs still reach past it', async () => {
+    const dir = await dataDir();
+    await journalWith(dir, 4);
+    const folder = journalDirectory(dir, 'default');
+    // A snapshot at 2 that became unreadable before the log it replaces was deleted.
+    await writeFile(path.join(folder, 'base-000000000002.gridbook'), '{"format":"gridb');
+    const recovered = await journalIn(dir).recover('default');
+    expect(recovered.base).toBeUndefined();
+    expect(recovered.records.map((kept) => kept.seq)).toEqual([1, 2, 3, 4]);
+    expect(recovered.notes.join(' ')).toMatch(/could not be read/);
+  });
+
   it('records after a gap were never acknowledged: they are set aside, not replayed', async () => {
     const dir = await dataDir();
     await journalWith(dir, 1);
