@@ -26,6 +26,7 @@ import { FileKeyStore, KeyFileError, ProviderService } from './providers/index.j
 import {
   CorruptSaveFileError,
   FileWorkbookStore,
+  JournalInUseError,
   saveFileTextIn,
   XlsxWorkerPool,
   type WorkbookStore,
@@ -175,6 +176,11 @@ async function main(): Promise<void> {
     },
     seed: () => checkpointSeed(store),
     report,
+  }).catch((error: unknown) => {
+    // Another server runs on this data directory: say so and stop, touching nothing.
+    if (!(error instanceof JournalInUseError)) throw error;
+    process.stderr.write(`Gridbook cannot start: ${error.message}\n`);
+    process.exit(1);
   });
   followPluginChanges(await host.handleFor(), plugins, report);
   // The workbook is restored: from here on the collector must not wait on the thread pool.

@@ -9,3 +9,4 @@ export {
   writeFileAtomically,
   type FileSystem,
 } from './atomic-write.js';
+export { takeProcessLock, type ProcessLock } from './process-lock.js';

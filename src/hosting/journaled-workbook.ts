@@ -362,6 +362,13 @@ export class JournaledWorkbook implements WorkbookHandle {
         reject(this.#storageError(error));
         continue;
       }
+      // Durable, yet after a commit the journal failed: a record after a lost one (the import
+      // whose snapshot failed, while this record went to the segment after it) is read back as a
+      // gap at restart and dropped, so it must not be acknowledged either.
+      if (this.#storageFailure !== undefined) {
+        reject(this.#storageFailure);
+        continue;
+      }
       try {
         this.#feed.publish(commit, bytes);
         resolve(commit);

@@ -56,6 +56,19 @@ export class JournalCorruptError extends PersistenceError {
   }
 }
 
+/** Another running process has the journal open: two writers would interleave their commits. */
+export class JournalInUseError extends PersistenceError {
+  constructor(
+    readonly dir: string,
+    readonly holder: number,
+  ) {
+    super(
+      `The journal in ${dir} is in use by another Gridbook process (pid ${holder}). ` +
+        'Stop that process first, or give this one another GRIDBOOK_DATA_DIR.',
+    );
+  }
+}
+
 /** The journal was asked to write for a workbook it has not recovered: a server wiring bug. */
 export class JournalStateError extends PersistenceError {
   constructor(readonly workbookId: string) {

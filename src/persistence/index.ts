@@ -24,6 +24,7 @@ export {
   MalformedJsonError,
   XlsxWorkerError,
   JournalCorruptError,
+  JournalInUseError,
   JournalStateError,
   PersistenceError,
 } from './errors.js';

@@ -138,3 +138,30 @@ describe('[FIRST-HOUR] what the server prints', () => {
     expect(output).not.toContain('request completed');
   });
 });
+
+describe('one server per data directory', () => {
+  it('a second server on the same data directory refuses to start and changes nothing; after kill -9 of the first, the next one starts', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'gridbook-one-writer-'));
+    dirs.push(dataDir);
+    let { server, http } = await start(dataDir);
+    await ok(http.post('/grid/cell', { cell: 'A1', value: 'first' }));
+    // Two servers appending to one journal would both acknowledge their own commit 2, 3 …, and
+    // the next start would find the journal unreadable.
+    const second = await startServerProcess(dataDir).then(
+      (running) => {
+        started.push(running);
+        return 'it started';
+      },
+      (error: unknown) => String(error),
+    );
+    expect(second).toMatch(/exited \(1\)[\s\S]*in use by another Gridbook process/);
+    await ok(http.post('/grid/cell', { cell: 'A2', value: 'still served' }));
+    // The lock a killed server leaves behind is taken over.
+    await server.stop('SIGKILL');
+    ({ server, http } = await start(dataDir));
+    expect((await http.get('/peek', { range: 'A1:A2' })).body.rows).toEqual([
+      ['first'],
+      ['still served'],
+    ]);
+  }, 120_000);
+});

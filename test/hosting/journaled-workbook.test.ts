@@ -275,6 +275,52 @@ describe('the commit path (JournaledWorkbook)', () => {
     expect(seen).toEqual([1, 2]);
   });
 
+  it('a commit made while an import snapshot is written is refused when that snapshot fails, though its own record was written', async () => {
+    // The import's snapshot is written slowly (a large workbook) and then fails; the write made
+    // meanwhile goes to the log segment after it and is durable at once. At restart that record
+    // follows a snapshot that does not exist and is dropped, so acknowledging it would lose it.
+    class SlowSnapshotJournal extends MemoryJournal {
+      failSnapshot: (error: Error) => void = () => undefined;
+      override writeSnapshot(): Promise<void> {
+        return new Promise((_resolve, reject) => {
+          this.failSnapshot = reject;
+        });
+      }
+    }
+    const journal = new SlowSnapshotJournal();
+    const handle = await open(journal);
+    const seen: number[] = [];
+    handle.subscribe(0, (commit) => seen.push(commit.seq));
+    const outcomes: string[] = [];
+    const settle = (what: string, commit: Promise<Commit | undefined>): Promise<void> =>
+      commit.then(
+        (done) => void outcomes.push(`${what} acknowledged as ${done?.seq}`),
+        (error: unknown) =>
+          void outcomes.push(
+            `${what} refused: ${error instanceof StorageUnavailableError ? 'storage' : String(error)}`,
+          ),
+      );
+    const imported = settle(
+      'import',
+      handle.commit(
+        replaceWorkbookOps({
+          name: 'Book',
+          activeSheet: 'S',
+          sheets: [{ name: 'S', cells: [{ row: 0, col: 0, input: 7, version: 1, locked: false }] }],
+        }),
+        meta,
+      ),
+    );
+    const written = settle('A2', handle.commit(writeCellOps('S', parseCell('A2'), 2), meta));
+    await turns();
+    expect(journal.appends).toBe(1);
+    expect(outcomes).toEqual([]);
+    journal.failSnapshot(new Error('ENOSPC: no space left on device'));
+    await Promise.all([imported, written]);
+    expect(outcomes).toEqual(['import refused: storage', 'A2 refused: storage']);
+    expect(seen).toEqual([]);
+  });
+
   it('cell writes made in one turn share a recalculation yet stay separate commits: own seq, record, change set and outcome', async () => {
     const journal = new MemoryJournal();
     const handle = await open(journal);

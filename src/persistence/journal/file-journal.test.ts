@@ -1,7 +1,8 @@
 // The file journal's own promises beyond the store contract: a record cut short at any byte is
 // dropped (and only it), damage followed by more records is an error, an unfinished snapshot is
 // ignored, 50 concurrent appends share fsyncs, and a compaction loses nothing written meanwhile.
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import {
   type CommitRecord,
 } from '../../core/index.js';
 import { nodeFileSystem, type FileSystem } from '../../files/index.js';
-import { JournalCorruptError } from '../errors.js';
+import { JournalCorruptError, JournalInUseError } from '../errors.js';
 import { FileJournal } from './file-journal.js';
 import { journalDirectory, logFileName } from './journal-files.js';
 import { encodeFrame } from './record-framing.js';
@@ -45,14 +46,23 @@ function record(seq: number, value: number | string = seq): CommitRecord {
 
 function journalIn(
   dir: string,
-  options: { files?: FileSystem; compactAfterBytes?: number } = {},
+  options: { files?: FileSystem; compactAfterBytes?: number; pid?: number } = {},
 ): FileJournal {
   return new FileJournal({
     dataDir: dir,
     files: options.files ?? nodeFileSystem,
     now: () => new Date(0),
     compactAfterBytes: options.compactAfterBytes ?? 0,
+    ...(options.pid === undefined ? {} : { pid: options.pid }),
   });
+}
+
+/** The id of a process that has ended. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+    encoding: 'utf8',
+  });
+  return Number(child.stdout);
 }
 
 async function journalWith(dir: string, count: number): Promise<string> {
@@ -147,6 +157,42 @@ describe('the file journal', () => {
     expect(restarted.sheet('Sheet1').value(0, 0)).toBe('Ä');
   });
 
+  it('a damaged snapshot whose replaced logs are gone stops recovery with JournalCorruptError, instead of starting without its commits', async () => {
+    const dir = await dataDir();
+    const journal = journalIn(dir);
+    await journal.recover('default');
+    for (let seq = 1; seq <= 3; seq += 1) await journal.append('default', record(seq));
+    const workbook = open();
+    for (let seq = 1; seq <= 3; seq += 1) workbook.apply(record(seq).ops as never);
+    await journal.writeSnapshot('default', 3, workbook.document());
+    await journal.append('default', record(4));
+    await journal.close();
+    const folder = journalDirectory(dir, 'default');
+    // The snapshot replaced log-0: commits 1 to 3 live only in it now.
+    expect((await readdir(folder)).sort()).toEqual(['base-000000000003.gridbook', logFileName(3)]);
+    const snapshot = path.join(folder, 'base-000000000003.gridbook');
+    const text = await readFile(snapshot);
+    await writeFile(snapshot, text.subarray(0, text.length >> 1));
+    await expect(journalIn(dir).recover('default')).rejects.toThrow(JournalCorruptError);
+    await expect(journalIn(dir).recover('default')).rejects.toThrow(
+      /base-000000000003\.gridbook is damaged.*ends at commit 0/,
+    );
+    // Nothing was set aside: the data directory is as it was, for a restore.
+    expect((await readdir(folder)).sort()).toEqual(['base-000000000003.gridbook', logFileName(3)]);
+  });
+
+  it('a damaged snapshot is stood in for by an older one whose logs still reach past it', async () => {
+    const dir = await dataDir();
+    await journalWith(dir, 4);
+    const folder = journalDirectory(dir, 'default');
+    // A snapshot at 2 that became unreadable before the log it replaces was deleted.
+    await writeFile(path.join(folder, 'base-000000000002.gridbook'), '{"format":"gridb');
+    const recovered = await journalIn(dir).recover('default');
+    expect(recovered.base).toBeUndefined();
+    expect(recovered.records.map((kept) => kept.seq)).toEqual([1, 2, 3, 4]);
+    expect(recovered.notes.join(' ')).toMatch(/could not be read/);
+  });
+
   it('records after a gap were never acknowledged: they are set aside, not replayed', async () => {
     const dir = await dataDir();
     await journalWith(dir, 1);
@@ -217,6 +263,33 @@ describe('the file journal', () => {
     // What the base replaced is gone: at most one base and the logs after it remain.
     expect((await readdir(folder)).filter((entry) => entry.startsWith('base-'))).toHaveLength(1);
   }, 30_000);
+
+  it('a journal another running process has open is refused, its files untouched; one left by an ended process is taken over', async () => {
+    const dir = await dataDir();
+    const folder = journalDirectory(dir, 'default');
+    const lock = path.join(folder, 'writer.lock');
+    await mkdir(folder, { recursive: true });
+    await writeFile(lock, `${deadPid()}\n`);
+    const first = journalIn(dir);
+    await first.recover('default');
+    expect((await readFile(lock, 'utf8')).trim()).toBe(String(process.pid));
+    await first.append('default', record(1));
+    // A torn tail a second opener would cut off while the first still appends after it.
+    await writeFile(path.join(folder, logFileName(0)), Buffer.from([1, 2, 3]), { flag: 'a' });
+    const before = await readFile(path.join(folder, logFileName(0)));
+    // Another process (its own pid) opening the same journal: this one is still running.
+    const second = journalIn(dir, { pid: process.pid + 1 });
+    await expect(second.recover('default')).rejects.toThrow(JournalInUseError);
+    await expect(second.recover('default')).rejects.toThrow(
+      new RegExp(`in use by another Gridbook process \\(pid ${process.pid}\\)`),
+    );
+    expect(await readFile(path.join(folder, logFileName(0)))).toEqual(before);
+    await first.close();
+    expect(await readdir(folder)).not.toContain('writer.lock');
+    const after = journalIn(dir, { pid: process.pid + 1 });
+    expect((await after.recover('default')).records.map((kept) => kept.seq)).toEqual([1]);
+    await after.close();
+  });
 
   it('nothing is appended for a workbook that was not recovered first', async () => {
     const journal = journalIn(await dataDir());

@@ -6,9 +6,9 @@
 // thread folds it into a new base (compaction.ts) while appends go on to a new segment.
 import path from 'node:path';
 import type { CommitRecord, WorkbookDocument } from '../../core/index.js';
-import { writeFileAtomically, type FileSystem } from '../../files/index.js';
+import { takeProcessLock, writeFileAtomically, type FileSystem } from '../../files/index.js';
 import { saveFileTextHere, type DocumentEncoder } from '../save-file-text.js';
-import { JournalStateError } from '../errors.js';
+import { JournalInUseError, JournalStateError } from '../errors.js';
 import { compactInWorker } from './compaction.js';
 import { baseFileName, journalDirectory, listJournal, logFileName } from './journal-files.js';
 import { readJournal, type JournalContents } from './read-journal.js';
@@ -28,10 +28,17 @@ export interface FileJournalOptions {
   readonly report?: (problem: string, error: unknown) => void;
   /** Writes a snapshot's text; default: on this thread, a slice per turn of the event loop. */
   readonly encode?: DocumentEncoder;
+  /** The process id the journal's lock file holds (tests pass another process's). */
+  readonly pid?: number;
 }
+
+/** In a workbook's journal directory: the process that has it open. */
+const LOCK_FILE = 'writer.lock';
 
 interface OpenWorkbook {
   readonly dir: string;
+  /** Removes this process's lock file (see recover). */
+  readonly unlock: () => Promise<void>;
   segment: SegmentWriter;
   /** The seq of the newest base asked for (durable or being written). */
   baseSeq: number;
@@ -53,24 +60,24 @@ export class FileJournal {
 
   async recover(workbookId: string): Promise<JournalContents> {
     const dir = journalDirectory(this.options.dataDir, workbookId);
-    const contents = await readJournal(this.options.files, dir);
     // Private: the journal holds everything the workbook ever held.
     await this.options.files.mkdir(dir, { recursive: true, mode: 0o700 });
-    for (const seq of contents.unacknowledged) {
-      await this.options.files.rename(
-        path.join(dir, logFileName(seq)),
-        path.join(dir, `${logFileName(seq)}.unacknowledged`),
-      );
+    const previous = this.#open.get(workbookId);
+    const unlock = previous?.unlock ?? (await this.#lock(dir));
+    let contents: JournalContents;
+    try {
+      contents = await this.#readBack(dir);
+    } catch (error) {
+      if (previous === undefined) await unlock();
+      throw error;
     }
-    // The torn tail is cut off so new records follow the last good one directly.
-    const tailFile = path.join(dir, logFileName(contents.tail.segmentSeq));
-    await truncateFile(this.options.files, tailFile, contents.tail.validBytes);
     const lastSeq = contents.records.at(-1)?.seq ?? contents.base?.seq ?? 0;
     const segment = this.#segment(dir, contents.tail.segmentSeq);
     segment.bytes = contents.tail.validBytes;
-    await this.#open.get(workbookId)?.segment.close();
+    await previous?.segment.close();
     this.#open.set(workbookId, {
       dir,
+      unlock,
       segment,
       baseSeq: contents.base?.seq ?? 0,
       lastSeq,
@@ -119,8 +126,39 @@ export class FileJournal {
     for (const open of this.#open.values()) {
       await open.bases.catch(() => undefined);
       await open.segment.close();
+      await open.unlock();
     }
     this.#open.clear();
+  }
+
+  /**
+   * One process at a time: a second server on the same data directory would append its own
+   * commit 1, 2 … beside this one's, every one of them acknowledged, and the next start would
+   * find the journal unreadable. Taken before the journal is read, held until close.
+   */
+  async #lock(dir: string): Promise<() => Promise<void>> {
+    const lock = await takeProcessLock(
+      this.options.files,
+      path.join(dir, LOCK_FILE),
+      this.options.pid,
+    );
+    if (!lock.taken) throw new JournalInUseError(dir, lock.holder);
+    return lock.release;
+  }
+
+  /** Reads the journal back and readies its tail for appending. */
+  async #readBack(dir: string): Promise<JournalContents> {
+    const contents = await readJournal(this.options.files, dir);
+    for (const seq of contents.unacknowledged) {
+      await this.options.files.rename(
+        path.join(dir, logFileName(seq)),
+        path.join(dir, `${logFileName(seq)}.unacknowledged`),
+      );
+    }
+    // The torn tail is cut off so new records follow the last good one directly.
+    const tailFile = path.join(dir, logFileName(contents.tail.segmentSeq));
+    await truncateFile(this.options.files, tailFile, contents.tail.validBytes);
+    return contents;
   }
 
   #opened(workbookId: string): OpenWorkbook {

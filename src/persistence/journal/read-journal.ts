@@ -32,12 +32,19 @@ async function readEntries(files: FileSystem, dir: string): Promise<string[]> {
   }
 }
 
+/** A snapshot file that is there but does not parse, and why. */
+interface UnreadableBase {
+  readonly seq: number;
+  readonly problem: string;
+}
+
 /** The newest snapshot that parses (at or before `upTo`); older ones are the fallback. */
 async function newestBase(
   files: FileSystem,
   dir: string,
   bases: readonly number[],
   notes: string[],
+  unreadable: UnreadableBase[],
 ): Promise<JournalContents['base']> {
   for (const seq of [...bases].reverse()) {
     const data = await readFileIfPresent(files, path.join(dir, baseFileName(seq)));
@@ -48,6 +55,7 @@ async function newestBase(
         document: withName(parseWorkbookText(data.toString('utf8'), baseFileName(seq))),
       };
     } catch (error) {
+      unreadable.push({ seq, problem: (error as Error).message });
       notes.push(
         `the snapshot ${baseFileName(seq)} could not be read (${(error as Error).message}); an older one is used`,
       );
@@ -71,11 +79,13 @@ export async function readJournal(
 ): Promise<JournalContents> {
   const notes: string[] = [];
   const listing = listJournal(await readEntries(files, dir));
+  const unreadable: UnreadableBase[] = [];
   const base = await newestBase(
     files,
     dir,
     listing.bases.filter((seq) => seq <= upTo),
     notes,
+    unreadable,
   );
   const baseSeq = base?.seq ?? 0;
   const records: CommitRecord[] = [];
@@ -123,5 +133,18 @@ export async function readJournal(
       stopped = true;
     }
   }
+  // A snapshot is only ever renamed into place whole (writeFileAtomically), so one that is there
+  // but does not parse was damaged after it was written: it holds acknowledged commits. An older
+  // snapshot and the logs after it stand in for it only when they reach its seq; otherwise (the
+  // logs it replaced are deleted) starting from what is left would silently drop everything up
+  // to it, and the records after it would be set aside as if never acknowledged.
+  const reached = records.at(-1)?.seq ?? baseSeq;
+  const lost = unreadable.find((skipped) => skipped.seq > reached);
+  if (lost !== undefined)
+    throw new JournalCorruptError(
+      path.join(dir, baseFileName(lost.seq)),
+      0,
+      `the snapshot of commit ${lost.seq} cannot be read: ${lost.problem}; the journal left without it ends at commit ${reached}`,
+    );
   return { base, records, notes, tail, logBytes, unacknowledged };
 }

@@ -148,4 +148,29 @@ describe('the log segment writer (group commit)', () => {
     expect(outcomes).toEqual(['a failed', 'b failed']);
     await expect(writer.append(frame('c'))).rejects.toThrow('EIO');
   });
+
+  it('the frames of refused groups are cut off the file, so a failed change is not replayed at the next start', async () => {
+    const { writer, syncs, file } = await heldWriter();
+    const outcomes: string[] = [];
+    const settle = (name: string): Promise<void> =>
+      writer.append(frame(name)).then(
+        () => void outcomes.push(`${name} ok`),
+        () => void outcomes.push(`${name} failed`),
+      );
+    const first = settle('a');
+    await syncsAsked(syncs, 1);
+    syncs[0]!.release();
+    await first;
+    const second = settle('b');
+    await syncsAsked(syncs, 2);
+    const third = settle('c');
+    await syncsAsked(syncs, 3);
+    // c's fdatasync ends first; b's then fails: both are refused, and neither stays in the file.
+    syncs[2]!.release();
+    syncs[1]!.fail(new Error('EIO'));
+    await Promise.all([second, third]);
+    expect(outcomes).toEqual(['a ok', 'b failed', 'c failed']);
+    expect(await readFile(file, 'utf8')).toBe('a\n');
+    await writer.close();
+  });
 });

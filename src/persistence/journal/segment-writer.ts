@@ -5,8 +5,9 @@
 // end before its own starts; groups are acknowledged strictly in order, each only once its own
 // fdatasync and every earlier one have succeeded.
 // Once a write fails the segment refuses everything after it: a later frame must never reach
-// the disk after an earlier one was lost.
-import { writeSync } from 'node:fs';
+// the disk after an earlier one was lost. What the refused groups left in the file is cut off, so
+// a change its client was told failed does not come back at the next start.
+import { ftruncateSync, writeSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import type { FileSystem } from '../../files/index.js';
 
@@ -22,11 +23,15 @@ interface Pending {
 /** A group written to the file, waiting for its fdatasync (and every earlier one). */
 interface Syncing {
   readonly group: readonly Pending[];
+  /** Where in the file the group's frames start. */
+  readonly start: number;
   synced: boolean;
 }
 
 export class SegmentWriter {
   #handle: FileHandle | undefined;
+  /** The file's length once every group handed to writeSync so far is in it. */
+  #fileBytes = 0;
   #opening: Promise<void> | undefined;
   #queue: Pending[] = [];
   #scheduled = false;
@@ -78,6 +83,7 @@ export class SegmentWriter {
     // A segment written by an older version may be world-readable; the mode only applies on creation.
     await handle.chmod(0o600);
     await this.onCreated();
+    this.#fileBytes = (await handle.stat()).size;
     return handle;
   }
 
@@ -98,11 +104,12 @@ export class SegmentWriter {
     if (this.#syncing.length >= MAX_SYNCS_IN_FLIGHT) return;
     const group = this.#queue;
     this.#queue = [];
-    const syncing: Syncing = { group, synced: false };
+    const syncing: Syncing = { group, start: this.#fileBytes, synced: false };
     this.#syncing.push(syncing);
     try {
       const data =
         group.length === 1 ? group[0]!.frame : Buffer.concat(group.map((pending) => pending.frame));
+      this.#fileBytes += data.length;
       for (let offset = 0; offset < data.length;)
         offset += writeSync(this.#handle.fd, data, offset, data.length - offset);
     } catch (error) {
@@ -130,6 +137,18 @@ export class SegmentWriter {
   #fail(error: unknown): void {
     if (this.#failure !== undefined) return;
     this.#failure = error;
+    // Every group from the oldest unacknowledged one on is refused: cut its frames (and a frame a
+    // failed write left half written) off the file. Whole frames left there would be replayed at
+    // the next start, bringing back changes whose clients were told they failed. Best effort: if
+    // the file cannot be cut either, those frames stay, as before.
+    const refusedFrom = this.#syncing[0]?.start;
+    if (refusedFrom !== undefined && this.#handle !== undefined) {
+      try {
+        ftruncateSync(this.#handle.fd, refusedFrom);
+      } catch {
+        // The storage is failing already; the refusal below is what the callers need.
+      }
+    }
     const waiting = [...this.#syncing.flatMap((syncing) => syncing.group), ...this.#queue];
     this.#syncing.length = 0;
     this.#queue = [];
