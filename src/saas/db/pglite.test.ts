@@ -22,10 +22,10 @@ describe('the embedded database in the data directory', () => {
       await writeFile(path.join(dir, 'db.lock'), `${deadPid()}\n`);
       const database = await PgliteDatabase.open({ dataDir: dir });
       try {
-        expect((await readFile(path.join(dir, 'db.lock'), 'utf8')).trim()).toBe(
-          String(process.pid),
-        );
-        await expect(PgliteDatabase.open({ dataDir: dir })).rejects.toThrow(
+        const [holder] = (await readFile(path.join(dir, 'db.lock'), 'utf8')).split('\n');
+        expect(holder).toBe(String(process.pid));
+        // Another process (its own pid) opening the same directory: this one is still running.
+        await expect(PgliteDatabase.open({ dataDir: dir, pid: process.pid + 1 })).rejects.toThrow(
           new RegExp(`in use by another Gridbook process \\(pid ${process.pid}\\).*DATABASE_URL`),
         );
         await database.exec('CREATE TABLE kept (id int); INSERT INTO kept VALUES (7)');

@@ -1,10 +1,11 @@
 // The embedded database: PGlite (Postgres compiled to WebAssembly) in <data dir>/db, for SaaS mode
 // with no Postgres server. It is one connection inside this process, so a lock file next to it
 // (<data dir>/db.lock, holding the process id) keeps a second process out; a lock left by a
-// process that no longer runs (kill -9) is taken over.
-import { open, readFile, unlink, mkdir } from 'node:fs/promises';
+// process that no longer runs (kill -9, or a reboot) is taken over (files/process-lock.ts).
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { nodeFileSystem, takeProcessLock } from '../../files/index.js';
 import { DatabaseError, type Database, type ListenHandlers, type Queryable } from './database.js';
 import { quoteIdentifier } from './postgres.js';
 
@@ -44,18 +45,23 @@ export class PgliteDatabase implements Database {
     }
     await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
     const lockFile = path.join(options.dataDir, 'db.lock');
-    await takeLock(lockFile, options.pid ?? process.pid);
+    const lock = await takeProcessLock(nodeFileSystem, lockFile, options.pid ?? process.pid);
+    if (!lock.taken)
+      throw new DatabaseError(
+        `The embedded database in ${path.join(options.dataDir, 'db')} is in use by another Gridbook process (pid ${lock.holder}). ` +
+          'Stop that process, give this one another GRIDBOOK_DATA_DIR, or set DATABASE_URL so several processes share one Postgres server.',
+      );
     try {
       const pg = await PGlite.create(path.join(options.dataDir, 'db'));
       return new PgliteDatabase({ pg, schema: 'public' }, 'public', async () => {
         try {
           await pg.close();
         } finally {
-          await unlink(lockFile).catch(() => undefined);
+          await lock.release();
         }
       });
     } catch (error) {
-      await unlink(lockFile).catch(() => undefined);
+      await lock.release();
       throw new DatabaseError(
         `The embedded database in ${path.join(options.dataDir, 'db')} could not be opened: ${error instanceof Error ? error.message : String(error)}`,
       );
@@ -110,40 +116,5 @@ export class PgliteDatabase implements Database {
     if (this.#session.schema === this.#schema) return;
     await target.exec(`SET search_path TO ${quoteIdentifier(this.#schema)}`);
     this.#session.schema = this.#schema;
-  }
-}
-
-async function takeLock(lockFile: string, pid: number): Promise<void> {
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      const handle = await open(lockFile, 'wx', 0o600);
-      await handle.writeFile(`${pid}\n`);
-      await handle.sync();
-      await handle.close();
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const holder = Number.parseInt(await readFile(lockFile, 'utf8').catch(() => ''), 10);
-    if (Number.isInteger(holder) && holder > 0 && isRunning(holder)) {
-      throw new DatabaseError(
-        `The embedded database in ${path.dirname(lockFile)}/db is in use by another Gridbook process (pid ${holder}). ` +
-          'Stop that process, give this one another GRIDBOOK_DATA_DIR, or set DATABASE_URL so several processes share one Postgres server.',
-      );
-    }
-    // Left by a process that has ended (or unreadable): take it over.
-    await unlink(lockFile).catch(() => undefined);
-  }
-  throw new DatabaseError(
-    `Could not take the lock ${lockFile}; another process keeps creating it.`,
-  );
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
