@@ -221,6 +221,27 @@ export function answerFrameworkError(
   send(reply, status, { detail: `${error.message}; check the URL.` });
 }
 
+/**
+ * The server's own storage failing under a request (a save, an export's temp file, the key file):
+ * the disk is full or the directory is read-only or failing. Not the request's fault and not a bug,
+ * so not a bare 500: 507 when space ran out, 503 otherwise, naming the cause (not the path, which
+ * is the server's business) and that the request may be sent again once the operator fixed it.
+ */
+function storageFailureOf(error: Error): { status: number; detail: string } | undefined {
+  const code = (error as Error & { code?: unknown }).code;
+  const cause: Record<string, string> = {
+    ENOSPC: 'the disk is full',
+    EDQUOT: 'the disk quota is used up',
+    EROFS: 'its data directory is on a read-only file system',
+    EIO: 'the disk reported an I/O error',
+  };
+  if (typeof code !== 'string' || !(code in cause)) return undefined;
+  return {
+    status: code === 'ENOSPC' || code === 'EDQUOT' ? 507 : 503,
+    detail: `The server could not write to its storage: ${cause[code]} (${code}). The request was not completed; send it again once the server's data directory can be written.`,
+  };
+}
+
 /** The 413 of a body over GRIDBOOK_MAX_BODY_BYTES, naming the limit and its variable. */
 export function bodyTooLargeDetail(maxBodyBytes: number): string {
   return `The request body is larger than ${maxBodyBytes} bytes, the most GRIDBOOK_MAX_BODY_BYTES accepts.`;
@@ -274,6 +295,12 @@ export function installErrorHandling(
     }
     if (status >= 400 && status < 500) {
       send(reply, status, { detail: error.message });
+      return;
+    }
+    const storage = storageFailureOf(error);
+    if (storage !== undefined) {
+      request.log.error({ err: error }, 'the data directory could not be written');
+      send(reply, storage.status, { detail: storage.detail });
       return;
     }
     request.log.error({ err: error }, 'unhandled error');

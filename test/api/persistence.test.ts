@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { XlsxWorkerPool } from '../../src/persistence/index.js';
+import { FileWorkbookStore, XlsxWorkerPool } from '../../src/persistence/index.js';
 import { readGrid, startApp, type RunningApp } from '../support/index.js';
 import { xlsxWithCells } from '../support/zip-archive.js';
 
@@ -139,6 +139,36 @@ describe('save and load', () => {
     const response = await server.http.post('/system/load');
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'Error', message: 'No save file found.' });
+  });
+
+  it('a save onto a full disk answers 507 naming the cause, and one on a failing disk 503; the workbook goes on', async () => {
+    const failWith = (code: string): FileWorkbookStore => {
+      const store = new FileWorkbookStore({ dir: dataDir });
+      store.save = () =>
+        Promise.reject(Object.assign(new Error(`${code}: failed, write`), { code }));
+      return store;
+    };
+    for (const [code, status, cause] of [
+      ['ENOSPC', 507, /the disk is full \(ENOSPC\)/],
+      ['EIO', 503, /I\/O error \(EIO\)/],
+    ] as const) {
+      const failing = await startApp({
+        env: { GRIDBOOK_DATA_DIR: dataDir },
+        deps: { store: failWith(code) },
+      });
+      try {
+        await failing.http.post('/grid/cell', { cell: 'A1', value: '7' });
+        const saved = await failing.http.post('/system/save');
+        expect(saved.status).toBe(status);
+        expect(saved.body.detail).toMatch(cause);
+        expect(saved.body.detail).not.toContain(dataDir);
+        expect(existsSync(path.join(dataDir, 'system_state.gridbook'))).toBe(false);
+        const after = await failing.http.post('/grid/cell', { cell: 'A2', value: '=A1*2' });
+        expect(after.body.value).toBe(14);
+      } finally {
+        await failing.close();
+      }
+    }
   });
 
   it('[PERSIST-7] a corrupt save file answers a clear error and leaves the workbook untouched', async () => {
