@@ -843,8 +843,9 @@ export class Workbook {
         );
       },
       format: (row, col) => sheet.formats.formatAt(row, col),
+      // A spilled cell has no input but shows its array value, through its own format as any cell.
       display: (row, col) =>
-        sheet.inputs.has(cellKey(row, col))
+        sheet.inputs.has(cellKey(row, col)) || spilledFrom(spills(), row, col) !== undefined
           ? displayText(
               engine.value(sheet.engineSheet, row, col),
               sheet.formats.formatAt(row, col),
