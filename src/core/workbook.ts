@@ -627,10 +627,16 @@ export class Workbook {
 
   /** Evaluates a formula against the current state; nothing is written. */
   /** With `budgetMs`, a formula still computing after that long is a `#N/A` error instead. */
-  evaluate(sheetName: string | undefined, formula: string, budgetMs?: number): CellValue {
+  /** With `at`, as if it stood in that cell (ROW(), implicit intersection); else in A1. */
+  evaluate(
+    sheetName: string | undefined,
+    formula: string,
+    budgetMs?: number,
+    at?: CellAddress,
+  ): CellValue {
     const sheet =
       sheetName === undefined ? this.#state.activeSheet : findSheet(this.#state, sheetName);
-    return this.#state.engine.evaluate(sheet.engineSheet, formula, budgetMs);
+    return this.#state.engine.evaluate(sheet.engineSheet, formula, budgetMs, at);
   }
 
   functionNames(): string[] {

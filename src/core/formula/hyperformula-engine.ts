@@ -33,6 +33,7 @@ import { denseContents } from './dense-contents.js';
 import { boundedFunctions, limitTextResults } from './result-limits.js';
 import { sortOnlyComputedNodes } from './initial-sort.js';
 import { listArrayFormulasFromMapping } from './array-nodes.js';
+import { calculateFormulaAt, installEvaluationCell } from './evaluation-cell.js';
 import {
   parsedValues,
   parseValueRows,
@@ -1042,6 +1043,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   intersectRangeResults();
   showUnspilledResultsOfBlockedFormulas();
   installSizeHints();
+  installEvaluationCell();
   refuseRangesInSingleValueArguments();
   refuseEmptyTextAsNumber();
   readExcelDateEdges();
@@ -1399,15 +1401,17 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     formulaText(sheet, row, col) {
       return hf.getCellFormula({ sheet, row, col });
     },
-    evaluate(sheet, formula, budgetMs) {
+    evaluate(sheet, formula, budgetMs, at) {
       const problem = formulaLimitError(formula);
       if (problem !== undefined) return problem;
       let result: unknown;
       try {
         const run = runWithinTimeBudget(budgetMs, () =>
-          hf.calculateFormula(
+          calculateFormulaAt(
+            hf,
             dynamicSpelling(lambdaSpelling(engineSpelling(formula), lambdaNames)),
             sheet,
+            at,
           ),
         );
         if (run.exceeded)
