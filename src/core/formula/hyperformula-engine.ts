@@ -126,6 +126,7 @@ import {
   addNamesOneByOne,
   dropName,
   dropSheetNames,
+  listsName,
   lambdaNamesOf,
   namesForBuild,
   putName,
@@ -1258,6 +1259,10 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       const respell = touchesLambda(hf, scope, name.name, name.formula);
       const problem = putName(hf, scope, name, spellName);
       if (problem === undefined && respell) invalid = true;
+      // Refused while the engine still lists the name: its copy may be one it can neither print
+      // nor redefine (a name over a deleted sheet, moved by a structure change since), which it
+      // would go on computing, and keep after the name's deletion. Rebuilt from the texts.
+      if (problem !== undefined && listsName(hf, scope, name.name)) invalid = true;
       return problem;
     },
     removeName(scope, name) {
