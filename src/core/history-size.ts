@@ -174,6 +174,14 @@ function opBytes(op: Op): number {
     }
     case 'set-name':
       return textBytes(op.name) + textBytes(op.formula);
+    case 'rename-sheet': {
+      let bytes = 0;
+      for (const cell of op.keep?.cells ?? []) bytes += ADDRESS_BYTES + textBytes(cell.formula);
+      for (const { chart } of op.keep?.charts ?? []) bytes += chartBytes(chart);
+      for (const entry of op.keep?.names ?? [])
+        bytes += textBytes(entry.name) + textBytes(entry.formula);
+      return bytes;
+    }
     default:
       return 0;
   }

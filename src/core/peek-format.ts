@@ -48,7 +48,10 @@ function pushRows(
       if (input === null) {
         // A spilled cell has no input of its own but shows its anchor's array value.
         const spilled = mode !== 'formulas' && sheet.spilledFrom?.(row, col) !== undefined;
-        cells.push(spilled ? valueToJson(sheet.value(row, col)) : null);
+        if (!spilled) cells.push(null);
+        else if (mode === 'display' && sheet.display !== undefined)
+          cells.push(sheet.display(row, col));
+        else cells.push(valueToJson(sheet.value(row, col)));
       } else if (mode === 'formulas') cells.push(inputToText(input));
       else if (mode === 'display' && sheet.display !== undefined)
         cells.push(sheet.display(row, col));

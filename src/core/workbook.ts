@@ -627,10 +627,16 @@ export class Workbook {
 
   /** Evaluates a formula against the current state; nothing is written. */
   /** With `budgetMs`, a formula still computing after that long is a `#N/A` error instead. */
-  evaluate(sheetName: string | undefined, formula: string, budgetMs?: number): CellValue {
+  /** With `at`, as if it stood in that cell (ROW(), implicit intersection); else in A1. */
+  evaluate(
+    sheetName: string | undefined,
+    formula: string,
+    budgetMs?: number,
+    at?: CellAddress,
+  ): CellValue {
     const sheet =
       sheetName === undefined ? this.#state.activeSheet : findSheet(this.#state, sheetName);
-    return this.#state.engine.evaluate(sheet.engineSheet, formula, budgetMs);
+    return this.#state.engine.evaluate(sheet.engineSheet, formula, budgetMs, at);
   }
 
   functionNames(): string[] {
@@ -843,8 +849,9 @@ export class Workbook {
         );
       },
       format: (row, col) => sheet.formats.formatAt(row, col),
+      // A spilled cell has no input but shows its array value, through its own format as any cell.
       display: (row, col) =>
-        sheet.inputs.has(cellKey(row, col))
+        sheet.inputs.has(cellKey(row, col)) || spilledFrom(spills(), row, col) !== undefined
           ? displayText(
               engine.value(sheet.engineSheet, row, col),
               sheet.formats.formatAt(row, col),

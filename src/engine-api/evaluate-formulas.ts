@@ -46,15 +46,19 @@ function evaluateItem(
   deadline: number,
   budget: EvalBudget | undefined,
 ): EvalResultItem {
-  if (tryParseCell(cell) === undefined)
-    return { cell, result: null, error: SENTINELS.invalidAddress };
+  const at = tryParseCell(cell);
+  if (at === undefined) return { cell, result: null, error: SENTINELS.invalidAddress };
   if (budget !== undefined && budget.now() > deadline)
     return { cell, result: null, error: SENTINELS.notAvailable };
   const text = formula.trim();
   const withEquals = text.startsWith('=') ? text : `=${text}`;
   const remaining = budget === undefined ? undefined : Math.max(1, deadline - budget.now());
-  // Evaluated as the same formula typed into a cell would be: as an Excel 365 (array) formula.
-  const value = workbook.evaluate(sheet, typedFormula(normalizeFormula(withEquals)), remaining);
+  // Evaluated as the same formula typed into its cell would be: as an Excel 365 (array) formula,
+  // at that cell (ROW(), implicit intersection), so the dry run agrees with the commit.
+  const value = workbook.evaluate(sheet, typedFormula(normalizeFormula(withEquals)), remaining, {
+    row: at.row,
+    col: at.col,
+  });
   return isFormulaError(value)
     ? { cell, result: null, error: value.sentinel }
     : { cell, result: value, error: null };

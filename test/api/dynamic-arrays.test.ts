@@ -60,6 +60,38 @@ describe('dynamic arrays', () => {
     expect((await readGrid(server.http))['A2']).toMatchObject({ value: 2, spilled_from: 'A1' });
   });
 
+  it('a cleared spilling formula stays gone when a column beside it is deleted', async () => {
+    const post = (path: string, body: Record<string, unknown>) => server.http.post(path, body);
+    await post('/grid/cell', { cell: 'C1', value: '=SEQUENCE(2)' });
+    await post('/grid/cell', { cell: 'D7', value: 5 });
+    await post('/grid/cell', { cell: 'C1', value: '' });
+    expect((await post('/grid/columns/delete', { at: 'D' })).status).toBe(200);
+    // C1 is empty: no #SPILL! left behind by the formula it held, and it can be written.
+    const evaluated = await post('/eval', { formulas: [{ cell: 'A1', formula: '=C1' }] });
+    expect(evaluated.body.results[0]).toEqual({ cell: 'A1', result: 0, error: null });
+    expect((await post('/grid/cell', { cell: 'C1', value: '' })).status).toBe(200);
+    expect((await post('/grid/cell', { cell: 'C2', value: 7 })).status).toBe(200);
+    expect(
+      (await post('/eval', { formulas: [{ cell: 'A1', formula: '=C1+C2' }] })).body.results[0],
+    ).toEqual({ cell: 'A1', result: 7, error: null });
+  });
+
+  it('undoing a spilling formula and a structure change, then redoing them, computes', async () => {
+    const post = (path: string, body: Record<string, unknown>) => server.http.post(path, body);
+    await post('/grid/columns/insert', { at: 'D' });
+    await post('/grid/range', { target_cell: 'B7', values: [[null, null, 51]] });
+    await post('/grid/range', { target_cell: 'B1', values: [[null, '=SEQUENCE(2)']] });
+    const before = await readGrid(server.http);
+    for (let step = 0; step < 3; step += 1)
+      expect((await post('/workbook/undo', {})).body).toMatchObject({ applied: true });
+    for (let step = 0; step < 3; step += 1)
+      expect((await post('/workbook/redo', {})).status).toBe(200);
+    const after = await readGrid(server.http);
+    expect(after['C1']).toMatchObject({ value: 1, spill_range: 'C1:C2' });
+    expect(after['D7']).toMatchObject({ value: 51 });
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+  });
+
   it('xlsx export writes the spill as an array formula with its values; import restores the formula, not the cached values', async () => {
     await server.http.post('/grid/cell', { cell: 'A1', value: '=SEQUENCE(2,2)' });
     const exported = Buffer.from(

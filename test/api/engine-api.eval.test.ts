@@ -34,6 +34,25 @@ describe('POST /eval', () => {
     });
   });
 
+  it('evaluates each formula as if in its cell, as the same formula written there computes', async () => {
+    const formulas = [
+      { cell: 'C2', formula: '=ROW()*10+COLUMN()' },
+      { cell: 'D3', formula: '=@A:A' },
+      { cell: 'E2', formula: '=ADDRESS(ROW(),COLUMN())' },
+    ];
+    const response = await evaluate(formulas);
+    expect(response.body.results).toEqual([
+      { cell: 'C2', result: 23, error: null },
+      { cell: 'D3', result: 0, error: null },
+      { cell: 'E2', result: '$E$2', error: null },
+    ]);
+    // The dry run agrees with the commit it stands for.
+    for (const { cell, formula } of formulas)
+      await server.http.post('/grid/cell', { cell, value: formula });
+    const grid = await readGrid(server.http);
+    expect(formulas.map(({ cell }) => grid[cell]!.value)).toEqual([23, 0, '$E$2']);
+  });
+
   it('[EVAL-2] the leading = is optional', async () => {
     const response = await evaluate([
       { cell: 'C1', formula: 'A1*3' },

@@ -162,6 +162,26 @@ describe('GET /grid and filled empty cells', () => {
 });
 
 describe('reads in the display format', () => {
+  it('spilled cells show their values through their format in /grid and /peek?mode=display', async () => {
+    const server = await start();
+    await server.http.post('/grid/cell', { cell: 'A1', value: '=SEQUENCE(3)/4' });
+    await server.http.post('/grid/format', {
+      range: 'A1:A3',
+      format: { number_format: '0.00%' },
+    });
+    const cells = (await server.http.get('/grid')).body.cells as {
+      cell: string;
+      display: string;
+    }[];
+    expect(cells.map((cell) => [cell.cell, cell.display])).toEqual([
+      ['A1', '25.00%'],
+      ['A2', '50.00%'],
+      ['A3', '75.00%'],
+    ]);
+    const peek = await server.http.get('/peek', { range: 'A1:A3', mode: 'display' });
+    expect(peek.body.rows).toEqual([['25.00%'], ['50.00%'], ['75.00%']]);
+  });
+
   it('/peek?mode=display shows values as the cells do, and /schema types columns by their format', async () => {
     const server = await start();
     await budget(server);

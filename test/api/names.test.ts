@@ -57,6 +57,38 @@ describe('defined names over HTTP', () => {
     expect(await peek(server, 'A1')).toEqual([['#NAME?']]);
   });
 
+  it('a name over a deleted sheet, after a structure change, is undone and redone like any other', async () => {
+    const { http } = await start();
+    const ok = async (path: string, body: Record<string, unknown>) =>
+      expect((await http.post(path, body)).status).toBe(200);
+    const rate = async () =>
+      (await http.post('/eval', { formulas: [{ cell: 'A1', formula: '=ROWS(Rate)' }] })).body
+        .results[0];
+    await ok('/workbook/sheet', { name: 'Q1' });
+    await ok('/workbook/names', { name: 'Rate', refers_to: '=Q1!$A$1:$B$3' });
+    // A sheet named like a cell is quoted: the definition is now written ='Q1'!$A$1:$B$3.
+    await ok('/workbook/sheet/rename', { old_name: 'Q1', new_name: 'Q1' });
+    await ok('/workbook/sheet', { name: 'Other' });
+    await ok('/workbook/sheet/delete', { name: 'Q1' });
+    // The engine moves every definition with this change, one naming the deleted sheet too.
+    await ok('/grid/columns/delete', { sheet: 'Other', at: 'E', count: 2 });
+    expect(await rate()).toMatchObject({ error: '#REF!' });
+    await ok('/workbook/undo', {});
+    await ok('/workbook/undo', {});
+    // The sheet is back: the name reads it again.
+    expect(await rate()).toEqual({ cell: 'A1', result: 3, error: null });
+    await ok('/workbook/undo', {});
+    await ok('/workbook/undo', {});
+    await ok('/workbook/undo', {});
+    // The name is gone from the engine too.
+    expect(await rate()).toMatchObject({ error: '#NAME?' });
+    for (let step = 0; step < 5; step += 1) await ok('/workbook/redo', {});
+    expect((await http.get('/workbook/names')).body.names).toEqual([
+      { name: 'Rate', sheet: null, refers_to: "='Q1'!$A$1:$B$3" },
+    ]);
+    expect(await rate()).toMatchObject({ error: '#REF!' });
+  });
+
   it('answers 400 for a name that reads as a cell, a relative reference and a missing name; 404 for a missing sheet', async () => {
     const server = await start();
     await withSales(server);

@@ -92,6 +92,27 @@ describe('inserting and deleting columns', () => {
     expect(after['D1']).toMatchObject({ formula: '=#REF!*2', value: '#REF!' });
   });
 
+  it('a chart anchored in deleted rows or columns is back at its anchor after the undo', async () => {
+    const created = await post('/system/charts', { data_range: 'A1:B3', anchor_cell: 'F8' });
+    const id = created.body.chart.id as string;
+    const anchor = async () =>
+      (await server.http.get('/system/charts')).body.charts.find(
+        (chart: { id: string }) => chart.id === id,
+      ).anchor_cell;
+    // The deleted row held the anchor: the chart sits at the band, F8 again.
+    expect((await post('/grid/rows/delete', { at: 8 })).status).toBe(200);
+    expect(await anchor()).toBe('F8');
+    // The undo inserts row 8 again, which must not push the chart on to F9.
+    expect((await post('/workbook/undo', {})).body).toMatchObject({ applied: true });
+    expect(await anchor()).toBe('F8');
+    expect((await post('/grid/columns/delete', { at: 'F' })).status).toBe(200);
+    expect(await anchor()).toBe('F8');
+    expect((await post('/workbook/undo', {})).body).toMatchObject({ applied: true });
+    expect(await anchor()).toBe('F8');
+    await post('/workbook/redo', {});
+    expect(await anchor()).toBe('F8');
+  });
+
   it('names the field of a column that is not one', async () => {
     const response = await post('/grid/columns/insert', { at: 'B2' });
     expect(response.status).toBe(400);

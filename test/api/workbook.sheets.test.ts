@@ -90,6 +90,40 @@ describe('POST /workbook/sheet/rename', () => {
     expect(await readValues(server.http, { sheet: 'Sheet1' })).toEqual({ A1: 100 });
   });
 
+  it('a rename to the name of a deleted sheet, undone, leaves references to the deleted sheet naming it', async () => {
+    const post = (path: string, body: Record<string, unknown>) => server.http.post(path, body);
+    await addSheet('Data');
+    await addSheet('Other');
+    await post('/grid/cell', { sheet: 'Data', cell: 'A1', value: 100 });
+    await post('/grid/cell', { sheet: 'Other', cell: 'A1', value: 5 });
+    await post('/grid/range', { target_cell: 'A1', values: [['=Data!A1'], ['=Other!A1']] });
+    await post('/workbook/names', { name: 'Lost', refers_to: '=Data!$A$1' });
+    await post('/system/charts', { data_range: 'Data!A1:A2', anchor_cell: 'D2' });
+    const formulas = async () =>
+      (await server.http.get('/peek', { range: 'A1:A2', mode: 'formulas' })).body.rows;
+    const names = async () => (await server.http.get('/workbook/names')).body.names;
+    const chartRange = async () =>
+      (await server.http.get('/system/charts')).body.charts[0].data_range;
+    await post('/workbook/sheet/delete', { name: 'Data' });
+    // The deleted sheet's references keep its name; a sheet renamed to it takes them over.
+    expect((await rename('Other', 'Data')).status).toBe(200);
+    expect(await formulas()).toEqual([['=Data!A1'], ['=Data!A1']]);
+    expect((await readValues(server.http))['A1']).toBe(5);
+    // Undone, the rename gives back only the references it rewrote.
+    expect((await post('/workbook/undo', {})).body).toMatchObject({ applied: true });
+    expect(await formulas()).toEqual([['=Data!A1'], ['=Other!A1']]);
+    expect((await names())[0]).toMatchObject({ name: 'Lost', refers_to: '=Data!$A$1' });
+    expect(await chartRange()).toBe('Data!A1:A2');
+    expect((await readValues(server.http))['A1']).toBe('#REF!');
+    expect((await post('/workbook/undo', {})).body).toMatchObject({ applied: true });
+    expect(await readValues(server.http)).toMatchObject({ A1: 100, A2: 5 });
+    // Redone both: the rename takes the references over again.
+    await post('/workbook/redo', {});
+    await post('/workbook/redo', {});
+    expect(await formulas()).toEqual([['=Data!A1'], ['=Data!A1']]);
+    expect((await readValues(server.http))['A1']).toBe(5);
+  });
+
   it('[SHEET-7] an unknown old_name is a 404 naming it', async () => {
     const response = await rename('Ghost', 'New');
     expect(response.status).toBe(404);

@@ -19,6 +19,16 @@ function holds(hf: HyperFormula, name: string, scope: number | undefined): boole
   }
 }
 
+/** Whether the engine lists `name` in `scope`, whether or not it can print its definition. */
+export function listsName(hf: HyperFormula, scope: number | undefined, name: string): boolean {
+  const wanted = name.toLowerCase();
+  try {
+    return hf.listNamedExpressions(scope).some((held) => held.toLowerCase() === wanted);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Defines `name` in the engine (or redefines it); the reason the engine refused it otherwise
  * (a relative reference, say: HyperFormula resolves a name's references once, for every cell).

@@ -162,7 +162,13 @@ export interface FormulaEngine {
   formulaText(sheet: EngineSheet, row: number, col: number): string | undefined;
   /** Evaluates a formula against the current state without writing anything. */
   /** With `budgetMs`, a formula still computing after that long answers a `#N/A` error. */
-  evaluate(sheet: EngineSheet, formula: string, budgetMs?: number): CellValue;
+  /** With `at`, as if it stood in that cell (ROW(), implicit intersection); else in A1. */
+  evaluate(
+    sheet: EngineSheet,
+    formula: string,
+    budgetMs?: number,
+    at?: { readonly row: number; readonly col: number },
+  ): CellValue;
   /**
    * Runs `fn` (writes, batches, rebuilds) with each recalculation it causes bounded to `ms`
    * (none when undefined). FormulaTimeBudgetError when one ran out: some values are then the

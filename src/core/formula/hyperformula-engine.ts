@@ -33,6 +33,7 @@ import { denseContents } from './dense-contents.js';
 import { boundedFunctions, limitTextResults } from './result-limits.js';
 import { sortOnlyComputedNodes } from './initial-sort.js';
 import { listArrayFormulasFromMapping } from './array-nodes.js';
+import { calculateFormulaAt, installEvaluationCell } from './evaluation-cell.js';
 import {
   parsedValues,
   parseValueRows,
@@ -125,6 +126,7 @@ import {
   addNamesOneByOne,
   dropName,
   dropSheetNames,
+  listsName,
   lambdaNamesOf,
   namesForBuild,
   putName,
@@ -1042,6 +1044,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   intersectRangeResults();
   showUnspilledResultsOfBlockedFormulas();
   installSizeHints();
+  installEvaluationCell();
   refuseRangesInSingleValueArguments();
   refuseEmptyTextAsNumber();
   readExcelDateEdges();
@@ -1256,6 +1259,10 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       const respell = touchesLambda(hf, scope, name.name, name.formula);
       const problem = putName(hf, scope, name, spellName);
       if (problem === undefined && respell) invalid = true;
+      // Refused while the engine still lists the name: its copy may be one it can neither print
+      // nor redefine (a name over a deleted sheet, moved by a structure change since), which it
+      // would go on computing, and keep after the name's deletion. Rebuilt from the texts.
+      if (problem !== undefined && listsName(hf, scope, name.name)) invalid = true;
       return problem;
     },
     removeName(scope, name) {
@@ -1399,15 +1406,17 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     formulaText(sheet, row, col) {
       return hf.getCellFormula({ sheet, row, col });
     },
-    evaluate(sheet, formula, budgetMs) {
+    evaluate(sheet, formula, budgetMs, at) {
       const problem = formulaLimitError(formula);
       if (problem !== undefined) return problem;
       let result: unknown;
       try {
         const run = runWithinTimeBudget(budgetMs, () =>
-          hf.calculateFormula(
+          calculateFormulaAt(
+            hf,
             dynamicSpelling(lambdaSpelling(engineSpelling(formula), lambdaNames)),
             sheet,
+            at,
           ),
         );
         if (run.exceeded)

@@ -3,7 +3,7 @@
 // (versions included) when a later op of the same apply fails.
 import { changeStructure } from './structure-change.js';
 import { refreshFunctions } from './refresh-functions.js';
-import { cellKey, formatCell, type CellAddress } from '../address/index.js';
+import { cellKey, formatCell, keyToAddress, type CellAddress } from '../address/index.js';
 import { PAGE_ROWS } from '../cell-pages.js';
 import { renameChartSheet } from '../chart.js';
 import { CellLockedError, DuplicateSheetError, LastSheetError, TooLargeError } from '../errors.js';
@@ -14,10 +14,10 @@ import { isFormula, MAX_TEXT_LENGTH, tooLongText, type CellInput } from '../valu
 import { deleteChart, putChart } from './chart-ops.js';
 import { setLayout } from './layout-ops.js';
 import { restoreFormats, setFormat } from './format-ops.js';
-import type { InputRun, Op } from './op.js';
+import type { InputRun, KeptReferences, Op } from './op.js';
 import { mentionsSheet, renameSheetReferences } from '../formula-text/index.js';
 import { restoreWorkbook } from './retired-workbook.js';
-import { deleteName, rewriteNames, setName, syncNames } from './name-ops.js';
+import { deleteName, namesWhere, rewriteNames, setName, syncNames } from './name-ops.js';
 import { findSheet, type Executed, type WorkbookState } from './state.js';
 import { fillSheet, replaceWorkbook, snapshotOf } from './workbook-document.js';
 import { installPrepared } from './prepared-replace.js';
@@ -369,19 +369,66 @@ function retargetReferences(state: WorkbookState, from: string, to: string): voi
   syncNames(state);
 }
 
+/**
+ * References naming `name` while no sheet bears it: a deleted sheet's, whose text stays so that
+ * undoing the delete brings them back. A rename to `name` takes them over (they compute from the
+ * renamed sheet); its undo must leave them naming `name`, not send them on with the sheet.
+ */
+function referencesToMissingSheet(state: WorkbookState, name: string): KeptReferences {
+  const names = (formula: string): boolean =>
+    mentionsSheet(formula, name) && renameSheetReferences(formula, name, `${name}_`) !== formula;
+  const cells: KeptReferences['cells'][number][] = [];
+  const charts: KeptReferences['charts'][number][] = [];
+  for (const sheet of state.sheets) {
+    for (const [key, input] of sheet.inputs)
+      if (isFormula(input) && names(input.formula))
+        cells.push({ sheet: sheet.name, ...keyToAddress(key), formula: input.formula });
+    for (const chart of sheet.charts)
+      if (renameChartSheet(chart, name, `${name}_`) !== chart)
+        charts.push({ sheet: sheet.name, chart });
+  }
+  return { cells, names: namesWhere(state, names), charts };
+}
+
+const isEmptyKept = (kept: KeptReferences): boolean =>
+  kept.cells.length === 0 && kept.names.length === 0 && kept.charts.length === 0;
+
+/** Puts back, after a rename, the references `kept` held as they were before it. */
+function putBackKept(state: WorkbookState, kept: KeptReferences): void {
+  for (const cell of kept.cells) {
+    const sheet = findSheet(state, cell.sheet);
+    const input = { formula: cell.formula };
+    sheet.inputs.set(cellKey(cell.row, cell.col), input);
+    state.engine.setCells(sheet.engineSheet, [{ row: cell.row, col: cell.col, inputs: [input] }]);
+  }
+  for (const { sheet: name, chart } of kept.charts) {
+    const sheet = findSheet(state, name);
+    const index = sheet.charts.findIndex((held) => held.id === chart.id);
+    if (index >= 0) sheet.charts[index] = chart;
+  }
+  if (kept.names.length > 0) {
+    rewriteNames(state, (formula) => formula, kept.names);
+    syncNames(state);
+  }
+}
+
 function renameSheet(state: WorkbookState, op: Extract<Op, { type: 'rename-sheet' }>): Executed {
   const sheet = findSheet(state, op.from, 'old_name');
   const to = validateSheetName(op.to, 'new_name');
   ensureUniqueName(state, to, sheet);
   const from = sheet.name;
+  // A new case of the sheet's own name: its references are its own, none is kept.
+  const taken = sameSheetName(from, to) ? undefined : referencesToMissingSheet(state, to);
   const rename = (next: string, previous: string): void => {
     state.engine.renameSheet(sheet.engineSheet, next);
     sheet.name = next;
     retargetReferences(state, previous, next);
   };
   rename(to, from);
+  if (op.keep !== undefined) putBackKept(state, op.keep);
+  const takenOver = taken !== undefined && !isEmptyKept(taken) ? { keep: taken } : {};
   return {
-    inverse: [{ type: 'rename-sheet', from: to, to: from }],
+    inverse: [{ type: 'rename-sheet', from: to, to: from, ...takenOver }],
     revert: () => rename(from, to),
   };
 }

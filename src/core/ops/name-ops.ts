@@ -104,6 +104,16 @@ function scopes(state: WorkbookState): Scope[] {
   ];
 }
 
+/** The names (of every scope) whose definition passes `test`, as they are. */
+export function namesWhere(state: WorkbookState, test: (formula: string) => boolean): ScopedName[] {
+  const found: ScopedName[] = [];
+  for (const scope of scopes(state))
+    for (const entry of scope.table.values())
+      if (test(entry.formula))
+        found.push(scope.sheet === undefined ? entry : { ...entry, sheet: scope.sheet });
+  return found;
+}
+
 /**
  * Rewrites every name's definition with `rewrite` (given the text and the sheet the name belongs
  * to, undefined for the workbook), then puts `exact` back as given (an undo's names as they

@@ -17,6 +17,21 @@ export interface InputRun {
   readonly inputs: readonly (CellInput | null)[];
 }
 
+/**
+ * Formulas, names and chart ranges naming a sheet that does not exist (a deleted sheet's name,
+ * kept so that undoing the delete brings them back), as they were.
+ */
+export interface KeptReferences {
+  readonly cells: readonly {
+    readonly sheet: string;
+    readonly row: number;
+    readonly col: number;
+    readonly formula: string;
+  }[];
+  readonly names: readonly ScopedName[];
+  readonly charts: readonly { readonly sheet: string; readonly chart: Chart }[];
+}
+
 /** Everything a sheet owns, as `delete-sheet` takes it away and `restore-sheet` brings it back. */
 export interface SheetSnapshot {
   readonly name: string;
@@ -104,7 +119,16 @@ export type Op =
       readonly index: number;
       readonly activate: boolean;
     }
-  | { readonly type: 'rename-sheet'; readonly from: string; readonly to: string }
+  /**
+   * `keep`: references to a sheet named `from` that stay as they are after the rename: those a
+   * rename to `from` took over from a deleted sheet of that name (its undo carries them).
+   */
+  | {
+      readonly type: 'rename-sheet';
+      readonly from: string;
+      readonly to: string;
+      readonly keep?: KeptReferences;
+    }
   | { readonly type: 'activate-sheet'; readonly name: string }
   | { readonly type: 'rename-workbook'; readonly name: string }
   /** Adds the chart, or replaces the sheet's chart with the same id in place. */

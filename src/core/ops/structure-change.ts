@@ -138,6 +138,13 @@ function movedChart(chart: Chart, sheetName: string, change: StructureChange): C
   return { ...chart, data_range: range, anchor_cell: anchorCell };
 }
 
+/** Whether the change removes the chart's anchor row (or column): deleted, or pushed off the end. */
+function anchorRemoved(chart: Chart, change: StructureChange): boolean {
+  const cell = tryParseCell(chart.anchor_cell);
+  if (cell === undefined) return false;
+  return movedIndex(change.axis === 'row' ? cell.row : cell.col, change) === undefined;
+}
+
 /** A rectangle's span on the changed axis after the change; undefined when it is gone. */
 function movedSpan(
   from: number,
@@ -308,7 +315,11 @@ export function changeStructure(state: WorkbookState, op: StructureOp): Executed
           chart.data_range === sheet.charts[index]!.data_range &&
           chart.anchor_cell === sheet.charts[index]!.anchor_cell,
       );
-    if (unchanged) continue;
+    // A chart whose anchor row is deleted may keep its anchor's text (it sits at the band), but
+    // the inverse insert at the band would push it on: the undo must put the charts back as
+    // they were.
+    if (unchanged && !(sheet === target && sheet.charts.some((c) => anchorRemoved(c, change))))
+      continue;
     before.charts(sheet);
     sheet.charts.splice(0, sheet.charts.length, ...charts);
   }
