@@ -129,6 +129,28 @@ describe.skipIf(!hasChromium)('files in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[FIRST-HOUR] an imported workbook whose active sheet keeps its name shows its cells at once', async () => {
+    await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'from the file' });
+    const file = (await suite.server.http.get('/system/export')).body;
+    await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'before' });
+    await suite.open();
+    const page = suite.ui.page;
+    // The connection heartbeat (every 4 s) also re-reads the grid; holding its /healthz answer
+    // shows what the import itself puts on screen.
+    await page.route('**/healthz', () => {});
+    await expectCellText(page, 'A1', 'before');
+    await chooseFile({
+      name: 'same-sheet.gridbook',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(file)),
+    });
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId('toast').filter({ hasText: 'Imported same-sheet.gridbook' }).waitFor();
+    // Sheet1 before and after: the grid's window is read again, not left blank until a heartbeat.
+    await expectCellText(page, 'A1', 'from the file', 2000);
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[FILE-03] loading with no save file says so and changes nothing', async () => {
     await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'stays' });
     await suite.open();

@@ -382,6 +382,9 @@ export class Session {
     this.undoGroups.length = 0;
     this.redoGroups.length = 0;
     await this.refreshWorkbook();
+    // The grid reads a sheet's window when the sheet or the view changes; neither did when the
+    // new workbook's active sheet has the old one's name, so it is read here.
+    this.store.rereadWanted(this.activeSheet);
     this.dataTick.update((tick) => tick + 1);
     for (const listener of this.commitListeners) listener(this.activeSheet);
   }

@@ -514,6 +514,16 @@ export class CellStore {
     if (sheet !== undefined && this.wanted?.sheet === sheet) this.wanted = undefined;
   }
 
+  /**
+   * Read the window the grid last asked for again when it is on `sheet`. After `forget()` of the
+   * whole workbook (an import or a load) the grid asks again only if the active sheet's name
+   * changed: one that kept its name (Sheet1 before and after) stayed blank until a heartbeat.
+   */
+  rereadWanted(sheet: string): void {
+    if (this.wanted?.sheet === sheet)
+      this.update(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
+  }
+
   /** Stop reading `sheet` (cancelling reads under way) until `rename` or `release`. */
   hold(sheet: string): void {
     this.held.add(sheet);
