@@ -17,9 +17,10 @@ async function inputsOf(
     http: { get: (path: string, query?: Record<string, string>) => Promise<{ body: unknown }> };
   },
   range: string,
+  sheet?: string,
 ): Promise<Record<string, string | null>> {
   const cells = (
-    (await server.http.get('/grid', { range })).body as {
+    (await server.http.get('/grid', { range, ...(sheet === undefined ? {} : { sheet }) })).body as {
       cells: { cell: string; input: string | null }[];
     }
   ).cells;
@@ -173,6 +174,37 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
     await page.keyboard.press('Control+z');
     await expectCellText(page, 'A1', '2');
     await expectCellText(page, 'E1', '');
+  });
+
+  it('[FIRST-HOUR] a cut formula keeps reading its cells; a cut pasted on another sheet empties its source', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [[5, '=A1*2']] });
+    await suite.server.http.post('/workbook/sheet', { name: 'Other' });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'B1', '10');
+    await goTo(page, 'B1');
+    await page.keyboard.press('Control+x');
+    await goTo(page, 'D5');
+    await page.keyboard.press('Control+v');
+    // Moved, not copied: still A1 * 2 (a copy's shift would read C5, an empty cell: 0).
+    await expectCellText(page, 'D5', '10');
+    await expectCellText(page, 'B1', '');
+    expect(await inputsOf(suite.server, 'A1:D5')).toEqual({ A1: '5', D5: '=A1*2' });
+
+    await page.keyboard.press('Control+x');
+    await page.getByTestId('sheet-tab-Other').click();
+    await page.locator('[data-testid="sheet-tab-Other"][aria-selected="true"]').waitFor();
+    await goTo(page, 'B2');
+    await page.keyboard.press('Control+v');
+    await expectCellText(page, 'B2', '10');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await storedValues(suite.server, 'A1:D5', 'Other')).toEqual({ B2: 10 });
+    expect(await inputsOf(suite.server, 'A1:D5', 'Sheet1')).toEqual({ A1: '5' });
+    // One Ctrl+Z undoes the whole move.
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'B2', '');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await inputsOf(suite.server, 'A1:D5', 'Sheet1')).toEqual({ A1: '5', D5: '=A1*2' });
   });
 
   it('[FIRST-HOUR] Ctrl+Z pressed while a cut-and-paste is still being written undoes all of it', async () => {
