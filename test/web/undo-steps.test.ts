@@ -1,7 +1,12 @@
 // The page's undo steps: merged actions lose their version check, and after the page's own
 // undo the remaining steps expect the cells' new versions (docs/ui-rules.md UNDO-04).
 import { describe, expect, it } from 'vitest';
-import { mergeSteps, refreshVersions, type UndoStep } from '../../web/src/app/undo-steps.js';
+import {
+  mergeSteps,
+  refreshVersions,
+  StepMemory,
+  type UndoStep,
+} from '../../web/src/app/undo-steps.js';
 import type { GridResponse } from '../../web/src/api/types.js';
 
 /** A server whose cells have the given versions; cells not listed are empty (not returned). */
@@ -79,5 +84,49 @@ describe('undo steps', () => {
     stack.pop();
     await refreshing;
     expect(stack).toEqual([]);
+  });
+});
+
+describe('undo steps kept across a reload', () => {
+  function memoryStorage() {
+    const items = new Map<string, string>();
+    return {
+      items,
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+    };
+  }
+
+  it('[FIRST-HOUR] gives back the stacks saved under the same page address', () => {
+    const storage = memoryStorage();
+    const undo: UndoStep[] = [
+      { sheet: 'Sheet1', commits: 2 },
+      { sheet: 'Sheet1', commits: 1, versions: { A1: 3 } },
+    ];
+    new StepMemory('page-a', storage).save({ undo, redo: [{ sheet: 'Data', commits: 3 }] });
+    expect(new StepMemory('page-a', storage).load()).toEqual({
+      undo,
+      redo: [{ sheet: 'Data', commits: 3 }],
+    });
+    expect(new StepMemory('page-b', storage).load()).toEqual({ undo: [], redo: [] });
+  });
+
+  it('ignores what it cannot read, and a storage that refuses', () => {
+    const storage = memoryStorage();
+    storage.items.set('bad-json', '{');
+    storage.items.set('bad-step', JSON.stringify({ undo: [{ sheet: 'S', commits: 0 }] }));
+    expect(new StepMemory('bad-json', storage).load()).toEqual({ undo: [], redo: [] });
+    expect(new StepMemory('bad-step', storage).load()).toEqual({ undo: [], redo: [] });
+    const refusing = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
+    const memory = new StepMemory('any', refusing);
+    expect(() => memory.save({ undo: [{ sheet: 'S', commits: 1 }], redo: [] })).not.toThrow();
+    expect(memory.load()).toEqual({ undo: [], redo: [] });
   });
 });

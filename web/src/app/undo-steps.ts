@@ -64,3 +64,86 @@ export async function refreshVersions(
     if (stack[index] === step) stack[index] = { ...step, versions };
   }
 }
+
+/** The page's undo and redo steps, bottom to top. */
+export interface UndoStacks {
+  readonly undo: UndoStep[];
+  readonly redo: UndoStep[];
+}
+
+interface StepStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+/** Steps kept across a reload at most (the server keeps far fewer than this anyway). */
+const KEPT_STEPS = 500;
+
+function isStep(value: unknown): value is UndoStep {
+  if (typeof value !== 'object' || value === null) return false;
+  const step = value as Record<string, unknown>;
+  const versions = step['versions'];
+  return (
+    typeof step['sheet'] === 'string' &&
+    Number.isInteger(step['commits']) &&
+    (step['commits'] as number) > 0 &&
+    (versions === undefined ||
+      (typeof versions === 'object' &&
+        versions !== null &&
+        Object.values(versions).every((version) => Number.isInteger(version))))
+  );
+}
+
+/**
+ * The steps live in this tab's sessionStorage, per page address (a SaaS workbook is `?id=`):
+ * after a reload, one Ctrl+Z still undoes one whole action (a cut and its paste, a paste and its
+ * formats). Without them the page fell back to one server commit per press, so the first Ctrl+Z
+ * after a reload undid only the paste of a cut and the moved cells vanished from both places.
+ */
+export class StepMemory {
+  /** `key` is read at each load and save: a SaaS page's address gains its `?id=` after load. */
+  constructor(
+    private readonly key: string | (() => string),
+    private readonly storage: StepStorage | undefined = (
+      globalThis as { sessionStorage?: StepStorage }
+    ).sessionStorage,
+  ) {}
+
+  /** The page's own storage key: one per page address. */
+  static forPage(): StepMemory {
+    const location = (globalThis as { location?: { pathname: string; search: string } }).location;
+    return new StepMemory(
+      () => `gridbook.undo-steps:${location?.pathname ?? ''}${location?.search ?? ''}`,
+    );
+  }
+
+  private keyNow(): string {
+    return typeof this.key === 'string' ? this.key : this.key();
+  }
+
+  load(): UndoStacks {
+    try {
+      const parsed = JSON.parse(this.storage?.getItem(this.keyNow()) ?? 'null') as unknown;
+      const stacks = parsed as Partial<Record<'undo' | 'redo', unknown>> | null;
+      const list = (value: unknown): UndoStep[] =>
+        Array.isArray(value) && value.every(isStep) ? value : [];
+      return { undo: list(stacks?.undo), redo: list(stacks?.redo) };
+    } catch {
+      return { undo: [], redo: [] };
+    }
+  }
+
+  save(stacks: UndoStacks): void {
+    try {
+      this.storage?.setItem(
+        this.keyNow(),
+        JSON.stringify({
+          undo: stacks.undo.slice(-KEPT_STEPS),
+          redo: stacks.redo.slice(-KEPT_STEPS),
+        }),
+      );
+    } catch {
+      // Storage refused (quota, privacy mode): undo after a reload goes one commit per press.
+    }
+  }
+}
