@@ -486,6 +486,9 @@ export class CellStore {
       const { row, col } = parseCellIndex(cell.cell);
       block.cells.set(localKey(row, col), cachedCell(cell));
     }
+    // The formatted ranges too, as `load` keeps them: without them an empty cell's fill on the
+    // first screen was not drawn (and a paste or fill thought it plain) until the next re-read.
+    block.formats = blockFormats(response);
     block.loaded = true;
     block.generation = cache.generation;
     this.noteBounds(cache, response, cache.generation);
