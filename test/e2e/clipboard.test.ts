@@ -255,4 +255,38 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
       B5: '=A5*10',
     });
   });
+
+  it("[FIRST-HOUR] the fill handle carries the source cells' formats: a filled date stays a date", async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [['2026-01-31', '10%', 'plain']],
+    });
+    await suite.server.http.post('/grid/format', { range: 'C2', format: { bold: true } });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'A1', '2026-01-31');
+    await goTo(page, 'A1:C1');
+    await dragFillHandle(page, 'C1', 'C3');
+    await expectCellText(page, 'A3', '2026-01-31');
+    await expectCellText(page, 'B2', '10%');
+    await expectCellText(page, 'B3', '10%');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    const read = (await suite.server.http.get('/grid', { range: 'A1:C3' })).body as {
+      cells: { cell: string; format?: { number_format?: string; bold?: boolean } }[];
+    };
+    const formatOf = (address: string) => read.cells.find((cell) => cell.cell === address)?.format;
+    expect(formatOf('A3')?.number_format).toBe(formatOf('A1')?.number_format);
+    // The plain source cell gives its plainness too, as Excel's fill does.
+    expect(formatOf('C2')).toBeUndefined();
+    // One Ctrl+Z takes back the values and their formats.
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'B2', '');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await inputsOf(suite.server, 'A2:C3')).toEqual({});
+    const after = (await suite.server.http.get('/grid', { range: 'C2' })).body as {
+      cells: { format?: { bold?: boolean } }[];
+      formats?: { format: { bold?: boolean } }[];
+    };
+    expect(after.formats?.[0]?.format.bold ?? after.cells[0]?.format?.bold).toBe(true);
+  });
 });

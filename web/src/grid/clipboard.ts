@@ -13,6 +13,7 @@ import {
   type Rect,
 } from './address.js';
 import type { CellFormat } from './cell-store.js';
+import type { GridResponse } from '../api/types.js';
 import { formatKey, isPlain, replacingPatch, type FormatGrid } from './format-patch.js';
 import { displayValue } from './cell-format.js';
 import { shiftFormula } from '../../../src/core/formula-text/index.js';
@@ -112,18 +113,6 @@ export async function copyFromServer(
   if (tooLarge(session, rect)) return undefined;
   const sheet = session.activeSheet;
   const response = await session.grid.read(sheet, formatRect(rect));
-  // The formatted rectangles first (empty cells too), then each listed cell's own format.
-  const formats = new Map<string, CellFormat>();
-  for (const entry of response.formats ?? []) {
-    const area = parseRange(entry.range, 1_048_576, 16_384);
-    const inside = area === undefined ? undefined : rectIntersection(area, rect);
-    if (inside === undefined) continue;
-    for (let row = inside.row; row < inside.row + inside.height; row += 1)
-      for (let col = inside.col; col < inside.col + inside.width; col += 1)
-        formats.set(formatCell({ col, row }), entry.format);
-  }
-  for (const cell of response.cells)
-    if (cell.format !== undefined) formats.set(cell.cell, cell.format);
   return buildClip(
     sheet,
     rect,
@@ -139,8 +128,28 @@ export async function copyFromServer(
         );
       }
     },
-    (col, row) => formats.get(formatCell({ col, row })),
+    formatsIn(response, rect),
   );
+}
+
+/** Each cell's format in `rect` as a read of it answered (empty cells in formatted ranges too). */
+export function formatsIn(
+  response: GridResponse,
+  rect: Rect,
+): (col: number, row: number) => CellFormat | undefined {
+  // The formatted rectangles first (empty cells too), then each listed cell's own format.
+  const formats = new Map<string, CellFormat>();
+  for (const entry of response.formats ?? []) {
+    const area = parseRange(entry.range, 1_048_576, 16_384);
+    const inside = area === undefined ? undefined : rectIntersection(area, rect);
+    if (inside === undefined) continue;
+    for (let row = inside.row; row < inside.row + inside.height; row += 1)
+      for (let col = inside.col; col < inside.col + inside.width; col += 1)
+        formats.set(formatCell({ col, row }), entry.format);
+  }
+  for (const cell of response.cells)
+    if (cell.format !== undefined) formats.set(cell.cell, cell.format);
+  return (col, row) => formats.get(formatCell({ col, row }));
 }
 
 /** Pastes with more cells than this are parsed in a Web Worker (docs/ui-rules.md PERF-09). */
@@ -229,7 +238,7 @@ export async function pasteBlock(
  * paste's undo step takes in). A cell with no format clears the one it had; cells that had none
  * and get none are not sent.
  */
-async function pasteFormats(
+export async function pasteFormats(
   session: Session,
   sheet: string,
   target: Rect,

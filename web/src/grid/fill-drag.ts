@@ -1,9 +1,11 @@
 // The fill handle: Glide reports the source block and the dragged-out rectangle; the new
-// cells are computed (series, moved formulas) and written in one request (one undo step).
+// cells are computed (series, moved formulas) and written in one request, then given the source
+// cells' formats as Excel's fill does (the whole fill is one undo step).
 import type { Rectangle } from '@glideapps/glide-data-grid';
 import type { Session } from '../app/session.js';
 import { formatRect } from './address.js';
 import { fillBlock, type FillDirection } from './fill-series.js';
+import { formatsIn, pasteFormats } from './clipboard.js';
 
 export async function fillDrag(
   session: Session,
@@ -31,6 +33,18 @@ export async function fillDrag(
   } else {
     return;
   }
+  await session.track(() => fill(session, sheet, source, destination, direction, count, anchor));
+}
+
+async function fill(
+  session: Session,
+  sheet: string,
+  source: Rectangle,
+  destination: Rectangle,
+  direction: FillDirection,
+  count: number,
+  anchor: { col: number; row: number },
+): Promise<void> {
   try {
     const rect = { col: source.x, row: source.y, width: source.width, height: source.height };
     const response = await session.grid.read(sheet, formatRect(rect));
@@ -43,6 +57,20 @@ export async function fillDrag(
     }
     const block = fillBlock(inputs, direction, count);
     const ok = await session.writeRange(sheet, anchor, block, 'Fill');
+    // A filled date, percentage or amount showed its bare number (46053, 0.1): the filled cells
+    // repeat the source's formats, tiled the way its values are.
+    const formatOf = formatsIn(response, rect);
+    const tiled = (offset: number, size: number) => ((offset % size) + size) % size;
+    const formats = block.map((line, r) =>
+      line.map((_, c) =>
+        formatOf(
+          rect.col + tiled(anchor.col + c - rect.col, rect.width),
+          rect.row + tiled(anchor.row + r - rect.row, rect.height),
+        ),
+      ),
+    );
+    const filled = { ...anchor, width: block[0]?.length ?? 0, height: block.length };
+    if (ok) session.mergeLastCommits(1 + (await pasteFormats(session, sheet, filled, formats)));
     if (ok)
       session.goTo(
         {
