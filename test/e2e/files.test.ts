@@ -95,6 +95,33 @@ describe.skipIf(!hasChromium)('files in the browser', () => {
     expect(saves).toEqual([]);
   });
 
+  it('[FIRST-HOUR] leaving the page while an edit is still being saved asks first; once saved it does not', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/grid/cell', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await typeInto(page, 'A1', 'precious');
+    await page.locator('[data-testid="save-state"][data-state="saving"]').waitFor();
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => dialogs).toEqual(['beforeunload']);
+    expect(page.isClosed()).toBe(false);
+    release();
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await storedValues(suite.server, 'A1')).toEqual({ A1: 'precious' });
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => page.isClosed()).toBe(true);
+    expect(dialogs).toEqual(['beforeunload']);
+  });
+
   it('[FILE-03] Ctrl+S saves the named checkpoint; load brings it back', async () => {
     await suite.open();
     const page = suite.ui.page;

@@ -68,6 +68,7 @@ export class Session {
   /** The steps kept across a reload of this tab, so one Ctrl+Z still undoes one whole action. */
   private readonly stepMemory = StepMemory.forPage();
   private writeChain: Promise<unknown> = Promise.resolve();
+  private queuedWrites = 0;
   private historyRun: Promise<void> = Promise.resolve();
   private historyPresses = 0;
   /** The active sheet's frozen panes, sizes and filter, as the server keeps them. */
@@ -197,9 +198,24 @@ export class Session {
 
   /** Runs writes one after another, so versions and undo order match what the user did. */
   private enqueue<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.writeChain.then(work, work);
+    this.queuedWrites += 1;
+    const next = this.writeChain.then(work, work).finally(() => {
+      this.queuedWrites -= 1;
+    });
     this.writeChain = next.catch(() => undefined);
     return next;
+  }
+
+  /**
+   * True while a change is queued, on its way or unanswered: leaving the page now could lose it
+   * (the page asks first; "Saving…" edits vanished on a reload or a closed tab without a word).
+   */
+  get unsaved(): boolean {
+    return (
+      this.queuedWrites > 0 ||
+      this.actionsInFlight > 0 ||
+      this.client.writes.state.kind === 'saving'
+    );
   }
 
   /** Edits are refused aloud while the server does not answer (docs/ui-rules.md ROB-02). */
