@@ -289,4 +289,46 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
     };
     expect(after.formats?.[0]?.format.bold ?? after.cells[0]?.format?.bold).toBe(true);
   });
+
+  it('[FIRST-HOUR] Ctrl+D fills the top row down the selection, Ctrl+R the left column right; one undo each', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        [1, 'Item 1', '=A1*10'],
+        [2, '', ''],
+        [3, '', ''],
+      ],
+    });
+    await suite.server.http.post('/grid/format', { range: 'C1', format: { bold: true } });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'C1', '10');
+    await goTo(page, 'B1:C3');
+    await page.keyboard.press('Control+d');
+    await expectCellText(page, 'C3', '30');
+    // A copy, not a series: "Item 1" stays "Item 1" (the fill handle counts on).
+    expect(await inputsOf(suite.server, 'B2:C3')).toEqual({
+      B2: 'Item 1',
+      C2: '=A2*10',
+      B3: 'Item 1',
+      C3: '=A3*10',
+    });
+    const read = (await suite.server.http.get('/grid', { range: 'C3' })).body as {
+      cells: { format?: { bold?: boolean } }[];
+    };
+    expect(read.cells[0]?.format?.bold).toBe(true);
+    // One cell selected: Ctrl+R copies the cell to its left into it.
+    await goTo(page, 'D2');
+    await page.keyboard.press('Control+r');
+    // =B2*10 over "Item 1": #VALUE!, as in Excel.
+    await expectCellText(page, 'D2', '#VALUE!');
+    expect(await inputsOf(suite.server, 'D2')).toEqual({ D2: '=B2*10' });
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'D2', '');
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'C3', '');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await inputsOf(suite.server, 'B2:D3')).toEqual({});
+    expect(suite.ui.errors).toEqual([]);
+  });
 });
