@@ -77,6 +77,20 @@ describe('undo steps', () => {
     expect(stack[11]).toEqual({ sheet: 'Sheet1', commits: 1, versions: { A12: 112 } });
   });
 
+  it('does not read a step whose sheet is not in the workbook now (renamed further up the stack)', async () => {
+    const server = serverWith({ 'Sheet1!A1': 7 });
+    const stack: UndoStep[] = [
+      { sheet: 'Sheet2', commits: 1, versions: { B2: 3 } },
+      { sheet: 'Sheet1', commits: 1, versions: { A1: 2 } },
+    ];
+    await refreshVersions(server, stack, ['Sheet1', 'Data']);
+    expect(server.reads).toEqual(['Sheet1!A1']);
+    expect(stack).toEqual([
+      { sheet: 'Sheet2', commits: 1, versions: { B2: 3 } },
+      { sheet: 'Sheet1', commits: 1, versions: { A1: 7 } },
+    ]);
+  });
+
   it('leaves a step alone when the stack changed while the versions were read', async () => {
     const server = serverWith({ 'Sheet1!A1': 9 });
     const stack: UndoStep[] = [{ sheet: 'Sheet1', commits: 1, versions: { A1: 2 } }];

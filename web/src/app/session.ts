@@ -379,7 +379,7 @@ export class Session {
         await this.activateSheet(group.sheet);
       this.store.invalidate();
       for (const listener of this.commitListeners) listener(group.sheet);
-      await refreshVersions(this.grid, this.undoGroups);
+      await refreshVersions(this.grid, this.undoGroups, last.sheets);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // Someone else changed the cell (or the sheet) after this edit: undoing would overwrite
