@@ -17,9 +17,10 @@ async function inputsOf(
     http: { get: (path: string, query?: Record<string, string>) => Promise<{ body: unknown }> };
   },
   range: string,
+  sheet?: string,
 ): Promise<Record<string, string | null>> {
   const cells = (
-    (await server.http.get('/grid', { range })).body as {
+    (await server.http.get('/grid', { range, ...(sheet === undefined ? {} : { sheet }) })).body as {
       cells: { cell: string; input: string | null }[];
     }
   ).cells;
@@ -175,6 +176,37 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
     await expectCellText(page, 'E1', '');
   });
 
+  it('[FIRST-HOUR] a cut formula keeps reading its cells; a cut pasted on another sheet empties its source', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [[5, '=A1*2']] });
+    await suite.server.http.post('/workbook/sheet', { name: 'Other' });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'B1', '10');
+    await goTo(page, 'B1');
+    await page.keyboard.press('Control+x');
+    await goTo(page, 'D5');
+    await page.keyboard.press('Control+v');
+    // Moved, not copied: still A1 * 2 (a copy's shift would read C5, an empty cell: 0).
+    await expectCellText(page, 'D5', '10');
+    await expectCellText(page, 'B1', '');
+    expect(await inputsOf(suite.server, 'A1:D5')).toEqual({ A1: '5', D5: '=A1*2' });
+
+    await page.keyboard.press('Control+x');
+    await page.getByTestId('sheet-tab-Other').click();
+    await page.locator('[data-testid="sheet-tab-Other"][aria-selected="true"]').waitFor();
+    await goTo(page, 'B2');
+    await page.keyboard.press('Control+v');
+    await expectCellText(page, 'B2', '10');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await storedValues(suite.server, 'A1:D5', 'Other')).toEqual({ B2: 10 });
+    expect(await inputsOf(suite.server, 'A1:D5', 'Sheet1')).toEqual({ A1: '5' });
+    // One Ctrl+Z undoes the whole move.
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'B2', '');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await inputsOf(suite.server, 'A1:D5', 'Sheet1')).toEqual({ A1: '5', D5: '=A1*2' });
+  });
+
   it('[FIRST-HOUR] Ctrl+Z pressed while a cut-and-paste is still being written undoes all of it', async () => {
     await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'moved' });
     await suite.open();
@@ -222,5 +254,81 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
       A5: '5',
       B5: '=A5*10',
     });
+  });
+
+  it("[FIRST-HOUR] the fill handle carries the source cells' formats: a filled date stays a date", async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [['2026-01-31', '10%', 'plain']],
+    });
+    await suite.server.http.post('/grid/format', { range: 'C2', format: { bold: true } });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'A1', '2026-01-31');
+    await goTo(page, 'A1:C1');
+    await dragFillHandle(page, 'C1', 'C3');
+    await expectCellText(page, 'A3', '2026-01-31');
+    await expectCellText(page, 'B2', '10%');
+    await expectCellText(page, 'B3', '10%');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    const read = (await suite.server.http.get('/grid', { range: 'A1:C3' })).body as {
+      cells: { cell: string; format?: { number_format?: string; bold?: boolean } }[];
+    };
+    const formatOf = (address: string) => read.cells.find((cell) => cell.cell === address)?.format;
+    expect(formatOf('A3')?.number_format).toBe(formatOf('A1')?.number_format);
+    // The plain source cell gives its plainness too, as Excel's fill does.
+    expect(formatOf('C2')).toBeUndefined();
+    // One Ctrl+Z takes back the values and their formats.
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'B2', '');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await inputsOf(suite.server, 'A2:C3')).toEqual({});
+    const after = (await suite.server.http.get('/grid', { range: 'C2' })).body as {
+      cells: { format?: { bold?: boolean } }[];
+      formats?: { format: { bold?: boolean } }[];
+    };
+    expect(after.formats?.[0]?.format.bold ?? after.cells[0]?.format?.bold).toBe(true);
+  });
+
+  it('[FIRST-HOUR] Ctrl+D fills the top row down the selection, Ctrl+R the left column right; one undo each', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        [1, 'Item 1', '=A1*10'],
+        [2, '', ''],
+        [3, '', ''],
+      ],
+    });
+    await suite.server.http.post('/grid/format', { range: 'C1', format: { bold: true } });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'C1', '10');
+    await goTo(page, 'B1:C3');
+    await page.keyboard.press('Control+d');
+    await expectCellText(page, 'C3', '30');
+    // A copy, not a series: "Item 1" stays "Item 1" (the fill handle counts on).
+    expect(await inputsOf(suite.server, 'B2:C3')).toEqual({
+      B2: 'Item 1',
+      C2: '=A2*10',
+      B3: 'Item 1',
+      C3: '=A3*10',
+    });
+    const read = (await suite.server.http.get('/grid', { range: 'C3' })).body as {
+      cells: { format?: { bold?: boolean } }[];
+    };
+    expect(read.cells[0]?.format?.bold).toBe(true);
+    // One cell selected: Ctrl+R copies the cell to its left into it.
+    await goTo(page, 'D2');
+    await page.keyboard.press('Control+r');
+    // =B2*10 over "Item 1": #VALUE!, as in Excel.
+    await expectCellText(page, 'D2', '#VALUE!');
+    expect(await inputsOf(suite.server, 'D2')).toEqual({ D2: '=B2*10' });
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'D2', '');
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'C3', '');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await inputsOf(suite.server, 'B2:D3')).toEqual({});
+    expect(suite.ui.errors).toEqual([]);
   });
 });

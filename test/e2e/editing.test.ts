@@ -235,6 +235,41 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[FIRST-HOUR] after an edit in the formula bar, point mode in a cell still inserts the clicked cells', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        [1, 2],
+        [3, 4],
+      ],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'C3');
+    await page.getByTestId('formula-bar').click();
+    await page.keyboard.type('42');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'C3', '42');
+    await clickCell(page, 'F1');
+    await page.keyboard.type('=');
+    await clickCell(page, 'A1');
+    await page.keyboard.type('+');
+    // The formula bar's function list is not shown over the grid for an edit in the cell.
+    await expect(page.getByTestId('function-suggestions').count()).resolves.toBe(0);
+    await clickCell(page, 'B2');
+    await expect(page.getByTestId('cell-editor').inputValue()).resolves.toBe('=A1+B2');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'F1', '5');
+    // In the cell, the hint names the function being typed, and lets a click through to A1.
+    await clickCell(page, 'F2');
+    await page.keyboard.type('=SUM(');
+    await expect.poll(() => page.getByTestId('function-hint').textContent()).toContain('SUM(');
+    await clickCell(page, 'A1');
+    await expect(page.getByTestId('cell-editor').inputValue()).resolves.toBe('=SUM(A1');
+    await page.keyboard.press('Escape');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[CLR-01] Delete clears the selection, skips a locked cell and says so', async () => {
     await suite.server.http.post('/grid/range', {
       target_cell: 'A1',

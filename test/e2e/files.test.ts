@@ -95,6 +95,33 @@ describe.skipIf(!hasChromium)('files in the browser', () => {
     expect(saves).toEqual([]);
   });
 
+  it('[FIRST-HOUR] leaving the page while an edit is still being saved asks first; once saved it does not', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/grid/cell', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await typeInto(page, 'A1', 'precious');
+    await page.locator('[data-testid="save-state"][data-state="saving"]').waitFor();
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => dialogs).toEqual(['beforeunload']);
+    expect(page.isClosed()).toBe(false);
+    release();
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await storedValues(suite.server, 'A1')).toEqual({ A1: 'precious' });
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => page.isClosed()).toBe(true);
+    expect(dialogs).toEqual(['beforeunload']);
+  });
+
   it('[FILE-03] Ctrl+S saves the named checkpoint; load brings it back', async () => {
     await suite.open();
     const page = suite.ui.page;
@@ -126,6 +153,28 @@ describe.skipIf(!hasChromium)('files in the browser', () => {
     await page.getByTestId('sheet-tab-Sheet1').waitFor();
     await expectCellText(page, 'A1', 'before');
     expect(await storedValues(suite.server, 'A1', 'Sheet1')).toEqual({ A1: 'before' });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[FIRST-HOUR] an imported workbook whose active sheet keeps its name shows its cells at once', async () => {
+    await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'from the file' });
+    const file = (await suite.server.http.get('/system/export')).body;
+    await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'before' });
+    await suite.open();
+    const page = suite.ui.page;
+    // The connection heartbeat (every 4 s) also re-reads the grid; holding its /healthz answer
+    // shows what the import itself puts on screen.
+    await page.route('**/healthz', () => {});
+    await expectCellText(page, 'A1', 'before');
+    await chooseFile({
+      name: 'same-sheet.gridbook',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(file)),
+    });
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId('toast').filter({ hasText: 'Imported same-sheet.gridbook' }).waitFor();
+    // Sheet1 before and after: the grid's window is read again, not left blank until a heartbeat.
+    await expectCellText(page, 'A1', 'from the file', 2000);
     expect(suite.ui.errors).toEqual([]);
   });
 

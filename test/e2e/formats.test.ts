@@ -499,4 +499,19 @@ describe.skipIf(!hasChromium)('cell formats in the browser', () => {
     const plain = inkRows(await cellPixels(page, 'A4'));
     expect(Math.max(...underlined)).toBeGreaterThan(Math.max(...plain));
   });
+
+  it('[FIRST-HOUR] the first screen draws formats of empty cells at once (a fill, no re-read needed)', async () => {
+    await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'Budget' });
+    await suite.server.http.post('/grid/format', { range: 'C3:D4', format: { fill: '#FF0000' } });
+    const ui = suite.ui;
+    // The connection heartbeat (every 4 s) re-reads the grid; holding its /healthz answer shows
+    // what the page's first read of the screen draws.
+    await ui.page.route('**/healthz', () => {});
+    await suite.open();
+    const page = ui.page;
+    await expectCellText(page, 'A1', 'Budget');
+    await expect
+      .poll(async () => middleColour(await cellPixels(page, 'D4')), { timeout: 2000 })
+      .toEqual([255, 0, 0]);
+  });
 });

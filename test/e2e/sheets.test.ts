@@ -66,6 +66,29 @@ describe.skipIf(!hasChromium)('sheets in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[FIRST-HOUR] Ctrl+Z after renaming a sheet you typed on asks nothing by its old name', async () => {
+    await suite.server.http.post('/workbook/sheet', { name: 'Sheet2' });
+    await suite.open();
+    const page = suite.ui.page;
+    await page.getByTestId('sheet-tab-Sheet2').click();
+    await page.locator('[data-testid="sheet-tab-Sheet2"][aria-selected="true"]').waitFor();
+    await typeInto(page, 'A1', 'typed on Sheet2');
+    await expectCellText(page, 'A1', 'typed on Sheet2');
+    await page.getByTestId('sheet-tab-Sheet2').dblclick();
+    await page.getByTestId('sheet-rename-input').fill('Data');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="sheet-tab-Data"][aria-selected="true"]').waitFor();
+    await page.getByTestId('sheet-tab-Sheet1').click();
+    await typeInto(page, 'B1', 'typed on Sheet1');
+    await expectCellText(page, 'B1', 'typed on Sheet1');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'B1', '');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    await page.waitForTimeout(300);
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[SHEET-02] a duplicate name is refused inline and the tab keeps its name', async () => {
     await suite.server.http.post('/workbook/sheet', { name: 'Data' });
     await suite.open();

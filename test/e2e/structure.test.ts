@@ -45,4 +45,31 @@ describe.skipIf(!hasChromium)('rows and columns in the browser', () => {
     await expectCellText(page, 'A3', 'Food');
     expect(suite.ui.errors).toEqual([]);
   });
+
+  it('[FIRST-HOUR] right-clicking a row number or a column letter acts on that row or column', async () => {
+    const page = await openBudget();
+    await expectCellText(page, 'A3', 'Food');
+    const menuLabels = () => page.locator('[role="menuitem"]').allTextContents();
+    const a3 = (await page.locator('[data-testid="cell-A3"]').boundingBox())!;
+    // The row number left of A3.
+    await page.mouse.click(a3.x - 20, a3.y + a3.height / 2, { button: 'right' });
+    await page.getByTestId('menu-delete-rows').waitFor();
+    expect(await menuLabels()).toContain('Delete row 3');
+    expect((await menuLabels()).filter((label) => label.includes('column'))).toEqual([]);
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('3:3');
+    await page.getByTestId('menu-delete-rows').click();
+    await expectCellText(page, 'A3', 'Total');
+    await expectCellText(page, 'B3', '1200');
+
+    // The letter above B1.
+    const b1 = (await page.locator('[data-testid="cell-B1"]').boundingBox())!;
+    await page.mouse.click(b1.x + b1.width / 2, b1.y - 12, { button: 'right' });
+    await page.getByTestId('menu-insert-columns-left').waitFor();
+    expect(await menuLabels()).toContain('Delete column B');
+    expect((await menuLabels()).filter((label) => label.includes(' row'))).toEqual([]);
+    await page.getByTestId('menu-insert-columns-left').click();
+    await expectCellText(page, 'C1', 'Cost');
+    await expectCellText(page, 'C3', '1200');
+    expect(suite.ui.errors).toEqual([]);
+  });
 });

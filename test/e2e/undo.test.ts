@@ -197,4 +197,36 @@ describe.skipIf(!hasChromium)('undo in the browser', () => {
     await expect.poll(() => storedValues(suite.server, 'A1:B2')).toEqual({ A1: 'first' });
     await expectCellText(page, 'B2', '');
   });
+
+  it('[FIRST-HOUR] after a reload, one Ctrl+Z still undoes a whole cut and paste, and a formatted paste', async () => {
+    await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'moved' });
+    await suite.server.http.post('/grid/cell', { cell: 'E1', value: '0.5' });
+    await suite.server.http.post('/grid/format', { range: 'E1', format: { number_format: '0%' } });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'E1', '50%');
+    await goTo(page, 'E1');
+    await page.keyboard.press('Control+c');
+    await goTo(page, 'F1');
+    await page.keyboard.press('Control+v');
+    await expectCellText(page, 'F1', '50%');
+    await goTo(page, 'A1');
+    await page.keyboard.press('Control+x');
+    await goTo(page, 'C3');
+    await page.keyboard.press('Control+v');
+    await expectCellText(page, 'C3', 'moved');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    await page.reload();
+    await expectCellText(page, 'C3', 'moved');
+    // The clear of A1 and the write of C3 go back together: the cell is never gone from both.
+    await page.keyboard.press('Control+z');
+    await expect
+      .poll(() => storedValues(suite.server, 'A1:F3'))
+      .toEqual({ A1: 'moved', E1: 0.5, F1: 0.5 });
+    await expectCellText(page, 'A1', 'moved');
+    // The paste's value and its format go back together too.
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => storedValues(suite.server, 'A1:F3')).toEqual({ A1: 'moved', E1: 0.5 });
+    await expectCellText(page, 'F1', '');
+  });
 });

@@ -251,6 +251,18 @@ describe('CellStore.seed', () => {
     expect(server.reads.filter((read) => !read.signal.aborted)).toHaveLength(0);
   });
 
+  it('[FIRST-HOUR] keeps the formats of empty cells a seeded block lists', () => {
+    const store = new CellStore({ read: fakeServer().read });
+    store.seed('Sheet1', 0, 0, {
+      sheet: 'Sheet1',
+      occupied_bounds: { first: 'A1', last: 'A1' },
+      cells: [cellJson('A1', 42)],
+      formats: [{ range: 'C3:D4', format: { fill: '#FF0000' } }],
+    });
+    expect(store.formatAt('Sheet1', 3, 3)).toEqual({ fill: '#FF0000' });
+    expect(store.formatAt('Sheet1', 4, 4)).toBeUndefined();
+  });
+
   it('[PERF-02] reads the visible blocks before the margin around them', () => {
     const server = fakeServer();
     const store = new CellStore({ read: server.read, maxInFlight: 2 });

@@ -145,6 +145,11 @@ export function App({
     charts.start();
     check();
     const heartbeat = setInterval(() => void session.heartbeat(), 4000);
+    // The browser's "Leave site?" question while a change is not yet stored, as Sheets asks.
+    const warnBeforeLeaving = (event: BeforeUnloadEvent) => {
+      if (session.unsaved) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warnBeforeLeaving);
     const uninstall = installShortcuts(session, {
       save: () => void files.save(),
       find: (mode) => setFindMode(mode),
@@ -153,6 +158,7 @@ export function App({
     return () => {
       clearTimeout(later);
       clearInterval(heartbeat);
+      window.removeEventListener('beforeunload', warnBeforeLeaving);
       uninstall();
       stop();
     };

@@ -15,7 +15,7 @@ import { Toasts } from './toasts.js';
 import { SelectionMemory } from './selection-memory.js';
 import * as sheetActions from './sheet-actions.js';
 import * as cellWrites from './cell-writes.js';
-import { mergeSteps, refreshVersions, type UndoStep } from './undo-steps.js';
+import { mergeSteps, refreshVersions, StepMemory, type UndoStep } from './undo-steps.js';
 import type {
   ConflictState,
   EditState,
@@ -65,7 +65,10 @@ export class Session {
   private readonly commitListeners = new Set<CommitListener>();
   private readonly undoGroups: UndoStep[] = [];
   private readonly redoGroups: UndoStep[] = [];
+  /** The steps kept across a reload of this tab, so one Ctrl+Z still undoes one whole action. */
+  private readonly stepMemory = StepMemory.forPage();
   private writeChain: Promise<unknown> = Promise.resolve();
+  private queuedWrites = 0;
   private historyRun: Promise<void> = Promise.resolve();
   private historyPresses = 0;
   /** The active sheet's frozen panes, sizes and filter, as the server keeps them. */
@@ -121,6 +124,16 @@ export class Session {
     if (firstScreen !== undefined && firstScreen.sheet === workbook.active_sheet)
       this.store.seed(firstScreen.sheet, 0, 0, firstScreen);
     this.applyWorkbookJson(workbook);
+    // The actions this tab made before a reload (the server's history has nothing to undo when
+    // it restarted, so nothing kept is trusted then).
+    const kept = this.stepMemory.load();
+    if (workbook.can_undo === true) this.undoGroups.unshift(...kept.undo);
+    if (workbook.can_redo === true) this.redoGroups.unshift(...kept.redo);
+    this.rememberSteps();
+  }
+
+  private rememberSteps(): void {
+    this.stepMemory.save({ undo: this.undoGroups, redo: this.redoGroups });
   }
 
   /** Read the workbook's name, sheets and active sheet from the server. */
@@ -185,9 +198,24 @@ export class Session {
 
   /** Runs writes one after another, so versions and undo order match what the user did. */
   private enqueue<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.writeChain.then(work, work);
+    this.queuedWrites += 1;
+    const next = this.writeChain.then(work, work).finally(() => {
+      this.queuedWrites -= 1;
+    });
     this.writeChain = next.catch(() => undefined);
     return next;
+  }
+
+  /**
+   * True while a change is queued, on its way or unanswered: leaving the page now could lose it
+   * (the page asks first; "Saving…" edits vanished on a reload or a closed tab without a word).
+   */
+  get unsaved(): boolean {
+    return (
+      this.queuedWrites > 0 ||
+      this.actionsInFlight > 0 ||
+      this.client.writes.state.kind === 'saving'
+    );
   }
 
   /** Edits are refused aloud while the server does not answer (docs/ui-rules.md ROB-02). */
@@ -207,6 +235,7 @@ export class Session {
       versions === undefined || commits !== 1 ? { sheet, commits } : { sheet, commits, versions },
     );
     this.redoGroups.length = 0;
+    this.rememberSteps();
     this.workbook.update((state) =>
       state === null ? state : { ...state, canUndo: true, canRedo: false },
     );
@@ -306,7 +335,7 @@ export class Session {
         this.historyPresses -= 1;
       });
     this.historyRun = run.catch(() => undefined);
-    return run;
+    return run.finally(() => this.rememberSteps());
   }
 
   /**
@@ -350,7 +379,7 @@ export class Session {
         await this.activateSheet(group.sheet);
       this.store.invalidate();
       for (const listener of this.commitListeners) listener(group.sheet);
-      await refreshVersions(this.grid, this.undoGroups);
+      await refreshVersions(this.grid, this.undoGroups, last.sheets);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // Someone else changed the cell (or the sheet) after this edit: undoing would overwrite
@@ -374,6 +403,7 @@ export class Session {
   mergeLastCommits(count: number): void {
     if (count < 2 || this.undoGroups.length < count) return;
     this.undoGroups.push(mergeSteps(this.undoGroups.splice(this.undoGroups.length - count, count)));
+    this.rememberSteps();
   }
 
   /** A whole-workbook change made elsewhere (import, load, agent apply): drop caches, re-read. */
@@ -381,7 +411,11 @@ export class Session {
     this.store.forget();
     this.undoGroups.length = 0;
     this.redoGroups.length = 0;
+    this.rememberSteps();
     await this.refreshWorkbook();
+    // The grid reads a sheet's window when the sheet or the view changes; neither did when the
+    // new workbook's active sheet has the old one's name, so it is read here.
+    this.store.rereadWanted(this.activeSheet);
     this.dataTick.update((tick) => tick + 1);
     for (const listener of this.commitListeners) listener(this.activeSheet);
   }

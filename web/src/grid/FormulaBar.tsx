@@ -108,11 +108,18 @@ export function FormulaBar({ session, editor }: Props) {
   const [caret, setCaret] = useState(0);
   const [chosen, setChosen] = useState(0);
   const [dismissed, setDismissed] = useState<string | undefined>();
+  // This input's caret is stale while the cell editor is the one typing: there the edit's own
+  // caret counts. The suggestion list is this input's (its keys are handled here), so it shows
+  // only when typing here: after one edit in this bar, typing "=A1+" in a cell listed A… functions
+  // over the grid, and a click meant for B2 picked ACOS ("=ACOS(1+").
+  const caretAt = editing?.origin === 'cell' ? editing.caret : caret;
   const completion =
-    editing !== null && dismissed !== text ? completionAt(text, caret, catalogue) : undefined;
+    editing !== null && editing.origin === 'bar' && dismissed !== text
+      ? completionAt(text, caretAt, catalogue)
+      : undefined;
   const hint =
     editing !== null && completion === undefined
-      ? enclosingFunction(text, caret, catalogue)
+      ? enclosingFunction(text, caretAt, catalogue)
       : undefined;
 
   const loadCatalogue = () => {

@@ -45,7 +45,7 @@ import { displayOf, editableInput } from './cell-format.js';
 import { ColumnLayout, RowLayout, type Viewport } from './geometry.js';
 import { DomMirror } from './DomMirror.js';
 import type { EditController } from './editing.js';
-import { fromGlide, toGlide } from './glide-selection.js';
+import { fromGlide, toGlide, wholeLines } from './glide-selection.js';
 import { CellEditorLayer, LiveRegion } from './GridLayers.js';
 import { useFollowSelection } from './use-follow-selection.js';
 import { handleGridKey } from './grid-keys.js';
@@ -317,6 +317,17 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
     [session],
   );
 
+  /** Select whole rows or columns as a click on their header does (the menu then offers their actions). */
+  const selectLines = useCallback(
+    (next: GridSelection) => {
+      setGridSelection(next);
+      const view = viewport.get();
+      const page = fromGlide(next, limits.current.rows, GRID_COLUMNS, view.row, view.col);
+      if (page !== undefined) session.select(page);
+    },
+    [session, viewport],
+  );
+
   const onCellContextMenu = useCallback(
     (
       [col, row]: Item,
@@ -329,10 +340,46 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
     ) => {
       event.preventDefault();
       const current = session.selection.get();
+      const wholeRows = current.rect.col === 0 && current.rect.width >= GRID_COLUMNS;
+      // Column -1 is the row number: right-clicking it acts on that row, as in Excel and Sheets
+      // (it selected column -1, and the menu offered to delete "column " and insert columns).
+      const at = { x: event.bounds.x + event.localEventX, y: event.bounds.y + event.localEventY };
+      if (col < 0) {
+        // Glide selects the row's first cell right after this callback returns: select the row
+        // once it has (a microtask), and open the menu for it then.
+        queueMicrotask(() => {
+          if (!wholeRows || !rectContains(current.rect, { col: 0, row }))
+            selectLines(wholeLines('row', row, row));
+          setMenu(at);
+        });
+        return;
+      }
       if (!rectContains(current.rect, { col, row })) moveTo({ col, row });
+      setMenu(at);
+    },
+    [session, moveTo, selectLines],
+  );
+
+  // A right-click on a column header opens the menu for that column (it opened nothing).
+  const onHeaderContextMenu = useCallback(
+    (
+      col: number,
+      event: {
+        preventDefault: () => void;
+        bounds: Rectangle;
+        localEventX: number;
+        localEventY: number;
+      },
+    ) => {
+      event.preventDefault();
+      if (col < 0) return;
+      const current = session.selection.get();
+      const wholeColumns = current.rect.row === 0 && current.rect.height >= limits.current.rows;
+      if (!wholeColumns || !rectContains(current.rect, { col, row: 0 }))
+        selectLines(wholeLines('col', col, col));
       setMenu({ x: event.bounds.x + event.localEventX, y: event.bounds.y + event.localEventY });
     },
-    [session, moveTo],
+    [session, selectLines],
   );
 
   const highlights = useMemo<Highlight[]>(() => {
@@ -457,6 +504,7 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
         cellActivationBehavior="double-click"
         onCellClicked={onCellClicked}
         onCellContextMenu={onCellContextMenu}
+        onHeaderContextMenu={onHeaderContextMenu}
         onItemHovered={(args) =>
           setTooltip(
             args.kind === 'cell'

@@ -486,6 +486,9 @@ export class CellStore {
       const { row, col } = parseCellIndex(cell.cell);
       block.cells.set(localKey(row, col), cachedCell(cell));
     }
+    // The formatted ranges too, as `load` keeps them: without them an empty cell's fill on the
+    // first screen was not drawn (and a paste or fill thought it plain) until the next re-read.
+    block.formats = blockFormats(response);
     block.loaded = true;
     block.generation = cache.generation;
     this.noteBounds(cache, response, cache.generation);
@@ -512,6 +515,16 @@ export class CellStore {
     // A sheet that is gone (deleted, or removed by an undo) must not be read again by the next
     // invalidate before the grid has asked for the sheet that replaced it.
     if (sheet !== undefined && this.wanted?.sheet === sheet) this.wanted = undefined;
+  }
+
+  /**
+   * Read the window the grid last asked for again when it is on `sheet`. After `forget()` of the
+   * whole workbook (an import or a load) the grid asks again only if the active sheet's name
+   * changed: one that kept its name (Sheet1 before and after) stayed blank until a heartbeat.
+   */
+  rereadWanted(sheet: string): void {
+    if (this.wanted?.sheet === sheet)
+      this.update(this.wanted.sheet, this.wanted.rect, this.wanted.overscanRows);
   }
 
   /** Stop reading `sheet` (cancelling reads under way) until `rename` or `release`. */

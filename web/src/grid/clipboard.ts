@@ -13,9 +13,11 @@ import {
   type Rect,
 } from './address.js';
 import type { CellFormat } from './cell-store.js';
+import type { GridResponse } from '../api/types.js';
 import { formatKey, isPlain, replacingPatch, type FormatGrid } from './format-patch.js';
 import { displayValue } from './cell-format.js';
 import { shiftFormula } from '../../../src/core/formula-text/index.js';
+import { cutFormula } from './cut-formula.js';
 import { parseTsv, toHtmlTable, toTsv } from './tsv.js';
 import type { ParsedBatch } from './tsv-worker.js';
 
@@ -111,18 +113,6 @@ export async function copyFromServer(
   if (tooLarge(session, rect)) return undefined;
   const sheet = session.activeSheet;
   const response = await session.grid.read(sheet, formatRect(rect));
-  // The formatted rectangles first (empty cells too), then each listed cell's own format.
-  const formats = new Map<string, CellFormat>();
-  for (const entry of response.formats ?? []) {
-    const area = parseRange(entry.range, 1_048_576, 16_384);
-    const inside = area === undefined ? undefined : rectIntersection(area, rect);
-    if (inside === undefined) continue;
-    for (let row = inside.row; row < inside.row + inside.height; row += 1)
-      for (let col = inside.col; col < inside.col + inside.width; col += 1)
-        formats.set(formatCell({ col, row }), entry.format);
-  }
-  for (const cell of response.cells)
-    if (cell.format !== undefined) formats.set(cell.cell, cell.format);
   return buildClip(
     sheet,
     rect,
@@ -138,8 +128,28 @@ export async function copyFromServer(
         );
       }
     },
-    (col, row) => formats.get(formatCell({ col, row })),
+    formatsIn(response, rect),
   );
+}
+
+/** Each cell's format in `rect` as a read of it answered (empty cells in formatted ranges too). */
+export function formatsIn(
+  response: GridResponse,
+  rect: Rect,
+): (col: number, row: number) => CellFormat | undefined {
+  // The formatted rectangles first (empty cells too), then each listed cell's own format.
+  const formats = new Map<string, CellFormat>();
+  for (const entry of response.formats ?? []) {
+    const area = parseRange(entry.range, 1_048_576, 16_384);
+    const inside = area === undefined ? undefined : rectIntersection(area, rect);
+    if (inside === undefined) continue;
+    for (let row = inside.row; row < inside.row + inside.height; row += 1)
+      for (let col = inside.col; col < inside.col + inside.width; col += 1)
+        formats.set(formatCell({ col, row }), entry.format);
+  }
+  for (const cell of response.cells)
+    if (cell.format !== undefined) formats.set(cell.cell, cell.format);
+  return (col, row) => formats.get(formatCell({ col, row }));
 }
 
 /** Pastes with more cells than this are parsed in a Web Worker (docs/ui-rules.md PERF-09). */
@@ -178,13 +188,26 @@ export function parsePastedText(text: string): Promise<string[][]> {
   });
 }
 
-/** The block a paste writes: internal copies keep formulas (moved), outside text is parsed. */
+/**
+ * The block a paste on `sheet` writes: internal copies keep formulas (moved), outside text is
+ * parsed.
+ */
 export async function pasteBlock(
   text: string,
   internal: InternalClip | undefined,
   target: Rect,
+  sheet: string,
 ): Promise<string[][]> {
   const fromHere = internal !== undefined && internal.text === text;
+  // A cut moves its cells: formulas keep reading the cells they read (only references into the
+  // cut block follow it), and the block lands once, not tiled over a larger selection.
+  if (fromHere && internal.cut) {
+    const move = {
+      from: { sheet: internal.sheet, rect: internal.rect },
+      to: { sheet, col: target.col, row: target.row },
+    };
+    return internal.inputs.map((row) => row.map((input) => cutFormula(input, move)));
+  }
   let block: string[][] = fromHere
     ? internal.inputs.map((row) =>
         row.map((input) =>
@@ -215,7 +238,7 @@ export async function pasteBlock(
  * paste's undo step takes in). A cell with no format clears the one it had; cells that had none
  * and get none are not sent.
  */
-async function pasteFormats(
+export async function pasteFormats(
   session: Session,
   sheet: string,
   target: Rect,
@@ -246,13 +269,13 @@ async function clearCutFormats(
   session: Session,
   sheet: string,
   clip: InternalClip,
-  pasted: Rect,
+  pasted: Rect | undefined,
 ): Promise<number> {
   const cells: string[] = [];
   clip.formats.forEach((row, r) =>
     row.forEach((format, c) => {
       const at = { col: clip.rect.col + c, row: clip.rect.row + r };
-      if (isPlain(format) || rectContains(pasted, at)) return;
+      if (isPlain(format) || (pasted !== undefined && rectContains(pasted, at))) return;
       if (session.store.cell(sheet, at.col, at.row)?.locked === true) return;
       cells.push(formatCell(at));
     }),
@@ -282,10 +305,13 @@ async function writePasteNow(
   const sheet = session.activeSheet;
   let commits = 0;
   const width = block.reduce((widest, row) => Math.max(widest, row.length), 1);
-  if (internal?.cut === true && internal.sheet === sheet) {
-    if (await session.clearRange(sheet, internal.rect)) commits += 1;
-    const pasted = { ...target, width, height: block.length };
-    commits += await clearCutFormats(session, sheet, internal, pasted);
+  // A cut from another sheet is a move too: its source is emptied like one on this sheet (it was
+  // left in place, so a cut pasted on another sheet acted as a copy).
+  if (internal?.cut === true) {
+    if (await session.clearRange(internal.sheet, internal.rect)) commits += 1;
+    const pasted =
+      internal.sheet === sheet ? { ...target, width, height: block.length } : undefined;
+    commits += await clearCutFormats(session, internal.sheet, internal, pasted);
   }
   const rowsPerChunk = Math.max(1, Math.floor(CHUNK_CELLS / width));
   const chunks: BlockChunk[] = [];

@@ -1,9 +1,13 @@
 // The fill handle: Glide reports the source block and the dragged-out rectangle; the new
-// cells are computed (series, moved formulas) and written in one request (one undo step).
+// cells are computed (series, moved formulas) and written in one request, then given the source
+// cells' formats as Excel's fill does (the whole fill is one undo step).
 import type { Rectangle } from '@glideapps/glide-data-grid';
 import type { Session } from '../app/session.js';
 import { formatRect } from './address.js';
 import { fillBlock, type FillDirection } from './fill-series.js';
+import { formatsIn, pasteFormats } from './clipboard.js';
+import { shiftFormula } from '../../../src/core/formula-text/index.js';
+import type { Rect } from './address.js';
 
 export async function fillDrag(
   session: Session,
@@ -31,6 +35,18 @@ export async function fillDrag(
   } else {
     return;
   }
+  await session.track(() => fill(session, sheet, source, destination, direction, count, anchor));
+}
+
+async function fill(
+  session: Session,
+  sheet: string,
+  source: Rectangle,
+  destination: Rectangle,
+  direction: FillDirection,
+  count: number,
+  anchor: { col: number; row: number },
+): Promise<void> {
   try {
     const rect = { col: source.x, row: source.y, width: source.width, height: source.height };
     const response = await session.grid.read(sheet, formatRect(rect));
@@ -43,6 +59,20 @@ export async function fillDrag(
     }
     const block = fillBlock(inputs, direction, count);
     const ok = await session.writeRange(sheet, anchor, block, 'Fill');
+    // A filled date, percentage or amount showed its bare number (46053, 0.1): the filled cells
+    // repeat the source's formats, tiled the way its values are.
+    const formatOf = formatsIn(response, rect);
+    const tiled = (offset: number, size: number) => ((offset % size) + size) % size;
+    const formats = block.map((line, r) =>
+      line.map((_, c) =>
+        formatOf(
+          rect.col + tiled(anchor.col + c - rect.col, rect.width),
+          rect.row + tiled(anchor.row + r - rect.row, rect.height),
+        ),
+      ),
+    );
+    const filled = { ...anchor, width: block[0]?.length ?? 0, height: block.length };
+    if (ok) session.mergeLastCommits(1 + (await pasteFormats(session, sheet, filled, formats)));
     if (ok)
       session.goTo(
         {
@@ -56,4 +86,72 @@ export async function fillDrag(
   } catch (error) {
     session.reportError('Fill failed', error);
   }
+}
+
+/** One request's worth: a whole column selected is not filled a million rows deep. */
+const MAX_EDGE_FILL_CELLS = 10_000;
+
+/**
+ * Ctrl+D and Ctrl+R, as in Excel and Sheets: the selection's top row (left column) is copied
+ * over the rest of it, formulas moved and formats kept, no series; with one row (column)
+ * selected, the row above (column to the left) is copied into it. One undo step.
+ */
+export async function fillFromEdge(
+  session: Session,
+  selection: Rect,
+  direction: 'down' | 'right',
+): Promise<void> {
+  const down = direction === 'down';
+  const along = down ? selection.height : selection.width;
+  const source: Rect = down
+    ? { ...selection, row: along > 1 ? selection.row : selection.row - 1, height: 1 }
+    : { ...selection, col: along > 1 ? selection.col : selection.col - 1, width: 1 };
+  if (source.row < 0 || source.col < 0) return;
+  const target: Rect = down
+    ? {
+        ...selection,
+        row: source.row + 1,
+        height: selection.row + selection.height - source.row - 1,
+      }
+    : {
+        ...selection,
+        col: source.col + 1,
+        width: selection.col + selection.width - source.col - 1,
+      };
+  if (target.width * target.height > MAX_EDGE_FILL_CELLS) {
+    session.toasts.show(
+      `Select at most ${MAX_EDGE_FILL_CELLS.toLocaleString('en-US')} cells to fill.`,
+      'error',
+    );
+    return;
+  }
+  const sheet = session.activeSheet;
+  await session.track(async () => {
+    try {
+      const response = await session.grid.read(sheet, formatRect(source));
+      const inputs = new Map(response.cells.map((cell) => [cell.cell, cell.input ?? '']));
+      const formatOf = formatsIn(response, source);
+      const at = (r: number, c: number) =>
+        down ? { col: target.col + c, row: source.row } : { col: source.col, row: target.row + r };
+      const block: string[][] = [];
+      const formats: ReturnType<typeof formatOf>[][] = [];
+      for (let r = 0; r < target.height; r += 1) {
+        const line: string[] = [];
+        const lineFormats: ReturnType<typeof formatOf>[] = [];
+        for (let c = 0; c < target.width; c += 1) {
+          const from = at(r, c);
+          const input = inputs.get(formatRect({ ...from, width: 1, height: 1 })) ?? '';
+          line.push(shiftFormula(input, target.row + r - from.row, target.col + c - from.col));
+          lineFormats.push(formatOf(from.col, from.row));
+        }
+        block.push(line);
+        formats.push(lineFormats);
+      }
+      if (!(await session.writeRange(sheet, target, block, down ? 'Fill down' : 'Fill right')))
+        return;
+      session.mergeLastCommits(1 + (await pasteFormats(session, sheet, target, formats)));
+    } catch (error) {
+      session.reportError(down ? 'Fill down failed' : 'Fill right failed', error);
+    }
+  });
 }

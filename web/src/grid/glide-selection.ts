@@ -72,3 +72,12 @@ export function toGlide(rect: Rect, cursor: CellRef): GridSelection {
     rows: CompactSelection.empty(),
   };
 }
+
+/** Whole rows (`axis` 'row') or whole columns, first to last, as Glide selects them from a header. */
+export function wholeLines(axis: 'row' | 'col', first: number, last: number): GridSelection {
+  const lines = CompactSelection.fromSingleSelection([first, last + 1]);
+  return {
+    columns: axis === 'col' ? lines : CompactSelection.empty(),
+    rows: axis === 'row' ? lines : CompactSelection.empty(),
+  };
+}

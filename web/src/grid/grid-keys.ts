@@ -1,5 +1,5 @@
 // Keys on the grid (not while editing): typing starts an edit, F2 edits in place, Enter and
-// Tab move (Excel-style, no editing), Delete clears, Ctrl+Arrow jumps to the data edge and
+// Tab move (Excel-style, no editing), Delete clears, Ctrl+D / Ctrl+R fill down / right, Ctrl+Arrow jumps to the data edge and
 // Ctrl+Shift+Arrow extends the selection to it, Ctrl+End to the last used cell. Arrows,
 // Shift+Arrows, Home, PageUp/Down, Ctrl+Home and Ctrl+A are left to Glide.
 import { editableInput } from './cell-format.js';
@@ -8,6 +8,7 @@ import type { Session } from '../app/session.js';
 import type { EditController } from './editing.js';
 import { jumpTarget, type Direction } from './data-edge.js';
 import { rectOf, type CellRef, type Rect } from './address.js';
+import { fillFromEdge } from './fill-drag.js';
 
 export interface KeyDeps {
   readonly session: Session;
@@ -67,6 +68,14 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
     event.cancel();
     event.preventDefault();
     void session.formatRange(session.activeSheet, selection.rect, shortcut);
+    return;
+  }
+  // Ctrl+D fills down, Ctrl+R right (the browser's bookmark and reload keys are held back).
+  const fillKey = event.key.toLowerCase();
+  if (modifier && !event.shiftKey && !event.altKey && (fillKey === 'd' || fillKey === 'r')) {
+    event.cancel();
+    event.preventDefault();
+    void fillFromEdge(session, selection.rect, fillKey === 'd' ? 'down' : 'right');
     return;
   }
   if (event.key === 'F2') {

@@ -37,7 +37,7 @@ export function useClipboard(
     async (text: string, html = '') => {
       const target = session.selection.get().rect;
       const clip = internal.current;
-      const block = await pasteBlock(text, clip, target);
+      const block = await pasteBlock(text, clip, target, session.activeSheet);
       if (block.length === 0) return;
       const fromHere = clip !== undefined && clip.text === text;
       // A copy made here carries its formats; another program's carries them in its HTML table.
