@@ -12,6 +12,8 @@ import path from 'node:path';
 export interface FileSystem {
   open(file: string, flags: string, mode?: number): Promise<fs.FileHandle>;
   rename(from: string, to: string): Promise<void>;
+  /** A second name for a file; fails with EEXIST when `to` exists (creates it with its content at once). */
+  link(from: string, to: string): Promise<void>;
   unlink(file: string): Promise<void>;
   readFile(file: string): Promise<Buffer>;
   readdir(dir: string): Promise<string[]>;
@@ -27,6 +29,7 @@ export interface FileSystem {
 export const nodeFileSystem: FileSystem = {
   open: (file, flags, mode) => fs.open(file, flags, mode),
   rename: (from, to) => fs.rename(from, to),
+  link: (from, to) => fs.link(from, to),
   unlink: (file) => fs.unlink(file),
   readFile: (file) => fs.readFile(file),
   readdir: (dir) => fs.readdir(dir),
@@ -34,7 +37,7 @@ export const nodeFileSystem: FileSystem = {
   fdatasync: (fd, done) => fdatasync(fd, done),
 };
 
-function errorCode(error: unknown): string | undefined {
+export function errorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error
     ? String(error.code)
     : undefined;
@@ -62,7 +65,7 @@ export async function syncDirectory(files: FileSystem, dir: string): Promise<voi
   }
 }
 
-async function removeQuietly(files: FileSystem, file: string): Promise<void> {
+export async function removeQuietly(files: FileSystem, file: string): Promise<void> {
   try {
     await files.unlink(file);
   } catch (error) {
@@ -71,17 +74,17 @@ async function removeQuietly(files: FileSystem, file: string): Promise<void> {
 }
 
 /**
- * Replaces `target` with `data`, readable by this user only. `tempTag` names the temp file
- * (unique per writer); by default the process id and random bytes.
+ * Writes `data` to a new temp file beside `target`, readable by this user only and fsynced, and
+ * answers its path. `tempTag` names it (unique per writer); by default the process id and random
+ * bytes.
  */
-export async function writeFileAtomically(
+export async function writePrivateTemp(
   files: FileSystem,
   target: string,
   data: string | Uint8Array,
   tempTag = `${process.pid}-${randomBytes(6).toString('hex')}`,
-): Promise<void> {
-  const dir = path.dirname(target);
-  const temp = path.join(dir, `${tempFilePrefix(target)}${tempTag}.tmp`);
+): Promise<string> {
+  const temp = path.join(path.dirname(target), `${tempFilePrefix(target)}${tempTag}.tmp`);
   try {
     const handle = await files.open(temp, 'w', 0o600);
     try {
@@ -92,12 +95,31 @@ export async function writeFileAtomically(
     } finally {
       await handle.close();
     }
+  } catch (error) {
+    await removeQuietly(files, temp);
+    throw error;
+  }
+  return temp;
+}
+
+/**
+ * Replaces `target` with `data`, readable by this user only. `tempTag` names the temp file
+ * (unique per writer); by default the process id and random bytes.
+ */
+export async function writeFileAtomically(
+  files: FileSystem,
+  target: string,
+  data: string | Uint8Array,
+  tempTag?: string,
+): Promise<void> {
+  const temp = await writePrivateTemp(files, target, data, tempTag);
+  try {
     await files.rename(temp, target);
   } catch (error) {
     await removeQuietly(files, temp);
     throw error;
   }
-  await syncDirectory(files, dir);
+  await syncDirectory(files, path.dirname(target));
 }
 
 /** Deletes temp files a killed process left behind (call only while no save of `target` runs). */

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +19,13 @@ afterEach(async () => {
 
 // The parent (the test runner) is a process that runs for the whole test and is not this one.
 const other = process.ppid;
+
+/** The id of a process that has ended: a child, waited for. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '']);
+  await new Promise((resolve) => child.once('exit', resolve));
+  return child.pid!;
+}
 
 describe('a lock file naming the process that holds it', () => {
   it('names the process and its run; a running process of that run keeps others out', async () => {
@@ -46,6 +55,42 @@ describe('a lock file naming the process that holds it', () => {
     const file = await lockFile();
     await writeFile(file, `${other}\n`);
     expect(await takeProcessLock(nodeFileSystem, file)).toEqual({ taken: false, holder: other });
+  });
+
+  it('two processes taking over the same stale lock at once: exactly one of them gets it', async () => {
+    // Each start reads the stale lock, finds its holder gone and replaces it; before, the slower
+    // one removed the lock the faster one had just created, and both went on as its holder.
+    const stale = await deadPid();
+    for (let round = 0; round < 20; round += 1) {
+      const file = await lockFile();
+      await writeFile(file, `${stale}\n`);
+      const [mine, theirs] = await Promise.all([
+        takeProcessLock(nodeFileSystem, file),
+        takeProcessLock(nodeFileSystem, file, other),
+      ]);
+      expect([mine.taken, theirs.taken].filter(Boolean)).toHaveLength(1);
+      const holder = Number((await readFile(file, 'utf8')).split('\n')[0]);
+      expect(holder).toBe(mine.taken ? process.pid : other);
+      expect(mine.taken ? theirs : mine).toEqual({ taken: false, holder });
+    }
+  });
+
+  it('a lock being written is never read empty and taken over', async () => {
+    const file = await lockFile();
+    const [first, second] = await Promise.all([
+      takeProcessLock(nodeFileSystem, file, other),
+      takeProcessLock(nodeFileSystem, file),
+    ]);
+    expect([first.taken, second.taken].filter(Boolean)).toHaveLength(1);
+  });
+
+  it('a takeover left by a start that ended halfway through it does not keep the lock stale for good', async () => {
+    const file = await lockFile();
+    const stale = await deadPid();
+    await writeFile(file, `${stale}\n`);
+    await writeFile(`${file}.takeover`, `${stale}\n`);
+    expect((await takeProcessLock(nodeFileSystem, file)).taken).toBe(true);
+    expect(existsSync(`${file}.takeover`)).toBe(false);
   });
 
   it('released, it is gone and the next process takes it', async () => {
