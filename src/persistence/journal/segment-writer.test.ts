@@ -58,6 +58,14 @@ function frame(text: string): Buffer {
   return Buffer.from(`${text}\n`);
 }
 
+/** Appends `name`; `outcomes` gets "<name> ok" or "<name> failed" once its promise settles. */
+function appendRecording(writer: SegmentWriter, name: string, outcomes: string[]): Promise<void> {
+  return writer.append(frame(name)).then(
+    () => void outcomes.push(`${name} ok`),
+    () => void outcomes.push(`${name} failed`),
+  );
+}
+
 /** Appends `names` in one synchronous run; `acknowledged` gets each name once its promise resolves. */
 function appendAll(
   writer: SegmentWriter,
@@ -133,11 +141,7 @@ describe('the log segment writer (group commit)', () => {
   it('a failed fdatasync fails its group and every later one, and the segment refuses more', async () => {
     const { writer, syncs } = await heldWriter();
     const outcomes: string[] = [];
-    const settle = (name: string): Promise<void> =>
-      writer.append(frame(name)).then(
-        () => void outcomes.push(`${name} ok`),
-        () => void outcomes.push(`${name} failed`),
-      );
+    const settle = (name: string): Promise<void> => appendRecording(writer, name, outcomes);
     const first = settle('a');
     await syncsAsked(syncs, 1);
     const second = settle('b');
@@ -152,11 +156,7 @@ describe('the log segment writer (group commit)', () => {
   it('the frames of refused groups are cut off the file, so a failed change is not replayed at the next start', async () => {
     const { writer, syncs, file } = await heldWriter();
     const outcomes: string[] = [];
-    const settle = (name: string): Promise<void> =>
-      writer.append(frame(name)).then(
-        () => void outcomes.push(`${name} ok`),
-        () => void outcomes.push(`${name} failed`),
-      );
+    const settle = (name: string): Promise<void> => appendRecording(writer, name, outcomes);
     const first = settle('a');
     await syncsAsked(syncs, 1);
     syncs[0]!.release();
