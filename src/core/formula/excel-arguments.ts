@@ -2,6 +2,7 @@
 // coercions, one-row-or-column vectors, same-type comparison and wildcard patterns. An error
 // found in an argument is thrown; the engine turns a thrown FormulaError into the cell's result.
 import { type FunctionArgument, isRangeArgument } from './function-registry.js';
+import { excelNumberText } from './number-text.js';
 import { FormulaError, SENTINELS, isFormulaError, type CellValue } from './sentinels.js';
 
 /** A value that is not an error. */
@@ -130,13 +131,13 @@ export function booleanArg(
 }
 
 /**
- * A value as text, the way `&` makes it: numbers as JavaScript writes them (what HyperFormula's
- * `&` does; the engine has already cut them to 15 significant digits), booleans as TRUE/FALSE.
+ * A value as text, the way `&` makes it: numbers as Excel writes them (15 significant digits,
+ * number-text.ts), booleans as TRUE/FALSE.
  */
 export function textOf(value: Plain): string {
   if (value === null) return '';
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  return String(value);
+  return typeof value === 'number' ? excelNumberText(value) : value;
 }
 
 export function textArg(name: string, args: readonly FunctionArgument[], index: number): string {

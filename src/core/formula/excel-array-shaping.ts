@@ -25,6 +25,7 @@ import type { FunctionInfo } from './function-catalogue.js';
 import { pluginCatalogue } from './function-catalogue.js';
 import { translateFunctionNames } from './engine-internals.js';
 import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
+import { excelNumberText } from './number-text.js';
 import type {
   AstCall as Call,
   AstNode as Node,
@@ -228,8 +229,8 @@ function textOf(value: Value): string {
   if (value === undefined || value === null || value === EmptyValue) return '';
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (typeof value === 'object' && typeof (value as { val?: unknown }).val === 'number')
-    return String((value as { val: number }).val);
-  return String(value);
+    return excelNumberText((value as { val: number }).val);
+  return typeof value === 'number' ? excelNumberText(value) : String(value);
 }
 
 /** Pieces of `text` cut at any of `delimiters` (the earliest, then the longest, match). */

@@ -23,6 +23,7 @@ import {
 } from 'hyperformula';
 import { ERROR_TYPE_BY_SENTINEL, sentinelOfErrorType } from './engine-errors.js';
 import { translateFunctionNames } from './engine-internals.js';
+import { excelNumberText } from './number-text.js';
 import { plainArg, valueError, numError } from './excel-arguments.js';
 import type { CustomFunction, FunctionArgument } from './function-registry.js';
 import { FormulaError, SENTINELS, isFormulaError, type CellValue } from './sentinels.js';
@@ -67,23 +68,9 @@ export function parseComplex(text: string): Complex | undefined {
   return undefined;
 }
 
-/** Most decimal places a part is written with before Excel switches to E notation. */
-const MAX_DECIMALS = 19;
-/** From this power of ten on, a part is written in E notation. */
-const LARGE_EXPONENT = 15;
-
-/** One part of a complex number as Excel writes it (15 significant digits). */
+/** One part of a complex number as Excel writes it: as any number it turns into text. */
 export function complexPart(value: number): string {
-  const rounded = Number(value.toPrecision(15));
-  if (rounded === 0) return '0';
-  const [mantissa, exponentText] = rounded.toExponential(14).split('e') as [string, string];
-  const exponent = Number(exponentText);
-  const digits = mantissa.replace(/\.?0+$/, '');
-  const significant = digits.replace(/^-/, '').replace('.', '').length;
-  const decimals = Math.max(0, significant - 1 - exponent);
-  if (exponent < LARGE_EXPONENT && decimals <= MAX_DECIMALS) return rounded.toFixed(decimals);
-  const magnitude = String(Math.abs(exponent)).padStart(2, '0');
-  return `${digits}E${exponent < 0 ? '-' : '+'}${magnitude}`;
+  return excelNumberText(value);
 }
 
 /** "3+4i", "-i", "5", "2.5j", "0": Excel's text form of a complex number. */

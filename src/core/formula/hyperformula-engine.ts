@@ -66,6 +66,7 @@ import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
 import { positionalParameters, signatureOf, type FunctionInfo } from './function-catalogue.js';
 import { EXCEL_FUNCTIONS } from './excel-functions.js';
 import { refuseEmptyTextAsNumber } from './empty-text-coercion.js';
+import { writeNumbersAsExcelText } from './number-text.js';
 import { readExcelDateEdges } from './excel-date-serials.js';
 import { parseExcelDateTime } from './excel-date-text.js';
 import { BYTE_TEXT_FUNCTIONS } from './byte-text-functions.js';
@@ -1047,6 +1048,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   installEvaluationCell();
   refuseRangesInSingleValueArguments();
   refuseEmptyTextAsNumber();
+  writeNumbersAsExcelText();
   readExcelDateEdges();
   makeEmptyProductZero();
   correctAggregates();
