@@ -210,6 +210,41 @@ describe('the file journal', () => {
     );
   });
 
+  it('an empty segment started after a commit that never reached the disk does not take the next records: acknowledged ones are never dropped at the next start', async () => {
+    // A compaction after commit 4 started log-4 and the server was killed before 4 itself was
+    // written. The next server appends 4 again; were log-4 its tail, the compaction 4 starts
+    // would open a second writer on that same file, the two would interleave (5 before 4), and
+    // the start after that would read 5 after 3 as a gap and drop every acknowledged record.
+    const dir = await dataDir();
+    await journalWith(dir, 3);
+    const folder = journalDirectory(dir, 'default');
+    await writeFile(path.join(folder, logFileName(4)), '');
+    const appendingOpens = new Map<string, number>();
+    const counting: FileSystem = {
+      ...nodeFileSystem,
+      open: (file, flags, mode) => {
+        if (flags === 'a')
+          appendingOpens.set(
+            path.basename(file),
+            (appendingOpens.get(path.basename(file)) ?? 0) + 1,
+          );
+        return nodeFileSystem.open(file, flags, mode);
+      },
+    };
+    const journal = journalIn(dir, { files: counting, compactAfterBytes: 1 });
+    await journal.recover('default');
+    await Promise.all([4, 5, 6].map((seq) => journal.append('default', record(seq))));
+    await journal.close();
+    // One writer per segment file.
+    expect([...appendingOpens].filter(([, opens]) => opens > 1)).toEqual([]);
+    const recovered = await journalIn(dir).recover('default');
+    expect(recovered.records.map((kept) => kept.seq)).toEqual(
+      recovered.base === undefined
+        ? [1, 2, 3, 4, 5, 6]
+        : [5, 6].filter((seq) => seq > recovered.base!.seq),
+    );
+  });
+
   it('50 appends made at once share fsyncs (group commit)', async () => {
     const dir = await dataDir();
     let syncs = 0;

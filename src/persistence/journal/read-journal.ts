@@ -106,6 +106,20 @@ export async function readJournal(
     }
     let last = records.at(-1)?.seq ?? baseSeq;
     const fresh = decoded.records.filter((record) => record.seq > baseSeq && record.seq <= upTo);
+    if (segmentSeq > last && !decoded.records.some((record) => record.seq > baseSeq)) {
+      // A segment is started after the commit it is named by (a compaction or a snapshot), so
+      // one named past the last commit read was started after a commit that never reached the
+      // disk, and nothing in it was acknowledged. It must not become the tail: the commit it is
+      // named by would be appended to it again, the compaction that commit starts would open a
+      // second writer on the same file, and the two would interleave records (docs/decisions/
+      // 2026-11-30-segments-named-past-the-last-commit.md).
+      notes.push(
+        `${name} was started after commit ${segmentSeq}, which never reached the disk; it holds nothing acknowledged and is set aside`,
+      );
+      stopped = true;
+      unacknowledged.push(segmentSeq);
+      continue;
+    }
     if (fresh.length > 0 && fresh[0]!.seq !== last + 1) {
       notes.push(
         `${name} goes on at commit ${fresh[0]!.seq} after commit ${last}: the commits from there were never acknowledged and are dropped`,
