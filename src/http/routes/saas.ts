@@ -387,8 +387,11 @@ export const saasRoutes: FastifyPluginAsyncTypebox<{ saas: SaasServices }> = asy
       },
     },
     async (request) => {
-      await saas.directory.delete(identityOf(request).id, request.params.id);
-      await saas.host.forget(request.params.id);
+      const userId = identityOf(request).id;
+      await saas.directory.requireOwner(userId, request.params.id, 'delete it');
+      await saas.host.delete(request.params.id, () =>
+        saas.directory.delete(userId, request.params.id),
+      );
       return { ok: true as const };
     },
   );
