@@ -1,10 +1,20 @@
 // SaaS mode: built-in accounts, service tokens and the caller's workbooks (docs/design.md §9).
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TStringOptions } from 'typebox';
 import { List } from './common.js';
+
+/** Refuses U+0000, which Postgres text cannot hold (the error table names it, `errors.ts`). */
+export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+
+/**
+ * Text the SaaS database stores or looks up: a NUL in it is the field's 400 here, not a 500 from
+ * the database.
+ */
+const StoredText = (options: TStringOptions) =>
+  Type.String({ ...options, pattern: NO_NUL_PATTERN });
 
 export const Credentials = Type.Object(
   {
-    email: Type.String({ maxLength: 320, description: 'Trimmed and lowercased.' }),
+    email: StoredText({ maxLength: 320, description: 'Trimmed and lowercased.' }),
     password: Type.String({ maxLength: 1024, description: 'At least 8 characters at sign-up.' }),
   },
   { examples: [{ email: 'ada@example.com', password: 'correct horse battery' }] },
@@ -49,7 +59,7 @@ export type MeResponse = Static<typeof MeResponse>;
 
 export const CreateTokenBody = Type.Object(
   {
-    name: Type.Optional(Type.String({ maxLength: 80, description: 'Default "Untitled token".' })),
+    name: Type.Optional(StoredText({ maxLength: 80, description: 'Default "Untitled token".' })),
   },
   { examples: [{ name: 'CI pipeline' }] },
 );
@@ -75,7 +85,7 @@ export const TokenListResponse = Type.Object({
 });
 export type TokenListResponse = Static<typeof TokenListResponse>;
 
-export const IdParam = Type.Object({ id: Type.String({ maxLength: 200 }) });
+export const IdParam = Type.Object({ id: StoredText({ maxLength: 200 }) });
 export type IdParam = Static<typeof IdParam>;
 
 export const OkResponse = Type.Object({ ok: Type.Literal(true) });
@@ -95,7 +105,7 @@ export type WorkbookSummaryResponse = Static<typeof WorkbookSummaryResponse>;
 export const CreateWorkbookBody = Type.Object(
   {
     title: Type.Optional(
-      Type.String({ maxLength: 200, description: 'Default "Untitled workbook".' }),
+      StoredText({ maxLength: 200, description: 'Default "Untitled workbook".' }),
     ),
   },
   { examples: [{ title: 'Q3 plan' }] },
@@ -103,17 +113,17 @@ export const CreateWorkbookBody = Type.Object(
 export type CreateWorkbookBody = Static<typeof CreateWorkbookBody>;
 
 export const RetitleWorkbookBody = Type.Object(
-  { title: Type.String({ maxLength: 200 }) },
+  { title: StoredText({ maxLength: 200 }) },
   { examples: [{ title: 'Q4 plan' }] },
 );
 export type RetitleWorkbookBody = Static<typeof RetitleWorkbookBody>;
 
-export const WorkbookIdParam = Type.Object({ workbook_id: Type.String({ maxLength: 200 }) });
+export const WorkbookIdParam = Type.Object({ workbook_id: StoredText({ maxLength: 200 }) });
 export type WorkbookIdParam = Static<typeof WorkbookIdParam>;
 
 export const InviteBody = Type.Object(
   {
-    email: Type.String({
+    email: StoredText({
       maxLength: 320,
       description: 'Trimmed, lowercased, matched case-insensitively.',
     }),
@@ -143,14 +153,14 @@ export const CollaboratorListResponse = Type.Object({ collaborators: List(Collab
 export type CollaboratorListResponse = Static<typeof CollaboratorListResponse>;
 
 export const CollaboratorParams = Type.Object({
-  workbook_id: Type.String({ maxLength: 200 }),
-  user_id: Type.String({ maxLength: 200 }),
+  workbook_id: StoredText({ maxLength: 200 }),
+  user_id: StoredText({ maxLength: 200 }),
 });
 export type CollaboratorParams = Static<typeof CollaboratorParams>;
 
 export const InviteParams = Type.Object({
-  workbook_id: Type.String({ maxLength: 200 }),
-  invite_id: Type.String({ maxLength: 200 }),
+  workbook_id: StoredText({ maxLength: 200 }),
+  invite_id: StoredText({ maxLength: 200 }),
 });
 export type InviteParams = Static<typeof InviteParams>;
 

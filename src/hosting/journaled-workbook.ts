@@ -115,6 +115,8 @@ export class JournaledWorkbook implements WorkbookHandle {
   /** Settles when every commit so far is durable and published. */
   #tail: Promise<void> = Promise.resolve();
   #storageFailure: StorageUnavailableError | WorkbookChangedElsewhereError | undefined;
+  /** Set by `close`: every later change is refused with it (the workbook is being deleted). */
+  #closedWith: Error | undefined;
   readonly #onStale: (() => void) | undefined;
   /** Cell writes `prepare` made ready, until committed (they skip the queue). */
   readonly #preparedWrites = new WeakSet<readonly Op[]>();
@@ -149,7 +151,8 @@ export class JournaledWorkbook implements WorkbookHandle {
   }
 
   commit(ops: readonly Op[], meta: ApplyMeta): Promise<Commit> {
-    if (this.#storageFailure !== undefined) return Promise.reject(this.#storageFailure);
+    const refusal = this.#refusal();
+    if (refusal !== undefined) return Promise.reject(refusal);
     // A write prepared ahead (see prepare) is applied on its own: in a batch, a formula written
     // before it would send its cells down the engine's cell-by-cell path.
     if (
@@ -222,7 +225,7 @@ export class JournaledWorkbook implements WorkbookHandle {
    * workbook again instead.
    */
   adopt(records: readonly CommitRecord[]): boolean {
-    if (this.#storageFailure !== undefined || this.#queued.length > 0) return false;
+    if (this.#refusal() !== undefined || this.#queued.length > 0) return false;
     if (this.#feed.lastSeq !== this.#seq) return false;
     for (const record of records) {
       if (record.seq !== this.#seq + 1 || record.ops === 'snapshot') return false;
@@ -244,6 +247,19 @@ export class JournaledWorkbook implements WorkbookHandle {
     return true;
   }
 
+  /**
+   * Refuses every change from now on with `reason` (changes already handed to the journal still
+   * settle): the workbook is going away, and nothing may be stored for it after `settled()`.
+   */
+  close(reason: Error): void {
+    this.#flush();
+    this.#closedWith ??= reason;
+  }
+
+  #refusal(): Error | undefined {
+    return this.#closedWith ?? this.#storageFailure;
+  }
+
   /** Settles once every commit made so far is durable (or has failed). */
   settled(): Promise<void> {
     this.#flush();
@@ -259,8 +275,9 @@ export class JournaledWorkbook implements WorkbookHandle {
     const queued = this.#queued;
     if (queued.length === 0) return;
     this.#queued = [];
-    if (this.#storageFailure !== undefined) {
-      for (const entry of queued) entry.reject(this.#storageFailure);
+    const refusal = this.#refusal();
+    if (refusal !== undefined) {
+      for (const entry of queued) entry.reject(refusal);
       return;
     }
     if (queued.length === 1) {
@@ -298,7 +315,8 @@ export class JournaledWorkbook implements WorkbookHandle {
   ): Promise<Commit | undefined> {
     // Everything up to the journal call is synchronous, so commits are numbered, applied and
     // handed to the journal in the order their calls arrived.
-    if (this.#storageFailure !== undefined) return Promise.reject(this.#storageFailure);
+    const refusal = this.#refusal();
+    if (refusal !== undefined) return Promise.reject(refusal);
     let applied: AppliedCommit | undefined;
     try {
       applied = run();

@@ -64,6 +64,8 @@ export class SaasHost implements WorkbookHost {
   /** Loaded workbooks in least-recently-used order (Map keeps insertion order). */
   readonly #loaded = new Map<string, Loaded>();
   readonly #loading = new Map<string, Promise<Loaded>>();
+  /** Workbooks being deleted: they load for no one meanwhile. */
+  readonly #deleting = new Set<string>();
 
   constructor(options: SaasHostOptions) {
     this.#options = options;
@@ -113,13 +115,26 @@ export class SaasHost implements WorkbookHost {
     return this.#loaded.has(workbookId);
   }
 
-  /** Drops a deleted workbook from memory (its later commits would have nowhere to go). */
-  async forget(workbookId: string): Promise<void> {
-    const loaded = this.#loaded.get(workbookId);
-    if (loaded === undefined) return;
-    this.#loaded.delete(workbookId);
-    await loaded.handle.settled();
-    loaded.workbook.dispose();
+  /**
+   * Deletes a workbook: its copy refuses changes (WorkbookNotFoundError) and none loads again
+   * meanwhile, the changes already made are stored, and only then `removeRows` deletes it from
+   * the database; so no write lands after its rows are gone, or is answered as a conflict.
+   */
+  async delete(workbookId: string, removeRows: () => Promise<void>): Promise<void> {
+    this.#deleting.add(workbookId);
+    try {
+      const loaded =
+        this.#loaded.get(workbookId) ??
+        (await this.#loading.get(workbookId)?.catch(() => undefined));
+      if (loaded !== undefined) {
+        loaded.handle.close(new WorkbookNotFoundError());
+        this.#retire(workbookId, loaded);
+        await loaded.handle.settled();
+      }
+      await removeRows();
+    } finally {
+      this.#deleting.delete(workbookId);
+    }
   }
 
   #release(loaded: Loaded, held: boolean): void {
@@ -218,6 +233,7 @@ export class SaasHost implements WorkbookHost {
 
   /** The loaded workbook, opened first if need be; `hold` counts a request using it (released by it). */
   async #load(workbookId: string, hold: boolean): Promise<Loaded> {
+    if (this.#deleting.has(workbookId)) throw new WorkbookNotFoundError();
     const loaded = this.#loaded.get(workbookId);
     if (loaded !== undefined) {
       loaded.lastUsed = this.#now().getTime();
@@ -233,6 +249,7 @@ export class SaasHost implements WorkbookHost {
       this.#loading.set(workbookId, loading);
     }
     const opened = await loading;
+    if (this.#deleting.has(workbookId)) throw new WorkbookNotFoundError();
     // Marked used once it is open (an open slower than the idle time must not evict it at once).
     opened.lastUsed = this.#now().getTime();
     if (hold) opened.inUse += 1;

@@ -1,6 +1,7 @@
 // The one table from error class to HTTP status. Every error body is {detail}, except the
 // version conflict, whose body is exactly the contract's {message, cell, expected, actual}.
 import { ResponseSchemaMismatch } from './response-serializer.js';
+import { NO_NUL_PATTERN } from '../contract/index.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CellLockedError,
@@ -156,6 +157,8 @@ interface ValidationIssue {
 /** Ajv's message, with the allowed values spelled out where it only says "equal to constant". */
 function messageOf(issue: ValidationIssue): string {
   if (issue.keyword === 'const') return `must be ${JSON.stringify(issue.params?.['allowedValue'])}`;
+  if (issue.keyword === 'pattern' && issue.params?.['pattern'] === NO_NUL_PATTERN)
+    return 'must not contain the NUL character (U+0000)';
   const allowed = issue.params?.['allowedValues'];
   if (issue.keyword === 'enum' && Array.isArray(allowed))
     return `must be one of ${allowed.map((value) => JSON.stringify(value)).join(', ')}`;

@@ -258,6 +258,109 @@ describe(`SaaS with an external identity provider (HS256) on ${TEST_DATABASE_KIN
     ));
 });
 
+describe(`SaaS text the database cannot store on ${TEST_DATABASE_KIND}`, () => {
+  // Postgres text cannot hold U+0000: such text must be refused as the field's 4xx, not a 500
+  // (422 where the request's schema refuses it, like every other schema refusal).
+  const nul = '\u0000';
+
+  it('a NUL character in any field, id or workbook id is a 4xx naming it, never a 500', () =>
+    withSaas(async (server) => {
+      const { token } = await server.signUp('nul@example.com');
+      const me = server.as(token);
+      const id = (await me.post('/workbooks', { title: 'Plan' })).body.workbook.id as string;
+      const requests: [
+        string,
+        () => Promise<{ status: number; body: { detail: string } }>,
+        RegExp,
+      ][] = [
+        [
+          'sign-up email',
+          () =>
+            server.http.post('/auth/signup', {
+              email: `a${nul}@example.com`,
+              password: 'long enough',
+            }),
+          /^body\.email: must not contain/,
+        ],
+        [
+          'sign-in email',
+          () =>
+            server.http.post('/auth/login', {
+              email: `nul${nul}@example.com`,
+              password: 'long enough',
+            }),
+          /^body\.email: must not contain/,
+        ],
+        [
+          'new workbook title',
+          () => me.post('/workbooks', { title: `a${nul}b` }),
+          /^body\.title: must not contain/,
+        ],
+        ['new title', () => patch(me, `/workbooks/${id}`, { title: `a${nul}b` }), /^body\.title: /],
+        [
+          'renamed workbook id',
+          () => patch(me, '/workbooks/a%00b', { title: 'x' }),
+          /^params\.id: /,
+        ],
+        ['deleted workbook id', () => del(me, '/workbooks/a%00b'), /^params\.id: /],
+        ['token name', () => me.post('/auth/tokens', { name: `a${nul}b` }), /^body\.name: /],
+        ['revoked token id', () => del(me, '/auth/tokens/a%00b'), /^params\.id: /],
+        [
+          'collaborators of',
+          () => me.get('/workbook/a%00b/collaborators'),
+          /^params\.workbook_id: must not contain/,
+        ],
+        [
+          'invitee email',
+          () => me.post(`/workbook/${id}/collaborators`, { email: `b${nul}@example.com` }),
+          /^body\.email: must not contain/,
+        ],
+        [
+          'revoked collaborator',
+          () => del(me, `/workbook/${id}/collaborators/a%00b`),
+          /^params\.user_id: /,
+        ],
+        [
+          'revoked invite',
+          () => del(me, `/workbook/${id}/pending-invites/a%00b`),
+          /^params\.invite_id: /,
+        ],
+        [
+          '?workbook_id=',
+          () => me.get('/grid?workbook_id=a%00b'),
+          /^X-Workbook-Id \/ workbook_id: /,
+        ],
+      ];
+      const refusedWrongly: string[] = [];
+      for (const [what, send, detail] of requests) {
+        const response = await send();
+        if (![400, 422].includes(response.status) || !detail.test(String(response.body.detail)))
+          refusedWrongly.push(`${what}: ${response.status} ${JSON.stringify(response.body)}`);
+      }
+      expect(refusedWrongly).toEqual([]);
+      // Nothing was half written: the workbook keeps its title, and no token was made.
+      expect(
+        (await me.get('/workbooks')).body.workbooks.map((w: { title: string }) => w.title),
+      ).toEqual(expect.arrayContaining(['Plan']));
+      expect((await me.get('/auth/tokens')).body.tokens).toEqual([]);
+    }));
+
+  it('an identity provider token whose sub or email holds a NUL character is a 401 naming the claim', () =>
+    withSaas(
+      async (server) => {
+        const badSubject = await externalToken({ sub: `idp|${nul}1` });
+        const refusedSubject = await server.as(badSubject).get('/auth/me');
+        expect(refusedSubject.status).toBe(401);
+        expect(refusedSubject.body.detail).toMatch(/"sub"/);
+        const badEmail = await externalToken({ sub: 'idp|2', email: `g${nul}@example.com` });
+        const refusedEmail = await server.as(badEmail).get('/auth/me');
+        expect(refusedEmail.status).toBe(401);
+        expect(refusedEmail.body.detail).toMatch(/"email"/);
+      },
+      { env: { GRIDBOOK_JWT_SECRET: TEST_JWT_SECRET } },
+    ));
+});
+
 describe(`SaaS workbooks per user on ${TEST_DATABASE_KIND}`, () => {
   it('each user has their own workbooks; another user’s workbook id is 404 exactly like a missing one', () =>
     withSaas(async (server) => {

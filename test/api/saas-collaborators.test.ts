@@ -117,4 +117,37 @@ describe(`SaaS collaborators on ${TEST_DATABASE_KIND}`, () => {
       await server.close();
     }
   });
+
+  it('a workbook deleted while its editor writes: each write is stored before the deletion or answers 404, none 503, and nothing is left behind', async () => {
+    const server = await startSaasApp();
+    try {
+      const owner = await server.signUp('deleting-owner@example.com');
+      const editor = await server.signUp('busy-editor@example.com');
+      const id = (await server.as(owner.token).post('/workbooks', { title: 'Going' })).body.workbook
+        .id as string;
+      await server.as(owner.token).post(`/workbook/${id}/collaborators`, {
+        email: 'busy-editor@example.com',
+      });
+      const asEditor = server.as(editor.token, { 'x-workbook-id': id });
+      expect((await asEditor.post('/grid/cell', { cell: 'A1', value: '1' })).status).toBe(200);
+      const writes = Array.from({ length: 30 }, (_, row) =>
+        asEditor.post('/grid/cell', { cell: `B${row + 1}`, value: String(row) }),
+      );
+      const deletion = del(server.as(owner.token), `/workbooks/${id}`);
+      const answers = await Promise.all(writes);
+      expect((await deletion).status).toBe(200);
+      const statuses = new Set(answers.map((answer) => answer.status));
+      expect([...statuses].filter((status) => status !== 200 && status !== 404)).toEqual([]);
+      for (const table of ['workbook_commits', 'workbook_snapshots', 'workbook_heads']) {
+        const { rows } = await server.database.database.query(
+          `SELECT count(*)::int AS n FROM ${table} WHERE workbook_id = $1`,
+          [id],
+        );
+        expect({ table, rows: rows[0] }).toEqual({ table, rows: { n: 0 } });
+      }
+      expect((await asEditor.post('/grid/cell', { cell: 'C1', value: '1' })).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
 });

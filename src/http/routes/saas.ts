@@ -79,10 +79,11 @@ function workbookIdOf(request: FastifyRequest): string | undefined {
   const query = (request.query as Record<string, unknown> | undefined)?.['workbook_id'];
   const raw = header ?? query;
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || raw.trim() === '' || raw.length > 200)
+  // A NUL could never name a workbook, and the database cannot even look it up.
+  if (typeof raw !== 'string' || raw.trim() === '' || raw.length > 200 || raw.includes('\0'))
     throw new HttpError(
       400,
-      'X-Workbook-Id / workbook_id: must be one workbook id (1–200 characters).',
+      'X-Workbook-Id / workbook_id: must be one workbook id (1–200 characters, no NUL character).',
     );
   return raw.trim();
 }
@@ -386,8 +387,11 @@ export const saasRoutes: FastifyPluginAsyncTypebox<{ saas: SaasServices }> = asy
       },
     },
     async (request) => {
-      await saas.directory.delete(identityOf(request).id, request.params.id);
-      await saas.host.forget(request.params.id);
+      const userId = identityOf(request).id;
+      await saas.directory.requireOwner(userId, request.params.id, 'delete it');
+      await saas.host.delete(request.params.id, () =>
+        saas.directory.delete(userId, request.params.id),
+      );
       return { ok: true as const };
     },
   );

@@ -181,6 +181,10 @@ export class Authenticator {
         : await this.#verify(token, this.#hmac!, { algorithms: ['HS256'], ...checks });
     const id = subjectOf(payload);
     const email = typeof payload['email'] === 'string' ? payload['email'] : undefined;
+    if (email?.includes('\0'))
+      throw new NotAuthenticatedError(
+        'The token\'s "email" claim contains a NUL character (U+0000), which no address holds.',
+      );
     await this.#options.users.ensureExternal(
       id,
       email,
@@ -247,6 +251,11 @@ export class Authenticator {
 function subjectOf(payload: JWTPayload): string {
   if (typeof payload.sub !== 'string' || payload.sub === '')
     throw new NotAuthenticatedError('The token names no user: its "sub" claim is missing.');
+  // The database cannot hold it, so it could name no user.
+  if (payload.sub.includes('\0'))
+    throw new NotAuthenticatedError(
+      'The token\'s "sub" claim contains a NUL character (U+0000), which no user id holds.',
+    );
   return payload.sub;
 }
 
