@@ -731,6 +731,17 @@ describe('CSV', () => {
     expect(await exported()).toBe(before);
   });
 
+  it('export.csv?mode=display writes each cell as it shows (dates, percentages, currency), as Excel saves CSV', async () => {
+    await server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [['2026-01-31', '15%', '$1,200', 'plain']],
+    });
+    const shown = await server.http.get('/system/export.csv', { mode: 'display' });
+    expect(shown.status).toBe(200);
+    expect(shown.text).toBe('2026-01-31,15%,"$1,200",plain');
+    expect((await server.http.get('/system/export.csv')).text).toBe('46053,0.15,1200,plain');
+  });
+
   it('an unknown sheet on export.csv is a 404', async () => {
     expect((await server.http.get('/system/export.csv', { sheet: 'Ghost' })).status).toBe(404);
   });
