@@ -28,10 +28,10 @@ export type ExportXlsxQuery = Static<typeof ExportXlsxQuery>;
 export const ExportCsvQuery = Type.Object({
   sheet: Type.Optional(SheetName),
   mode: Type.Optional(
-    Type.Union([Type.Literal('values'), Type.Literal('formulas')], {
+    Type.Union([Type.Literal('values'), Type.Literal('formulas'), Type.Literal('display')], {
       default: 'values',
       description:
-        '`values` (default): computed values; `formulas`: formula text where a cell has a formula.',
+        "`values` (default): computed values; `formulas`: formula text where a cell has a formula; `display`: each cell as it shows through its number format (`15%`, `$1,200.00`, dates as dates), as Excel's Save as CSV writes.",
     }),
   ),
 });

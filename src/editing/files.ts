@@ -19,6 +19,7 @@ import {
   saveFileInSlices,
   withName,
   xlsxWorker,
+  type CsvSource,
   type JsonDecoder,
   type WorkbookStore,
   type XlsxWorkerPool,
@@ -150,16 +151,16 @@ export async function importXlsx(
   await prepareAndCommit(handle, ops, meta);
 }
 
-/** Fills a sheet (added when missing) from CSV at A1; returns the sheet's name. */
+/** Fills a sheet (added when missing) from CSV (text, or bytes in any encoding) at A1; returns the sheet's name. */
 export async function importCsv(
   handle: WorkbookHandle,
   sheetName: string | undefined,
-  text: string,
+  csv: CsvSource,
   meta: ApplyMeta,
   maxCells = MAX_IMPORT_CELLS,
 ): Promise<string> {
   const name = sheetName ?? handle.workbook.activeSheetName;
-  const ops = importCsvOps(handle.workbook, name, text, maxCells);
+  const ops = importCsvOps(handle.workbook, name, csv, maxCells);
   checkImportSize(ops, 'body', maxCells);
   if (ops.length > 0) await handle.commit(ops, meta);
   return ops.some((op) => op.type === 'add-sheet') ? name.trim() : handle.workbook.sheet(name).name;

@@ -5,6 +5,7 @@ import {
   parseRange,
   ReadSlices,
   setLocksOps,
+  typedFormatOps,
   valueToJson,
   Workbook,
   writeRangeOps,
@@ -92,6 +93,30 @@ describe('CSV export', () => {
     const csv = encodeCsv(sheetWithEverything().sheet('Data'), 'formulas');
     expect(csv.split('\r\n')[2]).toBe("Bob,=B2*2,'123");
     expect(csv.split('\r\n')[3]).toBe("x,=Other!A1+1,'=cmd|' /C calc'!A0");
+  });
+
+  it('display mode writes each cell as it shows, and an import reads the same values and number formats back', () => {
+    const workbook = open({ sheetNames: ['Shown'] });
+    workbook.apply(
+      writeRangeOps('Shown', { row: 0, col: 0 }, [[46053, 0.15, -1200, "'007", '=B1*2', 7]]),
+    );
+    workbook.apply(
+      typedFormatOps('Shown', [
+        { row: 0, col: 0, numberFormat: 'yyyy-mm-dd' },
+        { row: 0, col: 1, numberFormat: '0%' },
+        { row: 0, col: 2, numberFormat: '"$"#,##0.00' },
+        { row: 0, col: 4, numberFormat: '0.0%' },
+        // A format may hold any text: shown, it must not become a formula where the CSV is opened.
+        { row: 0, col: 5, numberFormat: '"=cmd|"0' },
+      ]),
+    );
+    const csv = encodeCsv(workbook.sheet('Shown'), 'display');
+    expect(csv).toBe(`2026-01-31,15%,"-$1,200.00",'007,30.0%,'=cmd|7`);
+    const target = open({ sheetNames: ['Shown'] });
+    target.apply(importCsvOps(target, 'Shown', csv));
+    const [a, b] = [workbook.sheet('Shown'), target.sheet('Shown')];
+    for (let col = 0; col < 5; col += 1) expect(b.value(0, col)).toEqual(a.value(0, col));
+    for (let col = 0; col < 4; col += 1) expect(b.display(0, col)).toBe(a.display(0, col));
   });
 
   it('an empty sheet is an empty file; leading empty rows and columns are kept so positions survive', () => {

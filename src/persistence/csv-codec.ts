@@ -26,7 +26,13 @@ import {
 } from '../core/index.js';
 import { InvalidDocumentError } from './errors.js';
 
-export type CsvMode = 'values' | 'formulas';
+/**
+ * `values` (default): computed values; `formulas`: formula text where a cell has one, so the
+ * sheet's formulas survive a CSV round trip; `display`: each cell as it shows (its number format
+ * applied: `15%`, `$1,200.00`, `2026-01-31`), which is what Excel's "Save as CSV" writes and what
+ * a typed import reads back as the same values and formats.
+ */
+export type CsvMode = 'values' | 'formulas' | 'display';
 
 const INJECTION_START = /^[=+\-@\t\r]/;
 
@@ -44,6 +50,20 @@ function valueField(value: CellValue): string | number {
   return textField(value);
 }
 
+/**
+ * A number's display is safe to leave bare when it holds nothing a spreadsheet could run: no
+ * letters but an exponent's, no parentheses, quotes or `!` (a number format may hold any text,
+ * and an imported file chose it).
+ */
+const PLAIN_NUMBER_DISPLAY = /^[-+]?[\p{Sc}\d\s.,:%/eE+-]*$/u;
+
+function displayField(value: CellValue, display: string): string {
+  if (typeof value === 'string') return textField(display);
+  return INJECTION_START.test(display) && !PLAIN_NUMBER_DISPLAY.test(display)
+    ? `'${display}`
+    : display;
+}
+
 function inputField(input: CellInput | null): string | number {
   if (input === null) return '';
   if (isFormula(input)) return visibleFormula(input.formula);
@@ -51,10 +71,6 @@ function inputField(input: CellInput | null): string | number {
   return valueField(input);
 }
 
-/**
- * `values` (default): computed values; `formulas`: formula text where a cell has one, so the
- * sheet's formulas survive a CSV round trip (such a file is meant to contain formulas).
- */
 /**
  * The most fields a CSV export writes. CSV has no way to skip empty cells, so its size is the
  * block from A1 to the last occupied cell, whatever few cells are filled: one cell at
@@ -83,17 +99,16 @@ function csvLines(sheet: SheetView, mode: CsvMode, cols: number, from: number, t
     const fields: (string | number)[] = [];
     for (let col = 0; col < cols; col += 1) {
       const input = sheet.input(row, col);
-      fields.push(
-        mode === 'formulas'
-          ? inputField(input)
-          : input === null && sheet.spilledFrom(row, col) === undefined
-            ? ''
-            : valueField(sheet.value(row, col)),
-      );
+      if (mode === 'formulas') fields.push(inputField(input));
+      else if (input === null && sheet.spilledFrom(row, col) === undefined) fields.push('');
+      else if (mode === 'display')
+        fields.push(displayField(sheet.value(row, col), sheet.display(row, col)));
+      else fields.push(valueField(sheet.value(row, col)));
     }
     rows.push(fields);
   }
-  // In values mode papaparse's escapeFormulae is a second guard against injected formulas.
+  // In values mode papaparse's escapeFormulae is a second guard against injected formulas (in
+  // display mode it would mark every negative number, `-$5.00`, as text: displayField guards).
   return Papa.unparse(rows, { escapeFormulae: mode === 'values', newline: '\r\n' });
 }
 

@@ -57,6 +57,7 @@ export {
   csvImportOps,
   type CsvMode,
 } from './csv-codec.js';
+export type { CsvSource } from './csv-text.js';
 export { contentDisposition, exportFileName, safeFileStem, utcStamp } from './export-filename.js';
 export {
   computedValues,

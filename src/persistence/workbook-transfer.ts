@@ -18,6 +18,7 @@ import {
   encodeCsvInSlices,
   type CsvMode,
 } from './csv-codec.js';
+import { csvText, type CsvSource } from './csv-text.js';
 import { decodeWorkbookJson, withName } from './document-import.js';
 import { gridbookText, type ComputedValues } from './gridbook-json.js';
 import type { EncodedDocument } from './workbook-store.js';
@@ -178,14 +179,14 @@ export async function importXlsxOps(
   );
 }
 
-/** CSV text → ops that make the sheet (added when missing) hold it from A1. */
+/** CSV text or bytes → ops that make the sheet (added when missing) hold it from A1. */
 export function importCsvOps(
   workbook: WorkbookReader,
   sheetName: string,
-  text: string,
+  csv: CsvSource,
   maxCells = Number.POSITIVE_INFINITY,
 ): Op[] {
-  const rows = decodeCsv(text, 'body', maxCells);
+  const rows = decodeCsv(csvText(csv, 'body'), 'body', maxCells);
   const existing = workbook.sheetNames.find(
     (name) => name.toLowerCase() === sheetName.trim().toLowerCase(),
   );

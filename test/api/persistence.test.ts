@@ -682,6 +682,66 @@ describe('CSV', () => {
     expect(await exported()).toBe(before);
   });
 
+  it("import.csv reads the encoding the file was saved in: Excel's Windows-1252, marked UTF-16, a declared charset", async () => {
+    const postCsv = (bytes: Uint8Array, contentType = 'text/csv') =>
+      fetch(`${server.url}/system/import.csv?sheet=People`, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: bytes,
+      });
+    const people = async () => (await server.http.get('/peek', { sheet: 'People' })).body.rows;
+    // Excel's "CSV (Comma delimited)" on Windows: the code page, no byte order mark.
+    const windows1252 = Buffer.from('Name,City\r\nRen\xe9,M\xfcnchen\r\n', 'latin1');
+    expect((await postCsv(windows1252)).status).toBe(200);
+    expect(await people()).toEqual([
+      ['Name', 'City'],
+      ['René', 'München'],
+    ]);
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('Name\tCity\r\nZoë\tKraków\r\n', 'utf16le'),
+    ]);
+    expect((await postCsv(utf16)).status).toBe(200);
+    expect(await people()).toEqual([
+      ['Name', 'City'],
+      ['Zoë', 'Kraków'],
+    ]);
+    // Byte 0x80 is "€" in Windows-1252 and "Ä" in the Macintosh set a sender may declare.
+    const mac = Buffer.from([0x61, 0x0d, 0x0a, 0x80]);
+    expect((await postCsv(mac, 'text/csv; charset=macintosh')).status).toBe(200);
+    expect(await people()).toEqual([['a'], ['Ä']]);
+    const unknown = await postCsv(mac, 'text/csv; charset=klingon');
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { detail: string }).detail).toContain('"klingon"');
+  });
+
+  it('import.csv refuses a binary file (an .xlsx sent as CSV) with 400 and leaves the workbook as it was', async () => {
+    await buildThreeSheets();
+    const before = await exported();
+    const { bytes: xlsx } = await download('/system/export.xlsx');
+    const response = await fetch(`${server.url}/system/import.csv?sheet=Fresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv' },
+      body: xlsx,
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { detail: string }).detail).toMatch(
+      /^body: is not CSV text.*\/system\/import\.xlsx/,
+    );
+    expect(await exported()).toBe(before);
+  });
+
+  it('export.csv?mode=display writes each cell as it shows (dates, percentages, currency), as Excel saves CSV', async () => {
+    await server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [['2026-01-31', '15%', '$1,200', 'plain']],
+    });
+    const shown = await server.http.get('/system/export.csv', { mode: 'display' });
+    expect(shown.status).toBe(200);
+    expect(shown.text).toBe('2026-01-31,15%,"$1,200",plain');
+    expect((await server.http.get('/system/export.csv')).text).toBe('46053,0.15,1200,plain');
+  });
+
   it('an unknown sheet on export.csv is a 404', async () => {
     expect((await server.http.get('/system/export.csv', { sheet: 'Ghost' })).status).toBe(404);
   });

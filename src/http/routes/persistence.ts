@@ -53,15 +53,25 @@ export interface PersistenceRouteDeps extends RouteDeps {
 const BINARY_TYPES = ['multipart/form-data', XLSX_CONTENT_TYPE, 'application/octet-stream'];
 const TEXT_TYPES = ['text/csv', 'text/tab-separated-values'];
 
-/** Upload bodies: multipart and xlsx as bytes in shared memory, CSV as text (scoped to these routes). */
+/**
+ * Upload bodies: multipart and xlsx as bytes in shared memory, CSV as bytes too, decoded by the
+ * CSV codec, which knows the encodings spreadsheets save CSV in (scoped to these routes).
+ */
 function installUploadParsers(app: FastifyInstance, bodyLimit: number): void {
   // Read into shared memory: the worker reads the file without a copy (readSharedBody).
   app.addContentTypeParser(BINARY_TYPES, (request: FastifyRequest, payload: IncomingMessage) =>
     readSharedBody(request, payload, bodyLimit),
   );
-  app.addContentTypeParser(TEXT_TYPES, { parseAs: 'string', bodyLimit }, (_request, body, done) =>
+  app.addContentTypeParser(TEXT_TYPES, { parseAs: 'buffer', bodyLimit }, (_request, body, done) =>
     done(null, body),
   );
+}
+
+/** The charset a raw text body declares (`text/csv; charset=windows-1252`), if any. */
+function declaredCharset(request: FastifyRequest): string | undefined {
+  if (isMultipart(request)) return undefined;
+  const match = /;\s*charset="?([^";\s]+)"?/i.exec(request.headers['content-type'] ?? '');
+  return match?.[1];
 }
 
 function isMultipart(request: FastifyRequest): boolean {
@@ -321,12 +331,12 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
     },
     async (request) => {
       const handle = await handleOf(deps, request);
-      const text = uploadedFile(request, 'CSV').data.toString('utf8');
+      const bytes = uploadedFile(request, 'CSV').data;
       const sheet = handle.workbook.sheet(
         await importCsv(
           handle,
           request.query.sheet,
-          text,
+          { bytes, charset: declaredCharset(request) },
           changeMeta(request),
           deps.config.maxImportCells,
         ),

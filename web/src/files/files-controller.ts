@@ -120,9 +120,10 @@ export class FilesController {
           ? // Version 2 (dense blocks): a tenth of the size, so even a million cells import back under the request limit.
             await this.api.download('/system/export', { version: '2' }, `${base}.gridbook`)
           : kind === 'csv'
-            ? await this.api.download(
+            ? // As Excel's Save as CSV: each cell as it shows (dates as dates, 15%, $1,200.00), not 46053 or 0.15.
+              await this.api.download(
                 '/system/export.csv',
-                { sheet },
+                { sheet, mode: 'display' },
                 `${base}__${sheet.replace(/[^A-Za-z0-9_-]/g, '_')}.csv`,
               )
             : await this.api.download(
