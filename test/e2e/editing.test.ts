@@ -235,6 +235,52 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[FIRST-HOUR] arrow keys while typing a formula insert and move the neighbouring reference; Shift+arrow extends it', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        [1, 10],
+        [2, 20],
+        [3, 30],
+      ],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    const editor = page.getByTestId('cell-editor');
+    await goTo(page, 'C2');
+    await page.keyboard.type('=SUM(');
+    await page.keyboard.press('ArrowLeft');
+    await expect(editor.inputValue()).resolves.toBe('=SUM(B2');
+    await page.keyboard.press('ArrowUp');
+    await expect(editor.inputValue()).resolves.toBe('=SUM(B1');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+ArrowDown');
+    await expect(editor.inputValue()).resolves.toBe('=SUM(B1:B3');
+    // After an operator, the arrows start again from the edited cell.
+    await page.keyboard.type(')*');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(editor.inputValue()).resolves.toBe('=SUM(B1:B3)*A2');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('C3');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await storedValues(suite.server, 'C2')).toEqual({ C2: 120 });
+    // Where no reference may go, an arrow ends the edit and moves, as before.
+    await goTo(page, 'D1');
+    await page.keyboard.type('=A1');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('E1');
+    await expectCellText(page, 'D1', '1');
+    // Editing existing text (F2), arrows move the caret and insert nothing.
+    await goTo(page, 'D1');
+    await page.keyboard.press('F2');
+    await page.keyboard.type('+');
+    await page.keyboard.press('ArrowLeft');
+    await expect(editor.inputValue()).resolves.toBe('=A1+');
+    await page.keyboard.press('Escape');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[FIRST-HOUR] after an edit in the formula bar, point mode in a cell still inserts the clicked cells', async () => {
     await suite.server.http.post('/grid/range', {
       target_cell: 'A1',

@@ -1,5 +1,6 @@
 // The in-cell editor: an input laid exactly over the cell being edited. Enter/Tab commit and
-// move (Shift reverses), Escape cancels, arrows commit and move when the edit began by typing.
+// move (Shift reverses), Escape cancels; when the edit began by typing, arrows insert and move a
+// reference where a formula awaits one (point mode) and otherwise commit and move.
 // Its text is the session's edit state, so the formula bar shows every character at once.
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useObservable } from '../app/observable.js';
@@ -73,13 +74,12 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
     } else if (event.key === 'Escape') {
       event.preventDefault();
       editor.cancel();
-    } else if (
-      state.mode === 'enter' &&
-      ARROW_MOVES[event.key] !== undefined &&
-      !editor.canPoint()
-    ) {
+    } else if (state.mode === 'enter' && ARROW_MOVES[event.key] !== undefined) {
+      // Typing a formula where a reference may go, arrows point at cells (Excel's Point mode);
+      // anywhere else they end the edit and move.
       event.preventDefault();
-      void editor.commit(ARROW_MOVES[event.key]);
+      if (editor.canPoint()) editor.pointBy(ARROW_MOVES[event.key]!, event.shiftKey);
+      else void editor.commit(ARROW_MOVES[event.key]);
     }
     event.stopPropagation();
   };

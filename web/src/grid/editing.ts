@@ -1,6 +1,6 @@
 // Editing a cell: start (typing, F2, double-click, formula bar), keep the text in one place
-// so the cell editor and the formula bar show the same characters, point mode (clicking
-// cells while typing a formula inserts their reference), commit and cancel.
+// so the cell editor and the formula bar show the same characters, point mode (clicking cells,
+// or pressing arrow keys, while typing a formula inserts their reference), commit and cancel.
 import { editableInput } from './cell-format.js';
 import type { EditState, Session } from '../app/session.js';
 import { formatRect, type CellRef, type Rect } from './address.js';
@@ -33,6 +33,11 @@ export interface Move {
 export class EditController {
   /** The reference inserted by the last click in point mode: the next click replaces it. */
   private pointSpan: { start: number; end: number } | null = null;
+  /**
+   * The cells that reference names, as the corner it started from and the corner arrow keys
+   * move (Shift+arrow moves only `end`, extending it to a range, as Excel's Point mode does).
+   */
+  private pointed: { anchor: CellRef; end: CellRef } | null = null;
   /** True between a mouse-down in point mode and the next typed character. */
   pointing = false;
 
@@ -61,6 +66,7 @@ export class EditController {
     }
     const original = options.original ?? editableInput(cached);
     this.pointSpan = null;
+    this.pointed = null;
     this.pointing = false;
     this.session.editing.set({
       sheet,
@@ -78,6 +84,7 @@ export class EditController {
     const state = this.state;
     if (state === null) return;
     this.pointSpan = null;
+    this.pointed = null;
     this.pointing = false;
     this.session.editing.set({ ...state, text, caret });
   }
@@ -98,6 +105,37 @@ export class EditController {
 
   /** Insert (or replace the last inserted) reference to `rect` at the caret. */
   point(rect: Rect): void {
+    this.pointed = {
+      anchor: { col: rect.col, row: rect.row },
+      end: { col: rect.col + rect.width - 1, row: rect.row + rect.height - 1 },
+    };
+    this.insertReference(rect);
+  }
+
+  /**
+   * An arrow key in point mode: the first one inserts the reference of the cell next to the
+   * edited one, the next ones move it; with `extend` (Shift) its far corner moves, making a range.
+   */
+  pointBy(move: Move, extend: boolean): void {
+    const state = this.state;
+    if (state === null) return;
+    const from = this.pointed ?? { anchor: state.cell, end: state.cell };
+    const { rows, cols } = this.limits();
+    const end = {
+      col: Math.max(0, Math.min(cols - 1, from.end.col + move.dx)),
+      row: Math.max(0, Math.min(rows - 1, from.end.row + move.dy)),
+    };
+    const anchor = extend ? from.anchor : end;
+    this.pointed = { anchor, end };
+    this.insertReference({
+      col: Math.min(anchor.col, end.col),
+      row: Math.min(anchor.row, end.row),
+      width: Math.abs(end.col - anchor.col) + 1,
+      height: Math.abs(end.row - anchor.row) + 1,
+    });
+  }
+
+  private insertReference(rect: Rect): void {
     const state = this.state;
     if (state === null) return;
     const reference = formatRect(rect);
@@ -112,6 +150,7 @@ export class EditController {
     if (state === null) return;
     this.session.editing.set(null);
     this.pointSpan = null;
+    this.pointed = null;
     this.pointing = false;
     this.session.goTo({ ...state.cell, width: 1, height: 1 });
   }
@@ -122,6 +161,7 @@ export class EditController {
     if (state === null) return;
     this.session.editing.set(null);
     this.pointSpan = null;
+    this.pointed = null;
     this.pointing = false;
     if (move !== null && state.sheet === this.session.activeSheet) {
       const { rows, cols } = this.limits();
