@@ -4,6 +4,7 @@
 import { editableInput } from './cell-format.js';
 import type { EditState, Session } from '../app/session.js';
 import { formatRect, type CellRef, type Rect } from './address.js';
+import { ROW_HEIGHT } from './grid-theme.js';
 
 /** Characters after which a click inserts a reference instead of ending the edit. */
 const POINTABLE_AFTER = new Set([
@@ -22,6 +23,9 @@ const POINTABLE_AFTER = new Set([
   ';',
   ' ',
 ]);
+
+/** The height of one more line of text in a cell, px (Glide draws lines 1.4 em apart). */
+const TEXT_LINE_HEIGHT = 18;
 
 export interface Move {
   readonly dx: number;
@@ -176,7 +180,24 @@ export class EditController {
       if (move.key === 'Tab') this.session.tabRun.tab(state.cell, next);
       this.session.goTo({ ...next, width: 1, height: 1 });
     }
-    if (state.text !== state.original)
-      await this.session.writeCell(state.sheet, state.cell, state.text);
+    if (state.text !== state.original) {
+      const written = await this.session.writeCell(state.sheet, state.cell, state.text);
+      if (written) await this.fitRowToLines(state);
+    }
+  }
+
+  /**
+   * Text with line breaks (Alt+Enter) gets a row tall enough to show its lines, as Excel fits
+   * the row; a row whose height was set by hand keeps it. One undo step with the write.
+   */
+  private async fitRowToLines(state: EditState): Promise<void> {
+    const lines = state.text.split('\n').length;
+    if (lines < 2 || state.sheet !== this.session.activeSheet) return;
+    const layout = this.session.layouts.current.get();
+    if (layout?.sheet === state.sheet && layout.heights.has(state.cell.row)) return;
+    const height = ROW_HEIGHT + (lines - 1) * TEXT_LINE_HEIGHT;
+    const row = state.cell.row;
+    if ((await this.session.layouts.setRowHeight(row, row, height)) !== undefined)
+      this.session.mergeLastCommits(2);
   }
 }
