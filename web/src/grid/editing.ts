@@ -197,7 +197,17 @@ export class EditController {
     if (layout?.sheet === state.sheet && layout.heights.has(state.cell.row)) return;
     const height = ROW_HEIGHT + (lines - 1) * TEXT_LINE_HEIGHT;
     const row = state.cell.row;
-    if ((await this.session.layouts.setRowHeight(row, row, height)) !== undefined)
-      this.session.mergeLastCommits(2);
+    // Another edit committed in between (typing on at once) is its own step: merge only adjacent.
+    let commits = 0;
+    const stop = this.session.onCommit(() => (commits += 1));
+    try {
+      if (
+        (await this.session.layouts.setRowHeight(row, row, height)) !== undefined &&
+        commits === 1
+      )
+        this.session.mergeLastCommits(2);
+    } finally {
+      stop();
+    }
   }
 }
