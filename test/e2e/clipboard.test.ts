@@ -267,7 +267,7 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
     await expectCellText(page, 'A1', '2026-01-31');
     await goTo(page, 'A1:C1');
     await dragFillHandle(page, 'C1', 'C3');
-    await expectCellText(page, 'A3', '2026-01-31');
+    await expectCellText(page, 'A3', '2026-02-02');
     await expectCellText(page, 'B2', '10%');
     await expectCellText(page, 'B3', '10%');
     await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
@@ -288,6 +288,24 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
       formats?: { format: { bold?: boolean } }[];
     };
     expect(after.formats?.[0]?.format.bold ?? after.cells[0]?.format?.bold).toBe(true);
+  });
+
+  it('[FIRST-HOUR] the fill handle counts one date on by a day per cell; a lone number still repeats', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [['2026-02-27', 7]],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'A1', '2026-02-27');
+    await goTo(page, 'A1:B1');
+    await dragFillHandle(page, 'B1', 'B4');
+    await expectCellText(page, 'A2', '2026-02-28');
+    await expectCellText(page, 'A3', '2026-03-01');
+    await expectCellText(page, 'A4', '2026-03-02');
+    await expectCellText(page, 'B4', '7');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await storedValues(suite.server, 'B2:B4')).toEqual({ B2: 7, B3: 7, B4: 7 });
   });
 
   it('[FIRST-HOUR] Ctrl+D fills the top row down the selection, Ctrl+R the left column right; one undo each', async () => {

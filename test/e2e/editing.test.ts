@@ -128,6 +128,50 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     await expect.poll(() => storedValues(suite.server, 'A1:A2')).toEqual({ A1: 'abcd', A2: 'xyz' });
   });
 
+  it('[FIRST-HOUR] Alt+Enter breaks the line in the cell editor and the formula bar; Enter still commits', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    const editor = page.getByTestId('cell-editor');
+    await goTo(page, 'A1');
+    await page.keyboard.type('first');
+    const oneLine = (await editor.boundingBox())!.height;
+    await page.keyboard.press('Alt+Enter');
+    await page.keyboard.type('second');
+    await expect(editor.inputValue()).resolves.toBe('first\nsecond');
+    // The editor grows to show both lines.
+    expect((await editor.boundingBox())!.height).toBeGreaterThan(oneLine + 10);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('A2');
+    await expectCellText(page, 'A1', 'first\nsecond');
+    await expect.poll(() => storedValues(suite.server, 'A1')).toEqual({ A1: 'first\nsecond' });
+    // Its row grows to show both lines, as Excel fits it.
+    const rowHeight = async (address: string) => (await cell(page, address).boundingBox())!.height;
+    await expect.poll(() => rowHeight('A1')).toBeGreaterThan((await rowHeight('A2')) + 10);
+    // Editing it again shows the break, in the cell and in the formula bar.
+    await goTo(page, 'A1');
+    await expect(page.getByTestId('formula-bar').inputValue()).resolves.toBe('first\nsecond');
+    await page.keyboard.press('F2');
+    await expect(editor.inputValue()).resolves.toBe('first\nsecond');
+    await page.keyboard.press('Escape');
+    // The formula bar takes Alt+Enter too, and an edit there keeps the line breaks.
+    await goTo(page, 'B1');
+    await page.getByTestId('formula-bar').click();
+    await page.keyboard.type('x');
+    await page.keyboard.press('Alt+Enter');
+    await page.keyboard.type('y');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'B1', 'x\ny');
+    await expect.poll(() => storedValues(suite.server, 'B1')).toEqual({ B1: 'x\ny' });
+    // One Ctrl+Z takes back a line-broken entry and its taller row.
+    await goTo(page, 'C5');
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'B1', '');
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'A1', '');
+    await expect.poll(() => rowHeight('A1')).toBe(await rowHeight('A2'));
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[EDIT-05] a committed literal shows before the server answers the write', async () => {
     await suite.open();
     const page = suite.ui.page;
@@ -232,6 +276,52 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     await page.keyboard.type(')');
     await page.keyboard.press('Enter');
     await expectCellText(page, 'B1', '6');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[FIRST-HOUR] arrow keys while typing a formula insert and move the neighbouring reference; Shift+arrow extends it', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        [1, 10],
+        [2, 20],
+        [3, 30],
+      ],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    const editor = page.getByTestId('cell-editor');
+    await goTo(page, 'C2');
+    await page.keyboard.type('=SUM(');
+    await page.keyboard.press('ArrowLeft');
+    await expect(editor.inputValue()).resolves.toBe('=SUM(B2');
+    await page.keyboard.press('ArrowUp');
+    await expect(editor.inputValue()).resolves.toBe('=SUM(B1');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+ArrowDown');
+    await expect(editor.inputValue()).resolves.toBe('=SUM(B1:B3');
+    // After an operator, the arrows start again from the edited cell.
+    await page.keyboard.type(')*');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(editor.inputValue()).resolves.toBe('=SUM(B1:B3)*A2');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('C3');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await storedValues(suite.server, 'C2')).toEqual({ C2: 120 });
+    // Where no reference may go, an arrow ends the edit and moves, as before.
+    await goTo(page, 'D1');
+    await page.keyboard.type('=A1');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('E1');
+    await expectCellText(page, 'D1', '1');
+    // Editing existing text (F2), arrows move the caret and insert nothing.
+    await goTo(page, 'D1');
+    await page.keyboard.press('F2');
+    await page.keyboard.type('+');
+    await page.keyboard.press('ArrowLeft');
+    await expect(editor.inputValue()).resolves.toBe('=A1+');
+    await page.keyboard.press('Escape');
     expect(suite.ui.errors).toEqual([]);
   });
 

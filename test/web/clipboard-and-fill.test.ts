@@ -62,6 +62,19 @@ describe('fill handle series', () => {
     expect(fillBlock([['=C1']], 'left', 1)).toEqual([['=B1']]);
   });
 
+  it('[FIRST-HOUR] one date counts on a day per cell, up and left counting back; a lone number repeats', () => {
+    const dates = () => true;
+    expect(fillBlock([['46053']], 'down', 2, dates)).toEqual([['46054'], ['46055']]);
+    expect(fillBlock([['46053']], 'up', 2, dates)).toEqual([['46051'], ['46052']]);
+    expect(fillBlock([['46053'], ['5']], 'right', 2, (row) => row === 0)).toEqual([
+      ['46054', '46055'],
+      ['5', '5'],
+    ]);
+    expect(fillBlock([['46053', '5']], 'down', 1, (_row, col) => col === 0)).toEqual([
+      ['46054', '5'],
+    ]);
+  });
+
   it('continues a decreasing step upwards', () => {
     expect(fillBlock([['10'], ['20']], 'up', 2)).toEqual([['-10'], ['0']]);
   });

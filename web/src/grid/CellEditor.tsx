@@ -1,5 +1,7 @@
-// The in-cell editor: an input laid exactly over the cell being edited. Enter/Tab commit and
-// move (Shift reverses), Escape cancels, arrows commit and move when the edit began by typing.
+// The in-cell editor: a text area laid exactly over the cell being edited, growing a line with
+// each line break (Alt+Enter, as in Excel). Enter/Tab commit and move (Shift reverses), Escape
+// cancels; when the edit began by typing, arrows insert and move a reference where a formula
+// awaits one (point mode) and otherwise commit and move.
 // Its text is the session's edit state, so the formula bar shows every character at once.
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useObservable } from '../app/observable.js';
@@ -15,6 +17,9 @@ interface Props {
   readonly viewport: Viewport;
 }
 
+/** The editor's line height in px (styles.css .cell-editor), for its height with line breaks. */
+const LINE_HEIGHT = 16;
+
 const ARROW_MOVES: Readonly<Record<string, Move>> = {
   ArrowUp: { dx: 0, dy: -1 },
   ArrowDown: { dx: 0, dy: 1 },
@@ -24,7 +29,7 @@ const ARROW_MOVES: Readonly<Record<string, Move>> = {
 
 export function CellEditor({ session, editor, layout, viewport }: Props) {
   const state = useObservable(session.editing);
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   const visible = state !== null && state.origin === 'cell' && state.sheet === session.activeSheet;
 
   useLayoutEffect(() => {
@@ -60,11 +65,24 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
 
   if (!visible) return null;
   const box = cellBox(layout, viewport, state.cell.col, state.cell.row);
-  const width = Math.min(640, Math.max(box.width + 1, state.text.length * 7.6 + 16));
+  const lines = state.text.split('\n');
+  const longest = Math.max(...lines.map((line) => line.length));
+  const width = Math.min(640, Math.max(box.width + 1, longest * 7.6 + 16));
+  const height = box.height + 1 + (lines.length - 1) * LINE_HEIGHT;
+  // One line sits in the middle of the cell, as the grid draws it (2 px borders).
+  const paddingTop = Math.max(0, (box.height + 1 - 4 - LINE_HEIGHT) / 2);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     const shift = event.shiftKey ? -1 : 1;
-    if (event.key === 'Enter') {
+    if (event.key === 'Enter' && event.altKey) {
+      // A line break in the cell's text, not the end of the edit (Excel's Alt+Enter).
+      event.preventDefault();
+      const { selectionStart, selectionEnd, value } = event.currentTarget;
+      editor.update(
+        `${value.slice(0, selectionStart)}\n${value.slice(selectionEnd)}`,
+        selectionStart + 1,
+      );
+    } else if (event.key === 'Enter') {
       event.preventDefault();
       void editor.commit({ dx: 0, dy: shift, key: 'Enter' });
     } else if (event.key === 'Tab') {
@@ -73,27 +91,28 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
     } else if (event.key === 'Escape') {
       event.preventDefault();
       editor.cancel();
-    } else if (
-      state.mode === 'enter' &&
-      ARROW_MOVES[event.key] !== undefined &&
-      !editor.canPoint()
-    ) {
+    } else if (state.mode === 'enter' && ARROW_MOVES[event.key] !== undefined) {
+      // Typing a formula where a reference may go, arrows point at cells (Excel's Point mode);
+      // anywhere else they end the edit and move.
       event.preventDefault();
-      void editor.commit(ARROW_MOVES[event.key]);
+      if (editor.canPoint()) editor.pointBy(ARROW_MOVES[event.key]!, event.shiftKey);
+      else void editor.commit(ARROW_MOVES[event.key]);
     }
     event.stopPropagation();
   };
 
   return (
-    <input
+    <textarea
       ref={input}
       data-testid="cell-editor"
       aria-label={`Editing ${formatCell(state.cell)}`}
       className="cell-editor"
       spellCheck={false}
       autoComplete="off"
+      wrap="off"
+      rows={lines.length}
       value={state.text}
-      style={{ left: box.left - 1, top: box.top - 1, width, height: box.height + 1 }}
+      style={{ left: box.left - 1, top: box.top - 1, width, height, paddingTop }}
       onChange={(event) =>
         editor.update(event.target.value, event.target.selectionStart ?? event.target.value.length)
       }

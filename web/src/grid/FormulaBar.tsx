@@ -1,5 +1,7 @@
 // The name box (type a cell or range and Enter to go there) and the formula bar (the raw
-// input of the active cell; typing here edits it; Enter commits, Escape restores).
+// input of the active cell; typing here edits it; Enter commits, Alt+Enter breaks the line,
+// Escape restores). The bar is a one-line text area, so a cell's line breaks survive an edit in
+// it (an input drops them).
 import { editableInput } from './cell-format.js';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { functionCatalogue } from '../api/functions-api.js';
@@ -103,7 +105,7 @@ export function FormulaBar({ session, editor }: Props) {
   const stored = editableInput(current);
   const text = editing !== null ? editing.text : stored;
   const references = editing !== null ? formulaReferences(editing.text) : [];
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   const [catalogue, setCatalogue] = useState<readonly FunctionJson[]>([]);
   const [caret, setCaret] = useState(0);
   const [chosen, setChosen] = useState(0);
@@ -144,7 +146,7 @@ export function FormulaBar({ session, editor }: Props) {
     };
   }, [editing === null]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (completion !== undefined) {
       const count = completion.matches.length;
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -163,7 +165,16 @@ export function FormulaBar({ session, editor }: Props) {
         return;
       }
     }
-    if (event.key === 'Enter') {
+    if (event.key === 'Enter' && event.altKey) {
+      event.preventDefault();
+      const { selectionStart, selectionEnd, value } = event.currentTarget;
+      if (session.editing.get() === null)
+        editor.start(cursor, stored, { origin: 'bar', mode: 'edit' });
+      const at = selectionStart + 1;
+      editor.update(`${value.slice(0, selectionStart)}\n${value.slice(selectionEnd)}`, at);
+      setCaret(at);
+      requestAnimationFrame(() => input.current?.setSelectionRange(at, at));
+    } else if (event.key === 'Enter') {
       event.preventDefault();
       void editor.commit({ dx: 0, dy: event.shiftKey ? -1 : 1, key: 'Enter' });
     } else if (event.key === 'Tab') {
@@ -182,13 +193,15 @@ export function FormulaBar({ session, editor }: Props) {
         fx
       </span>
       <div className="formula-wrap">
-        <input
+        <textarea
           ref={input}
           data-testid="formula-bar"
           aria-label={`Contents of ${formatCell(editing?.cell ?? cursor)}`}
           className="formula-bar"
           spellCheck={false}
           autoComplete="off"
+          rows={1}
+          wrap="off"
           role="combobox"
           aria-autocomplete="list"
           aria-controls="function-suggestions"

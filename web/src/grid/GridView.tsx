@@ -96,6 +96,19 @@ const KEYBINDINGS = {
   search: false,
 } as const;
 
+/** What Glide gives a right-click on a cell or a header: the item's bounds and the offset in it. */
+interface GridContextMenuEvent {
+  preventDefault: () => void;
+  bounds: Rectangle;
+  localEventX: number;
+  localEventY: number;
+}
+
+/** Where the context menu opens: the clicked point, in the page's coordinates. */
+function menuPointOf(event: GridContextMenuEvent): MenuRequest {
+  return { x: event.bounds.x + event.localEventX, y: event.bounds.y + event.localEventY };
+}
+
 function rowCount(bounds: { lastRow: number } | null | undefined): number {
   const needed = bounds === null || bounds === undefined ? 0 : bounds.lastRow + 1000;
   return Math.min(MAX_ROWS, Math.max(MIN_GRID_ROWS, needed));
@@ -329,21 +342,13 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
   );
 
   const onCellContextMenu = useCallback(
-    (
-      [col, row]: Item,
-      event: {
-        preventDefault: () => void;
-        bounds: Rectangle;
-        localEventX: number;
-        localEventY: number;
-      },
-    ) => {
+    ([col, row]: Item, event: GridContextMenuEvent) => {
       event.preventDefault();
       const current = session.selection.get();
       const wholeRows = current.rect.col === 0 && current.rect.width >= GRID_COLUMNS;
       // Column -1 is the row number: right-clicking it acts on that row, as in Excel and Sheets
       // (it selected column -1, and the menu offered to delete "column " and insert columns).
-      const at = { x: event.bounds.x + event.localEventX, y: event.bounds.y + event.localEventY };
+      const at = menuPointOf(event);
       if (col < 0) {
         // Glide selects the row's first cell right after this callback returns: select the row
         // once it has (a microtask), and open the menu for it then.
@@ -362,22 +367,14 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
 
   // A right-click on a column header opens the menu for that column (it opened nothing).
   const onHeaderContextMenu = useCallback(
-    (
-      col: number,
-      event: {
-        preventDefault: () => void;
-        bounds: Rectangle;
-        localEventX: number;
-        localEventY: number;
-      },
-    ) => {
+    (col: number, event: GridContextMenuEvent) => {
       event.preventDefault();
       if (col < 0) return;
       const current = session.selection.get();
       const wholeColumns = current.rect.row === 0 && current.rect.height >= limits.current.rows;
       if (!wholeColumns || !rectContains(current.rect, { col, row: 0 }))
         selectLines(wholeLines('col', col, col));
-      setMenu({ x: event.bounds.x + event.localEventX, y: event.bounds.y + event.localEventY });
+      setMenu(menuPointOf(event));
     },
     [session, selectLines],
   );

@@ -1,9 +1,10 @@
 // Editing a cell: start (typing, F2, double-click, formula bar), keep the text in one place
-// so the cell editor and the formula bar show the same characters, point mode (clicking
-// cells while typing a formula inserts their reference), commit and cancel.
+// so the cell editor and the formula bar show the same characters, point mode (clicking cells,
+// or pressing arrow keys, while typing a formula inserts their reference), commit and cancel.
 import { editableInput } from './cell-format.js';
 import type { EditState, Session } from '../app/session.js';
 import { formatRect, type CellRef, type Rect } from './address.js';
+import { ROW_HEIGHT } from './grid-theme.js';
 
 /** Characters after which a click inserts a reference instead of ending the edit. */
 const POINTABLE_AFTER = new Set([
@@ -23,6 +24,9 @@ const POINTABLE_AFTER = new Set([
   ' ',
 ]);
 
+/** The height of one more line of text in a cell, px (Glide draws lines 1.4 em apart). */
+const TEXT_LINE_HEIGHT = 18;
+
 export interface Move {
   readonly dx: number;
   readonly dy: number;
@@ -33,6 +37,11 @@ export interface Move {
 export class EditController {
   /** The reference inserted by the last click in point mode: the next click replaces it. */
   private pointSpan: { start: number; end: number } | null = null;
+  /**
+   * The cells that reference names, as the corner it started from and the corner arrow keys
+   * move (Shift+arrow moves only `end`, extending it to a range, as Excel's Point mode does).
+   */
+  private pointed: { anchor: CellRef; end: CellRef } | null = null;
   /** True between a mouse-down in point mode and the next typed character. */
   pointing = false;
 
@@ -61,6 +70,7 @@ export class EditController {
     }
     const original = options.original ?? editableInput(cached);
     this.pointSpan = null;
+    this.pointed = null;
     this.pointing = false;
     this.session.editing.set({
       sheet,
@@ -78,6 +88,7 @@ export class EditController {
     const state = this.state;
     if (state === null) return;
     this.pointSpan = null;
+    this.pointed = null;
     this.pointing = false;
     this.session.editing.set({ ...state, text, caret });
   }
@@ -98,6 +109,37 @@ export class EditController {
 
   /** Insert (or replace the last inserted) reference to `rect` at the caret. */
   point(rect: Rect): void {
+    this.pointed = {
+      anchor: { col: rect.col, row: rect.row },
+      end: { col: rect.col + rect.width - 1, row: rect.row + rect.height - 1 },
+    };
+    this.insertReference(rect);
+  }
+
+  /**
+   * An arrow key in point mode: the first one inserts the reference of the cell next to the
+   * edited one, the next ones move it; with `extend` (Shift) its far corner moves, making a range.
+   */
+  pointBy(move: Move, extend: boolean): void {
+    const state = this.state;
+    if (state === null) return;
+    const from = this.pointed ?? { anchor: state.cell, end: state.cell };
+    const { rows, cols } = this.limits();
+    const end = {
+      col: Math.max(0, Math.min(cols - 1, from.end.col + move.dx)),
+      row: Math.max(0, Math.min(rows - 1, from.end.row + move.dy)),
+    };
+    const anchor = extend ? from.anchor : end;
+    this.pointed = { anchor, end };
+    this.insertReference({
+      col: Math.min(anchor.col, end.col),
+      row: Math.min(anchor.row, end.row),
+      width: Math.abs(end.col - anchor.col) + 1,
+      height: Math.abs(end.row - anchor.row) + 1,
+    });
+  }
+
+  private insertReference(rect: Rect): void {
     const state = this.state;
     if (state === null) return;
     const reference = formatRect(rect);
@@ -112,6 +154,7 @@ export class EditController {
     if (state === null) return;
     this.session.editing.set(null);
     this.pointSpan = null;
+    this.pointed = null;
     this.pointing = false;
     this.session.goTo({ ...state.cell, width: 1, height: 1 });
   }
@@ -122,6 +165,7 @@ export class EditController {
     if (state === null) return;
     this.session.editing.set(null);
     this.pointSpan = null;
+    this.pointed = null;
     this.pointing = false;
     if (move !== null && state.sheet === this.session.activeSheet) {
       const { rows, cols } = this.limits();
@@ -136,7 +180,34 @@ export class EditController {
       if (move.key === 'Tab') this.session.tabRun.tab(state.cell, next);
       this.session.goTo({ ...next, width: 1, height: 1 });
     }
-    if (state.text !== state.original)
-      await this.session.writeCell(state.sheet, state.cell, state.text);
+    if (state.text !== state.original) {
+      const written = await this.session.writeCell(state.sheet, state.cell, state.text);
+      if (written) await this.fitRowToLines(state);
+    }
+  }
+
+  /**
+   * Text with line breaks (Alt+Enter) gets a row tall enough to show its lines, as Excel fits
+   * the row; a row whose height was set by hand keeps it. One undo step with the write.
+   */
+  private async fitRowToLines(state: EditState): Promise<void> {
+    const lines = state.text.split('\n').length;
+    if (lines < 2 || state.sheet !== this.session.activeSheet) return;
+    const layout = this.session.layouts.current.get();
+    if (layout?.sheet === state.sheet && layout.heights.has(state.cell.row)) return;
+    const height = ROW_HEIGHT + (lines - 1) * TEXT_LINE_HEIGHT;
+    const row = state.cell.row;
+    // Another edit committed in between (typing on at once) is its own step: merge only adjacent.
+    let commits = 0;
+    const stop = this.session.onCommit(() => (commits += 1));
+    try {
+      if (
+        (await this.session.layouts.setRowHeight(row, row, height)) !== undefined &&
+        commits === 1
+      )
+        this.session.mergeLastCommits(2);
+    } finally {
+      stop();
+    }
   }
 }

@@ -6,6 +6,7 @@ import type { Session } from '../app/session.js';
 import { formatRect } from './address.js';
 import { fillBlock, type FillDirection } from './fill-series.js';
 import { formatsIn, pasteFormats } from './clipboard.js';
+import { isDateFormat } from './number-formats.js';
 import { shiftFormula } from '../../../src/core/formula-text/index.js';
 import type { Rect } from './address.js';
 
@@ -57,11 +58,16 @@ async function fill(
       for (const char of match[1]!) col = col * 26 + (char.charCodeAt(0) - 64);
       inputs[Number(match[2]) - 1 - rect.row]![col - 1 - rect.col] = cell.input ?? '';
     }
-    const block = fillBlock(inputs, direction, count);
+    const formatOf = formatsIn(response, rect);
+    const numberFormatAt = (row: number, col: number) =>
+      formatOf(rect.col + col, rect.row + row)?.number_format;
+    const block = fillBlock(inputs, direction, count, (row, col) => {
+      const code = numberFormatAt(row, col);
+      return code !== undefined && isDateFormat(code);
+    });
     const ok = await session.writeRange(sheet, anchor, block, 'Fill');
     // A filled date, percentage or amount showed its bare number (46053, 0.1): the filled cells
     // repeat the source's formats, tiled the way its values are.
-    const formatOf = formatsIn(response, rect);
     const tiled = (offset: number, size: number) => ((offset % size) + size) % size;
     const formats = block.map((line, r) =>
       line.map((_, c) =>

@@ -1,5 +1,6 @@
-// What the fill handle writes: numbers continue their step, weekday and month names continue
-// their cycle, "Item 1" counts on, formulas move their references, anything else repeats.
+// What the fill handle writes: numbers continue their step, one date counts on by a day,
+// weekday and month names continue their cycle, "Item 1" counts on, formulas move their
+// references, anything else repeats.
 import { shiftFormula } from '../../../src/core/formula-text/index.js';
 
 const CYCLES: readonly (readonly string[])[] = [
@@ -44,16 +45,20 @@ const isNumberText = (text: string): boolean =>
 /**
  * The value `steps` cells past the end of `source` (steps ≥ 1), or before its start when
  * negative. `move(formula, cells)` shifts a formula by that many cells along the fill.
+ * `isDate` says the source is one date: its serial counts on by one day a cell, as Excel's
+ * fill does (a single plain number repeats).
  */
 export function continueSeries(
   source: readonly string[],
   steps: number,
   move: (formula: string, cells: number) => string,
+  isDate = false,
 ): string {
   const length = source.length;
   const position = steps > 0 ? length - 1 + steps : steps; // index in the extended sequence
   const cyclicIndex = ((position % length) + length) % length;
   const template = source[cyclicIndex]!;
+  if (isDate && length === 1 && isNumberText(template)) return String(Number(template) + steps);
   if (length >= 2 && source.every(isNumberText)) {
     const numbers = source.map(Number);
     const step = (numbers[length - 1]! - numbers[0]!) / (length - 1);
@@ -70,11 +75,15 @@ export function continueSeries(
   return template;
 }
 
-/** The cells to write when the `source` block (rows of raw inputs) is dragged `count` cells further. */
+/**
+ * The cells to write when the `source` block (rows of raw inputs) is dragged `count` cells
+ * further; `isDate(row, col)` says which source cells hold dates (a number in a date format).
+ */
 export function fillBlock(
   source: readonly (readonly string[])[],
   direction: FillDirection,
   count: number,
+  isDate: (row: number, col: number) => boolean = () => false,
 ): string[][] {
   const width = source[0]?.length ?? 0;
   const vertical = direction === 'down' || direction === 'up';
@@ -91,16 +100,17 @@ export function fillBlock(
             source.map((line) => line[col] ?? ''),
             sign * step,
             moveDown,
+            source.length === 1 && isDate(0, col),
           ),
         );
       rows.push(row);
     }
     return sign > 0 ? rows : rows.reverse();
   }
-  return source.map((line) => {
+  return source.map((line, row) => {
     const cells: string[] = [];
     for (let step = 1; step <= count; step += 1)
-      cells.push(continueSeries(line, sign * step, moveRight));
+      cells.push(continueSeries(line, sign * step, moveRight, width === 1 && isDate(row, 0)));
     return sign > 0 ? cells : cells.reverse();
   });
 }

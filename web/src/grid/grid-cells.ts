@@ -102,7 +102,11 @@ export function canvasCell(
     allowOverlay: false,
     readonly: false,
     contentAlign: display.align,
-    ...(display.format?.wrap === true ? { allowWrapping: true } : {}),
+    // A line break (Alt+Enter) is drawn as one, as when the cell wraps: Glide shows only the
+    // first line of unwrapped text.
+    ...(display.format?.wrap === true || display.text.includes('\n')
+      ? { allowWrapping: true }
+      : {}),
     ...(override === undefined ? {} : { themeOverride: override }),
   };
 }

@@ -35,6 +35,11 @@ export function isDateTimeFormat(code: string): boolean {
   return /[dmyhs]/i.test(stripLiterals(code).replace(/General/gi, ''));
 }
 
+/** Whether a code shows a calendar date (a day or a year), with or without a time of day. */
+export function isDateFormat(code: string): boolean {
+  return /[dy]/i.test(stripLiterals(code).replace(/General/gi, ''));
+}
+
 /** Whether a code shows a percentage. */
 export function isPercentFormat(code: string): boolean {
   return stripLiterals(code).includes('%');
