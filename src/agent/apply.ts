@@ -125,6 +125,10 @@ export async function applyAgentWrite(
   request: ApplyRequest,
   newChartId: () => string,
 ): Promise<ApplyOutcome> {
+  // Placement reads the sheet as it will be when this write lands: writes queued before it (a
+  // concurrent apply to the same target) are applied first, and nothing below awaits before the
+  // commit is queued behind them.
+  handle.applyQueuedWrites();
   const workbook = handle.workbook;
   const sheet = workbook.sheet(request.sheet).name;
   const blocks = blocksOf(

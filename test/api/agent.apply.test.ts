@@ -211,6 +211,18 @@ describe('[APPLY-ATOMIC] all-or-nothing and one undo step', () => {
       C1: 'right',
     });
   });
+  it('applies sent at once never write over each other: each lands beside the ones before it', async () => {
+    const labels = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const responses = await Promise.all(
+      labels.map((label) => apply({ target_cell: 'A1', values: [[label, 1]] })),
+    );
+    const targets = responses.map((response) => response.body.actual_target);
+    expect(new Set(targets).size).toBe(labels.length);
+    const grid = await readGrid(agent.running.http);
+    // Every copy is still there, each cell written once.
+    expect(labels.map((_, index) => grid[targets[index]]!.value).sort()).toEqual(labels);
+    expect(Object.values(grid).every((cell) => cell.version === 1)).toBe(true);
+  });
 });
 
 describe('[APPLY-LOCK] locked cells are never changed by the agent', () => {
