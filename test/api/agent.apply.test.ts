@@ -261,6 +261,22 @@ describe('[APPLY-VALIDATION] bad requests', () => {
     expect(badDirection.body.detail).toContain('shift_direction');
   });
 
+  it('a block that cannot fit before the sheet edge is a 409 naming the edge, not a count of positions tried', async () => {
+    const right = await apply({ target_cell: 'XFD1', values: [[1, 2]] });
+    expect(right.status).toBe(409);
+    expect(right.body.detail).toContain("sheet's last column (XFD)");
+    expect(right.body.detail).not.toContain('positions tried');
+    await agent.running.http.post('/grid/cell', { cell: 'A1048576', value: 'last row' });
+    const down = await apply({
+      target_cell: 'A1048575',
+      values: [[1], [2]],
+      shift_direction: 'down',
+    });
+    expect(down.status).toBe(409);
+    expect(down.body.detail).toContain("sheet's last row (1048576)");
+    expect(await readValues(agent.running.http)).toEqual({ A1048576: 'last row' });
+  });
+
   it('an unknown sheet is 404', async () => {
     const response = await apply({ target_cell: 'A1', values: [[1]], sheet: 'Nope' });
     expect(response.status).toBe(404);
