@@ -30,6 +30,12 @@ import {
 
 export type ApplyStatus = 'Success' | 'Collision Resolved' | 'Partial';
 
+/**
+ * Cells an agent wrote, per lowercased sheet name: cell key → the version its write left the
+ * cell at. A cell whose version has moved since was written by someone else and is theirs again.
+ */
+export type OwnedCells = ReadonlyMap<string, ReadonlyMap<number, number>>;
+
 export interface ApplyRequest {
   readonly agentId: string;
   /** The sheet unqualified targets write to; default the active sheet. */
@@ -43,15 +49,15 @@ export interface ApplyRequest {
    */
   readonly formats?: readonly ProposedFormat[];
   /**
-   * Cells (per lowercased sheet name) this apply clears first: a chain retry replacing its first
-   * attempt.
+   * Cells this apply clears first: a chain retry replacing its first attempt. Only those still as
+   * the chain left them: one someone else wrote since stays, and the write steps around it.
    */
-  readonly replaceable?: ReadonlyMap<string, ReadonlySet<number>>;
+  readonly replaceable?: OwnedCells | undefined;
   /**
-   * Cells (per lowercased sheet name) this apply may write over without clearing them first: a
-   * chain's own cells that show errors, which its fix turn rewrites in place.
+   * Cells this apply may write over without clearing them first: a chain's own cells that show
+   * errors, which its fix turn rewrites in place. Again only those still as the chain left them.
    */
-  readonly rewritable?: ReadonlyMap<string, ReadonlySet<number>>;
+  readonly rewritable?: OwnedCells | undefined;
   /** Field name used in errors about a target ("target_cell" for the API). */
   readonly targetField?: string;
   /** The client that applies, recorded with the undo step (see ApplyMeta.origin). */
@@ -72,6 +78,46 @@ export interface ApplyOutcome {
   readonly formats: PlacedFormats['shown'];
   /** What the commit changed (undefined when nothing was written). */
   readonly changes: ChangeSet | undefined;
+  /** The cells this apply wrote, with the versions it left them at. */
+  readonly written: OwnedCells;
+}
+
+/** The owned cells whose versions are still the ones the agent left them at. */
+function stillAsLeft(
+  workbook: WorkbookReader,
+  owned: OwnedCells | undefined,
+): Map<string, ReadonlySet<number>> {
+  const kept = new Map<string, ReadonlySet<number>>();
+  for (const [sheetKey, versions] of owned ?? []) {
+    const name = workbook.sheetNames.find((candidate) => candidate.toLowerCase() === sheetKey);
+    if (name === undefined) continue;
+    const sheet = workbook.sheet(name);
+    const keys = new Set<number>();
+    for (const [key, version] of versions) {
+      const { row, col } = keyToAddress(key);
+      if (sheet.version(row, col) === version) keys.add(key);
+    }
+    kept.set(sheetKey, keys);
+  }
+  return kept;
+}
+
+/** The versions the write of these blocks leaves its cells at: each is bumped once. */
+function versionsAfter(workbook: WorkbookReader, blocks: readonly PlacedBlock[]): OwnedCells {
+  const written = new Map<string, Map<number, number>>();
+  for (const block of blocks) {
+    const sheetKey = block.sheet.toLowerCase();
+    const name = workbook.sheetNames.find((candidate) => candidate.toLowerCase() === sheetKey);
+    const sheet = name === undefined ? undefined : workbook.sheet(name);
+    const versions = written.get(sheetKey) ?? new Map<number, number>();
+    for (const { address } of cellsOf(block))
+      versions.set(
+        cellKey(address.row, address.col),
+        (sheet?.version(address.row, address.col) ?? 0) + 1,
+      );
+    written.set(sheetKey, versions);
+  }
+  return written;
 }
 
 /** Both cell maps in one, for placement: either kind of cell counts as free. */
@@ -125,6 +171,10 @@ export async function applyAgentWrite(
   request: ApplyRequest,
   newChartId: () => string,
 ): Promise<ApplyOutcome> {
+  // Placement reads the sheet as it will be when this write lands: writes queued before it (a
+  // concurrent apply to the same target) are applied first, and nothing below awaits before the
+  // commit is queued behind them.
+  handle.applyQueuedWrites();
   const workbook = handle.workbook;
   const sheet = workbook.sheet(request.sheet).name;
   const blocks = blocksOf(
@@ -133,17 +183,18 @@ export async function applyAgentWrite(
     { sheet, fallbackTarget: 'A1' },
     request.targetField,
   );
-  const replaceable = request.replaceable ?? new Map<string, ReadonlySet<number>>();
+  const replaceable = stillAsLeft(workbook, request.replaceable);
   const placed = placeBlocks(
     workbook,
     blocks,
     request.direction,
-    freeCells(replaceable, request.rewritable),
+    freeCells(replaceable, stillAsLeft(workbook, request.rewritable)),
   );
   checkGuardrails(proposedCells(placed), cellReaderOf(workbook), sheet);
   const mainSheet = placed[0]?.sheet ?? sheet;
   const chart = chartWrite(workbook, mainSheet, request.chartSpec, placed, newChartId);
   const formats = placeFormats(request.formats ?? [], placed, sheet, mainSheet);
+  const written = versionsAfter(workbook, placed);
   const ops = [
     ...clearOps(workbook, replaceable, placed),
     ...writeOps(placed),
@@ -176,5 +227,6 @@ export async function applyAgentWrite(
     blocks: placed,
     formats: formats.shown,
     changes: commit?.changes,
+    written,
   };
 }

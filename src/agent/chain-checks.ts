@@ -11,6 +11,7 @@ import {
   type WorkbookReader,
   visibleFormula,
 } from '../core/index.js';
+import type { OwnedCells } from './apply.js';
 import type { Observation } from './observations.js';
 import { cellLabel } from './write-plan.js';
 
@@ -30,7 +31,8 @@ export interface ErrorCell {
 }
 
 interface SheetCells {
-  readonly written: Set<number>;
+  /** Cell key → the version the chain's last write of it left. */
+  readonly written: Map<number, number>;
   readonly changed: Set<number>;
 }
 
@@ -42,14 +44,14 @@ export class ChainFootprint {
     const key = sheet.toLowerCase();
     let cells = this.#sheets.get(key);
     if (cells === undefined)
-      this.#sheets.set(key, (cells = { written: new Set(), changed: new Set() }));
+      this.#sheets.set(key, (cells = { written: new Map(), changed: new Set() }));
     return cells;
   }
 
   /** Cells the chain wrote (per lowercased sheet name). */
-  addWritten(written: ReadonlyMap<string, ReadonlySet<number>>): void {
-    for (const [sheet, keys] of written)
-      for (const key of keys) this.#cellsOf(sheet).written.add(key);
+  addWritten(written: OwnedCells): void {
+    for (const [sheet, versions] of written)
+      for (const [key, version] of versions) this.#cellsOf(sheet).written.set(key, version);
   }
 
   /** Cells whose computed values a chain commit changed (dependents included). */
@@ -66,7 +68,7 @@ export class ChainFootprint {
       const name = workbook.sheetNames.find((candidate) => candidate.toLowerCase() === sheetKey);
       if (name === undefined) continue;
       const sheet = workbook.sheet(name);
-      for (const key of new Set([...cells.written, ...cells.changed])) {
+      for (const key of new Set([...cells.written.keys(), ...cells.changed])) {
         const address = keyToAddress(key);
         const value = sheet.value(address.row, address.col);
         if (!isFormulaError(value)) continue;
@@ -87,17 +89,17 @@ export class ChainFootprint {
   }
 
   /**
-   * The cells the chain wrote, per lowercased sheet name: while errors are left, the next write
-   * may rewrite them in place (a fix), instead of being moved beside them.
+   * The cells the chain wrote, with the versions it left them at: while errors are left, the next
+   * write may rewrite those still so in place (a fix), instead of being moved beside them.
    */
-  ownCells(): Map<string, Set<number>> {
-    return new Map([...this.#sheets].map(([sheet, cells]) => [sheet, new Set(cells.written)]));
+  ownCells(): OwnedCells {
+    return new Map([...this.#sheets].map(([sheet, cells]) => [sheet, new Map(cells.written)]));
   }
 
   verify(workbook: WorkbookReader, mainSheet: string): Verification {
     let checked = 0;
     for (const cells of this.#sheets.values())
-      checked += new Set([...cells.written, ...cells.changed]).size;
+      checked += new Set([...cells.written.keys(), ...cells.changed]).size;
     const errors = this.errorCells(workbook, mainSheet);
     return {
       cells_checked: checked,

@@ -7,7 +7,6 @@
 // max_iterations, on cancellation, on an error, or when the model repeats its last write — nothing
 // else. A write the guardrails reject is reported as a step and fed back for correction.
 import {
-  cellKey,
   GuardrailViolationError,
   type Chart,
   type GuardrailIssue,
@@ -17,7 +16,7 @@ import {
 } from '../core/index.js';
 import type { TokenUsage, ToolUse } from '../contract/index.js';
 import type { ChatMessage, Completer } from '../providers/index.js';
-import { applyAgentWrite, type ApplyOutcome } from './apply.js';
+import { applyAgentWrite, type ApplyOutcome, type OwnedCells } from './apply.js';
 import { askModel, type Turn, type TurnRequest } from './ask-model.js';
 import { ChainFootprint, type Verification } from './chain-checks.js';
 import { followUpPrompt } from './chain-prompts.js';
@@ -100,8 +99,6 @@ export interface ChainHooks {
   readonly onStep?: ((step: ChainStep) => void) | undefined;
 }
 
-type CellMap = Map<string, Set<number>>;
-
 /** State carried from one iteration to the next. */
 interface Progress {
   readonly originalPrompt: string;
@@ -110,9 +107,9 @@ interface Progress {
   plan: Plan | null;
   sectionsDone: number;
   /** Cells of an attempt the next step replaces (retry after warnings), per lowercased sheet. */
-  replaceable: CellMap | undefined;
+  replaceable: OwnedCells | undefined;
   /** While errors are left: the chain's own cells, which the next step may rewrite in place. */
-  rewritable: CellMap | undefined;
+  rewritable: OwnedCells | undefined;
   retried: boolean;
   lastTarget: string | null;
   /** The last reply's writes and chart, to notice a model repeating itself. */
@@ -126,16 +123,6 @@ function isCompletion(reply: AgentReply, iteration: number): boolean {
   const chart = reply.chartSpec !== null && Object.keys(reply.chartSpec).length > 0;
   const macro = reply.macroSpec !== null && Object.keys(reply.macroSpec).length > 0;
   return reply.writes.length === 0 && !chart && !macro && !(iteration === 0 && reply.plan !== null);
-}
-
-function writtenCells(outcome: ApplyOutcome): CellMap {
-  const cells: CellMap = new Map();
-  for (const block of outcome.blocks) {
-    const set = cells.get(block.sheet.toLowerCase()) ?? new Set<number>();
-    for (const cell of cellsOf(block)) set.add(cellKey(cell.address.row, cell.address.col));
-    cells.set(block.sheet.toLowerCase(), set);
-  }
-  return cells;
 }
 
 function sumUsage(steps: readonly ChainStep[]): TokenUsage {
@@ -371,7 +358,7 @@ function appliedStep(
   outcome: ApplyOutcome,
   progress: Progress,
 ): IterationOutcome['step'] {
-  const written = writtenCells(outcome);
+  const written = outcome.written;
   progress.footprint.addWritten(written);
   progress.footprint.addChanged(outcome.changes);
   const observations = observeWrites(workbook, outcome.blocks, request.sheet);
@@ -411,7 +398,7 @@ function advancePlan(
   progress: Progress,
   outcome: ApplyOutcome,
   observations: readonly Observation[],
-  written: CellMap,
+  written: OwnedCells,
 ): void {
   const warned = observations.some((observation) => observation.warning !== null);
   if (!outcome.blocks.some((block) => cellsOf(block).length > 0)) return;

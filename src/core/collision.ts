@@ -3,7 +3,13 @@
 // cell it writes is free. Unlike GridOS (which shifted only around locked cells and overwrote
 // data), occupied cells are never overwritten, so applying the same payload twice puts the
 // second copy beside the first.
-import { formatCell, MAX_COLUMNS, MAX_ROWS, type CellAddress } from './address/index.js';
+import {
+  columnToLetters,
+  formatCell,
+  MAX_COLUMNS,
+  MAX_ROWS,
+  type CellAddress,
+} from './address/index.js';
 import { NoFreeSpaceError } from './guardrails/errors.js';
 
 export type ShiftDirection = 'right' | 'down';
@@ -77,7 +83,13 @@ export function resolveCollision(request: CollisionRequest): CellAddress {
   const lines = offsetsByLine(footprint, direction);
   let anchor = request.anchor;
   for (let attempt = 1; attempt <= MAX_COLLISION_ATTEMPTS; attempt += 1) {
-    if (!fitsOnSheet(anchor, footprint)) break;
+    if (!fitsOnSheet(anchor, footprint))
+      throw new NoFreeSpaceError(
+        formatCell(request.anchor),
+        direction,
+        attempt - 1,
+        direction === 'right' ? columnToLetters(MAX_COLUMNS - 1) : String(MAX_ROWS),
+      );
     const position = direction === 'right' ? anchor.col : anchor.row;
     let next = position;
     for (const offset of footprint) {

@@ -1,7 +1,7 @@
 // What /schema says about a sheet (docs/contract.md §4): the occupied rectangle, and per column its
 // header (the first occupied row, even when it is data) and the type of the cells below it.
 import { columnToLetters, formatCell, MAX_COLUMNS, type RangeAddress } from './address/index.js';
-import { isFormulaError, type CellValue } from './formula/index.js';
+import { isFormulaError, type CellValue, type SpillArea } from './formula/index.js';
 import { isFormula, type CellInput } from './value-typing.js';
 import { numberFormatKind, type CellFormat } from './format/index.js';
 import type { ReadSlices } from './read-slices.js';
@@ -29,6 +29,20 @@ export interface SchemaSource {
   value(row: number, col: number): CellValue;
   /** The cell's format: a number or formula column mostly shown as dates, percentages or money says so. */
   format?(row: number, col: number): CellFormat | undefined;
+  /** Formulas whose arrays spill, with the rectangles they cover (anchors included). */
+  spills?(): readonly SpillArea[];
+}
+
+/** Does a spill (not its anchor) fill this cell? */
+function spilledInto(areas: readonly SpillArea[], row: number, col: number): boolean {
+  return areas.some(
+    (area) =>
+      row >= area.row &&
+      row < area.row + area.height &&
+      col >= area.col &&
+      col < area.col + area.width &&
+      (row !== area.row || col !== area.col),
+  );
 }
 
 function headerText(value: CellValue): string | null {
@@ -105,6 +119,24 @@ class SchemaWalk {
     this.#headerRow = bounds.start.row;
   }
 
+  /**
+   * Counts the cells spills fill below the header row as formula cells: they hold no input, yet
+   * they show the formula's data (a column of `=SEQUENCE(10)` in its header row is not empty).
+   */
+  addSpills(areas: readonly SpillArea[]): void {
+    for (const area of areas)
+      for (let col = area.col; col < area.col + area.width; col += 1) {
+        let cells = 0;
+        for (let row = area.row; row < area.row + area.height; row += 1)
+          if (row !== this.#headerRow && (row !== area.row || col !== area.col)) cells += 1;
+        if (cells === 0) continue;
+        let tally = this.tallies.get(col);
+        if (tally === undefined) this.tallies.set(col, (tally = emptyTally()));
+        tally.cells += cells;
+        tally.formulas += cells;
+      }
+  }
+
   /** Counts the cells of `keys[from]` to `keys[to - 1]`. */
   walk(keys: Float64Array, from: number, to: number): void {
     const sheet = this.#sheet;
@@ -130,13 +162,19 @@ class SchemaWalk {
   }
 }
 
-function schemaOf(sheet: SchemaSource, bounds: RangeAddress, walk: SchemaWalk): SheetSchema {
+function schemaOf(
+  sheet: SchemaSource,
+  bounds: RangeAddress,
+  walk: SchemaWalk,
+  spills: readonly SpillArea[],
+): SheetSchema {
   const cols: ColumnSchema[] = [];
+  const row = bounds.start.row;
   for (let col = bounds.start.col; col <= bounds.end.col; col += 1) {
-    const headerInput = sheet.input(bounds.start.row, col);
+    const shown = sheet.input(row, col) !== null || spilledInto(spills, row, col);
     cols.push({
       col: columnToLetters(col),
-      header: headerInput === null ? null : headerText(sheet.value(bounds.start.row, col)),
+      header: shown ? headerText(sheet.value(row, col)) : null,
       type: typeOfTally(walk.tallies.get(col) ?? emptyTally()),
     });
   }
@@ -153,7 +191,9 @@ export function inferSheetSchema(sheet: SchemaSource): SheetSchema {
   // Walk only occupied cells: a sheet with A1 and XFD1048576 must not scan the space between.
   const walk = new SchemaWalk(sheet, bounds);
   for (const keys of sheet.occupiedKeyBands()) walk.walk(keys, 0, keys.length);
-  return schemaOf(sheet, bounds, walk);
+  const spills = sheet.spills?.() ?? [];
+  walk.addSpills(spills);
+  return schemaOf(sheet, bounds, walk, spills);
 }
 
 /** How many cells the sliced walk takes between looks at the clock. */
@@ -173,5 +213,7 @@ export async function inferSheetSchemaInSlices(
       walk.walk(keys, from, Math.min(keys.length, from + WALK_STRETCH));
     }
   }
-  return schemaOf(sheet, bounds, walk);
+  const spills = sheet.spills?.() ?? [];
+  walk.addSpills(spills);
+  return schemaOf(sheet, bounds, walk, spills);
 }

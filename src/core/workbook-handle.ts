@@ -38,6 +38,14 @@ export interface WorkbookHandle {
    * commit would throw for an invalid document; changes nothing.
    */
   prepare?(ops: readonly Op[]): Promise<void>;
+  /**
+   * Applies the cell writes committed but still waiting for the end of this turn of the event
+   * loop (they are grouped into one recalculation), so `workbook` then shows every commit called
+   * so far. A caller that reads to decide where to write (the agent's collision resolution) calls
+   * it first and commits before its next await; otherwise its write could land on cells a queued
+   * write fills.
+   */
+  applyQueuedWrites(): void;
   /** Applies the ops atomically and resolves once the commit is durable. */
   commit(ops: readonly Op[], meta: ApplyMeta): Promise<CommittedChange>;
   /** Undoes the last step (undefined when there is none); see Workbook.undo for the guard. */

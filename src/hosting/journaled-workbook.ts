@@ -169,6 +169,10 @@ export class JournaledWorkbook implements WorkbookHandle {
     return this.#record('change', meta, () => this.#workbook.apply(ops, meta)) as Promise<Commit>;
   }
 
+  applyQueuedWrites(): void {
+    this.#flush();
+  }
+
   /**
    * Prepares a whole-workbook replace (an import, a load), or a cell write of
    * PREPARE_WRITES_FROM cells or more, ahead of its commit, SLICE_MS of work per turn of

@@ -211,6 +211,18 @@ describe('[APPLY-ATOMIC] all-or-nothing and one undo step', () => {
       C1: 'right',
     });
   });
+  it('applies sent at once never write over each other: each lands beside the ones before it', async () => {
+    const labels = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const responses = await Promise.all(
+      labels.map((label) => apply({ target_cell: 'A1', values: [[label, 1]] })),
+    );
+    const targets = responses.map((response) => response.body.actual_target);
+    expect(new Set(targets).size).toBe(labels.length);
+    const grid = await readGrid(agent.running.http);
+    // Every copy is still there, each cell written once.
+    expect(labels.map((_, index) => grid[targets[index]]!.value).sort()).toEqual(labels);
+    expect(Object.values(grid).every((cell) => cell.version === 1)).toBe(true);
+  });
 });
 
 describe('[APPLY-LOCK] locked cells are never changed by the agent', () => {
@@ -247,6 +259,22 @@ describe('[APPLY-VALIDATION] bad requests', () => {
     const badDirection = await apply({ target_cell: 'A1', values: [[1]], shift_direction: 'left' });
     expect(badDirection.status).toBe(422);
     expect(badDirection.body.detail).toContain('shift_direction');
+  });
+
+  it('a block that cannot fit before the sheet edge is a 409 naming the edge, not a count of positions tried', async () => {
+    const right = await apply({ target_cell: 'XFD1', values: [[1, 2]] });
+    expect(right.status).toBe(409);
+    expect(right.body.detail).toContain("sheet's last column (XFD)");
+    expect(right.body.detail).not.toContain('positions tried');
+    await agent.running.http.post('/grid/cell', { cell: 'A1048576', value: 'last row' });
+    const down = await apply({
+      target_cell: 'A1048575',
+      values: [[1], [2]],
+      shift_direction: 'down',
+    });
+    expect(down.status).toBe(409);
+    expect(down.body.detail).toContain("sheet's last row (1048576)");
+    expect(await readValues(agent.running.http)).toEqual({ A1048576: 'last row' });
   });
 
   it('an unknown sheet is 404', async () => {

@@ -193,6 +193,33 @@ describe('[CHAIN-CHECK] the chain checks its own work', () => {
     });
   });
 
+  it('a fix turn never writes over a chain cell someone else changed meanwhile: it lands beside it', async () => {
+    scriptReply(agent.fakes.groq, {
+      reasoning: 'price per unit',
+      target_cell: 'A1',
+      values: [
+        ['Sales', 'Units', 'Price'],
+        [100, 0, '=A2/B2'],
+      ],
+    });
+    // The fix arrives late enough for a user to write into C2, the broken cell, first.
+    agent.fakes.groq.replyText(
+      JSON.stringify({ reasoning: 'guard', target_cell: 'C2', values: [['=IF(B2=0,0,A2/B2)']] }),
+      { delayMs: 500 },
+    );
+    scriptReply(agent.fakes.groq, done);
+    const running = chain({ prompt: 'price per unit' });
+    await agent.fakes.groq.nextRequest(0);
+    await agent.fakes.groq.nextRequest(1);
+    expect(
+      (await agent.running.http.post('/grid/cell', { cell: 'C2', value: 'mine' })).status,
+    ).toBe(200);
+    const result = (await running).body;
+    expect(result.steps[1].target).toBe('D2');
+    expect(await valueAt('C2')).toBe('mine');
+    expect(await valueAt('D2')).toBe(0);
+  });
+
   it('a formula doing arithmetic on a text label is refused before writing, fed back, and corrected', async () => {
     await seed({ A1: 'Revenue', A2: 500 });
     scriptReply(agent.fakes.groq, { reasoning: 'double', target_cell: 'B1', values: [['=A1*2']] });

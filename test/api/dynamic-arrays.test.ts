@@ -52,6 +52,20 @@ describe('dynamic arrays', () => {
     ]);
   });
 
+  it('an array that would pass the sheet edge stays in its cell: no cell beyond XFD or row 1048576, and /schema bounds stay A1 addresses', async () => {
+    await server.http.post('/grid/cell', { cell: 'XFD1', value: '=SEQUENCE(1,2)' });
+    await server.http.post('/grid/cell', { cell: 'A1048576', value: '=SEQUENCE(2)' });
+    await server.http.post('/grid/cell', { cell: 'B1048575', value: '=SEQUENCE(3,1,5)' });
+    const grid = await readGrid(server.http);
+    expect(Object.keys(grid).sort()).toEqual(['A1048576', 'B1048575', 'XFD1']);
+    expect(grid['XFD1']).toMatchObject({ value: 1, formula: '=SEQUENCE(1,2)' });
+    expect(grid['XFD1']!.spill_range).toBeUndefined();
+    expect(grid['A1048576']).toMatchObject({ value: 1 });
+    expect(grid['B1048575']).toMatchObject({ value: 5 });
+    const schema = await server.http.get('/schema');
+    expect(schema.body.sheets[0].occupied_bounds).toEqual({ first: 'A1', last: 'XFD1048576' });
+  });
+
   it('answers #SPILL! while the range is occupied and spills once it is cleared', async () => {
     await server.http.post('/grid/cell', { cell: 'A2', value: 'x' });
     await server.http.post('/grid/cell', { cell: 'A1', value: '=SEQUENCE(2)' });

@@ -53,6 +53,38 @@ describe('POST /eval', () => {
     expect(formulas.map(({ cell }) => grid[cell]!.value)).toEqual([23, 0, '$E$2']);
   });
 
+  it('a formula that spills answers the value its cell would show: the first of the array, #SPILL! where its area is taken', async () => {
+    const formulas = [
+      { cell: 'D1', formula: '=SEQUENCE(3)' },
+      { cell: 'C1', formula: '=A1:A2' },
+      { cell: 'A3', formula: '=SEQUENCE(2,1,5)' },
+      { cell: 'B1', formula: '=SEQUENCE(2)' },
+      { cell: 'XFD1', formula: '=SEQUENCE(1,2)' },
+    ];
+    const response = await evaluate(formulas);
+    expect(response.body.results).toEqual([
+      { cell: 'D1', result: 1, error: null },
+      { cell: 'C1', result: 10, error: null },
+      { cell: 'A3', result: 5, error: null },
+      { cell: 'B1', result: null, error: '#SPILL!' },
+      { cell: 'XFD1', result: 1, error: null },
+    ]);
+    // The dry run agrees with the commits it stands for.
+    for (const { cell, formula } of formulas)
+      await server.http.post('/grid/cell', { cell, value: formula });
+    const grid = await readGrid(server.http);
+    expect(formulas.map(({ cell }) => grid[cell]!.value ?? grid[cell]!.error)).toEqual([
+      1,
+      10,
+      5,
+      '#SPILL!',
+      1,
+    ]);
+    // A formula dry-run in place of a spilling one may spill over that one's own cells.
+    const replacing = await evaluate([{ cell: 'D1', formula: '=SEQUENCE(4,1,7)' }]);
+    expect(replacing.body.results).toEqual([{ cell: 'D1', result: 7, error: null }]);
+  });
+
   it('[EVAL-2] the leading = is optional', async () => {
     const response = await evaluate([
       { cell: 'C1', formula: 'A1*3' },

@@ -87,6 +87,20 @@ describe('GET /schema', () => {
     ]);
   });
 
+  it('cells a formula spills into count as that formula’s cells, and a spilled header cell is the header', async () => {
+    await writeRange('A1', [
+      ['=SEQUENCE(4)', '={"Name","Age"}'],
+      [null, 'Ann', 30],
+    ]);
+    const sheet = (await server.http.get('/schema')).body.sheets[0];
+    expect(sheet.occupied_bounds).toEqual({ first: 'A1', last: 'C4' });
+    expect(sheet.cols).toEqual([
+      { col: 'A', header: '1', type: 'formula' },
+      { col: 'B', header: 'Name', type: 'text' },
+      { col: 'C', header: 'Age', type: 'number' },
+    ]);
+  });
+
   it('[SCHEMA-5] lists every sheet in order with its active flag', async () => {
     await server.http.post('/workbook/sheet', { name: 'Data' });
     await writeRange('C3', [['x']], 'Data');

@@ -75,6 +75,17 @@ function hasRoom(evaluator: Evaluator, vertex: ArrayVertex, at: Address, size: S
   return true;
 }
 
+/**
+ * Would an array of `size`, entered at `at` in place of what that cell holds, have room to spill
+ * there (a dry run's answer: `/eval` shows what the commit would)? The cells the anchor's own
+ * formula spills into now count as free, since the entry replaces it.
+ */
+export function roomToSpillAt(hf: object, at: Address, size: Size): boolean {
+  const evaluator = (hf as { _evaluator: Evaluator })._evaluator;
+  const anchor = evaluator.dependencyGraph.addressMapping.getCell(at);
+  return hasRoom(evaluator, (anchor ?? {}) as ArrayVertex, at, size);
+}
+
 /** The result's one value when it needs no room to spill (an error, a scalar, a 1×1 array). */
 function unspilled(value: unknown): { value: unknown } | undefined {
   if (!(value instanceof SimpleRangeValue)) return { value };

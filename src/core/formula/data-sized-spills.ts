@@ -215,7 +215,7 @@ export function installSizeHints(): void {
     'HyperFormula no longer exposes its array size predictor; data-sized formulas cannot spill.',
   );
   const original = prototype.checkArraySize;
-  prototype.checkArraySize = function (this: Predictor, ast: unknown, address: Address): ArraySize {
+  const predicted = function (this: Predictor, ast: unknown, address: Address): ArraySize {
     const size = original.call(this, ast, address);
     if (!holdsDataSizedCall(ast)) return size;
     const whole = isDataSizedCall(ast);
@@ -228,6 +228,16 @@ export function installSizeHints(): void {
     const hint = sizing.hints.get(keyOf(address));
     if (hint !== undefined) return new ArraySize(hint.width, hint.height);
     return resultSized ? ArraySize.scalar() : size;
+  };
+  // HyperFormula places an array wherever it was sized, even past the sheet's last row or column
+  // (=SEQUENCE(1,2) in XFD1 filled a cell XFE1 that no address names, and the sheet's bounds
+  // with it); such an area stays one cell and the first value shows, as settling sizes it.
+  prototype.checkArraySize = function (this: Predictor, ast: unknown, address: Address): ArraySize {
+    const size = predicted.call(this, ast, address);
+    const { maxRows, maxColumns } = this.config as Internals['_config'];
+    return address.row + size.height > maxRows || address.col + size.width > maxColumns
+      ? ArraySize.scalar()
+      : size;
   };
   cutResultsToTheirArea();
   noteRecomputedFormulas();

@@ -114,7 +114,11 @@ import {
 import { ARRAY_FUNCTION_INFO, arrayFunctionsPlugin } from './excel-array-functions.js';
 import { intersect, intersectRangeResults } from './implicit-intersection.js';
 import { callIntersectingRanges } from './range-argument-intersection.js';
-import { showUnspilledResultsOfBlockedFormulas, showsUnspilledValue } from './blocked-spills.js';
+import {
+  roomToSpillAt,
+  showUnspilledResultsOfBlockedFormulas,
+  showsUnspilledValue,
+} from './blocked-spills.js';
 import {
   forgetSizeHints,
   installSizeHints,
@@ -122,7 +126,7 @@ import {
   type ChangeList,
 } from './data-sized-spills.js';
 import { refuseRangesInSingleValueArguments } from './range-refusing-functions.js';
-import { formulaLimitError } from './formula-limits.js';
+import { formulaLimitError, MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
 import {
   addNamesOneByOne,
   dropName,
@@ -1435,12 +1439,28 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       }
       if (!Array.isArray(result)) return fromEngineScalar(result);
       const only = result.length === 1 && result[0]?.length === 1 ? result[0][0] : undefined;
-      return only !== undefined
-        ? fromEngineScalar(only)
-        : new FormulaError(
-            SENTINELS.value,
-            'a range cannot be shown as one value; wrap it in a function such as SUM',
+      if (only !== undefined) return fromEngineScalar(only);
+      const height = result.length;
+      const width = result[0]?.length ?? 0;
+      // Entered in its cell the formula spills: the cell shows the array's first value, #SPILL!
+      // when other cells stand in its area, and one value when the area passes the sheet's edge
+      // (as data-sized-spills.ts sizes it), so the dry run shows what the commit would.
+      if (at !== undefined && width > 0 && width * height <= MAX_FORMULA_RANGE_CELLS) {
+        const pastEdge = at.row + height > MAX_ROWS || at.col + width > MAX_COLUMNS;
+        if (
+          !pastEdge &&
+          !roomToSpillAt(hf, { sheet, row: at.row, col: at.col }, { width, height, isRef: false })
+        )
+          return new FormulaError(
+            SENTINELS.spill,
+            'the cells the array would spill into are not empty',
           );
+        return fromEngineScalar(result[0]![0]);
+      }
+      return new FormulaError(
+        SENTINELS.value,
+        'a range cannot be shown as one value; wrap it in a function such as SUM',
+      );
     },
     lastReaching(groups, cells) {
       return invalid ? cells.map(() => -1) : lastReaching(hf, groups, cells);

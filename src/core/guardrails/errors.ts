@@ -47,14 +47,25 @@ export class GuardrailViolationError extends WorkbookError {
 }
 
 export class NoFreeSpaceError extends WorkbookError {
+  /**
+   * `edge`: the last column (shifting right) or row (shifting down) the block reached before it
+   * found room; clearing cells beyond it cannot help, so the message says so instead of counting
+   * positions.
+   */
   constructor(
     readonly target: string,
     readonly direction: 'right' | 'down',
     readonly attempts: number,
+    readonly edge?: string,
   ) {
     super(
-      `target_cell: no free place for the write was found shifting ${direction} from ${target} ` +
-        `(${attempts} positions tried); clear or unlock some cells, or pick another target_cell.`,
+      edge === undefined
+        ? `target_cell: no free place for the write was found shifting ${direction} from ${target} ` +
+            `(${attempts} positions tried); clear or unlock some cells, or pick another target_cell.`
+        : `target_cell: the write does not fit shifting ${direction} from ${target}: it would ` +
+            `pass the sheet's last ${direction === 'right' ? 'column' : 'row'} (${edge}) before ` +
+            `finding free cells; pick a target_cell further ${direction === 'right' ? 'left' : 'up'}, ` +
+            `shift the other way, or clear or unlock some cells.`,
     );
   }
 }
