@@ -176,6 +176,8 @@ function opBytes(op: Op): number {
       let bytes = 0;
       for (const { sheet, cells } of op.restore?.cells ?? [])
         bytes += snapshotBytes({ name: sheet, cells });
+      for (const { sheet, charts } of op.restore?.charts ?? [])
+        bytes += snapshotBytes({ name: sheet, cells: [], charts });
       for (const entry of op.restore?.names ?? [])
         bytes += textBytes(entry.name) + textBytes(entry.formula);
       return bytes;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useWorkbooks, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
 import { parseCell, parseRange } from '../address/index.js';
+import { CHART_DEFAULTS } from '../chart.js';
 import { CellLockedError } from '../errors.js';
 import type { Workbook } from '../workbook.js';
 import { recordedOps, replayRecords, type CommitRecord } from './commit-record.js';
@@ -120,6 +121,33 @@ describe('move-cells', () => {
     expect(() => workbook.apply([move('A1:A3', 'C1')])).toThrow(CellLockedError);
     workbook.apply([{ type: 'set-locks', sheet: 'Data', cells: [parseCell('C3')], locked: false }]);
     expect(state(workbook)).toEqual(document);
+  });
+
+  it('a chart reading the moved cells follows them; one reading where they landed keeps its range; undo puts both back', () => {
+    const workbook = ledger();
+    const chart = (id: string, range: string) => ({
+      ...CHART_DEFAULTS,
+      id,
+      data_range: range,
+      anchor_cell: 'F2',
+    });
+    workbook.apply([
+      { type: 'put-chart', sheet: 'Summary', chart: chart('moved', 'Data!A1:A3') },
+      { type: 'put-chart', sheet: 'Data', chart: chart('landed', 'C1:C2') },
+    ]);
+    const ranges = () =>
+      ['Summary', 'Data'].map((sheet) =>
+        workbook
+          .sheet(sheet)
+          .charts()
+          .map((held) => held.data_range),
+      );
+    workbook.apply([move('A1:A3', 'C1')]);
+    expect(ranges()).toEqual([['Data!C1:C3'], ['C1:C2']]);
+    workbook.undo();
+    expect(ranges()).toEqual([['Data!A1:A3'], ['C1:C2']]);
+    workbook.redo();
+    expect(ranges()).toEqual([['Data!C1:C3'], ['C1:C2']]);
   });
 
   it('undo puts back every cell, formula, format and version as it was; redo moves again', () => {

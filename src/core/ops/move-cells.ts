@@ -1,9 +1,9 @@
 // Cut and paste as one op: a range's cells move (inputs and formats; versions bump where a cell
-// changes) and every formula of every sheet, and every defined name, that referred to them
+// changes) and every formula of every sheet, every defined name and chart range, that referred to them
 // follows, as Excel does (formula-text/move-cells.ts, the truth for formula text). The workbook's
 // text is written to the engine for every cell that changed, so the engine never holds a formula
 // of its own rewriting (as change-structure syncs the engine with our text after a restructure).
-// The undo is the move back with a restore: every cell and name the move changed, as it was.
+// The undo is the move back with a restore: every cell, chart and name the move changed, as it was.
 import {
   cellKey,
   formatCell,
@@ -14,7 +14,14 @@ import {
   type RangeAddress,
 } from '../address/index.js';
 import { CellLockedError, InvalidOperationError, TooLargeError } from '../errors.js';
-import { mentionsSheet, rewriteForMove, type CellsMove } from '../formula-text/index.js';
+import type { Chart } from '../chart.js';
+import {
+  LOST_REFERENCE,
+  mentionsSheet,
+  rewriteForMove,
+  type CellsMove,
+} from '../formula-text/index.js';
+import { sameSheetName } from '../naming.js';
 import type { Sheet } from '../sheet.js';
 import { isFormula, type CellInput } from '../value-typing.js';
 import { MAX_WRITE_CELLS } from './builders.js';
@@ -183,6 +190,38 @@ function rewriteDependents(state: WorkbookState, move: CellsMove, writes: Writes
   }
 }
 
+/**
+ * Chart data ranges follow the moved cells as formulas do (a range the block landed on keeps its
+ * text: a chart is not a formula to show #REF!), or, in an undo or redo, sheets take exactly the
+ * charts its restore carries; answers each changed sheet's charts as they were.
+ */
+function moveCharts(
+  state: WorkbookState,
+  move: CellsMove,
+  restore: MoveRestore | undefined,
+): NonNullable<MoveRestore['charts']> {
+  const before: { sheet: string; charts: readonly Chart[] }[] = [];
+  for (const sheet of state.sheets) {
+    const given = restore?.charts?.find((entry) => sameSheetName(entry.sheet, sheet.name))?.charts;
+    // An undo (or redo) changes exactly the charts its move changed: one whose range the block
+    // landed on kept its text, and must not follow the move back.
+    if (restore !== undefined && given === undefined) continue;
+    const charts =
+      given ??
+      sheet.charts.map((chart) => {
+        const range = rewriteForMove(`=${chart.data_range}`, sheet.name, move, false).slice(1);
+        return range === chart.data_range || range.includes(LOST_REFERENCE)
+          ? chart
+          : { ...chart, data_range: range };
+      });
+    if (charts.length === sheet.charts.length && charts.every((c, i) => c === sheet.charts[i]))
+      continue;
+    before.push({ sheet: sheet.name, charts: [...sheet.charts] });
+    sheet.charts.splice(0, sheet.charts.length, ...charts);
+  }
+  return before;
+}
+
 /** Moves the block's formats: the source's are cleared, the target takes them; returns the undo. */
 function moveFormats(state: WorkbookState, move: CellsMove, source: Sheet, target: Sheet): Op[] {
   if (source.formats.isEmpty && target.formats.isEmpty) return [];
@@ -236,6 +275,7 @@ export function moveCells(state: WorkbookState, op: MoveOp): Executed {
     op.restore?.names,
   );
   if (namesBefore.length > 0) syncNames(state);
+  const chartsBefore = moveCharts(state, move, op.restore);
   const formatsUndo = moveFormats(state, move, source, target);
   const back: MoveOp = {
     type: 'move-cells',
@@ -245,6 +285,7 @@ export function moveCells(state: WorkbookState, op: MoveOp): Executed {
     target: op.range.start,
     restore: {
       cells: writes.restore(),
+      ...(chartsBefore.length === 0 ? {} : { charts: chartsBefore }),
       ...(namesBefore.length === 0 ? {} : { names: namesBefore }),
     },
   };
