@@ -238,6 +238,40 @@ export const SortResponse = Type.Object({
 });
 export type SortResponse = Static<typeof SortResponse>;
 
+export const MoveBody = Type.Object(
+  {
+    source: Type.String({
+      minLength: 1,
+      maxLength: 300,
+      description: 'The A1 range whose cells move (cut), on `sheet` (default the active sheet).',
+    }),
+    target_cell: Type.String({
+      minLength: 1,
+      maxLength: 300,
+      description: 'Where its top-left cell lands (paste), on `target_sheet`.',
+    }),
+    sheet: Type.Optional(SheetName),
+    target_sheet: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'Sheet the cells move to (case-insensitive); default: `sheet`.',
+      }),
+    ),
+  },
+  { examples: [{ source: 'A1:A3', target_cell: 'C1' }] },
+);
+export type MoveBody = Static<typeof MoveBody>;
+
+export const MoveResponse = Type.Object({
+  status: Success,
+  sheet: Type.String({ description: 'The sheet the cells left.' }),
+  source: Type.String({ description: 'The range they left, A1.' }),
+  target_sheet: Type.String(),
+  target: Type.String({ description: 'The range they now fill, A1.' }),
+});
+export type MoveResponse = Static<typeof MoveResponse>;
+
 const FindFields = {
   query: Type.String({
     minLength: 1,

@@ -99,6 +99,12 @@ export function changeSetOf(
     else if (op.type === 'set-layout') (layout ??= new Set()).add(finalName(ops, index, op.sheet));
     else if (op.type === 'set-format' || op.type === 'restore-formats')
       (formats ??= new Set()).add(finalName(ops, index, op.sheet));
+    else if (op.type === 'move-cells') {
+      // The moved cells take their formats along.
+      formats ??= new Set();
+      formats.add(finalName(ops, index, op.sheet));
+      formats.add(finalName(ops, index, op.targetSheet));
+    }
   });
   return {
     cells: replaced ? [] : cellsBySheet(engine, sheetName),

@@ -172,6 +172,16 @@ function opBytes(op: Op): number {
         bytes += textBytes(entry.name) + textBytes(entry.formula);
       return bytes;
     }
+    case 'move-cells': {
+      let bytes = 0;
+      for (const { sheet, cells } of op.restore?.cells ?? [])
+        bytes += snapshotBytes({ name: sheet, cells });
+      for (const { sheet, charts } of op.restore?.charts ?? [])
+        bytes += snapshotBytes({ name: sheet, cells: [], charts });
+      for (const entry of op.restore?.names ?? [])
+        bytes += textBytes(entry.name) + textBytes(entry.formula);
+      return bytes;
+    }
     case 'set-name':
       return textBytes(op.name) + textBytes(op.formula);
     case 'rename-sheet': {

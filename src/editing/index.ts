@@ -44,6 +44,7 @@ export {
 } from './wire-shapes.js';
 export { changeStructure, columnIndexOf, type StructureRequest } from './structure.js';
 export { sortRange, type SortRequest } from './sort.js';
+export { moveCells, type MoveRequest } from './move.js';
 export { formatCells, type FormatRequest, type FormatResult } from './formats.js';
 export { replaceInCells, type ReplaceRequest } from './replace.js';
 export {

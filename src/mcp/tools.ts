@@ -9,6 +9,8 @@ import {
   ReplaceBody,
   ReplaceResponse,
   SortBody,
+  MoveBody,
+  MoveResponse,
   FormatBody,
   FormatResponse,
   SortResponse,
@@ -52,6 +54,7 @@ import {
   addSheet,
   changeStructure,
   sortRange,
+  moveCells,
   formatCells,
   replaceInCells,
   columnIndexOf,
@@ -261,6 +264,33 @@ export const TOOLS: readonly McpTool[] = [
       status: 'Success' as const,
       ...(await sortRange(await context.handle(), input, meta(context))),
     }),
+  }),
+  defineTool({
+    name: 'move_cells',
+    description:
+      "Move (cut and paste) a range's cells and formats so their top-left lands at target_cell, on target_sheet or the same sheet. Every formula in the workbook that read the moved cells follows them, as Excel's cut does; a moved formula keeps reading what it read; a reference to a cell the block lands on becomes #REF!. A locked cell in the source or where it lands refuses the move.",
+    input: MoveBody,
+    output: MoveResponse,
+    readOnly: false,
+    run: async (input, context) => {
+      const moved = await moveCells(
+        await context.handle(),
+        {
+          source: input.source,
+          targetCell: input.target_cell,
+          sheet: input.sheet,
+          targetSheet: input.target_sheet,
+        },
+        meta(context),
+      );
+      return {
+        status: 'Success' as const,
+        sheet: moved.sheet,
+        source: moved.source,
+        target_sheet: moved.targetSheet,
+        target: moved.target,
+      };
+    },
   }),
   defineTool({
     name: 'format_range',

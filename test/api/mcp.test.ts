@@ -79,6 +79,7 @@ describe('MCP over streamable HTTP', () => {
       'delete_rows',
       'delete_columns',
       'sort_range',
+      'move_cells',
       'format_range',
       'replace',
       'get_layout',
@@ -100,6 +101,18 @@ describe('MCP over streamable HTTP', () => {
       expect(tool.outputSchema?.type).toBe('object');
     }
     expect(tools.find((tool) => tool.name === 'peek')?.annotations?.readOnlyHint).toBe(true);
+  });
+
+  it('moves cells with move_cells, and the formulas that read them follow', async () => {
+    await ok('write_range', { target_cell: 'A1', values: [[2, '=A2*10'], [3]] });
+    expect(await ok('move_cells', { source: 'A1:A2', target_cell: 'C3' })).toEqual({
+      status: 'Success',
+      sheet: 'Sheet1',
+      source: 'A1:A2',
+      target_sheet: 'Sheet1',
+      target: 'C3:C4',
+    });
+    expect((await ok('peek', { range: 'B1' })).formulas).toEqual([['=C4*10']]);
   });
 
   it('defines a name with set_name, lists it with list_names, and formulas use it', async () => {

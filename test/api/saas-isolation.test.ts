@@ -82,6 +82,7 @@ const SCOPES: Readonly<Record<string, Scope>> = {
   'POST /grid/rows/delete': 'workbook',
   'POST /grid/columns/delete': 'workbook',
   'POST /grid/sort': 'workbook',
+  'POST /grid/move': 'workbook',
   'GET /grid/layout': 'workbook',
   'POST /grid/freeze': 'workbook',
   'POST /grid/columns/width': 'workbook',

@@ -207,6 +207,54 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
     expect(await inputsOf(suite.server, 'A1:D5', 'Sheet1')).toEqual({ A1: '5', D5: '=A1*2' });
   });
 
+  it('[CLIP-05] cut and paste rewrites the formulas that read the cut cells; one Ctrl+Z puts them back', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        [1, '=SUM(A1:A3)'],
+        [2, '=A2*10'],
+        [3, '=A9'],
+      ],
+    });
+    await suite.server.http.post('/workbook/sheet', { name: 'Other' });
+    await suite.server.http.post('/grid/cell', { sheet: 'Other', cell: 'A1', value: '=Sheet1!A3' });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'B1', '6');
+    await goTo(page, 'A1:A3');
+    await page.keyboard.press('Control+x');
+    await goTo(page, 'D2');
+    await page.keyboard.press('Control+v');
+    await expectCellText(page, 'D4', '3');
+    await expectCellText(page, 'A1', '');
+    await expectCellText(page, 'B1', '6');
+    await expectCellText(page, 'B2', '20');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await inputsOf(suite.server, 'A1:D4')).toEqual({
+      B1: '=SUM(D2:D4)',
+      B2: '=D3*10',
+      B3: '=A9',
+      D2: '1',
+      D3: '2',
+      D4: '3',
+    });
+    expect(await inputsOf(suite.server, 'A1', 'Other')).toEqual({ A1: '=Sheet1!D4' });
+
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'A1', '1');
+    await expectCellText(page, 'D2', '');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await inputsOf(suite.server, 'A1:D4')).toEqual({
+      A1: '1',
+      A2: '2',
+      A3: '3',
+      B1: '=SUM(A1:A3)',
+      B2: '=A2*10',
+      B3: '=A9',
+    });
+    expect(await inputsOf(suite.server, 'A1', 'Other')).toEqual({ A1: '=Sheet1!A3' });
+  });
+
   it('[FIRST-HOUR] Ctrl+Z pressed while a cut-and-paste is still being written undoes all of it', async () => {
     await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'moved' });
     await suite.open();
@@ -214,7 +262,7 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
     // Hold the paste's write back, so the undo is pressed while it is in flight.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/grid/range', async (route) => {
+    await page.route('**/grid/move', async (route) => {
       await held;
       await route.continue();
     });

@@ -1,8 +1,8 @@
-// Pure helpers of the web UI: TSV clipboard text, formula reference shifting and fill series.
+// Pure helpers of the web UI: TSV clipboard text, formula reference shifting and fill series
+// (a cut's formula rewriting is the server's: core/formula-text/move-cells.test.ts).
 import { describe, expect, it } from 'vitest';
 import { parseTsv, toHtmlTable, toTsv } from '../../web/src/grid/tsv.js';
 import { fillBlock } from '../../web/src/grid/fill-series.js';
-import { cutFormula } from '../../web/src/grid/cut-formula.js';
 
 describe('TSV clipboard text', () => {
   it('[CLIP-02] keeps blank rows and reads quoted fields with tabs', () => {
@@ -77,38 +77,5 @@ describe('fill handle series', () => {
 
   it('continues a decreasing step upwards', () => {
     expect(fillBlock([['10'], ['20']], 'up', 2)).toEqual([['-10'], ['0']]);
-  });
-});
-
-describe('cut and paste moves formulas', () => {
-  // B1:C1 cut on Sheet1 and pasted at E5.
-  const cut = { sheet: 'Sheet1', rect: { col: 1, row: 0, width: 2, height: 1 } };
-  const here = { from: cut, to: { sheet: 'Sheet1', col: 4, row: 4 } };
-
-  it('[FIRST-HOUR] keeps references outside the cut block on their cells', () => {
-    expect(cutFormula('=A1*2', here)).toBe('=A1*2');
-    expect(cutFormula('=SUM($A$1:A3)+Z9', here)).toBe('=SUM($A$1:A3)+Z9');
-    expect(cutFormula('=SUM(A:A)', here)).toBe('=SUM(A:A)');
-  });
-
-  it('moves references into the cut block with it, anchored or not', () => {
-    expect(cutFormula('=B1+$C$1', here)).toBe('=E5+$F$5');
-    expect(cutFormula('=SUM(B1:C1)', here)).toBe('=SUM(E5:F5)');
-    expect(cutFormula('=Sheet1!B1', here)).toBe('=Sheet1!E5');
-    // Partly inside: the range keeps its cells.
-    expect(cutFormula('=SUM(B1:B9)', here)).toBe('=SUM(B1:B9)');
-  });
-
-  it('pasted on another sheet, names the source sheet for the cells left behind', () => {
-    const there = { from: cut, to: { sheet: 'Q2 Data', col: 4, row: 4 } };
-    expect(cutFormula('=A1*2+B1', there)).toBe('=Sheet1!A1*2+E5');
-    expect(cutFormula('=Sheet1!C1+Other!A1', there)).toBe("='Q2 Data'!F5+Other!A1");
-    expect(cutFormula('=SUM(A:A)', there)).toBe('=SUM(Sheet1!A:A)');
-  });
-
-  it('leaves text and numbers alone', () => {
-    expect(cutFormula('B1', here)).toBe('B1');
-    expect(cutFormula('12', here)).toBe('12');
-    expect(cutFormula('="B1"&A1', here)).toBe('="B1"&A1');
   });
 });

@@ -1,5 +1,5 @@
 // Formula text: the lexer, and every rewrite of the references a formula holds (sheet renames,
-// block moves, copy-shift, inserted and deleted rows and columns) through one rewriter.
+// block moves, cut and pasted cells, copy-shift, inserted and deleted rows and columns) through one rewriter.
 // Pure and browser-safe: the web UI imports it for copy and fill.
 export {
   lexFormula,
@@ -19,6 +19,7 @@ export {
 } from './references.js';
 export { shiftFormula } from './shift.js';
 export { moveBlockFormula, type BlockMove } from './move-block.js';
+export { rewriteForMove, type CellsMove } from './move-cells.js';
 export { mentionsSheet, renameSheetReferences } from './rename-sheet.js';
 export {
   bandName,

@@ -1,22 +1,28 @@
 // The one way formula text is rewritten: walk the lexer's references, let a rule decide where
 // each now points (or that it points nowhere), and splice the new text in. Everything else in
 // the formula — functions, strings, spacing, `$` anchors — stays exactly as written.
-import { columnToLetters, type CellAddress } from '../address/index.js';
+import { columnToLetters, quoteSheetName, type CellAddress } from '../address/index.js';
 import { lexFormula, type LineToken, type ReferenceToken } from './tokens.js';
 
 /** The error text Excel writes where a reference lost its cells. */
 export const LOST_REFERENCE = '#REF!';
 
-/** Where a cell or range reference points after a change; `end` undefined for one cell. */
+/**
+ * Where a cell or range reference points after a change; `end` undefined for one cell. With
+ * `sheet`, the reference is written qualified by that sheet, whatever prefix it had (a move to
+ * another sheet); without, its prefix stays as written.
+ */
 export interface CellTarget {
   readonly start: CellAddress;
   readonly end: CellAddress | undefined;
+  readonly sheet?: string;
 }
 
-/** Where a whole-row or whole-column range points after a change. */
+/** Where a whole-row or whole-column range points after a change (`sheet` as in CellTarget). */
 export interface LineTarget {
   readonly first: number;
   readonly last: number;
+  readonly sheet?: string;
 }
 
 /**
@@ -61,7 +67,10 @@ export function rewriteReferences(formula: string, rule: ReferenceRule): string 
       if (target !== undefined && target !== 'lost') text = lineText(token, target as LineTarget);
     } else continue;
     if (target === undefined) continue;
-    const from = target === 'lost' ? token.qualifiedFrom : token.from;
+    const sheet = target === 'lost' ? undefined : target.sheet;
+    const qualified = sheet !== undefined;
+    if (qualified) text = `${quoteSheetName(sheet)}!${text}`;
+    const from = target === 'lost' || qualified ? token.qualifiedFrom : token.from;
     out += formula.slice(copied, from) + (target === 'lost' ? LOST_REFERENCE : text);
     copied = token.to;
   }

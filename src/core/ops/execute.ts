@@ -2,6 +2,7 @@
 // returns the op list that undoes it and a `revert` that restores the exact prior state
 // (versions included) when a later op of the same apply fails.
 import { changeStructure } from './structure-change.js';
+import { moveCells } from './move-cells.js';
 import { refreshFunctions } from './refresh-functions.js';
 import { cellKey, formatCell, keyToAddress, type CellAddress } from '../address/index.js';
 import { PAGE_ROWS } from '../cell-pages.js';
@@ -498,6 +499,8 @@ export function executeOp(state: WorkbookState, op: Op): Executed {
       return restoreWorkbook(state, op);
     case 'change-structure':
       return changeStructure(state, op);
+    case 'move-cells':
+      return moveCells(state, op);
     case 'set-layout':
       return setLayout(state, op);
     case 'refresh-functions':

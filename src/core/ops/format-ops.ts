@@ -3,6 +3,7 @@
 import { isOnSheet, MAX_COLUMNS, type RangeAddress } from '../address/index.js';
 import { InvalidOperationError, TooLargeError } from '../errors.js';
 import { validateCellFormat, validateFormatPatch, type FormatRun } from '../format/index.js';
+import type { Sheet } from '../sheet.js';
 import type { FormatColumn, Op } from './op.js';
 import { findSheet, type Executed, type WorkbookState } from './state.js';
 
@@ -67,18 +68,10 @@ export function setFormat(state: WorkbookState, op: Extract<Op, { type: 'set-for
   };
 }
 
-export function restoreFormats(
-  state: WorkbookState,
-  op: Extract<Op, { type: 'restore-formats' }>,
-): Executed {
-  const sheet = findSheet(state, op.sheet);
-  checkRange(op.range);
-  const columns = checkColumns(op.range, op.columns);
-  const { start, end } = op.range;
-  // What the range holds now, column by column, for the inverse (every column the range covers
-  // that holds a format, besides those the op names).
-  const before: FormatColumn[] = [];
-  const named = new Set(columns.map((column) => column.col));
+/** The formatted columns of a range, each with its formatted runs of rows. */
+export function formatColumnsIn(sheet: Sheet, range: RangeAddress): FormatColumn[] {
+  const { start, end } = range;
+  const columns: FormatColumn[] = [];
   for (const col of sheet.formats.columns()) {
     if (col < start.col || col > end.col) continue;
     const runs = sheet.formats
@@ -89,8 +82,23 @@ export function restoreFormats(
         end: segment.end,
         format: sheet.formats.style(segment.style)!,
       }));
-    if (runs.length > 0 || named.has(col)) before.push({ col, runs });
+    if (runs.length > 0) columns.push({ col, runs });
   }
+  return columns;
+}
+
+export function restoreFormats(
+  state: WorkbookState,
+  op: Extract<Op, { type: 'restore-formats' }>,
+): Executed {
+  const sheet = findSheet(state, op.sheet);
+  checkRange(op.range);
+  const columns = checkColumns(op.range, op.columns);
+  const { start, end } = op.range;
+  // What the range holds now, column by column, for the inverse (every column the range covers
+  // that holds a format, besides those the op names).
+  const before = formatColumnsIn(sheet, op.range);
+  const named = new Set(columns.map((column) => column.col));
   for (const col of named)
     if (!before.some((column) => column.col === col)) before.push({ col, runs: [] });
   // Columns of the range the op does not name end up without formats.

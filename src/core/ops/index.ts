@@ -8,6 +8,7 @@ export type {
   RetiredWorkbook,
   SheetSnapshot,
   SnapshotCell,
+  MoveRestore,
   StructureRestore,
   WorkbookDocument,
 } from './op.js';

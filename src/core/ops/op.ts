@@ -97,8 +97,36 @@ export interface StructureRestore {
   readonly names?: readonly ScopedName[];
 }
 
+/**
+ * What a move puts back once its cells have moved: the undo (or redo) of one. Cells are set
+ * exactly as given (input, version, lock) on the named sheet, after every reference has been
+ * rewritten; charts and names get exactly these.
+ */
+export interface MoveRestore {
+  readonly cells: readonly { readonly sheet: string; readonly cells: readonly SnapshotCell[] }[];
+  /** Each sheet named here gets exactly these charts (those whose data ranges the move rewrote). */
+  readonly charts?: readonly { readonly sheet: string; readonly charts: readonly Chart[] }[];
+  /** Defined names whose definitions the move rewrote, as they were (`sheet`: their sheet's). */
+  readonly names?: readonly ScopedName[];
+}
+
 export type Op =
   | { readonly type: 'set-cells'; readonly sheet: string; readonly runs: readonly InputRun[] }
+  /**
+   * Cut and paste: the range's cells (inputs and formats) move to `targetSheet` with their
+   * top-left at `target`, and every formula, defined name and chart range that referred to them
+   * follows
+   * (core/formula-text/move-cells.ts). Its undo is the move back with a `restore`: the cells and
+   * names as they were before.
+   */
+  | {
+      readonly type: 'move-cells';
+      readonly sheet: string;
+      readonly range: RangeAddress;
+      readonly targetSheet: string;
+      readonly target: CellAddress;
+      readonly restore?: MoveRestore;
+    }
   /**
    * Empties every cell of a rectangle: the undo of a write into cells that held nothing, one
    * record where `set-cells` would hold a run per row (W6: 1000 runs a step). Its inverse is the

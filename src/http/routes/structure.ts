@@ -1,14 +1,16 @@
 // Insert and delete rows and columns (one commit each; formulas everywhere follow, as in Excel),
-// and sort a range's rows.
+// sort a range's rows, and move (cut and paste) a range's cells.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ColumnsChangeBody,
+  MoveBody,
+  MoveResponse,
   RowsChangeBody,
   SortBody,
   SortResponse,
   StructureChangeResponse,
 } from '../../contract/index.js';
-import { changeStructure, columnIndexOf, sortRange } from '../../editing/index.js';
+import { changeStructure, columnIndexOf, moveCells, sortRange } from '../../editing/index.js';
 import { changeMeta, handleOf, type RouteDeps } from '../route-deps.js';
 
 const SUMMARIES = {
@@ -94,6 +96,38 @@ export const structureRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
         changeMeta(request),
       );
       return { status: 'Success' as const, ...sorted };
+    },
+  );
+
+  app.post(
+    '/grid/move',
+    {
+      schema: {
+        tags: ['grid'],
+        summary:
+          "Move (cut and paste) a range's cells and formats: formulas anywhere that read them follow; a locked cell refuses",
+        body: MoveBody,
+        response: { 200: MoveResponse },
+      },
+    },
+    async (request) => {
+      const moved = await moveCells(
+        await handleOf(deps, request),
+        {
+          source: request.body.source,
+          targetCell: request.body.target_cell,
+          sheet: request.body.sheet,
+          targetSheet: request.body.target_sheet,
+        },
+        changeMeta(request),
+      );
+      return {
+        status: 'Success' as const,
+        sheet: moved.sheet,
+        source: moved.source,
+        target_sheet: moved.targetSheet,
+        target: moved.target,
+      };
     },
   );
 };

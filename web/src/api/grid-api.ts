@@ -17,6 +17,8 @@ import type {
   FindResponse,
   FormatBody,
   FormatResponse,
+  MoveBody,
+  MoveResponse,
   ReplaceBody,
   ReplaceResponse,
   RowsChangeBody,
@@ -69,6 +71,11 @@ export class GridApi {
   /** Replaces matches in what the cells hold: one change. */
   replace(body: ReplaceBody): Promise<ReplaceResponse> {
     return this.client.post('/grid/replace', body);
+  }
+
+  /** Moves a range's cells (cut and paste): formulas anywhere that read them follow; one change. */
+  move(body: MoveBody): Promise<MoveResponse> {
+    return this.client.post('/grid/move', body);
   }
 
   /** Inserts or deletes `count` rows or columns from `at` (zero-based); formulas follow. */

@@ -271,6 +271,33 @@ export async function formatCellList(
   return commits;
 }
 
+/**
+ * Moves cut cells to where they are pasted (one undo step): the server moves them with their
+ * formats and rewrites every formula that read them; every cache is stale after it.
+ */
+export async function moveCells(
+  session: Session,
+  from: { readonly sheet: string; readonly rect: Rect },
+  to: { readonly sheet: string; readonly cell: CellRef },
+): Promise<boolean> {
+  try {
+    session.requireOnline();
+    await session.queueWrite(() =>
+      session.grid.move({
+        source: formatRect(from.rect),
+        sheet: from.sheet,
+        target_cell: formatCell(to.cell),
+        target_sheet: to.sheet,
+      }),
+    );
+    session.noteCommit(to.sheet);
+    return true;
+  } catch (error) {
+    session.reportError('Paste failed', error);
+    return false;
+  }
+}
+
 /** Inserts or deletes rows or columns (one undo step); every cache is stale after it. */
 export async function changeStructure(
   session: Session,

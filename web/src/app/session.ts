@@ -291,6 +291,14 @@ export class Session {
     return this.track(() => cellWrites.replaceAll(this, sheet, body));
   }
 
+  /** Moves cut cells (`from`) so their top-left lands at `to` (one undo step). */
+  moveCells(
+    from: { readonly sheet: string; readonly rect: Rect },
+    to: { readonly sheet: string; readonly cell: CellRef },
+  ): Promise<boolean> {
+    return this.track(() => cellWrites.moveCells(this, from, to));
+  }
+
   /** Inserts or deletes `count` rows or columns of `sheet` from `at` (zero-based). */
   changeStructure(
     sheet: string,

@@ -8,7 +8,6 @@ import {
   formatRect,
   parseRange,
   rectCellCount,
-  rectContains,
   rectIntersection,
   type Rect,
 } from './address.js';
@@ -17,7 +16,6 @@ import type { GridResponse } from '../api/types.js';
 import { formatKey, isPlain, replacingPatch, type FormatGrid } from './format-patch.js';
 import { displayValue } from './cell-format.js';
 import { shiftFormula } from '../../../src/core/formula-text/index.js';
-import { cutFormula } from './cut-formula.js';
 import { parseTsv, toHtmlTable, toTsv } from './tsv.js';
 import type { ParsedBatch } from './tsv-worker.js';
 
@@ -188,26 +186,13 @@ export function parsePastedText(text: string): Promise<string[][]> {
   });
 }
 
-/**
- * The block a paste on `sheet` writes: internal copies keep formulas (moved), outside text is
- * parsed.
- */
+/** The block a paste writes: internal copies keep formulas (moved), outside text is parsed. */
 export async function pasteBlock(
   text: string,
   internal: InternalClip | undefined,
   target: Rect,
-  sheet: string,
 ): Promise<string[][]> {
   const fromHere = internal !== undefined && internal.text === text;
-  // A cut moves its cells: formulas keep reading the cells they read (only references into the
-  // cut block follow it), and the block lands once, not tiled over a larger selection.
-  if (fromHere && internal.cut) {
-    const move = {
-      from: { sheet: internal.sheet, rect: internal.rect },
-      to: { sheet, col: target.col, row: target.row },
-    };
-    return internal.inputs.map((row) => row.map((input) => cutFormula(input, move)));
-  }
   let block: string[][] = fromHere
     ? internal.inputs.map((row) =>
         row.map((input) =>
@@ -262,57 +247,36 @@ export async function pasteFormats(
 }
 
 /**
- * A cut moves formats as Excel's does: the source cells the paste does not cover lose theirs
- * (locked cells keep theirs, as they keep their values). Answers the commits it took.
+ * Pastes a cut made here: the server moves the cells (POST /grid/move), so formulas anywhere
+ * that read them follow, as in Excel, and the move is one commit (one undo step). The block
+ * lands once at the selection's top-left, not tiled over a larger selection.
  */
-async function clearCutFormats(
-  session: Session,
-  sheet: string,
-  clip: InternalClip,
-  pasted: Rect | undefined,
-): Promise<number> {
-  const cells: string[] = [];
-  clip.formats.forEach((row, r) =>
-    row.forEach((format, c) => {
-      const at = { col: clip.rect.col + c, row: clip.rect.row + r };
-      if (isPlain(format) || (pasted !== undefined && rectContains(pasted, at))) return;
-      if (session.store.cell(sheet, at.col, at.row)?.locked === true) return;
-      cells.push(formatCell(at));
-    }),
+export function pasteCut(session: Session, clip: InternalClip, target: Rect): Promise<boolean> {
+  return session.moveCells(
+    { sheet: clip.sheet, rect: clip.rect },
+    { sheet: session.activeSheet, cell: { col: target.col, row: target.row } },
   );
-  if (cells.length === 0) return 0;
-  return formatCellList(session, sheet, cells, replacingPatch(undefined));
 }
 
-/** Write a pasted block, in chunks when large; a cut also clears its source (one undo step). */
+/** Write a pasted block, in chunks when large (one undo step). */
 export function writePaste(
   session: Session,
   block: string[][],
   target: Rect,
-  internal: InternalClip | undefined,
   formats?: FormatGrid,
 ): Promise<boolean> {
-  return session.track(() => writePasteNow(session, block, target, internal, formats));
+  return session.track(() => writePasteNow(session, block, target, formats));
 }
 
 async function writePasteNow(
   session: Session,
   block: string[][],
   target: Rect,
-  internal: InternalClip | undefined,
   formats: FormatGrid | undefined,
 ): Promise<boolean> {
   const sheet = session.activeSheet;
   let commits = 0;
   const width = block.reduce((widest, row) => Math.max(widest, row.length), 1);
-  // A cut from another sheet is a move too: its source is emptied like one on this sheet (it was
-  // left in place, so a cut pasted on another sheet acted as a copy).
-  if (internal?.cut === true) {
-    if (await session.clearRange(internal.sheet, internal.rect)) commits += 1;
-    const pasted =
-      internal.sheet === sheet ? { ...target, width, height: block.length } : undefined;
-    commits += await clearCutFormats(session, internal.sheet, internal, pasted);
-  }
   const rowsPerChunk = Math.max(1, Math.floor(CHUNK_CELLS / width));
   const chunks: BlockChunk[] = [];
   for (let start = 0; start < block.length; start += rowsPerChunk) {

@@ -7,6 +7,7 @@ import {
   copyFromCache,
   copyFromServer,
   pasteBlock,
+  pasteCut,
   writePaste,
   type InternalClip,
 } from './clipboard.js';
@@ -37,9 +38,16 @@ export function useClipboard(
     async (text: string, html = '') => {
       const target = session.selection.get().rect;
       const clip = internal.current;
-      const block = await pasteBlock(text, clip, target, session.activeSheet);
-      if (block.length === 0) return;
       const fromHere = clip !== undefined && clip.text === text;
+      if (fromHere && clip.cut) {
+        if (await pasteCut(session, clip, target)) {
+          internal.current = undefined;
+          setMarquee(undefined);
+        }
+        return;
+      }
+      const block = await pasteBlock(text, clip, target);
+      if (block.length === 0) return;
       // A copy made here carries its formats; another program's carries them in its HTML table.
       const outside = fromHere || html === '' ? undefined : formatsFromHtml(html);
       const formats = pasteFormatGrid(
@@ -50,11 +58,7 @@ export function useClipboard(
             : undefined,
         block,
       );
-      const ok = await writePaste(session, block, target, fromHere ? clip : undefined, formats);
-      if (ok && fromHere && clip.cut) {
-        internal.current = undefined;
-        setMarquee(undefined);
-      }
+      await writePaste(session, block, target, formats);
     },
     [session],
   );

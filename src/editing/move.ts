@@ -1,0 +1,46 @@
+// Cut and paste: one move-cells commit (one undo step) that moves a range's cells and rewrites
+// every formula that refers to them (core/ops/move-cells.ts).
+import {
+  formatRange,
+  parseCell,
+  parseRange,
+  type ApplyMeta,
+  type WorkbookHandle,
+} from '../core/index.js';
+
+export interface MoveRequest {
+  /** The range cut, A1 (may name its sheet). */
+  readonly source: string;
+  /** Where its top-left cell lands, A1. */
+  readonly targetCell: string;
+  readonly sheet?: string | undefined;
+  readonly targetSheet?: string | undefined;
+}
+
+export async function moveCells(
+  handle: WorkbookHandle,
+  request: MoveRequest,
+  meta: ApplyMeta,
+): Promise<{ sheet: string; source: string; targetSheet: string; target: string }> {
+  const { start, end, sheet: named } = parseRange(request.source, 'source');
+  const target = parseCell(request.targetCell, 'target_cell');
+  const sheet = handle.workbook.sheet(named ?? request.sheet).name;
+  const targetSheet =
+    request.targetSheet === undefined
+      ? sheet
+      : handle.workbook.sheet(request.targetSheet, 'target_sheet').name;
+  await handle.commit(
+    [{ type: 'move-cells', sheet, range: { start, end }, targetSheet, target }],
+    meta,
+  );
+  const landed = {
+    start: target,
+    end: { row: target.row + end.row - start.row, col: target.col + end.col - start.col },
+  };
+  return {
+    sheet,
+    source: formatRange({ start, end }),
+    targetSheet,
+    target: formatRange(landed),
+  };
+}
