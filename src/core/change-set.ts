@@ -21,7 +21,10 @@ export interface ChangeSet {
   readonly layout: readonly string[];
   /** Sheets (by name after the commit) whose cell formats changed. */
   readonly formats?: readonly string[];
-  /** The whole workbook was replaced (load, import, their undo): read it again; `cells` is empty. */
+  /**
+   * The whole workbook was replaced (load, import, their undo), or a structure change or a move
+   * rewrote formulas anywhere: read it again; `cells` is empty.
+   */
   readonly workbookReplaced: boolean;
 }
 
@@ -90,7 +93,10 @@ export function changeSetOf(
     if (
       op.type === 'replace-workbook' ||
       op.type === 'restore-workbook' ||
-      op.type === 'change-structure'
+      op.type === 'change-structure' ||
+      // A move rewrites formula text, names and chart ranges on any sheet, which the engine's
+      // value changes do not show: read again, as after a structure change.
+      op.type === 'move-cells'
     )
       replaced = true;
     else if (SHEET_OPS.has(op.type)) sheets = true;
@@ -99,12 +105,6 @@ export function changeSetOf(
     else if (op.type === 'set-layout') (layout ??= new Set()).add(finalName(ops, index, op.sheet));
     else if (op.type === 'set-format' || op.type === 'restore-formats')
       (formats ??= new Set()).add(finalName(ops, index, op.sheet));
-    else if (op.type === 'move-cells') {
-      // The moved cells take their formats along.
-      formats ??= new Set();
-      formats.add(finalName(ops, index, op.sheet));
-      formats.add(finalName(ops, index, op.targetSheet));
-    }
   });
   return {
     cells: replaced ? [] : cellsBySheet(engine, sheetName),

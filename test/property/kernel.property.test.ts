@@ -152,8 +152,23 @@ async function randomStep(random: Random, handle: JournaledWorkbook, step: numbe
       data_range: `${cellName(random)}:${cellName(random)}`,
     }).ops;
   else if (roll < 0.93) ops = [{ type: 'activate-sheet', name: sheet }];
-  else if (roll < 0.97) ops = replaceWorkbookOps(smallDocument(random));
-  else ops = replaceWorkbookOps(workbook.document());
+  else if (roll < 0.95) ops = replaceWorkbookOps(smallDocument(random));
+  else if (roll < 0.985) {
+    // Cut and paste, on the sheet or to another: overlapping, onto locked or formula cells.
+    const start = { row: between(random, 0, 8), col: between(random, 0, 4) };
+    ops = [
+      {
+        type: 'move-cells',
+        sheet,
+        range: {
+          start,
+          end: { row: start.row + between(random, 0, 3), col: start.col + between(random, 0, 2) },
+        },
+        targetSheet: pick(random, sheets),
+        target: { row: between(random, 0, 10), col: between(random, 0, 5) },
+      },
+    ];
+  } else ops = replaceWorkbookOps(workbook.document());
   await handle.commit(ops, meta);
 }
 
