@@ -43,6 +43,32 @@ function failingEngine(): {
   };
 }
 
+/** HyperFormula, except that its next `count` cell writes throw (as it did on some formulas). */
+function engineFailingWrites(): {
+  create: (registry: Parameters<typeof createHyperFormulaEngine>[0]) => FormulaEngine;
+  failWrites: (count: number) => void;
+} {
+  let failures = 0;
+  return {
+    failWrites: (count) => {
+      failures = count;
+    },
+    create: (registry) => {
+      const engine = createHyperFormulaEngine(registry);
+      return {
+        ...engine,
+        setCells: (sheet, runs) => {
+          if (failures > 0) {
+            failures -= 1;
+            throw new Error('Vertex for address missing in AddressMapping');
+          }
+          return engine.setCells(sheet, runs);
+        },
+      };
+    },
+  };
+}
+
 function valuesOf(workbook: Workbook): unknown[] {
   return workbook.sheetNames.flatMap((name) => {
     const sheet = workbook.sheet(name);
@@ -100,6 +126,41 @@ describe('an engine failure inside a commit', () => {
     expect(workbook.undoDepth).toBe(1);
     workbook.undo();
     expect(workbook.sheet('Sheet1').input(0, 0)).toBeNull();
+  });
+
+  it('a write the engine fails on, and fails on again as it is put back, leaves inputs and versions as they were', () => {
+    const engine = engineFailingWrites();
+    const workbook = open({ createEngine: engine.create });
+    writeCell(workbook, 'B4', '=A1+1', 'Sheet1');
+    const before = valuesOf(workbook);
+    engine.failWrites(2);
+    expect(() => writeCell(workbook, 'B4', '=A2+2', 'Sheet1')).toThrow(EngineFailureError);
+    expect(valuesOf(workbook)).toEqual(before);
+  });
+
+  it('a cut and paste the engine fails on changes nothing: cells, versions and the formulas that read them', () => {
+    const engine = engineFailingWrites();
+    const workbook = open({ createEngine: engine.create });
+    workbook.apply(
+      writeRangeOps('Sheet1', parseCell('A1'), [[1], [2], ['=A1+A2'], ['=SUM(A1:A2)']]),
+    );
+    const before = valuesOf(workbook);
+    engine.failWrites(1);
+    expect(() =>
+      workbook.apply([
+        {
+          type: 'move-cells',
+          sheet: 'Sheet1',
+          range: { start: parseCell('A1'), end: parseCell('A2') },
+          targetSheet: 'Sheet1',
+          target: parseCell('C1'),
+        },
+      ]),
+    ).toThrow(EngineFailureError);
+    expect(valuesOf(workbook)).toEqual(before);
+    const fresh = open();
+    fresh.apply([{ type: 'replace-workbook', document: workbook.document() }]);
+    expect(valuesOf(fresh)).toEqual(valuesOf(workbook));
   });
 
   it('an undo whose engine fails puts its step back', () => {

@@ -204,7 +204,8 @@ function setCells(state: WorkbookState, op: Extract<Op, { type: 'set-cells' }>):
     }
   }
   const revert = (): void => {
-    writeRuns(sheet, state.engine, previousRuns);
+    // Versions first: putting the inputs back also hands them to the engine, which may throw
+    // again after failing on this write (the workbook then rebuilds it from the sheets).
     let index = 0;
     for (const run of op.runs) {
       let key = cellKey(run.row, run.col);
@@ -215,6 +216,7 @@ function setCells(state: WorkbookState, op: Extract<Op, { type: 'set-cells' }>):
         else sheet.versions.set(key, version);
       }
     }
+    writeRuns(sheet, state.engine, previousRuns);
   };
   try {
     state.engine.setCells(sheet.engineSheet, op.runs);

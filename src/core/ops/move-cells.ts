@@ -27,6 +27,7 @@ import { isFormula, type CellInput } from '../value-typing.js';
 import { MAX_WRITE_CELLS } from './builders.js';
 import { formatColumnsIn, restoreFormats } from './format-ops.js';
 import { rewriteNames, syncNames } from './name-ops.js';
+import type { ScopedName } from '../defined-names.js';
 import type { FormatColumn, InputRun, MoveRestore, Op, SnapshotCell } from './op.js';
 import { findSheet, type Executed, type WorkbookState } from './state.js';
 
@@ -138,6 +139,19 @@ class Writes {
     }
   }
 
+  /** Puts every cell written so far back as it was, in the sheets' stores (not the engine). */
+  revertStores(): void {
+    for (const [sheet, cells] of this.#before)
+      for (const [key, cell] of cells) {
+        if (cell.input === null) sheet.inputs.delete(key);
+        else sheet.inputs.set(key, cell.input);
+        if (cell.version === 0) sheet.versions.delete(key);
+        else sheet.versions.set(key, cell.version);
+        if (cell.locked) sheet.locked.add(key);
+        else sheet.locked.delete(key);
+      }
+  }
+
   restore(): MoveRestore['cells'] {
     return [...this.#before].map(([sheet, cells]) => ({
       sheet: sheet.name,
@@ -222,8 +236,13 @@ function moveCharts(
   return before;
 }
 
-/** Moves the block's formats: the source's are cleared, the target takes them; returns the undo. */
-function moveFormats(state: WorkbookState, move: CellsMove, source: Sheet, target: Sheet): Op[] {
+/** Moves the block's formats: the source's are cleared, the target takes them. */
+function moveFormats(
+  state: WorkbookState,
+  move: CellsMove,
+  source: Sheet,
+  target: Sheet,
+): Executed[] {
   if (source.formats.isEmpty && target.formats.isEmpty) return [];
   const rows = move.target.start.row - move.range.start.row;
   const cols = move.target.start.col - move.range.start.col;
@@ -237,13 +256,20 @@ function moveFormats(state: WorkbookState, move: CellsMove, source: Sheet, targe
     range: move.range,
     columns: [],
   });
-  const landed = restoreFormats(state, {
-    type: 'restore-formats',
-    sheet: target.name,
-    range: move.target,
-    columns: moved,
-  });
-  return [...landed.inverse, ...cleared.inverse];
+  try {
+    return [
+      cleared,
+      restoreFormats(state, {
+        type: 'restore-formats',
+        sheet: target.name,
+        range: move.target,
+        columns: moved,
+      }),
+    ];
+  } catch (error) {
+    cleared.revert();
+    throw error;
+  }
 }
 
 export function moveCells(state: WorkbookState, op: MoveOp): Executed {
@@ -255,6 +281,15 @@ export function moveCells(state: WorkbookState, op: MoveOp): Executed {
     refuseLocked(source, op.range);
     refuseLocked(target, landing);
   }
+  // Every sheet an undo or redo puts cells, charts or names back on must still be there: a
+  // refusal must come before anything changed.
+  const restoredCells = (op.restore?.cells ?? []).map((entry) => ({
+    sheet: findSheet(state, entry.sheet),
+    cells: entry.cells,
+  }));
+  for (const entry of op.restore?.charts ?? []) findSheet(state, entry.sheet);
+  for (const entry of op.restore?.names ?? [])
+    if (entry.sheet !== undefined) findSheet(state, entry.sheet);
   const move: CellsMove = {
     sheet: source.name,
     range: op.range,
@@ -262,21 +297,32 @@ export function moveCells(state: WorkbookState, op: MoveOp): Executed {
     target: landing,
   };
   const writes = new Writes();
-  moveInputs(move, source, target, writes);
-  rewriteDependents(state, move, writes);
-  for (const entry of op.restore?.cells ?? []) {
-    const sheet = findSheet(state, entry.sheet);
-    for (const cell of entry.cells) writes.put(sheet, cell);
+  let namesBefore: ScopedName[] = [];
+  let chartsBefore: NonNullable<MoveRestore['charts']> = [];
+  let formats: Executed[] = [];
+  try {
+    moveInputs(move, source, target, writes);
+    rewriteDependents(state, move, writes);
+    for (const { sheet, cells } of restoredCells) for (const cell of cells) writes.put(sheet, cell);
+    writes.toEngine(state);
+    namesBefore = rewriteNames(
+      state,
+      (formula, sheet) => rewriteForMove(formula, sheet ?? '', move, false),
+      op.restore?.names,
+    );
+    if (namesBefore.length > 0) syncNames(state);
+    chartsBefore = moveCharts(state, move, op.restore);
+    formats = moveFormats(state, move, source, target);
+  } catch (error) {
+    // The engine failed part way (or a check inside did): the sheets go back to how they were,
+    // and the engine, which may hold some of the move, is rebuilt from them (Workbook's
+    // rollback rebuilds an invalidated engine), so nothing changed.
+    state.engine.invalidate();
+    putChartsBack(state, chartsBefore);
+    if (namesBefore.length > 0) rewriteNames(state, (formula) => formula, namesBefore);
+    writes.revertStores();
+    throw error;
   }
-  writes.toEngine(state);
-  const namesBefore = rewriteNames(
-    state,
-    (formula, sheet) => rewriteForMove(formula, sheet ?? '', move, false),
-    op.restore?.names,
-  );
-  if (namesBefore.length > 0) syncNames(state);
-  const chartsBefore = moveCharts(state, move, op.restore);
-  const formatsUndo = moveFormats(state, move, source, target);
   const back: MoveOp = {
     type: 'move-cells',
     sheet: target.name,
@@ -289,13 +335,19 @@ export function moveCells(state: WorkbookState, op: MoveOp): Executed {
       ...(namesBefore.length === 0 ? {} : { names: namesBefore }),
     },
   };
-  const inverse: Op[] = [back, ...formatsUndo];
+  const inverse: Op[] = [back, ...formats.reverse().flatMap((executed) => executed.inverse)];
   return {
     inverse,
     revert: () => {
       for (const undo of inverse) executeInverse(state, undo);
     },
   };
+}
+
+/** Gives each sheet named in `before` exactly those charts again. */
+function putChartsBack(state: WorkbookState, before: NonNullable<MoveRestore['charts']>): void {
+  for (const { sheet, charts } of before)
+    findSheet(state, sheet).charts.splice(0, Number.POSITIVE_INFINITY, ...charts);
 }
 
 /** Runs one op of a move's undo (a move back, or a restore of formats). */
