@@ -200,10 +200,12 @@ function checkReads(workbook: WorkbookReader): void {
 }
 
 /** A fresh workbook from the document computes the same values. */
-function checkRebuild(workbook: WorkbookReader): void {
+function checkRebuild(workbook: WorkbookReader, seed: number): void {
   const rebuilt = Workbook.create();
   rebuilt.apply(replaceWorkbookOps(workbook.document()));
-  expect(valuesOf(rebuilt)).toEqual(valuesOf(workbook));
+  expect(valuesOf(rebuilt), `seed ${seed}: a rebuild computes the same values`).toEqual(
+    valuesOf(workbook),
+  );
   rebuilt.dispose();
 }
 
@@ -225,7 +227,7 @@ async function runSequence(seed: number, steps: number): Promise<void> {
       }
       checkReads(handle.workbook);
     }
-    checkRebuild(handle.workbook);
+    checkRebuild(handle.workbook, seed);
     await handle.settled();
     await store.close();
     const reopened = new FileWorkbookStore({ dir });
