@@ -245,6 +245,37 @@ describe('the file journal', () => {
     );
   });
 
+  it('a segment set aside under a name an earlier start already set one aside under keeps both files', async () => {
+    // log-4 was set aside once (by this version, or by the one before it, whose loss left
+    // acknowledged records in it: the decision of 2026-11-30 keeps them for a person to read).
+    // The next server numbered from 4 again, started log-4 once more and was killed before 4
+    // reached the disk: setting the new log-4 aside must not replace the first one.
+    const dir = await dataDir();
+    await journalWith(dir, 3);
+    const folder = journalDirectory(dir, 'default');
+    const earlier = Buffer.concat([encodeFrame(record(5)), encodeFrame(record(6))]);
+    await writeFile(path.join(folder, `${logFileName(4)}.unacknowledged`), earlier);
+    for (const start of [1, 2]) {
+      await writeFile(path.join(folder, logFileName(4)), '');
+      const journal = journalIn(dir);
+      const recovered = await journal.recover('default');
+      expect(
+        recovered.records.map((kept) => kept.seq),
+        `start ${start}`,
+      ).toEqual([1, 2, 3]);
+      await journal.close();
+    }
+    const entries = (await readdir(folder)).filter((entry) => entry.includes('.unacknowledged'));
+    expect(entries.sort()).toEqual([
+      `${logFileName(4)}.unacknowledged`,
+      `${logFileName(4)}.unacknowledged-2`,
+      `${logFileName(4)}.unacknowledged-3`,
+    ]);
+    expect(await readFile(path.join(folder, `${logFileName(4)}.unacknowledged`))).toEqual(earlier);
+    const after = await journalIn(dir).recover('default');
+    expect(after.records.map((kept) => kept.seq)).toEqual([1, 2, 3]);
+  });
+
   it('50 appends made at once share fsyncs (group commit)', async () => {
     const dir = await dataDir();
     let syncs = 0;
