@@ -78,6 +78,14 @@ export class FileJournal {
     await this.options.files.mkdir(dir, { recursive: true, mode: 0o700 });
     const previous = this.#open.get(workbookId);
     const unlock = previous?.unlock ?? (await this.#lock(dir));
+    if (previous !== undefined) {
+      // Recovered again (a host loading the workbook anew): what the journal read back must be
+      // final. A compaction or snapshot still running would, once its base is written, remove
+      // the segment read back here as the tail, with every record appended to it from now on;
+      // and frames the old writer still had queued would land after the tail was cut.
+      await previous.bases;
+      await previous.segment.close();
+    }
     let contents: JournalContents;
     try {
       contents = await this.#readBack(dir);
@@ -88,7 +96,6 @@ export class FileJournal {
     const lastSeq = contents.records.at(-1)?.seq ?? contents.base?.seq ?? 0;
     const segment = this.#segment(dir, contents.tail.segmentSeq);
     segment.bytes = contents.tail.validBytes;
-    await previous?.segment.close();
     this.#open.set(workbookId, {
       dir,
       unlock,
