@@ -32,6 +32,20 @@ export interface FileJournalOptions {
   readonly pid?: number;
 }
 
+/**
+ * The name a segment holding nothing acknowledged is set aside under: `<segment>.unacknowledged`,
+ * or `.unacknowledged-2`, `-3` … when an earlier start set a segment of the same name aside.
+ * A name is reused once its segment was set aside (the next start numbers commits from the last
+ * good one again), and the file there may be the only copy of records an older version
+ * acknowledged (docs/decisions/2026-11-30-segments-named-past-the-last-commit.md): it is never
+ * replaced (docs/decisions/2026-11-30-set-aside-segments-are-never-replaced.md).
+ */
+function setAsideName(segment: string, present: ReadonlySet<string>): string {
+  let name = `${segment}.unacknowledged`;
+  for (let copy = 2; present.has(name); copy += 1) name = `${segment}.unacknowledged-${copy}`;
+  return name;
+}
+
 /** In a workbook's journal directory: the process that has it open. */
 const LOCK_FILE = 'writer.lock';
 
@@ -64,6 +78,14 @@ export class FileJournal {
     await this.options.files.mkdir(dir, { recursive: true, mode: 0o700 });
     const previous = this.#open.get(workbookId);
     const unlock = previous?.unlock ?? (await this.#lock(dir));
+    if (previous !== undefined) {
+      // Recovered again (a host loading the workbook anew): what the journal read back must be
+      // final. A compaction or snapshot still running would, once its base is written, remove
+      // the segment read back here as the tail, with every record appended to it from now on;
+      // and frames the old writer still had queued would land after the tail was cut.
+      await previous.bases;
+      await previous.segment.close();
+    }
     let contents: JournalContents;
     try {
       contents = await this.#readBack(dir);
@@ -74,7 +96,6 @@ export class FileJournal {
     const lastSeq = contents.records.at(-1)?.seq ?? contents.base?.seq ?? 0;
     const segment = this.#segment(dir, contents.tail.segmentSeq);
     segment.bytes = contents.tail.validBytes;
-    await previous?.segment.close();
     this.#open.set(workbookId, {
       dir,
       unlock,
@@ -149,11 +170,13 @@ export class FileJournal {
   /** Reads the journal back and readies its tail for appending. */
   async #readBack(dir: string): Promise<JournalContents> {
     const contents = await readJournal(this.options.files, dir);
-    for (const seq of contents.unacknowledged) {
-      await this.options.files.rename(
-        path.join(dir, logFileName(seq)),
-        path.join(dir, `${logFileName(seq)}.unacknowledged`),
-      );
+    if (contents.unacknowledged.length > 0) {
+      const present = new Set(await this.options.files.readdir(dir));
+      for (const seq of contents.unacknowledged) {
+        const setAside = setAsideName(logFileName(seq), present);
+        present.add(setAside);
+        await this.options.files.rename(path.join(dir, logFileName(seq)), path.join(dir, setAside));
+      }
     }
     // The torn tail is cut off so new records follow the last good one directly.
     const tailFile = path.join(dir, logFileName(contents.tail.segmentSeq));
