@@ -505,3 +505,13 @@ describe('[AGENT-LAYOUT] rows a user hid with a filter', () => {
     expect((await readValues(http))['A3']).toBe('Food');
   });
 });
+
+describe('a target_cell naming a sheet', () => {
+  it('an unquoted sheet name with a space is a 400 whose detail shows it quoted, and nothing is written', async () => {
+    const response = await apply({ target_cell: 'My Sheet!A1', values: table });
+    expect(response.status).toBe(400);
+    expect(response.body.detail).toMatch(/^target_cell: .*'My Sheet'!A1\.$/);
+    expect((await agent.running.http.get('/api/workbook')).body.sheets).toEqual(['Sheet1']);
+    expect(await readValues(agent.running.http)).toEqual({});
+  });
+});

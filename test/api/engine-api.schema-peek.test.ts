@@ -283,6 +283,23 @@ describe('GET /peek', () => {
     expect(response.body.detail).toContain('range');
   });
 
+  it('[PEEK-5] an unquoted sheet name with a space is a 400 whose detail shows it quoted', async () => {
+    for (const [range, quoted] of [
+      ['My Sheet!A1', "'My Sheet'!A1"],
+      ["Bob's plan!b2:c3", "'Bob''s plan'!B2:C3"],
+      ['Q3 plan!A:A', "'Q3 plan'!A:A"],
+    ]) {
+      const response = await server.http.get('/peek', { range });
+      expect(response.status).toBe(400);
+      expect(response.body.detail).toContain(
+        `Quote a sheet name that has spaces or punctuation: ${quoted}.`,
+      );
+    }
+    const otherMistake = await server.http.get('/peek', { range: 'My Sheet!A0' });
+    expect(otherMistake.status).toBe(400);
+    expect(otherMistake.body.detail).not.toContain('Quote');
+  });
+
   it('[SHEET-7] an unknown sheet is a 404; an unknown format or mode is a 422', async () => {
     expect((await server.http.get('/peek', { sheet: 'Nope' })).status).toBe(404);
     expect((await server.http.get('/peek', { range: 'Nope!A1' })).status).toBe(404);

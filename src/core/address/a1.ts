@@ -123,8 +123,35 @@ export function tryParseRange(text: string): QualifiedRange | undefined {
 
 export function parseRange(text: string, field = 'range'): QualifiedRange {
   const range = tryParseRange(text);
-  if (range === undefined) throw new InvalidAddressError(field, String(text));
+  if (range === undefined) throw invalidQualifiedAddress(field, text);
   return range;
+}
+
+/**
+ * The error for text that should have been a cell or range, maybe sheet-qualified: with the
+ * quoting hint when an unquoted sheet name is what is wrong.
+ */
+export function invalidQualifiedAddress(field: string, text: unknown): InvalidAddressError {
+  const written = typeof text === 'string' ? text : String(text);
+  return new InvalidAddressError(field, written, sheetQuotingHint(written));
+}
+
+/**
+ * `My Sheet!A1` → "Quote a sheet name that has spaces or punctuation: 'My Sheet'!A1." when the
+ * quoted form would be read; undefined for any other mistake. Agents write unquoted names with
+ * spaces all the time, and "not valid A1 notation" alone does not tell them why.
+ */
+export function sheetQuotingHint(text: string): string | undefined {
+  const trimmed = text.trim();
+  const bang = trimmed.lastIndexOf('!');
+  if (trimmed.startsWith("'") || bang <= 0) return undefined;
+  const sheet = trimmed.slice(0, bang);
+  if (!/[\s'!]/.test(sheet)) return undefined;
+  const quoted = `'${sheet.replace(/'/g, "''")}'!`;
+  const rest = trimmed.slice(bang + 1);
+  if (tryParseSpan(quoted + rest) === undefined) return undefined;
+  const example = quoted.length + rest.length > 80 ? `${quoted}…` : quoted + rest.toUpperCase();
+  return `Quote a sheet name that has spaces or punctuation: ${example}.`;
 }
 
 /** A range as a read names it: `whole` says it was written as whole columns or whole rows. */
@@ -163,7 +190,7 @@ export function tryParseSpan(text: string): QualifiedSpan | undefined {
 
 export function parseSpan(text: string, field = 'range'): QualifiedSpan {
   const span = typeof text === 'string' ? tryParseSpan(text) : undefined;
-  if (span === undefined) throw new InvalidAddressError(field, String(text));
+  if (span === undefined) throw invalidQualifiedAddress(field, text);
   return span;
 }
 
