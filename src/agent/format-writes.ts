@@ -5,7 +5,7 @@
 // in the same commit as the values (one undo step).
 import {
   cellKey,
-  InvalidAddressError,
+  invalidQualifiedAddress,
   InvalidOperationError,
   sameSheetName,
   tryParseRange,
@@ -54,7 +54,7 @@ export function readFormats(raw: unknown, field = 'formats'): ProposedFormat[] {
     throw new InvalidOperationError(field, `holds more than ${MAX_FORMAT_ENTRIES} entries.`);
   return entries.map(([where, range, format]) => {
     if (typeof range !== 'string' || tryParseRange(range.trim()) === undefined)
-      throw new InvalidAddressError(`${where}.range`, typeof range === 'string' ? range : '');
+      throw invalidQualifiedAddress(`${where}.range`, typeof range === 'string' ? range : '');
     return { range: range.trim(), format: validateFormatPatch(format, `${where}.format`) };
   });
 }

@@ -5,8 +5,8 @@
 // into the model's context; a bad input comes back as an `error` the model can read and correct.
 import {
   formatRange,
-  parseRange,
   peekRows,
+  peekTarget,
   type RangeAddress,
   type WorkbookReader,
 } from '../core/index.js';
@@ -52,9 +52,7 @@ function clipRows(range: RangeAddress): RangeAddress {
 
 function peek(workbook: WorkbookReader, input: Input): unknown {
   const text = optionalText(input, 'range');
-  const parsed = text === undefined ? undefined : parseRange(text);
-  const sheet = workbook.sheet(parsed?.sheet ?? optionalText(input, 'sheet'));
-  const range = parsed ?? sheet.occupiedBounds();
+  const { sheet, range } = peekTarget(workbook, text, optionalText(input, 'sheet'));
   if (range === undefined) return { sheet: sheet.name, range: null, values: [], formulas: [] };
   const shown = clipRows(range);
   return {

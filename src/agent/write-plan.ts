@@ -5,7 +5,7 @@
 import {
   cellKey,
   formatCell,
-  InvalidAddressError,
+  invalidQualifiedAddress,
   moveBlockFormula,
   quoteSheetName,
   resolveCollision,
@@ -68,7 +68,7 @@ function parseTarget(
   field: string,
 ): ParsedTarget {
   const range = tryParseRange(text);
-  if (range === undefined) throw new InvalidAddressError(field, text);
+  if (range === undefined) throw invalidQualifiedAddress(field, text);
   if (range.sheet === undefined)
     return { sheet: defaults.sheet, createsSheet: false, address: range.start };
   const existing = workbook.sheetNames.find((name) => sameSheetName(name, range.sheet!));

@@ -262,6 +262,7 @@ export const GuardrailIssueJson = Type.Union([
     empty_refs: List(Type.String()),
   }),
   Type.Object({ cell: Type.String(), formula: Type.String(), bad_refs: List(Type.String()) }),
+  Type.Object({ cell: Type.String(), formula: Type.String(), parse_error: Type.String() }),
 ]);
 
 export const ChainStepJson = Type.Object({

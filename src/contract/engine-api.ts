@@ -32,7 +32,8 @@ export const PeekQuery = Type.Object({
   range: Type.Optional(
     Type.String({
       maxLength: 300,
-      description: 'A1 range (may be sheet-qualified); default: the occupied bounds.',
+      description:
+        'A1 range, whole columns (A:C) or rows (1:5) cut to the used area (may be sheet-qualified); default: the occupied bounds.',
     }),
   ),
   format: Type.Optional(

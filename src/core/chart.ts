@@ -6,6 +6,7 @@ import {
   formatCell,
   formatRange,
   quoteSheetName,
+  sheetQuotingHint,
   tryParseCell,
   tryParseRange,
 } from './address/index.js';
@@ -98,9 +99,11 @@ export function canonicalDataRange(value: unknown, field = 'data_range'): string
   const raw = typeof value === 'string' ? value.trim() : undefined;
   const range = raw === undefined || raw === '' ? undefined : tryParseRange(raw);
   if (range === undefined) {
+    const hint = raw === undefined ? undefined : sheetQuotingHint(raw);
     throw new InvalidChartError(
       field,
-      `${describe(value)} is not an A1 range; send something like "A1:B5" or "Data!A1:C9".`,
+      `${describe(value)} is not an A1 range; send something like "A1:B5" or "Data!A1:C9".` +
+        (hint === undefined ? '' : ` ${hint}`),
     );
   }
   const cells = formatRange(range);

@@ -6,13 +6,16 @@ export abstract class WorkbookError extends Error {
 }
 
 export class InvalidAddressError extends WorkbookError {
+  /** `hint`: how to fix this text in particular (address/sheetQuotingHint), after the rule. */
   constructor(
     readonly field: string,
     readonly text: string,
+    hint?: string,
   ) {
     super(
       `${field}: "${text.length > 60 ? `${text.slice(0, 60)}…` : text}" is not valid A1 notation ` +
-        '(expected column letters A..XFD then a row 1..1048576, for example B7 or A1:C9).',
+        '(expected column letters A..XFD then a row 1..1048576, for example B7 or A1:C9).' +
+        (hint === undefined ? '' : ` ${hint}`),
     );
   }
 }

@@ -76,6 +76,7 @@ export {
   MAX_PEEK_CELLS,
   peekRows,
   peekRowsInSlices,
+  peekTarget,
   type PeekCell,
   type PeekMode,
 } from './peek-format.js';

@@ -1,10 +1,18 @@
 // /peek's shapes (docs/design.md §5): a rectangle of computed values or raw inputs, as JSON rows or
 // as CSV/TSV text with RFC 4180 quoting.
-import { rangeSize, type RangeAddress } from './address/index.js';
+import {
+  formatRange,
+  parseSpan,
+  rangeSize,
+  spanWithinUsedArea,
+  type RangeAddress,
+} from './address/index.js';
 import { TooLargeError } from './errors.js';
 import { valueToJson, type CellValue } from './formula/index.js';
 import type { ReadSlices } from './read-slices.js';
 import { inputToText, type CellInput } from './value-typing.js';
+import type { SheetView } from './workbook.js';
+import type { WorkbookReader } from './workbook-handle.js';
 
 /** `display`: each value as its cell shows it (through its number format). */
 export type PeekMode = 'values' | 'formulas' | 'display';
@@ -22,12 +30,30 @@ export interface PeekSource {
   display?(row: number, col: number): string;
 }
 
+/**
+ * Which sheet and rectangle a peek reads (GET /peek, MCP's peek, the agent's peek tool): `range`
+ * as Excel reads it (a cell, a rectangle, whole columns or rows cut to the sheet's used area;
+ * a sheet it names wins over `sheet`, being the more specific), else the occupied bounds. The
+ * range is undefined when there is nothing to read.
+ */
+export function peekTarget(
+  workbook: WorkbookReader,
+  range: string | undefined,
+  sheet: string | undefined,
+): { sheet: SheetView; range: RangeAddress | undefined } {
+  const span = range === undefined || range.trim() === '' ? undefined : parseSpan(range);
+  const target = workbook.sheet(span?.sheet ?? sheet);
+  if (span === undefined) return { sheet: target, range: target.occupiedBounds() };
+  const used = span.whole === undefined ? undefined : target.occupiedBounds();
+  return { sheet: target, range: spanWithinUsedArea(span, used) };
+}
+
 function checkPeekSize(range: RangeAddress): void {
   const size = rangeSize(range);
   if (size.cells > MAX_PEEK_CELLS) {
     throw new TooLargeError(
       'range',
-      `covers ${size.cells} cells; peek at most ${MAX_PEEK_CELLS} cells at a time.`,
+      `${formatRange(range)} covers ${size.cells} cells; peek at most ${MAX_PEEK_CELLS} cells at a time.`,
     );
   }
 }

@@ -625,6 +625,11 @@ export class Workbook {
     return documentStepsInto(this.#state, sinkFor);
   }
 
+  /** Why the engine cannot parse a formula (`=` first), or undefined when it can; nothing is written. */
+  formulaParseProblem(formula: string): string | undefined {
+    return this.#state.engine.parseProblem(formula);
+  }
+
   /** Evaluates a formula against the current state; nothing is written. */
   /** With `budgetMs`, a formula still computing after that long is a `#N/A` error instead. */
   /** With `at`, as if it stood in that cell (ROW(), implicit intersection); else in A1. */

@@ -2,9 +2,9 @@
 import {
   formatDelimited,
   formatRange,
-  parseRange,
   peekRows,
   peekRowsInSlices,
+  peekTarget,
   readConsistently,
   type PeekCell,
   type RangeAddress,
@@ -41,18 +41,8 @@ export type SlicedPeek =
 /** Answers with more cells than this are built in pieces. */
 const SMALL_PEEK_CELLS = 4_096;
 
-function peekTarget(workbook: WorkbookReader, request: PeekRequest) {
-  const parsed =
-    request.range === undefined || request.range.trim() === ''
-      ? undefined
-      : parseRange(request.range);
-  // A sheet named inside the range wins over the query's sheet: it is the more specific.
-  const sheet = workbook.sheet(parsed?.sheet ?? request.sheet);
-  return { sheet, range: parsed ?? sheet.occupiedBounds() };
-}
-
 export function peekRange(workbook: WorkbookReader, request: PeekRequest): PeekResponse {
-  const { sheet, range } = peekTarget(workbook, request);
+  const { sheet, range } = peekTarget(workbook, request.range, request.sheet);
   const rows = range === undefined ? [] : peekRows(sheet, range, request.mode ?? 'values');
   return peekAnswer(sheet.name, range, rows, request.format ?? 'json');
 }
@@ -64,7 +54,7 @@ export function peekRangeInSlices(
   clock: SliceClock,
 ): Promise<SlicedPeek> {
   return readConsistently(workbook, clock, async (slices): Promise<SlicedPeek> => {
-    const { sheet, range } = peekTarget(workbook, request);
+    const { sheet, range } = peekTarget(workbook, request.range, request.sheet);
     const rows =
       range === undefined
         ? []

@@ -4,8 +4,8 @@
 import { Type, type Static } from 'typebox';
 import {
   formatRange,
-  parseRange,
   peekRows,
+  peekTarget,
   type RangeAddress,
   type WorkbookReader,
 } from '../core/index.js';
@@ -19,7 +19,8 @@ export const PeekPageInput = Type.Object({
   range: Type.Optional(
     Type.String({
       maxLength: 300,
-      description: 'A1 range (may be sheet-qualified); default: the occupied bounds.',
+      description:
+        'A1 range, whole columns (A:C) or rows (1:5) cut to the used area (may be sheet-qualified); default: the occupied bounds.',
     }),
   ),
   cursor: Type.Optional(
@@ -64,10 +65,7 @@ function firstRowOf(cursor: string | undefined, range: RangeAddress): number {
 }
 
 export function peekPage(workbook: WorkbookReader, input: PeekPageInput): PeekPage {
-  const parsed =
-    input.range === undefined || input.range.trim() === '' ? undefined : parseRange(input.range);
-  const sheet = workbook.sheet(parsed?.sheet ?? input.sheet);
-  const range = parsed ?? sheet.occupiedBounds();
+  const { sheet, range } = peekTarget(workbook, input.range, input.sheet);
   if (range === undefined) {
     if (input.cursor !== undefined) throw new InvalidCursorError(input.cursor);
     return {

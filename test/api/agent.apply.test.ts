@@ -174,6 +174,35 @@ describe('[APPLY-ATOMIC] all-or-nothing and one undo step', () => {
     ]);
   });
 
+  it('a formula the engine cannot parse is a 422 naming the cell, the formula and why, and nothing is written', async () => {
+    const before = await readGrid(agent.running.http);
+    // Only B1 and B2 fail to parse; LET and a sheet the same write creates parse as written.
+    const response = await apply({
+      target_cell: "'New plan'!A1",
+      values: [
+        ['Total', '=SUM('],
+        ['Safe', '=IFERROR(1+,0)'],
+        [2, '=LET(x, A3, x*3)'],
+        [3, "='New plan'!A4+SUM(A3:A4)"],
+      ],
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.detail).toEqual([
+      {
+        cell: "'New plan'!B1",
+        formula: '=SUM(',
+        parse_error: expect.stringContaining('cannot parse'),
+      },
+      {
+        cell: "'New plan'!B2",
+        formula: '=IFERROR(1+,0)',
+        parse_error: expect.stringContaining('cannot parse'),
+      },
+    ]);
+    expect(await readGrid(agent.running.http)).toEqual(before);
+    expect((await agent.running.http.get('/api/workbook')).body.sheets).toEqual(['Sheet1']);
+  });
+
   it('writes on a sheet named by a qualified target, creating it, in one undo step', async () => {
     const response = await apply({ target_cell: 'Summary!B2', values: [['Total', 5]] });
     expect(response.body).toMatchObject({
@@ -503,5 +532,15 @@ describe('[AGENT-LAYOUT] rows a user hid with a filter', () => {
     const moved = await apply({ target_cell: 'A3', values: [['x']] });
     expect(moved.body.status).toBe('Collision Resolved');
     expect((await readValues(http))['A3']).toBe('Food');
+  });
+});
+
+describe('a target_cell naming a sheet', () => {
+  it('an unquoted sheet name with a space is a 400 whose detail shows it quoted, and nothing is written', async () => {
+    const response = await apply({ target_cell: 'My Sheet!A1', values: table });
+    expect(response.status).toBe(400);
+    expect(response.body.detail).toMatch(/^target_cell: .*'My Sheet'!A1\.$/);
+    expect((await agent.running.http.get('/api/workbook')).body.sheets).toEqual(['Sheet1']);
+    expect(await readValues(agent.running.http)).toEqual({});
   });
 });

@@ -408,6 +408,15 @@ describe('[AGENT-GUARD] guardrails run on the preview', () => {
     expect(response.status).toBe(422);
     expect(response.body.detail).toEqual([{ cell: 'C1', formula: '=A1*2', bad_refs: ['A1'] }]);
   });
+
+  it('answers 422 listing {cell, formula, parse_error} for a formula the engine cannot parse', async () => {
+    scriptReply(agent.fakes.groq, { reasoning: 'sum', target_cell: 'C1', values: [['=SUM(A1']] });
+    const response = await agent.running.http.post('/agent/chat', { prompt: 'sum' });
+    expect(response.status).toBe(422);
+    expect(response.body.detail).toEqual([
+      { cell: 'C1', formula: '=SUM(A1', parse_error: expect.stringContaining('cannot parse') },
+    ]);
+  });
 });
 
 describe('[AGENT-MODEL] model selection and providers', () => {

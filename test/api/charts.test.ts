@@ -91,6 +91,12 @@ describe('POST /system/charts', () => {
     },
   );
 
+  it('[CHART-2] a data_range whose sheet name has a space but no quotes is a 400 showing it quoted', async () => {
+    const response = await server.http.post('/system/charts', { data_range: 'Q3 data!A1:B3' });
+    expect(response.status).toBe(400);
+    expect(response.body.detail).toMatch(/^data_range: .*'Q3 data'!A1:B3\.$/);
+  });
+
   it('a missing data_range is a schema violation (422) and an unknown sheet a 404', async () => {
     expect((await server.http.post('/system/charts', { title: 'x' })).status).toBe(422);
     expect(

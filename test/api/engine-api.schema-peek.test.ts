@@ -194,20 +194,111 @@ describe('GET /peek', () => {
     expect(response.body).toEqual({ sheet: 'Blank', range: null, rows: [] });
   });
 
+  it('[PEEK-3] whole columns read as Excel reads them, cut to the rows of the used area', async () => {
+    await server.http.post('/workbook/sheet', { name: 'Plan' });
+    await writeRange(
+      'A2',
+      [
+        ['Month', 'Revenue', 'Cost'],
+        ['Jan', 100, 60],
+        ['Feb', 250, '=B4*0.4'],
+      ],
+      'Plan',
+    );
+    const columns = await server.http.get('/peek', { range: 'Plan!B:c' });
+    expect(columns.status).toBe(200);
+    expect(columns.body).toEqual({
+      sheet: 'Plan',
+      range: 'B2:C4',
+      rows: [
+        ['Revenue', 'Cost'],
+        [100, 60],
+        [250, 100],
+      ],
+    });
+    const beside = await server.http.get('/peek', { range: 'Plan!$E:$E', format: 'csv' });
+    expect(beside.text).toBe('\n\n');
+  });
+
+  it('[PEEK-3] whole rows read as Excel reads them, cut to the columns of the used area', async () => {
+    await server.http.post('/workbook/sheet', { name: 'Q3 plan' });
+    await writeRange(
+      'B1',
+      [
+        [1, 2, 3],
+        [4, 5, 6],
+        [7, 8, 9],
+      ],
+      'Q3 plan',
+    );
+    const rows = await server.http.get('/peek', { range: "'Q3 plan'!3:2", mode: 'formulas' });
+    expect(rows.body).toEqual({
+      sheet: 'Q3 plan',
+      range: 'B2:D3',
+      rows: [
+        ['4', '5', '6'],
+        ['7', '8', '9'],
+      ],
+    });
+  });
+
+  it('[PEEK-3] a whole column or row of an empty sheet peeks as no rows with a null range', async () => {
+    await server.http.post('/workbook/sheet', { name: 'Blank' });
+    for (const range of ['A:A', 'A:XFD', '1:1048576']) {
+      const response = await server.http.get('/peek', { range, sheet: 'Blank' });
+      expect(response.body).toEqual({ sheet: 'Blank', range: null, rows: [] });
+    }
+  });
+
+  it('[PEEK-5] whole columns whose used rows are too many to return are a 413 naming the range', async () => {
+    await writeRange('A1', [[1]]);
+    await writeRange('A200000', [[2]]);
+    expect((await server.http.get('/peek', { range: 'A:A' })).status).toBe(200);
+    const response = await server.http.get('/peek', { range: 'A:B' });
+    expect(response.status).toBe(413);
+    expect(response.body.detail).toMatch(/^range: A1:B200000 covers 400000 cells/);
+  });
+
   it('[PEEK-5] a range too large to return is a 413 naming the range', async () => {
     const response = await server.http.get('/peek', { range: 'A1:XFD1048576' });
     expect(response.status).toBe(413);
     expect(response.body.detail).toMatch(/^range: /);
   });
 
-  it.each([['A0'], ['1A:B2'], ['ZZZZZZZ1'], ['Sheet1!'], ["'unterminated!A1"]])(
-    '[PEEK-5] a malformed range %j is a 400 {detail}',
-    async (range) => {
+  it.each([
+    ['A0'],
+    ['1A:B2'],
+    ['ZZZZZZZ1'],
+    ['Sheet1!'],
+    ["'unterminated!A1"],
+    ['A'],
+    ['A:'],
+    ['XFE:XFE'],
+    ['0:1'],
+    ['1:1048577'],
+    ['A:1'],
+  ])('[PEEK-5] a malformed range %j is a 400 {detail}', async (range) => {
+    const response = await server.http.get('/peek', { range });
+    expect(response.status).toBe(400);
+    expect(response.body.detail).toContain('range');
+  });
+
+  it('[PEEK-5] an unquoted sheet name with a space is a 400 whose detail shows it quoted', async () => {
+    for (const [range, quoted] of [
+      ['My Sheet!A1', "'My Sheet'!A1"],
+      ["Bob's plan!b2:c3", "'Bob''s plan'!B2:C3"],
+      ['Q3 plan!A:A', "'Q3 plan'!A:A"],
+    ]) {
       const response = await server.http.get('/peek', { range });
       expect(response.status).toBe(400);
-      expect(response.body.detail).toContain('range');
-    },
-  );
+      expect(response.body.detail).toContain(
+        `Quote a sheet name that has spaces or punctuation: ${quoted}.`,
+      );
+    }
+    const otherMistake = await server.http.get('/peek', { range: 'My Sheet!A0' });
+    expect(otherMistake.status).toBe(400);
+    expect(otherMistake.body.detail).not.toContain('Quote');
+  });
 
   it('[SHEET-7] an unknown sheet is a 404; an unknown format or mode is a 422', async () => {
     expect((await server.http.get('/peek', { sheet: 'Nope' })).status).toBe(404);

@@ -123,8 +123,97 @@ export function tryParseRange(text: string): QualifiedRange | undefined {
 
 export function parseRange(text: string, field = 'range'): QualifiedRange {
   const range = tryParseRange(text);
-  if (range === undefined) throw new InvalidAddressError(field, String(text));
+  if (range === undefined) throw invalidQualifiedAddress(field, text);
   return range;
+}
+
+/**
+ * The error for text that should have been a cell or range, maybe sheet-qualified: with the
+ * quoting hint when an unquoted sheet name is what is wrong.
+ */
+export function invalidQualifiedAddress(field: string, text: unknown): InvalidAddressError {
+  const written = typeof text === 'string' ? text : String(text);
+  return new InvalidAddressError(field, written, sheetQuotingHint(written));
+}
+
+/**
+ * `My Sheet!A1` → "Quote a sheet name that has spaces or punctuation: 'My Sheet'!A1." when the
+ * quoted form would be read; undefined for any other mistake. Agents write unquoted names with
+ * spaces all the time, and "not valid A1 notation" alone does not tell them why.
+ */
+export function sheetQuotingHint(text: string): string | undefined {
+  const trimmed = text.trim();
+  const bang = trimmed.lastIndexOf('!');
+  if (trimmed.startsWith("'") || bang <= 0) return undefined;
+  const sheet = trimmed.slice(0, bang);
+  if (!/[\s'!]/.test(sheet)) return undefined;
+  const quoted = `'${sheet.replace(/'/g, "''")}'!`;
+  const rest = trimmed.slice(bang + 1);
+  if (tryParseSpan(quoted + rest) === undefined) return undefined;
+  const example = quoted.length + rest.length > 80 ? `${quoted}…` : quoted + rest.toUpperCase();
+  return `Quote a sheet name that has spaces or punctuation: ${example}.`;
+}
+
+/** A range as a read names it: `whole` says it was written as whole columns or whole rows. */
+export interface QualifiedSpan extends QualifiedRange {
+  readonly whole: 'columns' | 'rows' | undefined;
+}
+
+const WHOLE_COLUMNS = /^\$?([A-Za-z]{1,3}):\$?([A-Za-z]{1,3})$/;
+const WHOLE_ROWS = /^\$?(\d{1,7}):\$?(\d{1,7})$/;
+
+/**
+ * Parses a range as Excel reads one: a cell or rectangle, or whole columns (`A:C`, `$B:$B`) or
+ * whole rows (`1:2`), each of which spans the sheet (A:A is A1:A1048576).
+ */
+export function tryParseSpan(text: string): QualifiedSpan | undefined {
+  const range = tryParseRange(text);
+  if (range !== undefined) return { ...range, whole: undefined };
+  const split = splitSheetPrefix(text);
+  if (split === undefined) return undefined;
+  const columns = WHOLE_COLUMNS.exec(split.rest.trim());
+  if (columns !== null) {
+    const first = lettersToColumn(columns[1]!);
+    const last = lettersToColumn(columns[2]!);
+    if (first >= MAX_COLUMNS || last >= MAX_COLUMNS) return undefined;
+    const span = normalizeRange({ row: 0, col: first }, { row: MAX_ROWS - 1, col: last });
+    return { sheet: split.sheet, ...span, whole: 'columns' };
+  }
+  const rows = WHOLE_ROWS.exec(split.rest.trim());
+  if (rows === null) return undefined;
+  const first = Number(rows[1]) - 1;
+  const last = Number(rows[2]) - 1;
+  if (first < 0 || last < 0 || first >= MAX_ROWS || last >= MAX_ROWS) return undefined;
+  const span = normalizeRange({ row: first, col: 0 }, { row: last, col: MAX_COLUMNS - 1 });
+  return { sheet: split.sheet, ...span, whole: 'rows' };
+}
+
+export function parseSpan(text: string, field = 'range'): QualifiedSpan {
+  const span = typeof text === 'string' ? tryParseSpan(text) : undefined;
+  if (span === undefined) throw invalidQualifiedAddress(field, text);
+  return span;
+}
+
+/**
+ * The part of a span a read needs: whole columns keep the rows of the sheet's used area, whole
+ * rows its columns (a whole column of a million rows is the few the sheet uses); undefined when
+ * the sheet is empty. A rectangle is kept as written.
+ */
+export function spanWithinUsedArea(
+  span: QualifiedSpan,
+  used: RangeAddress | undefined,
+): RangeAddress | undefined {
+  if (span.whole === undefined) return { start: span.start, end: span.end };
+  if (used === undefined) return undefined;
+  if (span.whole === 'columns')
+    return {
+      start: { row: used.start.row, col: span.start.col },
+      end: { row: used.end.row, col: span.end.col },
+    };
+  return {
+    start: { row: span.start.row, col: used.start.col },
+    end: { row: span.end.row, col: used.end.col },
+  };
 }
 
 export function formatRange(range: RangeAddress): string {

@@ -158,6 +158,11 @@ export interface FormulaEngine {
    * each covers (anchor included). A spill blocked by occupied cells (#SPILL!) is not listed.
    */
   spills(sheet: EngineSheet): SpillArea[];
+  /**
+   * Why the engine cannot parse `formula` (as written in a cell, `=` first), or undefined when it
+   * can: the cell would show #PARSE_ERROR! whatever the data. Parses only; evaluates nothing.
+   */
+  parseProblem(formula: string): string | undefined;
   /** The formula text as the engine now prints it (follows sheet renames). */
   formulaText(sheet: EngineSheet, row: number, col: number): string | undefined;
   /** Evaluates a formula against the current state without writing anything. */

@@ -1412,6 +1412,18 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     formulaText(sheet, row, col) {
       return hf.getCellFormula({ sheet, row, col });
     },
+    parseProblem(formula) {
+      const overLimit = formulaLimitError(formula);
+      if (overLimit !== undefined) return overLimit.message;
+      try {
+        // Spelled as a cell's formula is when it is written, so what parses here parses there.
+        if (hf.validateFormula(String(toEngineContent({ formula }, lambdaNames)))) return undefined;
+      } catch (error) {
+        // The parser ran out of stack (writeRun makes such a cell a parse error too).
+        if (!(error instanceof RangeError)) throw error;
+      }
+      return 'the formula engine cannot parse it; check its brackets, quotes, commas and operators.';
+    },
     evaluate(sheet, formula, budgetMs, at) {
       const problem = formulaLimitError(formula);
       if (problem !== undefined) return problem;

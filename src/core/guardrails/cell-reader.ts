@@ -11,5 +11,6 @@ export function cellReaderOf(workbook: WorkbookReader): CellReader {
       workbook.sheet(sheet).input(address.row, address.col),
     value: (sheet: string, address: CellAddress) =>
       workbook.sheet(sheet).value(address.row, address.col),
+    parseProblem: (formula) => workbook.formulaParseProblem(formula),
   };
 }

@@ -2,7 +2,8 @@
 // that is empty after the write (empty-dependency), and must not read a label as a number
 // (text-cell-reference). Both judge the sheet as it will be once the write lands, so a cell the
 // same write fills counts as filled (rule 1), and a cross-sheet reference is judged on the sheet it
-// names.
+// names. Before them, ours (neither the spec nor GridOS has it): a formula must parse, since an
+// agent's `=SUM(` would only write #PARSE_ERROR!, which no user asked for.
 import { formatCell, quoteSheetName, type CellAddress } from '../address/index.js';
 import { isFormulaError, type CellValue } from '../formula/index.js';
 import { visibleFormula } from '../legacy-array.js';
@@ -12,6 +13,7 @@ import {
   type EmptyReferenceIssue,
   type GuardrailIssue,
   type TextReferenceIssue,
+  type UnparsableFormulaIssue,
 } from './errors.js';
 import { isWrappedFormula, referenceUses } from './reference-uses.js';
 
@@ -28,6 +30,8 @@ export interface CellReader {
   sheetName(name: string): string | undefined;
   input(sheet: string, address: CellAddress): CellInput | null;
   value(sheet: string, address: CellAddress): CellValue;
+  /** Why the engine cannot parse a formula (`=` first), or undefined when it can. */
+  parseProblem(formula: string): string | undefined;
 }
 
 type CellState = 'empty' | 'text' | 'filled' | 'missing-sheet';
@@ -107,19 +111,26 @@ function issuesOfCell(
   return issues;
 }
 
-function formulasOf(cells: readonly ProposedCell[]): { cell: ProposedCell; formula: string }[] {
-  return cells.flatMap((cell) => {
-    if (!isFormula(cell.input)) return [];
-    // Judged as written: a typed formula may be held inside DYNAMIC.ARRAY (typed-formulas.ts).
-    const formula = visibleFormula(cell.input.formula);
-    return isWrappedFormula(formula) ? [] : [{ cell, formula }];
-  });
+interface ProposedFormula {
+  readonly cell: ProposedCell;
+  /** As the engine is given it: a typed formula may be held inside DYNAMIC.ARRAY (typed-formulas.ts). */
+  readonly stored: string;
+  /** As written, which the checks judge and the issues quote. */
+  readonly formula: string;
+}
+
+function formulasOf(cells: readonly ProposedCell[]): ProposedFormula[] {
+  return cells.flatMap((cell) =>
+    isFormula(cell.input)
+      ? [{ cell, stored: cell.input.formula, formula: visibleFormula(cell.input.formula) }]
+      : [],
+  );
 }
 
 /**
- * Every guardrail issue of the proposed write, empty-dependency issues first. Cells on
- * `mainSheet` (default: the sheet of the first proposed cell) are named plainly, others
- * sheet-qualified.
+ * Every guardrail issue of the proposed write: formulas that do not parse first, then
+ * empty-dependency issues, then text-cell-reference ones. Cells on `mainSheet` (default: the
+ * sheet of the first proposed cell) are named plainly, others sheet-qualified.
  */
 export function findGuardrailIssues(
   cells: readonly ProposedCell[],
@@ -128,10 +139,20 @@ export function findGuardrailIssues(
 ): GuardrailIssue[] {
   const after = new StateAfterWrite(cells, reader);
   const main = mainSheet ?? cells[0]?.sheet ?? '';
-  const issues = formulasOf(cells).flatMap(({ cell, formula }) =>
-    issuesOfCell(cell, formula, after, reader, main),
-  );
+  const unparsable: UnparsableFormulaIssue[] = [];
+  const issues = formulasOf(cells).flatMap(({ cell, stored, formula }) => {
+    // A wrapper does not excuse a formula that does not parse; and one that does not parse has
+    // no references worth judging.
+    const problem = reader.parseProblem(stored);
+    if (problem !== undefined) {
+      const where = refLabel(main, cell.sheet, cell.address, reader);
+      unparsable.push({ cell: where, formula, parse_error: problem });
+      return [];
+    }
+    return isWrappedFormula(formula) ? [] : issuesOfCell(cell, formula, after, reader, main);
+  });
   return [
+    ...unparsable,
     ...issues.filter((issue) => 'empty_refs' in issue),
     ...issues.filter((issue) => 'bad_refs' in issue),
   ];

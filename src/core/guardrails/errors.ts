@@ -17,9 +17,19 @@ export interface TextReferenceIssue {
   readonly bad_refs: readonly string[];
 }
 
-export type GuardrailIssue = EmptyReferenceIssue | TextReferenceIssue;
+/** A formula the engine cannot parse: written, the cell would only show #PARSE_ERROR!. */
+export interface UnparsableFormulaIssue {
+  readonly cell: string;
+  readonly formula: string;
+  /** Why, as the engine's limits and parser tell it. */
+  readonly parse_error: string;
+}
+
+export type GuardrailIssue = EmptyReferenceIssue | TextReferenceIssue | UnparsableFormulaIssue;
 
 export function describeIssue(issue: GuardrailIssue): string {
+  if ('parse_error' in issue)
+    return `${issue.cell} (${issue.formula}) does not parse: ${issue.parse_error}`;
   if ('empty_refs' in issue) {
     return `${issue.cell} (${issue.formula}) reads empty cell(s) ${issue.empty_refs.join(', ')}`;
   }
@@ -32,8 +42,9 @@ export class GuardrailViolationError extends WorkbookError {
     const more = issues.length > 5 ? [`  … and ${issues.length - 5} more`] : [];
     super(
       [
-        'The proposed formulas cannot be written safely; nothing was written. Fill the referenced cells first, ' +
-          'include them in the same write, point the formulas at numeric cells, or wrap deliberate cases in IFERROR:',
+        'The proposed formulas cannot be written safely; nothing was written. Correct formulas that do not parse, ' +
+          'fill the referenced cells first or include them in the same write, point the formulas at numeric cells, ' +
+          'or wrap deliberate cases in IFERROR:',
         ...lines,
         ...more,
       ].join('\n'),

@@ -15,6 +15,7 @@ export {
   type EmptyReferenceIssue,
   type GuardrailIssue,
   type TextReferenceIssue,
+  type UnparsableFormulaIssue,
 } from './errors.js';
 export {
   GUARDRAIL_WRAPPERS,
