@@ -1,5 +1,6 @@
 // Guardrail refusals as sentences with links: "B4 is blocked: it refers to the empty cell
-// B9", where B4 and B9 select those cells (docs/ui-rules.md AI-12).
+// B9", where B4 and B9 select those cells (docs/ui-rules.md AI-12), or "B4 is blocked: its
+// formula does not parse (why)".
 import type { BlockedFormula } from '../api/errors.js';
 
 interface Props {
@@ -40,7 +41,9 @@ export function BlockedList({ blocked, onGoTo }: Props) {
     <ul className="blocked-list" data-testid="blocked-list">
       {blocked.map((entry, index) => (
         <li key={`${entry.cell}-${index}`} data-testid="blocked-item">
-          <CellLink reference={entry.cell} onGoTo={onGoTo} /> is blocked: it refers to{' '}
+          <CellLink reference={entry.cell} onGoTo={onGoTo} /> is blocked:{' '}
+          {entry.parseError !== undefined && <>its formula does not parse ({entry.parseError})</>}
+          {entry.parseError === undefined && 'it refers to '}
           {entry.emptyRefs.length > 0 && (
             <>
               the empty {entry.emptyRefs.length === 1 ? 'cell' : 'cells'}{' '}

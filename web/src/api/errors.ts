@@ -3,13 +3,15 @@
 
 /**
  * One formula the agent guardrails blocked (docs/contract.md §7: empty-dependency and
- * text-reference checks).
+ * text-reference checks, and a formula the engine cannot parse).
  */
 export interface BlockedFormula {
   readonly cell: string;
   readonly formula: string;
   readonly emptyRefs: readonly string[];
   readonly badRefs: readonly string[];
+  /** Why the formula does not parse, when that is what blocked it. */
+  readonly parseError?: string;
 }
 
 export class ApiError extends Error {
@@ -53,12 +55,14 @@ function asBlocked(item: unknown): BlockedFormula | undefined {
   if (typeof record['cell'] !== 'string') return undefined;
   const emptyRefs = stringList(record['empty_refs']);
   const badRefs = stringList(record['bad_refs']);
-  if (emptyRefs.length === 0 && badRefs.length === 0) return undefined;
+  const parseError = typeof record['parse_error'] === 'string' ? record['parse_error'] : undefined;
+  if (emptyRefs.length === 0 && badRefs.length === 0 && parseError === undefined) return undefined;
   return {
     cell: record['cell'],
     formula: typeof record['formula'] === 'string' ? record['formula'] : '',
     emptyRefs,
     badRefs,
+    ...(parseError === undefined ? {} : { parseError }),
   };
 }
 
@@ -81,8 +85,10 @@ function plural(count: number, word: string): string {
   return count === 1 ? word : `${word}s`;
 }
 
-/** "B4 is blocked: it refers to the empty cell B9". */
+/** "B4 is blocked: it refers to the empty cell B9", or "…: its formula does not parse (why)". */
 export function describeBlocked(entry: BlockedFormula): string {
+  if (entry.parseError !== undefined)
+    return `${entry.cell} is blocked: its formula does not parse (${entry.parseError})`;
   const reasons: string[] = [];
   if (entry.emptyRefs.length > 0)
     reasons.push(
