@@ -13,7 +13,7 @@ import {
   rangeSize,
   type RangeAddress,
 } from '../address/index.js';
-import { CellLockedError, InvalidOperationError, TooLargeError } from '../errors.js';
+import { CellLockedError, InvalidOperationError } from '../errors.js';
 import type { Chart } from '../chart.js';
 import {
   LOST_REFERENCE,
@@ -24,7 +24,6 @@ import {
 import { sameSheetName } from '../naming.js';
 import type { Sheet } from '../sheet.js';
 import { isFormula, type CellInput } from '../value-typing.js';
-import { MAX_WRITE_CELLS } from './builders.js';
 import { formatColumnsIn, restoreFormats } from './format-ops.js';
 import { rewriteNames, syncNames } from './name-ops.js';
 import type { FormatColumn, InputRun, MoveRestore, Op, SnapshotCell } from './op.js';
@@ -41,12 +40,8 @@ function checkRange(range: RangeAddress): void {
     end.col < start.col
   )
     throw new InvalidOperationError('source', 'must be a range on the sheet, top-left first.');
-  const { cells } = rangeSize(range);
-  if (cells > MAX_WRITE_CELLS)
-    throw new TooLargeError(
-      'source',
-      `holds ${cells} cells; one move holds at most ${MAX_WRITE_CELLS}. Move it in parts.`,
-    );
+  // Unbounded here, as range writes are: the bound is a request's (editing passes
+  // GRIDBOOK_MAX_WRITE_CELLS), and a move the limit of its day admitted must replay under any other.
 }
 
 /** Where the range lands with its top-left at `op.target`; refused when it would leave the sheet. */
