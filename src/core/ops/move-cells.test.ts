@@ -150,6 +150,31 @@ describe('move-cells', () => {
     expect(ranges()).toEqual([['Data!C1:C3'], ['C1:C2']]);
   });
 
+  it('a chart anchored on a moved cell moves with the block; one anchored where it lands stays; undo puts it back', () => {
+    const workbook = ledger();
+    const chart = (id: string, anchorCell: string) => ({
+      ...CHART_DEFAULTS,
+      id,
+      data_range: 'B1:B2',
+      anchor_cell: anchorCell,
+    });
+    workbook.apply([
+      { type: 'put-chart', sheet: 'Data', chart: chart('over', 'A2') },
+      { type: 'put-chart', sheet: 'Data', chart: chart('landed', 'C3') },
+    ]);
+    const anchors = () =>
+      workbook
+        .sheet('Data')
+        .charts()
+        .map((held) => held.anchor_cell);
+    workbook.apply([move('A1:A3', 'C1')]);
+    expect(anchors()).toEqual(['C2', 'C3']);
+    workbook.undo();
+    expect(anchors()).toEqual(['A2', 'C3']);
+    workbook.redo();
+    expect(anchors()).toEqual(['C2', 'C3']);
+  });
+
   it('undo puts back every cell, formula, format and version as it was; redo moves again', () => {
     const workbook = ledger();
     workbook.apply([

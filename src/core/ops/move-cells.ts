@@ -9,6 +9,7 @@ import {
   formatCell,
   isOnSheet,
   keyToAddress,
+  parseCell,
   rangeContains,
   rangeSize,
   type RangeAddress,
@@ -186,9 +187,26 @@ function rewriteDependents(state: WorkbookState, move: CellsMove, writes: Writes
 }
 
 /**
+ * A chart anchored on a moved cell rides with the block, as Excel's cut carries the objects over
+ * its cells; only within its sheet, since a chart's id is its sheet's and may be taken on another.
+ */
+function anchoredWithBlock(chart: Chart, sheet: Sheet, move: CellsMove): Chart {
+  if (!sameSheetName(sheet.name, move.sheet) || !sameSheetName(move.sheet, move.targetSheet))
+    return chart;
+  const anchor = parseCell(chart.anchor_cell);
+  if (!rangeContains(move.range, anchor)) return chart;
+  const moved = {
+    row: anchor.row + move.target.start.row - move.range.start.row,
+    col: anchor.col + move.target.start.col - move.range.start.col,
+  };
+  return { ...chart, anchor_cell: formatCell(moved) };
+}
+
+/**
  * Chart data ranges follow the moved cells as formulas do (a range the block landed on keeps its
- * text: a chart is not a formula to show #REF!), or, in an undo or redo, sheets take exactly the
- * charts its restore carries; answers each changed sheet's charts as they were.
+ * text: a chart is not a formula to show #REF!) and charts anchored on them move with them, or, in
+ * an undo or redo, sheets take exactly the charts its restore carries; answers each changed
+ * sheet's charts as they were.
  */
 function moveCharts(
   state: WorkbookState,
@@ -203,7 +221,8 @@ function moveCharts(
     if (restore !== undefined && given === undefined) continue;
     const charts =
       given ??
-      sheet.charts.map((chart) => {
+      sheet.charts.map((held) => {
+        const chart = anchoredWithBlock(held, sheet, move);
         const range = rewriteForMove(`=${chart.data_range}`, sheet.name, move, false).slice(1);
         return range === chart.data_range || range.includes(LOST_REFERENCE)
           ? chart
