@@ -2,8 +2,11 @@
 // every formula that refers to them (core/ops/move-cells.ts).
 import {
   formatRange,
+  MAX_WRITE_CELLS,
   parseCell,
   parseRange,
+  rangeSize,
+  tooManyCellsInWrite,
   type ApplyMeta,
   type WorkbookHandle,
 } from '../core/index.js';
@@ -15,6 +18,8 @@ export interface MoveRequest {
   readonly targetCell: string;
   readonly sheet?: string | undefined;
   readonly targetSheet?: string | undefined;
+  /** GRIDBOOK_MAX_WRITE_CELLS; MAX_WRITE_CELLS (its default) when not given. */
+  readonly maxCells?: number | undefined;
 }
 
 export async function moveCells(
@@ -24,6 +29,10 @@ export async function moveCells(
 ): Promise<{ sheet: string; source: string; targetSheet: string; target: string }> {
   const { start, end, sheet: named } = parseRange(request.source, 'source');
   const target = parseCell(request.targetCell, 'target_cell');
+  // A move writes every cell of its source and of where it lands: bounded as a range write is.
+  const maxCells = request.maxCells ?? MAX_WRITE_CELLS;
+  const { cells } = rangeSize({ start, end });
+  if (cells > maxCells) throw tooManyCellsInWrite(String(cells), maxCells, 'source');
   const sheet = handle.workbook.sheet(named ?? request.sheet).name;
   const targetSheet =
     request.targetSheet === undefined

@@ -280,6 +280,7 @@ export const TOOLS: readonly McpTool[] = [
           targetCell: input.target_cell,
           sheet: input.sheet,
           targetSheet: input.target_sheet,
+          maxCells: context.maxWriteCells,
         },
         meta(context),
       );

@@ -10,8 +10,11 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-async function start(journal = new MemoryJournal()): Promise<RunningApp> {
-  const server = await startApp({ journal });
+async function start(
+  journal = new MemoryJournal(),
+  env: Record<string, string> = {},
+): Promise<RunningApp> {
+  const server = await startApp({ journal, env });
   servers.push(server);
   return server;
 }
@@ -145,5 +148,28 @@ describe('POST /grid/move', () => {
       await readGrid(server.http, { sheet: 'Summary' }),
     ]).toEqual(grids);
     expect(grids[0]!['E1']).toMatchObject({ formula: '=SUM(C1:C3)', value: 3300 });
+  });
+
+  it('obeys GRIDBOOK_MAX_WRITE_CELLS as writes do: over it is 413 naming the variable, within it (even past 100,000) lands', async () => {
+    let server = await start(new MemoryJournal(), { GRIDBOOK_MAX_WRITE_CELLS: '10' });
+    await withCosts(server);
+    const before = await readGrid(server.http);
+    const refused = await server.http.post('/grid/move', { source: 'A1:A11', target_cell: 'C1' });
+    expect(refused.status).toBe(413);
+    expect(refused.body.detail).toBe(
+      'source: holds 11 cells; one write holds at most 10 (GRIDBOOK_MAX_WRITE_CELLS). Split it into several writes.',
+    );
+    expect(await readGrid(server.http)).toEqual(before);
+    const within = await server.http.post('/grid/move', { source: 'A1:A10', target_cell: 'B1' });
+    expect(within.status).toBe(200);
+
+    server = await start(new MemoryJournal(), { GRIDBOOK_MAX_WRITE_CELLS: '150000' });
+    await withCosts(server);
+    const large = await server.http.post('/grid/move', {
+      source: 'A1:A150000',
+      target_cell: 'B1',
+    });
+    expect(large.status).toBe(200);
+    expect((await readGrid(server.http))['B3']).toMatchObject({ formula: '=B1+B2', value: 1650 });
   });
 });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, type Api } from '../support/api.js';
+import { readGrid } from '../support/grid.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 
 const started: ServerProcess[] = [];
@@ -120,6 +121,46 @@ describe('[ISSUE-12] restart from the journal', () => {
     ]);
     // The named checkpoint is the user's: nothing wrote it.
     expect(await readdir(dataDir)).not.toContain('system_state.gridbook');
+  }, 120_000);
+});
+
+describe('a move (cut and paste) through the file journal', () => {
+  it('a move, and a move undone, each come back exactly after kill -9 and a restart', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'gridbook-restart-move-'));
+    dirs.push(dataDir);
+    let { server, http } = await start(dataDir);
+    await ok(http.post('/grid/range', { target_cell: 'A1', values: [[1200], [450], ['=A1+A2']] }));
+    await ok(
+      http.post('/grid/range', { target_cell: 'E1', values: [['=SUM(A1:A3)', 'x', '=B3']] }),
+    );
+    await ok(http.post('/grid/format', { range: 'A2', format: { bold: true } }));
+    await ok(http.post('/workbook/sheet', { name: 'Summary' }));
+    await ok(http.post('/grid/cell', { sheet: 'Summary', cell: 'A1', value: '=Sheet1!A3*12' }));
+    await ok(
+      http.post('/system/charts', { sheet: 'Sheet1', data_range: 'A1:A2', anchor_cell: 'A3' }),
+    );
+    await ok(http.post('/grid/move', { source: 'A1:A3', target_cell: 'B2' }));
+    const moved = await stateOf(http);
+    await server.stop('SIGKILL');
+    ({ server, http } = await start(dataDir));
+    expect(await stateOf(http)).toEqual(moved);
+    const grid = await readGrid(http);
+    expect(grid['B4']).toMatchObject({ formula: '=B2+B3', value: 1650 });
+    expect(grid['E1']).toMatchObject({ formula: '=SUM(B2:B4)', value: 3300 });
+    expect(grid['G1']).toMatchObject({ formula: '=#REF!' });
+    expect((await http.get('/peek', { sheet: 'Summary', range: 'A1' })).body.rows).toEqual([
+      [19_800],
+    ]);
+
+    // The undo history is not journaled (a restarted server has nothing to undo): the undo's own
+    // commit, of a move made in this run, is what must come back.
+    await ok(http.post('/grid/move', { source: 'B2:B4', target_cell: 'A1' }));
+    expect(await stateOf(http)).not.toEqual(moved);
+    await ok(http.post('/workbook/undo'));
+    expect(await stateOf(http)).toEqual(moved);
+    await server.stop('SIGKILL');
+    ({ server, http } = await start(dataDir));
+    expect(await stateOf(http)).toEqual(moved);
   }, 120_000);
 });
 

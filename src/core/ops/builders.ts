@@ -23,10 +23,17 @@ export const MAX_LOCK_CELLS = 1_000_000;
  */
 export const MAX_WRITE_CELLS = 100_000;
 
-/** The refusal of a range write over `maxCells`; `cells` is the count, or "more than N" when counting stopped early. */
-export function tooManyCellsInWrite(cells: string, maxCells = MAX_WRITE_CELLS): TooLargeError {
+/**
+ * The refusal of a range write (or a move, whose `field` is its source) over `maxCells`; `cells`
+ * is the count, or "more than N" when counting stopped early.
+ */
+export function tooManyCellsInWrite(
+  cells: string,
+  maxCells = MAX_WRITE_CELLS,
+  field = 'values',
+): TooLargeError {
   return new TooLargeError(
-    'values',
+    field,
     `holds ${cells} cells; one write holds at most ${maxCells} (GRIDBOOK_MAX_WRITE_CELLS). Split it into several writes.`,
   );
 }

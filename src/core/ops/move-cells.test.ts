@@ -150,6 +150,66 @@ describe('move-cells', () => {
     expect(ranges()).toEqual([['Data!C1:C3'], ['C1:C2']]);
   });
 
+  it('a chart anchored on a moved cell moves with the block; one anchored where it lands stays; undo puts it back', () => {
+    const workbook = ledger();
+    const chart = (id: string, anchorCell: string) => ({
+      ...CHART_DEFAULTS,
+      id,
+      data_range: 'B1:B2',
+      anchor_cell: anchorCell,
+    });
+    workbook.apply([
+      { type: 'put-chart', sheet: 'Data', chart: chart('over', 'A2') },
+      { type: 'put-chart', sheet: 'Data', chart: chart('landed', 'C3') },
+    ]);
+    const anchors = () =>
+      workbook
+        .sheet('Data')
+        .charts()
+        .map((held) => held.anchor_cell);
+    workbook.apply([move('A1:A3', 'C1')]);
+    expect(anchors()).toEqual(['C2', 'C3']);
+    workbook.undo();
+    expect(anchors()).toEqual(['A2', 'C3']);
+    workbook.redo();
+    expect(anchors()).toEqual(['C2', 'C3']);
+  });
+
+  it('to another sheet, a chart anchored on a moved cell goes with the block, reading what it read, unless its id is taken there', () => {
+    const workbook = ledger();
+    const chart = (id: string, anchorCell: string, range: string) => ({
+      ...CHART_DEFAULTS,
+      id,
+      data_range: range,
+      anchor_cell: anchorCell,
+    });
+    workbook.apply([
+      { type: 'put-chart', sheet: 'Data', chart: chart('block', 'A3', 'A1:A3') },
+      { type: 'put-chart', sheet: 'Data', chart: chart('wider', 'A2', 'A1:B2') },
+      { type: 'put-chart', sheet: 'Data', chart: chart('taken', 'A1', 'A1:A2') },
+      { type: 'put-chart', sheet: 'Data', chart: chart('beside', 'E5', 'A1:A2') },
+      { type: 'put-chart', sheet: 'Summary', chart: chart('taken', 'H1', 'A1:B1') },
+    ]);
+    const charts = () =>
+      ['Data', 'Summary'].map((sheet) =>
+        workbook
+          .sheet(sheet)
+          .charts()
+          .map((held) => `${held.id} ${held.anchor_cell} ${held.data_range}`),
+      );
+    const before = charts();
+    workbook.apply([move('A1:A3', 'B2', 'Data', 'Summary')]);
+    const after = [
+      ['taken A1 Summary!B2:B3', 'beside E5 Summary!B2:B3'],
+      ['taken H1 A1:B1', 'block B4 Summary!B2:B4', 'wider B3 Data!A1:B2'],
+    ];
+    expect(charts()).toEqual(after);
+    workbook.undo();
+    expect(charts()).toEqual(before);
+    workbook.redo();
+    expect(charts()).toEqual(after);
+  });
+
   it('undo puts back every cell, formula, format and version as it was; redo moves again', () => {
     const workbook = ledger();
     workbook.apply([

@@ -9,12 +9,15 @@ import {
   formatCell,
   isOnSheet,
   keyToAddress,
+  parseCell,
+  quoteSheetName,
   rangeContains,
   rangeSize,
+  tryParseRange,
   type RangeAddress,
 } from '../address/index.js';
-import { CellLockedError, InvalidOperationError, TooLargeError } from '../errors.js';
-import type { Chart } from '../chart.js';
+import { CellLockedError, InvalidOperationError } from '../errors.js';
+import { canonicalDataRange, type Chart } from '../chart.js';
 import {
   LOST_REFERENCE,
   mentionsSheet,
@@ -24,7 +27,6 @@ import {
 import { sameSheetName } from '../naming.js';
 import type { Sheet } from '../sheet.js';
 import { isFormula, type CellInput } from '../value-typing.js';
-import { MAX_WRITE_CELLS } from './builders.js';
 import { formatColumnsIn, restoreFormats } from './format-ops.js';
 import { rewriteNames, syncNames } from './name-ops.js';
 import type { ScopedName } from '../defined-names.js';
@@ -42,12 +44,8 @@ function checkRange(range: RangeAddress): void {
     end.col < start.col
   )
     throw new InvalidOperationError('source', 'must be a range on the sheet, top-left first.');
-  const { cells } = rangeSize(range);
-  if (cells > MAX_WRITE_CELLS)
-    throw new TooLargeError(
-      'source',
-      `holds ${cells} cells; one move holds at most ${MAX_WRITE_CELLS}. Move it in parts.`,
-    );
+  // Unbounded here, as range writes are: the bound is a request's (editing passes
+  // GRIDBOOK_MAX_WRITE_CELLS), and a move the limit of its day admitted must replay under any other.
 }
 
 /** Where the range lands with its top-left at `op.target`; refused when it would leave the sheet. */
@@ -204,9 +202,61 @@ function rewriteDependents(state: WorkbookState, move: CellsMove, writes: Writes
   }
 }
 
+/** The chart with its data range following the moved cells as a formula's would. */
+function rangeFollowed(chart: Chart, sheet: Sheet, move: CellsMove): Chart {
+  const range = rewriteForMove(`=${chart.data_range}`, sheet.name, move, false).slice(1);
+  // A range the block landed on keeps its text: a chart is not a formula to show #REF!.
+  return range === chart.data_range || range.includes(LOST_REFERENCE)
+    ? chart
+    : { ...chart, data_range: range };
+}
+
+/** The chart moved as the block moved from `from`: its anchor shifted, on another sheet its range named. */
+function riding(chart: Chart, from: Sheet, move: CellsMove): Chart {
+  const anchor = parseCell(chart.anchor_cell);
+  const anchor_cell = formatCell({
+    row: anchor.row + move.target.start.row - move.range.start.row,
+    col: anchor.col + move.target.start.col - move.range.start.col,
+  });
+  // On the sheet it leaves for, an unqualified range would read that sheet's cells.
+  const data_range =
+    sameSheetName(move.sheet, move.targetSheet) ||
+    tryParseRange(chart.data_range)?.sheet !== undefined
+      ? chart.data_range
+      : canonicalDataRange(`${quoteSheetName(from.name)}!${chart.data_range}`);
+  return { ...chart, anchor_cell, data_range };
+}
+
 /**
- * Chart data ranges follow the moved cells as formulas do (a range the block landed on keeps its
- * text: a chart is not a formula to show #REF!), or, in an undo or redo, sheets take exactly the
+ * Each sheet's charts after the move: data ranges follow the moved cells, and a chart anchored on
+ * a moved cell rides with the block, as Excel's cut carries the objects over its cells (to another
+ * sheet too, unless a chart there has its id: ids are per sheet).
+ */
+function chartsAfter(state: WorkbookState, move: CellsMove): Map<Sheet, Chart[]> {
+  const lists = new Map(
+    state.sheets.map((sheet) => [
+      sheet,
+      sheet.charts.map((chart) => rangeFollowed(chart, sheet, move)),
+    ]),
+  );
+  const source = findSheet(state, move.sheet);
+  const target = findSheet(state, move.targetSheet);
+  const from = lists.get(source)!;
+  const to = lists.get(target)!;
+  for (const chart of [...from]) {
+    if (!rangeContains(move.range, parseCell(chart.anchor_cell))) continue;
+    const moved = riding(chart, source, move);
+    if (source === target) from[from.indexOf(chart)] = moved;
+    else if (!to.some((held) => held.id === chart.id)) {
+      from.splice(from.indexOf(chart), 1);
+      to.push(moved);
+    }
+  }
+  return lists;
+}
+
+/**
+ * Sheets take their charts after the move (chartsAfter), or, in an undo or redo, exactly the
  * charts its restore carries; answers each changed sheet's charts as they were.
  */
 function moveCharts(
@@ -214,20 +264,15 @@ function moveCharts(
   move: CellsMove,
   restore: MoveRestore | undefined,
 ): NonNullable<MoveRestore['charts']> {
+  const after = restore === undefined ? chartsAfter(state, move) : undefined;
   const before: { sheet: string; charts: readonly Chart[] }[] = [];
   for (const sheet of state.sheets) {
-    const given = restore?.charts?.find((entry) => sameSheetName(entry.sheet, sheet.name))?.charts;
     // An undo (or redo) changes exactly the charts its move changed: one whose range the block
     // landed on kept its text, and must not follow the move back.
-    if (restore !== undefined && given === undefined) continue;
     const charts =
-      given ??
-      sheet.charts.map((chart) => {
-        const range = rewriteForMove(`=${chart.data_range}`, sheet.name, move, false).slice(1);
-        return range === chart.data_range || range.includes(LOST_REFERENCE)
-          ? chart
-          : { ...chart, data_range: range };
-      });
+      after?.get(sheet) ??
+      restore?.charts?.find((entry) => sameSheetName(entry.sheet, sheet.name))?.charts;
+    if (charts === undefined) continue;
     if (charts.length === sheet.charts.length && charts.every((c, i) => c === sheet.charts[i]))
       continue;
     before.push({ sheet: sheet.name, charts: [...sheet.charts] });

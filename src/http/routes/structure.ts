@@ -118,6 +118,7 @@ export const structureRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
           targetCell: request.body.target_cell,
           sheet: request.body.sheet,
           targetSheet: request.body.target_sheet,
+          maxCells: deps.config.maxWriteCells,
         },
         changeMeta(request),
       );
