@@ -1,24 +1,18 @@
 // Format executors: set-format changes a range's formats by a patch; restore-formats puts a
 // range's formats back as they were (each is the other's inverse). Values never change.
-import { isOnSheet, MAX_COLUMNS, type RangeAddress } from '../address/index.js';
+import { MAX_COLUMNS, type RangeAddress } from '../address/index.js';
 import { InvalidOperationError, TooLargeError } from '../errors.js';
 import { validateCellFormat, validateFormatPatch, type FormatRun } from '../format/index.js';
 import type { Sheet } from '../sheet.js';
 import type { FormatColumn, Op } from './op.js';
-import { findSheet, type Executed, type WorkbookState } from './state.js';
+import { checkRangeOnSheet, findSheet, type Executed, type WorkbookState } from './state.js';
 
 /** The most columns one format op may cover (every column of the sheet). */
 export const MAX_FORMAT_COLUMNS = MAX_COLUMNS;
 
 function checkRange(range: RangeAddress): void {
+  checkRangeOnSheet(range, 'range');
   const { start, end } = range;
-  if (
-    !isOnSheet(start.row, start.col) ||
-    !isOnSheet(end.row, end.col) ||
-    end.row < start.row ||
-    end.col < start.col
-  )
-    throw new InvalidOperationError('range', 'must be a range on the sheet, top-left first.');
   if (end.col - start.col + 1 > MAX_FORMAT_COLUMNS)
     throw new TooLargeError('range', `covers more than ${MAX_FORMAT_COLUMNS} columns.`);
 }

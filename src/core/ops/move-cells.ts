@@ -31,22 +31,9 @@ import { formatColumnsIn, restoreFormats } from './format-ops.js';
 import { rewriteNames, syncNames } from './name-ops.js';
 import type { ScopedName } from '../defined-names.js';
 import type { FormatColumn, InputRun, MoveRestore, Op, SnapshotCell } from './op.js';
-import { findSheet, type Executed, type WorkbookState } from './state.js';
+import { checkRangeOnSheet, findSheet, type Executed, type WorkbookState } from './state.js';
 
 type MoveOp = Extract<Op, { type: 'move-cells' }>;
-
-function checkRange(range: RangeAddress): void {
-  const { start, end } = range;
-  if (
-    !isOnSheet(start.row, start.col) ||
-    !isOnSheet(end.row, end.col) ||
-    end.row < start.row ||
-    end.col < start.col
-  )
-    throw new InvalidOperationError('source', 'must be a range on the sheet, top-left first.');
-  // Unbounded here, as range writes are: the bound is a request's (editing passes
-  // GRIDBOOK_MAX_WRITE_CELLS), and a move the limit of its day admitted must replay under any other.
-}
 
 /** Where the range lands with its top-left at `op.target`; refused when it would leave the sheet. */
 function landingOf(op: MoveOp): RangeAddress {
@@ -77,6 +64,16 @@ function refuseLocked(sheet: Sheet, range: RangeAddress): void {
 
 function sameInput(a: CellInput | null, b: CellInput | null): boolean {
   return isFormula(a) ? isFormula(b) && a.formula === b.formula : a === b;
+}
+
+/** Sets a cell's input, version and lock in the sheet's stores exactly as `cell` holds them. */
+function putStored(sheet: Sheet, key: number, cell: SnapshotCell): void {
+  if (cell.input === null) sheet.inputs.delete(key);
+  else sheet.inputs.set(key, cell.input);
+  if (cell.version === 0) sheet.versions.delete(key);
+  else sheet.versions.set(key, cell.version);
+  if (cell.locked) sheet.locked.add(key);
+  else sheet.locked.delete(key);
 }
 
 /** The cells a move writes, each with its state before (for the undo), sheet by sheet. */
@@ -116,12 +113,7 @@ class Writes {
     const key = this.#remember(sheet, cell.row, cell.col);
     if (!sameInput(sheet.input(cell.row, cell.col), cell.input))
       this.#written.get(sheet)!.set(key, cell.input);
-    if (cell.input === null) sheet.inputs.delete(key);
-    else sheet.inputs.set(key, cell.input);
-    if (cell.version === 0) sheet.versions.delete(key);
-    else sheet.versions.set(key, cell.version);
-    if (cell.locked) sheet.locked.add(key);
-    else sheet.locked.delete(key);
+    putStored(sheet, key, cell);
   }
 
   /** Hands the engine every cell whose input changed, a one-cell run each. */
@@ -140,14 +132,7 @@ class Writes {
   /** Puts every cell written so far back as it was, in the sheets' stores (not the engine). */
   revertStores(): void {
     for (const [sheet, cells] of this.#before)
-      for (const [key, cell] of cells) {
-        if (cell.input === null) sheet.inputs.delete(key);
-        else sheet.inputs.set(key, cell.input);
-        if (cell.version === 0) sheet.versions.delete(key);
-        else sheet.versions.set(key, cell.version);
-        if (cell.locked) sheet.locked.add(key);
-        else sheet.locked.delete(key);
-      }
+      for (const [key, cell] of cells) putStored(sheet, key, cell);
   }
 
   restore(): MoveRestore['cells'] {
@@ -320,7 +305,9 @@ function moveFormats(
 export function moveCells(state: WorkbookState, op: MoveOp): Executed {
   const source = findSheet(state, op.sheet);
   const target = findSheet(state, op.targetSheet, 'target_sheet');
-  checkRange(op.range);
+  // Unbounded here, as range writes are: the bound is a request's (editing passes
+  // GRIDBOOK_MAX_WRITE_CELLS), and a move the limit of its day admitted must replay under any other.
+  checkRangeOnSheet(op.range, 'source');
   const landing = landingOf(op);
   if (op.restore === undefined) {
     refuseLocked(source, op.range);

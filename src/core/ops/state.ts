@@ -1,5 +1,6 @@
 // What op executors work on: the workbook's mutable state, and what each executor returns.
-import { SheetNotFoundError } from '../errors.js';
+import { isOnSheet, type RangeAddress } from '../address/index.js';
+import { InvalidOperationError, SheetNotFoundError } from '../errors.js';
 import type { CharacterSet, CustomFunction, FormulaEngine } from '../formula/index.js';
 import { sameSheetName } from '../naming.js';
 import type { Sheet } from '../sheet.js';
@@ -34,4 +35,16 @@ export function findSheet(state: WorkbookState, name: string, field = 'sheet'): 
   const sheet = state.sheets.find((candidate) => sameSheetName(candidate.name, name));
   if (sheet === undefined) throw new SheetNotFoundError(name, field);
   return sheet;
+}
+
+/** Refuses a range an op names that is not on the sheet, or not written top-left first. */
+export function checkRangeOnSheet(range: RangeAddress, field: string): void {
+  const { start, end } = range;
+  if (
+    !isOnSheet(start.row, start.col) ||
+    !isOnSheet(end.row, end.col) ||
+    end.row < start.row ||
+    end.col < start.col
+  )
+    throw new InvalidOperationError(field, 'must be a range on the sheet, top-left first.');
 }
