@@ -33,6 +33,7 @@ import { denseContents } from './dense-contents.js';
 import { boundedFunctions, limitTextResults } from './result-limits.js';
 import { sortOnlyComputedNodes } from './initial-sort.js';
 import { listArrayFormulasFromMapping } from './array-nodes.js';
+import { broadcastErrorsOverArrays } from './error-operands.js';
 import { calculateFormulaAt, installEvaluationCell } from './evaluation-cell.js';
 import {
   parsedValues,
@@ -1048,6 +1049,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   teachErrorLiterals();
   intersectRangeResults();
   showUnspilledResultsOfBlockedFormulas();
+  broadcastErrorsOverArrays();
   installSizeHints();
   installEvaluationCell();
   refuseRangesInSingleValueArguments();
