@@ -43,12 +43,24 @@ function failingEngine(): {
   };
 }
 
-/** HyperFormula, except that its next `count` cell writes throw (as it did on some formulas). */
+/**
+ * HyperFormula, except that its next `count` cell writes (or sheet removals) throw, as it did on
+ * some formulas.
+ */
 function engineFailingWrites(): {
   create: (registry: Parameters<typeof createHyperFormulaEngine>[0]) => FormulaEngine;
   failWrites: (count: number) => void;
 } {
   let failures = 0;
+  const failing = <A extends unknown[], R>(call: (...args: A) => R) => {
+    return (...args: A): R => {
+      if (failures > 0) {
+        failures -= 1;
+        throw new Error('Vertex for address missing in AddressMapping');
+      }
+      return call(...args);
+    };
+  };
   return {
     failWrites: (count) => {
       failures = count;
@@ -57,13 +69,8 @@ function engineFailingWrites(): {
       const engine = createHyperFormulaEngine(registry);
       return {
         ...engine,
-        setCells: (sheet, runs) => {
-          if (failures > 0) {
-            failures -= 1;
-            throw new Error('Vertex for address missing in AddressMapping');
-          }
-          return engine.setCells(sheet, runs);
-        },
+        setCells: failing(engine.setCells.bind(engine)),
+        removeSheet: failing(engine.removeSheet.bind(engine)),
       };
     },
   };
@@ -157,6 +164,24 @@ describe('an engine failure inside a commit', () => {
         },
       ]),
     ).toThrow(EngineFailureError);
+    expect(valuesOf(workbook)).toEqual(before);
+    const fresh = open();
+    fresh.apply([{ type: 'replace-workbook', document: workbook.document() }]);
+    expect(valuesOf(fresh)).toEqual(valuesOf(workbook));
+  });
+
+  it('a sheet deletion the engine fails on keeps the sheet, and the active sheet one of the sheets', () => {
+    const engine = engineFailingWrites();
+    const workbook = open({ createEngine: engine.create });
+    workbook.apply([{ type: 'add-sheet', name: 'Other' }]);
+    writeCell(workbook, 'A1', '=Other!A1+1', 'Sheet1');
+    const before = valuesOf(workbook);
+    engine.failWrites(1);
+    expect(() => workbook.apply([{ type: 'delete-sheet', name: 'Sheet1' }])).toThrow(
+      EngineFailureError,
+    );
+    expect(workbook.sheetNames).toEqual(['Sheet1', 'Other']);
+    expect(workbook.activeSheetName).toBe('Sheet1');
     expect(valuesOf(workbook)).toEqual(before);
     const fresh = open();
     fresh.apply([{ type: 'replace-workbook', document: workbook.document() }]);

@@ -302,9 +302,11 @@ function insertSheet(state: WorkbookState, name: string, index: number): Sheet {
 }
 
 function removeSheet(state: WorkbookState, sheet: Sheet): void {
+  // The engine first: when it fails, the sheets are still as they were (the active one among
+  // them), and the workbook rebuilds the engine from them.
+  state.engine.removeSheet(sheet.engineSheet);
   const index = state.sheets.indexOf(sheet);
   state.sheets.splice(index, 1);
-  state.engine.removeSheet(sheet.engineSheet);
   if (state.activeSheet === sheet)
     state.activeSheet = state.sheets[Math.min(index, state.sheets.length - 1)]!;
 }
