@@ -34,8 +34,13 @@ async function tenuredSites(apply: boolean): Promise<number> {
 
 describe('applyServerV8Flags', () => {
   it('stops V8 pretenuring the objects of batches that die once the batch is done', async () => {
-    // Without the setting V8 does pretenure them: the check below could fail.
-    expect(await tenuredSites(false)).toBeGreaterThan(0);
+    // Without the setting V8 does pretenure them, so the check below could fail. Its decision
+    // rests on what each scavenge finds alive, and on a machine busy with other test files a
+    // run now and then makes none: up to three runs establish that it does here.
+    let control = 0;
+    for (let attempt = 0; attempt < 3 && control === 0; attempt += 1)
+      control = await tenuredSites(false);
+    expect(control).toBeGreaterThan(0);
     expect(await tenuredSites(true)).toBe(0);
   }, 120_000);
 });
