@@ -4,7 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasChromium } from './browser.js';
-import { dragFillHandle, expectCellText, goTo, recordRequestBodies } from './grid-actions.js';
+import {
+  dragFillHandle,
+  expectCellText,
+  goTo,
+  openWithValues,
+  recordRequestBodies,
+} from './grid-actions.js';
 import { storedValues, useBrowserSuite } from './suite.js';
 
 /** Put text on the system clipboard the way another program would. */
@@ -33,15 +39,10 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
   const suite = useBrowserSuite();
 
   it('[FIRST-HOUR] on a fresh page a drag from the selected A1 to B2 takes the keyboard: Delete clears the range', async () => {
-    await suite.server.http.post('/grid/range', {
-      target_cell: 'A1',
-      values: [
-        [1, 2],
-        [3, 4],
-      ],
-    });
-    await suite.open();
-    const page = suite.ui.page;
+    const page = await openWithValues(suite, 'A1', [
+      [1, 2],
+      [3, 4],
+    ]);
     await expectCellText(page, 'B2', '4');
     const from = await page.locator('[data-testid="cell-A1"]').boundingBox();
     const to = await page.locator('[data-testid="cell-B2"]').boundingBox();
@@ -57,15 +58,10 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
   });
 
   it('[CLIP-01] Ctrl+C puts the range on the clipboard as TSV and as an HTML table', async () => {
-    await suite.server.http.post('/grid/range', {
-      target_cell: 'A1',
-      values: [
-        [1, 2],
-        [3, 4],
-      ],
-    });
-    await suite.open();
-    const page = suite.ui.page;
+    const page = await openWithValues(suite, 'A1', [
+      [1, 2],
+      [3, 4],
+    ]);
     await goTo(page, 'A1:B2');
     await page.keyboard.press('Control+c');
     const flavours = await page.evaluate(async () => {
@@ -152,12 +148,7 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
   });
 
   it('[CLIP-04][CLIP-05] a copy made here moves formula references; cut + paste undo as one step', async () => {
-    await suite.server.http.post('/grid/range', {
-      target_cell: 'A1',
-      values: [[2, '=A1*2', '=$A$1'], [3]],
-    });
-    await suite.open();
-    const page = suite.ui.page;
+    const page = await openWithValues(suite, 'A1', [[2, '=A1*2', '=$A$1'], [3]]);
     await goTo(page, 'B1:C1');
     await page.keyboard.press('Control+c');
     await goTo(page, 'B2');

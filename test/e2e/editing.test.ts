@@ -8,6 +8,7 @@ import {
   clickCell,
   expectCellText,
   goTo,
+  openWithValues,
   recordRequestBodies,
   typeInto,
 } from './grid-actions.js';
@@ -280,16 +281,11 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
   });
 
   it('[FIRST-HOUR] arrow keys while typing a formula insert and move the neighbouring reference; Shift+arrow extends it', async () => {
-    await suite.server.http.post('/grid/range', {
-      target_cell: 'A1',
-      values: [
-        [1, 10],
-        [2, 20],
-        [3, 30],
-      ],
-    });
-    await suite.open();
-    const page = suite.ui.page;
+    const page = await openWithValues(suite, 'A1', [
+      [1, 10],
+      [2, 20],
+      [3, 30],
+    ]);
     const editor = page.getByTestId('cell-editor');
     await goTo(page, 'C2');
     await page.keyboard.type('=SUM(');
@@ -326,15 +322,10 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
   });
 
   it('[FIRST-HOUR] after an edit in the formula bar, point mode in a cell still inserts the clicked cells', async () => {
-    await suite.server.http.post('/grid/range', {
-      target_cell: 'A1',
-      values: [
-        [1, 2],
-        [3, 4],
-      ],
-    });
-    await suite.open();
-    const page = suite.ui.page;
+    const page = await openWithValues(suite, 'A1', [
+      [1, 2],
+      [3, 4],
+    ]);
     await goTo(page, 'C3');
     await page.getByTestId('formula-bar').click();
     await page.keyboard.type('42');

@@ -1,6 +1,7 @@
 // Driving the grid the way a person does: click cells (through their mirror position), type,
 // read what a cell shows.
 import type { Page } from 'playwright-core';
+import type { SuiteContext } from './suite.js';
 
 export function cell(page: Page, address: string) {
   return page.locator(`[data-testid="cell-${address}"]`);
@@ -117,4 +118,15 @@ export function recordRequestBodies(page: Page, suffix: string): string[] {
     if (request.url().endsWith(suffix)) bodies.push(request.postData() ?? '');
   });
   return bodies;
+}
+
+/** Writes `values` at `target` through the API, then opens the page: where most grid tests start. */
+export async function openWithValues(
+  suite: SuiteContext,
+  target: string,
+  values: readonly (readonly unknown[])[],
+): Promise<Page> {
+  await suite.server.http.post('/grid/range', { target_cell: target, values });
+  await suite.open();
+  return suite.ui.page;
 }
