@@ -34,6 +34,7 @@ import { boundedFunctions, limitTextResults } from './result-limits.js';
 import { sortOnlyComputedNodes } from './initial-sort.js';
 import { listArrayFormulasFromMapping } from './array-nodes.js';
 import { broadcastErrorsOverArrays } from './error-operands.js';
+import { keepPlaceholderSheets } from './placeholder-sheets.js';
 import { calculateFormulaAt, installEvaluationCell } from './evaluation-cell.js';
 import {
   parsedValues,
@@ -1050,6 +1051,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   intersectRangeResults();
   showUnspilledResultsOfBlockedFormulas();
   broadcastErrorsOverArrays();
+  keepPlaceholderSheets();
   installSizeHints();
   installEvaluationCell();
   refuseRangesInSingleValueArguments();
