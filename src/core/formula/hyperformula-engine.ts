@@ -1192,7 +1192,15 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
       if (denseWidths.isDense(sheet) && width * height > REMOVE_IN_PLACE_MAX_AREA) invalid = true;
       else {
         dropSheetNames(hf, sheet);
-        if (!removeSheetWithoutUndoCopy(hf, sheet)) invalid = true;
+        try {
+          if (!removeSheetWithoutUndoCopy(hf, sheet)) invalid = true;
+        } catch {
+          // HyperFormula can fail half way through removing a sheet whose array formula reads
+          // its own cells (it empties the array after some of the cells it depends on are gone:
+          // "Vertex for address missing"). The sheet goes all the same: the half-changed engine
+          // is dropped and rebuilt from the remaining sheets.
+          invalid = true;
+        }
       }
       denseWidths.removed(sheet);
     },
