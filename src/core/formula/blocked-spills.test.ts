@@ -2,9 +2,17 @@
 // really spills is #SPILL! (Microsoft's #SPILL! page; formulas/test.xlsx MATH & TRIG!T42,
 // LOOKUP!V22 and AA22 in the conformance corpus).
 import { describe, expect, it } from 'vitest';
+import { replaceWorkbookOps, type Workbook } from '../index.js';
 import { useWorkbooks, valueAt, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
 
 const bed = useWorkbooks();
+
+/** The cells' values, and the same cells' in a workbook rebuilt from the document (a reload). */
+function liveAndRebuilt(book: Workbook, cells: readonly string[]): unknown[][] {
+  const rebuilt = bed.open();
+  rebuilt.apply(replaceWorkbookOps(book.document()));
+  return [cells.map((cell) => valueAt(book, cell)), cells.map((cell) => valueAt(rebuilt, cell))];
+}
 
 describe('a spilling formula whose area is taken', () => {
   it('shows the error it answers instead of #SPILL!', () => {
@@ -67,5 +75,85 @@ describe('a spilling formula whose area is taken', () => {
       valueAt(book, 'E2'),
       valueAt(book, 'F2'),
     ]).toEqual([1, 2, 2, 3]);
+  });
+});
+
+// Excel shows an error answered by an array formula in the formula's cell alone: an error is one
+// value and spills nowhere (a singular MINVERSE is one #NUM!; a formula reading its own spill
+// area is one circular-reference error). HyperFormula spread it over the area it reserved.
+describe('an array formula answering an error', () => {
+  it('shows a singular MINVERSE as one #NUM! in its cell, the cells around it empty', () => {
+    const book = bed.open();
+    writeRows(book, 'A1', [
+      [1, 2],
+      [2, 4],
+    ]);
+    writeCell(book, 'A4', '=MINVERSE(A1:B2)');
+    writeCell(book, 'D1', '=B5&"|"');
+    expect(liveAndRebuilt(book, ['A4', 'B4', 'A5', 'B5', 'D1'])).toEqual([
+      ['#NUM!', null, null, null, '|'],
+      ['#NUM!', null, null, null, '|'],
+    ]);
+  });
+
+  it('shows #NUM!, not #SPILL!, when a cell is written into its area after it was entered', () => {
+    const book = bed.open();
+    writeRows(book, 'A1', [
+      [1, 2],
+      [2, 4],
+    ]);
+    writeCell(book, 'A4', '=MINVERSE(A1:B2)');
+    writeCell(book, 'B5', 5);
+    expect(liveAndRebuilt(book, ['A4', 'B5'])).toEqual([
+      ['#NUM!', 5],
+      ['#NUM!', 5],
+    ]);
+  });
+
+  it('spills again when its inputs give it an array', () => {
+    const book = bed.open();
+    writeRows(book, 'A1', [
+      [1, 2],
+      [2, 4],
+    ]);
+    writeCell(book, 'A4', '=MINVERSE(A1:B2)');
+    writeCell(book, 'B2', 3);
+    expect(liveAndRebuilt(book, ['A4', 'B4', 'A5', 'B5'])).toEqual([
+      [-3, 2, 2, -1],
+      [-3, 2, 2, -1],
+    ]);
+  });
+
+  it('shows a circular reference to its own area as one #CIRCULAR! in its cell', () => {
+    const book = bed.open();
+    writeCell(book, 'B4', '=B3:E5+1');
+    writeCell(book, 'A1', '=E5&"|"');
+    expect(liveAndRebuilt(book, ['B4', 'C4', 'E5', 'A1'])).toEqual([
+      ['#CIRCULAR!', null, null, '|'],
+      ['#CIRCULAR!', null, null, '|'],
+    ]);
+  });
+
+  it('shows one #CIRCULAR! when its area was taken and is cleared, as a reload does', () => {
+    const book = bed.open();
+    writeCell(book, 'C4', 'taken');
+    writeCell(book, 'B4', '=B3:E5+1');
+    writeCell(book, 'C4', null);
+    writeCell(book, 'A1', '=E5&"|"');
+    expect(liveAndRebuilt(book, ['B4', 'C4', 'E5', 'A1'])).toEqual([
+      ['#CIRCULAR!', null, null, '|'],
+      ['#CIRCULAR!', null, null, '|'],
+    ]);
+  });
+});
+
+describe('a legacy (Ctrl+Shift+Enter) array formula answering an error', () => {
+  it('fills its whole range with it, as Excel fills the range it was entered in', () => {
+    const book = bed.open();
+    writeCell(book, 'B4', '=LEGACY.ARRAY(B3:C5+1,2,2)');
+    expect(liveAndRebuilt(book, ['B4', 'C5'])).toEqual([
+      ['#CIRCULAR!', '#CIRCULAR!'],
+      ['#CIRCULAR!', '#CIRCULAR!'],
+    ]);
   });
 });

@@ -10,7 +10,16 @@
 // HyperFormula's blocked state (one cell, no area), so the adapter's re-entry of blocked
 // formulas after cells are cleared and every structural change treat it as before; the area it
 // was parsed with is remembered so each recomputation checks it again.
-import { ArraySize, SimpleRangeValue } from 'hyperformula';
+// An error the formula answers is one value too, so it shows in the formula's cell alone, also
+// when nothing blocks the area: HyperFormula spread it over the whole area it reserved (a
+// singular MINVERSE as 2 × 2 #NUM!, a formula reading its own area as #CYCLE! in every cell),
+// where Excel shows one error and leaves the cells around it empty. The area stays reserved, so
+// the formula spills as soon as it answers an array; the other cells read empty meanwhile. A
+// legacy (Ctrl+Shift+Enter) array formula fills its whole range with the error, as in Excel. A
+// formula HyperFormula shrinks to one cell when a value is written into its area keeps its area's
+// size too, so the recomputation that follows shows its error rather than #SPILL!.
+import { ArraySize, EmptyValue, HyperFormula, SimpleRangeValue } from 'hyperformula';
+import { LEGACY_ARRAY } from '../legacy-array.js';
 import { internalPrototype } from './engine-internals.js';
 import type { EngineAddress as Address } from './engine-internals.js';
 
@@ -25,6 +34,13 @@ interface ArrayVertex {
   getAddress(service: unknown): Address;
   getFormula(service: unknown): unknown;
   isLeftCorner(address: Address): boolean;
+}
+/** The two ways HyperFormula sets an array formula's array to an error, patched below. */
+interface ArrayVertexMethods {
+  array: { readonly size: Size };
+  readonly formula?: { readonly type?: unknown; readonly procedureName?: unknown };
+  setErrorValue(error: unknown): void;
+  setNoSpace(): unknown;
 }
 interface Evaluator {
   readonly dependencyGraph: { readonly addressMapping: { getCell(address: Address): unknown } };
@@ -60,6 +76,51 @@ class SingleValue {
     return this.value;
   }
 }
+
+/** An error an array formula answers, in its cell alone: the rest of its area reads empty. */
+class AnchoredError {
+  constructor(
+    private readonly error: unknown,
+    readonly size: Size,
+  ) {}
+  get(col: number, row: number): unknown {
+    return col === 0 && row === 0 ? this.error : EmptyValue;
+  }
+  width(): number {
+    return this.size.width;
+  }
+  height(): number {
+    return this.size.height;
+  }
+  simpleRangeValue(): unknown {
+    return this.error;
+  }
+}
+
+/** The prototype of HyperFormula's ArrayFormulaVertex, read off a probe holding one. */
+function arrayVertexPrototype(): ArrayVertexMethods {
+  const probe = HyperFormula.buildFromArray([['={1,2}']], { licenseKey: 'gpl-v3' });
+  const vertex = (
+    probe as unknown as { dependencyGraph?: { getCell(address: Address): unknown } }
+  ).dependencyGraph?.getCell({ sheet: 0, row: 0, col: 0 });
+  probe.destroy();
+  const prototype =
+    typeof vertex === 'object' && vertex !== null
+      ? (Object.getPrototypeOf(vertex) as Partial<ArrayVertexMethods>)
+      : undefined;
+  if (
+    prototype === undefined ||
+    typeof prototype.setErrorValue !== 'function' ||
+    typeof prototype.setNoSpace !== 'function'
+  )
+    throw new Error(
+      'HyperFormula no longer holds array formulas as blocked-spills.ts expects; their errors cannot be shown in one cell.',
+    );
+  return prototype as ArrayVertexMethods;
+}
+
+const isLegacyArray = (formula: ArrayVertexMethods['formula']): boolean =>
+  formula?.type === 'FUNCTION_CALL' && formula.procedureName === LEGACY_ARRAY;
 
 /** Is every cell of the area but the anchor free (empty, or already the formula's own)? */
 function hasRoom(evaluator: Evaluator, vertex: ArrayVertex, at: Address, size: Size): boolean {
@@ -110,6 +171,22 @@ export function showUnspilledResultsOfBlockedFormulas(): void {
     ['recomputeFormulaVertexValue', 'evaluateAstToCellValue'],
     'HyperFormula no longer exposes its evaluator; blocked-spills.ts cannot show blocked formulas’ errors.',
   );
+  const vertexPrototype = arrayVertexPrototype();
+  const setErrorValue = vertexPrototype.setErrorValue;
+  vertexPrototype.setErrorValue = function (this: ArrayVertexMethods, error: unknown): void {
+    if (isLegacyArray(this.formula)) return setErrorValue.call(this, error);
+    this.array = (
+      this.array instanceof SingleValue
+        ? new SingleValue(error)
+        : new AnchoredError(error, this.array.size)
+    ) as ArrayVertexMethods['array'];
+  };
+  const setNoSpace = vertexPrototype.setNoSpace;
+  vertexPrototype.setNoSpace = function (this: ArrayVertexMethods): unknown {
+    const size = this.array.size;
+    if (!size.isRef && size.width * size.height > 1) parsedSize.set(this, size);
+    return setNoSpace.call(this);
+  };
   const original = prototype.recomputeFormulaVertexValue;
   // A result bigger than the area reserved when the formula was parsed (SORT(IF(C1:C2>0,
   // INDEX(A1:B3,0,0))): the size of INDEX's array is known only at run time) makes HyperFormula
