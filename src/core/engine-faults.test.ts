@@ -202,6 +202,18 @@ const commit = (...ops: Op[]) =>
 const undo = (workbook: Workbook) => {
   if (workbook.undo() === undefined) throw new Error('nothing to undo');
 };
+const then =
+  (...steps: ((workbook: Workbook) => unknown)[]) =>
+  (workbook: Workbook) => {
+    for (const step of steps) step(workbook);
+  };
+/** A sheet, Gone, that Sheet1!H1 and a name read, deleted: its references stay, naming no sheet. */
+const goneSheet = then(
+  commit({ type: 'add-sheet', name: 'Gone' }),
+  (workbook) => writeCell(workbook, 'H1', '=Gone!A1+1', 'Sheet1'),
+  commit({ type: 'set-name', name: 'FromGone', formula: '=Gone!$A$1' }),
+  commit({ type: 'delete-sheet', name: 'Gone' }),
+);
 const anotherWorkbook = () => {
   const other = Workbook.create({ sheetNames: ['New'] });
   writeRows(other, 'A1', [[1, '=A1*3']], 'New');
@@ -220,6 +232,22 @@ const scenarios: Scenario[] = [
   { name: 'set-locks', act: commit(...setLocksOps('Sheet1', parseRange('A2:A3'), true)) },
   { name: 'add-sheet', act: commit({ type: 'add-sheet', name: 'Added', index: 0 }) },
   { name: 'delete-sheet', act: commit({ type: 'delete-sheet', name: 'Sheet1' }) },
+  { name: 'rename-sheet', act: commit({ type: 'rename-sheet', from: 'Sheet1', to: 'Data' }) },
+  {
+    name: 'rename-sheet undone',
+    setup: commit({ type: 'rename-sheet', from: 'Sheet1', to: 'Data' }),
+    act: undo,
+  },
+  {
+    name: 'rename-sheet taking over a deleted sheet’s references',
+    setup: goneSheet,
+    act: commit({ type: 'rename-sheet', from: 'Other', to: 'Gone' }),
+  },
+  {
+    name: 'rename-sheet taking over references, undone (keep)',
+    setup: then(goneSheet, commit({ type: 'rename-sheet', from: 'Other', to: 'Gone' })),
+    act: undo,
+  },
   { name: 'activate-sheet', act: commit({ type: 'activate-sheet', name: 'Sheet1' }) },
   { name: 'rename-workbook', act: commit({ type: 'rename-workbook', name: 'Renamed' }) },
   {
