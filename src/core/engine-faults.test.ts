@@ -232,6 +232,11 @@ const scenarios: Scenario[] = [
   { name: 'set-locks', act: commit(...setLocksOps('Sheet1', parseRange('A2:A3'), true)) },
   { name: 'add-sheet', act: commit({ type: 'add-sheet', name: 'Added', index: 0 }) },
   { name: 'delete-sheet', act: commit({ type: 'delete-sheet', name: 'Sheet1' }) },
+  {
+    name: 'restore-sheet (undo of delete-sheet)',
+    setup: commit({ type: 'delete-sheet', name: 'Sheet1' }),
+    act: undo,
+  },
   { name: 'rename-sheet', act: commit({ type: 'rename-sheet', from: 'Sheet1', to: 'Data' }) },
   {
     name: 'rename-sheet undone',

@@ -345,7 +345,15 @@ function restoreSheet(state: WorkbookState, op: Extract<Op, { type: 'restore-she
   const name = validateSheetName(op.snapshot.name);
   ensureUniqueName(state, name);
   const sheet = insertSheet(state, name, op.index);
-  fillSheet(state, sheet, op.snapshot);
+  try {
+    fillSheet(state, sheet, op.snapshot);
+  } catch (error) {
+    // The engine failed filling the sheet back: it goes again (the engine, which may hold part
+    // of it, is rebuilt from the other sheets), so the sheets are as they were.
+    state.engine.invalidate();
+    state.sheets.splice(state.sheets.indexOf(sheet), 1);
+    throw error;
+  }
   const previousActive = state.activeSheet;
   if (op.activate) state.activeSheet = sheet;
   return {
