@@ -202,6 +202,16 @@ const commit = (...ops: Op[]) =>
 const undo = (workbook: Workbook) => {
   if (workbook.undo() === undefined) throw new Error('nothing to undo');
 };
+const redo = (workbook: Workbook) => {
+  if (workbook.redo() === undefined) throw new Error('nothing to redo');
+};
+const change = (
+  kind: 'insert' | 'delete',
+  axis: 'row' | 'col',
+  at: number,
+  count = 1,
+  sheet = 'Sheet1',
+): Op => ({ type: 'change-structure', change: { sheet, kind, axis, at, count } });
 const then =
   (...steps: ((workbook: Workbook) => unknown)[]) =>
   (workbook: Workbook) => {
@@ -295,6 +305,20 @@ const scenarios: Scenario[] = [
   {
     name: 'set-layout (a column width CELL reads)',
     act: commit({ type: 'set-layout', sheet: 'Sheet1', patch: { columnWidths: [[0, 40]] } }),
+  },
+  { name: 'insert rows', act: commit(change('insert', 'row', 2, 2)) },
+  { name: 'delete rows', act: commit(change('delete', 'row', 2, 2)) },
+  { name: 'insert columns', act: commit(change('insert', 'col', 1)) },
+  { name: 'delete columns', act: commit(change('delete', 'col', 1)) },
+  {
+    name: 'delete rows undone',
+    setup: commit(change('delete', 'row', 1, 2)),
+    act: undo,
+  },
+  {
+    name: 'delete rows redone',
+    setup: then(commit(change('delete', 'row', 1, 2)), undo),
+    act: redo,
   },
   {
     name: 'move-cells',
