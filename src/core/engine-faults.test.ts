@@ -386,6 +386,16 @@ const scenarios: Scenario[] = [
     name: 'refresh-functions (calls)',
     act: commit({ type: 'refresh-functions', names: ['SUM', 'SUBTOTAL'], rebuild: false }),
   },
+  {
+    name: 'several ops in one commit',
+    act: commit(
+      ...writeRangeOps('Sheet1', parseCell('B2'), [[7]]),
+      { type: 'rename-sheet', from: 'Sheet1', to: 'Data' },
+      change('insert', 'row', 1, 1, 'Data'),
+      { type: 'set-name', name: 'Later', formula: '=Data!$B$3' },
+      { type: 'delete-sheet', name: 'Other' },
+    ),
+  },
 ];
 
 describe('a commit refused by its last op', () => {

@@ -368,16 +368,18 @@ function restoreSheet(state: WorkbookState, op: Extract<Op, { type: 'restore-she
 /**
  * What a rename changed in the workbook's own state (formula text, chart ranges, names), as it
  * was, so that a rename the engine fails on, or one a later op's refusal reverts, puts back
- * exactly that: renaming the text back would also send on references it took over.
+ * exactly that: renaming the text back would also send on references it took over. Sheets are
+ * named as they are while the change holds: a later op of the commit may have put a sheet back
+ * as another object (a deletion reverted) by the time the rename is.
  */
 interface TextBefore {
   /** `input` undefined: the cell held nothing. */
   readonly cells: {
-    readonly sheet: Sheet;
+    readonly sheet: string;
     readonly key: number;
     readonly input: CellInput | undefined;
   }[];
-  readonly charts: { readonly sheet: Sheet; readonly charts: readonly Chart[] }[];
+  readonly charts: { readonly sheet: string; readonly charts: readonly Chart[] }[];
   /** As they were, each named by its sheet's name while the change holds. */
   readonly names: ScopedName[];
 }
@@ -386,21 +388,20 @@ interface TextBefore {
 function retargetReferences(state: WorkbookState, from: string, to: string): TextBefore {
   const before: TextBefore = { cells: [], charts: [], names: [] };
   for (const sheet of state.sheets) {
-    const rewritten: [number, CellInput][] = [];
+    const rewritten: [number, CellInput, string][] = [];
     for (const [key, input] of sheet.inputs) {
       if (isFormula(input) && mentionsSheet(input.formula, from)) {
         const formula = renameSheetReferences(input.formula, from, to);
-        if (formula !== input.formula) rewritten.push([key, input]);
+        if (formula !== input.formula) rewritten.push([key, input, formula]);
       }
     }
-    for (const [key, input] of rewritten) {
-      before.cells.push({ sheet, key, input });
-      const formula = (input as { formula: string }).formula;
-      sheet.inputs.set(key, { formula: renameSheetReferences(formula, from, to) });
+    for (const [key, input, formula] of rewritten) {
+      before.cells.push({ sheet: sheet.name, key, input });
+      sheet.inputs.set(key, { formula });
     }
     const charts = sheet.charts.map((chart) => renameChartSheet(chart, from, to));
     if (charts.some((chart, index) => chart !== sheet.charts[index])) {
-      before.charts.push({ sheet, charts: [...sheet.charts] });
+      before.charts.push({ sheet: sheet.name, charts: [...sheet.charts] });
       sheet.charts.splice(0, sheet.charts.length, ...charts);
     }
   }
@@ -416,10 +417,10 @@ function retargetReferences(state: WorkbookState, from: string, to: string): Tex
 function putBackText(state: WorkbookState, before: TextBefore): void {
   if (before.names.length > 0) rewriteNames(state, (formula) => formula, before.names);
   for (const { sheet, key, input } of before.cells)
-    if (input === undefined) sheet.inputs.delete(key);
-    else sheet.inputs.set(key, input);
+    if (input === undefined) findSheet(state, sheet).inputs.delete(key);
+    else findSheet(state, sheet).inputs.set(key, input);
   for (const { sheet, charts } of before.charts)
-    sheet.charts.splice(0, sheet.charts.length, ...charts);
+    findSheet(state, sheet).charts.splice(0, Number.POSITIVE_INFINITY, ...charts);
 }
 
 /**
@@ -455,14 +456,14 @@ function putBackKept(state: WorkbookState, kept: KeptReferences): TextBefore {
   for (const cell of kept.cells) {
     const sheet = findSheet(state, cell.sheet);
     const key = cellKey(cell.row, cell.col);
-    before.cells.push({ sheet, key, input: sheet.inputs.get(key) });
+    before.cells.push({ sheet: sheet.name, key, input: sheet.inputs.get(key) });
     sheet.inputs.set(key, { formula: cell.formula });
   }
   for (const { sheet: name, chart } of kept.charts) {
     const sheet = findSheet(state, name);
     const index = sheet.charts.findIndex((held) => held.id === chart.id);
     if (index < 0) continue;
-    before.charts.push({ sheet, charts: [...sheet.charts] });
+    before.charts.push({ sheet: sheet.name, charts: [...sheet.charts] });
     sheet.charts[index] = chart;
   }
   if (kept.names.length > 0)
