@@ -254,6 +254,21 @@ const scenarios: Scenario[] = [
     act: undo,
   },
   {
+    name: 'rename-sheet redone',
+    setup: then(commit({ type: 'rename-sheet', from: 'Sheet1', to: 'Data' }), undo),
+    act: redo,
+  },
+  {
+    name: 'add-sheet undone',
+    setup: commit({ type: 'add-sheet', name: 'Added' }),
+    act: undo,
+  },
+  {
+    name: 'set-name undone',
+    setup: commit({ type: 'set-name', name: 'Half', formula: '=Total/2' }),
+    act: undo,
+  },
+  {
     name: 'rename-sheet taking over a deleted sheet’s references',
     setup: goneSheet,
     act: commit({ type: 'rename-sheet', from: 'Other', to: 'Gone' }),
@@ -371,6 +386,18 @@ const scenarios: Scenario[] = [
   {
     name: 'replace-workbook',
     act: (workbook) => workbook.apply([{ type: 'replace-workbook', document: anotherWorkbook() }]),
+  },
+  {
+    name: 'replace-workbook prepared ahead (an import)',
+    act: (workbook) => {
+      const other = Workbook.create({ sheetNames: ['New'] });
+      writeRows(other, 'A1', [[1, '=A1*3']], 'New');
+      const document = other.document();
+      other.dispose();
+      const prepared = workbook.prepareReplace(document);
+      while (!prepared.step(() => true));
+      workbook.apply([{ type: 'replace-workbook', document }]);
+    },
   },
   {
     name: 'restore-workbook (undo of replace-workbook)',
