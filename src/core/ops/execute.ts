@@ -6,7 +6,7 @@ import { moveCells } from './move-cells.js';
 import { refreshFunctions } from './refresh-functions.js';
 import { cellKey, formatCell, keyToAddress, type CellAddress } from '../address/index.js';
 import { PAGE_ROWS } from '../cell-pages.js';
-import { renameChartSheet } from '../chart.js';
+import { renameChartSheet, type Chart } from '../chart.js';
 import { CellLockedError, DuplicateSheetError, LastSheetError, TooLargeError } from '../errors.js';
 import type { FormulaEngine } from '../formula/index.js';
 import { sameSheetName, validateSheetName, validateWorkbookName } from '../naming.js';
@@ -19,6 +19,7 @@ import type { InputRun, KeptReferences, Op } from './op.js';
 import { mentionsSheet, renameSheetReferences } from '../formula-text/index.js';
 import { restoreWorkbook } from './retired-workbook.js';
 import { deleteName, namesWhere, rewriteNames, setName, syncNames } from './name-ops.js';
+import type { ScopedName } from '../defined-names.js';
 import { findSheet, type Executed, type WorkbookState } from './state.js';
 import { fillSheet, replaceWorkbook, snapshotOf } from './workbook-document.js';
 import { installPrepared } from './prepared-replace.js';
@@ -344,7 +345,15 @@ function restoreSheet(state: WorkbookState, op: Extract<Op, { type: 'restore-she
   const name = validateSheetName(op.snapshot.name);
   ensureUniqueName(state, name);
   const sheet = insertSheet(state, name, op.index);
-  fillSheet(state, sheet, op.snapshot);
+  try {
+    fillSheet(state, sheet, op.snapshot);
+  } catch (error) {
+    // The engine failed filling the sheet back: it goes again (the engine, which may hold part
+    // of it, is rebuilt from the other sheets), so the sheets are as they were.
+    state.engine.invalidate();
+    state.sheets.splice(state.sheets.indexOf(sheet), 1);
+    throw error;
+  }
   const previousActive = state.activeSheet;
   if (op.activate) state.activeSheet = sheet;
   return {
@@ -356,22 +365,62 @@ function restoreSheet(state: WorkbookState, op: Extract<Op, { type: 'restore-she
   };
 }
 
-/** Formulas and chart ranges that name the sheet follow its rename. */
-function retargetReferences(state: WorkbookState, from: string, to: string): void {
+/**
+ * What a rename changed in the workbook's own state (formula text, chart ranges, names), as it
+ * was, so that a rename the engine fails on, or one a later op's refusal reverts, puts back
+ * exactly that: renaming the text back would also send on references it took over. Sheets are
+ * named as they are while the change holds: a later op of the commit may have put a sheet back
+ * as another object (a deletion reverted) by the time the rename is.
+ */
+interface TextBefore {
+  /** `input` undefined: the cell held nothing. */
+  readonly cells: {
+    readonly sheet: string;
+    readonly key: number;
+    readonly input: CellInput | undefined;
+  }[];
+  readonly charts: { readonly sheet: string; readonly charts: readonly Chart[] }[];
+  /** As they were, each named by its sheet's name while the change holds. */
+  readonly names: ScopedName[];
+}
+
+/** Formulas, chart ranges and names that name the sheet follow its rename (our state only). */
+function retargetReferences(state: WorkbookState, from: string, to: string): TextBefore {
+  const before: TextBefore = { cells: [], charts: [], names: [] };
   for (const sheet of state.sheets) {
+    const rewritten: [number, CellInput, string][] = [];
     for (const [key, input] of sheet.inputs) {
       if (isFormula(input) && mentionsSheet(input.formula, from)) {
-        sheet.inputs.set(key, { formula: renameSheetReferences(input.formula, from, to) });
+        const formula = renameSheetReferences(input.formula, from, to);
+        if (formula !== input.formula) rewritten.push([key, input, formula]);
       }
     }
-    sheet.charts.forEach((chart, index) => {
-      sheet.charts[index] = renameChartSheet(chart, from, to);
-    });
+    for (const [key, input, formula] of rewritten) {
+      before.cells.push({ sheet: sheet.name, key, input });
+      sheet.inputs.set(key, { formula });
+    }
+    const charts = sheet.charts.map((chart) => renameChartSheet(chart, from, to));
+    if (charts.some((chart, index) => chart !== sheet.charts[index])) {
+      before.charts.push({ sheet: sheet.name, charts: [...sheet.charts] });
+      sheet.charts.splice(0, sheet.charts.length, ...charts);
+    }
   }
-  rewriteNames(state, (formula) =>
-    mentionsSheet(formula, from) ? renameSheetReferences(formula, from, to) : formula,
+  before.names.push(
+    ...rewriteNames(state, (formula) =>
+      mentionsSheet(formula, from) ? renameSheetReferences(formula, from, to) : formula,
+    ),
   );
-  syncNames(state);
+  return before;
+}
+
+/** Puts back what `before` holds (names first: they are found by their sheets' names as they are now). */
+function putBackText(state: WorkbookState, before: TextBefore): void {
+  if (before.names.length > 0) rewriteNames(state, (formula) => formula, before.names);
+  for (const { sheet, key, input } of before.cells)
+    if (input === undefined) findSheet(state, sheet).inputs.delete(key);
+    else findSheet(state, sheet).inputs.set(key, input);
+  for (const { sheet, charts } of before.charts)
+    findSheet(state, sheet).charts.splice(0, Number.POSITIVE_INFINITY, ...charts);
 }
 
 /**
@@ -398,23 +447,34 @@ function referencesToMissingSheet(state: WorkbookState, name: string): KeptRefer
 const isEmptyKept = (kept: KeptReferences): boolean =>
   kept.cells.length === 0 && kept.names.length === 0 && kept.charts.length === 0;
 
-/** Puts back, after a rename, the references `kept` held as they were before it. */
-function putBackKept(state: WorkbookState, kept: KeptReferences): void {
+/**
+ * Puts back, after a rename, the references `kept` held as they were before it (our state only;
+ * every sheet they are on was checked); answers what they held instead.
+ */
+function putBackKept(state: WorkbookState, kept: KeptReferences): TextBefore {
+  const before: TextBefore = { cells: [], charts: [], names: [] };
   for (const cell of kept.cells) {
     const sheet = findSheet(state, cell.sheet);
-    const input = { formula: cell.formula };
-    sheet.inputs.set(cellKey(cell.row, cell.col), input);
-    state.engine.setCells(sheet.engineSheet, [{ row: cell.row, col: cell.col, inputs: [input] }]);
+    const key = cellKey(cell.row, cell.col);
+    before.cells.push({ sheet: sheet.name, key, input: sheet.inputs.get(key) });
+    sheet.inputs.set(key, { formula: cell.formula });
   }
   for (const { sheet: name, chart } of kept.charts) {
     const sheet = findSheet(state, name);
     const index = sheet.charts.findIndex((held) => held.id === chart.id);
-    if (index >= 0) sheet.charts[index] = chart;
+    if (index < 0) continue;
+    before.charts.push({ sheet: sheet.name, charts: [...sheet.charts] });
+    sheet.charts[index] = chart;
   }
-  if (kept.names.length > 0) {
-    rewriteNames(state, (formula) => formula, kept.names);
-    syncNames(state);
-  }
+  if (kept.names.length > 0)
+    before.names.push(...rewriteNames(state, (formula) => formula, kept.names));
+  return before;
+}
+
+/** Every sheet `kept` puts references back on exists (the renamed one under its new name). */
+function checkKept(state: WorkbookState, kept: KeptReferences): void {
+  for (const { sheet } of [...kept.cells, ...kept.charts]) findSheet(state, sheet);
+  for (const { sheet } of kept.names) if (sheet !== undefined) findSheet(state, sheet);
 }
 
 function renameSheet(state: WorkbookState, op: Extract<Op, { type: 'rename-sheet' }>): Executed {
@@ -424,17 +484,44 @@ function renameSheet(state: WorkbookState, op: Extract<Op, { type: 'rename-sheet
   const from = sheet.name;
   // A new case of the sheet's own name: its references are its own, none is kept.
   const taken = sameSheetName(from, to) ? undefined : referencesToMissingSheet(state, to);
-  const rename = (next: string, previous: string): void => {
-    state.engine.renameSheet(sheet.engineSheet, next);
-    sheet.name = next;
-    retargetReferences(state, previous, next);
+  // Our state first, the engine last: a refusal or an engine failure part way puts our state
+  // back exactly, and an engine that may hold part of the rename is rebuilt from the sheets.
+  const undone: TextBefore[] = [];
+  const putBack = (): void => {
+    for (const before of undone.splice(0).reverse()) putBackText(state, before);
+    sheet.name = from;
   };
-  rename(to, from);
-  if (op.keep !== undefined) putBackKept(state, op.keep);
+  let engineTouched = false;
+  try {
+    sheet.name = to;
+    undone.push(retargetReferences(state, from, to));
+    if (op.keep !== undefined) {
+      checkKept(state, op.keep);
+      undone.push(putBackKept(state, op.keep));
+    }
+    engineTouched = true;
+    state.engine.renameSheet(sheet.engineSheet, to);
+    for (const cell of op.keep?.cells ?? []) {
+      const input = { formula: cell.formula };
+      state.engine.setCells(findSheet(state, cell.sheet).engineSheet, [
+        { row: cell.row, col: cell.col, inputs: [input] },
+      ]);
+    }
+    syncNames(state);
+  } catch (error) {
+    if (engineTouched) state.engine.invalidate();
+    putBack();
+    throw error;
+  }
   const takenOver = taken !== undefined && !isEmptyKept(taken) ? { keep: taken } : {};
   return {
     inverse: [{ type: 'rename-sheet', from: to, to: from, ...takenOver }],
-    revert: () => rename(from, to),
+    // The engine renamed its references by its own rules, which our text no longer follows
+    // everywhere (references it took over): the workbook rebuilds it from the sheets.
+    revert: () => {
+      state.engine.invalidate();
+      putBack();
+    },
   };
 }
 

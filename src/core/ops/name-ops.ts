@@ -39,9 +39,11 @@ function restoreOp(scope: Scope, before: DefinedName | undefined, name: string):
 /** Puts `entry` (or nothing) under `key` in the scope and the engine. */
 function put(state: WorkbookState, scope: Scope, key: string, entry: DefinedName | undefined) {
   if (entry === undefined) {
+    // The engine first: when it fails, the table still holds the name, and the workbook
+    // rebuilds the engine from the tables.
     const held = scope.table.get(key);
-    scope.table.delete(key);
     if (held !== undefined) state.engine.removeName(scope.engineSheet, held.name);
+    scope.table.delete(key);
     return undefined;
   }
   const held = scope.table.get(key);

@@ -28,6 +28,7 @@ import { isFormula, type CellInput } from '../value-typing.js';
 import type { InputRun, Op, SnapshotCell, StructureRestore } from './op.js';
 import { findSheet, type Executed, type WorkbookState } from './state.js';
 import { rewriteNames, syncNames } from './name-ops.js';
+import type { ScopedName } from '../defined-names.js';
 
 type StructureOp = Extract<Op, { type: 'change-structure' }>;
 
@@ -247,6 +248,12 @@ export function changeStructure(state: WorkbookState, op: StructureOp): Executed
   const { change } = op;
   const target = findSheet(state, change.sheet);
   checkChange(change, target);
+  // Every sheet an undo or redo puts cells, charts or names back on must still be there: a
+  // refusal must come before anything changed.
+  for (const entry of [...(op.restore?.cells ?? []), ...(op.restore?.charts ?? [])])
+    findSheet(state, entry.sheet);
+  for (const entry of op.restore?.names ?? [])
+    if (entry.sheet !== undefined) findSheet(state, entry.sheet);
   const before = new Before();
   const toCoords = (sheet: Sheet, key: number): { row: number; col: number } | undefined => {
     const row = rowOf(key);
@@ -348,6 +355,62 @@ export function changeStructure(state: WorkbookState, op: StructureOp): Executed
   }
 
   // 5. The engine moves its cells, takes the restored ones, and our text wherever it differs.
+  try {
+    toEngine(state, target, change, restored, formulas);
+  } catch (error) {
+    // The engine failed part way: the sheets go back as the undo would put them (the engine,
+    // which may hold part of the change, is set aside and rebuilt from them), so nothing changed.
+    state.engine.invalidate();
+    const inverse = inverseOf(
+      op,
+      target,
+      before,
+      namesBefore,
+      moveLayoutAndFormats(target, change, op.restore),
+    );
+    changeStructure(state, inverse);
+    throw error;
+  }
+
+  // 6. The sheet's layout and formats follow the change (an undo puts back what they were).
+  const inverse = inverseOf(
+    op,
+    target,
+    before,
+    namesBefore,
+    moveLayoutAndFormats(target, change, op.restore),
+  );
+  return { inverse: [inverse], revert: () => changeStructure(state, inverse) };
+}
+
+/** The change that undoes `op` (done): the opposite change, with what it took away. */
+function inverseOf(
+  op: StructureOp,
+  target: Sheet,
+  before: Before,
+  namesBefore: readonly ScopedName[],
+  kept: { layout?: SheetLayout; formats?: readonly FormatRect[] },
+): StructureOp {
+  const { change } = op;
+  return {
+    type: 'change-structure',
+    change: { ...change, sheet: target.name, kind: change.kind === 'insert' ? 'delete' : 'insert' },
+    restore: {
+      ...before.restore(),
+      ...kept,
+      ...(namesBefore.length === 0 ? {} : { names: namesBefore }),
+    },
+  };
+}
+
+/** Step 5 of a change: the engine moves its cells, takes the restored ones and our formula text. */
+function toEngine(
+  state: WorkbookState,
+  target: Sheet,
+  change: StructureChange,
+  restored: ReadonlyMap<Sheet, readonly SnapshotCell[]>,
+  formulas: ReadonlyMap<Sheet, readonly number[]>,
+): void {
   state.engine.restructure(target.engineSheet, change);
   for (const [sheet, cells] of restored)
     state.engine.setCells(
@@ -367,18 +430,4 @@ export function changeStructure(state: WorkbookState, op: StructureOp): Executed
     state.engine.syncFormulas(sheet.engineSheet, stored);
   }
   syncNames(state);
-
-  // 6. The sheet's layout and formats follow the change (an undo puts back what they were).
-  const kept = moveLayoutAndFormats(target, change, op.restore);
-
-  const inverse: StructureOp = {
-    type: 'change-structure',
-    change: { ...change, sheet: target.name, kind: change.kind === 'insert' ? 'delete' : 'insert' },
-    restore: {
-      ...before.restore(),
-      ...kept,
-      ...(namesBefore.length === 0 ? {} : { names: namesBefore }),
-    },
-  };
-  return { inverse: [inverse], revert: () => changeStructure(state, inverse) };
 }
