@@ -93,9 +93,13 @@ export interface XlsxExportOptions {
   readonly spills?: (sheet: string) => readonly SpillArea[];
 }
 
-/** Excel allows 31 characters per sheet name; longer names are cut and made unique, formulas follow. */
+/**
+ * Excel allows 31 characters per sheet name; longer names are cut and made unique, formulas follow.
+ * Excel reserves "History" (in any case; exceljs refuses to write it), so such a sheet is
+ * written as "History~2" the same way.
+ */
 function excelSheetNames(sheets: readonly SheetSnapshot[]): string[] {
-  const taken = new Set<string>();
+  const taken = new Set<string>(['history']);
   return sheets.map((sheet) => {
     let name = sheet.name.slice(0, EXCEL_SHEET_NAME_LIMIT);
     for (let suffix = 2; taken.has(name.toLowerCase()); suffix += 1) {
