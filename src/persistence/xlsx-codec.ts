@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import {
   DEFAULT_CHARACTER_SET,
+  DEFAULT_COLUMN_WIDTH,
   filterRangeText,
   hiddenRowsOf,
   isEmptyLayout,
@@ -304,6 +305,7 @@ export async function encodeXlsx(
     if (dynamic.size > 0 && options.valuesOnly !== true) dynamicAnchors.set(index + 1, dynamic);
     writeLayout(worksheet, sheet, values);
     writeFormats(worksheet, sheet);
+    writeDefaultColumnWidth(worksheet, sheet);
     // No password: the sheet enforces the same locks in Excel and anyone may lift them there.
     if (protectedSheet)
       await worksheet.protect('', { selectLockedCells: true, selectUnlockedCells: true });
@@ -515,14 +517,36 @@ function defaultColumnWidthOf(
   worksheet: ExcelJS.Worksheet,
   baseColumnWidth: number | undefined,
 ): Pick<SheetLayout, 'defaultColumnWidth'> {
-  const given = worksheet.properties?.defaultColWidth;
+  const stated = statedDefaultColumnWidth(worksheet);
   const px =
-    typeof given === 'number' && given > 0
-      ? pixelColumnWidth(given)
+    stated !== undefined
+      ? stated
       : baseColumnWidth === undefined
         ? undefined
         : Math.ceil((baseColumnWidth * 7 + 5) / 8) * 8;
-  return px === undefined ? {} : { defaultColumnWidth: Math.min(MAX_SIZE, Math.max(MIN_SIZE, px)) };
+  // Gridbook's own default needs no mention (every export states it).
+  return px === undefined || px === DEFAULT_COLUMN_WIDTH
+    ? {}
+    : { defaultColumnWidth: Math.min(MAX_SIZE, Math.max(MIN_SIZE, px)) };
+}
+
+/** The px of the sheet's `<sheetFormatPr defaultColWidth>`, when the file states one. */
+function statedDefaultColumnWidth(worksheet: ExcelJS.Worksheet): number | undefined {
+  const given = worksheet.properties?.defaultColWidth;
+  return typeof given === 'number' && given > 0 ? pixelColumnWidth(given) : undefined;
+}
+
+/**
+ * The sheet's default column width, always stated: a column carrying a style (a whole-column
+ * format) but no width of its own is written at it, since exceljs would otherwise write its own
+ * 9 characters (63 px), which an import read as a set width. Import drops a width equal to the
+ * stated default, so such columns come back with none.
+ */
+function writeDefaultColumnWidth(worksheet: ExcelJS.Worksheet, sheet: SheetSnapshot): void {
+  const width = excelColumnWidth(sheet.layout?.defaultColumnWidth ?? DEFAULT_COLUMN_WIDTH);
+  worksheet.properties.defaultColWidth = width;
+  for (const column of worksheet.columns ?? [])
+    if (column.width === undefined && !column.isDefault) column.width = width;
 }
 
 /** Excel measures a row in points (¾ of a pixel at 96 dpi). */
@@ -622,10 +646,13 @@ function readLayout(
     { state?: string; xSplit?: number; ySplit?: number } | undefined;
   const frozen = view?.state === 'frozen';
   const columnWidths: [number, number][] = [];
+  // A column at the width the sheet states as its default has no width of its own.
+  const defaultWidth = statedDefaultColumnWidth(worksheet);
   (worksheet.columns ?? []).forEach((column, index) => {
     const width = column?.width;
-    if (typeof width === 'number' && width > 0 && index < MAX_COLUMNS)
-      columnWidths.push([index, Math.min(MAX_SIZE, Math.max(MIN_SIZE, pixelColumnWidth(width)))]);
+    if (typeof width !== 'number' || width <= 0 || index >= MAX_COLUMNS) return;
+    const px = pixelColumnWidth(width);
+    if (px !== defaultWidth) columnWidths.push([index, Math.min(MAX_SIZE, Math.max(MIN_SIZE, px))]);
   });
   const defaultHeight = worksheet.properties?.defaultRowHeight ?? 15;
   const rowHeights: [number, number][] = [];
