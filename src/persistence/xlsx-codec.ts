@@ -122,10 +122,31 @@ function excelError(error: string): ExcelJS.CellErrorValue {
   };
 }
 
+/**
+ * What XML 1.0 cannot carry (control characters, U+FFFE, U+FFFF, lone surrogates), a CR (which
+ * XML readers turn into a line feed), and a `_xHHHH_` already in the text.
+ */
+const UNSAFE_TEXT =
+  /_x[0-9A-Fa-f]{4}_|[\u0000-\u0008\u000B\u000C\u000D\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text as an xlsx string holds it (ECMA-376 ST_Xstring), as Excel writes it: each character XML
+ * cannot carry as `_xHHHH_`, and the underscore of a `_xHHHH_` the text holds as `_x005F_`, so
+ * Excel and our import (exceljs decodes them) read the same text back. Unescaped, exceljs drops
+ * control characters and writes U+FFFF as it is, a file no reader opens.
+ */
+function excelText(text: string): string {
+  return text.replace(UNSAFE_TEXT, (found) =>
+    found.length > 1
+      ? `_x005F_${found.slice(1)}`
+      : `_x${found.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`,
+  );
+}
+
 function cachedResult(value: CellValue): ExcelJS.CellValue | undefined {
   if (value === null) return undefined;
   if (isFormulaError(value)) return excelError(value.sentinel);
-  return value;
+  return typeof value === 'string' ? excelText(value) : value;
 }
 
 /**
@@ -225,7 +246,8 @@ function excelValue(
   valuesOnly: boolean,
 ): ExcelJS.CellValue {
   if (isTypedError(input)) return excelError(input.error);
-  if (formula === undefined) return input as ExcelJS.CellValue;
+  if (formula === undefined)
+    return (typeof input === 'string' ? excelText(input) : input) as ExcelJS.CellValue;
   if (valuesOnly) return cachedResult(computed) ?? null;
   const result = cachedResult(computed);
   return (
