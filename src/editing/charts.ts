@@ -53,8 +53,10 @@ export async function patchChart(
   meta: ApplyMeta,
 ): Promise<{ sheet: string; chart: Chart }> {
   const sheet = handle.workbook.sheet(sheetName);
+  const before = sheet.charts().find((candidate) => candidate.id === chartId);
   const { ops, chart } = patchChartOps(sheet, chartId, fields);
-  if (fields.data_range !== undefined && fields.data_range !== null)
+  // Only a new range is checked: a chart whose sheet was deleted can still be retitled.
+  if (chart.data_range !== before?.data_range)
     checkDataRangeSheet(chart.data_range, handle.workbook.sheetNames);
   if (ops.length > 0) await handle.commit(ops, meta);
   return { sheet: sheet.name, chart };

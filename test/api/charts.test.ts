@@ -104,6 +104,16 @@ describe('POST /system/charts', () => {
     expect(response.body.chart.data_range).toBe('other!A1:B3');
   });
 
+  it('a chart left naming a deleted sheet can still be changed when its range is sent unchanged', async () => {
+    const created = await server.http.post('/system/charts', { data_range: 'Other!A1:B3' });
+    await server.http.post('/workbook/sheet/delete', { name: 'Other' });
+    const response = await server.http.request('PATCH', `/system/charts/${created.body.chart.id}`, {
+      body: JSON.stringify({ data_range: 'Other!A1:B3', title: 'Kept' }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.chart).toMatchObject({ data_range: 'Other!A1:B3', title: 'Kept' });
+  });
+
   it('a missing data_range is a schema violation (422) and an unknown sheet a 404', async () => {
     expect((await server.http.post('/system/charts', { title: 'x' })).status).toBe(422);
     expect(
