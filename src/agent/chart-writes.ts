@@ -3,6 +3,7 @@
 // updates that chart (GridOS's habit). An invalid spec does not stop the cell write: the apply
 // answers Partial with chart_error.
 import {
+  checkDataRangeSheet,
   createChartOps,
   InvalidChartError,
   moveBlockFormula,
@@ -109,6 +110,9 @@ export function chartWrite(
       match !== undefined && existing !== undefined
         ? patchChartOps(existing, match.id, draft)
         : createChartOps(sheet, newId(), draft);
+    // The write's own sheet counts even when this apply creates it.
+    if (change.chart !== null && draft['data_range'] !== undefined)
+      checkDataRangeSheet(change.chart.data_range, [...workbook.sheetNames, sheet]);
     return { ops: change.ops, chart: change.chart, error: null };
   } catch (error) {
     if (error instanceof InvalidChartError)

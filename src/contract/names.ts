@@ -17,7 +17,7 @@ const RefersTo = Type.String({
   minLength: 2,
   maxLength: 8192,
   description:
-    'What the name stands for, as a formula: a range naming its sheet (`=Data!$A$2:$A$9`), a constant (`=0.05`) or a formula (`=SUM(Sales)*Rate`). References must be absolute.',
+    'What the name stands for, as a formula: a range naming its sheet (`=Data!$A$2:$A$9`), a constant (`=0.05`) or a formula (`=SUM(Sales)*Rate`). References must be absolute; a definition that does not parse, or that the engine refuses, answers 400 naming `refers_to`.',
 });
 
 export const DefinedNameJson = Type.Object({

@@ -179,6 +179,21 @@ export function sameChart(a: Chart, b: Chart): boolean {
   return (Object.keys(a) as (keyof Chart)[]).every((field) => a[field] === b[field]);
 }
 
+/**
+ * Refuses a data range naming a sheet the workbook does not have (a chart created or given a new
+ * range by a client). Charts already holding such a range (their sheet deleted, an import) stay.
+ */
+export function checkDataRangeSheet(dataRange: string, sheetNames: readonly string[]): void {
+  const named = tryParseRange(dataRange)?.sheet;
+  if (named === undefined) return;
+  const wanted = named.toLowerCase();
+  if (sheetNames.some((name) => name.toLowerCase() === wanted)) return;
+  throw new InvalidChartError(
+    'data_range',
+    `${dataRange} names sheet "${named}", which does not exist; sheets: ${sheetNames.join(', ')}.`,
+  );
+}
+
 /** The chart with its data range pointing at `to` when it named sheet `from` (a rename). */
 export function renameChartSheet(chart: Chart, from: string, to: string): Chart {
   const range = tryParseRange(chart.data_range);

@@ -8,6 +8,7 @@ export {
   CHART_TYPES,
   MAX_CHART_SIZE,
   canonicalDataRange,
+  checkDataRangeSheet,
   patchChart,
   validateChart,
   type Chart,
@@ -94,6 +95,7 @@ export { estimateStepBytes as estimateOpBytes } from './history-size.js';
 export { changeSetBytes, type ChangedCell, type ChangeSet } from './change-set.js';
 export {
   CONDITION_OPS,
+  DEFAULT_COLUMN_WIDTH,
   EMPTY_LAYOUT,
   MAX_FILTER_CONDITIONS,
   MAX_FILTER_VALUES,

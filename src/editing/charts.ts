@@ -1,5 +1,6 @@
 // Chart changes as use-cases: ids come from the caller's generator (core has no randomness).
 import {
+  checkDataRangeSheet,
   createChartOps,
   deleteChartOps,
   patchChartOps,
@@ -39,6 +40,7 @@ export async function createChart(
 ): Promise<{ sheet: string; chart: Chart }> {
   const sheet = handle.workbook.sheet(sheetName);
   const { ops, chart } = createChartOps(sheet.name, freshChartId(handle.workbook, newId), fields);
+  checkDataRangeSheet(chart.data_range, handle.workbook.sheetNames);
   await handle.commit(ops, meta);
   return { sheet: sheet.name, chart };
 }
@@ -51,7 +53,11 @@ export async function patchChart(
   meta: ApplyMeta,
 ): Promise<{ sheet: string; chart: Chart }> {
   const sheet = handle.workbook.sheet(sheetName);
+  const before = sheet.charts().find((candidate) => candidate.id === chartId);
   const { ops, chart } = patchChartOps(sheet, chartId, fields);
+  // Only a new range is checked: a chart whose sheet was deleted can still be retitled.
+  if (chart.data_range !== before?.data_range)
+    checkDataRangeSheet(chart.data_range, handle.workbook.sheetNames);
   if (ops.length > 0) await handle.commit(ops, meta);
   return { sheet: sheet.name, chart };
 }

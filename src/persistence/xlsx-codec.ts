@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import {
   DEFAULT_CHARACTER_SET,
+  DEFAULT_COLUMN_WIDTH,
   filterRangeText,
   hiddenRowsOf,
   isEmptyLayout,
@@ -93,9 +94,13 @@ export interface XlsxExportOptions {
   readonly spills?: (sheet: string) => readonly SpillArea[];
 }
 
-/** Excel allows 31 characters per sheet name; longer names are cut and made unique, formulas follow. */
+/**
+ * Excel allows 31 characters per sheet name; longer names are cut and made unique, formulas follow.
+ * Excel reserves "History" (in any case; exceljs refuses to write it), so such a sheet is
+ * written as "History~2" the same way.
+ */
 function excelSheetNames(sheets: readonly SheetSnapshot[]): string[] {
-  const taken = new Set<string>();
+  const taken = new Set<string>(['history']);
   return sheets.map((sheet) => {
     let name = sheet.name.slice(0, EXCEL_SHEET_NAME_LIMIT);
     for (let suffix = 2; taken.has(name.toLowerCase()); suffix += 1) {
@@ -117,10 +122,31 @@ function excelError(error: string): ExcelJS.CellErrorValue {
   };
 }
 
+/**
+ * What XML 1.0 cannot carry (control characters, U+FFFE, U+FFFF, lone surrogates), a CR (which
+ * XML readers turn into a line feed), and a `_xHHHH_` already in the text.
+ */
+const UNSAFE_TEXT =
+  /_x[0-9A-Fa-f]{4}_|[\u0000-\u0008\u000B\u000C\u000D\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text as an xlsx string holds it (ECMA-376 ST_Xstring), as Excel writes it: each character XML
+ * cannot carry as `_xHHHH_`, and the underscore of a `_xHHHH_` the text holds as `_x005F_`, so
+ * Excel and our import (exceljs decodes them) read the same text back. Unescaped, exceljs drops
+ * control characters and writes U+FFFF as it is, a file no reader opens.
+ */
+function excelText(text: string): string {
+  return text.replace(UNSAFE_TEXT, (found) =>
+    found.length > 1
+      ? `_x005F_${found.slice(1)}`
+      : `_x${found.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`,
+  );
+}
+
 function cachedResult(value: CellValue): ExcelJS.CellValue | undefined {
   if (value === null) return undefined;
   if (isFormulaError(value)) return excelError(value.sentinel);
-  return value;
+  return typeof value === 'string' ? excelText(value) : value;
 }
 
 /**
@@ -220,7 +246,8 @@ function excelValue(
   valuesOnly: boolean,
 ): ExcelJS.CellValue {
   if (isTypedError(input)) return excelError(input.error);
-  if (formula === undefined) return input as ExcelJS.CellValue;
+  if (formula === undefined)
+    return (typeof input === 'string' ? excelText(input) : input) as ExcelJS.CellValue;
   if (valuesOnly) return cachedResult(computed) ?? null;
   const result = cachedResult(computed);
   return (
@@ -300,6 +327,7 @@ export async function encodeXlsx(
     if (dynamic.size > 0 && options.valuesOnly !== true) dynamicAnchors.set(index + 1, dynamic);
     writeLayout(worksheet, sheet, values);
     writeFormats(worksheet, sheet);
+    writeDefaultColumnWidth(worksheet, sheet);
     // No password: the sheet enforces the same locks in Excel and anyone may lift them there.
     if (protectedSheet)
       await worksheet.protect('', { selectLockedCells: true, selectUnlockedCells: true });
@@ -511,14 +539,36 @@ function defaultColumnWidthOf(
   worksheet: ExcelJS.Worksheet,
   baseColumnWidth: number | undefined,
 ): Pick<SheetLayout, 'defaultColumnWidth'> {
-  const given = worksheet.properties?.defaultColWidth;
+  const stated = statedDefaultColumnWidth(worksheet);
   const px =
-    typeof given === 'number' && given > 0
-      ? pixelColumnWidth(given)
+    stated !== undefined
+      ? stated
       : baseColumnWidth === undefined
         ? undefined
         : Math.ceil((baseColumnWidth * 7 + 5) / 8) * 8;
-  return px === undefined ? {} : { defaultColumnWidth: Math.min(MAX_SIZE, Math.max(MIN_SIZE, px)) };
+  // Gridbook's own default needs no mention (every export states it).
+  return px === undefined || px === DEFAULT_COLUMN_WIDTH
+    ? {}
+    : { defaultColumnWidth: Math.min(MAX_SIZE, Math.max(MIN_SIZE, px)) };
+}
+
+/** The px of the sheet's `<sheetFormatPr defaultColWidth>`, when the file states one. */
+function statedDefaultColumnWidth(worksheet: ExcelJS.Worksheet): number | undefined {
+  const given = worksheet.properties?.defaultColWidth;
+  return typeof given === 'number' && given > 0 ? pixelColumnWidth(given) : undefined;
+}
+
+/**
+ * The sheet's default column width, always stated: a column carrying a style (a whole-column
+ * format) but no width of its own is written at it, since exceljs would otherwise write its own
+ * 9 characters (63 px), which an import read as a set width. Import drops a width equal to the
+ * stated default, so such columns come back with none.
+ */
+function writeDefaultColumnWidth(worksheet: ExcelJS.Worksheet, sheet: SheetSnapshot): void {
+  const width = excelColumnWidth(sheet.layout?.defaultColumnWidth ?? DEFAULT_COLUMN_WIDTH);
+  worksheet.properties.defaultColWidth = width;
+  for (const column of worksheet.columns ?? [])
+    if (column.width === undefined && !column.isDefault) column.width = width;
 }
 
 /** Excel measures a row in points (¾ of a pixel at 96 dpi). */
@@ -618,10 +668,13 @@ function readLayout(
     { state?: string; xSplit?: number; ySplit?: number } | undefined;
   const frozen = view?.state === 'frozen';
   const columnWidths: [number, number][] = [];
+  // A column at the width the sheet states as its default has no width of its own.
+  const defaultWidth = statedDefaultColumnWidth(worksheet);
   (worksheet.columns ?? []).forEach((column, index) => {
     const width = column?.width;
-    if (typeof width === 'number' && width > 0 && index < MAX_COLUMNS)
-      columnWidths.push([index, Math.min(MAX_SIZE, Math.max(MIN_SIZE, pixelColumnWidth(width)))]);
+    if (typeof width !== 'number' || width <= 0 || index >= MAX_COLUMNS) return;
+    const px = pixelColumnWidth(width);
+    if (px !== defaultWidth) columnWidths.push([index, Math.min(MAX_SIZE, Math.max(MIN_SIZE, px))]);
   });
   const defaultHeight = worksheet.properties?.defaultRowHeight ?? 15;
   const rowHeights: [number, number][] = [];

@@ -142,6 +142,20 @@ describe('[APPLY-STATUS] statuses of docs/contract.md §3 Apply result', () => {
   });
 });
 
+describe('[APPLY-PARTIAL] a chart on a sheet that does not exist', () => {
+  it('Partial: a chart_spec whose data_range names a missing sheet is skipped with chart_error naming it', async () => {
+    const response = await apply({
+      target_cell: 'A1',
+      values: table.slice(0, 3),
+      chart_spec: { data_range: 'Ghost!A1:B3' },
+    });
+    expect(response.body.status).toBe('Partial');
+    expect(response.body.chart_error).toContain('Ghost');
+    expect((await readValues(agent.running.http))['A1']).toBe('Item');
+    expect((await agent.running.http.get('/system/charts')).body.charts).toEqual([]);
+  });
+});
+
 describe('[APPLY-ATOMIC] all-or-nothing and one undo step', () => {
   it('POST /workbook/undo reverts the whole apply, chart included', async () => {
     await agent.running.http.post('/grid/cell', { cell: 'Z1', value: 'keep' });

@@ -74,6 +74,7 @@ describe('POST /system/charts', () => {
   it.each([
     ['an unknown chart type', { chart_type: 'scatter' }, 'chart_type'],
     ['an invalid range', { data_range: 'A1:B' }, 'data_range'],
+    ['a range on a sheet that does not exist', { data_range: 'Ghost!A1:B3' }, 'data_range'],
     ['a range that is not text', { data_range: 12 }, 'data_range'],
     ['an invalid anchor', { anchor_cell: 'ZZZZ0' }, 'anchor_cell'],
     ['a zero width', { width: 0 }, 'width'],
@@ -95,6 +96,22 @@ describe('POST /system/charts', () => {
     const response = await server.http.post('/system/charts', { data_range: 'Q3 data!A1:B3' });
     expect(response.status).toBe(400);
     expect(response.body.detail).toMatch(/^data_range: .*'Q3 data'!A1:B3\.$/);
+  });
+
+  it('a data_range on another sheet names it in any case, and is kept as that sheet is spelled', async () => {
+    const response = await server.http.post('/system/charts', { data_range: 'other!a1:b3' });
+    expect(response.status).toBe(200);
+    expect(response.body.chart.data_range).toBe('other!A1:B3');
+  });
+
+  it('a chart left naming a deleted sheet can still be changed when its range is sent unchanged', async () => {
+    const created = await server.http.post('/system/charts', { data_range: 'Other!A1:B3' });
+    await server.http.post('/workbook/sheet/delete', { name: 'Other' });
+    const response = await server.http.request('PATCH', `/system/charts/${created.body.chart.id}`, {
+      body: JSON.stringify({ data_range: 'Other!A1:B3', title: 'Kept' }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.chart).toMatchObject({ data_range: 'Other!A1:B3', title: 'Kept' });
   });
 
   it('a missing data_range is a schema violation (422) and an unknown sheet a 404', async () => {
@@ -150,6 +167,7 @@ describe('GET, PATCH and DELETE /system/charts', () => {
       { data_range: 'nope' },
       { height: 0 },
       { anchor_cell: 'A1:B2' },
+      { data_range: "'No such sheet'!A1:B3" },
     ]) {
       expect((await patch('chart_id1', body)).status).toBe(400);
     }

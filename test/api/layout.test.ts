@@ -277,3 +277,21 @@ describe('files', () => {
     }
   });
 });
+
+describe('xlsx round trip of formatted columns', () => {
+  it('a whole-column format with no width of its own comes back from xlsx without a width; set widths stay', async () => {
+    await post('/grid/format', { range: 'B:D', format: { bold: true } });
+    await post('/grid/columns/width', { columns: 'C', width: 150 });
+    const exported = await fetch(`${server.url}/system/export.xlsx`);
+    const bytes = new Uint8Array(await exported.arrayBuffer());
+    const imported = await fetch(`${server.url}/system/import.xlsx`, {
+      method: 'POST',
+      headers: { 'content-type': XLSX },
+      body: bytes,
+    });
+    expect(imported.status).toBe(200);
+    expect((await layoutOf()).layout.column_widths).toEqual({ C: 150 });
+    const formats = (await server.http.get('/grid', { range: 'B1:D1' })).body.formats;
+    expect(formats).toEqual([{ range: 'B1:D1', format: { bold: true } }]);
+  });
+});

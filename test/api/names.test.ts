@@ -110,6 +110,20 @@ describe('defined names over HTTP', () => {
     expect((await server.http.get('/workbook/names')).body).toEqual({ names: [] });
   });
 
+  it('refuses with 400 naming refers_to a definition that does not parse or that the engine refuses, and keeps no such name', async () => {
+    const server = await start();
+    await withSales(server);
+    for (const refersTo of ['=SUM(', '=Data!A1:A3', '=1+']) {
+      const refused = await server.http.post('/workbook/names', {
+        name: 'Bad',
+        refers_to: refersTo,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.detail).toMatch(/^refers_to: /);
+    }
+    expect((await server.http.get('/workbook/names')).body).toEqual({ names: [] });
+  });
+
   it('a row inserted inside the named range grows it, and the names come back after a restart', async () => {
     const journal = new MemoryJournal();
     let server = await start(journal);

@@ -496,6 +496,44 @@ describe('xlsx', () => {
     }
   });
 
+  it('a sheet named History (a name Excel reserves) exports under another name, formulas following it', async () => {
+    await server.http.post('/workbook/sheet', { name: 'History' });
+    await server.http.post('/grid/cell', { sheet: 'History', cell: 'A1', value: 7 });
+    await server.http.post('/grid/cell', { cell: 'A1', value: '=History!A1*2' });
+    const { response, bytes } = await download('/system/export.xlsx');
+    expect(response.status).toBe(200);
+
+    const imported = await upload('/system/import.xlsx', bytes, 'history.xlsx', XLSX);
+    expect(imported.status).toBe(200);
+    expect(imported.body.sheets).toEqual(['Sheet1', 'History~2']);
+    expect((await readGrid(server.http, { sheet: 'Sheet1' }))['A1']).toMatchObject({
+      value: 14,
+      formula: "='History~2'!A1*2",
+    });
+  });
+
+  it('text XML cannot carry (control characters, U+FFFF, a lone surrogate), CRs and _xHHHH_ spellings come back from xlsx as they were', async () => {
+    const texts = [
+      'a\u0001b',
+      'x\u0000y',
+      'end\uffff',
+      'half\ud800',
+      'a\r\nb',
+      'file_x0041_v2',
+      'tab\tnl\n',
+    ];
+    await server.http.post('/grid/range', { target_cell: 'A1', values: [texts] });
+    await server.http.post('/grid/cell', { cell: 'A2', value: '=A1&"!"' });
+    for (const query of ['', '?values_only=true']) {
+      const { response, bytes } = await download(`/system/export.xlsx${query}`);
+      expect(response.status).toBe(200);
+      const imported = await upload('/system/import.xlsx', bytes, 'texts.xlsx', XLSX);
+      expect(imported.status).toBe(200);
+      const { rows } = (await server.http.get('/peek', { range: 'A1:G2' })).body;
+      expect(rows).toEqual([texts, ['a\u0001b!', null, null, null, null, null, null]]);
+    }
+  });
+
   it('[PERSIST-4] values_only=true writes computed values instead of formulas', async () => {
     await buildThreeSheets();
     const { bytes } = await download('/system/export.xlsx?values_only=true');
