@@ -1,7 +1,7 @@
 // The name box (type a cell or range and Enter to go there) and the formula bar (the raw
 // input of the active cell; typing here edits it; Enter commits, Alt+Enter breaks the line,
-// Escape restores). The bar is a one-line text area, so a cell's line breaks survive an edit in
-// it (an input drops them).
+// F4 turns the reference at the caret absolute or relative, Escape restores). The bar is a
+// one-line text area, so a cell's line breaks survive an edit in it (an input drops them).
 import { editableInput } from './cell-format.js';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { functionCatalogue } from '../api/functions-api.js';
@@ -183,6 +183,16 @@ export function FormulaBar({ session, editor }: Props) {
     } else if (event.key === 'Escape') {
       event.preventDefault();
       editor.cancel();
+    } else if (event.key === 'F4') {
+      // The reference at the caret takes its next form ($A$1, A$1, $A1, A1), as in the cell.
+      event.preventDefault();
+      if (session.editing.get() === null)
+        editor.start(cursor, stored, { origin: 'bar', mode: 'edit' });
+      editor.setCaret(event.currentTarget.selectionStart);
+      if (!editor.cycleReference()) return;
+      const at = session.editing.get()?.caret ?? 0;
+      setCaret(at);
+      requestAnimationFrame(() => input.current?.setSelectionRange(at, at));
     }
   };
 
