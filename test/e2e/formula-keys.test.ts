@@ -1,10 +1,10 @@
-// Keys that help while typing a formula: F4 cycling a reference between absolute and relative,
-// in the cell editor and in the formula bar.
+// Help while typing a formula: F4 cycling a reference between absolute and relative, in the cell
+// editor and in the formula bar, and the live result hint computed by a dry run (/eval).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasChromium } from './browser.js';
-import { expectCellText, goTo, openWithValues } from './grid-actions.js';
-import { useBrowserSuite } from './suite.js';
+import { expectCellText, goTo, openWithValues, recordRequestBodies } from './grid-actions.js';
+import { storedValues, useBrowserSuite } from './suite.js';
 
 /** Each cell's stored input (formula text or literal) in `range`. */
 async function inputsOf(
@@ -118,6 +118,76 @@ describe.skipIf(!hasChromium)('formula keys in the browser', () => {
     await expectCellText(page, 'C1', '20');
     await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
     expect(await inputsOf(suite.server, 'C1')).toEqual({ C1: '=SUM(Data!$A1:$B2)*2' });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[EDIT-12] typing =A1*2 shows the result 42 beside the editor within 300 ms, writing nothing; an error shows as its text', async () => {
+    const page = await openWithValues(suite, 'A1', [[21]]);
+    const writes = [
+      ...recordRequestBodies(page, '/grid/cell'),
+      ...recordRequestBodies(page, '/grid/range'),
+    ];
+    const evals = recordRequestBodies(page, '/eval');
+    await goTo(page, 'B1');
+    await page.evaluate(() => {
+      // Capturing: the editor stops its keys' propagation.
+      window.addEventListener(
+        'keydown',
+        () => {
+          document.documentElement.dataset['lastKeyMs'] = String(performance.now());
+        },
+        true,
+      );
+    });
+    await page.keyboard.type('=A1*2');
+    const shownAt = await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="formula-result"]')?.textContent === '42' &&
+        performance.now(),
+      undefined,
+      { timeout: 3000 },
+    );
+    const waited =
+      ((await shownAt.jsonValue()) as number) -
+      Number(await page.evaluate(() => document.documentElement.dataset['lastKeyMs']));
+    expect(waited).toBeLessThan(300);
+    // Debounced: not one dry run per key.
+    expect(evals.filter((body) => body.includes('A1')).length).toBeLessThan(5);
+    // Beside the editor: just under the cell being edited.
+    const editorBox = await page.getByTestId('cell-editor').boundingBox();
+    const hintBox = await page.getByTestId('formula-result').boundingBox();
+    expect(Math.abs(hintBox!.x - editorBox!.x)).toBeLessThan(4);
+    expect(hintBox!.y).toBeGreaterThanOrEqual(editorBox!.y + editorBox!.height - 1);
+    expect(hintBox!.y).toBeLessThan(editorBox!.y + editorBox!.height + 10);
+
+    await page.keyboard.type('0');
+    await expect
+      .poll(() => page.getByTestId('formula-result').textContent(), { timeout: 3000 })
+      .toBe('420');
+    await page.keyboard.type('/0');
+    await expect
+      .poll(() => page.getByTestId('formula-result').textContent(), { timeout: 3000 })
+      .toBe('#DIV/0!');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('formula-result').count()).resolves.toBe(0);
+    expect(writes).toEqual([]);
+    expect(await storedValues(suite.server, 'B1')).toEqual({});
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[EDIT-12] the formula bar shows the result of the formula typed in it', async () => {
+    const page = await openWithValues(suite, 'A1', [[21]]);
+    await goTo(page, 'C2');
+    await page.getByTestId('formula-bar').click();
+    await page.keyboard.type('=A1+1');
+    await expect
+      .poll(() => page.getByTestId('formula-result').textContent(), { timeout: 3000 })
+      .toBe('22');
+    // Unfinished, it shows nothing rather than a parse error.
+    await page.keyboard.type('+SUM(');
+    await expect.poll(() => page.getByTestId('formula-result').count(), { timeout: 3000 }).toBe(0);
+    await page.keyboard.press('Escape');
+    expect(await storedValues(suite.server, 'C2')).toEqual({});
     expect(suite.ui.errors).toEqual([]);
   });
 });

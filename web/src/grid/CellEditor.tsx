@@ -19,7 +19,7 @@ interface Props {
 }
 
 /** The editor's line height in px (styles.css .cell-editor), for its height with line breaks. */
-const LINE_HEIGHT = 16;
+export const LINE_HEIGHT = 16;
 
 const ARROW_MOVES: Readonly<Record<string, Move>> = {
   ArrowUp: { dx: 0, dy: -1 },

@@ -13,6 +13,8 @@ import { formatCell, formatRect, parseRange, splitSheet } from './address.js';
 import { GRID_COLUMNS, MIN_GRID_ROWS } from './grid-theme.js';
 import { formulaReferences, REFERENCE_COLORS } from './reference-colors.js';
 import { applyCompletion, completionAt, enclosingFunction } from './function-completion.js';
+import { useFormulaPreview } from './use-formula-preview.js';
+import { FormulaResult } from './FormulaResult.js';
 
 interface Props {
   readonly session: Session;
@@ -123,6 +125,8 @@ export function FormulaBar({ session, editor }: Props) {
     editing !== null && completion === undefined
       ? enclosingFunction(text, caretAt, catalogue)
       : undefined;
+  // The result of the formula typed here (EDIT-12); an edit in the cell shows its own under it.
+  const result = useFormulaPreview(session, editing?.origin === 'bar');
 
   const loadCatalogue = () => {
     if (catalogue.length === 0)
@@ -272,6 +276,9 @@ export function FormulaBar({ session, editor }: Props) {
           <div className="function-hint" data-testid="function-hint">
             {hint.signature}
           </div>
+        )}
+        {result !== undefined && completion === undefined && (
+          <FormulaResult text={result} className="formula-result-bar" />
         )}
         {references.length > 0 && (
           <div
