@@ -1,10 +1,11 @@
 // Clipboard and fill handle in the browser: TSV out (with an HTML table), TSV in with blank
 // rows and quotes, one value filling a selection, formulas moving their references, cut +
-// paste as one undo step, and the fill handle continuing a series.
+// paste as one undo step, pasting values only, and the fill handle continuing a series.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasChromium } from './browser.js';
 import {
+  clickCell,
   dragFillHandle,
   expectCellText,
   goTo,
@@ -33,6 +34,21 @@ async function inputsOf(
   return Object.fromEntries(
     cells.filter((entry) => entry.input !== null).map((entry) => [entry.cell, entry.input]),
   );
+}
+
+/** The listed cells of `range` with their input, value and formula. */
+async function cellsOf(
+  server: {
+    http: { get: (path: string, query?: Record<string, string>) => Promise<{ body: unknown }> };
+  },
+  range: string,
+): Promise<{ cell: string; input: string | null; value: unknown; formula: string | null }[]> {
+  const cells = (
+    (await server.http.get('/grid', { range })).body as {
+      cells: { cell: string; input: string | null; value: unknown; formula: string | null }[];
+    }
+  ).cells;
+  return cells.map(({ cell, input, value, formula }) => ({ cell, input, value, formula }));
 }
 
 describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
@@ -165,6 +181,68 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
     await page.keyboard.press('Control+z');
     await expectCellText(page, 'A1', '2');
     await expectCellText(page, 'E1', '');
+  });
+
+  it('[CLIP-06] Ctrl+Shift+V pastes the computed values: a copied =A1*2 arrives as the literal 4, an error as its constant, text as text', async () => {
+    const page = await openWithValues(suite, 'A1', [
+      [2, '=A1*2'],
+      [null, '=A1*5', '=1/0', '="0"&"7"'],
+    ]);
+    await expectCellText(page, 'B1', '4');
+    await goTo(page, 'B1');
+    await page.keyboard.press('Control+c');
+    await goTo(page, 'D1');
+    const writes = recordRequestBodies(page, '/grid/range');
+    await page.keyboard.press('Control+Shift+V');
+    await expectCellText(page, 'D1', '4');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await cellsOf(suite.server, 'D1')).toEqual([
+      { cell: 'D1', input: '4', value: 4, formula: null },
+    ]);
+    expect(writes).toHaveLength(1);
+    // Changing A1 leaves the pasted value as it was: it reads nothing.
+    await suite.server.http.post('/grid/cell', { cell: 'A1', value: 5 });
+    await expectCellText(page, 'B1', '10');
+    await expectCellText(page, 'D1', '4');
+
+    await goTo(page, 'B2:D2');
+    await page.keyboard.press('Control+c');
+    await goTo(page, 'B4');
+    await page.keyboard.press('Control+Shift+V');
+    await expectCellText(page, 'D4', '07');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await cellsOf(suite.server, 'B4:D4')).toEqual([
+      { cell: 'B4', input: '25', value: 25, formula: null },
+      { cell: 'C4', input: '#DIV/0!', value: '#DIV/0!', formula: null },
+      // Text that reads as a number stays text (its input shows the ' that keeps it so).
+      { cell: 'D4', input: "'07", value: '07', formula: null },
+    ]);
+    await expectCellText(page, 'C4', '#DIV/0!');
+    // Ctrl+V after it is a whole paste again: formulas, moved.
+    await goTo(page, 'B6');
+    await page.keyboard.press('Control+v');
+    await expect.poll(async () => (await inputsOf(suite.server, 'B6'))['B6']).toBe('=A5*5');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[CLIP-06] the context menu pastes values only; a cut is not pasted as values', async () => {
+    const page = await openWithValues(suite, 'A1', [[3, '=A1+1']]);
+    await expectCellText(page, 'B1', '4');
+    await goTo(page, 'B1');
+    await page.keyboard.press('Control+c');
+    await goTo(page, 'E2');
+    await clickCell(page, 'E2', { button: 'right' });
+    await page.getByTestId('menu-paste-values').click();
+    await expectCellText(page, 'E2', '4');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await inputsOf(suite.server, 'E2')).toEqual({ E2: '4' });
+
+    await goTo(page, 'A1');
+    await page.keyboard.press('Control+x');
+    await goTo(page, 'F1');
+    await page.keyboard.press('Control+Shift+V');
+    await page.locator('[data-testid="toast"][data-kind="error"]').waitFor();
+    expect(await inputsOf(suite.server, 'A1:F1')).toEqual({ A1: '3', B1: '=A1+1' });
   });
 
   it('[FIRST-HOUR] a cut formula keeps reading its cells; a cut pasted on another sheet empties its source', async () => {

@@ -31,6 +31,7 @@ export function CellContextMenu({ request, session, clipboard, onInsertChart, on
     { id: 'cut', label: 'Cut', run: () => void clipboard.copy(true) },
     { id: 'copy', label: 'Copy', run: () => void clipboard.copy(false) },
     { id: 'paste', label: 'Paste', run: () => void clipboard.paste() },
+    { id: 'paste-values', label: 'Paste values only', run: () => void clipboard.pasteValues() },
     { id: 'clear', label: 'Clear contents', run: () => void session.clearRange(sheet, rect) },
     {
       id: 'lock',

@@ -1,7 +1,8 @@
 // The in-cell editor: a text area laid exactly over the cell being edited, growing a line with
 // each line break (Alt+Enter, as in Excel). Enter/Tab commit and move (Shift reverses), Escape
-// cancels; when the edit began by typing, arrows insert and move a reference where a formula
-// awaits one (point mode) and otherwise commit and move.
+// cancels, F4 turns the reference at the caret absolute or relative; when the edit began by
+// typing, arrows insert and move a reference where a formula awaits one (point mode) and
+// otherwise commit and move.
 // Its text is the session's edit state, so the formula bar shows every character at once.
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useObservable } from '../app/observable.js';
@@ -18,7 +19,7 @@ interface Props {
 }
 
 /** The editor's line height in px (styles.css .cell-editor), for its height with line breaks. */
-const LINE_HEIGHT = 16;
+export const LINE_HEIGHT = 16;
 
 const ARROW_MOVES: Readonly<Record<string, Move>> = {
   ArrowUp: { dx: 0, dy: -1 },
@@ -91,6 +92,10 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
     } else if (event.key === 'Escape') {
       event.preventDefault();
       editor.cancel();
+    } else if (event.key === 'F4') {
+      // The reference at the caret takes its next form ($A$1, A$1, $A1, A1).
+      event.preventDefault();
+      editor.cycleReference();
     } else if (state.mode === 'enter' && ARROW_MOVES[event.key] !== undefined) {
       // Typing a formula where a reference may go, arrows point at cells (Excel's Point mode);
       // anywhere else they end the edit and move.

@@ -1,7 +1,7 @@
 // The name box (type a cell or range and Enter to go there) and the formula bar (the raw
 // input of the active cell; typing here edits it; Enter commits, Alt+Enter breaks the line,
-// Escape restores). The bar is a one-line text area, so a cell's line breaks survive an edit in
-// it (an input drops them).
+// F4 turns the reference at the caret absolute or relative, Escape restores). The bar is a
+// one-line text area, so a cell's line breaks survive an edit in it (an input drops them).
 import { editableInput } from './cell-format.js';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { functionCatalogue } from '../api/functions-api.js';
@@ -13,6 +13,8 @@ import { formatCell, formatRect, parseRange, splitSheet } from './address.js';
 import { GRID_COLUMNS, MIN_GRID_ROWS } from './grid-theme.js';
 import { formulaReferences, REFERENCE_COLORS } from './reference-colors.js';
 import { applyCompletion, completionAt, enclosingFunction } from './function-completion.js';
+import { useFormulaPreview } from './use-formula-preview.js';
+import { FormulaResult } from './FormulaResult.js';
 
 interface Props {
   readonly session: Session;
@@ -123,6 +125,8 @@ export function FormulaBar({ session, editor }: Props) {
     editing !== null && completion === undefined
       ? enclosingFunction(text, caretAt, catalogue)
       : undefined;
+  // The result of the formula typed here (EDIT-12); an edit in the cell shows its own under it.
+  const result = useFormulaPreview(session, editing?.origin === 'bar');
 
   const loadCatalogue = () => {
     if (catalogue.length === 0)
@@ -183,6 +187,16 @@ export function FormulaBar({ session, editor }: Props) {
     } else if (event.key === 'Escape') {
       event.preventDefault();
       editor.cancel();
+    } else if (event.key === 'F4') {
+      // The reference at the caret takes its next form ($A$1, A$1, $A1, A1), as in the cell.
+      event.preventDefault();
+      if (session.editing.get() === null)
+        editor.start(cursor, stored, { origin: 'bar', mode: 'edit' });
+      editor.setCaret(event.currentTarget.selectionStart);
+      if (!editor.cycleReference()) return;
+      const at = session.editing.get()?.caret ?? 0;
+      setCaret(at);
+      requestAnimationFrame(() => input.current?.setSelectionRange(at, at));
     }
   };
 
@@ -262,6 +276,9 @@ export function FormulaBar({ session, editor }: Props) {
           <div className="function-hint" data-testid="function-hint">
             {hint.signature}
           </div>
+        )}
+        {result !== undefined && completion === undefined && (
+          <FormulaResult text={result} className="formula-result-bar" />
         )}
         {references.length > 0 && (
           <div

@@ -1,9 +1,10 @@
-// Small layers of the grid view: the cell editor following the viewport, and the live region
-// that announces the active cell (docs/ui-rules.md A11Y-01).
+// Small layers of the grid view: the cell editor (and its formula's live result) following the
+// viewport, and the live region that announces the active cell (docs/ui-rules.md A11Y-01).
 import { useObservable, type Observable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
 import { formatCell, formatRect } from './address.js';
 import { CellEditor } from './CellEditor.js';
+import { CellFormulaResult } from './FormulaResult.js';
 import type { EditController } from './editing.js';
 import type { ColumnLayout, Viewport } from './geometry.js';
 
@@ -15,12 +16,15 @@ export function CellEditorLayer(props: {
 }) {
   const view = useObservable(props.viewport);
   return (
-    <CellEditor
-      session={props.session}
-      editor={props.editor}
-      layout={props.layout}
-      viewport={view}
-    />
+    <>
+      <CellEditor
+        session={props.session}
+        editor={props.editor}
+        layout={props.layout}
+        viewport={view}
+      />
+      <CellFormulaResult session={props.session} layout={props.layout} viewport={view} />
+    </>
   );
 }
 

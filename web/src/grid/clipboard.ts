@@ -1,6 +1,7 @@
 // Copy, cut and paste of cell ranges as TSV (plus an HTML table), so ranges move to and from
 // other spreadsheet programs. Pastes land at the selection's top-left; one copied value fills
-// the whole selection; a copy made here keeps its formulas and moves their references.
+// the whole selection; a copy made here keeps its formulas and moves their references, and
+// pasted as values only (Ctrl+Shift+V) writes what its cells computed instead.
 import { formatCellList, writeRangeChunks, type BlockChunk } from '../app/cell-writes.js';
 import type { Session } from '../app/session.js';
 import {
@@ -17,6 +18,13 @@ import { formatKey, isPlain, replacingPatch, type FormatGrid } from './format-pa
 import { displayValue } from './cell-format.js';
 import { shiftFormula } from '../../../src/core/formula-text/index.js';
 import { parseTsv, toHtmlTable, toTsv } from './tsv.js';
+import {
+  fillSelection,
+  outsideTextValues,
+  pastedValue,
+  type PastedBlock,
+  type PastedValue,
+} from './paste-values.js';
 import type { ParsedBatch } from './tsv-worker.js';
 
 /** What the last copy or cut inside the page held, to paste formulas rather than values. */
@@ -24,6 +32,8 @@ export interface InternalClip {
   readonly sheet: string;
   readonly rect: Rect;
   readonly inputs: readonly (readonly string[])[];
+  /** What each copied cell computed, as a paste of values only writes it (`pastedValue`). */
+  readonly values: readonly (readonly PastedValue[])[];
   readonly text: string;
   readonly cut: boolean;
   /** Each copied cell's format (undefined: none), pasted with the values. */
@@ -53,20 +63,30 @@ function buildClip(
   sheet: string,
   rect: Rect,
   cut: boolean,
-  fill: (put: (col: number, row: number, input: string | null, shown: string) => void) => void,
+  fill: (
+    put: (
+      col: number,
+      row: number,
+      input: string | null,
+      shown: string,
+      value: PastedValue,
+    ) => void,
+  ) => void,
   formatAt: (col: number, row: number) => CellFormat | undefined,
 ): { clip: InternalClip; html: string } {
   const inputs = emptyGrid(rect);
   const shown = emptyGrid(rect);
-  fill((col, row, input, text) => {
+  const values: PastedValue[][] = emptyGrid(rect);
+  fill((col, row, input, text, value) => {
     inputs[row - rect.row]![col - rect.col] = input ?? '';
     shown[row - rect.row]![col - rect.col] = text;
+    values[row - rect.row]![col - rect.col] = value;
   });
   const formats = Array.from({ length: rect.height }, (_, r) =>
     Array.from({ length: rect.width }, (_, c) => formatAt(rect.col + c, rect.row + r)),
   );
   return {
-    clip: { sheet, rect, inputs, text: toTsv(shown), cut, formats },
+    clip: { sheet, rect, inputs, values, text: toTsv(shown), cut, formats },
     html: toHtmlTable(shown),
   };
 }
@@ -96,7 +116,13 @@ export function copyFromCache(
     cut,
     (put) => {
       for (const { col, row, cell } of cached)
-        put(col, row, cell.input, cell.error ?? displayValue(cell.value));
+        put(
+          col,
+          row,
+          cell.input,
+          cell.error ?? displayValue(cell.value),
+          pastedValue(cell.value, cell.error),
+        );
     },
     (col, row) => session.store.formatAt(sheet, col, row),
   );
@@ -123,6 +149,7 @@ export async function copyFromServer(
           Number(match[2]) - 1,
           cell.input,
           cell.error ?? displayValue(cell.value),
+          pastedValue(cell.value, cell.error),
         );
       }
     },
@@ -219,6 +246,23 @@ export async function pasteBlock(
 }
 
 /**
+ * The block a paste of values only writes (Ctrl+Shift+V): a copy made here gives what its cells
+ * computed, never their formulas; outside text is written as it reads, a field that starts with
+ * `=` as that text. One value fills a larger selection, as in any paste (CLIP-03).
+ */
+export async function pasteValuesBlock(
+  text: string,
+  internal: InternalClip | undefined,
+  target: Rect,
+): Promise<PastedBlock> {
+  const fromHere = internal !== undefined && internal.text === text;
+  return fillSelection(
+    fromHere ? internal.values : outsideTextValues(await parsePastedText(text)),
+    target,
+  );
+}
+
+/**
  * Gives the pasted cells their formats: one request per distinct format (each a commit the
  * paste's undo step takes in). A cell with no format clears the one it had; cells that had none
  * and get none are not sent.
@@ -261,7 +305,7 @@ export function pasteCut(session: Session, clip: InternalClip, target: Rect): Pr
 /** Write a pasted block, in chunks when large (one undo step). */
 export function writePaste(
   session: Session,
-  block: string[][],
+  block: PastedBlock,
   target: Rect,
   formats?: FormatGrid,
 ): Promise<boolean> {
@@ -270,7 +314,7 @@ export function writePaste(
 
 async function writePasteNow(
   session: Session,
-  block: string[][],
+  block: PastedBlock,
   target: Rect,
   formats: FormatGrid | undefined,
 ): Promise<boolean> {

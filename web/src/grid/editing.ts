@@ -5,6 +5,7 @@ import { editableInput } from './cell-format.js';
 import type { EditState, Session } from '../app/session.js';
 import { formatRect, type CellRef, type Rect } from './address.js';
 import { ROW_HEIGHT } from './grid-theme.js';
+import { cycleReferenceAt } from './reference-cycle.js';
 
 /** Characters after which a click inserts a reference instead of ending the edit. */
 const POINTABLE_AFTER = new Set([
@@ -147,6 +148,25 @@ export class EditController {
     const text = state.text.slice(0, span.start) + reference + state.text.slice(span.end);
     this.pointSpan = { start: span.start, end: span.start + reference.length };
     this.session.editing.set({ ...state, text, caret: this.pointSpan.end });
+  }
+
+  /**
+   * F4: the reference at the caret takes its next form (`A1` → `$A$1` → `A$1` → `$A1`), the
+   * caret after it. A reference just pointed at stays the one the next click replaces.
+   * False when the text is no formula or no reference is at the caret.
+   */
+  cycleReference(): boolean {
+    const state = this.state;
+    if (state === null) return false;
+    const cycled = cycleReferenceAt(state.text, state.caret);
+    if (cycled === undefined) return false;
+    const pointed = this.pointSpan;
+    this.pointSpan =
+      pointed !== null && pointed.start === cycled.from
+        ? { start: pointed.start, end: cycled.to }
+        : null;
+    this.session.editing.set({ ...state, text: cycled.text, caret: cycled.caret });
+    return true;
   }
 
   cancel(): void {
