@@ -163,6 +163,39 @@ describe(`SaaS authentication on ${TEST_DATABASE_KIND}`, () => {
       expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
     }));
 
+  it('failed sign-ins are counted in the database: five spread over two server processes throttle the account on both, and a burst of guesses at once gets at most five tries, not one per request', () =>
+    withSaas(async (first) => {
+      const second = await startSaasApp({ sameDatabaseAs: first });
+      try {
+        await first.signUp('ivy@example.com');
+        const guess = (server: RunningSaasApp, password = 'wrong password') =>
+          server.http.post('/auth/login', { email: 'ivy@example.com', password });
+        for (const server of [first, second, first, second, first])
+          expect((await guess(server)).status).toBe(401);
+        const throttled = await guess(second, 'correct horse battery');
+        expect(throttled.status).toBe(429);
+        expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+
+        await first.signUp('jay@example.com');
+        const burst = await Promise.all(
+          Array.from({ length: 12 }, (_, index) =>
+            (index % 2 === 0 ? first : second).http.post('/auth/login', {
+              email: 'jay@example.com',
+              password: `guess number ${index}`,
+            }),
+          ),
+        );
+        // Guesses checked at the same moment count each other, so fewer than five may get through.
+        const statuses = burst.map((response) => response.status);
+        const tried = statuses.filter((status) => status === 401).length;
+        expect(tried).toBeGreaterThan(0);
+        expect(tried).toBeLessThanOrEqual(5);
+        expect(statuses.filter((status) => status === 429)).toHaveLength(12 - tried);
+      } finally {
+        await second.close();
+      }
+    }));
+
   it('a session token expires: 401 "expired"; a tampered one: 401 "bad signature"', () => {
     let clock = Date.UTC(2026, 0, 1);
     return withSaas(

@@ -52,6 +52,11 @@ export async function startSaasApp(
     readonly logger?: Record<string, unknown>;
     /** Collects every log line the app writes, at debug level (request logs included). */
     readonly logLines?: string[];
+    /**
+     * Another server process on this app's database: its own connection to the same schema,
+     * left in place when this app closes (the other app drops it).
+     */
+    readonly sameDatabaseAs?: RunningSaasApp;
   } = {},
 ): Promise<RunningSaasApp> {
   const env = {
@@ -61,7 +66,11 @@ export async function startSaasApp(
     ...options.env,
   };
   const config = loadConfig(env, process.cwd());
-  const database = await openTestDatabase();
+  const other = options.sameDatabaseAs?.database;
+  const database: TestDatabase =
+    other === undefined
+      ? await openTestDatabase()
+      : { ...other, database: other.reconnect(), drop: async () => undefined };
   const now = options.now ?? (() => new Date());
   const store = new PostgresWorkbookStore({ database: database.database, now });
   const users = new Users(database.database);
