@@ -235,10 +235,19 @@ export class JournaledWorkbook implements WorkbookHandle {
       if (record.seq !== this.#seq + 1 || record.ops === 'snapshot') return false;
       let applied: AppliedCommit;
       try {
-        applied = this.#workbook.apply(record.ops, {
-          ...(record.actor === undefined ? {} : { actor: record.actor }),
-          ...(record.client === undefined ? {} : { origin: record.client }),
-        });
+        // Another process's undo (redo) takes the same step off this copy's history, so the
+        // next undo here does not undo that undo; a history that differs is forgotten instead.
+        const followed =
+          record.kind === 'change'
+            ? undefined
+            : this.#workbook.followUndo(record.kind, record.ops, record.actor, record.client);
+        applied =
+          followed ??
+          this.#workbook.apply(record.ops, {
+            ...(record.actor === undefined ? {} : { actor: record.actor }),
+            ...(record.client === undefined ? {} : { origin: record.client }),
+          });
+        if (followed === undefined && record.kind !== 'change') this.#workbook.clearHistory();
       } catch {
         return false;
       }

@@ -451,6 +451,48 @@ describe(`SaaS workbooks per user on ${TEST_DATABASE_KIND}`, () => {
       expect(await server.store.recover(second)).toMatchObject({ base: undefined, records: [] });
     }));
 
+  it('undo and redo on one server process take the step the other process undid or redid there, as on one process: an undo after the other’s undo undoes the change before, never the undo', () =>
+    withSaas(
+      async (first) => {
+        const second = await startSaasApp({ sameDatabaseAs: first, follow: true });
+        try {
+          const ada = await first.signUp('ada@example.com');
+          const onFirst = first.as(ada.token);
+          const onSecond = second.as(ada.token);
+          const cells = async (client: Api): Promise<string> =>
+            ((await client.get('/grid', { range: 'A1:A2' })).body.cells as { cell: string }[])
+              .map((cell) => cell.cell)
+              .join(' ');
+          /** Both processes show `expected` (the other's commit arrives a moment later). */
+          const bothShow = async (expected: string): Promise<void> => {
+            for (let attempt = 0; attempt < 200; attempt += 1) {
+              if ((await cells(onFirst)) === expected && (await cells(onSecond)) === expected)
+                return;
+              await new Promise((resolve) => setTimeout(resolve, 25));
+            }
+            expect([await cells(onFirst), await cells(onSecond)]).toEqual([expected, expected]);
+          };
+          await bothShow('');
+          expect((await onSecond.post('/grid/cell', { cell: 'A1', value: '1' })).status).toBe(200);
+          await bothShow('A1');
+          expect((await onFirst.post('/grid/cell', { cell: 'A2', value: '2' })).status).toBe(200);
+          await bothShow('A1 A2');
+          expect((await onSecond.post('/workbook/undo', {})).body.applied).toBe(true);
+          await bothShow('A1');
+          expect((await onFirst.post('/workbook/undo', {})).body.applied).toBe(true);
+          await bothShow('');
+          expect((await onSecond.post('/workbook/redo', {})).body.applied).toBe(true);
+          await bothShow('A1');
+          const redone = await onFirst.post('/workbook/redo', {});
+          expect(redone.body).toMatchObject({ applied: true, can_redo: false });
+          await bothShow('A1 A2');
+        } finally {
+          await second.close();
+        }
+      },
+      { follow: true },
+    ));
+
   it('an idle workbook leaves memory over the budget and loads again with every change', () => {
     let clock = Date.UTC(2026, 0, 1);
     return withSaas(

@@ -6,6 +6,7 @@ import {
   Accounts,
   Authenticator,
   Collaborators,
+  DatabaseCommitFollower,
   PostgresPluginSecretStore,
   PostgresWorkbookStore,
   SecretCipher,
@@ -57,6 +58,8 @@ export async function startSaasApp(
      * left in place when this app closes (the other app drops it).
      */
     readonly sameDatabaseAs?: RunningSaasApp;
+    /** Follows the commits other processes store (LISTEN/NOTIFY), as main.ts does on Postgres. */
+    readonly follow?: boolean;
   } = {},
 ): Promise<RunningSaasApp> {
   const env = {
@@ -88,9 +91,14 @@ export async function startSaasApp(
   const cipher = new SecretCipher(config.secretKey!);
   const secretStore = new PostgresPluginSecretStore(database.database, cipher);
   const plugins = await options.plugins?.(secretStore);
+  const follower =
+    options.follow === true
+      ? await DatabaseCommitFollower.open({ database: database.database })
+      : undefined;
   const host = new SaasHost({
     directory,
     journal: store,
+    ...(follower === undefined ? {} : { follower }),
     memoryBudgetBytes: config.workbookMemoryBytes,
     minIdleMs: config.workbookIdleMs,
     now,
@@ -159,6 +167,7 @@ export async function startSaasApp(
     },
     close: async () => {
       await running.close();
+      await follower?.close();
       await plugins?.close();
       await store.close();
       await database.drop();
