@@ -493,6 +493,33 @@ describe(`SaaS workbooks per user on ${TEST_DATABASE_KIND}`, () => {
       { follow: true },
     ));
 
+  it('a workbook deleted through one server process takes no write through another that still has it loaded: never a 200, nothing stored, then 404', () =>
+    withSaas(async (first) => {
+      const second = await startSaasApp({ sameDatabaseAs: first });
+      try {
+        const ada = await first.signUp('ada@example.com');
+        const id = (await first.as(ada.token).post('/workbooks', { title: 'Doomed' })).body.workbook
+          .id as string;
+        const onSecond = second.as(ada.token, { 'x-workbook-id': id });
+        expect((await onSecond.get('/grid', { range: 'A1' })).status).toBe(200);
+        expect((await del(first.as(ada.token), `/workbooks/${id}`)).status).toBe(200);
+
+        const statuses: number[] = [];
+        for (let attempt = 0; attempt < 3; attempt += 1)
+          statuses.push((await onSecond.post('/grid/cell', { cell: 'A1', value: '1' })).status);
+        expect(statuses).not.toContain(200);
+        expect(statuses.at(-1)).toBe(404);
+        expect((await onSecond.get('/grid', { range: 'A1' })).status).toBe(404);
+        const { rows } = await first.database.database.query<{ count: number }>(
+          'SELECT count(*)::int AS count FROM workbook_commits WHERE workbook_id = $1',
+          [id],
+        );
+        expect(rows[0]!.count).toBe(0);
+      } finally {
+        await second.close();
+      }
+    }));
+
   it('an idle workbook leaves memory over the budget and loads again with every change', () => {
     let clock = Date.UTC(2026, 0, 1);
     return withSaas(
