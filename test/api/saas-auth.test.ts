@@ -493,7 +493,7 @@ describe(`SaaS workbooks per user on ${TEST_DATABASE_KIND}`, () => {
       { follow: true },
     ));
 
-  it('a workbook deleted through one server process takes no write through another that still has it loaded: never a 200, nothing stored, then 404', () =>
+  it('a workbook deleted through one server process takes no write through another that still has it loaded: never a 200, nothing stored (nor a checkpoint it saves), then 404', () =>
     withSaas(async (first) => {
       const second = await startSaasApp({ sameDatabaseAs: first });
       try {
@@ -504,6 +504,7 @@ describe(`SaaS workbooks per user on ${TEST_DATABASE_KIND}`, () => {
         expect((await onSecond.get('/grid', { range: 'A1' })).status).toBe(200);
         expect((await del(first.as(ada.token), `/workbooks/${id}`)).status).toBe(200);
 
+        await onSecond.post('/system/save', {});
         const statuses: number[] = [];
         for (let attempt = 0; attempt < 3; attempt += 1)
           statuses.push((await onSecond.post('/grid/cell', { cell: 'A1', value: '1' })).status);
@@ -515,6 +516,11 @@ describe(`SaaS workbooks per user on ${TEST_DATABASE_KIND}`, () => {
           [id],
         );
         expect(rows[0]!.count).toBe(0);
+        const checkpoints = await first.database.database.query<{ count: number }>(
+          'SELECT count(*)::int AS count FROM workbook_checkpoints WHERE workbook_id = $1',
+          [id],
+        );
+        expect(checkpoints.rows[0]!.count).toBe(0);
       } finally {
         await second.close();
       }

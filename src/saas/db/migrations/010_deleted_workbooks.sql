@@ -23,3 +23,17 @@ $$;
 
 CREATE TRIGGER workbook_heads_not_deleted BEFORE INSERT ON workbook_heads
 FOR EACH ROW EXECUTE FUNCTION gridbook_refuse_deleted_workbook();
+
+-- A checkpoint (POST /system/save) such a process writes for a deleted workbook is not stored.
+CREATE FUNCTION gridbook_skip_deleted_workbook() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM deleted_workbooks WHERE workbook_id = NEW.workbook_id) THEN
+    RETURN NULL;
+  END IF;
+  RETURN NEW;
+END;
+$$;
+
+CREATE TRIGGER workbook_checkpoints_not_deleted BEFORE INSERT ON workbook_checkpoints
+FOR EACH ROW EXECUTE FUNCTION gridbook_skip_deleted_workbook();
