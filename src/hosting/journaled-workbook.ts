@@ -30,7 +30,11 @@ import {
   type FeedListener,
 } from './commit-feed.js';
 import { CommitSeqTakenError } from '../persistence/index.js';
-import { StorageUnavailableError, WorkbookChangedElsewhereError } from './errors.js';
+import {
+  StorageUnavailableError,
+  WorkbookChangedElsewhereError,
+  WorkbookDeletedElsewhereError,
+} from './errors.js';
 
 /** A commit as subscribers and callers receive it: its durable record and its change set. */
 export type Commit = CommittedChange;
@@ -444,7 +448,10 @@ export class JournaledWorkbook implements WorkbookHandle {
       // Not a storage failure: this copy missed another process's commits. Nothing after the
       // refused commit can be stored either, so the copy stops taking changes and is replaced.
       if (this.#storageFailure === undefined) {
-        this.#storageFailure = new WorkbookChangedElsewhereError(this.id);
+        this.#storageFailure =
+          error instanceof CommitSeqTakenError && error.deleted
+            ? new WorkbookDeletedElsewhereError(this.id)
+            : new WorkbookChangedElsewhereError(this.id);
         this.#onStale?.();
       }
       return this.#storageFailure;

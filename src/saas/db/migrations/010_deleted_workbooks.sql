@@ -2,8 +2,8 @@
 -- memory (loaded before the deletion, its access cached up to 5 s) could otherwise store its
 -- next commit, numbered 1 when it had none, as the first of a workbook no one can open, and
 -- answer it 200. The deletion leaves the id here, and the head of a workbook named here cannot
--- be created again: the write is refused like a seq already taken (SQLSTATE 23505), so that
--- process drops its copy and its next request answers 404.
+-- be created again: the write is refused (SQLSTATE GB404, seq-taken.ts), that process drops
+-- its copy and answers 404.
 CREATE TABLE deleted_workbooks (
   workbook_id text PRIMARY KEY,
   deleted_at timestamptz NOT NULL DEFAULT now()
@@ -14,7 +14,7 @@ LANGUAGE plpgsql AS $$
 BEGIN
   IF EXISTS (SELECT 1 FROM deleted_workbooks WHERE workbook_id = NEW.workbook_id) THEN
     RAISE EXCEPTION USING
-      ERRCODE = 'unique_violation',
+      ERRCODE = 'GB404',
       MESSAGE = format('workbook %s was deleted', NEW.workbook_id);
   END IF;
   RETURN NEW;
