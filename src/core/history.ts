@@ -103,6 +103,11 @@ export class History {
     return this.#undo.peek();
   }
 
+  /** The entry the next redo would take, left in place. */
+  peekRedo(): readonly Op[] | undefined {
+    return this.#redo.peek();
+  }
+
   /** The origin of the entry the next undo would take (undefined: none recorded, or no entry). */
   peekUndoOrigin(): string | undefined {
     return this.#undo.peekOrigin();

@@ -464,6 +464,24 @@ export class Workbook {
     });
   }
 
+  /**
+   * Another copy of this workbook (another server process, whose commits this one follows) ran
+   * `ops` as an undo (`kind` undo) or a redo: when the step on top of this copy's own undo (or
+   * redo) stack is those very ops, this copy undoes (redoes) it too, so both histories stay
+   * alike and the next undo in either takes the same step. Undefined, doing nothing, when it is
+   * not on top (this copy's history differs: the caller applies the ops and forgets it).
+   */
+  followUndo(
+    kind: 'undo' | 'redo',
+    ops: readonly Op[],
+    actor?: string,
+    origin?: string,
+  ): Commit | undefined {
+    const top = kind === 'undo' ? this.#history.peekUndo() : this.#history.peekRedo();
+    if (top === undefined || !sameOps(top, ops)) return undefined;
+    return kind === 'undo' ? this.undo(actor, {}, origin) : this.redo(actor, origin);
+  }
+
   /** Redo the last undone change; `origin` (the caller's) is recorded with the step it puts back on the undo stack. */
   redo(actor?: string, origin?: string): Commit | undefined {
     const entry = this.#history.takeRedo();
@@ -872,6 +890,11 @@ export class Workbook {
 }
 
 /** A generator of work as a stepper: it goes on while `more()` answers true. */
+/** Whether two op lists are the same ops (one of them read back from a stored record). */
+function sameOps(a: readonly Op[], b: readonly Op[]): boolean {
+  return a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
+}
+
 function stepsOf(work: Generator<void, void>): PreparedWrite {
   let done = false;
   return {

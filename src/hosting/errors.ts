@@ -16,10 +16,21 @@ export class StorageUnavailableError extends HostingError {
  * next request works on the workbook as the database holds it. Sending the change again is safe.
  */
 export class WorkbookChangedElsewhereError extends HostingError {
-  constructor(readonly workbookId: string) {
-    super(
-      'The workbook was changed through another server process at the same moment, so this change was not saved. It has been reloaded with that change: send this one again.',
-    );
+  constructor(
+    readonly workbookId: string,
+    message = 'The workbook was changed through another server process at the same moment, so this change was not saved. It has been reloaded with that change: send this one again.',
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The workbook was deleted through another server process while this one still had it in
+ * memory: the change was not stored, the copy is dropped, and there is nothing to send it to.
+ */
+export class WorkbookDeletedElsewhereError extends WorkbookChangedElsewhereError {
+  constructor(workbookId: string) {
+    super(workbookId, 'Workbook not found: it has been deleted, so this change was not saved.');
   }
 }
 

@@ -12,6 +12,7 @@ export {
   JournalReplayError,
   StorageUnavailableError,
   WorkbookChangedElsewhereError,
+  WorkbookDeletedElsewhereError,
 } from './errors.js';
 export {
   JournaledWorkbook,

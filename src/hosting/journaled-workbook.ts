@@ -30,7 +30,11 @@ import {
   type FeedListener,
 } from './commit-feed.js';
 import { CommitSeqTakenError } from '../persistence/index.js';
-import { StorageUnavailableError, WorkbookChangedElsewhereError } from './errors.js';
+import {
+  StorageUnavailableError,
+  WorkbookChangedElsewhereError,
+  WorkbookDeletedElsewhereError,
+} from './errors.js';
 
 /** A commit as subscribers and callers receive it: its durable record and its change set. */
 export type Commit = CommittedChange;
@@ -235,10 +239,19 @@ export class JournaledWorkbook implements WorkbookHandle {
       if (record.seq !== this.#seq + 1 || record.ops === 'snapshot') return false;
       let applied: AppliedCommit;
       try {
-        applied = this.#workbook.apply(record.ops, {
-          ...(record.actor === undefined ? {} : { actor: record.actor }),
-          ...(record.client === undefined ? {} : { origin: record.client }),
-        });
+        // Another process's undo (redo) takes the same step off this copy's history, so the
+        // next undo here does not undo that undo; a history that differs is forgotten instead.
+        const followed =
+          record.kind === 'change'
+            ? undefined
+            : this.#workbook.followUndo(record.kind, record.ops, record.actor, record.client);
+        applied =
+          followed ??
+          this.#workbook.apply(record.ops, {
+            ...(record.actor === undefined ? {} : { actor: record.actor }),
+            ...(record.client === undefined ? {} : { origin: record.client }),
+          });
+        if (followed === undefined && record.kind !== 'change') this.#workbook.clearHistory();
       } catch {
         return false;
       }
@@ -435,7 +448,10 @@ export class JournaledWorkbook implements WorkbookHandle {
       // Not a storage failure: this copy missed another process's commits. Nothing after the
       // refused commit can be stored either, so the copy stops taking changes and is replaced.
       if (this.#storageFailure === undefined) {
-        this.#storageFailure = new WorkbookChangedElsewhereError(this.id);
+        this.#storageFailure =
+          error instanceof CommitSeqTakenError && error.deleted
+            ? new WorkbookDeletedElsewhereError(this.id)
+            : new WorkbookChangedElsewhereError(this.id);
         this.#onStale?.();
       }
       return this.#storageFailure;

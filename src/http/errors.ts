@@ -43,6 +43,7 @@ import {
   CommitsUnavailableError,
   StorageUnavailableError,
   WorkbookChangedElsewhereError,
+  WorkbookDeletedElsewhereError,
 } from '../hosting/index.js';
 import {
   AccountExistsError,
@@ -113,6 +114,8 @@ const STATUS_BY_ERROR: readonly ErrorStatus[] = [
   // Another process committed to the workbook first (SaaS, several processes on one database):
   // nothing was stored, the copy is reloaded, and the same request sent again is answered. Not
   // 409: on POST /grid/cell that status means a version mismatch with the spec's own body.
+  // …unless it was deleted there: nothing to send the change to (before its parent class).
+  [WorkbookDeletedElsewhereError, 404],
   [WorkbookChangedElsewhereError, 503],
   // A whole-sheet read built in slices saw commits land under it on every attempt: it did not
   // answer a mix of states; the same read sent again is answered.
@@ -279,7 +282,11 @@ export function installErrorHandling(
       return;
     }
     const domainStatus = statusOf(error, table);
-    if (error instanceof WorkbookChangedElsewhereError) void reply.header('retry-after', '0');
+    if (
+      error instanceof WorkbookChangedElsewhereError &&
+      !(error instanceof WorkbookDeletedElsewhereError)
+    )
+      void reply.header('retry-after', '0');
     if (domainStatus !== undefined) {
       send(reply, domainStatus, { detail: detailOf(error) });
       return;

@@ -99,6 +99,8 @@ export class CommitSeqTakenError extends PersistenceError {
     readonly workbookId: string,
     readonly seq: number,
     detail: string,
+    /** The workbook was deleted meanwhile (SaaS): no commit of it can be stored again. */
+    readonly deleted = false,
   ) {
     super(
       `Commit ${seq} of workbook ${workbookId} was already written by another process (${detail}).`,

@@ -5,13 +5,17 @@
 import { CommitSeqTakenError } from '../persistence/index.js';
 
 const UNIQUE_VIOLATION = '23505';
+/** Migration 010's refusal of a write for a deleted workbook. */
+const WORKBOOK_DELETED = 'GB404';
 
 /** `error` as CommitSeqTakenError when the database refused a seq it already holds; else itself. */
 export function seqTakenOr(workbookId: string, firstSeq: number, error: unknown): unknown {
-  if ((error as { code?: unknown } | null)?.code !== UNIQUE_VIOLATION) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code !== UNIQUE_VIOLATION && code !== WORKBOOK_DELETED) return error;
   return new CommitSeqTakenError(
     workbookId,
     firstSeq,
     error instanceof Error ? error.message : String(error),
+    code === WORKBOOK_DELETED,
   );
 }

@@ -169,6 +169,11 @@ export class WorkbookDirectory {
     this.forgetAccess(workbookId);
     await this.#database.transaction(async (tx) => {
       await tx.query('DELETE FROM workbooks WHERE id = $1', [workbookId]);
+      // Another process's copy cannot store a first commit for it again (migration 010).
+      await tx.query(
+        'INSERT INTO deleted_workbooks (workbook_id) VALUES ($1) ON CONFLICT DO NOTHING',
+        [workbookId],
+      );
       await PostgresWorkbookStore.deleteAll(tx, workbookId);
     });
     this.forgetAccess(workbookId);

@@ -163,6 +163,39 @@ describe(`SaaS authentication on ${TEST_DATABASE_KIND}`, () => {
       expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
     }));
 
+  it('failed sign-ins are counted in the database: five spread over two server processes throttle the account on both, and a burst of guesses at once gets at most five tries, not one per request', () =>
+    withSaas(async (first) => {
+      const second = await startSaasApp({ sameDatabaseAs: first });
+      try {
+        await first.signUp('ivy@example.com');
+        const guess = (server: RunningSaasApp, password = 'wrong password') =>
+          server.http.post('/auth/login', { email: 'ivy@example.com', password });
+        for (const server of [first, second, first, second, first])
+          expect((await guess(server)).status).toBe(401);
+        const throttled = await guess(second, 'correct horse battery');
+        expect(throttled.status).toBe(429);
+        expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+
+        await first.signUp('jay@example.com');
+        const burst = await Promise.all(
+          Array.from({ length: 12 }, (_, index) =>
+            (index % 2 === 0 ? first : second).http.post('/auth/login', {
+              email: 'jay@example.com',
+              password: `guess number ${index}`,
+            }),
+          ),
+        );
+        // Guesses checked at the same moment count each other, so fewer than five may get through.
+        const statuses = burst.map((response) => response.status);
+        const tried = statuses.filter((status) => status === 401).length;
+        expect(tried).toBeGreaterThan(0);
+        expect(tried).toBeLessThanOrEqual(5);
+        expect(statuses.filter((status) => status === 429)).toHaveLength(12 - tried);
+      } finally {
+        await second.close();
+      }
+    }));
+
   it('a session token expires: 401 "expired"; a tampered one: 401 "bad signature"', () => {
     let clock = Date.UTC(2026, 0, 1);
     return withSaas(
@@ -416,6 +449,80 @@ describe(`SaaS workbooks per user on ${TEST_DATABASE_KIND}`, () => {
       expect((await del(main, `/workbooks/${second}`)).status).toBe(200);
       expect((await other.get('/grid')).status).toBe(404);
       expect(await server.store.recover(second)).toMatchObject({ base: undefined, records: [] });
+    }));
+
+  it('undo and redo on one server process take the step the other process undid or redid there, as on one process: an undo after the other’s undo undoes the change before, never the undo', () =>
+    withSaas(
+      async (first) => {
+        const second = await startSaasApp({ sameDatabaseAs: first, follow: true });
+        try {
+          const ada = await first.signUp('ada@example.com');
+          const onFirst = first.as(ada.token);
+          const onSecond = second.as(ada.token);
+          const cells = async (client: Api): Promise<string> =>
+            ((await client.get('/grid', { range: 'A1:A2' })).body.cells as { cell: string }[])
+              .map((cell) => cell.cell)
+              .join(' ');
+          /** Both processes show `expected` (the other's commit arrives a moment later). */
+          const bothShow = async (expected: string): Promise<void> => {
+            for (let attempt = 0; attempt < 200; attempt += 1) {
+              if ((await cells(onFirst)) === expected && (await cells(onSecond)) === expected)
+                return;
+              await new Promise((resolve) => setTimeout(resolve, 25));
+            }
+            expect([await cells(onFirst), await cells(onSecond)]).toEqual([expected, expected]);
+          };
+          await bothShow('');
+          expect((await onSecond.post('/grid/cell', { cell: 'A1', value: '1' })).status).toBe(200);
+          await bothShow('A1');
+          expect((await onFirst.post('/grid/cell', { cell: 'A2', value: '2' })).status).toBe(200);
+          await bothShow('A1 A2');
+          expect((await onSecond.post('/workbook/undo', {})).body.applied).toBe(true);
+          await bothShow('A1');
+          expect((await onFirst.post('/workbook/undo', {})).body.applied).toBe(true);
+          await bothShow('');
+          expect((await onSecond.post('/workbook/redo', {})).body.applied).toBe(true);
+          await bothShow('A1');
+          const redone = await onFirst.post('/workbook/redo', {});
+          expect(redone.body).toMatchObject({ applied: true, can_redo: false });
+          await bothShow('A1 A2');
+        } finally {
+          await second.close();
+        }
+      },
+      { follow: true },
+    ));
+
+  it('a workbook deleted through one server process takes no write through another that still has it loaded: 404 at once, nothing stored (nor a checkpoint it saves)', () =>
+    withSaas(async (first) => {
+      const second = await startSaasApp({ sameDatabaseAs: first });
+      try {
+        const ada = await first.signUp('ada@example.com');
+        const id = (await first.as(ada.token).post('/workbooks', { title: 'Doomed' })).body.workbook
+          .id as string;
+        const onSecond = second.as(ada.token, { 'x-workbook-id': id });
+        expect((await onSecond.get('/grid', { range: 'A1' })).status).toBe(200);
+        expect((await del(first.as(ada.token), `/workbooks/${id}`)).status).toBe(200);
+
+        await onSecond.post('/system/save', {});
+        const statuses: number[] = [];
+        for (let attempt = 0; attempt < 3; attempt += 1)
+          statuses.push((await onSecond.post('/grid/cell', { cell: 'A1', value: '1' })).status);
+        expect(statuses).toEqual([404, 404, 404]);
+        expect((await onSecond.get('/grid', { range: 'A1' })).status).toBe(404);
+        const { rows } = await first.database.database.query<{ count: number }>(
+          'SELECT count(*)::int AS count FROM workbook_commits WHERE workbook_id = $1',
+          [id],
+        );
+        expect(rows[0]!.count).toBe(0);
+        const checkpoints = await first.database.database.query<{ count: number }>(
+          'SELECT count(*)::int AS count FROM workbook_checkpoints WHERE workbook_id = $1',
+          [id],
+        );
+        expect(checkpoints.rows[0]!.count).toBe(0);
+      } finally {
+        await second.close();
+      }
     }));
 
   it('an idle workbook leaves memory over the budget and loads again with every change', () => {

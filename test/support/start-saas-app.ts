@@ -6,6 +6,7 @@ import {
   Accounts,
   Authenticator,
   Collaborators,
+  DatabaseCommitFollower,
   PostgresPluginSecretStore,
   PostgresWorkbookStore,
   SecretCipher,
@@ -52,6 +53,13 @@ export async function startSaasApp(
     readonly logger?: Record<string, unknown>;
     /** Collects every log line the app writes, at debug level (request logs included). */
     readonly logLines?: string[];
+    /**
+     * Another server process on this app's database: its own connection to the same schema,
+     * left in place when this app closes (the other app drops it).
+     */
+    readonly sameDatabaseAs?: RunningSaasApp;
+    /** Follows the commits other processes store (LISTEN/NOTIFY), as main.ts does on Postgres. */
+    readonly follow?: boolean;
   } = {},
 ): Promise<RunningSaasApp> {
   const env = {
@@ -61,7 +69,11 @@ export async function startSaasApp(
     ...options.env,
   };
   const config = loadConfig(env, process.cwd());
-  const database = await openTestDatabase();
+  const other = options.sameDatabaseAs?.database;
+  const database: TestDatabase =
+    other === undefined
+      ? await openTestDatabase()
+      : { ...other, database: other.reconnect(), drop: async () => undefined };
   const now = options.now ?? (() => new Date());
   const store = new PostgresWorkbookStore({ database: database.database, now });
   const users = new Users(database.database);
@@ -79,9 +91,14 @@ export async function startSaasApp(
   const cipher = new SecretCipher(config.secretKey!);
   const secretStore = new PostgresPluginSecretStore(database.database, cipher);
   const plugins = await options.plugins?.(secretStore);
+  const follower =
+    options.follow === true
+      ? await DatabaseCommitFollower.open({ database: database.database })
+      : undefined;
   const host = new SaasHost({
     directory,
     journal: store,
+    ...(follower === undefined ? {} : { follower }),
     memoryBudgetBytes: config.workbookMemoryBytes,
     minIdleMs: config.workbookIdleMs,
     now,
@@ -150,6 +167,7 @@ export async function startSaasApp(
     },
     close: async () => {
       await running.close();
+      await follower?.close();
       await plugins?.close();
       await store.close();
       await database.drop();

@@ -6,12 +6,11 @@ import type { Database, Queryable } from '../db/index.js';
 import {
   AccountExistsError,
   InvalidAccountInputError,
-  SignInThrottledError,
   WrongCredentialsError,
 } from './auth-errors.js';
 import type { Authenticator, Session } from './authenticator.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.js';
-import { FailureThrottle } from './throttle.js';
+import { FailureThrottle, type ThrottledKey } from './throttle.js';
 import { normalEmail, type User, type Users } from './users.js';
 
 export interface AccountsOptions {
@@ -30,6 +29,14 @@ export interface SignedIn extends Session {
 /** Five failed sign-ins per account, fifty per address, in 15 minutes. */
 const ACCOUNT_LIMIT = { failures: 5, windowMs: 15 * 60_000 };
 const ADDRESS_LIMIT = { failures: 50, windowMs: 15 * 60_000 };
+const accountKey = (email: string): ThrottledKey => ({
+  key: `account:${email}`,
+  limit: ACCOUNT_LIMIT,
+});
+const addressKey = (address: string): ThrottledKey => ({
+  key: `address:${address}`,
+  limit: ADDRESS_LIMIT,
+});
 
 export const MIN_PASSWORD_LENGTH = 8;
 const MAX_PASSWORD_LENGTH = 1024;
@@ -44,32 +51,28 @@ export function validEmail(raw: string): string {
 
 export class Accounts {
   readonly #options: AccountsOptions;
-  readonly #perAccount: FailureThrottle;
-  readonly #perAddress: FailureThrottle;
+  readonly #throttle: FailureThrottle;
 
   constructor(options: AccountsOptions) {
     this.#options = options;
-    const clock = (): number => options.now().getTime();
-    this.#perAccount = new FailureThrottle(ACCOUNT_LIMIT, clock);
-    this.#perAddress = new FailureThrottle(ADDRESS_LIMIT, clock);
+    this.#throttle = new FailureThrottle(options.database, () => options.now().getTime());
   }
 
   async signUp(rawEmail: string, password: string, address: string): Promise<SignedIn> {
-    this.#refuseThrottled(undefined, address);
     const email = validEmail(rawEmail);
     if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH)
       throw new InvalidAccountInputError(
         'password',
         `must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters long.`,
       );
+    // An email that has an account is counted as a failure of the address: probing which emails
+    // have accounts is throttled like guessing.
+    const attempt = await this.#throttle.begin([addressKey(address)]);
     const passwordHash = await hashPassword(password);
     const user: User = { id: randomUUID(), email };
     await this.#options.database.transaction(async (tx) => {
-      if ((await this.#options.users.byEmail(tx, email)) !== undefined) {
-        // Counted as a failure: probing which emails have accounts is throttled like guessing.
-        this.#perAddress.fail(address);
+      if ((await this.#options.users.byEmail(tx, email)) !== undefined)
         throw new AccountExistsError();
-      }
       await tx.query('INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3)', [
         user.id,
         email,
@@ -77,30 +80,21 @@ export class Accounts {
       ]);
       await this.#options.onUserCreated?.(tx, user);
     });
+    await attempt.succeeded();
     return { ...(await this.#options.authenticator.signSession(user)), user };
   }
 
   async signIn(rawEmail: string, password: string, address: string): Promise<SignedIn> {
     const email = normalEmail(rawEmail);
-    this.#refuseThrottled(email, address);
+    const accountThrottle = accountKey(email);
+    const attempt = await this.#throttle.begin([accountThrottle, addressKey(address)]);
     const account = await this.#options.users.byEmail(this.#options.database, email);
     // Always one scrypt, so an unknown email takes as long as a wrong password.
     const matches = await verifyPassword(password, account?.passwordHash ?? DUMMY_HASH);
-    if (account === undefined || account.passwordHash === undefined || !matches) {
-      this.#perAccount.fail(email);
-      this.#perAddress.fail(address);
+    if (account === undefined || account.passwordHash === undefined || !matches)
       throw new WrongCredentialsError();
-    }
-    this.#perAccount.clear(email);
+    await attempt.succeeded(accountThrottle.key);
     const user: User = { id: account.id, email: account.email };
     return { ...(await this.#options.authenticator.signSession(user)), user };
-  }
-
-  #refuseThrottled(email: string | undefined, address: string): void {
-    const wait = Math.max(
-      email === undefined ? 0 : this.#perAccount.retryAfter(email),
-      this.#perAddress.retryAfter(address),
-    );
-    if (wait > 0) throw new SignInThrottledError(wait);
   }
 }
