@@ -889,12 +889,12 @@ export class Workbook {
   }
 }
 
-/** A generator of work as a stepper: it goes on while `more()` answers true. */
 /** Whether two op lists are the same ops (one of them read back from a stored record). */
 function sameOps(a: readonly Op[], b: readonly Op[]): boolean {
   return a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** A generator of work as a stepper: it goes on while `more()` answers true. */
 function stepsOf(work: Generator<void, void>): PreparedWrite {
   let done = false;
   return {
