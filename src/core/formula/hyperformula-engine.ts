@@ -67,6 +67,7 @@ import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
 import { positionalParameters, signatureOf, type FunctionInfo } from './function-catalogue.js';
 import { EXCEL_FUNCTIONS } from './excel-functions.js';
 import { refuseEmptyTextAsNumber } from './empty-text-coercion.js';
+import { passFailedIntersectionsAsErrors } from './failed-intersection.js';
 import { writeNumbersAsExcelText } from './number-text.js';
 import { readExcelDateEdges } from './excel-date-serials.js';
 import { readTextNumbersWith } from './excel-arguments.js';
@@ -1093,6 +1094,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   installEvaluationCell();
   refuseRangesInSingleValueArguments();
   refuseEmptyTextAsNumber();
+  passFailedIntersectionsAsErrors();
   writeNumbersAsExcelText();
   readExcelDateEdges();
   makeEmptyProductZero();
