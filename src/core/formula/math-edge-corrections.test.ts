@@ -61,3 +61,24 @@ describe('whole numbers handed out', () => {
     expect(calc('=2/3')).toBe(0.666666666666667);
   });
 });
+
+describe('SUMX2MY2, SUMX2PY2 and SUMXMY2', () => {
+  const rows = [
+    [2, 'a', 3],
+    [null, 4, true],
+    ['x', null, 5],
+  ];
+
+  it('are #DIV/0! without one pair of numbers (poi FormulaEvalTestData_Copy.xlsx E1336, F1340, G1344)', () => {
+    expect(formulaValue(bed, '=SUMX2MY2(A1:A3,B1:B3)', rows)).toBe('#DIV/0!');
+    expect(formulaValue(bed, '=SUMX2PY2(A1:A3,B1:B3)', rows)).toBe('#DIV/0!');
+    expect(formulaValue(bed, '=SUMXMY2(B1:B3,C1:C3)', rows)).toBe('#DIV/0!');
+  });
+
+  it('sum the pairs of numbers there are (MS examples)', () => {
+    expect(calc('=SUMX2MY2({2,3,9,1,8,7,5},{6,5,11,7,5,4,4})')).toBe(-55);
+    expect(calc('=SUMX2PY2({2,3,9,1,8,7,5},{6,5,11,7,5,4,4})')).toBe(521);
+    expect(calc('=SUMXMY2({2,3,9,1,8,7,5},{6,5,11,7,5,4,4})')).toBe(79);
+    expect(formulaValue(bed, '=SUMXMY2(A1:A3,C1:C3)', rows)).toBe(1);
+  });
+});

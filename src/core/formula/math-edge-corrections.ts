@@ -9,7 +9,10 @@
 //   value instead of becoming NaN in the engine's rounding of what it hands out, and one below the
 //   smallest normal double (EXP(-745)) is 0, as Excel flushes it (ironcalc
 //   MATH_AND_TRIGONOMETRY--EXP_SIGN.xlsx B44).
-import { CellError, ErrorType } from 'hyperformula';
+// - SUMX2MY2, SUMX2PY2 and SUMXMY2 without one pair of numbers (text, empty cells, TRUE beside
+//   every number) are #DIV/0!, not 0 (poi FormulaEvalTestData_Copy.xlsx EverythingTests E1336,
+//   G1336, F1340, G1340, K1340, G1344, I1344, J1344); an error in either array still comes first.
+import { CellError, ErrorType, SimpleRangeValue } from 'hyperformula';
 import {
   builtinPluginPrototype,
   internalPrototype,
@@ -36,6 +39,31 @@ function withEdge(name: string, method: string, edge: (args: number[]) => unknow
     withEdgeCase.runFunction = (args, at, meta, fn) =>
       plugin.runFunction(args, at, meta, (...values) => edge(values) ?? fn(...values));
     return original.call(withEdgeCase, ast, state);
+  };
+}
+
+/** True when some position of the two arrays holds a number in both. */
+function hasNumberPair(x: unknown, y: unknown): boolean {
+  if (!(x instanceof SimpleRangeValue) || !(y instanceof SimpleRangeValue)) return true;
+  const xs = x.valuesFromTopLeftCorner();
+  const ys = y.valuesFromTopLeftCorner();
+  return xs.some((value, index) => typeof value === 'number' && typeof ys[index] === 'number');
+}
+
+/** `method` of the pairwise sum `name` answers #DIV/0! where it summed no pair of numbers. */
+function withoutPairsDividingByZero(name: string, method: string): void {
+  const prototype = builtinPluginPrototype(name, method, 'math-edge-corrections.ts');
+  const original = prototype[method] as Method;
+  prototype[method] = function (this: Plugin, ast: Call, state: unknown) {
+    const plugin = this;
+    const checked = Object.create(plugin) as Plugin;
+    checked.runFunction = (args, at, meta, fn) =>
+      plugin.runFunction(args, at, meta, (...values) => {
+        const sum = fn(...values);
+        if (typeof sum !== 'number' || hasNumberPair(values[0], values[1])) return sum;
+        return new CellError(ErrorType.DIV_BY_ZERO, `${name}: no pair of numbers`);
+      });
+    return original.call(checked, ast, state);
   };
 }
 
@@ -68,6 +96,9 @@ export function correctMathEdges(): void {
   withEdge('LOG', 'log', ([, base]) =>
     base === 1 ? new CellError(ErrorType.DIV_BY_ZERO, 'LOG: the base is 1') : undefined,
   );
+  withoutPairsDividingByZero('SUMX2MY2', 'sumx2my2');
+  withoutPairsDividingByZero('SUMX2PY2', 'sumx2py2');
+  withoutPairsDividingByZero('SUMXMY2', 'sumxmy2');
   const exporter = internalPrototype<Exporter>(
     ['_exporter'],
     ['cellValueRounding'],
