@@ -68,6 +68,7 @@ import { positionalParameters, signatureOf, type FunctionInfo } from './function
 import { EXCEL_FUNCTIONS } from './excel-functions.js';
 import { refuseEmptyTextAsNumber } from './empty-text-coercion.js';
 import { passFailedIntersectionsAsErrors } from './failed-intersection.js';
+import { correctFindNotFound } from './find-corrections.js';
 import { checkPercentileArraysFirst } from './percentile-corrections.js';
 import { writeNumbersAsExcelText } from './number-text.js';
 import { readExcelDateEdges } from './excel-date-serials.js';
@@ -1103,6 +1104,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   foldArraysInOnePass();
   correctMathEdges();
   checkPercentileArraysFirst();
+  correctFindNotFound();
   computeTrigonometryAsExcel();
   correctSubtotal();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
