@@ -82,3 +82,17 @@ describe('SUMX2MY2, SUMX2PY2 and SUMXMY2', () => {
     expect(formulaValue(bed, '=SUMXMY2(A1:A3,C1:C3)', rows)).toBe(1);
   });
 });
+
+describe('POWER and SERIESSUM at zero', () => {
+  it.each([
+    ['=POWER(0,0)', '#NUM!'], // ironcalc ATAN2_POWER.xlsx C5; MS: 0^0 is #NUM!
+    ['=POWER(FALSE,FALSE)', '#NUM!'], // ibid. C27
+    ['=POWER(0,-1)', '#DIV/0!'], // formulas test.xlsx MATH & TRIG!U51
+    ['=POWER(0,2)', 0],
+    ['=POWER(5,2)', 25], // MS example
+    ['=SERIESSUM(0,0,2,{1,2,3})', '#NUM!'], // ironcalc SERIESSUM.xlsx C1
+    ['=SERIESSUM(0,1,1,{1,2,3})', 0],
+  ])('%s is %j', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+});

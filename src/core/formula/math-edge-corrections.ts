@@ -12,6 +12,10 @@
 // - SUMX2MY2, SUMX2PY2 and SUMXMY2 without one pair of numbers (text, empty cells, TRUE beside
 //   every number) are #DIV/0!, not 0 (poi FormulaEvalTestData_Copy.xlsx EverythingTests E1336,
 //   G1336, F1340, G1340, K1340, G1344, I1344, J1344); an error in either array still comes first.
+// - POWER(0, 0) is #NUM! and POWER(0, negative) #DIV/0! (Microsoft's POWER page: 0^0 is #NUM!;
+//   ironcalc MATH_AND_TRIGONOMETRY--ATAN2_POWER.xlsx C5, C27; formulas test.xlsx MATH & TRIG!T51,
+//   U51), not 1 and #NUM!; SERIESSUM from x = 0 with n = 0 starts with that 0^0, so #NUM! too
+//   (ironcalc MATH_AND_TRIGONOMETRY--SERIESSUM.xlsx C1, H7).
 import { CellError, ErrorType, SimpleRangeValue } from 'hyperformula';
 import {
   builtinPluginPrototype,
@@ -95,6 +99,18 @@ export function correctMathEdges(): void {
   withEdge('CEILING', 'ceiling', ([, significance]) => (significance === 0 ? 0 : undefined));
   withEdge('LOG', 'log', ([, base]) =>
     base === 1 ? new CellError(ErrorType.DIV_BY_ZERO, 'LOG: the base is 1') : undefined,
+  );
+  withEdge('POWER', 'power', ([base, exponent]) =>
+    base !== 0
+      ? undefined
+      : exponent === 0
+        ? new CellError(ErrorType.NUM, 'POWER: 0 to the power 0')
+        : exponent! < 0
+          ? new CellError(ErrorType.DIV_BY_ZERO, 'POWER: 0 to a negative power')
+          : undefined,
+  );
+  withEdge('SERIESSUM', 'seriessum', ([x, n]) =>
+    x === 0 && n === 0 ? new CellError(ErrorType.NUM, 'SERIESSUM: 0 to the power 0') : undefined,
   );
   withoutPairsDividingByZero('SUMX2MY2', 'sumx2my2');
   withoutPairsDividingByZero('SUMX2PY2', 'sumx2py2');
