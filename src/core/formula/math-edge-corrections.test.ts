@@ -96,3 +96,21 @@ describe('POWER and SERIESSUM at zero', () => {
     expect(calc(formula)).toBe(expected);
   });
 });
+
+describe('PMT and PV', () => {
+  it.each([
+    ['=PMT(-3,5,100,300,1)', '#NUM!'], // ironcalc FINANCIAL--PMT.xlsx F8
+    ['=PMT(-3,5,100)', '#NUM!'], // ibid. G8
+    ['=PV(-3,5,100)', '#NUM!'], // ibid. K8
+    ['=PMT(-1,1,-100)', '#NUM!'], // ibid. G24
+    ['=PV(-1,1,100)', '#NUM!'], // ibid. K24
+  ])('at a rate of -100 %% or below, %s is %j', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+
+  it('keep their answers above it (MS examples)', () => {
+    expect(calc('=PMT(0.08/12,10,10000)')).toBeCloseTo(-1037.03, 2);
+    expect(calc('=PV(0.08/12,12*20,500,,0)')).toBeCloseTo(-59777.15, 2);
+    expect(calc('=PMT(-0.5,2,100)')).toBeCloseTo(-16.6666666667, 8);
+  });
+});

@@ -16,6 +16,8 @@
 //   ironcalc MATH_AND_TRIGONOMETRY--ATAN2_POWER.xlsx C5, C27; formulas test.xlsx MATH & TRIG!T51,
 //   U51), not 1 and #NUM!; SERIESSUM from x = 0 with n = 0 starts with that 0^0, so #NUM! too
 //   (ironcalc MATH_AND_TRIGONOMETRY--SERIESSUM.xlsx C1, H7).
+// - PMT and PV at a rate of -1 or below are #NUM! (ironcalc FINANCIAL--PMT.xlsx F8, G8, J8, K8, M8
+//   at -300 %, G24, K24, M24 at -100 %), not a payment or #DIV/0!.
 import { CellError, ErrorType, SimpleRangeValue } from 'hyperformula';
 import {
   builtinPluginPrototype,
@@ -112,6 +114,15 @@ export function correctMathEdges(): void {
   withEdge('SERIESSUM', 'seriessum', ([x, n]) =>
     x === 0 && n === 0 ? new CellError(ErrorType.NUM, 'SERIESSUM: 0 to the power 0') : undefined,
   );
+  for (const [name, method] of [
+    ['PMT', 'pmt'],
+    ['PV', 'pv'],
+  ] as const)
+    withEdge(name, method, ([rate]) =>
+      rate! <= -1
+        ? new CellError(ErrorType.NUM, `${name}: the rate must be above -100 %`)
+        : undefined,
+    );
   withoutPairsDividingByZero('SUMX2MY2', 'sumx2my2');
   withoutPairsDividingByZero('SUMX2PY2', 'sumx2py2');
   withoutPairsDividingByZero('SUMXMY2', 'sumxmy2');
