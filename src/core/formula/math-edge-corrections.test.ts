@@ -104,7 +104,7 @@ describe('PMT and PV', () => {
     ['=PV(-3,5,100)', '#NUM!'], // ibid. K8
     ['=PMT(-1,1,-100)', '#NUM!'], // ibid. G24
     ['=PV(-1,1,100)', '#NUM!'], // ibid. K24
-  ])('at a rate of -100 %% or below, %s is %j', (formula, expected) => {
+  ])('%s is %j: a rate of -100 percent or below', (formula, expected) => {
     expect(calc(formula)).toBe(expected);
   });
 
