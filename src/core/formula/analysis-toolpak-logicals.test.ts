@@ -21,6 +21,16 @@ describe('TRUE or FALSE given to an Analysis ToolPak function', () => {
     '=ERFC.PRECISE(A1)',
     '=GESTEP(A1)',
     '=DELTA(A1,1)',
+    '=MULTINOMIAL(A1,2)', // ironcalc MATH_AND_TRIGONOMETRY--MULTINOMIAL.xlsx F20
+    '=MULTINOMIAL({TRUE,1,2})', // ibid. H20
+    '=MULTINOMIAL(TRUE,1,2)', // ibid. H22
+    '=MULTINOMIAL(A1:B1)', // ibid. B27, TRUE inside a range
+    '=SERIESSUM(A1,1,1,{1,2})', // ironcalc MATH_AND_TRIGONOMETRY--SERIESSUM.xlsx G7
+    '=SERIESSUM(TRUE,1,1,{1,2})', // ibid. F7
+    '=DOLLARFR(A1,2)', // ironcalc TEXT--DOLLARs.xlsx C11
+    '=DOLLARDE(A1,2)', // ibid. D11
+    '=DOLLARFR(2,A1)', // ibid. C12
+    '=DOLLARDE(2,TRUE)', // ibid. D12
   ])('%s is #VALUE!', (formula) => {
     expect(calc(formula)).toBe('#VALUE!');
   });

@@ -41,7 +41,11 @@ function byteTextPlugin(): FunctionPluginDefinition {
   const inherited = TextPlugin!.prototype as unknown as Record<string, unknown>;
   for (const metadata of Object.values(implemented)) {
     const method = (metadata as { method: string }).method;
-    own[method] = inherited[method];
+    // Looked up at each call, so a correction patched on HyperFormula's method later (FIND's,
+    // find-corrections.ts) applies to the alias too.
+    own[method] = function (this: unknown, ...args: unknown[]): unknown {
+      return (inherited[method] as (...given: unknown[]) => unknown).apply(this, args);
+    };
   }
   // Function names are read through the language pack, as the other plugins' are.
   translateFunctionNames(Object.keys(BYTE_ALIASES));

@@ -68,12 +68,27 @@ export function plainArg(name: string, arg: FunctionArgument | undefined, positi
   return value;
 }
 
-/** Excel's number coercion: TRUE is 1, an empty cell 0, text that reads as a number that number. */
+let readTextNumber: (text: string) => number | undefined = () => undefined;
+
+/**
+ * The engine's reading of text as a number (dates, times, percentages, currency), which toNumber
+ * falls back on: installed by the engine module (hyperformula-engine.ts), so that "2024-01-10",
+ * "29/02/1900" or "50%" given to these functions read as they do in =A1+0.
+ */
+export function readTextNumbersWith(reader: (text: string) => number | undefined): void {
+  readTextNumber = reader;
+}
+
+/**
+ * Excel's number coercion: TRUE is 1, an empty cell 0, text that reads as a number that number
+ * (a date or time as its serial, "50%" as 0.5, as the engine reads text in arithmetic).
+ */
 export function toNumber(name: string, value: Plain, position: number): number {
   if (typeof value === 'number') return value;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value === null) return 0;
-  const number = value.trim() === '' ? Number.NaN : Number(value.trim());
+  let number = value.trim() === '' ? Number.NaN : Number(value.trim());
+  if (Number.isNaN(number) && value.trim() !== '') number = readTextNumber(value) ?? Number.NaN;
   if (Number.isNaN(number))
     throw valueError(`${name} argument ${position} must be a number, got "${value}"`);
   return number;

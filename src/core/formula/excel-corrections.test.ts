@@ -42,6 +42,20 @@ describe('ROUND, ROUNDUP and ROUNDDOWN', () => {
     expect(calc('=ROUNDUP(7.123,-0.5)')).toBe(8);
   });
 
+  it('TRUNC truncates num_digits and reads the 15 significant digits Excel keeps', () => {
+    expect(calc('=TRUNC(8.9)')).toBe(8); // MS example
+    expect(calc('=TRUNC(-8.9)')).toBe(-8); // MS example
+    expect(calc('=TRUNC(10.2,0.5)')).toBe(10); // ironcalc MROUND_TRUNC_INT.xlsx TRUNC!C13
+    expect(calc('=TRUNC(1.23456789,0.0001)')).toBe(1); // ibid. C16
+    expect(calc('=TRUNC(0.234,1.9)')).toBe(0.2); // formulas test.xlsx MATH & TRIG!V82
+    expect(calc('=TRUNC(1,PI())')).toBe(1); // ironcalc C62
+    expect(calc('=TRUNC(123456789,1000)')).toBe(123456789); // ibid. C17
+    expect(calc('=TRUNC(1E+100,1E+50)')).toBe(1e100); // ibid. C48
+    expect(calc('=TRUNC(-0.7999999999999998,1)')).toBe(-0.8); // formulas test.xlsx EXTRA!C24
+    expect(calc('=TRUNC(0.29,2)')).toBe(0.29);
+    expect(calc('=TRUNC(1234.567,-2)')).toBe(1200);
+  });
+
   it('works on the 15 significant digits Excel keeps', () => {
     expect(calc('=ROUNDUP(0.1+0.2,1)')).toBe(0.3);
     expect(calc('=ROUND(1.005,2)')).toBe(1.01);

@@ -1,7 +1,8 @@
 // HyperFormula built-ins that answer differently from Excel, replaced by functions with Excel's
 // documented semantics (registered under the same names, they take the built-ins' place):
-// ROUND, ROUNDUP and ROUNDDOWN truncate num_digits (HyperFormula scaled by 10^0.5 for
-// ROUND(7.123,0.5)); ISODD and ISEVEN read negative numbers (ISODD(-1) was FALSE); DATEDIF takes
+// ROUND, ROUNDUP, ROUNDDOWN and TRUNC truncate num_digits (HyperFormula scaled by 10^0.5 for
+// ROUND(7.123,0.5); its TRUNC was an alias of its own ROUNDDOWN, so TRUNC(10.2,0.5) was 10.119) and
+// round on 15 significant digits (TRUNC(-0.7999999999999998,1) is -0.8, formulas test.xlsx EXTRA C24); ISODD and ISEVEN read negative numbers (ISODD(-1) was FALSE); DATEDIF takes
 // its unit in any case ("m" was #NUM!); CHAR and CODE read the workbook's character set (code-page-functions.ts).
 import {
   integerArg,
@@ -44,14 +45,24 @@ export function roundTo(value: number, digits: number, direction: Direction): nu
   return value < 0 ? -rounded : rounded;
 }
 
-function rounding(name: string, direction: Direction, what: string): CustomFunction {
+function rounding(
+  name: string,
+  direction: Direction,
+  what: string,
+  digitsFallback?: number,
+): CustomFunction {
+  const digits = digitsFallback === undefined ? 'num_digits' : '[num_digits]';
   return {
     name,
-    minArgs: 2,
+    minArgs: digitsFallback === undefined ? 2 : 1,
     maxArgs: 2,
-    description: `${name}(number, num_digits): number rounded ${what} to num_digits decimals (negative: to tens, hundreds …; num_digits is truncated)`,
+    description: `${name}(number, ${digits}): number rounded ${what} to num_digits decimals (negative: to tens, hundreds …; num_digits is truncated${digitsFallback === undefined ? '' : `, ${digitsFallback} when left out`})`,
     evaluate: (args) =>
-      roundTo(numberArg(name, args, 0), Math.max(-308, integerArg(name, args, 1)), direction),
+      roundTo(
+        numberArg(name, args, 0),
+        Math.max(-308, integerArg(name, args, 1, digitsFallback)),
+        direction,
+      ),
   };
 }
 
@@ -136,6 +147,7 @@ export const EXCEL_CORRECTIONS: readonly CustomFunction[] = [
   rounding('ROUND', 'nearest', 'half away from zero'),
   rounding('ROUNDUP', 'up', 'away from zero'),
   rounding('ROUNDDOWN', 'down', 'towards zero'),
+  rounding('TRUNC', 'down', 'towards zero', 0),
   parity('ISODD'),
   parity('ISEVEN'),
   datedif,

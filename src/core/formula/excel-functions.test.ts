@@ -68,6 +68,7 @@ const NAMES = [
   'ROUND',
   'ROUNDUP',
   'ROUNDDOWN',
+  'TRUNC',
   'INT',
   'ACOT',
   'GCD',

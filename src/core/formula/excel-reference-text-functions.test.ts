@@ -91,4 +91,26 @@ describe('SEARCH and SEARCHB', () => {
     expect(calc('=SEARCH("a","banana",7)')).toBe('#VALUE!');
     expect(calc('=SEARCH("","banana",3)')).toBe(3);
   });
+
+  it('an empty cell given for start_num is 0, so #VALUE! (formulas test.xlsx TEXT!W39, W40)', () => {
+    const book = bed.open();
+    writeCell(book, 'Z1', '=SEARCH("BASE","database",Y1)');
+    writeCell(book, 'Z2', '=SEARCHB("BASE","database",Y1)');
+    expect(valueAt(book, 'Z1')).toBe('#VALUE!');
+    expect(valueAt(book, 'Z2')).toBe('#VALUE!');
+    expect(calc('=SEARCH("BASE","database")')).toBe(5);
+  });
+});
+
+describe('FIND and FINDB', () => {
+  it.each([
+    ['=FIND("ana","ana",2)', '#VALUE!'], // ironcalc TEXT--FIND_SEARCH.xlsx D5
+    ['=FIND("hey","Ahey",3)', '#VALUE!'], // ibid. D16
+    ['=FIND("ia","ciao",3)', '#VALUE!'], // formulas test.xlsx TEXT!T16
+    ['=FINDB("ia","ciao",3)', '#VALUE!'], // ibid. T17
+    ['=FIND("ia","ciao",2)', 2],
+    ['=FIND("M","Miriam McGovern",3)', 8], // MS example
+  ])('%s is %j: nothing found at or after start_num', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
 });

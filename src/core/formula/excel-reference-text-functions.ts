@@ -82,7 +82,9 @@ function search(name: 'SEARCH' | 'SEARCHB'): CustomFunction {
     evaluate: (args: readonly FunctionArgument[]) => {
       const find = textArg(name, args, 0);
       const within = textArg(name, args, 1);
-      const start = integerArg(name, args, 2, 1);
+      // Left out, start_num is 1; an empty cell given for it is 0, so #VALUE! (formulas test.xlsx
+      // TEXT!W39, W40).
+      const start = args[2] === undefined ? 1 : integerArg(name, args, 2);
       if (start < 1 || start > Math.max(within.length, 1))
         return valueError(`${name}: start_num must be 1 to the length of within_text`);
       const found = searchPattern(find).exec(within.slice(start - 1));

@@ -68,8 +68,12 @@ import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
 import { positionalParameters, signatureOf, type FunctionInfo } from './function-catalogue.js';
 import { EXCEL_FUNCTIONS } from './excel-functions.js';
 import { refuseEmptyTextAsNumber } from './empty-text-coercion.js';
+import { passFailedIntersectionsAsErrors } from './failed-intersection.js';
+import { correctFindNotFound } from './find-corrections.js';
+import { checkPercentileArraysFirst } from './percentile-corrections.js';
 import { writeNumbersAsExcelText } from './number-text.js';
 import { readExcelDateEdges } from './excel-date-serials.js';
+import { readTextNumbersWith } from './excel-arguments.js';
 import { parseExcelDateTime } from './excel-date-text.js';
 import { BYTE_TEXT_FUNCTIONS } from './byte-text-functions.js';
 import { makeEmptyProductZero } from './empty-product.js';
@@ -1004,6 +1008,60 @@ class PreparedBuild implements EngineBuild {
   }
 }
 
+/**
+ * How text reads as a number wherever a formula turns it into one: the engine's configuration, and
+ * the reader the functions computed outside HyperFormula use (excel-arguments.ts toNumber).
+ */
+const TEXT_NUMBER_READING = {
+  // Text with a currency sign before or after it reads as the number ("$100"+0 is 100); the
+  // euro too, which Excel reads so in the euro locales ("€100", "100€" and " €100 " are 100 in
+  // ironcalc MATH_AND_TRIGONOMETRY--EXP_SIGN.xlsx B31, B49, B54). Only #VALUE! becomes a number.
+  currencySymbol: ['$', '€'],
+  // Text read as a date (DATEVALUE, VALUE, "1/15/2024"+0) the way Excel in en-US reads it, the
+  // locale Gridbook assumes (HyperFormula's default is DD/MM/YYYY), and ISO dates. Day first
+  // only when month first is impossible (the first number is over 12: "29/02/1900", "15/01/2024"):
+  // such text comes from a day-first locale, whose Excel reads it as that date, where en-US
+  // Excel would give #VALUE! (docs/decisions/2026-11-29-day-first-text-dates.md).
+  dateFormats: ['MM/DD/YYYY', 'MM/DD/YY', 'YYYY/MM/DD', 'DD/MM/YYYY', 'DD/MM/YY'],
+  // … and dates with the month's name ("2-Feb-2026", "June 9, 1969"), as Excel reads them.
+  parseDateTime: parseExcelDateTime,
+  // Excel's serials: 1 is 1900-01-01 and 60 the 29 February 1900 it counts (Lotus's leap-year
+  // bug, kept by Excel); HyperFormula's default put 1 on 1899-12-31 and had no day 60, so every
+  // date before March 1900 was a day off. Serials from 61 on are the same either way.
+  leapYear1900: true,
+  nullDate: { year: 1899, month: 12, day: 31 },
+} satisfies Partial<ConfigParams>;
+
+let textNumberProbe: HyperFormula | undefined;
+
+/**
+ * Text read as a number the engine's way ("2024-01-10", "29/02/1900", "50%", "$100", "1:30"),
+ * undefined when it is none: a HyperFormula instance configured like every engine's, kept for
+ * the process, whose number coercion answers. Only text JavaScript's Number cannot read gets here.
+ */
+function readTextNumber(text: string): number | undefined {
+  textNumberProbe ??= HyperFormula.buildEmpty({ licenseKey: 'gpl-v3', ...TEXT_NUMBER_READING });
+  const helper = (
+    textNumberProbe as unknown as {
+      evaluator?: {
+        interpreter?: { arithmeticHelper?: { coerceScalarToNumberOrError(v: unknown): unknown } };
+      };
+    }
+  ).evaluator?.interpreter?.arithmeticHelper;
+  if (helper === undefined) return undefined;
+  const value = helper.coerceScalarToNumberOrError(text);
+  if (typeof value === 'number') return value;
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    'val' in value &&
+    typeof value.val === 'number'
+  )
+    return value.val;
+  return undefined;
+}
+readTextNumbersWith(readTextNumber);
+
 export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEngine {
   const config: Partial<ConfigParams> = {
     licenseKey: 'gpl-v3',
@@ -1015,23 +1073,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
     // HyperFormula's default cuts results to about 11 significant digits; with 15 its comparisons
     // still treat 0.1+0.2 as 0.3 (as Excel does), and fifteenDigits() rounds what is read out.
     precisionRounding: 15,
-    // Text with a currency sign before or after it reads as the number ("$100"+0 is 100); the
-    // euro too, which Excel reads so in the euro locales ("€100", "100€" and " €100 " are 100 in
-    // ironcalc MATH_AND_TRIGONOMETRY--EXP_SIGN.xlsx B31, B49, B54). Only #VALUE! becomes a number.
-    currencySymbol: ['$', '€'],
-    // Text read as a date (DATEVALUE, VALUE, "1/15/2024"+0) the way Excel in en-US reads it, the
-    // locale Gridbook assumes (HyperFormula's default is DD/MM/YYYY), and ISO dates. Day first
-    // only when month first is impossible (the first number is over 12: "29/02/1900", "15/01/2024"):
-    // such text comes from a day-first locale, whose Excel reads it as that date, where en-US
-    // Excel would give #VALUE! (docs/decisions/2026-11-29-day-first-text-dates.md).
-    dateFormats: ['MM/DD/YYYY', 'MM/DD/YY', 'YYYY/MM/DD', 'DD/MM/YYYY', 'DD/MM/YY'],
-    // … and dates with the month's name ("2-Feb-2026", "June 9, 1969"), as Excel reads them.
-    parseDateTime: parseExcelDateTime,
-    // Excel's serials: 1 is 1900-01-01 and 60 the 29 February 1900 it counts (Lotus's leap-year
-    // bug, kept by Excel); HyperFormula's default put 1 on 1899-12-31 and had no day 60, so every
-    // date before March 1900 was a day off. Serials from 61 on are the same either way.
-    leapYear1900: true,
-    nullDate: { year: 1899, month: 12, day: 31 },
+    ...TEXT_NUMBER_READING,
     // A formula whose result is an empty cell (=D7 over an empty D7) holds 0, as in Excel, also
     // for the formulas that read it: COUNTA counts it, SMALL and ISBLANK see the number (poi
     // FormulaEvalTestData_Copy.xlsx EverythingTests E288, J1272).
@@ -1056,12 +1098,15 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   installEvaluationCell();
   refuseRangesInSingleValueArguments();
   refuseEmptyTextAsNumber();
+  passFailedIntersectionsAsErrors();
   writeNumbersAsExcelText();
   readExcelDateEdges();
   makeEmptyProductZero();
   correctAggregates();
   foldArraysInOnePass();
   correctMathEdges();
+  checkPercentileArraysFirst();
+  correctFindNotFound();
   computeTrigonometryAsExcel();
   correctSubtotal();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);

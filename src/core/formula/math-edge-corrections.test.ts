@@ -61,3 +61,56 @@ describe('whole numbers handed out', () => {
     expect(calc('=2/3')).toBe(0.666666666666667);
   });
 });
+
+describe('SUMX2MY2, SUMX2PY2 and SUMXMY2', () => {
+  const rows = [
+    [2, 'a', 3],
+    [null, 4, true],
+    ['x', null, 5],
+  ];
+
+  it('are #DIV/0! without one pair of numbers (poi FormulaEvalTestData_Copy.xlsx E1336, F1340, G1344)', () => {
+    expect(formulaValue(bed, '=SUMX2MY2(A1:A3,B1:B3)', rows)).toBe('#DIV/0!');
+    expect(formulaValue(bed, '=SUMX2PY2(A1:A3,B1:B3)', rows)).toBe('#DIV/0!');
+    expect(formulaValue(bed, '=SUMXMY2(B1:B3,C1:C3)', rows)).toBe('#DIV/0!');
+  });
+
+  it('sum the pairs of numbers there are (MS examples)', () => {
+    expect(calc('=SUMX2MY2({2,3,9,1,8,7,5},{6,5,11,7,5,4,4})')).toBe(-55);
+    expect(calc('=SUMX2PY2({2,3,9,1,8,7,5},{6,5,11,7,5,4,4})')).toBe(521);
+    expect(calc('=SUMXMY2({2,3,9,1,8,7,5},{6,5,11,7,5,4,4})')).toBe(79);
+    expect(formulaValue(bed, '=SUMXMY2(A1:A3,C1:C3)', rows)).toBe(1);
+  });
+});
+
+describe('POWER and SERIESSUM at zero', () => {
+  it.each([
+    ['=POWER(0,0)', '#NUM!'], // ironcalc ATAN2_POWER.xlsx C5; MS: 0^0 is #NUM!
+    ['=POWER(FALSE,FALSE)', '#NUM!'], // ibid. C27
+    ['=POWER(0,-1)', '#DIV/0!'], // formulas test.xlsx MATH & TRIG!U51
+    ['=POWER(0,2)', 0],
+    ['=POWER(5,2)', 25], // MS example
+    ['=SERIESSUM(0,0,2,{1,2,3})', '#NUM!'], // ironcalc SERIESSUM.xlsx C1
+    ['=SERIESSUM(0,1,1,{1,2,3})', 0],
+  ])('%s is %j', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+});
+
+describe('PMT and PV', () => {
+  it.each([
+    ['=PMT(-3,5,100,300,1)', '#NUM!'], // ironcalc FINANCIAL--PMT.xlsx F8
+    ['=PMT(-3,5,100)', '#NUM!'], // ibid. G8
+    ['=PV(-3,5,100)', '#NUM!'], // ibid. K8
+    ['=PMT(-1,1,-100)', '#NUM!'], // ibid. G24
+    ['=PV(-1,1,100)', '#NUM!'], // ibid. K24
+  ])('%s is %j: a rate of -100 percent or below', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+
+  it('keep their answers above it (MS examples)', () => {
+    expect(calc('=PMT(0.08/12,10,10000)')).toBeCloseTo(-1037.03, 2);
+    expect(calc('=PV(0.08/12,12*20,500,,0)')).toBeCloseTo(-59777.15, 2);
+    expect(calc('=PMT(-0.5,2,100)')).toBeCloseTo(-16.6666666667, 8);
+  });
+});

@@ -9,7 +9,16 @@
 //   value instead of becoming NaN in the engine's rounding of what it hands out, and one below the
 //   smallest normal double (EXP(-745)) is 0, as Excel flushes it (ironcalc
 //   MATH_AND_TRIGONOMETRY--EXP_SIGN.xlsx B44).
-import { CellError, ErrorType } from 'hyperformula';
+// - SUMX2MY2, SUMX2PY2 and SUMXMY2 without one pair of numbers (text, empty cells, TRUE beside
+//   every number) are #DIV/0!, not 0 (poi FormulaEvalTestData_Copy.xlsx EverythingTests E1336,
+//   G1336, F1340, G1340, K1340, G1344, I1344, J1344); an error in either array still comes first.
+// - POWER(0, 0) is #NUM! and POWER(0, negative) #DIV/0! (Microsoft's POWER page: 0^0 is #NUM!;
+//   ironcalc MATH_AND_TRIGONOMETRY--ATAN2_POWER.xlsx C5, C27; formulas test.xlsx MATH & TRIG!T51,
+//   U51), not 1 and #NUM!; SERIESSUM from x = 0 with n = 0 starts with that 0^0, so #NUM! too
+//   (ironcalc MATH_AND_TRIGONOMETRY--SERIESSUM.xlsx C1, H7).
+// - PMT and PV at a rate of -1 or below are #NUM! (ironcalc FINANCIAL--PMT.xlsx F8, G8, J8, K8, M8
+//   at -300 %, G24, K24, M24 at -100 %), not a payment or #DIV/0!.
+import { CellError, ErrorType, SimpleRangeValue } from 'hyperformula';
 import {
   builtinPluginPrototype,
   internalPrototype,
@@ -36,6 +45,31 @@ function withEdge(name: string, method: string, edge: (args: number[]) => unknow
     withEdgeCase.runFunction = (args, at, meta, fn) =>
       plugin.runFunction(args, at, meta, (...values) => edge(values) ?? fn(...values));
     return original.call(withEdgeCase, ast, state);
+  };
+}
+
+/** True when some position of the two arrays holds a number in both. */
+function hasNumberPair(x: unknown, y: unknown): boolean {
+  if (!(x instanceof SimpleRangeValue) || !(y instanceof SimpleRangeValue)) return true;
+  const xs = x.valuesFromTopLeftCorner();
+  const ys = y.valuesFromTopLeftCorner();
+  return xs.some((value, index) => typeof value === 'number' && typeof ys[index] === 'number');
+}
+
+/** `method` of the pairwise sum `name` answers #DIV/0! where it summed no pair of numbers. */
+function withoutPairsDividingByZero(name: string, method: string): void {
+  const prototype = builtinPluginPrototype(name, method, 'math-edge-corrections.ts');
+  const original = prototype[method] as Method;
+  prototype[method] = function (this: Plugin, ast: Call, state: unknown) {
+    const plugin = this;
+    const checked = Object.create(plugin) as Plugin;
+    checked.runFunction = (args, at, meta, fn) =>
+      plugin.runFunction(args, at, meta, (...values) => {
+        const sum = fn(...values);
+        if (typeof sum !== 'number' || hasNumberPair(values[0], values[1])) return sum;
+        return new CellError(ErrorType.DIV_BY_ZERO, `${name}: no pair of numbers`);
+      });
+    return original.call(checked, ast, state);
   };
 }
 
@@ -68,6 +102,30 @@ export function correctMathEdges(): void {
   withEdge('LOG', 'log', ([, base]) =>
     base === 1 ? new CellError(ErrorType.DIV_BY_ZERO, 'LOG: the base is 1') : undefined,
   );
+  withEdge('POWER', 'power', ([base, exponent]) =>
+    base !== 0
+      ? undefined
+      : exponent === 0
+        ? new CellError(ErrorType.NUM, 'POWER: 0 to the power 0')
+        : exponent! < 0
+          ? new CellError(ErrorType.DIV_BY_ZERO, 'POWER: 0 to a negative power')
+          : undefined,
+  );
+  withEdge('SERIESSUM', 'seriessum', ([x, n]) =>
+    x === 0 && n === 0 ? new CellError(ErrorType.NUM, 'SERIESSUM: 0 to the power 0') : undefined,
+  );
+  for (const [name, method] of [
+    ['PMT', 'pmt'],
+    ['PV', 'pv'],
+  ] as const)
+    withEdge(name, method, ([rate]) =>
+      rate! <= -1
+        ? new CellError(ErrorType.NUM, `${name}: the rate must be above -100 %`)
+        : undefined,
+    );
+  withoutPairsDividingByZero('SUMX2MY2', 'sumx2my2');
+  withoutPairsDividingByZero('SUMX2PY2', 'sumx2py2');
+  withoutPairsDividingByZero('SUMXMY2', 'sumxmy2');
   const exporter = internalPrototype<Exporter>(
     ['_exporter'],
     ['cellValueRounding'],
