@@ -185,3 +185,18 @@ export function renameChartSheet(chart: Chart, from: string, to: string): Chart 
   if (range?.sheet === undefined || range.sheet.toLowerCase() !== from.toLowerCase()) return chart;
   return { ...chart, data_range: `${quoteSheetName(to)}!${formatRange(range)}` };
 }
+
+/**
+ * A chart made or changed by a person or tool plots a sheet the workbook has: a range naming a
+ * sheet that is not there (a typo) would draw empty axes and say nothing. Files keep what they
+ * hold (a sheet deleted later leaves its charts' ranges as they were).
+ */
+export function checkDataRangeSheet(chart: Chart, sheetNames: readonly string[]): void {
+  const sheet = tryParseRange(chart.data_range)?.sheet;
+  if (sheet === undefined) return;
+  if (sheetNames.some((name) => name.toLowerCase() === sheet.toLowerCase())) return;
+  throw new InvalidChartError(
+    'data_range',
+    `there is no sheet named "${sheet}"; the sheets are ${sheetNames.map((name) => `"${name}"`).join(', ')}.`,
+  );
+}

@@ -8,6 +8,7 @@ export {
   CHART_TYPES,
   MAX_CHART_SIZE,
   canonicalDataRange,
+  checkDataRangeSheet,
   patchChart,
   validateChart,
   type Chart,

@@ -1,5 +1,6 @@
 // Chart changes as use-cases: ids come from the caller's generator (core has no randomness).
 import {
+  checkDataRangeSheet,
   createChartOps,
   deleteChartOps,
   patchChartOps,
@@ -39,6 +40,7 @@ export async function createChart(
 ): Promise<{ sheet: string; chart: Chart }> {
   const sheet = handle.workbook.sheet(sheetName);
   const { ops, chart } = createChartOps(sheet.name, freshChartId(handle.workbook, newId), fields);
+  checkDataRangeSheet(chart, handle.workbook.sheetNames);
   await handle.commit(ops, meta);
   return { sheet: sheet.name, chart };
 }
@@ -52,6 +54,8 @@ export async function patchChart(
 ): Promise<{ sheet: string; chart: Chart }> {
   const sheet = handle.workbook.sheet(sheetName);
   const { ops, chart } = patchChartOps(sheet, chartId, fields);
+  if (fields.data_range !== undefined && fields.data_range !== null)
+    checkDataRangeSheet(chart, handle.workbook.sheetNames);
   if (ops.length > 0) await handle.commit(ops, meta);
   return { sheet: sheet.name, chart };
 }
