@@ -179,24 +179,24 @@ export function sameChart(a: Chart, b: Chart): boolean {
   return (Object.keys(a) as (keyof Chart)[]).every((field) => a[field] === b[field]);
 }
 
-/**
- * Refuses a data range naming a sheet the workbook does not have (a chart created or given a new
- * range by a client). Charts already holding such a range (their sheet deleted, an import) stay.
- */
-export function checkDataRangeSheet(dataRange: string, sheetNames: readonly string[]): void {
-  const named = tryParseRange(dataRange)?.sheet;
-  if (named === undefined) return;
-  const wanted = named.toLowerCase();
-  if (sheetNames.some((name) => name.toLowerCase() === wanted)) return;
-  throw new InvalidChartError(
-    'data_range',
-    `${dataRange} names sheet "${named}", which does not exist; sheets: ${sheetNames.join(', ')}.`,
-  );
-}
-
 /** The chart with its data range pointing at `to` when it named sheet `from` (a rename). */
 export function renameChartSheet(chart: Chart, from: string, to: string): Chart {
   const range = tryParseRange(chart.data_range);
   if (range?.sheet === undefined || range.sheet.toLowerCase() !== from.toLowerCase()) return chart;
   return { ...chart, data_range: `${quoteSheetName(to)}!${formatRange(range)}` };
+}
+
+/**
+ * A chart made or changed by a person or tool plots a sheet the workbook has: a range naming a
+ * sheet that is not there (a typo) would draw empty axes and say nothing. Files keep what they
+ * hold (a sheet deleted later leaves its charts' ranges as they were).
+ */
+export function checkDataRangeSheet(dataRange: string, sheetNames: readonly string[]): void {
+  const sheet = tryParseRange(dataRange)?.sheet;
+  if (sheet === undefined) return;
+  if (sheetNames.some((name) => name.toLowerCase() === sheet.toLowerCase())) return;
+  throw new InvalidChartError(
+    'data_range',
+    `there is no sheet named "${sheet}"; the sheets are ${sheetNames.map((name) => `"${name}"`).join(', ')}.`,
+  );
 }

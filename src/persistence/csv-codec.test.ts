@@ -172,6 +172,32 @@ describe('CSV import', () => {
     expect(workbook.sheet().input(0, 0)).toBe('old');
   });
 
+  it("numbers the CSV brings show as the CSV wrote them, not through the number formats the sheet's old cells had; other formats and undo stay", () => {
+    const workbook = open();
+    workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, [[46053, 0.15, 1200]]));
+    workbook.apply(
+      typedFormatOps('Sheet1', [
+        { row: 0, col: 0, numberFormat: 'yyyy-mm-dd' },
+        { row: 0, col: 1, numberFormat: '0%' },
+        { row: 0, col: 2, numberFormat: '"$"#,##0.00' },
+      ]),
+    );
+    workbook.apply([
+      { type: 'set-format', sheet: 'Sheet1', range: parseRange('A1'), format: { bold: true } },
+    ]);
+    workbook.apply(importCsvOps(workbook, 'Sheet1', '42,7,15%\n'));
+    const sheet = workbook.sheet();
+    expect([sheet.display(0, 0), sheet.display(0, 1), sheet.display(0, 2)]).toEqual([
+      '42',
+      '7',
+      '15%',
+    ]);
+    expect(sheet.format(0, 0)).toEqual({ bold: true });
+    workbook.undo();
+    expect(workbook.sheet().display(0, 0)).toBe('2026-01-31');
+    expect(workbook.sheet().display(0, 2)).toBe('$1,200.00');
+  });
+
   it('a CSV value on a locked cell rejects the whole import', () => {
     const workbook = open();
     workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, [['locked']]));

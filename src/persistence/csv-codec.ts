@@ -220,6 +220,16 @@ export function csvImportOps(
   const cells = [...writes.entries()].sort(([a], [b]) => a - b).map(([, cell]) => cell);
   if (cells.length > 0)
     ops.push({ type: 'set-cells', sheet: sheetName, runs: runsFromCells(cells) });
+  // The CSV's numbers are shown as it wrote them: a number format left on the sheet's old cells
+  // (a date, a percentage) would show 42 as 1900-02-11. Other formats (bold, fills) stay.
+  const width = rows.reduce((widest, fields) => Math.max(widest, fields.length), 0);
+  if (sheet !== undefined && rows.length > 0 && width > 0)
+    ops.push({
+      type: 'set-format',
+      sheet: sheetName,
+      range: { start: { row: 0, col: 0 }, end: { row: rows.length - 1, col: width - 1 } },
+      format: { number_format: null },
+    });
   // `15%`, `$1,200`, `2026-01-31` … keep the format they were typed with.
   ops.push(...typedFormatOps(sheetName, typed));
   return ops;

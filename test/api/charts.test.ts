@@ -114,6 +114,21 @@ describe('POST /system/charts', () => {
     expect(response.body.chart).toMatchObject({ data_range: 'Other!A1:B3', title: 'Kept' });
   });
 
+  it('[CHART-2] a data_range naming a sheet the workbook does not have is a 400 listing the sheets, made or patched, and changes nothing', async () => {
+    const response = await server.http.post('/system/charts', { data_range: 'Nope!A1:B3' });
+    expect(response.status).toBe(400);
+    expect(response.body.detail).toBe(
+      'data_range: there is no sheet named "Nope"; the sheets are "Sheet1", "Other".',
+    );
+    expect((await server.http.get('/system/charts')).body.charts).toEqual([]);
+    // Any case of a sheet that is there is fine.
+    const made = await server.http.post('/system/charts', { data_range: 'other!A1:B3' });
+    expect(made.status).toBe(200);
+    const id = (made.body as { chart: { id: string } }).chart.id;
+    expect((await patch(id, { data_range: 'Ghost!A1:A2' })).status).toBe(400);
+    expect((await server.http.get('/system/charts')).body.charts[0].data_range).toBe('other!A1:B3');
+  });
+
   it('a missing data_range is a schema violation (422) and an unknown sheet a 404', async () => {
     expect((await server.http.post('/system/charts', { title: 'x' })).status).toBe(422);
     expect(

@@ -514,4 +514,30 @@ describe.skipIf(!hasChromium)('cell formats in the browser', () => {
       .poll(async () => middleColour(await cellPixels(page, 'D4')), { timeout: 2000 })
       .toEqual([255, 0, 0]);
   });
+
+  it('[FIRST-HOUR] typing 20 into a percentage cell stores 20 %, keeping its format, as Excel does; 0.5 stays 50 %', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'B2', values: [[0.1], [0.1]] });
+    await suite.server.http.post('/grid/format', {
+      range: 'B2:B3',
+      format: { number_format: '0.00%' },
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'B2', '10.00%');
+    await typeInto(page, 'B2', '20');
+    await page.keyboard.type('0.5');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'B2', '20.00%');
+    await expectCellText(page, 'B3', '50.00%');
+    await waitSaved(page);
+    const cells = await readCells(suite.server, 'B2:B3');
+    expect([cells['B2']?.value, cells['B3']?.value]).toEqual([0.2, 0.5]);
+    expect(cells['B2']?.format).toEqual({ number_format: '0.00%' });
+    // F2 shows 20% and an unchanged Enter leaves it at 20 %.
+    await goTo(page, 'B2');
+    await page.keyboard.press('F2');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'B2', '20.00%');
+    expect(suite.ui.errors).toEqual([]);
+  });
 });

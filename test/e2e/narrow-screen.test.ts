@@ -1,4 +1,4 @@
-// The page on a phone-sized screen (390 px): nothing widens the page past the screen, every
+// The page on a phone-sized screen (390 px) and a tablet (768 px): nothing widens the page past the screen, every
 // top-bar and formatting-toolbar control can be reached, and every menu opens wholly inside the
 // window.
 import { describe, expect, it } from 'vitest';
@@ -48,5 +48,29 @@ describe.skipIf(!hasChromium)('the page at 390 px wide', () => {
       expect(box!.x + box!.width, control).toBeLessThanOrEqual(WIDTH + 1);
     }
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBe(WIDTH);
+  });
+});
+
+describe.skipIf(!hasChromium)('the page at 768 px wide (a tablet)', () => {
+  const TABLET = 768;
+  const suite = useBrowserSuite({ page: { width: TABLET, height: 900 } });
+
+  it('[RESP-01] every top-bar control is on screen without scrolling and the page is no wider than the window', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBe(TABLET);
+    for (const control of ['menu-file', 'undo', 'save-state', 'open-settings', 'toggle-ai']) {
+      const box = await page.getByTestId(control).boundingBox();
+      expect(box, control).not.toBeNull();
+      expect(box!.x, control).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, control).toBeLessThanOrEqual(TABLET);
+    }
+    // Where it is drawn is where a click lands: Keys & models opens Settings, Ask AI its panel.
+    const settings = await page.getByTestId('open-settings').boundingBox();
+    await page.mouse.click(settings!.x + settings!.width / 2, settings!.y + settings!.height / 2);
+    await page.getByTestId('settings-dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Keys & models' }).count()).resolves.toBe(1);
+    expect(suite.ui.errors).toEqual([]);
   });
 });

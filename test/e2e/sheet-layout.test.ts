@@ -4,7 +4,7 @@
 // dropdowns, and Data → Sort range sorts by two keys (docs/ui-rules.md FRZ, LAY-01, FLT, SORT).
 import { describe, expect, it } from 'vitest';
 import { hasChromium, openPage, openWorkbook } from './browser.js';
-import { cell, clickCell, expectCellText, goTo } from './grid-actions.js';
+import { cell, clickCell, expectCellText, goTo, openWithValues } from './grid-actions.js';
 import { useBrowserSuite } from './suite.js';
 
 describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
@@ -190,6 +190,29 @@ describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
         (document.querySelector('[data-testid="cell-A2"]') as HTMLElement | null)?.style.height ===
         '48px',
     );
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[FIRST-HOUR] a click on a column border leaves the width alone; a double-click fits the column to its text and is kept', async () => {
+    const page = await openWithValues(suite, 'A1', [['A long piece of text here'], [12345678.5]]);
+    const widthOfA = async () => (await page.getByTestId('col-header-A').boundingBox())!.width;
+    const storedWidths = async () =>
+      ((await suite.server.http.get('/grid/layout')).body as { layout: { column_widths: object } })
+        .layout.column_widths;
+    const header = (await page.getByTestId('col-header-A').boundingBox())!;
+    const border = { x: header.x + header.width - 1, y: header.y + header.height / 2 };
+    await page.mouse.click(border.x, border.y);
+    await page.waitForTimeout(600);
+    expect(await widthOfA()).toBe(100);
+    expect(await storedWidths()).toEqual({});
+    await expectCellText(page, 'A2', '12345678.5');
+    await page.mouse.dblclick(border.x, border.y);
+    await expect.poll(widthOfA).toBeGreaterThan(150);
+    const fitted = await widthOfA();
+    await expect.poll(storedWidths).toEqual({ A: fitted });
+    await page.reload();
+    await expectCellText(page, 'A1', 'A long piece of text here');
+    expect(await widthOfA()).toBe(fitted);
     expect(suite.ui.errors).toEqual([]);
   });
 });

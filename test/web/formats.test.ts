@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   numberFormatName,
+  percentEntry,
   stepDecimals,
   NUMBER_FORMAT_PRESETS,
 } from '../../web/src/grid/number-formats.js';
@@ -206,5 +207,30 @@ describe('formats from another program’s clipboard HTML', () => {
         NO_TAGS,
       ),
     ).toEqual({});
+  });
+});
+
+describe('typing a number into a percentage cell', () => {
+  it('reads 1 or more as percent and a fraction as itself, shifting decimal text exactly', () => {
+    const cases: [string, string][] = [
+      ['20', '0.2'],
+      ['5', '0.05'],
+      ['150', '1.5'],
+      ['100', '1'],
+      ['1.1', '0.011'],
+      ['1,234.5', '12.345'],
+      ['-7', '-0.07'],
+      ['0.2', '0.2'],
+      ['.5', '.5'],
+      ['0', '0'],
+      ['20%', '20%'],
+      ['abc', 'abc'],
+      ['=A1*2', '=A1*2'],
+    ];
+    for (const [typed, stored] of cases) expect(percentEntry(typed, '0.00%'), typed).toBe(stored);
+    // Not a percentage cell, or a % only inside quoted text: as typed.
+    expect(percentEntry('20', '0.00')).toBe('20');
+    expect(percentEntry('20', '0" %"')).toBe('20');
+    expect(percentEntry('20', undefined)).toBe('20');
   });
 });

@@ -99,10 +99,34 @@ export function describeBlocked(entry: BlockedFormula): string {
   return `${entry.cell} is blocked: it refers to ${reasons.join(' and ')}`;
 }
 
+const LOCKED_REFUSAL =
+  /^Cell (\S+) on sheet "(?:[^"]|"")*" is locked(?: \(and (\d+) more locked target cell\(s\)\))?; unlock it first with POST \/grid\/unlock\. Nothing was written\.$/;
+/** The request field a refusal names first (`new_name: a sheet named …`): the page's, not the person's. */
+const FIELD_PREFIX = /^[a-z][a-z0-9_]*(?:\[\d+\])?: (?=\S)/;
+
+/**
+ * A refusal written for API callers, in the page's words: a locked cell names the context menu,
+ * not `POST /grid/unlock`, and a leading request field name is dropped.
+ */
+export function inPageWords(message: string): string {
+  const locked = LOCKED_REFUSAL.exec(message);
+  if (locked !== null) {
+    const more = locked[2] === undefined ? '' : ` (and ${locked[2]} more locked cells)`;
+    return `${locked[1]} is locked${more}; unlock it (right-click → Unlock) first. Nothing was written.`;
+  }
+  const field = FIELD_PREFIX.exec(message);
+  if (field === null) return message;
+  const rest = message.slice(field[0].length);
+  // `body: is not a readable .xlsx workbook` speaks of the field itself: an upload's is the file.
+  if (/^(?:is|are|must|has|holds|cannot|does)\b/.test(rest))
+    return /^(?:body|file): /.test(field[0]) ? `The file ${rest}` : message;
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
 /** A readable sentence for any `detail` shape. */
 export function describeDetail(detail: unknown): string {
   if (detail === undefined || detail === null) return 'The server gave no reason.';
-  if (typeof detail === 'string') return detail;
+  if (typeof detail === 'string') return inPageWords(detail);
   if (typeof detail === 'number' || typeof detail === 'boolean') return String(detail);
   const blocked = findBlockedFormulas(detail);
   if (blocked.length > 0) {

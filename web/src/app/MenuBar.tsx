@@ -195,9 +195,11 @@ export function MenuBar({
         type="button"
         className="text-button"
         data-testid="open-settings"
+        aria-label="Keys & models"
+        title="Keys & models"
         onClick={() => settings.show()}
       >
-        ⚙ Keys &amp; models
+        ⚙<span className="wide-label"> Keys &amp; models</span>
       </button>
       <button
         type="button"

@@ -129,6 +129,10 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
   const sheetLayout = useObservable(session.layouts.current);
   const stored = sheetLayout?.sheet === sheet ? sheetLayout : undefined;
   const [widths, setWidths] = useState(() => widthsFrom(stored?.widths));
+  // A border drag under way (Glide's resize start to end) and whether the mouse moved; the last
+  // one ended, and when.
+  const columnDrag = useRef<{ moved: boolean; at: number } | null>(null);
+  const endedDrag = useRef<{ moved: boolean; at: number } | null>(null);
   const rowLayout = useMemo(() => new RowLayout(stored?.heights), [stored]);
   const frozenRows = stored?.frozenRows ?? 0;
   const frozenColumns = stored?.frozenColumns ?? 0;
@@ -517,14 +521,30 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
         highlightRegions={highlights}
         minColumnWidth={MIN_COLUMN_WIDTH}
         maxColumnWidth={800}
-        onColumnResize={(_column, size, col) =>
+        onColumnResizeStart={() => (columnDrag.current = { moved: false, at: 0 })}
+        onColumnResize={(_column, size, col) => {
+          if (columnDrag.current !== null) columnDrag.current.moved = true;
+          else {
+            // Outside a drag Glide fits the column to its contents: wanted after a double-click
+            // on the border (two clicks that did not move), not when it mistakes the release of
+            // a drag for one.
+            const ended = endedDrag.current;
+            if (ended === null || ended.moved || performance.now() - ended.at > 1000) return;
+            void session.layouts.setColumnWidth(col, Math.round(size));
+          }
           setWidths((current) =>
             current.map((width, index) => (index === col ? Math.round(size) : width)),
-          )
-        }
-        onColumnResizeEnd={(_column, size, col) =>
-          void session.layouts.setColumnWidth(col, Math.round(size))
-        }
+          );
+        }}
+        onColumnResizeEnd={(_column, size, col) => {
+          // Glide ends a drag once per selected column, one after another.
+          const drag = columnDrag.current ?? endedDrag.current;
+          columnDrag.current = null;
+          if (drag === null) return;
+          endedDrag.current = { moved: drag.moved, at: performance.now() };
+          // A click on the border that never moved: Glide reports its minimum width then.
+          if (drag.moved) void session.layouts.setColumnWidth(col, Math.round(size));
+        }}
         smoothScrollX={false}
         smoothScrollY={false}
         experimental={{ disableAccessibilityTree: true }}

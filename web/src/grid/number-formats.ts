@@ -45,6 +45,25 @@ export function isPercentFormat(code: string): boolean {
   return stripLiterals(code).includes('%');
 }
 
+/**
+ * What typing `text` into a cell shown through `code` stores, as Excel's automatic percent
+ * entry: in a percentage cell a plain number of 1 or more is read as percent (20 → 0.2, shown
+ * 20%), one below 1 is already the fraction (0.2 → 20%). The text is shifted two places as
+ * decimal text, so 1.1 gives 0.011 and never 0.011000000000000001. Anything else is unchanged.
+ */
+export function percentEntry(text: string, code: string | undefined): string {
+  if (code === undefined || !isPercentFormat(code)) return text;
+  const number = /^\s*([-+]?)(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d*))?\s*$/.exec(text);
+  if (number === null) return text;
+  const [, sign, whole = '', fraction = ''] = number;
+  const digits = whole.replace(/,/g, '');
+  if (!/[1-9]/.test(digits)) return text;
+  const padded = digits.padStart(3, '0');
+  const units = padded.slice(0, -2).replace(/^0+(?=\d)/, '');
+  const decimals = (padded.slice(-2) + fraction).replace(/0+$/, '');
+  return `${sign === '-' ? '-' : ''}${units}${decimals === '' ? '' : `.${decimals}`}`;
+}
+
 /** A code without its quoted text, escaped characters and [colour]/[condition] brackets. */
 function stripLiterals(code: string): string {
   return code.replace(/"[^"]*"|\\.|\[[^\]]*\]/g, '');
