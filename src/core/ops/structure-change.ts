@@ -354,6 +354,11 @@ export function changeStructure(state: WorkbookState, op: StructureOp): Executed
     sheet.charts.splice(0, sheet.charts.length, ...entry.charts);
   }
 
+  // 6, once 5 is done or put back: the sheet's layout and formats follow the change, and the
+  // change that undoes it is made from what they were.
+  const inverseNow = (): StructureOp =>
+    inverseOf(op, target, before, namesBefore, moveLayoutAndFormats(target, change, op.restore));
+
   // 5. The engine moves its cells, takes the restored ones, and our text wherever it differs.
   try {
     toEngine(state, target, change, restored, formulas);
@@ -361,25 +366,10 @@ export function changeStructure(state: WorkbookState, op: StructureOp): Executed
     // The engine failed part way: the sheets go back as the undo would put them (the engine,
     // which may hold part of the change, is set aside and rebuilt from them), so nothing changed.
     state.engine.invalidate();
-    const inverse = inverseOf(
-      op,
-      target,
-      before,
-      namesBefore,
-      moveLayoutAndFormats(target, change, op.restore),
-    );
-    changeStructure(state, inverse);
+    changeStructure(state, inverseNow());
     throw error;
   }
-
-  // 6. The sheet's layout and formats follow the change (an undo puts back what they were).
-  const inverse = inverseOf(
-    op,
-    target,
-    before,
-    namesBefore,
-    moveLayoutAndFormats(target, change, op.restore),
-  );
+  const inverse = inverseNow();
   return { inverse: [inverse], revert: () => changeStructure(state, inverse) };
 }
 
