@@ -40,18 +40,19 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
       input.current.setSelectionRange(state.caret, state.caret);
   }, [visible, state?.caret, state?.text]);
 
-  // Whether a pointer went down since the editor opened: a blur without one is not the user
-  // leaving the editor (see onBlur).
-  const pointerSinceOpen = useRef(false);
+  // Whether the last pointer press since the editor opened was one that leaves it: not a click
+  // in point mode, which inserts a reference and keeps the edit. A blur after no such press is
+  // not the user leaving the editor (see onBlur).
+  const leavingPress = useRef(false);
   useEffect(() => {
     if (!visible) return;
-    pointerSinceOpen.current = false;
+    leavingPress.current = false;
     const note = () => {
-      pointerSinceOpen.current = true;
+      leavingPress.current = !editor.canPoint();
     };
     window.addEventListener('pointerdown', note, true);
     return () => window.removeEventListener('pointerdown', note, true);
-  }, [visible]);
+  }, [visible, editor]);
 
   // Point mode: the grid took focus for the click; give it back once the mouse is released.
   useEffect(() => {
@@ -126,8 +127,9 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
       onBlur={(event) => {
         // A click on the grid in point mode inserts a reference; any other blur commits, except
         // Glide's own: it focuses its canvas one frame after a click, so a key typed within that
-        // frame opens the editor and then loses the focus to the canvas. Committing there would
-        // end the edit after one character and the next key would start another, dropping it.
+        // frame opens the editor (or, after a click in point mode, types "+" into "=A1") and
+        // then loses the focus to the canvas. Committing there would end the edit after that
+        // key and the next key would start another, dropping it.
         if (editor.pointing) return;
         const canvas = event.relatedTarget;
         const stillOpen = session.editing.get() !== null; // Enter, Tab and Escape close it before the grid takes the focus
@@ -135,7 +137,7 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
           stillOpen &&
           canvas instanceof HTMLCanvasElement &&
           canvas.dataset['testid'] === 'data-grid-canvas' &&
-          !pointerSinceOpen.current
+          !leavingPress.current
         ) {
           queueMicrotask(() => {
             if (session.editing.get() !== null) input.current?.focus({ preventScroll: true });

@@ -3,7 +3,7 @@
 // F4 turns the reference at the caret absolute or relative, Escape restores). The bar is a
 // one-line text area, so a cell's line breaks survive an edit in it (an input drops them).
 import { editableInput } from './cell-format.js';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { functionCatalogue } from '../api/functions-api.js';
 import type { FunctionJson } from '../api/types.js';
 import { useObservable } from '../app/observable.js';
@@ -112,6 +112,17 @@ export function FormulaBar({ session, editor }: Props) {
   const [caret, setCaret] = useState(0);
   const [chosen, setChosen] = useState(0);
   const [dismissed, setDismissed] = useState<string | undefined>();
+  // Where a key handled here (F4, a completion, Alt+Enter) leaves the caret. React writes the new
+  // text after the handler, which puts the caret at the end; it is placed as that render commits,
+  // before the next key can read it (a frame later, a second quick F4 found it past the ")" and
+  // did nothing).
+  const placeCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = placeCaret.current;
+    if (at === null || input.current === null) return;
+    placeCaret.current = null;
+    input.current.setSelectionRange(at, at);
+  });
   // This input's caret is stale while the cell editor is the one typing: there the edit's own
   // caret counts. The suggestion list is this input's (its keys are handled here), so it shows
   // only when typing here: after one edit in this bar, typing "=A1+" in a cell listed A… functions
@@ -139,7 +150,7 @@ export function FormulaBar({ session, editor }: Props) {
     editor.update(next.text, next.caret);
     setCaret(next.caret);
     setChosen(0);
-    requestAnimationFrame(() => input.current?.setSelectionRange(next.caret, next.caret));
+    placeCaret.current = next.caret;
   };
 
   useEffect(() => {
@@ -177,7 +188,7 @@ export function FormulaBar({ session, editor }: Props) {
       const at = selectionStart + 1;
       editor.update(`${value.slice(0, selectionStart)}\n${value.slice(selectionEnd)}`, at);
       setCaret(at);
-      requestAnimationFrame(() => input.current?.setSelectionRange(at, at));
+      placeCaret.current = at;
     } else if (event.key === 'Enter') {
       event.preventDefault();
       void editor.commit({ dx: 0, dy: event.shiftKey ? -1 : 1, key: 'Enter' });
@@ -196,7 +207,7 @@ export function FormulaBar({ session, editor }: Props) {
       if (!editor.cycleReference()) return;
       const at = session.editing.get()?.caret ?? 0;
       setCaret(at);
-      requestAnimationFrame(() => input.current?.setSelectionRange(at, at));
+      placeCaret.current = at;
     }
   };
 
