@@ -38,10 +38,14 @@ export async function moveCells(
     request.targetSheet === undefined
       ? sheet
       : handle.workbook.sheet(request.targetSheet, 'target_sheet').name;
-  await handle.commit(
-    [{ type: 'move-cells', sheet, range: { start, end }, targetSheet, target }],
-    meta,
-  );
+  // A block pasted where it was cut changes nothing: no commit, so no empty undo step that a
+  // first Ctrl+Z would spend.
+  const inPlace = targetSheet === sheet && target.row === start.row && target.col === start.col;
+  if (!inPlace)
+    await handle.commit(
+      [{ type: 'move-cells', sheet, range: { start, end }, targetSheet, target }],
+      meta,
+    );
   const landed = {
     start: target,
     end: { row: target.row + end.row - start.row, col: target.col + end.col - start.col },

@@ -90,6 +90,19 @@ describe('POST /grid/move', () => {
     ]).toEqual(after);
   });
 
+  it('a block moved onto itself changes nothing and leaves no undo step: Ctrl+Z undoes the change before it', async () => {
+    const server = await start();
+    await withCosts(server);
+    const before = await readGrid(server.http);
+    const response = await server.http.post('/grid/move', { source: 'A1:A3', target_cell: 'A1' });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ source: 'A1:A3', target: 'A1:A3' });
+    expect(await readGrid(server.http)).toEqual(before);
+    expect((await server.http.post('/workbook/undo', {})).body).toMatchObject({ applied: true });
+    // The last change before the move was Summary!A1's formula.
+    expect(await readGrid(server.http, { sheet: 'Summary' })).toEqual({});
+  });
+
   it('a locked cell in the source or where the block lands refuses the move (400 naming it)', async () => {
     const server = await start();
     await withCosts(server);
