@@ -17,6 +17,7 @@ import {
   spilledCells,
   type ApplyMeta,
   type CellAddress,
+  type NumberFormatAt,
   type RangeAddress,
   type SheetView,
   type WireValue,
@@ -31,6 +32,11 @@ function withVersions(
   versions: Readonly<Record<string, number>> | undefined,
 ): ApplyMeta {
   return versions === undefined ? meta : { ...meta, expectedVersions: { sheet, versions } };
+}
+
+/** What typed text finds in the sheet's cells: their number formats. */
+function numberFormatOf(sheet: SheetView): NumberFormatAt {
+  return (row, col) => sheet.format(row, col)?.number_format;
 }
 
 export interface CellWrite {
@@ -49,7 +55,7 @@ export async function writeCell(
   const address = parseCell(write.cell, 'cell');
   const sheet = handle.workbook.sheet(write.sheet);
   await handle.commit(
-    writeCellOps(sheet.name, address, write.value),
+    writeCellOps(sheet.name, address, write.value, numberFormatOf(sheet)),
     withVersions(meta, sheet.name, write.expectedVersions),
   );
   return { sheet, address };
@@ -75,7 +81,9 @@ export async function writeRange(
   // A large write is typed and prepared across turns of the event loop (other requests are
   // answered between) and committed whole: whatever was committed meanwhile comes before it.
   // Typed SLICE_MS of work per turn; a write of a few thousand cells answers without waiting a turn.
-  const ops = await finishInSlices(writeRangeSteps(sheet.name, anchor, write.values, maxCells));
+  const ops = await finishInSlices(
+    writeRangeSteps(sheet.name, anchor, write.values, maxCells, numberFormatOf(sheet)),
+  );
   await handle.prepare?.(ops);
   await handle.commit(ops, withVersions(meta, sheet.name, write.expectedVersions));
   return { sheet: sheet.name, anchor };

@@ -53,6 +53,39 @@ describe('typed input like a spreadsheet', () => {
     expect(cellOf(grid, 'A1')).not.toHaveProperty('format');
   });
 
+  it('typed text keeps a number format of its own kind the cell already has, and replaces one of another kind', async () => {
+    const server = await start();
+    const format = (range: string, number_format: string) =>
+      server.http.post('/grid/format', { range, format: { number_format } });
+    await format('A1:A2', '0.00%');
+    await format('B1', 'd-mmm-yy');
+    await format('C1', '$#,##0.00');
+    await format('D1', 'd-mmm-yy');
+    await server.http.post('/grid/cell', { cell: 'A1', value: '20%' });
+    await server.http.post('/grid/range', {
+      target_cell: 'A2',
+      values: [['7.5%', '1/31/2026', '$5', '15%']],
+    });
+    const grid = (await server.http.get('/grid')).body;
+    expect(cellOf(grid, 'A1')).toMatchObject({ value: 0.2, display: '20.00%' });
+    expect(cellOf(grid, 'A2')).toMatchObject({ value: 0.075, display: '7.50%' });
+    expect(cellOf(grid, 'B2')).toMatchObject({ display: '1/31/2026' });
+    expect(cellOf(grid, 'C2')).toMatchObject({ display: '$5' });
+    // Row 1 was formatted, row 2 (but A2) was not.
+    await server.http.post('/grid/range', {
+      target_cell: 'B1',
+      values: [['1/31/2026', '$5', '15%']],
+    });
+    const after = (await server.http.get('/grid')).body;
+    expect(cellOf(after, 'B1')).toMatchObject({ value: 46053, display: '31-Jan-26' });
+    expect(cellOf(after, 'C1')).toMatchObject({ value: 5, display: '$5.00' });
+    expect(cellOf(after, 'D1')).toMatchObject({
+      value: 0.15,
+      display: '15%',
+      format: { number_format: '0%' },
+    });
+  });
+
   it('never reformats a JSON number, and a leading apostrophe keeps the text', async () => {
     const server = await start();
     await server.http.post('/grid/cell', { cell: 'A1', value: 0.15 });

@@ -9,6 +9,7 @@ import {
   type RangeAddress,
 } from '../address/index.js';
 import { InvalidOperationError, TooLargeError } from '../errors.js';
+import { numberFormatKind } from '../format/number-format.js';
 import { ranToEnd } from '../read-slices.js';
 import { typeValue, type CellInput, type WireValue } from '../value-typing.js';
 import type { InputRun, Op } from './op.js';
@@ -88,17 +89,39 @@ export function typedFormatOps(sheet: string, typed: TypedFormat[]): Op[] {
   return ops;
 }
 
-export function writeCellOps(sheet: string, address: CellAddress, value: WireValue): Op[] {
+/** The number format a cell has now (undefined for none), as the writes below read it. */
+export type NumberFormatAt = (row: number, col: number) => string | undefined;
+
+/**
+ * Whether the format typed text implies is to be set on a cell: not where the cell already shows
+ * numbers of that kind its own way, as in Excel (`20%` typed over `0.00%` shows 20.00%, a date
+ * typed over `d-mmm-yy` shows 31-Jan-26, `1,200` over `0.00` shows 1200.00).
+ */
+function takesTypedFormat(current: string | undefined, typed: string): boolean {
+  return (
+    current === undefined ||
+    current === 'General' ||
+    numberFormatKind(current) !== numberFormatKind(typed)
+  );
+}
+
+export function writeCellOps(
+  sheet: string,
+  address: CellAddress,
+  value: WireValue,
+  formatAt?: NumberFormatAt,
+): Op[] {
   const typed = typeValue(value);
+  const format = typed.numberFormat;
   return [
     {
       type: 'set-cells',
       sheet,
       runs: [{ row: address.row, col: address.col, inputs: [typed.input] }],
     },
-    ...(typed.numberFormat === undefined
+    ...(format === undefined || !takesTypedFormat(formatAt?.(address.row, address.col), format)
       ? []
-      : typedFormatOps(sheet, [{ ...address, numberFormat: typed.numberFormat }])),
+      : typedFormatOps(sheet, [{ ...address, numberFormat: format }])),
   ];
 }
 
@@ -113,8 +136,9 @@ export function writeRangeOps(
   // Unbounded here: the bound is a request's (editing passes GRIDBOOK_MAX_WRITE_CELLS), not the
   // model's; imports, replays and in-process callers build writes of any size.
   maxCells = Number.POSITIVE_INFINITY,
+  formatAt?: NumberFormatAt,
 ): Op[] {
-  return ranToEnd(writeRangeSteps(sheet, anchor, values, maxCells));
+  return ranToEnd(writeRangeSteps(sheet, anchor, values, maxCells, formatAt));
 }
 
 /** Cells `writeRangeSteps` types before it yields. */
@@ -129,6 +153,7 @@ export function* writeRangeSteps(
   anchor: CellAddress,
   values: readonly (readonly WireValue[])[],
   maxCells = Number.POSITIVE_INFINITY,
+  formatAt?: NumberFormatAt,
 ): Generator<void, Op[]> {
   let cells = 0;
   for (const row of values) cells += row.length;
@@ -151,12 +176,12 @@ export function* writeRangeSteps(
       inputs: row.map((value, index) => {
         if (typeof value !== 'string') return typeValue(value).input;
         const typed = typeValue(value);
-        if (typed.numberFormat !== undefined)
-          typedFormats.push({
-            row: target.row,
-            col: target.col + index,
-            numberFormat: typed.numberFormat,
-          });
+        const col = target.col + index;
+        if (
+          typed.numberFormat !== undefined &&
+          takesTypedFormat(formatAt?.(target.row, col), typed.numberFormat)
+        )
+          typedFormats.push({ row: target.row, col, numberFormat: typed.numberFormat });
         return typed.input;
       }),
     });

@@ -26,6 +26,7 @@ export {
   writeRangeSteps,
   tooManyCellsInImport,
   typedFormatOps,
+  type NumberFormatAt,
   type SheetCells,
   type TypedFormat,
 } from './builders.js';
