@@ -17,7 +17,8 @@ import {
   spilledCells,
   type ApplyMeta,
   type CellAddress,
-  type NumberFormatAt,
+  type NumberFormatLookup,
+  type WorkbookReader,
   type RangeAddress,
   type SheetView,
   type WireValue,
@@ -34,9 +35,21 @@ function withVersions(
   return versions === undefined ? meta : { ...meta, expectedVersions: { sheet, versions } };
 }
 
-/** What typed text finds in the sheet's cells: their number formats. */
-function numberFormatOf(sheet: SheetView): NumberFormatAt {
-  return (row, col) => sheet.format(row, col)?.number_format;
+/** The number formats typed text and formulas find in the workbook's cells (`sheet` is the written one). */
+function numberFormatsFor(workbook: WorkbookReader, sheet: SheetView): NumberFormatLookup {
+  const viewOf = (name: string | undefined): SheetView | undefined => {
+    if (name === undefined) return sheet;
+    return workbook.sheetNames.some((known) => known.toLowerCase() === name.toLowerCase())
+      ? workbook.sheet(name)
+      : undefined;
+  };
+  return {
+    // Read only for a formula (a plain value's write never asks).
+    get any() {
+      return workbook.sheetNames.some((name) => workbook.sheet(name).hasFormats);
+    },
+    at: (name, row, col) => viewOf(name)?.format(row, col)?.number_format,
+  };
 }
 
 export interface CellWrite {
@@ -55,7 +68,7 @@ export async function writeCell(
   const address = parseCell(write.cell, 'cell');
   const sheet = handle.workbook.sheet(write.sheet);
   await handle.commit(
-    writeCellOps(sheet.name, address, write.value, numberFormatOf(sheet)),
+    writeCellOps(sheet.name, address, write.value, numberFormatsFor(handle.workbook, sheet)),
     withVersions(meta, sheet.name, write.expectedVersions),
   );
   return { sheet, address };
@@ -82,7 +95,13 @@ export async function writeRange(
   // answered between) and committed whole: whatever was committed meanwhile comes before it.
   // Typed SLICE_MS of work per turn; a write of a few thousand cells answers without waiting a turn.
   const ops = await finishInSlices(
-    writeRangeSteps(sheet.name, anchor, write.values, maxCells, numberFormatOf(sheet)),
+    writeRangeSteps(
+      sheet.name,
+      anchor,
+      write.values,
+      maxCells,
+      numberFormatsFor(handle.workbook, sheet),
+    ),
   );
   await handle.prepare?.(ops);
   await handle.commit(ops, withVersions(meta, sheet.name, write.expectedVersions));

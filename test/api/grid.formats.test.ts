@@ -48,7 +48,13 @@ describe('typed input like a spreadsheet', () => {
     expect(cellOf(grid, 'D2')).toMatchObject({ value: 46053, display: '2026-01-31' });
     expect(cellOf(grid, 'D3')).toMatchObject({ value: 46053, display: '1/31/2026' });
     expect(cellOf(grid, 'D4')).toMatchObject({ display: '14:30' });
-    expect(cellOf(grid, 'B4')).toMatchObject({ value: 1650.5, display: '1650.5' });
+    // A typed formula takes the number format of the cells it reads, as in Excel.
+    expect(cellOf(grid, 'B4')).toMatchObject({
+      value: 1650.5,
+      display: '$1,651',
+      format: { number_format: '$#,##0' },
+    });
+    expect(cellOf(grid, 'C4')).toMatchObject({ value: 0.225, display: '23%' });
     expect(cellOf(grid, 'A1')).toMatchObject({ display: 'Item' });
     expect(cellOf(grid, 'A1')).not.toHaveProperty('format');
   });
@@ -84,6 +90,35 @@ describe('typed input like a spreadsheet', () => {
       display: '15%',
       format: { number_format: '0%' },
     });
+  });
+
+  it('a typed formula takes the format of the first formatted cell it reads; a date function gives a date; undo takes both back', async () => {
+    const server = await start();
+    await server.http.post('/workbook/sheet', { name: 'Rates' });
+    await server.http.post('/grid/cell', { sheet: 'Rates', cell: 'A1', value: '12.5%' });
+    await server.http.post('/grid/range', { target_cell: 'A1', values: [['$1,200', 3, 'x']] });
+    await server.http.post('/grid/format', { range: 'F1', format: { number_format: '0.0' } });
+    const write = (cell: string, value: string) => server.http.post('/grid/cell', { cell, value });
+    await write('D1', '=B1*A1');
+    await write('D2', '=Rates!A1*2');
+    await write('D3', '=COUNT(A1:B1)');
+    await write('D4', '=DATE(2026,1,31)');
+    await write('F1', '=A1');
+    const grid = (await server.http.get('/grid')).body;
+    expect(cellOf(grid, 'D1')).toMatchObject({ value: 3600, display: '$3,600' });
+    expect(cellOf(grid, 'D2')).toMatchObject({ value: 0.25, display: '25.00%' });
+    expect(cellOf(grid, 'D3')).toMatchObject({ value: 2, display: '2' });
+    expect(cellOf(grid, 'D3')).not.toHaveProperty('format');
+    expect(cellOf(grid, 'D4')).toMatchObject({ value: 46053, display: '1/31/2026' });
+    // A cell with a number format of its own keeps it.
+    expect(cellOf(grid, 'F1')).toMatchObject({ value: 1200, display: '1200.0' });
+    // Undo takes the lent format back with the formula (F1's write first, then D4's).
+    await server.http.post('/workbook/undo', {});
+    await server.http.post('/workbook/undo', {});
+    await server.http.post('/grid/cell', { cell: 'D4', value: 46053 });
+    const undone = (await server.http.get('/grid')).body;
+    expect(cellOf(undone, 'D4')).toMatchObject({ value: 46053, display: '46053' });
+    expect(cellOf(undone, 'D4')).not.toHaveProperty('format');
   });
 
   it('never reformats a JSON number, and a leading apostrophe keeps the text', async () => {

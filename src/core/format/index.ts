@@ -4,3 +4,4 @@ export * from './cell-format.js';
 export * from './number-format.js';
 export * from './sheet-formats.js';
 export * from './display.js';
+export * from './formula-format.js';

@@ -9,9 +9,10 @@ import {
   type RangeAddress,
 } from '../address/index.js';
 import { InvalidOperationError, TooLargeError } from '../errors.js';
+import { formulaNumberFormat, type NumberFormatLookup } from '../format/formula-format.js';
 import { numberFormatKind } from '../format/number-format.js';
 import { ranToEnd } from '../read-slices.js';
-import { typeValue, type CellInput, type WireValue } from '../value-typing.js';
+import { typeValue, type CellInput, type TypedValue, type WireValue } from '../value-typing.js';
 import type { InputRun, Op } from './op.js';
 
 /** The most cells one lock or unlock may cover. */
@@ -89,9 +90,6 @@ export function typedFormatOps(sheet: string, typed: TypedFormat[]): Op[] {
   return ops;
 }
 
-/** The number format a cell has now (undefined for none), as the writes below read it. */
-export type NumberFormatAt = (row: number, col: number) => string | undefined;
-
 /**
  * Whether the format typed text implies is to be set on a cell: not where the cell already shows
  * numbers of that kind its own way, as in Excel (`20%` typed over `0.00%` shows 20.00%, a date
@@ -105,23 +103,43 @@ function takesTypedFormat(current: string | undefined, typed: string): boolean {
   );
 }
 
+function isFormula(input: CellInput | null): boolean {
+  return typeof input === 'object' && input !== null && 'formula' in input;
+}
+
+/**
+ * The number format a typed value gives its cell: the one its text implies (`15%`), or for a
+ * formula typed where no number format is set, the one it lends from the cells it reads
+ * (formula-format.ts); undefined for none.
+ */
+function typedFormatFor(
+  value: string,
+  typed: TypedValue,
+  at: CellAddress,
+  formats: NumberFormatLookup | undefined,
+): string | undefined {
+  const formula = isFormula(typed.input);
+  if (typed.numberFormat === undefined && (!formula || formats === undefined)) return undefined;
+  const current = formats?.at(undefined, at.row, at.col);
+  if (typed.numberFormat !== undefined)
+    return takesTypedFormat(current, typed.numberFormat) ? typed.numberFormat : undefined;
+  if (formats === undefined || (current !== undefined && current !== 'General')) return undefined;
+  return formulaNumberFormat(value.trim(), formats);
+}
+
 export function writeCellOps(
   sheet: string,
   address: CellAddress,
   value: WireValue,
-  formatAt?: NumberFormatAt,
+  formats?: NumberFormatLookup,
 ): Op[] {
   const typed = typeValue(value);
-  const format = typed.numberFormat;
+  const { row, col } = address;
+  const format =
+    typeof value === 'string' ? typedFormatFor(value, typed, address, formats) : undefined;
   return [
-    {
-      type: 'set-cells',
-      sheet,
-      runs: [{ row: address.row, col: address.col, inputs: [typed.input] }],
-    },
-    ...(format === undefined || !takesTypedFormat(formatAt?.(address.row, address.col), format)
-      ? []
-      : typedFormatOps(sheet, [{ ...address, numberFormat: format }])),
+    { type: 'set-cells', sheet, runs: [{ row, col, inputs: [typed.input] }] },
+    ...(format === undefined ? [] : typedFormatOps(sheet, [{ row, col, numberFormat: format }])),
   ];
 }
 
@@ -136,9 +154,9 @@ export function writeRangeOps(
   // Unbounded here: the bound is a request's (editing passes GRIDBOOK_MAX_WRITE_CELLS), not the
   // model's; imports, replays and in-process callers build writes of any size.
   maxCells = Number.POSITIVE_INFINITY,
-  formatAt?: NumberFormatAt,
+  formats?: NumberFormatLookup,
 ): Op[] {
-  return ranToEnd(writeRangeSteps(sheet, anchor, values, maxCells, formatAt));
+  return ranToEnd(writeRangeSteps(sheet, anchor, values, maxCells, formats));
 }
 
 /** Cells `writeRangeSteps` types before it yields. */
@@ -153,13 +171,14 @@ export function* writeRangeSteps(
   anchor: CellAddress,
   values: readonly (readonly WireValue[])[],
   maxCells = Number.POSITIVE_INFINITY,
-  formatAt?: NumberFormatAt,
+  formats?: NumberFormatLookup,
 ): Generator<void, Op[]> {
   let cells = 0;
   for (const row of values) cells += row.length;
   if (cells > maxCells) throw tooManyCellsInWrite(String(cells), maxCells);
   const runs: InputRun[] = [];
   const typedFormats: TypedFormat[] = [];
+  const formulas: TypedFormula[] = [];
   let typed = 0;
   for (let offset = 0; offset < values.length; offset += 1) {
     const row = values[offset]!;
@@ -177,11 +196,11 @@ export function* writeRangeSteps(
         if (typeof value !== 'string') return typeValue(value).input;
         const typed = typeValue(value);
         const col = target.col + index;
-        if (
-          typed.numberFormat !== undefined &&
-          takesTypedFormat(formatAt?.(target.row, col), typed.numberFormat)
-        )
-          typedFormats.push({ row: target.row, col, numberFormat: typed.numberFormat });
+        if (typed.numberFormat !== undefined) {
+          if (takesTypedFormat(formats?.at(undefined, target.row, col), typed.numberFormat))
+            typedFormats.push({ row: target.row, col, numberFormat: typed.numberFormat });
+        } else if (formats !== undefined && isFormula(typed.input))
+          formulas.push({ row: target.row, col, text: value });
         return typed.input;
       }),
     });
@@ -191,9 +210,50 @@ export function* writeRangeSteps(
       yield;
     }
   }
+  if (formulas.length > 0 && formats !== undefined)
+    yield* lendFormulaFormats(formulas, typedFormats, formats);
   return runs.length === 0
     ? []
     : [{ type: 'set-cells', sheet, runs }, ...typedFormatOps(sheet, typedFormats)];
+}
+
+/** A formula in a range write (`text` as typed), whose format is worked out once all are typed. */
+interface TypedFormula {
+  readonly row: number;
+  readonly col: number;
+  readonly text: string;
+}
+
+/**
+ * Adds to `typedFormats` the format each formula of a range write lends from the cells it reads
+ * (formula-format.ts), where its cell has no number format. A cell typed earlier in the same write
+ * (`$1,200` above `=SUM(B2:B3)`, or a formula above that lent one) counts as formatted already.
+ */
+function* lendFormulaFormats(
+  formulas: readonly TypedFormula[],
+  typedFormats: TypedFormat[],
+  formats: NumberFormatLookup,
+): Generator<void> {
+  const written = new Map<string, string>();
+  for (const typed of typedFormats) written.set(`${typed.row},${typed.col}`, typed.numberFormat);
+  const lookup: NumberFormatLookup = {
+    any: formats.any || written.size > 0,
+    at: (sheet, row, col) =>
+      (sheet === undefined ? written.get(`${row},${col}`) : undefined) ??
+      formats.at(sheet, row, col),
+  };
+  let looked = 0;
+  for (const { row, col, text } of formulas) {
+    const current = formats.at(undefined, row, col);
+    if (current !== undefined && current !== 'General') continue;
+    const format = formulaNumberFormat(text.trim(), lookup);
+    if (format !== undefined) {
+      typedFormats.push({ row, col, numberFormat: format });
+      written.set(`${row},${col}`, format);
+    }
+    looked += 1;
+    if (looked % TYPED_CELLS_PER_STEP === 0) yield;
+  }
 }
 
 /** Groups scattered cells into row runs (cells must be sorted row-major). */

@@ -26,7 +26,6 @@ export {
   writeRangeSteps,
   tooManyCellsInImport,
   typedFormatOps,
-  type NumberFormatAt,
   type SheetCells,
   type TypedFormat,
 } from './builders.js';
