@@ -6,6 +6,7 @@ import {
   PREVIEW_DELAY_MS,
   previewText,
   type PreviewRequest,
+  type PreviewShown,
 } from '../../web/src/grid/formula-preview.js';
 
 type Answer = { result: string | number | boolean | null; error: string | null };
@@ -13,12 +14,12 @@ type Answer = { result: string | number | boolean | null; error: string | null }
 /** A preview whose dry runs wait until the test answers them. */
 function previewWithManualServer() {
   const asked: { request: PreviewRequest; answer: (value: Answer) => void }[] = [];
-  const shown: (string | undefined)[] = [];
+  const shown: (PreviewShown | undefined)[] = [];
   const preview = new FormulaPreview(
     (request) => new Promise<Answer>((resolve) => asked.push({ request, answer: resolve })),
-    (text) => shown.push(text),
+    (next) => shown.push(next),
   );
-  return { preview, asked, shown, last: () => shown.at(-1) };
+  return { preview, asked, shown, last: () => shown.at(-1)?.text, lastShown: () => shown.at(-1) };
 }
 
 const at = (text: string): PreviewRequest => ({ sheet: 'Sheet1', cell: 'B1', text });
@@ -62,6 +63,30 @@ describe('live formula result', () => {
     asked[2]!.answer({ result: 23, error: null });
     await vi.advanceTimersByTimeAsync(0);
     expect(last()).toBeUndefined();
+  });
+
+  it('[EDIT-12] keeps the last result, marked stale, while the next text waits for its answer: the hint does not blink', async () => {
+    const { preview, asked, shown, lastShown } = previewWithManualServer();
+    preview.update(at('=A1*2'));
+    await vi.advanceTimersByTimeAsync(PREVIEW_DELAY_MS);
+    asked[0]!.answer({ result: 42, error: null });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(lastShown()).toEqual({ text: '42', stale: false });
+    const before = shown.length;
+    preview.update(at('=A1*2+'));
+    preview.update(at('=A1*2+1'));
+    // Every key in between shows the old result dimmed, never nothing.
+    expect(shown.slice(before)).toEqual([
+      { text: '42', stale: true },
+      { text: '42', stale: true },
+    ]);
+    await vi.advanceTimersByTimeAsync(PREVIEW_DELAY_MS);
+    asked[1]!.answer({ result: 43, error: null });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(lastShown()).toEqual({ text: '43', stale: false });
+    // Text that is no formula any more hides it at once.
+    preview.update(at('43'));
+    expect(lastShown()).toBeUndefined();
   });
 
   it('[EDIT-12] asks nothing for text that is no formula, or a lone =', async () => {

@@ -289,7 +289,7 @@ export function FormulaBar({ session, editor }: Props) {
           </div>
         )}
         {result !== undefined && completion === undefined && (
-          <FormulaResult text={result} className="formula-result-bar" />
+          <FormulaResult shown={result} className="formula-result-bar" />
         )}
         {references.length > 0 && (
           <div

@@ -4,6 +4,7 @@ import { useObservable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
 import { LINE_HEIGHT } from './CellEditor.js';
 import { cellBox, type ColumnLayout, type Viewport } from './geometry.js';
+import type { PreviewShown } from './formula-preview.js';
 import { useFormulaPreview } from './use-formula-preview.js';
 
 interface Props {
@@ -21,27 +22,29 @@ export function CellFormulaResult({ session, layout, viewport }: Props) {
   // Below the editor, which grows a line with each line break (CellEditor.tsx).
   const editorHeight = box.height + 1 + (state.text.split('\n').length - 1) * LINE_HEIGHT;
   return (
-    <FormulaResult text={result} style={{ left: box.left - 1, top: box.top + editorHeight + 1 }} />
+    <FormulaResult shown={result} style={{ left: box.left - 1, top: box.top + editorHeight + 1 }} />
   );
 }
 
 export function FormulaResult({
-  text,
+  shown,
   className = '',
   style,
 }: {
-  text: string;
+  shown: PreviewShown;
   className?: string;
   style?: { left: number; top: number };
 }) {
   return (
     <output
       data-testid="formula-result"
+      data-stale={shown.stale}
       className={`formula-result ${className}`.trim()}
       aria-label="Result of this formula"
+      aria-busy={shown.stale}
       style={style}
     >
-      {text}
+      {shown.text}
     </output>
   );
 }

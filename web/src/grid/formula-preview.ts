@@ -35,34 +35,58 @@ function isFormulaText(text: string): boolean {
   return text.startsWith('=') && text.slice(1).trim() !== '';
 }
 
+/** What the hint shows: the result's text, and whether it is for text typed over since. */
+export interface PreviewShown {
+  readonly text: string;
+  /** The text changed and its own answer has not come yet: the hint shows dimmed. */
+  readonly stale: boolean;
+}
+
 export class FormulaPreview {
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Bumped for each new text: an answer carrying an older number is stale. */
   private generation = 0;
+  /** The last answer's text, kept (dimmed) while the next one is on its way. */
+  private lastText: string | undefined;
 
   constructor(
     private readonly evaluate: Evaluate,
-    private readonly show: (text: string | undefined) => void,
+    private readonly show: (shown: PreviewShown | undefined) => void,
     private readonly delayMs = PREVIEW_DELAY_MS,
   ) {}
 
-  /** The text being edited changed (null: the edit ended). */
+  /**
+   * The text being edited changed (null: the edit ended). While a formula is typed the last
+   * result stays, marked stale, until the new text's answer replaces it: hidden at each key, it
+   * blinked with every character typed.
+   */
   update(request: PreviewRequest | null): void {
     this.generation += 1;
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
-    this.show(undefined);
-    if (request === null || !isFormulaText(request.text)) return;
+    if (request === null || !isFormulaText(request.text)) {
+      this.setShown(undefined, false);
+      return;
+    }
+    this.setShown(this.lastText, true);
     const generation = this.generation;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.evaluate(request).then(
         (answer) => {
-          if (generation === this.generation) this.show(previewText(answer));
+          if (generation === this.generation) this.setShown(previewText(answer), false);
         },
-        () => undefined, // a failed dry run shows no hint; typing on asks again
+        () => {
+          // A failed dry run shows no hint; typing on asks again.
+          if (generation === this.generation) this.setShown(undefined, false);
+        },
       );
     }, this.delayMs);
+  }
+
+  private setShown(text: string | undefined, stale: boolean): void {
+    this.lastText = text;
+    this.show(text === undefined ? undefined : { text, stale });
   }
 
   dispose(): void {

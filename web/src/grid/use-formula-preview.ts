@@ -4,11 +4,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { useObservable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
 import { formatCell } from './address.js';
-import { FormulaPreview } from './formula-preview.js';
+import { FormulaPreview, type PreviewShown } from './formula-preview.js';
 
-export function useFormulaPreview(session: Session, active: boolean): string | undefined {
+export function useFormulaPreview(session: Session, active: boolean): PreviewShown | undefined {
   const editing = useObservable(session.editing);
-  const [shown, setShown] = useState<string | undefined>();
+  const [shown, setShown] = useState<PreviewShown | undefined>();
   const preview = useMemo(
     () =>
       new FormulaPreview(
