@@ -27,6 +27,18 @@ export type RenameSheetBody = Static<typeof RenameSheetBody>;
 export const NamedSheetBody = Type.Object({ name: Name }, { examples: [{ name: 'Summary' }] });
 export type NamedSheetBody = Static<typeof NamedSheetBody>;
 
+export const MoveSheetBody = Type.Object(
+  {
+    name: Name,
+    index: Type.Integer({
+      minimum: 0,
+      description: 'Where the sheet goes among the tabs: 0 is the first.',
+    }),
+  },
+  { examples: [{ name: 'Summary', index: 0 }] },
+);
+export type MoveSheetBody = Static<typeof MoveSheetBody>;
+
 export const RenameWorkbookBody = Type.Object({ name: Name }, { examples: [{ name: 'Q3 plan' }] });
 export type RenameWorkbookBody = Static<typeof RenameWorkbookBody>;
 

@@ -34,6 +34,7 @@ const SHEET_OPS = new Set<Op['type']>([
   'restore-sheet',
   'rename-sheet',
   'activate-sheet',
+  'move-sheet',
   'rename-workbook',
 ]);
 

@@ -18,6 +18,7 @@ export {
   activateSheet,
   addSheet,
   deleteSheet,
+  moveSheet,
   redo,
   renameSheet,
   renameWorkbook,

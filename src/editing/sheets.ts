@@ -51,6 +51,18 @@ export async function activateSheet(
   return name;
 }
 
+/** Puts a sheet at `index` among the tabs (0 is the first); returns its name as stored. */
+export async function moveSheet(
+  handle: WorkbookHandle,
+  requested: string,
+  index: number,
+  meta: ApplyMeta,
+): Promise<string> {
+  const name = handle.workbook.sheet(requested, 'name').name;
+  await handle.commit([{ type: 'move-sheet', name, index }], meta);
+  return name;
+}
+
 export async function deleteSheet(
   handle: WorkbookHandle,
   requested: string,

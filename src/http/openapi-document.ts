@@ -50,6 +50,7 @@ const EXTRA_ERRORS: Readonly<Record<string, readonly number[]>> = {
   'post /workbook/sheet': [409],
   'post /workbook/sheet/rename': [404, 409],
   'post /workbook/sheet/activate': [404],
+  'post /workbook/sheet/move': [404],
   'post /workbook/sheet/delete': [404],
   'post /workbook/undo': [409],
   'post /workbook/redo': [409],

@@ -30,6 +30,7 @@ import {
   LockBody,
   LockResponse,
   PatchChartBody,
+  MoveSheetBody,
   RenameSheetBody,
   SchemaResponse,
   SheetName,
@@ -64,6 +65,7 @@ import {
   deleteChart,
   historyJson,
   patchChart,
+  moveSheet,
   renameSheet,
   setLocks,
   sheetsJson,
@@ -374,6 +376,19 @@ export const TOOLS: readonly McpTool[] = [
     run: async (input, context) => {
       const handle = await context.handle();
       const name = await renameSheet(handle, input.old_name, input.new_name, meta(context));
+      return sheetsJson(handle.workbook, name);
+    },
+  }),
+  defineTool({
+    name: 'move_sheet',
+    description:
+      'Move a sheet among the tabs: index 0 is the first. Formulas and cells are untouched; one undo step.',
+    input: MoveSheetBody,
+    output: SheetsResponse,
+    readOnly: false,
+    run: async (input, context) => {
+      const handle = await context.handle();
+      const name = await moveSheet(handle, input.name, input.index, meta(context));
       return sheetsJson(handle.workbook, name);
     },
   }),

@@ -56,6 +56,7 @@ const BASELINES: Readonly<Record<string, Record<string, unknown>>> = {
   'POST /workbook/sheet': { name: 'Extra' },
   'POST /workbook/sheet/rename': { old_name: 'Sheet1', new_name: 'Renamed' },
   'POST /workbook/sheet/activate': { name: 'Sheet1' },
+  'POST /workbook/sheet/move': { name: 'Sheet1', index: 0 },
   'POST /workbook/sheet/delete': { name: 'Sheet1' },
   'POST /workbook/rename': { name: 'Book' },
 };

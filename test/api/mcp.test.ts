@@ -87,6 +87,7 @@ describe('MCP over streamable HTTP', () => {
       'set_filter',
       'add_sheet',
       'rename_sheet',
+      'move_sheet',
       'list_names',
       'set_name',
       'create_chart',
@@ -101,6 +102,15 @@ describe('MCP over streamable HTTP', () => {
       expect(tool.outputSchema?.type).toBe('object');
     }
     expect(tools.find((tool) => tool.name === 'peek')?.annotations?.readOnlyHint).toBe(true);
+  });
+
+  it('moves a sheet among the tabs with move_sheet', async () => {
+    await ok('add_sheet', { name: 'Data' });
+    expect(await ok('move_sheet', { name: 'Data', index: 0 })).toEqual({
+      sheet: 'Data',
+      sheets: ['Data', 'Sheet1'],
+      active_sheet: 'Sheet1',
+    });
   });
 
   it('moves cells with move_cells, and the formulas that read them follow', async () => {

@@ -98,6 +98,7 @@ const SCOPES: Readonly<Record<string, Scope>> = {
   'POST /workbook/sheet': 'workbook',
   'POST /workbook/sheet/rename': 'workbook',
   'POST /workbook/sheet/activate': 'workbook',
+  'POST /workbook/sheet/move': 'workbook',
   'POST /workbook/sheet/delete': 'workbook',
   'POST /workbook/rename': 'workbook',
   'POST /workbook/undo': 'workbook',

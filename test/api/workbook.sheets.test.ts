@@ -1,6 +1,7 @@
 // Black-box tests of the workbook and sheet endpoints (src/http/routes/workbook.ts).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readValues, startApp, type RunningApp } from '../support/index.js';
+import { MemoryJournal } from '../support/memory-journal.js';
 
 let server: RunningApp;
 beforeEach(async () => {
@@ -167,6 +168,68 @@ describe('POST /workbook/sheet/activate', () => {
     const response = await server.http.post('/workbook/sheet/activate', { name: 'Ghost' });
     expect(response.status).toBe(404);
     expect((await workbook()).active_sheet).toBe('Sheet1');
+  });
+});
+
+describe('POST /workbook/sheet/move', () => {
+  const move = (body: Record<string, unknown>) => server.http.post('/workbook/sheet/move', body);
+
+  it('puts a sheet at the given place among the tabs; formulas, cells and the active sheet stay; one undo puts it back', async () => {
+    await addSheet('Data');
+    await addSheet('Notes');
+    await server.http.post('/grid/cell', { sheet: 'Data', cell: 'A1', value: 21 });
+    await server.http.post('/grid/cell', { cell: 'A1', value: '=Data!A1*2' });
+    const response = await move({ name: 'notes', index: 0 });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toEqual({
+      sheet: 'Notes',
+      sheets: ['Notes', 'Sheet1', 'Data'],
+      active_sheet: 'Sheet1',
+    });
+    expect((await move({ name: 'Sheet1', index: 2 })).body.sheets).toEqual([
+      'Notes',
+      'Data',
+      'Sheet1',
+    ]);
+    expect(await readValues(server.http, { sheet: 'Sheet1' })).toEqual({ A1: 42 });
+    expect((await server.http.post('/workbook/undo', {})).body).toMatchObject({ applied: true });
+    expect((await workbook()).sheets).toEqual(['Notes', 'Sheet1', 'Data']);
+    await server.http.post('/workbook/undo', {});
+    expect((await workbook()).sheets).toEqual(['Sheet1', 'Data', 'Notes']);
+    await server.http.post('/workbook/redo', {});
+    expect((await workbook()).sheets).toEqual(['Notes', 'Sheet1', 'Data']);
+  });
+
+  it('refuses a place outside the tabs (400 naming index), one that is no whole number (422) and an unknown sheet (404), changing nothing', async () => {
+    await addSheet('Data');
+    const pastTheEnd = await move({ name: 'Data', index: 2 });
+    expect(pastTheEnd.status).toBe(400);
+    expect(pastTheEnd.body.detail).toContain('index');
+    // Not a place at all: the request's shape is wrong (422, as every schema refusal).
+    for (const index of [-1, 1.5, '1', null]) {
+      const response = await move({ name: 'Data', index });
+      expect(response.status, String(index)).toBe(422);
+      expect(JSON.stringify(response.body.detail), String(index)).toContain('index');
+    }
+    expect((await move({ name: 'Ghost', index: 0 })).status).toBe(404);
+    expect((await workbook()).sheets).toEqual(['Sheet1', 'Data']);
+  });
+
+  it('the order comes back after a restart, from the journal', async () => {
+    const journal = new MemoryJournal();
+    const first = await startApp({ journal });
+    try {
+      await first.http.post('/workbook/sheet', { name: 'Data' });
+      await first.http.post('/workbook/sheet/move', { name: 'Data', index: 0 });
+    } finally {
+      await first.close();
+    }
+    const second = await startApp({ journal });
+    try {
+      expect((await second.http.get('/api/workbook')).body.sheets).toEqual(['Data', 'Sheet1']);
+    } finally {
+      await second.close();
+    }
   });
 });
 

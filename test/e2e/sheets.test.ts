@@ -179,6 +179,34 @@ describe.skipIf(!hasChromium)('sheets in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[SHEET-06] dragging a tab onto another puts it there; the tab menu moves it one place; Ctrl+Z puts it back', async () => {
+    await suite.server.http.post('/workbook/sheet', { name: 'Data' });
+    await suite.server.http.post('/workbook/sheet', { name: 'Notes' });
+    await suite.open();
+    const page = suite.ui.page;
+    const tabOrder = () =>
+      page
+        .locator('[role="tab"]')
+        .evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('data-sheet')));
+    const serverOrder = async () =>
+      ((await suite.server.http.get('/api/workbook')).body as { sheets: string[] }).sheets;
+    await page.getByTestId('sheet-tab-Notes').dragTo(page.getByTestId('sheet-tab-Sheet1'));
+    await expect.poll(tabOrder).toEqual(['Notes', 'Sheet1', 'Data']);
+    expect(await serverOrder()).toEqual(['Notes', 'Sheet1', 'Data']);
+    await page.getByTestId('sheet-tab-Sheet1').click({ button: 'right' });
+    await page.getByTestId('menu-move-sheet-right').click();
+    await expect.poll(tabOrder).toEqual(['Notes', 'Data', 'Sheet1']);
+    // The first tab has no left to go to.
+    await page.getByTestId('sheet-tab-Notes').click({ button: 'right' });
+    await expect(page.getByTestId('menu-move-sheet-left').count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
+    await goTo(page, 'A1');
+    await page.keyboard.press('Control+z');
+    await expect.poll(tabOrder).toEqual(['Notes', 'Sheet1', 'Data']);
+    expect(await serverOrder()).toEqual(['Notes', 'Sheet1', 'Data']);
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[SHEET-04] deleting a sheet asks first, naming how many cells it holds', async () => {
     await suite.server.http.post('/workbook/sheet', { name: 'Scratch' });
     await suite.server.http.post('/grid/range', {

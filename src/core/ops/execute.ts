@@ -7,7 +7,13 @@ import { refreshFunctions } from './refresh-functions.js';
 import { cellKey, formatCell, keyToAddress, type CellAddress } from '../address/index.js';
 import { PAGE_ROWS } from '../cell-pages.js';
 import { renameChartSheet, type Chart } from '../chart.js';
-import { CellLockedError, DuplicateSheetError, LastSheetError, TooLargeError } from '../errors.js';
+import {
+  CellLockedError,
+  DuplicateSheetError,
+  InvalidOperationError,
+  LastSheetError,
+  TooLargeError,
+} from '../errors.js';
 import type { FormulaEngine } from '../formula/index.js';
 import { sameSheetName, validateSheetName, validateWorkbookName } from '../naming.js';
 import { Sheet } from '../sheet.js';
@@ -540,6 +546,30 @@ function activateSheet(
   };
 }
 
+/**
+ * The tab order changes; nothing else does (the engine keeps its sheets by handle, and a formula
+ * names a sheet, never its place).
+ */
+function moveSheet(state: WorkbookState, op: Extract<Op, { type: 'move-sheet' }>): Executed {
+  const sheet = findSheet(state, op.name, 'name');
+  const last = state.sheets.length - 1;
+  if (!Number.isInteger(op.index) || op.index < 0 || op.index > last)
+    throw new InvalidOperationError(
+      'index',
+      `must be a whole number from 0 to ${last} (the workbook has ${last + 1} sheets).`,
+    );
+  const from = state.sheets.indexOf(sheet);
+  const place = (index: number) => {
+    state.sheets.splice(state.sheets.indexOf(sheet), 1);
+    state.sheets.splice(index, 0, sheet);
+  };
+  place(op.index);
+  return {
+    inverse: [{ type: 'move-sheet', name: sheet.name, index: from }],
+    revert: () => place(from),
+  };
+}
+
 function renameWorkbook(
   state: WorkbookState,
   op: Extract<Op, { type: 'rename-workbook' }>,
@@ -573,6 +603,8 @@ export function executeOp(state: WorkbookState, op: Op): Executed {
       return renameSheet(state, op);
     case 'activate-sheet':
       return activateSheet(state, op);
+    case 'move-sheet':
+      return moveSheet(state, op);
     case 'rename-workbook':
       return renameWorkbook(state, op);
     case 'put-chart':

@@ -158,6 +158,8 @@ export type Op =
       readonly keep?: KeptReferences;
     }
   | { readonly type: 'activate-sheet'; readonly name: string }
+  /** Puts the sheet at `index` (0 is the first tab) among the others, in the same order. */
+  | { readonly type: 'move-sheet'; readonly name: string; readonly index: number }
   | { readonly type: 'rename-workbook'; readonly name: string }
   /** Adds the chart, or replaces the sheet's chart with the same id in place. */
   | {

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AddSheetBody,
+  MoveSheetBody,
   NamedSheetBody,
   RenameSheetBody,
   RenameWorkbookBody,
@@ -15,6 +16,7 @@ import {
   activateSheet,
   addSheet,
   deleteSheet,
+  moveSheet,
   redo,
   renameSheet,
   renameWorkbook,
@@ -93,6 +95,23 @@ export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
       const handle = await handleOf(deps, request);
       const name = await activateSheet(handle, request.body.name, changeMeta(request));
       return sheetsJson(handle.workbook, name);
+    },
+  );
+
+  app.post(
+    '/workbook/sheet/move',
+    {
+      schema: {
+        response: { 200: SheetsResponse },
+        tags: ['workbook'],
+        summary: 'Move a sheet among the tabs (Gridbook adds; one undo step)',
+        body: MoveSheetBody,
+      },
+    },
+    async (request) => {
+      const handle = await handleOf(deps, request);
+      const { name, index } = request.body;
+      return sheetsJson(handle.workbook, await moveSheet(handle, name, index, changeMeta(request)));
     },
   );
 

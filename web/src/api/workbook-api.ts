@@ -21,6 +21,10 @@ export class WorkbookApi {
     return this.client.post('/workbook/sheet/activate', { name });
   }
 
+  moveSheet(name: string, index: number): Promise<SheetsJson> {
+    return this.client.post('/workbook/sheet/move', { name, index });
+  }
+
   deleteSheet(name: string): Promise<SheetsJson> {
     return this.client.post('/workbook/sheet/delete', { name });
   }

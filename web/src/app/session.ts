@@ -447,6 +447,10 @@ export class Session {
     return sheetActions.renameSheet(this, from, to);
   }
 
+  moveSheet(name: string, index: number): Promise<void> {
+    return sheetActions.moveSheet(this, name, index);
+  }
+
   deleteSheet(name: string): Promise<void> {
     return sheetActions.deleteSheet(this, name);
   }

@@ -1,4 +1,4 @@
-// Sheet and workbook actions: open, add, rename, delete a sheet; rename the workbook. Each is
+// Sheet and workbook actions: open, add, rename, move, delete a sheet; rename the workbook. Each is
 // one server call, then the session's state follows the answer.
 import { errorMessage } from '../api/errors.js';
 import type { Session } from './session.js';
@@ -56,6 +56,19 @@ export async function renameSheet(
   } catch (error) {
     session.store.release(from);
     return errorMessage(error);
+  }
+}
+
+/** Puts the sheet at `index` among the tabs (0 is the first); the tabs show the server's order. */
+export async function moveSheet(session: Session, name: string, index: number): Promise<void> {
+  const current = session.workbook.get();
+  if (current === null || current.sheets.indexOf(name) === index) return;
+  try {
+    const json = await session.workbookApi.moveSheet(name, index);
+    session.applyWorkbookJson(json);
+    session.noteCommit(json.sheet);
+  } catch (error) {
+    session.reportError(`Could not move ${name}`, error);
   }
 }
 

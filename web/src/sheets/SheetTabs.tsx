@@ -1,5 +1,5 @@
-// Sheet tabs: click to open, double-click to rename in place, + to add (and open), right-click
-// for rename/delete; deleting asks first and says how much data goes with the sheet.
+// Sheet tabs: click to open, double-click to rename in place, + to add (and open), drag to move,
+// right-click for rename/move/delete; deleting asks first and says how much data goes with the sheet.
 import { useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useObservable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
@@ -80,11 +80,36 @@ function errorPlace(input: HTMLInputElement | null): CSSProperties {
   return box === undefined ? {} : { left: Math.max(4, box.left), top: box.top - 6 };
 }
 
+/** The context menu's Move left / Move right, where the sheet has a neighbour that way. */
+function moveItems(
+  sheets: readonly string[],
+  sheet: string,
+  moveTo: (index: number) => Promise<void>,
+): { id: string; label: string; run: () => void }[] {
+  const at = sheets.indexOf(sheet);
+  return [
+    ...(at > 0
+      ? [{ id: 'move-sheet-left', label: 'Move left', run: () => void moveTo(at - 1) }]
+      : []),
+    ...(at >= 0 && at < sheets.length - 1
+      ? [{ id: 'move-sheet-right', label: 'Move right', run: () => void moveTo(at + 1) }]
+      : []),
+  ];
+}
+
 export function SheetTabs({ session, confirm }: Props) {
   const workbook = useObservable(session.workbook);
   const [renaming, setRenaming] = useState<string | undefined>();
   const [menu, setMenu] = useState<{ sheet: string; x: number; y: number } | undefined>();
+  // The tab being dragged, and the place it would land (the index of the tab it is over).
+  const [dragging, setDragging] = useState<string | undefined>();
+  const [dropAt, setDropAt] = useState<number | undefined>();
   if (workbook === null) return <div className="sheet-tabs" />;
+
+  const endDrag = () => {
+    setDragging(undefined);
+    setDropAt(undefined);
+  };
 
   const rename = async (from: string, to: string | undefined): Promise<string | undefined> => {
     if (to === undefined || to.trim() === from) {
@@ -125,7 +150,7 @@ export function SheetTabs({ session, confirm }: Props) {
         +
       </button>
       <div role="tablist" aria-label="Sheets" className="tab-list">
-        {workbook.sheets.map((sheet) =>
+        {workbook.sheets.map((sheet, index) =>
           renaming === sheet ? (
             <RenameInput key={sheet} initial={sheet} onDone={(name) => rename(sheet, name)} />
           ) : (
@@ -136,8 +161,32 @@ export function SheetTabs({ session, confirm }: Props) {
               aria-selected={sheet === workbook.active}
               data-testid={`sheet-tab-${sheet}`}
               data-sheet={sheet}
-              className={sheet === workbook.active ? 'tab tab-active' : 'tab'}
-              title="Double-click to rename; right-click for more"
+              className={[
+                'tab',
+                sheet === workbook.active ? 'tab-active' : '',
+                dragging !== undefined && dropAt === index && dragging !== sheet ? 'tab-drop' : '',
+              ]
+                .filter((name) => name !== '')
+                .join(' ')}
+              title="Double-click to rename; drag to move; right-click for more"
+              draggable
+              onDragStart={(event) => {
+                event.dataTransfer.effectAllowed = 'move';
+                event.dataTransfer.setData('text/plain', sheet);
+                setDragging(sheet);
+              }}
+              onDragOver={(event) => {
+                if (dragging === undefined) return;
+                event.preventDefault();
+                event.dataTransfer.dropEffect = 'move';
+                setDropAt(index);
+              }}
+              onDrop={(event) => {
+                event.preventDefault();
+                if (dragging !== undefined) void session.moveSheet(dragging, index);
+                endDrag();
+              }}
+              onDragEnd={endDrag}
               onClick={() => void session.activateSheet(sheet)}
               onDoubleClick={() => setRenaming(sheet)}
               onContextMenu={(event) => onContextMenu(event, sheet)}
@@ -155,6 +204,9 @@ export function SheetTabs({ session, confirm }: Props) {
           onClose={() => setMenu(undefined)}
           items={[
             { id: 'rename-sheet', label: 'Rename', run: () => setRenaming(menu.sheet) },
+            ...moveItems(workbook.sheets, menu.sheet, (index) =>
+              session.moveSheet(menu.sheet, index),
+            ),
             ...(workbook.sheets.length > 1
               ? [{ id: 'delete-sheet', label: 'Delete…', run: () => void askDelete(menu.sheet) }]
               : []),
