@@ -152,7 +152,9 @@ async function randomStep(random: Random, handle: JournaledWorkbook, step: numbe
     ops = createChartOps(sheet, `chart_${step}`, {
       data_range: `${cellName(random)}:${cellName(random)}`,
     }).ops;
-  else if (roll < 0.93) ops = [{ type: 'activate-sheet', name: sheet }];
+  else if (roll < 0.915) ops = [{ type: 'activate-sheet', name: sheet }];
+  else if (roll < 0.93)
+    ops = [{ type: 'move-sheet', name: sheet, index: between(random, 0, sheets.length - 1) }];
   else if (roll < 0.95) ops = replaceWorkbookOps(smallDocument(random));
   else if (roll < 0.985) {
     // Cut and paste, on the sheet or to another: overlapping, onto locked or formula cells.
