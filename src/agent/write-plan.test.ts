@@ -57,6 +57,33 @@ describe('[APPLY-COLLISION] write plan', () => {
     });
   });
 
+  it("a model's typed money, percent or date gets the number format a person's would", () => {
+    const blocks = placeBlocks(
+      open(),
+      blocksOf(open(), [{ target: 'A1', values: [['$1,200', '15%', 'label', 3]] }], defaults),
+      'right',
+    );
+    const ops = writeOps(blocks);
+    expect(ops[0]).toMatchObject({
+      type: 'set-cells',
+      runs: [{ inputs: [1200, 0.15, 'label', 3] }],
+    });
+    expect(ops.slice(1)).toEqual([
+      {
+        type: 'set-format',
+        sheet: 'Sheet1',
+        range: { start: { row: 0, col: 0 }, end: { row: 0, col: 0 } },
+        format: { number_format: '$#,##0' },
+      },
+      {
+        type: 'set-format',
+        sheet: 'Sheet1',
+        range: { start: { row: 0, col: 1 }, end: { row: 0, col: 1 } },
+        format: { number_format: '0%' },
+      },
+    ]);
+  });
+
   it('cells the same apply replaces count as free', () => {
     const workbook = open();
     writeRows(workbook, 'A1', [['old']]);

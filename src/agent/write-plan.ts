@@ -13,6 +13,8 @@ import {
   sameSheetName,
   tryParseRange,
   typeInput,
+  typeValue,
+  typedFormatOps,
   validateSheetName,
   footprintOf,
   TooLargeError,
@@ -20,6 +22,7 @@ import {
   type Op,
   type ProposedCell,
   type ShiftDirection,
+  type TypedFormat,
   type WireValue,
   type WorkbookReader,
 } from '../core/index.js';
@@ -254,18 +257,28 @@ export function proposedCells(blocks: readonly PlacedBlock[]): ProposedCell[] {
   );
 }
 
-/** The ops that write the blocks (creating new sheets first). */
+/**
+ * The ops that write the blocks (creating new sheets first). Text typed as a person types it gets
+ * the number format it implies, as their writes do (`$1,200` is 1200 shown `$1,200`); the formats
+ * the model asks for are applied after these and win.
+ */
 export function writeOps(blocks: readonly PlacedBlock[]): Op[] {
   return blocks.flatMap((block): Op[] => {
-    const cells = cellsOf(block).map((cell) => ({
-      row: cell.address.row,
-      col: cell.address.col,
-      input: modelInput(cell.value),
-    }));
+    const typedFormats: TypedFormat[] = [];
+    const cells = cellsOf(block).map(({ address: { row, col }, value }) => {
+      const typed = typeValue(typeof value === 'string' ? value.trimStart() : value);
+      if (typed.numberFormat !== undefined)
+        typedFormats.push({ row, col, numberFormat: typed.numberFormat });
+      return { row, col, input: typed.input };
+    });
     const create: Op[] = block.createsSheet ? [{ type: 'add-sheet', name: block.sheet }] : [];
     return cells.length === 0
       ? create
-      : [...create, { type: 'set-cells', sheet: block.sheet, runs: runsFromCells(cells) }];
+      : [
+          ...create,
+          { type: 'set-cells', sheet: block.sheet, runs: runsFromCells(cells) },
+          ...typedFormatOps(block.sheet, typedFormats),
+        ];
   });
 }
 
