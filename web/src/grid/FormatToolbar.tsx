@@ -95,6 +95,29 @@ function CustomFormatDialog(props: {
   );
 }
 
+/**
+ * The format painter's brush, drawn rather than an emoji: a machine without an emoji font showed
+ * the 🖌 character as an empty box.
+ */
+function PaintbrushIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <rect
+        x="2"
+        y="1.5"
+        width="10"
+        height="4.5"
+        rx="1"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      />
+      <path d="M12 3.75h1.5v4H7.5v2" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <rect x="6" y="9.5" width="3" height="5" rx="0.75" fill="currentColor" />
+    </svg>
+  );
+}
+
 export function FormatToolbar({ session, painter }: { session: Session; painter: FormatPainter }) {
   const format = useActiveFormat(session);
   const painting = useObservable(painter.armed);
@@ -137,7 +160,7 @@ export function FormatToolbar({ session, painter }: { session: Session; painter:
         pressed={painting}
         onClick={() => painter.toggle()}
       >
-        🖌
+        <PaintbrushIcon />
       </ToolButton>
       <span className="tool-separator" />
       <MenuButton
