@@ -23,6 +23,12 @@ export const EvalBody = Type.Object(
       description: `At most ${MAX_EVAL_FORMULAS} items, evaluated independently against the state before the request.`,
     }),
     sheet: Type.Optional(SheetName),
+    display: Type.Optional(
+      Type.Boolean({
+        description:
+          'Gridbook adds: also answer each result as text, as its cell would show it: through the number format the cell has, or else the one the formula takes when typed there (a sum of dollars shows dollars, =TODAY() a date).',
+      }),
+    ),
   },
   { examples: [{ formulas: [{ cell: 'C1', formula: 'SUM(B2:B3)*1.2' }] }] },
 );
@@ -56,6 +62,11 @@ export const EvalResult = Type.Object({
   cell: Type.String({ description: 'Echoed as sent.' }),
   result: CellValueJson,
   error: Type.Union([Type.String(), Type.Null()]),
+  display: Type.Optional(
+    Type.String({
+      description: 'With `display: true` only: the result as its cell would show it.',
+    }),
+  ),
 });
 export type EvalResult = Static<typeof EvalResult>;
 

@@ -91,6 +91,7 @@ export {
 } from './collision.js';
 export * from './formula-text/index.js';
 export type { CommittedChange, WorkbookHandle, WorkbookReader } from './workbook-handle.js';
+export { numberFormatsOf, shownNumberFormat } from './number-format-lookup.js';
 export { estimateStepBytes as estimateOpBytes } from './history-size.js';
 export { changeSetBytes, type ChangedCell, type ChangeSet } from './change-set.js';
 export {

@@ -13,12 +13,11 @@ import {
   writeRangeSteps,
   cellKey,
   MAX_WRITE_CELLS,
+  numberFormatsOf,
   rangeContains,
   spilledCells,
   type ApplyMeta,
   type CellAddress,
-  type NumberFormatLookup,
-  type WorkbookReader,
   type RangeAddress,
   type SheetView,
   type WireValue,
@@ -33,23 +32,6 @@ function withVersions(
   versions: Readonly<Record<string, number>> | undefined,
 ): ApplyMeta {
   return versions === undefined ? meta : { ...meta, expectedVersions: { sheet, versions } };
-}
-
-/** The number formats typed text and formulas find in the workbook's cells (`sheet` is the written one). */
-function numberFormatsFor(workbook: WorkbookReader, sheet: SheetView): NumberFormatLookup {
-  const viewOf = (name: string | undefined): SheetView | undefined => {
-    if (name === undefined) return sheet;
-    return workbook.sheetNames.some((known) => known.toLowerCase() === name.toLowerCase())
-      ? workbook.sheet(name)
-      : undefined;
-  };
-  return {
-    // Read only for a formula (a plain value's write never asks).
-    get any() {
-      return workbook.sheetNames.some((name) => workbook.sheet(name).hasFormats);
-    },
-    at: (name, row, col) => viewOf(name)?.format(row, col)?.number_format,
-  };
 }
 
 export interface CellWrite {
@@ -68,7 +50,7 @@ export async function writeCell(
   const address = parseCell(write.cell, 'cell');
   const sheet = handle.workbook.sheet(write.sheet);
   await handle.commit(
-    writeCellOps(sheet.name, address, write.value, numberFormatsFor(handle.workbook, sheet)),
+    writeCellOps(sheet.name, address, write.value, numberFormatsOf(handle.workbook, sheet)),
     withVersions(meta, sheet.name, write.expectedVersions),
   );
   return { sheet, address };
@@ -100,7 +82,7 @@ export async function writeRange(
       anchor,
       write.values,
       maxCells,
-      numberFormatsFor(handle.workbook, sheet),
+      numberFormatsOf(handle.workbook, sheet),
     ),
   );
   await handle.prepare?.(ops);

@@ -2,8 +2,11 @@
 // item is evaluated on its own, so one failing formula never affects its neighbours.
 import { setImmediate as turn } from 'node:timers/promises';
 import {
+  displayText,
   isFormulaError,
   normalizeFormula,
+  numberFormatsOf,
+  shownNumberFormat,
   SENTINELS,
   SLICE_MS,
   tryParseCell,
@@ -20,6 +23,8 @@ export interface EvalResultItem {
   readonly cell: string;
   readonly result: number | string | boolean | null;
   readonly error: string | null;
+  /** With `display` asked for: the result as its cell would show it. */
+  readonly display?: string;
 }
 
 export interface EvalResponse {
@@ -45,6 +50,7 @@ function evaluateItem(
   { cell, formula }: EvalRequestItem,
   deadline: number,
   budget: EvalBudget | undefined,
+  display = false,
 ): EvalResultItem {
   const at = tryParseCell(cell);
   if (at === undefined) return { cell, result: null, error: SENTINELS.invalidAddress };
@@ -59,9 +65,16 @@ function evaluateItem(
     row: at.row,
     col: at.col,
   });
-  return isFormulaError(value)
+  const item: EvalResultItem = isFormulaError(value)
     ? { cell, result: null, error: value.sentinel }
     : { cell, result: value, error: null };
+  if (!display) return item;
+  const view = workbook.sheet(sheet);
+  const code = shownNumberFormat(numberFormatsOf(workbook, view), withEquals, at.row, at.col);
+  return {
+    ...item,
+    display: displayText(value, code === undefined ? undefined : { number_format: code }),
+  };
 }
 
 /** All items at once, without yielding (the agent's few look-up formulas). */
@@ -89,6 +102,7 @@ export async function evaluateFormulasInSlices(
   sheetName: string | undefined,
   items: readonly EvalRequestItem[],
   budget: EvalBudget,
+  display = false,
 ): Promise<EvalResponse> {
   const sheet = workbook.sheet(sheetName).name;
   const deadline = budget.now() + budget.ms;
@@ -105,7 +119,7 @@ export async function evaluateFormulasInSlices(
     results.push(
       sheetGone
         ? { cell: item.cell, result: null, error: SENTINELS.notAvailable }
-        : evaluateItem(workbook, sheet, item, deadline, budget),
+        : evaluateItem(workbook, sheet, item, deadline, budget, display),
     );
   }
   return { sheet, results };

@@ -85,6 +85,35 @@ describe('POST /eval', () => {
     expect(replacing.body.results).toEqual([{ cell: 'D1', result: 7, error: null }]);
   });
 
+  it('with display: true each result also comes as its cell would show it; without, the answer is as before', async () => {
+    await server.http.post('/grid/range', { target_cell: 'C1', values: [['$1,200', '15%']] });
+    await server.http.post('/grid/format', { range: 'F1', format: { number_format: '0.0' } });
+    const response = await server.http.post('/eval', {
+      display: true,
+      formulas: [
+        { cell: 'E1', formula: '=C1*2' },
+        { cell: 'E2', formula: '=D1/2' },
+        { cell: 'E3', formula: '=DATE(2026,1,31)' },
+        { cell: 'F1', formula: '=C1' },
+        { cell: 'E4', formula: '=COUNT(A1:A3)' },
+        { cell: 'E5', formula: '=1/0' },
+      ],
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.results).toEqual([
+      { cell: 'E1', result: 2400, error: null, display: '$2,400' },
+      { cell: 'E2', result: 0.075, error: null, display: '8%' },
+      { cell: 'E3', result: 46053, error: null, display: '1/31/2026' },
+      // F1's own format wins over the one C1 would lend.
+      { cell: 'F1', result: 1200, error: null, display: '1200.0' },
+      { cell: 'E4', result: 3, error: null, display: '3' },
+      { cell: 'E5', result: null, error: '#DIV/0!', display: '#DIV/0!' },
+    ]);
+    expect((await evaluate([{ cell: 'E1', formula: '=C1*2' }])).body.results).toEqual([
+      { cell: 'E1', result: 2400, error: null },
+    ]);
+  });
+
   it('[EVAL-2] the leading = is optional', async () => {
     const response = await evaluate([
       { cell: 'C1', formula: 'A1*3' },

@@ -103,5 +103,7 @@ describe('live formula result', () => {
     expect(previewText({ result: null, error: null })).toBe('0');
     expect(previewText({ result: true, error: null })).toBe('TRUE');
     expect(previewText({ result: 'abc', error: null })).toBe('abc');
+    // As the cell would show it, when the server says how (its number format).
+    expect(previewText({ result: 46053, error: null, display: '1/31/2026' })).toBe('1/31/2026');
   });
 });

@@ -42,10 +42,13 @@ export const engineApiRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
       // request's budget, and evaluate again.
       return evaluateUntilSettled(
         () =>
-          evaluateFormulasInSlices(workbook, request.body.sheet, request.body.formulas, {
-            ms: deps.config.evalBudgetMs,
-            now: () => performance.now(),
-          }),
+          evaluateFormulasInSlices(
+            workbook,
+            request.body.sheet,
+            request.body.formulas,
+            { ms: deps.config.evalBudgetMs, now: () => performance.now() },
+            request.body.display === true,
+          ),
         (answer) => answer.results.some((item) => item.error === SENTINELS.busy),
         deps.plugins,
         Math.min(deps.config.evalBudgetMs, deps.config.plugins.budgetMs),

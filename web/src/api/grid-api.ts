@@ -99,11 +99,13 @@ export class GridApi {
     );
   }
 
+  /** With `display`, each result also comes as its cell would show it (its number format). */
   evaluate(
     sheet: string,
     formulas: readonly { cell: string; formula: string }[],
+    display = false,
   ): Promise<{ results: EvalResultJson[] }> {
-    return this.client.post('/eval', { sheet, formulas });
+    return this.client.post('/eval', display ? { sheet, formulas, display } : { sheet, formulas });
   }
 
   /** With `expected` (undo only), the server refuses with 409 when one of the cells has moved on since. */

@@ -17,17 +17,21 @@ export interface PreviewRequest {
   readonly text: string;
 }
 
-export type Evaluate = (
-  request: PreviewRequest,
-) => Promise<{ result: string | number | boolean | null; error: string | null } | undefined>;
+/** A dry run's answer; `display` is the result as the cell would show it (its number format). */
+export interface PreviewAnswer {
+  readonly result: string | number | boolean | null;
+  readonly error: string | null;
+  readonly display?: string;
+}
+
+export type Evaluate = (request: PreviewRequest) => Promise<PreviewAnswer | undefined>;
 
 /** What the hint shows for an answer: undefined shows none. */
-export function previewText(
-  answer: { result: string | number | boolean | null; error: string | null } | undefined,
-): string | undefined {
+export function previewText(answer: PreviewAnswer | undefined): string | undefined {
   if (answer === undefined) return undefined;
   if (answer.error !== null) return answer.error.startsWith(PARSE_ERROR) ? undefined : answer.error;
-  return answer.result === null ? '0' : displayValue(answer.result);
+  if (answer.result === null) return '0';
+  return answer.display ?? displayValue(answer.result);
 }
 
 /** Whether `text` is a formula worth evaluating (more than the `=` that starts one). */

@@ -13,7 +13,7 @@ export function useFormulaPreview(session: Session, active: boolean): PreviewSho
     () =>
       new FormulaPreview(
         async ({ sheet, cell, text }) =>
-          (await session.grid.evaluate(sheet, [{ cell, formula: text }])).results[0],
+          (await session.grid.evaluate(sheet, [{ cell, formula: text }], true)).results[0],
         setShown,
       ),
     [session],
