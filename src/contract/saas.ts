@@ -12,6 +12,14 @@ export const NO_NUL_PATTERN = '^[^\\u0000]*$';
 const StoredText = (options: TStringOptions) =>
   Type.String({ ...options, pattern: NO_NUL_PATTERN });
 
+/**
+ * A workbook's title is its name, so it is read as the name is (RenameWorkbookBody): at most
+ * 1000 characters here, 1 to 120 once trimmed (core's MAX_WORKBOOK_NAME, checked by the
+ * directory), so whatever one accepts the other does.
+ */
+const WorkbookTitle = (description: string) =>
+  StoredText({ maxLength: 1000, description: `${description} 1 to 120 characters once trimmed.` });
+
 export const Credentials = Type.Object(
   {
     email: StoredText({ maxLength: 320, description: 'Trimmed and lowercased.' }),
@@ -105,7 +113,7 @@ export type WorkbookSummaryResponse = Static<typeof WorkbookSummaryResponse>;
 export const CreateWorkbookBody = Type.Object(
   {
     title: Type.Optional(
-      StoredText({ maxLength: 200, description: 'Default "Untitled workbook".' }),
+      WorkbookTitle('Default "Untitled workbook". Also the new workbook\'s name.'),
     ),
   },
   { examples: [{ title: 'Q3 plan' }] },
@@ -113,7 +121,9 @@ export const CreateWorkbookBody = Type.Object(
 export type CreateWorkbookBody = Static<typeof CreateWorkbookBody>;
 
 export const RetitleWorkbookBody = Type.Object(
-  { title: StoredText({ maxLength: 200 }) },
+  {
+    title: WorkbookTitle('Also renames the workbook (its name in GET /api/workbook).'),
+  },
   { examples: [{ title: 'Q4 plan' }] },
 );
 export type RetitleWorkbookBody = Static<typeof RetitleWorkbookBody>;

@@ -24,6 +24,7 @@ export {
   renameWorkbook,
   undo,
   type UndoRequest,
+  type WorkbookTitle,
 } from './sheets.js';
 export { createChart, deleteChart, patchChart } from './charts.js';
 export {

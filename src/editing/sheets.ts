@@ -1,6 +1,7 @@
 // Sheet and workbook management, and undo/redo, as use-cases over the workbook handle.
 import {
   validateSheetName,
+  validateWorkbookName,
   type ApplyMeta,
   type UndoGuard,
   type WorkbookHandle,
@@ -73,12 +74,37 @@ export async function deleteSheet(
   return name;
 }
 
+/**
+ * Sets the other place this workbook's name is kept to its new name (SaaS mode: its title in the
+ * workbook directory, `WorkbookDirectory.setTitle`); OSS mode has none.
+ */
+export type WorkbookTitle = (name: string) => Promise<void>;
+
+/** After a commit that may have renamed the workbook: the title follows its name. */
+async function followName(
+  handle: WorkbookHandle,
+  before: string,
+  title: WorkbookTitle | undefined,
+): Promise<void> {
+  const name = handle.workbook.name;
+  if (title !== undefined && name !== before) await title(name);
+}
+
+/**
+ * Renames the workbook, and its title where one is kept (`title`). The name is checked first
+ * (`field` names it in the 400), so a name refused changes neither.
+ */
 export async function renameWorkbook(
   handle: WorkbookHandle,
   name: string,
   meta: ApplyMeta,
+  title?: WorkbookTitle,
+  field = 'name',
 ): Promise<string> {
-  await handle.commit([{ type: 'rename-workbook', name }], meta);
+  const valid = validateWorkbookName(name, field);
+  await handle.commit([{ type: 'rename-workbook', name: valid }], meta);
+  // Set even when the name did not change, so a title that had drifted is mended.
+  await title?.(handle.workbook.name);
   return handle.workbook.name;
 }
 
@@ -95,7 +121,9 @@ export async function undo(
   handle: WorkbookHandle,
   request: UndoRequest,
   meta: ApplyMeta,
+  title?: WorkbookTitle,
 ): Promise<boolean> {
+  const before = handle.workbook.name;
   const guard: UndoGuard = {
     ...(request.expectedVersions === undefined
       ? {}
@@ -107,10 +135,20 @@ export async function undo(
         }),
     ...(request.expectedOrigin === undefined ? {} : { expectedOrigin: request.expectedOrigin }),
   };
-  return (await handle.undo(meta, guard)) !== undefined;
+  const done = (await handle.undo(meta, guard)) !== undefined;
+  // Undoing a rename renames the workbook back: its title follows.
+  await followName(handle, before, title);
+  return done;
 }
 
 /** Redoes the last undone step; false when there was none. */
-export async function redo(handle: WorkbookHandle, meta: ApplyMeta): Promise<boolean> {
-  return (await handle.redo(meta)) !== undefined;
+export async function redo(
+  handle: WorkbookHandle,
+  meta: ApplyMeta,
+  title?: WorkbookTitle,
+): Promise<boolean> {
+  const before = handle.workbook.name;
+  const done = (await handle.redo(meta)) !== undefined;
+  await followName(handle, before, title);
+  return done;
 }

@@ -9,7 +9,7 @@
 // workbooks of that owner as commits of their own. With a CommitFollower, several processes may
 // serve one database: each announces its commits and applies the others' to its copies, and a
 // copy whose commit the database refused as already taken is dropped and loaded again.
-import type { CommitRecord, Workbook, WorkbookOptions } from '../core/index.js';
+import type { ApplyMeta, CommitRecord, Workbook, WorkbookOptions } from '../core/index.js';
 import { WorkbookNotFoundError, type WorkbookDirectory } from '../saas/index.js';
 import type { CommitJournal } from './commit-journal.js';
 import { catchUp, type CommitFollower } from './commit-follower.js';
@@ -108,6 +108,19 @@ export class SaasHost implements WorkbookHost {
     const held = loaded;
     caller.hold?.(() => this.#release(held, true));
     return loaded.handle;
+  }
+
+  /**
+   * Names a workbook just created (POST /workbooks with a title): a `rename-workbook` commit,
+   * journaled and seen like any other, but not an undo step: the workbook starts with that name as
+   * another starts with the default one, so an undo in the page does not take its name away.
+   * No one else can hold the workbook yet (its id is not given out before this returns).
+   */
+  async nameNew(workbookId: string, name: string, meta: ApplyMeta): Promise<void> {
+    const loaded = await this.#load(workbookId, false);
+    if (loaded.workbook.name === name) return;
+    await loaded.handle.commit([{ type: 'rename-workbook', name }], meta);
+    loaded.workbook.clearHistory();
   }
 
   /** Whether the workbook is in memory now (tests, metrics). */

@@ -160,7 +160,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  const routeDeps = { host: deps.host, config: deps.config, plugins: deps.plugins };
+  const routeDeps = {
+    host: deps.host,
+    config: deps.config,
+    plugins: deps.plugins,
+    titles: deps.config.mode === 'saas' ? deps.saas?.directory : undefined,
+  };
   await app.register(healthRoutes);
   await app.register(engineApiRoutes, routeDeps);
   await app.register(gridRoutes, routeDeps);

@@ -5,6 +5,7 @@ import type { Caller, JournaledWorkbook, WorkbookHost } from '../hosting/index.j
 import type { ApplyMeta, SliceClock, WorkbookReader } from '../core/index.js';
 import { CLIENT_ID_PATTERN } from '../contract/index.js';
 import type { PluginResults } from '../plugins/index.js';
+import type { WorkbookTitle } from '../editing/index.js';
 import { HttpError } from './errors.js';
 
 export interface RouteDeps {
@@ -12,6 +13,8 @@ export interface RouteDeps {
   readonly config: Config;
   /** The Python plugins the server runs (answers wait for their results, bounded). */
   readonly plugins?: PluginResults | undefined;
+  /** SaaS mode: the workbook directory, whose title of a workbook follows the workbook's name. */
+  readonly titles?: { setTitle(workbookId: string, title: string): Promise<void> } | undefined;
 }
 
 /** The caller as authentication left it on the request (nothing in OSS mode). */
@@ -30,6 +33,12 @@ export async function workbookOf(
   request: FastifyRequest,
 ): Promise<WorkbookReader> {
   return (await handleOf(deps, request)).workbook;
+}
+
+/** Where the workbook's name is also kept (its directory title in SaaS mode; nowhere in OSS). */
+export function titleOf(deps: RouteDeps, handle: JournaledWorkbook): WorkbookTitle | undefined {
+  const titles = deps.titles;
+  return titles === undefined ? undefined : (name) => titles.setTitle(handle.id, name);
 }
 
 /** How reads built across turns of the event loop (core's read-slices) tell time and yield. */

@@ -2,6 +2,7 @@
 // Access is decided by hosting through `roleOf`; a workbook the caller cannot access is reported
 // exactly as one that does not exist.
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_WORKBOOK_NAME, MAX_WORKBOOK_NAME } from '../core/index.js';
 import type { Database } from './db/index.js';
 import { PostgresWorkbookStore } from './postgres-workbook-store.js';
 import { ACCESS_CACHE_TTL_MS, RevocableCache } from './revocable-cache.js';
@@ -15,7 +16,8 @@ export interface WorkbookSummary {
   readonly role: WorkbookRole;
 }
 
-export const DEFAULT_WORKBOOK_TITLE = 'Untitled workbook';
+/** A new workbook's title: the name a new workbook document has. */
+export const DEFAULT_WORKBOOK_TITLE = DEFAULT_WORKBOOK_NAME;
 
 /** 404: no workbook with this id that the caller may see (missing and forbidden look alike). */
 export class WorkbookNotFoundError extends Error {
@@ -33,11 +35,14 @@ export class OwnerOnlyError extends Error {
   }
 }
 
-/** 400: a title that is empty or too long. */
+/**
+ * 400: a title that is empty or too long. The title is the workbook document's name, so its
+ * limits are the name's (core's `validateWorkbookName`): whatever one accepts the other does.
+ */
 export class InvalidTitleError extends Error {
   override readonly name = 'InvalidTitleError';
-  constructor() {
-    super('title: must be 1 to 200 characters (not only spaces).');
+  constructor(field = 'title') {
+    super(`${field}: must be 1 to ${MAX_WORKBOOK_NAME} characters (not only spaces).`);
   }
 }
 
@@ -55,9 +60,10 @@ const summary = (row: WorkbookRow): WorkbookSummary => ({
   role: row.role,
 });
 
-export function validTitle(raw: string | undefined): string {
+/** The title trimmed, or InvalidTitleError naming `field`; the same rules as a workbook name. */
+export function validTitle(raw: string | undefined, field = 'title'): string {
   const title = (raw ?? DEFAULT_WORKBOOK_TITLE).trim();
-  if (title === '' || title.length > 200) throw new InvalidTitleError();
+  if (title === '' || title.length > MAX_WORKBOOK_NAME) throw new InvalidTitleError(field);
   return title;
 }
 
@@ -144,23 +150,58 @@ export class WorkbookDirectory {
     return rows.map(summary);
   }
 
-  async create(userId: string, title: string | undefined): Promise<WorkbookSummary> {
+  /**
+   * Creates a workbook titled `title`; `nameDocument` then gives the new workbook document that
+   * name (hosting commits it), so the page opens on the name the list shows.
+   */
+  async create(
+    userId: string,
+    title: string | undefined,
+    nameDocument?: (workbookId: string, name: string) => Promise<void>,
+  ): Promise<WorkbookSummary> {
+    const valid = validTitle(title);
     const { rows } = await this.#database.query<WorkbookRow>(
       `INSERT INTO workbooks (id, owner_id, title) VALUES ($1, $2, $3)
        RETURNING id, title, updated_at, 'owner' AS role`,
-      [randomUUID(), userId, validTitle(title)],
+      [randomUUID(), userId, valid],
     );
-    return summary(rows[0]!);
+    const created = summary(rows[0]!);
+    await nameDocument?.(created.id, valid);
+    return created;
   }
 
-  async rename(userId: string, workbookId: string, title: string): Promise<WorkbookSummary> {
+  /**
+   * Retitles the workbook (owner only). The title is checked before anything changes; then
+   * `renameDocument` renames the workbook document to it (hosting commits it), then the row.
+   */
+  async rename(
+    userId: string,
+    workbookId: string,
+    title: string,
+    renameDocument?: (name: string) => Promise<void>,
+  ): Promise<WorkbookSummary> {
     await this.requireOwner(userId, workbookId, 'rename it');
+    const valid = validTitle(title);
+    await renameDocument?.(valid);
     const { rows } = await this.#database.query<WorkbookRow>(
       `UPDATE workbooks SET title = $2, updated_at = now() WHERE id = $1
        RETURNING id, title, updated_at, 'owner' AS role`,
+      [workbookId, valid],
+    );
+    // Deleted meanwhile: as any workbook that is not there.
+    if (rows[0] === undefined) throw new WorkbookNotFoundError();
+    return summary(rows[0]);
+  }
+
+  /**
+   * Sets the title to the workbook document's new name, for whoever may change the workbook
+   * (hosting checked the caller is its owner or an editor): the title is the workbook's name.
+   */
+  async setTitle(workbookId: string, title: string): Promise<void> {
+    await this.#database.query(
+      'UPDATE workbooks SET title = $2, updated_at = now() WHERE id = $1',
       [workbookId, validTitle(title)],
     );
-    return summary(rows[0]!);
   }
 
   /** Deletes the workbook and everything stored for it, in one transaction. */

@@ -42,7 +42,9 @@ import {
   type WorkbookSummary,
 } from '../../saas/index.js';
 import type { PluginSecrets } from '../../plugins/index.js';
+import { renameWorkbook } from '../../editing/index.js';
 import { HttpError } from '../errors.js';
+import { callerOf, changeMeta } from '../route-deps.js';
 
 export interface SaasServices {
   readonly authenticator: Authenticator;
@@ -346,14 +348,16 @@ export const saasRoutes: FastifyPluginAsyncTypebox<{ saas: SaasServices }> = asy
     {
       schema: {
         tags: ['workbooks'],
-        summary: 'Create a workbook',
+        summary: "Create a workbook (its title is the new workbook's name)",
         body: CreateWorkbookBody,
         response: { 200: WorkbookSummaryResponse, ...errors },
       },
     },
     async (request) => ({
       workbook: workbookJson(
-        await saas.directory.create(identityOf(request).id, request.body.title),
+        await saas.directory.create(identityOf(request).id, request.body.title, (id, name) =>
+          saas.host.nameNew(id, name, changeMeta(request)),
+        ),
       ),
     }),
   );
@@ -363,17 +367,29 @@ export const saasRoutes: FastifyPluginAsyncTypebox<{ saas: SaasServices }> = asy
     {
       schema: {
         tags: ['workbooks'],
-        summary: 'Rename a workbook (owner only)',
+        summary: "Rename a workbook (owner only): its title and the workbook's name",
         params: IdParam,
         body: RetitleWorkbookBody,
         response: { 200: WorkbookSummaryResponse, ...errors },
       },
     },
-    async (request) => ({
-      workbook: workbookJson(
-        await saas.directory.rename(identityOf(request).id, request.params.id, request.body.title),
-      ),
-    }),
+    async (request) => {
+      const workbookId = request.params.id;
+      const renameDocument = async (name: string): Promise<void> => {
+        const handle = await saas.host.handleFor({ ...callerOf(request), workbookId });
+        await renameWorkbook(handle, name, changeMeta(request), undefined, 'title');
+      };
+      return {
+        workbook: workbookJson(
+          await saas.directory.rename(
+            identityOf(request).id,
+            workbookId,
+            request.body.title,
+            renameDocument,
+          ),
+        ),
+      };
+    },
   );
 
   app.delete(

@@ -25,7 +25,7 @@ import {
   sheetsJson,
   workbookJson,
 } from '../../editing/index.js';
-import { changeMeta, handleOf, workbookOf, type RouteDeps } from '../route-deps.js';
+import { changeMeta, handleOf, titleOf, workbookOf, type RouteDeps } from '../route-deps.js';
 
 export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.get(
@@ -138,14 +138,20 @@ export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
       schema: {
         response: { 200: RenameWorkbookResponse },
         tags: ['workbook'],
-        summary: 'Rename the workbook',
+        summary:
+          'Rename the workbook (SaaS: its title in GET /workbooks too, for the owner or an editor)',
         body: RenameWorkbookBody,
       },
     },
     async (request) => {
       const handle = await handleOf(deps, request);
       return {
-        workbook_name: await renameWorkbook(handle, request.body.name, changeMeta(request)),
+        workbook_name: await renameWorkbook(
+          handle,
+          request.body.name,
+          changeMeta(request),
+          titleOf(deps, handle),
+        ),
       };
     },
   );
@@ -172,6 +178,7 @@ export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
           expectedOrigin: body?.expected_origin,
         },
         changeMeta(request),
+        titleOf(deps, handle),
       );
       return historyJson(handle.workbook, done, 'undo');
     },
@@ -188,7 +195,8 @@ export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
     },
     async (request) => {
       const handle = await handleOf(deps, request);
-      return historyJson(handle.workbook, await redo(handle, changeMeta(request)), 'redo');
+      const done = await redo(handle, changeMeta(request), titleOf(deps, handle));
+      return historyJson(handle.workbook, done, 'redo');
     },
   );
 };
