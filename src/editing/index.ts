@@ -22,6 +22,7 @@ export {
   redo,
   renameSheet,
   renameWorkbook,
+  keepingTitle,
   undo,
   type UndoRequest,
   type WorkbookTitle,

@@ -80,14 +80,20 @@ export async function deleteSheet(
  */
 export type WorkbookTitle = (name: string) => Promise<void>;
 
-/** After a commit that may have renamed the workbook: the title follows its name. */
-async function followName(
+/**
+ * Runs `change` (an undo, a redo, an import, a load); when it renamed the workbook, the title
+ * follows its name.
+ */
+export async function keepingTitle<T>(
   handle: WorkbookHandle,
-  before: string,
   title: WorkbookTitle | undefined,
-): Promise<void> {
+  change: () => Promise<T>,
+): Promise<T> {
+  const before = handle.workbook.name;
+  const result = await change();
   const name = handle.workbook.name;
   if (title !== undefined && name !== before) await title(name);
+  return result;
 }
 
 /**
@@ -123,7 +129,6 @@ export async function undo(
   meta: ApplyMeta,
   title?: WorkbookTitle,
 ): Promise<boolean> {
-  const before = handle.workbook.name;
   const guard: UndoGuard = {
     ...(request.expectedVersions === undefined
       ? {}
@@ -135,10 +140,8 @@ export async function undo(
         }),
     ...(request.expectedOrigin === undefined ? {} : { expectedOrigin: request.expectedOrigin }),
   };
-  const done = (await handle.undo(meta, guard)) !== undefined;
   // Undoing a rename renames the workbook back: its title follows.
-  await followName(handle, before, title);
-  return done;
+  return keepingTitle(handle, title, async () => (await handle.undo(meta, guard)) !== undefined);
 }
 
 /** Redoes the last undone step; false when there was none. */
@@ -147,8 +150,5 @@ export async function redo(
   meta: ApplyMeta,
   title?: WorkbookTitle,
 ): Promise<boolean> {
-  const before = handle.workbook.name;
-  const done = (await handle.redo(meta)) !== undefined;
-  await followName(handle, before, title);
-  return done;
+  return keepingTitle(handle, title, async () => (await handle.redo(meta)) !== undefined);
 }

@@ -70,6 +70,18 @@ describe(`SaaS workbook title is its name on ${TEST_DATABASE_KIND}`, () => {
       expect((await inIt.post('/workbook/redo', {})).body.workbook_name).toBe('Budget 2027');
       expect(await titleOf(list, id)).toBe('Budget 2027');
 
+      // An import that brings another name renames the workbook: the title follows, and back
+      // with its undo.
+      const exported = (await inIt.get('/system/export')).body as Record<string, unknown>;
+      const imported = await inIt.post('/system/import', {
+        ...exported,
+        workbook_name: 'Imported plan',
+      });
+      expect(imported.status, imported.text).toBe(200);
+      expect(await titleOf(list, id)).toBe('Imported plan');
+      expect((await inIt.post('/workbook/undo', {})).body.workbook_name).toBe('Budget 2027');
+      expect(await titleOf(list, id)).toBe('Budget 2027');
+
       // The other workbook was not touched.
       expect(await titleOf(list, plain)).toBe('Untitled workbook');
     } finally {

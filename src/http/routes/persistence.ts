@@ -38,10 +38,18 @@ import {
   importCsv,
   importWorkbookJson,
   importXlsx,
+  keepingTitle,
   loadCheckpoint,
   saveCheckpoint,
 } from '../../editing/index.js';
-import { changeMeta, handleOf, READ_CLOCK, workbookOf, type RouteDeps } from '../route-deps.js';
+import {
+  changeMeta,
+  handleOf,
+  READ_CLOCK,
+  titleOf,
+  workbookOf,
+  type RouteDeps,
+} from '../route-deps.js';
 
 export interface PersistenceRouteDeps extends RouteDeps {
   readonly store: WorkbookStore;
@@ -159,11 +167,8 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
       const handle = await handleOf(deps, request);
       let loaded: boolean;
       try {
-        loaded = await loadCheckpoint(
-          handle,
-          deps.store,
-          workbookIdOf(handle),
-          changeMeta(request),
+        loaded = await keepingTitle(handle, titleOf(deps, handle), () =>
+          loadCheckpoint(handle, deps.store, workbookIdOf(handle), changeMeta(request)),
         );
       } catch (error) {
         // Like a missing file, an unreadable one is a 200 {status: Error} and nothing changes.
@@ -222,27 +227,37 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
         const body = request.body;
         const max = deps.config.maxImportCells;
         const decode: JsonDecoder = (text, field) => deps.xlsxWorker.decodeJson(text, field);
-        if (body instanceof JsonBytes) {
-          try {
-            await importWorkbookJson(handle, body.bytes, changeMeta(request), 'body', max, decode);
-          } catch (error) {
-            // Parsed in the worker, answered as the JSON body parser answers malformed JSON.
-            if (error instanceof MalformedJsonError) throw malformedJson(error.reason);
-            throw error;
+        // A file that brings another name renames the workbook: its title follows (SaaS).
+        await keepingTitle(handle, titleOf(deps, handle), async () => {
+          if (body instanceof JsonBytes) {
+            try {
+              await importWorkbookJson(
+                handle,
+                body.bytes,
+                changeMeta(request),
+                'body',
+                max,
+                decode,
+              );
+            } catch (error) {
+              // Parsed in the worker, answered as the JSON body parser answers malformed JSON.
+              if (error instanceof MalformedJsonError) throw malformedJson(error.reason);
+              throw error;
+            }
+          } else if (Buffer.isBuffer(body) || typeof body === 'string') {
+            const upload = uploadedFile(request, 'workbook JSON');
+            await importWorkbookJson(
+              handle,
+              upload.data,
+              changeMeta(request),
+              upload.field,
+              max,
+              decode,
+            );
+          } else {
+            await importWorkbookJson(handle, body, changeMeta(request), 'body', max);
           }
-        } else if (Buffer.isBuffer(body) || typeof body === 'string') {
-          const upload = uploadedFile(request, 'workbook JSON');
-          await importWorkbookJson(
-            handle,
-            upload.data,
-            changeMeta(request),
-            upload.field,
-            max,
-            decode,
-          );
-        } else {
-          await importWorkbookJson(handle, body, changeMeta(request), 'body', max);
-        }
+        });
         return workbookJson(handle.workbook);
       },
     );
@@ -281,14 +296,16 @@ export const persistenceRoutes: FastifyPluginAsyncTypebox<PersistenceRouteDeps> 
     async (request) => {
       const handle = await handleOf(deps, request);
       const { data, fileName, field } = uploadedFile(request, '.xlsx file');
-      await importXlsx(
-        handle,
-        data,
-        fileName,
-        field,
-        changeMeta(request),
-        deps.config.maxImportCells,
-        deps.xlsxWorker,
+      await keepingTitle(handle, titleOf(deps, handle), () =>
+        importXlsx(
+          handle,
+          data,
+          fileName,
+          field,
+          changeMeta(request),
+          deps.config.maxImportCells,
+          deps.xlsxWorker,
+        ),
       );
       return workbookJson(handle.workbook);
     },
