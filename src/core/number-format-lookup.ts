@@ -1,6 +1,10 @@
 // Where typed text and formulas find the number formats of a workbook's cells: for the write
 // builders (a formula lends the format of what it reads) and /eval's display of a dry run.
-import { formulaNumberFormat, type NumberFormatLookup } from './format/formula-format.js';
+import {
+  formulaNumberFormat,
+  setsNumberFormat,
+  type NumberFormatLookup,
+} from './format/formula-format.js';
 import type { SheetView } from './workbook.js';
 import type { WorkbookReader } from './workbook-handle.js';
 
@@ -33,6 +37,6 @@ export function shownNumberFormat(
   col: number,
 ): string | undefined {
   const own = formats.at(undefined, row, col);
-  if (own !== undefined && own !== 'General') return own;
+  if (setsNumberFormat(own)) return own;
   return formulaNumberFormat(formula, formats);
 }

@@ -15,6 +15,11 @@ export interface NumberFormatLookup {
   at(sheet: string | undefined, row: number, col: number): string | undefined;
 }
 
+/** Whether a cell's number format is one of its own: not none, not General. */
+export function setsNumberFormat(code: string | undefined): code is string {
+  return code !== undefined && code !== 'General';
+}
+
 /** Functions whose result is in the unit of the values they read. */
 const KEEP_UNIT = new Set([
   'ABS',
@@ -101,7 +106,7 @@ export function formulaNumberFormat(
     const cell = firstCell(token);
     if (cell === undefined) continue;
     const code = formats.at(cell.sheet, cell.row, cell.col);
-    if (code !== undefined && code !== 'General' && numberFormatKind(code) !== 'text') return code;
+    if (setsNumberFormat(code) && numberFormatKind(code) !== 'text') return code;
   }
   return undefined;
 }

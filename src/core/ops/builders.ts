@@ -9,7 +9,11 @@ import {
   type RangeAddress,
 } from '../address/index.js';
 import { InvalidOperationError, TooLargeError } from '../errors.js';
-import { formulaNumberFormat, type NumberFormatLookup } from '../format/formula-format.js';
+import {
+  formulaNumberFormat,
+  setsNumberFormat,
+  type NumberFormatLookup,
+} from '../format/formula-format.js';
 import { numberFormatKind } from '../format/number-format.js';
 import { ranToEnd } from '../read-slices.js';
 import { typeValue, type CellInput, type TypedValue, type WireValue } from '../value-typing.js';
@@ -96,11 +100,7 @@ export function typedFormatOps(sheet: string, typed: TypedFormat[]): Op[] {
  * typed over `d-mmm-yy` shows 31-Jan-26, `1,200` over `0.00` shows 1200.00).
  */
 function takesTypedFormat(current: string | undefined, typed: string): boolean {
-  return (
-    current === undefined ||
-    current === 'General' ||
-    numberFormatKind(current) !== numberFormatKind(typed)
-  );
+  return !setsNumberFormat(current) || numberFormatKind(current) !== numberFormatKind(typed);
 }
 
 function isFormula(input: CellInput | null): boolean {
@@ -123,7 +123,7 @@ function typedFormatFor(
   const current = formats?.at(undefined, at.row, at.col);
   if (typed.numberFormat !== undefined)
     return takesTypedFormat(current, typed.numberFormat) ? typed.numberFormat : undefined;
-  if (formats === undefined || (current !== undefined && current !== 'General')) return undefined;
+  if (formats === undefined || setsNumberFormat(current)) return undefined;
   return formulaNumberFormat(value.trim(), formats);
 }
 
@@ -245,7 +245,7 @@ function* lendFormulaFormats(
   let looked = 0;
   for (const { row, col, text } of formulas) {
     const current = formats.at(undefined, row, col);
-    if (current !== undefined && current !== 'General') continue;
+    if (setsNumberFormat(current)) continue;
     const format = formulaNumberFormat(text.trim(), lookup);
     if (format !== undefined) {
       typedFormats.push({ row, col, numberFormat: format });
