@@ -35,6 +35,8 @@ export interface SaasHostOptions {
   readonly memoryBudgetBytes: number;
   /** How long a workbook must go unused before it may be evicted (a request in flight keeps it). */
   readonly minIdleMs?: number;
+  /** How often at most `updated_at` is written per workbook while it changes (default 10 s). */
+  readonly touchIntervalMs?: number;
   readonly report?: (problem: string, error: unknown) => void;
   /** Keeps loaded copies current with other processes' commits; omitted, this process is alone. */
   readonly follower?: CommitFollower;
@@ -48,8 +50,10 @@ interface Loaded {
   lastUsed: number;
   /** Requests holding it now (Caller.hold): never evicted while above 0. */
   inUse: number;
-  /** The last time `updated_at` was written for a commit (at most every 10 s). */
+  /** The last time `updated_at` was written for a commit (at most every touch interval). */
   touched: number;
+  /** A write of `updated_at` waiting for the interval to pass, for commits made meanwhile. */
+  touchLater: ReturnType<typeof setTimeout> | undefined;
   /** Dropped from memory while requests still held it: disposed when the last lets go. */
   retired: boolean;
   /** The catch-up with other processes' commits in progress (one at a time). */
@@ -165,6 +169,7 @@ export class SaasHost implements WorkbookHost {
   }
 
   #dispose(loaded: Loaded): void {
+    if (loaded.touchLater !== undefined) this.#touch(loaded);
     void loaded.handle.settled().then(() => loaded.workbook.dispose());
   }
 
@@ -238,6 +243,7 @@ export class SaasHost implements WorkbookHost {
       this.#loaded.delete(id);
       total -= estimatedBytes(loaded.workbook);
       await loaded.handle.settled();
+      if (loaded.touchLater !== undefined) this.#touch(loaded);
       loaded.workbook.dispose();
       evicted.push(id);
     }
@@ -300,6 +306,7 @@ export class SaasHost implements WorkbookHost {
       lastUsed: this.#now().getTime(),
       inUse: 0,
       touched: 0,
+      touchLater: undefined,
       retired: false,
       catching: Promise.resolve(),
       adopting: false,
@@ -309,17 +316,35 @@ export class SaasHost implements WorkbookHost {
       handle.subscribe(seq, (commit) => {
         if (!loaded.adopting) follower.announce(workbookId, commit.seq);
       });
-    // The list shows when a workbook last changed; written at most every 10 s per workbook.
-    handle.subscribe(seq, () => {
-      const at = this.#now().getTime();
-      if (at - loaded.touched < 10_000) return;
-      loaded.touched = at;
-      void this.#options.directory
-        .touch(workbookId)
-        .catch((error: unknown) => this.#options.report?.('updating updated_at failed', error));
-    });
+    handle.subscribe(seq, () => this.#changed(loaded));
     this.#loaded.set(workbookId, loaded);
     return loaded;
+  }
+
+  /**
+   * The list shows when a workbook last changed: `updated_at` is written at most once a touch
+   * interval per workbook, and a commit inside the interval is written when it ends, so the
+   * last change always shows (a burst of writes costs one database write an interval).
+   */
+  #changed(loaded: Loaded): void {
+    if (loaded.touchLater !== undefined) return;
+    const interval = this.#options.touchIntervalMs ?? 10_000;
+    const wait = loaded.touched + interval - this.#now().getTime();
+    if (wait <= 0) {
+      this.#touch(loaded);
+      return;
+    }
+    loaded.touchLater = setTimeout(() => this.#touch(loaded), wait);
+    loaded.touchLater.unref();
+  }
+
+  #touch(loaded: Loaded): void {
+    clearTimeout(loaded.touchLater);
+    loaded.touchLater = undefined;
+    loaded.touched = this.#now().getTime();
+    void this.#options.directory
+      .touch(loaded.handle.id)
+      .catch((error: unknown) => this.#options.report?.('updating updated_at failed', error));
   }
 }
 
