@@ -13,3 +13,4 @@ export * from './names.js';
 export * from './plugins.js';
 export * from './layout.js';
 export * from './saas.js';
+export * from './events.js';

@@ -154,6 +154,11 @@ export class JournaledWorkbook implements WorkbookHandle {
     return this.#seq;
   }
 
+  /** The seq of the last commit published to subscribers (durable): where a new one starts. */
+  get publishedSeq(): number {
+    return this.#feed.lastSeq;
+  }
+
   commit(ops: readonly Op[], meta: ApplyMeta): Promise<Commit> {
     const refusal = this.#refusal();
     if (refusal !== undefined) return Promise.reject(refusal);

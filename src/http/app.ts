@@ -37,6 +37,7 @@ import { pluginRoutes } from './routes/plugins.js';
 import type { PluginRegistry } from '../plugins/index.js';
 import { installSaasAuthentication, saasRoutes, type SaasServices } from './routes/saas.js';
 import { pluginSecretRoutes } from './routes/plugin-secrets.js';
+import { eventRoutes } from './routes/events.js';
 import type { FastifyRequest } from 'fastify';
 import { callerOf } from './route-deps.js';
 import { HttpError } from './errors.js';
@@ -68,6 +69,8 @@ export interface AppDeps {
   readonly plugins?: PluginRegistry;
   /** SaaS mode's accounts, tokens, workbooks and host (required when config.mode is saas). */
   readonly saas?: SaasServices;
+  /** How often GET /events streams ping and check the caller's access (ms; default 15 s). */
+  readonly eventCheckMs?: number;
 }
 
 export type App = FastifyInstance;
@@ -175,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(findRoutes, routeDeps);
   await app.register(pluginRoutes, routeDeps);
   await app.register(workbookRoutes, routeDeps);
+  await app.register(eventRoutes, { ...routeDeps, checkMs: deps.eventCheckMs });
   await app.register(nameRoutes, routeDeps);
   const newId = deps.newId ?? (() => randomBytes(4).toString('hex'));
   await app.register(chartRoutes, { ...routeDeps, newId });

@@ -60,6 +60,8 @@ export async function startSaasApp(
     readonly sameDatabaseAs?: RunningSaasApp;
     /** Follows the commits other processes store (LISTEN/NOTIFY), as main.ts does on Postgres. */
     readonly follow?: boolean;
+    /** How often GET /events streams check the caller's access (ms). */
+    readonly eventCheckMs?: number;
   } = {},
 ): Promise<RunningSaasApp> {
   const env = {
@@ -121,6 +123,7 @@ export async function startSaasApp(
             },
           }),
       ...(options.webDir === undefined ? {} : { webDir: options.webDir }),
+      ...(options.eventCheckMs === undefined ? {} : { eventCheckMs: options.eventCheckMs }),
       store,
       ...(plugins === undefined ? {} : { plugins }),
       ...(options.logger === undefined ? {} : { logger: options.logger }),

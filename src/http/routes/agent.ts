@@ -20,6 +20,7 @@ import {
   ChainResponse,
 } from '../../contract/index.js';
 import { clientOf, handleOf, workbookOf, type RouteDeps } from '../route-deps.js';
+import { eventStream } from '../event-stream.js';
 
 export interface AgentRouteDeps extends RouteDeps {
   /** The agent list and apply (no model call). */
@@ -46,30 +47,16 @@ function wantsEventStream(request: FastifyRequest): boolean {
  * Headers go out with the first step, so a chain that fails before any step answers a plain
  * JSON error with its real status.
  */
-function eventStream(reply: FastifyReply) {
-  let open = false;
-  const write = (event: string, data: unknown): void => {
-    if (!open) {
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      open = true;
-    }
-    if (!reply.raw.writableEnded)
-      reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  };
+function chainStream(reply: FastifyReply) {
+  const stream = eventStream(reply);
   return {
     get open() {
-      return open;
+      return stream.open;
     },
-    step: (step: ChainStep) => write('step', step),
+    step: (step: ChainStep) => stream.send('step', step),
     finish: (event: string, data: unknown) => {
-      write(event, data);
-      reply.raw.end();
+      stream.send(event, data);
+      stream.end();
     },
   };
 }
@@ -145,7 +132,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<AgentRouteDeps> = async (app
       const signal = abortOnDisconnect(reply);
       const agent = await deps.agentFor(request);
       if (!wantsEventStream(request)) return agent.chain(handle, input, { signal });
-      const stream = eventStream(reply);
+      const stream = chainStream(reply);
       try {
         const result = await agent.chain(handle, input, { signal, onStep: stream.step });
         stream.finish('result', result);
