@@ -103,6 +103,9 @@ export async function startSaasApp(
     ...(follower === undefined ? {} : { follower }),
     memoryBudgetBytes: config.workbookMemoryBytes,
     minIdleMs: config.workbookIdleMs,
+    // Every commit marks its workbook changed at once, so a later step's list never sees a
+    // deferred updated_at land (the interval itself: test/hosting/saas-host-updated-at.test.ts).
+    touchIntervalMs: 0,
     now,
     ...(plugins === undefined ? {} : { plugins }),
   });
