@@ -16,6 +16,7 @@ export {
   type ChartOrientation,
   type ChartType,
 } from './chart.js';
+export { isCellVersion, MAX_CELL_VERSION } from './cell-versions.js';
 export * from './errors.js';
 export {
   MAX_DEFINED_NAME,
