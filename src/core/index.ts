@@ -22,6 +22,7 @@ export {
   MAX_DEFINED_NAME,
   MAX_DEFINED_NAMES,
   MAX_NAME_FORMULA,
+  nameKey,
   validateDefinedName,
   type DefinedName,
   type ScopedName,
