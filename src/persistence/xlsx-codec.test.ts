@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { useWorkbooks } from '../../test/support/workbook-bed.js';
+import { xlsxOf } from '../../test/support/zip-archive.js';
 import { createChartOps, parseRange, setLocksOps, Workbook, writeRangeOps } from '../core/index.js';
 import { withName } from './document-import.js';
 import { InvalidDocumentError } from './errors.js';
@@ -139,6 +140,26 @@ describe('xlsx import', () => {
     // the file imports without locks rather than with wrong ones.
     expect(summary.lockedCells()).toEqual([]);
   });
+
+  it('reads a name standing for the whole sheet (Sheet!$A$1:$XFD$1048576) at once: exceljs, which expanded it cell by cell, never sees the names', async () => {
+    const zip = await JSZip.loadAsync(xlsxOf('<row r="1"><c r="A1"><v>1</v></c></row>'));
+    const workbookXml = await zip.file('xl/workbook.xml')!.async('string');
+    zip.file(
+      'xl/workbook.xml',
+      workbookXml.replace(
+        '</sheets>',
+        '</sheets><definedNames><definedName name="Everything">S!$A$1:$XFD$1048576</definedName>' +
+          '<definedName name="Rate">0.05</definedName></definedNames>',
+      ),
+    );
+    const started = performance.now();
+    const decoded = await decodeXlsx(await zip.generateAsync({ type: 'uint8array' }));
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(decoded.names).toEqual([
+      { name: 'Everything', formula: '=S!$A$1:$XFD$1048576' },
+      { name: 'Rate', formula: '=0.05' },
+    ]);
+  }, 30_000);
 
   it('reads shared formulas (Excel fill-down) with their references shifted, and strips _xlfn. prefixes', async () => {
     const book = new ExcelJS.Workbook();

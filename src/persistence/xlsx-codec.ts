@@ -1089,6 +1089,15 @@ interface WorkbookReading {
  * Keeps the text of `xl/workbook.xml` as exceljs reads it: its defined names are read from there
  * (defined-names.ts), since exceljs drops their scope and every name that is not a range.
  */
+/**
+ * The `<definedNames>` element, which exceljs is not given: it expands a name standing for a range
+ * into one entry per cell, so a file of a few hundred bytes naming `Sheet1!$A$1:$XFD$1048576`
+ * held the xlsx worker until GRIDBOOK_XLSX_TIMEOUT_MS. The names are read from the kept text
+ * instead (defined-names.ts), and nothing else reads exceljs's.
+ */
+const DEFINED_NAMES =
+  /<(?:[\w.-]+:)?definedNames\b[^>]*\/>|<((?:[\w.-]+:)?)definedNames\b[\s\S]*?<\/\1definedNames\s*>/g;
+
 function keepWorkbookXml(workbook: ExcelJS.Workbook): () => string | undefined {
   const reader = workbook.xlsx as unknown as WorkbookReading;
   const parse = reader.parseWorkbook;
@@ -1098,7 +1107,7 @@ function keepWorkbookXml(workbook: ExcelJS.Workbook): () => string | undefined {
       const chunks: string[] = [];
       for await (const chunk of stream) chunks.push(String(chunk));
       kept = chunks.join('');
-      return parse.call(this, Readable.from([kept]));
+      return parse.call(this, Readable.from([kept.replace(DEFINED_NAMES, '')]));
     };
   }
   return () => kept;
