@@ -30,8 +30,26 @@ const COUNT_SLOT = PAGE_CELLS;
 const NARROW_MAX = 0xffff;
 
 /**
+ * The largest version a document may bring (an import, a load). Every write adds one, and past
+ * 2^53 a double no longer changes when one is added: a cell stuck there would answer the same
+ * version before and after a write, so `expected_versions` would let a stale write overwrite one
+ * its sender never saw. 2^52 leaves 2^52 writes of headroom.
+ */
+export const MAX_CELL_VERSION = 2 ** 52;
+
+/** A version a document may hold: a whole number from 0 to MAX_CELL_VERSION. */
+export function isCellVersion(version: unknown): version is number {
+  return (
+    typeof version === 'number' &&
+    Number.isInteger(version) &&
+    version >= 0 &&
+    version <= MAX_CELL_VERSION
+  );
+}
+
+/**
  * Narrow until a version passes NARROW_MAX, then 64-bit: versions read from a saved file may be
- * any whole number up to 2^53. The count slot (at most PAGE_CELLS) fits either.
+ * any whole number up to MAX_CELL_VERSION. The count slot (at most PAGE_CELLS) fits either.
  */
 type Page = Uint16Array | Float64Array;
 

@@ -30,8 +30,14 @@ const LETTERS_THEN_DIGITS = /^[A-Za-z]+[0-9]+$/;
 /** Names the engine already gives a meaning. */
 const RESERVED = new Set(['TRUE', 'FALSE']);
 
+/**
+ * The key two spellings of one name share. Lower case, as the engine folds names: upper case
+ * folds more ("Maß" and "MASS", "ıx" and "Ix" are one name in upper case), and a table that
+ * merged names the engine keeps apart replaced one defined name with another that formulas
+ * still told apart.
+ */
 export function nameKey(name: string): string {
-  return name.toUpperCase();
+  return name.toLowerCase();
 }
 
 export function validateDefinedName(raw: unknown, field = 'name'): string {
@@ -55,7 +61,7 @@ export function validateDefinedName(raw: unknown, field = 'name'): string {
       field,
       `"${name}" reads as a cell reference to the formula engine (letters then digits); add "_" or another character.`,
     );
-  if (RESERVED.has(nameKey(name)))
+  if (RESERVED.has(name.toUpperCase()))
     throw new InvalidNameError(field, `"${name}" is reserved (it is a value in formulas).`);
   return name;
 }
@@ -71,12 +77,19 @@ export function validateNameFormula(raw: unknown, field = 'refers_to'): string {
   return raw;
 }
 
-/** A scope's names, by upper-case name, in the order they were defined. */
+/** A scope's names, by nameKey, in the order they were defined. */
 export type NameTable = Map<string, DefinedName>;
 
 /** A scope's names sorted as Excel's Name Manager lists them (case-insensitive). */
 export function sortedNames(table: ReadonlyMap<string, DefinedName>): DefinedName[] {
-  return [...table.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+  const order = (key: string): string => key.toUpperCase();
+  return [...table.entries()]
+    .sort(([a], [b]) => compareText(order(a), order(b)) || compareText(a, b))
+    .map(([, v]) => v);
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Checks a document's list of names for one scope and builds its table. */

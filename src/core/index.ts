@@ -16,11 +16,13 @@ export {
   type ChartOrientation,
   type ChartType,
 } from './chart.js';
+export { isCellVersion, MAX_CELL_VERSION } from './cell-versions.js';
 export * from './errors.js';
 export {
   MAX_DEFINED_NAME,
   MAX_DEFINED_NAMES,
   MAX_NAME_FORMULA,
+  nameKey,
   validateDefinedName,
   type DefinedName,
   type ScopedName,

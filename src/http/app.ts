@@ -8,7 +8,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
 import { setFormatLocale } from '../core/index.js';
 import type { WorkbookHost } from '../hosting/index.js';
-import { answerFrameworkError, installErrorHandling, type ErrorStatus } from './errors.js';
+import {
+  answerClientError,
+  answerFrameworkError,
+  installErrorHandling,
+  type ErrorStatus,
+} from './errors.js';
 import { installJsonParser } from './json-body.js';
 import { loggerOptions, QuietRequestLog } from './logging.js';
 import { lazyRequestLogger } from './request-logger.js';
@@ -127,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     schemaController: { compilersFactory: { buildValidator: lazyValidators() } },
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setSerializerCompiler(await responseSerializer(deps.checkResponses === true));

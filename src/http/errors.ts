@@ -2,6 +2,8 @@
 // version conflict, whose body is exactly the contract's {message, cell, expected, actual}.
 import { ResponseSchemaMismatch } from './response-serializer.js';
 import { NO_NUL_PATTERN } from '../contract/index.js';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CellLockedError,
@@ -225,6 +227,45 @@ export function answerFrameworkError(
       ? error.statusCode
       : 400;
   send(reply, status, { detail: `${error.message}; check the URL.` });
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (a URL holding raw non-ASCII bytes,
+ * a malformed header line, headers too large, a request not received within
+ * GRIDBOOK_REQUEST_TIMEOUT_MS): passed to Fastify as `clientErrorHandler`, whose default answers
+ * `{error, message, statusCode}`, so these answer {detail} like every other client error.
+ */
+export function answerClientError(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Duplex,
+): void {
+  // A connection reset or already closed: nothing to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  this.log.trace({ err: error }, 'client error');
+  const [status, detail] = clientErrorAnswer(error.code);
+  if (socket.writable) {
+    const body = JSON.stringify({ detail });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+function clientErrorAnswer(code: string | undefined): [number, string] {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return [
+      408,
+      'The request was not received in time (GRIDBOOK_REQUEST_TIMEOUT_MS); send it again, whole.',
+    ];
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return [431, 'The request headers are too large; send fewer or shorter headers.'];
+  return [
+    400,
+    `The request is not valid HTTP${code === undefined ? '' : ` (${code})`}; check the URL (percent-encode characters outside ASCII) and the headers.`,
+  ];
 }
 
 /**

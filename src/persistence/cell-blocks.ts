@@ -8,8 +8,10 @@ import {
   dynamicArrayOf,
   formatCell,
   errorLiteralOf,
+  isCellVersion,
   isFormula,
   isTypedError,
+  MAX_CELL_VERSION,
   normalizeFormula,
   type CellInput,
   type SnapshotCell,
@@ -253,8 +255,11 @@ function readInput(
 }
 
 function readVersion(raw: unknown, field: string): number {
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0)
-    throw new InvalidDocumentError(field, `expected a whole number ≥ 0, got ${describeJson(raw)}.`);
+  if (!isCellVersion(raw))
+    throw new InvalidDocumentError(
+      field,
+      `expected a whole number from 0 to ${MAX_CELL_VERSION}, got ${describeJson(raw)}.`,
+    );
   return raw;
 }
 

@@ -13,8 +13,10 @@ import {
   MAX_COLUMNS,
   MAX_ROWS,
   errorLiteralOf,
+  isCellVersion,
   isFormula,
   isTypedError,
+  MAX_CELL_VERSION,
   normalizeFormula,
   parseNumericText,
   tryParseCell,
@@ -185,10 +187,10 @@ function typedErrorOf(raw: Record<string, unknown>): CellInput | undefined {
 
 function readVersion(raw: unknown, field: string): number {
   if (raw === undefined || raw === null) return 0;
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0) {
+  if (!isCellVersion(raw)) {
     throw new InvalidDocumentError(
       `${field}.version`,
-      `expected a whole number ≥ 0, got ${describeJson(raw)}.`,
+      `expected a whole number from 0 to ${MAX_CELL_VERSION}, got ${describeJson(raw)}.`,
     );
   }
   return raw;

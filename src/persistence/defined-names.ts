@@ -5,7 +5,12 @@
 // `_xlnm._FilterDatabase`) and names of links to other workbooks (`[1]Sheet1!A1`); a name the
 // name rules refuse (the engine reads `answer2` as a cell) is rewritten to its range in the
 // formulas that use it when it stands for one (name-rewrite.ts).
-import { validateDefinedName, type DefinedName, type SheetSnapshot } from '../core/index.js';
+import {
+  nameKey,
+  validateDefinedName,
+  type DefinedName,
+  type SheetSnapshot,
+} from '../core/index.js';
 import { nameReference, namesByKey, qualifiedKey, type ImportedName } from './name-rewrite.js';
 import { attribute, unescapeXml } from './xml-text.js';
 
@@ -74,7 +79,7 @@ export function importedNames(
     }
     const sheet = entry.localSheetId === undefined ? undefined : file.sheets[entry.localSheetId];
     if (entry.localSheetId !== undefined && sheet === undefined) continue;
-    const key = `${sheet ?? ''}\u0000${name.toUpperCase()}`;
+    const key = `${sheet ?? ''}\u0000${nameKey(name)}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const defined = { name, formula: clean(entry.text) };

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { useWorkbooks } from '../../test/support/workbook-bed.js';
+import { xlsxOf } from '../../test/support/zip-archive.js';
 import { createChartOps, parseRange, setLocksOps, Workbook, writeRangeOps } from '../core/index.js';
 import { withName } from './document-import.js';
 import { InvalidDocumentError } from './errors.js';
@@ -139,6 +140,58 @@ describe('xlsx import', () => {
     // the file imports without locks rather than with wrong ones.
     expect(summary.lockedCells()).toEqual([]);
   });
+
+  it('reads a name standing for the whole sheet (Sheet!$A$1:$XFD$1048576) at once: exceljs, which expanded it cell by cell, never sees the names', async () => {
+    const zip = await JSZip.loadAsync(xlsxOf('<row r="1"><c r="A1"><v>1</v></c></row>'));
+    const workbookXml = await zip.file('xl/workbook.xml')!.async('string');
+    zip.file(
+      'xl/workbook.xml',
+      workbookXml.replace(
+        '</sheets>',
+        '</sheets><definedNames><definedName name="Everything">S!$A$1:$XFD$1048576</definedName>' +
+          '<definedName name="Rate">0.05</definedName></definedNames>',
+      ),
+    );
+    const started = performance.now();
+    const decoded = await decodeXlsx(await zip.generateAsync({ type: 'uint8array' }));
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(decoded.names).toEqual([
+      { name: 'Everything', formula: '=S!$A$1:$XFD$1048576' },
+      { name: 'Rate', formula: '=0.05' },
+    ]);
+  }, 30_000);
+
+  it('reads a sheet whose data validation, merge and hyperlink cover the whole sheet at once (exceljs expanded each cell by cell); a small merge still hides its other cells', async () => {
+    const zip = await JSZip.loadAsync(
+      xlsxOf(
+        '<row r="1"><c r="A1"><v>1</v></c><c r="B1"><v>2</v></c></row>' +
+          '<row r="3"><c r="A3"><v>3</v></c><c r="B3"><v>4</v></c></row>',
+      ),
+    );
+    const sheetXml = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
+    zip.file(
+      'xl/worksheets/sheet1.xml',
+      sheetXml.replace(
+        '</sheetData>',
+        '</sheetData><mergeCells count="2"><mergeCell ref="A3:B3"/><mergeCell ref="A5:XFD1048576"/></mergeCells>' +
+          '<hyperlinks><hyperlink ref="A1:XFD1048576" display="x"/></hyperlinks>',
+      ),
+    );
+    const withValidation = (await zip.file('xl/worksheets/sheet1.xml')!.async('string')).replace(
+      '<mergeCells',
+      '<dataValidations count="1"><dataValidation type="whole" sqref="A1:XFD1048576"><formula1>1</formula1></dataValidation></dataValidations><mergeCells',
+    );
+    zip.file('xl/worksheets/sheet1.xml', withValidation);
+    const started = performance.now();
+    const decoded = await decodeXlsx(await zip.generateAsync({ type: 'uint8array' }));
+    expect(performance.now() - started).toBeLessThan(5_000);
+    const cells = decoded.sheets[0]!.cells.map((cell) => [cell.row, cell.col, cell.input]);
+    expect(cells).toEqual([
+      [0, 0, 1],
+      [0, 1, 2],
+      [2, 0, 3],
+    ]);
+  }, 30_000);
 
   it('reads shared formulas (Excel fill-down) with their references shifted, and strips _xlfn. prefixes', async () => {
     const book = new ExcelJS.Workbook();

@@ -1048,7 +1048,12 @@ function keepDynamicArrays(workbook: ExcelJS.Workbook): () => Map<string, Worksh
         }
       const richErrors = richErrorCells(xml);
       const baseColumnWidth = baseColumnWidthOf(xml);
-      const result = await readWorksheetPart.call(this, Readable.from([xml]), model, ...rest);
+      const result = await readWorksheetPart.call(
+        this,
+        Readable.from([withoutCellByCellParts(xml)]),
+        model,
+        ...rest,
+      );
       const parsed = model.worksheets?.[model.worksheets.length - 1];
       const marked = cells.size > 0 || richErrors.size > 0 || baseColumnWidth !== undefined;
       if (marked && parsed !== undefined)
@@ -1064,6 +1069,35 @@ function keepDynamicArrays(workbook: ExcelJS.Workbook): () => Map<string, Worksh
     }
     return byName;
   };
+}
+
+/**
+ * exceljs expands data validations, merged ranges and hyperlinks into one entry per cell they
+ * cover, so one `sqref="A1:XFD1048576"` in a 1 KB file held the xlsx worker until
+ * GRIDBOOK_XLSX_TIMEOUT_MS. Gridbook keeps no data validations, so they are left out; a merge or
+ * hyperlink over more cells than a sheet may import is left out too (a merge's hidden cells
+ * then read as the file stores them, which Excel leaves empty).
+ */
+function withoutCellByCellParts(xml: string): string {
+  if (!xml.includes('dataValidations') && !xml.includes('mergeCell') && !xml.includes('hyperlink'))
+    return xml;
+  return xml
+    .replace(DATA_VALIDATIONS, '')
+    .replace(RANGED_ELEMENT, (element, ref: string) =>
+      cellsIn(ref) > MAX_EXPANDED_CELLS ? '' : element,
+    );
+}
+
+const DATA_VALIDATIONS =
+  /<(?:[\w.-]+:)?dataValidations\b[^>]*\/>|<((?:[\w.-]+:)?)dataValidations\b[\s\S]*?<\/\1dataValidations\s*>/g;
+const RANGED_ELEMENT = /<(?:[\w.-]+:)?(?:mergeCell|hyperlink)\b[^>]*?\bref="([^"]*)"[^>]*\/>/g;
+/** The default GRIDBOOK_MAX_IMPORT_CELLS: more cells than one import may bring. */
+const MAX_EXPANDED_CELLS = 1_048_576;
+
+function cellsIn(ref: string): number {
+  const range = tryParseRange(ref);
+  if (range === undefined) return 0;
+  return (range.end.row - range.start.row + 1) * (range.end.col - range.start.col + 1);
 }
 
 /** What a worksheet part says that exceljs drops: its dynamic arrays, its rich error cells (A1 → vm). */
@@ -1089,6 +1123,15 @@ interface WorkbookReading {
  * Keeps the text of `xl/workbook.xml` as exceljs reads it: its defined names are read from there
  * (defined-names.ts), since exceljs drops their scope and every name that is not a range.
  */
+/**
+ * The `<definedNames>` element, which exceljs is not given: it expands a name standing for a range
+ * into one entry per cell, so a file of a few hundred bytes naming `Sheet1!$A$1:$XFD$1048576`
+ * held the xlsx worker until GRIDBOOK_XLSX_TIMEOUT_MS. The names are read from the kept text
+ * instead (defined-names.ts), and nothing else reads exceljs's.
+ */
+const DEFINED_NAMES =
+  /<(?:[\w.-]+:)?definedNames\b[^>]*\/>|<((?:[\w.-]+:)?)definedNames\b[\s\S]*?<\/\1definedNames\s*>/g;
+
 function keepWorkbookXml(workbook: ExcelJS.Workbook): () => string | undefined {
   const reader = workbook.xlsx as unknown as WorkbookReading;
   const parse = reader.parseWorkbook;
@@ -1098,7 +1141,7 @@ function keepWorkbookXml(workbook: ExcelJS.Workbook): () => string | undefined {
       const chunks: string[] = [];
       for await (const chunk of stream) chunks.push(String(chunk));
       kept = chunks.join('');
-      return parse.call(this, Readable.from([kept]));
+      return parse.call(this, Readable.from([kept.replace(DEFINED_NAMES, '')]));
     };
   }
   return () => kept;

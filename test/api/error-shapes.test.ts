@@ -1,5 +1,6 @@
 // How errors look on the wire (docs/design.md §5, src/http/errors.ts): {detail} bodies, 422 naming
 // the field, 400 for malformed JSON, 413 for a body over the limit, unknown fields ignored.
+import { connect } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readValues, startApp, type RunningApp } from '../support/index.js';
 
@@ -26,6 +27,42 @@ describe('error shapes', () => {
     const response = await server.http.post('/grid/range', { target_cell: 'A1' });
     expect(response.status).toBe(422);
     expect(response.body.detail).toBe('body.values: field required');
+  });
+
+  it("[ERR-1] a request Node's HTTP parser refuses (raw non-ASCII in the URL, a broken header line, headers too large) is a {detail} too", async () => {
+    const { port } = new URL(server.url);
+    /** The whole answer to bytes sent as they are, until the server closes the connection. */
+    const rawAnswer = (request: Buffer): Promise<string> =>
+      new Promise((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1');
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+        socket.on('error', reject);
+        socket.on('close', () => resolve(text));
+        socket.end(request);
+      });
+    const cases: [Buffer, number, RegExp][] = [
+      [
+        Buffer.from('GET /peek?sheet=Straße HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', 'utf8'),
+        400,
+        /percent-encode/,
+      ],
+      [Buffer.from('GET /healthz HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n'), 400, /headers/],
+      [
+        Buffer.from(
+          `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`,
+        ),
+        431,
+        /headers are too large/,
+      ],
+    ];
+    for (const [request, status, detail] of cases) {
+      const text = await rawAnswer(request);
+      expect(text).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as unknown;
+      expect(body).toEqual({ detail: expect.stringMatching(detail) });
+    }
+    expect((await server.http.get('/healthz')).status).toBe(200);
   });
 
   it('[ERR-2] unknown body fields are ignored', async () => {

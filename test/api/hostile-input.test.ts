@@ -113,6 +113,9 @@ describe('[HOSTILE-3] a client that sends slowly is cut off', () => {
     expect((await suite.http.get('/healthz')).status).toBe(200);
     const { text, ms } = await answer;
     expect(text).toMatch(/^HTTP\/1\.1 408/);
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({
+      detail: expect.stringContaining('GRIDBOOK_REQUEST_TIMEOUT_MS'),
+    });
     // Cut off by the timeout, not at once (a hang fails the test by its own timeout).
     expect(ms).toBeGreaterThanOrEqual(900);
   });

@@ -124,6 +124,33 @@ describe('defined names over HTTP', () => {
     expect((await server.http.get('/workbook/names')).body).toEqual({ names: [] });
   });
 
+  it('a name whose upper case equals another\'s ("MASS" after "Maß") is a second name, not a silent replacement, and stays one through export, import and restart', async () => {
+    const journal = new MemoryJournal();
+    let server = await start(journal);
+    await server.http.post('/workbook/names', { name: 'Maß', refers_to: '=1' });
+    await server.http.post('/grid/cell', { cell: 'A1', value: '=Maß' });
+    expect(
+      (await server.http.post('/workbook/names', { name: 'MASS', refers_to: '=2' })).status,
+    ).toBe(200);
+    await server.http.post('/grid/cell', { cell: 'A2', value: '=MASS' });
+    expect(await peek(server, 'A1:A2')).toEqual([[1], [2]]);
+    const names = (await server.http.get('/workbook/names')).body;
+    expect(names.names.map((entry: { name: string }) => entry.name).sort()).toEqual([
+      'MASS',
+      'Maß',
+    ]);
+
+    const exported = await server.http.get('/system/export');
+    expect((await server.http.postRaw('/system/import', exported.text)).status).toBe(200);
+    expect(await peek(server, 'A1:A2')).toEqual([[1], [2]]);
+    await server.close();
+    servers.splice(servers.indexOf(server), 1);
+
+    server = await start(journal);
+    expect((await server.http.get('/workbook/names')).body).toEqual(names);
+    expect(await peek(server, 'A1:A2')).toEqual([[1], [2]]);
+  });
+
   it('a row inserted inside the named range grows it, and the names come back after a restart', async () => {
     const journal = new MemoryJournal();
     let server = await start(journal);

@@ -423,6 +423,43 @@ describe('export and import (Gridbook JSON)', () => {
     expect((await readGrid(server.http))['A3']!.value).toBe(42);
   });
 
+  it('refuses an import whose version a write could not raise (2^53 and past), so expected_versions keeps refusing stale writes', async () => {
+    await server.http.post('/grid/cell', { cell: 'B2', value: 'kept' });
+    const before = await exported();
+    for (const [document, field] of [
+      [
+        `{"workbook_name":"W","sheets":[{"name":"S","cells":{"A1":{"value":1,"version":1e300}}}]}`,
+        'sheets[0].cells.A1.version',
+      ],
+      [
+        `{"format":"gridbook","version":2,"workbook_name":"W","sheets":[{"name":"S","blocks":[{"at":"A1","inputs":[[1]],"versions":9007199254740992}]}]}`,
+        'versions',
+      ],
+    ] as const) {
+      const refused = await server.http.postRaw('/system/import', document);
+      expect(refused.status).toBe(400);
+      expect(refused.body.detail).toContain(field);
+      expect(refused.body.detail).toContain('from 0 to 4503599627370496');
+    }
+    expect(await exported()).toBe(before);
+
+    // At the largest version a document may bring, a write still moves the version on, so a
+    // writer holding the old one is refused instead of overwriting a change it never saw.
+    const imported = await server.http.postRaw(
+      '/system/import',
+      `{"workbook_name":"W","sheets":[{"name":"S","cells":{"A1":{"value":1,"version":4503599627370496}}}]}`,
+    );
+    expect(imported.status).toBe(200);
+    await server.http.post('/grid/cell', { cell: 'A1', value: 'theirs' });
+    const stale = await server.http.post('/grid/cell', {
+      cell: 'A1',
+      value: 'mine',
+      expected_versions: { A1: 4503599627370496 },
+    });
+    expect(stale.status).toBe(409);
+    expect((await readGrid(server.http, { sheet: 'S', range: 'A1' }))['A1']?.value).toBe('theirs');
+  });
+
   it('an import is one undo step', async () => {
     await buildThreeSheets();
     const before = await exported();

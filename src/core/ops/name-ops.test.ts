@@ -44,6 +44,28 @@ describe('defined names', () => {
     expect(valueAt(book, 'A1', 'Report')).toBe(60);
   });
 
+  it('names the engine tells apart stay two names: "Maß" and "MASS", "ıx" and "Ix" (upper case folds each pair into one)', () => {
+    const book = open({ sheetNames: ['Sheet1'] });
+    book.apply([
+      setName('Maß', '=1'),
+      setName('MASS', '=2'),
+      setName('ıx', '=3'),
+      setName('Ix', '=4'),
+    ]);
+    for (const [cell, formula] of [
+      ['A1', '=Maß'],
+      ['A2', '=MASS'],
+      ['A3', '=ıx'],
+      ['A4', '=Ix'],
+    ] as const)
+      writeCell(book, cell, formula);
+    expect(['A1', 'A2', 'A3', 'A4'].map((cell) => valueAt(book, cell))).toEqual([1, 2, 3, 4]);
+    expect(book.definedNames().map((entry) => entry.name)).toHaveLength(4);
+    const copy = open({ sheetNames: ['Other'] });
+    copy.apply([{ type: 'replace-workbook', document: book.document() }]);
+    expect(['A1', 'A2', 'A3', 'A4'].map((cell) => valueAt(copy, cell))).toEqual([1, 2, 3, 4]);
+  });
+
   it('a sheet name wins over the workbook name on its sheet only, and goes and comes back with its sheet', () => {
     const book = salesBook();
     book.apply([setName('Rate', '=2'), setName('Rate', '=3', 'Data')]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useWorkbooks } from '../../../test/support/workbook-bed.js';
 import { parseRange } from '../address/index.js';
+import { MAX_CELL_VERSION } from '../cell-versions.js';
 import { InvalidChartError, InvalidNameError, InvalidOperationError } from '../errors.js';
 import type { Workbook } from '../workbook.js';
 import { setLocksOps, writeRangeOps } from './builders.js';
@@ -190,6 +191,30 @@ describe('replace-workbook', () => {
       expect(workbook.undoDepth).toBe(3);
     },
   );
+});
+
+describe('cell versions a document may bring', () => {
+  const withVersion = (version: number): WorkbookDocument => ({
+    name: 'V',
+    activeSheet: 'S',
+    sheets: [{ name: 'S', cells: [{ row: 0, col: 0, input: 1, version, locked: false }] }],
+  });
+
+  it('refuses a version past MAX_CELL_VERSION, where adding one would no longer change it', () => {
+    const workbook = seeded();
+    for (const version of [1e300, 2 ** 53, MAX_CELL_VERSION + 1])
+      expect(() => workbook.apply(replaceWorkbookOps(withVersion(version)))).toThrow(
+        /version: expected a whole number from 0 to 4503599627370496/,
+      );
+    expect(workbook.name).toBe('Before');
+  });
+
+  it('takes MAX_CELL_VERSION itself, and the next write still gives the cell a new version', () => {
+    const workbook = seeded();
+    workbook.apply(replaceWorkbookOps(withVersion(MAX_CELL_VERSION)));
+    workbook.apply(writeRangeOps('S', { row: 0, col: 0 }, [[2]]));
+    expect(workbook.sheet('S').version(0, 0)).toBe(MAX_CELL_VERSION + 1);
+  });
 });
 
 describe('documentSteps (a document copied a band of rows at a time)', () => {

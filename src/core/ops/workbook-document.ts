@@ -3,6 +3,7 @@
 // inverse puts the replaced sheets back (restore-workbook) so a load or an import is one undo step.
 import { cellKey, formatCell, isOnSheet, MAX_COLUMNS, MAX_ROWS } from '../address/index.js';
 import { validateChart, type Chart } from '../chart.js';
+import { isCellVersion, MAX_CELL_VERSION } from '../cell-versions.js';
 import { InvalidOperationError } from '../errors.js';
 import {
   CHARACTER_SETS,
@@ -331,8 +332,8 @@ function* checkCells(cells: CellColumns, field: string): Generator<void, void> {
     const input = cells.input(index);
     if (!isValidInput(input)) checkInput(input, where(index));
     const version = cells.version(index);
-    if (!Number.isInteger(version) || version < 0)
-      invalid(`${where(index)}.version`, 'expected a whole number ≥ 0.');
+    if (!isCellVersion(version))
+      invalid(`${where(index)}.version`, `expected a whole number from 0 to ${MAX_CELL_VERSION}.`);
     if (typeof cells.locked(index) !== 'boolean')
       invalid(`${where(index)}.locked`, 'expected true or false.');
   }
