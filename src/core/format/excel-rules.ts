@@ -6,8 +6,11 @@
 // - with an elapsed `[h]` or `[s]` in the code, a plain `h`/`s` of the same unit also counts the
 //   whole elapsed time (`[h]" hours ("h")"` shows 75 twice);
 // - every `%` multiplies by 100 (`0%%` shows 0.5 as 5000%%); numfmt multiplies once;
-// - fraction sections follow Excel's rules for literals, blanks and padding (fraction-format.ts).
+// - fraction sections follow Excel's rules for literals, blanks and padding (fraction-format.ts);
+// - thousands separators stay on when literal text sits between integer digit placeholders
+//   (`0,## ##, ##`; grouped-digits.ts).
 import { formatFraction, parseFractionSection } from './fraction-format.js';
+import { groupedDigitsText } from './grouped-digits.js';
 import { sectionFor, splitSections, tokenize, unquoted } from './format-sections.js';
 
 export type Engine = (code: string, value: number) => string;
@@ -24,6 +27,8 @@ interface CodePlan {
   /** How many `%` the only section has. */
   readonly percents: number;
   readonly hasSlash: boolean;
+  /** A `,` between two digit placeholders (grouping), which grouped-digits.ts may have to apply. */
+  readonly groups: boolean;
 }
 
 const plans = new Map<string, CodePlan>();
@@ -40,6 +45,7 @@ function planFor(code: string): CodePlan {
       singleSection,
       percents: singleSection ? (syntax.match(/%/g) ?? []).length : 0,
       hasSlash: syntax.includes('/'),
+      groups: /[0#],[0#]/.test(syntax),
     };
     if (plans.size >= PLAN_LIMIT) plans.clear();
     plans.set(code, plan);
@@ -90,6 +96,7 @@ export function formatByExcelRules(
   }
   if (plan.percents > 1) return engine(code, value * 100 ** (plan.percents - 1));
   if (plan.hasSlash) return fractionText(code, value);
+  if (plan.groups) return groupedDigitsText(code, value);
   return undefined;
 }
 
