@@ -56,19 +56,12 @@ export function dependentsOf(
   const fallbackSheet = book.sheets[0] ?? '';
   for (const cell of book.cells) {
     const references = referencesOf(cell.formula);
-    // A cell with an empty <f> (`<f ca="1"/>`) holds a value spilled by the array formula whose
-    // range covers it (ironcalc templates--weekly_timesheet.xlsx Timesheet!A4:B33 of A3's
-    // SEQUENCE from TODAY(), DynamicArrays.xlsx B19:C21 of RANDARRAY): it depends on that formula.
-    const own = areaOf(cell.sheet, cell.address);
-    const spilled = cell.kind === 'normal' && cell.formula.trim() === '' && own !== undefined;
     nodes.push({
       sheet: cell.sheet,
-      areas: (spilled ? [own] : shiftAreas(references.areas, cell.shift.rows, cell.shift.cols)).map(
-        (area) => ({
-          ...area,
-          sheet: area.sheet ?? cell.sheet,
-        }),
-      ),
+      areas: shiftAreas(references.areas, cell.shift.rows, cell.shift.cols).map((area) => ({
+        ...area,
+        sheet: area.sheet ?? cell.sheet,
+      })),
       names: references.names,
       fills:
         (cell.arrayRef === undefined ? undefined : areaOf(cell.sheet, cell.arrayRef)) ??

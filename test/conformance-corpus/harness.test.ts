@@ -86,23 +86,6 @@ describe('sheet XML', () => {
   });
 });
 
-describe('cells an array formula spills into', () => {
-  it('are volatile with the array formula they show (an empty <f>, as in ironcalc templates--weekly_timesheet.xlsx)', async () => {
-    const book = await readExpectedWorkbook(
-      await handmadeXlsx(
-        '<row r="1"><c r="A1"><f ca="1">TODAY()</f><v>46000</v></c><c r="C1"><f>1+1</f><v>2</v></c></row>' +
-          '<row r="2"><c r="A2"><f t="array" ref="A2:A4" ca="1">A1+SEQUENCE(3)</f><v>46001</v></c>' +
-          '<c r="C2"><f t="array" ref="C2:C3">SEQUENCE(2)</f><v>1</v></c></row>' +
-          '<row r="3"><c r="A3"><f ca="1"/><v>46002</v></c><c r="C3"><f/><v>2</v></c></row>' +
-          '<row r="4"><c r="A4"><f ca="1"/><v>46003</v></c></row>',
-      ),
-    );
-    const { scored, excluded } = selectCells(book);
-    expect(excluded.volatile).toBe(4);
-    expect(scored.map(({ cell }) => cell.address)).toEqual(['C1', 'C2', 'C3']);
-  });
-});
-
 describe('escaped text', () => {
   it('reads _xHHHH_ as the character it stands for, and _x005F_ as a literal underscore', () => {
     expect(decodeXstring('a_x0001_b_x000D_')).toBe('a\u0001b\r');
