@@ -25,6 +25,16 @@ describe('Excel number-format rules around the engine', () => {
   });
 });
 
+describe('commas before the decimal point', () => {
+  it('divide by 1,000 each, as trailing ones do (poi NumberFormatTests.xlsx A92:A97)', () => {
+    expect(formatNumber('#,.#,', 1234567)).toBe('1.2');
+    expect(formatNumber('#,.#,', -1234567)).toBe('-1.2');
+    expect(formatNumber('0.#,', 1234567)).toBe('1234.6');
+    expect(formatNumber('0,', 1234567)).toBe('1235');
+    expect(formatNumber('#,##0.00', 1234567)).toBe('1,234,567.00');
+  });
+});
+
 describe('fractions as Excel shows them', () => {
   it('shows a mixed fraction, a blank whole part before a proper fraction, and spaces for no fraction', () => {
     expect(formatNumber('# ?/?', 1.5)).toBe('1 1/2');

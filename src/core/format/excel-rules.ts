@@ -6,8 +6,13 @@
 // - with an elapsed `[h]` or `[s]` in the code, a plain `h`/`s` of the same unit also counts the
 //   whole elapsed time (`[h]" hours ("h")"` shows 75 twice);
 // - every `%` multiplies by 100 (`0%%` shows 0.5 as 5000%%); numfmt multiplies once;
-// - fraction sections follow Excel's rules for literals, blanks and padding (fraction-format.ts).
+// - fraction sections follow Excel's rules for literals, blanks and padding (fraction-format.ts);
+// - commas right before the decimal point each divide by 1,000, as trailing ones do (`#,.#,` shows
+//   1234567 as 1.2, poi NumberFormatTests.xlsx A93, A97); numfmt took them for grouping;
+// - thousands separators stay on when literal text sits between integer digit placeholders
+//   (`0,## ##, ##`; grouped-digits.ts).
 import { formatFraction, parseFractionSection } from './fraction-format.js';
+import { groupedDigitsText } from './grouped-digits.js';
 import { sectionFor, splitSections, tokenize, unquoted } from './format-sections.js';
 
 export type Engine = (code: string, value: number) => string;
@@ -24,6 +29,10 @@ interface CodePlan {
   /** How many `%` the only section has. */
   readonly percents: number;
   readonly hasSlash: boolean;
+  /** A `,` between two digit placeholders (grouping), which grouped-digits.ts may have to apply. */
+  readonly groups: boolean;
+  /** A one-section code without the commas before its decimal point, and the 1,000s they divide by. */
+  readonly scaled: { readonly code: string; readonly divisor: number } | undefined;
 }
 
 const plans = new Map<string, CodePlan>();
@@ -40,11 +49,30 @@ function planFor(code: string): CodePlan {
       singleSection,
       percents: singleSection ? (syntax.match(/%/g) ?? []).length : 0,
       hasSlash: syntax.includes('/'),
+      groups: /[0#],[0#]/.test(syntax),
+      scaled: singleSection ? scaledBeforePoint(code, syntax) : undefined,
     };
     if (plans.size >= PLAN_LIMIT) plans.clear();
     plans.set(code, plan);
   }
   return plan;
+}
+
+const COMMAS_BEFORE_POINT = /[0#?](,+)\./;
+
+/** `#,.#,` → `#.#,` and 1,000: the commas between the last integer placeholder and the point. */
+function scaledBeforePoint(
+  code: string,
+  syntax: string,
+): { readonly code: string; readonly divisor: number } | undefined {
+  const match = COMMAS_BEFORE_POINT.exec(syntax);
+  if (match === null) return undefined;
+  const start = match.index + 1;
+  const commas = match[1]!.length;
+  return {
+    code: code.slice(0, start) + code.slice(start + commas),
+    divisor: 1000 ** commas,
+  };
 }
 
 /** `[h]… h` → `[h]… [h]`: with an elapsed hour (or second), plain ones count the whole time. */
@@ -88,8 +116,10 @@ export function formatByExcelRules(
     if (plan.singleSection && value < 0) return `-${engine(plan.code, -value)}`;
     return plan.code === code ? undefined : engine(plan.code, value);
   }
+  if (plan.scaled !== undefined) return engine(plan.scaled.code, value / plan.scaled.divisor);
   if (plan.percents > 1) return engine(code, value * 100 ** (plan.percents - 1));
   if (plan.hasSlash) return fractionText(code, value);
+  if (plan.groups) return groupedDigitsText(code, value);
   return undefined;
 }
 

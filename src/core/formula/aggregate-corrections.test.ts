@@ -12,6 +12,24 @@ const calc = (formula: string, rows?: readonly (readonly WireValue[])[]): WireVa
 
 const NO_NUMBERS: readonly (readonly WireValue[])[] = [['a'], [true], [null]];
 
+describe('GEOMEAN and HARMEAN', () => {
+  it('skip a single cell’s text and TRUE/FALSE (formulas test.xlsx STATISTICAL X50, Y50, X53, Y53)', () => {
+    const rows = [['29/02/1900'], [true], [5]];
+    expect(calc('=GEOMEAN(A1,A3)', rows)).toBe(5);
+    expect(calc('=GEOMEAN(A2,A3)', rows)).toBe(5);
+    expect(calc('=HARMEAN(A1,A3)', rows)).toBe(5);
+    expect(calc('=HARMEAN(A2,A3)', rows)).toBe(5);
+  });
+
+  it('still coerce typed values and refuse numbers not above 0', () => {
+    expect(calc('=GEOMEAN(4,5,8,7,11,4,3)')).toBeCloseTo(5.47698697, 8); // MS example
+    expect(calc('=HARMEAN(4,5,8,7,11,4,3)')).toBeCloseTo(5.02837596, 8); // MS example
+    expect(calc('=GEOMEAN(4,TRUE)')).toBe(2);
+    expect(calc('=GEOMEAN(4,0)')).toBe('#NUM!');
+    expect(calc('=HARMEAN(A1:A2)', [['a'], [null]])).toBe('#NUM!');
+  });
+});
+
 describe('AVEDEV and DEVSQ', () => {
   it('are #NUM! without numbers (poi FormulaEvalTestData EverythingTests F176, H392)', () => {
     expect(calc('=AVEDEV(A1:A3)', NO_NUMBERS)).toBe('#NUM!');

@@ -10,6 +10,9 @@
 //   TRUE is 1, "2.3" is 2.3, "Hello" is #VALUE! (HyperFormula skipped it and answered #NUM!);
 //   a value read from a cell is still skipped unless it is a number. ironcalc
 //   STATISTICAL--SMALL_LARGE.xlsx H4, J3, J4; poi EverythingTests G816, H816.
+// - GEOMEAN and HARMEAN skip a single cell's text or TRUE/FALSE as a range's (Microsoft's GEOMEAN
+//   page: text and logical values in a reference are ignored; formulas test.xlsx STATISTICAL X50,
+//   Y50, X53, Y53: GEOMEAN(I50,G50) over text in I50 is G50's 5; HyperFormula coerced them).
 // - COUNTBLANK counts a formula's empty text ("") as blank (Microsoft's COUNTBLANK page; ironcalc
 //   STATISTICAL--COUNT.xlsx E13, F13, G18).
 import { CellError, EmptyValue, ErrorType, HyperFormula, SimpleRangeValue } from 'hyperformula';
@@ -67,7 +70,10 @@ function prototypeOf(name: string, methods: readonly string[]): Plugin {
  * (HyperFormula's coercions); a cell's text or TRUE/FALSE is skipped, as in a range (formulas
  * test.xlsx STATISTICAL X3, Y3: AVEDEV(I3,G3) over text in I3 is 0).
  */
-function measureOfNumbers(name: string, measure: (numbers: readonly number[]) => number): Method {
+function measureOfNumbers(
+  name: string,
+  measure: (numbers: readonly number[]) => number | CellError,
+): Method {
   return function (ast, state) {
     const fromCells = ast.args.map(readsCells);
     return this.runFunction(ast.args, state, this.metadata(name), (...given) => {
@@ -98,6 +104,17 @@ export function averageDeviation(numbers: readonly number[]): number {
 export function squaredDeviations(numbers: readonly number[]): number {
   const mean = meanOf(numbers);
   return numbers.reduce((sum, value) => sum + (value - mean) ** 2, 0);
+}
+
+/** `measure` of numbers that must all be above 0 (#NUM! otherwise), as GEOMEAN and HARMEAN need. */
+function ofPositives(
+  name: string,
+  measure: (numbers: readonly number[]) => number,
+): (numbers: readonly number[]) => number | CellError {
+  return (numbers) =>
+    numbers.some((value) => value <= 0)
+      ? new CellError(ErrorType.NUM, `${name}: every number must be above 0`)
+      : measure(numbers);
 }
 
 /** The middle number, or the mean of the middle two. */
@@ -152,6 +169,24 @@ export function correctAggregates(): void {
   order.large = orderStatistic('LARGE', true);
   order.small = orderStatistic('SMALL', false);
   order.median = measureOfNumbers('MEDIAN', medianOf);
+  const means = prototypeOf('GEOMEAN', ['geomean', 'harmean']);
+  // As HyperFormula computes them (its jStat: the n-th root of the product).
+  means.geomean = measureOfNumbers(
+    'GEOMEAN',
+    ofPositives('GEOMEAN', (numbers) =>
+      Math.pow(
+        numbers.reduce((product, value) => product * value, 1),
+        1 / numbers.length,
+      ),
+    ),
+  );
+  means.harmean = measureOfNumbers(
+    'HARMEAN',
+    ofPositives(
+      'HARMEAN',
+      (numbers) => numbers.length / numbers.reduce((sum, value) => sum + 1 / value, 0),
+    ),
+  );
   prototypeOf('COUNTBLANK', ['countblank']).countblank = countBlank;
   corrected = true;
 }

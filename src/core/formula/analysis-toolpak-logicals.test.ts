@@ -31,6 +31,10 @@ describe('TRUE or FALSE given to an Analysis ToolPak function', () => {
     '=DOLLARDE(A1,2)', // ibid. D11
     '=DOLLARFR(2,A1)', // ibid. C12
     '=DOLLARDE(2,TRUE)', // ibid. D12
+    '=QUOTIENT(A1,A1)', // ironcalc MATH_AND_TRIGONOMETRY--MOD_QUOTIENT.xlsx DATEVALUE!D39
+    '=SQRTPI(A1)', // formulas/test.xlsx MATH & TRIG!Y70
+    '=WEEKNUM(A1,1)', // formulas/test.xlsx DATE & TIME!Y23
+    '=YEARFRAC(A1,345,1)', // ibid. Y27
   ])('%s is #VALUE!', (formula) => {
     expect(calc(formula)).toBe('#VALUE!');
   });
@@ -45,6 +49,9 @@ describe('TRUE or FALSE given to an Analysis ToolPak function', () => {
     expect(calc('=GESTEP(B1,2)')).toBe(0);
     expect(calc('=ERF(0)')).toBe(0);
     expect(calc('=ROUND(BESSELJ(B1,1),6)')).toBe(0.557937);
+    expect(calc('=QUOTIENT(7,2)')).toBe(3);
+    expect(calc('=MOD(A1,A1)')).toBe(0); // ironcalc MOD_QUOTIENT.xlsx DATEVALUE!C39
+    expect(calc('=WEEKNUM(45658,1)')).toBe(1);
   });
 
   it("the other functions of HyperFormula's statistical plugin are unaffected", () => {

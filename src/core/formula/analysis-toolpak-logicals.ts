@@ -2,7 +2,9 @@
 // DOLLARFR (ironcalc MATH_AND_TRIGONOMETRY--MULTINOMIAL.xlsx F20, H20, H22, B27 with TRUE inside
 // a range; --SERIESSUM.xlsx F7, G7; TEXT--DOLLARs.xlsx C11:D12), take no TRUE or FALSE for a
 // number: Excel answers #VALUE! where HyperFormula reads TRUE as 1 (formulas/test.xlsx
-// ENGINEERING column Y, e.g. `BESSELI(J3,1)` with TRUE in J3; ironcalc/ENGINEERING--ERFs.xlsx).
+// ENGINEERING column Y, e.g. `BESSELI(J3,1)` with TRUE in J3; ironcalc/ENGINEERING--ERFs.xlsx);
+// so do QUOTIENT, SQRTPI, WEEKNUM and YEARFRAC (ironcalc MATH_AND_TRIGONOMETRY--MOD_QUOTIENT.xlsx
+// DATEVALUE!D39:D40, formulas/test.xlsx MATH & TRIG!Y70, DATE & TIME!Y23, Y27).
 // HyperFormula's own functions are kept, each behind a subclass of its plugin
 // that first looks at the arguments: an error met before any logical value is left to the
 // function, which answers with it as before.
@@ -27,6 +29,10 @@ const NAMES = [
   'SERIESSUM',
   'DOLLARDE',
   'DOLLARFR',
+  'QUOTIENT',
+  'SQRTPI',
+  'WEEKNUM',
+  'YEARFRAC',
 ] as const;
 /** The functions that refuse TRUE and FALSE inside a range argument as well. */
 const RANGES_READ: ReadonlySet<string> = new Set(['MULTINOMIAL']);

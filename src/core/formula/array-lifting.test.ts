@@ -12,6 +12,21 @@ import {
 
 const bed = useWorkbooks();
 
+describe('an engine function over a range in an array formula', () => {
+  it('shows #NUM! where an element is not a finite number (formulas/test.xlsx MATH & TRIG!AH5, AH38)', () => {
+    const book = bed.open();
+    writeRows(book, 'A1', [[0, 1, 2.3]]);
+    writeCell(book, 'A3', '=LEGACY.ARRAY(ACOSH(A1:C1),1,3)');
+    writeCell(book, 'A4', '=LEGACY.ARRAY(LN(A1:B1),1,2)');
+    expect(['A3', 'B3', 'A4', 'B4'].map((cell) => valueAt(book, cell))).toEqual([
+      '#NUM!',
+      0,
+      '#NUM!',
+      0,
+    ]);
+  });
+});
+
 describe('a custom function over a range in an array formula', () => {
   it('is applied to each cell; a one-cell array formula shows the first', () => {
     const row = [[1.234, 2.5, 'x']];

@@ -79,6 +79,11 @@ export function readTextNumbersWith(reader: (text: string) => number | undefined
   readTextNumber = reader;
 }
 
+/** Text read as the engine reads it in arithmetic (a date, time, percentage …); undefined if it is no number. */
+export function engineTextNumber(text: string): number | undefined {
+  return readTextNumber(text);
+}
+
 /**
  * Excel's number coercion: TRUE is 1, an empty cell 0, text that reads as a number that number
  * (a date or time as its serial, "50%" as 0.5, as the engine reads text in arithmetic).

@@ -110,6 +110,37 @@ describe('MATCH and LOOKUP bisect as Excel does', () => {
   it('on data sorted the other way, no value (formulas/test.xlsx LOOKUP!T68)', () => {
     expect(result(bed.open(), '=MATCH(3,{4.1,3.1,2.1,1.1})')).toBe('#N/A');
   });
+
+  it('an equal value ends the search, though values of other types lie past it (formulas/test.xlsx LOOKUP!V69, V60)', () => {
+    expect(result(bed.open(), '=MATCH(4.1,{"c bau c",4.1,"a",1.1})')).toBe(2);
+    expect(result(bed.open(), '=LOOKUP(4.1,{"b",4.1,"a",1.1})')).toBe(4.1);
+    expect(result(bed.open(), '=MATCH(TRUE,{TRUE,4.1,FALSE,1.1})')).toBe(3);
+  });
+
+  it('a probe on another type reads the next value of the lookup type to its right (formulas/test.xlsx LOOKUP!X60, V66)', () => {
+    expect(result(bed.open(), '=LOOKUP("b",{"b",4.1,"a",1.1})')).toBe('a');
+    expect(result(bed.open(), '=MATCH(4.1,{"a",2.1,"c bau c",4.1})')).toBe(4);
+    expect(result(bed.open(), '=MATCH(4.1,{"c bau c",4.1,"a",1.1})')).toBe(2);
+  });
+
+  it('match_type -1 finds nothing when the first value of the type is below the lookup value (formulas/test.xlsx LOOKUP!S83, X88)', () => {
+    expect(result(bed.open(), '=MATCH(1.1,{-1.1,2.1,3.1,4.1},-1)')).toBe('#N/A');
+    expect(result(bed.open(), '=MATCH(-2,{-1.1,2.1,3.1,4.1},-1)')).toBe(4);
+    expect(result(bed.open(), '=MATCH("*b?u*",{"",4.1,"a",1.1},-1)')).toBe('#N/A');
+    expect(result(bed.open(), '=MATCH(1.1,{"c bau c",4.1,"a",1.1},-1)')).toBe(4);
+    expect(result(bed.open(), '=MATCH(3,{4.1,3.1,2.1,1.1},-1)')).toBe(2);
+  });
+
+  it('match_type -1 answers a first value equal to the lookup value (pycel lookup.xlsx G32)', () => {
+    expect(result(bed.open(), '=MATCH(0,{0,1,2,3,4},-1)')).toBe(1);
+    expect(result(bed.open(), '=MATCH(-1,{0,1,2,3,4},-1)')).toBe(5);
+  });
+
+  it('blank cells after sorted values are passed over to the left', () => {
+    const book = bookWith([[1], [2], [3], [null], [null], [null], [null]]);
+    expect(result(book, '=MATCH(2.5,A1:A7)')).toBe(2);
+    expect(result(book, '=MATCH(9,A1:A7)')).toBe(3);
+  });
 });
 
 describe('XLOOKUP and XMATCH searches', () => {
@@ -138,6 +169,21 @@ describe('XLOOKUP and XMATCH searches', () => {
       [3, 'c'],
     ]);
     expect(result(book, '=XLOOKUP(Y1,A1:A3,B1:B3,"none")')).toBe(7);
+  });
+
+  it('XMATCH of an empty cell: after every value, so -1 finds the largest in sort order (formulas/test.xlsx LOOKUP!W189:W197)', () => {
+    const book = bed.open();
+    expect(result(book, '=XMATCH(Y1,{-1.1,2.1,3.1,4.1},-1)')).toBe(4);
+    expect(result(book, '=XMATCH(Y1,{"a",2.1,"c bau c",4.1},-1)')).toBe(3);
+    expect(result(book, '=XMATCH(Y1,{TRUE,4.1,FALSE,1.1},-1)')).toBe(1);
+    expect(result(book, '=XMATCH(Y1,{-1.1,2.1,3.1,4.1},1)')).toBe('#N/A');
+    expect(result(book, '=XMATCH(Y1,{4.1,3.1,2.1,1.1},0)')).toBe('#N/A');
+  });
+
+  it('XMATCH of an empty cell in a binary search goes right past every value (formulas/test.xlsx LOOKUP!W177, W178)', () => {
+    const book = bed.open();
+    expect(result(book, '=XMATCH(Y1,{TRUE,4.1,FALSE,1.1},-1,2)')).toBe(4);
+    expect(result(book, '=XMATCH(Y1,{TRUE,4.1,FALSE,"c bau c"},-1,-2)')).toBe(1);
   });
 
   it('wildcards with a binary search are #VALUE! (ironcalc XLOOKUP.xlsx Wildcards!E13)', () => {

@@ -67,10 +67,21 @@ function compareAcrossTypes(a: CellValue, b: CellValue): number | undefined {
   return rankA === rankB ? compareSameType(a, b) : rankA - rankB;
 }
 
+/**
+ * XMATCH's empty lookup_value (a reference to an empty cell) equals an empty cell and sorts after
+ * every number, text and logical value, so match_mode -1 finds the largest value in Excel's sort
+ * order and match_mode 1 nothing (formulas/test.xlsx LOOKUP!W189:W197, W177, W185); undefined for
+ * errors.
+ */
+function orderAgainstEmpty(value: CellValue): number | undefined {
+  if (value === null) return 0;
+  return (typeof value) in TYPE_RANK ? -1 : undefined;
+}
+
 /** Linear search in either direction: the first exact match, else the closest on the wanted side. */
 export function linearSearch(
   values: readonly CellValue[],
-  lookup: Exclude<Plain, null>,
+  lookup: Plain,
   mode: MatchMode,
   reverse: boolean,
 ): number | undefined {
@@ -88,13 +99,13 @@ export function linearSearch(
       if (typeof value === 'string' && pattern.test(value)) return position;
       continue;
     }
-    const order = compareSameType(value, lookup);
+    const order = lookup === null ? orderAgainstEmpty(value) : compareSameType(value, lookup);
     if (order === 0) return position;
     const side = mode === -1 ? -1 : mode === 1 ? 1 : 0;
     if (side === 0) continue;
     // The next smaller or larger value may be of another type, in Excel's sort order: numbers,
     // then text, then logical values (ironcalc XLOOKUP.xlsx ReturnLarger!E8: text is larger than 10).
-    const across = order ?? compareAcrossTypes(value, lookup);
+    const across = order ?? (lookup === null ? undefined : compareAcrossTypes(value, lookup));
     if (across === undefined || Math.sign(across) !== side) continue;
     // Closer to the lookup value than the best so far (ties keep the first one met).
     if (best === undefined || Math.sign(compareAcrossTypes(value, values[best]!)!) === -side)
@@ -137,7 +148,7 @@ export function binarySearch(
  */
 export function bisect(
   values: readonly CellValue[],
-  lookup: Exclude<Plain, null>,
+  lookup: Plain,
   mode: MatchMode,
   direction: 1 | -1,
 ): number | undefined {
@@ -149,7 +160,10 @@ export function bisect(
   while (low <= high) {
     const middle = (low + high) >> 1;
     // Empty cells and errors sort after everything.
-    const order = compareAcrossTypes(values[middle]!, lookup) ?? 1;
+    const order =
+      lookup === null
+        ? (orderAgainstEmpty(values[middle]!) ?? 1)
+        : (compareAcrossTypes(values[middle]!, lookup) ?? 1);
     if (order < 0) smaller = middle;
     else if (order > 0) larger = middle;
     else equal = middle;
@@ -169,9 +183,11 @@ const xmatch: CustomFunction = {
   description:
     'XMATCH(lookup_value, lookup_array, [match_mode=0], [search_mode=1]): 1-based position of a value in one row or column (match_mode -1/1 next smaller/larger, 2 wildcards, 3 regular expression; search_mode -1 from the end, ±2 binary)',
   evaluate: (args) => {
-    const lookup = lookupValueArg('XMATCH', args[0]);
+    const given = plainArg('XMATCH', args[0], 1);
     const values = vectorOf('XMATCH', args[1]!, 2);
     const mode = integerArg('XMATCH', args, 2, 0);
+    // An empty cell is looked for as itself, except by a regular expression (as "0", as before).
+    const lookup = given === null && mode === 3 ? 0 : given;
     const search = integerArg('XMATCH', args, 3, 1);
     if (![-1, 0, 1, 2, 3].includes(mode))
       return valueError('XMATCH: match_mode must be 0, -1, 1, 2 or 3');
@@ -219,7 +235,7 @@ const lookup: CustomFunction = {
       args[2] === undefined
         ? arrayForm(args[1]!)
         : { search: arrayForm(args[1]!).search, result: vectorOf('LOOKUP', args[2], 3) };
-    const found = bisectNotAbove(search, value);
+    const found = bisectApproximate(search, value, 1);
     if (found === undefined)
       return notAvailable('LOOKUP: no value is smaller than or equal to the lookup value');
     const answer = result[found];
@@ -231,25 +247,51 @@ const lookup: CustomFunction = {
 };
 
 /**
- * MATCH's and LOOKUP's approximate search as Excel bisects (over the values of the lookup value's type): probe
- * the middle of the inclusive bounds, keep the last probe not above the lookup value. On sorted
- * data that is the last of the largest values not above it (ironcalc MATCH.xlsx C7, duplicates);
- * on unsorted data it lands where Excel's does (formulas/test.xlsx LOOKUP!T68 is #N/A), and
- * it finds what Excel's idioms expect, such as the last number for LOOKUP(9.99E+307, range).
+ * MATCH's and LOOKUP's approximate search as Excel bisects, over the whole array (the corpus's
+ * formulas/test.xlsx LOOKUP!R56:AF91 fix every step). `type` 1 wants the largest value not above
+ * the lookup value (data ascending), -1 the smallest not below it (data descending). Each probe
+ * is the middle of the inclusive bounds; a probe on a value of another type (or an empty cell)
+ * reads the first value of the lookup value's type to its right within the bounds, and with none
+ * there the search goes left. An equal value ends the search at the last of its run
+ * (`MATCH(4.1,{"c bau c",4.1,"a",1.1})` is 2; duplicates in sorted data answer the last, ironcalc
+ * MATCH.xlsx C7); otherwise the last probe on the wanted side answers. Type -1 first reads the
+ * first value of the lookup value's type: below the lookup value, nothing is found
+ * (`MATCH(1.1,{-1.1,2.1,3.1,4.1},-1)` is #N/A, though 2.1 is not below 1.1); equal to it, it
+ * answers (pycel lookup.xlsx G32: 0 in 0, 1, 2, 3, 4 is 1).
  */
-function bisectNotAbove(
+export function bisectApproximate(
   values: readonly CellValue[],
   lookup: Exclude<Plain, null>,
+  type: 1 | -1,
 ): number | undefined {
-  const positions = comparablePositions(values, lookup);
+  const comparable = (position: number): number | undefined =>
+    compareSameType(values[position]!, lookup);
+  const lastOfRun = (position: number): number => {
+    let last = position;
+    while (last + 1 < values.length && comparable(last + 1) === 0) last += 1;
+    return last;
+  };
+  if (type === -1) {
+    const first = values.findIndex((_, position) => comparable(position) !== undefined);
+    if (first < 0 || comparable(first)! < 0) return undefined;
+    if (comparable(first) === 0) return lastOfRun(first);
+  }
   let low = 0;
-  let high = positions.length - 1;
+  let high = values.length - 1;
   let found: number | undefined;
   while (low <= high) {
     const middle = (low + high) >> 1;
-    if (compareSameType(values[positions[middle]!]!, lookup)! <= 0) {
-      found = positions[middle];
-      low = middle + 1;
+    let probe = middle;
+    while (probe <= high && comparable(probe) === undefined) probe += 1;
+    if (probe > high) {
+      high = middle - 1;
+      continue;
+    }
+    const order = comparable(probe)!;
+    if (order === 0) return lastOfRun(probe);
+    if (order * type < 0) {
+      found = probe;
+      low = probe + 1;
     } else high = middle - 1;
   }
   return found;
@@ -262,7 +304,7 @@ function matchPosition(
   type: number,
 ): number | undefined {
   if (type === 0) return linearSearch(values, value, 2, false);
-  return type > 0 ? bisectNotAbove(values, value) : binarySearch(values, value, 1, -1);
+  return bisectApproximate(values, value, type > 0 ? 1 : -1);
 }
 
 const hlookup: CustomFunction = {

@@ -14,7 +14,7 @@ import {
   numError,
 } from './excel-arguments.js';
 import type { CustomFunction, FunctionArgument } from './function-registry.js';
-import { isFormulaError, type CellValue } from './sentinels.js';
+import { isFormulaError, SENTINELS, type CellValue } from './sentinels.js';
 
 /** The numbers of range arguments (text, booleans and empty cells skipped); an error cell is thrown. */
 function numbersIn(args: readonly FunctionArgument[]): number[] {
@@ -180,11 +180,14 @@ function numberPairs(name: string, ys: FunctionArgument, xs: FunctionArgument): 
   const xCells = cellsOf(xs);
   if (yCells.length !== xCells.length)
     throw notAvailable(`${name}: known_ys and known_xs hold different numbers of values`);
+  // The first error of known_ys, then of known_xs, passing over #NULL! as Excel does
+  // (formulas/test.xlsx STATISTICAL AD55: #NULL!, #NUM! … beside #VALUE! … is #NUM!).
+  const errors = [...yCells, ...xCells].filter(isFormulaError);
+  const error = errors.find((found) => found.sentinel !== SENTINELS.null) ?? errors[0];
+  if (error !== undefined) throw error;
   const pairs: [number, number][] = [];
   yCells.forEach((y, index) => {
     const x = xCells[index]!;
-    if (isFormulaError(y)) throw y;
-    if (isFormulaError(x)) throw x;
     if (typeof y === 'number' && typeof x === 'number') pairs.push([x, y]);
   });
   return pairs;

@@ -80,6 +80,8 @@ import { makeEmptyProductZero } from './empty-product.js';
 import { correctAggregates } from './aggregate-corrections.js';
 import { foldArraysInOnePass } from './array-aggregation.js';
 import { correctMathEdges } from './math-edge-corrections.js';
+import { intersectConcatenateRanges } from './concatenate-intersection.js';
+import { passOverNullErrorsInPairs } from './null-error-pairs.js';
 import { computeTrigonometryAsExcel } from './excel-trigonometry.js';
 import { cellsCalling, correctSubtotal, setRowsHidden, subtotalCells } from './subtotal.js';
 import { setColumnWidths, WIDTH_READERS, widthsWereRead } from './column-widths.js';
@@ -185,15 +187,26 @@ function fifteenDigits(value: number): number {
   return Number.isInteger(value) || !Number.isFinite(value) ? value : Number(value.toPrecision(15));
 }
 
+/**
+ * #NUM! for NaN and ±Infinity: the engine turns them into #NUM! for a formula's one value, not for
+ * the elements of an array it applies a function to ({=ACOSH(C5:Q5)} over 0 came out as NaN;
+ * Excel shows #NUM!, formulas/test.xlsx MATH & TRIG!AH5, AH38, AH40).
+ */
+function finiteOrError(value: number): CellValue {
+  return Number.isFinite(value)
+    ? value
+    : new FormulaError(SENTINELS.number, 'NaN or infinite value encountered.');
+}
+
 function fromEngineScalar(value: unknown): CellValue {
   if (value === EmptyValue || value === null || value === undefined) return null;
   if (value instanceof CellError || value instanceof DetailedCellError)
     return toFormulaError(value);
-  if (typeof value === 'number') return fifteenDigits(value);
+  if (typeof value === 'number') return finiteOrError(fifteenDigits(value));
   if (typeof value === 'string' || typeof value === 'boolean') return value;
   // HyperFormula's rich numbers (dates, currency, percent) carry the plain number in `val`.
   if (typeof value === 'object' && 'val' in value && typeof value.val === 'number')
-    return value.val;
+    return finiteOrError(value.val);
   return new FormulaError(SENTINELS.value, 'unsupported value');
 }
 
@@ -1109,6 +1122,8 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   correctFindNotFound();
   computeTrigonometryAsExcel();
   correctSubtotal();
+  intersectConcatenateRanges();
+  passOverNullErrorsInPairs();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
   // The defined names (lower case) that hold a LAMBDA: calls of them are spelled LAMBDA.CALL.
   let lambdaNames: ReadonlySet<string> = NO_LAMBDA_NAMES;

@@ -21,6 +21,21 @@ describe('CEILING', () => {
   });
 });
 
+describe('CEILING.MATH and FLOOR.MATH', () => {
+  it.each([
+    ['=CEILING.MATH(-5.5,2,-1)', -6], // formulas test.xlsx MATH & TRIG!U16
+    ['=CEILING.MATH(-0.6,2,2)', -2], // V16
+    ['=CEILING.MATH(-255.5,-2,TRUE)', -256], // S16
+    ['=CEILING.MATH(-8.1,3)', -6], // T16
+    ['=CEILING.MATH(-5.5,2,1)', -6], // MS example (mode 1)
+    ['=FLOOR.MATH(-5.5,2,-1)', -4], // U32
+    ['=FLOOR.MATH(-0.6,2,2)', 0], // V32
+    ['=FLOOR.MATH(-8.1,3)', -9], // T32
+  ])('a nonzero mode reverses the rounding of a negative number: %s is %j', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+});
+
 describe('LOG', () => {
   it('is #DIV/0! in base 1 (ironcalc MATH_AND_TRIGONOMETRY--LOG_LOG10_LN.xlsx LOG!G3)', () => {
     expect(calc('=LOG(5,1)')).toBe('#DIV/0!');

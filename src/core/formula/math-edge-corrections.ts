@@ -16,6 +16,9 @@
 //   ironcalc MATH_AND_TRIGONOMETRY--ATAN2_POWER.xlsx C5, C27; formulas test.xlsx MATH & TRIG!T51,
 //   U51), not 1 and #NUM!; SERIESSUM from x = 0 with n = 0 starts with that 0^0, so #NUM! too
 //   (ironcalc MATH_AND_TRIGONOMETRY--SERIESSUM.xlsx C1, H7).
+// - CEILING.MATH and FLOOR.MATH take any mode other than 0 (not only 1) as rounding a negative
+//   number away from zero, or towards it (Microsoft's CEILING.MATH page: "a nonzero value";
+//   formulas test.xlsx MATH & TRIG!U16, V16, U32, V32: mode -1 and 2).
 // - PMT and PV at a rate of -1 or below are #NUM! (ironcalc FINANCIAL--PMT.xlsx F8, G8, J8, K8, M8
 //   at -300 %, G24, K24, M24 at -100 %), not a payment or #DIV/0!.
 import { CellError, ErrorType, SimpleRangeValue } from 'hyperformula';
@@ -99,6 +102,19 @@ let corrected = false;
 export function correctMathEdges(): void {
   if (corrected) return;
   withEdge('CEILING', 'ceiling', ([, significance]) => (significance === 0 ? 0 : undefined));
+  // HyperFormula reverses the rounding of negative numbers for mode 1 only; mode 1 stays its own.
+  const otherNonzeroMode = (value: number, significance: number, mode: number | undefined) =>
+    value < 0 && significance !== 0 && mode !== undefined && mode !== 0 && mode !== 1;
+  withEdge('CEILING.MATH', 'ceilingmath', ([value, significance, mode]) =>
+    otherNonzeroMode(value!, significance!, mode)
+      ? -Math.ceil(-value! / Math.abs(significance!)) * Math.abs(significance!) + 0
+      : undefined,
+  );
+  withEdge('FLOOR.MATH', 'floormath', ([value, significance, mode]) =>
+    otherNonzeroMode(value!, significance!, mode)
+      ? -Math.floor(-value! / Math.abs(significance!)) * Math.abs(significance!) + 0
+      : undefined,
+  );
   withEdge('LOG', 'log', ([, base]) =>
     base === 1 ? new CellError(ErrorType.DIV_BY_ZERO, 'LOG: the base is 1') : undefined,
   );

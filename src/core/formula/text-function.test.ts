@@ -9,6 +9,31 @@ function text(formula: string): unknown {
   return valueAt(book, 'A1');
 }
 
+describe('TEXT of a date or time written as text (pycel text.xlsx TextDates)', () => {
+  it('reads a date and time with decimal seconds as the engine does (C2:C4)', () => {
+    expect(text('=TEXT("2007-02-03 19:08:07.0123","[h]")')).toBe('938803');
+    expect(text('=TEXT("2007-02-03 19:08:07.0123","[s]")')).toBe('3379691287');
+  });
+
+  it('lets the last field of a time run to 9,999 (C30, C32, C34, C36, C38)', () => {
+    expect(text('=TEXT("0:59:99","#.#####")')).toBe('.04212');
+    expect(text('=TEXT("23:99","#.#####")')).toBe('1.02708');
+    expect(text('=TEXT("23:9999","#.#####")')).toBe('7.90208');
+    expect(text('=TEXT("23:59:9999","#.#####")')).toBe('1.11503');
+  });
+
+  it('reads two fields with decimal seconds as minutes and seconds (C40, C42, C43)', () => {
+    expect(text('=TEXT("59:9999.0","#.#####")')).toBe('.1567');
+    expect(text('=TEXT("23:59.012345","#.#######")')).toBe('.0166552');
+    expect(text('=TEXT("59:9999.012345","0.########")')).toBe('0.15670153');
+  });
+
+  it('keeps the text where a field overflows that may not (C31, C33, C37, C39, C44, C46)', () => {
+    for (const kept of ['60:99', '24:99', '0:0:10000', '23:60:9999', '60:9999.012345', '23:59.:0'])
+      expect(text(`=TEXT("${kept}","#.#####")`)).toBe(kept);
+  });
+});
+
 describe('TEXT', () => {
   it('formats numbers with Excel codes as Excel does', () => {
     expect(text('=TEXT(0.25,"0%")')).toBe('25%');

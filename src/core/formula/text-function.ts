@@ -9,7 +9,7 @@ import {
   parseTypedNumber,
 } from '../format/number-format.js';
 import { parseNumericText } from '../value-typing.js';
-import { plainArg, textOf, valueError } from './excel-arguments.js';
+import { engineTextNumber, plainArg, textOf, valueError } from './excel-arguments.js';
 import type { CustomFunction } from './function-registry.js';
 
 /** Excel's last date, 9999-12-31, as a serial. */
@@ -38,6 +38,30 @@ function formatted(code: string, value: number | string | boolean, locale: strin
   return text.replace(/AM|PM/, (half) => (upper ? half[0]! : half[0]!.toLowerCase()));
 }
 
+const TIME_TEXT = /^(\d+):(\d+)(?::(\d+))?(\.\d*)?$/;
+
+/**
+ * A time written with colons as TEXT reads it (pycel text.xlsx TextDates!C30:C48): the last field
+ * may run to 9,999 ("23:9999" is 23 hours and 9,999 minutes), the others may not overflow (hours
+ * to 23, minutes to 59); two fields are hours and minutes, or minutes and seconds when the
+ * seconds have decimals ("59:9999.0"). Undefined where Excel keeps the text ("24:99", "0:0:10000").
+ */
+function timeTextValue(text: string): number | undefined {
+  const [, first, second, third, decimals] = TIME_TEXT.exec(text)!;
+  const a = Number(first);
+  const b = Number(second);
+  const fraction = decimals !== undefined && decimals.length > 1 ? Number(`0${decimals}`) : 0;
+  if (third !== undefined) {
+    const c = Number(third);
+    if (a > 23 || b > 59 || c >= 10_000) return undefined;
+    return (a * 3600 + b * 60 + c + fraction) / 86_400;
+  }
+  if (b >= 10_000) return undefined;
+  if (decimals !== undefined && decimals.length > 1)
+    return a > 59 ? undefined : (a * 60 + b + fraction) / 86_400;
+  return a > 23 ? undefined : (a * 60 + b) / 1440;
+}
+
 export const TEXT_FUNCTION: CustomFunction = {
   name: 'TEXT',
   minArgs: 2,
@@ -53,7 +77,17 @@ export const TEXT_FUNCTION: CustomFunction = {
     if (typeof value === 'string') {
       // Text that reads as a number (or a date, a percentage …) is formatted as that number.
       const trimmed = value.trim();
-      const number = parseNumericText(trimmed) ?? parseTypedNumber(trimmed, locale)?.value;
+      // Else a time by Excel's limits, or as the engine reads text in arithmetic
+      // ("2007-02-03 19:08:07.0123", pycel text.xlsx TextDates!C2), which typed input does not take.
+      const number =
+        parseNumericText(trimmed) ??
+        parseTypedNumber(trimmed, locale)?.value ??
+        (TIME_TEXT.test(trimmed)
+          ? timeTextValue(trimmed)
+          : // A time alone in another shape is kept ("23:59.:0", TextDates!C46).
+            trimmed.includes(':') && !trimmed.includes(' ')
+            ? undefined
+            : engineTextNumber(value));
       return formatted(code, number ?? value, locale);
     }
     return formatted(code, value, locale);
