@@ -218,6 +218,24 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[FIRST-HOUR] typing only spaces into a cell clears it without a page error, and the grid still draws', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [['keep', 'gone']] });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'B1', 'gone');
+    const writes = recordRequestBodies(page, '/grid/cell');
+    await goTo(page, 'B1');
+    await page.keyboard.type('  ');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => writes.length).toBe(1);
+    await expect.poll(() => storedValues(suite.server, 'A1:B1')).toEqual({ A1: 'keep' });
+    await expectCellText(page, 'B1', '');
+    // The grid goes on drawing and editing after the write's answer.
+    await typeInto(page, 'C1', 'after');
+    await expectCellText(page, 'C1', 'after');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[EDIT-06] typing in the formula bar and Enter writes the selected cell', async () => {
     await suite.open();
     const page = suite.ui.page;
