@@ -27,6 +27,9 @@ const ARROWS: Readonly<Record<string, Direction>> = {
 };
 
 function isPrintable(event: GridKeyEventArgs): boolean {
+  // Shift+Space selects the row, as in Excel and Sheets (Glide's own key), instead of starting
+  // an edit with a space that would clear the cell when committed.
+  if (event.key === ' ' && event.shiftKey) return false;
   return event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
 }
 
