@@ -53,6 +53,24 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[FIRST-HOUR] after a whole column or row is selected, an arrow moves to the next cell and selects it', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    const header = await page.getByTestId('col-header-C').boundingBox();
+    await page.mouse.click(header!.x + 20, header!.y + 10);
+    await expect(nameBox().inputValue()).resolves.toBe('C:C');
+    await page.keyboard.press('ArrowDown');
+    await expect(nameBox().inputValue()).resolves.toBe('C2');
+    await page.keyboard.press('ArrowRight');
+    await expect(nameBox().inputValue()).resolves.toBe('D2');
+    await page.keyboard.press('Shift+Space');
+    await expect(nameBox().inputValue()).resolves.toBe('2:2');
+    // The row's cursor is its first cell on screen (Excel keeps D2's column; a known difference).
+    await page.keyboard.press('ArrowUp');
+    await expect(nameBox().inputValue()).resolves.toBe('A1');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[NAV-03] Ctrl+arrows jump to the edge of the data, then to the grid’s edge; Ctrl+End to the last used cell', async () => {
     await suite.server.http.post('/grid/range', {
       target_cell: 'A1',
