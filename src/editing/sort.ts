@@ -29,7 +29,7 @@ export async function sortRange(
   }));
   const header =
     request.header === undefined || request.header === 'auto'
-      ? looksLikeHeader(sheet, range, keys)
+      ? looksLikeHeader(sheet, range)
       : request.header;
   const { ops, rows } = sortRangeOps(sheet, range, keys, header);
   if (ops.length > 0) await handle.commit(ops, meta);

@@ -218,6 +218,24 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[FIRST-HOUR] typing only spaces into a cell clears it without a page error, and the grid still draws', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [['keep', 'gone']] });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'B1', 'gone');
+    const writes = recordRequestBodies(page, '/grid/cell');
+    await goTo(page, 'B1');
+    await page.keyboard.type('  ');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => writes.length).toBe(1);
+    await expect.poll(() => storedValues(suite.server, 'A1:B1')).toEqual({ A1: 'keep' });
+    await expectCellText(page, 'B1', '');
+    // The grid goes on drawing and editing after the write's answer.
+    await typeInto(page, 'C1', 'after');
+    await expectCellText(page, 'C1', 'after');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[EDIT-06] typing in the formula bar and Enter writes the selected cell', async () => {
     await suite.open();
     const page = suite.ui.page;
@@ -348,6 +366,51 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     await clickCell(page, 'A1');
     await expect(page.getByTestId('cell-editor').inputValue()).resolves.toBe('=SUM(A1');
     await page.keyboard.press('Escape');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[EDIT-11] typing a function name in the cell lists the functions; Tab takes the chosen one, arrows choose, Escape closes the list', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        [2, 3],
+        [4, 5],
+      ],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    const editorText = () => page.getByTestId('cell-editor').inputValue();
+    const options = () => page.getByTestId('cell-function-suggestions').locator('li');
+    await clickCell(page, 'D1');
+    await page.keyboard.type('=SUMPR');
+    await options().first().waitFor();
+    await expect(options().first().textContent()).resolves.toContain('SUMPRODUCT(');
+    await page.keyboard.press('Tab');
+    await expect(editorText()).resolves.toBe('=SUMPRODUCT(');
+    await expect(options().count()).resolves.toBe(0);
+    await page.keyboard.type('A1:A2,B1:B2)');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'D1', '26');
+
+    // Arrows choose in the list instead of pointing at cells; the second ROUND… is taken.
+    await clickCell(page, 'D3');
+    await page.keyboard.type('=ROUND');
+    await options().first().waitFor();
+    const second = (await options().nth(1).textContent())!.split('(')[0]!;
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await expect(editorText()).resolves.toBe(`=${second}(`);
+
+    // Escape closes the list and keeps the edit; a second Escape ends it.
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('=AVERAG');
+    await options().first().waitFor();
+    await page.keyboard.press('Escape');
+    await expect(options().count()).resolves.toBe(0);
+    await expect(editorText()).resolves.toBe('=AVERAG');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('cell-editor').count()).resolves.toBe(0);
+    expect(await storedValues(suite.server, 'D1:D3')).toEqual({ D1: 26 });
     expect(suite.ui.errors).toEqual([]);
   });
 

@@ -541,4 +541,21 @@ describe.skipIf(!hasChromium)('cell formats in the browser', () => {
     await expectCellText(page, 'B2', '20.00%');
     expect(suite.ui.errors).toEqual([]);
   });
+
+  it('[FIRST-HOUR] a cell formatted as Plain text keeps what is typed as text: 00123 keeps its zeros', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'C2');
+    await page.getByTestId('format-number-menu').click();
+    await page.getByTestId('menu-number-format-text').click();
+    await expect
+      .poll(() => page.getByTestId('format-number-name').textContent())
+      .toContain('Plain text');
+    await waitSaved(page);
+    await typeInto(page, 'C2', '00123');
+    await expectCellText(page, 'C2', '00123');
+    await waitSaved(page);
+    expect(await storedValues(suite.server, 'C2')).toEqual({ C2: '00123' });
+    expect(suite.ui.errors).toEqual([]);
+  });
 });

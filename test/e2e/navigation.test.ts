@@ -27,6 +27,50 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     await expect(nameBox().inputValue()).resolves.toBe('3:3');
   });
 
+  it('[FIRST-HOUR] Shift+Space selects the row and Ctrl+Space the column, leaving the cell as it is', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        [1, 'keep'],
+        [2, 3],
+      ],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    const writes = recordRequestBodies(page, '/grid/cell');
+    await goTo(page, 'B1');
+    await page.keyboard.press('Shift+Space');
+    await expect(nameBox().inputValue()).resolves.toBe('1:1');
+    await expect(page.getByTestId('cell-editor').count()).resolves.toBe(0);
+    await page.getByTestId('status-sum').filter({ hasText: 'Sum 1' }).waitFor();
+    await goTo(page, 'B1');
+    await page.keyboard.press('Control+Space');
+    await expect(nameBox().inputValue()).resolves.toBe('B:B');
+    await clickCell(page, 'D4');
+    expect(writes).toEqual([]);
+    await expectCellText(page, 'B1', 'keep');
+    expect(await storedValues(suite.server, 'B1')).toEqual({ B1: 'keep' });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[FIRST-HOUR] after a whole column or row is selected, an arrow moves to the next cell and selects it', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    const header = await page.getByTestId('col-header-C').boundingBox();
+    await page.mouse.click(header!.x + 20, header!.y + 10);
+    await expect(nameBox().inputValue()).resolves.toBe('C:C');
+    await page.keyboard.press('ArrowDown');
+    await expect(nameBox().inputValue()).resolves.toBe('C2');
+    await page.keyboard.press('ArrowRight');
+    await expect(nameBox().inputValue()).resolves.toBe('D2');
+    await page.keyboard.press('Shift+Space');
+    await expect(nameBox().inputValue()).resolves.toBe('2:2');
+    // The row's cursor is its first cell on screen (Excel keeps D2's column; a known difference).
+    await page.keyboard.press('ArrowUp');
+    await expect(nameBox().inputValue()).resolves.toBe('A1');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[NAV-03] Ctrl+arrows jump to the edge of the data, then to the grid’s edge; Ctrl+End to the last used cell', async () => {
     await suite.server.http.post('/grid/range', {
       target_cell: 'A1',

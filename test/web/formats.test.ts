@@ -6,6 +6,7 @@ import {
   numberFormatName,
   percentEntry,
   stepDecimals,
+  textEntry,
   NUMBER_FORMAT_PRESETS,
 } from '../../web/src/grid/number-formats.js';
 import { editableInput, serialAsTyped } from '../../web/src/grid/cell-format.js';
@@ -232,5 +233,16 @@ describe('typing a number into a percentage cell', () => {
     expect(percentEntry('20', '0.00')).toBe('20');
     expect(percentEntry('20', '0" %"')).toBe('20');
     expect(percentEntry('20', undefined)).toBe('20');
+  });
+
+  it('typing into a Plain text (@) cell keeps what is typed as text, as Excel does', () => {
+    expect(textEntry('00123', '@')).toBe("'00123");
+    expect(textEntry('1/2', '@')).toBe("'1/2");
+    expect(textEntry('=A1', '@')).toBe("'=A1");
+    // Already quoted, a clear, and other formats: as typed.
+    expect(textEntry("'007", '@')).toBe("'007");
+    expect(textEntry('', '@')).toBe('');
+    expect(textEntry('00123', '0.00')).toBe('00123');
+    expect(textEntry('00123', undefined)).toBe('00123');
   });
 });

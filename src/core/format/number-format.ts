@@ -123,8 +123,9 @@ const PARENTHESISED = /^\(\s*[\d.,]+\s*\)$/;
 /**
  * A cheap test before the parser: typed numbers, dates and times hold a digit and start with a
  * digit, a sign, a currency sign, a point or a parenthesis, or with a month name (`Jan 31, 2026`).
+ * The digit may be the first character: `5%` and `$5` are one-digit typed numbers.
  */
-const MAYBE_TYPED = /^(?:[\d+\-$.(€£¥]|[A-Za-z]{3,9}\.? +\d)(?=.*\d)/;
+const MAYBE_TYPED = /^(?=.*\d)(?:[\d+\-$.(€£¥]|[A-Za-z]{3,9}\.? +\d)/;
 
 /**
  * `15%`, `$1,200`, `1,200.50`, `2026-01-31`, `1/31/2026`, `31 Jan 2026`, `14:30` … as numbers

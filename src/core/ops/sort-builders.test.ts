@@ -64,8 +64,20 @@ describe("sorting a range's rows", () => {
     writeRows(book, 'A1', [['Cost'], [5], [2]]);
     const range = parseRange('A1:A3');
     const key = [{ col: 0, descending: false }];
-    expect(looksLikeHeader(book.sheet(), range, key)).toBe(true);
+    expect(looksLikeHeader(book.sheet(), range)).toBe(true);
     expect(sorted(book, 'A1:A3', key, true)).toEqual(['Cost', 2, 5]);
+  });
+
+  it('guesses a header row of text over numbers in a column other than the sort key', () => {
+    const book = bed.open();
+    writeRows(book, 'A1', [
+      ['Name', 'Qty'],
+      ['Pear', 3],
+      ['Apple', 10],
+    ]);
+    expect(looksLikeHeader(book.sheet(), parseRange('A1:B3'))).toBe(true);
+    // Text over text in every column is data.
+    expect(looksLikeHeader(book.sheet(), parseRange('A1:A3'))).toBe(false);
   });
 
   it('refuses a range holding a locked cell, and a key outside the range', () => {

@@ -112,22 +112,24 @@ function sameInput(a: CellInput | null, b: CellInput | null): boolean {
   return a === b;
 }
 
-/** Excel's guess: a first row of text over a column of numbers (or booleans) is a header. */
-export function looksLikeHeader(
-  sheet: SortableSheet,
-  range: RangeAddress,
-  keys: readonly SortKey[],
-): boolean {
+/**
+ * Excel's guess: a first row of text over numbers (or booleans) in any column of the range is a
+ * header, whichever columns the sort is by (`Name | Qty` over `Pear | 3` is a header although
+ * both names are text).
+ */
+export function looksLikeHeader(sheet: SortableSheet, range: RangeAddress): boolean {
   if (range.end.row === range.start.row) return false;
-  return keys.some(({ col }) => {
+  for (let col = range.start.col; col <= range.end.col; col += 1) {
     const top = sheet.value(range.start.row, col);
     const below = sheet.value(range.start.row + 1, col);
-    return (
+    if (
       typeof top === 'string' &&
       top !== '' &&
       (typeof below === 'number' || typeof below === 'boolean')
-    );
-  });
+    )
+      return true;
+  }
+  return false;
 }
 
 function checkSort(sheet: SortableSheet, range: RangeAddress, keys: readonly SortKey[]): void {

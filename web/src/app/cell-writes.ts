@@ -43,17 +43,15 @@ export async function writeCell(
         ...expected,
       });
       if (written.version !== undefined) {
+        // Null when the write clears the cell: "" and also text of only spaces.
+        const echoed = optimisticCell(text, before);
         session.store.patch(
           sheet,
           cell.col,
           cell.row,
-          text === ''
+          echoed === null
             ? null
-            : {
-                ...optimisticCell(text, before)!,
-                value: written.value ?? null,
-                version: written.version,
-              },
+            : { ...echoed, value: written.value ?? null, version: written.version },
         );
       }
       return written.version;

@@ -46,6 +46,19 @@ export function CellContextMenu({ request, session, clipboard, onInsertChart, on
       disabled: !anyLocked,
     },
     { id: 'insert-chart', label: 'Insert chart…', run: onInsertChart },
+    ...rowHeightItem(session, rect),
+    ...structureItems(session, sheet, rect, session.selection.get().label),
+  ];
+  return (
+    <ContextMenu x={request.x} y={request.y} items={items} onClose={onClose} label="Cell actions" />
+  );
+}
+
+/** Row height…, except for whole columns (a column letter's menu acts on columns only). */
+function rowHeightItem(session: Session, rect: Rect): MenuItem[] {
+  const label = session.selection.get().label;
+  if (label !== undefined && /^[A-Z]+:[A-Z]+$/.test(label)) return [];
+  return [
     {
       id: 'row-height',
       label: rect.height === 1 ? `Row ${rect.row + 1} height…` : 'Row height…',
@@ -56,11 +69,7 @@ export function CellContextMenu({ request, session, clipboard, onInsertChart, on
           last: Math.min(rect.row + rect.height - 1, rect.row + 99_999),
         }),
     },
-    ...structureItems(session, sheet, rect, session.selection.get().label),
   ];
-  return (
-    <ContextMenu x={request.x} y={request.y} items={items} onClose={onClose} label="Cell actions" />
-  );
 }
 
 function plural(count: number, noun: string): string {

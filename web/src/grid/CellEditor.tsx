@@ -2,14 +2,18 @@
 // each line break (Alt+Enter, as in Excel). Enter/Tab commit and move (Shift reverses), Escape
 // cancels, F4 turns the reference at the caret absolute or relative; when the edit began by
 // typing, arrows insert and move a reference where a formula awaits one (point mode) and
-// otherwise commit and move.
+// otherwise commit and move. Typing a function's name lists the functions it may be (Tab takes
+// the chosen one, arrows choose, Escape closes the list), as the formula bar does.
 // Its text is the session's edit state, so the formula bar shows every character at once.
-import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { functionCatalogue } from '../api/functions-api.js';
+import type { FunctionJson } from '../api/types.js';
 import { useObservable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
 import type { EditController, Move } from './editing.js';
 import { cellBox, type ColumnLayout, type Viewport } from './geometry.js';
 import { formatCell } from './address.js';
+import { applyCompletion, completionAt } from './function-completion.js';
 
 interface Props {
   readonly session: Session;
@@ -32,6 +36,15 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
   const state = useObservable(session.editing);
   const input = useRef<HTMLTextAreaElement>(null);
   const visible = state !== null && state.origin === 'cell' && state.sheet === session.activeSheet;
+  const [catalogue, setCatalogue] = useState<readonly FunctionJson[]>([]);
+  const [chosen, setChosen] = useState(0);
+  // The text the list was closed at (Escape): it stays closed until the text changes.
+  const [dismissed, setDismissed] = useState<string | undefined>();
+  const typingFormula = visible && state.text.startsWith('=');
+  useEffect(() => {
+    if (typingFormula && catalogue.length === 0)
+      functionCatalogue(session.client).then(setCatalogue, () => undefined);
+  }, [typingFormula, catalogue.length, session]);
 
   useLayoutEffect(() => {
     if (!visible || input.current === null) return;
@@ -73,9 +86,32 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
   const height = box.height + 1 + (lines.length - 1) * LINE_HEIGHT;
   // One line sits in the middle of the cell, as the grid draws it (2 px borders).
   const paddingTop = Math.max(0, (box.height + 1 - 4 - LINE_HEIGHT) / 2);
+  const completion =
+    dismissed !== state.text ? completionAt(state.text, state.caret, catalogue) : undefined;
+  const chosenIndex =
+    completion === undefined ? 0 : Math.min(chosen, completion.matches.length - 1);
+
+  const complete = (name: string) => {
+    if (completion === undefined) return;
+    const next = applyCompletion(state.text, completion, name);
+    setChosen(0);
+    editor.update(next.text, next.caret);
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     const shift = event.shiftKey ? -1 : 1;
+    if (completion !== undefined && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      const count = completion.matches.length;
+      const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? count - 1 : 0;
+      if (step !== 0 || event.key === 'Tab' || event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        if (step !== 0) setChosen((chosenIndex + step) % count);
+        else if (event.key === 'Tab') complete(completion.matches[chosenIndex]!.name);
+        else setDismissed(state.text);
+        return;
+      }
+    }
     if (event.key === 'Enter' && event.altKey) {
       // A line break in the cell's text, not the end of the edit (Excel's Alt+Enter).
       event.preventDefault();
@@ -108,53 +144,91 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
   };
 
   return (
-    <textarea
-      ref={input}
-      data-testid="cell-editor"
-      aria-label={`Editing ${formatCell(state.cell)}`}
-      className="cell-editor"
-      spellCheck={false}
-      autoComplete="off"
-      wrap="off"
-      rows={lines.length}
-      value={state.text}
-      style={{ left: box.left - 1, top: box.top - 1, width, height, paddingTop }}
-      onChange={(event) =>
-        editor.update(event.target.value, event.target.selectionStart ?? event.target.value.length)
-      }
-      onSelect={(event) => editor.setCaret(event.currentTarget.selectionStart ?? 0)}
-      onKeyDown={onKeyDown}
-      onBlur={(event) => {
-        // A click on the grid in point mode inserts a reference; any other blur commits, except
-        // Glide's own: it focuses its canvas one frame after a click, so a key typed within that
-        // frame opens the editor (or, after a click in point mode, types "+" into "=A1") and
-        // then loses the focus to the canvas. Committing there would end the edit after that
-        // key and the next key would start another, dropping it.
-        if (editor.pointing) return;
-        const canvas = event.relatedTarget;
-        const stillOpen = session.editing.get() !== null; // Enter, Tab and Escape close it before the grid takes the focus
-        if (
-          stillOpen &&
-          canvas instanceof HTMLCanvasElement &&
-          canvas.dataset['testid'] === 'data-grid-canvas' &&
-          !leavingPress.current
-        ) {
-          queueMicrotask(() => {
-            if (session.editing.get() !== null) input.current?.focus({ preventScroll: true });
-          });
-          return;
-        }
-        // A formula still waiting for a reference ("=", "=SUM(") is not finished: going to
-        // another sheet's tab must not store it as it is (it was "=" → #PARSE_ERROR!).
-        const toSheetTab =
-          event.relatedTarget instanceof Element &&
-          event.relatedTarget.closest('[data-testid^="sheet-tab-"]') !== null;
-        if (toSheetTab && editor.canPoint()) {
-          editor.cancel();
-          return;
-        }
-        void editor.commit(null);
-      }}
-    />
+    <>
+      <textarea
+        ref={input}
+        data-testid="cell-editor"
+        aria-label={`Editing ${formatCell(state.cell)}`}
+        className="cell-editor"
+        spellCheck={false}
+        autoComplete="off"
+        wrap="off"
+        rows={lines.length}
+        value={state.text}
+        style={{ left: box.left - 1, top: box.top - 1, width, height, paddingTop }}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-controls="cell-function-suggestions"
+        aria-expanded={completion !== undefined}
+        onChange={(event) => {
+          setChosen(0);
+          editor.update(
+            event.target.value,
+            event.target.selectionStart ?? event.target.value.length,
+          );
+        }}
+        onSelect={(event) => editor.setCaret(event.currentTarget.selectionStart ?? 0)}
+        onKeyDown={onKeyDown}
+        onBlur={(event) => {
+          // A click on the grid in point mode inserts a reference; any other blur commits, except
+          // Glide's own: it focuses its canvas one frame after a click, so a key typed within that
+          // frame opens the editor (or, after a click in point mode, types "+" into "=A1") and
+          // then loses the focus to the canvas. Committing there would end the edit after that
+          // key and the next key would start another, dropping it.
+          if (editor.pointing) return;
+          const canvas = event.relatedTarget;
+          const stillOpen = session.editing.get() !== null; // Enter, Tab and Escape close it before the grid takes the focus
+          if (
+            stillOpen &&
+            canvas instanceof HTMLCanvasElement &&
+            canvas.dataset['testid'] === 'data-grid-canvas' &&
+            !leavingPress.current
+          ) {
+            queueMicrotask(() => {
+              if (session.editing.get() !== null) input.current?.focus({ preventScroll: true });
+            });
+            return;
+          }
+          // A formula still waiting for a reference ("=", "=SUM(") is not finished: going to
+          // another sheet's tab must not store it as it is (it was "=" → #PARSE_ERROR!).
+          const toSheetTab =
+            event.relatedTarget instanceof Element &&
+            event.relatedTarget.closest('[data-testid^="sheet-tab-"]') !== null;
+          if (toSheetTab && editor.canPoint()) {
+            editor.cancel();
+            return;
+          }
+          void editor.commit(null);
+        }}
+      />
+      {completion !== undefined && (
+        <ul
+          id="cell-function-suggestions"
+          className="function-suggestions"
+          role="listbox"
+          data-testid="cell-function-suggestions"
+          style={{ left: box.left - 1, top: box.top + height + 1 }}
+        >
+          {completion.matches.map((fn, index) => (
+            <li
+              key={fn.name}
+              role="option"
+              aria-selected={index === chosenIndex}
+              title={fn.description}
+              onMouseDown={(event) => {
+                // Keep the focus (and the edit) in the cell.
+                event.preventDefault();
+                complete(fn.name);
+              }}
+            >
+              <span className="function-signature">{fn.signature}</span>
+              {fn.description !== '' && (
+                <span className="function-description">{fn.description}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { editableInput } from './cell-format.js';
 import type { EditState, Session } from '../app/session.js';
 import { formatRect, type CellRef, type Rect } from './address.js';
 import { ROW_HEIGHT } from './grid-theme.js';
-import { percentEntry } from './number-formats.js';
+import { percentEntry, textEntry } from './number-formats.js';
 import { cycleReferenceAt } from './reference-cycle.js';
 
 /** Characters after which a click inserts a reference instead of ending the edit. */
@@ -204,7 +204,7 @@ export class EditController {
     if (state.text !== state.original) {
       const { col, row } = state.cell;
       const format = this.session.store.formatAt(state.sheet, col, row)?.number_format;
-      const text = percentEntry(state.text, format ?? undefined);
+      const text = textEntry(percentEntry(state.text, format ?? undefined), format ?? undefined);
       const written = await this.session.writeCell(state.sheet, state.cell, text);
       if (written) await this.fitRowToLines(state);
     }

@@ -26,7 +26,17 @@ const ARROWS: Readonly<Record<string, Direction>> = {
   ArrowRight: 'right',
 };
 
+const STEPS: Readonly<Record<Direction, { dx: number; dy: number }>> = {
+  up: { dx: 0, dy: -1 },
+  down: { dx: 0, dy: 1 },
+  left: { dx: -1, dy: 0 },
+  right: { dx: 1, dy: 0 },
+};
+
 function isPrintable(event: GridKeyEventArgs): boolean {
+  // Shift+Space selects the row, as in Excel and Sheets (Glide's own key), instead of starting
+  // an edit with a space that would clear the cell when committed.
+  if (event.key === ' ' && event.shiftKey) return false;
   return event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
 }
 
@@ -112,6 +122,21 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
     return;
   }
   const direction = ARROWS[event.key];
+  const { rect } = selection;
+  const wholeLines =
+    (rect.row === 0 && rect.height >= grid.rows) || (rect.col === 0 && rect.width >= grid.cols);
+  if (direction !== undefined && wholeLines && !modifier && !event.shiftKey && !event.altKey) {
+    // After a header click, Ctrl+Space or Shift+Space Glide has no current cell to move: an
+    // arrow moves from the cursor to its neighbour and selects that one cell, as in Excel.
+    event.cancel();
+    event.preventDefault();
+    const step = STEPS[direction];
+    deps.moveTo({
+      col: Math.max(0, Math.min(grid.cols - 1, cursor.col + step.dx)),
+      row: Math.max(0, Math.min(grid.rows - 1, cursor.row + step.dy)),
+    });
+    return;
+  }
   if (modifier && direction !== undefined && !event.shiftKey) {
     event.cancel();
     event.preventDefault();

@@ -64,6 +64,17 @@ export function percentEntry(text: string, code: string | undefined): string {
   return `${sign === '-' ? '-' : ''}${units}${decimals === '' ? '' : `.${decimals}`}`;
 }
 
+/**
+ * What typing `text` into a cell of Excel's text format (`@`, "Plain text") stores: the text as
+ * typed, never a number, date or formula (`00123` keeps its zeros, `1/2` stays 1/2), sent with
+ * the `'` that keeps it text. Text already starting with `'`, an empty text (a clear) and other
+ * formats are unchanged.
+ */
+export function textEntry(text: string, code: string | undefined): string {
+  if (code?.trim() !== '@' || text.trim() === '' || text.startsWith("'")) return text;
+  return `'${text}`;
+}
+
 /** A code without its quoted text, escaped characters and [colour]/[condition] brackets. */
 function stripLiterals(code: string): string {
   return code.replace(/"[^"]*"|\\.|\[[^\]]*\]/g, '');
