@@ -14,6 +14,7 @@ import type { EditController, Move } from './editing.js';
 import { cellBox, type ColumnLayout, type Viewport } from './geometry.js';
 import { formatCell } from './address.js';
 import { applyCompletion, completionAt } from './function-completion.js';
+import { FunctionSuggestions } from './FunctionSuggestions.js';
 
 interface Props {
   readonly session: Session;
@@ -202,32 +203,13 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
         }}
       />
       {completion !== undefined && (
-        <ul
+        <FunctionSuggestions
           id="cell-function-suggestions"
-          className="function-suggestions"
-          role="listbox"
-          data-testid="cell-function-suggestions"
+          completion={completion}
+          chosen={chosenIndex}
+          onChoose={complete}
           style={{ left: box.left - 1, top: box.top + height + 1 }}
-        >
-          {completion.matches.map((fn, index) => (
-            <li
-              key={fn.name}
-              role="option"
-              aria-selected={index === chosenIndex}
-              title={fn.description}
-              onMouseDown={(event) => {
-                // Keep the focus (and the edit) in the cell.
-                event.preventDefault();
-                complete(fn.name);
-              }}
-            >
-              <span className="function-signature">{fn.signature}</span>
-              {fn.description !== '' && (
-                <span className="function-description">{fn.description}</span>
-              )}
-            </li>
-          ))}
-        </ul>
+        />
       )}
     </>
   );

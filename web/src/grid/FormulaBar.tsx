@@ -13,6 +13,7 @@ import { formatCell, formatRect, parseRange, splitSheet } from './address.js';
 import { GRID_COLUMNS, MIN_GRID_ROWS } from './grid-theme.js';
 import { formulaReferences, REFERENCE_COLORS } from './reference-colors.js';
 import { applyCompletion, completionAt, enclosingFunction } from './function-completion.js';
+import { FunctionSuggestions } from './FunctionSuggestions.js';
 import { useFormulaPreview } from './use-formula-preview.js';
 import { FormulaResult } from './FormulaResult.js';
 
@@ -257,31 +258,12 @@ export function FormulaBar({ session, editor }: Props) {
           }}
         />
         {completion !== undefined && (
-          <ul
+          <FunctionSuggestions
             id="function-suggestions"
-            className="function-suggestions"
-            role="listbox"
-            data-testid="function-suggestions"
-          >
-            {completion.matches.map((fn, index) => (
-              <li
-                key={fn.name}
-                role="option"
-                aria-selected={index === Math.min(chosen, completion.matches.length - 1)}
-                title={fn.description}
-                onMouseDown={(event) => {
-                  // Keep the focus (and the edit) in the bar.
-                  event.preventDefault();
-                  complete(fn.name);
-                }}
-              >
-                <span className="function-signature">{fn.signature}</span>
-                {fn.description !== '' && (
-                  <span className="function-description">{fn.description}</span>
-                )}
-              </li>
-            ))}
-          </ul>
+            completion={completion}
+            chosen={Math.min(chosen, completion.matches.length - 1)}
+            onChoose={complete}
+          />
         )}
         {hint !== undefined && (
           <div className="function-hint" data-testid="function-hint">
