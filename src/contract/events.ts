@@ -55,3 +55,8 @@ export const CommitEventJson = Type.Object({
   }),
 });
 export type CommitEventJson = Static<typeof CommitEventJson>;
+
+export const EventStreamResponse = Type.String({
+  description:
+    'Server-Sent Events: `hello` {seq}, then `commit` events (id = seq, data = CommitEventJson), `reset` {seq}, `gone` {detail}.',
+});

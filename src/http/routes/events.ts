@@ -4,7 +4,7 @@
 // A client that reconnects sends Last-Event-ID (the last seq it saw) and gets what it missed.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { EventsQuery } from '../../contract/index.js';
+import { EventStreamResponse, EventsQuery } from '../../contract/index.js';
 import {
   CommitsUnavailableError,
   type Caller,
@@ -133,6 +133,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<EventRouteDeps> = async (app
     {
       schema: {
         querystring: EventsQuery,
+        response: { 200: { content: { 'text/event-stream': { schema: EventStreamResponse } } } },
         tags: ['workbook'],
         summary: "Follow the workbook's commits (Server-Sent Events)",
         description:
