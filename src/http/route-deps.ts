@@ -1,5 +1,5 @@
 // What every route plugin receives, and the one helper that finds the caller's workbook.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Caller, JournaledWorkbook, WorkbookHost } from '../hosting/index.js';
 import type { ApplyMeta, SliceClock, WorkbookReader } from '../core/index.js';
@@ -25,6 +25,25 @@ export function callerOf(request: FastifyRequest): Caller {
 /** The handle of the caller's workbook: every change goes through its commit (hosting numbers and journals it). */
 export function handleOf(deps: RouteDeps, request: FastifyRequest): Promise<JournaledWorkbook> {
   return deps.host.handleFor(callerOf(request));
+}
+
+/** The response header naming the last commit a read's answer is sure to include. */
+export const SEQ_HEADER = 'x-gridbook-seq';
+
+/**
+ * The caller's workbook for a read whose answer says, in X-Gridbook-Seq, which commits it
+ * includes: a page that follows GET /events from that seq misses no change made after the read.
+ */
+export async function workbookAtSeq(
+  deps: RouteDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<WorkbookReader> {
+  const handle = await handleOf(deps, request);
+  // Taken before the read: every commit up to it is in the answer (a later one may be too, and
+  // is then sent again as an event, which costs a re-read and loses nothing).
+  void reply.header(SEQ_HEADER, String(handle.publishedSeq));
+  return handle.workbook;
 }
 
 /** The caller's workbook, for reading. */

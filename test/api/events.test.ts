@@ -130,6 +130,23 @@ describe('GET /events', () => {
     expect(second!.data).toMatchObject({ client: 'tab-1', changed_sheets: ['Sheet1'] });
   });
 
+  it('GET /grid and GET /api/workbook name in X-Gridbook-Seq the last commit they include, so following from it misses nothing', async () => {
+    running = await startApp();
+    await running.http.post('/grid/cell', { cell: 'A1', value: '1' });
+    await running.http.post('/grid/cell', { cell: 'A2', value: '2' });
+    const grid = await fetch(`${running.url}/grid?range=A1:B2`);
+    const workbook = await fetch(`${running.url}/api/workbook`);
+    expect(grid.headers.get('x-gridbook-seq')).toBe('2');
+    expect(workbook.headers.get('x-gridbook-seq')).toBe('2');
+    const reader = await opened('?from_seq=2');
+    await running.http.post('/grid/cell', { cell: 'A3', value: '3' });
+    const events = await reader.next(2);
+    expect(events.map((event) => [event.event, event.data.seq])).toEqual([
+      ['hello', 2],
+      ['commit', 3],
+    ]);
+  });
+
   it('refuses a Last-Event-ID or a from_seq that is not a seq, naming it', async () => {
     running = await startApp();
     const header = await fetch(`${running.url}/events`, {

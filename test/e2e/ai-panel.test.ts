@@ -4,7 +4,13 @@
 // streams its steps, the model picker, Enter/Shift+Enter and the busy state, quick prompts.
 import { describe, expect, it } from 'vitest';
 import { hasChromium } from './browser.js';
-import { cell, expectCellText, goTo, recordRequestBodies } from './grid-actions.js';
+import {
+  cell,
+  expectCellText,
+  goTo,
+  holdBackgroundReads,
+  recordRequestBodies,
+} from './grid-actions.js';
 import { storedValues, useBrowserSuite, useBrowserSuiteWithFakeModel } from './suite.js';
 
 describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
@@ -251,9 +257,9 @@ describe.skipIf(!hasChromium)('the AI panel in the browser', () => {
     fakes.groq.enqueue({ kind: 'hang' });
     await suite.open();
     const page = suite.ui.page;
-    // The connection heartbeat (every 4 s) also re-reads the grid; holding its /healthz
-    // answer leaves Stop as the only thing that can re-read it once the chain's polling ends.
-    await page.route('**/healthz', () => {});
+    // The heartbeat (every 4 s) and the commit stream also re-read the grid; holding
+    // them leaves Stop as the only thing that can re-read it once the chain's polling ends.
+    await holdBackgroundReads(page);
     await page.getByTestId('chain-toggle').check();
     await ask('Write =SUM(10, 20) in A3, then keep going.');
     await page.getByTestId('chain-step').first().waitFor();

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasChromium } from './browser.js';
-import { expectCellText, typeInto } from './grid-actions.js';
+import { expectCellText, holdBackgroundReads, typeInto } from './grid-actions.js';
 import { storedValues, useBrowserSuite } from './suite.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
@@ -162,9 +162,9 @@ describe.skipIf(!hasChromium)('files in the browser', () => {
     await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'before' });
     await suite.open();
     const page = suite.ui.page;
-    // The connection heartbeat (every 4 s) also re-reads the grid; holding its /healthz answer
+    // The heartbeat and the commit stream also re-read the grid; holding them
     // shows what the import itself puts on screen.
-    await page.route('**/healthz', () => {});
+    await holdBackgroundReads(page);
     await expectCellText(page, 'A1', 'before');
     await chooseFile({
       name: 'same-sheet.gridbook',

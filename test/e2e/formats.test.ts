@@ -12,9 +12,10 @@ import {
   clickCell,
   expectCellText,
   goTo,
+  holdBackgroundReads,
   inkExtent,
-  typeInto,
   type CellPixels,
+  typeInto,
 } from './grid-actions.js';
 import { storedValues, useBrowserSuite } from './suite.js';
 
@@ -505,9 +506,9 @@ describe.skipIf(!hasChromium)('cell formats in the browser', () => {
     await suite.server.http.post('/grid/cell', { cell: 'A1', value: 'Budget' });
     await suite.server.http.post('/grid/format', { range: 'C3:D4', format: { fill: '#FF0000' } });
     const ui = suite.ui;
-    // The connection heartbeat (every 4 s) re-reads the grid; holding its /healthz answer shows
+    // The heartbeat and the commit stream re-read the grid; holding them shows
     // what the page's first read of the screen draws.
-    await ui.page.route('**/healthz', () => {});
+    await holdBackgroundReads(ui.page);
     await suite.open();
     const page = ui.page;
     await expectCellText(page, 'A1', 'Budget');

@@ -130,3 +130,14 @@ export async function openWithValues(
   await suite.open();
   return suite.ui.page;
 }
+
+/**
+ * Holds the answers of the page's background reads (the heartbeat's /healthz and the commit
+ * stream), so whatever then changes on screen was brought by the feature under test.
+ */
+export async function holdBackgroundReads(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.pathname === '/healthz' || url.pathname === '/events',
+    () => {},
+  );
+}

@@ -3,7 +3,14 @@
 // edit, a version conflict, and the banner when the server stops answering.
 import { describe, expect, it } from 'vitest';
 import { hasChromium } from './browser.js';
-import { cell, clickCell, expectCellText, goTo, recordRequestBodies } from './grid-actions.js';
+import {
+  cell,
+  clickCell,
+  expectCellText,
+  goTo,
+  holdBackgroundReads,
+  recordRequestBodies,
+} from './grid-actions.js';
 import { storedValues, useBrowserSuite } from './suite.js';
 
 describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
@@ -174,10 +181,12 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     expect(await storedValues(suite.server, 'A1')).toEqual({ A1: 'fixed' });
   });
 
-  it('[EDIT-09] a change made elsewhere meanwhile opens a conflict dialog; Overwrite writes ours', async () => {
+  it('[EDIT-09] a change made elsewhere before the page heard of it opens a conflict dialog; Overwrite writes ours', async () => {
     await suite.server.http.post('/grid/cell', { cell: 'A1', value: '1' });
-    await suite.open();
     const page = suite.ui.page;
+    // No stream and no heartbeat: the page still shows 1 when the user types over it.
+    await holdBackgroundReads(page);
+    await suite.open();
     await expectCellText(page, 'A1', '1');
     await suite.server.http.post('/grid/cell', { cell: 'A1', value: '2' });
     await goTo(page, 'A1');
@@ -188,6 +197,26 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     await page.getByTestId('conflict-overwrite').click();
     await expectCellText(page, 'A1', '3');
     expect(await storedValues(suite.server, 'A1')).toEqual({ A1: 3 });
+  });
+
+  it('[EDIT-09] a change someone else makes while the user types opens the conflict dialog, though the page has read it by then', async () => {
+    await suite.server.http.post('/grid/cell', { cell: 'A1', value: '1' });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'A1', '1');
+    await goTo(page, 'A1');
+    await page.keyboard.type('3');
+    // The commit stream brings their 2 into the page's cache under the open editor.
+    const reread = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/grid' && response.status() === 200,
+    );
+    await suite.server.http.post('/grid/cell', { cell: 'A1', value: '2' });
+    await reread;
+    await page.keyboard.press('Enter');
+    await page.getByTestId('conflict-dialog').waitFor();
+    await page.getByTestId('conflict-keep').click();
+    await expectCellText(page, 'A1', '2');
+    expect(await storedValues(suite.server, 'A1')).toEqual({ A1: 2 });
   });
 
   it('[ROB-02] when the server stops answering a banner says so within 5 s and edits are refused aloud', async () => {

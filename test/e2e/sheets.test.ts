@@ -1,7 +1,7 @@
 // Sheet tabs and the workbook title in the browser: add, rename in place, switch, delete.
 import { describe, expect, it } from 'vitest';
 import { hasChromium } from './browser.js';
-import { expectCellText, goTo, typeInto } from './grid-actions.js';
+import { expectCellText, goTo, holdBackgroundReads, typeInto } from './grid-actions.js';
 import { useBrowserSuite } from './suite.js';
 
 describe.skipIf(!hasChromium)('sheets in the browser', () => {
@@ -135,9 +135,9 @@ describe.skipIf(!hasChromium)('sheets in the browser', () => {
     });
     await suite.open();
     const page = suite.ui.page;
-    // The connection heartbeat (every 4 s) also re-reads the grid; holding its /healthz answer
+    // The heartbeat and the commit stream also re-read the grid; holding them
     // leaves the switch itself as the only thing that can bring the new value.
-    await page.route('**/healthz', () => {});
+    await holdBackgroundReads(page);
     await page.getByTestId('sheet-tab-Other').click();
     await expectCellText(page, 'A1', 'before');
     await page.getByTestId('sheet-tab-Sheet1').click();

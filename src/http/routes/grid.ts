@@ -28,7 +28,7 @@ import {
   writtenCellJson,
   readGrid,
 } from '../../editing/index.js';
-import { changeMeta, handleOf, READ_CLOCK, workbookOf, type RouteDeps } from '../route-deps.js';
+import { changeMeta, handleOf, READ_CLOCK, workbookAtSeq, type RouteDeps } from '../route-deps.js';
 import { countedGridCells } from '../json-body.js';
 import { sentInPieces } from '../pieces.js';
 
@@ -126,7 +126,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         request.query.range === undefined || request.query.range === ''
           ? undefined
           : parseRange(request.query.range, 'range');
-      const answer = await readGrid(await workbookOf(deps, request), {
+      const answer = await readGrid(await workbookAtSeq(deps, request, reply), {
         sheet: request.query.sheet,
         range,
         maxCells: deps.config.maxGridCells,

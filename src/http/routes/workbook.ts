@@ -25,7 +25,7 @@ import {
   sheetsJson,
   workbookJson,
 } from '../../editing/index.js';
-import { changeMeta, handleOf, titleOf, workbookOf, type RouteDeps } from '../route-deps.js';
+import { changeMeta, handleOf, titleOf, workbookAtSeq, type RouteDeps } from '../route-deps.js';
 
 export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.get(
@@ -37,8 +37,8 @@ export const workbookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
         summary: 'Workbook name, active sheet and sheet order',
       },
     },
-    async (request) => {
-      return workbookJson(await workbookOf(deps, request));
+    async (request, reply) => {
+      return workbookJson(await workbookAtSeq(deps, request, reply));
     },
   );
 

@@ -43,6 +43,20 @@ export function withQuery(path: string, query: Query | undefined): string {
   return text === '' ? path : `${path}?${text}`;
 }
 
+/** The response header of a read naming the last commit its answer includes. */
+export const SEQ_HEADER = 'X-Gridbook-Seq';
+
+/** A read's answer and the seq of the last commit it includes (undefined: the server named none). */
+export interface AtSeq<T> {
+  readonly body: T;
+  readonly seq: number | undefined;
+}
+
+async function bodyOf<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
 /** The header every request names its client with, so the server's undo history knows whose each step is. */
 export const CLIENT_HEADER = 'X-Gridbook-Client';
 
@@ -170,9 +184,17 @@ export class ApiClient {
   }
 
   async json<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-    const response = await this.raw(method, path, options);
-    const text = await response.text();
-    return (text === '' ? undefined : JSON.parse(text)) as T;
+    return bodyOf<T>(await this.raw(method, path, options));
+  }
+
+  /** A read and the commit seq its answer is sure to include (GET /grid and /api/workbook name it). */
+  async getAtSeq<T>(path: string, query?: Query): Promise<AtSeq<T>> {
+    const response = await this.raw('GET', path, query === undefined ? {} : { query });
+    const seq = response.headers.get(SEQ_HEADER);
+    return {
+      body: await bodyOf<T>(response),
+      seq: seq !== null && /^\d{1,15}$/.test(seq) ? Number(seq) : undefined,
+    };
   }
 
   get<T>(path: string, query?: Query, signal?: AbortSignal): Promise<T> {

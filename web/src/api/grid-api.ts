@@ -1,5 +1,5 @@
 // Cells: the viewport read, direct writes, clears, locks, the Engine API and undo/redo.
-import type { ApiClient } from './client.js';
+import type { ApiClient, AtSeq } from './client.js';
 import type {
   CellValue,
   ClearJson,
@@ -35,6 +35,14 @@ export class GridApi {
       { sheet: sheet === '' ? undefined : sheet, range },
       signal,
     );
+  }
+
+  /** `read`, with the seq of the last commit the answer includes (the page's first screen). */
+  readAtSeq(sheet: string, range: string): Promise<AtSeq<GridResponse>> {
+    return this.client.getAtSeq<GridResponse>('/grid', {
+      sheet: sheet === '' ? undefined : sheet,
+      range,
+    });
   }
 
   writeCell(

@@ -26,6 +26,7 @@ export type {
   WriteCellBody,
   WriteRangeBody,
   ChartJson,
+  CommitEventJson,
   GridResponse,
   ModelsResponse as ModelsJson,
 } from '../../../src/contract/index.js';

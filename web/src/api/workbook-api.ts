@@ -1,5 +1,5 @@
 // The workbook and its sheets.
-import type { ApiClient } from './client.js';
+import type { ApiClient, AtSeq } from './client.js';
 import type { SheetsJson, WorkbookJson } from './types.js';
 
 export class WorkbookApi {
@@ -7,6 +7,11 @@ export class WorkbookApi {
 
   get(): Promise<WorkbookJson> {
     return this.client.get<WorkbookJson>('/api/workbook');
+  }
+
+  /** `get`, with the seq of the last commit the answer includes. */
+  getAtSeq(): Promise<AtSeq<WorkbookJson>> {
+    return this.client.getAtSeq<WorkbookJson>('/api/workbook');
   }
 
   addSheet(name?: string): Promise<SheetsJson> {

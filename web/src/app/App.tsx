@@ -34,6 +34,7 @@ import { NoAccessNotice } from '../account/NoAccessNotice.js';
 import { WorkbooksController } from '../workbooks/workbooks-controller.js';
 import { ShareController } from '../share/share-controller.js';
 import { hasHeroPrompt } from '../landing/hero-handoff.js';
+import { followCommits } from '../realtime/index.js';
 
 // Not needed for the first screen: loaded in their own chunks (docs/ui-rules.md PERF-12).
 const AiPanel = lazy(() =>
@@ -145,6 +146,14 @@ export function App({
     charts.start();
     check();
     const heartbeat = setInterval(() => void session.heartbeat(), 4000);
+    // Once the first reads are in (they name the seq the stream starts after).
+    let stopFollowing: (() => void) | undefined;
+    let unmounted = false;
+    void opening
+      .then(() => {
+        if (!unmounted) stopFollowing = followCommits(session, account?.auth.workbookId ?? 'local');
+      })
+      .catch(() => undefined);
     // The browser's "Leave site?" question while a change is not yet stored, as Sheets asks.
     const warnBeforeLeaving = (event: BeforeUnloadEvent) => {
       if (session.unsaved) event.preventDefault();
@@ -158,11 +167,13 @@ export function App({
     return () => {
       clearTimeout(later);
       clearInterval(heartbeat);
+      unmounted = true;
+      stopFollowing?.();
       window.removeEventListener('beforeunload', warnBeforeLeaving);
       uninstall();
       stop();
     };
-  }, [session, opening, files, charts, settings]);
+  }, [session, opening, files, charts, settings, account]);
 
   return (
     <div className={aiOpen ? 'app ai-open' : 'app'}>

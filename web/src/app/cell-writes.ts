@@ -6,13 +6,36 @@ import { formatCell, formatRect, type CellRef, type Rect } from '../grid/address
 import { optimisticCell } from './optimistic.js';
 import type { Session } from './session.js';
 
+export interface WriteCellOptions {
+  /** Write whatever the cell holds now (the conflict dialog's Overwrite). */
+  readonly force?: boolean;
+  /** The version the user saw when the edit began (undefined: the one cached at write time). */
+  readonly seenVersion?: number | undefined;
+}
+
+/**
+ * The version a typed write expects: the one the user saw when the edit began, unless the cell
+ * has moved on since through this page's own writes (an earlier edit still on its way).
+ */
+function expectedVersion(
+  session: Session,
+  sheet: string,
+  address: string,
+  cached: number,
+  seen: number | undefined,
+): number {
+  return seen === undefined || cached === seen || session.isOwnVersion(sheet, address, cached)
+    ? cached
+    : seen;
+}
+
 /** Type a value into one cell (optimistic display, version-checked, one undo step). */
 export async function writeCell(
   session: Session,
   sheet: string,
   cell: CellRef,
   text: string,
-  options: { force?: boolean } = {},
+  options: WriteCellOptions = {},
 ): Promise<boolean> {
   const address = formatCell(cell);
   const before = session.store.cell(sheet, cell.col, cell.row);
@@ -31,7 +54,7 @@ export async function writeCell(
       const version =
         known === undefined || known === null || before === null || before === undefined
           ? undefined
-          : known.version;
+          : expectedVersion(session, sheet, address, known.version, options.seenVersion);
       const expected =
         options.force === true || version === undefined
           ? {}
@@ -43,6 +66,7 @@ export async function writeCell(
         ...expected,
       });
       if (written.version !== undefined) {
+        session.noteOwnVersion(sheet, address, written.version);
         // Null when the write clears the cell: "" and also text of only spaces.
         const echoed = optimisticCell(text, before);
         session.store.patch(
@@ -209,6 +233,9 @@ export async function clearRange(session: Session, sheet: string, rect: Rect): P
       session.toasts.show(`${skipped} locked ${skipped === 1 ? 'cell' : 'cells'} skipped.`);
     return cleared;
   } catch (error) {
+    // The cells shown cleared come back: read them again (the heartbeat no longer does while
+    // the commit stream is followed).
+    session.store.invalidate(sheet);
     session.reportError('Clear failed', error);
     return false;
   }

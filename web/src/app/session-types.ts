@@ -31,6 +31,11 @@ export interface EditState {
   readonly text: string;
   /** The cell's input when editing began (an unchanged commit writes nothing). */
   readonly original: string;
+  /**
+   * The cell's version when editing began: the write expects it, so a change someone else made
+   * while the user typed opens the conflict dialog instead of being overwritten (EDIT-09).
+   */
+  readonly seenVersion?: number | undefined;
   /** 'enter' when typing replaced the cell (arrows commit and move), 'edit' for F2/double-click. */
   readonly mode: 'enter' | 'edit';
   /** Where the user types: the in-cell editor or the formula bar. */

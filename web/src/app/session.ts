@@ -24,6 +24,7 @@ import type {
   WorkbookState,
 } from './session-types.js';
 import { TabRun } from '../grid/tab-run.js';
+import { keptActiveSheet, type OutsideChange } from './outside-change.js';
 
 export type {
   ConflictState,
@@ -63,6 +64,11 @@ export class Session {
   /** Cells changed in the cache by a local edit, before the server confirms it (charts redraw from them). */
   readonly localEditListeners = new Set<(sheet: string, rect: Rect) => void>();
   private readonly commitListeners = new Set<CommitListener>();
+  private readonly outsideListeners = new Set<(change: OutsideChange) => void>();
+  /** The last commit the page's first reads are sure to include: the commit stream starts after it. */
+  openedAtSeq: number | undefined;
+  /** Whether the commit stream is followed now (then the heartbeat need not re-read cells). */
+  commitsFollowed: () => boolean = () => false;
   private readonly undoGroups: UndoStep[] = [];
   private readonly redoGroups: UndoStep[] = [];
   /** The steps kept across a reload of this tab, so one Ctrl+Z still undoes one whole action. */
@@ -102,9 +108,28 @@ export class Session {
     return this.workbook.get()?.active ?? '';
   }
 
+  /** This page's own commits (its undo steps). */
   onCommit(listener: CommitListener): () => void {
     this.commitListeners.add(listener);
     return () => this.commitListeners.delete(listener);
+  }
+
+  /** Changes the commit stream reported (other clients', and echoes of this page's own). */
+  onOutsideChange(listener: (change: OutsideChange) => void): () => void {
+    this.outsideListeners.add(listener);
+    return () => this.outsideListeners.delete(listener);
+  }
+
+  /** Anything that may have changed the active sheet's cells: this page's commits and others'. */
+  onActiveCellsChange(listener: () => void): () => void {
+    const stopOwn = this.onCommit(() => listener());
+    const stopOutside = this.onOutsideChange((change) => {
+      if (change.changed('cells', this.activeSheet)) listener();
+    });
+    return () => {
+      stopOwn();
+      stopOutside();
+    };
   }
 
   cell(col: number, row: number, sheet = this.activeSheet): CachedCell | null | undefined {
@@ -116,13 +141,15 @@ export class Session {
    * rendered: /grid without a sheet answers for the active sheet (docs/ui-rules.md PERF-03).
    */
   async open(): Promise<void> {
-    const [workbook, firstScreen] = await Promise.all([
-      this.workbookApi.get(),
-      this.grid.read('', blockRange(0, 0)).catch(() => undefined),
+    const [{ body: workbook, seq }, firstScreen] = await Promise.all([
+      this.workbookApi.getAtSeq(),
+      this.grid.readAtSeq('', blockRange(0, 0)).catch(() => undefined),
     ]);
+    // The two reads may be answered either way round: the stream starts after the older one.
+    this.openedAtSeq = firstScreen === undefined ? seq : minSeq(seq, firstScreen.seq);
     // Cells first: showing the workbook renders the grid, which should find them cached.
-    if (firstScreen !== undefined && firstScreen.sheet === workbook.active_sheet)
-      this.store.seed(firstScreen.sheet, 0, 0, firstScreen);
+    if (firstScreen !== undefined && firstScreen.body.sheet === workbook.active_sheet)
+      this.store.seed(firstScreen.body.sheet, 0, 0, firstScreen.body);
     this.applyWorkbookJson(workbook);
     // The actions this tab made before a reload (the server's history has nothing to undo when
     // it restarted, so nothing kept is trusted then).
@@ -253,9 +280,20 @@ export class Session {
     sheet: string,
     cell: CellRef,
     text: string,
-    options: { force?: boolean } = {},
+    options: cellWrites.WriteCellOptions = {},
   ): Promise<boolean> {
     return this.track(() => cellWrites.writeCell(this, sheet, cell, text, options));
+  }
+
+  /** Versions this page's own writes left, by `sheet!A1`: a newer version in the cache that is not one of them came from someone else. */
+  private readonly ownVersions = new Map<string, number>();
+
+  noteOwnVersion(sheet: string, address: string, version: number): void {
+    this.ownVersions.set(`${sheet}!${address}`, version);
+  }
+
+  isOwnVersion(sheet: string, address: string, version: number): boolean {
+    return this.ownVersions.get(`${sheet}!${address}`) === version;
   }
 
   writeRange(
@@ -459,11 +497,35 @@ export class Session {
     return sheetActions.renameWorkbook(this, name);
   }
 
-  /** Poll liveness (ROB-02) and re-read visible cells so outside writes show up (RT-01). */
+  /**
+   * What other clients changed, as the commit stream reported it (RT-01): read the sheet list
+   * again if it changed, keeping this page's sheet, and the changed sheets' cells; listeners
+   * re-read charts, layouts and totals. Waits for this page's own actions to settle, so a
+   * rename or an undo under way is not read half done.
+   */
+  async applyOutsideChange(change: OutsideChange): Promise<void> {
+    if (change.sheetList || change.everything) {
+      await this.untilActionsSettle();
+      await this.historyRun;
+      const json = await this.workbookApi.get();
+      this.applyWorkbookJson({
+        ...json,
+        active_sheet: keptActiveSheet(this.workbook.get(), json),
+      });
+    }
+    if (change.everything) this.store.invalidate();
+    else for (const sheet of change.cellSheets) this.store.invalidate(sheet);
+    for (const listener of this.outsideListeners) listener(change);
+  }
+
+  /**
+   * Poll liveness (ROB-02); while the commit stream is not followed, re-read visible cells so
+   * outside writes still show up (RT-01).
+   */
   async heartbeat(): Promise<void> {
     try {
       await this.client.get('/healthz');
-      this.store.invalidate();
+      if (!this.commitsFollowed()) this.store.invalidate();
     } catch {
       // ApiClient already reported the connection state; nothing else to do until it answers.
     }
@@ -478,4 +540,9 @@ function conflictCell(error: ApiError): string | undefined {
     typeof (detail as Record<string, unknown>)['cell'] === 'string'
     ? (detail as Record<string, string>)['cell']
     : undefined;
+}
+
+/** The older of two seqs (undefined when either is unknown: the stream then reads everything). */
+function minSeq(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined || b === undefined ? undefined : Math.min(a, b);
 }

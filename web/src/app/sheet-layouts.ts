@@ -75,6 +75,9 @@ export class SheetLayouts {
       void this.refresh();
     });
     session.onCommit(() => void this.refresh());
+    session.onOutsideChange((change) => {
+      if (change.changed('layout', session.activeSheet)) void this.refresh();
+    });
   }
 
   /** Reads the active sheet's layout (the newest read wins). */

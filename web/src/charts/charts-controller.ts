@@ -52,11 +52,18 @@ export class ChartsController {
       const sheet = this.session.activeSheet;
       if (sheet !== '' && sheet !== this.loadedFor) void this.refresh();
     });
-    this.session.onCommit(() => {
-      this.dataVersion.update((version) => version + 1);
-      this.prefetchValues(this.charts.get(), this.session.activeSheet);
-      void this.refresh();
+    this.session.onCommit(() => this.reread());
+    // Another client's change to this sheet's cells (the charts' data) or to its charts.
+    this.session.onOutsideChange((change) => {
+      const sheet = this.session.activeSheet;
+      if (change.changed('cells', sheet) || change.changed('charts', sheet)) this.reread();
     });
+  }
+
+  private reread(): void {
+    this.dataVersion.update((version) => version + 1);
+    this.prefetchValues(this.charts.get(), this.session.activeSheet);
+    void this.refresh();
   }
 
   async refresh(): Promise<void> {

@@ -50,7 +50,7 @@ export function FrozenRowsBand({ session, layout, viewport }: Props) {
   const lastCol = firstCol + view.width + 1;
   const rows = layout.frozenRows;
 
-  useEffect(() => session.onCommit(() => setCommits((count) => count + 1)), [session]);
+  useEffect(() => session.onActiveCellsChange(() => setCommits((count) => count + 1)), [session]);
 
   useEffect(() => {
     if (!shown || sheet === '') return;

@@ -79,6 +79,7 @@ export class EditController {
       cell,
       text,
       original,
+      seenVersion: cached?.version,
       origin: options.origin ?? 'cell',
       mode: options.mode ?? 'edit',
       caret: text.length,
@@ -205,7 +206,9 @@ export class EditController {
       const { col, row } = state.cell;
       const format = this.session.store.formatAt(state.sheet, col, row)?.number_format;
       const text = textEntry(percentEntry(state.text, format ?? undefined), format ?? undefined);
-      const written = await this.session.writeCell(state.sheet, state.cell, text);
+      const written = await this.session.writeCell(state.sheet, state.cell, text, {
+        seenVersion: state.seenVersion,
+      });
       if (written) await this.fitRowToLines(state);
     }
   }

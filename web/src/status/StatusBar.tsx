@@ -76,7 +76,7 @@ export function StatusBar({ session }: { session: Session }) {
   const selection = useObservable(session.selection);
   const [commits, setCommits] = useState(0);
   useEffect(() => {
-    const stop = session.onCommit(() => setCommits((count) => count + 1));
+    const stop = session.onActiveCellsChange(() => setCommits((count) => count + 1));
     return () => {
       stop();
     };

@@ -1,0 +1,110 @@
+// The page follows the workbook's commit stream (RT-01): other people's changes, and other tabs'
+// (one stream per browser, shared), appear as they are committed, gathered for a moment so a
+// burst of commits costs one re-read.
+import type { ApiClient } from '../api/client.js';
+import type { Session } from '../app/session.js';
+import { OutsideChange } from '../app/outside-change.js';
+import type { FeedMessage } from './commit-feed.js';
+import { SharedFeed, type TabChannel, type TabPorts } from './shared-feed.js';
+
+/** How long commits are gathered before the page reads what they changed. */
+const GATHER_MS = 40;
+
+/** Applies feed messages to the session, a gathered batch at a time, one batch after another. */
+export class ChangeBatches {
+  #pending = new OutsideChange();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #applying: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly apply: (change: OutsideChange) => Promise<void>,
+    private readonly gone: (detail: string) => void,
+    private readonly gatherMs = GATHER_MS,
+  ) {}
+
+  take(message: FeedMessage): void {
+    if (message.kind === 'gone') return this.gone(message.detail);
+    if (message.kind === 'resync') this.#pending.everything = true;
+    else this.#pending.add(message.event);
+    this.#timer ??= setTimeout(() => this.#flush(), this.gatherMs);
+  }
+
+  stop(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #flush(): void {
+    this.#timer = undefined;
+    const change = this.#pending;
+    this.#pending = new OutsideChange();
+    if (change.empty) return;
+    // A failed re-read (the server away) is retried by the heartbeat and the next change.
+    this.#applying = this.#applying.then(() => this.apply(change)).catch(() => undefined);
+  }
+}
+
+/** Opens GET /events for `client`, replaying the commits after `after`. */
+async function openEvents(
+  client: ApiClient,
+  after: number | undefined,
+  signal: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const response = await client.raw('GET', '/events', {
+    accept: 'text/event-stream',
+    signal,
+    headers: after === undefined ? {} : { 'last-event-id': String(after) },
+  });
+  if (response.body === null) throw new Error('GET /events answered without a body');
+  return response.body;
+}
+
+/**
+ * Web Locks and BroadcastChannel, where the browser has both. Web Locks need a secure context
+ * (https, or localhost): a page served over plain http from another machine has none, and keeps
+ * the heartbeat's re-read instead of a stream per tab.
+ */
+function browserPorts(): TabPorts | undefined {
+  const locks = (globalThis as { navigator?: { locks?: LockRequester } }).navigator?.locks;
+  if (locks === undefined || typeof BroadcastChannel !== 'function') return undefined;
+  return {
+    lock: (name, signal, hold) => locks.request(name, { signal }, hold),
+    channel: (name) => new BroadcastChannel(name) as unknown as TabChannel,
+    now: () => Date.now(),
+  };
+}
+
+/** The part of the Web Locks API (navigator.locks) this uses. */
+interface LockRequester {
+  request(name: string, options: { signal: AbortSignal }, hold: () => Promise<void>): Promise<void>;
+}
+
+/**
+ * Follows the commit stream of the workbook `scope` names (its id, or the one workbook of an OSS
+ * server) for the session; returns the function that stops it.
+ */
+export function followCommits(session: Session, scope: string): () => void {
+  const ports = browserPorts();
+  if (ports === undefined) return () => undefined;
+  const batches = new ChangeBatches(
+    (change) => session.applyOutsideChange(change),
+    () => {
+      // The workbook was deleted or access revoked: reading it again shows the page's notice.
+      void session.refreshWorkbook().catch(() => undefined);
+    },
+  );
+  const feed = new SharedFeed({
+    name: `gridbook:commits:${scope}`,
+    ports,
+    open: (after, signal) => openEvents(session.client, after, signal),
+    deliver: (message) => batches.take(message),
+    after: session.openedAtSeq,
+  });
+  session.commitsFollowed = () => feed.live;
+  feed.start();
+  return () => {
+    feed.stop();
+    batches.stop();
+    session.commitsFollowed = () => false;
+  };
+}
