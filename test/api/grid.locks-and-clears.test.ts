@@ -17,6 +17,12 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
+/** The formatted rectangles GET /grid reports over `range` (empty cells included). */
+async function formatsOf(range: string): Promise<unknown[]> {
+  const response = await server.http.get('/grid', { range });
+  return (response.body as { formats?: unknown[] }).formats ?? [];
+}
+
 describe('GET /grid', () => {
   it('[GRID-1] lists each cell with input, computed value, error, formula, version and lock', async () => {
     const response = await server.http.get('/grid');
@@ -190,6 +196,45 @@ describe('clears', () => {
     expect((await server.http.post('/system/clear', undefined, { sheet: 'Ghost' })).status).toBe(
       404,
     );
+  });
+
+  it("[GRID-2] [FIRST-HOUR] /system/clear takes the unlocked cells' formats with their values (Excel's Clear All); locked cells keep theirs; one undo brings both back", async () => {
+    // Typed input gives its formats; a fill and bold sit on empty cells too.
+    await server.http.post('/grid/range', {
+      target_cell: 'A4',
+      values: [['15%', '$1,200', '1/31/2026']],
+    });
+    await server.http.post('/grid/format', { range: 'A6:B7', format: { fill: '#ffcc00' } });
+    await server.http.post('/grid/format', { range: 'A2:C2', format: { bold: true } });
+    await server.http.post('/grid/lock', { range: 'A2' });
+    const before = await formatsOf('A1:Z50');
+    expect(before).toEqual(
+      expect.arrayContaining([
+        { range: 'A4', format: { number_format: '0%' } },
+        { range: 'A6:B7', format: { fill: '#FFCC00' } },
+      ]),
+    );
+    const cellsBefore = await readGrid(server.http);
+
+    expect((await server.http.post('/system/clear')).status).toBe(200);
+    expect(Object.keys(await readGrid(server.http))).toEqual(['A2']);
+    expect(await formatsOf('A1:Z50')).toEqual([{ range: 'A2', format: { bold: true } }]);
+    // Typing into a cleared cell shows what was typed, not the old percentage.
+    await server.http.post('/grid/cell', { cell: 'A4', value: '20' });
+    expect((await readGrid(server.http))['A4']).toMatchObject({ value: 20, display: '20' });
+    expect((await readGrid(server.http))['A4']).not.toHaveProperty('format');
+
+    // Undo the typing, then the clear: one step brings the values and every format back.
+    await server.http.post('/workbook/undo');
+    expect((await server.http.post('/workbook/undo')).status).toBe(200);
+    expect(await formatsOf('A1:Z50')).toEqual(before);
+    // As they were, but for the versions the clear and its undo moved on.
+    const withoutVersions = (grid: Record<string, object>) =>
+      Object.values(grid).map(({ version: _version, ...cell }: { version?: number }) => cell);
+    expect(withoutVersions(await readGrid(server.http))).toEqual(withoutVersions(cellsBefore));
+    // Redo clears them again, formats included.
+    await server.http.post('/workbook/redo');
+    expect(await formatsOf('A1:Z50')).toEqual([{ range: 'A2', format: { bold: true } }]);
   });
 
   it('[VER-1] clearing bumps the versions of the cleared cells', async () => {

@@ -15,6 +15,8 @@ import {
   type NumberFormatLookup,
 } from '../format/formula-format.js';
 import { numberFormatKind } from '../format/number-format.js';
+import type { CellFormat } from '../format/cell-format.js';
+import type { FormatRect, FormatRun } from '../format/sheet-formats.js';
 import { ranToEnd } from '../read-slices.js';
 import { typeValue, type CellInput, type TypedValue, type WireValue } from '../value-typing.js';
 import type { InputRun, Op } from './op.js';
@@ -291,19 +293,68 @@ export interface SheetCells {
   occupiedCells(): CellAddress[];
   lockedCells(): CellAddress[];
   isLocked(row: number, col: number): boolean;
+  /** Every format of the sheet as rectangles. */
+  formatRects(): FormatRect[];
+  format(row: number, col: number): CellFormat | undefined;
 }
 
-/** Clears every unlocked cell of a sheet; locked cells (and charts) stay. */
+/**
+ * Clears every unlocked cell of a sheet, its value and its format, as Excel's Clear All does, so
+ * typing into a cleared sheet no longer shows old percentages or currencies; locked cells keep
+ * both, and charts stay. One commit, so one undo brings values and formats back.
+ */
 export function clearSheetOps(sheet: SheetCells): Op[] {
   const cells = sheet.occupiedCells().filter((cell) => !sheet.isLocked(cell.row, cell.col));
-  if (cells.length === 0) return [];
-  return [
-    {
-      type: 'set-cells',
-      sheet: sheet.name,
-      runs: runsFromCells(cells.map((cell) => ({ ...cell, input: null }))),
-    },
-  ];
+  const ops: Op[] =
+    cells.length === 0
+      ? []
+      : [
+          {
+            type: 'set-cells',
+            sheet: sheet.name,
+            runs: runsFromCells(cells.map((cell) => ({ ...cell, input: null }))),
+          },
+        ];
+  const formats = unlockedFormatsCleared(sheet);
+  return formats === undefined ? ops : [...ops, formats];
+}
+
+/**
+ * A restore-formats over every formatted cell that leaves only the locked cells' formats
+ * (undefined when no unlocked cell has one): its inverse puts every format back as it was.
+ */
+function unlockedFormatsCleared(sheet: SheetCells): Op | undefined {
+  const rects = sheet.formatRects();
+  if (rects.length === 0) return undefined;
+  // A loop, not Math.min(...rects): a sheet of many small formats would overflow the call stack.
+  let [top, left, bottom, right] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const rect of rects) {
+    top = Math.min(top, rect.top);
+    left = Math.min(left, rect.left);
+    bottom = Math.max(bottom, rect.bottom);
+    right = Math.max(right, rect.right);
+  }
+  const range: RangeAddress = { start: { row: top, col: left }, end: { row: bottom, col: right } };
+  const kept = new Map<number, FormatRun[]>();
+  for (const { row, col } of sheet.lockedCells()) {
+    const format = sheet.format(row, col);
+    if (format === undefined) continue;
+    const runs = kept.get(col) ?? [];
+    runs.push({ start: row, end: row, format });
+    kept.set(col, runs);
+  }
+  // Formatted cells counted over the rectangles (which do not overlap): all of them locked means
+  // nothing to clear. Overlapping ones would only count more, and the op would change nothing.
+  const formatted = rects.reduce(
+    (sum, rect) => sum + (rect.bottom - rect.top + 1) * (rect.right - rect.left + 1),
+    0,
+  );
+  const keptCells = [...kept.values()].reduce((sum, runs) => sum + runs.length, 0);
+  if (formatted === keptCells) return undefined;
+  const columns = [...kept]
+    .sort(([a], [b]) => a - b)
+    .map(([col, runs]) => ({ col, runs: runs.sort((a, b) => a.start - b.start) }));
+  return { type: 'restore-formats', sheet: sheet.name, range, columns };
 }
 
 /** Unlocks every locked cell of every sheet. */

@@ -191,7 +191,8 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
       schema: {
         response: { 200: ClearSheetResponse },
         tags: ['grid'],
-        summary: 'Clear every unlocked cell of a sheet; locked cells and charts stay',
+        summary:
+          'Clear every unlocked cell of a sheet, values and formats; locked cells and charts stay',
         querystring: SheetQuery,
       },
     },

@@ -1,6 +1,7 @@
 // The in-cell editor: a text area laid exactly over the cell being edited, growing a line with
 // each line break (Alt+Enter, as in Excel). Enter/Tab commit and move (Shift reverses), Escape
-// cancels, F4 turns the reference at the caret absolute or relative; when the edit began by
+// cancels, F4 turns the reference at the caret absolute or relative, Ctrl+; and Ctrl+Shift+;
+// type today's date and the time at the caret; when the edit began by
 // typing, arrows insert and move a reference where a formula awaits one (point mode) and
 // otherwise commit and move. Typing a function's name lists the functions it may be (Tab takes
 // the chosen one, arrows choose, Escape closes the list), as the formula bar does.
@@ -15,6 +16,7 @@ import { cellBox, type ColumnLayout, type Viewport } from './geometry.js';
 import { formatCell } from './address.js';
 import { applyCompletion, completionAt } from './function-completion.js';
 import { FunctionSuggestions } from './FunctionSuggestions.js';
+import { nowEntryOf, nowEntryText } from './now-entry.js';
 
 interface Props {
   readonly session: Session;
@@ -121,6 +123,11 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
         `${value.slice(0, selectionStart)}\n${value.slice(selectionEnd)}`,
         selectionStart + 1,
       );
+    } else if (nowEntryOf(event) !== undefined) {
+      // Ctrl+; (Ctrl+Shift+;) types today's date (the time) at the caret, as in Excel.
+      event.preventDefault();
+      const { selectionStart, selectionEnd } = event.currentTarget;
+      editor.insertText(nowEntryText(nowEntryOf(event)!, new Date()), selectionStart, selectionEnd);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       void editor.commit({ dx: 0, dy: shift, key: 'Enter' });

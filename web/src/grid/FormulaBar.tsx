@@ -1,6 +1,7 @@
 // The name box (type a cell or range and Enter to go there) and the formula bar (the raw
 // input of the active cell; typing here edits it; Enter commits, Alt+Enter breaks the line,
-// F4 turns the reference at the caret absolute or relative, Escape restores). The bar is a
+// F4 turns the reference at the caret absolute or relative, Ctrl+; and Ctrl+Shift+; type today's
+// date and the time at the caret, Escape restores). The bar is a
 // one-line text area, so a cell's line breaks survive an edit in it (an input drops them).
 import { editableInput } from './cell-format.js';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -16,6 +17,7 @@ import { applyCompletion, completionAt, enclosingFunction } from './function-com
 import { FunctionSuggestions } from './FunctionSuggestions.js';
 import { useFormulaPreview } from './use-formula-preview.js';
 import { FormulaResult } from './FormulaResult.js';
+import { nowEntryOf, nowEntryText } from './now-entry.js';
 
 interface Props {
   readonly session: Session;
@@ -188,6 +190,17 @@ export function FormulaBar({ session, editor }: Props) {
         editor.start(cursor, stored, { origin: 'bar', mode: 'edit' });
       const at = selectionStart + 1;
       editor.update(`${value.slice(0, selectionStart)}\n${value.slice(selectionEnd)}`, at);
+      setCaret(at);
+      placeCaret.current = at;
+    } else if (nowEntryOf(event) !== undefined) {
+      // Ctrl+; (Ctrl+Shift+;) types today's date (the time) at the caret, as in the cell.
+      event.preventDefault();
+      const { selectionStart, selectionEnd } = event.currentTarget;
+      if (session.editing.get() === null)
+        editor.start(cursor, stored, { origin: 'bar', mode: 'edit' });
+      const entry = nowEntryText(nowEntryOf(event)!, new Date());
+      editor.insertText(entry, selectionStart, selectionEnd);
+      const at = selectionStart + entry.length;
       setCaret(at);
       placeCaret.current = at;
     } else if (event.key === 'Enter') {

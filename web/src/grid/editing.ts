@@ -203,14 +203,36 @@ export class EditController {
       this.session.goTo({ ...next, width: 1, height: 1 });
     }
     if (state.text !== state.original) {
-      const { col, row } = state.cell;
-      const format = this.session.store.formatAt(state.sheet, col, row)?.number_format;
-      const text = textEntry(percentEntry(state.text, format ?? undefined), format ?? undefined);
-      const written = await this.session.writeCell(state.sheet, state.cell, text, {
-        seenVersion: state.seenVersion,
-      });
+      const written = await this.writeTyped(state.sheet, state.cell, state.text, state.seenVersion);
       if (written) await this.fitRowToLines(state);
     }
+  }
+
+  /**
+   * Writes `text` into a cell of the active sheet without an edit, exactly as typing it and
+   * pressing Enter would (Ctrl+; and Ctrl+Shift+; on a selected cell); the selection stays.
+   */
+  enter(cell: CellRef, text: string): Promise<boolean> {
+    return this.writeTyped(this.session.activeSheet, cell, text);
+  }
+
+  /** Puts `text` in place of the edit's characters `start..end`, the caret after it. */
+  insertText(text: string, start: number, end: number): void {
+    const state = this.state;
+    if (state === null) return;
+    this.update(state.text.slice(0, start) + text + state.text.slice(end), start + text.length);
+  }
+
+  /** The write a committed edit makes: the text read in the cell's number format, as Excel does. */
+  private writeTyped(
+    sheet: string,
+    cell: CellRef,
+    typed: string,
+    seenVersion?: number,
+  ): Promise<boolean> {
+    const format = this.session.store.formatAt(sheet, cell.col, cell.row)?.number_format;
+    const text = textEntry(percentEntry(typed, format ?? undefined), format ?? undefined);
+    return this.session.writeCell(sheet, cell, text, { seenVersion });
   }
 
   /**

@@ -1,5 +1,6 @@
 // Keys on the grid (not while editing): typing starts an edit, F2 edits in place, Enter and
-// Tab move (Excel-style, no editing), Delete clears, Ctrl+D / Ctrl+R fill down / right, Ctrl+Arrow jumps to the data edge and
+// Tab move (Excel-style, no editing), Delete clears, Ctrl+D / Ctrl+R fill down / right, Ctrl+;
+// and Ctrl+Shift+; enter today's date and the time, Ctrl+Arrow jumps to the data edge and
 // Ctrl+Shift+Arrow extends the selection to it, Ctrl+End to the last used cell. Arrows,
 // Shift+Arrows, Home, PageUp/Down, Ctrl+Home and Ctrl+A are left to Glide.
 import { editableInput } from './cell-format.js';
@@ -9,6 +10,7 @@ import type { EditController } from './editing.js';
 import { jumpTarget, type Direction } from './data-edge.js';
 import { rectOf, type CellRef, type Rect } from './address.js';
 import { fillFromEdge } from './fill-drag.js';
+import { nowEntryOf, nowEntryText } from './now-entry.js';
 
 export interface KeyDeps {
   readonly session: Session;
@@ -71,6 +73,14 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
     event.cancel();
     event.preventDefault();
     editor.start(cursor, event.key, { mode: 'enter', origin: 'cell' });
+    return;
+  }
+  // Ctrl+; writes today's date into the cursor cell and Ctrl+Shift+; the time, as typed dates.
+  const now = nowEntryOf({ ...event, code: event.rawEvent?.code });
+  if (now !== undefined) {
+    event.cancel();
+    event.preventDefault();
+    void editor.enter(cursor, nowEntryText(now, new Date()));
     return;
   }
   const shortcut = modifier && !event.altKey ? formatShortcut(event, session, cursor) : undefined;
