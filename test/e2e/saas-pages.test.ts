@@ -107,10 +107,15 @@ describe.skipIf(!hasChromium)('SaaS pages', () => {
     expect(openWorkbookId(b.page)).toBe(shared);
     await expectCellText(b.page, 'A1', '10');
     await expect.poll(() => b.page.getByTestId('open-share').count()).toBe(0);
+    // A's page follows the workbook's commit stream: with its heartbeat held, only the stream
+    // can bring B's edit (RT-01).
+    await a.page.route('**/healthz', () => {});
     await typeInto(b.page, 'B1', '=A1*2');
     await expectCellText(b.page, 'B1', '20');
 
-    // A sees B's edit.
+    // A sees B's edit as it lands, and after a reload.
+    await expectCellText(a.page, 'B1', '20', 3000);
+    await a.page.unroute('**/healthz');
     await a.page.reload();
     await waitForWorkbook(a.page);
     await expectCellText(a.page, 'B1', '20');
