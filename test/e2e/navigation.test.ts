@@ -206,17 +206,29 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     await expectCellText(page, 'A1', '1');
     await goTo(page, 'A1');
     await page.keyboard.type('3');
-    // The commit stream brings their 2 into the page's cache under the open editor.
-    const reread = page.waitForResponse(
-      (response) => new URL(response.url()).pathname === '/grid' && response.status() === 200,
-    );
     await suite.server.http.post('/grid/cell', { cell: 'A1', value: '2' });
-    await reread;
+    // The commit stream brings their 2 into the page's cache under the open editor.
+    await expectCellText(page, 'A1', '2', 2000);
     await page.keyboard.press('Enter');
     await page.getByTestId('conflict-dialog').waitFor();
     await page.getByTestId('conflict-keep').click();
     await expectCellText(page, 'A1', '2');
     expect(await storedValues(suite.server, 'A1')).toEqual({ A1: 2 });
+
+    // An empty cell too: what they write there while the user types is not overwritten unasked.
+    await goTo(page, 'B1');
+    await page.keyboard.type('mine');
+    await suite.server.http.post('/grid/cell', { cell: 'B1', value: 'theirs' });
+    // Under the open editor, the grid's cell already shows what the stream brought.
+    await expectCellText(page, 'B1', 'theirs', 2000);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('conflict-dialog').waitFor();
+    await expect(page.getByTestId('conflict-keep').textContent()).resolves.toBe(
+      'Keep theirs (theirs)',
+    );
+    await page.getByTestId('conflict-overwrite').click();
+    await expectCellText(page, 'B1', 'mine');
+    expect(await storedValues(suite.server, 'B1')).toEqual({ B1: 'mine' });
   });
 
   it('[ROB-02] when the server stops answering a banner says so within 5 s and edits are refused aloud', async () => {

@@ -33,7 +33,8 @@ export interface EditState {
   readonly original: string;
   /**
    * The cell's version when editing began: the write expects it, so a change someone else made
-   * while the user typed opens the conflict dialog instead of being overwritten (EDIT-09).
+   * while the user typed opens the conflict dialog instead of being overwritten (EDIT-09); 0
+   * for a cell known to be empty.
    */
   readonly seenVersion?: number | undefined;
   /** 'enter' when typing replaced the cell (arrows commit and move), 'edit' for F2/double-click. */

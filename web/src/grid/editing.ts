@@ -79,7 +79,9 @@ export class EditController {
       cell,
       text,
       original,
-      seenVersion: cached?.version,
+      // A cell known to be empty counts as version 0: a write someone makes there meanwhile is
+      // theirs, not a version this edit saw.
+      seenVersion: cached === null ? 0 : cached?.version,
       origin: options.origin ?? 'cell',
       mode: options.mode ?? 'edit',
       caret: text.length,
