@@ -83,11 +83,18 @@ describe('CommitFeed', () => {
     feed.start();
     const stream = await server.connected(1);
     server.send(stream, 'hello', { seq: 4 });
-    server.send(stream, 'commit', commit(5));
+    const values = [{ sheet: 'Sheet1', cells: [{ cell: 'A1', value: 1 }] }];
+    server.send(stream, 'commit', commit(5, { cells: values }));
     server.send(stream, 'commit', commit(5));
     server.send(stream, 'commit', commit(6));
     await until(() => got.length === 3);
     expect(seqs(got)).toEqual(['resync4', 5, 6]);
+    // What changed is kept, not the values: the page reads what it shows again.
+    expect(got[1]).toEqual({
+      kind: 'commit',
+      event: expect.not.objectContaining({ cells: values }),
+    });
+    expect(got[1]).toMatchObject({ event: { seq: 5, changed_sheets: ['Sheet1'] } });
     expect(live).toEqual([true]);
     feed.stop();
   });

@@ -3,6 +3,12 @@
 // sheet list changed, and whether the whole workbook must be read again.
 import type { CommitEventJson } from '../api/types.js';
 
+/** The part of a commit event that says what changed (the cells' values are not needed). */
+type ChangedParts = Pick<
+  CommitEventJson,
+  'changed_sheets' | 'charts' | 'layout' | 'sheets' | 'workbook_replaced'
+>;
+
 export type SheetAspect = 'cells' | 'charts' | 'layout';
 
 export class OutsideChange {
@@ -17,7 +23,7 @@ export class OutsideChange {
   everything = false;
 
   /** Adds what one commit event says it changed. */
-  add(event: CommitEventJson): void {
+  add(event: ChangedParts): void {
     for (const sheet of event.changed_sheets) this.sheetsBy.cells.add(sheet);
     for (const sheet of event.charts) this.sheetsBy.charts.add(sheet);
     for (const sheet of event.layout) this.sheetsBy.layout.add(sheet);

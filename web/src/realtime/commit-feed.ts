@@ -3,8 +3,14 @@
 import { readEvents } from '../api/sse.js';
 import type { CommitEventJson } from '../api/types.js';
 
+/**
+ * What a commit event says changed, without the changed cells' values: the page reads what it
+ * shows again rather than patching from them, so a tab neither keeps nor relays them.
+ */
+export type CommitSummary = Omit<CommitEventJson, 'cells'>;
+
 export type FeedMessage =
-  | { readonly kind: 'commit'; readonly event: CommitEventJson }
+  | { readonly kind: 'commit'; readonly event: CommitSummary }
   /** What came before `seq` is not known (the server could not replay it): read everything. */
   | { readonly kind: 'resync'; readonly seq: number }
   /** The workbook was deleted or this user's access revoked: nothing more will come. */
@@ -103,7 +109,8 @@ export class CommitFeed {
     } else if (name === 'commit' && isCommit(payload)) {
       if (this.#lastSeq !== undefined && payload.seq <= this.#lastSeq) return false;
       this.#lastSeq = payload.seq;
-      this.options.onMessage({ kind: 'commit', event: payload });
+      const { cells: _values, ...summary } = payload;
+      this.options.onMessage({ kind: 'commit', event: summary });
     } else if (name === 'gone') {
       const detail = (payload as { detail?: unknown } | undefined)?.detail;
       this.options.onMessage({
