@@ -1,6 +1,6 @@
 // RT-01 in the browser: an open page follows the commit stream, so other people's changes (and
-// other tabs') appear as they are committed: cells, dependents on other sheets, new and renamed
-// sheets, charts. A browser's tabs share one stream; when the tab holding it closes, another
+// other tabs') appear as they are committed: cells (flashed for a moment), dependents on other
+// sheets, new and renamed sheets, charts. A browser's tabs share one stream; when the tab holding it closes, another
 // takes over without missing a commit.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -25,7 +25,11 @@ describe.skipIf(!hasChromium)('other clients’ changes in an open page', () => 
     await suite.open();
     await expectCellText(page, 'A1', '0');
     await suite.server.http.post('/grid/cell', { cell: 'A2', value: 'after' });
+    // Someone else's change flashes for a moment (the canvas tints it; the mirror says so).
+    const flashed = page.locator('[data-testid="cell-A2"][data-flash="true"]');
+    await flashed.waitFor({ timeout: 2000 });
     await expectCellText(page, 'A2', 'after', 2000);
+    await flashed.waitFor({ state: 'detached', timeout: 3000 });
     await suite.server.http.post('/grid/cell', { sheet: 'Inputs', cell: 'A1', value: '21' });
     await expectCellText(page, 'A1', '42', 2000);
     expect(suite.ui.errors).toEqual([]);
@@ -69,6 +73,9 @@ describe.skipIf(!hasChromium)('other clients’ changes in an open page', () => 
     await typeInto(second, 'C3', 'from the second tab');
     await expectCellText(ui.page, 'C3', 'from the second tab', 2000);
     expect(streams).toHaveLength(1);
+    // This browser's own changes do not flash, in either tab.
+    await expect(ui.page.locator('[data-flash="true"]').count()).resolves.toBe(0);
+    await expect(second.locator('[data-flash="true"]').count()).resolves.toBe(0);
 
     await ui.page.close();
     await suite.server.http.post('/grid/cell', { cell: 'D4', value: 'after the first closed' });

@@ -2,7 +2,12 @@
 // shared by a browser's tabs (the tab holding the lock follows it and relays), and the changes it
 // reports gathered so a burst costs one re-read.
 import { describe, expect, it } from 'vitest';
-import { CommitFeed, type FeedMessage } from '../../web/src/realtime/commit-feed.js';
+import {
+  CommitFeed,
+  FLASH_CELLS,
+  type CommitSummary,
+  type FeedMessage,
+} from '../../web/src/realtime/commit-feed.js';
 import { SharedFeed, type TabChannel, type TabPorts } from '../../web/src/realtime/shared-feed.js';
 import { ChangeBatches } from '../../web/src/realtime/index.js';
 import { keptActiveSheet, OutsideChange } from '../../web/src/app/outside-change.js';
@@ -94,8 +99,33 @@ describe('CommitFeed', () => {
       kind: 'commit',
       event: expect.not.objectContaining({ cells: values }),
     });
-    expect(got[1]).toMatchObject({ event: { seq: 5, changed_sheets: ['Sheet1'] } });
+    expect(got[1]).toMatchObject({
+      event: { seq: 5, changed_sheets: ['Sheet1'], touched: [{ sheet: 'Sheet1', cells: ['A1'] }] },
+    });
     expect(live).toEqual([true]);
+    feed.stop();
+  });
+
+  it(`keeps the addresses of at most ${FLASH_CELLS} changed cells a commit, to flash them`, async () => {
+    const server = new FakeServer();
+    const got: FeedMessage[] = [];
+    const feed = new CommitFeed(
+      { open: server.open, onMessage: (m) => got.push(m), onLive: () => undefined },
+      0,
+    );
+    feed.start();
+    const stream = await server.connected(1);
+    const many = (sheet: string, count: number) => ({
+      sheet,
+      cells: Array.from({ length: count }, (_, row) => ({ cell: `A${row + 1}`, value: row })),
+    });
+    server.send(stream, 'commit', commit(1, { cells: [many('Sheet1', 60), many('Costs', 60)] }));
+    await until(() => got.length === 1);
+    const event = (got[0] as Extract<FeedMessage, { kind: 'commit' }>).event;
+    expect(event.touched.map((part) => [part.sheet, part.cells.length])).toEqual([
+      ['Sheet1', 60],
+      ['Costs', FLASH_CELLS - 60],
+    ]);
     feed.stop();
   });
 
@@ -281,14 +311,27 @@ describe('what the page reads again', () => {
         applied.push(change);
       },
       () => undefined,
+      'web-me',
       10,
     );
-    batches.take({ kind: 'commit', event: commit(1) });
+    const summary = (seq: number, fields: Partial<CommitSummary> = {}): CommitSummary => {
+      const { cells: _values, ...rest } = commit(seq);
+      return { ...rest, touched: [], ...fields };
+    };
     batches.take({
       kind: 'commit',
-      event: commit(2, { changed_sheets: ['Costs'], charts: ['Costs'] }),
+      event: summary(1, { client: 'web-other', touched: [{ sheet: 'Sheet1', cells: ['A1'] }] }),
     });
-    batches.take({ kind: 'commit', event: commit(3, { changed_sheets: [], layout: ['Sheet1'] }) });
+    batches.take({
+      kind: 'commit',
+      event: summary(2, {
+        client: 'web-me',
+        changed_sheets: ['Costs'],
+        charts: ['Costs'],
+        touched: [{ sheet: 'Costs', cells: ['B2'] }],
+      }),
+    });
+    batches.take({ kind: 'commit', event: summary(3, { changed_sheets: [], layout: ['Sheet1'] }) });
     await until(() => applied.length === 1);
     const change = applied[0]!;
     expect([...change.cellSheets].sort()).toEqual(['Costs', 'Sheet1']);
@@ -296,6 +339,8 @@ describe('what the page reads again', () => {
     expect(change.changed('charts', 'Sheet1')).toBe(false);
     expect(change.changed('layout', 'Sheet1')).toBe(true);
     expect(change.sheetList || change.everything).toBe(false);
+    // Another client's cells flash; this browser's own do not.
+    expect(change.flashes).toEqual(new Map([['Sheet1', new Set(['A1'])]]));
     batches.take({ kind: 'resync', seq: 9 });
     await until(() => applied.length === 2);
     expect(applied[1]!.changed('layout', 'Anything')).toBe(true);

@@ -7,7 +7,10 @@ import type { CommitEventJson } from '../api/types.js';
 type ChangedParts = Pick<
   CommitEventJson,
   'changed_sheets' | 'charts' | 'layout' | 'sheets' | 'workbook_replaced'
->;
+> & {
+  /** Some of the cells whose values changed, by sheet (addresses). */
+  readonly touched: readonly { readonly sheet: string; readonly cells: readonly string[] }[];
+};
 
 export type SheetAspect = 'cells' | 'charts' | 'layout';
 
@@ -21,9 +24,17 @@ export class OutsideChange {
   sheetList = false;
   /** A load, an import, a structure change or a missed stretch of commits: read everything. */
   everything = false;
+  /** Cells other clients changed, by sheet: flashed once their new values are read (RT-01). */
+  readonly flashes = new Map<string, Set<string>>();
 
-  /** Adds what one commit event says it changed. */
-  add(event: ChangedParts): void {
+  /** Adds what one commit event says it changed; `theirs`: another client made it (its cells flash). */
+  add(event: ChangedParts, theirs = false): void {
+    if (theirs)
+      for (const { sheet, cells } of event.touched) {
+        const flashed = this.flashes.get(sheet) ?? new Set<string>();
+        for (const cell of cells) flashed.add(cell);
+        this.flashes.set(sheet, flashed);
+      }
     for (const sheet of event.changed_sheets) this.sheetsBy.cells.add(sheet);
     for (const sheet of event.charts) this.sheetsBy.charts.add(sheet);
     for (const sheet of event.layout) this.sheetsBy.layout.add(sheet);

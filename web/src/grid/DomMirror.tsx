@@ -60,6 +60,7 @@ function MirrorCell(props: {
       data-spilled-from={cached?.spilled_from ?? undefined}
       data-preview={proposed !== undefined ? 'true' : undefined}
       data-overwrite={proposed?.overwrites === true ? 'true' : undefined}
+      data-flash={session.isFlashing(sheet, col, row) ? 'true' : undefined}
       title={display?.error != null ? explainSentinel(display.error) : undefined}
       className="mirror-cell"
       style={{

@@ -53,6 +53,7 @@ import { glideColumns, widthsFrom } from './columns.js';
 import { FrozenRowsBand } from './FrozenRowsBand.js';
 import { FilterButtons } from './FilterButtons.js';
 import {
+  FLASH_TINT,
   GRID_COLUMNS,
   gridTheme,
   HEADER_HEIGHT,
@@ -273,6 +274,11 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
       }
       ctx.restore();
       if (cached?.locked === true) drawPadlock(ctx, rect);
+      // Another client just changed it (RT-01): a brief tint over the cell.
+      if (session.isFlashing(sheet, col, row)) {
+        ctx.fillStyle = FLASH_TINT;
+        ctx.fillRect(rect.x, rect.y, rect.width, rect.height);
+      }
     },
     [session, sheet, layout, preview],
   );

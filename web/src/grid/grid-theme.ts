@@ -43,6 +43,8 @@ export const ERROR_TEXT = '#c5221f';
 export const PREVIEW_BACKGROUND = '#e3edfd';
 export const PREVIEW_OVERWRITE_BACKGROUND = '#fde7d4';
 export const PREVIEW_TEXT = '#1a56db';
+/** Over a cell another client just changed (RT-01): translucent, so its value still shows. */
+export const FLASH_TINT = 'rgba(251, 188, 4, 0.3)';
 /** Values a dynamic array spilled into cells (no input of their own). */
 export const SPILL_TEXT = '#0b6e4f';
 export const SPILL_BACKGROUND = '#f1f8f4';

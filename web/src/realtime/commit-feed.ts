@@ -5,9 +5,27 @@ import type { CommitEventJson } from '../api/types.js';
 
 /**
  * What a commit event says changed, without the changed cells' values: the page reads what it
- * shows again rather than patching from them, so a tab neither keeps nor relays them.
+ * shows again rather than patching from them, so a tab neither keeps nor relays them. The first
+ * FLASH_CELLS changed cells' addresses stay, to flash them.
  */
-export type CommitSummary = Omit<CommitEventJson, 'cells'>;
+export type CommitSummary = Omit<CommitEventJson, 'cells'> & {
+  readonly touched: readonly { readonly sheet: string; readonly cells: readonly string[] }[];
+};
+
+/** The most changed cells one commit flashes: past that many the flash tells nothing more. */
+export const FLASH_CELLS = 100;
+
+function summaryOf({ cells, ...rest }: CommitEventJson): CommitSummary {
+  let left = FLASH_CELLS;
+  const touched = [];
+  for (const { sheet, cells: changed } of cells) {
+    if (left <= 0) break;
+    const addresses = changed.slice(0, left).map((entry) => entry.cell);
+    left -= addresses.length;
+    touched.push({ sheet, cells: addresses });
+  }
+  return { ...rest, touched };
+}
 
 export type FeedMessage =
   | { readonly kind: 'commit'; readonly event: CommitSummary }
@@ -109,8 +127,7 @@ export class CommitFeed {
     } else if (name === 'commit' && isCommit(payload)) {
       if (this.#lastSeq !== undefined && payload.seq <= this.#lastSeq) return false;
       this.#lastSeq = payload.seq;
-      const { cells: _values, ...summary } = payload;
-      this.options.onMessage({ kind: 'commit', event: summary });
+      this.options.onMessage({ kind: 'commit', event: summaryOf(payload) });
     } else if (name === 'gone') {
       const detail = (payload as { detail?: unknown } | undefined)?.detail;
       this.options.onMessage({

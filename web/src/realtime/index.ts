@@ -19,13 +19,15 @@ export class ChangeBatches {
   constructor(
     private readonly apply: (change: OutsideChange) => Promise<void>,
     private readonly gone: (detail: string) => void,
+    /** This browser's client id: its own commits do not flash. */
+    private readonly ownClient: string,
     private readonly gatherMs = GATHER_MS,
   ) {}
 
   take(message: FeedMessage): void {
     if (message.kind === 'gone') return this.gone(message.detail);
     if (message.kind === 'resync') this.#pending.everything = true;
-    else this.#pending.add(message.event);
+    else this.#pending.add(message.event, message.event.client !== this.ownClient);
     this.#timer ??= setTimeout(() => this.#flush(), this.gatherMs);
   }
 
@@ -92,6 +94,7 @@ export function followCommits(session: Session, scope: string): () => void {
       // The workbook was deleted or access revoked: reading it again shows the page's notice.
       void session.refreshWorkbook().catch(() => undefined);
     },
+    session.client.clientId,
   );
   const feed = new SharedFeed({
     name: `gridbook:commits:${scope}`,
