@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventReader } from '../support/event-reader.js';
 import { startApp, type RunningApp } from '../support/start-app.js';
+import { MAX_STREAMS_PER_CALLER } from '../../src/http/routes/events.js';
 
 const follow = (running: RunningApp, query = '', headers: Record<string, string> = {}) =>
   EventReader.open(`${running.url}/events${query}`, headers);
@@ -158,6 +159,30 @@ describe('GET /events', () => {
     expect(query.status).toBeGreaterThanOrEqual(400);
     expect(query.status).toBeLessThan(500);
     expect(query.body.detail).toMatch(/from_seq/);
+  });
+
+  it(`one caller holds at most ${MAX_STREAMS_PER_CALLER} streams at once: the next is refused with 429, and closing one makes room`, async () => {
+    running = await startApp();
+    const held: EventReader[] = [];
+    for (let index = 0; index < MAX_STREAMS_PER_CALLER; index += 1) {
+      const reader = await opened();
+      await reader.next();
+      held.push(reader);
+    }
+    const refused = await fetch(`${running.url}/events`);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(
+      /Too many open event streams/,
+    );
+    held[0]!.close();
+    // The server hears of the close a moment later: bounded retries until the slot is free.
+    let status = 0;
+    for (let attempt = 0; attempt < 50 && status !== 200; attempt += 1) {
+      const again = await opened();
+      status = again.response.status;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(status).toBe(200);
   });
 
   it('closing the server ends open streams instead of waiting for them', async () => {

@@ -24,6 +24,12 @@ export interface EventRouteDeps extends RouteDeps {
   /** CHECK_MS, shorter in tests. */
   readonly checkMs?: number | undefined;
 }
+/**
+ * Streams one caller (a user, or an address in OSS mode) may hold open at once: a page holds one
+ * per browser, so this is room for many browsers and tools, not for an unbounded pile of sockets.
+ */
+export const MAX_STREAMS_PER_CALLER = 32;
+
 /** Unsent bytes past which a client too slow to read is cut off (it reconnects and catches up). */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
@@ -123,6 +129,7 @@ class CommitStream {
 
 export const eventRoutes: FastifyPluginAsyncTypebox<EventRouteDeps> = async (app, deps) => {
   const open = new Set<CommitStream>();
+  const perCaller = new Map<string, number>();
   // A stream never ends by itself: the server's close ends them, or it would wait for them.
   app.addHook('preClose', async () => {
     for (const stream of [...open]) stream.close();
@@ -147,16 +154,30 @@ export const eventRoutes: FastifyPluginAsyncTypebox<EventRouteDeps> = async (app
       // its later checks hold nothing more.
       const check: Caller = { ...caller, hold: undefined };
       const handle = await deps.host.handleFor(caller);
+      // Counted from here to open.add with no await between, so concurrent starts cannot pass it.
+      const key = caller.userId ?? request.ip;
+      if ((perCaller.get(key) ?? 0) >= MAX_STREAMS_PER_CALLER)
+        throw new HttpError(
+          429,
+          `Too many open event streams: ${MAX_STREAMS_PER_CALLER} at once per user. Close one (a browser needs only one for all its tabs) and try again.`,
+        );
       const stream = eventStream(reply);
+      const ended = () => {
+        if (!open.delete(follower)) return;
+        const left = (perCaller.get(key) ?? 1) - 1;
+        if (left > 0) perCaller.set(key, left);
+        else perCaller.delete(key);
+      };
       const follower: CommitStream = new CommitStream(
         stream,
         handle,
         from,
         () => deps.host.handleFor(check),
-        () => open.delete(follower),
+        ended,
         deps.checkMs ?? CHECK_MS,
       );
       open.add(follower);
+      perCaller.set(key, (perCaller.get(key) ?? 0) + 1);
       reply.raw.once('close', () => follower.close());
       return reply;
     },
