@@ -208,7 +208,7 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     await page.keyboard.type('3');
     await suite.server.http.post('/grid/cell', { cell: 'A1', value: '2' });
     // The commit stream brings their 2 into the page's cache under the open editor.
-    await expectCellText(page, 'A1', '2', 2000);
+    await expectCellText(page, 'A1', '2', 5000);
     await page.keyboard.press('Enter');
     await page.getByTestId('conflict-dialog').waitFor();
     await page.getByTestId('conflict-keep').click();
@@ -220,7 +220,7 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     await page.keyboard.type('mine');
     await suite.server.http.post('/grid/cell', { cell: 'B1', value: 'theirs' });
     // Under the open editor, the grid's cell already shows what the stream brought.
-    await expectCellText(page, 'B1', 'theirs', 2000);
+    await expectCellText(page, 'B1', 'theirs', 5000);
     await page.keyboard.press('Enter');
     await page.getByTestId('conflict-dialog').waitFor();
     await expect(page.getByTestId('conflict-keep').textContent()).resolves.toBe(

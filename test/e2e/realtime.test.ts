@@ -27,11 +27,11 @@ describe.skipIf(!hasChromium)('other clients’ changes in an open page', () => 
     await suite.server.http.post('/grid/cell', { cell: 'A2', value: 'after' });
     // Someone else's change flashes for a moment (the canvas tints it; the mirror says so).
     const flashed = page.locator('[data-testid="cell-A2"][data-flash="true"]');
-    await flashed.waitFor({ timeout: 2000 });
-    await expectCellText(page, 'A2', 'after', 2000);
+    await flashed.waitFor({ timeout: 5000 });
+    await expectCellText(page, 'A2', 'after', 5000);
     await flashed.waitFor({ state: 'detached', timeout: 3000 });
     await suite.server.http.post('/grid/cell', { sheet: 'Inputs', cell: 'A1', value: '21' });
-    await expectCellText(page, 'A1', '42', 2000);
+    await expectCellText(page, 'A1', '42', 5000);
     expect(suite.ui.errors).toEqual([]);
   });
 
@@ -42,18 +42,18 @@ describe.skipIf(!hasChromium)('other clients’ changes in an open page', () => 
     await suite.open();
     await expectCellText(page, 'A1', 'mine');
     await suite.server.http.post('/workbook/sheet', { name: 'Costs' });
-    await page.getByTestId('sheet-tab-Costs').waitFor({ timeout: 2000 });
+    await page.getByTestId('sheet-tab-Costs').waitFor({ timeout: 5000 });
     await suite.server.http.post('/workbook/sheet/rename', {
       old_name: 'Sheet1',
       new_name: 'Summary',
     });
     await page
       .locator('[data-testid="sheet-tab-Summary"][aria-selected="true"]')
-      .waitFor({ timeout: 2000 });
+      .waitFor({ timeout: 5000 });
     await expect(page.getByTestId('sheet-tab-Sheet1').count()).resolves.toBe(0);
     await expectCellText(page, 'A1', 'mine');
     await suite.server.http.post('/system/charts', { sheet: 'Summary', data_range: 'A1:A1' });
-    await page.getByTestId('chart-canvas').waitFor({ timeout: 2000 });
+    await page.getByTestId('chart-canvas').waitFor({ timeout: 5000 });
     expect(suite.ui.errors).toEqual([]);
   });
 
@@ -69,9 +69,9 @@ describe.skipIf(!hasChromium)('other clients’ changes in an open page', () => 
     await second.route('**/healthz', () => {});
     await openWorkbook({ ...ui, page: second }, suite.server.url);
     await typeInto(ui.page, 'B2', 'from the first tab');
-    await expectCellText(second, 'B2', 'from the first tab', 2000);
+    await expectCellText(second, 'B2', 'from the first tab', 5000);
     await typeInto(second, 'C3', 'from the second tab');
-    await expectCellText(ui.page, 'C3', 'from the second tab', 2000);
+    await expectCellText(ui.page, 'C3', 'from the second tab', 5000);
     expect(streams).toHaveLength(1);
     // This browser's own changes do not flash, in either tab.
     await expect(ui.page.locator('[data-flash="true"]').count()).resolves.toBe(0);
@@ -79,7 +79,7 @@ describe.skipIf(!hasChromium)('other clients’ changes in an open page', () => 
 
     await ui.page.close();
     await suite.server.http.post('/grid/cell', { cell: 'D4', value: 'after the first closed' });
-    await expectCellText(second, 'D4', 'after the first closed', 3000);
+    await expectCellText(second, 'D4', 'after the first closed', 5000);
     expect(streams).toHaveLength(2);
     expect(ui.errors).toEqual([]);
   });

@@ -9,7 +9,8 @@ import { WorkbookApi } from '../api/workbook-api.js';
 import { SheetLayouts } from './sheet-layouts.js';
 import type { WorkbookJson } from '../api/types.js';
 import { blockRange, CellStore, type CachedCell } from '../grid/cell-store.js';
-import { formatCell, tryParseCell, type CellRef, type Rect } from '../grid/address.js';
+import { formatCell, type CellRef, type Rect } from '../grid/address.js';
+import { CellFlashes } from './cell-flashes.js';
 import { Observable } from './observable.js';
 import { Toasts } from './toasts.js';
 import { SelectionMemory } from './selection-memory.js';
@@ -35,9 +36,6 @@ export type {
 } from './session-types.js';
 
 export type CommitListener = (sheet: string) => void;
-
-/** How long a cell another client changed stays highlighted. */
-const FLASH_MS = 1_000;
 
 export class Session {
   readonly client: ApiClient;
@@ -68,8 +66,8 @@ export class Session {
   readonly localEditListeners = new Set<(sheet: string, rect: Rect) => void>();
   private readonly commitListeners = new Set<CommitListener>();
   private readonly outsideListeners = new Set<(change: OutsideChange) => void>();
-  /** Cells other clients just changed, by sheet ("A1"): drawn highlighted for FLASH_MS (RT-01). */
-  private readonly flashing = new Map<string, Map<string, number>>();
+  /** Cells other clients just changed, tinted a moment once read (RT-01). */
+  private readonly flashes: CellFlashes;
   /** The last commit the page's first reads are sure to include: the commit stream starts after it. */
   openedAtSeq: number | undefined;
   /** Whether the commit stream is followed now (then the heartbeat need not re-read cells). */
@@ -89,11 +87,18 @@ export class Session {
 
   constructor(fetchImpl?: typeof fetch) {
     this.client = new ApiClient(fetchImpl);
+    this.flashes = new CellFlashes({
+      repaint: (sheet, rect) => {
+        for (const listener of this.cellListeners) listener(sheet, rect);
+        this.dataTick.update((tick) => tick + 1);
+      },
+    });
     this.grid = new GridApi(this.client);
     this.workbookApi = new WorkbookApi(this.client);
     this.store = new CellStore({
       read: (sheet, range, signal) => this.grid.read(sheet, range, signal),
       onChange: (sheet, rect) => {
+        this.flashes.read(sheet, rect);
         for (const listener of this.cellListeners) listener(sheet, rect);
         this.dataTick.update((tick) => tick + 1);
       },
@@ -520,42 +525,13 @@ export class Session {
     }
     if (change.everything) this.store.invalidate();
     else for (const sheet of change.cellSheets) this.store.invalidate(sheet);
-    this.flash(change.flashes);
+    this.flashes.expect(change.flashes);
     for (const listener of this.outsideListeners) listener(change);
   }
 
   /** Whether the cell is one another client just changed (the grid draws it highlighted). */
   isFlashing(sheet: string, col: number, row: number): boolean {
-    return (this.flashing.get(sheet)?.get(formatCell({ col, row })) ?? 0) > Date.now();
-  }
-
-  private flash(cells: ReadonlyMap<string, ReadonlySet<string>>): void {
-    if (cells.size === 0) return;
-    const repaint = () => {
-      for (const [sheet, addresses] of cells)
-        for (const address of addresses) {
-          const cell = tryParseCell(address);
-          if (cell === undefined) continue;
-          for (const listener of this.cellListeners)
-            listener(sheet, { ...cell, width: 1, height: 1 });
-        }
-      this.dataTick.update((tick) => tick + 1);
-    };
-    const until = Date.now() + FLASH_MS;
-    for (const [sheet, addresses] of cells) {
-      const flashing = this.flashing.get(sheet) ?? new Map<string, number>();
-      for (const address of addresses) flashing.set(address, until);
-      this.flashing.set(sheet, flashing);
-    }
-    repaint();
-    setTimeout(() => {
-      // A cell flashed again meanwhile keeps its later end.
-      for (const [sheet, flashing] of this.flashing) {
-        for (const [address, end] of flashing) if (end <= until) flashing.delete(address);
-        if (flashing.size === 0) this.flashing.delete(sheet);
-      }
-      repaint();
-    }, FLASH_MS);
+    return this.flashes.isShown(sheet, formatCell({ col, row }));
   }
 
   /**
