@@ -87,20 +87,14 @@ export class Session {
 
   constructor(fetchImpl?: typeof fetch) {
     this.client = new ApiClient(fetchImpl);
-    this.flashes = new CellFlashes({
-      repaint: (sheet, rect) => {
-        for (const listener of this.cellListeners) listener(sheet, rect);
-        this.dataTick.update((tick) => tick + 1);
-      },
-    });
+    this.flashes = new CellFlashes({ repaint: (sheet, rect) => this.cellsChanged(sheet, rect) });
     this.grid = new GridApi(this.client);
     this.workbookApi = new WorkbookApi(this.client);
     this.store = new CellStore({
       read: (sheet, range, signal) => this.grid.read(sheet, range, signal),
       onChange: (sheet, rect) => {
         this.flashes.read(sheet, rect);
-        for (const listener of this.cellListeners) listener(sheet, rect);
-        this.dataTick.update((tick) => tick + 1);
+        this.cellsChanged(sheet, rect);
       },
       onPatched: (sheet, rect) => {
         for (const listener of this.localEditListeners) listener(sheet, rect);
@@ -112,6 +106,12 @@ export class Session {
     });
     this.client.onConnectionChange((online) => this.online.set(online));
     this.layouts = new SheetLayouts(this);
+  }
+
+  /** Cells shown differently now: the canvas repaints them and DOM views render again. */
+  private cellsChanged(sheet: string, rect: Rect): void {
+    for (const listener of this.cellListeners) listener(sheet, rect);
+    this.dataTick.update((tick) => tick + 1);
   }
 
   get activeSheet(): string {
