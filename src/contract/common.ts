@@ -25,6 +25,17 @@ export const ErrorBody = Type.Object(
   { description: 'Every 4xx/5xx answers {detail}; detail names the field or cell at fault.' },
 );
 
+/** The 409 of a write whose `expected_versions` no longer hold (SEED-SPEC: not in {detail}). */
+export const VersionConflictBody = Type.Object(
+  {
+    message: Type.String(),
+    cell: Type.String({ description: 'The first cell whose version differs, upper-case A1.' }),
+    expected: Type.Integer({ description: 'The version the request expected.' }),
+    actual: Type.Integer({ description: 'The version the cell has now (0: never written).' }),
+  },
+  { description: 'A cell changed since the caller read it; nothing was written.' },
+);
+
 export const SheetsResponse = Type.Object({
   sheet: Type.String(),
   sheets: Type.Array(Type.String()),

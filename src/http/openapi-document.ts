@@ -4,7 +4,8 @@
 // each operation can give ({detail}, from the request guard, the body parser, schema validation
 // and the error table in errors.ts), and the bodies of the file uploads, which the routes read
 // themselves (JSON, multipart or the raw file).
-import { ErrorBody } from '../contract/index.js';
+import { ErrorBody, VersionConflictBody } from '../contract/index.js';
+import { SEQ_HEADER } from './route-deps.js';
 
 type Media = { schema?: { required?: unknown[] } & Record<string, unknown>; example?: unknown };
 type Parameter = { name?: string; in?: string };
@@ -68,6 +69,23 @@ const EXTRA_ERRORS: Readonly<Record<string, readonly number[]>> = {
   'post /mcp': [406],
   'get /mcp': [405],
   'delete /mcp': [405],
+};
+
+/**
+ * 409s that are not always {detail}: a version conflict answers {message, cell, expected, actual}
+ * (SEED-SPEC); a duplicate name, a foreign undo step or a workbook changed by another process
+ * answers {detail}.
+ */
+const CONFLICT_BODY = { oneOf: [VersionConflictBody, ErrorBody] };
+const VERSION_CHECKED = new Set(['post /grid/cell', 'post /grid/range', 'post /workbook/undo']);
+
+/** Reads whose answer says, in a header, which commits it includes (`GET /events` follows on). */
+const SEQ_READS = new Set(['get /grid', 'get /api/workbook']);
+
+const SEQ_HEADER_DOC = {
+  description:
+    'The seq of the last commit this answer includes: follow GET /events from it (Last-Event-ID) to miss nothing.',
+  schema: { type: 'string', pattern: '^[0-9]+$' },
 };
 
 /** Uploads the routes read themselves: what may be sent, documented (not validated by Fastify). */
@@ -135,6 +153,14 @@ export function errorStatusesOf(method: string, path: string, operation: Operati
   return [...statuses].sort((a, b) => a - b);
 }
 
+/** `x-gridbook-seq` → `X-Gridbook-Seq`, as the header is written in the docs. */
+function headerName(lower: string): string {
+  return lower.replace(
+    /(^|-)([a-z])/g,
+    (_, dash: string, letter: string) => dash + letter.toUpperCase(),
+  );
+}
+
 export function finishOpenApiDocument<T extends object>(generated: T): T {
   // The generated types are a union of three OpenAPI versions; only the shared shape is touched.
   const document = generated as Document;
@@ -151,12 +177,20 @@ export function finishOpenApiDocument<T extends object>(generated: T): T {
         if (body !== undefined && schema !== undefined && (schema.required ?? []).length === 0)
           body.required = false;
       }
+      const key = `${method} ${path}`;
       const responses = (operation.responses ??= {});
       for (const status of errorStatusesOf(method, path, operation))
         responses[String(status)] ??= {
           description: ERROR_MEANINGS[status] ?? 'Error',
-          content: { 'application/json': { schema: ErrorBody } },
+          content: {
+            'application/json': {
+              schema: status === 409 && VERSION_CHECKED.has(key) ? CONFLICT_BODY : ErrorBody,
+            },
+          },
         };
+      const ok = responses['200'] as { headers?: Record<string, unknown> } | undefined;
+      if (SEQ_READS.has(key) && ok !== undefined)
+        ok.headers = { ...ok.headers, [headerName(SEQ_HEADER)]: SEQ_HEADER_DOC };
     }
   }
   return generated;

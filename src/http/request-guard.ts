@@ -18,6 +18,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Body types a cross-site page can send without a preflight, other than uploads. */
 const SIMPLE_BODY_TYPES = /^(text\/plain|application\/x-www-form-urlencoded)\b/i;
 const ALLOWED_HEADERS = 'Content-Type, X-Gridbook-Client, Authorization';
+/**
+ * Answer headers a listed origin's script may read (CORS hides all but a safelisted few): the
+ * commit a read includes, when to retry, an export's file name.
+ */
+const EXPOSED_HEADERS = 'X-Gridbook-Seq, Retry-After, Content-Disposition';
 
 export interface RequestGuardOptions {
   readonly mode: Config['mode'];
@@ -128,6 +133,7 @@ export function installRequestGuard(app: FastifyInstance, options: RequestGuardO
       if (listed)
         void reply
           .header('access-control-allow-origin', request.headers.origin)
+          .header('access-control-expose-headers', EXPOSED_HEADERS)
           .header('vary', 'Origin');
       if (
         request.method === 'OPTIONS' &&

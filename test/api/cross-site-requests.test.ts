@@ -204,6 +204,18 @@ describe('[SEC-3] CORS for origins the operator lists', () => {
     expect(write.headers['access-control-allow-origin']).toBe(TRUSTED);
   });
 
+  it("lets a listed origin's script read the seq a read includes and an export's file name", async () => {
+    const read = await send(suite.url, 'GET', '/grid', { origin: TRUSTED });
+    expect(read.status).toBe(200);
+    expect(read.headers['x-gridbook-seq']).toMatch(/^[0-9]+$/);
+    const exposed = String(read.headers['access-control-expose-headers'])
+      .split(',')
+      .map((name) => name.trim().toLowerCase());
+    expect(exposed).toEqual(expect.arrayContaining(['x-gridbook-seq', 'content-disposition']));
+    const unlisted = await send(suite.url, 'GET', '/grid', { origin: EVIL });
+    expect(unlisted.headers['access-control-expose-headers']).toBeUndefined();
+  });
+
   it('still refuses every other origin', async () => {
     const response = await send(
       suite.url,

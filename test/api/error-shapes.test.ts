@@ -125,4 +125,29 @@ describe('error shapes', () => {
       expect(Object.keys(response.body), path).toEqual(['detail']);
     }
   });
+
+  it('[ERR-1] a version conflict answers {message, cell, expected, actual}, the shape /openapi.json documents for it', async () => {
+    await server.http.post('/grid/cell', { cell: 'B2', value: '1' });
+    const conflict = await server.http.post('/grid/cell', {
+      cell: 'B2',
+      value: '2',
+      expected_versions: { B2: 0 },
+    });
+    expect(conflict.status).toBe(409);
+    expect(conflict.body).toEqual({
+      message: expect.stringContaining('B2'),
+      cell: 'B2',
+      expected: 0,
+      actual: 1,
+    });
+    const paths = (await server.http.get('/openapi.json')).body.paths;
+    for (const path of ['/grid/cell', '/grid/range', '/workbook/undo']) {
+      const schema = paths[path].post.responses['409'].content['application/json'].schema;
+      // The other 409s (a workbook changed by another process, a foreign undo step) are {detail}.
+      expect(
+        schema.oneOf.map((shape: { required: string[] }) => shape.required.sort()),
+        path,
+      ).toEqual([Object.keys(conflict.body).sort(), ['detail']]);
+    }
+  });
 });

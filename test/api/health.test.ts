@@ -62,6 +62,16 @@ describe('service endpoints', () => {
     expect(peekParameters).toEqual(expect.arrayContaining(['range', 'format', 'sheet', 'mode']));
   });
 
+  it('[SYS-1] the OpenAPI document names X-Gridbook-Seq on the reads that send it', async () => {
+    const paths = (await server.http.get('/openapi.json')).body.paths;
+    for (const path of ['/grid', '/api/workbook']) {
+      const header = paths[path].get.responses['200'].headers?.['X-Gridbook-Seq'];
+      expect(header?.schema, path).toEqual({ type: 'string', pattern: '^[0-9]+$' });
+      const answer = await server.http.get(path);
+      expect(answer.headers.get('x-gridbook-seq'), path).toMatch(/^[0-9]+$/);
+    }
+  });
+
   it('[FIRST-HOUR] every operation has a unique operationId; a body with no required field is optional', async () => {
     const paths = (await server.http.get('/openapi.json')).body.paths as Record<
       string,
