@@ -231,6 +231,36 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     expect(await storedValues(suite.server, 'B1')).toEqual({ B1: 'mine' });
   });
 
+  it('[EDIT-09] what someone wrote into an empty cell just before, unheard of by the page, is not overwritten unasked', async () => {
+    const page = suite.ui.page;
+    await holdBackgroundReads(page);
+    await suite.open();
+    await suite.server.http.post('/grid/cell', { cell: 'B1', value: 'theirs' });
+    await goTo(page, 'B1');
+    await page.keyboard.type('mine');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('conflict-dialog').waitFor();
+    await page.getByTestId('conflict-keep').click();
+    await expectCellText(page, 'B1', 'theirs');
+    expect(await storedValues(suite.server, 'B1')).toEqual({ B1: 'theirs' });
+  });
+
+  it('[EDIT-09] typing into a cell cleared before the page opened writes without a dialog', async () => {
+    await suite.server.http.post('/grid/cell', { cell: 'C1', value: 'old' });
+    await suite.server.http.post('/grid/cell', { cell: 'C1', value: '' });
+    const page = suite.ui.page;
+    await holdBackgroundReads(page);
+    await suite.open();
+    await goTo(page, 'C1');
+    await page.keyboard.type('mine');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => storedValues(suite.server, 'C1'), { timeout: 5000 })
+      .toEqual({ C1: 'mine' });
+    await expectCellText(page, 'C1', 'mine');
+    await expect(page.getByTestId('conflict-dialog').count()).resolves.toBe(0);
+  });
+
   it('[ROB-02] when the server stops answering a banner says so within 5 s and edits are refused aloud', async () => {
     await suite.open();
     const page = suite.ui.page;

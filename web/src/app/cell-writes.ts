@@ -3,6 +3,7 @@
 import type { FormatBody, ReplaceBody } from '../../../src/contract/index.js';
 import { ApiError } from '../api/errors.js';
 import { formatCell, formatRect, type CellRef, type Rect } from '../grid/address.js';
+import type { CachedCell } from '../grid/cell-store.js';
 import { optimisticCell } from './optimistic.js';
 import type { Session } from './session.js';
 
@@ -14,19 +15,49 @@ export interface WriteCellOptions {
 }
 
 /**
- * The version a typed write expects: the one the user saw when the edit began, unless the cell
- * has moved on since through this page's own writes (an earlier edit still on its way).
+ * The version a typed write expects, or undefined for none (the cell is not loaded, or Overwrite).
+ * A filled cell: the version the user saw when the edit began, unless the cell has moved on
+ * since through this page's own writes (an earlier edit still on its way). A cell the page holds
+ * as empty: the newest version the page knows of it, 0 when none; someone may have written it a
+ * moment ago and the page not heard yet, and that write is theirs to keep.
  */
 function expectedVersion(
   session: Session,
   sheet: string,
   address: string,
-  cached: number,
-  seen: number | undefined,
-): number {
-  return seen === undefined || cached === seen || session.isOwnVersion(sheet, address, cached)
-    ? cached
+  known: CachedCell | null | undefined,
+  options: WriteCellOptions,
+): number | undefined {
+  if (options.force === true || known === undefined) return undefined;
+  const seen = options.seenVersion;
+  // Version 0: this write's own optimistic echo over a cell that was empty.
+  if (known === null || known.version === 0)
+    return Math.max(seen ?? 0, session.ownVersion(sheet, address) ?? 0);
+  return seen === undefined ||
+    known.version === seen ||
+    session.isOwnVersion(sheet, address, known.version)
+    ? known.version
     : seen;
+}
+
+/**
+ * After a 409, the version to retry at when the cell is empty now: writing there loses nobody's
+ * input (it was cleared, perhaps before the page read it, and empty cells' versions are not in
+ * the page's reads). Undefined when the refusal stands.
+ */
+async function emptyCellVersion(
+  session: Session,
+  sheet: string,
+  address: string,
+  error: unknown,
+): Promise<number | undefined> {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  const detail = error.detail as { actual?: unknown } | null;
+  const actual = typeof detail === 'object' && detail !== null ? detail.actual : undefined;
+  if (typeof actual !== 'number') return undefined;
+  const fresh = await session.grid.read(sheet, address).catch(() => undefined);
+  const input = fresh?.cells[0]?.input;
+  return fresh !== undefined && (input === undefined || input === '') ? actual : undefined;
 }
 
 /** Type a value into one cell (optimistic display, version-checked, one undo step). */
@@ -51,19 +82,18 @@ export async function writeCell(
     const writtenVersion = await session.queueWrite(async () => {
       // Read the version inside the queue: an earlier queued write to this cell moved it on.
       const known = session.store.cell(sheet, cell.col, cell.row);
-      const version =
-        known === undefined || known === null || before === null || before === undefined
-          ? undefined
-          : expectedVersion(session, sheet, address, known.version, options.seenVersion);
-      const expected =
-        options.force === true || version === undefined
-          ? {}
-          : { expected_versions: { [address]: version } };
-      const written = await session.grid.writeCell({
-        cell: address,
-        value: text,
-        sheet,
-        ...expected,
+      const version = expectedVersion(session, sheet, address, known, options);
+      const request = { cell: address, value: text, sheet };
+      const post = (expected: number | undefined) =>
+        session.grid.writeCell(
+          expected === undefined
+            ? request
+            : { ...request, expected_versions: { [address]: expected } },
+        );
+      const written = await post(version).catch(async (error: unknown) => {
+        const retryAt = await emptyCellVersion(session, sheet, address, error);
+        if (retryAt === undefined || retryAt === version) throw error;
+        return post(retryAt);
       });
       if (written.version !== undefined) {
         session.noteOwnVersion(sheet, address, written.version);

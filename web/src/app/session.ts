@@ -303,7 +303,12 @@ export class Session {
   }
 
   isOwnVersion(sheet: string, address: string, version: number): boolean {
-    return this.ownVersions.get(`${sheet}!${address}`) === version;
+    return this.ownVersion(sheet, address) === version;
+  }
+
+  /** The version this page's last write of the cell left it at, if it wrote it. */
+  ownVersion(sheet: string, address: string): number | undefined {
+    return this.ownVersions.get(`${sheet}!${address}`);
   }
 
   writeRange(
