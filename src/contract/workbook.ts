@@ -73,6 +73,10 @@ export const WorkbookResponse = Type.Object({
   sheets: List(Type.String(), { description: 'Sheet names in tab order.' }),
   can_undo: Type.Boolean(),
   can_redo: Type.Boolean(),
+  locale: Type.String({
+    description:
+      'GRIDBOOK_LOCALE: the locale typed numbers and dates are read in and values shown in (en-US by default).',
+  }),
   layouts: Type.Optional(
     Type.Record(Type.String(), LayoutJson, {
       description: 'Per sheet with frozen panes, sizes or a filter: its layout.',

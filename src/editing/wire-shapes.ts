@@ -2,6 +2,7 @@
 // transport (the REST routes and the MCP tools).
 import {
   formatCell,
+  formatLocale,
   formatRange,
   inputToText,
   isFormula,
@@ -91,6 +92,7 @@ export function workbookJson(workbook: WorkbookReader): WorkbookResponse {
     sheets: workbook.sheetNames,
     can_undo: workbook.undoDepth > 0,
     can_redo: workbook.redoDepth > 0,
+    locale: formatLocale(),
     layouts: layoutsOf(workbook),
   };
 }

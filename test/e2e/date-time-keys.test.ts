@@ -144,3 +144,27 @@ describe.skipIf(!hasChromium)('date and time keys in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 });
+
+describe.skipIf(!hasChromium)('date and time keys on a server in another locale', () => {
+  const suite = useBrowserSuite({ server: { env: { GRIDBOOK_LOCALE: 'en-GB' } } });
+
+  it('[EDIT-14] Ctrl+; on an en-GB server writes today, typed as en-GB reads it, not the US text that is another day there', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    const today = await pageToday(page);
+    await goTo(page, 'B2');
+    await page.keyboard.press('Control+Semicolon');
+    await expect.poll(async () => (await storedCell(suite.server, 'B2'))?.value).toBe(today.serial);
+    const stored = (await storedCell(suite.server, 'B2'))!;
+    // Day first, as en-GB shows and reads dates (01/12/2026 for 1 December).
+    const shown = await page.evaluate(() => {
+      const now = new Date();
+      const two = (part: number) => String(part).padStart(2, '0');
+      return `${two(now.getDate())}/${two(now.getMonth() + 1)}/${now.getFullYear()}`;
+    });
+    expect(stored.display).toBe(shown);
+    expect(stored.format).toEqual({ number_format: 'dd/mm/yyyy' });
+    await expectCellText(page, 'B2', stored.display!);
+    expect(suite.ui.errors).toEqual([]);
+  });
+});

@@ -35,4 +35,22 @@ describe('[EDIT-14] date and time keys', () => {
       numberFormat: 'h:mm AM/PM',
     });
   });
+
+  it("types the date and time in the server's locale, each reading back as this very moment there", () => {
+    const now = new Date(2026, 11, 1, 15, 45);
+    // en-GB reads US-style 12/1/2026 as 12 January: the text must be its own 01/12/2026.
+    for (const [locale, date, time] of [
+      ['en-GB', '01/12/2026', '15:45'],
+      ['de-DE', '1.12.2026', '15:45'],
+      // A short form the reader does not take (2026. 12. 1., PM 3:45): the forms all locales read.
+      ['ko-KR', '2026-12-01', '15:45'],
+      // Another calendar's date (the Persian 1405/9/10) is never typed as if it were this one.
+      ['fa-IR', '2026-12-01', '15:45'],
+    ] as const) {
+      expect(nowEntryText('date', now, locale), locale).toBe(date);
+      expect(parseTypedNumber(date, locale)?.value, locale).toBe(46357);
+      expect(nowEntryText('time', now, locale), locale).toBe(time);
+      expect(parseTypedNumber(time, locale)?.value, locale).toBe(0.65625);
+    }
+  });
 });

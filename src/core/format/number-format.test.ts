@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber } from './number-format.js';
+import { formatNumber, parseTypedNumber } from './number-format.js';
 
 describe('the display cache of formatNumber', () => {
   it('keeps each locale apart: a number shown in en-US is shown anew in de-DE', () => {
@@ -16,5 +16,30 @@ describe('the display cache of formatNumber', () => {
 
   it('formats text and booleans through the engine, not the number cache', () => {
     expect(formatNumber('0.00;-0.00;0;"<"@">"', 'x')).toBe('<x>');
+  });
+});
+
+describe('typed dates in the locale', () => {
+  it("reads a typed short date in the locale's order and gives it the locale's short date format", () => {
+    // 1 December 2026 is serial 46357.
+    expect(parseTypedNumber('12/1/2026', 'en-US')).toEqual({
+      value: 46357,
+      numberFormat: 'm/d/yyyy',
+    });
+    expect(parseTypedNumber('01/12/2026', 'en-GB')).toEqual({
+      value: 46357,
+      numberFormat: 'dd/mm/yyyy',
+    });
+    expect(formatNumber('dd/mm/yyyy', 46357, 'en-GB')).toBe('01/12/2026');
+    expect(parseTypedNumber('1.12.2026', 'de-DE')).toEqual({
+      value: 46357,
+      numberFormat: 'dd.mm.yyyy',
+    });
+    expect(parseTypedNumber('01/12/2026 14:30', 'en-GB')?.numberFormat).toBe('dd/mm/yyyy hh:mm');
+    // ISO dates keep their own format in every locale.
+    expect(parseTypedNumber('2026-12-01', 'en-GB')).toEqual({
+      value: 46357,
+      numberFormat: 'yyyy-mm-dd',
+    });
   });
 });

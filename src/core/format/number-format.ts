@@ -1,7 +1,13 @@
 // The one Excel number-format engine (numfmt): the `display` text the API returns, TEXT(), typed
 // input and xlsx export all use it, so they agree. Locale en-US unless the workbook names another.
 import { formatByExcelRules } from './excel-rules.js';
-import { format as numfmtFormat, getFormatInfo, isValidFormat, parseValue } from 'numfmt';
+import {
+  format as numfmtFormat,
+  getFormatFromId,
+  getFormatInfo,
+  isValidFormat,
+  parseValue,
+} from 'numfmt';
 
 export const DEFAULT_LOCALE = 'en-US';
 
@@ -155,9 +161,14 @@ export function parseTypedNumber(
     return { value, numberFormat: '0%' };
   // Any other kind (a day and month without a year, whose year would come from the clock, say)
   // stays text.
-  const code = FORMAT_FOR_TYPED[id];
+  // A typed short date (time) shows as the locale writes it, as Excel's built-in 14 and 22 do:
+  // 01/12/2026 typed in en-GB is shown so, not turned round to the US 12/1/2026.
+  const code = LOCALE_DATES.has(id) ? getFormatFromId(id, locale) : FORMAT_FOR_TYPED[id];
   return code === undefined ? undefined : { value, numberFormat: code };
 }
+
+/** Built-in formats whose pattern is the locale's short date (with a time): 14 and 22. */
+const LOCALE_DATES = new Set([14, 22]);
 
 let locale = DEFAULT_LOCALE;
 

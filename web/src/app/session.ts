@@ -2,6 +2,7 @@
 // being edited, and every action that changes the workbook. Components read its observables
 // and call its methods; only this class (and the feature modules it hands the client to)
 // talks to the server about cells and sheets.
+import { setFormatLocale } from '../../../src/core/format/number-format.js';
 import { ApiClient } from '../api/client.js';
 import { ApiError, ConnectionLostError, errorMessage } from '../api/errors.js';
 import { GridApi } from '../api/grid-api.js';
@@ -160,6 +161,9 @@ export class Session {
     // Cells first: showing the workbook renders the grid, which should find them cached.
     if (firstScreen !== undefined && firstScreen.body.sheet === workbook.active_sheet)
       this.store.seed(firstScreen.body.sheet, 0, 0, firstScreen.body);
+    // Typed input reads in the server's locale, so the page's own echo of it (optimistic.ts)
+    // and the text the date and time keys type (now-entry.ts) read as the server will.
+    setFormatLocale(workbook.locale);
     this.applyWorkbookJson(workbook);
     // The actions this tab made before a reload (the server's history has nothing to undo when
     // it restarted, so nothing kept is trusted then).

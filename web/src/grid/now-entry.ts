@@ -1,7 +1,8 @@
 // Ctrl+; enters today's date and Ctrl+Shift+; the current time, as in Excel and Sheets. Each is
-// the text a person would type for it (`12/1/2026`, `3:45 PM`), so it goes through typed input
-// like any typed date: the server stores the serial with the date (time) format the text implies.
-// The text is US-style, as the page's own typing of values is (optimistic.ts reads en-US).
+// the text a person would type for it in the server's locale (`12/1/2026`, `3:45 PM` in en-US;
+// `01/12/2026`, `15:45` in en-GB), so it goes through typed input like any typed date: the
+// server stores the serial with the date (time) format the text implies.
+import { formatLocale, parseTypedNumber } from '../../../src/core/format/number-format.js';
 
 export type NowEntry = 'date' | 'time';
 
@@ -25,10 +26,42 @@ export function nowEntryOf(event: NowKey): NowEntry | undefined {
   return undefined;
 }
 
-/** The text typed for the entry at `now` (the browser's local date and time). */
-export function nowEntryText(entry: NowEntry, now: Date): string {
-  if (entry === 'date') return `${now.getMonth() + 1}/${now.getDate()}/${now.getFullYear()}`;
-  const hours = now.getHours();
-  const minutes = String(now.getMinutes()).padStart(2, '0');
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+/** The text typed for the entry at `now` (the browser's local date and time), in `locale`. */
+export function nowEntryText(entry: NowEntry, now: Date, locale = formatLocale()): string {
+  const text = shortText(entry, now, locale);
+  // Only text that reads back as this very date (time) in the locale: US-style text read in
+  // en-GB is another day (12/1/2026 is 12 January), and a short form the reader does not know
+  // would stay text. Otherwise the forms every locale reads alike.
+  const read = parseTypedNumber(text, locale)?.value;
+  if (read !== undefined && Math.abs(read - serialOf(entry, now)) < 1e-9) return text;
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return entry === 'date'
+    ? `${now.getFullYear()}-${month}-${day}`
+    : `${now.getHours()}:${String(now.getMinutes()).padStart(2, '0')}`;
+}
+
+/** The locale's short date (time to the minute), with plain spaces and no direction marks. */
+function shortText(entry: NowEntry, now: Date, locale: string): string {
+  const options: Intl.DateTimeFormatOptions =
+    entry === 'date'
+      ? { year: 'numeric', month: 'numeric', day: 'numeric' }
+      : { hour: 'numeric', minute: '2-digit' };
+  try {
+    return new Intl.DateTimeFormat(locale, options)
+      .format(now)
+      .replace(/[\u00a0\u202f]/g, ' ')
+      .replace(/[\u200e\u200f]/g, '');
+  } catch {
+    return '';
+  }
+}
+
+const MS_PER_DAY = 86_400_000;
+
+/** The date's serial (days since 1899-12-30, as from March 1900 on) or the time's day fraction. */
+function serialOf(entry: NowEntry, now: Date): number {
+  if (entry === 'time') return (now.getHours() * 60 + now.getMinutes()) / 1440;
+  const day = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+  return Math.round((day - Date.UTC(1899, 11, 30)) / MS_PER_DAY);
 }
