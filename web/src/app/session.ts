@@ -38,6 +38,9 @@ export type {
 
 export type CommitListener = (sheet: string) => void;
 
+/** How many cells' own-write versions a page remembers (see `noteOwnVersion`). */
+const MAX_OWN_VERSIONS = 10_000;
+
 export class Session {
   readonly client: ApiClient;
   readonly grid: GridApi;
@@ -303,7 +306,13 @@ export class Session {
   private readonly ownVersions = new Map<string, number>();
 
   noteOwnVersion(sheet: string, address: string, version: number): void {
-    this.ownVersions.set(`${sheet}!${address}`, version);
+    const key = `${sheet}!${address}`;
+    // Newest last, and the oldest forgotten past the bound: a page open all day writes many
+    // cells, and only recent writes can still be on their way when another edit of the cell ends.
+    this.ownVersions.delete(key);
+    this.ownVersions.set(key, version);
+    if (this.ownVersions.size > MAX_OWN_VERSIONS)
+      this.ownVersions.delete(this.ownVersions.keys().next().value!);
   }
 
   isOwnVersion(sheet: string, address: string, version: number): boolean {
