@@ -83,4 +83,27 @@ describe.skipIf(!hasChromium)('other clients’ changes in an open page', () => 
     expect(streams).toHaveLength(2);
     expect(ui.errors).toEqual([]);
   });
+
+  it('[RT-01] without Web Locks (plain http from another machine) a page follows the stream itself while in view', async () => {
+    const page = suite.ui.page;
+    // Web Locks exist only in secure contexts; this page is served as one, so they are removed.
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined });
+    });
+    const streams: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/events') streams.push(request.url());
+    });
+    await holdHeartbeat(page);
+    await suite.open();
+    await expect(page.evaluate(() => 'locks' in navigator && navigator.locks)).resolves.toBe(
+      undefined,
+    );
+    await suite.server.http.post('/grid/cell', { cell: 'B2', value: 'seen without locks' });
+    await expectCellText(page, 'B2', 'seen without locks', 5000);
+    await suite.server.http.post('/workbook/sheet', { name: 'Costs' });
+    await page.getByTestId('sheet-tab-Costs').waitFor({ timeout: 5000 });
+    expect(streams).toHaveLength(1);
+    expect(suite.ui.errors).toEqual([]);
+  });
 });

@@ -10,6 +10,7 @@ import {
 } from '../../web/src/realtime/commit-feed.js';
 import { SharedFeed, type TabChannel, type TabPorts } from '../../web/src/realtime/shared-feed.js';
 import { ChangeBatches } from '../../web/src/realtime/index.js';
+import { VisibleFeed, type TabVisibility } from '../../web/src/realtime/visible-feed.js';
 import { keptActiveSheet, OutsideChange } from '../../web/src/app/outside-change.js';
 import type { CommitEventJson } from '../../web/src/api/types.js';
 
@@ -300,6 +301,63 @@ describe('SharedFeed', () => {
     expect(seqs(late.got)).toEqual(['resync1200']);
     first.feed.stop();
     late.feed.stop();
+  });
+});
+
+/** A tab's visibility the test turns on and off. */
+class FakeVisibility implements TabVisibility {
+  readonly #listeners = new Set<() => void>();
+  constructor(private shown: boolean) {}
+  visible(): boolean {
+    return this.shown;
+  }
+  watch(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+  set(shown: boolean): void {
+    this.shown = shown;
+    for (const listener of this.#listeners) listener();
+  }
+}
+
+describe('VisibleFeed (no Web Locks: plain http from another machine)', () => {
+  it('follows the stream only while the tab is in view, and back in view goes on from the last seq it saw', async () => {
+    const server = new FakeServer();
+    const visibility = new FakeVisibility(false);
+    const got: FeedMessage[] = [];
+    const feed = new VisibleFeed({
+      visibility,
+      open: server.open,
+      deliver: (message) => got.push(message),
+      after: 3,
+    });
+    feed.start();
+    // Out of view at start: no connection is taken.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(server.opens).toEqual([]);
+    visibility.set(true);
+    const first = await server.connected(1);
+    server.send(first, 'hello', { seq: 3 });
+    server.send(first, 'commit', commit(4));
+    await until(() => got.length === 1 && feed.live);
+    visibility.set(false);
+    expect(feed.live).toBe(false);
+    // Hidden, its connection is given back: the server's next commits reach it later.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(server.streams).toHaveLength(1);
+    visibility.set(true);
+    const second = await server.connected(2);
+    expect(server.opens).toEqual([3, 4]);
+    server.send(second, 'hello', { seq: 6 });
+    server.send(second, 'commit', commit(5));
+    server.send(second, 'commit', commit(6));
+    await until(() => got.length === 3);
+    expect(seqs(got)).toEqual([4, 5, 6]);
+    feed.stop();
+    visibility.set(true);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(server.opens).toHaveLength(2);
   });
 });
 

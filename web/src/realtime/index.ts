@@ -6,6 +6,7 @@ import type { Session } from '../app/session.js';
 import { OutsideChange } from '../app/outside-change.js';
 import type { FeedMessage } from './commit-feed.js';
 import { SharedFeed, type TabChannel, type TabPorts } from './shared-feed.js';
+import { VisibleFeed, type TabVisibility } from './visible-feed.js';
 
 /** How long commits are gathered before the page reads what they changed. */
 const GATHER_MS = 40;
@@ -63,8 +64,8 @@ async function openEvents(
 
 /**
  * Web Locks and BroadcastChannel, where the browser has both. Web Locks need a secure context
- * (https, or localhost): a page served over plain http from another machine has none, and keeps
- * the heartbeat's re-read instead of a stream per tab.
+ * (https, or localhost): a page served over plain http from another machine has none, and
+ * follows the stream itself while in view (visible-feed.ts).
  */
 function browserPorts(): TabPorts | undefined {
   const locks = (globalThis as { navigator?: { locks?: LockRequester } }).navigator?.locks;
@@ -76,6 +77,15 @@ function browserPorts(): TabPorts | undefined {
   };
 }
 
+/** The document's visibility. */
+const documentVisibility: TabVisibility = {
+  visible: () => document.visibilityState === 'visible',
+  watch: (listener) => {
+    document.addEventListener('visibilitychange', listener);
+    return () => document.removeEventListener('visibilitychange', listener);
+  },
+};
+
 /** The part of the Web Locks API (navigator.locks) this uses. */
 interface LockRequester {
   request(name: string, options: { signal: AbortSignal }, hold: () => Promise<void>): Promise<void>;
@@ -86,8 +96,6 @@ interface LockRequester {
  * server) for the session; returns the function that stops it.
  */
 export function followCommits(session: Session, scope: string): () => void {
-  const ports = browserPorts();
-  if (ports === undefined) return () => undefined;
   const batches = new ChangeBatches(
     (change) => session.applyOutsideChange(change),
     () => {
@@ -96,13 +104,17 @@ export function followCommits(session: Session, scope: string): () => void {
     },
     session.client.clientId,
   );
-  const feed = new SharedFeed({
-    name: `gridbook:commits:${scope}`,
-    ports,
-    open: (after, signal) => openEvents(session.client, after, signal),
-    deliver: (message) => batches.take(message),
+  const common = {
+    open: (after: number | undefined, signal: AbortSignal) =>
+      openEvents(session.client, after, signal),
+    deliver: (message: FeedMessage) => batches.take(message),
     after: session.openedAtSeq,
-  });
+  };
+  const ports = browserPorts();
+  const feed =
+    ports === undefined
+      ? new VisibleFeed({ ...common, visibility: documentVisibility })
+      : new SharedFeed({ ...common, name: `gridbook:commits:${scope}`, ports });
   session.commitsFollowed = () => feed.live;
   feed.start();
   return () => {
