@@ -77,14 +77,23 @@ function browserPorts(): TabPorts | undefined {
   };
 }
 
+/** The part of the page's document this uses (typed here: the server's checks have no DOM). */
+interface VisibleDocument {
+  readonly visibilityState: string;
+  addEventListener(type: 'visibilitychange', listener: () => void): void;
+  removeEventListener(type: 'visibilitychange', listener: () => void): void;
+}
+
 /** The document's visibility. */
-const documentVisibility: TabVisibility = {
-  visible: () => document.visibilityState === 'visible',
-  watch: (listener) => {
-    document.addEventListener('visibilitychange', listener);
-    return () => document.removeEventListener('visibilitychange', listener);
-  },
-};
+function documentVisibility(page: VisibleDocument): TabVisibility {
+  return {
+    visible: () => page.visibilityState === 'visible',
+    watch: (listener) => {
+      page.addEventListener('visibilitychange', listener);
+      return () => page.removeEventListener('visibilitychange', listener);
+    },
+  };
+}
 
 /** The part of the Web Locks API (navigator.locks) this uses. */
 interface LockRequester {
@@ -113,7 +122,12 @@ export function followCommits(session: Session, scope: string): () => void {
   const ports = browserPorts();
   const feed =
     ports === undefined
-      ? new VisibleFeed({ ...common, visibility: documentVisibility })
+      ? new VisibleFeed({
+          ...common,
+          visibility: documentVisibility(
+            (globalThis as unknown as { document: VisibleDocument }).document,
+          ),
+        })
       : new SharedFeed({ ...common, name: `gridbook:commits:${scope}`, ports });
   session.commitsFollowed = () => feed.live;
   feed.start();
