@@ -6,6 +6,10 @@
 // #NUM! (outside 0–4), #VALUE! (TRUE/FALSE or text) or its own error whatever the dates hold.
 // EDATE and EOMONTH truncate a fractional number of months toward zero (HyperFormula refused it)
 // and refuse TRUE/FALSE for either argument with #VALUE! (HyperFormula read them as 1 and 0).
+// DAYS360's US method follows Excel, not the NASD rule HyperFormula has: an end date on the last
+// day of February stays as it is (DAYS360(29 Feb 2024, 28 Feb 2025) is 358, not 360), and a start
+// on the last day of any month counts as the 30th before the end date's 31st is looked at; its
+// dates are read to the nearest second, as Excel reads a time (46000.999999 is the next day).
 // All live in state shared by every engine (the date helper's prototype, the plugins'
 // metadata), so they are corrected once.
 import { CellError, ErrorType, HyperFormula } from 'hyperformula';
@@ -31,6 +35,7 @@ interface FunctionCall {
 
 interface DatePlugin {
   yearfrac(ast: FunctionCall, state: unknown): unknown;
+  days360(ast: FunctionCall, state: unknown): unknown;
   edate(ast: FunctionCall, state: unknown): unknown;
   eomonth(ast: FunctionCall, state: unknown): unknown;
   evaluateAst(ast: unknown, state: unknown): unknown;
@@ -38,10 +43,11 @@ interface DatePlugin {
     args: readonly unknown[],
     state: unknown,
     metadata: unknown,
-    compute: (date: number, months: number) => unknown,
+    compute: (...args: never[]) => unknown,
   ): unknown;
   metadata(name: string): unknown;
   readonly dateTimeHelper: DateHelper & {
+    daysInMonth(year: number, month: number): number;
     dateToNumber(date: SimpleDate): number;
     endOfMonth(date: SimpleDate): SimpleDate;
     getWithinBounds(serial: number): number | undefined;
@@ -82,6 +88,7 @@ export function readExcelDateEdges(): void {
   }
   checkYearFractionBasisFirst();
   shiftWholeMonths();
+  countDays360AsExcel();
   corrected = true;
 }
 
@@ -114,17 +121,22 @@ function shiftWholeMonths(): void {
         if (typeof this.evaluateAst(arg, state) === 'boolean')
           return new CellError(ErrorType.VALUE, `${name} refuses TRUE and FALSE`);
       }
-      return this.runFunction(ast.args, state, this.metadata(name), (serial, months) => {
-        const helper = this.dateTimeHelper;
-        const date = helper.numberToSimpleDate(serial);
-        const index = date.year * 12 + date.month - 1 + Math.trunc(months);
-        const year = Math.floor(index / 12);
-        const month = index - year * 12 + 1;
-        const last = helper.endOfMonth({ year, month, day: 1 });
-        const day = monthEnd ? last.day : Math.min(date.day, last.day);
-        const shifted = helper.getWithinBounds(helper.dateToNumber({ year, month, day }));
-        return shifted ?? new CellError(ErrorType.NUM, `${name}: the date is outside 1900–9999`);
-      });
+      return this.runFunction(
+        ast.args,
+        state,
+        this.metadata(name),
+        (serial: number, months: number) => {
+          const helper = this.dateTimeHelper;
+          const date = helper.numberToSimpleDate(serial);
+          const index = date.year * 12 + date.month - 1 + Math.trunc(months);
+          const year = Math.floor(index / 12);
+          const month = index - year * 12 + 1;
+          const last = helper.endOfMonth({ year, month, day: 1 });
+          const day = monthEnd ? last.day : Math.min(date.day, last.day);
+          const shifted = helper.getWithinBounds(helper.dateToNumber({ year, month, day }));
+          return shifted ?? new CellError(ErrorType.NUM, `${name}: the date is outside 1900–9999`);
+        },
+      );
     };
   }
 }
@@ -140,4 +152,44 @@ function basisRefusal(basis: unknown): CellError | undefined {
   return whole < 0 || whole > 4
     ? new CellError(ErrorType.NUM, 'basis must be 0, 1, 2, 3 or 4')
     : undefined;
+}
+
+const SECONDS_PER_DAY = 86_400;
+
+function countDays360AsExcel(): void {
+  const plugin = HyperFormula.getFunctionPlugin('DAYS360') as
+    { prototype?: DatePlugin } | undefined;
+  const prototype = plugin?.prototype;
+  if (typeof prototype?.days360 !== 'function')
+    throw new Error('HyperFormula no longer has DAYS360 where excel-date-serials.ts patches it.');
+  prototype.days360 = function (this: DatePlugin, ast, state) {
+    const count = (from: number, to: number, european: boolean | undefined) => {
+      const helper = this.dateTimeHelper;
+      const dateOf = (serial: number) =>
+        helper.numberToSimpleDate(Math.round(serial * SECONDS_PER_DAY) / SECONDS_PER_DAY);
+      return days360(dateOf(from), dateOf(to), european === true, helper);
+    };
+    return this.runFunction(ast.args, state, this.metadata('DAYS360'), count);
+  };
+}
+
+/** Excel's DAYS360 of two dates: its US method, or the European one (`european`). */
+export function days360(
+  start: SimpleDate,
+  end: SimpleDate,
+  european: boolean,
+  month: { daysInMonth(year: number, month: number): number },
+): number {
+  let startDay = start.day;
+  let endDay = end.day;
+  if (european) {
+    startDay = Math.min(startDay, 30);
+    endDay = Math.min(endDay, 30);
+  } else {
+    if (startDay === month.daysInMonth(start.year, start.month)) startDay = 30;
+    // An end on the 31st counts as the 1st of the next month (31 days past the 30th) unless the
+    // start is on the 30th, when it counts as the 30th.
+    if (endDay === 31 && startDay === 30) endDay = 30;
+  }
+  return 360 * (end.year - start.year) + 30 * (end.month - start.month) + endDay - startDay;
 }

@@ -108,3 +108,29 @@ describe('EDATE and EOMONTH shift by whole months (ironcalc DATE_DAY_MONTH_YEAR,
     expect(calc('=EDATE(61,-7)')).toBe('#NUM!');
   });
 });
+
+// ironcalc DATE_AND_TIME--DAYS_DAYS360.xlsx column D, and Microsoft's DAYS360 page.
+describe("DAYS360 counts as Excel's US and European methods do", () => {
+  it.each([
+    // An end on February's last day stays as it is (the NASD rule would make it 360).
+    ['=DAYS360(DATE(2024,2,29),DATE(2025,2,28))', 358],
+    ['=DAYS360(DATE(2025,2,28),DATE(2025,3,1))', 1],
+    ['=DAYS360(DATE(2024,2,28),DATE(2024,3,1))', 3],
+    // A start on February's last day is the 30th before the end's 31st is looked at.
+    ['=DAYS360(DATE(2024,2,29),DATE(2024,3,31))', 30],
+    ['=DAYS360(DATE(2025,6,30),DATE(2025,7,31))', 30],
+    ['=DAYS360(DATE(2025,7,30),DATE(2025,7,31))', 0],
+    ['=DAYS360(DATE(2025,1,15),DATE(2025,1,31))', 16],
+    ['=DAYS360(DATE(2024,1,31),DATE(2024,2,28))', 28],
+    // Dates are read to the nearest second: 46000.999999 is 10 December.
+    ['=DAYS360(45992.000001,46000.999999)', 9],
+    ['=DAYS360(DATE(2025,1,10)+TIME(0,1,0),DATE(2025,1,10)+TIME(23,59,0))', 0],
+    ['=DAYS360(DATE(2025,1,10),DATE(2025,1,1))', -9],
+    // The European method: the 31st is the 30th, at either end.
+    ['=DAYS360(DATE(2024,2,29),DATE(2024,3,31),TRUE)', 31],
+    ['=DAYS360(DATE(2025,1,31),DATE(2025,3,31),TRUE)', 60],
+    ['=DAYS360(-10,-5)', '#NUM!'],
+  ])('%s is %j', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+});
