@@ -10,6 +10,8 @@
 // day of February stays as it is (DAYS360(29 Feb 2024, 28 Feb 2025) is 358, not 360), and a start
 // on the last day of any month counts as the 30th before the end date's 31st is looked at; its
 // dates are read to the nearest second, as Excel reads a time (46000.999999 is the next day).
+// DATE refuses a year past 9999 once the months have carried into it (DATE(9999,13,-1) is #NUM!,
+// not 30 December 9999), before the days are counted.
 // All live in state shared by every engine (the date helper's prototype, the plugins'
 // metadata), so they are corrected once.
 import { CellError, ErrorType, HyperFormula } from 'hyperformula';
@@ -34,6 +36,7 @@ interface FunctionCall {
 }
 
 interface DatePlugin {
+  date(ast: FunctionCall, state: unknown): unknown;
   yearfrac(ast: FunctionCall, state: unknown): unknown;
   days360(ast: FunctionCall, state: unknown): unknown;
   edate(ast: FunctionCall, state: unknown): unknown;
@@ -48,6 +51,7 @@ interface DatePlugin {
   metadata(name: string): unknown;
   readonly dateTimeHelper: DateHelper & {
     daysInMonth(year: number, month: number): number;
+    getEpochYearZero(): number;
     dateToNumber(date: SimpleDate): number;
     endOfMonth(date: SimpleDate): SimpleDate;
     getWithinBounds(serial: number): number | undefined;
@@ -89,6 +93,7 @@ export function readExcelDateEdges(): void {
   checkYearFractionBasisFirst();
   shiftWholeMonths();
   countDays360AsExcel();
+  refuseYearsPast9999();
   corrected = true;
 }
 
@@ -192,4 +197,30 @@ export function days360(
     if (endDay === 31 && startDay === 30) endDay = 30;
   }
   return 360 * (end.year - start.year) + 30 * (end.month - start.month) + endDay - startDay;
+}
+
+function refuseYearsPast9999(): void {
+  const plugin = HyperFormula.getFunctionPlugin('DATE') as { prototype?: DatePlugin } | undefined;
+  const prototype = plugin?.prototype;
+  if (typeof prototype?.date !== 'function')
+    throw new Error('HyperFormula no longer has DATE where excel-date-serials.ts patches it.');
+  prototype.date = function (this: DatePlugin, ast, state) {
+    const compute = (yearArg: number, monthArg: number, dayArg: number) => {
+      const helper = this.dateTimeHelper;
+      let year = Math.trunc(yearArg);
+      // Years 0–1899 count from 1900, as Excel's DATE(100,1,1) is 1 January 2000.
+      if (year < helper.getEpochYearZero()) year += helper.getEpochYearZero();
+      const months = Math.trunc(monthArg) - 1;
+      year += Math.floor(months / 12);
+      const month = months - Math.floor(months / 12) * 12 + 1;
+      if (year > 9999 || year < 1900)
+        return new CellError(ErrorType.NUM, 'DATE: the year is outside 1900–9999');
+      const serial = helper.dateToNumber({ year, month, day: 1 }) + Math.trunc(dayArg) - 1;
+      return (
+        helper.getWithinBounds(serial) ??
+        new CellError(ErrorType.NUM, 'DATE: the date is outside 1900–9999')
+      );
+    };
+    return this.runFunction(ast.args, state, this.metadata('DATE'), compute);
+  };
 }

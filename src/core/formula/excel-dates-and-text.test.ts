@@ -134,3 +134,24 @@ describe("DAYS360 counts as Excel's US and European methods do", () => {
     expect(calc(formula)).toBe(expected);
   });
 });
+
+// ironcalc DATE_AND_TIME--DATE.xlsx (Excel's cached #NUM! for DATE(9999,13,-1)) and Microsoft's
+// DATE page: a year 0–1899 counts from 1900, past 9999 is #NUM!.
+describe('DATE refuses years past 9999, after months carry', () => {
+  it.each([
+    ['=DATE(9999,13,-1)', '#NUM!'],
+    ['=DATE(10000,1,-1)', '#NUM!'],
+    ['=DATE(9999,12,31)', 2_958_465],
+    ['=DATE(9999,12,32)', '#NUM!'],
+    ['=DATE(9998,13,1)', 2_958_101],
+    ['=DATE(100,1,1)', 36_526],
+    ['=DATE(0,1,1)', 1],
+    ['=DATE(2024,0,1)', 45_261],
+    ['=DATE(2024,-1,1)', 45_231],
+    ['=DATE(1900,1,0)', 0],
+    ['=DATE(1900,0,1)', '#NUM!'],
+    ['=DATE(2024.9,2.9,29.9)', 45_351],
+  ])('%s is %j', (formula, expected) => {
+    expect(calc(formula)).toBe(expected);
+  });
+});
