@@ -323,9 +323,11 @@ export function installErrorHandling(
       return;
     }
     const domainStatus = statusOf(error, table);
+    // Nothing was stored (or read): the same request sent again now is answered.
     if (
-      error instanceof WorkbookChangedElsewhereError &&
-      !(error instanceof WorkbookDeletedElsewhereError)
+      (error instanceof WorkbookChangedElsewhereError &&
+        !(error instanceof WorkbookDeletedElsewhereError)) ||
+      error instanceof ReadInterruptedError
     )
       void reply.header('retry-after', '0');
     if (domainStatus !== undefined) {

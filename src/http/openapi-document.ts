@@ -40,7 +40,7 @@ const ERROR_MEANINGS: Readonly<Record<number, string>> = {
   422: 'The body or query does not match the schema (the detail names the field)',
   429: 'The AI provider is rate-limiting the stored key',
   502: 'The AI provider failed to answer',
-  503: 'SaaS: a stored provider key or plugin secret does not open under GRIDBOOK_SECRET_KEY (the operator must start with the key it was sealed under)',
+  503: 'Not done, send it again when Retry-After says (0: at once): another server process changed the workbook at the same moment, or a whole-sheet read met commits on every attempt. Without Retry-After: the journal failed (no change until a restart), or (SaaS) a stored provider key or plugin secret does not open under GRIDBOOK_SECRET_KEY',
   504: 'The AI provider call was aborted or timed out',
 };
 
@@ -73,8 +73,7 @@ const EXTRA_ERRORS: Readonly<Record<string, readonly number[]>> = {
 
 /**
  * 409s that are not always {detail}: a version conflict answers {message, cell, expected, actual}
- * (SEED-SPEC); a duplicate name, a foreign undo step or a workbook changed by another process
- * answers {detail}.
+ * (SEED-SPEC); a foreign undo step, or a commit stream no longer kept, answers {detail}.
  */
 const CONFLICT_BODY = { oneOf: [VersionConflictBody, ErrorBody] };
 const VERSION_CHECKED = new Set(['post /grid/cell', 'post /grid/range', 'post /workbook/undo']);

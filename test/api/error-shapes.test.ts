@@ -143,7 +143,7 @@ describe('error shapes', () => {
     const paths = (await server.http.get('/openapi.json')).body.paths;
     for (const path of ['/grid/cell', '/grid/range', '/workbook/undo']) {
       const schema = paths[path].post.responses['409'].content['application/json'].schema;
-      // The other 409s (a workbook changed by another process, a foreign undo step) are {detail}.
+      // The other 409s (a foreign undo step, a commit stream no longer kept) are {detail}.
       expect(
         schema.oneOf.map((shape: { required: string[] }) => shape.required.sort()),
         path,

@@ -99,6 +99,37 @@ export function storedClientId(
   }
 }
 
+/** How many times a request answered "503, Retry-After" is sent again before the 503 stands. */
+const MAX_RESENDS = 3;
+/** The longest Retry-After waited for; past it the 503 is shown. */
+const MAX_RESEND_WAIT_MS = 5_000;
+
+/** How long to wait before sending again, or undefined when the answer stands. */
+export function resendDelay(response: Response, resent: number): number | undefined {
+  if (response.status !== 503 || resent >= MAX_RESENDS) return undefined;
+  const header = response.headers.get('retry-after');
+  if (header === null || !/^\d{1,4}$/.test(header.trim())) return undefined;
+  const ms = Number(header) * 1000;
+  // "At once" backs off a little, so processes that collided do not collide again in step.
+  return ms > MAX_RESEND_WAIT_MS ? undefined : Math.max(ms, 20 * 2 ** resent);
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted === true) return reject(new DOMException('Aborted', 'AbortError'));
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', abort, { once: true });
+    function done() {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }
+    function abort() {
+      clearTimeout(timer);
+      reject(new DOMException('Aborted', 'AbortError'));
+    }
+  });
+}
+
 export class ApiClient {
   private readonly listeners = new Set<ConnectionListener>();
   private auth: RequestAuth | undefined;
@@ -158,12 +189,20 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
     }
     let response: Response;
-    try {
-      response = await this.fetchImpl(url, init);
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      this.report(false);
-      throw new ConnectionLostError(path);
+    for (let resent = 0; ; resent += 1) {
+      try {
+        response = await this.fetchImpl(url, init);
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') throw error;
+        this.report(false);
+        throw new ConnectionLostError(path);
+      }
+      // The server stored (or read) nothing and says when the same request will be answered: a
+      // write that met another server process's commit, a read that met commits throughout.
+      const wait = resendDelay(response, resent);
+      if (wait === undefined) break;
+      await response.body?.cancel();
+      await pause(wait, options.signal);
     }
     this.report(true);
     if (response.status === 401) this.auth?.rejected();
