@@ -64,6 +64,7 @@ import {
 import { importedNames, namesToWrite, readWorkbookXml } from './defined-names.js';
 import { rewriteDefinedNames, rewriteQualifiedNames, type ImportedName } from './name-rewrite.js';
 import { checkInflatedSize } from './zip-bounds.js';
+import { addCharts, plottedData, readCharts, type SheetWithCharts } from './xlsx-charts.js';
 import { readParts } from './zip-entries.js';
 import { readCharacterSet, writeApplicationFor } from './xlsx-application.js';
 import { RICH_ERROR_PARTS, richErrorCells, richErrorsOf } from './xlsx-rich-errors.js';
@@ -350,7 +351,39 @@ export async function encodeXlsx(
       visibility: 'visible',
     },
   ];
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const written = Buffer.from(await workbook.xlsx.writeBuffer());
+  return addCharts(written, chartedSheets(document, names, values));
+}
+
+/** A chart over more cells than this is left out of an export (its cached values would be huge). */
+const MAX_CHART_CELLS = 200_000;
+
+/**
+ * Each sheet's charts as xlsx-charts.ts writes them: a chart plots its range on the sheet it
+ * names (its own when it names none), by the name the file gives that sheet; a chart whose
+ * sheet is gone, or whose range holds nothing to plot, is left out.
+ */
+function chartedSheets(
+  document: WorkbookDocument,
+  names: readonly string[],
+  values: ComputedValues,
+): SheetWithCharts[] {
+  return document.sheets.map((sheet, index) => ({
+    excelName: names[index]!,
+    charts: sheet.charts ?? [],
+    plotted: (chart) => {
+      const range = tryParseRange(chart.data_range);
+      if (range === undefined) return undefined;
+      const wanted = (range.sheet ?? sheet.name).toLowerCase();
+      const at = document.sheets.findIndex((one) => one.name.toLowerCase() === wanted);
+      if (at === -1) return undefined;
+      const cells = (range.end.row - range.start.row + 1) * (range.end.col - range.start.col + 1);
+      if (cells > MAX_CHART_CELLS) return undefined;
+      const source = document.sheets[at]!.name;
+      const data = plottedData(range, chart.orientation, (row, col) => values(source, row, col));
+      return data === undefined ? undefined : { sheet: names[at]!, data };
+    },
+  }));
 }
 
 function writeCell(
@@ -1183,7 +1216,7 @@ export async function decodeXlsx(
     xml === undefined ? { names: [], sheets: [] } : readWorkbookXml(xml),
     (text) => cleanFormula(text),
   );
-  const sheets = worksheets.map((worksheet): SheetSnapshot => {
+  const read = worksheets.map((worksheet): SheetSnapshot => {
     try {
       const layout = readLayout(worksheet, tables, marks.get(worksheet.name)?.baseColumnWidth);
       const formats = readFormats(worksheet);
@@ -1207,6 +1240,12 @@ export async function decodeXlsx(
         `could not be read (${(error as Error).message}).`,
       );
     }
+  });
+  // A chart that does not map onto a Gridbook chart is left out; none fails the import.
+  const charts = await readCharts(data, read);
+  const sheets = read.map((sheet) => {
+    const found = charts.bySheet.get(sheet.name);
+    return found === undefined ? sheet : { ...sheet, charts: found };
   });
   const activeTab = workbook.views?.[0]?.activeTab;
   const active =
