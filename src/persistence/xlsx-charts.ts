@@ -539,6 +539,9 @@ export interface ImportedCharts {
 export interface ImportedSheet {
   readonly name: string;
   readonly layout?: SheetLayout | undefined;
+  /** The file's default column width and row height in px (Excel's 64 and 20 when it has none). */
+  readonly defaultColumnWidth?: number | undefined;
+  readonly defaultRowHeight?: number | undefined;
 }
 
 const PREFIX = '(?:[\\w.-]+:)?';
@@ -767,12 +770,13 @@ function markerOf(xml: string | undefined) {
 }
 
 /** Column widths and row heights in px, as the imported sheet has them (Excel's defaults else). */
-function geometryOf(layout: SheetLayout | undefined) {
-  const widths = new Map(layout?.columnWidths ?? []);
-  const heights = new Map(layout?.rowHeights ?? []);
-  const defaultWidth = layout?.defaultColumnWidth ?? EXCEL_COLUMN_PX;
+function geometryOf(sheet: ImportedSheet) {
+  const widths = new Map(sheet.layout?.columnWidths ?? []);
+  const heights = new Map(sheet.layout?.rowHeights ?? []);
+  const defaultWidth = sheet.defaultColumnWidth ?? EXCEL_COLUMN_PX;
+  const defaultHeight = sheet.defaultRowHeight ?? EXCEL_ROW_PX;
   const width = (col: number) => widths.get(col) ?? defaultWidth;
-  const height = (row: number) => heights.get(row) ?? EXCEL_ROW_PX;
+  const height = (row: number) => heights.get(row) ?? defaultHeight;
   const span = (size: (index: number) => number, from: number, to: number): number => {
     let total = 0;
     for (let index = from; index < Math.min(to, from + 20_000); index += 1) total += size(index);
@@ -787,8 +791,8 @@ function geometryOf(layout: SheetLayout | undefined) {
   return { width, height, span, at };
 }
 
-function anchorsOf(drawingXml: string, layout: SheetLayout | undefined): Anchor[] {
-  const geometry = geometryOf(layout);
+function anchorsOf(drawingXml: string, sheet: ImportedSheet): Anchor[] {
+  const geometry = geometryOf(sheet);
   const anchors: Anchor[] = [];
   const pattern =
     /<((?:[\w.-]+:)?)(twoCellAnchor|oneCellAnchor|absoluteAnchor)\b[^>]*>([\s\S]*?)<\/\1\2>/g;
@@ -879,7 +883,7 @@ export async function readCharts(
             .filter((one) => one.type.endsWith('/chart'))
             .map((one) => [one.id, resolveTarget(drawingPart, one.target)]),
         );
-        for (const anchor of anchorsOf(drawingXml, sheet.layout)) {
+        for (const anchor of anchorsOf(drawingXml, sheet)) {
           const chartPart = targets.get(anchor.chartRelationship);
           if (chartPart === undefined) continue;
           count += 1;

@@ -572,17 +572,21 @@ function defaultColumnWidthOf(
   worksheet: ExcelJS.Worksheet,
   baseColumnWidth: number | undefined,
 ): Pick<SheetLayout, 'defaultColumnWidth'> {
-  const stated = statedDefaultColumnWidth(worksheet);
-  const px =
-    stated !== undefined
-      ? stated
-      : baseColumnWidth === undefined
-        ? undefined
-        : Math.ceil((baseColumnWidth * 7 + 5) / 8) * 8;
+  const px = fileDefaultColumnWidth(worksheet, baseColumnWidth);
   // Gridbook's own default needs no mention (every export states it).
   return px === undefined || px === DEFAULT_COLUMN_WIDTH
     ? {}
     : { defaultColumnWidth: Math.min(MAX_SIZE, Math.max(MIN_SIZE, px)) };
+}
+
+/** The default column width in px the sheet's `<sheetFormatPr>` gives, if it gives one. */
+function fileDefaultColumnWidth(
+  worksheet: ExcelJS.Worksheet,
+  baseColumnWidth: number | undefined,
+): number | undefined {
+  const stated = statedDefaultColumnWidth(worksheet);
+  if (stated !== undefined) return stated;
+  return baseColumnWidth === undefined ? undefined : Math.ceil((baseColumnWidth * 7 + 5) / 8) * 8;
 }
 
 /** The px of the sheet's `<sheetFormatPr defaultColWidth>`, when the file states one. */
@@ -1242,7 +1246,23 @@ export async function decodeXlsx(
     }
   });
   // A chart that does not map onto a Gridbook chart is left out; none fails the import.
-  const charts = await readCharts(data, read);
+  const charts = await readCharts(
+    data,
+    read.map((sheet, index) => {
+      const worksheet = worksheets[index]!;
+      const rowPoints = worksheet.properties?.defaultRowHeight;
+      return {
+        name: sheet.name,
+        layout: sheet.layout,
+        defaultColumnWidth: fileDefaultColumnWidth(
+          worksheet,
+          marks.get(worksheet.name)?.baseColumnWidth,
+        ),
+        defaultRowHeight:
+          typeof rowPoints === 'number' && rowPoints > 0 ? pixelRowHeight(rowPoints) : undefined,
+      };
+    }),
+  );
   const sheets = read.map((sheet) => {
     const found = charts.bySheet.get(sheet.name);
     return found === undefined ? sheet : { ...sheet, charts: found };
