@@ -192,6 +192,27 @@ describe('charts in xlsx', () => {
     ]);
   });
 
+  it('reads charts from a drawing in the default namespace, as openpyxl writes one, which exceljs cannot parse', async () => {
+    const original = charted();
+    const zip = await JSZip.loadAsync(await exportXlsx(original, { at: AT }));
+    for (const name of ['xl/drawings/drawing1.xml', 'xl/drawings/drawing2.xml']) {
+      const drawing = await zip.file(name)!.async('string');
+      zip.file(
+        name,
+        drawing
+          .replace('xmlns:xdr="', 'xmlns="')
+          .replace(/<(\/?)xdr:/g, '<$1')
+          .replace(/ macro=""/g, ''),
+      );
+    }
+    const copy = open({ name: 'Copy' });
+    copy.apply(
+      await importXlsxOps(copy, await zip.generateAsync({ type: 'nodebuffer' }), 'Copy.xlsx'),
+    );
+    for (const sheet of ["Q3 data's", 'Summary'])
+      expect(withoutIds(copy, sheet)).toEqual(withoutIds(original, sheet));
+  });
+
   it('skips charts Gridbook cannot draw and never fails the import for one', async () => {
     const zip = await JSZip.loadAsync(await exportXlsx(charted(), { at: AT }));
     const bar = await zip.file('xl/charts/chart1.xml')!.async('string');

@@ -1,7 +1,8 @@
 // xlsx through exceljs (the only importer of exceljs). Export: one worksheet per sheet, values,
 // formulas with their cached results (or computed values only), locked cells as cell
-// protection on a protected sheet, the active tab. Import: values and formulas (our engine
-// recomputes them; cached results are not trusted), locks from protected sheets.
+// protection on a protected sheet, the active tab, charts (added to exceljs's zip by
+// xlsx-charts.ts). Import: values and formulas (our engine recomputes them; cached results are
+// not trusted), locks from protected sheets, the charts that map onto Gridbook charts.
 // exceljs is loaded on the first xlsx export or import: it adds about 15 MiB to every server
 // process, and most never touch xlsx (bench/README.md, W6).
 import { Readable } from 'node:stream';
@@ -1184,6 +1185,34 @@ function keepWorkbookXml(workbook: ExcelJS.Workbook): () => string | undefined {
   return () => kept;
 }
 
+interface DrawingReading {
+  _processDrawingEntry?: (
+    stream: AsyncIterable<unknown>,
+    model: { drawings?: Record<string, unknown> },
+    name: string,
+  ) => unknown;
+}
+
+/**
+ * exceljs reads each drawing part for the images it anchors, which Gridbook does not keep, and
+ * knows only drawings whose elements carry the `xdr:` prefix: a drawing in the default
+ * namespace (as openpyxl writes a chart's) parses to nothing, and exceljs then fails the whole
+ * workbook ("reading 'anchors'"). Such a drawing is taken as anchoring nothing; the charts it
+ * holds are read by xlsx-charts.ts from the parts themselves.
+ */
+function tolerateUnreadDrawings(workbook: ExcelJS.Workbook): void {
+  const reader = workbook.xlsx as unknown as DrawingReading;
+  const readDrawing = reader._processDrawingEntry;
+  if (typeof readDrawing !== 'function') return;
+  reader._processDrawingEntry = async function (stream, model, name) {
+    const result = await readDrawing.call(this, stream, model, name);
+    const drawings = model.drawings;
+    if (drawings !== undefined && (drawings[name] === undefined || drawings[name] === null))
+      drawings[name] = { anchors: [] };
+    return result;
+  };
+}
+
 /** `maxCells` (GRIDBOOK_MAX_IMPORT_CELLS) is checked while inflating, before exceljs parses. */
 export async function decodeXlsx(
   data: Uint8Array,
@@ -1195,6 +1224,7 @@ export async function decodeXlsx(
   const workbook = new (await loadExcelJs()).Workbook();
   const tableDefinitions = readTablesWithoutFilters(workbook);
   const workbookXml = keepWorkbookXml(workbook);
+  tolerateUnreadDrawings(workbook);
   const dynamicArrays = keepDynamicArrays(workbook);
   try {
     await workbook.xlsx.load(data as unknown as ExcelJS.Buffer);
