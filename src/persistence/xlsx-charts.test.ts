@@ -160,6 +160,37 @@ describe('charts in xlsx', () => {
     expect(await text('xl/charts/chart5.xml')).toContain("<c:f>'Q3 data''s'!$B$2:$B$4</c:f>");
   });
 
+  it('points series at a sheet by the name the file gives it (History, which Excel reserves, as History~2)', async () => {
+    const workbook = open({ name: 'Renamed', sheetNames: ['Main', 'History'] });
+    workbook.apply(
+      writeRangeOps('History', { row: 0, col: 0 }, [
+        ['Year', 'Sales'],
+        [2025, 7],
+        [2026, 9],
+      ]),
+    );
+    workbook.apply(createChartOps('Main', 'c', { data_range: 'History!A1:B3' }).ops);
+    const bytes = await exportXlsx(workbook, { at: AT });
+    const chart = await (
+      await JSZip.loadAsync(bytes)
+    )
+      .file('xl/charts/chart1.xml')!
+      .async('string');
+    expect([...chart.matchAll(/<c:f>([^<]*)<\/c:f>/g)].map((match) => match[1])).toEqual([
+      "'History~2'!$B$1",
+      "'History~2'!$A$2:$A$3",
+      "'History~2'!$B$2:$B$3",
+    ]);
+    // Numeric labels stay numbers.
+    expect(chart).toContain(
+      "<c:cat><c:numRef><c:f>'History~2'!$A$2:$A$3</c:f><c:numCache><c:formatCode>General</c:formatCode>" +
+        '<c:ptCount val="2"/><c:pt idx="0"><c:v>2025</c:v></c:pt><c:pt idx="1"><c:v>2026</c:v></c:pt>',
+    );
+    const copy = open({ name: 'Copy' });
+    copy.apply(await importXlsxOps(copy, bytes, 'Copy.xlsx'));
+    expect(copy.sheet('Main').charts()).toMatchObject([{ data_range: "'History~2'!A1:B3" }]);
+  });
+
   it('leaves a workbook without charts as exceljs writes it', async () => {
     const workbook = open({ name: 'Plain' });
     workbook.apply(writeRangeOps('Sheet1', { row: 0, col: 0 }, [['a', 1]]));
