@@ -546,15 +546,45 @@ export interface ImportedSheet {
 
 const PREFIX = '(?:[\\w.-]+:)?';
 
+interface Span {
+  /** Where the element starts and ends (past its closing tag). */
+  readonly start: number;
+  readonly end: number;
+  readonly content: string;
+  /** The namespace prefix it is written with (`c:`, or empty). */
+  readonly prefix: string;
+  readonly tag: string;
+}
+
+/**
+ * Each `<tag>…</tag>` (or `<tag/>`) of one of `names`, any namespace prefix, in order, scanning
+ * once: an element left open ends the scan (so a damaged part costs one pass, not one per tag).
+ */
+function spans(xml: string, names: string): Span[] {
+  const found: Span[] = [];
+  const open = new RegExp(`<(${PREFIX})(${names})(?=[\\s/>])`, 'g');
+  for (let match = open.exec(xml); match !== null; match = open.exec(xml)) {
+    const tagEnd = xml.indexOf('>', match.index);
+    if (tagEnd === -1) break;
+    const [, prefix = '', tag = ''] = match;
+    if (xml[tagEnd - 1] === '/') {
+      found.push({ start: match.index, end: tagEnd + 1, content: '', prefix, tag });
+      open.lastIndex = tagEnd + 1;
+      continue;
+    }
+    const close = `</${prefix}${tag}>`;
+    const closing = xml.indexOf(close, tagEnd + 1);
+    if (closing === -1) break;
+    const end = closing + close.length;
+    found.push({ start: match.index, end, content: xml.slice(tagEnd + 1, closing), prefix, tag });
+    open.lastIndex = end;
+  }
+  return found;
+}
+
 /** The content of each `<name>…</name>` (any namespace prefix), in order. */
 function elements(xml: string, name: string): string[] {
-  const found: string[] = [];
-  const pattern = new RegExp(
-    `<(${PREFIX})${name}(?:\\s[^>]*)?(?:/>|>([\\s\\S]*?)</\\1${name}>)`,
-    'g',
-  );
-  for (const match of xml.matchAll(pattern)) found.push(match[2] ?? '');
-  return found;
+  return spans(xml, name).map((span) => span.content);
 }
 
 function element(xml: string, name: string): string | undefined {
@@ -567,18 +597,15 @@ function valueOf(xml: string, name: string): string | undefined {
   return attributes === undefined ? undefined : attribute(attributes, 'val');
 }
 
+/** The XML without the elements named (and what they hold). */
 function without(xml: string, names: readonly string[]): string {
-  return names.reduce(
-    (text, name) =>
-      text.replace(
-        new RegExp(
-          `<(${PREFIX})${name}\\b[^>]*/>|<(${PREFIX})${name}\\b[^>]*>[\\s\\S]*?</\\2${name}>`,
-          'g',
-        ),
-        '',
-      ),
-    xml,
-  );
+  let kept = '';
+  let from = 0;
+  for (const span of spans(xml, names.join('|'))) {
+    kept += xml.slice(from, span.start);
+    from = span.end;
+  }
+  return kept + xml.slice(from);
 }
 
 interface SeriesReference {
@@ -794,11 +821,9 @@ function geometryOf(sheet: ImportedSheet) {
 function anchorsOf(drawingXml: string, sheet: ImportedSheet): Anchor[] {
   const geometry = geometryOf(sheet);
   const anchors: Anchor[] = [];
-  const pattern =
-    /<((?:[\w.-]+:)?)(twoCellAnchor|oneCellAnchor|absoluteAnchor)\b[^>]*>([\s\S]*?)<\/\1\2>/g;
-  for (const match of drawingXml.matchAll(pattern)) {
-    const kind = match[2]!;
-    const inner = match[3]!;
+  for (const span of spans(drawingXml, 'twoCellAnchor|oneCellAnchor|absoluteAnchor')) {
+    const kind = span.tag;
+    const inner = span.content;
     const charts = [...inner.matchAll(/<(?:[\w.-]+:)?chart\b([^>]*)>/g)]
       .map((chart) => /(?:^|\s)[\w.-]+:id="([^"]*)"/.exec(chart[1]!)?.[1])
       .filter((id) => id !== undefined);
