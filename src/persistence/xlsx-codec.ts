@@ -1,7 +1,8 @@
 // xlsx through exceljs (the only importer of exceljs). Export: one worksheet per sheet, values,
 // formulas with their cached results (or computed values only), locked cells as cell
-// protection on a protected sheet, the active tab. Import: values and formulas (our engine
-// recomputes them; cached results are not trusted), locks from protected sheets.
+// protection on a protected sheet, the active tab, charts (added to exceljs's zip by
+// xlsx-charts.ts). Import: values and formulas (our engine recomputes them; cached results are
+// not trusted), locks from protected sheets, the charts that map onto Gridbook charts.
 // exceljs is loaded on the first xlsx export or import: it adds about 15 MiB to every server
 // process, and most never touch xlsx (bench/README.md, W6).
 import { Readable } from 'node:stream';
@@ -64,6 +65,7 @@ import {
 import { importedNames, namesToWrite, readWorkbookXml } from './defined-names.js';
 import { rewriteDefinedNames, rewriteQualifiedNames, type ImportedName } from './name-rewrite.js';
 import { checkInflatedSize } from './zip-bounds.js';
+import { addCharts, plottedData, readCharts, type SheetWithCharts } from './xlsx-charts.js';
 import { readParts } from './zip-entries.js';
 import { readCharacterSet, writeApplicationFor } from './xlsx-application.js';
 import { RICH_ERROR_PARTS, richErrorCells, richErrorsOf } from './xlsx-rich-errors.js';
@@ -350,7 +352,39 @@ export async function encodeXlsx(
       visibility: 'visible',
     },
   ];
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const written = Buffer.from(await workbook.xlsx.writeBuffer());
+  return addCharts(written, chartedSheets(document, names, values));
+}
+
+/** A chart over more cells than this is left out of an export (its cached values would be huge). */
+const MAX_CHART_CELLS = 200_000;
+
+/**
+ * Each sheet's charts as xlsx-charts.ts writes them: a chart plots its range on the sheet it
+ * names (its own when it names none), by the name the file gives that sheet; a chart whose
+ * sheet is gone, or whose range holds nothing to plot, is left out.
+ */
+function chartedSheets(
+  document: WorkbookDocument,
+  names: readonly string[],
+  values: ComputedValues,
+): SheetWithCharts[] {
+  return document.sheets.map((sheet, index) => ({
+    excelName: names[index]!,
+    charts: sheet.charts ?? [],
+    plotted: (chart) => {
+      const range = tryParseRange(chart.data_range);
+      if (range === undefined) return undefined;
+      const wanted = (range.sheet ?? sheet.name).toLowerCase();
+      const at = document.sheets.findIndex((one) => one.name.toLowerCase() === wanted);
+      if (at === -1) return undefined;
+      const cells = (range.end.row - range.start.row + 1) * (range.end.col - range.start.col + 1);
+      if (cells > MAX_CHART_CELLS) return undefined;
+      const source = document.sheets[at]!.name;
+      const data = plottedData(range, chart.orientation, (row, col) => values(source, row, col));
+      return data === undefined ? undefined : { sheet: names[at]!, data };
+    },
+  }));
 }
 
 function writeCell(
@@ -539,17 +573,21 @@ function defaultColumnWidthOf(
   worksheet: ExcelJS.Worksheet,
   baseColumnWidth: number | undefined,
 ): Pick<SheetLayout, 'defaultColumnWidth'> {
-  const stated = statedDefaultColumnWidth(worksheet);
-  const px =
-    stated !== undefined
-      ? stated
-      : baseColumnWidth === undefined
-        ? undefined
-        : Math.ceil((baseColumnWidth * 7 + 5) / 8) * 8;
+  const px = fileDefaultColumnWidth(worksheet, baseColumnWidth);
   // Gridbook's own default needs no mention (every export states it).
   return px === undefined || px === DEFAULT_COLUMN_WIDTH
     ? {}
     : { defaultColumnWidth: Math.min(MAX_SIZE, Math.max(MIN_SIZE, px)) };
+}
+
+/** The default column width in px the sheet's `<sheetFormatPr>` gives, if it gives one. */
+function fileDefaultColumnWidth(
+  worksheet: ExcelJS.Worksheet,
+  baseColumnWidth: number | undefined,
+): number | undefined {
+  const stated = statedDefaultColumnWidth(worksheet);
+  if (stated !== undefined) return stated;
+  return baseColumnWidth === undefined ? undefined : Math.ceil((baseColumnWidth * 7 + 5) / 8) * 8;
 }
 
 /** The px of the sheet's `<sheetFormatPr defaultColWidth>`, when the file states one. */
@@ -1147,6 +1185,34 @@ function keepWorkbookXml(workbook: ExcelJS.Workbook): () => string | undefined {
   return () => kept;
 }
 
+interface DrawingReading {
+  _processDrawingEntry?: (
+    stream: AsyncIterable<unknown>,
+    model: { drawings?: Record<string, unknown> },
+    name: string,
+  ) => unknown;
+}
+
+/**
+ * exceljs reads each drawing part for the images it anchors, which Gridbook does not keep, and
+ * knows only drawings whose elements carry the `xdr:` prefix: a drawing in the default
+ * namespace (as openpyxl writes a chart's) parses to nothing, and exceljs then fails the whole
+ * workbook ("reading 'anchors'"). Such a drawing is taken as anchoring nothing; the charts it
+ * holds are read by xlsx-charts.ts from the parts themselves.
+ */
+function tolerateUnreadDrawings(workbook: ExcelJS.Workbook): void {
+  const reader = workbook.xlsx as unknown as DrawingReading;
+  const readDrawing = reader._processDrawingEntry;
+  if (typeof readDrawing !== 'function') return;
+  reader._processDrawingEntry = async function (stream, model, name) {
+    const result = await readDrawing.call(this, stream, model, name);
+    const drawings = model.drawings;
+    if (drawings !== undefined && (drawings[name] === undefined || drawings[name] === null))
+      drawings[name] = { anchors: [] };
+    return result;
+  };
+}
+
 /** `maxCells` (GRIDBOOK_MAX_IMPORT_CELLS) is checked while inflating, before exceljs parses. */
 export async function decodeXlsx(
   data: Uint8Array,
@@ -1158,6 +1224,7 @@ export async function decodeXlsx(
   const workbook = new (await loadExcelJs()).Workbook();
   const tableDefinitions = readTablesWithoutFilters(workbook);
   const workbookXml = keepWorkbookXml(workbook);
+  tolerateUnreadDrawings(workbook);
   const dynamicArrays = keepDynamicArrays(workbook);
   try {
     await workbook.xlsx.load(data as unknown as ExcelJS.Buffer);
@@ -1183,7 +1250,7 @@ export async function decodeXlsx(
     xml === undefined ? { names: [], sheets: [] } : readWorkbookXml(xml),
     (text) => cleanFormula(text),
   );
-  const sheets = worksheets.map((worksheet): SheetSnapshot => {
+  const read = worksheets.map((worksheet): SheetSnapshot => {
     try {
       const layout = readLayout(worksheet, tables, marks.get(worksheet.name)?.baseColumnWidth);
       const formats = readFormats(worksheet);
@@ -1207,6 +1274,28 @@ export async function decodeXlsx(
         `could not be read (${(error as Error).message}).`,
       );
     }
+  });
+  // A chart that does not map onto a Gridbook chart is left out; none fails the import.
+  const charts = await readCharts(
+    data,
+    read.map((sheet, index) => {
+      const worksheet = worksheets[index]!;
+      const rowPoints = worksheet.properties?.defaultRowHeight;
+      return {
+        name: sheet.name,
+        layout: sheet.layout,
+        defaultColumnWidth: fileDefaultColumnWidth(
+          worksheet,
+          marks.get(worksheet.name)?.baseColumnWidth,
+        ),
+        defaultRowHeight:
+          typeof rowPoints === 'number' && rowPoints > 0 ? pixelRowHeight(rowPoints) : undefined,
+      };
+    }),
+  );
+  const sheets = read.map((sheet) => {
+    const found = charts.bySheet.get(sheet.name);
+    return found === undefined ? sheet : { ...sheet, charts: found };
   });
   const activeTab = workbook.views?.[0]?.activeTab;
   const active =
