@@ -200,3 +200,27 @@ export function checkDataRangeSheet(dataRange: string, sheetNames: readonly stri
     `there is no sheet named "${sheet}"; the sheets are ${sheetNames.map((name) => `"${name}"`).join(', ')}.`,
   );
 }
+
+/** A plotted value as a number: a number, or text that reads as one ("12"); else none (a gap). */
+export function plottedNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
+  return null;
+}
+
+/**
+ * Whether the first cells of a range's series (each series' first cell, `shown` as text) name
+ * them: some say something and none is a number. The page's drawing and the xlsx export read a
+ * data range by this one rule.
+ */
+export function namesSeries(
+  firsts: readonly unknown[],
+  shown: (value: unknown) => string,
+): boolean {
+  return (
+    firsts.length > 0 &&
+    firsts.some((value) => shown(value) !== '') &&
+    firsts.every((value) => plottedNumber(value) === null)
+  );
+}

@@ -10,6 +10,8 @@ export {
   canonicalDataRange,
   checkDataRangeSheet,
   patchChart,
+  namesSeries,
+  plottedNumber,
   validateChart,
   type Chart,
   type ChartDraft,

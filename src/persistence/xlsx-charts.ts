@@ -12,6 +12,8 @@ import {
   splitSheetPrefix,
   tryParseCell,
   tryParseRange,
+  namesSeries,
+  plottedNumber,
   validateChart,
   type CellValue,
   type Chart,
@@ -61,13 +63,6 @@ export interface PlottedData {
   readonly series: readonly PlottedSeries[];
 }
 
-function numeric(value: CellValue | undefined): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
-    return Number(value);
-  return null;
-}
-
 function displayText(value: CellValue | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
@@ -108,9 +103,7 @@ export function plottedData(
     };
   const heads: CellValue[] = [];
   for (let line = firstLine + 1; line <= lastLine; line += 1) heads.push(at(line, firstStep));
-  const hasHeader =
-    heads.some((value) => displayText(value) !== '') &&
-    heads.every((value) => numeric(value) === null);
+  const hasHeader = namesSeries(heads, (value) => displayText(value as CellValue));
   const bodyStart = hasHeader ? firstStep + 1 : firstStep;
   if (bodyStart > lastStep) return undefined;
   const series: PlottedSeries[] = [];
@@ -155,7 +148,7 @@ export function absoluteReference(sheet: string, range: RangeAddress): string {
 function numberCache(values: readonly CellValue[]): string {
   const points = values
     .map((value, index) => {
-      const number = numeric(value);
+      const number = plottedNumber(value);
       return number === null ? '' : `<c:pt idx="${index}"><c:v>${number}</c:v></c:pt>`;
     })
     .join('');

@@ -4,6 +4,7 @@
 // the series. Pie charts draw the first series only.
 import type { CellValue } from '../api/types.js';
 import type { ChartOrientation } from '../api/types.js';
+import { namesSeries, plottedNumber } from '../../../src/core/chart.js';
 
 export interface ChartSeries {
   readonly name: string;
@@ -18,13 +19,6 @@ export interface ChartData {
 function text(value: CellValue | undefined): string {
   if (value === null || value === undefined) return '';
   return typeof value === 'boolean' ? (value ? 'TRUE' : 'FALSE') : String(value);
-}
-
-function numeric(value: CellValue | undefined): number | null {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
-    return Number(value);
-  return null;
 }
 
 function transpose(grid: readonly (readonly CellValue[])[]): CellValue[][] {
@@ -44,17 +38,14 @@ export function chartData(
   const first = table[0]!;
   // A first row whose series cells are all non-numeric (and not all empty) is the header.
   const seriesCells = first.slice(1);
-  const hasHeader =
-    seriesCells.length > 0 &&
-    seriesCells.some((value) => text(value) !== '') &&
-    seriesCells.every((value) => numeric(value) === null);
+  const hasHeader = namesSeries(seriesCells, (value) => text(value as CellValue));
   const body = hasHeader ? table.slice(1) : table;
   const labels = body.map((row, index) => text(row[0]) || String(index + 1));
   const series: ChartSeries[] = [];
   for (let col = 1; col < Math.max(width, 2); col += 1) {
     series.push({
       name: hasHeader ? text(first[col]) || `Series ${col}` : `Series ${col}`,
-      values: body.map((row) => numeric(row[col])),
+      values: body.map((row) => plottedNumber(row[col])),
     });
   }
   // A single column of numbers: it is the series, labelled 1, 2, 3 …
@@ -64,7 +55,7 @@ export function chartData(
       series: [
         {
           name: hasHeader ? text(first[0]) : 'Series 1',
-          values: body.map((row) => numeric(row[0])),
+          values: body.map((row) => plottedNumber(row[0])),
         },
       ],
     };
