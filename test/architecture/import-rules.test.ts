@@ -39,7 +39,7 @@ describe('[ARCH-1] import rules', () => {
         'src/http/uses-papaparse.ts:1: papaparse: only persistence may import the file codecs',
         'src/http/uses-pg.ts:1: pg: only saas and the workbook store may import the database drivers',
         'web/src/imports-contract-as-value.ts:1: the web UI imports contract/index.ts only as types (import type)',
-        'web/src/imports-core-index.ts:1: the web UI may take from src/ only contract types and the pure core modules (address, value typing), not core/index.ts',
+        'web/src/imports-core-index.ts:1: the web UI may take from src/ only contract types and the pure core modules (address, value typing, number formats), not core/index.ts',
         'web/src/uses-hyperformula.ts:1: the web UI must not import hyperformula (a server package)',
         'import cycle: src/core/cycle-a.ts → src/core/cycle-b.ts → src/core/cycle-a.ts',
       ].sort(),

@@ -107,6 +107,8 @@ const WEB_MAY_IMPORT_FROM_SRC: readonly { readonly prefix: string; readonly type
     { prefix: 'core/formula-text/', typeOnly: false },
     { prefix: 'core/chart', typeOnly: false },
     { prefix: 'core/value-typing', typeOnly: false },
+    // Typed numbers and dates read in the server's locale (value typing already builds on it).
+    { prefix: 'core/format/number-format', typeOnly: false },
   ];
 
 export interface ImportSite {
@@ -290,7 +292,7 @@ export function importViolations(root: string): string[] {
       const allowed = WEB_MAY_IMPORT_FROM_SRC.find((entry) => underSrc.startsWith(entry.prefix));
       if (allowed === undefined)
         problems.push(
-          `${at(site.line)}: the web UI may take from src/ only contract types and the pure core modules (address, value typing), not ${underSrc}`,
+          `${at(site.line)}: the web UI may take from src/ only contract types and the pure core modules (address, value typing, number formats), not ${underSrc}`,
         );
       else if (allowed.typeOnly && !site.typeOnly)
         problems.push(
