@@ -36,6 +36,7 @@ import { listArrayFormulasFromMapping } from './array-nodes.js';
 import { broadcastErrorsOverArrays } from './error-operands.js';
 import { keepPlaceholderSheets } from './placeholder-sheets.js';
 import { measureSheetsByContent } from './sheet-extent.js';
+import { boundWholeLineRanges } from './whole-line-ranges.js';
 import { calculateFormulaAt, installEvaluationCell } from './evaluation-cell.js';
 import {
   parsedValues,
@@ -1102,6 +1103,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   let catalogue: { of: HyperFormula; entries: FunctionInfo[] } | undefined;
   limitTextResults();
   measureSheetsByContent();
+  boundWholeLineRanges();
   sortOnlyComputedNodes();
   listArrayFormulasFromMapping();
   teachErrorLiterals();
