@@ -35,6 +35,8 @@ import { sortOnlyComputedNodes } from './initial-sort.js';
 import { listArrayFormulasFromMapping } from './array-nodes.js';
 import { broadcastErrorsOverArrays } from './error-operands.js';
 import { keepPlaceholderSheets } from './placeholder-sheets.js';
+import { measureSheetsByContent } from './sheet-extent.js';
+import { boundWholeLineRanges } from './whole-line-ranges.js';
 import { calculateFormulaAt, installEvaluationCell } from './evaluation-cell.js';
 import {
   parsedValues,
@@ -1100,6 +1102,8 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   // Built on first request for the instance it describes (a rebuild or new functions drop it).
   let catalogue: { of: HyperFormula; entries: FunctionInfo[] } | undefined;
   limitTextResults();
+  measureSheetsByContent();
+  boundWholeLineRanges();
   sortOnlyComputedNodes();
   listArrayFormulasFromMapping();
   teachErrorLiterals();

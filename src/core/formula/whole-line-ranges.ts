@@ -1,0 +1,287 @@
+// Whole-column and whole-row ranges (A:C, 2:5) cost what the cells they reach cost, not the
+// sheet's whole box. HyperFormula made both pieces of such a range cost its box:
+// - Its dependency graph gave every address of the range down to the sheet's last row a vertex
+//   (about 700 bytes each, measured), so =VLOOKUP(x,A:E,2,0) beside a value in row 1,048,576 held
+//   3.5 GB. Written in that order the live server coped (a range made while the sheet was short
+//   is extended one new cell at a time), but the restart rebuilt the engine at once, at full
+//   height, and died out of memory: acknowledged writes that no restart could bring back. Here a
+//   whole-line range depends on the cells that exist when it is made; HyperFormula itself links
+//   every cell made later into the whole-line ranges that contain it
+//   (correctInfiniteRangesDependency).
+// - Evaluating one reads every address of the range down to the sheet's last row (about 85 bytes
+//   each), so =SUM(A:XFD) beside one value in row 1000 (16 million addresses) killed the process.
+//   A formula whose whole-line ranges reach more than MAX_WHOLE_LINE_CELLS addresses now answers
+//   #REF! saying so, like a formula whose ranges are too large (formula-limits.ts). The count uses
+//   the sheet's extent measured from its cells (sheet-extent.ts), so it is the same live and
+//   after a restart.
+import { CellError, ErrorType, HyperFormula } from 'hyperformula';
+import { internalPrototype } from './engine-internals.js';
+
+/** Addresses a formula's whole-column and whole-row ranges may reach (four full columns). */
+export const MAX_WHOLE_LINE_CELLS = 4 * 1_048_576;
+
+interface Address {
+  readonly sheet: number;
+  readonly row: number;
+  readonly col: number;
+}
+
+/** HyperFormula's AbsoluteCellRange, as far as whole-line ranges are read here. */
+interface CellRange {
+  readonly start: Address;
+  readonly end: Address;
+  isFinite(): boolean;
+  addressInRange(address: Address): boolean;
+}
+
+/** One sheet's cells: sparse (column → row → vertex) or dense (rows of vertices, with holes). */
+interface SheetCells {
+  readonly mapping: Map<number, Map<number, unknown>> | readonly (readonly unknown[] | undefined)[];
+}
+
+interface AddressMapping {
+  readonly mapping: Map<number, SheetCells>;
+}
+
+interface DependencyGraph {
+  readonly addressMapping: AddressMapping;
+  getSheetHeight(sheet: number): number;
+  getSheetWidth(sheet: number): number;
+  processCellDependencies(dependencies: readonly unknown[], vertex: unknown): void;
+  readonly graph: { getInfiniteRanges(): unknown[]; markNodeAsDirty(node: unknown): void };
+}
+
+/** The structure changes of the dependency graph (rows and columns added or removed, cells moved). */
+const STRUCTURE_CHANGES = [
+  'addRows',
+  'removeRows',
+  'addColumns',
+  'removeColumns',
+  'moveCells',
+] as const;
+
+/** A range class's methods that cut the part of a range where rows or columns were added. */
+interface RangeShapes {
+  rangeWithSameWidth(...args: unknown[]): CellRange;
+  rangeWithSameHeight(...args: unknown[]): CellRange;
+}
+
+/** Makes `range` list only the cells held (for HyperFormula's loops that link it or its parts). */
+function listHeldCellsOnly(range: CellRange): void {
+  Object.defineProperty(range, 'addresses', {
+    configurable: true,
+    value: (graph: DependencyGraph) => heldAddresses(graph, range),
+  });
+}
+
+/**
+ * The range classes of whole columns and whole rows and their base class, read off a probe
+ * engine (HyperFormula does not export them).
+ */
+function rangeClasses(): object[] {
+  const probe = HyperFormula.buildFromArray([['=SUM(C:C)', '=SUM(3:3)']], {
+    licenseKey: 'gpl-v3',
+  });
+  const mapping = (
+    probe as unknown as {
+      dependencyGraph?: {
+        rangeMapping?: { rangesInSheet?(sheet: number): Iterable<{ range: object }> };
+      };
+    }
+  ).dependencyGraph?.rangeMapping;
+  const prototypes = [...(mapping?.rangesInSheet?.(0) ?? [])].map(
+    (vertex) => Object.getPrototypeOf(vertex.range) as object,
+  );
+  probe.destroy();
+  if (prototypes.length !== 2)
+    throw new Error(
+      "HyperFormula's range mapping changed; whole-line-ranges.ts cannot find its whole-line range classes.",
+    );
+  return [...prototypes, Object.getPrototypeOf(prototypes[0]!) as object];
+}
+
+const isWholeLine = (dependency: unknown): dependency is CellRange =>
+  typeof (dependency as Partial<CellRange> | null)?.isFinite === 'function' &&
+  !(dependency as CellRange).isFinite();
+
+/**
+ * The addresses of `range` that hold a vertex now (all the dependency graph links to it), in time
+ * proportional to the cells held: HyperFormula's own span walks visit every address of the box.
+ */
+function* heldAddresses(graph: DependencyGraph, range: CellRange): Generator<Address> {
+  const { sheet } = range.start;
+  const cells = graph.addressMapping.mapping.get(sheet)?.mapping;
+  if (cells === undefined) return;
+  if (cells instanceof Map) {
+    for (const [col, rows] of cells)
+      for (const row of rows.keys()) {
+        const address = { sheet, row, col };
+        if (range.addressInRange(address)) yield address;
+      }
+    return;
+  }
+  const lastRow = Math.min(range.end.row, cells.length - 1);
+  for (let row = range.start.row; row <= lastRow; row += 1) {
+    const vertices = cells[row];
+    if (vertices === undefined) continue;
+    const lastCol = Math.min(range.end.col, vertices.length - 1);
+    for (let col = range.start.col; col <= lastCol; col += 1)
+      if (vertices[col] !== undefined) yield { sheet, row, col };
+  }
+}
+
+function linkWholeLinesToHeldCells(): void {
+  const prototype = internalPrototype<DependencyGraph>(
+    ['dependencyGraph'],
+    ['processCellDependencies', 'getSheetHeight', 'getSheetWidth', ...STRUCTURE_CHANGES],
+    "HyperFormula's dependency graph changed; whole-line-ranges.ts cannot keep whole-column ranges from taking a vertex per address.",
+  );
+  const process = prototype.processCellDependencies;
+  prototype.processCellDependencies = function (
+    this: DependencyGraph,
+    dependencies: readonly unknown[],
+    vertex: unknown,
+  ) {
+    const wholeLines = dependencies.filter(isWholeLine);
+    // HyperFormula links a range to the cells `range.addresses(graph)` lists: for the time of
+    // this call, a whole-line range lists only the cells held.
+    for (const range of wholeLines) listHeldCellsOnly(range);
+    try {
+      process.call(this, dependencies, vertex);
+    } finally {
+      for (const range of wholeLines) delete (range as { addresses?: unknown }).addresses;
+    }
+  };
+  // Rows or columns added inside a whole-line range are empty: nothing to link there either.
+  for (const shapes of rangeClasses() as RangeShapes[])
+    for (const name of ['rangeWithSameWidth', 'rangeWithSameHeight'] as const) {
+      if (!Object.prototype.hasOwnProperty.call(shapes, name)) continue;
+      const cut = shapes[name];
+      shapes[name] = function (this: CellRange, ...args: unknown[]) {
+        const part = cut.apply(this, args);
+        if (!this.isFinite()) listHeldCellsOnly(part);
+        return part;
+      };
+    }
+  // A structure change moves cells into or out of a whole-line range without touching a cell
+  // linked to it (HyperFormula marked the range through the empty cells it no longer holds):
+  // every whole-line range computes again.
+  const changing = prototype as unknown as Record<
+    (typeof STRUCTURE_CHANGES)[number],
+    (...args: unknown[]) => unknown
+  >;
+  for (const name of STRUCTURE_CHANGES) {
+    const change = changing[name];
+    changing[name] = function (this: DependencyGraph, ...args: unknown[]) {
+      const result = change.apply(this, args);
+      for (const range of this.graph.getInfiniteRanges()) this.graph.markNodeAsDirty(range);
+      return result;
+    };
+  }
+}
+
+/** A COLUMN_RANGE or ROW_RANGE node of a formula's syntax tree. */
+interface LineRangeNode {
+  readonly type: 'COLUMN_RANGE' | 'ROW_RANGE';
+  readonly start: LineAddress;
+  readonly end: LineAddress;
+}
+
+interface LineAddress {
+  toSimpleColumnAddress?(base: Address): { sheet: number; col: number };
+  toSimpleRowAddress?(base: Address): { sheet: number; row: number };
+}
+
+/** The whole-line range nodes of each syntax tree (trees are shared by formulas alike). */
+const lineRangesOf = new WeakMap<object, readonly LineRangeNode[]>();
+
+function collectLineRanges(node: unknown, into: LineRangeNode[], seen: Set<object>): void {
+  if (typeof node !== 'object' || node === null || seen.has(node)) return;
+  seen.add(node);
+  if (Array.isArray(node)) {
+    for (const item of node) collectLineRanges(item, into, seen);
+    return;
+  }
+  const type = (node as { type?: unknown }).type;
+  if (type === 'COLUMN_RANGE' || type === 'ROW_RANGE') {
+    into.push(node as LineRangeNode);
+    return;
+  }
+  if (typeof type !== 'string') return;
+  for (const value of Object.values(node)) collectLineRanges(value, into, seen);
+}
+
+function lineRanges(ast: object): readonly LineRangeNode[] {
+  let ranges = lineRangesOf.get(ast);
+  if (ranges === undefined) {
+    const found: LineRangeNode[] = [];
+    collectLineRanges(ast, found, new Set());
+    ranges = found;
+    lineRangesOf.set(ast, ranges);
+  }
+  return ranges;
+}
+
+interface Interpreter {
+  readonly dependencyGraph: DependencyGraph;
+  isSheetValid(address: { sheet: number }): boolean;
+  evaluateAst(ast: unknown, state: unknown): unknown;
+}
+
+/** Addresses the node reaches in its sheet as the sheet is now; 0 when its sheet is missing. */
+function reachedCells(interpreter: Interpreter, node: LineRangeNode, base: Address): number {
+  if (node.type === 'COLUMN_RANGE') {
+    const start = node.start.toSimpleColumnAddress!(base);
+    const end = node.end.toSimpleColumnAddress!(base);
+    if (!interpreter.isSheetValid(start)) return 0;
+    const height = interpreter.dependencyGraph.getSheetHeight(start.sheet);
+    return (Math.abs(end.col - start.col) + 1) * height;
+  }
+  const start = node.start.toSimpleRowAddress!(base);
+  const end = node.end.toSimpleRowAddress!(base);
+  if (!interpreter.isSheetValid(start)) return 0;
+  const width = interpreter.dependencyGraph.getSheetWidth(start.sheet);
+  return (Math.abs(end.row - start.row) + 1) * width;
+}
+
+function refuseWholeLinesBeyondTheBound(): void {
+  const prototype = internalPrototype<Interpreter>(
+    ['evaluator', 'interpreter'],
+    ['evaluateAst', 'isSheetValid'],
+    "HyperFormula's interpreter changed; whole-line-ranges.ts cannot bound what whole-column ranges read.",
+  );
+  const evaluate = prototype.evaluateAst;
+  // Only the formula's own tree is checked (depth 0): nested calls evaluate parts of it.
+  let depth = 0;
+  prototype.evaluateAst = function (this: Interpreter, ast: unknown, state: unknown): unknown {
+    if (depth === 0 && typeof ast === 'object' && ast !== null) {
+      const ranges = lineRanges(ast);
+      const base = (state as { formulaAddress?: Address } | undefined)?.formulaAddress;
+      if (ranges.length > 0 && base !== undefined) {
+        let cells = 0;
+        for (const node of ranges) cells += reachedCells(this, node, base);
+        if (cells > MAX_WHOLE_LINE_CELLS)
+          return new CellError(
+            ErrorType.REF,
+            `the formula's whole-column and whole-row ranges reach ${cells} cells (down to the last row, or across to the last column, that holds a cell); the limit is ${MAX_WHOLE_LINE_CELLS}. Refer to the rows that hold data, such as A1:C5000.`,
+          );
+      }
+    }
+    depth += 1;
+    try {
+      return evaluate.call(this, ast, state);
+    } finally {
+      depth -= 1;
+    }
+  };
+}
+
+let installed = false;
+
+/** Both bounds above, once, on HyperFormula's prototypes. */
+export function boundWholeLineRanges(): void {
+  if (installed) return;
+  linkWholeLinesToHeldCells();
+  refuseWholeLinesBeyondTheBound();
+  installed = true;
+}
