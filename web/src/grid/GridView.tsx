@@ -52,6 +52,7 @@ import { handleGridKey } from './grid-keys.js';
 import { glideColumns, widthsFrom } from './columns.js';
 import { FrozenRowsBand } from './FrozenRowsBand.js';
 import { FilterButtons } from './FilterButtons.js';
+import { FILTER_BUTTON_INSET, isFilterHeader } from './filter-header.js';
 import {
   FLASH_TINT,
   GRID_COLUMNS,
@@ -110,6 +111,24 @@ function menuPointOf(event: GridContextMenuEvent): MenuRequest {
   return { x: event.bounds.x + event.localEventX, y: event.bounds.y + event.localEventY };
 }
 
+/**
+ * Confines what is drawn next in a filter header cell to the room left of its ▾ button: clipped
+ * there, and right-aligned (centred) content moved left by the button's room (half of it), so a
+ * numeric header such as 2024 stays readable beside the button.
+ */
+function keepClearOfFilterButton(
+  ctx: CanvasRenderingContext2D,
+  rect: Rectangle,
+  cell: GridCell,
+): void {
+  ctx.beginPath();
+  ctx.rect(rect.x, rect.y, rect.width - FILTER_BUTTON_INSET, rect.height);
+  ctx.clip();
+  const align = 'contentAlign' in cell ? cell.contentAlign : undefined;
+  if (align === 'right') ctx.translate(-FILTER_BUTTON_INSET, 0);
+  else if (align === 'center') ctx.translate(-FILTER_BUTTON_INSET / 2, 0);
+}
+
 function rowCount(bounds: { lastRow: number } | null | undefined): number {
   const needed = bounds === null || bounds === undefined ? 0 : bounds.lastRow + 1000;
   return Math.min(MAX_ROWS, Math.max(MIN_GRID_ROWS, needed));
@@ -137,6 +156,7 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
   const rowLayout = useMemo(() => new RowLayout(stored?.heights), [stored]);
   const frozenRows = stored?.frozenRows ?? 0;
   const frozenColumns = stored?.frozenColumns ?? 0;
+  const filter = stored?.filter;
   const layout = useMemo(
     () => new ColumnLayout(widths, rowLayout, frozenRows, frozenColumns),
     [widths, rowLayout, frozenRows, frozenColumns],
@@ -237,13 +257,15 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
       }
       const cached = session.store.cell(sheet, col, row);
       if (cached === undefined) return LOADING_CELL;
+      // A filter header's number is fitted to the room left of its ▾ button.
+      const room = isFilterHeader(filter, col, row) ? FILTER_BUTTON_INSET : 0;
       return canvasCell(
         cached,
-        layout.width(col),
+        layout.width(col) - room,
         cached === null ? session.store.formatAt(sheet, col, row) : undefined,
       );
     },
-    [session, sheet, preview, layout],
+    [session, sheet, preview, layout, filter],
   );
 
   const drawCell: DrawCellCallback = useCallback(
@@ -254,6 +276,7 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
         preview !== null && preview.sheet === sheet && preview.cells.has(formatCell({ col, row }));
       // Glide tracks the font it set per column: every font change here is undone.
       ctx.save();
+      if (isFilterHeader(filter, col, row)) keepClearOfFilterButton(ctx, rect, args.cell);
       const own = proposed ? undefined : runningText(cached);
       if (own !== undefined && cached && overflows(ctx, own, cached.format, rect.width)) {
         drawTextRun(ctx, { text: own, format: cached.format, x: rect.x }, rect, theme.textDark);
@@ -280,7 +303,7 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
         ctx.fillRect(rect.x, rect.y, rect.width, rect.height);
       }
     },
-    [session, sheet, layout, preview],
+    [session, sheet, layout, preview, filter],
   );
 
   const onVisibleRegionChanged = useCallback(
