@@ -55,6 +55,39 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[EDIT-01] [FIRST-HOUR] text composed by an input method in a selected cell is entered; the Enter that confirms the composition does not commit', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await clickCell(page, 'B2');
+    // What Chromium gets from a Japanese input method: keys reported as "Process" (229) while
+    // the method composes the text, an Enter that confirms it, then the composed text.
+    const cdp = await page.context().newCDPSession(page);
+    const imeKey = (key: string, code: string) =>
+      cdp.send('Input.dispatchKeyEvent', {
+        type: 'rawKeyDown',
+        key,
+        code,
+        windowsVirtualKeyCode: 229,
+      });
+    await imeKey('Process', 'KeyN');
+    await cdp.send('Input.imeSetComposition', { text: 'に', selectionStart: 1, selectionEnd: 1 });
+    await imeKey('Process', 'KeyI');
+    await cdp.send('Input.imeSetComposition', {
+      text: 'にほん',
+      selectionStart: 3,
+      selectionEnd: 3,
+    });
+    await imeKey('Enter', 'Enter');
+    await cdp.send('Input.insertText', { text: '日本' });
+    await expect(page.getByTestId('cell-editor').inputValue()).resolves.toBe('日本');
+    await page.keyboard.type('語');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'B2', '日本語');
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('B3');
+    await expect.poll(() => storedValues(suite.server, 'B2')).toEqual({ B2: '日本語' });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[FIRST-HOUR] typing a row with Tab and ending it with Enter goes to the next row of the column it began in', async () => {
     await suite.open();
     const page = suite.ui.page;

@@ -11,7 +11,7 @@ import { functionCatalogue } from '../api/functions-api.js';
 import type { FunctionJson } from '../api/types.js';
 import { useObservable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
-import type { EditController, Move } from './editing.js';
+import { isComposingKey, type EditController, type Move } from './editing.js';
 import { cellBox, type ColumnLayout, type Viewport } from './geometry.js';
 import { formatCell } from './address.js';
 import { applyCompletion, completionAt } from './function-completion.js';
@@ -102,6 +102,10 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (isComposingKey(event)) {
+      event.stopPropagation();
+      return;
+    }
     const shift = event.shiftKey ? -1 : 1;
     if (completion !== undefined && !event.altKey && !event.ctrlKey && !event.metaKey) {
       const count = completion.matches.length;

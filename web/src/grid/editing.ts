@@ -29,6 +29,15 @@ const POINTABLE_AFTER = new Set([
 /** The height of one more line of text in a cell, px (Glide draws lines 1.4 em apart). */
 const TEXT_LINE_HEIGHT = 18;
 
+/**
+ * Whether a key in an editor belongs to an input method composing text (its Enter confirms the
+ * text, its arrows choose a candidate): the editors leave such keys to it, or an Enter would
+ * commit half-composed text.
+ */
+export function isComposingKey(event: { nativeEvent: KeyboardEvent; keyCode: number }): boolean {
+  return event.nativeEvent.isComposing || event.keyCode === 229;
+}
+
 export interface Move {
   readonly dx: number;
   readonly dy: number;

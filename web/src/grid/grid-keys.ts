@@ -35,6 +35,16 @@ const STEPS: Readonly<Record<Direction, { dx: number; dy: number }>> = {
   right: { dx: 1, dy: 0 },
 };
 
+/**
+ * A key whose text an input method composes (Japanese, Chinese, Korean: key "Process", code 229)
+ * or a dead key (´ then e makes é). The composition goes to whatever holds the focus, and the
+ * canvas holds no text: without an editor open the typed text was lost.
+ */
+function startsComposition(event: GridKeyEventArgs): boolean {
+  if (event.ctrlKey || event.metaKey) return false;
+  return event.key === 'Process' || event.key === 'Dead' || event.keyCode === 229;
+}
+
 function isPrintable(event: GridKeyEventArgs): boolean {
   // Shift+Space selects the row, as in Excel and Sheets (Glide's own key), instead of starting
   // an edit with a space that would clear the cell when committed.
@@ -69,6 +79,14 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
   const modifier = event.ctrlKey || event.metaKey;
   const grid = deps.grid();
 
+  if (startsComposition(event)) {
+    // The editor opens empty and takes the focus while the key is still being handled, so the
+    // composition happens in it, as typing starts an edit in Excel and Sheets. The key's default
+    // is kept: it is what starts the composition.
+    event.cancel();
+    editor.start(cursor, '', { mode: 'enter', origin: 'cell' });
+    return;
+  }
   if (isPrintable(event)) {
     event.cancel();
     event.preventDefault();
