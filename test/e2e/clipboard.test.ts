@@ -466,4 +466,34 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
     expect(await inputsOf(suite.server, 'B2:D3')).toEqual({});
     expect(suite.ui.errors).toEqual([]);
   });
+
+  it('[FILL-03] [FIRST-HOUR] Ctrl+Enter writes the typed entry into every selected cell, references moved; the selection stays and one Ctrl+Z takes it back', async () => {
+    const page = await openWithValues(suite, 'A1', [[1], [2], [3]]);
+    await expectCellText(page, 'A3', '3');
+    await clickCell(page, 'B1');
+    await clickCell(page, 'B3', { modifiers: ['Shift'] });
+    await page.keyboard.type('=A1*10');
+    await page.keyboard.press('Control+Enter');
+    await expectCellText(page, 'B3', '30');
+    await expectCellText(page, 'B2', '20');
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('B1:B3');
+    expect(await inputsOf(suite.server, 'B1:B3')).toEqual({
+      B1: '=A1*10',
+      B2: '=A2*10',
+      B3: '=A3*10',
+    });
+    // One cell selected: the entry is committed where it is, the cursor not moving on.
+    await clickCell(page, 'D1');
+    await page.keyboard.type('done');
+    await page.keyboard.press('Control+Enter');
+    await expectCellText(page, 'D1', 'done');
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('D1');
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'D1', '');
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'B2', '');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await inputsOf(suite.server, 'B1:D3')).toEqual({});
+    expect(suite.ui.errors).toEqual([]);
+  });
 });

@@ -132,6 +132,10 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
       event.preventDefault();
       const { selectionStart, selectionEnd } = event.currentTarget;
       editor.insertText(nowEntryText(nowEntryOf(event)!, new Date()), selectionStart, selectionEnd);
+    } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      // Ctrl+Enter: the entry goes into every selected cell, the selection staying (FILL-03).
+      event.preventDefault();
+      void editor.commitToSelection();
     } else if (event.key === 'Enter') {
       event.preventDefault();
       void editor.commit({ dx: 0, dy: shift, key: 'Enter' });

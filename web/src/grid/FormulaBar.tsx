@@ -204,6 +204,10 @@ export function FormulaBar({ session, editor }: Props) {
       const at = selectionStart + entry.length;
       setCaret(at);
       placeCaret.current = at;
+    } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      // Ctrl+Enter: the entry goes into every selected cell, as in the cell editor (FILL-03).
+      event.preventDefault();
+      void editor.commitToSelection();
     } else if (event.key === 'Enter') {
       event.preventDefault();
       void editor.commit({ dx: 0, dy: event.shiftKey ? -1 : 1, key: 'Enter' });
