@@ -88,6 +88,23 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[EDIT-04] [FIRST-HOUR] a formula typed without its closing parentheses is stored closed, as Excel does, not as #PARSE_ERROR!', async () => {
+    const page = await openWithValues(suite, 'A1', [[1], [2], [4]]);
+    await expectCellText(page, 'A3', '4');
+    await typeInto(page, 'B1', '=SUM(A1:A3');
+    await typeInto(page, 'B2', '=ROUND(AVERAGE(A1:A3), 1');
+    await expectCellText(page, 'B1', '7');
+    await expectCellText(page, 'B2', '2.3');
+    const stored = (await suite.server.http.get('/grid', { range: 'B1:B2' })).body as {
+      cells: { cell: string; input: string | null }[];
+    };
+    expect(stored.cells.map((entry) => entry.input)).toEqual([
+      '=SUM(A1:A3)',
+      '=ROUND(AVERAGE(A1:A3), 1)',
+    ]);
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[FIRST-HOUR] typing a row with Tab and ending it with Enter goes to the next row of the column it began in', async () => {
     await suite.open();
     const page = suite.ui.page;

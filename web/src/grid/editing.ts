@@ -8,6 +8,7 @@ import { shiftFormula } from '../../../src/core/formula-text/index.js';
 import { ROW_HEIGHT } from './grid-theme.js';
 import { percentEntry, textEntry } from './number-formats.js';
 import { cycleReferenceAt } from './reference-cycle.js';
+import { closeParentheses } from './formula-entry.js';
 
 /** Characters after which a click inserts a reference instead of ending the edit. */
 const POINTABLE_AFTER = new Set([
@@ -278,10 +279,16 @@ export class EditController {
     });
   }
 
-  /** What typing `typed` stores in a cell, read in its number format (20 in a percentage: 20 %). */
+  /**
+   * What typing `typed` stores in a cell: a formula's open parentheses closed, the text read in
+   * the cell's number format (20 in a percentage: 20 %).
+   */
   private typedText(sheet: string, cell: CellRef, typed: string): string {
     const format = this.session.store.formatAt(sheet, cell.col, cell.row)?.number_format;
-    return textEntry(percentEntry(typed, format ?? undefined), format ?? undefined);
+    // A Plain text cell keeps a typed formula as it is, as text.
+    const plainText = format?.trim() === '@';
+    const entry = plainText ? typed : closeParentheses(typed);
+    return textEntry(percentEntry(entry, format ?? undefined), format ?? undefined);
   }
 
   /**
