@@ -105,6 +105,32 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[NAV-04] [FIRST-HOUR] typing into a selected range, Enter steps down its columns and Tab along its rows, the range staying selected', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await clickCell(page, 'B2');
+    await clickCell(page, 'C3', { modifiers: ['Shift'] });
+    for (const text of ['a', 'b', 'c', 'd']) {
+      await page.keyboard.type(text);
+      await page.keyboard.press('Enter');
+    }
+    await expectCellText(page, 'C3', 'd');
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('B2:C3');
+    // Past the last cell Enter wraps to the first; Shift+Tab steps back along the rows.
+    await clickCell(page, 'E2');
+    await clickCell(page, 'F3', { modifiers: ['Shift'] });
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.type('last');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('first');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'E2', 'first');
+    await expect
+      .poll(() => storedValues(suite.server, 'A1:G5'))
+      .toEqual({ B2: 'a', B3: 'b', C2: 'c', C3: 'd', E2: 'first', F3: 'last' });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[FIRST-HOUR] typing a row with Tab and ending it with Enter goes to the next row of the column it began in', async () => {
     await suite.open();
     const page = suite.ui.page;

@@ -9,6 +9,7 @@ import { ROW_HEIGHT } from './grid-theme.js';
 import { percentEntry, textEntry } from './number-formats.js';
 import { cycleReferenceAt } from './reference-cycle.js';
 import { closeParentheses } from './formula-entry.js';
+import { stepInside, stepsInside } from './selection-step.js';
 
 /** Characters after which a click inserts a reference instead of ending the edit. */
 const POINTABLE_AFTER = new Set([
@@ -204,7 +205,12 @@ export class EditController {
     const state = this.state;
     if (state === null) return;
     this.close();
-    if (move !== null && state.sheet === this.session.activeSheet) {
+    const { rect } = this.session.selection.get();
+    const inside = move?.key !== undefined && stepsInside(rect, state.cell);
+    if (inside && state.sheet === this.session.activeSheet) {
+      // Typing a block into a selected range: Enter and Tab step inside it, which stays selected.
+      this.session.goTo(rect, stepInside(rect, state.cell, move.key, move.dx + move.dy < 0));
+    } else if (move !== null && state.sheet === this.session.activeSheet) {
       const { rows, cols } = this.limits();
       const wanted =
         move.key === 'Enter'

@@ -11,6 +11,7 @@ import { jumpTarget, type Direction } from './data-edge.js';
 import { rectOf, type CellRef, type Rect } from './address.js';
 import { fillFromEdge } from './fill-drag.js';
 import { nowEntryOf, nowEntryText } from './now-entry.js';
+import { stepInside, stepsInside } from './selection-step.js';
 
 export interface KeyDeps {
   readonly session: Session;
@@ -126,6 +127,10 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
   if (event.key === 'Enter' || event.key === 'Tab') {
     event.cancel();
     event.preventDefault();
+    if (stepsInside(selection.rect, cursor)) {
+      session.goTo(selection.rect, stepInside(selection.rect, cursor, event.key, event.shiftKey));
+      return;
+    }
     const back = event.shiftKey ? -1 : 1;
     const next =
       event.key === 'Enter'
