@@ -26,13 +26,7 @@ import {
 import { Observable, useObservable, useObservableSlice } from '../app/observable.js';
 import type { Session } from '../app/session.js';
 import { formatCell, MAX_ROWS, rectContains, type CellRef, type Rect } from './address.js';
-import {
-  canvasCell,
-  drawPadlock,
-  LOADING_CELL,
-  numberCharsFor,
-  previewCell,
-} from './grid-cells.js';
+import { canvasCell, displayIn, drawPadlock, LOADING_CELL, previewCell } from './grid-cells.js';
 import {
   drawDecorations,
   drawTextRun,
@@ -41,7 +35,7 @@ import {
   runningText,
   textRunningInto,
 } from './cell-drawing.js';
-import { displayOf, editableInput } from './cell-format.js';
+import { editableInput } from './cell-format.js';
 import { ColumnLayout, RowLayout, type Viewport } from './geometry.js';
 import { DomMirror } from './DomMirror.js';
 import type { EditController } from './editing.js';
@@ -283,7 +277,7 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
       } else {
         drawContent();
         if (!proposed && cached?.format !== undefined) {
-          const display = displayOf(cached, numberCharsFor(rect.width));
+          const display = displayIn(cached, rect.width);
           drawDecorations(ctx, display.text, cached.format, display.align, rect, theme.textDark);
         }
       }
