@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { hasChromium } from './browser.js';
 import {
   clickCell,
+  doubleClickFillHandle,
   dragFillHandle,
   expectCellText,
   goTo,
@@ -532,6 +533,37 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
     await expectCellText(page, 'B2', '');
     await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
     expect(await inputsOf(suite.server, 'B1:D3')).toEqual({});
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[FILL-04] [FIRST-HOUR] double-clicking the fill handle fills down as far as the data beside it, in one undo step, without opening the editor', async () => {
+    const page = await openWithValues(suite, 'A1', [
+      [1, '=A1*10'],
+      [2],
+      [3],
+      [4],
+      [5],
+      [null],
+      [7],
+    ]);
+    await expectCellText(page, 'B1', '10');
+    await clickCell(page, 'B1');
+    await doubleClickFillHandle(page, 'B1');
+    await expectCellText(page, 'B5', '50');
+    // The block beside it ends at A5: the blank A6 stops the fill.
+    expect(await inputsOf(suite.server, 'B1:B7')).toEqual({
+      B1: '=A1*10',
+      B2: '=A2*10',
+      B3: '=A3*10',
+      B4: '=A4*10',
+      B5: '=A5*10',
+    });
+    expect(await page.getByTestId('cell-editor').count()).toBe(0);
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('B1:B5');
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'B2', '');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await inputsOf(suite.server, 'B1:B7')).toEqual({ B1: '=A1*10' });
     expect(suite.ui.errors).toEqual([]);
   });
 });

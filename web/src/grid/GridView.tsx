@@ -36,7 +36,7 @@ import {
   textRunningInto,
 } from './cell-drawing.js';
 import { editableInput } from './cell-format.js';
-import { ColumnLayout, RowLayout, type Viewport } from './geometry.js';
+import { cellBox, ColumnLayout, RowLayout, type Viewport } from './geometry.js';
 import { DomMirror } from './DomMirror.js';
 import type { EditController } from './editing.js';
 import { fromGlide, toGlide, wholeLines } from './glide-selection.js';
@@ -58,7 +58,7 @@ import {
   ROW_MARKER_WIDTH,
 } from './grid-theme.js';
 import { useClipboard } from './use-clipboard.js';
-import { fillDrag } from './fill-drag.js';
+import { fillDrag, fillToAdjacentData } from './fill-drag.js';
 import { formulaReferences, referenceHighlights } from './reference-colors.js';
 import { CellContextMenu, type MenuRequest } from './CellContextMenu.js';
 import { ErrorTooltip, type TooltipState } from './ErrorTooltip.js';
@@ -76,6 +76,9 @@ interface Props {
   /** Layers drawn above the cells (charts), given the grid's geometry. */
   readonly overlays?: (geometry: GridGeometry) => ReactNode;
 }
+
+/** How near the selection's bottom-right corner (px) a double-click is one on the fill handle. */
+const FILL_HANDLE_REACH = 5;
 
 /** Two left clicks on one cell within this time open its editor, as Glide's own window. */
 const DOUBLE_CLICK_MS = 500;
@@ -421,6 +424,23 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
     return regions;
   }, [clipboard.marquee, editedReferences, sheet]);
 
+  // A double-click on the fill handle (the selection's bottom-right corner) fills down as far as
+  // the data beside it, as Excel does; it opened the corner cell's editor instead.
+  const onDoubleClickCapture = (event: ReactMouseEvent) => {
+    const rect = session.selection.get().rect;
+    const corner = { col: rect.col + rect.width - 1, row: rect.row + rect.height - 1 };
+    const box = cellBox(layout, viewport.get(), corner.col, corner.row);
+    const origin = container.current?.getBoundingClientRect();
+    if (origin === undefined || session.editing.get() !== null) return;
+    const x = event.clientX - origin.left - (box.left + box.width);
+    const y = event.clientY - origin.top - (box.top + box.height);
+    if (Math.abs(x) > FILL_HANDLE_REACH || Math.abs(y) > FILL_HANDLE_REACH) return;
+    event.stopPropagation();
+    event.preventDefault();
+    leftClicks.current = [];
+    void fillToAdjacentData(session, rect, limits.current);
+  };
+
   const onMouseDownCapture = () => {
     // A click while a formula waits for an operand inserts a reference (point mode).
     const state = session.editing.get();
@@ -486,6 +506,7 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
       className="grid-area"
       ref={container}
       onMouseDownCapture={onMouseDownCapture}
+      onDoubleClickCapture={onDoubleClickCapture}
       onMouseUpCapture={onMouseUpCapture}
       data-testid="grid-area"
     >
