@@ -131,6 +131,27 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     await nameIs('B4:C4');
   });
 
+  it('[NAV-03] [FIRST-HOUR] Ctrl+Shift+End selects from the active cell to the last used cell', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        [1, 2, 3],
+        [4, 5, 6],
+      ],
+    });
+    await suite.server.http.post('/grid/cell', { cell: 'D7', value: 'end' });
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'B2');
+    await page.keyboard.press('Control+Shift+End');
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[data-testid="name-box"]') as HTMLInputElement).value === 'B2:D7',
+    );
+    // Its cells are selected: the status bar counts the values in them (5, 6 and "end").
+    await page.getByTestId('status-count').filter({ hasText: 'Count 3' }).waitFor();
+  });
+
   it('[NAV-05] the name box refuses an address that is not one and keeps the selection', async () => {
     await suite.open();
     const page = suite.ui.page;

@@ -190,11 +190,13 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
     event.cancel();
     event.preventDefault();
     const bounds = session.store.bounds(session.activeSheet);
-    deps.moveTo(
+    const last =
       bounds === null || bounds === undefined
         ? { col: 0, row: 0 }
-        : { col: bounds.lastCol, row: bounds.lastRow },
-    );
+        : { col: bounds.lastCol, row: bounds.lastRow };
+    // Ctrl+Shift+End selects from the cursor to the last used cell, as in Excel (it only moved).
+    if (event.shiftKey) session.goTo(rectOf(cursor, last), cursor);
+    else deps.moveTo(last);
     return;
   }
   // Undo/redo, save and copy/paste are handled at the page level (they work outside the grid too).
