@@ -34,6 +34,27 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     await expect(nameBox().inputValue()).resolves.toBe('3:3');
   });
 
+  it('[NAV-02] [FIRST-HOUR] Ctrl+A and other selections past the formula range limit still total the data in them', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        [1, 2, 3],
+        [4, 5, 6],
+      ],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    await clickCell(page, 'B2');
+    await page.keyboard.press('Control+a');
+    await page.getByTestId('status-sum').filter({ hasText: 'Sum 21' }).waitFor();
+    await expect(page.getByTestId('status-count').textContent()).resolves.toBe('Count 6');
+    // 500,000 cells, not whole columns.
+    await goTo(page, 'B1:K50000');
+    await page.getByTestId('status-sum').filter({ hasText: 'Sum 16' }).waitFor();
+    await expect(page.getByTestId('status-count').textContent()).resolves.toBe('Count 4');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[FIRST-HOUR] Shift+Space selects the row and Ctrl+Space the column, leaving the cell as it is', async () => {
     await suite.server.http.post('/grid/range', {
       target_cell: 'A1',
