@@ -55,6 +55,39 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[NAV-01] [FIRST-HOUR] clicking the active cell of a selected range selects that cell alone, so Delete clears only it', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'B2',
+      values: [
+        [1, 2, 3],
+        [4, 5, 6],
+        [7, 8, 9],
+      ],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'D4', '9');
+    await clickCell(page, 'B2');
+    await clickCell(page, 'D4', { modifiers: ['Shift'] });
+    await expect(nameBox().inputValue()).resolves.toBe('B2:D4');
+    // Past the double-click window, so the click is a click of its own.
+    await page.waitForTimeout(600);
+    await clickCell(page, 'B2');
+    await expect.poll(() => nameBox().inputValue()).toBe('B2');
+    await page.keyboard.press('Delete');
+    await expectCellText(page, 'B2', '');
+    await expect
+      .poll(() => storedValues(suite.server, 'B2:D4'))
+      .toEqual({ C2: 2, D2: 3, B3: 4, C3: 5, D3: 6, B4: 7, C4: 8, D4: 9 });
+    // The same after Ctrl+A: the whole sheet is no longer selected.
+    await page.keyboard.press('Control+a');
+    await expect.poll(() => nameBox().inputValue()).not.toBe('B2');
+    await page.waitForTimeout(600);
+    await clickCell(page, 'B2');
+    await expect.poll(() => nameBox().inputValue()).toBe('B2');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[FIRST-HOUR] Shift+Space selects the row and Ctrl+Space the column, leaving the cell as it is', async () => {
     await suite.server.http.post('/grid/range', {
       target_cell: 'A1',

@@ -471,6 +471,16 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
     );
   };
 
+  // Glide leaves a range (or Ctrl+A's whole sheet) selected when its active cell is clicked:
+  // the click selects that cell alone, as in Excel, or Delete then cleared the whole range the
+  // user had clicked away from.
+  const clicksActiveCellOfRange = (cell: Item, event: CellClickedEventArgs): boolean => {
+    if (event.button !== 0 || event.shiftKey || event.ctrlKey || event.metaKey) return false;
+    if (session.editing.get() !== null) return false;
+    const { rect, cursor } = session.selection.get();
+    return rect.width * rect.height > 1 && cursor.col === cell[0] && cursor.row === cell[1];
+  };
+
   // Glide focuses the canvas only when a click changes the selection: a drag that starts on
   // the selected cell (A1 → B2 on a fresh page) selected the range but left the keys going
   // nowhere (Ctrl+C, Delete and typing did nothing). Any left mouse-up on the grid takes it.
@@ -486,6 +496,7 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
         { col: cell[0], row: cell[1], at: performance.now() },
       ];
     }
+    if (clicksActiveCellOfRange(cell, event)) moveTo({ col: cell[0], row: cell[1] });
     // Glide focuses the canvas only when a click changes the selection, so clicking the cell
     // that is already selected (A1 on a fresh page) would leave typing going nowhere.
     if (
