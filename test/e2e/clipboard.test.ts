@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { hasChromium } from './browser.js';
 import {
   clickCell,
+  doubleClickFillHandle,
   dragFillHandle,
   expectCellText,
   goTo,
@@ -51,6 +52,19 @@ async function cellsOf(
   return cells.map(({ cell, input, value, formula }) => ({ cell, input, value, formula }));
 }
 
+/** What the system clipboard holds, as another program reads it: plain text and HTML. */
+async function clipboardFlavours(page: Page): Promise<{ text: string; html: string }> {
+  return page.evaluate(async () => {
+    const [item] = await navigator.clipboard.read();
+    return {
+      text: await (await item!.getType('text/plain')).text(),
+      html: item!.types.includes('text/html')
+        ? await (await item!.getType('text/html')).text()
+        : '',
+    };
+  });
+}
+
 describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
   const suite = useBrowserSuite();
 
@@ -80,15 +94,7 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
     ]);
     await goTo(page, 'A1:B2');
     await page.keyboard.press('Control+c');
-    const flavours = await page.evaluate(async () => {
-      const [item] = await navigator.clipboard.read();
-      return {
-        text: await (await item!.getType('text/plain')).text(),
-        html: item!.types.includes('text/html')
-          ? await (await item!.getType('text/html')).text()
-          : '',
-      };
-    });
+    const flavours = await clipboardFlavours(page);
     expect(flavours.text).toBe('1\t2\n3\t4');
     // The browser may normalise the markup (adding <tbody>), so compare the table's cells.
     const rows = flavours.html.match(/<tr>.*?<\/tr>/g) ?? [];
@@ -96,6 +102,39 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
       ['<td>1</td>', '<td>2</td>'],
       ['<td>3</td>', '<td>4</td>'],
     ]);
+  });
+
+  it('[CLIP-01] [FIRST-HOUR] formatted numbers reach other programs as they show ($1,200, 15%, a date), and still paste here as numbers', async () => {
+    const page = await openWithValues(suite, 'A1', [[1200, 0.15, 46053, '=1/4']]);
+    const formats: [string, string][] = [
+      ['A1', '$#,##0'],
+      ['B1', '0%'],
+      ['C1', 'yyyy-mm-dd'],
+    ];
+    for (const [range, code] of formats)
+      await suite.server.http.post('/grid/format', { range, format: { number_format: code } });
+    await expectCellText(page, 'C1', '2026-01-31');
+    await goTo(page, 'A1:D1');
+    await page.keyboard.press('Control+c');
+    const flavours = await clipboardFlavours(page);
+    expect(flavours.text).toBe('$1,200\t15%\t2026-01-31\t0.25');
+    expect(flavours.html.match(/<td>(.*?)<\/td>/g)).toEqual([
+      '<td>$1,200</td>',
+      '<td>15%</td>',
+      '<td>2026-01-31</td>',
+      '<td>0.25</td>',
+    ]);
+    // Pasted in the page, the copy keeps its numbers and formula.
+    await goTo(page, 'A3');
+    await page.keyboard.press('Control+v');
+    await expectCellText(page, 'C3', '2026-01-31');
+    expect(await inputsOf(suite.server, 'A3:D3')).toEqual({
+      A3: '1200',
+      B3: '0.15',
+      C3: '46053',
+      D3: '=1/4',
+    });
+    expect(suite.ui.errors).toEqual([]);
   });
 
   it('[CLIP-02][CLIP-03] pasting TSV lands at the selection’s top-left in one request, keeping blank rows and quoted tabs', async () => {
@@ -464,6 +503,67 @@ describe.skipIf(!hasChromium)('clipboard and fill in the browser', () => {
     await expectCellText(page, 'C3', '');
     await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
     expect(await inputsOf(suite.server, 'B2:D3')).toEqual({});
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[FILL-03] [FIRST-HOUR] Ctrl+Enter writes the typed entry into every selected cell, references moved; the selection stays and one Ctrl+Z takes it back', async () => {
+    const page = await openWithValues(suite, 'A1', [[1], [2], [3]]);
+    await expectCellText(page, 'A3', '3');
+    await clickCell(page, 'B1');
+    await clickCell(page, 'B3', { modifiers: ['Shift'] });
+    await page.keyboard.type('=A1*10');
+    await page.keyboard.press('Control+Enter');
+    await expectCellText(page, 'B3', '30');
+    await expectCellText(page, 'B2', '20');
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('B1:B3');
+    expect(await inputsOf(suite.server, 'B1:B3')).toEqual({
+      B1: '=A1*10',
+      B2: '=A2*10',
+      B3: '=A3*10',
+    });
+    // One cell selected: the entry is committed where it is, the cursor not moving on.
+    await clickCell(page, 'D1');
+    await page.keyboard.type('done');
+    await page.keyboard.press('Control+Enter');
+    await expectCellText(page, 'D1', 'done');
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('D1');
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'D1', '');
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'B2', '');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await inputsOf(suite.server, 'B1:D3')).toEqual({});
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[FILL-04] [FIRST-HOUR] double-clicking the fill handle fills down as far as the data beside it, in one undo step, without opening the editor', async () => {
+    const page = await openWithValues(suite, 'A1', [
+      [1, '=A1*10'],
+      [2],
+      [3],
+      [4],
+      [5],
+      [null],
+      [7],
+    ]);
+    await expectCellText(page, 'B1', '10');
+    await clickCell(page, 'B1');
+    await doubleClickFillHandle(page, 'B1');
+    await expectCellText(page, 'B5', '50');
+    // The block beside it ends at A5: the blank A6 stops the fill.
+    expect(await inputsOf(suite.server, 'B1:B7')).toEqual({
+      B1: '=A1*10',
+      B2: '=A2*10',
+      B3: '=A3*10',
+      B4: '=A4*10',
+      B5: '=A5*10',
+    });
+    expect(await page.getByTestId('cell-editor').count()).toBe(0);
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('B1:B5');
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'B2', '');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    expect(await inputsOf(suite.server, 'B1:B7')).toEqual({ B1: '=A1*10' });
     expect(suite.ui.errors).toEqual([]);
   });
 });

@@ -55,6 +55,82 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[EDIT-01] [FIRST-HOUR] text composed by an input method in a selected cell is entered; the Enter that confirms the composition does not commit', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await clickCell(page, 'B2');
+    // What Chromium gets from a Japanese input method: keys reported as "Process" (229) while
+    // the method composes the text, an Enter that confirms it, then the composed text.
+    const cdp = await page.context().newCDPSession(page);
+    const imeKey = (key: string, code: string) =>
+      cdp.send('Input.dispatchKeyEvent', {
+        type: 'rawKeyDown',
+        key,
+        code,
+        windowsVirtualKeyCode: 229,
+      });
+    await imeKey('Process', 'KeyN');
+    await cdp.send('Input.imeSetComposition', { text: 'に', selectionStart: 1, selectionEnd: 1 });
+    await imeKey('Process', 'KeyI');
+    await cdp.send('Input.imeSetComposition', {
+      text: 'にほん',
+      selectionStart: 3,
+      selectionEnd: 3,
+    });
+    await imeKey('Enter', 'Enter');
+    await cdp.send('Input.insertText', { text: '日本' });
+    await expect(page.getByTestId('cell-editor').inputValue()).resolves.toBe('日本');
+    await page.keyboard.type('語');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'B2', '日本語');
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('B3');
+    await expect.poll(() => storedValues(suite.server, 'B2')).toEqual({ B2: '日本語' });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[EDIT-04] [FIRST-HOUR] a formula typed without its closing parentheses is stored closed, as Excel does, not as #PARSE_ERROR!', async () => {
+    const page = await openWithValues(suite, 'A1', [[1], [2], [4]]);
+    await expectCellText(page, 'A3', '4');
+    await typeInto(page, 'B1', '=SUM(A1:A3');
+    await typeInto(page, 'B2', '=ROUND(AVERAGE(A1:A3), 1');
+    await expectCellText(page, 'B1', '7');
+    await expectCellText(page, 'B2', '2.3');
+    const stored = (await suite.server.http.get('/grid', { range: 'B1:B2' })).body as {
+      cells: { cell: string; input: string | null }[];
+    };
+    expect(stored.cells.map((entry) => entry.input)).toEqual([
+      '=SUM(A1:A3)',
+      '=ROUND(AVERAGE(A1:A3), 1)',
+    ]);
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[NAV-04] [FIRST-HOUR] typing into a selected range, Enter steps down its columns and Tab along its rows, the range staying selected', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await clickCell(page, 'B2');
+    await clickCell(page, 'C3', { modifiers: ['Shift'] });
+    for (const text of ['a', 'b', 'c', 'd']) {
+      await page.keyboard.type(text);
+      await page.keyboard.press('Enter');
+    }
+    await expectCellText(page, 'C3', 'd');
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('B2:C3');
+    // Past the last cell Enter wraps to the first; Shift+Tab steps back along the rows.
+    await clickCell(page, 'E2');
+    await clickCell(page, 'F3', { modifiers: ['Shift'] });
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.type('last');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('first');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'E2', 'first');
+    await expect
+      .poll(() => storedValues(suite.server, 'A1:G5'))
+      .toEqual({ B2: 'a', B3: 'b', C2: 'c', C3: 'd', E2: 'first', F3: 'last' });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[FIRST-HOUR] typing a row with Tab and ending it with Enter goes to the next row of the column it began in', async () => {
     await suite.open();
     const page = suite.ui.page;

@@ -559,4 +559,23 @@ describe.skipIf(!hasChromium)('cell formats in the browser', () => {
     expect(await storedValues(suite.server, 'C2')).toEqual({ C2: '00123' });
     expect(suite.ui.errors).toEqual([]);
   });
+
+  it('[FMT-02] [FIRST-HOUR] a formatted number that fits its column is shown, not ##########; one too wide still is', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    // Each fits a default column (100 px) in pixels, though it has more characters than digits would.
+    await typeInto(page, 'A1', '$123,456.78');
+    await typeInto(page, 'A2', '12:00:00 PM');
+    await typeInto(page, 'A3', '$123,456,789.00');
+    await expectCellText(page, 'A1', '$123,456.78');
+    await expectCellText(page, 'A2', '12:00:00 PM');
+    await expectCellText(page, 'A3', '##########');
+    // The canvas draws the text inside the cell.
+    const box = await page.getByTestId('cell-A1').boundingBox();
+    const ink = inkExtent(await cellPixels(page, 'A1'));
+    expect(ink!.left).toBeGreaterThan(2);
+    expect(ink!.right - ink!.left).toBeGreaterThan(60);
+    expect(ink!.right).toBeLessThan(box!.width - 2);
+    expect(suite.ui.errors).toEqual([]);
+  });
 });

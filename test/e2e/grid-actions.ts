@@ -111,6 +111,13 @@ export async function dragFillHandle(page: Page, corner: string, target: string)
   await page.mouse.up();
 }
 
+/** Double-click the fill handle at the corner of the selection whose bottom-right cell is `corner`. */
+export async function doubleClickFillHandle(page: Page, corner: string): Promise<void> {
+  const box = await cell(page, corner).boundingBox();
+  if (box === null) throw new Error(`cell ${corner} is not on screen`);
+  await page.mouse.dblclick(box.x + box.width - 1, box.y + box.height - 1);
+}
+
 /** The bodies of the requests the page sends to a path ending in `suffix`, as they go out. */
 export function recordRequestBodies(page: Page, suffix: string): string[] {
   const bodies: string[] = [];

@@ -34,6 +34,60 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     await expect(nameBox().inputValue()).resolves.toBe('3:3');
   });
 
+  it('[NAV-02] [FIRST-HOUR] Ctrl+A and other selections past the formula range limit still total the data in them', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        [1, 2, 3],
+        [4, 5, 6],
+      ],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    await clickCell(page, 'B2');
+    await page.keyboard.press('Control+a');
+    await page.getByTestId('status-sum').filter({ hasText: 'Sum 21' }).waitFor();
+    await expect(page.getByTestId('status-count').textContent()).resolves.toBe('Count 6');
+    // 500,000 cells, not whole columns.
+    await goTo(page, 'B1:K50000');
+    await page.getByTestId('status-sum').filter({ hasText: 'Sum 16' }).waitFor();
+    await expect(page.getByTestId('status-count').textContent()).resolves.toBe('Count 4');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[NAV-01] [FIRST-HOUR] clicking the active cell of a selected range selects that cell alone, so Delete clears only it', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'B2',
+      values: [
+        [1, 2, 3],
+        [4, 5, 6],
+        [7, 8, 9],
+      ],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'D4', '9');
+    await clickCell(page, 'B2');
+    await clickCell(page, 'D4', { modifiers: ['Shift'] });
+    await expect(nameBox().inputValue()).resolves.toBe('B2:D4');
+    // Past the double-click window, so the click is a click of its own.
+    await page.waitForTimeout(600);
+    await clickCell(page, 'B2');
+    await expect.poll(() => nameBox().inputValue()).toBe('B2');
+    await page.keyboard.press('Delete');
+    await expectCellText(page, 'B2', '');
+    await expect
+      .poll(() => storedValues(suite.server, 'B2:D4'))
+      .toEqual({ C2: 2, D2: 3, B3: 4, C3: 5, D3: 6, B4: 7, C4: 8, D4: 9 });
+    // The same after Ctrl+A: the whole sheet is no longer selected.
+    await page.keyboard.press('Control+a');
+    await expect.poll(() => nameBox().inputValue()).not.toBe('B2');
+    await page.waitForTimeout(600);
+    await clickCell(page, 'B2');
+    await expect.poll(() => nameBox().inputValue()).toBe('B2');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[FIRST-HOUR] Shift+Space selects the row and Ctrl+Space the column, leaving the cell as it is', async () => {
     await suite.server.http.post('/grid/range', {
       target_cell: 'A1',
@@ -129,6 +183,27 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     await nameIs('B4:C20');
     await page.keyboard.press('Control+Shift+ArrowUp');
     await nameIs('B4:C4');
+  });
+
+  it('[NAV-03] [FIRST-HOUR] Ctrl+Shift+End selects from the active cell to the last used cell', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        [1, 2, 3],
+        [4, 5, 6],
+      ],
+    });
+    await suite.server.http.post('/grid/cell', { cell: 'D7', value: 'end' });
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'B2');
+    await page.keyboard.press('Control+Shift+End');
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[data-testid="name-box"]') as HTMLInputElement).value === 'B2:D7',
+    );
+    // Its cells are selected: the status bar counts the values in them (5, 6 and "end").
+    await page.getByTestId('status-count').filter({ hasText: 'Count 3' }).waitFor();
   });
 
   it('[NAV-05] the name box refuses an address that is not one and keeps the selection', async () => {

@@ -4,7 +4,15 @@
 // dropdowns, and Data → Sort range sorts by two keys (docs/ui-rules.md FRZ, LAY-01, FLT, SORT).
 import { describe, expect, it } from 'vitest';
 import { hasChromium, openPage, openWorkbook } from './browser.js';
-import { cell, clickCell, expectCellText, goTo, openWithValues } from './grid-actions.js';
+import {
+  cell,
+  cellPixels,
+  clickCell,
+  expectCellText,
+  goTo,
+  inkExtent,
+  openWithValues,
+} from './grid-actions.js';
 import { useBrowserSuite } from './suite.js';
 
 describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
@@ -149,6 +157,26 @@ describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
     await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('A2');
     await page.keyboard.press('Control+z');
     await expectCellText(page, 'A3', 'South');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[FLT-01] a numeric header stays readable: its digits are drawn left of the filter button, not under it', async () => {
+    const page = await openWithValues(suite, 'A1', [
+      ['Region', 2024],
+      ['North', 100],
+      ['South', 250],
+    ]);
+    await suite.server.http.post('/grid/filter', { range: 'A1:B3', columns: [] });
+    const button = await page.getByTestId('filter-button-B').boundingBox();
+    const header = await cell(page, 'B1').boundingBox();
+    // Where the button starts, in pixels from the header cell's left edge.
+    const buttonLeft = button!.x - header!.x;
+    await expect
+      .poll(async () => inkExtent(await cellPixels(page, 'B1'))?.right ?? Number.NaN)
+      .toBeLessThan(buttonLeft);
+    // All four digits are there: the ink spans more than the width of three.
+    const ink = inkExtent(await cellPixels(page, 'B1'))!;
+    expect(ink.right - ink.left).toBeGreaterThan(20);
     expect(suite.ui.errors).toEqual([]);
   });
 

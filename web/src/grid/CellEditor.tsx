@@ -11,7 +11,7 @@ import { functionCatalogue } from '../api/functions-api.js';
 import type { FunctionJson } from '../api/types.js';
 import { useObservable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
-import type { EditController, Move } from './editing.js';
+import { isComposingKey, type EditController, type Move } from './editing.js';
 import { cellBox, type ColumnLayout, type Viewport } from './geometry.js';
 import { formatCell } from './address.js';
 import { applyCompletion, completionAt } from './function-completion.js';
@@ -102,6 +102,10 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (isComposingKey(event)) {
+      event.stopPropagation();
+      return;
+    }
     const shift = event.shiftKey ? -1 : 1;
     if (completion !== undefined && !event.altKey && !event.ctrlKey && !event.metaKey) {
       const count = completion.matches.length;
@@ -128,6 +132,10 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
       event.preventDefault();
       const { selectionStart, selectionEnd } = event.currentTarget;
       editor.insertText(nowEntryText(nowEntryOf(event)!, new Date()), selectionStart, selectionEnd);
+    } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      // Ctrl+Enter: the entry goes into every selected cell, the selection staying (FILL-03).
+      event.preventDefault();
+      void editor.commitToSelection();
     } else if (event.key === 'Enter') {
       event.preventDefault();
       void editor.commit({ dx: 0, dy: shift, key: 'Enter' });

@@ -6,7 +6,7 @@ import { memo, useDeferredValue, useMemo } from 'react';
 import { useObservable, type Observable } from '../app/observable.js';
 import type { PreviewOverlay, Session } from '../app/session.js';
 import { columnToLetters, formatCell } from './address.js';
-import { alignmentOf, displayOf, displayValue, explainSentinel } from './cell-format.js';
+import { alignmentOf, displayValue, explainSentinel } from './cell-format.js';
 import {
   cellBox,
   firstScrolledColumn,
@@ -14,7 +14,7 @@ import {
   type ColumnLayout,
   type Viewport,
 } from './geometry.js';
-import { numberCharsFor } from './grid-cells.js';
+import { displayIn, numberCharsFor } from './grid-cells.js';
 import { HEADER_HEIGHT, ROW_MARKER_WIDTH } from './grid-theme.js';
 
 interface Props {
@@ -41,7 +41,7 @@ function MirrorCell(props: {
   const proposed = preview?.sheet === sheet ? preview.cells.get(address) : undefined;
   // Numbers fitted to the column exactly as the canvas draws them.
   const chars = numberCharsFor(layout.width(col));
-  const display = cached === undefined ? undefined : displayOf(cached, chars);
+  const display = cached === undefined ? undefined : displayIn(cached, layout.width(col));
   const text = proposed !== undefined ? displayValue(proposed.value, chars) : (display?.text ?? '');
   // Aligned like the canvas text, so the mirror's text sits over what is drawn.
   const align = proposed !== undefined ? alignmentOf(proposed.value) : (display?.align ?? 'left');

@@ -8,6 +8,7 @@ import type { Session } from '../app/session.js';
 import type { GridCellJson } from '../api/types.js';
 import { columnToLetters, formatRect, lettersToColumn, tryParseCell } from './address.js';
 import { cellBox, type ColumnLayout, type Viewport } from './geometry.js';
+import { FILTER_BUTTON_INSET } from './filter-header.js';
 
 interface Props {
   readonly session: Session;
@@ -92,7 +93,10 @@ export function FilterButtons({ session, layout, viewport }: Props) {
         className={criteria.has(col) ? 'filter-button active' : 'filter-button'}
         data-testid={`filter-button-${letters}`}
         aria-label={`Filter column ${letters}`}
-        style={{ left: box.left + box.width - 21, top: box.top + (box.height - 18) / 2 }}
+        style={{
+          left: box.left + box.width - FILTER_BUTTON_INSET,
+          top: box.top + (box.height - 18) / 2,
+        }}
         onMouseDown={(event) => event.stopPropagation()}
         onClick={() => void openList(col)}
       >

@@ -9,7 +9,7 @@ import { functionCatalogue } from '../api/functions-api.js';
 import type { FunctionJson } from '../api/types.js';
 import { useObservable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
-import type { EditController } from './editing.js';
+import { isComposingKey, type EditController } from './editing.js';
 import { formatCell, formatRect, parseRange, splitSheet } from './address.js';
 import { GRID_COLUMNS, MIN_GRID_ROWS } from './grid-theme.js';
 import { formulaReferences, REFERENCE_COLORS } from './reference-colors.js';
@@ -165,6 +165,7 @@ export function FormulaBar({ session, editor }: Props) {
   }, [editing === null]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (isComposingKey(event)) return;
     if (completion !== undefined) {
       const count = completion.matches.length;
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -203,6 +204,10 @@ export function FormulaBar({ session, editor }: Props) {
       const at = selectionStart + entry.length;
       setCaret(at);
       placeCaret.current = at;
+    } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      // Ctrl+Enter: the entry goes into every selected cell, as in the cell editor (FILL-03).
+      event.preventDefault();
+      void editor.commitToSelection();
     } else if (event.key === 'Enter') {
       event.preventDefault();
       void editor.commit({ dx: 0, dy: event.shiftKey ? -1 : 1, key: 'Enter' });

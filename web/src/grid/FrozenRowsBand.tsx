@@ -7,7 +7,7 @@ import { useObservable, type Observable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
 import type { GridCellJson } from '../api/types.js';
 import { formatCell, formatRect, tryParseCell } from './address.js';
-import { displayOf, type CellDisplay } from './cell-format.js';
+import type { CellDisplay } from './cell-format.js';
 import {
   cellBox,
   firstScrolledColumn,
@@ -15,7 +15,7 @@ import {
   type ColumnLayout,
   type Viewport,
 } from './geometry.js';
-import { numberCharsFor } from './grid-cells.js';
+import { displayIn } from './grid-cells.js';
 import { HEADER_HEIGHT } from './grid-theme.js';
 
 interface Props {
@@ -84,10 +84,7 @@ export function FrozenRowsBand({ session, layout, viewport }: Props) {
       const box = cellBox(layout, view, col, row);
       const address = formatCell({ col, row });
       const cell = cells.get(address);
-      const display = displayOf(
-        cell === undefined ? null : { ...cell },
-        numberCharsFor(layout.width(col)),
-      );
+      const display = displayIn(cell === undefined ? null : { ...cell }, layout.width(col));
       elements.push(
         <div
           key={address}

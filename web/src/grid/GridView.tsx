@@ -26,13 +26,7 @@ import {
 import { Observable, useObservable, useObservableSlice } from '../app/observable.js';
 import type { Session } from '../app/session.js';
 import { formatCell, MAX_ROWS, rectContains, type CellRef, type Rect } from './address.js';
-import {
-  canvasCell,
-  drawPadlock,
-  LOADING_CELL,
-  numberCharsFor,
-  previewCell,
-} from './grid-cells.js';
+import { canvasCell, displayIn, drawPadlock, LOADING_CELL, previewCell } from './grid-cells.js';
 import {
   drawDecorations,
   drawTextRun,
@@ -41,8 +35,8 @@ import {
   runningText,
   textRunningInto,
 } from './cell-drawing.js';
-import { displayOf, editableInput } from './cell-format.js';
-import { ColumnLayout, RowLayout, type Viewport } from './geometry.js';
+import { editableInput } from './cell-format.js';
+import { cellBox, ColumnLayout, RowLayout, type Viewport } from './geometry.js';
 import { DomMirror } from './DomMirror.js';
 import type { EditController } from './editing.js';
 import { fromGlide, toGlide, wholeLines } from './glide-selection.js';
@@ -52,6 +46,7 @@ import { handleGridKey } from './grid-keys.js';
 import { glideColumns, widthsFrom } from './columns.js';
 import { FrozenRowsBand } from './FrozenRowsBand.js';
 import { FilterButtons } from './FilterButtons.js';
+import { FILTER_BUTTON_INSET, isFilterHeader } from './filter-header.js';
 import {
   FLASH_TINT,
   GRID_COLUMNS,
@@ -63,7 +58,7 @@ import {
   ROW_MARKER_WIDTH,
 } from './grid-theme.js';
 import { useClipboard } from './use-clipboard.js';
-import { fillDrag } from './fill-drag.js';
+import { fillDrag, fillToAdjacentData } from './fill-drag.js';
 import { formulaReferences, referenceHighlights } from './reference-colors.js';
 import { CellContextMenu, type MenuRequest } from './CellContextMenu.js';
 import { ErrorTooltip, type TooltipState } from './ErrorTooltip.js';
@@ -81,6 +76,9 @@ interface Props {
   /** Layers drawn above the cells (charts), given the grid's geometry. */
   readonly overlays?: (geometry: GridGeometry) => ReactNode;
 }
+
+/** How near the selection's bottom-right corner (px) a double-click is one on the fill handle. */
+const FILL_HANDLE_REACH = 5;
 
 /** Two left clicks on one cell within this time open its editor, as Glide's own window. */
 const DOUBLE_CLICK_MS = 500;
@@ -110,6 +108,24 @@ function menuPointOf(event: GridContextMenuEvent): MenuRequest {
   return { x: event.bounds.x + event.localEventX, y: event.bounds.y + event.localEventY };
 }
 
+/**
+ * Confines what is drawn next in a filter header cell to the room left of its ▾ button: clipped
+ * there, and right-aligned (centred) content moved left by the button's room (half of it), so a
+ * numeric header such as 2024 stays readable beside the button.
+ */
+function keepClearOfFilterButton(
+  ctx: CanvasRenderingContext2D,
+  rect: Rectangle,
+  cell: GridCell,
+): void {
+  ctx.beginPath();
+  ctx.rect(rect.x, rect.y, rect.width - FILTER_BUTTON_INSET, rect.height);
+  ctx.clip();
+  const align = 'contentAlign' in cell ? cell.contentAlign : undefined;
+  if (align === 'right') ctx.translate(-FILTER_BUTTON_INSET, 0);
+  else if (align === 'center') ctx.translate(-FILTER_BUTTON_INSET / 2, 0);
+}
+
 function rowCount(bounds: { lastRow: number } | null | undefined): number {
   const needed = bounds === null || bounds === undefined ? 0 : bounds.lastRow + 1000;
   return Math.min(MAX_ROWS, Math.max(MIN_GRID_ROWS, needed));
@@ -137,6 +153,7 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
   const rowLayout = useMemo(() => new RowLayout(stored?.heights), [stored]);
   const frozenRows = stored?.frozenRows ?? 0;
   const frozenColumns = stored?.frozenColumns ?? 0;
+  const filter = stored?.filter;
   const layout = useMemo(
     () => new ColumnLayout(widths, rowLayout, frozenRows, frozenColumns),
     [widths, rowLayout, frozenRows, frozenColumns],
@@ -237,13 +254,15 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
       }
       const cached = session.store.cell(sheet, col, row);
       if (cached === undefined) return LOADING_CELL;
+      // A filter header's number is fitted to the room left of its ▾ button.
+      const room = isFilterHeader(filter, col, row) ? FILTER_BUTTON_INSET : 0;
       return canvasCell(
         cached,
-        layout.width(col),
+        layout.width(col) - room,
         cached === null ? session.store.formatAt(sheet, col, row) : undefined,
       );
     },
-    [session, sheet, preview, layout],
+    [session, sheet, preview, layout, filter],
   );
 
   const drawCell: DrawCellCallback = useCallback(
@@ -254,13 +273,14 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
         preview !== null && preview.sheet === sheet && preview.cells.has(formatCell({ col, row }));
       // Glide tracks the font it set per column: every font change here is undone.
       ctx.save();
+      if (isFilterHeader(filter, col, row)) keepClearOfFilterButton(ctx, rect, args.cell);
       const own = proposed ? undefined : runningText(cached);
       if (own !== undefined && cached && overflows(ctx, own, cached.format, rect.width)) {
         drawTextRun(ctx, { text: own, format: cached.format, x: rect.x }, rect, theme.textDark);
       } else {
         drawContent();
         if (!proposed && cached?.format !== undefined) {
-          const display = displayOf(cached, numberCharsFor(rect.width));
+          const display = displayIn(cached, rect.width);
           drawDecorations(ctx, display.text, cached.format, display.align, rect, theme.textDark);
         }
       }
@@ -280,7 +300,7 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
         ctx.fillRect(rect.x, rect.y, rect.width, rect.height);
       }
     },
-    [session, sheet, layout, preview],
+    [session, sheet, layout, preview, filter],
   );
 
   const onVisibleRegionChanged = useCallback(
@@ -404,6 +424,23 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
     return regions;
   }, [clipboard.marquee, editedReferences, sheet]);
 
+  // A double-click on the fill handle (the selection's bottom-right corner) fills down as far as
+  // the data beside it, as Excel does; it opened the corner cell's editor instead.
+  const onDoubleClickCapture = (event: ReactMouseEvent) => {
+    const rect = session.selection.get().rect;
+    const corner = { col: rect.col + rect.width - 1, row: rect.row + rect.height - 1 };
+    const box = cellBox(layout, viewport.get(), corner.col, corner.row);
+    const origin = container.current?.getBoundingClientRect();
+    if (origin === undefined || session.editing.get() !== null) return;
+    const x = event.clientX - origin.left - (box.left + box.width);
+    const y = event.clientY - origin.top - (box.top + box.height);
+    if (Math.abs(x) > FILL_HANDLE_REACH || Math.abs(y) > FILL_HANDLE_REACH) return;
+    event.stopPropagation();
+    event.preventDefault();
+    leftClicks.current = [];
+    void fillToAdjacentData(session, rect, limits.current);
+  };
+
   const onMouseDownCapture = () => {
     // A click while a formula waits for an operand inserts a reference (point mode).
     const state = session.editing.get();
@@ -434,6 +471,16 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
     );
   };
 
+  // Glide leaves a range (or Ctrl+A's whole sheet) selected when its active cell is clicked:
+  // the click selects that cell alone, as in Excel, or Delete then cleared the whole range the
+  // user had clicked away from.
+  const clicksActiveCellOfRange = (cell: Item, event: CellClickedEventArgs): boolean => {
+    if (event.button !== 0 || event.shiftKey || event.ctrlKey || event.metaKey) return false;
+    if (session.editing.get() !== null) return false;
+    const { rect, cursor } = session.selection.get();
+    return rect.width * rect.height > 1 && cursor.col === cell[0] && cursor.row === cell[1];
+  };
+
   // Glide focuses the canvas only when a click changes the selection: a drag that starts on
   // the selected cell (A1 → B2 on a fresh page) selected the range but left the keys going
   // nowhere (Ctrl+C, Delete and typing did nothing). Any left mouse-up on the grid takes it.
@@ -449,6 +496,7 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
         { col: cell[0], row: cell[1], at: performance.now() },
       ];
     }
+    if (clicksActiveCellOfRange(cell, event)) moveTo({ col: cell[0], row: cell[1] });
     // Glide focuses the canvas only when a click changes the selection, so clicking the cell
     // that is already selected (A1 on a fresh page) would leave typing going nowhere.
     if (
@@ -469,6 +517,7 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
       className="grid-area"
       ref={container}
       onMouseDownCapture={onMouseDownCapture}
+      onDoubleClickCapture={onDoubleClickCapture}
       onMouseUpCapture={onMouseUpCapture}
       data-testid="grid-area"
     >

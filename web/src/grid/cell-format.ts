@@ -72,10 +72,14 @@ export const EMPTY_DISPLAY: CellDisplay = {
   formula: false,
 };
 
-/** `maxChars`: how many characters of a number fit its column (numbers are fitted, text may spill). */
+/**
+ * `maxChars`: how many characters of a number fit its column (numbers are fitted, text may
+ * spill); `fits`, where the text can be measured, whether a formatted number's text fits it.
+ */
 export function displayOf(
   cell: CachedCell | null,
   maxChars = Number.POSITIVE_INFINITY,
+  fits?: (text: string) => boolean,
 ): CellDisplay {
   if (cell === null) return EMPTY_DISPLAY;
   const formula = cell.formula !== null;
@@ -86,7 +90,8 @@ export function displayOf(
   // its column shows ####, as in Excel.
   const formatted =
     format?.number_format !== undefined && cell.display !== undefined
-      ? typeof cell.value === 'number' && cell.display.length > maxChars
+      ? typeof cell.value === 'number' &&
+        (fits === undefined ? cell.display.length > maxChars : !fits(cell.display))
         ? '#'.repeat(Math.max(1, maxChars))
         : cell.display
       : undefined;

@@ -12,10 +12,10 @@ import {
   rectIntersection,
   type Rect,
 } from './address.js';
-import type { CellFormat } from './cell-store.js';
+import type { CachedCell, CellFormat } from './cell-store.js';
 import type { GridResponse } from '../api/types.js';
 import { formatKey, isPlain, replacingPatch, type FormatGrid } from './format-patch.js';
-import { displayValue } from './cell-format.js';
+import { displayOf } from './cell-format.js';
 import { shiftFormula } from '../../../src/core/formula-text/index.js';
 import { parseTsv, toHtmlTable, toTsv } from './tsv.js';
 import {
@@ -91,6 +91,15 @@ function buildClip(
   };
 }
 
+/**
+ * A copied cell's text for other programs: what the cell shows, a number through its format
+ * ($1,200, 15%, 2026-01-31), as Excel and Sheets copy it; the bare number (46053 for a date)
+ * read as a different value there.
+ */
+function shownText(cell: CachedCell): string {
+  return displayOf(cell).text;
+}
+
 function tooLarge(session: Session, rect: Rect): boolean {
   if (rectCellCount(rect) <= MAX_COPY_CELLS) return false;
   session.toasts.show(
@@ -116,13 +125,7 @@ export function copyFromCache(
     cut,
     (put) => {
       for (const { col, row, cell } of cached)
-        put(
-          col,
-          row,
-          cell.input,
-          cell.error ?? displayValue(cell.value),
-          pastedValue(cell.value, cell.error),
-        );
+        put(col, row, cell.input, shownText(cell), pastedValue(cell.value, cell.error));
     },
     (col, row) => session.store.formatAt(sheet, col, row),
   );
@@ -148,7 +151,7 @@ export async function copyFromServer(
           columnOf(match[1]!),
           Number(match[2]) - 1,
           cell.input,
-          cell.error ?? displayValue(cell.value),
+          shownText(cell),
           pastedValue(cell.value, cell.error),
         );
       }

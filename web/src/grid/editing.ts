@@ -3,10 +3,13 @@
 // or pressing arrow keys, while typing a formula inserts their reference), commit and cancel.
 import { editableInput } from './cell-format.js';
 import type { EditState, Session } from '../app/session.js';
-import { formatRect, type CellRef, type Rect } from './address.js';
+import { formatRect, rectContains, type CellRef, type Rect } from './address.js';
+import { shiftFormula } from '../../../src/core/formula-text/index.js';
 import { ROW_HEIGHT } from './grid-theme.js';
 import { percentEntry, textEntry } from './number-formats.js';
 import { cycleReferenceAt } from './reference-cycle.js';
+import { closeParentheses } from './formula-entry.js';
+import { stepInside, stepsInside } from './selection-step.js';
 
 /** Characters after which a click inserts a reference instead of ending the edit. */
 const POINTABLE_AFTER = new Set([
@@ -28,6 +31,15 @@ const POINTABLE_AFTER = new Set([
 
 /** The height of one more line of text in a cell, px (Glide draws lines 1.4 em apart). */
 const TEXT_LINE_HEIGHT = 18;
+
+/**
+ * Whether a key in an editor belongs to an input method composing text (its Enter confirms the
+ * text, its arrows choose a candidate): the editors leave such keys to it, or an Enter would
+ * commit half-composed text.
+ */
+export function isComposingKey(event: { nativeEvent: KeyboardEvent; keyCode: number }): boolean {
+  return event.nativeEvent.isComposing || event.keyCode === 229;
+}
 
 export interface Move {
   readonly dx: number;
@@ -176,22 +188,29 @@ export class EditController {
   cancel(): void {
     const state = this.state;
     if (state === null) return;
+    this.close();
+    this.session.goTo({ ...state.cell, width: 1, height: 1 });
+  }
+
+  /** Ends the edit, writing nothing. */
+  private close(): void {
     this.session.editing.set(null);
     this.pointSpan = null;
     this.pointed = null;
     this.pointing = false;
-    this.session.goTo({ ...state.cell, width: 1, height: 1 });
   }
 
   /** Write the text (unless unchanged) and move the cursor by `move` (null: leave the selection). */
   async commit(move: Move | null = { dx: 0, dy: 1 }): Promise<void> {
     const state = this.state;
     if (state === null) return;
-    this.session.editing.set(null);
-    this.pointSpan = null;
-    this.pointed = null;
-    this.pointing = false;
-    if (move !== null && state.sheet === this.session.activeSheet) {
+    this.close();
+    const { rect } = this.session.selection.get();
+    const inside = move?.key !== undefined && stepsInside(rect, state.cell);
+    if (inside && state.sheet === this.session.activeSheet) {
+      // Typing a block into a selected range: Enter and Tab step inside it, which stays selected.
+      this.session.goTo(rect, stepInside(rect, state.cell, move.key, move.dx + move.dy < 0));
+    } else if (move !== null && state.sheet === this.session.activeSheet) {
       const { rows, cols } = this.limits();
       const wanted =
         move.key === 'Enter'
@@ -208,6 +227,35 @@ export class EditController {
       const written = await this.writeTyped(state.sheet, state.cell, state.text, state.seenVersion);
       if (written) await this.fitRowToLines(state);
     }
+  }
+
+  /**
+   * Ctrl+Enter: the typed entry goes into every cell of the selection, a formula's relative
+   * references moved for each cell as Excel does, in one write (one undo step); the selection
+   * stays. With one cell selected it is committed where it is.
+   */
+  async commitToSelection(): Promise<void> {
+    const state = this.state;
+    if (state === null) return;
+    const { rect } = this.session.selection.get();
+    const several =
+      state.sheet === this.session.activeSheet &&
+      rect.width * rect.height > 1 &&
+      rectContains(rect, state.cell);
+    if (!several) return this.commit(null);
+    this.close();
+    const block = Array.from({ length: rect.height }, (_, r) =>
+      Array.from({ length: rect.width }, (_, c) => {
+        const cell = { col: rect.col + c, row: rect.row + r };
+        const moved = shiftFormula(
+          state.text,
+          cell.row - state.cell.row,
+          cell.col - state.cell.col,
+        );
+        return this.typedText(state.sheet, cell, moved);
+      }),
+    );
+    await this.session.writeRange(state.sheet, rect, block, 'Enter');
   }
 
   /**
@@ -232,9 +280,21 @@ export class EditController {
     typed: string,
     seenVersion?: number,
   ): Promise<boolean> {
+    return this.session.writeCell(sheet, cell, this.typedText(sheet, cell, typed), {
+      seenVersion,
+    });
+  }
+
+  /**
+   * What typing `typed` stores in a cell: a formula's open parentheses closed, the text read in
+   * the cell's number format (20 in a percentage: 20 %).
+   */
+  private typedText(sheet: string, cell: CellRef, typed: string): string {
     const format = this.session.store.formatAt(sheet, cell.col, cell.row)?.number_format;
-    const text = textEntry(percentEntry(typed, format ?? undefined), format ?? undefined);
-    return this.session.writeCell(sheet, cell, text, { seenVersion });
+    // A Plain text cell keeps a typed formula as it is, as text.
+    const plainText = format?.trim() === '@';
+    const entry = plainText ? typed : closeParentheses(typed);
+    return textEntry(percentEntry(entry, format ?? undefined), format ?? undefined);
   }
 
   /**

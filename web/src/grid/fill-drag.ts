@@ -9,6 +9,8 @@ import { formatsIn, pasteFormats } from './clipboard.js';
 import { isDateFormat } from './number-formats.js';
 import { shiftFormula } from '../../../src/core/formula-text/index.js';
 import type { Rect } from './address.js';
+import { isBlank } from './cell-drawing.js';
+import { jumpTarget } from './data-edge.js';
 
 export async function fillDrag(
   session: Session,
@@ -91,6 +93,34 @@ async function fill(
       );
   } catch (error) {
     session.reportError('Fill failed', error);
+  }
+}
+
+/**
+ * A double-click on the fill handle, as in Excel: the selection is filled down as far as the
+ * data next to it reaches (the column on its left, else the one on its right), one undo step.
+ * Nothing happens when neither neighbour has data below the selection.
+ */
+export async function fillToAdjacentData(
+  session: Session,
+  selection: Rect,
+  grid: { rows: number; cols: number },
+): Promise<void> {
+  const bottom = selection.row + selection.height - 1;
+  for (const col of [selection.col - 1, selection.col + selection.width]) {
+    if (col < 0 || col >= grid.cols) continue;
+    // Ctrl+Down from a filled cell with a filled one below reaches the end of its block.
+    if (isBlank(session.cell(col, bottom)) || isBlank(session.cell(col, bottom + 1))) continue;
+    const sheet = session.activeSheet;
+    const end = await jumpTarget(session.grid, sheet, { col, row: bottom }, 'down', grid);
+    if (session.activeSheet !== sheet || end.row <= bottom) return;
+    const source = { x: selection.col, y: selection.row, width: selection.width };
+    await fillDrag(
+      session,
+      { ...source, height: selection.height },
+      { ...source, height: end.row - selection.row + 1 },
+    );
+    return;
   }
 }
 

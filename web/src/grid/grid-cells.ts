@@ -3,7 +3,14 @@
 // array's spill (its formula cell and the cells it fills) tinted green.
 import { GridCellKind, type GridCell, type TextCell, type Theme } from '@glideapps/glide-data-grid';
 import type { CachedCell } from './cell-store.js';
-import { alignmentOf, displayOf, displayValue, numberCharsThatFit } from './cell-format.js';
+import {
+  alignmentOf,
+  displayOf,
+  displayValue,
+  numberCharsThatFit,
+  type CellDisplay,
+} from './cell-format.js';
+import { fontOf } from './cell-drawing.js';
 import {
   ERROR_TEXT,
   FONT_FAMILY,
@@ -57,6 +64,38 @@ export function numberCharsFor(width: number): number {
   return numberCharsThatFit(width, measuredDigitWidth(), gridTheme.cellHorizontalPadding ?? 6);
 }
 
+/**
+ * Whether a text fits a column `width` px wide in `format`'s font, measured: a formatted number
+ * counted in digit widths showed ########## where it fits ($123,456.78 and 12:00:00 PM have
+ * narrow commas, colons and spaces). Undefined where no canvas can measure.
+ */
+function textFits(
+  width: number,
+  format: CachedCell['format'],
+): ((text: string) => boolean) | undefined {
+  const context = measuringContext();
+  if (context === null) return undefined;
+  const padding = gridTheme.cellHorizontalPadding ?? 6;
+  return (text) => {
+    context.font = fontOf(format);
+    return context.measureText(text).width + 2 * padding <= width;
+  };
+}
+
+let measuring: CanvasRenderingContext2D | null | undefined;
+
+function measuringContext(): CanvasRenderingContext2D | null {
+  if (measuring === undefined)
+    measuring =
+      typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  return measuring;
+}
+
+/** A cell as a column `width` px wide shows it: numbers fitted, or ####, as the canvas draws. */
+export function displayIn(cell: CachedCell | null, width: number): CellDisplay {
+  return displayOf(cell, numberCharsFor(width), textFits(width, cell?.format));
+}
+
 /** A cell's format as a theme override: bold/italic font, text colour, fill. */
 function styled(
   base: Partial<Theme> | undefined,
@@ -83,7 +122,7 @@ export function canvasCell(
     return emptyFormat?.fill === undefined
       ? EMPTY_CELL
       : { ...EMPTY_CELL, themeOverride: { bgCell: emptyFormat.fill } };
-  const display = displayOf(cell, numberCharsFor(width));
+  const display = displayIn(cell, width);
   const base =
     display.error !== null
       ? display.locked

@@ -11,6 +11,7 @@ import { jumpTarget, type Direction } from './data-edge.js';
 import { rectOf, type CellRef, type Rect } from './address.js';
 import { fillFromEdge } from './fill-drag.js';
 import { nowEntryOf, nowEntryText } from './now-entry.js';
+import { stepInside, stepsInside } from './selection-step.js';
 
 export interface KeyDeps {
   readonly session: Session;
@@ -34,6 +35,16 @@ const STEPS: Readonly<Record<Direction, { dx: number; dy: number }>> = {
   left: { dx: -1, dy: 0 },
   right: { dx: 1, dy: 0 },
 };
+
+/**
+ * A key whose text an input method composes (Japanese, Chinese, Korean: key "Process", code 229)
+ * or a dead key (´ then e makes é). The composition goes to whatever holds the focus, and the
+ * canvas holds no text: without an editor open the typed text was lost.
+ */
+function startsComposition(event: GridKeyEventArgs): boolean {
+  if (event.ctrlKey || event.metaKey) return false;
+  return event.key === 'Process' || event.key === 'Dead' || event.keyCode === 229;
+}
 
 function isPrintable(event: GridKeyEventArgs): boolean {
   // Shift+Space selects the row, as in Excel and Sheets (Glide's own key), instead of starting
@@ -69,6 +80,14 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
   const modifier = event.ctrlKey || event.metaKey;
   const grid = deps.grid();
 
+  if (startsComposition(event)) {
+    // The editor opens empty and takes the focus while the key is still being handled, so the
+    // composition happens in it, as typing starts an edit in Excel and Sheets. The key's default
+    // is kept: it is what starts the composition.
+    event.cancel();
+    editor.start(cursor, '', { mode: 'enter', origin: 'cell' });
+    return;
+  }
   if (isPrintable(event)) {
     event.cancel();
     event.preventDefault();
@@ -108,6 +127,10 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
   if (event.key === 'Enter' || event.key === 'Tab') {
     event.cancel();
     event.preventDefault();
+    if (stepsInside(selection.rect, cursor)) {
+      session.goTo(selection.rect, stepInside(selection.rect, cursor, event.key, event.shiftKey));
+      return;
+    }
     const back = event.shiftKey ? -1 : 1;
     const next =
       event.key === 'Enter'
@@ -167,11 +190,13 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
     event.cancel();
     event.preventDefault();
     const bounds = session.store.bounds(session.activeSheet);
-    deps.moveTo(
+    const last =
       bounds === null || bounds === undefined
         ? { col: 0, row: 0 }
-        : { col: bounds.lastCol, row: bounds.lastRow },
-    );
+        : { col: bounds.lastCol, row: bounds.lastRow };
+    // Ctrl+Shift+End selects from the cursor to the last used cell, as in Excel (it only moved).
+    if (event.shiftKey) session.goTo(rectOf(cursor, last), cursor);
+    else deps.moveTo(last);
     return;
   }
   // Undo/redo, save and copy/paste are handled at the page level (they work outside the grid too).

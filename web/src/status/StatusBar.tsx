@@ -4,7 +4,14 @@
 import { useEffect, useState } from 'react';
 import { useObservable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
-import { formatRect, type Rect } from '../grid/address.js';
+import {
+  columnToLetters,
+  formatRect,
+  rectCellCount,
+  rectIntersection,
+  type Rect,
+} from '../grid/address.js';
+import { MAX_FORMULA_RANGE_CELLS } from '../../../src/core/formula/formula-limits.js';
 import { formatNumber } from '../grid/cell-format.js';
 
 interface Totals {
@@ -32,12 +39,39 @@ const EVAL_CELL = 'XFD1048576';
 /** How long the selection must rest before its totals are asked for. */
 const SETTLE_MS = 120;
 
+const NO_TOTALS: Totals = { sum: 0, count: 0, numbers: 0, average: null };
+
+/**
+ * The reference the totals are computed over. A formula's ranges may cover at most
+ * MAX_FORMULA_RANGE_CELLS cells (whole columns aside): past that /eval answers #REF! and the
+ * status bar said "Count 0" for Ctrl+A or a large block of data. A larger selection is cut to
+ * the sheet's occupied bounds (the cells past them are empty); undefined when it holds none of
+ * them.
+ */
+export function totalsRange(
+  rect: Rect,
+  bounds: { lastRow: number; lastCol: number } | null | undefined,
+): string | undefined {
+  if (rectCellCount(rect) <= MAX_FORMULA_RANGE_CELLS || bounds === undefined)
+    return formatRect(rect);
+  if (bounds === null) return undefined;
+  const occupied = { col: 0, row: 0, width: bounds.lastCol + 1, height: bounds.lastRow + 1 };
+  const inside = rectIntersection(rect, occupied);
+  if (inside === undefined) return undefined;
+  // Still too large, from the first row to the last occupied one: the same cells as its whole
+  // columns, which the limit does not count.
+  if (rectCellCount(inside) > MAX_FORMULA_RANGE_CELLS && inside.row === 0)
+    return `${columnToLetters(inside.col)}:${columnToLetters(inside.col + inside.width - 1)}`;
+  return formatRect(inside);
+}
+
 export async function selectionTotals(
   session: Session,
   sheet: string,
   rect: Rect,
 ): Promise<Totals> {
-  const range = formatRect(rect);
+  const range = totalsRange(rect, session.store.bounds(sheet));
+  if (range === undefined) return NO_TOTALS;
   const code = selectionNumberFormat(session, sheet, rect);
   const quoted = code === undefined ? '' : `"${code.replace(/"/g, '""')}"`;
   const { results } = await session.grid.evaluate(sheet, [
