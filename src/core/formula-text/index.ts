@@ -29,3 +29,4 @@ export {
   type StructureChange,
 } from './structure.js';
 export { mapOutsideStrings } from './literals.js';
+export { MAX_FORMULA_RANGE_CELLS } from './limits.js';

@@ -4,7 +4,11 @@
 // exhausts the heap and kills the process. Formulas beyond these limits become error values
 // before they reach the engine, like any other formula that cannot be computed.
 import { MAX_COLUMNS } from '../address/index.js';
-import { tokenizeFormula, type FormulaToken } from '../formula-text/index.js';
+import {
+  MAX_FORMULA_RANGE_CELLS,
+  tokenizeFormula,
+  type FormulaToken,
+} from '../formula-text/index.js';
 import { FormulaError, SENTINELS } from './sentinels.js';
 
 /** Excel's own limit on formula length. */
@@ -20,8 +24,7 @@ export const MAX_FORMULA_NESTING = 64;
  * #PARSE_ERROR! with a message saying how to write them (SUM, grouping).
  */
 export const MAX_FORMULA_DEPTH = 500;
-/** Cells all ranges of one formula may cover; whole-column ranges (A:C) are not counted. */
-export const MAX_FORMULA_RANGE_CELLS = 250_000;
+export { MAX_FORMULA_RANGE_CELLS };
 
 const OFFSET_SIZE = /^\s*\d+(\.\d*)?\s*$/;
 

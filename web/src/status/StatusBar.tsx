@@ -11,7 +11,7 @@ import {
   rectIntersection,
   type Rect,
 } from '../grid/address.js';
-import { MAX_FORMULA_RANGE_CELLS } from '../../../src/core/formula/formula-limits.js';
+import { MAX_FORMULA_RANGE_CELLS } from '../../../src/core/formula-text/index.js';
 import { formatNumber } from '../grid/cell-format.js';
 
 interface Totals {
