@@ -81,8 +81,12 @@ export async function startServerProcess(
   for (;;) {
     if (ended)
       throw new Error(`the server exited (${String(await exited)}) before listening:\n${output}`);
-    if (Date.now() > deadline)
+    if (Date.now() > deadline) {
+      // Not left running: a server that never answered would outlive the test run.
+      child.kill('SIGKILL');
+      await exited;
       throw new Error(`the server did not start within ${START_TIMEOUT_MS} ms:\n${output}`);
+    }
     const healthy = await fetch(`${url}/healthz`).then(
       (response) => response.ok,
       () => false,
