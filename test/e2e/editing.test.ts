@@ -143,11 +143,11 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
       await page.keyboard.type(text);
       await page.keyboard.press(key);
     }
-    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('B4');
+    await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('B4');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('B5');
+    await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('B5');
     await expectCellText(page, 'D3', 'Qty');
     await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
     expect(await storedValues(suite.server, 'B3:D3')).toEqual({
