@@ -40,24 +40,45 @@ function expectedVersion(
     : seen;
 }
 
+/** A refused typed write, with the input the cell holds now (read once, for the conflict dialog). */
+class CellConflict extends Error {
+  constructor(readonly theirs: string) {
+    super('The cell changed since it was read');
+  }
+}
+
 /**
- * After a 409, the version to retry at when the cell is empty now: writing there loses nobody's
- * input (it was cleared, perhaps before the page read it, and empty cells' versions are not in
- * the page's reads). Undefined when the refusal stands.
+ * After a 409: the cell read once, and the version to retry at when it is empty now. Writing
+ * there loses nobody's input (it was cleared, perhaps before the page read it, and empty cells'
+ * versions are not in the page's reads). Undefined for any other error.
  */
-async function emptyCellVersion(
+async function readRefusedCell(
   session: Session,
   sheet: string,
   address: string,
   error: unknown,
-): Promise<number | undefined> {
+): Promise<{ readonly theirs: string; readonly retryAt: number | undefined } | undefined> {
   if (!(error instanceof ApiError) || error.status !== 409) return undefined;
   const detail = error.detail as { actual?: unknown } | null;
   const actual = typeof detail === 'object' && detail !== null ? detail.actual : undefined;
-  if (typeof actual !== 'number') return undefined;
   const fresh = await session.grid.read(sheet, address).catch(() => undefined);
-  const input = fresh?.cells[0]?.input;
-  return fresh !== undefined && (input === undefined || input === '') ? actual : undefined;
+  const theirs = fresh?.cells[0]?.input ?? '';
+  const isEmpty = fresh !== undefined && theirs === '';
+  return { theirs, retryAt: isEmpty && typeof actual === 'number' ? actual : undefined };
+}
+
+/** For the conflict dialog: the input someone else left in the cell, or undefined for no conflict. */
+async function conflictingInput(
+  session: Session,
+  sheet: string,
+  address: string,
+  error: unknown,
+): Promise<string | undefined> {
+  if (error instanceof CellConflict) return error.theirs;
+  // A retry at an empty cell's version was refused too: the cell is read again for that one.
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  const fresh = await session.grid.read(sheet, address).catch(() => undefined);
+  return fresh?.cells[0]?.input ?? '';
 }
 
 /** Type a value into one cell (optimistic display, version-checked, one undo step). */
@@ -91,9 +112,11 @@ export async function writeCell(
             : { ...request, expected_versions: { [address]: expected } },
         );
       const written = await post(version).catch(async (error: unknown) => {
-        const retryAt = await emptyCellVersion(session, sheet, address, error);
-        if (retryAt === undefined || retryAt === version) throw error;
-        return post(retryAt);
+        const refused = await readRefusedCell(session, sheet, address, error);
+        if (refused === undefined) throw error;
+        if (refused.retryAt === undefined || refused.retryAt === version)
+          throw new CellConflict(refused.theirs);
+        return post(refused.retryAt);
       });
       if (written.version !== undefined) {
         session.noteOwnVersion(sheet, address, written.version);
@@ -120,14 +143,9 @@ export async function writeCell(
   } catch (error) {
     session.store.patch(sheet, cell.col, cell.row, before ?? null);
     session.store.invalidate(sheet);
-    if (error instanceof ApiError && error.status === 409) {
-      const fresh = await session.grid.read(sheet, address).catch(() => undefined);
-      session.conflict.set({
-        sheet,
-        cell: address,
-        mine: text,
-        theirs: fresh?.cells[0]?.input ?? '',
-      });
+    const theirs = await conflictingInput(session, sheet, address, error);
+    if (theirs !== undefined) {
+      session.conflict.set({ sheet, cell: address, mine: text, theirs });
       return false;
     }
     session.reportError(`${address} was not changed`, error);
