@@ -29,4 +29,4 @@ export {
   type StructureChange,
 } from './structure.js';
 export { mapOutsideStrings } from './literals.js';
-export { MAX_FORMULA_RANGE_CELLS } from './limits.js';
+export { MAX_FORMULA_RANGE_CELLS, MAX_WHOLE_LINE_CELLS } from './limits.js';

@@ -50,6 +50,38 @@ describe('whole-column ranges', () => {
     }
   });
 
+  it('are summed, counted and averaged from the cells held, not from every address down to the last row', () => {
+    boundWholeLineRanges();
+    const rows: (number | string | null)[][] = [[1, 2, 'x', 4]];
+    rows[1_048_575] = [null, null, null, 5];
+    const hf = HyperFormula.buildFromSheets(
+      { Data: Array.from(rows, (row) => row ?? []) },
+      { licenseKey: 'gpl-v3', maxRows: 1_048_576, maxColumns: 16_384 },
+    );
+    const graph = (hf as unknown as { dependencyGraph: { getScalarValue(at: unknown): unknown } })
+      .dependencyGraph;
+    const read = graph.getScalarValue;
+    let reads = 0;
+    graph.getScalarValue = function (this: unknown, at: unknown) {
+      reads += 1;
+      return read.call(this, at);
+    };
+    try {
+      const evaluate = (formula: string) => hf.calculateFormula(formula, 0);
+      // Four whole columns of a sheet 1,048,576 rows tall: 4,194,304 addresses, five values.
+      expect(evaluate('=SUM(A:D)')).toBe(12);
+      expect(evaluate('=COUNT(A:D)')).toBe(4);
+      expect(evaluate('=COUNTA(A:D)')).toBe(5);
+      expect(evaluate('=AVERAGE(A:D)')).toBe(3);
+      expect(evaluate('=MAX(A:D)')).toBe(5);
+      expect(evaluate('=SUM(1:1)')).toBe(7);
+      expect(reads).toBeLessThan(100);
+    } finally {
+      graph.getScalarValue = read;
+      hf.destroy();
+    }
+  });
+
   it('compute again when rows or columns move the cells they hold, as the rebuilt workbook computes', () => {
     const book = bed.open();
     book.apply([{ type: 'add-sheet', name: 'Data' }]);

@@ -15,10 +15,10 @@
 //   the sheet's extent measured from its cells (sheet-extent.ts), so it is the same live and
 //   after a restart.
 import { CellError, ErrorType, HyperFormula } from 'hyperformula';
+import { MAX_WHOLE_LINE_CELLS } from '../formula-text/index.js';
 import { internalPrototype } from './engine-internals.js';
 
-/** Addresses a formula's whole-column and whole-row ranges may reach (four full columns). */
-export const MAX_WHOLE_LINE_CELLS = 4 * 1_048_576;
+export { MAX_WHOLE_LINE_CELLS };
 
 interface Address {
   readonly sheet: number;
@@ -128,6 +128,16 @@ function* heldAddresses(graph: DependencyGraph, range: CellRange): Generator<Add
     for (let col = range.start.col; col <= lastCol; col += 1)
       if (vertices[col] !== undefined) yield { sheet, row, col };
   }
+}
+
+/**
+ * heldAddresses in HyperFormula's own order, row by row: a sum of the same numbers in another
+ * order can differ in its last digit.
+ */
+function heldAddressesByRow(graph: DependencyGraph, range: CellRange): Iterable<Address> {
+  const cells = graph.addressMapping.mapping.get(range.start.sheet)?.mapping;
+  if (!(cells instanceof Map)) return heldAddresses(graph, range);
+  return [...heldAddresses(graph, range)].sort((a, b) => a.row - b.row || a.col - b.col);
 }
 
 function linkWholeLinesToHeldCells(): void {
@@ -276,12 +286,55 @@ function refuseWholeLinesBeyondTheBound(): void {
   };
 }
 
+/** Set while an aggregate (SUM, COUNT, AVERAGE, …) reads the values of a range. */
+let aggregating = 0;
+
+/**
+ * SUM, COUNT, COUNTA, AVERAGE, MIN, MAX and the rest of HyperFormula's aggregates read a
+ * whole-line range's held cells only: an empty cell adds nothing to any of them. They read
+ * every address down to the sheet's last row, about 0.8 µs each (measured): =SUM(A:H) beside a
+ * value in row 500,000 took 2.5 s, and the status bar's totals of a tall sheet ran out of
+ * /eval's time budget.
+ */
+function aggregateHeldCellsOnly(): void {
+  type ReadValues = (...args: unknown[]) => unknown;
+  const plugin = HyperFormula.getFunctionPlugin('SUM') as
+    { prototype?: { getRangeValues?: ReadValues } } | undefined;
+  const aggregates = plugin?.prototype;
+  const read = aggregates?.getRangeValues;
+  const [columns, rows, base] = rangeClasses() as {
+    addresses?: (graph: DependencyGraph) => Iterable<Address>;
+  }[];
+  const listAll = base?.addresses;
+  if (aggregates === undefined || read === undefined || listAll === undefined)
+    throw new Error(
+      "HyperFormula's aggregates changed; whole-line-ranges.ts cannot make SUM(A:A) read only the cells held.",
+    );
+  aggregates.getRangeValues = function (this: unknown, ...args: unknown[]) {
+    aggregating += 1;
+    try {
+      return read.apply(this, args);
+    } finally {
+      aggregating -= 1;
+    }
+  };
+  for (const line of [columns, rows])
+    Object.defineProperty(line, 'addresses', {
+      configurable: true,
+      writable: true,
+      value: function (this: CellRange, graph: DependencyGraph) {
+        return aggregating > 0 ? heldAddressesByRow(graph, this) : listAll.call(this, graph);
+      },
+    });
+}
+
 let installed = false;
 
-/** Both bounds above, once, on HyperFormula's prototypes. */
+/** The bounds and shortcuts above, once, on HyperFormula's prototypes. */
 export function boundWholeLineRanges(): void {
   if (installed) return;
   linkWholeLinesToHeldCells();
   refuseWholeLinesBeyondTheBound();
+  aggregateHeldCellsOnly();
   installed = true;
 }
