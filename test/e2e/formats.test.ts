@@ -464,6 +464,26 @@ describe.skipIf(!hasChromium)('cell formats in the browser', () => {
     await expect.poll(() => page.getByTestId('status-sum').textContent()).toBe('Sum 25.00%');
   });
 
+  it('[FMT-06] the status bar totals Ctrl+A on a sheet too tall and wide for one formula, in its number format', async () => {
+    // Ten columns down to row 500,000: 5,000,000 addresses, more than one formula may reach.
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]],
+    });
+    await suite.server.http.post('/grid/cell', { cell: 'J500000', value: '5' });
+    await suite.server.http.post('/grid/format', {
+      range: 'A1',
+      format: { number_format: '"$"#,##0.00' },
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'A1');
+    await page.keyboard.press('Control+a');
+    await expect.poll(() => page.getByTestId('status-count').textContent()).toBe('Count 11');
+    await expect.poll(() => page.getByTestId('status-sum').textContent()).toBe('Sum $60.00');
+    await expect.poll(() => page.getByTestId('status-avg').textContent()).toBe('Avg $5.45');
+  });
+
   it('[FMT-07] long text runs on over empty cells to its right, stopped by a value and by wrap; fills show on empty cells; underline is drawn', async () => {
     const long = 'A long label that runs on';
     await suite.server.http.post('/grid/range', {

@@ -4,14 +4,8 @@
 import { useEffect, useState } from 'react';
 import { useObservable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
-import {
-  columnToLetters,
-  formatRect,
-  rectCellCount,
-  rectIntersection,
-  type Rect,
-} from '../grid/address.js';
-import { MAX_FORMULA_RANGE_CELLS } from '../../../src/core/formula-text/index.js';
+import { formatRect, type Rect } from '../grid/address.js';
+import { totalsRanges } from './totals-ranges.js';
 import { formatNumber } from '../grid/cell-format.js';
 
 interface Totals {
@@ -41,65 +35,64 @@ const SETTLE_MS = 120;
 
 const NO_TOTALS: Totals = { sum: 0, count: 0, numbers: 0, average: null };
 
-/**
- * The reference the totals are computed over. A formula's ranges may cover at most
- * MAX_FORMULA_RANGE_CELLS cells (whole columns aside): past that /eval answers #REF! and the
- * status bar said "Count 0" for Ctrl+A or a large block of data. A larger selection is cut to
- * the sheet's occupied bounds (the cells past them are empty); undefined when it holds none of
- * them.
- */
-export function totalsRange(
-  rect: Rect,
-  bounds: { lastRow: number; lastCol: number } | null | undefined,
-): string | undefined {
-  if (rectCellCount(rect) <= MAX_FORMULA_RANGE_CELLS || bounds === undefined)
-    return formatRect(rect);
-  if (bounds === null) return undefined;
-  const occupied = { col: 0, row: 0, width: bounds.lastCol + 1, height: bounds.lastRow + 1 };
-  const inside = rectIntersection(rect, occupied);
-  if (inside === undefined) return undefined;
-  // Still too large, from the first row to the last occupied one: the same cells as its whole
-  // columns, which the limit does not count.
-  if (rectCellCount(inside) > MAX_FORMULA_RANGE_CELLS && inside.row === 0)
-    return `${columnToLetters(inside.col)}:${columnToLetters(inside.col + inside.width - 1)}`;
-  return formatRect(inside);
-}
-
 export async function selectionTotals(
   session: Session,
   sheet: string,
   rect: Rect,
-): Promise<Totals> {
-  const range = totalsRange(rect, session.store.bounds(sheet));
-  if (range === undefined) return NO_TOTALS;
+): Promise<Totals | undefined> {
+  const ranges = totalsRanges(rect, session.store.bounds(sheet));
+  if (ranges === undefined) return undefined;
+  if (ranges.length === 0) return NO_TOTALS;
   const code = selectionNumberFormat(session, sheet, rect);
   const quoted = code === undefined ? '' : `"${code.replace(/"/g, '""')}"`;
+  // One range: its figures and their shown text in one request. Several: their figures, then
+  // the shown text of the sums added up here.
+  const shownOf = (sum: string, average: string) => [
+    { cell: EVAL_CELL, formula: `=TEXT(${sum},${quoted})` },
+    { cell: EVAL_CELL, formula: `=IFERROR(TEXT(${average},${quoted}),"")` },
+  ];
+  const single = ranges.length === 1 ? ranges[0] : undefined;
   const { results } = await session.grid.evaluate(sheet, [
-    { cell: EVAL_CELL, formula: `=SUM(${range})` },
-    { cell: EVAL_CELL, formula: `=COUNTA(${range})` },
-    { cell: EVAL_CELL, formula: `=COUNT(${range})` },
-    ...(code === undefined
+    ...ranges.flatMap((range) => [
+      { cell: EVAL_CELL, formula: `=SUM(${range})` },
+      { cell: EVAL_CELL, formula: `=COUNTA(${range})` },
+      { cell: EVAL_CELL, formula: `=COUNT(${range})` },
+    ]),
+    ...(code === undefined || single === undefined
       ? []
-      : [
-          { cell: EVAL_CELL, formula: `=TEXT(SUM(${range}),${quoted})` },
-          { cell: EVAL_CELL, formula: `=IFERROR(TEXT(AVERAGE(${range}),${quoted}),"")` },
-        ]),
+      : shownOf(`SUM(${single})`, `AVERAGE(${single})`)),
   ]);
   const number = (index: number) =>
     typeof results[index]?.result === 'number' ? (results[index].result as number) : 0;
   const text = (index: number) =>
     typeof results[index]?.result === 'string' ? (results[index].result as string) : undefined;
-  const numbers = number(2);
-  const shownSum = text(3);
-  const shownAverage = text(4);
+  let sum = 0;
+  let count = 0;
+  let numbers = 0;
+  for (let index = 0; index < ranges.length; index += 1) {
+    sum += number(3 * index);
+    count += number(3 * index + 1);
+    numbers += number(3 * index + 2);
+  }
+  const average = numbers > 0 ? sum / numbers : null;
+  let shown = { sum: text(3), average: text(4) };
+  if (code !== undefined && single === undefined) {
+    const texts = (
+      await session.grid.evaluate(sheet, shownOf(String(sum), String(average ?? '""')))
+    ).results;
+    shown = {
+      sum: typeof texts[0]?.result === 'string' ? texts[0].result : undefined,
+      average: typeof texts[1]?.result === 'string' ? texts[1].result : undefined,
+    };
+  }
   return {
-    sum: number(0),
-    count: number(1),
+    sum,
+    count,
     numbers,
-    average: numbers > 0 ? number(0) / numbers : null,
-    ...(shownSum === undefined || shownAverage === undefined
+    average,
+    ...(shown.sum === undefined || shown.average === undefined
       ? {}
-      : { shown: { sum: shownSum, average: shownAverage } }),
+      : { shown: { sum: shown.sum, average: shown.average } }),
   };
 }
 
