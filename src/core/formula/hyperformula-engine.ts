@@ -31,6 +31,7 @@ import {
 } from './address-layout.js';
 import { denseContents } from './dense-contents.js';
 import { boundedFunctions, limitTextResults } from './result-limits.js';
+import { joinLongRangesAsText } from './long-text-joins.js';
 import { sortOnlyComputedNodes } from './initial-sort.js';
 import { listArrayFormulasFromMapping } from './array-nodes.js';
 import { broadcastErrorsOverArrays } from './error-operands.js';
@@ -1127,6 +1128,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   computeTrigonometryAsExcel();
   correctSubtotal();
   intersectConcatenateRanges();
+  joinLongRangesAsText();
   passOverNullErrorsInPairs();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
   // The defined names (lower case) that hold a LAMBDA: calls of them are spelled LAMBDA.CALL.
