@@ -396,6 +396,34 @@ describe.skipIf(!hasChromium)('cell formats in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[FMT-05] a table from a web page pastes "$1,200" and "15%" as numbers that show as typed, beside its bold', async () => {
+    const html = `<table><tr><td style="font-weight:700">Price</td><td style="color:#0000FF">$1,200</td><td>15%</td></tr></table>`;
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'B2');
+    await page.evaluate((markup) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', 'Price\t$1,200\t15%');
+      data.setData('text/html', markup);
+      const event = new ClipboardEvent('paste', {
+        clipboardData: data,
+        bubbles: true,
+        cancelable: true,
+      });
+      document.activeElement!.dispatchEvent(event);
+    }, html);
+    await waitSaved(page);
+    await expectCellText(page, 'C2', '$1,200');
+    await expectCellText(page, 'D2', '15%');
+    const pasted = await readCells(suite.server, 'B2:D2');
+    expect(pasted['B2']!.format).toEqual({ bold: true });
+    expect(pasted['C2']!.value).toBe(1200);
+    expect(pasted['C2']!.format).toEqual({ color: '#0000FF', number_format: '$#,##0' });
+    expect(pasted['D2']!.value).toBe(0.15);
+    expect(pasted['D2']!.format).toEqual({ number_format: '0%' });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[FMT-05] a cut moves formats: the source cells lose theirs, the target has them, one undo step puts both back', async () => {
     await suite.server.http.post('/grid/range', { target_cell: 'A1', values: [['Rate', 0.5]] });
     await suite.server.http.post('/grid/format', {

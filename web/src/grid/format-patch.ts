@@ -1,6 +1,7 @@
 // A cell format as a POST /grid/format patch that replaces a cell's whole format (every field
 // sent, null where the source has none): what the format painter and a paste carry over.
 import type { FormatBody } from '../../../src/contract/index.js';
+import { parseTypedNumber } from '../../../src/core/format/number-format.js';
 import type { CellFormat } from './cell-store.js';
 
 export type FormatPatch = NonNullable<FormatBody['format']>;
@@ -50,4 +51,23 @@ export function pasteFormatGrid(
     return block.map((row) => row.map(() => single));
   if (source.length !== block.length) return undefined;
   return source;
+}
+
+/**
+ * Another program's formats with the number format each pasted text implies where its cell
+ * names none: `$1,200` or `15%` from a web page's table is written as a number and shows as
+ * typed, as when typed here (the server infers the same format). Without it the paste's
+ * format step, which replaces whole formats, set the inferred one back to General.
+ */
+export function withImpliedNumberFormats(
+  formats: FormatGrid,
+  block: readonly (readonly string[])[],
+): FormatGrid {
+  return formats.map((row, r) =>
+    row.map((format, c) => {
+      if (format?.number_format !== undefined) return format;
+      const implied = parseTypedNumber((block[r]?.[c] ?? '').trim())?.numberFormat;
+      return implied === undefined ? format : { ...format, number_format: implied };
+    }),
+  );
 }

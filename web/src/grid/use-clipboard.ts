@@ -15,7 +15,7 @@ import {
   type InternalClip,
 } from './clipboard.js';
 import { formatsFromHtml } from './html-table-formats.js';
-import { isPlain, pasteFormatGrid } from './format-patch.js';
+import { isPlain, pasteFormatGrid, withImpliedNumberFormats } from './format-patch.js';
 
 export interface ClipboardActions {
   /** The copied range, outlined with a dashed border until Escape or a paste of a cut. */
@@ -75,7 +75,7 @@ export function useClipboard(
         fromHere
           ? clip.formats
           : outside?.some((row) => row.some((format) => !isPlain(format))) === true
-            ? outside
+            ? withImpliedNumberFormats(outside, block)
             : undefined,
         block,
       );
