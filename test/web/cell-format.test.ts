@@ -1,6 +1,12 @@
 // How numbers are shown in their cells (docs/ui-rules.md GRID-02): the General format fitted to the column.
 import { describe, expect, it } from 'vitest';
-import { displayOf, fitNumber, numberCharsThatFit } from '../../web/src/grid/cell-format.js';
+import { setFormatLocale } from '../../src/core/format/number-format.js';
+import {
+  displayOf,
+  fitNumber,
+  formatNumber,
+  numberCharsThatFit,
+} from '../../web/src/grid/cell-format.js';
 
 describe('fitNumber', () => {
   it('[GRID-02] shows a number whole when it fits', () => {
@@ -37,5 +43,19 @@ describe('numberCharsThatFit', () => {
   it('[GRID-02] counts the digits that fit inside the padding, at least one', () => {
     expect(numberCharsThatFit(100, 8, 6)).toBe(11);
     expect(numberCharsThatFit(10, 8, 6)).toBe(1);
+  });
+});
+
+describe('General numbers in the workbook locale', () => {
+  it('show the locale’s decimal mark, in full and when fitted to a narrow column', () => {
+    setFormatLocale('de-DE');
+    try {
+      expect(formatNumber(1.5)).toBe('1,5');
+      expect(fitNumber(2 / 3, 6)).toBe('0,6667');
+      expect(formatNumber(1200)).toBe('1200');
+    } finally {
+      setFormatLocale('en-US');
+    }
+    expect(formatNumber(1.5)).toBe('1.5');
   });
 });

@@ -43,3 +43,20 @@ describe('typed dates in the locale', () => {
     });
   });
 });
+
+describe('typed numbers in the locale', () => {
+  it('reads a number written with the locale’s decimal comma as that number, with no format', () => {
+    expect(parseTypedNumber('1,5', 'de-DE')).toEqual({ value: 1.5 });
+    expect(parseTypedNumber('-0,25', 'fr-FR')).toEqual({ value: -0.25 });
+    expect(parseTypedNumber('1.234,5', 'de-DE')).toEqual({
+      value: 1234.5,
+      numberFormat: '#,##0.00',
+    });
+  });
+
+  it('keeps text that only looks like a number in another locale, and a lost symbol, as text', () => {
+    expect(parseTypedNumber('1,5', 'en-US')).toBeUndefined();
+    expect(parseTypedNumber('1,2,3', 'de-DE')).toBeUndefined();
+    expect(parseTypedNumber('€5', 'en-US')).toBeUndefined();
+  });
+});

@@ -126,6 +126,8 @@ const FORMAT_FOR_TYPED: Readonly<Record<number, string>> = {
 const ISO_DATE = /^\d{4}-\d{1,2}-\d{1,2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{1,2}-\d{1,2}[ T]\d{1,2}:\d{2}(:\d{2})?$/;
 const PARENTHESISED = /^\(\s*[\d.,]+\s*\)$/;
+/** Digits with the locale's separators only (numfmt has read them in the locale already). */
+const LOCALE_PLAIN_NUMBER = /^[+-]?[\d.,'\u00a0\u202f ]*\d$/;
 /**
  * A cheap test before the parser: typed numbers, dates and times hold a digit and start with a
  * digit, a sign, a currency sign, a point or a parenthesis, or with a month name (`Jan 31, 2026`).
@@ -154,9 +156,10 @@ export function parseTypedNumber(
   if (ISO_DATE.test(text)) return { value, numberFormat: 'yyyy-mm-dd' };
   if (ISO_DATE_TIME.test(text)) return { value, numberFormat: 'yyyy-mm-dd h:mm' };
   const id = parsed.formatId;
-  // Only `(100)` reads as a number without a format; `€5` and the like stay text rather than
-  // lose their symbol.
-  if (id === undefined) return PARENTHESISED.test(text) ? { value } : undefined;
+  // Without a format: `(100)`, and a plain number written the locale's way (`1,5` in de-DE);
+  // `€5` and the like stay text rather than lose their symbol.
+  if (id === undefined)
+    return PARENTHESISED.test(text) || LOCALE_PLAIN_NUMBER.test(text) ? { value } : undefined;
   if (id === 10 && /^[^.]*%$/.test(text.replace(/\.0*%$/, '%')))
     return { value, numberFormat: '0%' };
   // Any other kind (a day and month without a year, whose year would come from the clock, say)

@@ -1,5 +1,6 @@
 // How a cached cell is shown: display text, alignment and the flags the canvas and the DOM
 // mirror share (error sentinel, lock, formula).
+import { formatLocale } from '../../../src/core/format/number-format.js';
 import type { CachedCell } from './cell-store.js';
 import { isDateTimeFormat, isPercentFormat } from './number-formats.js';
 
@@ -15,8 +16,29 @@ export interface CellDisplay {
   readonly format?: CachedCell['format'];
 }
 
+let decimals: { readonly locale: string; readonly mark: string } | undefined;
+
+/** The workbook locale's decimal mark (`,` in de-DE), which General shows numbers with. */
+function decimalMark(): string {
+  const locale = formatLocale();
+  if (decimals?.locale !== locale) {
+    const parts = new Intl.NumberFormat(locale).formatToParts(1.5);
+    decimals = { locale, mark: parts.find((part) => part.type === 'decimal')?.value ?? '.' };
+  }
+  return decimals.mark;
+}
+
+function inLocale(text: string): string {
+  const mark = decimalMark();
+  return mark === '.' ? text : text.replace('.', mark);
+}
+
 /** Up to 10 decimals without float noise: 0.1+0.2 shows 0.3, 1/3 shows 0.3333333333. */
 export function formatNumber(value: number): string {
+  return inLocale(plainNumber(value));
+}
+
+function plainNumber(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   if (Number.isInteger(value)) return String(value);
   const magnitude = Math.abs(value);
@@ -32,7 +54,11 @@ export function formatNumber(value: number): string {
  * fits, as spreadsheets do, never spilling over the next cell. The value itself is unchanged.
  */
 export function fitNumber(value: number, maxChars: number): string {
-  const full = formatNumber(value);
+  return inLocale(fitPlainNumber(value, maxChars));
+}
+
+function fitPlainNumber(value: number, maxChars: number): string {
+  const full = plainNumber(value);
   if (full.length <= maxChars || !Number.isFinite(value)) return full;
   if (!full.includes('e')) {
     for (let decimals = 9; decimals >= 0; decimals -= 1) {

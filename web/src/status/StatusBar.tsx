@@ -7,6 +7,7 @@ import type { Session } from '../app/session.js';
 import { formatRect, type Rect } from '../grid/address.js';
 import { totalsRanges } from './totals-ranges.js';
 import { formatNumber } from '../grid/cell-format.js';
+import { formatLocale } from '../../../src/core/format/number-format.js';
 
 interface Totals {
   readonly sum: number;
@@ -97,7 +98,7 @@ export async function selectionTotals(
 }
 
 const grouped = (value: number): string =>
-  Number.isInteger(value) ? value.toLocaleString('en-US') : formatNumber(value);
+  Number.isInteger(value) ? value.toLocaleString(formatLocale()) : formatNumber(value);
 
 export function StatusBar({ session }: { session: Session }) {
   const selection = useObservable(session.selection);
