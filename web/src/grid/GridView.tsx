@@ -126,6 +126,14 @@ function keepClearOfFilterButton(
   else if (align === 'center') ctx.translate(-FILTER_BUTTON_INSET / 2, 0);
 }
 
+/**
+ * How far a page key moves: the rows PageDown moves (Glide's own: the rows on screen less 4 for
+ * the partly shown ones and some overlap), and the columns on screen less the partly shown one.
+ */
+function screenOf(view: Viewport): { rows: number; cols: number } {
+  return { rows: Math.max(1, view.height - 4), cols: Math.max(1, view.width - 1) };
+}
+
 function rowCount(bounds: { lastRow: number } | null | undefined): number {
   const needed = bounds === null || bounds === undefined ? 0 : bounds.lastRow + 1000;
   return Math.min(MAX_ROWS, Math.max(MIN_GRID_ROWS, needed));
@@ -550,6 +558,8 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
             editor,
             grid: () => limits.current,
             moveTo,
+            scrollTo: (cell) => gridRef.current?.scrollTo(cell.col, cell.row),
+            page: () => screenOf(viewport.get()),
             clearMarquee: clipboard.clearMarquee,
           })
         }
