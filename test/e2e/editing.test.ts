@@ -105,6 +105,38 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[EDIT-04] [FIRST-HOUR] an entry typed with a leading + or - that reads cells is a formula, as in Excel; signed numbers and dashes stay what they are', async () => {
+    const page = await openWithValues(suite, 'A1', [[2], [3]]);
+    await expectCellText(page, 'A2', '3');
+    await typeInto(page, 'B1', '+A1+A2');
+    await typeInto(page, 'B2', '-A1*2');
+    await typeInto(page, 'B3', '+SUM(A1:A2');
+    await typeInto(page, 'C1', '-3.5');
+    await typeInto(page, 'C2', '--');
+    await typeInto(page, 'C3', '+ note');
+    await expectCellText(page, 'B1', '5');
+    await expectCellText(page, 'B2', '-4');
+    await expectCellText(page, 'B3', '5');
+    await expectCellText(page, 'C3', '+ note');
+    const stored = (await suite.server.http.get('/grid', { range: 'B1:C3' })).body as {
+      cells: { cell: string; input: string | null; value: unknown }[];
+    };
+    expect(stored.cells.map((entry) => [entry.cell, entry.input, entry.value])).toEqual([
+      ['B1', '=+A1+A2', 5],
+      ['C1', '-3.5', -3.5],
+      ['B2', '=-A1*2', -4],
+      ['C2', '--', '--'],
+      ['B3', '=+SUM(A1:A2)', 5],
+      ['C3', '+ note', '+ note'],
+    ]);
+    // Ctrl+Enter into a range moves the references for each cell, as for a formula typed with =.
+    await goTo(page, 'D1:D2');
+    await page.keyboard.type('-A1');
+    await page.keyboard.press('Control+Enter');
+    await expectCellText(page, 'D2', '-3');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[NAV-04] [FIRST-HOUR] typing into a selected range, Enter steps down its columns and Tab along its rows, the range staying selected', async () => {
     await suite.open();
     const page = suite.ui.page;
