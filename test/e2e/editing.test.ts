@@ -88,6 +88,35 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[EDIT-01] [FIRST-HOUR] text inserted into a selected cell without a key press (an emoji picker) starts an edit with it, as typing does', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    const cdp = await page.context().newCDPSession(page);
+    await clickCell(page, 'B2');
+    // What an emoji picker or the character viewer does: text committed with no key event.
+    await cdp.send('Input.insertText', { text: '😀' });
+    await expect.poll(() => page.getByTestId('cell-editor').inputValue()).toBe('😀');
+    await page.keyboard.type(' ok');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'B2', '😀 ok');
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('B3');
+    await expect.poll(() => storedValues(suite.server, 'B2')).toEqual({ B2: '😀 ok' });
+    // Again on the next cell, where the grid has the focus back; Escape leaves it empty.
+    await cdp.send('Input.insertText', { text: 'é' });
+    await expect.poll(() => page.getByTestId('cell-editor').inputValue()).toBe('é');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('cell-editor').count()).toBe(0);
+    // A composition that no key announced (no "Process" key): its committed text is entered.
+    await clickCell(page, 'C2');
+    await cdp.send('Input.imeSetComposition', { text: 'に', selectionStart: 1, selectionEnd: 1 });
+    await cdp.send('Input.insertText', { text: '日本' });
+    await expect.poll(() => page.getByTestId('cell-editor').inputValue()).toBe('日本');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'C2', '日本');
+    expect(await storedValues(suite.server, 'B2:C3')).toEqual({ B2: '😀 ok', C2: '日本' });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[EDIT-04] [FIRST-HOUR] a formula typed without its closing parentheses is stored closed, as Excel does, not as #PARSE_ERROR!', async () => {
     const page = await openWithValues(suite, 'A1', [[1], [2], [4]]);
     await expectCellText(page, 'A3', '4');

@@ -42,6 +42,7 @@ import type { EditController } from './editing.js';
 import { fromGlide, toGlide, wholeLines } from './glide-selection.js';
 import { CellEditorLayer, LiveRegion } from './GridLayers.js';
 import { useFollowSelection } from './use-follow-selection.js';
+import { useInsertedText } from './use-inserted-text.js';
 import { handleGridKey } from './grid-keys.js';
 import { glideColumns, widthsFrom } from './columns.js';
 import { FrozenRowsBand } from './FrozenRowsBand.js';
@@ -252,6 +253,7 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
   moveToRef.current = moveTo;
 
   const clipboard = useClipboard(session, container);
+  useInsertedText(container, session, editor);
 
   const getCellContent = useCallback(
     ([col, row]: Item): GridCell => {
