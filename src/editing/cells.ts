@@ -171,7 +171,10 @@ export async function unlockAll(handle: WorkbookHandle, meta: ApplyMeta): Promis
   return ops.reduce((count, op) => count + (op.type === 'set-locks' ? op.cells.length : 0), 0);
 }
 
-/** Clears every unlocked cell of a sheet, values and formats; locked cells and charts stay. */
+/**
+ * Clears every unlocked cell of a sheet, values and formats, and the filter over them; locked
+ * cells and charts stay.
+ */
 export async function clearSheet(
   handle: WorkbookHandle,
   sheetName: string | undefined,

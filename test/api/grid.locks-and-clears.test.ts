@@ -237,6 +237,69 @@ describe('clears', () => {
     expect(await formatsOf('A1:Z50')).toEqual([{ range: 'A2', format: { bold: true } }]);
   });
 
+  it('[GRID-2] [FIRST-HOUR] /system/clear takes the filter with the data it filtered (no row stays hidden); widths and frozen panes stay; one undo brings it back', async () => {
+    const layoutOf = async () => (await server.http.get('/grid/layout')).body;
+    await server.http.post('/grid/range', {
+      target_cell: 'A5',
+      values: [
+        ['Region', 'Sales'],
+        ['north', 10],
+        ['south', 20],
+        ['north', 30],
+      ],
+    });
+    await server.http.post('/grid/filter', {
+      range: 'A5:B8',
+      columns: [{ column: 'A', values: ['north'] }],
+    });
+    await server.http.post('/grid/columns/width', { columns: 'B', width: 150 });
+    await server.http.post('/grid/freeze', { rows: 1 });
+    expect((await layoutOf()).hidden_rows).toEqual([[7, 7]]);
+
+    expect((await server.http.post('/system/clear')).status).toBe(200);
+    expect(await layoutOf()).toMatchObject({
+      layout: { filter: null, frozen_rows: 1, column_widths: { B: 150 } },
+      hidden_rows: [],
+    });
+    // What is typed into the emptied rows shows: no leftover criteria hide it.
+    await server.http.post('/grid/range', { target_cell: 'A6', values: [['west'], ['east']] });
+    expect((await layoutOf()).hidden_rows).toEqual([]);
+
+    await server.http.post('/workbook/undo');
+    expect((await server.http.post('/workbook/undo')).status).toBe(200);
+    expect(await layoutOf()).toMatchObject({
+      layout: { filter: { range: 'A5:B8', columns: [{ column: 'A', values: ['north'] }] } },
+      hidden_rows: [[7, 7]],
+    });
+  });
+
+  it('[GRID-2] [FIRST-HOUR] /system/clear keeps a filter only over cells it leaves as they are (all locked); a locked header alone does not keep it', async () => {
+    const layoutOf = async () => (await server.http.get('/grid/layout')).body;
+    await server.http.post('/grid/range', {
+      target_cell: 'A5',
+      values: [['Region'], ['north'], ['south']],
+    });
+    const filter = { range: 'A5:A7', columns: [{ column: 'A', values: ['north'] }] };
+    await server.http.post('/grid/lock', { range: 'A5' });
+    await server.http.post('/grid/filter', filter);
+    await server.http.post('/system/clear');
+    expect(await readValues(server.http, { range: 'A1:C7' })).toEqual({ A5: 'Region' });
+    expect(await layoutOf()).toMatchObject({ layout: { filter: null }, hidden_rows: [] });
+
+    await server.http.post('/workbook/undo');
+    await server.http.post('/grid/lock', { range: 'A5:A7' });
+    await server.http.post('/system/clear');
+    expect(await readValues(server.http, { range: 'A1:C7' })).toEqual({
+      A5: 'Region',
+      A6: 'north',
+      A7: 'south',
+    });
+    expect(await layoutOf()).toMatchObject({
+      layout: { filter: { range: 'A5:A7' } },
+      hidden_rows: [[7, 7]],
+    });
+  });
+
   it('[VER-1] clearing bumps the versions of the cleared cells', async () => {
     await server.http.post('/system/clear');
     await server.http.post('/grid/cell', { cell: 'A1', value: 'again' });

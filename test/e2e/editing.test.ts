@@ -88,6 +88,35 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[EDIT-01] [FIRST-HOUR] text inserted into a selected cell without a key press (an emoji picker) starts an edit with it, as typing does', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    const cdp = await page.context().newCDPSession(page);
+    await clickCell(page, 'B2');
+    // What an emoji picker or the character viewer does: text committed with no key event.
+    await cdp.send('Input.insertText', { text: '😀' });
+    await expect.poll(() => page.getByTestId('cell-editor').inputValue()).toBe('😀');
+    await page.keyboard.type(' ok');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'B2', '😀 ok');
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('B3');
+    await expect.poll(() => storedValues(suite.server, 'B2')).toEqual({ B2: '😀 ok' });
+    // Again on the next cell, where the grid has the focus back; Escape leaves it empty.
+    await cdp.send('Input.insertText', { text: 'é' });
+    await expect.poll(() => page.getByTestId('cell-editor').inputValue()).toBe('é');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('cell-editor').count()).toBe(0);
+    // A composition that no key announced (no "Process" key): its committed text is entered.
+    await clickCell(page, 'C2');
+    await cdp.send('Input.imeSetComposition', { text: 'に', selectionStart: 1, selectionEnd: 1 });
+    await cdp.send('Input.insertText', { text: '日本' });
+    await expect.poll(() => page.getByTestId('cell-editor').inputValue()).toBe('日本');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'C2', '日本');
+    expect(await storedValues(suite.server, 'B2:C3')).toEqual({ B2: '😀 ok', C2: '日本' });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[EDIT-04] [FIRST-HOUR] a formula typed without its closing parentheses is stored closed, as Excel does, not as #PARSE_ERROR!', async () => {
     const page = await openWithValues(suite, 'A1', [[1], [2], [4]]);
     await expectCellText(page, 'A3', '4');
@@ -102,6 +131,38 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
       '=SUM(A1:A3)',
       '=ROUND(AVERAGE(A1:A3), 1)',
     ]);
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[EDIT-04] [FIRST-HOUR] an entry typed with a leading + or - that reads cells is a formula, as in Excel; signed numbers and dashes stay what they are', async () => {
+    const page = await openWithValues(suite, 'A1', [[2], [3]]);
+    await expectCellText(page, 'A2', '3');
+    await typeInto(page, 'B1', '+A1+A2');
+    await typeInto(page, 'B2', '-A1*2');
+    await typeInto(page, 'B3', '+SUM(A1:A2');
+    await typeInto(page, 'C1', '-3.5');
+    await typeInto(page, 'C2', '--');
+    await typeInto(page, 'C3', '+ note');
+    await expectCellText(page, 'B1', '5');
+    await expectCellText(page, 'B2', '-4');
+    await expectCellText(page, 'B3', '5');
+    await expectCellText(page, 'C3', '+ note');
+    const stored = (await suite.server.http.get('/grid', { range: 'B1:C3' })).body as {
+      cells: { cell: string; input: string | null; value: unknown }[];
+    };
+    expect(stored.cells.map((entry) => [entry.cell, entry.input, entry.value])).toEqual([
+      ['B1', '=+A1+A2', 5],
+      ['C1', '-3.5', -3.5],
+      ['B2', '=-A1*2', -4],
+      ['C2', '--', '--'],
+      ['B3', '=+SUM(A1:A2)', 5],
+      ['C3', '+ note', '+ note'],
+    ]);
+    // Ctrl+Enter into a range moves the references for each cell, as for a formula typed with =.
+    await goTo(page, 'D1:D2');
+    await page.keyboard.type('-A1');
+    await page.keyboard.press('Control+Enter');
+    await expectCellText(page, 'D2', '-3');
     expect(suite.ui.errors).toEqual([]);
   });
 

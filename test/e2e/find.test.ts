@@ -29,6 +29,38 @@ describe.skipIf(!hasChromium)('find and replace in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[FIND-01] [FIRST-HOUR] Find looks in formulas by default, as Excel does, and in values when asked', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [[10, 'Total 30'], [20], ['=SUM(A1:A2)']],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'A3', '30');
+    await clickCell(page, 'C1');
+    await page.keyboard.press('Control+f');
+    await expect(page.getByTestId('find-look-in').inputValue()).resolves.toBe('formulas');
+    await page.getByTestId('find-query').fill('sum(');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('find-status').textContent()).toBe('1 of 1');
+    await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('A3');
+    // In formulas, 30 is only the text typed in B1; in values, A3's total too.
+    await page.getByTestId('find-query').fill('30');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('find-status').textContent()).toBe('1 of 1');
+    await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('B1');
+    await page.getByTestId('find-look-in').selectOption('values');
+    await page.getByTestId('find-query').press('Enter');
+    await expect.poll(() => page.getByTestId('find-status').textContent()).toBe('1 of 2');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('find-status').textContent()).toBe('2 of 2');
+    await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('A3');
+    await page.getByTestId('find-query').fill('sum(');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('find-status').textContent()).toBe('No matches');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[FIND-02] Ctrl+H replaces every match in one step, and one Ctrl+Z takes it back', async () => {
     await suite.server.http.post('/grid/range', {
       target_cell: 'A1',

@@ -206,6 +206,79 @@ describe.skipIf(!hasChromium)('navigation and feedback in the browser', () => {
     await page.getByTestId('status-count').filter({ hasText: 'Count 3' }).waitFor();
   });
 
+  it('[NAV-03] [FIRST-HOUR] Shift+PageDown and Shift+PageUp extend the selection by the page PageDown moves', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    const nameIs = (text: string) => expect.poll(() => nameBox().inputValue()).toBe(text);
+    await goTo(page, 'B3');
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => nameBox().inputValue()).not.toBe('B3');
+    const pageRow = Number((await nameBox().inputValue()).slice(1));
+    const rows = pageRow - 3;
+    expect(rows).toBeGreaterThan(5);
+    await goTo(page, 'B3');
+    await page.keyboard.press('Shift+PageDown');
+    await nameIs(`B3:B${3 + rows}`);
+    await page.keyboard.press('Shift+PageDown');
+    await nameIs(`B3:B${3 + 2 * rows}`);
+    // The moving end is scrolled into view, as PageDown scrolls to the cell it moves to.
+    await cell(page, `B${3 + 2 * rows}`).waitFor({ timeout: 3000 });
+    await page.keyboard.press('Shift+PageUp');
+    await nameIs(`B3:B${3 + rows}`);
+    await page.keyboard.press('Shift+PageUp');
+    await nameIs('B3');
+    // Above the active cell the range grows upwards, stopping at row 1.
+    await page.keyboard.press('Shift+PageUp');
+    await nameIs('B1:B3');
+    // Plain PageDown still moves the active cell alone.
+    await page.keyboard.press('PageDown');
+    await nameIs(`B${3 + rows}`);
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[NAV-03] [FIRST-HOUR] Shift+Home extends the selection to column A and Ctrl+Shift+Home to A1; Home still moves', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    const nameIs = (text: string) => expect.poll(() => nameBox().inputValue()).toBe(text);
+    await goTo(page, 'D5');
+    await page.keyboard.press('Shift+ArrowDown');
+    await nameIs('D5:D6');
+    await page.keyboard.press('Shift+Home');
+    await nameIs('A5:D6');
+    // The active cell stays where it was: Shift+Arrow goes on from D5's side.
+    await page.keyboard.press('Shift+ArrowRight');
+    await nameIs('B5:D6');
+    await goTo(page, 'D5');
+    await page.keyboard.press('Control+Shift+Home');
+    await nameIs('A1:D5');
+    await goTo(page, 'D5');
+    await page.keyboard.press('Home');
+    await nameIs('A5');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[NAV-03] [FIRST-HOUR] Alt+PageDown and Alt+PageUp move a screen of columns; with Shift they extend the selection', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    const nameIs = (text: string) => expect.poll(() => nameBox().inputValue()).toBe(text);
+    await goTo(page, 'B2');
+    await page.keyboard.press('Alt+PageDown');
+    await expect.poll(() => nameBox().inputValue()).not.toBe('B2');
+    const right = (await nameBox().inputValue()).replace(/\d+$/, '');
+    // A screen is several columns wide.
+    expect(right.length > 1 || right > 'E').toBe(true);
+    await cell(page, `${right}2`).waitFor({ timeout: 3000 });
+    await page.keyboard.press('Alt+PageUp');
+    await nameIs('B2');
+    await page.keyboard.press('Shift+Alt+PageDown');
+    await nameIs(`B2:${right}2`);
+    await page.keyboard.press('Shift+Alt+PageUp');
+    await nameIs('B2');
+    await page.keyboard.press('Shift+Alt+PageUp');
+    await nameIs('A2:B2');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[NAV-05] the name box refuses an address that is not one and keeps the selection', async () => {
     await suite.open();
     const page = suite.ui.page;

@@ -18,6 +18,7 @@ import { numberFormatKind } from '../format/number-format.js';
 import type { CellFormat } from '../format/cell-format.js';
 import type { FormatRect, FormatRun } from '../format/sheet-formats.js';
 import { ranToEnd } from '../read-slices.js';
+import type { SheetLayout } from '../sheet-layout.js';
 import { typeValue, type CellInput, type TypedValue, type WireValue } from '../value-typing.js';
 import type { InputRun, Op } from './op.js';
 
@@ -296,15 +297,18 @@ export interface SheetCells {
   /** Every format of the sheet as rectangles. */
   formatRects(): FormatRect[];
   format(row: number, col: number): CellFormat | undefined;
+  layout(): SheetLayout;
 }
 
 /**
  * Clears every unlocked cell of a sheet, its value and its format, as Excel's Clear All does, so
- * typing into a cleared sheet no longer shows old percentages or currencies; locked cells keep
- * both, and charts stay. One commit, so one undo brings values and formats back.
+ * typing into a cleared sheet no longer shows old percentages or currencies; the filter goes
+ * with the data it filtered (clearedFilter); locked cells keep both, and charts stay. One commit,
+ * so one undo brings values, formats and the filter back.
  */
 export function clearSheetOps(sheet: SheetCells): Op[] {
-  const cells = sheet.occupiedCells().filter((cell) => !sheet.isLocked(cell.row, cell.col));
+  const occupied = sheet.occupiedCells();
+  const cells = occupied.filter((cell) => !sheet.isLocked(cell.row, cell.col));
   const ops: Op[] =
     cells.length === 0
       ? []
@@ -316,7 +320,43 @@ export function clearSheetOps(sheet: SheetCells): Op[] {
           },
         ];
   const formats = unlockedFormatsCleared(sheet);
-  return formats === undefined ? ops : [...ops, formats];
+  if (formats !== undefined) ops.push(formats);
+  const layout = clearedFilter(sheet, occupied, cells);
+  if (layout !== undefined) ops.push(layout);
+  return ops;
+}
+
+/**
+ * The set-layout that drops the sheet's filter with the cells a clear empties, as Excel's Clear
+ * All takes the AutoFilter with the cells under it: left behind, its criteria would hide every
+ * emptied row (a blank passes no value list) and its ▾ buttons would sit over empty headers. It
+ * stays only over cells the clear leaves as they are (locked ones). Rows a file's filter hid
+ * (kept without criteria) show again once cells are cleared. Column widths, row heights, frozen
+ * panes and rows hidden by hand are the sheet's own, as in Excel, and stay. Undefined: no change.
+ */
+function clearedFilter(
+  sheet: SheetCells,
+  occupied: readonly CellAddress[],
+  cleared: readonly CellAddress[],
+): Op | undefined {
+  const { filter, filteredRows } = sheet.layout();
+  const inFilter = (cell: CellAddress) =>
+    filter !== null &&
+    cell.row >= filter.range.start.row &&
+    cell.row <= filter.range.end.row &&
+    cell.col >= filter.range.start.col &&
+    cell.col <= filter.range.end.col;
+  const dropsFilter = filter !== null && (cleared.some(inFilter) || !occupied.some(inFilter));
+  const showsFilteredRows = filteredRows.length > 0 && (cleared.length > 0 || dropsFilter);
+  if (!dropsFilter && !showsFilteredRows) return undefined;
+  return {
+    type: 'set-layout',
+    sheet: sheet.name,
+    patch: {
+      ...(dropsFilter ? { filter: null } : {}),
+      ...(showsFilteredRows ? { filteredRows: [] } : {}),
+    },
+  };
 }
 
 /**

@@ -192,7 +192,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         response: { 200: ClearSheetResponse },
         tags: ['grid'],
         summary:
-          'Clear every unlocked cell of a sheet, values and formats; locked cells and charts stay',
+          'Clear every unlocked cell of a sheet, values and formats, and the filter over them; locked cells, charts, sizes and frozen panes stay',
         querystring: SheetQuery,
       },
     },

@@ -232,7 +232,7 @@ export class FilesController {
     const sheet = this.session.activeSheet;
     this.confirm.ask({
       title: `Clear sheet ${sheet}?`,
-      message: `Every unlocked cell of ${sheet} is emptied and loses its formats. Locked cells and charts stay. Undo (Ctrl+Z) brings the cells back.`,
+      message: `Every unlocked cell of ${sheet} is emptied and loses its formats, and the filter over them goes. Locked cells and charts stay. Undo (Ctrl+Z) brings the cells back.`,
       confirmLabel: 'Clear sheet',
       danger: true,
       onConfirm: () => void this.runClear(sheet),

@@ -1,12 +1,16 @@
 // Ctrl+F / Ctrl+H: find on the active sheet, step through the matches (the grid follows), and
 // replace them all in one undo step. The search runs on the server (POST /grid/find), so it
-// covers cells the page has not loaded.
+// covers cells the page has not loaded. It looks in what cells hold (formula text) by default,
+// as Excel's Find does, or in their values.
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { Session } from '../app/session.js';
 import { errorMessage } from '../api/errors.js';
 import { tryParseCell } from './address.js';
 
 export type FindMode = 'find' | 'replace';
+
+/** Excel's "Look in": what was typed (a formula's text) or the value it shows. */
+type LookIn = 'formulas' | 'values';
 
 interface Props {
   readonly session: Session;
@@ -29,18 +33,22 @@ export function FindBar({ session, mode, onMode, onClose }: Props) {
   const [replacement, setReplacement] = useState('');
   const [matchCase, setMatchCase] = useState(false);
   const [wholeCell, setWholeCell] = useState(false);
+  const [lookIn, setLookIn] = useState<LookIn>('formulas');
   const [found, setFound] = useState<Found | undefined>();
   const [index, setIndex] = useState(-1);
   const [problem, setProblem] = useState<string | undefined>();
   const queryRef = useRef<HTMLInputElement>(null);
   const options = { query, match_case: matchCase, whole_cell: wholeCell };
-  const key = JSON.stringify([session.activeSheet, options]);
+  // Replace works on what cells hold, as Excel's does, so its matches are looked for there.
+  const lookingIn: LookIn = mode === 'replace' ? 'formulas' : lookIn;
+  const key = JSON.stringify([session.activeSheet, options, lookingIn]);
 
   const search = async (): Promise<Found | undefined> => {
     if (query === '') return undefined;
     try {
       const result = await session.grid.find({
         ...options,
+        look_in: lookingIn,
         sheet: session.activeSheet,
         scope: 'sheet',
         limit: STEP_LIMIT,
@@ -124,6 +132,19 @@ export function FindBar({ session, mode, onMode, onClose }: Props) {
         />
         Whole cell
       </label>
+      {mode === 'find' && (
+        <label>
+          Look in{' '}
+          <select
+            data-testid="find-look-in"
+            value={lookIn}
+            onChange={(event) => setLookIn(event.target.value as LookIn)}
+          >
+            <option value="formulas">Formulas</option>
+            <option value="values">Values</option>
+          </select>
+        </label>
+      )}
       {mode === 'replace' ? (
         <>
           <input

@@ -42,6 +42,7 @@ import type { EditController } from './editing.js';
 import { fromGlide, toGlide, wholeLines } from './glide-selection.js';
 import { CellEditorLayer, LiveRegion } from './GridLayers.js';
 import { useFollowSelection } from './use-follow-selection.js';
+import { useInsertedText } from './use-inserted-text.js';
 import { handleGridKey } from './grid-keys.js';
 import { glideColumns, widthsFrom } from './columns.js';
 import { FrozenRowsBand } from './FrozenRowsBand.js';
@@ -124,6 +125,14 @@ function keepClearOfFilterButton(
   const align = 'contentAlign' in cell ? cell.contentAlign : undefined;
   if (align === 'right') ctx.translate(-FILTER_BUTTON_INSET, 0);
   else if (align === 'center') ctx.translate(-FILTER_BUTTON_INSET / 2, 0);
+}
+
+/**
+ * How far a page key moves: the rows PageDown moves (Glide's own: the rows on screen less 4 for
+ * the partly shown ones and some overlap), and the columns on screen less the partly shown one.
+ */
+function screenOf(view: Viewport): { rows: number; cols: number } {
+  return { rows: Math.max(1, view.height - 4), cols: Math.max(1, view.width - 1) };
 }
 
 function rowCount(bounds: { lastRow: number } | null | undefined): number {
@@ -244,6 +253,7 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
   moveToRef.current = moveTo;
 
   const clipboard = useClipboard(session, container);
+  useInsertedText(container, session, editor);
 
   const getCellContent = useCallback(
     ([col, row]: Item): GridCell => {
@@ -550,6 +560,8 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
             editor,
             grid: () => limits.current,
             moveTo,
+            scrollTo: (cell) => gridRef.current?.scrollTo(cell.col, cell.row),
+            page: () => screenOf(viewport.get()),
             clearMarquee: clipboard.clearMarquee,
           })
         }

@@ -8,7 +8,7 @@ import { shiftFormula } from '../../../src/core/formula-text/index.js';
 import { ROW_HEIGHT } from './grid-theme.js';
 import { percentEntry, textEntry } from './number-formats.js';
 import { cycleReferenceAt } from './reference-cycle.js';
-import { closeParentheses } from './formula-entry.js';
+import { closeParentheses, signedFormula } from './formula-entry.js';
 import { stepInside, stepsInside } from './selection-step.js';
 
 /** Characters after which a click inserts a reference instead of ending the edit. */
@@ -247,12 +247,10 @@ export class EditController {
     const block = Array.from({ length: rect.height }, (_, r) =>
       Array.from({ length: rect.width }, (_, c) => {
         const cell = { col: rect.col + c, row: rect.row + r };
-        const moved = shiftFormula(
-          state.text,
-          cell.row - state.cell.row,
-          cell.col - state.cell.col,
-        );
-        return this.typedText(state.sheet, cell, moved);
+        return this.typedText(state.sheet, cell, state.text, {
+          rows: cell.row - state.cell.row,
+          cols: cell.col - state.cell.col,
+        });
       }),
     );
     await this.session.writeRange(state.sheet, rect, block, 'Enter');
@@ -286,14 +284,22 @@ export class EditController {
   }
 
   /**
-   * What typing `typed` stores in a cell: a formula's open parentheses closed, the text read in
-   * the cell's number format (20 in a percentage: 20 %).
+   * What typing `typed` stores in a cell: a formula typed with a leading + or - made one, its
+   * relative references moved by `shift` (Ctrl+Enter into the cells of a range), its open
+   * parentheses closed; the text read in the cell's number format (20 in a percentage: 20 %).
    */
-  private typedText(sheet: string, cell: CellRef, typed: string): string {
+  private typedText(
+    sheet: string,
+    cell: CellRef,
+    typed: string,
+    shift: { rows: number; cols: number } = { rows: 0, cols: 0 },
+  ): string {
     const format = this.session.store.formatAt(sheet, cell.col, cell.row)?.number_format;
     // A Plain text cell keeps a typed formula as it is, as text.
     const plainText = format?.trim() === '@';
-    const entry = plainText ? typed : closeParentheses(typed);
+    const entry = plainText
+      ? shiftFormula(typed, shift.rows, shift.cols)
+      : closeParentheses(shiftFormula(signedFormula(typed), shift.rows, shift.cols));
     return textEntry(percentEntry(entry, format ?? undefined), format ?? undefined);
   }
 

@@ -1,7 +1,9 @@
 // Keys on the grid (not while editing): typing starts an edit, F2 edits in place, Enter and
 // Tab move (Excel-style, no editing), Delete clears, Ctrl+D / Ctrl+R fill down / right, Ctrl+;
 // and Ctrl+Shift+; enter today's date and the time, Ctrl+Arrow jumps to the data edge and
-// Ctrl+Shift+Arrow extends the selection to it, Ctrl+End to the last used cell. Arrows,
+// Ctrl+Shift+Arrow extends the selection to it, Ctrl+End to the last used cell, Shift+PageDown /
+// Shift+PageUp extend it by a page of rows, Alt+PageDown / Alt+PageUp move a screen of columns
+// (with Shift they extend), Shift+Home extends to column A and Ctrl+Shift+Home to A1. Arrows,
 // Shift+Arrows, Home, PageUp/Down, Ctrl+Home and Ctrl+A are left to Glide.
 import { editableInput } from './cell-format.js';
 import type { GridKeyEventArgs } from '@glideapps/glide-data-grid';
@@ -19,6 +21,10 @@ export interface KeyDeps {
   readonly grid: () => { rows: number; cols: number };
   /** Move the cursor to a cell and collapse the selection to it (scrolling it into view). */
   readonly moveTo: (cell: CellRef) => void;
+  /** Scroll a cell into view without touching the selection. */
+  readonly scrollTo: (cell: CellRef) => void;
+  /** How far PageDown moves in rows, and Alt+PageDown in columns: a screen. */
+  readonly page: () => { rows: number; cols: number };
   readonly clearMarquee: () => void;
 }
 
@@ -199,8 +205,66 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
     else deps.moveTo(last);
     return;
   }
+  if (pageKeys(event, selection.rect, cursor, deps)) return;
   // Undo/redo, save and copy/paste are handled at the page level (they work outside the grid too).
   if (modifier && ['z', 'y', 's', 'c', 'v', 'x', 'Z', 'Y'].includes(event.key)) event.cancel();
+}
+
+/**
+ * The corners of a selection as Shift+keys see it: `fixed` is the corner on the cursor's side,
+ * which stays; `free` the opposite one, which the keys move (Excel's anchor and moving end).
+ */
+function selectionCorners(rect: Rect, cursor: CellRef): { fixed: CellRef; free: CellRef } {
+  const bottom = rect.row + rect.height - 1;
+  const right = rect.col + rect.width - 1;
+  const free = {
+    col: cursor.col === rect.col ? right : rect.col,
+    row: cursor.row === rect.row ? bottom : rect.row,
+  };
+  const fixed = {
+    col: free.col === rect.col ? right : rect.col,
+    row: free.row === rect.row ? bottom : rect.row,
+  };
+  return { fixed, free };
+}
+
+/**
+ * The page keys Glide leaves alone (it knows only PageDown, PageUp, Home and Ctrl+Shift+Home),
+ * as Excel has them: Shift+PageDown / Shift+PageUp move the selection's free end a page of rows,
+ * Alt+PageDown / Alt+PageUp move the cursor a screen of columns (Shift: the free end), Shift+Home
+ * moves the free end to column A. Ctrl+Shift+Home is Glide's (A1 to the cursor, as in Excel).
+ * Returns whether the key was one of them.
+ */
+function pageKeys(event: GridKeyEventArgs, rect: Rect, cursor: CellRef, deps: KeyDeps): boolean {
+  if (event.ctrlKey || event.metaKey) return false;
+  const down = event.key === 'PageDown' ? 1 : event.key === 'PageUp' ? -1 : 0;
+  const home = event.key === 'Home' && event.shiftKey && !event.altKey;
+  if (down === 0 && !home) return false;
+  if (down !== 0 && !event.shiftKey && !event.altKey) return false;
+  event.cancel();
+  event.preventDefault();
+  const page = deps.page();
+  const grid = deps.grid();
+  const step = (cell: CellRef): CellRef => {
+    if (home) return { col: 0, row: cell.row };
+    const shift = {
+      col: event.altKey ? down * page.cols : 0,
+      row: event.altKey ? 0 : down * page.rows,
+    };
+    return {
+      col: Math.max(0, Math.min(grid.cols - 1, cell.col + shift.col)),
+      row: Math.max(0, Math.min(grid.rows - 1, cell.row + shift.row)),
+    };
+  };
+  if (!event.shiftKey) {
+    deps.moveTo(step(cursor));
+    return true;
+  }
+  const { fixed, free } = selectionCorners(rect, cursor);
+  const end = step(free);
+  deps.session.goTo(rectOf(fixed, end), cursor);
+  deps.scrollTo(end);
+  return true;
 }
 
 /**
@@ -215,19 +279,12 @@ async function extendToDataEdge(
   direction: Direction,
   grid: { rows: number; cols: number },
 ): Promise<void> {
-  const bottom = rect.row + rect.height - 1;
-  const right = rect.col + rect.width - 1;
-  const freeRow = cursor.row === rect.row ? bottom : rect.row;
-  const freeCol = cursor.col === rect.col ? right : rect.col;
-  const fixed = {
-    col: freeCol === rect.col ? right : rect.col,
-    row: freeRow === rect.row ? bottom : rect.row,
-  };
+  const { fixed, free } = selectionCorners(rect, cursor);
   const vertical = direction === 'up' || direction === 'down';
-  const from = vertical ? { col: cursor.col, row: freeRow } : { col: freeCol, row: cursor.row };
+  const from = vertical ? { col: cursor.col, row: free.row } : { col: free.col, row: cursor.row };
   const sheet = session.activeSheet;
   const target = await jumpTarget(session.grid, sheet, from, direction, grid);
   if (session.activeSheet !== sheet) return;
-  const end = vertical ? { col: freeCol, row: target.row } : { col: target.col, row: freeRow };
+  const end = vertical ? { col: free.col, row: target.row } : { col: target.col, row: free.row };
   session.goTo(rectOf(fixed, end), cursor);
 }
