@@ -21,9 +21,9 @@ export interface DatabasePresenceRelayOptions {
 }
 
 /**
- * The longest field a notification may carry. Every field is bounded before it is published
- * (sheet names 200, emails 254, ranges 32): with the JSON around them a payload stays far below
- * NOTIFY's 8000 bytes, even in multi-byte characters.
+ * The longest field a notification carries; a selection with a longer one (an email past it) is
+ * not relayed. Sheet names (200) and ranges (32) are bounded by the request schema: six fields
+ * of at most 512 characters stay far below NOTIFY's 8000 bytes, even in multi-byte characters.
  */
 const MAX_FIELD_LENGTH = 512;
 
