@@ -26,9 +26,12 @@ export function peerIdOf(caller: Caller, client: string): string {
     .slice(0, 16);
 }
 
+/** The longest label sent: an email's longest legal length (RFC 5321). */
+const MAX_LABEL_LENGTH = 254;
+
 /** What the others see beside the selection: the email in SaaS mode, a name from the peer id in OSS. */
 function userLabelOf(caller: Caller, peer: string): string {
-  if (caller.email !== undefined) return caller.email;
+  if (caller.email !== undefined) return caller.email.slice(0, MAX_LABEL_LENGTH);
   return caller.userId === undefined ? `Guest ${peer.slice(0, 4)}` : `User ${peer.slice(0, 4)}`;
 }
 

@@ -6,6 +6,10 @@ import { useObservable, type Observable } from '../app/observable.js';
 import type { PeerSelection } from '../realtime/peer-selections.js';
 import type { ColumnLayout, Viewport } from './geometry.js';
 import { peerBoxes } from './peer-boxes.js';
+import { HEADER_HEIGHT } from './grid-theme.js';
+
+/** The label's height (styles.css): above the box where there is room, inside its top otherwise. */
+const LABEL_HEIGHT = 14;
 
 interface Props {
   readonly peers: Observable<readonly PeerSelection[]>;
@@ -36,7 +40,10 @@ export function PeerSelectionsLayer({ peers, sheet, layout, viewport }: Props) {
             background: box.tint,
           }}
         >
-          <span className="peer-label" style={{ background: box.line }}>
+          <span
+            className={box.top < HEADER_HEIGHT + LABEL_HEIGHT ? 'peer-label inside' : 'peer-label'}
+            style={{ background: box.line }}
+          >
             {box.user}
           </span>
         </div>
