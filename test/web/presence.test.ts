@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   HEARTBEAT_MS,
   LatestThrottle,
+  oneAtATime,
   PUBLISH_EVERY_MS,
   SelectionPublisher,
   type SharedSelection,
@@ -67,6 +68,12 @@ function visibility(initially = true) {
   };
 }
 
+async function until(check: () => boolean): Promise<void> {
+  for (let tries = 0; !check() && tries < 200; tries += 1)
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(check()).toBe(true);
+}
+
 describe('LatestThrottle', () => {
   it('sends the first value at once, then at most one per interval, and never loses the last', () => {
     const timers = new FakeTimers();
@@ -84,6 +91,31 @@ describe('LatestThrottle', () => {
     expect(sent).toEqual([1, 3]);
     // Idle again: the next one goes at once.
     throttle.push(4);
+    expect(sent).toEqual([1, 3, 4]);
+  });
+});
+
+describe('oneAtATime', () => {
+  it('sends one at a time: while one is on its way only the latest waiting one goes next, even after a failure', async () => {
+    const sent: number[] = [];
+    const answers: (() => void)[] = [];
+    const send = oneAtATime<number>((value) => {
+      sent.push(value);
+      return new Promise<void>((resolve, reject) =>
+        answers.push(value === 1 ? () => reject(new Error('refused')) : resolve),
+      );
+    });
+    send(1);
+    send(2);
+    send(3);
+    expect(sent).toEqual([1]);
+    answers.shift()!();
+    await until(() => sent.length === 2);
+    expect(sent).toEqual([1, 3]);
+    answers.shift()!();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent).toEqual([1, 3]);
+    send(4);
     expect(sent).toEqual([1, 3, 4]);
   });
 });

@@ -10,7 +10,7 @@ import type { FeedMessage } from './commit-feed.js';
 import { SharedFeed, type TabChannel, type TabPorts } from './shared-feed.js';
 import { VisibleFeed, type TabVisibility } from './visible-feed.js';
 import { PeerSelections } from './peer-selections.js';
-import { SelectionPublisher, type SharedSelection } from './selection-publisher.js';
+import { oneAtATime, SelectionPublisher, type SharedSelection } from './selection-publisher.js';
 import { formatRect } from '../grid/address.js';
 
 /** How long commits are gathered before the page reads what they changed. */
@@ -161,9 +161,10 @@ function followPeers(
   }, EXPIRE_EVERY_MS);
   const publisher = new SelectionPublisher({
     visibility,
-    publish: (selection: SharedSelection) =>
-      // Best effort: a refused or lost one is sent again with the next move or heartbeat.
-      void session.client.raw('POST', '/presence', { body: selection }).catch(() => undefined),
+    // Best effort: a refused or lost one is sent again with the next move or heartbeat.
+    publish: oneAtATime((selection: SharedSelection) =>
+      session.client.raw('POST', '/presence', { body: selection }),
+    ),
   });
   const select = (): void => {
     const { sheet, rect } = session.selection.get();

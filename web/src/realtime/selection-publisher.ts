@@ -66,6 +66,32 @@ export class LatestThrottle<T> {
   }
 }
 
+/**
+ * One request at a time: a value handed over while the last one is still on its way waits, and
+ * only the latest waiting one goes when it settles. A slow server then costs one connection of
+ * the browser's six, not a pile of selections no longer true.
+ */
+export function oneAtATime<T>(send: (value: T) => Promise<unknown>): (value: T) => void {
+  let sending = false;
+  let waiting: { readonly value: T } | undefined;
+  const go = (value: T): void => {
+    if (sending) {
+      waiting = { value };
+      return;
+    }
+    sending = true;
+    void send(value)
+      .catch(() => undefined)
+      .then(() => {
+        sending = false;
+        const next = waiting;
+        waiting = undefined;
+        if (next !== undefined) go(next.value);
+      });
+  };
+  return go;
+}
+
 export interface SelectionPublisherOptions {
   readonly publish: (selection: SharedSelection) => void;
   readonly visibility: TabVisibility;
