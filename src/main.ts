@@ -14,6 +14,7 @@ import {
   PostgresPluginSecretStore,
   PostgresWorkbookStore,
   DatabaseCommitFollower,
+  DatabasePresenceRelay,
   SecretCipher,
   ServiceTokens,
   UserProviders,
@@ -22,6 +23,7 @@ import {
 } from './saas/index.js';
 import { MemoryKeyStore } from './providers/index.js';
 import { buildApp } from './http/index.js';
+import { PresenceBoard } from './realtime/index.js';
 import { FileKeyStore, KeyFileError, ProviderService } from './providers/index.js';
 import {
   CorruptSaveFileError,
@@ -254,6 +256,11 @@ async function mainSaas(config: Config): Promise<void> {
     database.kind === 'postgres'
       ? await DatabaseCommitFollower.open({ database, report })
       : undefined;
+  // ... and shows each the selections of collaborators connected to the others (RT-02).
+  const presenceRelay =
+    database.kind === 'postgres'
+      ? await DatabasePresenceRelay.open({ database, report })
+      : undefined;
   const users = new Users(database);
   const authenticator = new Authenticator({
     database,
@@ -312,6 +319,7 @@ async function mainSaas(config: Config): Promise<void> {
     webDir: path.join(repositoryRoot(), 'dist', 'web'),
     store,
     plugins,
+    presence: new PresenceBoard({ now: () => Date.now(), relay: presenceRelay }),
     saas: {
       authenticator,
       accounts: new Accounts({
@@ -334,6 +342,7 @@ async function mainSaas(config: Config): Promise<void> {
     config,
     [
       async () => follower?.close(),
+      async () => presenceRelay?.close(),
       () => store.close(),
       () => database.close(),
       () => plugins.close(),

@@ -14,3 +14,4 @@ export * from './plugins.js';
 export * from './layout.js';
 export * from './saas.js';
 export * from './events.js';
+export * from './presence.js';

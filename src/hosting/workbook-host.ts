@@ -5,6 +5,8 @@ import type { JournaledWorkbook } from './journaled-workbook.js';
 export interface Caller {
   readonly userId?: string | undefined;
   readonly workbookId?: string | undefined;
+  /** The signed-in user's email (SaaS), shown to the collaborators it shares a workbook with. */
+  readonly email?: string | undefined;
   /**
    * Given the release of the workbook this request uses (SaaS): the caller calls it when the
    * request is over, and until then the workbook is not evicted from memory.

@@ -40,9 +40,11 @@ import { layoutRoutes } from './routes/layout.js';
 import { findRoutes } from './routes/find.js';
 import { pluginRoutes } from './routes/plugins.js';
 import type { PluginRegistry } from '../plugins/index.js';
+import { PresenceBoard } from '../realtime/index.js';
 import { installSaasAuthentication, saasRoutes, type SaasServices } from './routes/saas.js';
 import { pluginSecretRoutes } from './routes/plugin-secrets.js';
 import { eventRoutes } from './routes/events.js';
+import { presenceRoutes } from './routes/presence.js';
 import type { FastifyRequest } from 'fastify';
 import { callerOf } from './route-deps.js';
 import { HttpError } from './errors.js';
@@ -76,6 +78,8 @@ export interface AppDeps {
   readonly saas?: SaasServices;
   /** How often GET /events streams ping and check the caller's access (ms; default 15 s). */
   readonly eventCheckMs?: number;
+  /** Where followers' selections are published (RT-02); omitted, a board of this process only. */
+  readonly presence?: PresenceBoard;
 }
 
 export type App = FastifyInstance;
@@ -184,7 +188,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(findRoutes, routeDeps);
   await app.register(pluginRoutes, routeDeps);
   await app.register(workbookRoutes, routeDeps);
-  await app.register(eventRoutes, { ...routeDeps, checkMs: deps.eventCheckMs });
+  const presence = deps.presence ?? new PresenceBoard({ now: () => Date.now() });
+  await app.register(eventRoutes, { ...routeDeps, checkMs: deps.eventCheckMs, presence });
+  await app.register(presenceRoutes, { ...routeDeps, presence });
   await app.register(nameRoutes, routeDeps);
   const newId = deps.newId ?? (() => randomBytes(4).toString('hex'));
   await app.register(chartRoutes, { ...routeDeps, newId });

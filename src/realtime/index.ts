@@ -1,2 +1,12 @@
-// Realtime: what subscribers of a workbook's commits are sent, independent of the transport.
+// Realtime: what subscribers of a workbook's commits are sent, and the selections its followers
+// publish (presence), independent of the transport.
 export { commitEventOf } from './commit-event.js';
+export {
+  MAX_PEERS_PER_WORKBOOK,
+  PRESENCE_TTL_MS,
+  PresenceBoard,
+  type PeerPresence,
+  type PresenceBoardOptions,
+  type PresenceListener,
+  type PresenceRelay,
+} from './presence-board.js';

@@ -20,6 +20,11 @@ export {
   type FollowHandlers,
 } from './commit-follower.js';
 export {
+  DatabasePresenceRelay,
+  type DatabasePresenceRelayOptions,
+  type RelayedPresence,
+} from './presence-relay.js';
+export {
   PostgresWorkbookStore,
   type PostgresWorkbookStoreOptions,
 } from './postgres-workbook-store.js';

@@ -96,6 +96,7 @@ const SCOPES: Readonly<Record<string, Scope>> = {
   'POST /workbook/names/delete': 'workbook',
   'GET /api/workbook': 'workbook',
   'GET /events': 'workbook',
+  'POST /presence': 'workbook',
   'POST /workbook/sheet': 'workbook',
   'POST /workbook/sheet/rename': 'workbook',
   'POST /workbook/sheet/activate': 'workbook',

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PostgresDatabase, quoteIdentifier } from '../../src/saas/index.js';
 import { api, type Api } from '../support/api.js';
+import { EventReader } from '../support/event-reader.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { TEST_SECRET_KEY } from '../support/start-saas-app.js';
 import { TEST_DATABASE_URL } from '../support/test-database.js';
@@ -53,7 +54,7 @@ async function sendUntilStored(
 describe.skipIf(TEST_DATABASE_URL === undefined)(
   'two server processes on one Postgres database',
   () => {
-    it('both write one shared workbook at once: every 200 is stored and seen by both, every refusal a retryable 503', async () => {
+    it('both write one shared workbook at once: every 200 is stored and seen by both, every refusal a retryable 503; a selection published on one reaches a follower of the other', async () => {
       const databaseUrl = await freshDatabase(TEST_DATABASE_URL!);
       const env = {
         GRIDBOOK_MODE: 'saas',
@@ -92,6 +93,24 @@ describe.skipIf(TEST_DATABASE_URL === undefined)(
         if (seen !== '41') await new Promise((resolve) => setTimeout(resolve, 25));
       }
       expect(seen).toBe('41');
+
+      // A selection published through one process reaches a follower of the other (RT-02).
+      const follower = await EventReader.open(`${first.url}/events`, {
+        ...headers,
+        'x-workbook-id': workbookId,
+        'x-gridbook-client': 'follower',
+      });
+      try {
+        expect((await follower.next())[0]!.event).toBe('hello');
+        const moved = await as(second, 'mover').post('/presence', { sheet: 'Sheet1', range: 'C3' });
+        expect(moved.status).toBe(200);
+        expect((await follower.next())[0]).toMatchObject({
+          event: 'presence',
+          data: { user: 'owner@example.com', range: 'C3' },
+        });
+      } finally {
+        follower.close();
+      }
 
       // Writers on both processes, each on cells of its own column, all at once.
       let retried = 0;

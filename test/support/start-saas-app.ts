@@ -7,6 +7,7 @@ import {
   Authenticator,
   Collaborators,
   DatabaseCommitFollower,
+  DatabasePresenceRelay,
   PostgresPluginSecretStore,
   PostgresWorkbookStore,
   SecretCipher,
@@ -21,6 +22,7 @@ import {
   type PluginRegistry,
   type PluginSecretStore,
 } from '../../src/plugins/index.js';
+import { PresenceBoard } from '../../src/realtime/index.js';
 import { api, type Api } from './api.js';
 import { startApp, type RunningApp } from './start-app.js';
 import { openTestDatabase, type TestDatabase } from './test-database.js';
@@ -58,7 +60,10 @@ export async function startSaasApp(
      * left in place when this app closes (the other app drops it).
      */
     readonly sameDatabaseAs?: RunningSaasApp;
-    /** Follows the commits other processes store (LISTEN/NOTIFY), as main.ts does on Postgres. */
+    /**
+     * Follows the commits other processes store and hears the selections their followers publish
+     * (LISTEN/NOTIFY), as main.ts does on Postgres.
+     */
     readonly follow?: boolean;
     /** How often GET /events streams check the caller's access (ms). */
     readonly eventCheckMs?: number;
@@ -97,6 +102,10 @@ export async function startSaasApp(
     options.follow === true
       ? await DatabaseCommitFollower.open({ database: database.database })
       : undefined;
+  const presenceRelay =
+    options.follow === true
+      ? await DatabasePresenceRelay.open({ database: database.database })
+      : undefined;
   const host = new SaasHost({
     directory,
     journal: store,
@@ -128,6 +137,7 @@ export async function startSaasApp(
       ...(options.webDir === undefined ? {} : { webDir: options.webDir }),
       ...(options.eventCheckMs === undefined ? {} : { eventCheckMs: options.eventCheckMs }),
       store,
+      presence: new PresenceBoard({ now: () => Date.now(), relay: presenceRelay }),
       ...(plugins === undefined ? {} : { plugins }),
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       saas: {
@@ -174,6 +184,7 @@ export async function startSaasApp(
     close: async () => {
       await running.close();
       await follower?.close();
+      await presenceRelay?.close();
       await plugins?.close();
       await store.close();
       await database.drop();

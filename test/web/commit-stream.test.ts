@@ -416,3 +416,26 @@ describe('what the page reads again', () => {
     expect(keptActiveSheet(null, { active_sheet: 'Sheet1', sheets: ['Sheet1'] })).toBe('Sheet1');
   });
 });
+
+describe('SharedFeed and presence (RT-02)', () => {
+  it("relays a peer's selection from the following tab to the others, leaving the seq alone", async () => {
+    const browser = new FakeBrowser();
+    const server = new FakeServer();
+    const first = tab(browser, server, 3);
+    const stream = await server.connected(1);
+    server.send(stream, 'hello', { seq: 3 });
+    const second = tab(browser, server, 3);
+    await until(() => second.feed.live);
+    const presence = { peer: 'p1', user: 'ada@example.com', sheet: 'Sheet1', range: 'B2' };
+    server.send(stream, 'presence', presence);
+    server.send(stream, 'commit', commit(4));
+    await until(() => first.got.length === 2 && second.got.length === 2);
+    for (const got of [first.got, second.got])
+      expect(got).toEqual([
+        { kind: 'presence', presence },
+        expect.objectContaining({ kind: 'commit' }),
+      ]);
+    first.feed.stop();
+    second.feed.stop();
+  });
+});

@@ -11,11 +11,12 @@ import {
   type Commit,
   type JournaledWorkbook,
 } from '../../hosting/index.js';
-import { commitEventOf } from '../../realtime/index.js';
+import { commitEventOf, type PeerPresence, type PresenceBoard } from '../../realtime/index.js';
 import { WorkbookNotFoundError } from '../../saas/index.js';
 import { HttpError } from '../errors.js';
 import { eventStream, type EventStream } from '../event-stream.js';
 import { callerOf, type RouteDeps } from '../route-deps.js';
+import { requestPeerOf } from './presence.js';
 
 /** How often a stream is pinged and the caller's access and workbook copy checked again. */
 const CHECK_MS = 15_000;
@@ -23,6 +24,8 @@ const CHECK_MS = 15_000;
 export interface EventRouteDeps extends RouteDeps {
   /** CHECK_MS, shorter in tests. */
   readonly checkMs?: number | undefined;
+  /** The selections the workbook's followers publish (POST /presence). */
+  readonly presence: PresenceBoard;
 }
 /**
  * Streams one caller (a user, or an address in OSS mode) may hold open at once: a page holds one
@@ -41,6 +44,18 @@ function commitEventText(commit: Commit): string {
   if (text === undefined) {
     text = `id: ${commit.seq}\nevent: commit\ndata: ${JSON.stringify(commitEventOf(commit))}\n\n`;
     eventTexts.set(commit, text);
+  }
+  return text;
+}
+
+/** Each publication's event text, made once however many streams send it (no id: not a commit). */
+const presenceTexts = new WeakMap<PeerPresence, string>();
+
+function presenceEventText(presence: PeerPresence): string {
+  let text = presenceTexts.get(presence);
+  if (text === undefined) {
+    text = `event: presence\ndata: ${JSON.stringify(presence)}\n\n`;
+    presenceTexts.set(presence, text);
   }
   return text;
 }
@@ -83,7 +98,7 @@ class CommitStream {
 
   #follow(from: number): void {
     const handle = this.#handle;
-    const listener = (commit: Commit): void => this.#send(commitEventText(commit));
+    const listener = (commit: Commit): void => this.send(commitEventText(commit));
     try {
       if (from > handle.publishedSeq) throw new CommitsUnavailableError(from, handle.publishedSeq);
       this.#unsubscribe = handle.subscribe(from, listener);
@@ -95,7 +110,8 @@ class CommitStream {
     }
   }
 
-  #send(text: string): void {
+  /** Sends an event already in wire form, cutting off a client too slow to take it. */
+  send(text: string): void {
     if (this.stream.closed) return;
     this.stream.sendText(text);
     if (this.stream.buffered > MAX_BUFFERED_BYTES) this.close();
@@ -127,6 +143,23 @@ class CommitStream {
   }
 }
 
+/**
+ * Sends the stream the selections standing on the workbook, then each one published, except its
+ * own client's (`own`, the stream's peer id); returns the stop.
+ */
+function followPresence(
+  board: PresenceBoard,
+  workbookId: string,
+  own: string | undefined,
+  follower: CommitStream,
+): () => void {
+  const deliver = (presence: PeerPresence): void => {
+    if (presence.peer !== own) follower.send(presenceEventText(presence));
+  };
+  for (const presence of board.present(workbookId)) deliver(presence);
+  return board.follow(workbookId, deliver);
+}
+
 export const eventRoutes: FastifyPluginAsyncTypebox<EventRouteDeps> = async (app, deps) => {
   const open = new Set<CommitStream>();
   const perCaller = new Map<string, number>();
@@ -144,7 +177,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<EventRouteDeps> = async (app
         tags: ['workbook'],
         summary: "Follow the workbook's commits (Server-Sent Events)",
         description:
-          'text/event-stream: `hello` {seq} first, then one `commit` event (id = seq, data = CommitEventJson) per durable commit, in order. `reset` {seq}: the commits asked for are no longer kept, read the workbook again; `gone` {detail}: the workbook was deleted or access revoked, the stream ends. Reconnect with Last-Event-ID to get what was missed.',
+          'text/event-stream: `hello` {seq} first, then one `commit` event (id = seq, data = CommitEventJson) per durable commit, in order. `reset` {seq}: the commits asked for are no longer kept, read the workbook again; `gone` {detail}: the workbook was deleted or access revoked, the stream ends. Reconnect with Last-Event-ID to get what was missed. `presence` {peer, user, sheet, range} (no id): another client’s selection (POST /presence), first those standing when the stream opens, then each as it is published; a peer not heard again within 8 s has gone.',
       },
     },
     async (request, reply) => {
@@ -162,8 +195,10 @@ export const eventRoutes: FastifyPluginAsyncTypebox<EventRouteDeps> = async (app
           `Too many open event streams: ${MAX_STREAMS_PER_CALLER} at once per user. Close one (a browser needs only one for all its tabs) and try again.`,
         );
       const stream = eventStream(reply);
+      let stopPresence = (): void => undefined;
       const ended = () => {
         if (!open.delete(follower)) return;
+        stopPresence();
         const left = (perCaller.get(key) ?? 1) - 1;
         if (left > 0) perCaller.set(key, left);
         else perCaller.delete(key);
@@ -178,6 +213,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<EventRouteDeps> = async (app
       );
       open.add(follower);
       perCaller.set(key, (perCaller.get(key) ?? 0) + 1);
+      stopPresence = followPresence(deps.presence, handle.id, requestPeerOf(request), follower);
       reply.raw.once('close', () => follower.close());
       return reply;
     },

@@ -106,6 +106,7 @@ export function installSaasAuthentication(app: FastifyInstance, saas: SaasServic
     saasRequest.caller = {
       userId: identity.id,
       workbookId: workbookIdOf(request),
+      email: identity.email ?? undefined,
       // The workbook stays in memory until the response is over (sent, or the client went away).
       hold: (release) => reply.raw.once('close', release),
     };

@@ -27,6 +27,8 @@ export type {
   WriteRangeBody,
   ChartJson,
   CommitEventJson,
+  PresenceBody,
+  PresenceEventJson,
   GridResponse,
   ModelsResponse as ModelsJson,
 } from '../../../src/contract/index.js';

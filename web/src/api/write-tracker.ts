@@ -8,8 +8,8 @@ export type WriteState =
   | { readonly kind: 'saving'; readonly pending: number }
   | { readonly kind: 'error'; readonly message: string };
 
-/** POSTs that change nothing stored: dry-run evaluation and the agent's preview. */
-const READ_ONLY_POSTS = new Set(['/eval', '/agent/chat', '/dev/plugins/test']);
+/** POSTs that change nothing stored: dry-run evaluation, the agent's preview, the selection shown to others. */
+const READ_ONLY_POSTS = new Set(['/eval', '/agent/chat', '/dev/plugins/test', '/presence']);
 
 export function isWorkbookWrite(method: string, path: string): boolean {
   const bare = path.split('?')[0]!;

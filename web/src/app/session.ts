@@ -9,6 +9,7 @@ import { GridApi } from '../api/grid-api.js';
 import { WorkbookApi } from '../api/workbook-api.js';
 import { SheetLayouts } from './sheet-layouts.js';
 import type { WorkbookJson } from '../api/types.js';
+import type { PeerSelection } from '../realtime/peer-selections.js';
 import { blockRange, CellStore, type CachedCell } from '../grid/cell-store.js';
 import { formatCell, type CellRef, type Rect } from '../grid/address.js';
 import { CellFlashes } from './cell-flashes.js';
@@ -74,6 +75,8 @@ export class Session {
   private readonly flashes: CellFlashes;
   /** The last commit the page's first reads are sure to include: the commit stream starts after it. */
   openedAtSeq: number | undefined;
+  /** The other followers' selections heard on the commit stream (RT-02), drawn over the grid. */
+  readonly peers = new Observable<readonly PeerSelection[]>([]);
   /** Whether the commit stream is followed now (then the heartbeat need not re-read cells). */
   commitsFollowed: () => boolean = () => false;
   private readonly undoGroups: UndoStep[] = [];

@@ -63,6 +63,7 @@ import { fillDrag, fillToAdjacentData } from './fill-drag.js';
 import { formulaReferences, referenceHighlights } from './reference-colors.js';
 import { CellContextMenu, type MenuRequest } from './CellContextMenu.js';
 import { ErrorTooltip, type TooltipState } from './ErrorTooltip.js';
+import { PeerSelectionsLayer } from './PeerSelectionsLayer.js';
 
 export interface GridGeometry {
   readonly layout: ColumnLayout;
@@ -627,6 +628,12 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
       {/* Clipped below the column headers and right of the row numbers; children use grid coordinates. */}
       <div className="grid-overlays">
         <div className="grid-overlays-origin">
+          <PeerSelectionsLayer
+            peers={session.peers}
+            sheet={sheet}
+            layout={layout}
+            viewport={viewport}
+          />
           {overlays?.(geometry)}
           <FilterButtons session={session} layout={layout} viewport={viewport} />
           <CellEditorLayer session={session} editor={editor} layout={layout} viewport={viewport} />

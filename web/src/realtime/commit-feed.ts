@@ -1,7 +1,7 @@
 // One connection to the commit stream (GET /events): its events handed on as feed messages, and
 // when it drops, a reconnect that names the last seq seen (Last-Event-ID), so nothing is missed.
 import { readEvents } from '../api/sse.js';
-import type { CommitEventJson } from '../api/types.js';
+import type { CommitEventJson, PresenceEventJson } from '../api/types.js';
 
 /**
  * What a commit event says changed, without the changed cells' values: the page reads what it
@@ -32,7 +32,9 @@ export type FeedMessage =
   /** What came before `seq` is not known (the server could not replay it): read everything. */
   | { readonly kind: 'resync'; readonly seq: number }
   /** The workbook was deleted or this user's access revoked: nothing more will come. */
-  | { readonly kind: 'gone'; readonly detail: string };
+  | { readonly kind: 'gone'; readonly detail: string }
+  /** Another client's selection (RT-02): not a commit, so it changes no seq. */
+  | { readonly kind: 'presence'; readonly presence: PresenceEventJson };
 
 /** Opens the stream, replaying the commits after `after` (undefined: from now on). */
 export type StreamOpener = (
@@ -128,6 +130,8 @@ export class CommitFeed {
       if (this.#lastSeq !== undefined && payload.seq <= this.#lastSeq) return false;
       this.#lastSeq = payload.seq;
       this.options.onMessage({ kind: 'commit', event: summaryOf(payload) });
+    } else if (name === 'presence' && isPresence(payload)) {
+      this.options.onMessage({ kind: 'presence', presence: payload });
     } else if (name === 'gone') {
       const detail = (payload as { detail?: unknown } | undefined)?.detail;
       this.options.onMessage({
@@ -160,4 +164,14 @@ function seqOf(payload: unknown): number {
 
 function isCommit(payload: unknown): payload is CommitEventJson {
   return typeof (payload as { seq?: unknown } | undefined)?.seq === 'number';
+}
+
+function isPresence(payload: unknown): payload is PresenceEventJson {
+  const fields = payload as Partial<Record<keyof PresenceEventJson, unknown>> | undefined;
+  return (
+    typeof fields?.peer === 'string' &&
+    typeof fields.user === 'string' &&
+    typeof fields.sheet === 'string' &&
+    typeof fields.range === 'string'
+  );
 }

@@ -1,12 +1,17 @@
 // The page follows the workbook's commit stream (RT-01): other people's changes, and other tabs'
 // (one stream per browser, shared), appear as they are committed, gathered for a moment so a
-// burst of commits costs one re-read.
+// burst of commits costs one re-read. The same stream brings the other followers' selections
+// (RT-02), and the page publishes its own.
 import type { ApiClient } from '../api/client.js';
+import type { PresenceEventJson } from '../api/types.js';
 import type { Session } from '../app/session.js';
 import { OutsideChange } from '../app/outside-change.js';
 import type { FeedMessage } from './commit-feed.js';
 import { SharedFeed, type TabChannel, type TabPorts } from './shared-feed.js';
 import { VisibleFeed, type TabVisibility } from './visible-feed.js';
+import { PeerSelections } from './peer-selections.js';
+import { oneAtATime, SelectionPublisher, type SharedSelection } from './selection-publisher.js';
+import { formatRect } from '../grid/address.js';
 
 /** How long commits are gathered before the page reads what they changed. */
 const GATHER_MS = 40;
@@ -27,6 +32,7 @@ export class ChangeBatches {
 
   take(message: FeedMessage): void {
     if (message.kind === 'gone') return this.gone(message.detail);
+    if (message.kind === 'presence') return;
     if (message.kind === 'resync') this.#pending.everything = true;
     else this.#pending.add(message.event, message.event.client !== this.ownClient);
     this.#timer ??= setTimeout(() => this.#flush(), this.gatherMs);
@@ -113,27 +119,67 @@ export function followCommits(session: Session, scope: string): () => void {
     },
     session.client.clientId,
   );
+  const visibility = documentVisibility(
+    (globalThis as unknown as { document: VisibleDocument }).document,
+  );
+  const peers = followPeers(session, visibility);
   const common = {
     open: (after: number | undefined, signal: AbortSignal) =>
       openEvents(session.client, after, signal),
-    deliver: (message: FeedMessage) => batches.take(message),
+    deliver: (message: FeedMessage) => {
+      if (message.kind === 'presence') peers.hear(message.presence);
+      else batches.take(message);
+    },
     after: session.openedAtSeq,
   };
   const ports = browserPorts();
   const feed =
     ports === undefined
-      ? new VisibleFeed({
-          ...common,
-          visibility: documentVisibility(
-            (globalThis as unknown as { document: VisibleDocument }).document,
-          ),
-        })
+      ? new VisibleFeed({ ...common, visibility })
       : new SharedFeed({ ...common, name: `gridbook:commits:${scope}`, ports });
   session.commitsFollowed = () => feed.live;
   feed.start();
   return () => {
     feed.stop();
     batches.stop();
+    peers.stop();
     session.commitsFollowed = () => false;
+  };
+}
+
+/** How often peers unheard for 8 s are looked for (each is then gone within a second of it). */
+const EXPIRE_EVERY_MS = 1_000;
+
+/** Publishes the page's selection (POST /presence) and keeps the peers heard in session.peers. */
+function followPeers(
+  session: Session,
+  visibility: TabVisibility,
+): { hear(presence: PresenceEventJson): void; stop(): void } {
+  const peers = new PeerSelections();
+  const expiry = setInterval(() => {
+    if (peers.expire(Date.now())) session.peers.set(peers.peers);
+  }, EXPIRE_EVERY_MS);
+  const publisher = new SelectionPublisher({
+    visibility,
+    // Best effort: a refused or lost one is sent again with the next move or heartbeat.
+    publish: oneAtATime((selection: SharedSelection) =>
+      session.client.raw('POST', '/presence', { body: selection }),
+    ),
+  });
+  const select = (): void => {
+    const { sheet, rect } = session.selection.get();
+    if (sheet !== '') publisher.select({ sheet, range: formatRect(rect) });
+  };
+  const stopSelecting = session.selection.subscribe(select);
+  publisher.start();
+  select();
+  return {
+    hear: (presence) => session.peers.set(peers.hear(presence, Date.now())),
+    stop: () => {
+      stopSelecting();
+      publisher.stop();
+      clearInterval(expiry);
+      session.peers.set([]);
+    },
   };
 }
