@@ -100,6 +100,19 @@ describe('COUNTBLANK', () => {
     expect(calc('=COUNTBLANK(A1)', [['=""']])).toBe(1);
     expect(calc('=COUNTBLANK(A1:A4)', [['=""'], [0], [null], ['x']])).toBe(2);
   });
+
+  it('counts a whole column or row to the sheet’s edge, past the last used cell', () => {
+    const rows = [
+      [1, null],
+      [null, null],
+      ['x', '=""'],
+    ];
+    expect(calc('=COUNTBLANK(A:A)', rows)).toBe(1_048_576 - 2);
+    expect(calc('=COUNTBLANK(B:C)', rows)).toBe(2 * 1_048_576 - 0);
+    expect(calc('=COUNTBLANK($A:B,A2)', rows)).toBe(2 * 1_048_576 - 2 + 1);
+    expect(calc('=COUNTBLANK(2:2)', rows)).toBe(16_384);
+    expect(calc('=COUNTBLANK(A1:B3)', rows)).toBe(4);
+  });
 });
 
 describe('a formula whose result is an empty cell', () => {

@@ -14,9 +14,11 @@
 //   page: text and logical values in a reference are ignored; formulas test.xlsx STATISTICAL X50,
 //   Y50, X53, Y53: GEOMEAN(I50,G50) over text in I50 is G50's 5; HyperFormula coerced them).
 // - COUNTBLANK counts a formula's empty text ("") as blank (Microsoft's COUNTBLANK page; ironcalc
-//   STATISTICAL--COUNT.xlsx E13, F13, G18).
+//   STATISTICAL--COUNT.xlsx E13, F13, G18), and a whole column or row to row 1,048,576 or column
+//   XFD as Excel does (HyperFormula's range stops at the sheet's used area).
 import { CellError, EmptyValue, ErrorType, HyperFormula, SimpleRangeValue } from 'hyperformula';
 import type { AstCall as Call } from './engine-internals.js';
+import { excelShape } from './excel-criteria-functions.js';
 
 interface Node {
   readonly type: string;
@@ -37,6 +39,7 @@ interface Plugin {
     fn: (...args: unknown[]) => unknown,
   ): unknown;
   metadata(name: string): unknown;
+  evaluateAst(ast: Node, state: unknown): unknown;
   [method: string]: unknown;
 }
 
@@ -148,15 +151,33 @@ function orderStatistic(name: string, fromTop: boolean): Method {
   };
 }
 
-/** Empty cells and empty text, as a formula answering "" leaves it, count as blank. */
+/**
+ * Empty cells and empty text, as a formula answering "" leaves it, count as blank. A whole column
+ * or row counts to the sheet's edge (COUNTBLANK(A:A) beside one value is 1,048,575): the cells past
+ * the used area, which the engine's range leaves out, are added by their number, not visited.
+ */
 const countBlank: Method = function (ast, state) {
-  return this.runFunction(
+  const held = this.runFunction(
     ast.args,
     state,
     this.metadata('COUNTBLANK'),
     (...values) => values.filter((value) => value === EmptyValue || value === '').length,
   );
+  return typeof held === 'number' ? held + cellsPastUsedArea(this, ast.args, state) : held;
 };
+
+/** The cells of the whole-column and whole-row arguments that lie past the sheet's used area. */
+function cellsPastUsedArea(plugin: Plugin, nodes: readonly Node[], state: unknown): number {
+  let count = 0;
+  for (const node of nodes) {
+    if (node.type !== 'COLUMN_RANGE' && node.type !== 'ROW_RANGE') continue;
+    const range = plugin.evaluateAst(node, state);
+    if (!(range instanceof SimpleRangeValue)) continue;
+    const { height, width } = excelShape(range, node);
+    count += height * width - range.height() * range.width();
+  }
+  return count;
+}
 
 let corrected = false;
 

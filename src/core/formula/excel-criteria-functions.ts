@@ -60,10 +60,20 @@ interface Area {
 function areaOf(value: unknown, node: Node | undefined): Area | CellError {
   if (value instanceof CellError) return value;
   if (!(value instanceof SimpleRangeValue)) return { data: [[value]], height: 1, width: 1 };
-  const height = value.height();
-  const width = value.width();
+  return { data: value.data, ...excelShape(value, node) };
+}
+
+/**
+ * A range's shape as Excel sees it: a whole column (A:A) is all of the sheet's rows and a whole row
+ * (1:1) all of its columns, where the engine's range stops at the used area.
+ */
+export function excelShape(
+  range: SimpleRangeValue,
+  node: { readonly type: string } | undefined,
+): { readonly height: number; readonly width: number } {
+  const height = range.height();
+  const width = range.width();
   return {
-    data: value.data,
     height: node?.type === 'COLUMN_RANGE' ? Math.max(MAX_ROWS, height) : height,
     width: node?.type === 'ROW_RANGE' ? Math.max(MAX_COLUMNS, width) : width,
   };
