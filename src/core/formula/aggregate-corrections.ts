@@ -16,6 +16,8 @@
 // - COUNTBLANK counts a formula's empty text ("") as blank (Microsoft's COUNTBLANK page; ironcalc
 //   STATISTICAL--COUNT.xlsx E13, F13, G18), and a whole column or row to row 1,048,576 or column
 //   XFD as Excel does (HyperFormula's range stops at the sheet's used area).
+// - NPV skips a single cell's text, TRUE/FALSE or emptiness among its values as a range's, so it
+//   takes no period (ironcalc FINANCIAL--NPV.xlsx, pycel npv.xlsx; HyperFormula coerced them).
 import { CellError, EmptyValue, ErrorType, HyperFormula, SimpleRangeValue } from 'hyperformula';
 import type { AstCall as Call } from './engine-internals.js';
 import { excelShape } from './excel-criteria-functions.js';
@@ -80,19 +82,47 @@ function measureOfNumbers(
   return function (ast, state) {
     const fromCells = ast.args.map(readsCells);
     return this.runFunction(ast.args, state, this.metadata(name), (...given) => {
-      const args = given.filter(
-        (value, index) =>
-          !fromCells[index] ||
-          value instanceof SimpleRangeValue ||
-          value instanceof CellError ||
-          typeof value === 'number' ||
-          (typeof value === 'object' && value !== null && 'val' in value),
-      );
+      const args = withoutCellsSkipped(given, fromCells);
       const numbers = this.arithmeticHelper.coerceNumbersExactRanges(args);
       if (numbers instanceof CellError) return numbers;
       if (numbers.length === 0) return new CellError(ErrorType.NUM, `${name}: no numbers given`);
       return measure(numbers);
     });
+  };
+}
+
+/**
+ * The arguments less the single cells a range would skip: a cell's text, TRUE/FALSE or emptiness
+ * (`fromCells[i]`: argument i reads cells). Ranges, errors and numbers stay.
+ */
+function withoutCellsSkipped(given: readonly unknown[], fromCells: readonly boolean[]): unknown[] {
+  return given.filter(
+    (value, index) =>
+      !fromCells[index] ||
+      value instanceof SimpleRangeValue ||
+      value instanceof CellError ||
+      typeof value === 'number' ||
+      (typeof value === 'object' && value !== null && 'val' in value),
+  );
+}
+
+/**
+ * NPV discounts only the numbers of its value arguments: a single cell's text, TRUE/FALSE or
+ * emptiness is skipped as a range's is, so it takes no period (ironcalc FINANCIAL--NPV.xlsx K3,
+ * K5, L5; pycel npv.xlsx A8, A9; HyperFormula counted an empty cell as a period of 0 and TRUE
+ * as 1). Typed values are still coerced (NPV(0.1,TRUE) discounts 1); the discounting stays
+ * HyperFormula's.
+ */
+function skippingCellsOfValues(original: Method): Method {
+  return function (ast, state) {
+    const fromCells = ast.args.map(readsCells).slice(1);
+    const plugin = this;
+    const skipping = Object.create(plugin) as Plugin;
+    skipping.runFunction = (args, at, metadata, fn) =>
+      plugin.runFunction(args, at, metadata, (rate, ...given) =>
+        fn(rate, ...withoutCellsSkipped(given, fromCells)),
+      );
+    return original.call(skipping, ast, state);
   };
 }
 
@@ -209,5 +239,7 @@ export function correctAggregates(): void {
     ),
   );
   prototypeOf('COUNTBLANK', ['countblank']).countblank = countBlank;
+  const financial = prototypeOf('NPV', ['npv']);
+  financial.npv = skippingCellsOfValues(financial.npv as Method);
   corrected = true;
 }
