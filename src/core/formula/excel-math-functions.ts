@@ -13,7 +13,11 @@ import {
   valueError,
   numError,
 } from './excel-arguments.js';
-import type { CustomFunction, FunctionArgument } from './function-registry.js';
+import {
+  isRangeArgument,
+  type CustomFunction,
+  type FunctionArgument,
+} from './function-registry.js';
 import { isFormulaError, SENTINELS, type CellValue } from './sentinels.js';
 
 /** The numbers of range arguments (text, booleans and empty cells skipped); an error cell is thrown. */
@@ -222,6 +226,11 @@ function mode(name: string): CustomFunction {
     maxArgs: Infinity,
     description: `${name}(number1, …): the most frequent number (the first met on a tie); #N/A when none repeats`,
     evaluate: (args) => {
+      // Excel reads each argument as an array: a single value that is not a number, typed ("1")
+      // or a cell's (an empty cell), is #VALUE! where a range's would be skipped (poi
+      // FormulaEvalTestData_Copy.xlsx EverythingTests G936, H936, M936).
+      if (args.some((arg) => !isRangeArgument(arg) && typeof arg !== 'number'))
+        throw valueError(`${name}: a single argument that is not a number`);
       const numbers = numbersIn(args);
       const counts = new Map<number, number>();
       for (const value of numbers) counts.set(value, (counts.get(value) ?? 0) + 1);
