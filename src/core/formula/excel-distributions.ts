@@ -2,7 +2,8 @@
 // incomplete beta function (continued fraction by the modified Lentz method) and Student's t
 // distribution with its inverse (Newton's method from a bracketing bisection). HyperFormula's own
 // (jStat's) are good to about 1e-8, while Excel's agree to about 15 digits. A plugin registered
-// after HyperFormula's own replaces its T, F and beta distribution functions with these.
+// after HyperFormula's own replaces its T, F and beta distribution functions with these, and its
+// normal and lognormal ones with normal-distribution.ts's.
 import {
   CellError,
   ErrorType,
@@ -14,6 +15,7 @@ import {
 } from 'hyperformula';
 import { refusedLogical } from './analysis-toolpak-logicals.js';
 import { translateFunctionNames } from './engine-internals.js';
+import { normalCdf, normalDensity, normalInverse } from './normal-distribution.js';
 
 /** ln Γ(x) for x > 0 (Lanczos, g = 7, nine terms: about 15 digits). */
 export function logGamma(x: number): number {
@@ -229,6 +231,33 @@ export interface Replacement {
 
 /** Method name → the function it replaces and how it computes from the coerced arguments. */
 const REPLACEMENTS: Record<string, Replacement> = {
+  normDist: {
+    name: 'NORM.DIST',
+    compute: (x: number, mean: number, sd: number, cumulative: boolean) => {
+      const z = (x - mean) / sd;
+      return cumulative ? normalCdf(z) : normalDensity(z) / sd;
+    },
+  },
+  normInv: {
+    name: 'NORM.INV',
+    compute: (p: number, mean: number, sd: number) => mean + sd * normalInverse(p),
+  },
+  normSDist: {
+    name: 'NORM.S.DIST',
+    compute: (z: number, cumulative: boolean) => (cumulative ? normalCdf(z) : normalDensity(z)),
+  },
+  normSInv: { name: 'NORM.S.INV', compute: (p: number) => normalInverse(p) },
+  lognormDist: {
+    name: 'LOGNORM.DIST',
+    compute: (x: number, mean: number, sd: number, cumulative: boolean) => {
+      const z = (Math.log(x) - mean) / sd;
+      return cumulative ? normalCdf(z) : normalDensity(z) / (x * sd);
+    },
+  },
+  lognormInv: {
+    name: 'LOGNORM.INV',
+    compute: (p: number, mean: number, sd: number) => Math.exp(mean + sd * normalInverse(p)),
+  },
   tDist: {
     name: 'T.DIST',
     // No bound on df in the metadata: Excel's density at 0 degrees of freedom is #DIV/0!, its
