@@ -120,7 +120,7 @@ export function studentDensity(t: number, df: number): number {
  * The x in (low, high) where the decreasing function `tail` equals `target` (bisection until the
  * bracket is narrow, then Newton's method with `slope` = −tail′, kept inside the bracket).
  */
-function solveDecreasing(
+export function solveDecreasing(
   tail: (x: number) => number,
   slope: (x: number) => number,
   target: number,
@@ -173,6 +173,15 @@ export function betaDensity(x: number, a: number, b: number): number {
 
 /** The x in (0, 1) with I_x(a, b) = p (upper: with 1 − I_x(a, b) = p). */
 export function betaInverse(p: number, a: number, b: number, upper = false): number {
+  if (!upper && p > 0 && p < 0.5)
+    // On the lower tail itself: 1 − p would round a tiny p away (BETA.INV(2.4e-30, 100, 1)).
+    return solveDecreasing(
+      (x) => -incompleteBeta(x, a, b).lower,
+      (x) => betaDensity(x, a, b),
+      -p,
+      0,
+      1,
+    );
   const q = upper ? p : 1 - p;
   if (q <= 0) return 1;
   if (q >= 1) return 0;
@@ -334,7 +343,8 @@ const REPLACEMENTS: Record<string, Replacement> = {
   betaInv: {
     name: 'BETA.INV',
     compute: (p: number, a: number, b: number, low: number, high: number) => {
-      if (low >= high) return numError();
+      // A probability of 1 is #NUM! as well (ironcalc STATISTICAL--BETADIST_BETAINV.xlsx H8, H69).
+      if (low >= high || p >= 1) return numError();
       return betaInverse(p, a, b) * (high - low) + low;
     },
   },
