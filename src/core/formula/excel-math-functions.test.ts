@@ -164,6 +164,14 @@ describe('PERCENTRANK.INC, PERCENTRANK and PERCENTRANK.EXC', () => {
     expect(calc(formula, [[1], [2], [3], [6], [6], [6], [7], [8], [9]])).toBe(expected);
   });
 
+  it('interpolate from the last copy of a repeated number below x (ironcalc STATISTICAL--PERCENTIL_QUARTIL.xlsx J18, K18)', () => {
+    const repeated = [[12], [-1], [7.5], [56], [12], [-4], [3]];
+    expect(calc('=PERCENTRANK.INC(A1:A7,40)', repeated)).toBe(0.939);
+    expect(calc('=PERCENTRANK.EXC(A1:A7,40)', repeated)).toBe(0.829);
+    expect(calc('=PERCENTRANK.INC(A1:A7,12)', repeated)).toBe(0.666);
+    expect(calc('=PERCENTRANK.INC(A1:A7,10.5)', repeated)).toBe(0.611);
+  });
+
   it('x outside the data is #N/A; significance below 1 #NUM!', () => {
     expect(calc('=PERCENTRANK.INC(A1:A10,20)', data)).toBe('#N/A');
     expect(calc('=PERCENTRANK.INC(A1:A10,2,0)', data)).toBe('#NUM!');

@@ -285,19 +285,17 @@ function percentRank(name: string, exclusive: boolean): CustomFunction {
       if (n === 0) return numError(`${name}: the array holds no numbers`);
       if (x < numbers[0]! || x > numbers[n - 1]!)
         return notAvailable(`${name}: x is outside the data`);
-      const rankOf = (value: number): number => {
-        const below = numbers.filter((number) => number < value).length;
-        return exclusive ? (below + 1) / (n + 1) : n === 1 ? 1 : below / (n - 1);
-      };
-      const exact = numbers.includes(x);
-      let rank: number;
-      if (exact) rank = rankOf(x);
-      else {
-        const upper = numbers.find((number) => number > x)!;
-        const lower = numbers.filter((number) => number < x).pop()!;
-        const lowRank = rankOf(lower);
-        rank = lowRank + ((x - lower) / (upper - lower)) * (rankOf(upper) - lowRank);
+      // x's position among the sorted numbers: that of its first occurrence, or between the last
+      // number below it and the next one (a repeated lower number counts from its last copy:
+      // PERCENTRANK.INC({-4,-1,3,7.5,12,12,56}, 40) is 0.939, ironcalc
+      // STATISTICAL--PERCENTIL_QUARTIL.xlsx J18).
+      const below = numbers.filter((number) => number < x).length;
+      let position = below;
+      if (numbers[below] !== x) {
+        const lower = numbers[below - 1]!;
+        position = below - 1 + (x - lower) / (numbers[below]! - lower);
       }
+      const rank = exclusive ? (position + 1) / (n + 1) : n === 1 ? 1 : position / (n - 1);
       return truncateTo(rank, significance);
     },
   };
