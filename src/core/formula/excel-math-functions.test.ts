@@ -122,13 +122,19 @@ describe('MODE and MODE.SNGL', () => {
     expect(calc('=MODE({1,2,3})')).toBe('#N/A');
   });
 
-  it('a single argument that is not a number is #VALUE!, where a range skips it (poi EverythingTests G936, H936, M936)', () => {
+  it('MODE: a single argument that is not a number is #VALUE!, where a range skips it (poi EverythingTests G936, H936, M936)', () => {
     const rows = [[1], [2], [null], ['x']];
     expect(calc('=MODE(A1,"1",2,2)', rows)).toBe('#VALUE!');
     expect(calc('=MODE(A2,2,A3)', rows)).toBe('#VALUE!');
-    expect(calc('=MODE.SNGL(A4,A1,1)', rows)).toBe('#VALUE!');
+    expect(calc('=MODE(A4,A1,1)', rows)).toBe('#VALUE!');
     expect(calc('=MODE(A1:A4,2,A2)', rows)).toBe(2);
     expect(calc('=MODE(A2,2,A3:A4)', rows)).toBe(2);
+  });
+
+  it('MODE.SNGL skips such an argument (formulas test.xlsx STATISTICAL!S71, X71)', () => {
+    const rows = [[1], [2], [null], ['x']];
+    expect(calc('=MODE.SNGL(A1,1,2,"")', rows)).toBe(1);
+    expect(calc('=MODE.SNGL(A4,A1,1)', rows)).toBe(1);
   });
 });
 

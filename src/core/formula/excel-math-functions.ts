@@ -226,10 +226,11 @@ function mode(name: string): CustomFunction {
     maxArgs: Infinity,
     description: `${name}(number1, …): the most frequent number (the first met on a tie); #N/A when none repeats`,
     evaluate: (args) => {
-      // Excel reads each argument as an array: a single value that is not a number, typed ("1")
-      // or a cell's (an empty cell), is #VALUE! where a range's would be skipped (poi
-      // FormulaEvalTestData_Copy.xlsx EverythingTests G936, H936, M936).
-      if (args.some((arg) => !isRangeArgument(arg) && typeof arg !== 'number'))
+      // The old MODE reads each argument as an array: a single value that is not a number, typed
+      // ("1") or a cell's (an empty cell), is #VALUE! where a range's would be skipped (poi
+      // FormulaEvalTestData_Copy.xlsx EverythingTests G936, H936, M936). MODE.SNGL skips it
+      // (formulas test.xlsx STATISTICAL!S71, T71, X71: MODE.SNGL(…,"") is the mode of the rest).
+      if (name === 'MODE' && args.some((arg) => !isRangeArgument(arg) && typeof arg !== 'number'))
         throw valueError(`${name}: a single argument that is not a number`);
       const numbers = numbersIn(args);
       const counts = new Map<number, number>();
