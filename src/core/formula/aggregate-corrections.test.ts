@@ -113,6 +113,12 @@ describe('COUNTBLANK', () => {
     expect(calc('=COUNTBLANK(2:2)', rows)).toBe(16_384);
     expect(calc('=COUNTBLANK(A1:B3)', rows)).toBe(4);
   });
+
+  it('counts a whole column to the edge on a sheet one row tall (the engine reads one cell there)', () => {
+    const oneRow = [[5, null, null, 1]];
+    expect(calc('=COUNTBLANK(A:A)', oneRow)).toBe(1_048_576 - 1);
+    expect(calc('=COUNTBLANK(B:B)', oneRow)).toBe(1_048_576);
+  });
 });
 
 describe('a formula whose result is an empty cell', () => {

@@ -202,9 +202,14 @@ function cellsPastUsedArea(plugin: Plugin, nodes: readonly Node[], state: unknow
   for (const node of nodes) {
     if (node.type !== 'COLUMN_RANGE' && node.type !== 'ROW_RANGE') continue;
     const range = plugin.evaluateAst(node, state);
-    if (!(range instanceof SimpleRangeValue)) continue;
-    const { height, width } = excelShape(range, node);
-    count += height * width - range.height() * range.width();
+    if (range instanceof CellError) continue;
+    // The engine hands a range of one cell (A:A on a sheet one row tall) over as its value.
+    const held =
+      range instanceof SimpleRangeValue
+        ? { height: range.height(), width: range.width() }
+        : { height: 1, width: 1 };
+    const { height, width } = excelShape(held, node);
+    count += height * width - held.height * held.width;
   }
   return count;
 }

@@ -60,7 +60,10 @@ interface Area {
 function areaOf(value: unknown, node: Node | undefined): Area | CellError {
   if (value instanceof CellError) return value;
   if (!(value instanceof SimpleRangeValue)) return { data: [[value]], height: 1, width: 1 };
-  return { data: value.data, ...excelShape(value, node) };
+  return {
+    data: value.data,
+    ...excelShape({ height: value.height(), width: value.width() }, node),
+  };
 }
 
 /**
@@ -68,11 +71,9 @@ function areaOf(value: unknown, node: Node | undefined): Area | CellError {
  * (1:1) all of its columns, where the engine's range stops at the used area.
  */
 export function excelShape(
-  range: SimpleRangeValue,
+  { height, width }: { readonly height: number; readonly width: number },
   node: { readonly type: string } | undefined,
 ): { readonly height: number; readonly width: number } {
-  const height = range.height();
-  const width = range.width();
   return {
     height: node?.type === 'COLUMN_RANGE' ? Math.max(MAX_ROWS, height) : height,
     width: node?.type === 'ROW_RANGE' ? Math.max(MAX_COLUMNS, width) : width,
