@@ -222,6 +222,18 @@ describe('xlsx import', () => {
     ]);
   });
 
+  it('reads a number in a time format exactly, not rounded to the millisecond (poi 57181.xlsm General!BR11)', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('S');
+    const duration = 1 / 8100; // 10.666… seconds
+    sheet.getCell('A1').value = duration;
+    sheet.getCell('A1').numFmt = '[h]:mm:ss.000';
+    sheet.getCell('B1').value = 46023.5;
+    sheet.getCell('B1').numFmt = 'yyyy-mm-dd hh:mm';
+    const decoded = await decodeXlsx(Buffer.from(await book.xlsx.writeBuffer()));
+    expect(decoded.sheets[0]!.cells.map((cell) => cell.input)).toEqual([duration, 46023.5]);
+  });
+
   it('reads a cell holding empty text as empty text, which formulas see as text, not as blank', async () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('S');

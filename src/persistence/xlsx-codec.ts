@@ -70,6 +70,7 @@ import { readParts } from './zip-entries.js';
 import { readCharacterSet, writeApplicationFor } from './xlsx-application.js';
 import { RICH_ERROR_PARTS, richErrorCells, richErrorsOf } from './xlsx-rich-errors.js';
 import { readFormats, writeFormats } from './xlsx-formats.js';
+import { dateSerial, keepDateSerials } from './xlsx-date-serials.js';
 import {
   sheetFilterOf,
   teachAutoFilterCriteria,
@@ -269,6 +270,7 @@ let excelJs: Promise<ExcelJsModule> | undefined;
 function loadExcelJs(): Promise<ExcelJsModule> {
   excelJs ??= import('exceljs').then((loaded) => {
     teachAutoFilterCriteria();
+    keepDateSerials();
     return loaded.default;
   });
   return excelJs;
@@ -750,8 +752,9 @@ function readLayout(
 
 // ---- import ---------------------------------------------------------------------------------
 
+/** A Date's serial: as the file held it when exceljs read it from a cell, else from its time. */
 function excelSerial(date: Date): number {
-  return (date.getTime() - EXCEL_EPOCH_MS) / DAY_MS;
+  return dateSerial(date) ?? (date.getTime() - EXCEL_EPOCH_MS) / DAY_MS;
 }
 
 /**

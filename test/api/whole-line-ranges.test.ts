@@ -28,11 +28,13 @@ describe('whole-line ranges over a sheet whose far cells were cleared', () => {
     expect((await http.post('/grid/cell', { cell: 'Z1000', value: 1 })).status).toBe(200);
     expect((await http.post('/grid/cell', { cell: 'D1', value: 1 })).status).toBe(200);
     expect((await http.post('/grid/clear', { range: 'Z1000' })).status).toBe(200);
-    const formulas = ['=COUNTBLANK(A:A)', '=COUNTBLANK(A:C)', '=ROWS(A:A+0)'];
+    // COUNTBLANK counts to the sheet's edge as Excel does; the arrays of A:C and A:A stop at the
+    // sheet's extent, which must be the one row the cells held reach.
+    const formulas = ['=COUNTBLANK(A:A)', '=SUMPRODUCT(--ISBLANK(A:C))', '=ROWS(A:A+0)'];
     const written = await http.post('/grid/range', { target_cell: 'AB1', values: [formulas] });
     expect(written.status, written.text).toBe(200);
     const live = await peek(app, 'AB1:AD1');
-    expect(live).toEqual([[1, 3, 1]]);
+    expect(live).toEqual([[1_048_576, 3, 1]]);
 
     expect((await http.post('/system/save')).status).toBe(200);
     expect((await http.post('/system/load')).status).toBe(200);

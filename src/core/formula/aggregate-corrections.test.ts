@@ -1,4 +1,4 @@
-// AVEDEV, DEVSQ, MEDIAN, LARGE, SMALL and COUNTBLANK where their data is empty or typed directly, as
+// AVEDEV, DEVSQ, MEDIAN, LARGE, SMALL, COUNTBLANK and NPV where their data is empty or typed directly, as
 // Excel answers them: Microsoft's documented examples ("MS example") and Excel's cached results
 // in the conformance corpus (named by file and cell).
 import { describe, expect, it } from 'vitest';
@@ -100,6 +100,25 @@ describe('COUNTBLANK', () => {
     expect(calc('=COUNTBLANK(A1)', [['=""']])).toBe(1);
     expect(calc('=COUNTBLANK(A1:A4)', [['=""'], [0], [null], ['x']])).toBe(2);
   });
+
+  it('counts a whole column or row to the sheet’s edge, past the last used cell', () => {
+    const rows = [
+      [1, null],
+      [null, null],
+      ['x', '=""'],
+    ];
+    expect(calc('=COUNTBLANK(A:A)', rows)).toBe(1_048_576 - 2);
+    expect(calc('=COUNTBLANK(B:C)', rows)).toBe(2 * 1_048_576 - 0);
+    expect(calc('=COUNTBLANK($A:B,A2)', rows)).toBe(2 * 1_048_576 - 2 + 1);
+    expect(calc('=COUNTBLANK(2:2)', rows)).toBe(16_384);
+    expect(calc('=COUNTBLANK(A1:B3)', rows)).toBe(4);
+  });
+
+  it('counts a whole column to the edge on a sheet one row tall (the engine reads one cell there)', () => {
+    const oneRow = [[5, null, null, 1]];
+    expect(calc('=COUNTBLANK(A:A)', oneRow)).toBe(1_048_576 - 1);
+    expect(calc('=COUNTBLANK(B:B)', oneRow)).toBe(1_048_576);
+  });
 });
 
 describe('a formula whose result is an empty cell', () => {
@@ -112,5 +131,25 @@ describe('a formula whose result is an empty cell', () => {
     expect(calc('=SMALL(A1:B2,1)', rows)).toBe(0);
     expect(calc('=ISBLANK(B2)', rows)).toBe(false);
     expect(calc('=COUNTBLANK(B2)', rows)).toBe(0);
+  });
+});
+
+describe('NPV', () => {
+  it('skips a single cell’s emptiness, text and TRUE/FALSE: they take no period (ironcalc FINANCIAL--NPV.xlsx K3, L5; pycel npv.xlsx A8, A9)', () => {
+    expect(calc('=NPV(0.1,A1,A2,A3,A4:C4)', [[10], [20], [null], [null, 10, 20]])).toBeCloseTo(
+      46.793251827060985,
+      9,
+    );
+    expect(calc('=NPV(0.07,A1,A2,A3)', [[true], [false], [7]])).toBeCloseTo(6.5420560747663545, 9);
+    expect(calc('=NPV(0.07,A1,A2,A3)', [[8000], ['a'], [10000]])).toBeCloseTo(
+      8000 / 1.07 + 10000 / 1.07 ** 2,
+      9,
+    );
+  });
+
+  it('still discounts typed values and answers an error among the cells', () => {
+    expect(calc('=NPV(0.1,TRUE)')).toBeCloseTo(1 / 1.1, 12);
+    expect(calc('=NPV(0.1,"2",3)')).toBeCloseTo(2 / 1.1 + 3 / 1.21, 12);
+    expect(calc('=NPV(0.1,A1,A2)', [['=1/0'], [1]])).toBe('#DIV/0!');
   });
 });

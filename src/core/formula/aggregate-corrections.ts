@@ -14,9 +14,13 @@
 //   page: text and logical values in a reference are ignored; formulas test.xlsx STATISTICAL X50,
 //   Y50, X53, Y53: GEOMEAN(I50,G50) over text in I50 is G50's 5; HyperFormula coerced them).
 // - COUNTBLANK counts a formula's empty text ("") as blank (Microsoft's COUNTBLANK page; ironcalc
-//   STATISTICAL--COUNT.xlsx E13, F13, G18).
+//   STATISTICAL--COUNT.xlsx E13, F13, G18), and a whole column or row to row 1,048,576 or column
+//   XFD as Excel does (HyperFormula's range stops at the sheet's used area).
+// - NPV skips a single cell's text, TRUE/FALSE or emptiness among its values as a range's, so it
+//   takes no period (ironcalc FINANCIAL--NPV.xlsx, pycel npv.xlsx; HyperFormula coerced them).
 import { CellError, EmptyValue, ErrorType, HyperFormula, SimpleRangeValue } from 'hyperformula';
 import type { AstCall as Call } from './engine-internals.js';
+import { excelShape } from './excel-criteria-functions.js';
 
 interface Node {
   readonly type: string;
@@ -37,6 +41,7 @@ interface Plugin {
     fn: (...args: unknown[]) => unknown,
   ): unknown;
   metadata(name: string): unknown;
+  evaluateAst(ast: Node, state: unknown): unknown;
   [method: string]: unknown;
 }
 
@@ -77,19 +82,47 @@ function measureOfNumbers(
   return function (ast, state) {
     const fromCells = ast.args.map(readsCells);
     return this.runFunction(ast.args, state, this.metadata(name), (...given) => {
-      const args = given.filter(
-        (value, index) =>
-          !fromCells[index] ||
-          value instanceof SimpleRangeValue ||
-          value instanceof CellError ||
-          typeof value === 'number' ||
-          (typeof value === 'object' && value !== null && 'val' in value),
-      );
+      const args = withoutCellsSkipped(given, fromCells);
       const numbers = this.arithmeticHelper.coerceNumbersExactRanges(args);
       if (numbers instanceof CellError) return numbers;
       if (numbers.length === 0) return new CellError(ErrorType.NUM, `${name}: no numbers given`);
       return measure(numbers);
     });
+  };
+}
+
+/**
+ * The arguments less the single cells a range would skip: a cell's text, TRUE/FALSE or emptiness
+ * (`fromCells[i]`: argument i reads cells). Ranges, errors and numbers stay.
+ */
+function withoutCellsSkipped(given: readonly unknown[], fromCells: readonly boolean[]): unknown[] {
+  return given.filter(
+    (value, index) =>
+      !fromCells[index] ||
+      value instanceof SimpleRangeValue ||
+      value instanceof CellError ||
+      typeof value === 'number' ||
+      (typeof value === 'object' && value !== null && 'val' in value),
+  );
+}
+
+/**
+ * NPV discounts only the numbers of its value arguments: a single cell's text, TRUE/FALSE or
+ * emptiness is skipped as a range's is, so it takes no period (ironcalc FINANCIAL--NPV.xlsx K3,
+ * K5, L5; pycel npv.xlsx A8, A9; HyperFormula counted an empty cell as a period of 0 and TRUE
+ * as 1). Typed values are still coerced (NPV(0.1,TRUE) discounts 1); the discounting stays
+ * HyperFormula's.
+ */
+function skippingCellsOfValues(original: Method): Method {
+  return function (ast, state) {
+    const fromCells = ast.args.map(readsCells).slice(1);
+    const plugin = this;
+    const skipping = Object.create(plugin) as Plugin;
+    skipping.runFunction = (args, at, metadata, fn) =>
+      plugin.runFunction(args, at, metadata, (rate, ...given) =>
+        fn(rate, ...withoutCellsSkipped(given, fromCells)),
+      );
+    return original.call(skipping, ast, state);
   };
 }
 
@@ -148,15 +181,38 @@ function orderStatistic(name: string, fromTop: boolean): Method {
   };
 }
 
-/** Empty cells and empty text, as a formula answering "" leaves it, count as blank. */
+/**
+ * Empty cells and empty text, as a formula answering "" leaves it, count as blank. A whole column
+ * or row counts to the sheet's edge (COUNTBLANK(A:A) beside one value is 1,048,575): the cells past
+ * the used area, which the engine's range leaves out, are added by their number, not visited.
+ */
 const countBlank: Method = function (ast, state) {
-  return this.runFunction(
+  const held = this.runFunction(
     ast.args,
     state,
     this.metadata('COUNTBLANK'),
     (...values) => values.filter((value) => value === EmptyValue || value === '').length,
   );
+  return typeof held === 'number' ? held + cellsPastUsedArea(this, ast.args, state) : held;
 };
+
+/** The cells of the whole-column and whole-row arguments that lie past the sheet's used area. */
+function cellsPastUsedArea(plugin: Plugin, nodes: readonly Node[], state: unknown): number {
+  let count = 0;
+  for (const node of nodes) {
+    if (node.type !== 'COLUMN_RANGE' && node.type !== 'ROW_RANGE') continue;
+    const range = plugin.evaluateAst(node, state);
+    if (range instanceof CellError) continue;
+    // The engine hands a range of one cell (A:A on a sheet one row tall) over as its value.
+    const held =
+      range instanceof SimpleRangeValue
+        ? { height: range.height(), width: range.width() }
+        : { height: 1, width: 1 };
+    const { height, width } = excelShape(held, node);
+    count += height * width - held.height * held.width;
+  }
+  return count;
+}
 
 let corrected = false;
 
@@ -188,5 +244,7 @@ export function correctAggregates(): void {
     ),
   );
   prototypeOf('COUNTBLANK', ['countblank']).countblank = countBlank;
+  const financial = prototypeOf('NPV', ['npv']);
+  financial.npv = skippingCellsOfValues(financial.npv as Method);
   corrected = true;
 }

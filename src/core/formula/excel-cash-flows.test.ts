@@ -33,8 +33,15 @@ describe('IPMT and PPMT', () => {
     '=IPMT(0.1,0,36,8000)',
     '=IPMT(0.1,3,2,8000,0,1)',
     '=PPMT(0.1,4,3,8000,10,1)',
-  ])('%s is #NUM! (per outside 1 … nper)', (formula) => {
+  ])('%s is #NUM! (per below 1 or from nper + 1 on)', (formula) => {
     expect(calc(formula)).toBe('#NUM!');
+  });
+
+  it('take a fractional per past nper but below nper + 1 (row 17: per 3.9 of 3)', () => {
+    expect(calc('=IPMT(0.1,3.9,3,8000,10,1)')).toBeCloseTo(-26.866364667656377, 9);
+    expect(calc('=IPMT(0.1,3.9,3,8000)')).toBeCloseTo(-30.51485756246893, 9);
+    expect(calc('=PPMT(0.1,3.9,3,8000,10,1)')).toBeCloseTo(-2900.351432640776, 9);
+    expect(calc('=PPMT(0.1,3.9,3,8000)')).toBeCloseTo(-3186.4035714405527, 9);
   });
 });
 

@@ -1,6 +1,7 @@
 // Cash-flow built-ins of HyperFormula that answer differently from Excel, replaced under their
 // own names (docs/decisions/2026-11-26-replacing-built-in-functions.md): IPMT and PPMT refuse a
-// period outside 1 … nper with #NUM! (HyperFormula answered a number), and MIRR discounts only
+// period below 1 or from nper + 1 on with #NUM! (HyperFormula answered a number; Excel takes
+// per 3.9 of nper 3, ironcalc FINANCIAL--IPMT_PPMT.xlsx row 17), and MIRR discounts only
 // the negative flows with the finance rate, so a rate of -1 with one outflow up front still has
 // an answer, and flows without any inflow give -1 (HyperFormula answered #DIV/0!); TBILLEQ
 // compounds beyond half a year and refuses TRUE/FALSE. CUMIPMT and CUMPRINC take a fractional
@@ -58,7 +59,8 @@ function loanAndPeriod(name: string, args: FunctionArguments): { loan: Loan; per
   const pv = numberArg(name, args, 3);
   const fv = numberArg(name, args, 4, 0);
   const type = numberArg(name, args, 5, 0) === 0 ? 0 : 1;
-  if (period < 1 || period > nper) throw numError(`${name}: per must be from 1 to nper`);
+  if (period < 1 || period >= nper + 1)
+    throw numError(`${name}: per must be at least 1 and below nper + 1`);
   return { loan: { rate, nper, pv, fv, type }, period };
 }
 
@@ -74,7 +76,7 @@ function paymentPart(
     maxArgs: 6,
     category: 'Financial',
     parameters: ['rate', 'per', 'nper', 'pv', 'fv', 'type'],
-    description: `${name}(rate, per, nper, pv, [fv=0], [type=0]): the ${part} part of payment per of a loan or investment (#NUM! unless 1 ≤ per ≤ nper)`,
+    description: `${name}(rate, per, nper, pv, [fv=0], [type=0]): the ${part} part of payment per of a loan or investment (#NUM! unless 1 ≤ per < nper + 1)`,
     evaluate: (args) => {
       const { loan, period } = loanAndPeriod(name, args);
       return value(loan, period);

@@ -60,10 +60,21 @@ interface Area {
 function areaOf(value: unknown, node: Node | undefined): Area | CellError {
   if (value instanceof CellError) return value;
   if (!(value instanceof SimpleRangeValue)) return { data: [[value]], height: 1, width: 1 };
-  const height = value.height();
-  const width = value.width();
   return {
     data: value.data,
+    ...excelShape({ height: value.height(), width: value.width() }, node),
+  };
+}
+
+/**
+ * A range's shape as Excel sees it: a whole column (A:A) is all of the sheet's rows and a whole row
+ * (1:1) all of its columns, where the engine's range stops at the used area.
+ */
+export function excelShape(
+  { height, width }: { readonly height: number; readonly width: number },
+  node: { readonly type: string } | undefined,
+): { readonly height: number; readonly width: number } {
+  return {
     height: node?.type === 'COLUMN_RANGE' ? Math.max(MAX_ROWS, height) : height,
     width: node?.type === 'ROW_RANGE' ? Math.max(MAX_COLUMNS, width) : width,
   };

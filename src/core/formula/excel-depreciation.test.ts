@@ -77,3 +77,25 @@ describe('DB', () => {
     expect(calc('=DB(0,10,4,1,2)')).toBe(0);
   });
 });
+
+// ironcalc FINANCIAL--DB_DDB.xlsx (rows named).
+describe('DDB', () => {
+  it('MS examples', () => {
+    expect(calc('=DDB(2400,300,10*365,1)')).toBeCloseTo(1.32, 2);
+    expect(calc('=DDB(2400,300,10*12,1,2)')).toBeCloseTo(40, 10);
+    expect(calc('=DDB(2400,300,10,1,2)')).toBeCloseTo(480, 10);
+    expect(calc('=DDB(2400,300,10,2,1.5)')).toBeCloseTo(306, 10);
+    expect(calc('=DDB(2400,300,10,10)')).toBeCloseTo(22.12, 2);
+  });
+
+  it('takes a fractional life and period (row 13)', () => {
+    expect(calc('=DDB(100,10.233,4.2312,3.2,1.5)')).toBeCloseTo(13.532735530775124, 10);
+  });
+
+  it('answers #NUM! for a period of 0 or an empty factor cell, 2 for an omitted factor (rows 14, 20, 21)', () => {
+    expect(calc('=DDB(100,10,4,0,2)')).toBe('#NUM!');
+    expect(calc('=DDB(100,10,4,3,A1)')).toBe('#NUM!');
+    expect(calc('=DDB(100,10,4,1)')).toBe(50);
+    expect(calc('=DDB(100,10,4,5)')).toBe('#NUM!');
+  });
+});

@@ -4,7 +4,8 @@
 // built-in replaced under its name: fixed-declining balance with Excel's rate rounded to three
 // places, a fractional period and month truncated (HyperFormula refused them), and a salvage above
 // cost giving negative depreciation as Excel's does (HyperFormula answered 0), per Excel's cached
-// results in ironcalc FINANCIAL--DB_DDB.xlsx.
+// results in ironcalc FINANCIAL--DB_DDB.xlsx. DDB, replaced the same way, takes a fractional life
+// and refuses a period of 0.
 import { booleanArg, numberArg, numError } from './excel-arguments.js';
 import type { CustomFunction } from './function-registry.js';
 
@@ -110,4 +111,37 @@ const db: CustomFunction = {
   },
 };
 
-export const EXCEL_DEPRECIATION_FUNCTIONS: readonly CustomFunction[] = [vdb, db];
+/**
+ * DDB, HyperFormula's built-in replaced under its name: double-declining balance (value at the
+ * period's start less its value at the end, never below salvage), with a fractional life as Excel
+ * takes it (HyperFormula refused one: DDB(100,10.233,4.2312,3.2,1.5) is 13.53, ironcalc
+ * FINANCIAL--DB_DDB.xlsx H13) and a period of 0 refused with #NUM! (HyperFormula answered the
+ * whole cost, H21).
+ */
+const ddb: CustomFunction = {
+  name: 'DDB',
+  minArgs: 4,
+  maxArgs: 5,
+  category: 'Financial',
+  parameters: ['cost', 'salvage', 'life', 'period', 'factor'],
+  description:
+    'DDB(cost, salvage, life, period, [factor=2]): declining-balance depreciation of an asset for one period (double-declining by default)',
+  evaluate: (args) => {
+    const cost = numberArg('DDB', args, 0);
+    const salvage = numberArg('DDB', args, 1);
+    const life = numberArg('DDB', args, 2);
+    const period = numberArg('DDB', args, 3);
+    // An empty cell given as factor is 0 (#NUM!, ironcalc FINANCIAL--DB_DDB.xlsx H14:H18); only
+    // an omitted one is 2.
+    const factor = args.length > 4 ? numberArg('DDB', args, 4) : 2;
+    if (cost < 0 || salvage < 0 || life <= 0 || period <= 0 || factor <= 0 || period > life)
+      return numError('DDB: needs cost, salvage ≥ 0, life, period, factor > 0 and period ≤ life');
+    const rate = Math.min(factor / life, 1);
+    // At a rate of 100 % the whole cost goes in the first period.
+    const before = rate === 1 ? (period === 1 ? cost : 0) : cost * (1 - rate) ** (period - 1);
+    const after = cost * (1 - rate) ** period;
+    return Math.max(before - Math.max(salvage, after), 0);
+  },
+};
+
+export const EXCEL_DEPRECIATION_FUNCTIONS: readonly CustomFunction[] = [vdb, db, ddb];

@@ -61,4 +61,11 @@ describe('the replaced functions', () => {
     expectExcel(calc('=F.INV.RT(0.01,6,4)') as number, 15.206864861157535);
     expectExcel(calc('=BETA.INV(BETA.DIST(2,8,10,TRUE,1,3),8,10,1,3)') as number, 2);
   });
+
+  it('BETA.INV keeps a tiny probability’s digits and refuses a probability of 1 (ironcalc STATISTICAL--BETADIST_BETAINV.xlsx H30, H8, H69)', () => {
+    expectExcel(calc('=BETA.INV(2.3817091316181E-30,100,1,0.1,1)') as number, 0.555);
+    expectExcel(calc('=BETA.INV(1E-30,2,3)') as number, 4.082482904638626e-16);
+    expect(calc('=BETA.INV(1,2,2.5,0.234,1.2)')).toBe('#NUM!');
+    expect(calc('=BETA.INV(1,1,2,0,1)')).toBe('#NUM!');
+  });
 });

@@ -2,7 +2,8 @@
 // incomplete beta function (continued fraction by the modified Lentz method) and Student's t
 // distribution with its inverse (Newton's method from a bracketing bisection). HyperFormula's own
 // (jStat's) are good to about 1e-8, while Excel's agree to about 15 digits. A plugin registered
-// after HyperFormula's own replaces its T, F and beta distribution functions with these.
+// after HyperFormula's own replaces its T, F and beta distribution functions with these, and its
+// normal and lognormal ones with normal-distribution.ts's.
 import {
   CellError,
   ErrorType,
@@ -14,6 +15,7 @@ import {
 } from 'hyperformula';
 import { refusedLogical } from './analysis-toolpak-logicals.js';
 import { translateFunctionNames } from './engine-internals.js';
+import { normalCdf, normalDensity, normalInverse } from './normal-distribution.js';
 
 /** ln Γ(x) for x > 0 (Lanczos, g = 7, nine terms: about 15 digits). */
 export function logGamma(x: number): number {
@@ -118,7 +120,7 @@ export function studentDensity(t: number, df: number): number {
  * The x in (low, high) where the decreasing function `tail` equals `target` (bisection until the
  * bracket is narrow, then Newton's method with `slope` = −tail′, kept inside the bracket).
  */
-function solveDecreasing(
+export function solveDecreasing(
   tail: (x: number) => number,
   slope: (x: number) => number,
   target: number,
@@ -171,6 +173,15 @@ export function betaDensity(x: number, a: number, b: number): number {
 
 /** The x in (0, 1) with I_x(a, b) = p (upper: with 1 − I_x(a, b) = p). */
 export function betaInverse(p: number, a: number, b: number, upper = false): number {
+  if (!upper && p > 0 && p < 0.5)
+    // On the lower tail itself: 1 − p would round a tiny p away (BETA.INV(2.4e-30, 100, 1)).
+    return solveDecreasing(
+      (x) => -incompleteBeta(x, a, b).lower,
+      (x) => betaDensity(x, a, b),
+      -p,
+      0,
+      1,
+    );
   const q = upper ? p : 1 - p;
   if (q <= 0) return 1;
   if (q >= 1) return 0;
@@ -229,6 +240,33 @@ export interface Replacement {
 
 /** Method name → the function it replaces and how it computes from the coerced arguments. */
 const REPLACEMENTS: Record<string, Replacement> = {
+  normDist: {
+    name: 'NORM.DIST',
+    compute: (x: number, mean: number, sd: number, cumulative: boolean) => {
+      const z = (x - mean) / sd;
+      return cumulative ? normalCdf(z) : normalDensity(z) / sd;
+    },
+  },
+  normInv: {
+    name: 'NORM.INV',
+    compute: (p: number, mean: number, sd: number) => mean + sd * normalInverse(p),
+  },
+  normSDist: {
+    name: 'NORM.S.DIST',
+    compute: (z: number, cumulative: boolean) => (cumulative ? normalCdf(z) : normalDensity(z)),
+  },
+  normSInv: { name: 'NORM.S.INV', compute: (p: number) => normalInverse(p) },
+  lognormDist: {
+    name: 'LOGNORM.DIST',
+    compute: (x: number, mean: number, sd: number, cumulative: boolean) => {
+      const z = (Math.log(x) - mean) / sd;
+      return cumulative ? normalCdf(z) : normalDensity(z) / (x * sd);
+    },
+  },
+  lognormInv: {
+    name: 'LOGNORM.INV',
+    compute: (p: number, mean: number, sd: number) => Math.exp(mean + sd * normalInverse(p)),
+  },
   tDist: {
     name: 'T.DIST',
     // No bound on df in the metadata: Excel's density at 0 degrees of freedom is #DIV/0!, its
@@ -305,7 +343,8 @@ const REPLACEMENTS: Record<string, Replacement> = {
   betaInv: {
     name: 'BETA.INV',
     compute: (p: number, a: number, b: number, low: number, high: number) => {
-      if (low >= high) return numError();
+      // A probability of 1 is #NUM! as well (ironcalc STATISTICAL--BETADIST_BETAINV.xlsx H8, H69).
+      if (low >= high || p >= 1) return numError();
       return betaInverse(p, a, b) * (high - low) + low;
     },
   },

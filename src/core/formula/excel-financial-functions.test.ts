@@ -180,6 +180,17 @@ describe('PRICE and YIELD', () => {
     );
   });
 
+  it('under actual/360 and actual/365 take the days to the next coupon as the period less the days accrued (ironcalc FINANCIAL--PRICE_YIELD.xlsx H4, H10, H11, H29)', () => {
+    const bond = 'DATE(2020,3,1),DATE(2030,3,1)';
+    expect(calc(`=PRICE(${bond},0.04,0.05,155,1,2)`)).toBeCloseTo(126.04349401555694, 9);
+    expect(calc(`=PRICE(${bond},0.04,0.05,155,2,2)`)).toBeCloseTo(125.77032071441235, 9);
+    expect(calc(`=PRICE(${bond},0.06,0.07,23,2,3)`)).toBeCloseTo(54.196225247785335, 9);
+    expect(calc('=PRICE(DATE(2025,4,1),DATE(2028,3,13),0.22,0.12,15,1,2)')).toBeCloseTo(
+      62.736929069290866,
+      9,
+    );
+  });
+
   it('YIELD inverts PRICE, including within the last coupon period (the closed form)', () => {
     const price = calc('=PRICE(DATE(2020,3,1),DATE(2020,6,30),0.04,0.05,100,2,1)') as number;
     expect(calc(`=YIELD(DATE(2020,3,1),DATE(2020,6,30),0.04,${price},100,2,1)`)).toBeCloseTo(

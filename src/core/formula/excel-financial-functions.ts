@@ -333,7 +333,7 @@ interface BondTerms {
   readonly accrued: number;
   /** Days in the coupon period holding settlement (COUPDAYS). */
   readonly periodLength: number;
-  /** Days from settlement to the next coupon date (COUPDAYSNC). */
+  /** Days from settlement to the next coupon date (COUPDAYSNC but for actual/360 and actual/365). */
   readonly toNextCoupon: number;
 }
 
@@ -355,8 +355,11 @@ function bondTerms(name: string, args: FunctionArguments): BondTerms {
   const period = couponPeriod(settlement, maturity, frequency);
   const periodLength = periodDays(period, frequency, basis);
   const accrued = basisDays(period.previous, settlement, basis);
+  // Excel's PRICE and YIELD take the days to the next coupon as the period's length less the days
+  // accrued, also for actual/360 and actual/365 where COUPDAYSNC counts the calendar days
+  // (ironcalc FINANCIAL--PRICE_YIELD.xlsx H4, H10, H11, H29); only 30E/360 counts its own.
   const toNextCoupon =
-    basis === 0 ? periodLength - accrued : basisDays(settlement, period.next, basis);
+    basis === 4 ? basisDays(settlement, period.next, basis) : periodLength - accrued;
   return {
     rate,
     redemption,

@@ -117,6 +117,7 @@ const NAMES = [
   'ODDLPRICE',
   'ODDLYIELD',
   'DB',
+  'DDB',
   'CUMIPMT',
   'CUMPRINC',
   'EFFECT',

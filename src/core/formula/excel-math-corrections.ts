@@ -4,7 +4,7 @@
 // GCD and LCM follow Excel's argument rules, which differ between single values and ranges, and
 // NORMSDIST takes one argument, as Excel's does (HyperFormula's alias of NORM.S.DIST wanted two).
 import { numberArg, toNumber, valueError, numError } from './excel-arguments.js';
-import { erfc } from './excel-math-functions.js';
+import { normalCdf } from './normal-distribution.js';
 import {
   isRangeArgument,
   type CustomFunction,
@@ -107,7 +107,7 @@ const normsdist: CustomFunction = {
   parameters: ['z'],
   description:
     'NORMSDIST(z): the standard normal cumulative distribution at z (Excel 2007 and earlier; NORM.S.DIST(z, TRUE) today)',
-  evaluate: (args) => 0.5 * erfc(-numberArg('NORMSDIST', args, 0) / Math.SQRT2),
+  evaluate: (args) => normalCdf(numberArg('NORMSDIST', args, 0)),
 };
 
 export const EXCEL_MATH_CORRECTIONS: readonly CustomFunction[] = [int, acot, gcd, lcm, normsdist];

@@ -121,6 +121,21 @@ describe('MODE and MODE.SNGL', () => {
     expect(calc('=MODE.SNGL({3,1,1,3})')).toBe(3);
     expect(calc('=MODE({1,2,3})')).toBe('#N/A');
   });
+
+  it('MODE: a single argument that is not a number is #VALUE!, where a range skips it (poi EverythingTests G936, H936, M936)', () => {
+    const rows = [[1], [2], [null], ['x']];
+    expect(calc('=MODE(A1,"1",2,2)', rows)).toBe('#VALUE!');
+    expect(calc('=MODE(A2,2,A3)', rows)).toBe('#VALUE!');
+    expect(calc('=MODE(A4,A1,1)', rows)).toBe('#VALUE!');
+    expect(calc('=MODE(A1:A4,2,A2)', rows)).toBe(2);
+    expect(calc('=MODE(A2,2,A3:A4)', rows)).toBe(2);
+  });
+
+  it('MODE.SNGL skips such an argument (formulas test.xlsx STATISTICAL!S71, X71)', () => {
+    const rows = [[1], [2], [null], ['x']];
+    expect(calc('=MODE.SNGL(A1,1,2,"")', rows)).toBe(1);
+    expect(calc('=MODE.SNGL(A4,A1,1)', rows)).toBe(1);
+  });
 });
 
 describe('KURT', () => {
@@ -153,6 +168,14 @@ describe('PERCENTRANK.INC, PERCENTRANK and PERCENTRANK.EXC', () => {
     ['=PERCENTRANK.EXC(A1:A9,5.43,1)', 0.3],
   ])('MS example %s is %d', (formula, expected) => {
     expect(calc(formula, [[1], [2], [3], [6], [6], [6], [7], [8], [9]])).toBe(expected);
+  });
+
+  it('interpolate from the last copy of a repeated number below x (ironcalc STATISTICAL--PERCENTIL_QUARTIL.xlsx J18, K18)', () => {
+    const repeated = [[12], [-1], [7.5], [56], [12], [-4], [3]];
+    expect(calc('=PERCENTRANK.INC(A1:A7,40)', repeated)).toBe(0.939);
+    expect(calc('=PERCENTRANK.EXC(A1:A7,40)', repeated)).toBe(0.829);
+    expect(calc('=PERCENTRANK.INC(A1:A7,12)', repeated)).toBe(0.666);
+    expect(calc('=PERCENTRANK.INC(A1:A7,10.5)', repeated)).toBe(0.611);
   });
 
   it('x outside the data is #N/A; significance below 1 #NUM!', () => {

@@ -13,7 +13,11 @@ import {
   valueError,
   numError,
 } from './excel-arguments.js';
-import type { CustomFunction, FunctionArgument } from './function-registry.js';
+import {
+  isRangeArgument,
+  type CustomFunction,
+  type FunctionArgument,
+} from './function-registry.js';
 import { isFormulaError, SENTINELS, type CellValue } from './sentinels.js';
 
 /** The numbers of range arguments (text, booleans and empty cells skipped); an error cell is thrown. */
@@ -222,6 +226,12 @@ function mode(name: string): CustomFunction {
     maxArgs: Infinity,
     description: `${name}(number1, …): the most frequent number (the first met on a tie); #N/A when none repeats`,
     evaluate: (args) => {
+      // The old MODE reads each argument as an array: a single value that is not a number, typed
+      // ("1") or a cell's (an empty cell), is #VALUE! where a range's would be skipped (poi
+      // FormulaEvalTestData_Copy.xlsx EverythingTests G936, H936, M936). MODE.SNGL skips it
+      // (formulas test.xlsx STATISTICAL!S71, T71, X71: MODE.SNGL(…,"") is the mode of the rest).
+      if (name === 'MODE' && args.some((arg) => !isRangeArgument(arg) && typeof arg !== 'number'))
+        throw valueError(`${name}: a single argument that is not a number`);
       const numbers = numbersIn(args);
       const counts = new Map<number, number>();
       for (const value of numbers) counts.set(value, (counts.get(value) ?? 0) + 1);
@@ -276,19 +286,17 @@ function percentRank(name: string, exclusive: boolean): CustomFunction {
       if (n === 0) return numError(`${name}: the array holds no numbers`);
       if (x < numbers[0]! || x > numbers[n - 1]!)
         return notAvailable(`${name}: x is outside the data`);
-      const rankOf = (value: number): number => {
-        const below = numbers.filter((number) => number < value).length;
-        return exclusive ? (below + 1) / (n + 1) : n === 1 ? 1 : below / (n - 1);
-      };
-      const exact = numbers.includes(x);
-      let rank: number;
-      if (exact) rank = rankOf(x);
-      else {
-        const upper = numbers.find((number) => number > x)!;
-        const lower = numbers.filter((number) => number < x).pop()!;
-        const lowRank = rankOf(lower);
-        rank = lowRank + ((x - lower) / (upper - lower)) * (rankOf(upper) - lowRank);
+      // x's position among the sorted numbers: that of its first occurrence, or between the last
+      // number below it and the next one (a repeated lower number counts from its last copy:
+      // PERCENTRANK.INC({-4,-1,3,7.5,12,12,56}, 40) is 0.939, ironcalc
+      // STATISTICAL--PERCENTIL_QUARTIL.xlsx J18).
+      const below = numbers.filter((number) => number < x).length;
+      let position = below;
+      if (numbers[below] !== x) {
+        const lower = numbers[below - 1]!;
+        position = below - 1 + (x - lower) / (numbers[below]! - lower);
       }
+      const rank = exclusive ? (position + 1) / (n + 1) : n === 1 ? 1 : position / (n - 1);
       return truncateTo(rank, significance);
     },
   };

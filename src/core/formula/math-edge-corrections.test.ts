@@ -112,15 +112,26 @@ describe('POWER and SERIESSUM at zero', () => {
   });
 });
 
-describe('PMT and PV', () => {
+describe('PMT, PV and FV', () => {
   it.each([
     ['=PMT(-3,5,100,300,1)', '#NUM!'], // ironcalc FINANCIAL--PMT.xlsx F8
     ['=PMT(-3,5,100)', '#NUM!'], // ibid. G8
-    ['=PV(-3,5,100)', '#NUM!'], // ibid. K8
     ['=PMT(-1,1,-100)', '#NUM!'], // ibid. G24
-    ['=PV(-1,1,100)', '#NUM!'], // ibid. K24
-  ])('%s is %j: a rate of -100 percent or below', (formula, expected) => {
+  ])('%s is %j: PMT at a rate of -100 percent or below', (formula, expected) => {
     expect(calc(formula)).toBe(expected);
+  });
+
+  it('PV computes below -100 percent and divides by zero at it (ironcalc FINANCIAL--PV.xlsx F8, G8; docs--PV.xlsx A14)', () => {
+    expect(calc('=PV(-3,5,100,12,1)')).toBeCloseTo(-68.375, 9);
+    expect(calc('=PV(-3,5,100)')).toBeCloseTo(34.375, 9);
+    expect(calc('=PV(-1,20,300)')).toBe('#DIV/0!');
+  });
+
+  it('FV at -100 percent over negative periods divides by zero (ironcalc FINANCIAL--FV.xlsx Sheet2 A1, docs--FV.xlsx A14)', () => {
+    expect(calc('=FV(-1,-2,1)')).toBe('#DIV/0!');
+    expect(calc('=FV(-1,-1,1)')).toBe('#DIV/0!');
+    expect(calc('=FV(-3,-3.5,1)')).toBe('#NUM!');
+    expect(calc('=FV(-1,2,1)')).toBe(-1);
   });
 
   it('keep their answers above it (MS examples)', () => {

@@ -19,8 +19,11 @@
 // - CEILING.MATH and FLOOR.MATH take any mode other than 0 (not only 1) as rounding a negative
 //   number away from zero, or towards it (Microsoft's CEILING.MATH page: "a nonzero value";
 //   formulas test.xlsx MATH & TRIG!U16, V16, U32, V32: mode -1 and 2).
-// - PMT and PV at a rate of -1 or below are #NUM! (ironcalc FINANCIAL--PMT.xlsx F8, G8, J8, K8, M8
-//   at -300 %, G24, K24, M24 at -100 %), not a payment or #DIV/0!.
+// - PMT at a rate of -1 or below is #NUM! (ironcalc FINANCIAL--PMT.xlsx F8, G8 at -300 %, G24 at
+//   -100 %), not a payment or #DIV/0!. PV keeps HyperFormula's answers there (a value below -100 %,
+//   #DIV/0! at it: ironcalc FINANCIAL--PV.xlsx F8, G8, docs--PV.xlsx A14).
+// - FV at a rate of -1 over a negative number of periods is #DIV/0! (0 raised to a negative power;
+//   ironcalc FINANCIAL--FV.xlsx Sheet2 A1, docs--FV.xlsx A14), not #NUM!.
 import { CellError, ErrorType, SimpleRangeValue } from 'hyperformula';
 import {
   builtinPluginPrototype,
@@ -130,15 +133,14 @@ export function correctMathEdges(): void {
   withEdge('SERIESSUM', 'seriessum', ([x, n]) =>
     x === 0 && n === 0 ? new CellError(ErrorType.NUM, 'SERIESSUM: 0 to the power 0') : undefined,
   );
-  for (const [name, method] of [
-    ['PMT', 'pmt'],
-    ['PV', 'pv'],
-  ] as const)
-    withEdge(name, method, ([rate]) =>
-      rate! <= -1
-        ? new CellError(ErrorType.NUM, `${name}: the rate must be above -100 %`)
-        : undefined,
-    );
+  withEdge('PMT', 'pmt', ([rate]) =>
+    rate! <= -1 ? new CellError(ErrorType.NUM, 'PMT: the rate must be above -100 %') : undefined,
+  );
+  withEdge('FV', 'fv', ([rate, periods]) =>
+    rate === -1 && periods! < 0
+      ? new CellError(ErrorType.DIV_BY_ZERO, 'FV: 0 to a negative power (rate -100 %)')
+      : undefined,
+  );
   withoutPairsDividingByZero('SUMX2MY2', 'sumx2my2');
   withoutPairsDividingByZero('SUMX2PY2', 'sumx2py2');
   withoutPairsDividingByZero('SUMXMY2', 'sumxmy2');

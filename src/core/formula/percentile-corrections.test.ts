@@ -25,7 +25,12 @@ describe('PERCENTILE and QUARTILE', () => {
     expect(formulaValue(bed, '=QUARTILE.EXC(A1:D1,2)', rows)).toBe(2.5);
     expect(formulaValue(bed, '=PERCENTILE(A1:D1,1.1)', rows)).toBe('#NUM!');
     expect(formulaValue(bed, '=PERCENTILE.EXC(A1:D1,0)', rows)).toBe('#NUM!');
-    expect(formulaValue(bed, '=QUARTILE(A1:D1,4.5)', rows)).toBe('#NUM!');
+    expect(formulaValue(bed, '=QUARTILE(A1:D1,5)', rows)).toBe('#NUM!');
     expect(formulaValue(bed, '=QUARTILE.EXC(A1:D1,4)', rows)).toBe('#NUM!');
+  });
+
+  it('QUARTILE.INC truncates a quart above 4 before checking it (ironcalc STATISTICAL--PERCENTIL_QUARTIL.xlsx G9)', () => {
+    expect(formulaValue(bed, '=QUARTILE.INC(A1:D1,4.5)', rows)).toBe(4);
+    expect(formulaValue(bed, '=QUARTILE(A1:D1,4.99)', rows)).toBe(4);
   });
 });

@@ -1,7 +1,7 @@
 // PERCENTILE, QUARTILE and their .INC/.EXC forms as Excel answers them: an error inside the array
 // comes before a k or quart out of range (PERCENTILE(Q29:R29,R29) over #REF! and -8 is #REF!,
 // formulas test.xlsx COMPATIBILITY!AF29, AF32, STATISTICAL!AF78, AF79, AF87, AF88), and quart is
-// checked before it is truncated, against Microsoft's limits (QUARTILE(F32:G32,-0.1) is #NUM!, COMPATIBILITY!U32; it was the
+// checked below 0 before it is truncated (QUARTILE(F32:G32,-0.1) is #NUM!, COMPATIBILITY!U32; it was the
 // minimum). HyperFormula checked k while reading the arguments, before the array, and truncated
 // quart first. Its limits are taken off the argument descriptions and checked after the array,
 // once, on the plugin's prototype; the computation stays HyperFormula's.
@@ -26,7 +26,9 @@ interface Parameter {
 const LIMITS: readonly (readonly [string, string, (k: number) => boolean])[] = [
   ['PERCENTILE.INC', 'percentile', (k) => k >= 0 && k <= 1],
   ['PERCENTILE.EXC', 'percentileExc', (k) => k > 0 && k < 1],
-  ['QUARTILE.INC', 'quartile', (quart) => quart >= 0 && quart <= 4],
+  // Above 4 only once truncated: QUARTILE.INC(data, 4.5) is the maximum (ironcalc
+  // STATISTICAL--PERCENTIL_QUARTIL.xlsx G9); below 0 before it (-0.1 is #NUM!).
+  ['QUARTILE.INC', 'quartile', (quart) => quart >= 0 && quart < 5],
   ['QUARTILE.EXC', 'quartileExc', (quart) => quart > 0 && quart < 4],
 ];
 

@@ -58,6 +58,20 @@ describe('GAMMA', () => {
   });
 });
 
+describe('GAMMA.DIST and GAMMA.INV', () => {
+  it('MS examples', () => {
+    expectDocumented(calc('=GAMMA.DIST(10.00001131,9,2,FALSE)'), 0.032639, 6);
+    expectDocumented(calc('=GAMMA.DIST(10.00001131,9,2,TRUE)'), 0.068094, 6);
+    expectDocumented(calc('=GAMMA.INV(0.068094,9,2)'), 10.0000112, 7);
+  });
+
+  it('GAMMA.INV keeps a tiny probability’s digits (ironcalc STATISTICAL--GAMMA.xlsx F21)', () => {
+    expectExcel(calc('=GAMMA.INV(2.75570712092338E-51,9,1000000)'), 9.999999999999998);
+    expectExcel(calc('=GAMMA.INV(GAMMA.DIST(3,2,3,TRUE),2,3)'), 3);
+    expectExcel(calc('=GAMMA.INV(0.99,2,3)'), 19.915056203981403);
+  });
+});
+
 describe('BESSELI', () => {
   it('MS example: BESSELI(1.5, 1)', () => {
     expectDocumented(calc('=BESSELI(1.5,1)'), 0.981666428, 9);

@@ -1,4 +1,5 @@
-// HyperFormula built-ins recomputed to Excel's precision and argument rules: GAMMA, BESSELI,
+// HyperFormula built-ins recomputed to Excel's precision and argument rules: GAMMA, GAMMA.DIST,
+// GAMMA.INV, BESSELI,
 // COMBINA, FACTDOUBLE, the negative binomial, Poisson and hypergeometric distributions,
 // BINOM.INV, Z.TEST and T.TEST, with their old names (NEGBINOMDIST, HYPGEOMDIST … take fewer
 // arguments). HyperFormula's (jStat's) gamma function is good to about 1e-8, its BESSELI is
@@ -9,7 +10,13 @@
 // error wins), what Excel cached in the conformance corpus (formulas/test.xlsx STATISTICAL and
 // MATH & TRIG, ironcalc's STATISTICAL--* and ENGINEERING--BESSEL workbooks).
 import { CellError, ErrorType, FunctionArgumentType, SimpleRangeValue } from 'hyperformula';
-import { incompleteBeta, logGamma, studentUpper, type Replacement } from './excel-distributions.js';
+import {
+  incompleteBeta,
+  logGamma,
+  solveDecreasing,
+  studentUpper,
+  type Replacement,
+} from './excel-distributions.js';
 import { erfc } from './excel-math-functions.js';
 import { pluginFunctionInfo, type FunctionInfo } from './function-catalogue.js';
 
@@ -109,6 +116,32 @@ export function incompleteGamma(a: number, x: number): { lower: number; upper: n
   }
   const upper = front * h;
   return { lower: 1 - upper, upper };
+}
+
+/** GAMMA.DIST: P(a, x/θ), or the density x^(a−1) e^(−x/θ) / (Γ(a) θ^a). */
+function gammaDistribution(x: number, a: number, scale: number, cumulative: boolean): Numeric {
+  const y = x / scale;
+  if (cumulative) return incompleteGamma(a, y).lower;
+  if (y === 0) return a < 1 ? numError('GAMMA.DIST: no density at 0') : a === 1 ? 1 / scale : 0;
+  return gammaFront(a, y) / x;
+}
+
+/**
+ * GAMMA.INV: the x with P(a, x/θ) = p, solved on the lower tail below ½ so that a tiny p keeps
+ * its digits (ironcalc STATISTICAL--GAMMA.xlsx F21: GAMMA.INV(2.76e-51, 9, 1000000) is 10;
+ * jStat answered 68.7), on the upper tail above it.
+ */
+function gammaInverse(p: number, a: number, scale: number): Numeric {
+  if (p === 0) return 0;
+  if (p >= 1) return numError('GAMMA.INV: probability must be below 1');
+  const lower = p < 0.5;
+  const tail = (y: number): number =>
+    lower ? -incompleteGamma(a, y).lower : incompleteGamma(a, y).upper;
+  const target = lower ? -p : 1 - p;
+  let high = Math.max(a, 1);
+  while (tail(high) > target && high < 1e300) high *= 2;
+  const y = solveDecreasing(tail, (at) => (at === 0 ? 0 : gammaFront(a, at) / at), target, 0, high);
+  return y * scale;
 }
 
 /**
@@ -468,6 +501,8 @@ const RANGE = { argumentType: FunctionArgumentType.RANGE };
  */
 export const PRECISE_BUILT_INS: Readonly<Record<string, Replacement>> = {
   gammaPrecise: { name: 'GAMMA', compute: gammaOf },
+  gammaDistPrecise: { name: 'GAMMA.DIST', compute: gammaDistribution },
+  gammaInvPrecise: { name: 'GAMMA.INV', compute: gammaInverse },
   besselIPrecise: {
     name: 'BESSELI',
     compute: besselIOf,

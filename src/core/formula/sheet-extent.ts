@@ -2,7 +2,7 @@
 // cells it holds now. HyperFormula's own is a high-water mark: a cell written at Z1000 and then
 // cleared, rows inserted above nothing, or a row band deleted below the data leave the sheet as
 // tall as it once was. Whole-column and whole-row ranges (A:A, 1:1) end at that extent, so their
-// results depended on the sheet's history: =COUNTBLANK(A:A) answered 1000 after Z1000 was written
+// results depended on the sheet's history: =SUMPRODUCT(--ISBLANK(A:A)) answered 1000 after Z1000 was written
 // and cleared, and 1 once the same workbook was rebuilt from its journal after a restart. Measured
 // from the cells held, the extent (and every result over whole lines) is the same however the
 // workbook got there. Only cells with content count: HyperFormula also holds empty cells that a

@@ -58,6 +58,20 @@ describe('TEXT', () => {
     expect(text('=TEXT(-1/24,"[h]:mm")')).toBe('-1:00');
   });
 
+  it('with an empty format shows a number’s minus sign alone and text as it is (pycel text.xlsx TextNumbers!C13:C16)', () => {
+    expect(text('=TEXT(-1,"")')).toBe('-');
+    expect(text('=TEXT(1,"")')).toBe('');
+    expect(text('=TEXT("Plugh","")')).toBe('Plugh');
+  });
+
+  it('refuses @ beside digit placeholders or before the last of four sections (pycel text.xlsx TextNumbers!C3, TextDates!C9)', () => {
+    expect(text('=TEXT(0,"#,#""ZZ""#.0""YY""00@")')).toBe('#VALUE!');
+    expect(text('=TEXT("X",";-  ##.0;""ZERO""@;""X""")')).toBe('#VALUE!');
+    expect(text('=TEXT(-1,"w;x;z@")')).toBe('x');
+    expect(text('=TEXT(-1,"w;x@")')).toBe('-w');
+    expect(text('=TEXT(1,"""@""0")')).toBe('@1');
+  });
+
   it('answers #VALUE! for a code that is no number format', () => {
     expect(text('=TEXT(1,"0.0.0""")')).toBe('#VALUE!');
   });

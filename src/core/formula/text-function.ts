@@ -19,6 +19,7 @@ const A_OR_P = /(?<![A-Za-z])(a\/p)(?![A-Za-z])/i;
 
 /** Excel's TEXT of a number: dates before 1900 or after 9999 are #VALUE! (elapsed times excepted). */
 function formatted(code: string, value: number | string | boolean, locale: string): string {
+  if (code === '') return emptyFormatted(value);
   if (typeof value === 'number') {
     const kind = numberFormatKind(code);
     if (
@@ -70,8 +71,8 @@ export const TEXT_FUNCTION: CustomFunction = {
   evaluate: (args) => {
     const value = plainArg('TEXT', args[0], 1);
     const code = textOf(plainArg('TEXT', args[1], 2));
-    if (code === '') return '';
-    if (!isValidNumberFormat(code)) throw valueError(`TEXT: "${code}" is not a number format`);
+    if (code !== '' && (!isValidNumberFormat(code) || misplacedTextPlaceholder(code)))
+      throw valueError(`TEXT: "${code}" is not a number format`);
     const locale = formatLocale();
     if (value === null) return formatted(code, 0, locale);
     if (typeof value === 'string') {
@@ -93,3 +94,29 @@ export const TEXT_FUNCTION: CustomFunction = {
     return formatted(code, value, locale);
   },
 };
+
+/**
+ * TEXT with an empty format: a number shows nothing but its minus sign, text shows as it is
+ * (pycel text.xlsx TextNumbers!C13: TEXT(-1,"") is "-", C16: TEXT("Plugh","") is "Plugh").
+ */
+function emptyFormatted(value: number | string | boolean): string {
+  if (typeof value === 'number') return value < 0 ? '-' : '';
+  return textOf(value);
+}
+
+/**
+ * The text placeholder @ where Excel refuses it: in a section with digit placeholders ("0@") or
+ * in a section before the last of four (pycel text.xlsx TextNumbers!C3, TextDates!C9: #VALUE!).
+ * With fewer sections the one holding @ is the text section ("w;x;z@" is valid).
+ */
+function misplacedTextPlaceholder(code: string): boolean {
+  const sections = code
+    .replace(/"[^"]*"/g, '')
+    .replace(/\\./g, '')
+    .replace(/\[[^\]]*\]/g, '')
+    .split(';');
+  return sections.some(
+    (section, index) =>
+      section.includes('@') && (/[0#?]/.test(section) || (sections.length === 4 && index < 3)),
+  );
+}
