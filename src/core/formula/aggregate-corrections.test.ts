@@ -119,6 +119,18 @@ describe('COUNTBLANK', () => {
     expect(calc('=COUNTBLANK(A:A)', oneRow)).toBe(1_048_576 - 1);
     expect(calc('=COUNTBLANK(B:B)', oneRow)).toBe(1_048_576);
   });
+
+  it('counts a range of 200,000 cells (it overflowed the stack past about 120,000), errors not blank', () => {
+    const rows: WireValue[][] = [[1], ['=1/0'], ['=""']];
+    rows[199_999] = ['last'];
+    expect(
+      calc(
+        '=COUNTBLANK(A1:A200000)',
+        Array.from(rows, (row) => row ?? []),
+      ),
+    ).toBe(200_000 - 3);
+    expect(calc('=COUNTBLANK(A1:A3,A4)', rows.slice(0, 3))).toBe(2);
+  });
 });
 
 describe('a formula whose result is an empty cell', () => {

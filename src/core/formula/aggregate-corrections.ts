@@ -187,31 +187,34 @@ function orderStatistic(name: string, fromTop: boolean): Method {
  * the used area, which the engine's range leaves out, are added by their number, not visited.
  */
 const countBlank: Method = function (ast, state) {
-  const held = this.runFunction(
-    ast.args,
-    state,
-    this.metadata('COUNTBLANK'),
-    (...values) => values.filter((value) => value === EmptyValue || value === '').length,
-  );
-  return typeof held === 'number' ? held + cellsPastUsedArea(this, ast.args, state) : held;
+  if (ast.args.length === 0)
+    return new CellError(ErrorType.NA, 'COUNTBLANK takes the range whose blank cells it counts');
+  // Each range is read cell by cell here: HyperFormula's way (one argument per cell, spread
+  // into a call) overflowed the stack past about 120,000 cells.
+  let blanks = 0;
+  for (const node of ast.args) {
+    const value = this.evaluateAst(node, state);
+    if (value instanceof SimpleRangeValue) {
+      for (const cell of value.valuesFromTopLeftCorner()) if (isBlank(cell)) blanks += 1;
+    } else if (isBlank(value)) blanks += 1;
+    blanks += cellsPastUsedArea(node, value);
+  }
+  return blanks;
 };
 
-/** The cells of the whole-column and whole-row arguments that lie past the sheet's used area. */
-function cellsPastUsedArea(plugin: Plugin, nodes: readonly Node[], state: unknown): number {
-  let count = 0;
-  for (const node of nodes) {
-    if (node.type !== 'COLUMN_RANGE' && node.type !== 'ROW_RANGE') continue;
-    const range = plugin.evaluateAst(node, state);
-    if (range instanceof CellError) continue;
-    // The engine hands a range of one cell (A:A on a sheet one row tall) over as its value.
-    const held =
-      range instanceof SimpleRangeValue
-        ? { height: range.height(), width: range.width() }
-        : { height: 1, width: 1 };
-    const { height, width } = excelShape(held, node);
-    count += height * width - held.height * held.width;
-  }
-  return count;
+const isBlank = (value: unknown): boolean => value === EmptyValue || value === '';
+
+/** The cells of a whole-column or whole-row argument that lie past the sheet's used area. */
+function cellsPastUsedArea(node: Node, range: unknown): number {
+  if (node.type !== 'COLUMN_RANGE' && node.type !== 'ROW_RANGE') return 0;
+  if (range instanceof CellError) return 0;
+  // The engine hands a range of one cell (A:A on a sheet one row tall) over as its value.
+  const held =
+    range instanceof SimpleRangeValue
+      ? { height: range.height(), width: range.width() }
+      : { height: 1, width: 1 };
+  const { height, width } = excelShape(held, node);
+  return height * width - held.height * held.width;
 }
 
 let corrected = false;

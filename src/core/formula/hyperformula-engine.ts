@@ -32,6 +32,7 @@ import {
 import { denseContents } from './dense-contents.js';
 import { boundedFunctions, limitTextResults } from './result-limits.js';
 import { joinLongRangesAsText } from './long-text-joins.js';
+import { refuseOverlongArgumentLists } from './long-argument-lists.js';
 import { sortOnlyComputedNodes } from './initial-sort.js';
 import { listArrayFormulasFromMapping } from './array-nodes.js';
 import { broadcastErrorsOverArrays } from './error-operands.js';
@@ -1129,6 +1130,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   correctSubtotal();
   intersectConcatenateRanges();
   joinLongRangesAsText();
+  refuseOverlongArgumentLists();
   passOverNullErrorsInPairs();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
   // The defined names (lower case) that hold a LAMBDA: calls of them are spelled LAMBDA.CALL.
