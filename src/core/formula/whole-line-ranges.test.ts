@@ -82,6 +82,39 @@ describe('whole-column ranges', () => {
     }
   });
 
+  it('are read for lookups and criteria from the cells held, the empty rest read once', () => {
+    boundWholeLineRanges();
+    const rows: (number | string | null)[][] = [
+      [7, 2],
+      ['x', 4],
+    ];
+    rows[1_048_575] = [1, 3];
+    const hf = HyperFormula.buildFromSheets(
+      { Data: Array.from(rows, (row) => row ?? []) },
+      { licenseKey: 'gpl-v3', maxRows: 1_048_576, maxColumns: 16_384 },
+    );
+    const graph = (hf as unknown as { dependencyGraph: { getCellValue(at: unknown): unknown } })
+      .dependencyGraph;
+    const read = graph.getCellValue;
+    let reads = 0;
+    graph.getCellValue = function (this: unknown, at: unknown) {
+      reads += 1;
+      return read.call(this, at);
+    };
+    try {
+      const evaluate = (formula: string) => hf.calculateFormula(formula, 0);
+      expect(evaluate('=MATCH(1,A:A,0)')).toBe(1_048_576);
+      expect(evaluate('=COUNTIF(A:A,7)')).toBe(1);
+      expect(evaluate('=SUMIF(A:A,"x",B:B)')).toBe(4);
+      expect(evaluate('=VLOOKUP(1,A:B,2,0)')).toBe(3);
+      expect(evaluate('=COUNTIF(A:A,"")')).toBe(1_048_576 - 3);
+      expect(reads).toBeLessThan(100);
+    } finally {
+      graph.getCellValue = read;
+      hf.destroy();
+    }
+  });
+
   it('compute again when rows or columns move the cells they hold, as the rebuilt workbook computes', () => {
     const book = bed.open();
     book.apply([{ type: 'add-sheet', name: 'Data' }]);

@@ -13,7 +13,9 @@
 //   A formula whose whole-line ranges reach more than MAX_WHOLE_LINE_CELLS addresses now answers
 //   #REF! saying so, like a formula whose ranges are too large (formula-limits.ts). The count uses
 //   the sheet's extent measured from its cells (sheet-extent.ts), so it is the same live and
-//   after a restart.
+//   after a restart. Within the bound, the reading itself visits the cells held: aggregates
+//   (SUM, COUNT, …) skip the empty addresses, and the values lookups and criteria read (MATCH,
+//   VLOOKUP, COUNTIF, SUMIF, …) are built with every empty address read once.
 import { CellError, ErrorType, HyperFormula } from 'hyperformula';
 import { MAX_WHOLE_LINE_CELLS } from '../formula-text/index.js';
 import { internalPrototype } from './engine-internals.js';
@@ -32,6 +34,8 @@ interface CellRange {
   readonly end: Address;
   isFinite(): boolean;
   addressInRange(address: Address): boolean;
+  effectiveEndRow(graph: DependencyGraph): number;
+  effectiveEndColumn(graph: DependencyGraph): number;
 }
 
 /** One sheet's cells: sparse (column → row → vertex) or dense (rows of vertices, with holes). */
@@ -318,7 +322,7 @@ function aggregateHeldCellsOnly(): void {
       aggregating -= 1;
     }
   };
-  for (const line of [columns, rows])
+  for (const line of [columns, rows]) {
     Object.defineProperty(line, 'addresses', {
       configurable: true,
       writable: true,
@@ -326,6 +330,71 @@ function aggregateHeldCellsOnly(): void {
         return aggregating > 0 ? heldAddressesByRow(graph, this) : listAll.call(this, graph);
       },
     });
+    Object.defineProperty(line, 'addressesArrayMap', {
+      configurable: true,
+      writable: true,
+      value: function (this: CellRange, graph: DependencyGraph, read: (at: Address) => unknown) {
+        return readHeldCells(graph, this, read);
+      },
+    });
+  }
+}
+
+/**
+ * A whole-line range's values, row by row, as HyperFormula's addressesArrayMap gives them (its
+ * one caller reads each address's value into a range value for MATCH, COUNTIF, VLOOKUP and
+ * the like), built from the cells held: every address without a cell reads the same, so it is
+ * read once. HyperFormula read every address down to the sheet's last row, about 1–2 µs each:
+ * COUNTIF(A:A,7) beside a value in row 500,000 took half a second, SUMIF three times that.
+ */
+function readHeldCells(
+  graph: DependencyGraph,
+  range: CellRange,
+  read: (at: Address) => unknown,
+): unknown[][] {
+  const { sheet, row: top, col: left } = range.start;
+  const height = range.effectiveEndRow(graph) - top + 1;
+  const width = range.effectiveEndColumn(graph) - left + 1;
+  if (height <= 0) return [];
+  if (width <= 0) return Array.from({ length: height }, () => []);
+  const rows: (unknown[] | undefined)[] = new Array<unknown[] | undefined>(height);
+  let filled = 0;
+  for (const at of heldAddresses(graph, range)) {
+    const row = at.row - top;
+    const col = at.col - left;
+    if (row >= height || col >= width) continue;
+    const values = (rows[row] ??= new Array<unknown>(width));
+    values[col] = read(at);
+    filled += 1;
+  }
+  if (filled === height * width) return rows as unknown[][];
+  const empty = read(firstEmptyAddress(rows, sheet, top, left, width));
+  for (let row = 0; row < height; row += 1) {
+    const values = rows[row];
+    if (values === undefined) {
+      rows[row] = new Array<unknown>(width).fill(empty);
+      continue;
+    }
+    for (let col = 0; col < width; col += 1) if (!(col in values)) values[col] = empty;
+  }
+  return rows as unknown[][];
+}
+
+/** The first address, row by row, whose value `rows` has not been given (one exists). */
+function firstEmptyAddress(
+  rows: readonly (readonly unknown[] | undefined)[],
+  sheet: number,
+  top: number,
+  left: number,
+  width: number,
+): Address {
+  for (let row = 0; row < rows.length; row += 1) {
+    const values = rows[row];
+    if (values === undefined) return { sheet, row: top + row, col: left };
+    for (let col = 0; col < width; col += 1)
+      if (!(col in values)) return { sheet, row: top + row, col: left + col };
+  }
+  throw new Error('whole-line-ranges.ts: no empty address in a range that has one');
 }
 
 let installed = false;
