@@ -4,7 +4,7 @@
 // commit's own transaction never carries it. Heads come from workbook_heads (migration 006),
 // missed records from workbook_commits.
 import type { CommitRecord } from '../core/index.js';
-import type { Database } from './db/index.js';
+import { schemaChannel, type Database } from './db/index.js';
 import { decodeRecord } from './postgres-workbook-store.js';
 
 export interface DatabaseCommitFollowerOptions {
@@ -37,10 +37,7 @@ export class DatabaseCommitFollower {
   /** Opens the channel of the database's schema and starts listening on it. */
   static async open(options: DatabaseCommitFollowerOptions): Promise<DatabaseCommitFollower> {
     const follower = new DatabaseCommitFollower(options);
-    const { rows } = await options.database.query<{ schema: string }>(
-      'SELECT current_schema() AS schema',
-    );
-    follower.#channel = `gridbook_commits_${rows[0]?.schema ?? 'public'}`;
+    follower.#channel = await schemaChannel(options.database, 'commits');
     follower.#stop = await options.database.listen(follower.#channel, {
       notify: (payload) => follower.#notified(payload),
       connected: () => {

@@ -5,7 +5,7 @@
 // selections of one turn of the event loop go in one statement, the last of each peer only. Best
 // effort: a lost one is repeated by the page's next heartbeat (4 s).
 import { randomBytes } from 'node:crypto';
-import type { Database } from './db/index.js';
+import { schemaChannel, type Database } from './db/index.js';
 
 /** A selection as realtime's PresenceBoard hands it on. */
 export interface RelayedPresence {
@@ -56,10 +56,7 @@ export class DatabasePresenceRelay {
   /** Opens the channel of the database's schema and starts listening on it. */
   static async open(options: DatabasePresenceRelayOptions): Promise<DatabasePresenceRelay> {
     const relay = new DatabasePresenceRelay(options);
-    const { rows } = await options.database.query<{ schema: string }>(
-      'SELECT current_schema() AS schema',
-    );
-    relay.#channel = `gridbook_presence_${rows[0]?.schema ?? 'public'}`;
+    relay.#channel = await schemaChannel(options.database, 'presence');
     relay.#stop = await options.database.listen(relay.#channel, {
       notify: (payload) => relay.#notified(payload),
       // Nothing to catch up on: what was missed while disconnected is repeated within 4 s.

@@ -40,3 +40,12 @@ export interface ListenHandlers {
 export class DatabaseError extends Error {
   override readonly name = 'DatabaseError';
 }
+
+/**
+ * A NOTIFY channel of `topic` for the database's current schema: processes on one database
+ * but in different schemas (tests, tenants) must not hear each other.
+ */
+export async function schemaChannel(database: Queryable, topic: string): Promise<string> {
+  const { rows } = await database.query<{ schema: string }>('SELECT current_schema() AS schema');
+  return `gridbook_${topic}_${rows[0]?.schema ?? 'public'}`;
+}
