@@ -336,10 +336,16 @@ describe.skipIf(!hasChromium)('SaaS pages with an external identity provider', (
       .poll(() => ui.page.getByTestId('account-email').textContent())
       .toBe('jo@example.com');
     await typeInto(ui.page, 'A1', '42');
-    const stored = await suite.server
-      .as(token, { 'x-workbook-id': openWorkbookId(ui.page) })
-      .get('/grid', { range: 'A1' });
-    expect((stored.body as { cells: { value: unknown }[] }).cells[0]?.value).toBe(42);
+    // The write is on its way once Enter is pressed: read until it has been stored.
+    const storedA1 = async () =>
+      (
+        (
+          await suite.server
+            .as(token, { 'x-workbook-id': openWorkbookId(ui.page) })
+            .get('/grid', { range: 'A1' })
+        ).body as { cells: { value: unknown }[] }
+      ).cells[0]?.value;
+    await expect.poll(storedA1).toBe(42);
   });
 });
 

@@ -75,6 +75,27 @@ describe('the save state', () => {
     expect(seen).toEqual(['saving', 'saved']);
   });
 
+  it('stays "saving" while a change waits its turn behind an answered write', async () => {
+    const tracker = new WriteTracker();
+    const seen: WriteState['kind'][] = [];
+    tracker.onChange((state) => seen.push(state.kind));
+    let answerFirst: () => void = () => undefined;
+    let answerSecond: () => void = () => undefined;
+    const first = tracker.track(new Promise<void>((resolve) => (answerFirst = resolve)));
+    // The second is shown in its cell at once and sent once the first is answered.
+    const second = tracker.waitingTurn(
+      first.then(() => tracker.track(new Promise<void>((resolve) => (answerSecond = resolve)))),
+    );
+    answerFirst();
+    await first;
+    await Promise.resolve();
+    expect(tracker.state.kind).toBe('saving');
+    answerSecond();
+    await second;
+    expect(tracker.state).toEqual({ kind: 'saved' });
+    expect(seen.slice(0, -1)).not.toContain('saved');
+  });
+
   it('is an error after a write the server never stored, until a later write is', async () => {
     const tracker = new WriteTracker();
     await expect(

@@ -38,6 +38,22 @@ export class WriteTracker {
     return () => this.#listeners.delete(listener);
   }
 
+  /**
+   * Counts a change waiting its turn behind earlier writes as one on its way: the page said "All
+   * changes saved" between the answer to one write and the sending of the next, while the next
+   * was already shown in its cell. What it ends in is told by the request itself (track).
+   */
+  async waitingTurn<T>(queued: Promise<T>): Promise<T> {
+    this.#pending += 1;
+    this.#notify();
+    try {
+      return await queued;
+    } finally {
+      this.#pending -= 1;
+      this.#notify();
+    }
+  }
+
   /** Follows one write to its answer. A refusal (4xx) stored nothing and lost nothing; a lost connection or a server failure did. */
   async track<T>(write: Promise<T>): Promise<T> {
     this.#pending += 1;

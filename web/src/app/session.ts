@@ -246,7 +246,7 @@ export class Session {
   /** Runs writes one after another, so versions and undo order match what the user did. */
   private enqueue<T>(work: () => Promise<T>): Promise<T> {
     this.queuedWrites += 1;
-    const next = this.writeChain.then(work, work).finally(() => {
+    const next = this.client.writes.waitingTurn(this.writeChain.then(work, work)).finally(() => {
       this.queuedWrites -= 1;
     });
     this.writeChain = next.catch(() => undefined);
