@@ -4,7 +4,7 @@
 // commit's own transaction never carries it. Heads come from workbook_heads (migration 006),
 // missed records from workbook_commits.
 import type { CommitRecord } from '../core/index.js';
-import { schemaChannel, type Database } from './db/index.js';
+import { notifyAll, schemaChannel, type Database } from './db/index.js';
 import { decodeRecord } from './postgres-workbook-store.js';
 
 export interface DatabaseCommitFollowerOptions {
@@ -24,7 +24,7 @@ export class DatabaseCommitFollower {
   /** Commits to announce: workbook → its highest seq stored here since the last NOTIFY. */
   #pending = new Map<string, number>();
   #sending: Promise<void> | undefined;
-  #channel: string | undefined;
+  #channel = '';
   #listening = false;
   #stop: (() => Promise<void>) | undefined;
   #handlers: FollowHandlers | undefined;
@@ -95,10 +95,7 @@ export class DatabaseCommitFollower {
       const payloads = [...this.#pending].map(([workbookId, seq]) => `${seq}:${workbookId}`);
       this.#pending = new Map();
       try {
-        await this.#database.query(
-          'SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload',
-          [this.#channel, payloads],
-        );
+        await notifyAll(this.#database, this.#channel, payloads);
       } catch (error) {
         // The others then see these commits when they next write or check their heads.
         this.#report('telling other processes of commits failed', error);

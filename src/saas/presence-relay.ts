@@ -5,7 +5,7 @@
 // selections of one turn of the event loop go in one statement, the last of each peer only. Best
 // effort: a lost one is repeated by the page's next heartbeat (4 s).
 import { randomBytes } from 'node:crypto';
-import { schemaChannel, type Database } from './db/index.js';
+import { notifyAll, schemaChannel, type Database } from './db/index.js';
 
 /** A selection as realtime's PresenceBoard hands it on. */
 export interface RelayedPresence {
@@ -97,10 +97,7 @@ export class DatabasePresenceRelay {
       const payloads = [...this.#pending.values()].map((payload) => JSON.stringify(payload));
       this.#pending = new Map();
       try {
-        await this.#database.query(
-          'SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload',
-          [this.#channel, payloads],
-        );
+        await notifyAll(this.#database, this.#channel, payloads);
       } catch (error) {
         this.#report('telling other processes of a selection failed', error);
       }

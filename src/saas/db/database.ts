@@ -49,3 +49,15 @@ export async function schemaChannel(database: Queryable, topic: string): Promise
   const { rows } = await database.query<{ schema: string }>('SELECT current_schema() AS schema');
   return `gridbook_${topic}_${rows[0]?.schema ?? 'public'}`;
 }
+
+/** Sends each payload on `channel` in one statement (one NOTIFY each, delivered in order). */
+export async function notifyAll(
+  database: Queryable,
+  channel: string,
+  payloads: readonly string[],
+): Promise<void> {
+  await database.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [
+    channel,
+    payloads,
+  ]);
+}

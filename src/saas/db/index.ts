@@ -1,5 +1,6 @@
 export {
   DatabaseError,
+  notifyAll,
   schemaChannel,
   type Database,
   type ListenHandlers,
