@@ -58,5 +58,5 @@ export type CommitEventJson = Static<typeof CommitEventJson>;
 
 export const EventStreamResponse = Type.String({
   description:
-    'Server-Sent Events: `hello` {seq}, then `commit` events (id = seq, data = CommitEventJson), `reset` {seq}, `gone` {detail}, `presence` (PresenceEventJson, no id).',
+    'Server-Sent Events: `hello` {seq}, then `commit` events (id = seq, data = CommitEventJson), `reset` {seq}, `gone` {detail}, `presence` (PresenceEventJson, no id), `presence_left` (PresenceLeftEventJson, no id).',
 });

@@ -49,3 +49,12 @@ export const PresenceEventJson = Type.Object(
   },
 );
 export type PresenceEventJson = Static<typeof PresenceEventJson>;
+
+export const PresenceLeftEventJson = Type.Object(
+  { peer: Type.String({ description: 'The peer of an earlier `presence` event.' }) },
+  {
+    description:
+      'A peer’s page closed or stopped following (`presence_left` event on GET /events, after DELETE /presence): take its selection down.',
+  },
+);
+export type PresenceLeftEventJson = Static<typeof PresenceLeftEventJson>;

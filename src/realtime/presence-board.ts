@@ -14,15 +14,26 @@ export interface PeerPresence {
   readonly range: string;
 }
 
+/** A peer whose page closed (or stopped following): its selection is to be taken down now. */
+export interface PeerDeparture {
+  readonly peer: string;
+  readonly left: true;
+}
+
+/** What a workbook's followers are told: a selection, or that its peer left. */
+export type PresenceNews = PeerPresence | PeerDeparture;
+
+export const isDeparture = (news: PresenceNews): news is PeerDeparture => 'left' in news;
+
 /** Carries publications between server processes that serve the same workbooks. */
 export interface PresenceRelay {
   /** Tells the other processes (best effort, never awaited). */
-  publish(workbookId: string, presence: PeerPresence): void;
+  publish(workbookId: string, news: PresenceNews): void;
   /** Starts hearing the other processes' publications. */
-  follow(heard: (workbookId: string, presence: PeerPresence) => void): void;
+  follow(heard: (workbookId: string, news: PresenceNews) => void): void;
 }
 
-export type PresenceListener = (presence: PeerPresence) => void;
+export type PresenceListener = (news: PresenceNews) => void;
 
 export interface PresenceBoardOptions {
   readonly now: () => number;
@@ -67,13 +78,25 @@ export class PresenceBoard {
     this.#maxPeers = options.maxPeers ?? MAX_PEERS_PER_WORKBOOK;
     this.#report = options.report ?? (() => undefined);
     this.#sweptAt = this.#now();
-    this.#relay?.follow((workbookId, presence) => this.#take(workbookId, presence));
+    this.#relay?.follow((workbookId, news) =>
+      isDeparture(news) ? this.#leave(workbookId, news) : this.#take(workbookId, news),
+    );
   }
 
   /** A follower of this process published its selection: its listeners here and elsewhere hear it. */
   publish(workbookId: string, presence: PeerPresence): void {
     this.#take(workbookId, presence);
     this.#relay?.publish(workbookId, presence);
+  }
+
+  /**
+   * A follower of this process left: its selection is taken down here and elsewhere, and the
+   * listeners that were shown it are told. Leaving twice, or unseen, tells nobody.
+   */
+  leave(workbookId: string, peer: string): void {
+    const departure: PeerDeparture = { peer, left: true };
+    this.#leave(workbookId, departure);
+    this.#relay?.publish(workbookId, departure);
   }
 
   /** The selections that still stand on the workbook, the least recently heard first. */
@@ -110,9 +133,20 @@ export class PresenceBoard {
       const oldest = room.peers.keys().next().value;
       if (oldest !== undefined) room.peers.delete(oldest);
     }
+    this.#tell(room, presence);
+  }
+
+  #leave(workbookId: string, departure: PeerDeparture): void {
+    const room = this.#rooms.get(workbookId);
+    if (room === undefined || !room.peers.delete(departure.peer)) return;
+    this.#tell(room, departure);
+    this.#drop(workbookId, room);
+  }
+
+  #tell(room: Room, news: PresenceNews): void {
     for (const listener of room.listeners) {
       try {
-        listener(presence);
+        listener(news);
       } catch (error) {
         this.#report('a presence listener failed', error);
       }

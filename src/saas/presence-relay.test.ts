@@ -52,6 +52,12 @@ describe(`DatabasePresenceRelay on ${TEST_DATABASE_KIND}`, () => {
       await until(() => heardFirst.length >= 1);
       // Its own three came first on the channel and were dropped, as was the stranger's payload.
       expect(heardFirst).toEqual([['wb1', at('cy', 'C3')]]);
+
+      // A departure replaces the peer's selection of the same turn and reaches the others.
+      first.publish('wb1', at('ada', 'A3'));
+      first.publish('wb1', { peer: 'ada', left: true });
+      await until(() => heardSecond.length >= 3);
+      expect(heardSecond[2]).toEqual(['wb1', { peer: 'ada', left: true }]);
     } finally {
       await second.close();
       await first.close();

@@ -7,13 +7,15 @@
 import { randomBytes } from 'node:crypto';
 import { notifyAll, schemaChannel, type Database } from './db/index.js';
 
-/** A selection as realtime's PresenceBoard hands it on. */
-export interface RelayedPresence {
-  readonly peer: string;
-  readonly user: string;
-  readonly sheet: string;
-  readonly range: string;
-}
+/** A selection, or a peer's departure, as realtime's PresenceBoard hands it on. */
+export type RelayedPresence =
+  | {
+      readonly peer: string;
+      readonly user: string;
+      readonly sheet: string;
+      readonly range: string;
+    }
+  | { readonly peer: string; readonly left: true };
 
 export interface DatabasePresenceRelayOptions {
   readonly database: Database;
@@ -27,15 +29,17 @@ export interface DatabasePresenceRelayOptions {
  */
 const MAX_FIELD_LENGTH = 512;
 
-interface Payload {
+interface Base {
   /** The process that sent it: a process hears its own notifications and drops them. */
   readonly o: string;
   readonly w: string;
   readonly p: string;
-  readonly u: string;
-  readonly s: string;
-  readonly r: string;
 }
+
+/** A selection (user, sheet, range) or a departure (`l`). */
+type Payload =
+  | (Base & { readonly u: string; readonly s: string; readonly r: string })
+  | (Base & { readonly l: '1' });
 
 export class DatabasePresenceRelay {
   readonly #database: Database;
@@ -71,14 +75,11 @@ export class DatabasePresenceRelay {
   }
 
   publish(workbookId: string, presence: RelayedPresence): void {
-    const payload: Payload = {
-      o: this.#origin,
-      w: workbookId,
-      p: presence.peer,
-      u: presence.user,
-      s: presence.sheet,
-      r: presence.range,
-    };
+    const base = { o: this.#origin, w: workbookId, p: presence.peer };
+    const payload: Payload =
+      'left' in presence
+        ? { ...base, l: '1' }
+        : { ...base, u: presence.user, s: presence.sheet, r: presence.range };
     if (!Object.values(payload).every((field) => field.length <= MAX_FIELD_LENGTH)) return;
     this.#pending.set(`${workbookId}\0${presence.peer}`, payload);
     this.#sending ??= this.#send();
@@ -108,14 +109,17 @@ export class DatabasePresenceRelay {
   #notified(text: string): void {
     const payload = parsePayload(text);
     if (payload === undefined || payload.o === this.#origin) return;
-    this.#heard?.(payload.w, {
-      peer: payload.p,
-      user: payload.u,
-      sheet: payload.s,
-      range: payload.r,
-    });
+    this.#heard?.(
+      payload.w,
+      'l' in payload
+        ? { peer: payload.p, left: true }
+        : { peer: payload.p, user: payload.u, sheet: payload.s, range: payload.r },
+    );
   }
 }
+
+const SELECTION_KEYS = ['o', 'w', 'p', 'u', 's', 'r'] as const;
+const DEPARTURE_KEYS = ['o', 'w', 'p'] as const;
 
 function parsePayload(text: string): Payload | undefined {
   let value: unknown;
@@ -127,7 +131,7 @@ function parsePayload(text: string): Payload | undefined {
   }
   if (typeof value !== 'object' || value === null) return undefined;
   const fields = value as Record<string, unknown>;
-  const keys = ['o', 'w', 'p', 'u', 's', 'r'] as const;
+  const keys = fields.l === '1' ? DEPARTURE_KEYS : SELECTION_KEYS;
   return keys.every((key) => typeof fields[key] === 'string')
     ? (fields as unknown as Payload)
     : undefined;

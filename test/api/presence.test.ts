@@ -1,6 +1,7 @@
 // POST /presence and the `presence` event (RT-02), over real sockets: a follower's selection
 // reaches the workbook's other followers on GET /events and not its own client; a follower that
-// opens later hears the selections standing; bad input is refused with a detail naming the field.
+// opens later hears the selections standing; DELETE takes one down at once (presence_left); bad
+// input is refused with a detail naming the field.
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
 import { EventReader } from '../support/event-reader.js';
@@ -82,6 +83,7 @@ describe('POST /presence', () => {
       [{ sheet: 'Sheet1', range: 'Sheet1!A1' }, 400, /^range: /],
       [{ sheet: 'Sheet1', range: 'A'.repeat(40) }, 422, /range/],
       [{ sheet: 'x'.repeat(201), range: 'A1' }, 422, /sheet/],
+      [{ sheet: 'Budget', range: 'A1' }, 404, /^sheet: sheet "Budget" does not exist/],
     ];
     for (const [body, status, detail] of refusals) {
       const response = await ada.http.post('/presence', body);
@@ -95,6 +97,43 @@ describe('POST /presence', () => {
     // None of them reached Bob: the first presence he hears is the valid one sent after them.
     await ada.http.post('/presence', { sheet: 'Sheet1', range: 'D4' });
     expect((await bob.events.next())[0]!.data).toMatchObject({ range: 'D4' });
+  });
+
+  it('[RT-02] names the sheet as the workbook does, whatever case the page sent', async () => {
+    const ada = await browser('ada-browser');
+    const bob = await browser('bob-browser');
+    expect((await ada.http.post('/presence', { sheet: 'SHEET1', range: 'A1' })).status).toBe(200);
+    expect((await bob.events.next())[0]!.data).toMatchObject({ sheet: 'Sheet1', range: 'A1' });
+  });
+
+  it('[RT-02] DELETE takes the selection down at once: the others hear presence_left, a newcomer nothing', async () => {
+    const ada = await browser('ada-browser');
+    const bob = await browser('bob-browser');
+    await ada.http.post('/presence', { sheet: 'Sheet1', range: 'C3' });
+    const [selected] = await bob.events.next();
+    const left = await ada.http.request('DELETE', '/presence');
+    expect(left.status).toBe(200);
+    expect(left.body).toEqual({ status: 'Success' });
+    const [gone] = await bob.events.next();
+    expect(gone).toMatchObject({ event: 'presence_left', data: { peer: selected!.data.peer } });
+    expect(gone!.id).toBeUndefined();
+
+    // Leaving again tells nobody; Bob's next event is Ada's next selection. A newcomer hears it
+    // alone: the departed one is not standing.
+    expect((await ada.http.request('DELETE', '/presence')).status).toBe(200);
+    await ada.http.post('/presence', { sheet: 'Sheet1', range: 'D4' });
+    expect((await bob.events.next())[0]).toMatchObject({
+      event: 'presence',
+      data: { range: 'D4' },
+    });
+    await ada.http.request('DELETE', '/presence');
+    const cy = await browser('cy-browser');
+    await bob.http.post('/presence', { sheet: 'Sheet1', range: 'E5' });
+    expect((await cy.events.next())[0]).toMatchObject({ event: 'presence', data: { range: 'E5' } });
+
+    const anonymous = await api(running!.url).request('DELETE', '/presence');
+    expect(anonymous.status).toBe(400);
+    expect(anonymous.body.detail).toMatch(/X-Gridbook-Client/);
   });
 
   it('is in the OpenAPI document with its request schema', async () => {

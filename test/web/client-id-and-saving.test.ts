@@ -114,18 +114,21 @@ describe('the save state', () => {
     expect(tracker.state.kind).toBe('saved');
   });
 
-  it('counts workbook writes only, not reads, dry runs or previews', async () => {
+  it('counts workbook writes only, not reads, dry runs, previews or the selection shown to others', async () => {
     expect(
       ['/grid/cell', '/system/import', '/workbook/undo', '/agent/chat/chain', '/agent/apply'].every(
         (path) => isWorkbookWrite('POST', path),
       ),
     ).toBe(true);
+    expect(isWorkbookWrite('DELETE', '/system/charts/c1')).toBe(true);
     expect(
       [
         ['GET', '/grid'],
         ['POST', '/eval'],
         ['POST', '/agent/chat'],
         ['POST', '/settings/keys/save'],
+        ['POST', '/presence'],
+        ['DELETE', '/presence'],
       ].some(([method, path]) => isWorkbookWrite(method!, path!)),
     ).toBe(false);
     const client = new ApiClient(

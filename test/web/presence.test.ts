@@ -126,14 +126,16 @@ describe('SelectionPublisher', () => {
   function started(initiallyVisible = true) {
     const timers = new FakeTimers();
     const sent: SharedSelection[] = [];
+    const left = { count: 0 };
     const view = visibility(initiallyVisible);
     const publisher = new SelectionPublisher({
       publish: (selection) => sent.push(selection),
+      leave: () => (left.count += 1),
       visibility: view.port,
       timers,
     });
     publisher.start();
-    return { timers, sent, view, publisher };
+    return { timers, sent, left, view, publisher };
   }
 
   it('publishes a burst of moves as its first and last, and an unchanged selection not again', () => {
@@ -163,6 +165,27 @@ describe('SelectionPublisher', () => {
     timers.advance(HEARTBEAT_MS * 3);
     expect(sent).toHaveLength(4);
   });
+
+  it('takes the selection down when the page goes, drops a move still waiting, and publishes again when back in view', () => {
+    const { timers, sent, left, view, publisher } = started();
+    publisher.leave();
+    expect(left.count).toBe(0); // nothing was shown to take down
+    publisher.select(at('A1'));
+    publisher.select(at('A2'));
+    view.set(false);
+    publisher.leave();
+    expect(left.count).toBe(1);
+    timers.advance(PUBLISH_EVERY_MS);
+    expect(sent).toEqual([at('A1')]); // A2 waited for the throttle and was dropped
+    publisher.leave();
+    expect(left.count).toBe(1);
+    view.set(true);
+    expect(sent.at(-1)).toEqual(at('A2'));
+    publisher.stop();
+    expect(left.count).toBe(2);
+    timers.advance(HEARTBEAT_MS * 2);
+    expect(sent).toHaveLength(2);
+  });
 });
 
 describe('PeerSelections', () => {
@@ -187,6 +210,14 @@ describe('PeerSelections', () => {
     expect(peers.peers.map((peer) => peer.peer)).toEqual(['ada']);
     expect(peers.expire(4_000 + PEER_TTL_MS)).toBe(true);
     expect(peers.peers).toEqual([]);
+  });
+
+  it('drops a peer whose page closed at once, and leaves the others', () => {
+    const peers = new PeerSelections();
+    peers.hear(presence('ada', 'A1'), 0);
+    peers.hear(presence('bob', 'B1'), 0);
+    expect(peers.leave('ada').map((peer) => peer.peer)).toEqual(['bob']);
+    expect(peers.leave('cy').map((peer) => peer.peer)).toEqual(['bob']);
   });
 });
 
@@ -262,13 +293,15 @@ describe('peerBoxes', () => {
 });
 
 describe('CommitFeed', () => {
-  it('hands a presence event on as a presence message, without touching the seq, and drops a malformed one', async () => {
+  it('hands presence and presence_left events on as messages, without touching the seq, and drops malformed ones', async () => {
     const messages: FeedMessage[] = [];
     const text = [
       'event: hello\ndata: {"seq":4}\n\n',
       'event: presence\ndata: {"peer":"p1","user":"ada@example.com","sheet":"Sheet1","range":"B2"}\n\n',
       'event: presence\ndata: {"peer":"p1"}\n\n',
       'event: presence\ndata: {"peer":"p2","user":"bob","sheet":"Sheet1","range":"C3"}\n\n',
+      'event: presence_left\ndata: {}\n\n',
+      'event: presence_left\ndata: {"peer":"p1"}\n\n',
     ].join('');
     const feed = new CommitFeed(
       {
@@ -282,7 +315,7 @@ describe('CommitFeed', () => {
       4,
     );
     feed.start();
-    for (let tries = 0; messages.length < 2 && tries < 200; tries += 1)
+    for (let tries = 0; messages.length < 3 && tries < 200; tries += 1)
       await new Promise((resolve) => setTimeout(resolve, 5));
     feed.stop();
     expect(messages).toEqual([
@@ -292,6 +325,8 @@ describe('CommitFeed', () => {
       },
       // One without all its fields is dropped.
       { kind: 'presence', presence: { peer: 'p2', user: 'bob', sheet: 'Sheet1', range: 'C3' } },
+      // A departure without its peer is dropped too.
+      { kind: 'presence_left', peer: 'p1' },
     ]);
     expect(feed.lastSeq).toBe(4);
   });

@@ -11,7 +11,12 @@ import {
   type Commit,
   type JournaledWorkbook,
 } from '../../hosting/index.js';
-import { commitEventOf, type PeerPresence, type PresenceBoard } from '../../realtime/index.js';
+import {
+  commitEventOf,
+  isDeparture,
+  type PresenceBoard,
+  type PresenceNews,
+} from '../../realtime/index.js';
 import { WorkbookNotFoundError } from '../../saas/index.js';
 import { HttpError } from '../errors.js';
 import { eventStream, type EventStream } from '../event-stream.js';
@@ -49,13 +54,15 @@ function commitEventText(commit: Commit): string {
 }
 
 /** Each publication's event text, made once however many streams send it (no id: not a commit). */
-const presenceTexts = new WeakMap<PeerPresence, string>();
+const presenceTexts = new WeakMap<PresenceNews, string>();
 
-function presenceEventText(presence: PeerPresence): string {
-  let text = presenceTexts.get(presence);
+function presenceEventText(news: PresenceNews): string {
+  let text = presenceTexts.get(news);
   if (text === undefined) {
-    text = `event: presence\ndata: ${JSON.stringify(presence)}\n\n`;
-    presenceTexts.set(presence, text);
+    text = isDeparture(news)
+      ? `event: presence_left\ndata: ${JSON.stringify({ peer: news.peer })}\n\n`
+      : `event: presence\ndata: ${JSON.stringify(news)}\n\n`;
+    presenceTexts.set(news, text);
   }
   return text;
 }
@@ -153,8 +160,8 @@ function followPresence(
   own: string | undefined,
   follower: CommitStream,
 ): () => void {
-  const deliver = (presence: PeerPresence): void => {
-    if (presence.peer !== own) follower.send(presenceEventText(presence));
+  const deliver = (news: PresenceNews): void => {
+    if (news.peer !== own) follower.send(presenceEventText(news));
   };
   for (const presence of board.present(workbookId)) deliver(presence);
   return board.follow(workbookId, deliver);
@@ -177,7 +184,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<EventRouteDeps> = async (app
         tags: ['workbook'],
         summary: "Follow the workbook's commits (Server-Sent Events)",
         description:
-          'text/event-stream: `hello` {seq} first, then one `commit` event (id = seq, data = CommitEventJson) per durable commit, in order. `reset` {seq}: the commits asked for are no longer kept, read the workbook again; `gone` {detail}: the workbook was deleted or access revoked, the stream ends. Reconnect with Last-Event-ID to get what was missed. `presence` {peer, user, sheet, range} (no id): another client’s selection (POST /presence), first those standing when the stream opens, then each as it is published; a peer not heard again within 8 s has gone.',
+          'text/event-stream: `hello` {seq} first, then one `commit` event (id = seq, data = CommitEventJson) per durable commit, in order. `reset` {seq}: the commits asked for are no longer kept, read the workbook again; `gone` {detail}: the workbook was deleted or access revoked, the stream ends. Reconnect with Last-Event-ID to get what was missed. `presence` {peer, user, sheet, range} (no id): another client’s selection (POST /presence), first those standing when the stream opens, then each as it is published; a peer not heard again within 8 s has gone. `presence_left` {peer} (no id): that peer’s page closed (DELETE /presence): take its selection down now.',
       },
     },
     async (request, reply) => {

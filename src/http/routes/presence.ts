@@ -1,6 +1,7 @@
 // Presence (RT-02): POST /presence publishes the caller's selection to the other followers of
 // its workbook, who hear it as a `presence` event on GET /events (events.ts). Nothing is
-// stored: the page repeats its selection every 4 s and a peer unheard for 8 s has gone.
+// stored: the page repeats its selection every 4 s and a peer unheard for 8 s has gone, or says
+// it is leaving with DELETE /presence.
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -46,6 +47,17 @@ const cornerOf = (a: CellAddress, b: CellAddress, pick: (x: number, y: number) =
   col: pick(a.col, b.col),
 });
 
+/** The caller's peer id; every presence request names its client. */
+function peerRequired(request: FastifyRequest): string {
+  const peer = requestPeerOf(request);
+  if (peer === undefined)
+    throw new HttpError(
+      400,
+      'X-Gridbook-Client: send the id this browser names itself with; presence is per client.',
+    );
+  return peer;
+}
+
 export const presenceRoutes: FastifyPluginAsyncTypebox<PresenceRouteDeps> = async (app, deps) => {
   app.post(
     '/presence',
@@ -56,16 +68,11 @@ export const presenceRoutes: FastifyPluginAsyncTypebox<PresenceRouteDeps> = asyn
         tags: ['workbook'],
         summary: "Show the caller's selection to the workbook's other followers",
         description:
-          "Needs X-Gridbook-Client (the peer is one browser). The workbook's other followers on GET /events get a `presence` event {peer, user, sheet, range}; the caller's own client does not. Nothing is stored: repeat it every 4 s while the selection stands (a peer unheard for 8 s has gone), and at most once per 80 ms while it moves.",
+          "Needs X-Gridbook-Client (the peer is one browser). The workbook's other followers on GET /events get a `presence` event {peer, user, sheet, range}; the caller's own client does not. A sheet the workbook lacks answers 404. Nothing is stored: repeat it every 4 s while the selection stands (a peer unheard for 8 s has gone), and at most once per 80 ms while it moves; DELETE /presence when the page closes.",
       },
     },
     async (request) => {
-      const peer = requestPeerOf(request);
-      if (peer === undefined)
-        throw new HttpError(
-          400,
-          'X-Gridbook-Client: send the id this browser names itself with; presence is per client.',
-        );
+      const peer = peerRequired(request);
       const selection = parseRange(request.body.range, 'range');
       if (selection.sheet !== undefined)
         throw new HttpError(
@@ -75,15 +82,37 @@ export const presenceRoutes: FastifyPluginAsyncTypebox<PresenceRouteDeps> = asyn
       const caller = callerOf(request);
       // The same access as reading the workbook: a stranger's request answers 404 here.
       const handle = await deps.host.handleFor(caller);
+      // A sheet that is not there answers 404 (SheetNotFoundError); one named in another case is
+      // told by its own name, so every page finds it.
+      const sheet = handle.workbook.sheet(request.body.sheet).name;
       deps.presence.publish(handle.id, {
         peer,
         user: userLabelOf(caller, peer),
-        sheet: request.body.sheet,
+        sheet,
         range: formatRange({
           start: cornerOf(selection.start, selection.end, Math.min),
           end: cornerOf(selection.start, selection.end, Math.max),
         }),
       });
+      return { status: 'Success' as const };
+    },
+  );
+
+  app.delete(
+    '/presence',
+    {
+      schema: {
+        response: { 200: PresenceResponse },
+        tags: ['workbook'],
+        summary: "Take the caller's selection down: its page is closing",
+        description:
+          "Needs X-Gridbook-Client. The workbook's other followers get a `presence_left` event {peer} at once, instead of the selection standing until its 8 s run out. Answers 200 whether or not a selection stood.",
+      },
+    },
+    async (request) => {
+      const peer = peerRequired(request);
+      const handle = await deps.host.handleFor(callerOf(request));
+      deps.presence.leave(handle.id, peer);
       return { status: 'Success' as const };
     },
   );

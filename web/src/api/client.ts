@@ -16,6 +16,8 @@ export interface RequestOptions {
   readonly accept?: string;
   /** Extra headers, over the ones every request carries (another workbook's X-Workbook-Id). */
   readonly headers?: Readonly<Record<string, string>>;
+  /** Sent even as the page closes (fetch's keepalive); for small requests only. */
+  readonly keepalive?: boolean;
 }
 
 /**
@@ -181,6 +183,7 @@ export class ApiClient {
     };
     const init: RequestInit = { method, headers };
     if (options.signal !== undefined) init.signal = options.signal;
+    if (options.keepalive === true) init.keepalive = true;
     if (options.rawBody !== undefined) {
       init.body = options.rawBody;
       headers['content-type'] = options.rawBody.type || 'application/octet-stream';

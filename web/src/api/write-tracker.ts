@@ -8,15 +8,24 @@ export type WriteState =
   | { readonly kind: 'saving'; readonly pending: number }
   | { readonly kind: 'error'; readonly message: string };
 
-/** POSTs that change nothing stored: dry-run evaluation, the agent's preview, the selection shown to others. */
-const READ_ONLY_POSTS = new Set(['/eval', '/agent/chat', '/dev/plugins/test', '/presence']);
+/**
+ * Requests that change nothing stored: dry-run evaluation, the agent's preview, the selection
+ * shown to others and its taking down.
+ */
+const READ_ONLY_REQUESTS = new Set([
+  'POST /eval',
+  'POST /agent/chat',
+  'POST /dev/plugins/test',
+  'POST /presence',
+  'DELETE /presence',
+]);
 
 export function isWorkbookWrite(method: string, path: string): boolean {
   const bare = path.split('?')[0]!;
   return (
     method !== 'GET' &&
     method !== 'HEAD' &&
-    !READ_ONLY_POSTS.has(bare) &&
+    !READ_ONLY_REQUESTS.has(`${method} ${bare}`) &&
     !bare.startsWith('/settings/')
   );
 }

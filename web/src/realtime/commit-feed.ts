@@ -34,7 +34,9 @@ export type FeedMessage =
   /** The workbook was deleted or this user's access revoked: nothing more will come. */
   | { readonly kind: 'gone'; readonly detail: string }
   /** Another client's selection (RT-02): not a commit, so it changes no seq. */
-  | { readonly kind: 'presence'; readonly presence: PresenceEventJson };
+  | { readonly kind: 'presence'; readonly presence: PresenceEventJson }
+  /** That client's page closed: its selection comes down now. */
+  | { readonly kind: 'presence_left'; readonly peer: string };
 
 /** Opens the stream, replaying the commits after `after` (undefined: from now on). */
 export type StreamOpener = (
@@ -132,6 +134,9 @@ export class CommitFeed {
       this.options.onMessage({ kind: 'commit', event: summaryOf(payload) });
     } else if (name === 'presence' && isPresence(payload)) {
       this.options.onMessage({ kind: 'presence', presence: payload });
+    } else if (name === 'presence_left') {
+      const peer = (payload as { peer?: unknown } | undefined)?.peer;
+      if (typeof peer === 'string') this.options.onMessage({ kind: 'presence_left', peer });
     } else if (name === 'gone') {
       const detail = (payload as { detail?: unknown } | undefined)?.detail;
       this.options.onMessage({

@@ -32,7 +32,7 @@ export class ChangeBatches {
 
   take(message: FeedMessage): void {
     if (message.kind === 'gone') return this.gone(message.detail);
-    if (message.kind === 'presence') return;
+    if (message.kind === 'presence' || message.kind === 'presence_left') return;
     if (message.kind === 'resync') this.#pending.everything = true;
     else this.#pending.add(message.event, message.event.client !== this.ownClient);
     this.#timer ??= setTimeout(() => this.#flush(), this.gatherMs);
@@ -128,6 +128,7 @@ export function followCommits(session: Session, scope: string): () => void {
       openEvents(session.client, after, signal),
     deliver: (message: FeedMessage) => {
       if (message.kind === 'presence') peers.hear(message.presence);
+      else if (message.kind === 'presence_left') peers.leave(message.peer);
       else batches.take(message);
     },
     after: session.openedAtSeq,
@@ -147,6 +148,12 @@ export function followCommits(session: Session, scope: string): () => void {
   };
 }
 
+/** The window's page events (the root typecheck has no DOM library). */
+interface PageEvents {
+  addEventListener(type: 'pagehide', listener: () => void): void;
+  removeEventListener(type: 'pagehide', listener: () => void): void;
+}
+
 /** How often peers unheard for 8 s are looked for (each is then gone within a second of it). */
 const EXPIRE_EVERY_MS = 1_000;
 
@@ -154,7 +161,7 @@ const EXPIRE_EVERY_MS = 1_000;
 function followPeers(
   session: Session,
   visibility: TabVisibility,
-): { hear(presence: PresenceEventJson): void; stop(): void } {
+): { hear(presence: PresenceEventJson): void; leave(peer: string): void; stop(): void } {
   const peers = new PeerSelections();
   const expiry = setInterval(() => {
     if (peers.expire(Date.now())) session.peers.set(peers.peers);
@@ -165,7 +172,12 @@ function followPeers(
     publish: oneAtATime((selection: SharedSelection) =>
       session.client.raw('POST', '/presence', { body: selection }),
     ),
+    leave: () =>
+      void session.client.raw('DELETE', '/presence', { keepalive: true }).catch(() => undefined),
   });
+  const page = globalThis as unknown as Partial<PageEvents>;
+  const pageHidden = (): void => publisher.leave();
+  page.addEventListener?.('pagehide', pageHidden);
   const select = (): void => {
     const { sheet, rect } = session.selection.get();
     if (sheet !== '') publisher.select({ sheet, range: formatRect(rect) });
@@ -175,8 +187,10 @@ function followPeers(
   select();
   return {
     hear: (presence) => session.peers.set(peers.hear(presence, Date.now())),
+    leave: (peer) => session.peers.set(peers.leave(peer)),
     stop: () => {
       stopSelecting();
+      page.removeEventListener?.('pagehide', pageHidden);
       publisher.stop();
       clearInterval(expiry);
       session.peers.set([]);

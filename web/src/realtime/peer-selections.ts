@@ -1,5 +1,6 @@
 // The other followers' selections the page has heard (RT-02): the last one of each peer, until it
-// goes unheard for 8 s (its page repeats it every 4 s while open and in view).
+// goes unheard for 8 s (its page repeats it every 4 s while open and in view) or its page says it
+// closed.
 import type { PresenceEventJson } from '../api/types.js';
 
 export interface PeerSelection extends PresenceEventJson {
@@ -26,6 +27,12 @@ export class PeerSelections {
   hear(presence: PresenceEventJson, now: number): readonly PeerSelection[] {
     const others = this.#peers.filter((peer) => peer.peer !== presence.peer);
     this.#peers = [...others.slice(-(MAX_PEERS - 1)), { ...presence, heardAt: now }];
+    return this.#peers;
+  }
+
+  /** Drops a peer whose page closed; returns the peers now. */
+  leave(peer: string): readonly PeerSelection[] {
+    this.#peers = this.#peers.filter((heard) => heard.peer !== peer);
     return this.#peers;
   }
 

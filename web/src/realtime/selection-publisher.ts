@@ -1,6 +1,7 @@
 // The page's own selection, told to the workbook's other followers (RT-02, ui.md §1.15): at most
 // once per 80 ms while it moves (the first move at once, the last one never lost), again every
-// 4 s while it stands (peers drop a selection unheard for 8 s), and only while the tab is in view.
+// 4 s while it stands (peers drop a selection unheard for 8 s), and only while the tab is in view;
+// taken down at once when the page goes.
 import type { TabVisibility } from './visible-feed.js';
 
 /** A selection as POST /presence takes it. */
@@ -94,6 +95,8 @@ export function oneAtATime<T>(send: (value: T) => Promise<unknown>): (value: T) 
 
 export interface SelectionPublisherOptions {
   readonly publish: (selection: SharedSelection) => void;
+  /** Tells the others to take the page's selection down (the page closes or stops following). */
+  readonly leave: () => void;
   readonly visibility: TabVisibility;
   readonly timers?: Timers;
 }
@@ -104,6 +107,8 @@ export class SelectionPublisher {
   #current: SharedSelection | undefined;
   #heartbeat: unknown;
   #unwatch: (() => void) | undefined;
+  /** Whether the others may be showing this page's selection. */
+  #published = false;
 
   constructor(private readonly options: SelectionPublisherOptions) {
     this.#timers = options.timers ?? realTimers;
@@ -121,7 +126,17 @@ export class SelectionPublisher {
     this.#unwatch = undefined;
     this.#timers.clearTimeout(this.#heartbeat);
     this.#heartbeat = undefined;
+    this.leave();
+  }
+
+  /**
+   * The page is going (closed, or kept in the back-forward cache): its selection comes down at
+   * once rather than standing 8 s. Back in view, it is published again.
+   */
+  leave(): void {
     this.#throttle.cancel();
+    if (this.#published) this.options.leave();
+    this.#published = false;
   }
 
   /** The page's selection now; published when it differs from the last one. */
@@ -133,8 +148,9 @@ export class SelectionPublisher {
   }
 
   #publishCurrent(): void {
-    if (this.#current !== undefined && this.options.visibility.visible())
-      this.#throttle.push(this.#current);
+    if (this.#current === undefined || !this.options.visibility.visible()) return;
+    this.#published = true;
+    this.#throttle.push(this.#current);
   }
 
   #beat(): void {
