@@ -177,15 +177,21 @@ describe.skipIf(!hasChromium)('SaaS pages', () => {
     const ui = await suite.page();
     await ui.page.goto(suite.server.url);
     await expect
-      .poll(() => ui.page.getByTestId('continue-error').textContent())
-      .toBe('Sign in to open your workbooks.');
+      .poll(() => ui.page.getByTestId('continue-sign-in').textContent())
+      .toBe('Sign in or create an account to open your workbooks.');
+    // Not an error: nothing went wrong, and the header's link says where to go.
+    await expect(ui.page.getByTestId('continue-error').count()).resolves.toBe(0);
+    await expect(ui.page.getByTestId('landing-open').textContent()).resolves.toBe('Sign in');
     await ui.page.getByTestId('continue-card').click();
     await ui.page.waitForURL(/\/signin\?next=%2Fworkbook$/);
     await submitPasswordForm(ui.page, 'kim@example.com', 'sign-up');
     await waitForWorkbook(ui.page);
     await ui.page.goto(suite.server.url);
     await ui.page.getByTestId('continue-sheets').waitFor();
-    await expect.poll(() => ui.page.getByTestId('continue-error').count()).toBe(0);
+    await expect.poll(() => ui.page.getByTestId('continue-sign-in').count()).toBe(0);
+    await expect(ui.page.getByTestId('landing-open').textContent()).resolves.toBe(
+      'Open the workbook',
+    );
   });
 
   it('a wrong password is refused on the sign-in page with the server’s words', async () => {

@@ -48,25 +48,37 @@ function landingClient(): ApiClient {
   return client;
 }
 
-function describeProblem(error: unknown): string {
+/** What the card knows of the workbook: read, not yet, not signed in (SaaS), or a problem. */
+type CardState =
+  | { readonly kind: 'reading' }
+  | { readonly kind: 'read'; readonly summary: WorkbookSummary }
+  | { readonly kind: 'signed-out' }
+  | { readonly kind: 'problem'; readonly message: string };
+
+function stateOfFailure(error: unknown): CardState {
   return error instanceof ApiError && error.status === 401
-    ? 'Sign in to open your workbooks.'
-    : `Could not read the workbook: ${errorMessage(error)}`;
+    ? { kind: 'signed-out' }
+    : { kind: 'problem', message: `Could not read the workbook: ${errorMessage(error)}` };
 }
 
-function ContinueCard() {
-  const [summary, setSummary] = useState<WorkbookSummary | undefined>();
-  const [problem, setProblem] = useState<string | undefined>();
+/** Reads the workbook once for the page: the card shows it, the header names the way in. */
+function useWorkbookCard(): CardState {
+  const [state, setState] = useState<CardState>({ kind: 'reading' });
   useEffect(() => {
     let current = true;
     readWorkbookSummary(landingClient()).then(
-      (read) => current && setSummary(read),
-      (error: unknown) => current && setProblem(describeProblem(error)),
+      (summary) => current && setState({ kind: 'read', summary }),
+      (error: unknown) => current && setState(stateOfFailure(error)),
     );
     return () => {
       current = false;
     };
   }, []);
+  return state;
+}
+
+function ContinueCard({ state }: { readonly state: CardState }) {
+  const summary = state.kind === 'read' ? state.summary : undefined;
   return (
     <section className="landing-section" aria-labelledby="continue-heading">
       <h2 id="continue-heading">Continue</h2>
@@ -74,7 +86,7 @@ function ContinueCard() {
         className="continue-card"
         href={WORKBOOK_PATH}
         data-testid="continue-card"
-        aria-busy={summary === undefined && problem === undefined}
+        aria-busy={state.kind === 'reading'}
       >
         <strong data-testid="continue-name">{summary?.name ?? 'Your workbook'}</strong>
         {summary !== undefined && (
@@ -88,12 +100,16 @@ function ContinueCard() {
             </span>
           </span>
         )}
-        {summary === undefined && problem === undefined && (
-          <span className="continue-counts">Reading the workbook…</span>
+        {state.kind === 'reading' && <span className="continue-counts">Reading the workbook…</span>}
+        {state.kind === 'signed-out' && (
+          // A visitor who has not signed in yet: an invitation, not an error.
+          <span className="continue-counts" data-testid="continue-sign-in">
+            Sign in or create an account to open your workbooks.
+          </span>
         )}
-        {problem !== undefined && (
+        {state.kind === 'problem' && (
           <span role="alert" className="landing-error" data-testid="continue-error">
-            {problem}
+            {state.message}
           </span>
         )}
       </a>
@@ -105,6 +121,7 @@ export function Landing() {
   const [prompt, setPrompt] = useState('');
   const [preparing, setPreparing] = useState(false);
   const ready = prompt.trim() !== '';
+  const card = useWorkbookCard();
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -121,8 +138,8 @@ export function Landing() {
     <div className="landing">
       <header className="landing-header">
         <span className="landing-brand">Gridbook</span>
-        <a href={WORKBOOK_PATH} className="landing-open">
-          Open the workbook
+        <a href={WORKBOOK_PATH} className="landing-open" data-testid="landing-open">
+          {card.kind === 'signed-out' ? 'Sign in' : 'Open the workbook'}
         </a>
       </header>
       <main className="landing-main">
@@ -164,7 +181,7 @@ export function Landing() {
             </button>
           ))}
         </div>
-        <ContinueCard />
+        <ContinueCard state={card} />
       </main>
       {preparing && (
         <div className="landing-preparing" role="status" data-testid="landing-preparing">
