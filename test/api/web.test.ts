@@ -118,6 +118,20 @@ describe('[UI-SERVE] the web UI at /', () => {
     }
   });
 
+  it("keeps every API area's unknown paths out of the page fallback, as the OpenAPI document lists them", async () => {
+    const document = (await (await get('/openapi.json', 'application/json')).json()) as {
+      paths: Record<string, unknown>;
+    };
+    const areas = new Set(Object.keys(document.paths).map((route) => route.split('/')[1]!));
+    expect(areas).toContain('presence');
+    areas.add('mcp'); // MCP's transport is left out of the document
+    for (const area of areas) {
+      const response = await get(`/${area}/no-such-thing/x`, 'text/html');
+      expect(response.headers.get('content-type'), area).toContain('application/json');
+      expect(response.status, area).toBeGreaterThanOrEqual(400);
+    }
+  });
+
   it('never shadows an API route and never serves files outside the build', async () => {
     const health = await get('/healthz', 'text/html');
     expect(await health.json()).toEqual({ ok: true });
