@@ -33,6 +33,16 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[EDIT-01] [FIRST-HOUR] a page just opened takes typing at A1 without a click first, as Excel does', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await page.keyboard.type('typed at once');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'A1', 'typed at once');
+    await expect.poll(() => storedValues(suite.server, 'A1')).toEqual({ A1: 'typed at once' });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[EDIT-01] the grid taking the focus back a frame after a click does not end an edit typed within that frame', async () => {
     await suite.open();
     const page = suite.ui.page;

@@ -141,6 +141,9 @@ function rowCount(bounds: { lastRow: number } | null | undefined): number {
   return Math.min(MAX_ROWS, Math.max(MIN_GRID_ROWS, needed));
 }
 
+/** Frames a page just opened tries to give the grid the focus (about a second). */
+const OPEN_FOCUS_FRAMES = 60;
+
 export function GridView({ session, editor, onInsertChart, overlays }: Props) {
   // Slices, not whole observables: every re-render of this component redraws Glide's grid.
   const sheet = useObservableSlice(session.workbook, (workbook) => workbook?.active ?? '');
@@ -217,6 +220,26 @@ export function GridView({ session, editor, onInsertChart, overlays }: Props) {
       session.cellListeners.delete(onCells);
     };
   }, [session, sheet, viewport]);
+
+  // A page just opened takes typing at its selected cell, as Excel does, while nothing else has
+  // the focus (the assistant's box, say, after a prompt from the landing page). Glide's canvas
+  // appears only once the grid has been measured, some frames after it mounts: try each frame
+  // for up to a second.
+  const focusedOnOpen = useRef(false);
+  useEffect(() => {
+    if (focusedOnOpen.current || sheet === '') return;
+    focusedOnOpen.current = true;
+    let frame = 0;
+    let tries = 0;
+    const tryFocus = () => {
+      if (document.activeElement !== null && document.activeElement !== document.body) return;
+      gridRef.current?.focus();
+      tries += 1;
+      if (tries < OPEN_FOCUS_FRAMES) frame = requestAnimationFrame(tryFocus);
+    };
+    frame = requestAnimationFrame(tryFocus);
+    return () => cancelAnimationFrame(frame);
+  }, [sheet]);
 
   // A sheet switch: read its cells for the current window and restore its scroll position.
   const previousSheet = useRef(sheet);
