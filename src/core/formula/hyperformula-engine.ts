@@ -63,7 +63,9 @@ import { liftOverRanges } from './array-lifting.js';
 import {
   DEFAULT_CALCULATION_SETTINGS,
   isRangeArgument,
+  NOTHING_OMITTED,
   type CalculationSettings,
+  type CallSyntax,
   type CustomFunction,
   type FunctionArgument,
   type FunctionRegistry,
@@ -259,13 +261,14 @@ function runSafely(
   state: unknown,
   inArray: boolean,
   settings: CalculationSettings,
+  syntax: CallSyntax,
 ): unknown {
   try {
     const values = args.map(fromEngineArgument);
     const array = wholeArrayOf(fn, values, settings);
     if (array !== undefined) return array;
     const evaluate = (given: readonly FunctionArgument[]): CellValue =>
-      fn.evaluate(given, settings);
+      fn.evaluate(given, settings, syntax);
     if (!inArray)
       return toEngineResult(
         callIntersectingRanges(evaluate, values, (index) =>
@@ -285,6 +288,19 @@ function runSafely(
   }
 }
 
+/** HyperFormula's AstNodeType.EMPTY (not exported): an argument written as nothing. */
+const EMPTY_ARGUMENT = 'EMPTY';
+
+/** The positions of a call's arguments written as nothing (`GCD(,5)`); usually none. */
+function callSyntaxOf(args: readonly { type?: string }[]): CallSyntax {
+  if (!args.some((arg) => arg.type === EMPTY_ARGUMENT)) return NOTHING_OMITTED;
+  const omitted = new Set<number>();
+  args.forEach((arg, index) => {
+    if (arg.type === EMPTY_ARGUMENT) omitted.add(index);
+  });
+  return { omitted };
+}
+
 /** Builds a HyperFormula function plugin class for one engine from the registry's functions. */
 function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefinition {
   class CustomFunctions extends FunctionPlugin {}
@@ -297,12 +313,14 @@ function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefiniti
     const parameters = Array.from({ length: count }, (_, index) => ({
       // SCALAR is the one argument type HyperFormula hands errors to instead of answering with them.
       argumentType:
-        fn.takesErrors === true ? FunctionArgumentType.SCALAR : FunctionArgumentType.ANY,
+        fn.takesErrors === true || fn.errorTolerantArguments?.includes(index) === true
+          ? FunctionArgumentType.SCALAR
+          : FunctionArgumentType.ANY,
       optionalArg: index >= fn.minArgs,
     }));
     (CustomFunctions.prototype as unknown as Record<string, unknown>)[method] = function (
       this: FunctionPlugin & { runFunction: FunctionPlugin['runFunction' & keyof FunctionPlugin] },
-      ast: { args: unknown[] },
+      ast: { args: { type?: string }[] },
       state: unknown,
     ) {
       // runFunction is protected on FunctionPlugin; this method is installed on the subclass.
@@ -316,6 +334,7 @@ function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefiniti
         metadata: (name: string) => unknown;
         config: { context: CalculationSettings };
       };
+      const syntax = callSyntaxOf(ast.args);
       return self.runFunction(ast.args, state, self.metadata(fn.name), (...args: unknown[]) =>
         runSafely(
           fn,
@@ -323,6 +342,7 @@ function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefiniti
           state,
           (state as { arraysFlag?: boolean }).arraysFlag === true,
           self.config.context,
+          syntax,
         ),
       );
     };
