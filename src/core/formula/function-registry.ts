@@ -74,9 +74,14 @@ export interface CustomFunction {
 export interface CallSyntax {
   /** Positions (from 0) of the arguments written as nothing: `GCD(,5)` omits 0. */
   readonly omitted: ReadonlySet<number>;
+  /**
+   * Positions of the arguments written as text, which no reference can be: a string (`"Nothing"`)
+   * or a join (`"A"&B1`). A one-cell reference to text reads as the same value.
+   */
+  readonly writtenAsText: ReadonlySet<number>;
 }
 
-export const NOTHING_OMITTED: CallSyntax = { omitted: new Set() };
+export const PLAIN_CALL: CallSyntax = { omitted: new Set(), writtenAsText: new Set() };
 
 const FUNCTION_NAME = /^[A-Z][A-Z0-9_.]*$/;
 

@@ -63,7 +63,7 @@ import { liftOverRanges } from './array-lifting.js';
 import {
   DEFAULT_CALCULATION_SETTINGS,
   isRangeArgument,
-  NOTHING_OMITTED,
+  PLAIN_CALL,
   type CalculationSettings,
   type CallSyntax,
   type CustomFunction,
@@ -158,7 +158,7 @@ import {
   type CellValue,
   type Sentinel,
 } from './sentinels.js';
-import { translateFunctionNames } from './engine-internals.js';
+import { isWrittenAsNothing, isWrittenAsText, translateFunctionNames } from './engine-internals.js';
 import {
   ERROR_TYPE_BY_SENTINEL,
   EXTRA_ERROR_TYPES,
@@ -288,17 +288,12 @@ function runSafely(
   }
 }
 
-/** HyperFormula's AstNodeType.EMPTY (not exported): an argument written as nothing. */
-const EMPTY_ARGUMENT = 'EMPTY';
-
-/** The positions of a call's arguments written as nothing (`GCD(,5)`); usually none. */
-function callSyntaxOf(args: readonly { type?: string }[]): CallSyntax {
-  if (!args.some((arg) => arg.type === EMPTY_ARGUMENT)) return NOTHING_OMITTED;
-  const omitted = new Set<number>();
-  args.forEach((arg, index) => {
-    if (arg.type === EMPTY_ARGUMENT) omitted.add(index);
-  });
-  return { omitted };
+/** How a call's arguments are written, where their values do not tell (usually plainly). */
+function callSyntaxOf(args: readonly unknown[]): CallSyntax {
+  if (!args.some((arg) => isWrittenAsNothing(arg) || isWrittenAsText(arg))) return PLAIN_CALL;
+  const positionsOf = (wanted: (node: unknown) => boolean): Set<number> =>
+    new Set(args.flatMap((arg, index) => (wanted(arg) ? [index] : [])));
+  return { omitted: positionsOf(isWrittenAsNothing), writtenAsText: positionsOf(isWrittenAsText) };
 }
 
 /** Builds a HyperFormula function plugin class for one engine from the registry's functions. */
@@ -320,7 +315,7 @@ function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefiniti
     }));
     (CustomFunctions.prototype as unknown as Record<string, unknown>)[method] = function (
       this: FunctionPlugin & { runFunction: FunctionPlugin['runFunction' & keyof FunctionPlugin] },
-      ast: { args: { type?: string }[] },
+      ast: { args: unknown[] },
       state: unknown,
     ) {
       // runFunction is protected on FunctionPlugin; this method is installed on the subclass.
