@@ -153,6 +153,21 @@ describe('ranges with a computed end', () => {
   });
 });
 
+describe('chains of the range operator', () => {
+  // formulas/test.xlsx LOOKUP!AG12, AT12, AG112 and CORE!D9 (f names a range).
+  it('span every reference of the chain', () => {
+    const book = bookWith([
+      [1, 2, 3],
+      [4, 5, 6],
+      [7, 8, 9],
+    ]);
+    expect(result(book, '=SUM(A1:B1:C3)')).toBe(45);
+    expect(result(book, '=SUM(B2:A1:B1)')).toBe(12);
+    expect(result(book, '=COLUMN(A1:A2:C1:C2 B1:B3)')).toBe(2);
+    expect(result(book, '=ROW(A2:B2:A3:C3 B1:B3)')).toBe(2);
+  });
+});
+
 describe('INDEX, CHOOSE and IF as references', () => {
   it('a range ends where INDEX or CHOOSE points (range_operator.xlsx C13)', () => {
     const book = bookWith([[1], [2], [3], [4], [5], [3]]);
@@ -311,6 +326,9 @@ describe('dynamicSpelling', () => {
     ['=IF(A1 >1, 1 , 2)', '=IF(A1 >1, 1 , 2)'],
     ['=Table1[Sales 2024] * 2', '=Table1[Sales 2024] * 2'],
     ['=TRUE FALSE', '=TRUE FALSE'],
+    ['=SUM(B2:E5:f)', '=SUM(DYNAMIC.RANGE(DYNAMIC.RANGE(B2,E5),f))'],
+    ['=SUM(Data!A1:B2:C3)', '=SUM(DYNAMIC.RANGE(DYNAMIC.RANGE(Data!A1,Data!B2),Data!C3))'],
+    ['=TEXT(A1,"h:mm:ss")', '=TEXT(A1,"h:mm:ss")'],
   ])('%s is spelled %s', (formula, spelled) => {
     expect(dynamicSpelling(formula)).toBe(spelled);
   });
