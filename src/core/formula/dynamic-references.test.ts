@@ -142,6 +142,20 @@ describe('OFFSET with computed arguments', () => {
     ]);
     expect(result(book, '=SUM(OFFSET(A1,B2,C2,2,1))')).toBe(12);
   });
+
+  // poi FormulaEvalTestData_Copy.xlsx EverythingTests!G1008 =OFFSET(F7,E7:I7,E7:I7) is 1.001.
+  it("reads a range of offsets in a formula saved before dynamic arrays at the formula's column", () => {
+    const book = bed.open();
+    holdRows(book, 'E7', [
+      ['=""', 'x', 1, 2, 3],
+      [null, null, 1.001, 'h', null],
+    ]);
+    holdRows(book, 'G20', [['=SUM(OFFSET(F7,E7:I7,E7:I7))', '=SUM(OFFSET(F7,1,E7:I7))']]);
+    holdRows(book, 'A20', [['=SUM(OFFSET(F7,E7:I7,1))']]);
+    expect(valueAt(book, 'G20')).toBe(1.001);
+    expect(valueAt(book, 'H20')).toBe(0); // OFFSET(F7,1,2) is H8, text
+    expect(valueAt(book, 'A20')).toBe('#VALUE!'); // column A meets no cell of E7:I7
+  });
 });
 
 describe('ranges with a computed end', () => {
