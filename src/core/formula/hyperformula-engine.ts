@@ -88,6 +88,7 @@ import { foldArraysInOnePass } from './array-aggregation.js';
 import { correctMathEdges } from './math-edge-corrections.js';
 import { intersectConcatenateRanges } from './concatenate-intersection.js';
 import { passOverNullErrorsInPairs } from './null-error-pairs.js';
+import { checkBoundsAfterTypes } from './bounds-after-types.js';
 import { computeTrigonometryAsExcel } from './excel-trigonometry.js';
 import { cellsCalling, correctSubtotal, setRowsHidden, subtotalCells } from './subtotal.js';
 import { setColumnWidths, WIDTH_READERS, widthsWereRead } from './column-widths.js';
@@ -1147,6 +1148,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   joinLongRangesAsText();
   refuseOverlongArgumentLists();
   passOverNullErrorsInPairs();
+  checkBoundsAfterTypes();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
   // The defined names (lower case) that hold a LAMBDA: calls of them are spelled LAMBDA.CALL.
   let lambdaNames: ReadonlySet<string> = NO_LAMBDA_NAMES;
