@@ -35,6 +35,22 @@ describe('VLOOKUP over an array', () => {
   });
 });
 
+// ironcalc LOOKUP_AND_REFERENCE--HVLOOKUP.xlsx VLOOKUP!N12:N14 and HLOOKUP!N12:N14.
+describe('a lookup table that is one value', () => {
+  it('is #VALUE! written as text, a one-cell table otherwise', () => {
+    expect(result('=VLOOKUP(A1,"Nothing",1)', [['Aranda']])).toBe('#VALUE!');
+    expect(result('=HLOOKUP(A1,"Nothing",1)', [['Aranda']])).toBe('#VALUE!');
+    expect(result('=VLOOKUP("a","a"&"b",1)')).toBe('#VALUE!');
+    expect(result('=VLOOKUP(A1,3,1)', [['Aranda']])).toBe('#N/A');
+    expect(result('=HLOOKUP(A1,TRUE,1)', [['Aranda']])).toBe('#N/A');
+    expect(result('=VLOOKUP(3,3,1)')).toBe(3);
+  });
+  it('reads a one-cell reference to text as that cell', () => {
+    expect(result('=VLOOKUP("aranda",A1,1,FALSE)', [['Aranda']])).toBe('Aranda');
+    expect(result('=HLOOKUP("aranda",A1,1,FALSE)', [['Aranda']])).toBe('Aranda');
+  });
+});
+
 describe('VLOOKUP over a range', () => {
   // ironcalc LOOKUP_AND_REFERENCE--HVLOOKUP.xlsx, sheet VLOOKUP.
   const cities: WireValue[][] = [

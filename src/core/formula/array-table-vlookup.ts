@@ -11,7 +11,11 @@ import {
   SimpleRangeValue,
   type FunctionPluginDefinition,
 } from 'hyperformula';
-import type { FunctionPluginClass, PluginMethod } from './engine-internals.js';
+import {
+  isWrittenAsText,
+  type FunctionPluginClass,
+  type PluginMethod,
+} from './engine-internals.js';
 import { binarySearch, linearSearch } from './excel-lookup-functions.js';
 import type { Plain } from './excel-arguments.js';
 import type { CellValue } from './sentinels.js';
@@ -137,6 +141,10 @@ export function arrayTableVlookupPlugin(): FunctionPluginDefinition {
     (ArrayTables.prototype as Record<string, PluginMethod>)[method] = Base.prototype[method]!;
   (ArrayTables.prototype as Record<string, PluginMethod>)[metadata.method] = function (ast, state) {
     const self = this as LookupSelf;
+    // Excel's table of a number or TRUE is a one-cell table (#N/A for text not in it), but one
+    // written as text is #VALUE! (ironcalc LOOKUP_AND_REFERENCE--HVLOOKUP.xlsx VLOOKUP!N12:N14).
+    if (isWrittenAsText(ast.args[1]))
+      return new CellError(ErrorType.VALUE, 'VLOOKUP: table_array is text, not a table');
     return self.runFunction(
       ast.args,
       state,

@@ -142,6 +142,20 @@ describe('OFFSET with computed arguments', () => {
     ]);
     expect(result(book, '=SUM(OFFSET(A1,B2,C2,2,1))')).toBe(12);
   });
+
+  // poi FormulaEvalTestData_Copy.xlsx EverythingTests!G1008 =OFFSET(F7,E7:I7,E7:I7) is 1.001.
+  it("reads a range of offsets in a formula saved before dynamic arrays at the formula's column", () => {
+    const book = bed.open();
+    holdRows(book, 'E7', [
+      ['=""', 'x', 1, 2, 3],
+      [null, null, 1.001, 'h', null],
+    ]);
+    holdRows(book, 'G20', [['=SUM(OFFSET(F7,E7:I7,E7:I7))', '=SUM(OFFSET(F7,1,E7:I7))']]);
+    holdRows(book, 'A20', [['=SUM(OFFSET(F7,E7:I7,1))']]);
+    expect(valueAt(book, 'G20')).toBe(1.001);
+    expect(valueAt(book, 'H20')).toBe(0); // OFFSET(F7,1,2) is H8, text
+    expect(valueAt(book, 'A20')).toBe('#VALUE!'); // column A meets no cell of E7:I7
+  });
 });
 
 describe('ranges with a computed end', () => {
@@ -150,6 +164,21 @@ describe('ranges with a computed end', () => {
     expect(result(book, '=SUM(A1:OFFSET(A1,A6,0))')).toBe(6);
     expect(result(book, '=SUM(INDIRECT("A2"):INDIRECT("A4"))')).toBe(9);
     expect(result(book, '=ISREF(A1:OFFSET(A1,1,1))')).toBe(true);
+  });
+});
+
+describe('chains of the range operator', () => {
+  // formulas/test.xlsx LOOKUP!AG12, AT12, AG112 and CORE!D9 (f names a range).
+  it('span every reference of the chain', () => {
+    const book = bookWith([
+      [1, 2, 3],
+      [4, 5, 6],
+      [7, 8, 9],
+    ]);
+    expect(result(book, '=SUM(A1:B1:C3)')).toBe(45);
+    expect(result(book, '=SUM(B2:A1:B1)')).toBe(12);
+    expect(result(book, '=COLUMN(A1:A2:C1:C2 B1:B3)')).toBe(2);
+    expect(result(book, '=ROW(A2:B2:A3:C3 B1:B3)')).toBe(2);
   });
 });
 
@@ -311,6 +340,9 @@ describe('dynamicSpelling', () => {
     ['=IF(A1 >1, 1 , 2)', '=IF(A1 >1, 1 , 2)'],
     ['=Table1[Sales 2024] * 2', '=Table1[Sales 2024] * 2'],
     ['=TRUE FALSE', '=TRUE FALSE'],
+    ['=SUM(B2:E5:f)', '=SUM(DYNAMIC.RANGE(DYNAMIC.RANGE(B2,E5),f))'],
+    ['=SUM(Data!A1:B2:C3)', '=SUM(DYNAMIC.RANGE(DYNAMIC.RANGE(Data!A1,Data!B2),Data!C3))'],
+    ['=TEXT(A1,"h:mm:ss")', '=TEXT(A1,"h:mm:ss")'],
   ])('%s is spelled %s', (formula, spelled) => {
     expect(dynamicSpelling(formula)).toBe(spelled);
   });

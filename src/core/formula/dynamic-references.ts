@@ -31,6 +31,7 @@ import { pluginCatalogue } from './function-catalogue.js';
 import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
 import { timedEntry } from './time-budget.js';
 import { cellWidthOf } from './column-widths.js';
+import { intersect } from './implicit-intersection.js';
 import type { AstNode as Node, EngineAddress as Address } from './engine-internals.js';
 
 export const DYNAMIC_OFFSET = 'DYNAMIC.OFFSET';
@@ -471,13 +472,18 @@ class DynamicReferences extends FunctionPlugin {
     return undefined;
   }
 
-  /** A number argument as Excel reads it (a one-cell range is its cell). */
+  /**
+   * A number argument as Excel reads it: a one-cell range is its cell, a longer one outside an
+   * array formula its cell in the formula's row or column (poi FormulaEvalTestData_Copy.xlsx
+   * G1008 =OFFSET(F7,E7:I7,E7:I7) reads G7 twice).
+   */
   private numberOf(node: Node | undefined, state: State): number | CellError | undefined {
     if (node === undefined || node.type === 'EMPTY') return undefined;
     let value = this.evaluate(node, state);
     if (value instanceof SimpleRangeValue) {
-      if (value.width() !== 1 || value.height() !== 1) return valueError('a number is expected');
-      value = value.data[0]![0];
+      if (value.width() === 1 && value.height() === 1) value = value.data[0]![0];
+      else if (state.arraysFlag === true) return valueError('a number is expected');
+      else value = intersect(value, state as Parameters<typeof intersect>[1]);
     }
     if (value instanceof CellError) return value;
     if (value === EmptyValue || value === null) return 0;

@@ -26,7 +26,7 @@ import {
 import { quotedEnd } from './engine-spelling.js';
 
 const MAY_NEED =
-  /OFFSET\s*\(|(?:^|[^\w.$\s])\s*\([^()",]*,|\)\s*:|:\s*[A-Za-z_][A-Za-z0-9_.]*\s*\(|:[^:]*!|[\w$)]\s+[\w$('(]/i;
+  /[\w$]:\$?\w+:|OFFSET\s*\(|(?:^|[^\w.$\s])\s*\([^()",]*,|\)\s*:|:\s*[A-Za-z_][A-Za-z0-9_.]*\s*\(|:[^:]*!|[\w$)]\s+[\w$('(]/i;
 const AREA = '\\$?[A-Za-z]{1,3}\\$?\\d+(?::\\$?[A-Za-z]{1,3}\\$?\\d+)?';
 const THREE_D = new RegExp(
   `(?<![A-Za-z0-9_.$'!])([A-Za-z_][A-Za-z0-9_.]*):([A-Za-z_][A-Za-z0-9_.]*)!(${AREA})(?![A-Za-z0-9_.(!])` +
@@ -315,9 +315,49 @@ function intersections(tokens: Token[]): Token[] {
   return tokens;
 }
 
+/**
+ * Three or more references joined by colons (`B2:E5:f`, `C14:E14:G13:I14`; the parser takes two)
+ * as nested DYNAMIC.RANGE calls: Excel's range operator spans the smallest range holding both
+ * sides, so a chain spans all of its references (formulas/test.xlsx CORE!D9, LOOKUP!AG12).
+ */
+function rangeChains(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  let index = 0;
+  while (index < tokens.length) {
+    let end = index;
+    while (
+      isReferenceWord(tokens[end]) &&
+      tokens[end + 1]?.kind === 'colon' &&
+      isReferenceWord(tokens[end + 2]) &&
+      tokens[end + 3]?.kind !== 'open'
+    )
+      end += 2;
+    const links = (end - index) / 2;
+    const startsOperand = tokens[index - 1]?.kind !== 'colon';
+    if (links < 2 || !startsOperand || tokens[index + 1]?.kind === 'open') {
+      out.push(tokens[index]!);
+      index += 1;
+      continue;
+    }
+    const first = tokens[index]!.text;
+    // A sheet named at the chain's start holds the cells after it (`Data!A1:B2:C3`).
+    const sheet = /^(.*!)/.exec(first)?.[1] ?? '';
+    const onSheet = (word: string): string =>
+      CELL.test(word) && !word.includes('!') ? sheet + word : word;
+    let spelled = first;
+    for (let word = index + 2; word <= end; word += 2)
+      spelled = `${DYNAMIC_RANGE}(${spelled},${onSheet(tokens[word]!.text)})`;
+    out.push({ kind: 'word', text: spelled });
+    index = end + 1;
+  }
+  return out;
+}
+
 export function dynamicSpelling(formula: string): string {
   if (!MAY_NEED.test(formula)) return formula;
-  let tokens = intersections(unions(tokenize(formula.includes('!') ? threeD(formula) : formula)));
+  let tokens = rangeChains(
+    intersections(unions(tokenize(formula.includes('!') ? threeD(formula) : formula))),
+  );
   // OFFSETs the parser cannot resolve.
   tokens = tokens.map((token, index) => {
     if (!isName(token, 'OFFSET') || tokens[index + 1]?.kind !== 'open') return token;

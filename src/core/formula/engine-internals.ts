@@ -48,6 +48,20 @@ export interface AstNode {
   readonly [key: string]: unknown;
 }
 
+/** An argument node written as nothing (`GCD(,5)`): HyperFormula's AstNodeType.EMPTY. */
+export function isWrittenAsNothing(node: unknown): boolean {
+  return (node as { type?: unknown } | undefined)?.type === 'EMPTY';
+}
+
+/**
+ * An argument node written as text, which no reference can be: a string literal or a join with
+ * & (HyperFormula's AstNodeType STRING, CONCATENATE_OP).
+ */
+export function isWrittenAsText(node: unknown): boolean {
+  const type = (node as { type?: unknown } | undefined)?.type;
+  return type === 'STRING' || type === 'CONCATENATE_OP';
+}
+
 /** A function call node: its arguments' nodes. */
 export interface AstCall {
   readonly args: readonly AstNode[];

@@ -22,6 +22,16 @@ export function cellsOf(arg: FunctionArgument): CellValue[] {
   return isRangeArgument(arg) ? arg.rows.flat() : [arg];
 }
 
+/**
+ * The error statistics of two arrays answer: the first among `cells` (the first array's before
+ * the second's), passing over #NULL! when another error follows (formulas/test.xlsx STATISTICAL
+ * AD17, AD55: #NULL!, #NUM! … beside #REF! is #NUM!).
+ */
+export function firstErrorPastNull(cells: readonly CellValue[]): FormulaError | undefined {
+  const errors = cells.filter(isFormulaError);
+  return errors.find((found) => found.sentinel !== SENTINELS.null) ?? errors[0];
+}
+
 export interface Grid {
   readonly height: number;
   readonly width: number;

@@ -69,3 +69,21 @@ describe('the replaced functions', () => {
     expect(calc('=BETA.INV(1,1,2,0,1)')).toBe('#NUM!');
   });
 });
+
+describe("Excel 2007's BETADIST and LOGNORMDIST", () => {
+  it('take no cumulative flag: three arguments are the cumulative distribution', () => {
+    // sheetjs formula_stress_test.xlsx Statistical!B4 and B38.
+    expectExcel(calc('=BETADIST(0.5,2,2)'), 0.5);
+    expectExcel(calc('=LOGNORMDIST(1,2,5)'), 0.34457825838967576);
+    // MS examples.
+    expect(calc('=BETADIST(2,8,10,1,3)') as number).toBeCloseTo(0.6854706, 7);
+    expect(calc('=LOGNORMDIST(4,3.5,1.2)') as number).toBeCloseTo(0.0390836, 7);
+  });
+  it('are #NUM! outside their domains', () => {
+    expect(calc('=BETADIST(4,8,10,1,3)')).toBe('#NUM!');
+    expect(calc('=BETADIST(2,8,10,3,3)')).toBe('#NUM!');
+    expect(calc('=BETADIST(0.5,0,2)')).toBe('#NUM!');
+    expect(calc('=LOGNORMDIST(0,2,5)')).toBe('#NUM!');
+    expect(calc('=LOGNORMDIST(1,2,0)')).toBe('#NUM!');
+  });
+});

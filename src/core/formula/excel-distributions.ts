@@ -340,6 +340,32 @@ const REPLACEMENTS: Record<string, Replacement> = {
       return betaDensity(y, a, b) / (high - low);
     },
   },
+  // Excel 2007's names, always cumulative: HyperFormula aliased them to BETA.DIST and
+  // LOGNORM.DIST, which want the cumulative flag, so three arguments were #N/A (sheetjs
+  // formula_stress_test.xlsx Statistical!B4, B38).
+  betaDistOld: {
+    name: 'BETADIST',
+    parameters: [
+      { argumentType: FunctionArgumentType.NUMBER },
+      { argumentType: FunctionArgumentType.NUMBER, greaterThan: 0 },
+      { argumentType: FunctionArgumentType.NUMBER, greaterThan: 0 },
+      { argumentType: FunctionArgumentType.NUMBER, defaultValue: 0 },
+      { argumentType: FunctionArgumentType.NUMBER, defaultValue: 1 },
+    ],
+    compute: (x: number, a: number, b: number, low: number, high: number) => {
+      if (x < low || x > high || low >= high) return numError();
+      return incompleteBeta((x - low) / (high - low), a, b).lower;
+    },
+  },
+  lognormDistOld: {
+    name: 'LOGNORMDIST',
+    parameters: [
+      { argumentType: FunctionArgumentType.NUMBER, greaterThan: 0 },
+      { argumentType: FunctionArgumentType.NUMBER },
+      { argumentType: FunctionArgumentType.NUMBER, greaterThan: 0 },
+    ],
+    compute: (x: number, mean: number, sd: number) => normalCdf((Math.log(x) - mean) / sd),
+  },
   betaInv: {
     name: 'BETA.INV',
     compute: (p: number, a: number, b: number, low: number, high: number) => {

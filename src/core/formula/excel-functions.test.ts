@@ -41,6 +41,8 @@ const NAMES = [
   'RANK',
   'RANK.EQ',
   'RANK.AVG',
+  'CHISQ.TEST',
+  'CHITEST',
   'FORECAST',
   'FORECAST.LINEAR',
   'CONVERT',

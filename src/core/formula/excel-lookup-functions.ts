@@ -313,7 +313,10 @@ const hlookup: CustomFunction = {
   maxArgs: 4,
   description:
     'HLOOKUP(lookup_value, table_array, row_index_num, [range_lookup=TRUE]): the value in row row_index_num of the column whose first-row value matches (TRUE: the largest value not above it, first row ascending; FALSE: the first equal one, text ignoring case, wildcards * ? ~)',
-  evaluate: (args) => {
+  evaluate: (args, _settings, syntax) => {
+    // A table written as text is #VALUE!, one of a number or TRUE a one-cell table (ironcalc
+    // LOOKUP_AND_REFERENCE--HVLOOKUP.xlsx HLOOKUP!N12:N14).
+    if (syntax.writtenAsText.has(1)) return valueError('HLOOKUP: table_array is text, not a table');
     const value = lookupValueArg('HLOOKUP', args[0]);
     const { height, rows } = gridOf(args[1]!);
     const row = firstIntegerArg('HLOOKUP', args, 2);

@@ -71,6 +71,14 @@ describe('GCD and LCM', () => {
     expect(calc('=LCM(A1:B1)', [[true, 2]])).toBe('#VALUE!');
   });
 
+  // ibid. D34 and E34 (C34 empty), D35 and E35 (A35 empty).
+  it('are #N/A with an argument written as nothing, unlike an empty cell', () => {
+    expect(calc('=LCM(,B1,C1)', [[null, 5, null]])).toBe('#N/A');
+    expect(calc('=GCD(,B1,C1)', [[null, 5, null]])).toBe('#N/A');
+    expect(calc('=GCD(5,)')).toBe('#N/A');
+    expect(calc('=LCM(A1,B1,C1)', [[null, 5, null]])).toBe(5);
+  });
+
   it('answer with the first error among the numbers', () => {
     expect(calc('=LCM(A1:B1)', [['=1/0', 5]])).toBe('#DIV/0!');
     expect(calc('=GCD(NA(),5)')).toBe('#N/A');

@@ -3,10 +3,11 @@
 // truncated, INT(-7.9) was -7), ACOT answers in (0, π) (negative numbers gave negative angles),
 // GCD and LCM follow Excel's argument rules, which differ between single values and ranges, and
 // NORMSDIST takes one argument, as Excel's does (HyperFormula's alias of NORM.S.DIST wanted two).
-import { numberArg, toNumber, valueError, numError } from './excel-arguments.js';
+import { numberArg, toNumber, valueError, numError, notAvailable } from './excel-arguments.js';
 import { normalCdf } from './normal-distribution.js';
 import {
   isRangeArgument,
+  type CallSyntax,
   type CustomFunction,
   type FunctionArgument,
 } from './function-registry.js';
@@ -54,7 +55,10 @@ function operand(name: string, value: CellValue, inRange: boolean, position: num
  * the numbers before truncation: GCD(-0.4) is #NUM!, GCD(-0.4, "ciao") #VALUE! (formulas
  * test.xlsx, MATH & TRIG U34 and AR34).
  */
-function operands(name: string, args: readonly FunctionArgument[]): number[] {
+function operands(name: string, args: readonly FunctionArgument[], syntax: CallSyntax): number[] {
+  // An argument written as nothing is #N/A, unlike an empty cell, which is left out: LCM(,B34,C34)
+  // with B34 5 and C34 empty is #N/A (ironcalc MATH_AND_TRIGONOMETRY--GCD_LCM.xlsx D34, E34).
+  if (syntax.omitted.size > 0) throw notAvailable(`${name}: an argument is left out`);
   const numbers: number[] = [];
   args.forEach((arg, index) => {
     const cells = isRangeArgument(arg) ? arg.rows.flat() : [arg];
@@ -81,7 +85,7 @@ const gcd: CustomFunction = {
   category: 'Math and trigonometry',
   parameters: ['number1'],
   description: 'GCD(number1, …): the greatest common divisor of the integers (truncated)',
-  evaluate: (args) => operands('GCD', args).reduce(gcdOf),
+  evaluate: (args, _settings, syntax) => operands('GCD', args, syntax).reduce(gcdOf),
 };
 
 const lcm: CustomFunction = {
@@ -91,8 +95,8 @@ const lcm: CustomFunction = {
   category: 'Math and trigonometry',
   parameters: ['number1'],
   description: 'LCM(number1, …): the least common multiple of the integers (truncated)',
-  evaluate: (args) => {
-    const result = operands('LCM', args).reduce((a, b) =>
+  evaluate: (args, _settings, syntax) => {
+    const result = operands('LCM', args, syntax).reduce((a, b) =>
       a === 0 || b === 0 ? 0 : (a / gcdOf(a, b)) * b,
     );
     return result >= LARGEST ? numError('LCM: the result is 2^53 or more') : result;

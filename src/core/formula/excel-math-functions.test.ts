@@ -108,6 +108,11 @@ describe('INTERCEPT', () => {
   it('xs that do not vary are #DIV/0!', () => {
     expect(calc('=INTERCEPT({1,2},{3,3})')).toBe('#DIV/0!');
   });
+
+  // formulas/test.xlsx STATISTICAL U55: 0.3, -0.1, empty beside empty, text, TRUE.
+  it('no pair of numbers is #DIV/0!', () => {
+    expect(calc('=INTERCEPT(A1:C1,C1:E1)', [[0.3, -0.1, null, '29/02', true]])).toBe('#DIV/0!');
+  });
 });
 
 describe('MODE and MODE.SNGL', () => {

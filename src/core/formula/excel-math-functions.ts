@@ -6,6 +6,7 @@ import {
   strictNumberArg,
   cellsOf,
   divideByZero,
+  firstErrorPastNull,
   gridOf,
   integerArg,
   notAvailable,
@@ -18,7 +19,7 @@ import {
   type CustomFunction,
   type FunctionArgument,
 } from './function-registry.js';
-import { isFormulaError, SENTINELS, type CellValue } from './sentinels.js';
+import { isFormulaError, type CellValue } from './sentinels.js';
 
 /** The numbers of range arguments (text, booleans and empty cells skipped); an error cell is thrown. */
 function numbersIn(args: readonly FunctionArgument[]): number[] {
@@ -184,10 +185,8 @@ function numberPairs(name: string, ys: FunctionArgument, xs: FunctionArgument): 
   const xCells = cellsOf(xs);
   if (yCells.length !== xCells.length)
     throw notAvailable(`${name}: known_ys and known_xs hold different numbers of values`);
-  // The first error of known_ys, then of known_xs, passing over #NULL! as Excel does
-  // (formulas/test.xlsx STATISTICAL AD55: #NULL!, #NUM! … beside #VALUE! … is #NUM!).
-  const errors = [...yCells, ...xCells].filter(isFormulaError);
-  const error = errors.find((found) => found.sentinel !== SENTINELS.null) ?? errors[0];
+  // The first error of known_ys, then of known_xs (formulas/test.xlsx STATISTICAL AD55).
+  const error = firstErrorPastNull([...yCells, ...xCells]);
   if (error !== undefined) throw error;
   const pairs: [number, number][] = [];
   yCells.forEach((y, index) => {
@@ -205,7 +204,8 @@ const intercept: CustomFunction = {
     'INTERCEPT(known_ys, known_xs): where the least-squares line through the points crosses the y-axis',
   evaluate: (args) => {
     const pairs = numberPairs('INTERCEPT', args[0]!, args[1]!);
-    if (pairs.length === 0) return notAvailable('INTERCEPT: no pair of numbers');
+    // No pair leaves nothing to vary: #DIV/0! (formulas/test.xlsx STATISTICAL U55).
+    if (pairs.length === 0) return divideByZero('INTERCEPT: no pair of numbers');
     const meanX = pairs.reduce((sum, [x]) => sum + x, 0) / pairs.length;
     const meanY = pairs.reduce((sum, [, y]) => sum + y, 0) / pairs.length;
     let sxx = 0;

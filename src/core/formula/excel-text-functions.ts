@@ -178,11 +178,15 @@ function textAround(name: 'TEXTBEFORE' | 'TEXTAFTER', before: boolean): CustomFu
     minArgs: 2,
     maxArgs: 6,
     description: `${name}(text, delimiter, [instance_num], [match_mode], [match_end], [if_not_found]): the text ${before ? 'before' : 'after'} a delimiter (negative instance_num counts from the end; match_mode 1 ignores case)`,
-    evaluate: (args): CellValue => {
+    // if_not_found's error shows only when the delimiter is missing (G5, I5).
+    errorTolerantArguments: [5],
+    evaluate: (args, _settings, syntax): CellValue => {
       const text = textArg(name, args, 0);
       const delimiters = delimitersOf(args[1]!);
-      // instance_num is rounded down (-1.2 is -2, ironcalc/TEXT--TEXTBEFORE_TEXTAFTER.xlsx G17).
-      const instance = Math.floor(numberArg(name, args, 2, 1));
+      // instance_num is rounded down (-1.2 is -2, ironcalc/TEXT--TEXTBEFORE_TEXTAFTER.xlsx G17);
+      // left out it is 1, but an empty cell is 0, so #VALUE! (formulas/test.xlsx TEXT!W44, W45).
+      const instance =
+        args.length <= 2 || syntax.omitted.has(2) ? 1 : Math.floor(numberArg(name, args, 2));
       const matchMode = integerArg(name, args, 3, 0);
       const matchEnd = integerArg(name, args, 4, 0);
       if (matchMode !== 0 && matchMode !== 1)

@@ -43,8 +43,21 @@ export interface CustomFunction {
    * its arguments are then single values (a range gives #VALUE!).
    */
   readonly takesErrors?: boolean;
-  /** A throw becomes a #VALUE! result carrying the message; it never escapes the engine. */
-  readonly evaluate: (args: FunctionArguments, settings: CalculationSettings) => CellValue;
+  /**
+   * Argument positions (from 0) whose error values reach evaluate instead of answering the call:
+   * Excel looks at them only when needed (TEXTAFTER's if_not_found, ironcalc
+   * TEXT--TEXTBEFORE_TEXTAFTER.xlsx G5). A range there reads as its intersected cell.
+   */
+  readonly errorTolerantArguments?: readonly number[];
+  /**
+   * A throw becomes a #VALUE! result carrying the message; it never escapes the engine. `syntax`
+   * tells an argument written as nothing (`GCD(,5)`) from an empty cell: both read as null.
+   */
+  readonly evaluate: (
+    args: FunctionArguments,
+    settings: CalculationSettings,
+    syntax: CallSyntax,
+  ) => CellValue;
   /**
    * The whole array of a call that Excel answers with several values (REGEXEXTRACT's modes 1 and
    * 2), as rows; undefined where it answers one value (then `evaluate` answers). Asked only when
@@ -56,6 +69,19 @@ export interface CustomFunction {
     settings: CalculationSettings,
   ) => readonly (readonly CellValue[])[] | undefined;
 }
+
+/** How a call is written, where its values alone do not tell. */
+export interface CallSyntax {
+  /** Positions (from 0) of the arguments written as nothing: `GCD(,5)` omits 0. */
+  readonly omitted: ReadonlySet<number>;
+  /**
+   * Positions of the arguments written as text, which no reference can be: a string (`"Nothing"`)
+   * or a join (`"A"&B1`). A one-cell reference to text reads as the same value.
+   */
+  readonly writtenAsText: ReadonlySet<number>;
+}
+
+export const PLAIN_CALL: CallSyntax = { omitted: new Set(), writtenAsText: new Set() };
 
 const FUNCTION_NAME = /^[A-Z][A-Z0-9_.]*$/;
 

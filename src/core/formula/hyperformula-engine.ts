@@ -63,7 +63,9 @@ import { liftOverRanges } from './array-lifting.js';
 import {
   DEFAULT_CALCULATION_SETTINGS,
   isRangeArgument,
+  PLAIN_CALL,
   type CalculationSettings,
+  type CallSyntax,
   type CustomFunction,
   type FunctionArgument,
   type FunctionRegistry,
@@ -86,6 +88,7 @@ import { foldArraysInOnePass } from './array-aggregation.js';
 import { correctMathEdges } from './math-edge-corrections.js';
 import { intersectConcatenateRanges } from './concatenate-intersection.js';
 import { passOverNullErrorsInPairs } from './null-error-pairs.js';
+import { checkBoundsAfterTypes } from './bounds-after-types.js';
 import { computeTrigonometryAsExcel } from './excel-trigonometry.js';
 import { cellsCalling, correctSubtotal, setRowsHidden, subtotalCells } from './subtotal.js';
 import { setColumnWidths, WIDTH_READERS, widthsWereRead } from './column-widths.js';
@@ -156,7 +159,7 @@ import {
   type CellValue,
   type Sentinel,
 } from './sentinels.js';
-import { translateFunctionNames } from './engine-internals.js';
+import { isWrittenAsNothing, isWrittenAsText, translateFunctionNames } from './engine-internals.js';
 import {
   ERROR_TYPE_BY_SENTINEL,
   EXTRA_ERROR_TYPES,
@@ -259,13 +262,14 @@ function runSafely(
   state: unknown,
   inArray: boolean,
   settings: CalculationSettings,
+  syntax: CallSyntax,
 ): unknown {
   try {
     const values = args.map(fromEngineArgument);
     const array = wholeArrayOf(fn, values, settings);
     if (array !== undefined) return array;
     const evaluate = (given: readonly FunctionArgument[]): CellValue =>
-      fn.evaluate(given, settings);
+      fn.evaluate(given, settings, syntax);
     if (!inArray)
       return toEngineResult(
         callIntersectingRanges(evaluate, values, (index) =>
@@ -285,6 +289,14 @@ function runSafely(
   }
 }
 
+/** How a call's arguments are written, where their values do not tell (usually plainly). */
+function callSyntaxOf(args: readonly unknown[]): CallSyntax {
+  if (!args.some((arg) => isWrittenAsNothing(arg) || isWrittenAsText(arg))) return PLAIN_CALL;
+  const positionsOf = (wanted: (node: unknown) => boolean): Set<number> =>
+    new Set(args.flatMap((arg, index) => (wanted(arg) ? [index] : [])));
+  return { omitted: positionsOf(isWrittenAsNothing), writtenAsText: positionsOf(isWrittenAsText) };
+}
+
 /** Builds a HyperFormula function plugin class for one engine from the registry's functions. */
 function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefinition {
   class CustomFunctions extends FunctionPlugin {}
@@ -297,7 +309,9 @@ function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefiniti
     const parameters = Array.from({ length: count }, (_, index) => ({
       // SCALAR is the one argument type HyperFormula hands errors to instead of answering with them.
       argumentType:
-        fn.takesErrors === true ? FunctionArgumentType.SCALAR : FunctionArgumentType.ANY,
+        fn.takesErrors === true || fn.errorTolerantArguments?.includes(index) === true
+          ? FunctionArgumentType.SCALAR
+          : FunctionArgumentType.ANY,
       optionalArg: index >= fn.minArgs,
     }));
     (CustomFunctions.prototype as unknown as Record<string, unknown>)[method] = function (
@@ -316,6 +330,7 @@ function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefiniti
         metadata: (name: string) => unknown;
         config: { context: CalculationSettings };
       };
+      const syntax = callSyntaxOf(ast.args);
       return self.runFunction(ast.args, state, self.metadata(fn.name), (...args: unknown[]) =>
         runSafely(
           fn,
@@ -323,6 +338,7 @@ function pluginFor(functions: readonly CustomFunction[]): FunctionPluginDefiniti
           state,
           (state as { arraysFlag?: boolean }).arraysFlag === true,
           self.config.context,
+          syntax,
         ),
       );
     };
@@ -1132,6 +1148,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   joinLongRangesAsText();
   refuseOverlongArgumentLists();
   passOverNullErrorsInPairs();
+  checkBoundsAfterTypes();
   let hf = HyperFormula.buildEmpty(config, BOOLEAN_LITERALS);
   // The defined names (lower case) that hold a LAMBDA: calls of them are spelled LAMBDA.CALL.
   let lambdaNames: ReadonlySet<string> = NO_LAMBDA_NAMES;

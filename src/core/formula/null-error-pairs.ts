@@ -1,5 +1,5 @@
-// Excel's statistics of two arrays (CORREL/PEARSON, COVARIANCE.P/S, RSQ, SLOPE, STEYX, F.TEST,
-// CHISQ.TEST) answer the first error of their arrays, the first array read before the second,
+// Excel's statistics of two arrays (CORREL/PEARSON, COVARIANCE.P/S, RSQ, SLOPE, STEYX, F.TEST;
+// CHISQ.TEST is excel-statistical-functions.ts's) answer the first error of their arrays, the first array read before the second,
 // but pass over #NULL!: with #NULL! first and another error after it, Excel answers the other
 // (formulas/test.xlsx STATISTICAL AD17, AD26, AD27, AD34, AD77, AD91, AD94, AD101: arrays
 // holding #NULL!, #NUM!, #REF! … are #NUM!; a first error of another kind is answered as it is,
@@ -25,7 +25,6 @@ const FUNCTIONS: readonly (readonly [name: string, method: string])[] = [
   ['SLOPE', 'slope'],
   ['STEYX', 'steyx'],
   ['F.TEST', 'ftest'],
-  ['CHISQ.TEST', 'chisqtest'],
 ];
 
 /** The first error other than #NULL! in the arguments, in order; undefined when there is none. */

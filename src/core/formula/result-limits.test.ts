@@ -64,3 +64,18 @@ describe('arrays are bounded at the cells a formula may cover', () => {
     expect([valueAt(workbook, 'D1'), valueAt(workbook, 'E1')]).toEqual(['#VALUE!', 500500]);
   });
 });
+
+describe('SEQUENCE with rows left out', () => {
+  // ironcalc MATH_AND_TRIGONOMETRY--SEQUENCE.xlsx C23 =SEQUENCE(,12,,2.5) is 1 (one row).
+  it('makes one row, as its other arguments default to 1', () => {
+    const workbook = open();
+    writeCell(workbook, 'A1', '=SEQUENCE(,4,,2.5)');
+    writeCell(workbook, 'A3', '=SUM(SEQUENCE(,3))');
+    expect([valueAt(workbook, 'A1'), valueAt(workbook, 'D1'), valueAt(workbook, 'A2')]).toEqual([
+      1,
+      8.5,
+      null,
+    ]);
+    expect(valueAt(workbook, 'A3')).toBe(6);
+  });
+});

@@ -13,7 +13,7 @@ import {
   type FunctionPluginDefinition,
 } from 'hyperformula';
 import { MAX_TEXT_LENGTH } from '../value-typing.js';
-import { internalPrototype } from './engine-internals.js';
+import { internalPrototype, isWrittenAsNothing } from './engine-internals.js';
 import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
 import { SequenceArray } from './sequence-arrays.js';
 import { budgetSpent, timedEntry } from './time-budget.js';
@@ -91,6 +91,26 @@ interface SheetLimits {
   readonly maxColumns: number;
 }
 
+/**
+ * SEQUENCE's metadata with rows, when left out, 1 as its other arguments are: Excel's
+ * `SEQUENCE(,12,,2.5)` is one row (ironcalc MATH_AND_TRIGONOMETRY--SEQUENCE.xlsx C23);
+ * HyperFormula read it as 0 rows, #VALUE!.
+ */
+function sequenceWithDefaultRows(): object {
+  const metadata = (SequencePlugin as unknown as { implementedFunctions: Record<string, object> })
+    .implementedFunctions['SEQUENCE'] as { parameters: object[] };
+  const [rows, ...rest] = metadata.parameters;
+  return { ...metadata, parameters: [{ ...rows, defaultValue: 1, emptyAsDefault: true }, ...rest] };
+}
+
+/** The call with a left-out rows written as 1, for HyperFormula's size prediction. */
+function withRowsWritten(ast: unknown): unknown {
+  const call = ast as { args?: readonly { type?: string }[] };
+  const [rows, ...rest] = call.args ?? [];
+  if (rows === undefined || !isWrittenAsNothing(rows)) return ast;
+  return { ...call, args: [{ type: 'NUMBER', value: 1 }, ...rest] };
+}
+
 /** SEQUENCE's array when HyperFormula would build one for these arguments (its checks), else undefined. */
 function sequenceArray(
   rows: number,
@@ -119,10 +139,7 @@ class BoundedFunctions extends SequencePlugin {
         { argumentType: FunctionArgumentType.NUMBER },
       ],
     },
-    SEQUENCE: {
-      ...(SequencePlugin as unknown as { implementedFunctions: Record<string, object> })
-        .implementedFunctions['SEQUENCE'],
-    },
+    SEQUENCE: sequenceWithDefaultRows(),
   };
 
   rept(ast: { args: unknown }, state: unknown): unknown {
@@ -164,7 +181,7 @@ class BoundedFunctions extends SequencePlugin {
     ast: unknown,
     state: unknown,
   ): { width: number; height: number; isRef: boolean } {
-    const size = super.sequenceArraySize(ast, state);
+    const size = super.sequenceArraySize(withRowsWritten(ast), state);
     if (size.width * size.height <= MAX_FORMULA_RANGE_CELLS) return size;
     // HyperFormula's own "error" size (1 × 1, a reference), keeping its class and methods.
     return Object.assign(Object.create(Object.getPrototypeOf(size) as object) as typeof size, {
