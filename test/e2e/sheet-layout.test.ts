@@ -13,7 +13,7 @@ import {
   inkExtent,
   openWithValues,
 } from './grid-actions.js';
-import { useBrowserSuite } from './suite.js';
+import { storedValues, useBrowserSuite } from './suite.js';
 
 describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
   const suite = useBrowserSuite();
@@ -157,6 +157,52 @@ describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
     await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('A2');
     await page.keyboard.press('Control+z');
     await expectCellText(page, 'A3', 'South');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[FLT-01] [FIRST-HOUR] Delete over filtered rows clears only the rows in view, and one Ctrl+Z brings them back', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        ['Region', 'Sales'],
+        ['North', 100],
+        ['South', 250],
+        ['North', 50],
+        ['East', 300],
+        ['North', 70],
+      ],
+    });
+    await suite.server.http.post('/grid/filter', {
+      range: 'A1:B6',
+      columns: [{ column: 'A', values: ['North'] }],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    await page.waitForFunction(() => document.querySelector('[data-testid="cell-A3"]') === null);
+    await clickCell(page, 'A2');
+    await clickCell(page, 'B6', { modifiers: ['Shift'] });
+    await page.keyboard.press('Delete');
+    await expectCellText(page, 'A2', '');
+    await expectCellText(page, 'B6', '');
+    // South and East, out of view, keep their data, as in Excel and Sheets.
+    await expect
+      .poll(async () => storedValues(suite.server, 'A1:B6'))
+      .toEqual({ A1: 'Region', B1: 'Sales', A3: 'South', B3: 250, A5: 'East', B5: 300 });
+    await page.keyboard.press('Control+z');
+    await expect
+      .poll(async () => storedValues(suite.server, 'A2:B6'))
+      .toEqual({
+        A2: 'North',
+        B2: 100,
+        A3: 'South',
+        B3: 250,
+        A4: 'North',
+        B4: 50,
+        A5: 'East',
+        B5: 300,
+        A6: 'North',
+        B6: 70,
+      });
     expect(suite.ui.errors).toEqual([]);
   });
 
