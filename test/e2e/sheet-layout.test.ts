@@ -182,11 +182,10 @@ describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
     await clickCell(page, 'A2');
     await clickCell(page, 'B6', { modifiers: ['Shift'] });
     await page.keyboard.press('Delete');
-    await expectCellText(page, 'A2', '');
-    await expectCellText(page, 'B6', '');
-    // South and East, out of view, keep their data, as in Excel and Sheets.
+    // South and East, out of view, keep their data, as in Excel and Sheets. (The filter then
+    // hides the cleared rows too: they no longer read North.)
     await expect
-      .poll(async () => storedValues(suite.server, 'A1:B6'))
+      .poll(async () => storedValues(suite.server, 'A1:B6'), { timeout: 10_000 })
       .toEqual({ A1: 'Region', B1: 'Sales', A3: 'South', B3: 250, A5: 'East', B5: 300 });
     await page.keyboard.press('Control+z');
     await expect
@@ -203,6 +202,48 @@ describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
         A6: 'North',
         B6: 70,
       });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[FLT-01] [FIRST-HOUR] Ctrl+D over filtered rows fills only the rows in view, formulas moved to each', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        ['Region', 'Sales', 'Bonus'],
+        ['North', 100, '=B2*0.1'],
+        ['South', 250, 'keep'],
+        ['North', 50, null],
+        ['East', 300, 'keep too'],
+        ['North', 70, null],
+      ],
+    });
+    await suite.server.http.post('/grid/filter', {
+      range: 'A1:C6',
+      columns: [{ column: 'A', values: ['North'] }],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    await page.waitForFunction(() => document.querySelector('[data-testid="cell-A3"]') === null);
+    await clickCell(page, 'C2');
+    await clickCell(page, 'C6', { modifiers: ['Shift'] });
+    await page.keyboard.press('Control+d');
+    await expectCellText(page, 'C6', '7');
+    await expectCellText(page, 'C4', '5');
+    const grid = (await suite.server.http.get('/grid', { range: 'C2:C6' })).body as {
+      cells: { cell: string; input: string | null }[];
+    };
+    expect(Object.fromEntries(grid.cells.map((cell) => [cell.cell, cell.input]))).toEqual({
+      C2: '=B2*0.1',
+      C3: 'keep',
+      C4: '=B4*0.1',
+      C5: 'keep too',
+      C6: '=B6*0.1',
+    });
+    // The fill is one undo step.
+    await page.keyboard.press('Control+z');
+    await expect
+      .poll(async () => storedValues(suite.server, 'C2:C6'), { timeout: 10_000 })
+      .toEqual({ C2: 10, C3: 'keep', C5: 'keep too' });
     expect(suite.ui.errors).toEqual([]);
   });
 
