@@ -247,6 +247,58 @@ describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[FLT-01] [FIRST-HOUR] copying a filtered list copies the rows in view, and pasting them moves each formula with its row', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        ['Region', 'Sales', 'Double'],
+        ['North', 100, '=B2*2'],
+        ['South', 250, '=B3*2'],
+        ['North', 50, '=B4*2'],
+        ['East', 300, '=B5*2'],
+        ['North', 70, '=B6*2'],
+      ],
+    });
+    await suite.server.http.post('/grid/filter', {
+      range: 'A1:C6',
+      columns: [{ column: 'A', values: ['North'] }],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    await page.waitForFunction(() => document.querySelector('[data-testid="cell-A3"]') === null);
+    await clickCell(page, 'A1');
+    await clickCell(page, 'C6', { modifiers: ['Shift'] });
+    await page.keyboard.press('Control+c');
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe('Region\tSales\tDouble\nNorth\t100\t200\nNorth\t50\t100\nNorth\t70\t140');
+    await goTo(page, 'E10');
+    await page.keyboard.press('Control+v');
+    await expectCellText(page, 'G13', '140');
+    const grid = (await suite.server.http.get('/grid', { range: 'E10:G14' })).body as {
+      cells: { cell: string; input: string | null }[];
+    };
+    expect(
+      Object.fromEntries(
+        grid.cells.filter((cell) => cell.input !== null).map((cell) => [cell.cell, cell.input]),
+      ),
+    ).toEqual({
+      E10: 'Region',
+      F10: 'Sales',
+      G10: 'Double',
+      E11: 'North',
+      F11: '100',
+      G11: '=F11*2',
+      E12: 'North',
+      F12: '50',
+      G12: '=F12*2',
+      E13: 'North',
+      F13: '70',
+      G13: '=F13*2',
+    });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[FLT-01] a numeric header stays readable: its digits are drawn left of the filter button, not under it', async () => {
     const page = await openWithValues(suite, 'A1', [
       ['Region', 2024],
