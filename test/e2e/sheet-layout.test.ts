@@ -299,6 +299,40 @@ describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[FLT-03] [FIRST-HOUR] Enter steps over the rows a filter hides, so the next entry never lands in a hidden row', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        ['Region', 'Sales'],
+        ['North', 100],
+        ['South', 250],
+        ['North', 50],
+      ],
+    });
+    await suite.server.http.post('/grid/filter', {
+      range: 'A1:B4',
+      columns: [{ column: 'A', values: ['North'] }],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    await page.waitForFunction(() => document.querySelector('[data-testid="cell-A3"]') === null);
+    await clickCell(page, 'B2');
+    await page.keyboard.type('110');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('B4');
+    await page.keyboard.type('60');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'B4', '60');
+    // Enter without an edit steps over it too (Shift+Enter back up).
+    await clickCell(page, 'B4');
+    await page.keyboard.press('Shift+Enter');
+    await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('B2');
+    await expect
+      .poll(async () => storedValues(suite.server, 'B2:B4'), { timeout: 10_000 })
+      .toEqual({ B2: 110, B3: 250, B4: 60 });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[FLT-01] a numeric header stays readable: its digits are drawn left of the filter button, not under it', async () => {
     const page = await openWithValues(suite, 'A1', [
       ['Region', 2024],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visibleRowBands } from '../../web/src/grid/visible-rows.js';
+import { rowInView, visibleRowBands } from '../../web/src/grid/visible-rows.js';
 
 const rect = { col: 1, row: 1, width: 2, height: 5 }; // B2:C6
 
@@ -17,5 +17,19 @@ describe('visibleRowBands', () => {
 
   it('answers no band when every row is hidden', () => {
     expect(visibleRowBands(rect, new Set([1, 2, 3, 4, 5]))).toEqual([]);
+  });
+});
+
+describe('rowInView', () => {
+  const hidden = new Set([2, 3, 7]);
+
+  it('steps over hidden rows in the direction of the move', () => {
+    expect(rowInView(2, 1, hidden, 100)).toBe(4);
+    expect(rowInView(3, 4, hidden, 100)).toBe(1);
+  });
+
+  it('keeps a row in view, and stays put when only hidden rows lie that way', () => {
+    expect(rowInView(5, 4, hidden, 100)).toBe(5);
+    expect(rowInView(7, 6, hidden, 8)).toBe(6);
   });
 });

@@ -94,6 +94,12 @@ export class SheetLayouts {
     return state?.sheet === sheet && state.filtering ? state.hidden : NO_ROWS;
   }
 
+  /** The rows of `sheet` hidden from view (by a filter or by hand), zero-based. */
+  hiddenRows(sheet: string): ReadonlySet<number> {
+    const state = this.current.get();
+    return state?.sheet === sheet ? state.hidden : NO_ROWS;
+  }
+
   /** Reads the active sheet's layout (the newest read wins). */
   async refresh(): Promise<void> {
     const sheet = this.session.activeSheet;

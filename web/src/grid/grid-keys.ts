@@ -15,6 +15,7 @@ import { fillFromEdge } from './fill-drag.js';
 import { nowEntryOf, nowEntryText } from './now-entry.js';
 import { stepInside, stepsInside } from './selection-step.js';
 import { structureKeyChange } from './structure-keys.js';
+import { rowInView } from './visible-rows.js';
 
 export interface KeyDeps {
   readonly session: Session;
@@ -160,7 +161,12 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
         : { col: cursor.col + back, row: cursor.row };
     const target = {
       col: Math.max(0, Math.min(grid.cols - 1, next.col)),
-      row: Math.max(0, Math.min(grid.rows - 1, next.row)),
+      row: rowInView(
+        Math.max(0, Math.min(grid.rows - 1, next.row)),
+        cursor.row,
+        session.layouts.hiddenRows(session.activeSheet),
+        grid.rows,
+      ),
     };
     if (event.key === 'Tab') session.tabRun.tab(cursor, target);
     deps.moveTo(target);

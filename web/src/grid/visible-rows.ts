@@ -1,5 +1,6 @@
-// While a filter hides rows, Delete acts on the rows left in view, as Excel and Sheets do: a
-// selection dragged over a filtered list must not wipe the rows the user cannot see.
+// While a filter hides rows, Delete, copy and fill act on the rows left in view, as Excel and
+// Sheets do (a selection dragged over a filtered list must not wipe the rows the user cannot
+// see), and Enter steps over hidden rows.
 import type { Rect } from './address.js';
 
 /**
@@ -19,4 +20,21 @@ export function visibleRowBands(rect: Rect, hidden: ReadonlySet<number>): Rect[]
     }
   }
   return bands;
+}
+
+/**
+ * Where a move from row `from` to `row` lands when `row` is hidden: on the next row in view the
+ * same way, as Excel's Enter steps over the rows a filter hides; `from` when there is none.
+ */
+export function rowInView(
+  row: number,
+  from: number,
+  hidden: ReadonlySet<number>,
+  rows: number,
+): number {
+  if (row === from || !hidden.has(row)) return row;
+  const step = row < from ? -1 : 1;
+  let next = row;
+  while (hidden.has(next) && next + step >= 0 && next + step < rows) next += step;
+  return hidden.has(next) ? from : next;
 }
