@@ -67,8 +67,14 @@ export function cellsInOrder(sheet: SheetView): CellAddress[] {
   return sheet.occupiedCells();
 }
 
-/** What a value looks like as text: numbers as JSON writes them, TRUE/FALSE, error sentinels. */
+/**
+ * What a cell shows, as Excel's Find looks in values: a cell with a number format as it is
+ * displayed (0.5 as 50%, a date as its date), any other as its value reads as text (numbers as
+ * JSON writes them, TRUE/FALSE, error sentinels).
+ */
 function shownText(sheet: SheetView, cell: CellAddress): string {
+  if (sheet.format(cell.row, cell.col)?.number_format !== undefined)
+    return sheet.display(cell.row, cell.col);
   const value = valueToJson(sheet.value(cell.row, cell.col));
   if (value === null) return '';
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';

@@ -43,6 +43,19 @@ describe('POST /grid/find', () => {
     expect(cellsOf((await find({ query: '^\\d{3}$', regex: true })).body)).toEqual(['Sheet1!B3']);
   });
 
+  it('looks in values as the cells show them: 0.5 formatted as a percentage is 50%, a date its date', async () => {
+    await server.http.post('/grid/range', { target_cell: 'D1', values: [[0.5], ['2026-03-14']] });
+    await server.http.post('/grid/format', { range: 'D1', format: { number_format: '0%' } });
+    expect((await readGrid(server.http, { range: 'D2' }))['D2']?.display).toBe('2026-03-14');
+    expect(cellsOf((await find({ query: '50%' })).body)).toEqual(['Sheet1!D1']);
+    expect(cellsOf((await find({ query: '0.5' })).body)).toEqual([]);
+    expect(cellsOf((await find({ query: '2026-03-14' })).body)).toEqual(['Sheet1!D2']);
+    // What was typed is still found among the formulas.
+    expect(cellsOf((await find({ query: '0.5', look_in: 'formulas' })).body)).toEqual([
+      'Sheet1!D1',
+    ]);
+  });
+
   it('pages with a cursor that reaches the end exactly', async () => {
     const first = (await find({ query: 'e', scope: 'workbook', limit: 2 })).body;
     expect(first.total).toBe(4);

@@ -561,6 +561,25 @@ describe.skipIf(!hasChromium)('editing cells in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[EDIT-11] [FIRST-HOUR] Enter takes the function chosen with the arrows in the cell list instead of committing the typed name as #NAME?', async () => {
+    const page = await openWithValues(suite, 'A1', [
+      [2, 3],
+      [4, 5],
+    ]);
+    const options = () => page.getByTestId('cell-function-suggestions').locator('li');
+    await clickCell(page, 'D1');
+    await page.keyboard.type('=AVERAG');
+    await options().first().waitFor();
+    const second = (await options().nth(1).textContent())!.split('(')[0]!;
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('cell-editor').inputValue()).resolves.toBe(`=${second}(`);
+    await page.keyboard.type('A1:B2)');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'D1', '3.5');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[CLR-01] Delete clears the selection, skips a locked cell and says so', async () => {
     await suite.server.http.post('/grid/range', {
       target_cell: 'A1',

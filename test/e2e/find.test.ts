@@ -61,6 +61,35 @@ describe.skipIf(!hasChromium)('find and replace in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[FIND-01] [FIRST-HOUR] Find in values looks at the text cells show: 50% finds 0.5 shown as a percentage, a date its date', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [[0.5], ['2026-03-14'], ['note 0.5']],
+    });
+    await suite.server.http.post('/grid/format', { range: 'A1', format: { number_format: '0%' } });
+    await suite.open();
+    const page = suite.ui.page;
+    await expectCellText(page, 'A1', '50%');
+    await expectCellText(page, 'A2', '2026-03-14');
+    await clickCell(page, 'C1');
+    await page.keyboard.press('Control+f');
+    await page.getByTestId('find-look-in').selectOption('values');
+    await page.getByTestId('find-query').fill('50%');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('find-status').textContent()).toBe('1 of 1');
+    await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('A1');
+    // 0.5 is what A1 holds, not what it shows: only the text that says it is found.
+    await page.getByTestId('find-query').fill('0.5');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('find-status').textContent()).toBe('1 of 1');
+    await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('A3');
+    await page.getByTestId('find-query').fill('2026-03-14');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('find-status').textContent()).toBe('1 of 1');
+    await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('A2');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[FIND-02] Ctrl+H replaces every match in one step, and one Ctrl+Z takes it back', async () => {
     await suite.server.http.post('/grid/range', {
       target_cell: 'A1',

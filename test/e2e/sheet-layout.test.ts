@@ -13,7 +13,7 @@ import {
   inkExtent,
   openWithValues,
 } from './grid-actions.js';
-import { useBrowserSuite } from './suite.js';
+import { storedValues, useBrowserSuite } from './suite.js';
 
 describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
   const suite = useBrowserSuite();
@@ -157,6 +157,179 @@ describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
     await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('A2');
     await page.keyboard.press('Control+z');
     await expectCellText(page, 'A3', 'South');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[FLT-01] [FIRST-HOUR] Delete over filtered rows clears only the rows in view, and one Ctrl+Z brings them back', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        ['Region', 'Sales'],
+        ['North', 100],
+        ['South', 250],
+        ['North', 50],
+        ['East', 300],
+        ['North', 70],
+      ],
+    });
+    await suite.server.http.post('/grid/filter', {
+      range: 'A1:B6',
+      columns: [{ column: 'A', values: ['North'] }],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    await page.waitForFunction(() => document.querySelector('[data-testid="cell-A3"]') === null);
+    await clickCell(page, 'A2');
+    await clickCell(page, 'B6', { modifiers: ['Shift'] });
+    await page.keyboard.press('Delete');
+    // South and East, out of view, keep their data, as in Excel and Sheets. (The filter then
+    // hides the cleared rows too: they no longer read North.)
+    await expect
+      .poll(async () => storedValues(suite.server, 'A1:B6'), { timeout: 10_000 })
+      .toEqual({ A1: 'Region', B1: 'Sales', A3: 'South', B3: 250, A5: 'East', B5: 300 });
+    await page.keyboard.press('Control+z');
+    await expect
+      .poll(async () => storedValues(suite.server, 'A2:B6'))
+      .toEqual({
+        A2: 'North',
+        B2: 100,
+        A3: 'South',
+        B3: 250,
+        A4: 'North',
+        B4: 50,
+        A5: 'East',
+        B5: 300,
+        A6: 'North',
+        B6: 70,
+      });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[FLT-01] [FIRST-HOUR] Ctrl+D over filtered rows fills only the rows in view, formulas moved to each', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        ['Region', 'Sales', 'Bonus'],
+        ['North', 100, '=B2*0.1'],
+        ['South', 250, 'keep'],
+        ['North', 50, null],
+        ['East', 300, 'keep too'],
+        ['North', 70, null],
+      ],
+    });
+    await suite.server.http.post('/grid/filter', {
+      range: 'A1:C6',
+      columns: [{ column: 'A', values: ['North'] }],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    await page.waitForFunction(() => document.querySelector('[data-testid="cell-A3"]') === null);
+    await clickCell(page, 'C2');
+    await clickCell(page, 'C6', { modifiers: ['Shift'] });
+    await page.keyboard.press('Control+d');
+    await expectCellText(page, 'C6', '7');
+    await expectCellText(page, 'C4', '5');
+    const grid = (await suite.server.http.get('/grid', { range: 'C2:C6' })).body as {
+      cells: { cell: string; input: string | null }[];
+    };
+    expect(Object.fromEntries(grid.cells.map((cell) => [cell.cell, cell.input]))).toEqual({
+      C2: '=B2*0.1',
+      C3: 'keep',
+      C4: '=B4*0.1',
+      C5: 'keep too',
+      C6: '=B6*0.1',
+    });
+    // The fill is one undo step.
+    await page.keyboard.press('Control+z');
+    await expect
+      .poll(async () => storedValues(suite.server, 'C2:C6'), { timeout: 10_000 })
+      .toEqual({ C2: 10, C3: 'keep', C5: 'keep too' });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[FLT-01] [FIRST-HOUR] copying a filtered list copies the rows in view, and pasting them moves each formula with its row', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        ['Region', 'Sales', 'Double'],
+        ['North', 100, '=B2*2'],
+        ['South', 250, '=B3*2'],
+        ['North', 50, '=B4*2'],
+        ['East', 300, '=B5*2'],
+        ['North', 70, '=B6*2'],
+      ],
+    });
+    await suite.server.http.post('/grid/filter', {
+      range: 'A1:C6',
+      columns: [{ column: 'A', values: ['North'] }],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    await page.waitForFunction(() => document.querySelector('[data-testid="cell-A3"]') === null);
+    await clickCell(page, 'A1');
+    await clickCell(page, 'C6', { modifiers: ['Shift'] });
+    await page.keyboard.press('Control+c');
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe('Region\tSales\tDouble\nNorth\t100\t200\nNorth\t50\t100\nNorth\t70\t140');
+    await goTo(page, 'E10');
+    await page.keyboard.press('Control+v');
+    await expectCellText(page, 'G13', '140');
+    const grid = (await suite.server.http.get('/grid', { range: 'E10:G14' })).body as {
+      cells: { cell: string; input: string | null }[];
+    };
+    expect(
+      Object.fromEntries(
+        grid.cells.filter((cell) => cell.input !== null).map((cell) => [cell.cell, cell.input]),
+      ),
+    ).toEqual({
+      E10: 'Region',
+      F10: 'Sales',
+      G10: 'Double',
+      E11: 'North',
+      F11: '100',
+      G11: '=F11*2',
+      E12: 'North',
+      F12: '50',
+      G12: '=F12*2',
+      E13: 'North',
+      F13: '70',
+      G13: '=F13*2',
+    });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[FLT-03] [FIRST-HOUR] Enter steps over the rows a filter hides, so the next entry never lands in a hidden row', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        ['Region', 'Sales'],
+        ['North', 100],
+        ['South', 250],
+        ['North', 50],
+      ],
+    });
+    await suite.server.http.post('/grid/filter', {
+      range: 'A1:B4',
+      columns: [{ column: 'A', values: ['North'] }],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    await page.waitForFunction(() => document.querySelector('[data-testid="cell-A3"]') === null);
+    await clickCell(page, 'B2');
+    await page.keyboard.type('110');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('B4');
+    await page.keyboard.type('60');
+    await page.keyboard.press('Enter');
+    await expectCellText(page, 'B4', '60');
+    // Enter without an edit steps over it too (Shift+Enter back up).
+    await clickCell(page, 'B4');
+    await page.keyboard.press('Shift+Enter');
+    await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('B2');
+    await expect
+      .poll(async () => storedValues(suite.server, 'B2:B4'), { timeout: 10_000 })
+      .toEqual({ B2: 110, B3: 250, B4: 60 });
     expect(suite.ui.errors).toEqual([]);
   });
 

@@ -36,6 +36,31 @@ describe.skipIf(!hasChromium)('rows and columns in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[STRUCT-01] [FIRST-HOUR] Shift+Space then Ctrl+- deletes the row, Ctrl+Shift+= inserts one, as in Excel', async () => {
+    const page = await openBudget();
+    await clickCell(page, 'A2');
+    await page.keyboard.press('Shift+Space');
+    await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('2:2');
+    await page.keyboard.press('Control+Minus');
+    await expectCellText(page, 'A2', 'Food');
+    await expectCellText(page, 'B3', '450');
+    const grid = (await suite.server.http.get('/grid', { range: 'B3' })).body;
+    expect(grid.cells[0]).toMatchObject({ formula: '=SUM(B2:B2)' });
+    await clickCell(page, 'A2');
+    await page.keyboard.press('Shift+Space');
+    await page.keyboard.press('Control+Shift+Equal');
+    await expectCellText(page, 'A3', 'Food');
+    await expectCellText(page, 'A2', '');
+    // Over a range of cells the keys say what to select instead of guessing.
+    await clickCell(page, 'B3');
+    await page.keyboard.press('Control+Minus');
+    await expect
+      .poll(() => page.getByTestId('toast').allTextContents())
+      .toContainEqual(expect.stringContaining('Select whole rows (Shift+Space)'));
+    await expectCellText(page, 'A3', 'Food');
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[STRUCT-02] deleting the column a total reads shows #REF! where Excel does', async () => {
     const page = await openBudget();
     await suite.server.http.post('/grid/cell', { cell: 'D1', value: '=B4*2' });

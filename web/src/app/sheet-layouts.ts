@@ -23,9 +23,13 @@ export interface SheetLayoutState {
   /** Row (zero-based) → px; a row the filter hides is 0. */
   readonly heights: ReadonlyMap<number, number>;
   readonly filter: LayoutResponse['layout']['filter'];
-  /** Zero-based rows the filter hides. */
+  /** Zero-based rows hidden from view: by the filter, by hand, by an imported table's filter. */
   readonly hidden: ReadonlySet<number>;
+  /** Whether a filter hides rows (the sheet's own, or a table's kept from an .xlsx). */
+  readonly filtering: boolean;
 }
+
+const NO_ROWS: ReadonlySet<number> = new Set();
 
 const legacyKey = (workbook: string, sheet: string): string =>
   `gridbook:widths:${workbook}:${sheet}`;
@@ -51,6 +55,7 @@ function stateOf(json: LayoutResponse): SheetLayoutState {
     heights,
     filter: json.layout.filter,
     hidden,
+    filtering: json.layout.filter !== null || (json.layout.filtered_rows?.length ?? 0) > 0,
   };
 }
 
@@ -78,6 +83,21 @@ export class SheetLayouts {
     session.onOutsideChange((change) => {
       if (change.changed('layout', session.activeSheet)) void this.refresh();
     });
+  }
+
+  /**
+   * The rows an action on a selection leaves alone, as Excel's filter mode does: while a filter
+   * hides rows, every hidden row of the sheet; otherwise none.
+   */
+  rowsOutOfView(sheet: string): ReadonlySet<number> {
+    const state = this.current.get();
+    return state?.sheet === sheet && state.filtering ? state.hidden : NO_ROWS;
+  }
+
+  /** The rows of `sheet` hidden from view (by a filter or by hand), zero-based. */
+  hiddenRows(sheet: string): ReadonlySet<number> {
+    const state = this.current.get();
+    return state?.sheet === sheet ? state.hidden : NO_ROWS;
   }
 
   /** Reads the active sheet's layout (the newest read wins). */

@@ -41,6 +41,9 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
   const visible = state !== null && state.origin === 'cell' && state.sheet === session.activeSheet;
   const [catalogue, setCatalogue] = useState<readonly FunctionJson[]>([]);
   const [chosen, setChosen] = useState(0);
+  // The text when the arrows last moved in the function list: Enter then takes the function
+  // chosen; otherwise Enter commits what was typed (a name like `rate` is not made RATE().
+  const [pickedAt, setPickedAt] = useState<string | undefined>();
   // The text the list was closed at (Escape): it stays closed until the text changes.
   const [dismissed, setDismissed] = useState<string | undefined>();
   const typingFormula = visible && state.text.startsWith('=');
@@ -110,11 +113,14 @@ export function CellEditor({ session, editor, layout, viewport }: Props) {
     if (completion !== undefined && !event.altKey && !event.ctrlKey && !event.metaKey) {
       const count = completion.matches.length;
       const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? count - 1 : 0;
-      if (step !== 0 || event.key === 'Tab' || event.key === 'Escape') {
+      const takes = event.key === 'Tab' || (event.key === 'Enter' && pickedAt === state.text);
+      if (step !== 0 || takes || event.key === 'Escape') {
         event.preventDefault();
         event.stopPropagation();
-        if (step !== 0) setChosen((chosenIndex + step) % count);
-        else if (event.key === 'Tab') complete(completion.matches[chosenIndex]!.name);
+        if (step !== 0) {
+          setChosen((chosenIndex + step) % count);
+          setPickedAt(state.text);
+        } else if (takes) complete(completion.matches[chosenIndex]!.name);
         else setDismissed(state.text);
         return;
       }

@@ -30,6 +30,7 @@ import type { ParsedBatch } from './tsv-worker.js';
 /** What the last copy or cut inside the page held, to paste formulas rather than values. */
 export interface InternalClip {
   readonly sheet: string;
+  /** The range copied; while a filter hides some of its rows, the grids below hold the others. */
   readonly rect: Rect;
   readonly inputs: readonly (readonly string[])[];
   /** What each copied cell computed, as a paste of values only writes it (`pastedValue`). */
@@ -73,6 +74,7 @@ function buildClip(
     ) => void,
   ) => void,
   formatAt: (col: number, row: number) => CellFormat | undefined,
+  hidden: ReadonlySet<number>,
 ): { clip: InternalClip; html: string } {
   const inputs = emptyGrid(rect);
   const shown = emptyGrid(rect);
@@ -85,9 +87,27 @@ function buildClip(
   const formats = Array.from({ length: rect.height }, (_, r) =>
     Array.from({ length: rect.width }, (_, c) => formatAt(rect.col + c, rect.row + r)),
   );
+  // A copy over a filtered list takes the rows in view only, as Excel's does (a cut moves the
+  // whole range). Each kept row's formulas move to the row it takes in the shorter block, so a
+  // paste moves them on from there to where the row lands.
+  const kept = Array.from({ length: rect.height }, (_, r) => rect.row + r).filter(
+    (row) => cut || !hidden.has(row),
+  );
+  const keep = <T>(grid: readonly T[]): T[] => kept.map((row) => grid[row - rect.row]!);
+  const keptInputs = kept.map((row, k) =>
+    inputs[row - rect.row]!.map((input) => shiftFormula(input, rect.row + k - row, 0)),
+  );
   return {
-    clip: { sheet, rect, inputs, values, text: toTsv(shown), cut, formats },
-    html: toHtmlTable(shown),
+    clip: {
+      sheet,
+      rect,
+      inputs: keptInputs,
+      values: keep(values),
+      text: toTsv(keep(shown)),
+      cut,
+      formats: keep(formats),
+    },
+    html: toHtmlTable(keep(shown)),
   };
 }
 
@@ -128,6 +148,7 @@ export function copyFromCache(
         put(col, row, cell.input, shownText(cell), pastedValue(cell.value, cell.error));
     },
     (col, row) => session.store.formatAt(sheet, col, row),
+    session.layouts.rowsOutOfView(sheet),
   );
 }
 
@@ -157,6 +178,7 @@ export async function copyFromServer(
       }
     },
     formatsIn(response, rect),
+    session.layouts.rowsOutOfView(sheet),
   );
 }
 

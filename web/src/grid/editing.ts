@@ -10,6 +10,7 @@ import { percentEntry, textEntry } from './number-formats.js';
 import { cycleReferenceAt } from './reference-cycle.js';
 import { closeParentheses, signedFormula } from './formula-entry.js';
 import { stepInside, stepsInside } from './selection-step.js';
+import { rowInView } from './visible-rows.js';
 
 /** Characters after which a click inserts a reference instead of ending the edit. */
 const POINTABLE_AFTER = new Set([
@@ -218,7 +219,12 @@ export class EditController {
           : { col: state.cell.col + move.dx, row: state.cell.row + move.dy };
       const next = {
         col: Math.max(0, Math.min(cols - 1, wanted.col)),
-        row: Math.max(0, Math.min(rows - 1, wanted.row)),
+        row: rowInView(
+          Math.max(0, Math.min(rows - 1, wanted.row)),
+          state.cell.row,
+          this.session.layouts.hiddenRows(state.sheet),
+          rows,
+        ),
       };
       if (move.key === 'Tab') this.session.tabRun.tab(state.cell, next);
       this.session.goTo({ ...next, width: 1, height: 1 });

@@ -1,6 +1,6 @@
 // Keys on the grid (not while editing): typing starts an edit, F2 edits in place, Enter and
-// Tab move (Excel-style, no editing), Delete clears, Ctrl+D / Ctrl+R fill down / right, Ctrl+;
-// and Ctrl+Shift+; enter today's date and the time, Ctrl+Arrow jumps to the data edge and
+// Tab move (Excel-style, no editing), Delete clears, Ctrl+D / Ctrl+R fill down / right, Ctrl+- /
+// Ctrl++ delete / insert whole rows or columns, Ctrl+; and Ctrl+Shift+; enter today's date and the time, Ctrl+Arrow jumps to the data edge and
 // Ctrl+Shift+Arrow extends the selection to it, Ctrl+End to the last used cell, Shift+PageDown /
 // Shift+PageUp extend it by a page of rows, Alt+PageDown / Alt+PageUp move a screen of columns
 // (with Shift they extend), Shift+Home extends to column A and Ctrl+Shift+Home to A1. Arrows,
@@ -14,6 +14,8 @@ import { rectOf, type CellRef, type Rect } from './address.js';
 import { fillFromEdge } from './fill-drag.js';
 import { nowEntryOf, nowEntryText } from './now-entry.js';
 import { stepInside, stepsInside } from './selection-step.js';
+import { structureKeyChange } from './structure-keys.js';
+import { rowInView } from './visible-rows.js';
 
 export interface KeyDeps {
   readonly session: Session;
@@ -115,6 +117,21 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
     void session.formatRange(session.activeSheet, selection.rect, shortcut);
     return;
   }
+  const structure = structureKeyChange(event, selection.rect, selection.label);
+  if (structure !== undefined) {
+    // The browser's zoom keys are held back.
+    event.cancel();
+    event.preventDefault();
+    if (structure === 'not-whole')
+      session.toasts.show(
+        'Select whole rows (Shift+Space) or columns (Ctrl+Space) to insert or delete them.',
+      );
+    else {
+      const { axis, kind, at, count } = structure;
+      void session.changeStructure(session.activeSheet, axis, kind, at, count);
+    }
+    return;
+  }
   // Ctrl+D fills down, Ctrl+R right (the browser's bookmark and reload keys are held back).
   const fillKey = event.key.toLowerCase();
   if (modifier && !event.shiftKey && !event.altKey && (fillKey === 'd' || fillKey === 'r')) {
@@ -144,7 +161,12 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
         : { col: cursor.col + back, row: cursor.row };
     const target = {
       col: Math.max(0, Math.min(grid.cols - 1, next.col)),
-      row: Math.max(0, Math.min(grid.rows - 1, next.row)),
+      row: rowInView(
+        Math.max(0, Math.min(grid.rows - 1, next.row)),
+        cursor.row,
+        session.layouts.hiddenRows(session.activeSheet),
+        grid.rows,
+      ),
     };
     if (event.key === 'Tab') session.tabRun.tab(cursor, target);
     deps.moveTo(target);
