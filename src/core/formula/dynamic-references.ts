@@ -31,7 +31,7 @@ import { pluginCatalogue } from './function-catalogue.js';
 import { MAX_FORMULA_RANGE_CELLS } from './formula-limits.js';
 import { timedEntry } from './time-budget.js';
 import { cellWidthOf } from './column-widths.js';
-import { intersect } from './implicit-intersection.js';
+import { intersect } from './range-intersection.js';
 import type { AstNode as Node, EngineAddress as Address } from './engine-internals.js';
 
 export const DYNAMIC_OFFSET = 'DYNAMIC.OFFSET';

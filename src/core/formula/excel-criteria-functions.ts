@@ -19,7 +19,7 @@ import { MAX_COLUMNS, MAX_ROWS } from '../address/a1.js';
 import { criterionTest, type CellTest, type CriterionOptions } from './excel-criteria.js';
 import { FormulaError, type CellValue } from './sentinels.js';
 import { translateFunctionNames } from './engine-internals.js';
-import { intersectionOffset } from './implicit-intersection.js';
+import { intersectionOffset } from './range-intersection.js';
 import { sentinelOfErrorType } from './engine-errors.js';
 import type { AstCall as Call, AstNode as Node } from './engine-internals.js';
 

@@ -22,7 +22,8 @@ import {
 import type { FunctionInfo } from './function-catalogue.js';
 import { pluginCatalogue, type PluginFunctionRow } from './function-catalogue.js';
 import { definePlugin } from './engine-internals.js';
-import { arrayBehind, intersect } from './implicit-intersection.js';
+import { arrayBehind } from './implicit-intersection.js';
+import { intersect } from './range-intersection.js';
 import type {
   AstCall as Call,
   AstNode as Node,

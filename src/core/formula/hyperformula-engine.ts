@@ -127,7 +127,8 @@ import {
   dynamicArrayFunctionsPlugin,
 } from './excel-dynamic-array-functions.js';
 import { ARRAY_FUNCTION_INFO, arrayFunctionsPlugin } from './excel-array-functions.js';
-import { intersect, intersectRangeResults } from './implicit-intersection.js';
+import { intersectRangeResults } from './implicit-intersection.js';
+import { intersect } from './range-intersection.js';
 import { callIntersectingRanges } from './range-argument-intersection.js';
 import {
   roomToSpillAt,

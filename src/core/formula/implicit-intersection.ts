@@ -11,57 +11,18 @@
 // so does a reference a function computed (OFFSET(B2:F6,B17,C17,2,1), INDIRECT(…)), which Excel
 // 365 spills too. A legacy formula of a file keeps Excel's intersection of such a reference: the
 // xlsx import writes it with `@` (SINGLE, core/legacy-single.ts), as Excel 365 shows it.
-import { CellError, EmptyValue, ErrorType, SimpleRangeValue } from 'hyperformula';
+import { EmptyValue, SimpleRangeValue } from 'hyperformula';
 import { isComputedReference } from './dynamic-references.js';
 import { internalPrototype } from './engine-internals.js';
+import { intersect, type FormulaPlace } from './range-intersection.js';
 
 interface Evaluator {
   evaluateAstToCellValue(ast: unknown, state: EvaluationState): unknown;
 }
 
-interface EvaluationState {
-  readonly formulaAddress: { readonly sheet: number; readonly row: number; readonly col: number };
+interface EvaluationState extends FormulaPlace {
   /** The cell's formula vertex; an array formula's carries its array. */
   readonly formulaVertex?: { readonly array?: unknown };
-}
-
-interface RangeBounds {
-  readonly start: { readonly sheet: number; readonly row: number; readonly col: number };
-  width(): number;
-  height(): number;
-}
-
-const NO_INTERSECTION = 'the range has no cell in the formula’s row or column';
-
-/**
- * Where a reference's range meets the formula's row (a column range) or column (a row range), as
- * a row and column within the range; undefined when it does not, or the value is no reference.
- */
-export function intersectionOffset(
-  value: SimpleRangeValue,
-  state: EvaluationState,
-): { readonly row: number; readonly col: number } | undefined {
-  const range = (value as unknown as { range?: RangeBounds }).range;
-  const here = state.formulaAddress;
-  // By row and column number alone: a range on another sheet is intersected the same way
-  // (poi/StructuredReferences.xlsx: Formulas!A2 =\_Prime.1[Name] is Table!B2).
-  if (range === undefined) return undefined;
-  if (range.width() === 1) {
-    const offset = here.row - range.start.row;
-    if (offset >= 0 && offset < range.height()) return { row: offset, col: 0 };
-  } else if (range.height() === 1) {
-    const offset = here.col - range.start.col;
-    if (offset >= 0 && offset < range.width()) return { row: 0, col: offset };
-  }
-  return undefined;
-}
-
-/** The value of the range's cell in the formula's row or column, or #VALUE! when it has none. */
-export function intersect(value: SimpleRangeValue, state: EvaluationState): unknown {
-  const at = intersectionOffset(value, state);
-  return at === undefined
-    ? new CellError(ErrorType.VALUE, NO_INTERSECTION)
-    : value.data[at.row]![at.col];
 }
 
 let intersecting = false;
