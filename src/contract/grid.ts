@@ -69,6 +69,21 @@ export const LockBody = Type.Object(
 );
 export type LockBody = Static<typeof LockBody>;
 
+export const ClearRangeBody = Type.Object(
+  {
+    range: Type.String({ minLength: 1, maxLength: 300, description: 'A1 cell or range to clear.' }),
+    sheet: Type.Optional(SheetName),
+    visible_only: Type.Optional(
+      Type.Boolean({
+        description:
+          "While the sheet's filter hides rows, leave every hidden row alone, as Delete does in a filtered list in Excel (default false: the whole range).",
+      }),
+    ),
+  },
+  { examples: [{ range: 'B2:B500', visible_only: true }] },
+);
+export type ClearRangeBody = Static<typeof ClearRangeBody>;
+
 export const GridQuery = Type.Object({
   sheet: Type.Optional(SheetName),
   range: Type.Optional(

@@ -118,17 +118,23 @@ export function listedCells(sheet: SheetView, range: RangeAddress | undefined): 
   return range === undefined ? all : all.filter((cell) => rangeContains(range, cell));
 }
 
-/** Clears the unlocked cells of a range; locked ones are skipped and counted. */
+/**
+ * Clears the unlocked cells of a range; locked ones are skipped and counted. `visibleOnly`: while
+ * a filter hides rows, the hidden rows are left alone (Excel's Delete in a filtered list).
+ */
 export async function clearRange(
   handle: WorkbookHandle,
   rangeText: string,
   sheetName: string | undefined,
   meta: ApplyMeta,
+  options: { readonly visibleOnly?: boolean } = {},
 ): Promise<{ sheet: string; cleared: number; skippedLocked: number }> {
   const range = parseRange(rangeText, 'range');
   const sheet = handle.workbook.sheet(range.sheet ?? sheetName);
+  const outOfView =
+    options.visibleOnly === true ? filteredOutRows(sheet, range) : new Set<number>();
   const targets = listedCells(sheet, range).filter(
-    (cell) => sheet.input(cell.row, cell.col) !== null,
+    (cell) => sheet.input(cell.row, cell.col) !== null && !outOfView.has(cell.row),
   );
   const clearable = targets.filter((cell) => !sheet.isLocked(cell.row, cell.col));
   if (clearable.length > 0) {
@@ -148,6 +154,13 @@ export async function clearRange(
     cleared: clearable.length,
     skippedLocked: targets.length - clearable.length,
   };
+}
+
+/** The rows of `range` out of view while a filter is on (all hidden rows then); none otherwise. */
+function filteredOutRows(sheet: SheetView, range: RangeAddress): Set<number> {
+  const layout = sheet.layout();
+  if (layout.filter === null && layout.filteredRows.length === 0) return new Set();
+  return new Set(sheet.hiddenRows({ first: range.start.row, last: range.end.row }));
 }
 
 export async function setLocks(

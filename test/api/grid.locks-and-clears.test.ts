@@ -168,6 +168,50 @@ describe('clears', () => {
     expect(grid['C1']!.value).toBe(2);
   });
 
+  it('[GRID-2] [FIRST-HOUR] /grid/clear with visible_only leaves the rows a filter hides alone, in one commit; without a filter it clears them all', async () => {
+    await server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        ['Region', 'Sales'],
+        ['north', 10],
+        ['south', 20],
+        ['north', 30],
+        ['south', 40],
+      ],
+    });
+    await server.http.post('/grid/filter', {
+      range: 'A1:B5',
+      columns: [{ column: 'A', values: ['north'] }],
+    });
+    const cleared = await server.http.post('/grid/clear', { range: 'B2:B5', visible_only: true });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ cleared: 2, skipped_locked: 0 });
+    expect(await readValues(server.http, { range: 'B1:B5' })).toEqual({
+      B1: 'Sales',
+      B3: 20,
+      B5: 40,
+    });
+    // One commit: one undo brings both back.
+    await server.http.post('/workbook/undo');
+    expect(await readValues(server.http, { range: 'B2:B5' })).toEqual({
+      B2: 10,
+      B3: 20,
+      B4: 30,
+      B5: 40,
+    });
+
+    // Without the flag, or once the filter is gone, the whole range is cleared.
+    await server.http.post('/grid/clear', { range: 'B2:B3' });
+    expect(await readValues(server.http, { range: 'B2:B3' })).toEqual({});
+    await server.http.post('/grid/filter/clear');
+    await server.http.post('/grid/clear', { range: 'B4:B5', visible_only: true });
+    expect(await readValues(server.http, { range: 'B2:B5' })).toEqual({});
+
+    const bad = await server.http.post('/grid/clear', { range: 'B2', visible_only: 'yes' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail).toMatch(/visible_only/);
+  });
+
   it('[GRID-2] /system/clear clears the unlocked cells of one sheet and keeps locked ones and other sheets', async () => {
     await server.http.post('/grid/lock', { range: 'A2' });
     const response = await server.http.post('/system/clear');

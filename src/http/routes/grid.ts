@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { formatCell, parseRange } from '../../core/index.js';
 import {
   GridQuery,
+  ClearRangeBody,
   LockBody,
   SheetQuery,
   WriteCellBody,
@@ -92,7 +93,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         response: { 200: ClearRangeResponse },
         tags: ['grid'],
         summary: 'Clear the unlocked cells of a range; locked cells are skipped',
-        body: LockBody,
+        body: ClearRangeBody,
       },
     },
     async (request) => {
@@ -101,6 +102,7 @@ export const gridRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         request.body.range,
         request.body.sheet,
         changeMeta(request),
+        { visibleOnly: request.body.visible_only === true },
       );
       return {
         status: 'Success' as const,

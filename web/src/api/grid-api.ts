@@ -3,6 +3,7 @@ import type { ApiClient, AtSeq } from './client.js';
 import type {
   CellValue,
   ClearJson,
+  ClearRangeBody,
   EvalResultJson,
   GridResponse,
   PeekJson,
@@ -55,8 +56,13 @@ export class GridApi {
     return this.client.post('/grid/range', body);
   }
 
+  /** Clears the range; while a filter hides rows, only the rows in view (as Excel's Delete). */
   clear(sheet: string, range: string): Promise<ClearJson> {
-    return this.client.post('/grid/clear', { range, sheet } satisfies LockBody);
+    return this.client.post('/grid/clear', {
+      range,
+      sheet,
+      visible_only: true,
+    } satisfies ClearRangeBody);
   }
 
   lock(sheet: string, range: string, locked: boolean): Promise<unknown> {

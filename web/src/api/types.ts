@@ -18,6 +18,7 @@ import type {
 
 export type {
   AddSheetBody,
+  ClearRangeBody,
   EvalBody,
   LockBody,
   NamedSheetBody,

@@ -2,7 +2,6 @@
 // the cache, goes through the session's write queue, and is one undo step on the server.
 import type { FormatBody, ReplaceBody } from '../../../src/contract/index.js';
 import { ApiError } from '../api/errors.js';
-import type { ClearJson } from '../api/types.js';
 import { formatCell, formatRect, type CellRef, type Rect } from '../grid/address.js';
 import type { CachedCell } from '../grid/cell-store.js';
 import { visibleRowBands } from '../grid/visible-rows.js';
@@ -264,33 +263,27 @@ export async function writeRangeChunks(
 
 /**
  * Delete: clears the unlocked cells of `rect`, skipping locked ones with a notice (CLR-01), and
- * the rows a filter hides (one clear per band of rows in view). Returns whether anything was
- * cleared (one undo step).
+ * the rows a filter hides (the server leaves them alone: one request, one undo step). Returns
+ * whether anything was cleared.
  */
 export async function clearRange(session: Session, sheet: string, rect: Rect): Promise<boolean> {
-  // The bands cleared so far: when a later one fails, those still make one undo step.
-  const results: ClearJson[] = [];
-  const commits = () => results.filter((result) => (result.cleared ?? 1) > 0).length;
   try {
     session.requireOnline();
-    const bands = visibleRowBands(rect, session.layouts.rowsOutOfView(sheet));
-    // Show the cleared cells at once when they are all on screen (locked ones stay).
+    // Show the cleared cells at once when they are all on screen (locked and hidden ones stay).
     if (rect.width * rect.height <= 20_000) {
-      for (const band of bands)
+      for (const band of visibleRowBands(rect, session.layouts.rowsOutOfView(sheet)))
         for (const { col, row, cell } of session.store.loadedCells(sheet, band) ?? [])
           if (!cell.locked) session.store.patch(sheet, col, row, null);
     }
-    await session.queueWrite(async () => {
-      for (const band of bands) results.push(await session.grid.clear(sheet, formatRect(band)));
-    });
-    if (commits() > 0) session.noteCommit(sheet, commits());
+    const result = await session.queueWrite(() => session.grid.clear(sheet, formatRect(rect)));
+    const cleared = (result.cleared ?? 1) > 0;
+    if (cleared) session.noteCommit(sheet);
     else session.store.invalidate(sheet);
-    const skipped = results.reduce((sum, result) => sum + (result.skipped_locked ?? 0), 0);
+    const skipped = result.skipped_locked ?? 0;
     if (skipped > 0)
       session.toasts.show(`${skipped} locked ${skipped === 1 ? 'cell' : 'cells'} skipped.`);
-    return commits() > 0;
+    return cleared;
   } catch (error) {
-    if (commits() > 0) session.noteCommit(sheet, commits());
     // The cells shown cleared come back: read them again (the heartbeat no longer does while
     // the commit stream is followed).
     session.store.invalidate(sheet);

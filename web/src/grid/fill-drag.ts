@@ -11,7 +11,6 @@ import { shiftFormula } from '../../../src/core/formula-text/index.js';
 import type { Rect } from './address.js';
 import { isBlank } from './cell-drawing.js';
 import { jumpTarget } from './data-edge.js';
-import { visibleRowBands } from './visible-rows.js';
 
 export async function fillDrag(
   session: Session,
@@ -163,36 +162,33 @@ export async function fillFromEdge(
     return;
   }
   const sheet = session.activeSheet;
-  // While a filter hides rows, only the rows in view are filled, as in Excel.
-  const bands = visibleRowBands(target, session.layouts.rowsOutOfView(sheet));
+  // While a filter hides rows, only the rows in view are filled, as in Excel: a hidden row is an
+  // empty line of the block, which writes nothing (one write, one undo step).
+  const outOfView = session.layouts.rowsOutOfView(sheet);
   await session.track(async () => {
     try {
       const response = await session.grid.read(sheet, formatRect(source));
       const inputs = new Map(response.cells.map((cell) => [cell.cell, cell.input ?? '']));
       const formatOf = formatsIn(response, source);
-      const at = (row: number, c: number) =>
-        down ? { col: target.col + c, row: source.row } : { col: source.col, row };
-      let commits = 0;
-      for (const band of bands) {
-        const block: string[][] = [];
-        const formats: ReturnType<typeof formatOf>[][] = [];
-        for (let r = 0; r < band.height; r += 1) {
-          const line: string[] = [];
-          const lineFormats: ReturnType<typeof formatOf>[] = [];
-          for (let c = 0; c < band.width; c += 1) {
-            const from = at(band.row + r, c);
-            const input = inputs.get(formatRect({ ...from, width: 1, height: 1 })) ?? '';
-            line.push(shiftFormula(input, band.row + r - from.row, band.col + c - from.col));
-            lineFormats.push(formatOf(from.col, from.row));
-          }
-          block.push(line);
-          formats.push(lineFormats);
+      const at = (r: number, c: number) =>
+        down ? { col: target.col + c, row: source.row } : { col: source.col, row: target.row + r };
+      const block: string[][] = [];
+      const formats: ReturnType<typeof formatOf>[][] = [];
+      for (let r = 0; r < target.height; r += 1) {
+        const line: string[] = [];
+        const lineFormats: ReturnType<typeof formatOf>[] = [];
+        for (let c = 0; c < target.width && !outOfView.has(target.row + r); c += 1) {
+          const from = at(r, c);
+          const input = inputs.get(formatRect({ ...from, width: 1, height: 1 })) ?? '';
+          line.push(shiftFormula(input, target.row + r - from.row, target.col + c - from.col));
+          lineFormats.push(formatOf(from.col, from.row));
         }
-        if (!(await session.writeRange(sheet, band, block, down ? 'Fill down' : 'Fill right')))
-          break;
-        commits += 1 + (await pasteFormats(session, sheet, band, formats));
+        block.push(line);
+        formats.push(lineFormats);
       }
-      if (commits > 0) session.mergeLastCommits(commits);
+      if (!(await session.writeRange(sheet, target, block, down ? 'Fill down' : 'Fill right')))
+        return;
+      session.mergeLastCommits(1 + (await pasteFormats(session, sheet, target, formats)));
     } catch (error) {
       session.reportError(down ? 'Fill down failed' : 'Fill right failed', error);
     }
