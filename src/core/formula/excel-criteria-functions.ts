@@ -16,7 +16,7 @@ import {
   type ImplementedFunctions,
 } from 'hyperformula';
 import { MAX_COLUMNS, MAX_ROWS } from '../address/a1.js';
-import { heldRangeOf, type HeldRange } from './held-range-values.js';
+import { heldCellOf, heldRangeOf, type HeldRange } from './held-range-values.js';
 import { criterionTest, type CellTest, type CriterionOptions } from './excel-criteria.js';
 import { FormulaError, type CellValue } from './sentinels.js';
 import { translateFunctionNames } from './engine-internals.js';
@@ -68,10 +68,10 @@ interface Area {
 
 function areaOf(value: unknown, node: Node | undefined): Area | CellError {
   if (value instanceof CellError) return value;
+  const held = heldRangeOf(value) ?? heldCellOf(value, node);
+  if (held !== undefined) return heldArea(held);
   if (!(value instanceof SimpleRangeValue))
     return { height: 1, width: 1, rows: 1, columns: 1, cellAt: () => value };
-  const held = heldRangeOf(value);
-  if (held !== undefined) return heldArea(held);
   const data = value.data;
   return {
     ...excelShape({ height: value.height(), width: value.width() }, node),

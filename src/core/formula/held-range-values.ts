@@ -102,3 +102,25 @@ function firstGap(
   }
   return { row: Math.floor(cells.length / width), col: cells.length % width };
 }
+
+/**
+ * A whole column or row one cell big (A:A on a sheet one row tall), which HyperFormula hands over
+ * as that cell's value: the same range as Excel sees it, holding that value. Undefined for any
+ * other argument, and for an error (the cell's, or the range's own).
+ */
+export function heldCellOf(
+  value: unknown,
+  node: { readonly type: string } | undefined,
+): HeldRange | undefined {
+  const type = node?.type;
+  if (type !== 'COLUMN_RANGE' && type !== 'ROW_RANGE') return undefined;
+  if (value instanceof SimpleRangeValue || value instanceof CellError) return undefined;
+  return {
+    height: 1,
+    width: 1,
+    excelHeight: type === 'COLUMN_RANGE' ? MAX_ROWS : 1,
+    excelWidth: type === 'ROW_RANGE' ? MAX_COLUMNS : 1,
+    cells: value === EmptyValue ? [] : [{ row: 0, col: 0, value }],
+    empty: EmptyValue,
+  };
+}
