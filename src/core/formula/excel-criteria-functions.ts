@@ -167,9 +167,12 @@ function eachMatch(
  * ascending: the cells held of a whole column or row, every position within the extent of any
  * other range (bounded by the range-size limit).
  */
-function positionsHeld(areas: readonly Area[], width: number): number[] {
+function positionsHeld(areas: readonly Area[], width: number): readonly number[] {
+  const distinct = [...new Set(areas)];
+  // One range (COUNTIF, SUMIF without a sum range): its cells held, already in order.
+  if (distinct.length === 1 && distinct[0]!.held !== undefined) return distinct[0]!.held;
   const all = new Set<number>();
-  for (const area of areas) {
+  for (const area of distinct) {
     if (area.held !== undefined) {
       for (const position of area.held) all.add(position);
       continue;
