@@ -256,6 +256,10 @@ describe('lookups over whole columns of a tall sparse sheet', () => {
     ['=VLOOKUP(8, Data!A:C, 2, FALSE)', '#N/A'],
     ['=VLOOKUP(4, Data!C:D, 1, TRUE)', 3],
     ['=VLOOKUP(100, Data!C:C, 1)', 9],
+    ['=LOOKUP(5, Data!C:C, Data!B:B)', 'three'],
+    ['=LOOKUP(100, Data!C:C, Data!B:B)', 'last'],
+    ['=LOOKUP(4, Data!C:C)', 3],
+    ['=LOOKUP(0, Data!C:C)', '#N/A'],
   ];
 
   it('find the cells held past the empty ones, and empty cells where one is looked for', () => {

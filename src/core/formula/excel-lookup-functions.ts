@@ -10,7 +10,6 @@ import {
   plainArg,
   textOf,
   valueError,
-  vectorOf,
   wildcardPattern,
   type Plain,
 } from './excel-arguments.js';
@@ -20,7 +19,15 @@ import {
   type FunctionArgument,
 } from './function-registry.js';
 import { FormulaError, SENTINELS, type CellValue } from './sentinels.js';
-import { findInLine, lineOf, shapeOf, vectorLineOf, type Line } from './lookup-lines.js';
+import {
+  findInLine,
+  heldSliceOf,
+  lineOf,
+  shapeOf,
+  valuesLine,
+  vectorLineOf,
+  type Line,
+} from './lookup-lines.js';
 
 const refError = (message: string): FormulaError => new FormulaError(SENTINELS.reference, message);
 
@@ -212,7 +219,18 @@ const xmatch: CustomFunction = {
 };
 
 /** LOOKUP's array form: search the first row of a wider-than-tall array (else the first column), answer from the last. */
-function arrayForm(arg: FunctionArgument): { search: CellValue[]; result: CellValue[] } {
+function arrayForm(arg: FunctionArgument): { search: Line; result: Line } {
+  if (isRangeArgument(arg) && arg.held !== undefined) {
+    const { held } = arg;
+    const across = held.width > held.height;
+    const last = across ? held.height - 1 : held.width - 1;
+    return { search: heldSliceOf(held, across, 0), result: heldSliceOf(held, across, last) };
+  }
+  const { search, result } = arrayFormValues(arg);
+  return { search: valuesLine(search), result: valuesLine(result) };
+}
+
+function arrayFormValues(arg: FunctionArgument): { search: CellValue[]; result: CellValue[] } {
   const { height, width, rows } = gridOf(arg);
   if (width > height) return { search: [...rows[0]!], result: [...rows[height - 1]!] };
   return {
@@ -240,11 +258,11 @@ const lookup: CustomFunction = {
     const { search, result } =
       args[2] === undefined
         ? arrayForm(args[1]!)
-        : { search: arrayForm(args[1]!).search, result: vectorOf('LOOKUP', args[2], 3) };
+        : { search: arrayForm(args[1]!).search, result: vectorLineOf('LOOKUP', args[2], 3) };
     const found = bisectApproximate(search, value, 1);
     if (found === undefined)
       return notAvailable('LOOKUP: no value is smaller than or equal to the lookup value');
-    const answer = result[found];
+    const answer = found < result.length ? result.at(found) : undefined;
     if (answer === undefined)
       return notAvailable('LOOKUP: result_vector is shorter than lookup_vector');
     // An empty cell answers 0, as in Excel (and VLOOKUP here).

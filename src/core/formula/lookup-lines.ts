@@ -4,7 +4,7 @@
 // one held cell to the next over the empty ones in between and costs the cells held, not the
 // sheet's height. Any other range or array is a line of its values.
 import { gridOf, valueError, vectorOf } from './excel-arguments.js';
-import { isRangeArgument, type FunctionArgument } from './function-registry.js';
+import { isRangeArgument, type FunctionArgument, type HeldCells } from './function-registry.js';
 import type { CellValue } from './sentinels.js';
 
 export interface Line {
@@ -135,6 +135,20 @@ export function vectorLineOf(name: string, arg: FunctionArgument, position: numb
     width === 1 ? height : width,
     width === 1 ? usedHeight : usedWidth,
     cells.map(({ row, col }) => (width === 1 ? row : col)),
+    cells.map(({ value }) => value),
+  );
+}
+
+/**
+ * One row (`across`) or column of a whole column or row as a line: row `index` across its
+ * columns, or column `index` down its rows, from the cells it holds.
+ */
+export function heldSliceOf(held: HeldCells, across: boolean, index: number): Line {
+  const cells = held.cells.filter(({ row, col }) => (across ? row : col) === index);
+  return heldLine(
+    across ? held.width : held.height,
+    across ? held.usedWidth : held.usedHeight,
+    cells.map(({ row, col }) => (across ? col : row)),
     cells.map(({ value }) => value),
   );
 }
