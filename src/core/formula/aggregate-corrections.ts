@@ -21,6 +21,7 @@
 import { CellError, EmptyValue, ErrorType, HyperFormula, SimpleRangeValue } from 'hyperformula';
 import type { AstCall as Call } from './engine-internals.js';
 import { excelShape } from './excel-criteria-functions.js';
+import { heldRangeOf, type HeldRange } from './held-range-values.js';
 
 interface Node {
   readonly type: string;
@@ -183,8 +184,8 @@ function orderStatistic(name: string, fromTop: boolean): Method {
 
 /**
  * Empty cells and empty text, as a formula answering "" leaves it, count as blank. A whole column
- * or row counts to the sheet's edge (COUNTBLANK(A:A) beside one value is 1,048,575): the cells past
- * the used area, which the engine's range leaves out, are added by their number, not visited.
+ * or row counts to the sheet's edge (COUNTBLANK(A:A) beside one value is 1,048,575) from the cells
+ * it holds: its size less the cells held that are not blank, whatever the sheet's height.
  */
 const countBlank: Method = function (ast, state) {
   if (ast.args.length === 0)
@@ -194,6 +195,11 @@ const countBlank: Method = function (ast, state) {
   let blanks = 0;
   for (const node of ast.args) {
     const value = this.evaluateAst(node, state);
+    const held = heldRangeOf(value);
+    if (held !== undefined) {
+      blanks += blanksOfHeld(held);
+      continue;
+    }
     if (value instanceof SimpleRangeValue) {
       for (const cell of value.valuesFromTopLeftCorner()) if (isBlank(cell)) blanks += 1;
     } else if (isBlank(value)) blanks += 1;
@@ -203,6 +209,13 @@ const countBlank: Method = function (ast, state) {
 };
 
 const isBlank = (value: unknown): boolean => value === EmptyValue || value === '';
+
+/** The blank cells of a whole column or row: all of its cells but those held that are not blank. */
+function blanksOfHeld(range: HeldRange): number {
+  let filled = 0;
+  for (const { value } of range.cells) if (!isBlank(value)) filled += 1;
+  return range.excelHeight * range.excelWidth - filled;
+}
 
 /** The cells of a whole-column or whole-row argument that lie past the sheet's used area. */
 function cellsPastUsedArea(node: Node, range: unknown): number {

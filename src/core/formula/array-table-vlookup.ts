@@ -18,6 +18,8 @@ import {
 } from './engine-internals.js';
 import { binarySearch, linearSearch } from './excel-lookup-functions.js';
 import type { Plain } from './excel-arguments.js';
+import { heldRangeOf, type HeldRange } from './held-range-values.js';
+import { heldLine, type Line } from './lookup-lines.js';
 import type { CellValue } from './sentinels.js';
 
 /** The parts of HyperFormula's lookup plugin used here (protected there). */
@@ -63,7 +65,7 @@ function indexError(table: SimpleRangeValue, index: number): CellError | undefin
  * ascending first column.
  */
 function search(
-  column: readonly CellValue[],
+  column: readonly CellValue[] | Line,
   lookup: Exclude<Plain, null>,
   sorted: boolean,
 ): number | undefined {
@@ -105,6 +107,10 @@ function rangeVlookup(
 ): unknown {
   const wrong = indexError(table, index);
   if (wrong !== undefined) return wrong;
+  const held = heldRangeOf(table);
+  // HyperFormula's exact search reads every address of a whole column down to the sheet's last row.
+  if (held !== undefined && !(sorted && typeof key !== 'string'))
+    return heldVlookup(held, comparable(key) ?? 0, index, sorted);
   const range = table.range!;
   const ownSearch = typeof key === 'string' && (sorted || /[*?~]/.test(key));
   if (!ownSearch)
@@ -124,6 +130,29 @@ function rangeVlookup(
   if (found === undefined) return new CellError(ErrorType.NA, 'VLOOKUP: the value was not found');
   const answer = cell(found, index - 1);
   return answer === EmptyValue ? 0 : answer;
+}
+
+/**
+ * VLOOKUP over whole columns (A:C), searched from the cells they hold: the first column as a
+ * line 1,048,576 long, empty but for them, and the answer read from the cells of the row found.
+ */
+function heldVlookup(
+  held: HeldRange,
+  lookup: Exclude<Plain, null>,
+  index: number,
+  sorted: boolean,
+): unknown {
+  const first = held.cells.filter(({ col }) => col === 0);
+  const column = heldLine(
+    held.excelHeight,
+    held.height,
+    first.map(({ row }) => row),
+    first.map(({ value }) => comparable(value)),
+  );
+  const found = search(column, lookup, sorted);
+  if (found === undefined) return new CellError(ErrorType.NA, 'VLOOKUP: the value was not found');
+  const answer = held.cells.find(({ row, col }) => row === found && col === index - 1)?.value;
+  return answer === undefined || answer === EmptyValue ? 0 : answer;
 }
 
 /**

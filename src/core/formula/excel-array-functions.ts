@@ -20,6 +20,8 @@ import {
 import { areasOfUnion } from './dynamic-references.js';
 import { definePlugin } from './engine-internals.js';
 import { bisect, linearSearch, type MatchMode } from './excel-lookup-functions.js';
+import { heldCellOf, heldRangeOf, type HeldRange } from './held-range-values.js';
+import { findInLine, heldLine, valuesLine, type Line } from './lookup-lines.js';
 import type { FunctionInfo } from './function-catalogue.js';
 import { pluginCatalogue, type PluginFunctionRow } from './function-catalogue.js';
 import { FormulaError, SENTINELS, isFormulaError, type CellValue } from './sentinels.js';
@@ -292,18 +294,18 @@ class ArrayFunctions extends FunctionPlugin {
       return valueError('XLOOKUP: search_mode must be 1, -1, 2 or -2');
     if (mode >= 2 && Math.abs(search) === 2)
       return valueError('XLOOKUP: wildcards cannot be used with a binary search');
-    const keyRows = gridOf(keys);
-    const resultRows = gridOf(results);
-    const count = Math.max(keyRows.length, keyRows[0]?.length ?? 0);
-    const vertical = (keyRows[0]?.length ?? 0) === 1 && resultRows.length === keyRows.length;
-    const horizontal = keyRows.length === 1 && (resultRows[0]?.length ?? 0) === count;
+    const keyGrid = gridView(keys, args[1]);
+    const resultGrid = gridView(results, args[2]);
+    const vertical = keyGrid.width === 1 && resultGrid.height === keyGrid.height;
+    const horizontal = keyGrid.height === 1 && resultGrid.width === keyGrid.width;
     if (!vertical && !horizontal)
       return valueError(
         'XLOOKUP: lookup_array and return_array must be one row or column of one length',
       );
-    const values = (vertical ? keyRows.map((row) => row[0]) : keyRows[0]!).map(plainOf);
+    const values = keyGrid.line(vertical);
     let found: number | undefined;
-    if (key === EmptyValue || key === null) found = emptyPosition(values, search === -1);
+    if (key === EmptyValue || key === null)
+      found = findInLine(values, (value) => value === null, search === -1, true);
     else {
       const lookup = plainOf(key) as Exclude<CellValue, null | undefined | FormulaError>;
       try {
@@ -320,7 +322,7 @@ class ArrayFunctions extends FunctionPlugin {
       return isOmitted(args[3])
         ? new CellError(ErrorType.NA, 'XLOOKUP: the value was not found')
         : detached(this.value(args[3], state));
-    return arrayOf(vertical ? [[...resultRows[found]!]] : resultRows.map((row) => [row[found]]));
+    return arrayOf(vertical ? [resultGrid.row(found)] : resultGrid.column(found).map((v) => [v]));
   }
 
   /** A row of return_array's width for a column lookup_array, a column for a row one. */
@@ -383,10 +385,55 @@ function plainOf(value: Value): CellValue {
   return numberOrZero(value);
 }
 
-/** The first (or last) empty cell: what an empty lookup_value matches. */
-function emptyPosition(values: readonly CellValue[], reverse: boolean): number | undefined {
-  const position = reverse ? values.lastIndexOf(null) : values.indexOf(null);
-  return position < 0 ? undefined : position;
+/**
+ * A lookup or return array as XLOOKUP reads it: its shape, its one row or column as a line, and
+ * one row or column of it. A whole column or row is Excel's shape and read from the cells it
+ * holds (held-range-values.ts), however tall the sheet; anything else from its rows.
+ */
+interface GridView {
+  readonly height: number;
+  readonly width: number;
+  line(vertical: boolean): Line;
+  row(index: number): Value[];
+  column(index: number): Value[];
+}
+
+function gridView(value: Value, node: Node | undefined): GridView {
+  const held = heldRangeOf(value) ?? heldCellOf(value, node);
+  if (held !== undefined) return heldGridView(held);
+  const rows = gridOf(value);
+  return {
+    height: rows.length,
+    width: rows[0]?.length ?? 0,
+    line: (vertical) => valuesLine((vertical ? rows.map((row) => row[0]) : rows[0]!).map(plainOf)),
+    row: (index) => [...rows[index]!],
+    column: (index) => rows.map((row) => row[index]),
+  };
+}
+
+function heldGridView(held: HeldRange): GridView {
+  const { cells, excelHeight: height, excelWidth: width } = held;
+  let values: Map<number, Value> | undefined;
+  // Past the engine's extent every cell is empty, as a reference to one reads.
+  const cellAt = (row: number, col: number): Value => {
+    if (row >= held.height || col >= held.width) return EmptyValue;
+    values ??= new Map(cells.map((cell) => [cell.row * width + cell.col, cell.value]));
+    const value = values.get(row * width + col);
+    return value === undefined ? held.empty : value;
+  };
+  return {
+    height,
+    width,
+    line: (vertical) =>
+      heldLine(
+        vertical ? height : width,
+        vertical ? held.height : held.width,
+        cells.map(({ row, col }) => (vertical ? row : col)),
+        cells.map(({ value }) => plainOf(value)),
+      ),
+    row: (index) => Array.from({ length: width }, (_, col) => cellAt(index, col)),
+    column: (index) => Array.from({ length: height }, (_, row) => cellAt(row, index)),
+  };
 }
 
 function numberOrZero(value: Value): number {

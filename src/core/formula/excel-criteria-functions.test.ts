@@ -9,7 +9,7 @@ import {
   writeCell,
   writeRows,
 } from '../../../test/support/workbook-bed.js';
-import type { WireValue } from '../index.js';
+import { replaceWorkbookOps, type WireValue } from '../index.js';
 import type { Workbook } from '../workbook.js';
 
 const bed = useWorkbooks();
@@ -67,6 +67,59 @@ describe('whole columns and rows', () => {
     expect(result(book, '=COUNTIF(A:A, "")')).toBe(1_048_572);
     writeCell(book, 'B10', '=COUNTIF(1:1, "<>x")');
     expect(valueAt(book, 'B10')).toBe(16_384); // Columns B12
+  });
+});
+
+describe('whole columns of a tall sparse sheet', () => {
+  // Values in rows 1, 5 and 1,048,576 only: each formula reads the cells held, the million empty
+  // cells between them counted by number. Live (a dense layout with a sparse array of rows) and
+  // rebuilt from the document as a restart builds (a sparse layout), the answers are the same.
+  const tall = (): Workbook => {
+    const book = bed.open();
+    book.apply([{ type: 'add-sheet', name: 'Data' }]);
+    writeCell(book, 'B1', 2, 'Data');
+    writeCell(book, 'A5', '=""', 'Data');
+    writeCell(book, 'B5', 4, 'Data');
+    writeCell(book, 'A1048576', 5, 'Data');
+    writeCell(book, 'B1048576', 3, 'Data');
+    return book;
+  };
+  const answers: readonly (readonly [string, WireValue])[] = [
+    // Empty cells and the empty text in A5 match "" and "=", and are not equal to 5.
+    ['=COUNTIF(Data!A:A, "")', 1_048_575],
+    ['=COUNTIF(Data!A:A, "=")', 1_048_575],
+    ['=COUNTIF(Data!A:A, "<>5")', 1_048_575],
+    ['=COUNTIF(Data!A:A, "<>")', 2],
+    ['=COUNTIF(Data!A:A, 5)', 1],
+    ['=COUNTIF(Data!A:B, ">2")', 3],
+    ['=COUNTIFS(Data!A:A, "", Data!B:B, "")', 1_048_573],
+    // The values of rows whose criteria cell is empty or "" (B1 and B5), of the row holding 5 (B1048576).
+    ['=SUMIF(Data!A:A, "", Data!B:B)', 6],
+    ['=SUMIF(Data!A:A, 5, Data!B:B)', 3],
+    ['=SUMIFS(Data!B:B, Data!A:A, "<>5", Data!B:B, ">0")', 6],
+    ['=AVERAGEIF(Data!A:A, "", Data!B:B)', 3],
+    ['=MINIFS(Data!B:B, Data!A:A, "")', 2],
+    ['=MAXIFS(Data!B:B, Data!A:A, "<>")', 4],
+    ['=COUNTBLANK(Data!A:B)', 2 * 1_048_576 - 4],
+  ];
+
+  it('count the empty cells between and past the cells held, and read the values of the rows that match', () => {
+    const book = tall();
+    const rebuilt = bed.open();
+    rebuilt.apply(replaceWorkbookOps(book.document()));
+    for (const [formula, expected] of answers) {
+      expect([formula, result(book, formula)]).toEqual([formula, expected]);
+      expect([formula, result(rebuilt, formula)]).toEqual([formula, expected]);
+    }
+  });
+
+  it('answer the first error, rows then columns, among the values of the rows that match', () => {
+    const book = tall();
+    writeCell(book, 'B700000', '=NA()', 'Data');
+    writeCell(book, 'B800000', '=1/0', 'Data');
+    expect(result(book, '=SUMIF(Data!A:A, "", Data!B:B)')).toBe('#N/A');
+    expect(result(book, '=SUMIF(Data!A:A, 5, Data!B:B)')).toBe(3);
+    expect(result(book, '=COUNTIF(Data!B:B, "#DIV/0!")')).toBe(1);
   });
 });
 

@@ -16,6 +16,7 @@ import {
   type ImplementedFunctions,
 } from 'hyperformula';
 import { MAX_COLUMNS, MAX_ROWS } from '../address/a1.js';
+import { heldCellOf, heldRangeOf, type HeldRange } from './held-range-values.js';
 import { criterionTest, type CellTest, type CriterionOptions } from './excel-criteria.js';
 import { FormulaError, type CellValue } from './sentinels.js';
 import { translateFunctionNames } from './engine-internals.js';
@@ -48,21 +49,51 @@ class EngineError extends FormulaError {
 }
 
 /**
- * One range argument: its cells as the engine holds them and its shape as Excel sees it (a whole
- * column or row is all of the sheet's rows or columns; the engine's cells stop at the used area).
+ * One range argument: its shape as Excel sees it (a whole column or row is all of the sheet's
+ * rows or columns; the engine's cells stop at the used area) and its cells. A whole column or row
+ * lists the positions of the cells it holds (`held`), so that a tall sparse sheet costs its cells,
+ * not its height; any other range is read position by position within `rows` × `columns`.
  */
 interface Area {
-  readonly data: readonly (readonly unknown[])[];
   readonly height: number;
   readonly width: number;
+  /** The rows and columns of cells the engine may hold (within height × width). */
+  readonly rows: number;
+  readonly columns: number;
+  /** The value at (row, column); undefined where the engine holds nothing (an empty cell). */
+  cellAt(row: number, column: number): unknown;
+  /** Positions (row × width + column) of the cells held, ascending; every other one is empty. */
+  readonly held?: readonly number[];
 }
 
 function areaOf(value: unknown, node: Node | undefined): Area | CellError {
   if (value instanceof CellError) return value;
-  if (!(value instanceof SimpleRangeValue)) return { data: [[value]], height: 1, width: 1 };
+  const held = heldRangeOf(value) ?? heldCellOf(value, node);
+  if (held !== undefined) return heldArea(held);
+  if (!(value instanceof SimpleRangeValue))
+    return { height: 1, width: 1, rows: 1, columns: 1, cellAt: () => value };
+  const data = value.data;
   return {
-    data: value.data,
     ...excelShape({ height: value.height(), width: value.width() }, node),
+    rows: data.length,
+    columns: data[0]?.length ?? 0,
+    cellAt: (row, column) => data[row]?.[column],
+  };
+}
+
+function heldArea(range: HeldRange): Area {
+  const width = range.excelWidth;
+  const values = new Map<number, unknown>();
+  for (const { row, col, value } of range.cells) values.set(row * width + col, value);
+  return {
+    height: range.excelHeight,
+    width,
+    rows: range.height,
+    columns: range.width,
+    cellAt: (row, column) =>
+      values.get(row * width + column) ??
+      (row < range.height && column < range.width ? range.empty : undefined),
+    held: [...values.keys()],
   };
 }
 
@@ -90,6 +121,7 @@ interface Condition {
 /**
  * Visits the positions where every condition holds, in rows then columns, over the cells the
  * engine holds; answers how many more positions (empty in every range) also meet them all.
+ * `visit` answering false stops the walk (and 0 is answered).
  */
 function eachMatch(
   conditions: readonly Condition[],
@@ -97,27 +129,59 @@ function eachMatch(
   visit: (row: number, column: number) => boolean,
 ): number {
   const first = conditions[0]!.area;
-  let rows = 0;
-  let columns = 0;
-  for (const area of [...conditions.map((condition) => condition.area), values ?? first]) {
-    rows = Math.max(rows, area.data.length);
-    columns = Math.max(columns, area.data[0]?.length ?? 0);
-  }
-  rows = Math.min(rows, first.height);
-  columns = Math.min(columns, first.width);
-  const tests = conditions.map(({ area, test }) => ({ data: area.data, test }));
-  for (let row = 0; row < rows; row += 1)
-    for (let column = 0; column < columns; column += 1) {
-      let all = true;
-      for (const { data, test } of tests)
-        if (!test(plain(data[row]?.[column]))) {
-          all = false;
-          break;
-        }
-      if (all && !visit(row, column)) return 0;
+  const areas = [...conditions.map((condition) => condition.area), values ?? first];
+  const meetsAll = (row: number, column: number): boolean => {
+    for (const { area, test } of conditions)
+      if (!test(plain(area.cellAt(row, column)))) return false;
+    return true;
+  };
+  let visited = 0;
+  if (areas.some((area) => area.held !== undefined)) {
+    const positions = positionsHeld(areas, first.width);
+    for (const position of positions) {
+      const row = Math.floor(position / first.width);
+      const column = position % first.width;
+      if (meetsAll(row, column) && !visit(row, column)) return 0;
     }
-  const rest = first.height * first.width - rows * columns;
+    visited = positions.length;
+  } else {
+    let rows = 0;
+    let columns = 0;
+    for (const area of areas) {
+      rows = Math.max(rows, area.rows);
+      columns = Math.max(columns, area.columns);
+    }
+    rows = Math.min(rows, first.height);
+    columns = Math.min(columns, first.width);
+    for (let row = 0; row < rows; row += 1)
+      for (let column = 0; column < columns; column += 1)
+        if (meetsAll(row, column) && !visit(row, column)) return 0;
+    visited = rows * columns;
+  }
+  const rest = first.height * first.width - visited;
   return rest > 0 && conditions.every(({ test }) => test(null)) ? rest : 0;
+}
+
+/**
+ * The positions (row × width + column) where any of the areas, all of one shape, may hold a value,
+ * ascending: the cells held of a whole column or row, every position within the extent of any
+ * other range (bounded by the range-size limit).
+ */
+function positionsHeld(areas: readonly Area[], width: number): readonly number[] {
+  const distinct = [...new Set(areas)];
+  // One range (COUNTIF, SUMIF without a sum range): its cells held, already in order.
+  if (distinct.length === 1 && distinct[0]!.held !== undefined) return distinct[0]!.held;
+  const all = new Set<number>();
+  for (const area of distinct) {
+    if (area.held !== undefined) {
+      for (const position of area.held) all.add(position);
+      continue;
+    }
+    for (let row = 0; row < area.rows; row += 1)
+      for (let column = 0; column < Math.min(area.columns, width); column += 1)
+        all.add(row * width + column);
+  }
+  return [...all].sort((a, b) => a - b);
 }
 
 type Aggregate = 'count' | 'sum' | 'average' | 'min' | 'max';
@@ -159,7 +223,7 @@ function aggregate(
   let min = Infinity;
   let max = -Infinity;
   eachMatch(conditions, values, (row, column) => {
-    const value = values!.data[row]?.[column];
+    const value = values!.cellAt(row, column);
     if (value instanceof CellError) {
       error = value;
       return false;

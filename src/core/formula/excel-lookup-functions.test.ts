@@ -3,7 +3,7 @@
 // the only word, from the conformance corpus (file and row named).
 import { describe, expect, it } from 'vitest';
 import { useWorkbooks, valueAt, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
-import type { WireValue } from '../index.js';
+import { replaceWorkbookOps, type WireValue } from '../index.js';
 import type { Workbook } from '../workbook.js';
 
 const bed = useWorkbooks();
@@ -198,5 +198,77 @@ describe('XLOOKUP and XMATCH searches', () => {
     ]);
     expect(result(book, '=XLOOKUP(2,A1:A2,B1:C2)')).toBe('p');
     expect(valueAt(book, 'AA1')).toBe('q');
+  });
+});
+
+describe('lookups over whole columns of a tall sparse sheet', () => {
+  // Cells in rows 1–5 and 1,048,576 only: each search steps over the million empty cells between
+  // them. Live (a dense layout with a sparse array of rows) and rebuilt from the document as a
+  // restart builds (a sparse layout), the answers are the same.
+  const tall = (): Workbook => {
+    const book = bed.open();
+    book.apply([{ type: 'add-sheet', name: 'Data' }]);
+    writeRows(
+      book,
+      'A1',
+      [
+        [10, 'one', 1],
+        [null, null, 3],
+        ['apple', 'three', 5],
+      ],
+      'Data',
+    );
+    writeCell(book, 'A5', '=""', 'Data');
+    writeRows(book, 'A1048576', [[7, 'last', 9]], 'Data');
+    book.apply([{ type: 'add-sheet', name: 'Short' }]);
+    writeCell(book, 'A1', 'short', 'Short');
+    return book;
+  };
+  const answers: readonly (readonly [string, WireValue])[] = [
+    ['=MATCH(7, Data!A:A, 0)', 1_048_576],
+    ['=MATCH("APP*", Data!A:A, 0)', 3],
+    // "" finds the empty text a formula answers, never an empty cell.
+    ['=MATCH("", Data!A:A, 0)', 5],
+    ['=MATCH(8, Data!A:A, 0)', '#N/A'],
+    // Ascending numbers with empty cells between them (approximate match passes them over).
+    ['=MATCH(4, Data!C:C, 1)', 2],
+    ['=MATCH(100, Data!C:C, 1)', 1_048_576],
+    ['=MATCH(0, Data!C:C, 1)', '#N/A'],
+    ['=MATCH(7, Data!A:B, 0)', '#N/A'],
+    ['=XMATCH(7, Data!A:A)', 1_048_576],
+    ['=XMATCH(6, Data!C:C, 1)', 1_048_576],
+    ['=XMATCH(4, Data!C:C, -1, -1)', 2],
+    ['=XMATCH(5, Data!C:C, 0, 2)', 3],
+    // An empty lookup_value finds the first (last) empty cell, wherever the used area ends.
+    ['=XMATCH(Short!B1, Data!A:A)', 2],
+    ['=XMATCH(Short!B1, Data!A:A, 0, -1)', 1_048_575],
+    ['=XMATCH(Short!B1, Data!C:C)', 4],
+    ['=XLOOKUP(7, Data!A:A, Data!B:B)', 'last'],
+    ['=XLOOKUP("apple", Data!A:A, Data!C:C)', 5],
+    ['=XLOOKUP(9, Data!C:C, Data!A:A, "none", 0, -1)', 7],
+    ['=XLOOKUP(8, Data!A:A, Data!B:B, "none")', 'none'],
+    // A return array on a shorter sheet is still a whole column (Excel's 1,048,576 rows).
+    ['=XLOOKUP(7, Data!A:A, Short!A:A, "none")', 0],
+    ['=XLOOKUP(10, Data!A:A, Short!A:A, "none")', 'short'],
+    ['=VLOOKUP(7, Data!A:C, 2, FALSE)', 'last'],
+    ['=VLOOKUP("Ap?le", Data!A:C, 3, FALSE)', 5],
+    ['=VLOOKUP(10, Data!A:D, 4, FALSE)', 0],
+    ['=VLOOKUP(8, Data!A:C, 2, FALSE)', '#N/A'],
+    ['=VLOOKUP(4, Data!C:D, 1, TRUE)', 3],
+    ['=VLOOKUP(100, Data!C:C, 1)', 9],
+    ['=LOOKUP(5, Data!C:C, Data!B:B)', 'three'],
+    ['=LOOKUP(100, Data!C:C, Data!B:B)', 'last'],
+    ['=LOOKUP(4, Data!C:C)', 3],
+    ['=LOOKUP(0, Data!C:C)', '#N/A'],
+  ];
+
+  it('find the cells held past the empty ones, and empty cells where one is looked for', () => {
+    const book = tall();
+    const rebuilt = bed.open();
+    rebuilt.apply(replaceWorkbookOps(book.document()));
+    for (const [formula, expected] of answers) {
+      expect([formula, result(book, formula)]).toEqual([formula, expected]);
+      expect([formula, result(rebuilt, formula)]).toEqual([formula, expected]);
+    }
   });
 });

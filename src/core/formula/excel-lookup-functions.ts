@@ -10,7 +10,6 @@ import {
   plainArg,
   textOf,
   valueError,
-  vectorOf,
   wildcardPattern,
   type Plain,
 } from './excel-arguments.js';
@@ -20,6 +19,15 @@ import {
   type FunctionArgument,
 } from './function-registry.js';
 import { FormulaError, SENTINELS, type CellValue } from './sentinels.js';
+import {
+  findInLine,
+  heldSliceOf,
+  lineOf,
+  shapeOf,
+  valuesLine,
+  vectorLineOf,
+  type Line,
+} from './lookup-lines.js';
 
 const refError = (message: string): FormulaError => new FormulaError(SENTINELS.reference, message);
 
@@ -38,11 +46,12 @@ function firstIntegerArg(name: string, args: readonly FunctionArgument[], index:
 }
 
 /** Positions of the values comparable with `lookup` (same type), in order. */
-function comparablePositions(values: readonly CellValue[], lookup: Plain): number[] {
+function comparablePositions(line: Line, lookup: Plain): number[] {
   const positions: number[] = [];
-  values.forEach((value, position) => {
-    if (compareSameType(value, lookup) !== undefined) positions.push(position);
-  });
+  for (let position = line.nextHeld(0); position < line.length;) {
+    if (compareSameType(line.at(position), lookup) !== undefined) positions.push(position);
+    position = line.nextHeld(position + 1);
+  }
   return positions;
 }
 
@@ -80,50 +89,54 @@ function orderAgainstEmpty(value: CellValue): number | undefined {
 
 /** Linear search in either direction: the first exact match, else the closest on the wanted side. */
 export function linearSearch(
-  values: readonly CellValue[],
+  values: readonly CellValue[] | Line,
   lookup: Plain,
   mode: MatchMode,
   reverse: boolean,
 ): number | undefined {
+  const line = lineOf(values);
   const pattern =
     mode === 2 && typeof lookup === 'string'
       ? wildcardPattern(lookup)
       : mode === 3
         ? regexPattern(textOf(lookup))
         : undefined;
+  const side = mode === -1 ? -1 : mode === 1 ? 1 : 0;
   let best: number | undefined;
-  for (let step = 0; step < values.length; step += 1) {
-    const position = reverse ? values.length - 1 - step : step;
-    const value = values[position]!;
-    if (pattern !== undefined) {
-      if (typeof value === 'string' && pattern.test(value)) return position;
-      continue;
-    }
-    const order = lookup === null ? orderAgainstEmpty(value) : compareSameType(value, lookup);
-    if (order === 0) return position;
-    const side = mode === -1 ? -1 : mode === 1 ? 1 : 0;
-    if (side === 0) continue;
-    // The next smaller or larger value may be of another type, in Excel's sort order: numbers,
-    // then text, then logical values (ironcalc XLOOKUP.xlsx ReturnLarger!E8: text is larger than 10).
-    const across = order ?? (lookup === null ? undefined : compareAcrossTypes(value, lookup));
-    if (across === undefined || Math.sign(across) !== side) continue;
-    // Closer to the lookup value than the best so far (ties keep the first one met).
-    if (best === undefined || Math.sign(compareAcrossTypes(value, values[best]!)!) === -side)
-      best = position;
-  }
-  return best;
+  const found = findInLine(
+    line,
+    (value, position) => {
+      if (pattern !== undefined) return typeof value === 'string' && pattern.test(value);
+      const order = lookup === null ? orderAgainstEmpty(value) : compareSameType(value, lookup);
+      if (order === 0) return true;
+      if (side === 0) return false;
+      // The next smaller or larger value may be of another type, in Excel's sort order: numbers,
+      // then text, then logical values (ironcalc XLOOKUP.xlsx ReturnLarger!E8: text is larger than 10).
+      const across = order ?? (lookup === null ? undefined : compareAcrossTypes(value, lookup));
+      if (across === undefined || Math.sign(across) !== side) return false;
+      // Closer to the lookup value than the best so far (ties keep the first one met).
+      if (best === undefined || Math.sign(compareAcrossTypes(value, line.at(best))!) === -side)
+        best = position;
+      return false;
+    },
+    reverse,
+    // An empty cell is the answer only when an empty cell is looked for; else it is passed over.
+    lookup === null && pattern === undefined,
+  );
+  return found ?? best;
 }
 
 /** Binary search over the comparable values, sorted ascending (`direction` 1) or descending (-1). */
 export function binarySearch(
-  values: readonly CellValue[],
+  values: readonly CellValue[] | Line,
   lookup: Exclude<Plain, null>,
   mode: MatchMode,
   direction: 1 | -1,
 ): number | undefined {
-  const positions = comparablePositions(values, lookup);
+  const line = lineOf(values);
+  const positions = comparablePositions(line, lookup);
   const key = (index: number): number =>
-    direction * compareSameType(values[positions[index]!]!, lookup)!;
+    direction * compareSameType(line.at(positions[index]!), lookup)!;
   // The first index whose value is not before the lookup value in the sort order.
   let low = 0;
   let high = positions.length;
@@ -147,23 +160,23 @@ export function binarySearch(
  * Without an equal value, the last probe on the wanted side answers.
  */
 export function bisect(
-  values: readonly CellValue[],
+  values: readonly CellValue[] | Line,
   lookup: Plain,
   mode: MatchMode,
   direction: 1 | -1,
 ): number | undefined {
+  const line = lineOf(values);
   let low = 0;
-  let high = values.length - 1;
+  let high = line.bisected - 1;
   let equal: number | undefined;
   let smaller: number | undefined;
   let larger: number | undefined;
   while (low <= high) {
     const middle = (low + high) >> 1;
     // Empty cells and errors sort after everything.
+    const value = line.at(middle);
     const order =
-      lookup === null
-        ? (orderAgainstEmpty(values[middle]!) ?? 1)
-        : (compareAcrossTypes(values[middle]!, lookup) ?? 1);
+      lookup === null ? (orderAgainstEmpty(value) ?? 1) : (compareAcrossTypes(value, lookup) ?? 1);
     if (order < 0) smaller = middle;
     else if (order > 0) larger = middle;
     else equal = middle;
@@ -184,7 +197,7 @@ const xmatch: CustomFunction = {
     'XMATCH(lookup_value, lookup_array, [match_mode=0], [search_mode=1]): 1-based position of a value in one row or column (match_mode -1/1 next smaller/larger, 2 wildcards, 3 regular expression; search_mode -1 from the end, ±2 binary)',
   evaluate: (args) => {
     const given = plainArg('XMATCH', args[0], 1);
-    const values = vectorOf('XMATCH', args[1]!, 2);
+    const values = vectorLineOf('XMATCH', args[1]!, 2);
     const mode = integerArg('XMATCH', args, 2, 0);
     // An empty cell is looked for as itself, except by a regular expression (as "0", as before).
     const lookup = given === null && mode === 3 ? 0 : given;
@@ -206,7 +219,18 @@ const xmatch: CustomFunction = {
 };
 
 /** LOOKUP's array form: search the first row of a wider-than-tall array (else the first column), answer from the last. */
-function arrayForm(arg: FunctionArgument): { search: CellValue[]; result: CellValue[] } {
+function arrayForm(arg: FunctionArgument): { search: Line; result: Line } {
+  if (isRangeArgument(arg) && arg.held !== undefined) {
+    const { held } = arg;
+    const across = held.width > held.height;
+    const last = across ? held.height - 1 : held.width - 1;
+    return { search: heldSliceOf(held, across, 0), result: heldSliceOf(held, across, last) };
+  }
+  const { search, result } = arrayFormValues(arg);
+  return { search: valuesLine(search), result: valuesLine(result) };
+}
+
+function arrayFormValues(arg: FunctionArgument): { search: CellValue[]; result: CellValue[] } {
   const { height, width, rows } = gridOf(arg);
   if (width > height) return { search: [...rows[0]!], result: [...rows[height - 1]!] };
   return {
@@ -216,7 +240,7 @@ function arrayForm(arg: FunctionArgument): { search: CellValue[]; result: CellVa
 }
 
 function isTwoDimensional(arg: FunctionArgument): boolean {
-  const { height, width } = gridOf(arg);
+  const { height, width } = shapeOf(arg);
   return height > 1 && width > 1;
 }
 
@@ -234,11 +258,11 @@ const lookup: CustomFunction = {
     const { search, result } =
       args[2] === undefined
         ? arrayForm(args[1]!)
-        : { search: arrayForm(args[1]!).search, result: vectorOf('LOOKUP', args[2], 3) };
+        : { search: arrayForm(args[1]!).search, result: vectorLineOf('LOOKUP', args[2], 3) };
     const found = bisectApproximate(search, value, 1);
     if (found === undefined)
       return notAvailable('LOOKUP: no value is smaller than or equal to the lookup value');
-    const answer = result[found];
+    const answer = found < result.length ? result.at(found) : undefined;
     if (answer === undefined)
       return notAvailable('LOOKUP: result_vector is shorter than lookup_vector');
     // An empty cell answers 0, as in Excel (and VLOOKUP here).
@@ -260,29 +284,31 @@ const lookup: CustomFunction = {
  * answers (pycel lookup.xlsx G32: 0 in 0, 1, 2, 3, 4 is 1).
  */
 export function bisectApproximate(
-  values: readonly CellValue[],
+  values: readonly CellValue[] | Line,
   lookup: Exclude<Plain, null>,
   type: 1 | -1,
 ): number | undefined {
+  const line = lineOf(values);
   const comparable = (position: number): number | undefined =>
-    compareSameType(values[position]!, lookup);
+    compareSameType(line.at(position), lookup);
   const lastOfRun = (position: number): number => {
     let last = position;
-    while (last + 1 < values.length && comparable(last + 1) === 0) last += 1;
+    while (last + 1 < line.length && comparable(last + 1) === 0) last += 1;
     return last;
   };
   if (type === -1) {
-    const first = values.findIndex((_, position) => comparable(position) !== undefined);
-    if (first < 0 || comparable(first)! < 0) return undefined;
+    const first = findInLine(line, (value) => compareSameType(value, lookup) !== undefined);
+    if (first === undefined || comparable(first)! < 0) return undefined;
     if (comparable(first) === 0) return lastOfRun(first);
   }
   let low = 0;
-  let high = values.length - 1;
+  let high = line.bisected - 1;
   let found: number | undefined;
   while (low <= high) {
     const middle = (low + high) >> 1;
-    let probe = middle;
-    while (probe <= high && comparable(probe) === undefined) probe += 1;
+    // The first comparable value from the middle on (empty cells are never comparable).
+    let probe = line.nextHeld(middle);
+    while (probe <= high && comparable(probe) === undefined) probe = line.nextHeld(probe + 1);
     if (probe > high) {
       high = middle - 1;
       continue;
@@ -299,7 +325,7 @@ export function bisectApproximate(
 
 /** MATCH's and HLOOKUP's search: exact (text ignoring case, with wildcards) or the largest value not above (ascending data). */
 function matchPosition(
-  values: readonly CellValue[],
+  values: readonly CellValue[] | Line,
   value: Exclude<Plain, null>,
   type: number,
 ): number | undefined {
@@ -342,7 +368,7 @@ const match: CustomFunction = {
     const value = lookupValueArg('MATCH', args[0]);
     if (isTwoDimensional(args[1]!))
       return notAvailable('MATCH: lookup_array must be one row or one column');
-    const values = vectorOf('MATCH', args[1]!, 2);
+    const values = vectorLineOf('MATCH', args[1]!, 2);
     const found = matchPosition(values, value, Math.sign(integerArg('MATCH', args, 2, 1)));
     return found === undefined ? notAvailable('MATCH: the value was not found') : found + 1;
   },

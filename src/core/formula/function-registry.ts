@@ -22,6 +22,26 @@ export type FunctionArgument = Exclude<CellValue, undefined> | FunctionArgumentR
 export type FunctionArguments = readonly FunctionArgument[];
 export interface FunctionArgumentRange {
   readonly rows: readonly (readonly CellValue[])[];
+  /**
+   * A whole column or row (A:A, 1:1): its shape as Excel sees it and the cells it holds, every
+   * other cell empty. Its `rows` stop at the sheet's last row holding a cell and are built when
+   * first read, a million rows beside a value in row 1,048,576: a function that can, reads this.
+   */
+  readonly held?: HeldCells;
+}
+
+export interface HeldCells {
+  readonly height: number;
+  readonly width: number;
+  /** The rows and columns to the sheet's last row and column holding a cell. */
+  readonly usedHeight: number;
+  readonly usedWidth: number;
+  /** Row by row, each at its row and column from the range's top-left cell. */
+  readonly cells: readonly {
+    readonly row: number;
+    readonly col: number;
+    readonly value: CellValue;
+  }[];
 }
 
 export interface CustomFunction {

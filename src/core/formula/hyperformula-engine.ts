@@ -68,8 +68,10 @@ import {
   type CallSyntax,
   type CustomFunction,
   type FunctionArgument,
+  type FunctionArgumentRange,
   type FunctionRegistry,
 } from './function-registry.js';
+import { heldRangeOf, type HeldRange } from './held-range-values.js';
 import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
 import { positionalParameters, signatureOf, type FunctionInfo } from './function-catalogue.js';
 import { EXCEL_FUNCTIONS } from './excel-functions.js';
@@ -219,9 +221,32 @@ function fromEngineScalar(value: unknown): CellValue {
 }
 
 function fromEngineArgument(value: unknown): FunctionArgument {
+  const held = heldRangeOf(value);
+  if (held !== undefined) return heldArgument(value as SimpleRangeValue, held);
   if (value instanceof SimpleRangeValue)
     return { rows: value.data.map((row) => row.map(fromEngineScalar)) };
   return fromEngineScalar(value);
+}
+
+/** A whole column or row: its cells held, its rows built only if a function reads them. */
+function heldArgument(value: SimpleRangeValue, held: HeldRange): FunctionArgumentRange {
+  let rows: CellValue[][] | undefined;
+  return {
+    get rows() {
+      return (rows ??= value.data.map((row) => row.map(fromEngineScalar)));
+    },
+    held: {
+      height: held.excelHeight,
+      width: held.excelWidth,
+      usedHeight: held.height,
+      usedWidth: held.width,
+      cells: held.cells.map(({ row, col, value }) => ({
+        row,
+        col,
+        value: fromEngineScalar(value),
+      })),
+    },
+  };
 }
 
 function toEngineResult(value: CellValue): unknown {

@@ -115,6 +115,37 @@ describe('whole-column ranges', () => {
     }
   });
 
+  it('are unlinked from the cells held, not from every address, when the formula reading them is cleared', () => {
+    boundWholeLineRanges();
+    const rows: (number | string | null)[][] = [[7, '=COUNTIF(A:A,7)']];
+    rows[1_048_575] = [7];
+    const hf = HyperFormula.buildFromSheets(
+      { Data: Array.from(rows, (row) => row ?? []) },
+      { licenseKey: 'gpl-v3', maxRows: 1_048_576, maxColumns: 16_384 },
+    );
+    const mapping = (
+      hf as unknown as { dependencyGraph: { addressMapping: { getCell(at: unknown): unknown } } }
+    ).dependencyGraph.addressMapping;
+    const find = mapping.getCell;
+    let lookups = 0;
+    mapping.getCell = function (this: unknown, at: unknown) {
+      lookups += 1;
+      return find.call(this, at);
+    };
+    try {
+      expect(hf.getCellValue({ sheet: 0, row: 0, col: 1 })).toBe(2);
+      hf.setCellContents({ sheet: 0, row: 0, col: 1 }, null);
+      // HyperFormula looked up every address of A1:A1048576 (about 2 s).
+      expect(lookups).toBeLessThan(100);
+      hf.setCellContents({ sheet: 0, row: 5, col: 0 }, 7);
+      hf.setCellContents({ sheet: 0, row: 0, col: 1 }, '=COUNTIF(A:A,7)');
+      expect(hf.getCellValue({ sheet: 0, row: 0, col: 1 })).toBe(3);
+    } finally {
+      mapping.getCell = find;
+      hf.destroy();
+    }
+  });
+
   it('compute again when rows or columns move the cells they hold, as the rebuilt workbook computes', () => {
     const book = bed.open();
     book.apply([{ type: 'add-sheet', name: 'Data' }]);
