@@ -97,6 +97,7 @@ const SCOPES: Readonly<Record<string, Scope>> = {
   'GET /api/workbook': 'workbook',
   'GET /events': 'workbook',
   'POST /presence': 'workbook',
+  'DELETE /presence': 'workbook',
   'POST /workbook/sheet': 'workbook',
   'POST /workbook/sheet/rename': 'workbook',
   'POST /workbook/sheet/activate': 'workbook',
