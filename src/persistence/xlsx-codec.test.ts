@@ -57,6 +57,23 @@ describe('xlsx export', () => {
     expect(book.getWorksheet('Inputs')!.getCell('B4').value).toBe(true);
   });
 
+  it('writes GridOS functions (MINUS, DIVIDE …) as the operators Excel knows, with their results; the file reads back to the same values', async () => {
+    const workbook = open({ name: 'Margins', sheetNames: ['Model'] });
+    workbook.apply(
+      writeRangeOps('Model', { row: 0, col: 0 }, [
+        [200, 150, '=DIVIDE(MINUS(A1,B1),A1)', '=GT(C1,0.2)'],
+      ]),
+    );
+    const bytes = await exportXlsx(workbook, { at: new Date(Date.UTC(2026, 0, 1)) });
+    const model = (await readBack(bytes)).getWorksheet('Model')!;
+    expect(model.getCell('C1').value).toEqual({ formula: '((A1-B1)/A1)', result: 0.25 });
+    expect(model.getCell('D1').value).toEqual({ formula: '(C1>0.2)', result: true });
+    const reread = open({ name: 'Reread', sheetNames: ['Other'] });
+    reread.apply(await importXlsxOps(reread, bytes, 'Margins.xlsx'));
+    expect(reread.sheet('Model').value(0, 2)).toBe(0.25);
+    expect(reread.sheet('Model').value(0, 3)).toBe(true);
+  });
+
   it('writes a typed error as an error value (t="e", no formula) and reads it back as one', async () => {
     const workbook = open({ name: 'Typed', sheetNames: ['S'] });
     workbook.apply(writeRangeOps('S', { row: 0, col: 0 }, [['#N/A', '#CALC!', '=ISFORMULA(A1)']]));

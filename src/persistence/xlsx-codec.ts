@@ -56,6 +56,7 @@ import {
   spillReferencesAsCalls,
 } from '../core/index.js';
 import { InvalidDocumentError } from './errors.js';
+import { gridosCallsAsExcel } from './gridos-calls.js';
 import type { ComputedValues } from './gridbook-json.js';
 import type { DecodedWorkbook } from './gridos-import.js';
 import {
@@ -230,11 +231,12 @@ const FUTURE_CALL = new RegExp(
 );
 
 /**
- * The formula as Excel stores it: a spill reference as its ANCHORARRAY call, `@` as SINGLE, newer functions
+ * The formula as Excel stores it: GridOS's functions as Excel's operators and calls
+ * (gridos-calls.ts), a spill reference as its ANCHORARRAY call, `@` as SINGLE, newer functions
  * prefixed `_xlfn.`, LET and LAMBDA names `_xlpm.`, text and sheet names untouched.
  */
 function excelFormula(formula: string): string {
-  const calls = spillReferencesAsCalls(intersectionsAsCalls(formula));
+  const calls = spillReferencesAsCalls(intersectionsAsCalls(gridosCallsAsExcel(formula)));
   return mapOutsideStrings(excelParameterSpelling(calls), (code) =>
     code.replace(
       FUTURE_CALL,
