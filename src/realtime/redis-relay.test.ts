@@ -1,17 +1,8 @@
-import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/support/server-process.js';
 import { TcpProxy } from '../../test/support/tcp-proxy.js';
 import { redisTitle, TEST_REDIS_URL, uniqueRedisPrefix } from '../../test/support/test-redis.js';
 import { RedisRelay, RedisUnavailableError, type RelayListener } from './redis-relay.js';
-
-/** A port on 127.0.0.1 that refuses connections (it was free a moment ago). */
-async function refusedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 async function until(check: () => boolean): Promise<void> {
   for (let tries = 0; !check() && tries < 500; tries += 1)
@@ -26,7 +17,7 @@ afterEach(async () => {
 
 describe('RedisRelay', () => {
   it('fails to open at once when Redis cannot be reached, naming where (without the password) and why', async () => {
-    const port = await refusedPort();
+    const port = await freePort();
     const started = Date.now();
     const opening = RedisRelay.open({
       url: `redis://:s3cret@127.0.0.1:${port}`,
