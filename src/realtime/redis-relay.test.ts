@@ -82,4 +82,32 @@ describe('RedisRelay', () => {
     },
     20_000,
   );
+
+  it.skipIf(TEST_REDIS_URL === undefined)(
+    redisTitle(
+      'while Redis is down, stopping a listener and closing return at once (a shutdown does not wait for Redis)',
+    ),
+    async () => {
+      const proxy = await TcpProxy.start(TEST_REDIS_URL!);
+      cleanups.push(() => proxy.close());
+      const relay = await RedisRelay.open({
+        url: proxy.urlFor(TEST_REDIS_URL!),
+        prefix: uniqueRedisPrefix(),
+      });
+      let down = false;
+      const stop = await relay.listen('commits', {
+        notify: () => undefined,
+        connected: () => undefined,
+        disconnected: () => (down = true),
+      });
+      await proxy.cut();
+      await until(() => down);
+      // Let a reconnection attempt fail and the next wait start.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const started = Date.now();
+      await stop();
+      await relay.close();
+      expect(Date.now() - started).toBeLessThan(100);
+    },
+  );
 });

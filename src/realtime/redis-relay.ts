@@ -110,7 +110,9 @@ export class RedisRelay {
       if (stopped) return;
       stopped = true;
       this.#listeners.delete(handlers);
-      if (this.#closed) return;
+      // While Redis is down an unsubscribe would wait for a reconnection attempt (up to 5 s, a
+      // shutdown's delay): the stopped listener drops what it may still be handed instead.
+      if (this.#closed || !this.#up) return;
       await this.#subscriber.unsubscribe(this.#prefix + channel, heard).catch(() => undefined);
     };
   }
