@@ -28,7 +28,8 @@ const chartFields = {
 export const CreateChartBody = Type.Object(
   {
     data_range: Type.Unknown({
-      description: 'Required. A1 range such as `A1:B5` (may name a sheet: `Data!A1:C9`).',
+      description:
+        'Required. A1 range such as `A1:B5` (may name a sheet: `Data!A1:C9`), or whole columns or rows (`A:B`, `2:3`), which plot as far as the sheet is used.',
     }),
     ...chartFields,
   },
@@ -38,7 +39,9 @@ export type CreateChartBody = Static<typeof CreateChartBody>;
 
 export const PatchChartBody = Type.Object(
   {
-    data_range: Type.Optional(Type.Unknown({ description: 'A1 range.' })),
+    data_range: Type.Optional(
+      Type.Unknown({ description: 'A1 range, or whole columns or rows (`A:B`, `2:3`).' }),
+    ),
     ...chartFields,
   },
   { examples: [{ chart_type: 'line', title: 'Revenue by month' }] },
@@ -53,7 +56,8 @@ export const ChartJson = Type.Object({
   title: Type.String(),
   chart_type: Type.Union([Type.Literal('bar'), Type.Literal('line'), Type.Literal('pie')]),
   data_range: Type.String({
-    description: 'Canonical A1 range, sheet-qualified when it names one.',
+    description:
+      'Canonical A1 range (whole columns or rows stay so: `A:B`), sheet-qualified when it names one.',
   }),
   anchor_cell: Type.String(),
   width: Type.Integer(),

@@ -351,8 +351,21 @@ export const ReplaceBody = Type.Object(
       maxLength: 32_767,
       description: 'Replaces each match in what was typed; with `regex`, $1… are the groups.',
     }),
+    range: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 300,
+        description:
+          "Only cells inside this A1 range (of `sheet`, or the sheet it names), `scope` aside: the page's Replace changes the match in view, then steps to the next.",
+      }),
+    ),
   },
-  { examples: [{ query: 'Rent', replacement: 'Housing' }] },
+  {
+    examples: [
+      { query: 'Rent', replacement: 'Housing' },
+      { query: 'Rent', replacement: 'Housing', range: 'B7' },
+    ],
+  },
 );
 export type ReplaceBody = Static<typeof ReplaceBody>;
 

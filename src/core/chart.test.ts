@@ -42,6 +42,11 @@ describe('validateChart', () => {
     expect(canonicalDataRange('Data!$A$1:$C$3')).toBe('Data!A1:C3');
   });
 
+  it('keeps whole columns or rows whole, as Excel charts do', () => {
+    expect(canonicalDataRange('$a:b')).toBe('A:B');
+    expect(canonicalDataRange("'q3 data'!$3:$2")).toBe("'q3 data'!2:3");
+  });
+
   it.each([
     [{ chart_type: 'scatter' }, 'chart_type'],
     [{ orientation: 'diagonal' }, 'orientation'],

@@ -4,11 +4,11 @@
 // rules.
 import {
   formatCell,
-  formatRange,
+  formatSpan,
   quoteSheetName,
   sheetQuotingHint,
   tryParseCell,
-  tryParseRange,
+  tryParseSpan,
 } from './address/index.js';
 import { InvalidChartError } from './errors.js';
 
@@ -94,10 +94,14 @@ function size(value: unknown, field: string, fallback: number): number {
   return value;
 }
 
-/** `a1:b5` → `A1:B5`; `'Q3 data'!b2:a1` → `'Q3 data'!A1:B2`. */
+/**
+ * `a1:b5` → `A1:B5`; `'Q3 data'!b2:a1` → `'Q3 data'!A1:B2`. Whole columns or rows stay so
+ * (`$a:$b` → `A:B`), as in Excel's charts: they plot as far as the sheet is used, and they stay
+ * whole when rows or columns are inserted or deleted.
+ */
 export function canonicalDataRange(value: unknown, field = 'data_range'): string {
   const raw = typeof value === 'string' ? value.trim() : undefined;
-  const range = raw === undefined || raw === '' ? undefined : tryParseRange(raw);
+  const range = raw === undefined || raw === '' ? undefined : tryParseSpan(raw);
   if (range === undefined) {
     const hint = raw === undefined ? undefined : sheetQuotingHint(raw);
     throw new InvalidChartError(
@@ -106,7 +110,7 @@ export function canonicalDataRange(value: unknown, field = 'data_range'): string
         (hint === undefined ? '' : ` ${hint}`),
     );
   }
-  const cells = formatRange(range);
+  const cells = formatSpan(range);
   return range.sheet === undefined ? cells : `${quoteSheetName(range.sheet)}!${cells}`;
 }
 
@@ -181,9 +185,9 @@ export function sameChart(a: Chart, b: Chart): boolean {
 
 /** The chart with its data range pointing at `to` when it named sheet `from` (a rename). */
 export function renameChartSheet(chart: Chart, from: string, to: string): Chart {
-  const range = tryParseRange(chart.data_range);
+  const range = tryParseSpan(chart.data_range);
   if (range?.sheet === undefined || range.sheet.toLowerCase() !== from.toLowerCase()) return chart;
-  return { ...chart, data_range: `${quoteSheetName(to)}!${formatRange(range)}` };
+  return { ...chart, data_range: `${quoteSheetName(to)}!${formatSpan(range)}` };
 }
 
 /**
@@ -192,7 +196,7 @@ export function renameChartSheet(chart: Chart, from: string, to: string): Chart 
  * hold (a sheet deleted later leaves its charts' ranges as they were).
  */
 export function checkDataRangeSheet(dataRange: string, sheetNames: readonly string[]): void {
-  const sheet = tryParseRange(dataRange)?.sheet;
+  const sheet = tryParseSpan(dataRange)?.sheet;
   if (sheet === undefined) return;
   if (sheetNames.some((name) => name.toLowerCase() === sheet.toLowerCase())) return;
   throw new InvalidChartError(

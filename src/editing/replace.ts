@@ -1,8 +1,11 @@
 // Replace: every matching cell's typed text with its matches replaced, re-typed as if entered
 // (so `=…` stays a formula), in one commit across the sheets in scope (one undo step). Locked
-// cells are left alone and counted.
+// cells are left alone and counted. With a range, only the cells inside it (the page's Replace:
+// the match in view).
 import {
   inputToText,
+  parseRange,
+  rangeContains,
   typeInput,
   type ApplyMeta,
   type InputRun,
@@ -13,6 +16,7 @@ import { cellMatcher, cellsInOrder, sheetsInScope, type FindOptions } from '../e
 
 export interface ReplaceRequest extends FindOptions {
   readonly replacement: string;
+  readonly range?: string | undefined;
 }
 
 export async function replaceInCells(
@@ -24,9 +28,15 @@ export async function replaceInCells(
   const ops: Op[] = [];
   let replaced = 0;
   let skippedLocked = 0;
-  for (const sheet of sheetsInScope(handle.workbook, request)) {
+  const range = request.range === undefined ? undefined : parseRange(request.range, 'range');
+  const sheets =
+    range === undefined
+      ? sheetsInScope(handle.workbook, request)
+      : [handle.workbook.sheet(range.sheet ?? request.sheet)];
+  for (const sheet of sheets) {
     const runs: InputRun[] = [];
     for (const cell of cellsInOrder(sheet)) {
+      if (range !== undefined && !rangeContains(range, cell)) continue;
       const input = sheet.input(cell.row, cell.col);
       if (input === null) continue;
       const text = inputToText(input);

@@ -20,7 +20,9 @@ import {
   MAX_ROWS,
   MAX_SIZE,
   MIN_SIZE,
+  spanWithinUsedArea,
   tryParseRange,
+  tryParseSpan,
   type SheetFilter,
   type SheetLayout,
   errorLiteralOf,
@@ -375,11 +377,14 @@ function chartedSheets(
     excelName: names[index]!,
     charts: sheet.charts ?? [],
     plotted: (chart) => {
-      const range = tryParseRange(chart.data_range);
-      if (range === undefined) return undefined;
-      const wanted = (range.sheet ?? sheet.name).toLowerCase();
+      const span = tryParseSpan(chart.data_range);
+      if (span === undefined) return undefined;
+      const wanted = (span.sheet ?? sheet.name).toLowerCase();
       const at = document.sheets.findIndex((one) => one.name.toLowerCase() === wanted);
       if (at === -1) return undefined;
+      // Whole columns or rows are written as the part the sheet uses (what the chart shows).
+      const range = spanWithinUsedArea(span, usedArea(document.sheets[at]!.cells));
+      if (range === undefined) return undefined;
       const cells = (range.end.row - range.start.row + 1) * (range.end.col - range.start.col + 1);
       if (cells > MAX_CHART_CELLS) return undefined;
       const source = document.sheets[at]!.name;
@@ -387,6 +392,19 @@ function chartedSheets(
       return data === undefined ? undefined : { sheet: names[at]!, data };
     },
   }));
+}
+
+/** The rectangle a sheet's filled cells span; undefined for an empty sheet. */
+function usedArea(cells: readonly SnapshotCell[]): RangeAddress | undefined {
+  if (cells.length === 0) return undefined;
+  let [top, left, bottom, right] = [Infinity, Infinity, -1, -1];
+  for (const { row, col } of cells) {
+    top = Math.min(top, row);
+    left = Math.min(left, col);
+    bottom = Math.max(bottom, row);
+    right = Math.max(right, col);
+  }
+  return { start: { row: top, col: left }, end: { row: bottom, col: right } };
 }
 
 function writeCell(

@@ -249,6 +249,32 @@ describe('GET, PATCH and DELETE /system/charts', () => {
     ).toBe("'Sales data'!A1:B3");
   });
 
+  it('whole columns or rows stay whole through inserted and deleted rows and columns and a rename, as in Excel', async () => {
+    await server.http.post('/system/charts', { data_range: '$a:$b', title: 'Whole' });
+    await server.http.post('/system/charts', { data_range: 'Sheet1!2:3', sheet: 'Other' });
+    const ranges = async () =>
+      [
+        ...(await server.http.get('/system/charts')).body.charts,
+        ...(await server.http.get('/system/charts', { sheet: 'Other' })).body.charts,
+      ]
+        .filter((chart: { title: string }) => chart.title !== 'First' && chart.title !== 'Second')
+        .map((chart: { data_range: string }) => chart.data_range);
+    expect(await ranges()).toEqual(['A:B', 'Sheet1!2:3']);
+    await server.http.post('/grid/rows/delete', { at: 1, count: 1 });
+    await server.http.post('/grid/columns/insert', { at: 1, count: 1 });
+    expect(await ranges()).toEqual(['B:C', 'Sheet1!1:2']);
+    await server.http.post('/workbook/sheet/rename', { old_name: 'Sheet1', new_name: 'Sales' });
+    expect(await ranges()).toEqual(['B:C', 'Sales!1:2']);
+    const peek = await server.http.get('/peek', { range: 'B:C' });
+    expect(peek.body).toMatchObject({
+      range: 'B1:C2',
+      rows: [
+        ['Jan', 10],
+        ['Feb', 20],
+      ],
+    });
+  });
+
   it('[CHART-7] chart changes are undone and redone like any other change', async () => {
     await remove('chart_id2');
     expect((await server.http.post('/workbook/undo')).body.applied).toBe(true);

@@ -7,8 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FileWorkbookStore } from '../../src/persistence/index.js';
-import { readGrid, startApp, type RunningApp } from '../support/index.js';
+import { readGrid, startDurableApp, type RunningApp } from '../support/index.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -23,19 +22,10 @@ async function dataDirectory(): Promise<string> {
   return dir;
 }
 
-/** The real server with its real file store and journal in `dataDir`, as main.ts wires them. */
 async function start(dataDir: string): Promise<RunningApp> {
-  const store = new FileWorkbookStore({ dir: dataDir, now: () => new Date(0) });
-  const app = await startApp({
-    env: { GRIDBOOK_DATA_DIR: dataDir },
-    journal: store,
-    deps: { store },
-  });
-  cleanups.push(async () => {
-    await app.close();
-    await store.close();
-  });
-  return app;
+  const running = await startDurableApp(dataDir);
+  cleanups.push(() => running.close());
+  return running;
 }
 
 /** A1 holds empty text; B1 and B2 ask whether Excel would see a value there. */

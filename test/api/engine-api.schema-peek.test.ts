@@ -250,6 +250,26 @@ describe('GET /peek', () => {
     }
   });
 
+  it('[PEEK-3] every column (A:XFD) or every row (1:1048576) peeks as the used area', async () => {
+    await server.http.post('/workbook/sheet', { name: 'Far' });
+    await writeRange(
+      'B2',
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      'Far',
+    );
+    for (const range of ['Far!A:XFD', 'Far!1:1048576'])
+      expect((await server.http.get('/peek', { range })).body).toMatchObject({
+        range: 'B2:C3',
+        rows: [
+          [1, 2],
+          [3, 4],
+        ],
+      });
+  });
+
   it('[PEEK-5] whole columns whose used rows are too many to return are a 413 naming the range', async () => {
     await writeRange('A1', [[1]]);
     await writeRange('A200000', [[2]]);

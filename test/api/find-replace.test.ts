@@ -104,4 +104,31 @@ describe('POST /grid/replace', () => {
     expect((await readValues(server.http))['A2']).toBe('Rent');
     expect((await readValues(server.http, { sheet: 'Notes' }))['C5']).toBe('Rent is due');
   });
+
+  it("with a range replaces only inside it (one cell: the page's Replace), on the sheet it names", async () => {
+    const one = await server.http.post('/grid/replace', {
+      query: 'rent',
+      replacement: 'Housing',
+      range: 'A3',
+    });
+    expect(one.body).toEqual({ status: 'Success', replaced: 1, skipped_locked: 0 });
+    const values = await readValues(server.http);
+    expect([values['A2'], values['A3']]).toEqual(['Rent', 'Housingal car']);
+    const other = await server.http.post('/grid/replace', {
+      query: 'rent',
+      replacement: 'Lease',
+      range: 'Notes!A1:C5',
+      scope: 'workbook',
+    });
+    expect(other.body.replaced).toBe(1);
+    expect((await readValues(server.http, { sheet: 'Notes' }))['C5']).toBe('Lease is due');
+    expect((await readValues(server.http))['A2']).toBe('Rent');
+    const bad = await server.http.post('/grid/replace', {
+      query: 'rent',
+      replacement: 'x',
+      range: 'not a range',
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body.detail)).toContain('range');
+  });
 });

@@ -3,20 +3,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, type Api } from '../support/index.js';
 import { startSaasApp, TEST_JWT_SECRET, type RunningSaasApp } from '../support/start-saas-app.js';
-import {
-  closeSharedPglite,
-  sharedPglite,
-  TEST_DATABASE_KIND,
-  TEST_DATABASE_URL,
-} from '../support/test-database.js';
+import { TEST_DATABASE_KIND, useTestDatabaseForFile } from '../support/test-database.js';
 
-beforeAll(async () => {
-  if (TEST_DATABASE_URL === undefined) await sharedPglite();
-});
-afterAll(closeSharedPglite);
+useTestDatabaseForFile();
 
 async function withSaas(
   run: (server: RunningSaasApp) => Promise<void>,

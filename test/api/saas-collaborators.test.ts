@@ -1,19 +1,11 @@
 // SaaS collaborators (spec §3, §4, §7): invites active or pending, promotion at sign-up,
 // editors read and write, owner-only management, revocation at once, shared-with-me.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Api } from '../support/index.js';
 import { startSaasApp } from '../support/start-saas-app.js';
-import {
-  closeSharedPglite,
-  sharedPglite,
-  TEST_DATABASE_KIND,
-  TEST_DATABASE_URL,
-} from '../support/test-database.js';
+import { TEST_DATABASE_KIND, useTestDatabaseForFile } from '../support/test-database.js';
 
-beforeAll(async () => {
-  if (TEST_DATABASE_URL === undefined) await sharedPglite();
-});
-afterAll(closeSharedPglite);
+useTestDatabaseForFile();
 
 const del = (client: Api, path: string) => client.request('DELETE', path);
 

@@ -1,20 +1,12 @@
 // SaaS: GET /events follows the workbook the caller names, only one they may open; a
 // collaborator's commit reaches the owner's stream; deleting the workbook or revoking access
 // ends the stream with `gone`.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EventReader } from '../support/event-reader.js';
 import { startSaasApp } from '../support/start-saas-app.js';
-import {
-  closeSharedPglite,
-  sharedPglite,
-  TEST_DATABASE_KIND,
-  TEST_DATABASE_URL,
-} from '../support/test-database.js';
+import { TEST_DATABASE_KIND, useTestDatabaseForFile } from '../support/test-database.js';
 
-beforeAll(async () => {
-  if (TEST_DATABASE_URL === undefined) await sharedPglite();
-});
-afterAll(closeSharedPglite);
+useTestDatabaseForFile();
 
 describe(`SaaS commit stream on ${TEST_DATABASE_KIND}`, () => {
   it("an editor's write reaches the owner's stream; a stranger gets 404; revoking and deleting end streams with gone", async () => {

@@ -8,12 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSaasApp, TEST_SECRET_KEY, type RunningSaasApp } from '../support/start-saas-app.js';
-import {
-  closeSharedPglite,
-  sharedPglite,
-  TEST_DATABASE_KIND,
-  TEST_DATABASE_URL,
-} from '../support/test-database.js';
+import { TEST_DATABASE_KIND, useTestDatabaseForFile } from '../support/test-database.js';
 
 /**
  * What each operation acts on, which decides how it is attacked:
@@ -160,10 +155,7 @@ function secretsOf(user: User): string[] {
 
 const MARKER = 'alice-private-marker-7f3a';
 
-beforeAll(async () => {
-  if (TEST_DATABASE_URL === undefined) await sharedPglite();
-});
-afterAll(closeSharedPglite);
+useTestDatabaseForFile();
 
 describe(`SaaS isolation on ${TEST_DATABASE_KIND}`, () => {
   let server: RunningSaasApp;

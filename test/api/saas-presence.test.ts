@@ -2,20 +2,12 @@
 // that workbook labelled with the sender's email; someone without access is refused (404, as on
 // every workbook endpoint) and a selection on another workbook reaches nobody here. Two server
 // processes on one database relay selections to each other's followers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EventReader } from '../support/event-reader.js';
 import { startSaasApp } from '../support/start-saas-app.js';
-import {
-  closeSharedPglite,
-  sharedPglite,
-  TEST_DATABASE_KIND,
-  TEST_DATABASE_URL,
-} from '../support/test-database.js';
+import { TEST_DATABASE_KIND, useTestDatabaseForFile } from '../support/test-database.js';
 
-beforeAll(async () => {
-  if (TEST_DATABASE_URL === undefined) await sharedPglite();
-});
-afterAll(closeSharedPglite);
+useTestDatabaseForFile();
 
 describe(`SaaS presence on ${TEST_DATABASE_KIND}`, () => {
   it("[RT-02] a collaborator's selection reaches the owner with their email; a stranger is refused and reaches nobody", async () => {

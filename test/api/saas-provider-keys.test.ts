@@ -2,15 +2,10 @@
 // keys are their own, sealed in the database; the environment's keys reach users only with
 // GRIDBOOK_SHARED_PROVIDER_KEYS=1; the agent on a shared workbook calls the model with the
 // caller's key. Every response body and log line of this file is checked for full keys.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Api, ApiResponse } from '../support/index.js';
 import { startSaasApp, type RunningSaasApp } from '../support/start-saas-app.js';
-import {
-  closeSharedPglite,
-  sharedPglite,
-  TEST_DATABASE_KIND,
-  TEST_DATABASE_URL,
-} from '../support/test-database.js';
+import { TEST_DATABASE_KIND, useTestDatabaseForFile } from '../support/test-database.js';
 import { useFakeProviders } from '../fakes/index.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -27,10 +22,7 @@ const fakes = useFakeProviders();
 const logLines: string[] = [];
 const responseBodies: string[] = [];
 
-beforeAll(async () => {
-  if (TEST_DATABASE_URL === undefined) await sharedPglite();
-});
-afterAll(closeSharedPglite);
+useTestDatabaseForFile();
 
 /** The API as `token`, every response body kept for the leak check at the end. */
 function recording(client: Api): Api {

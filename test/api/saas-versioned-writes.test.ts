@@ -4,23 +4,15 @@
 // (200) or is refused with a 409 naming the cell, and nothing else. No update is lost: every
 // counter ends at the number of writes acknowledged on it, and the commit log in the database
 // holds exactly the acknowledged writes, each counter going up by one per commit.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSaasApp } from '../support/start-saas-app.js';
-import {
-  closeSharedPglite,
-  sharedPglite,
-  TEST_DATABASE_KIND,
-  TEST_DATABASE_URL,
-} from '../support/test-database.js';
+import { TEST_DATABASE_KIND, useTestDatabaseForFile } from '../support/test-database.js';
 
 const CLIENTS = 20;
 const WRITES_PER_CLIENT = 50;
 const COUNTERS = ['A1', 'A2', 'A3', 'A4', 'A5'];
 
-beforeAll(async () => {
-  if (TEST_DATABASE_URL === undefined) await sharedPglite();
-});
-afterAll(closeSharedPglite);
+useTestDatabaseForFile();
 
 interface CellJson {
   readonly cell: string;

@@ -1,19 +1,11 @@
 // SaaS: a workbook's title in the list is its name (workbook_name): created, retitled, renamed,
 // undone and redone together; an editor may rename it; a name refused by either changes neither.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Api } from '../support/index.js';
 import { startSaasApp } from '../support/start-saas-app.js';
-import {
-  closeSharedPglite,
-  sharedPglite,
-  TEST_DATABASE_KIND,
-  TEST_DATABASE_URL,
-} from '../support/test-database.js';
+import { TEST_DATABASE_KIND, useTestDatabaseForFile } from '../support/test-database.js';
 
-beforeAll(async () => {
-  if (TEST_DATABASE_URL === undefined) await sharedPglite();
-});
-afterAll(closeSharedPglite);
+useTestDatabaseForFile();
 
 const patch = (client: Api, path: string, body: unknown) =>
   client.request('PATCH', path, { body: JSON.stringify(body), contentType: 'application/json' });

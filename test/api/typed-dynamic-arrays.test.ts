@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FileWorkbookStore } from '../../src/persistence/index.js';
-import { readGrid, startApp, type RunningApp } from '../support/index.js';
+import { readGrid, startApp, startDurableApp, type RunningApp } from '../support/index.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -23,19 +22,10 @@ async function app(): Promise<RunningApp> {
   return server;
 }
 
-/** The real server with its file store and journal in `dataDir`, as main.ts wires them. */
 async function durable(dataDir: string): Promise<RunningApp> {
-  const store = new FileWorkbookStore({ dir: dataDir, now: () => new Date(0) });
-  const server = await startApp({
-    env: { GRIDBOOK_DATA_DIR: dataDir },
-    journal: store,
-    deps: { store },
-  });
-  cleanups.push(async () => {
-    await server.close();
-    await store.close();
-  });
-  return server;
+  const running = await startDurableApp(dataDir);
+  cleanups.push(() => running.close());
+  return running;
 }
 
 /** A1:B3 = (1, 10), (2, 20), (3, 30) and D1 = `=A1:A3*2`, typed. */

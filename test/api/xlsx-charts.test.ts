@@ -93,6 +93,25 @@ describe('charts in xlsx', () => {
     }
   });
 
+  it('a chart of whole columns is written as the rows its sheet uses, and comes back as that range', async () => {
+    await server.http.post('/grid/range', {
+      target_cell: 'B2',
+      values: [
+        ['Month', 'Sales'],
+        ['Jan', 10],
+        ['Feb', 20],
+      ],
+    });
+    expect((await server.http.post('/system/charts', { data_range: 'B:C' })).status).toBe(200);
+    const fresh = await startApp();
+    try {
+      expect((await importXlsx(fresh, await exportXlsx(), 'Columns.xlsx')).status).toBe(200);
+      expect(await chartsOf(fresh, 'Sheet1')).toMatchObject([{ data_range: 'B2:C4' }]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('export.xlsx holds a chart part per chart with series formulas on the quoted sheet, their current values, a drawing and the relationships to reach them', async () => {
     await buildCharts();
     const zip = await JSZip.loadAsync(await exportXlsx());

@@ -107,6 +107,8 @@ const WEB_MAY_IMPORT_FROM_SRC: readonly { readonly prefix: string; readonly type
     { prefix: 'core/formula-text/', typeOnly: false },
     { prefix: 'core/chart', typeOnly: false },
     { prefix: 'core/value-typing', typeOnly: false },
+    // The Sort dialog names columns by their header text when it guesses a header, as the sort does.
+    { prefix: 'core/header-row', typeOnly: false },
     // Typed numbers and dates read in the server's locale (value typing already builds on it).
     { prefix: 'core/format/number-format', typeOnly: false },
   ];

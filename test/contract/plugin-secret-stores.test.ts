@@ -1,7 +1,7 @@
 // Runs the PluginSecretStore contract against the memory reference and SaaS mode's database store
 // (PGlite, or the real Postgres when TEST_DATABASE_URL is set), plus what only the database store
 // must hold: values sealed at rest, opening only in their own row.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MemoryPluginSecretStore } from '../../src/plugins/index.js';
 import {
   PostgresPluginSecretStore,
@@ -9,18 +9,13 @@ import {
   SecretUnreadableError,
 } from '../../src/saas/index.js';
 import {
-  closeSharedPglite,
   openTestDatabase,
-  sharedPglite,
   TEST_DATABASE_KIND,
-  TEST_DATABASE_URL,
+  useTestDatabaseForFile,
 } from '../support/test-database.js';
 import { pluginSecretStoreContract } from './plugin-secret-store.contract.js';
 
-beforeAll(async () => {
-  if (TEST_DATABASE_URL === undefined) await sharedPglite();
-});
-afterAll(closeSharedPglite);
+useTestDatabaseForFile();
 
 const SECRET = Buffer.alloc(32, 5);
 

@@ -1,21 +1,17 @@
 // Migration 008: commits must continue the head exactly. An INSERT waiting on the head row of an
 // earlier one that rolls back then sees the old head and is refused, instead of committing after a
 // gap as 006's "past the head" allowed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/saas/index.js';
 import {
-  closeSharedPglite,
   openTestDatabase,
-  sharedPglite,
   TEST_DATABASE_KIND,
   TEST_DATABASE_URL,
   type TestDatabase,
+  useTestDatabaseForFile,
 } from '../support/test-database.js';
 
-beforeAll(async () => {
-  if (TEST_DATABASE_URL === undefined) await sharedPglite();
-});
-afterAll(closeSharedPglite);
+useTestDatabaseForFile();
 
 async function withDatabase(run: (test: TestDatabase) => Promise<void>): Promise<void> {
   const test = await openTestDatabase();

@@ -1,7 +1,7 @@
 // The KeyStore contract on SaaS mode's per-user store (PGlite, or the real Postgres when
 // TEST_DATABASE_URL is set), plus what only a database store must hold: users apart, values
 // sealed at rest, a sealed value that opens only in its own row and under its own key.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   PostgresKeyStore,
   SecretCipher,
@@ -9,19 +9,14 @@ import {
   type Database,
 } from '../../src/saas/index.js';
 import {
-  closeSharedPglite,
   openTestDatabase,
-  sharedPglite,
   TEST_DATABASE_KIND,
-  TEST_DATABASE_URL,
   type TestDatabase,
+  useTestDatabaseForFile,
 } from '../support/test-database.js';
 import { keyStoreContract } from './key-store.contract.js';
 
-beforeAll(async () => {
-  if (TEST_DATABASE_URL === undefined) await sharedPglite();
-});
-afterAll(closeSharedPglite);
+useTestDatabaseForFile();
 
 const SECRET = Buffer.alloc(32, 3);
 const OTHER_SECRET = Buffer.alloc(32, 4);

@@ -1,23 +1,18 @@
 // Two processes on one database, each with its own PostgresWorkbookStore (own write queue, own
 // connection): a commit number the database already holds for the workbook — as a row, or covered
 // by a snapshot that replaced those rows — is refused with CommitSeqTakenError, never stored.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CommitSeqTakenError } from '../../src/persistence/index.js';
 import { PostgresWorkbookStore } from '../../src/saas/index.js';
 import {
-  closeSharedPglite,
   openTestDatabase,
-  sharedPglite,
   TEST_DATABASE_KIND,
-  TEST_DATABASE_URL,
   type TestDatabase,
+  useTestDatabaseForFile,
 } from '../support/test-database.js';
 import { cellRecord, sampleDocument } from './workbook-store.contract.js';
 
-beforeAll(async () => {
-  if (TEST_DATABASE_URL === undefined) await sharedPglite();
-});
-afterAll(closeSharedPglite);
+useTestDatabaseForFile();
 
 async function twoStores(
   run: (

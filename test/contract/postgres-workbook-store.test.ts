@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recoverWorkbook } from '../../src/hosting/index.js';
 import { saveFileTextHere, type RecoveredCommits } from '../../src/persistence/index.js';
 import { PostgresWorkbookStore } from '../../src/saas/index.js';
 import {
-  closeSharedPglite,
   openTestDatabase,
-  sharedPglite,
   TEST_DATABASE_KIND,
-  TEST_DATABASE_URL,
+  useTestDatabaseForFile,
 } from '../support/test-database.js';
 import {
   cellRecord,
@@ -15,10 +13,7 @@ import {
   sampleDocument,
 } from './workbook-store.contract.js';
 
-beforeAll(async () => {
-  if (TEST_DATABASE_URL === undefined) await sharedPglite();
-});
-afterAll(closeSharedPglite);
+useTestDatabaseForFile();
 
 describeWorkbookStoreContract(`PostgresWorkbookStore on ${TEST_DATABASE_KIND}`, async () => {
   const test = await openTestDatabase();

@@ -84,6 +84,26 @@ describe.skipIf(!hasChromium)('charts in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[CHART-01] a chart of whole columns (A:B selected) plots the rows in use, and a row added below joins it', async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'A1', values: DATA });
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'A:B');
+    await page.getByTestId('menu-insert').click();
+    await page.getByTestId('menu-insert-chart').click();
+    await expect(page.getByTestId('chart-range').inputValue()).resolves.toBe('A:B');
+    await page.getByTestId('chart-save').click();
+    await page.locator('[data-testid="chart-canvas"][data-rendered="true"]').waitFor();
+    const rows = page.getByTestId('chart-data-table').locator('tbody tr');
+    await expect.poll(() => rows.allTextContents()).toEqual(['Jan10', 'Feb20', 'Mar15']);
+    expect(await colouredPixels(page)).toBeGreaterThan(500);
+    expect(await charts(suite)).toMatchObject([{ data_range: 'A:B' }]);
+    await typeInto(page, 'A5', 'Apr');
+    await typeInto(page, 'B5', '30');
+    await expect.poll(() => rows.allTextContents()).toEqual(['Jan10', 'Feb20', 'Mar15', 'Apr30']);
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[CHART-02] the chart follows a data change', async () => {
     await suite.server.http.post('/grid/range', { target_cell: 'A1', values: DATA });
     await suite.server.http.post('/system/charts', { data_range: 'A1:B4' });

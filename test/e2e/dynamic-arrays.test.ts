@@ -36,4 +36,24 @@ describe.skipIf(!hasChromium)('dynamic arrays in the browser', () => {
       .toBe('VLOOKUP(search_criterion, array, index, [sort_order])');
     expect(suite.ui.errors).toEqual([]);
   });
+
+  it('[FIRST-HOUR] the formula bar offers Excel functions only, with Excel parameter names: SUBSTITUTE, not SUBTRACT', async () => {
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'B1');
+    const bar = page.getByTestId('formula-bar');
+    await bar.click();
+    await bar.pressSequentially('=sub');
+    const suggestions = page.getByTestId('function-suggestions');
+    await expect
+      .poll(() => suggestions.textContent())
+      .toContain('SUBSTITUTE(text, old_text, new_text, [instance_num])');
+    expect(await suggestions.textContent()).toContain('SUBTOTAL(');
+    expect(await suggestions.textContent()).not.toContain('SUBTRACT');
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => page.getByTestId('function-hint').textContent())
+      .toBe('SUBSTITUTE(text, old_text, new_text, [instance_num])');
+    expect(suite.ui.errors).toEqual([]);
+  });
 });

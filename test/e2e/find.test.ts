@@ -1,5 +1,5 @@
-// Ctrl+F and Ctrl+H in the browser: the find bar steps through matches (the grid follows) and
-// replaces them all in one undo step.
+// Ctrl+F and Ctrl+H in the browser: the find bar steps through matches (the grid follows),
+// replaces the match in view, or replaces them all in one undo step.
 import { describe, expect, it } from 'vitest';
 import { hasChromium } from './browser.js';
 import { clickCell, expectCellText } from './grid-actions.js';
@@ -113,6 +113,41 @@ describe.skipIf(!hasChromium)('find and replace in the browser', () => {
       A2: 'Food',
       A3: 'rental car',
     });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it('[FIND-02] [FIRST-HOUR] Replace changes the match in view and shows the next; one Ctrl+Z takes back one replace', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [['Rent'], ['Food'], ['rental car'], ['Rent due']],
+    });
+    await suite.open();
+    const page = suite.ui.page;
+    await clickCell(page, 'B1');
+    await page.keyboard.press('Control+h');
+    await page.getByTestId('find-query').fill('rent');
+    await page.getByTestId('replace-with').fill('Lease');
+    // The first Replace shows the first match, as Excel's does when none is in view.
+    await page.getByTestId('replace-one').click();
+    await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('A1');
+    await expectCellText(page, 'A1', 'Rent');
+    await page.getByTestId('replace-one').click();
+    await expectCellText(page, 'A1', 'Lease');
+    await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('A3');
+    await expect.poll(() => page.getByTestId('find-status').textContent()).toBe('1 of 2');
+    await page.getByTestId('replace-one').click();
+    await expectCellText(page, 'A3', 'Leaseal car');
+    await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('A4');
+    expect(await storedValues(suite.server, 'A1:A4')).toEqual({
+      A1: 'Lease',
+      A2: 'Food',
+      A3: 'Leaseal car',
+      A4: 'Rent due',
+    });
+    await page.getByTestId('find-close').click();
+    await page.keyboard.press('Control+z');
+    await expectCellText(page, 'A3', 'rental car');
+    await expectCellText(page, 'A1', 'Lease');
     expect(suite.ui.errors).toEqual([]);
   });
 });

@@ -122,13 +122,13 @@ describe.skipIf(!hasChromium)('cell formats in the browser', () => {
     await goTo(page, 'C2:C4');
     await page.getByTestId('format-number-menu').click();
     await page.getByTestId('menu-number-format-percent').click();
-    await expectCellText(page, 'C4', '25.00%');
+    await expectCellText(page, 'C4', '25%');
     await expect.poll(() => page.getByTestId('format-number-name').textContent()).toBe('Percent ▾');
     await waitSaved(page);
     const before = await readCells(suite.server, 'A1:D4');
     expect(before['A1']!.format).toEqual({ bold: true });
     expect(before['B4']!.format).toEqual({ number_format: '"$"#,##0.00' });
-    expect(before['C3']!.display).toBe('10.00%');
+    expect(before['C3']!.display).toBe('10%');
 
     // Export through the page's File menu; exceljs reads the number formats and the bold.
     const download = page.waitForEvent('download');
@@ -142,7 +142,7 @@ describe.skipIf(!hasChromium)('cell formats in the browser', () => {
     expect(sheet.getCell('D1').font?.bold).toBe(true);
     expect(sheet.getCell('B2').numFmt).toBe('"$"#,##0.00');
     expect(sheet.getCell('B2').value).toBe(1200);
-    expect(sheet.getCell('C2').numFmt).toBe('0.00%');
+    expect(sheet.getCell('C2').numFmt).toBe('0%');
     expect(sheet.getCell('C2').value).toBe(0.15);
     expect(sheet.getCell('D2').numFmt).toBe('yyyy-mm-dd');
     expect(sheet.getCell('A2').font?.bold).not.toBe(true);
@@ -489,7 +489,7 @@ describe.skipIf(!hasChromium)('cell formats in the browser', () => {
     await expect.poll(() => page.getByTestId('status-sum').textContent()).toBe('Sum 0.25');
     await page.getByTestId('format-number-menu').click();
     await page.getByTestId('menu-number-format-percent').click();
-    await expect.poll(() => page.getByTestId('status-sum').textContent()).toBe('Sum 25.00%');
+    await expect.poll(() => page.getByTestId('status-sum').textContent()).toBe('Sum 25%');
   });
 
   it('[FMT-06] the status bar totals Ctrl+A on a sheet too tall and wide for one formula, in its number format', async () => {
@@ -605,6 +605,20 @@ describe.skipIf(!hasChromium)('cell formats in the browser', () => {
     await expectCellText(page, 'C2', '00123');
     await waitSaved(page);
     expect(await storedValues(suite.server, 'C2')).toEqual({ C2: '00123' });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
+  it("[FIRST-HOUR] the toolbar's Percent shows 0.4 as 40%, Excel's Percent Style (0%)", async () => {
+    await suite.server.http.post('/grid/range', { target_cell: 'B2', values: [[0.4], [0.125]] });
+    await suite.open();
+    const page = suite.ui.page;
+    await goTo(page, 'B2:B3');
+    await page.getByTestId('format-number-menu').click();
+    await page.getByTestId('menu-number-format-percent').click();
+    await expectCellText(page, 'B2', '40%');
+    await expectCellText(page, 'B3', '13%');
+    await waitSaved(page);
+    expect((await readCells(suite.server, 'B2')).B2!.format).toEqual({ number_format: '0%' });
     expect(suite.ui.errors).toEqual([]);
   });
 

@@ -353,6 +353,47 @@ describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
     expect(suite.ui.errors).toEqual([]);
   });
 
+  it('[FLT-01] [SORT-01] [FIRST-HOUR] with one cell selected, Create filter and Sort range take the block around it, not a Total row under a blank row; without a header the columns are Column A, B', async () => {
+    await suite.server.http.post('/grid/range', {
+      target_cell: 'A1',
+      values: [
+        ['Region', 'Sales'],
+        ['North', 100],
+        ['South', 250],
+        ['East', 300],
+        ['', ''],
+        ['Total', '=SUM(B2:B4)'],
+      ],
+    });
+    await suite.server.http.post('/grid/range', { target_cell: 'D1', values: [['x'], ['y']] });
+    await suite.open();
+    const page = suite.ui.page;
+    await clickCell(page, 'B3');
+    await menu('data', 'create-filter');
+    await expect.poll(async () => (await layout()).layout.filter?.range).toBe('A1:B4');
+
+    await clickCell(page, 'A2');
+    await menu('data', 'sort-range');
+    await expect.poll(() => page.getByTestId('sort-dialog').textContent()).toContain('Sort A1:B4');
+    await expect.poll(() => page.getByTestId('name-box').inputValue()).toBe('A1:B4');
+    const names = await page.getByTestId('sort-column-0').locator('option').allTextContents();
+    expect(names).toEqual(['Region', 'Sales']);
+    await page.getByTestId('sort-header').selectOption('no');
+    await expect
+      .poll(() => page.getByTestId('sort-column-0').locator('option').allTextContents())
+      .toEqual(['Column A', 'Column B']);
+    await page.getByTestId('sort-header').selectOption('auto');
+    await page.getByTestId('sort-column-0').selectOption({ label: 'Sales' });
+    await page.getByTestId('sort-order-0').selectOption('desc');
+    await page.getByTestId('sort-apply').click();
+    await expectCellText(page, 'A2', 'East');
+    await expectCellText(page, 'A4', 'North');
+    await expectCellText(page, 'A6', 'Total');
+    await expectCellText(page, 'B6', '650');
+    expect(await storedValues(suite.server, 'D1:D2')).toEqual({ D1: 'x', D2: 'y' });
+    expect(suite.ui.errors).toEqual([]);
+  });
+
   it('[SORT-01] Data → Sort range sorts by two keys with the header kept; [FRZ-03] a row height set from the cell menu is stored', async () => {
     await suite.server.http.post('/grid/range', {
       target_cell: 'A1',
@@ -369,10 +410,11 @@ describe.skipIf(!hasChromium)('sheet layout in the browser', () => {
     await clickCell(page, 'A1');
     await clickCell(page, 'B5', { modifiers: ['Shift'] });
     await menu('data', 'sort-range');
-    await page.getByTestId('sort-column-0').selectOption({ label: 'Column B' });
+    // The first row is a header (text over numbers): the columns go by its names, as in Excel.
+    await page.getByTestId('sort-column-0').selectOption({ label: 'Sales' });
     await page.getByTestId('sort-order-0').selectOption('desc');
     await page.getByTestId('sort-add-key').click();
-    await page.getByTestId('sort-column-1').selectOption({ label: 'Column A' });
+    await page.getByTestId('sort-column-1').selectOption({ label: 'Region' });
     await page.getByTestId('sort-apply').click();
     await expectCellText(page, 'A2', 'East');
     await expectCellText(page, 'A3', 'North');

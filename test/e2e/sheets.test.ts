@@ -1,7 +1,7 @@
 // Sheet tabs and the workbook title in the browser: add, rename in place, switch, delete.
 import { describe, expect, it } from 'vitest';
 import { hasChromium } from './browser.js';
-import { expectCellText, goTo, holdBackgroundReads, typeInto } from './grid-actions.js';
+import { clickCell, expectCellText, goTo, holdBackgroundReads, typeInto } from './grid-actions.js';
 import { useBrowserSuite } from './suite.js';
 
 describe.skipIf(!hasChromium)('sheets in the browser', () => {
@@ -124,6 +124,43 @@ describe.skipIf(!hasChromium)('sheets in the browser', () => {
     await goTo(page, 'B2');
     await page.getByTestId('sheet-tab-Sheet1').click();
     await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('C7');
+  });
+
+  it('[FIRST-HOUR] Ctrl+PageDown / Ctrl+PageUp open the next / previous sheet while the grid has the focus, and leave the key to the browser elsewhere', async () => {
+    await suite.server.http.post('/workbook/sheet', { name: 'Data' });
+    await suite.server.http.post('/workbook/sheet', { name: 'Notes' });
+    await suite.open();
+    const page = suite.ui.page;
+    await page.getByTestId('sheet-tab-Sheet1').click();
+    await page.locator('[data-testid="sheet-tab-Sheet1"][aria-selected="true"]').waitFor();
+    await clickCell(page, 'B2');
+    // Whether each page key reached the window with its default (the browser's tab switch) held back.
+    await page.evaluate(() => {
+      const seen: boolean[] = [];
+      (window as unknown as { pageKeys: boolean[] }).pageKeys = seen;
+      window.addEventListener('keydown', (event) => {
+        if (event.key === 'PageDown' || event.key === 'PageUp') seen.push(event.defaultPrevented);
+      });
+    });
+    const selected = (name: string) =>
+      page.locator(`[data-testid="sheet-tab-${name}"][aria-selected="true"]`).waitFor();
+    await page.keyboard.press('Control+PageDown');
+    await selected('Data');
+    await page.keyboard.press('Control+PageDown');
+    await selected('Notes');
+    // The last sheet stays open, as in Excel.
+    await page.keyboard.press('Control+PageDown');
+    await page.keyboard.press('Control+PageUp');
+    await selected('Data');
+    await page.keyboard.press('Control+Shift+PageUp');
+    await selected('Sheet1');
+    await expect(page.getByTestId('name-box').inputValue()).resolves.toBe('B2');
+    await page.getByTestId('name-box').focus();
+    await page.keyboard.press('Control+PageDown');
+    const seen = await page.evaluate(() => (window as unknown as { pageKeys: boolean[] }).pageKeys);
+    expect(seen).toEqual([true, true, true, true, true, false]);
+    await selected('Sheet1');
+    expect(suite.ui.errors).toEqual([]);
   });
 
   it('[SHEET-03] a visited sheet paints from its cache at once, then shows what changed on the server while away', async () => {

@@ -2,7 +2,7 @@
 // connection (a second `pg` pool on Postgres; a second view of the one PGlite otherwise). A commit
 // the other process already numbered is never acknowledged and does not wedge the workbook; with a
 // follower, each process's copy shows the other's commits, to readers and to subscribers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCell, replaceWorkbookOps, writeCellOps, type Op } from '../../src/core/index.js';
 import {
   SaasHost,
@@ -17,19 +17,15 @@ import {
   type Database,
 } from '../../src/saas/index.js';
 import {
-  closeSharedPglite,
   openTestDatabase,
-  sharedPglite,
   TEST_DATABASE_KIND,
   TEST_DATABASE_URL,
   type TestDatabase,
+  useTestDatabaseForFile,
 } from '../support/test-database.js';
 import { sampleDocument } from '../contract/workbook-store.contract.js';
 
-beforeAll(async () => {
-  if (TEST_DATABASE_URL === undefined) await sharedPglite();
-});
-afterAll(closeSharedPglite);
+useTestDatabaseForFile();
 
 const meta = { actor: 'User' };
 const write = (cell: string, value: number): Op[] => writeCellOps('Sheet1', parseCell(cell), value);

@@ -13,6 +13,7 @@ import {
   type WorkbookHost,
 } from '../../src/hosting/index.js';
 import { buildApp, type App, type AppDeps } from '../../src/http/index.js';
+import { FileWorkbookStore } from '../../src/persistence/index.js';
 import { api, type Api } from './api.js';
 import { MemoryJournal } from './memory-journal.js';
 
@@ -91,4 +92,25 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     if (ownDataDir !== undefined) await rm(ownDataDir, { recursive: true, force: true });
   };
   return { url, app, config, host, http: api(url), dataDir: config.dataDir, close };
+}
+
+/**
+ * The real server over its real file store and journal in `dataDir`, as main.ts wires them: what
+ * a test of "it comes back after a restart" starts twice on one directory. Closing it closes the
+ * store too (the directory stays, for the next start).
+ */
+export async function startDurableApp(dataDir: string): Promise<RunningApp> {
+  const store = new FileWorkbookStore({ dir: dataDir, now: () => new Date(0) });
+  const running = await startApp({
+    env: { GRIDBOOK_DATA_DIR: dataDir },
+    journal: store,
+    deps: { store },
+  });
+  return {
+    ...running,
+    close: async () => {
+      await running.close();
+      await store.close();
+    },
+  };
 }

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import {
   migrate,
   PgliteDatabase,
@@ -83,4 +84,15 @@ export async function openTestDatabase(
   }
   if (options.migrated !== false) await migrate(database, await readMigrations(MIGRATIONS_DIR));
   return { database, schema, reconnect, drop };
+}
+
+/**
+ * This test file's database hooks: its one PGlite opened before its tests (unless the run has a
+ * real server, TEST_DATABASE_URL) and closed after them.
+ */
+export function useTestDatabaseForFile(): void {
+  beforeAll(async () => {
+    if (TEST_DATABASE_URL === undefined) await sharedPglite();
+  });
+  afterAll(closeSharedPglite);
 }

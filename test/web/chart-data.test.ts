@@ -1,6 +1,6 @@
 // Chart labels and series from a data range (docs/contract.md §2 Chart orientation).
 import { describe, expect, it } from 'vitest';
-import { chartData } from '../../web/src/charts/chart-data.js';
+import { chartData, shownTitle } from '../../web/src/charts/chart-data.js';
 
 describe('chartData', () => {
   const grid = [
@@ -53,5 +53,34 @@ describe('chartData', () => {
       labels: ['1', '2'],
       series: [{ name: 'Series 1', values: [5, 6] }],
     });
+  });
+});
+
+describe('shownTitle', () => {
+  const data = (grid: (string | number | null)[][]) => chartData(grid, 'columns');
+  const oneSeries = data([
+    ['Month', 'Revenue'],
+    ['Jan', 10],
+  ]);
+  const twoSeries = data([
+    ['Month', 'Revenue', 'Cost'],
+    ['Jan', 10, 4],
+  ]);
+
+  it('a chart’s own title wins', () => {
+    expect(shownTitle('Q3', 'bar', oneSeries)).toBe('Q3');
+  });
+
+  it('an untitled chart of one named series shows its name, as Excel titles it', () => {
+    expect(shownTitle('', 'line', oneSeries)).toBe('Revenue');
+  });
+
+  it('a pie, which draws its first series only, shows that series’ name', () => {
+    expect(shownTitle('', 'pie', twoSeries)).toBe('Revenue');
+  });
+
+  it('several series, or one without a header, show "Chart"', () => {
+    expect(shownTitle('', 'bar', twoSeries)).toBe('Chart');
+    expect(shownTitle('', 'bar', data([['Jan', 10]]))).toBe('Chart');
   });
 });

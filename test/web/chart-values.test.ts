@@ -15,11 +15,14 @@ function cached(value: CachedCell['value'], error: string | null = null): Cached
 /** A /peek stand-in that counts its calls and answers when told to. */
 function countingPeek() {
   const calls: string[] = [];
-  const pending: { resolve: (rows: ValueGrid) => void; reject: (error: Error) => void }[] = [];
+  const pending: {
+    resolve: (rows: ValueGrid, range?: string | null) => void;
+    reject: (error: Error) => void;
+  }[] = [];
   const peek = (sheet: string, ref: string) => {
     calls.push(`${sheet}!${ref}`);
-    return new Promise<{ rows: ValueGrid }>((resolve, reject) =>
-      pending.push({ resolve: (rows) => resolve({ rows }), reject }),
+    return new Promise<{ rows: ValueGrid; range: string | null }>((resolve, reject) =>
+      pending.push({ resolve: (rows, range = ref) => resolve({ rows, range }), reject }),
     );
   };
   return { calls, pending, peek };
@@ -39,6 +42,15 @@ describe('plottedRange', () => {
     expect(plottedRange('Sheet1', 'A1:A100001')).toBeUndefined();
     expect(plottedRange('Sheet1', 'not a range')).toBeUndefined();
   });
+
+  it('[CHART-02] reads a range spanning every row or column as whole columns or rows (the server cuts them to the used area)', () => {
+    expect(plottedRange('Sheet1', 'A1:B1048576')?.ref).toBe('A:B');
+    expect(plottedRange('Sheet1', 'A2:XFD3')?.ref).toBe('2:3');
+    expect(plottedRange('Sheet1', 'Data!A1:XFD1048576')).toMatchObject({
+      sheet: 'Data',
+      ref: 'A:XFD',
+    });
+  });
 });
 
 describe('SharedChartReads', () => {
@@ -49,9 +61,24 @@ describe('SharedChartReads', () => {
     const reads = new SharedChartReads(fake.peek);
     const first = reads.read(range, 1);
     fake.pending[0]!.resolve([[1, 2]]);
-    await expect(first).resolves.toEqual([[1, 2]]);
-    await expect(reads.read(range, 1)).resolves.toEqual([[1, 2]]);
+    const values = { grid: [[1, 2]], rect: range.rect };
+    await expect(first).resolves.toEqual(values);
+    await expect(reads.read(range, 1)).resolves.toEqual(values);
     expect(fake.calls).toEqual(['Sheet1!A1:B2']);
+  });
+
+  it('[CHART-02] a whole-column read answers for the used rows the server cut it to', async () => {
+    const fake = countingPeek();
+    const reads = new SharedChartReads(fake.peek);
+    const read = reads.read(plottedRange('Sheet1', 'B1:C1048576')!, 1);
+    fake.pending[0]!.resolve([['x', 1]], 'B3:C3');
+    await expect(read).resolves.toEqual({
+      grid: [['x', 1]],
+      rect: { col: 1, row: 2, width: 2, height: 1 },
+    });
+    const empty = reads.read(plottedRange('Sheet1', 'B1:C1048576')!, 2);
+    fake.pending[1]!.resolve([], null);
+    await expect(empty).resolves.toMatchObject({ grid: [], rect: { width: 0, height: 0 } });
   });
 
   it('[CHART-02] a later commit reads again', async () => {
@@ -74,7 +101,7 @@ describe('SharedChartReads', () => {
 });
 
 describe('withLocalEdits', () => {
-  const range = plottedRange('Sheet1', 'B2:C3')!;
+  const range = plottedRange('Sheet1', 'B2:C3')!.rect;
   const grid: ValueGrid = [
     [1, 2],
     [3, 4],

@@ -11,8 +11,10 @@ import {
   parseRange,
   quoteSheetName,
   rangeSize,
+  spanWithinUsedArea,
   tryParseCell,
   tryParseRange,
+  tryParseSpan,
 } from './a1.js';
 
 describe('column letters', () => {
@@ -148,6 +150,33 @@ describe('parsing ranges', () => {
   it('[ADDR-3] rejects values that are not strings without throwing anything else', () => {
     expect(tryParseRange(42 as unknown as string)).toBeUndefined();
     expect(() => parseCell(null as unknown as string)).toThrow(InvalidAddressError);
+  });
+});
+
+describe('whole columns and rows cut to the used area', () => {
+  const used = parseRange('B3:D9');
+  const cut = (text: string) => {
+    const range = spanWithinUsedArea(tryParseSpan(text)!, used);
+    return range === undefined ? undefined : formatRange(range);
+  };
+
+  it('whole columns keep the used rows, whole rows the used columns', () => {
+    expect(cut('A:C')).toBe('A3:C9');
+    expect(cut('2:4')).toBe('B2:D4');
+  });
+
+  it('a span of every column and row (A:XFD, 1:1048576) is the used area itself', () => {
+    expect(cut('A:XFD')).toBe('B3:D9');
+    expect(cut(`1:${MAX_ROWS}`)).toBe('B3:D9');
+  });
+
+  it('a rectangle is kept as written, even one as large as the sheet', () => {
+    expect(cut('A1:B2')).toBe('A1:B2');
+    expect(cut('A1:XFD1048576')).toBe('A1:XFD1048576');
+  });
+
+  it('nothing is read from an empty sheet', () => {
+    expect(spanWithinUsedArea(tryParseSpan('A:B')!, undefined)).toBeUndefined();
   });
 });
 

@@ -196,8 +196,9 @@ export function parseSpan(text: string, field = 'range'): QualifiedSpan {
 
 /**
  * The part of a span a read needs: whole columns keep the rows of the sheet's used area, whole
- * rows its columns (a whole column of a million rows is the few the sheet uses); undefined when
- * the sheet is empty. A rectangle is kept as written.
+ * rows its columns (a whole column of a million rows is the few the sheet uses); a span of every
+ * column and every row (A:XFD, 1:1048576) keeps the used area itself. Undefined when the sheet is
+ * empty. A rectangle is kept as written.
  */
 export function spanWithinUsedArea(
   span: QualifiedSpan,
@@ -205,15 +206,28 @@ export function spanWithinUsedArea(
 ): RangeAddress | undefined {
   if (span.whole === undefined) return { start: span.start, end: span.end };
   if (used === undefined) return undefined;
-  if (span.whole === 'columns')
-    return {
-      start: { row: used.start.row, col: span.start.col },
-      end: { row: used.end.row, col: span.end.col },
-    };
+  const rows = span.whole === 'columns' || coversEveryRow(span) ? used : span;
+  const cols = span.whole === 'rows' || coversEveryColumn(span) ? used : span;
   return {
-    start: { row: span.start.row, col: used.start.col },
-    end: { row: span.end.row, col: used.end.col },
+    start: { row: rows.start.row, col: cols.start.col },
+    end: { row: rows.end.row, col: cols.end.col },
   };
+}
+
+function coversEveryRow(range: RangeAddress): boolean {
+  return range.start.row === 0 && range.end.row === MAX_ROWS - 1;
+}
+
+function coversEveryColumn(range: RangeAddress): boolean {
+  return range.start.col === 0 && range.end.col === MAX_COLUMNS - 1;
+}
+
+/** A span as Excel writes it: `A:C`, `2:5`, or the rectangle (`B2:D5`). */
+export function formatSpan(span: RangeAddress & Pick<QualifiedSpan, 'whole'>): string {
+  if (span.whole === 'columns')
+    return `${columnToLetters(span.start.col)}:${columnToLetters(span.end.col)}`;
+  if (span.whole === 'rows') return `${span.start.row + 1}:${span.end.row + 1}`;
+  return formatRange(span);
 }
 
 export function formatRange(range: RangeAddress): string {

@@ -20,6 +20,7 @@ import { heldCellOf, heldRangeOf, type HeldRange } from './held-range-values.js'
 import { criterionTest, type CellTest, type CriterionOptions } from './excel-criteria.js';
 import { FormulaError, type CellValue } from './sentinels.js';
 import { translateFunctionNames } from './engine-internals.js';
+import { pluginCatalogue, type FunctionInfo } from './function-catalogue.js';
 import { intersectionOffset } from './range-intersection.js';
 import { sentinelOfErrorType } from './engine-errors.js';
 import type { AstCall as Call, AstNode as Node } from './engine-internals.js';
@@ -381,6 +382,21 @@ const IMPLEMENTED: ImplementedFunctions = {
   MINIFS: { method: 'minifs', parameters: [RANGE, RANGE, CRITERION], repeatLastArgs: 2 },
   MAXIFS: { method: 'maxifs', parameters: [RANGE, RANGE, CRITERION], repeatLastArgs: 2 },
 };
+
+/** The catalogue's entry for AVERAGEIFS, which HyperFormula lacks (and so has no documentation of). */
+export const CRITERIA_FUNCTION_INFO: ReadonlyMap<string, FunctionInfo> = pluginCatalogue([
+  {
+    name: 'AVERAGEIFS',
+    category: 'Statistical',
+    description: 'The average of the cells of average_range whose rows meet every criterion.',
+    parameters: [
+      ['average_range', false],
+      ['criteria_range1', false],
+      ['criteria1', false],
+    ],
+    repeatLastArgs: 2,
+  },
+]);
 
 /** The plugin class (stateless, shared by every engine); registered after HyperFormula's own. */
 export function criteriaPlugin(): FunctionPluginDefinition {

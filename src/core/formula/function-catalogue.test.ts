@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useWorkbooks } from '../../../test/support/workbook-bed.js';
 import { FunctionRegistry } from './function-registry.js';
-import { pluginCatalogue, positionalParameters, signatureOf } from './function-catalogue.js';
+import {
+  describedParameters,
+  NOT_IN_EXCEL,
+  pluginCatalogue,
+  positionalParameters,
+  signatureOf,
+} from './function-catalogue.js';
 
 const { open } = useWorkbooks();
 
@@ -72,5 +78,52 @@ describe('the function catalogue', () => {
     expect(() => pluginCatalogue([{ name: 'LOST', description: '', parameters: [] }])).toThrow(
       'LOST has no catalogue category',
     );
+  });
+
+  it('Excel functions of ours are listed with the parameter names their descriptions give, not value1, value2', () => {
+    const byName = new Map(
+      open()
+        .functionCatalogue()
+        .map((fn) => [fn.name, fn]),
+    );
+    expect(byName.get('SUBSTITUTE')?.signature).toBe(
+      'SUBSTITUTE(text, old_text, new_text, [instance_num])',
+    );
+    expect(byName.get('ROUND')?.signature).toBe('ROUND(number, num_digits)');
+    expect(byName.get('MATCH')?.signature).toBe('MATCH(lookup_value, lookup_array, [match_type])');
+    expect(byName.get('TEXT')?.signature).toBe('TEXT(value, format_text)');
+    expect(byName.get('AVERAGEIFS')?.signature).toBe(
+      'AVERAGEIFS(average_range, criteria_range1, criteria1, …)',
+    );
+    const generic = [...byName.values()].filter((fn) =>
+      fn.parameters.some((parameter) => /^(Arg\d+|value\d+)$/.test(parameter.name)),
+    );
+    // Excel itself names COUNT's, AVERAGEA's … value1, value2; nothing else is left positional.
+    expect(generic.filter((fn) => fn.description === '').map((fn) => fn.name)).toEqual([]);
+    expect(generic.map((fn) => fn.name)).not.toContain('SUBSTITUTE');
+  });
+
+  it('functions Excel has not (GridOS’s, HyperFormula’s own) are in the Not in Excel category', () => {
+    const byName = new Map(
+      open()
+        .functionCatalogue()
+        .map((fn) => [fn.name, fn]),
+    );
+    for (const name of ['SUBTRACT', 'MINUS', 'CEIL', 'HF.ADD', 'SPLIT', 'VERSION'])
+      expect(byName.get(name)?.category, name).toBe(NOT_IN_EXCEL);
+    for (const name of ['SUBSTITUTE', 'SUM', 'VLOOKUP', 'CEILING', 'AVERAGEIFS'])
+      expect(byName.get(name)?.category, name).not.toBe(NOT_IN_EXCEL);
+  });
+
+  it('describedParameters reads the names a description opens with, and only a matching count', () => {
+    expect(describedParameters('F', 'F(number, [par=1000], [suffix="i"]): …', 3)).toEqual([
+      'number',
+      'par',
+      'suffix',
+    ]);
+    expect(describedParameters('F', 'F(text1, …): joins', 1)).toEqual(['text1']);
+    expect(describedParameters('F', 'F(a, b): …', 3)).toBeUndefined();
+    expect(describedParameters('F', 'Adds two numbers.', 2)).toBeUndefined();
+    expect(describedParameters('F', 'G(a, b): …', 2)).toBeUndefined();
   });
 });

@@ -21,6 +21,69 @@ export interface FunctionInfo {
   readonly signature: string;
 }
 
+/**
+ * The category of the functions formulas may call here that Excel has not: GridOS's own (MINUS,
+ * SUBTRACT …, kept so GridOS workbooks and agent habits work), HyperFormula's operators and
+ * aliases and Google Sheets' functions it has. Excel shows #NAME? for them, so the formula bar's
+ * autocomplete leaves them out; the agent and GET /functions still list them.
+ */
+export const NOT_IN_EXCEL = 'Not in Excel';
+
+/** HyperFormula's built-ins that Excel has no function of that name for (besides HF.*). */
+const HYPERFORMULA_NOT_IN_EXCEL: ReadonlySet<string> = new Set([
+  'ARRAYFORMULA',
+  'ARRAY_CONSTRAIN',
+  'CHIDISTRT',
+  'CHIINVRT',
+  'COUNTUNIQUE',
+  'COVARIANCEP',
+  'COVARIANCES',
+  'FDISTRT',
+  'FINVRT',
+  'INTERVAL',
+  'ISBINARY',
+  'MAXPOOL',
+  'MEDIANPOOL',
+  'POISSONDIST',
+  'SKEWP',
+  'SPLIT',
+  'STDEVS',
+  'TDIST2T',
+  'TDISTRT',
+  'TINV2T',
+  'VARS',
+  'VERSION',
+  'WEIBULLDIST',
+]);
+
+/** Whether a HyperFormula built-in is one Excel lacks. */
+export function hyperFormulaOnly(name: string): boolean {
+  return name.startsWith('HF.') || HYPERFORMULA_NOT_IN_EXCEL.has(name);
+}
+
+/**
+ * The parameter names a function's description opens with (`SUBSTITUTE(text, old_text,
+ * new_text, [instance_num]): …`), for a function that declares none; undefined when the
+ * description has no such signature or it does not give `count` names.
+ */
+export function describedParameters(
+  name: string,
+  description: string,
+  count: number,
+): string[] | undefined {
+  if (!description.startsWith(`${name}(`)) return undefined;
+  const close = description.indexOf(')', name.length);
+  if (close < 0) return undefined;
+  const names = description
+    .slice(name.length + 1, close)
+    .split(',')
+    .map((part) => part.trim().replace(/^\[/, '').replace(/\]$/, '').replace(/=.*$/, '').trim())
+    .filter((part) => part !== '' && part !== '…' && part !== '...');
+  return names.length === count && names.every((part) => /^[A-Za-z_][\w.]*$/.test(part))
+    ? names
+    : undefined;
+}
+
 /** The signature text of a function from its parameters. */
 export function signatureOf(
   name: string,

@@ -7,6 +7,7 @@ import {
 } from './function-registry.js';
 import { FormulaError, SENTINELS, isFormulaError, type CellValue } from './sentinels.js';
 import { medianOf } from './aggregate-corrections.js';
+import { NOT_IN_EXCEL } from './function-catalogue.js';
 
 function scalar(
   name: string,
@@ -147,25 +148,34 @@ const medianIfs: CustomFunction = {
   },
 };
 
-export const GRIDOS_FUNCTIONS: readonly CustomFunction[] = [
-  binaryNumeric('MINUS', 'MINUS(a, b): a - b', (a, b) => a - b),
-  binaryNumeric('SUBTRACT', 'SUBTRACT(a, b): a - b', (a, b) => a - b),
-  binaryNumeric('MULTIPLY', 'MULTIPLY(a, b): a * b', (a, b) => a * b),
-  binaryNumeric('DIVIDE', 'DIVIDE(a, b): a / b, #DIV/0! when b is 0', (a, b) =>
-    b === 0 ? new FormulaError(SENTINELS.divideByZero, 'DIVIDE by zero') : a / b,
-  ),
-  comparison('GT', 'GT(a, b): TRUE when a > b', (order) => order > 0),
-  comparison('LT', 'LT(a, b): TRUE when a < b', (order) => order < 0),
-  comparison('EQ', 'EQ(a, b): TRUE when a = b', (order) => order === 0),
-  comparison('GTE', 'GTE(a, b): TRUE when a >= b', (order) => order >= 0),
-  comparison('LTE', 'LTE(a, b): TRUE when a <= b', (order) => order <= 0),
-  {
-    name: 'CEIL',
-    minArgs: 1,
-    maxArgs: 1,
-    description: 'CEIL(x): the smallest integer not less than x',
-    evaluate: (args) => Math.ceil(numberArg('CEIL', args[0]!, 1)),
-  },
-  { name: 'E', minArgs: 0, maxArgs: 0, description: "E(): Euler's number", evaluate: () => Math.E },
-  medianIfs,
-];
+/** In the catalogue as not in Excel: a workbook calling them shows #NAME? there. */
+export const GRIDOS_FUNCTIONS: readonly CustomFunction[] = (
+  [
+    binaryNumeric('MINUS', 'MINUS(a, b): a - b', (a, b) => a - b),
+    binaryNumeric('SUBTRACT', 'SUBTRACT(a, b): a - b', (a, b) => a - b),
+    binaryNumeric('MULTIPLY', 'MULTIPLY(a, b): a * b', (a, b) => a * b),
+    binaryNumeric('DIVIDE', 'DIVIDE(a, b): a / b, #DIV/0! when b is 0', (a, b) =>
+      b === 0 ? new FormulaError(SENTINELS.divideByZero, 'DIVIDE by zero') : a / b,
+    ),
+    comparison('GT', 'GT(a, b): TRUE when a > b', (order) => order > 0),
+    comparison('LT', 'LT(a, b): TRUE when a < b', (order) => order < 0),
+    comparison('EQ', 'EQ(a, b): TRUE when a = b', (order) => order === 0),
+    comparison('GTE', 'GTE(a, b): TRUE when a >= b', (order) => order >= 0),
+    comparison('LTE', 'LTE(a, b): TRUE when a <= b', (order) => order <= 0),
+    {
+      name: 'CEIL',
+      minArgs: 1,
+      maxArgs: 1,
+      description: 'CEIL(x): the smallest integer not less than x',
+      evaluate: (args) => Math.ceil(numberArg('CEIL', args[0]!, 1)),
+    },
+    {
+      name: 'E',
+      minArgs: 0,
+      maxArgs: 0,
+      description: "E(): Euler's number",
+      evaluate: () => Math.E,
+    },
+    medianIfs,
+  ] satisfies CustomFunction[]
+).map((fn) => ({ ...fn, category: NOT_IN_EXCEL }));

@@ -73,7 +73,14 @@ import {
 } from './function-registry.js';
 import { heldRangeOf, type HeldRange } from './held-range-values.js';
 import { GRIDOS_FUNCTIONS } from './gridos-functions.js';
-import { positionalParameters, signatureOf, type FunctionInfo } from './function-catalogue.js';
+import {
+  describedParameters,
+  hyperFormulaOnly,
+  NOT_IN_EXCEL,
+  positionalParameters,
+  signatureOf,
+  type FunctionInfo,
+} from './function-catalogue.js';
 import { EXCEL_FUNCTIONS } from './excel-functions.js';
 import { refuseEmptyTextAsNumber } from './empty-text-coercion.js';
 import { passFailedIntersectionsAsErrors } from './failed-intersection.js';
@@ -108,7 +115,7 @@ import { preciseDistributionsPlugin } from './excel-distributions.js';
 import { PRECISE_BUILT_IN_INFO, PRECISE_BUILT_INS } from './precise-built-ins.js';
 import { isInternalLegacyArrayFunction, legacyArrayPlugin } from './legacy-array-function.js';
 import { DYNAMIC_ARRAY, LEGACY_ARRAY } from '../legacy-array.js';
-import { criteriaPlugin } from './excel-criteria-functions.js';
+import { CRITERIA_FUNCTION_INFO, criteriaPlugin } from './excel-criteria-functions.js';
 import { logicalPlugin } from './excel-logical-functions.js';
 import { complexSumsPlugin } from './excel-complex-functions.js';
 import { analysisToolPakLogicalsPlugins } from './analysis-toolpak-logicals.js';
@@ -988,7 +995,8 @@ function catalogueOf(
       ARRAY_SHAPING_INFO.get(name) ??
       DYNAMIC_ARRAY_FUNCTION_INFO.get(name) ??
       ARRAY_FUNCTION_INFO.get(name) ??
-      PRECISE_BUILT_IN_INFO.get(name);
+      PRECISE_BUILT_IN_INFO.get(name) ??
+      CRITERIA_FUNCTION_INFO.get(name);
     if (lambdaInfo !== undefined) {
       entries.push(lambdaInfo);
       continue;
@@ -996,10 +1004,14 @@ function catalogueOf(
     const custom = customs.get(name);
     if (custom !== undefined) {
       const positional = positionalParameters(custom.minArgs, custom.maxArgs);
+      // Without declared names, those its description opens with (`SUBSTITUTE(text, old_text, …)`).
+      const names =
+        custom.parameters ??
+        describedParameters(name, custom.description, positional.parameters.length);
       const parameters =
-        custom.parameters === undefined
+        names === undefined
           ? positional.parameters
-          : custom.parameters.map((parameter, index) => ({
+          : names.map((parameter, index) => ({
               name: parameter,
               optional: index >= custom.minArgs,
             }));
@@ -1021,7 +1033,7 @@ function catalogueOf(
     const repeatLastArgs = details?.repeatLastArgs ?? 0;
     entries.push({
       name,
-      category: available.category ?? 'Other',
+      category: hyperFormulaOnly(name) ? NOT_IN_EXCEL : (available.category ?? 'Other'),
       description: available.shortDescription ?? '',
       parameters,
       repeatLastArgs,

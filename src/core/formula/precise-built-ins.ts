@@ -566,7 +566,8 @@ export const PRECISE_BUILT_INS: Readonly<Record<string, Replacement>> = {
 
 /**
  * The catalogue's entries for the functions HyperFormula has no documentation of: the old names
- * that are functions of their own here, and BINOM.DIST.RANGE.
+ * that are functions of their own here, BINOM.DIST.RANGE, and the old names HyperFormula aliases
+ * to a new function whose parameters differ (BETADIST has no `cumulative`).
  */
 export const PRECISE_BUILT_IN_INFO: ReadonlyMap<string, FunctionInfo> = new Map([
   [
@@ -607,6 +608,34 @@ export const PRECISE_BUILT_IN_INFO: ReadonlyMap<string, FunctionInfo> = new Map(
         ['number_sample', false],
         ['population_s', false],
         ['number_pop', false],
+      ],
+    ),
+  ],
+  [
+    'BETADIST',
+    pluginFunctionInfo(
+      'BETADIST',
+      'Compatibility',
+      'The cumulative beta distribution of x between A and B (BETA.DIST, cumulative)',
+      [
+        ['x', false],
+        ['alpha', false],
+        ['beta', false],
+        ['A', true],
+        ['B', true],
+      ],
+    ),
+  ],
+  [
+    'LOGNORMDIST',
+    pluginFunctionInfo(
+      'LOGNORMDIST',
+      'Compatibility',
+      'The cumulative lognormal distribution of x (LOGNORM.DIST, cumulative)',
+      [
+        ['x', false],
+        ['mean', false],
+        ['standard_dev', false],
       ],
     ),
   ],

@@ -13,7 +13,7 @@ import {
   quoteSheetName,
   rangeContains,
   rangeSize,
-  tryParseRange,
+  tryParseSpan,
   type RangeAddress,
 } from '../address/index.js';
 import { CellLockedError, InvalidOperationError } from '../errors.js';
@@ -206,7 +206,7 @@ function riding(chart: Chart, from: Sheet, move: CellsMove): Chart {
   // On the sheet it leaves for, an unqualified range would read that sheet's cells.
   const data_range =
     sameSheetName(move.sheet, move.targetSheet) ||
-    tryParseRange(chart.data_range)?.sheet !== undefined
+    tryParseSpan(chart.data_range)?.sheet !== undefined
       ? chart.data_range
       : canonicalDataRange(`${quoteSheetName(from.name)}!${chart.data_range}`);
   return { ...chart, anchor_cell, data_range };

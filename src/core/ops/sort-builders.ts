@@ -9,6 +9,7 @@ import type { CellValue } from '../formula/index.js';
 import { shiftFormula } from '../formula-text/index.js';
 import { isFormula, type CellInput } from '../value-typing.js';
 import type { FormatColumn, InputRun, Op } from './op.js';
+export { looksLikeHeader } from '../header-row.js';
 import type { CellFormat, FormatRun } from '../format/index.js';
 
 /** The most cells one sort may move (a full column of 20 fields, about). */
@@ -110,26 +111,6 @@ function keyColumn(
 function sameInput(a: CellInput | null, b: CellInput | null): boolean {
   if (isFormula(a)) return isFormula(b) && a.formula === b.formula;
   return a === b;
-}
-
-/**
- * Excel's guess: a first row of text over numbers (or booleans) in any column of the range is a
- * header, whichever columns the sort is by (`Name | Qty` over `Pear | 3` is a header although
- * both names are text).
- */
-export function looksLikeHeader(sheet: SortableSheet, range: RangeAddress): boolean {
-  if (range.end.row === range.start.row) return false;
-  for (let col = range.start.col; col <= range.end.col; col += 1) {
-    const top = sheet.value(range.start.row, col);
-    const below = sheet.value(range.start.row + 1, col);
-    if (
-      typeof top === 'string' &&
-      top !== '' &&
-      (typeof below === 'number' || typeof below === 'boolean')
-    )
-      return true;
-  }
-  return false;
 }
 
 function checkSort(sheet: SortableSheet, range: RangeAddress, keys: readonly SortKey[]): void {

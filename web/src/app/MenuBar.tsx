@@ -104,7 +104,7 @@ export function MenuBar({
     {
       id: 'sort-range',
       label: 'Sort range…',
-      run: () => session.layouts.dialog.set({ kind: 'sort' }),
+      run: () => void session.layouts.openSort(),
     },
     hasFilter
       ? {

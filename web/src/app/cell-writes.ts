@@ -402,7 +402,10 @@ export async function changeStructure(
   }
 }
 
-/** Replace all matches on `sheet` (one undo step); says how many cells changed and were skipped. */
+/**
+ * Replace the matches on `sheet`, all of them or those inside `body.range` (one undo step); says
+ * how many cells changed and were skipped.
+ */
 export async function replaceAll(
   session: Session,
   sheet: string,
@@ -413,6 +416,8 @@ export async function replaceAll(
       session.grid.replace({ ...body, sheet, scope: 'sheet' }),
     );
     if (result.replaced > 0) session.noteCommit(sheet);
+    // Replace (one cell) says nothing when it did what was asked, as in Excel.
+    if (body.range !== undefined && result.replaced > 0) return result.replaced;
     const skipped =
       result.skipped_locked > 0 ? ` (${result.skipped_locked} locked left alone)` : '';
     session.toasts.show(

@@ -216,8 +216,11 @@ export class Session {
     this.selections.save(state);
   }
 
-  /** Move the selection from outside the grid (name box, links, undo); the grid scrolls to it. */
-  goTo(rect: Rect, cursor: CellRef = { col: rect.col, row: rect.row }): void {
+  /**
+   * Move the selection from outside the grid (name box, links, undo); the grid scrolls to it.
+   * `label` names whole columns or rows as the name box shows them (`A:B`).
+   */
+  goTo(rect: Rect, cursor: CellRef = { col: rect.col, row: rect.row }, label?: string): void {
     this.selectionSeq += 1;
     const state: SelectionState = {
       cursor,
@@ -225,6 +228,7 @@ export class Session {
       sheet: this.activeSheet,
       source: 'program',
       seq: this.selectionSeq,
+      label,
     };
     this.selection.set(state);
     this.selections.save(state);

@@ -9,7 +9,8 @@ import {
   type LayoutResponse,
   type SortBody,
 } from '../api/layout-api.js';
-import { columnToLetters, formatRect, lettersToColumn } from '../grid/address.js';
+import { columnToLetters, formatRect, lettersToColumn, type Rect } from '../grid/address.js';
+import { currentRegion } from '../grid/current-region.js';
 import { DEFAULT_COLUMN_WIDTH } from '../grid/grid-theme.js';
 import { Observable } from './observable.js';
 import type { Session } from './session.js';
@@ -188,16 +189,47 @@ export class SheetLayouts {
     return this.change('Could not freeze', () => this.api.freeze({ sheet, rows, columns }));
   }
 
-  /** Data → Create filter: on the selection, or the sheet's data around it when one cell is selected. */
-  createFilter(): Promise<unknown> {
+  /**
+   * The range a Data action takes: the selection, or when one cell is selected the current region
+   * around it (the block of data bounded by empty rows and columns), as Excel does.
+   */
+  async dataRange(): Promise<Rect | undefined> {
     const { rect } = this.session.selection.get();
-    const bounds = this.session.store.bounds(this.session.activeSheet);
-    const single = rect.width === 1 && rect.height === 1;
-    const range =
-      single && bounds !== null && bounds !== undefined
-        ? formatRect({ col: 0, row: 0, width: bounds.lastCol + 1, height: bounds.lastRow + 1 })
-        : formatRect(rect);
-    return this.setFilter({ range, columns: [] });
+    if (rect.width !== 1 || rect.height !== 1) return rect;
+    const sheet = this.session.activeSheet;
+    const region = await currentRegion((range) => this.session.grid.read(sheet, range), rect);
+    // A lone empty cell has no data around it: Excel asks for a cell in the data too.
+    if (region === undefined)
+      this.session.toasts.show('Select a cell inside your data, or the range to use.');
+    return region;
+  }
+
+  /** Data → Create filter: on the selection, or the current region around the one cell selected. */
+  async createFilter(): Promise<unknown> {
+    const sheet = this.session.activeSheet;
+    let range: Rect | undefined;
+    try {
+      range = await this.dataRange();
+    } catch (error) {
+      this.session.reportError('Could not filter', error);
+      return undefined;
+    }
+    if (range === undefined || this.session.activeSheet !== sheet) return undefined;
+    return this.setFilter({ range: formatRect(range), columns: [] });
+  }
+
+  /** Data → Sort range: the dialog over the selection, or the current region (then selected). */
+  async openSort(): Promise<void> {
+    const sheet = this.session.activeSheet;
+    const { rect, cursor } = this.session.selection.get();
+    try {
+      const range = await this.dataRange();
+      if (range === undefined || this.session.activeSheet !== sheet) return;
+      if (range !== rect) this.session.goTo(range, cursor);
+      this.dialog.set({ kind: 'sort' });
+    } catch (error) {
+      this.session.reportError('Could not sort', error);
+    }
   }
 
   setFilter(body: Omit<FilterBody, 'sheet'>): Promise<unknown> {

@@ -15,7 +15,7 @@ import type { Session } from '../app/session.js';
 import type { ChartJson } from '../api/types.js';
 import { formatCell, tryParseCell } from '../grid/address.js';
 import { cellBox, nearestCell, type ColumnLayout, type Viewport } from '../grid/geometry.js';
-import { chartData } from './chart-data.js';
+import { chartData, shownTitle } from './chart-data.js';
 import { ChartCanvas } from './ChartCanvas.js';
 import { MIN_CHART_HEIGHT, MIN_CHART_WIDTH, type ChartsController } from './charts-controller.js';
 import { useChartValues } from './use-chart-values.js';
@@ -126,7 +126,7 @@ export function ChartOverlay({ chart, session, controller, layout, viewport, she
         onPointerCancel={() => setGesture(undefined)}
         title={`${chart.data_range} · ${chart.chart_type} · drag to move`}
       >
-        <span className="chart-title">{chart.title === '' ? 'Untitled chart' : chart.title}</span>
+        <span className="chart-title">{shownTitle(chart.title, chart.chart_type, data)}</span>
         <button
           type="button"
           className="icon-button"

@@ -3,7 +3,7 @@
 // the first row holds labels, every other row is a series. A leading row (or column) of text names
 // the series. Pie charts draw the first series only.
 import type { CellValue } from '../api/types.js';
-import type { ChartOrientation } from '../api/types.js';
+import type { ChartOrientation, ChartType } from '../api/types.js';
 import { namesSeries, plottedNumber } from '../../../src/core/chart.js';
 
 export interface ChartSeries {
@@ -24,6 +24,18 @@ function text(value: CellValue | undefined): string {
 function transpose(grid: readonly (readonly CellValue[])[]): CellValue[][] {
   const width = Math.max(0, ...grid.map((row) => row.length));
   return Array.from({ length: width }, (_, col) => grid.map((row) => row[col] ?? null));
+}
+
+const UNNAMED_SERIES = /^Series \d+$/;
+
+/**
+ * The title a chart shows: its own, or, as Excel titles a chart of one series (a pie draws only
+ * its first), that series' name from the header; "Chart" when neither names it.
+ */
+export function shownTitle(title: string, type: ChartType, data: ChartData): string {
+  if (title !== '') return title;
+  const titled = data.series.length === 1 || type === 'pie' ? data.series[0]?.name : undefined;
+  return titled === undefined || titled === '' || UNNAMED_SERIES.test(titled) ? 'Chart' : titled;
 }
 
 /** `grid` is the range's computed values, row-major. */

@@ -91,8 +91,10 @@ export class ChartsController {
   }
 
   openCreate(): void {
-    const rect = this.session.selection.get().rect;
-    const range = rect.width * rect.height > 1 ? formatRect(rect) : '';
+    const { rect, label } = this.session.selection.get();
+    // The name box's label: whole columns stay `A:B` (the server plots their used rows), where
+    // the grid's rectangle would be a hundred thousand rows of mostly nothing.
+    const range = rect.width * rect.height > 1 ? (label ?? formatRect(rect)) : '';
     const anchor = anchorBesideData(rect, this.session.store.bounds(this.session.activeSheet));
     this.editing.set({
       mode: 'create',

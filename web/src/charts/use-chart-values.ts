@@ -3,7 +3,16 @@
 import { useEffect, useState } from 'react';
 import type { Session } from '../app/session.js';
 import type { Rect } from '../grid/address.js';
-import { plottedRange, readsOf, sameGrid, withLocalEdits, type ValueGrid } from './chart-values.js';
+import {
+  plottedRange,
+  readsOf,
+  sameGrid,
+  withLocalEdits,
+  type PlottedValues,
+  type ValueGrid,
+} from './chart-values.js';
+
+const NOTHING: PlottedValues = { grid: [], rect: { col: 0, row: 0, width: 0, height: 0 } };
 
 /**
  * The values of `dataRange`; the same array until they actually change, so an edit elsewhere
@@ -16,19 +25,19 @@ export function useChartValues(
   dataRange: string,
   version: number,
 ): ValueGrid | undefined {
-  const [values, setValues] = useState<ValueGrid | undefined>();
+  const [values, setValues] = useState<PlottedValues | undefined>();
   useEffect(() => {
     const range = plottedRange(sheet, dataRange);
     if (range === undefined) return undefined;
     const onEdit = (edited: string, rect: Rect) => {
       if (edited !== range.sheet) return;
-      setValues((before) =>
-        before === undefined
-          ? before
-          : withLocalEdits(before, range, rect, (col, row) =>
-              session.store.cell(range.sheet, col, row),
-            ),
-      );
+      setValues((before) => {
+        if (before === undefined) return before;
+        const grid = withLocalEdits(before.grid, before.rect, rect, (col, row) =>
+          session.store.cell(range.sheet, col, row),
+        );
+        return grid === before.grid ? before : { grid, rect: before.rect };
+      });
     };
     session.localEditListeners.add(onEdit);
     return () => {
@@ -38,21 +47,30 @@ export function useChartValues(
   useEffect(() => {
     const range = plottedRange(sheet, dataRange);
     if (range === undefined) {
-      setValues([]);
+      setValues(NOTHING);
       return;
     }
     let cancelled = false;
     readsOf(session)
       .read(range, version)
-      .then((grid) => {
-        if (!cancelled) setValues((before) => (sameGrid(before, grid) ? before : grid));
+      .then((read) => {
+        if (!cancelled) setValues((before) => (sameRead(before, read) ? before : read));
       })
       .catch(() => {
-        if (!cancelled) setValues([]);
+        if (!cancelled) setValues(NOTHING);
       });
     return () => {
       cancelled = true;
     };
   }, [session, sheet, dataRange, version]);
-  return values;
+  return values?.grid;
+}
+
+function sameRead(before: PlottedValues | undefined, after: PlottedValues): boolean {
+  return (
+    before !== undefined &&
+    sameGrid(before.grid, after.grid) &&
+    before.rect.col === after.rect.col &&
+    before.rect.row === after.rect.row
+  );
 }

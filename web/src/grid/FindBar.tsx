@@ -1,5 +1,5 @@
-// Ctrl+F / Ctrl+H: find on the active sheet, step through the matches (the grid follows), and
-// replace them all in one undo step. The search runs on the server (POST /grid/find), so it
+// Ctrl+F / Ctrl+H: find on the active sheet, step through the matches (the grid follows), replace
+// the match in view and step to the next (Excel's Replace), or replace them all in one undo step. The search runs on the server (POST /grid/find), so it
 // covers cells the page has not loaded. It looks in what cells hold (formula text) by default,
 // as Excel's Find does, or in their values.
 import { useRef, useState, type KeyboardEvent } from 'react';
@@ -63,6 +63,12 @@ export function FindBar({ session, mode, onMode, onClose }: Props) {
     }
   };
 
+  const show = (cells: readonly string[], at: number) => {
+    setIndex(at);
+    const cell = tryParseCell(cells[at]!);
+    if (cell !== undefined) session.goTo({ ...cell, width: 1, height: 1 });
+  };
+
   const step = async (direction: 1 | -1) => {
     const current = found?.key === key ? found : await search();
     if (current === undefined || current.cells.length === 0) {
@@ -70,10 +76,32 @@ export function FindBar({ session, mode, onMode, onClose }: Props) {
       return;
     }
     const count = current.cells.length;
-    const next = found?.key === key ? (index + direction + count) % count : 0;
-    setIndex(next);
-    const cell = tryParseCell(current.cells[next]!);
-    if (cell !== undefined) session.goTo({ ...cell, width: 1, height: 1 });
+    show(current.cells, found?.key === key ? (index + direction + count) % count : 0);
+  };
+
+  // Excel's Replace: the match in view is replaced (one write, one undo step) and the next match
+  // after it is shown; with none in view yet, it shows the first.
+  const replaceOne = async () => {
+    const shown = found?.key === key && index >= 0 ? found.cells[index] : undefined;
+    const at = shown === undefined ? undefined : tryParseCell(shown);
+    if (shown === undefined || at === undefined) {
+      await step(1);
+      return;
+    }
+    const sheet = session.activeSheet;
+    const replaced = await session.replaceAll(sheet, { ...options, replacement, range: shown });
+    if (replaced === undefined || session.activeSheet !== sheet) return;
+    const after = await search();
+    if (after === undefined || after.cells.length === 0) {
+      setIndex(-1);
+      return;
+    }
+    // Matches come row by row; the replaced cell, if it still matches, is passed over.
+    const next = after.cells.findIndex((cell) => {
+      const ref = tryParseCell(cell);
+      return ref !== undefined && (ref.row > at.row || (ref.row === at.row && ref.col > at.col));
+    });
+    show(after.cells, Math.max(0, next));
   };
 
   const replaceAll = async () => {
@@ -154,6 +182,9 @@ export function FindBar({ session, mode, onMode, onClose }: Props) {
             value={replacement}
             onChange={(event) => setReplacement(event.target.value)}
           />
+          <button type="button" data-testid="replace-one" onClick={() => void replaceOne()}>
+            Replace
+          </button>
           <button type="button" data-testid="replace-all" onClick={() => void replaceAll()}>
             Replace all
           </button>

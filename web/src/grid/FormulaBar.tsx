@@ -10,7 +10,7 @@ import type { FunctionJson } from '../api/types.js';
 import { useObservable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
 import { isComposingKey, type EditController } from './editing.js';
-import { formatCell, formatRect, parseRange, splitSheet } from './address.js';
+import { describeSelection, formatCell, formatRect, parseRange, splitSheet } from './address.js';
 import { GRID_COLUMNS, MIN_GRID_ROWS } from './grid-theme.js';
 import { formulaReferences, REFERENCE_COLORS } from './reference-colors.js';
 import { applyCompletion, completionAt, enclosingFunction } from './function-completion.js';
@@ -58,7 +58,7 @@ function NameBox({ session }: { session: Session }) {
     // Typing continues in the grid at the new place.
     (document.activeElement as HTMLElement | null)?.blur();
     if (target !== undefined) await session.activateSheet(target);
-    session.goTo(rect);
+    session.goTo(rect, undefined, describeSelection(rect, rows, GRID_COLUMNS));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useObservable } from '../app/observable.js';
 import type { Session } from '../app/session.js';
 import { Dialog } from '../ui/Dialog.js';
-import { columnToLetters, formatRect } from './address.js';
+import { looksLikeHeader } from '../../../src/core/header-row.js';
+import { columnToLetters, formatRect, rectEnd, type Rect } from './address.js';
 import { ROW_HEIGHT } from './grid-theme.js';
 
 export function LayoutDialogs({ session }: { session: Session }) {
@@ -16,6 +17,29 @@ export function LayoutDialogs({ session }: { session: Session }) {
   return (
     <RowHeightDialog session={session} first={dialog.first} last={dialog.last} onClose={close} />
   );
+}
+
+/**
+ * What the Sort dialog calls each column: with a header row (the one guessed, as the server will
+ * guess it, or the one the user says is there) its text, as Excel does; "Column B" without one
+ * or where the header cell is empty.
+ */
+function columnNames(
+  session: Session,
+  rect: Rect,
+  header: 'auto' | 'yes' | 'no',
+): ReadonlyMap<number, string> {
+  const value = (row: number, col: number) => session.cell(col, row)?.value ?? null;
+  const end = rectEnd(rect);
+  const range = { start: { row: rect.row, col: rect.col }, end: { row: end.row, col: end.col } };
+  const named = header === 'yes' || (header === 'auto' && looksLikeHeader({ value }, range));
+  const names = new Map<number, string>();
+  for (let col = rect.col; col <= end.col; col += 1) {
+    const cell = session.cell(col, rect.row);
+    const text = named ? (cell?.display ?? String(cell?.value ?? '')).trim() : '';
+    names.set(col, text === '' ? `Column ${columnToLetters(col)}` : text);
+  }
+  return names;
 }
 
 interface SortKeyState {
@@ -29,6 +53,7 @@ function SortDialog({ session, onClose }: { session: Session; onClose: () => voi
   const [keys, setKeys] = useState<SortKeyState[]>([{ column: rect.col, order: 'asc' }]);
   const [header, setHeader] = useState<'auto' | 'yes' | 'no'>('auto');
   const range = formatRect(rect);
+  const names = columnNames(session, rect, header);
   const setKey = (index: number, key: SortKeyState) =>
     setKeys((current) => current.map((item, at) => (at === index ? key : item)));
   const sort = async () => {
@@ -53,7 +78,7 @@ function SortDialog({ session, onClose }: { session: Session; onClose: () => voi
               >
                 {columns.map((col) => (
                   <option key={col} value={col}>
-                    Column {columnToLetters(col)}
+                    {names.get(col)}
                   </option>
                 ))}
               </select>

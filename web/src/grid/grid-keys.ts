@@ -4,7 +4,8 @@
 // Ctrl+Shift+Arrow extends the selection to it, Ctrl+End to the last used cell, Shift+PageDown /
 // Shift+PageUp extend it by a page of rows, Alt+PageDown / Alt+PageUp move a screen of columns
 // (with Shift they extend), Shift+Home extends to column A and Ctrl+Shift+Home to A1. Arrows,
-// Shift+Arrows, Home, PageUp/Down, Ctrl+Home and Ctrl+A are left to Glide.
+// Ctrl+PageDown / Ctrl+PageUp open the next / previous sheet. Arrows, Shift+Arrows, Home,
+// PageUp/Down, Ctrl+Home and Ctrl+A are left to Glide.
 import { editableInput } from './cell-format.js';
 import type { GridKeyEventArgs } from '@glideapps/glide-data-grid';
 import type { Session } from '../app/session.js';
@@ -227,6 +228,7 @@ export function handleGridKey(event: GridKeyEventArgs, deps: KeyDeps): void {
     else deps.moveTo(last);
     return;
   }
+  if (sheetKeys(event, session)) return;
   if (pageKeys(event, selection.rect, cursor, deps)) return;
   // Undo/redo, save and copy/paste are handled at the page level (they work outside the grid too).
   if (modifier && ['z', 'y', 's', 'c', 'v', 'x', 'Z', 'Y'].includes(event.key)) event.cancel();
@@ -248,6 +250,25 @@ function selectionCorners(rect: Rect, cursor: CellRef): { fixed: CellRef; free: 
     row: free.row === rect.row ? bottom : rect.row,
   };
   return { fixed, free };
+}
+
+/**
+ * Ctrl+PageDown / Ctrl+PageUp open the next / previous sheet, as in Excel, stopping at the last
+ * and the first (Ctrl+Shift+PageDown / PageUp too, Google Sheets' keys: Chrome keeps Ctrl+PageDown
+ * for its own tabs in a tabbed window). Only while the grid has the focus, so elsewhere the
+ * browser's tab keys keep working. Returns whether the key was one of them.
+ */
+function sheetKeys(event: GridKeyEventArgs, session: Session): boolean {
+  const step = event.key === 'PageDown' ? 1 : event.key === 'PageUp' ? -1 : 0;
+  if (step === 0 || !(event.ctrlKey || event.metaKey) || event.altKey) return false;
+  event.cancel();
+  event.preventDefault();
+  const workbook = session.workbook.get();
+  if (workbook === null) return true;
+  const at = workbook.sheets.indexOf(workbook.active);
+  const next = at < 0 ? undefined : workbook.sheets[at + step];
+  if (next !== undefined) void session.activateSheet(next);
+  return true;
 }
 
 /**

@@ -12,7 +12,7 @@ export interface NumberFormatPreset {
 export const NUMBER_FORMAT_PRESETS: readonly NumberFormatPreset[] = [
   { id: 'automatic', label: 'Automatic', code: null },
   { id: 'number', label: 'Number  1,000.12', code: '#,##0.00' },
-  { id: 'percent', label: 'Percent  10.12%', code: '0.00%' },
+  { id: 'percent', label: 'Percent  10%', code: '0%' },
   { id: 'currency', label: 'Currency  $1,000.12', code: '"$"#,##0.00' },
   { id: 'date', label: 'Date  1/31/2026', code: 'm/d/yyyy' },
   { id: 'time', label: 'Time  2:30:00 PM', code: 'h:mm:ss AM/PM' },
