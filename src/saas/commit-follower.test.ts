@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ListenHandlers } from './db/index.js';
-import {
-  closeSharedPglite,
-  openTestDatabase,
-  sharedPglite,
-  TEST_DATABASE_URL,
-} from '../../test/support/test-database.js';
+import { openTestDatabase, useTestDatabaseForFile } from '../../test/support/test-database.js';
 import { DatabaseCommitFollower } from './commit-follower.js';
 import type { Relay } from './relay.js';
 
-beforeAll(async () => {
-  if (TEST_DATABASE_URL === undefined) await sharedPglite();
-});
-afterAll(closeSharedPglite);
+useTestDatabaseForFile();
 
 async function until(check: () => boolean): Promise<void> {
   for (let tries = 0; !check() && tries < 250; tries += 1)

@@ -5,22 +5,14 @@
 // source of truth: a message only says "workbook W has commits up to seq N". Each test relays on
 // channels of its own (a unique prefix), so parallel runs on one Redis server do not interfere.
 import { createClient } from 'redis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { EventReader } from '../support/event-reader.js';
 import { startSaasApp, type RunningSaasApp } from '../support/start-saas-app.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
-import {
-  closeSharedPglite,
-  sharedPglite,
-  TEST_DATABASE_KIND,
-  TEST_DATABASE_URL,
-} from '../support/test-database.js';
+import { TEST_DATABASE_KIND, useTestDatabaseForFile } from '../support/test-database.js';
 import { redisTitle, TEST_REDIS_URL, uniqueRedisPrefix } from '../support/test-redis.js';
 
-beforeAll(async () => {
-  if (TEST_DATABASE_URL === undefined) await sharedPglite();
-});
-afterAll(closeSharedPglite);
+useTestDatabaseForFile();
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

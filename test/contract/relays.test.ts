@@ -1,22 +1,16 @@
 // Runs the Relay contract against Postgres NOTIFY (on PGlite, or TEST_DATABASE_URL's server) and
 // Redis pub/sub (TEST_REDIS_URL; skipped without it, saying why).
-import { afterAll, beforeAll } from 'vitest';
 import { RedisRelay } from '../../src/realtime/index.js';
 import { notifyRelay } from '../../src/saas/index.js';
 import {
-  closeSharedPglite,
   openTestDatabase,
-  sharedPglite,
   TEST_DATABASE_KIND,
-  TEST_DATABASE_URL,
+  useTestDatabaseForFile,
 } from '../support/test-database.js';
 import { REDIS_SKIP_REASON, TEST_REDIS_URL, uniqueRedisPrefix } from '../support/test-redis.js';
 import { relayContract } from './relay.contract.js';
 
-beforeAll(async () => {
-  if (TEST_DATABASE_URL === undefined) await sharedPglite();
-});
-afterAll(closeSharedPglite);
+useTestDatabaseForFile();
 
 relayContract(`Postgres NOTIFY on ${TEST_DATABASE_KIND}`, async () => {
   const test = await openTestDatabase({ migrated: false });
