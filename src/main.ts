@@ -15,6 +15,7 @@ import {
   PostgresWorkbookStore,
   DatabaseCommitFollower,
   DatabasePresenceRelay,
+  databaseName,
   SecretCipher,
   ServiceTokens,
   UserProviders,
@@ -23,7 +24,7 @@ import {
 } from './saas/index.js';
 import { MemoryKeyStore } from './providers/index.js';
 import { buildApp } from './http/index.js';
-import { PresenceBoard } from './realtime/index.js';
+import { PresenceBoard, RedisRelay, RedisUnavailableError } from './realtime/index.js';
 import { FileKeyStore, KeyFileError, ProviderService } from './providers/index.js';
 import {
   CorruptSaveFileError,
@@ -138,6 +139,34 @@ async function openPlugins(
   });
 }
 
+/**
+ * What carries the wake-ups between server processes on one Postgres (commits, selections):
+ * Redis pub/sub when REDIS_URL is set, else nothing here (they default to Postgres NOTIFY). An
+ * unreachable Redis stops start-up with the reason. The channels name the database: several
+ * deployments may share one Redis.
+ */
+async function relayOrExit(
+  config: Config,
+  database: Awaited<ReturnType<typeof openDatabase>>['database'],
+  report: (problem: string, error: unknown) => void,
+): Promise<RedisRelay | undefined> {
+  if (config.redisUrl === undefined) return undefined;
+  if (database.kind !== 'postgres') {
+    report('REDIS_URL is not used: the embedded PGlite serves one process only', undefined);
+    return undefined;
+  }
+  try {
+    const prefix = `gridbook:${await databaseName(database)}:`;
+    return await RedisRelay.open({ url: config.redisUrl, prefix, report });
+  } catch (error) {
+    if (!(error instanceof RedisUnavailableError)) throw error;
+    process.stderr.write(
+      `Gridbook cannot start: ${error.message}. Start Redis there or correct REDIS_URL (unset, server processes tell each other of commits through Postgres NOTIFY).\n`,
+    );
+    process.exit(1);
+  }
+}
+
 async function main(): Promise<void> {
   // Before the workbook is built and written to: V8's heap settings for a long-lived workbook.
   applyServerV8Flags();
@@ -154,6 +183,8 @@ async function main(): Promise<void> {
       `Gridbook: ${problem}${error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`}\n`,
     );
   };
+  if (config.redisUrl !== undefined)
+    report('REDIS_URL is not used in OSS mode: one process serves the one workbook', undefined);
   // One worker thread for file work off the event loop: xlsx, JSON imports and exports, saves,
   // checkpoint loads. The journal's snapshots are written in a worker of their own: an import is
   // acknowledged once its snapshot is on disk, and must not wait behind a long xlsx export.
@@ -251,15 +282,18 @@ async function mainSaas(config: Config): Promise<void> {
     encode: saveFileTextIn(new XlsxWorkerPool({ timeoutMs: config.xlsxTimeoutMs })),
   });
   // Several processes may share one Postgres server: each keeps its copies of workbooks current
-  // with the others' commits (PGlite is one process only, kept so by its lock file).
+  // with the others' commits (PGlite is one process only, kept so by its lock file), woken up
+  // through Redis when REDIS_URL is set, else through Postgres NOTIFY.
+  const relay = await relayOrExit(config, database, report);
+  const relayed = relay === undefined ? {} : { relay };
   const follower =
     database.kind === 'postgres'
-      ? await DatabaseCommitFollower.open({ database, report })
+      ? await DatabaseCommitFollower.open({ database, report, ...relayed })
       : undefined;
   // ... and shows each the selections of collaborators connected to the others (RT-02).
   const presenceRelay =
     database.kind === 'postgres'
-      ? await DatabasePresenceRelay.open({ database, report })
+      ? await DatabasePresenceRelay.open({ database, report, ...relayed })
       : undefined;
   const users = new Users(database);
   const authenticator = new Authenticator({
@@ -343,6 +377,7 @@ async function mainSaas(config: Config): Promise<void> {
     [
       async () => follower?.close(),
       async () => presenceRelay?.close(),
+      async () => relay?.close(),
       () => store.close(),
       () => database.close(),
       () => plugins.close(),

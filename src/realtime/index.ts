@@ -1,5 +1,6 @@
-// Realtime: what subscribers of a workbook's commits are sent, and the selections its followers
-// publish (presence), independent of the transport.
+// Realtime: what subscribers of a workbook's commits are sent, the selections its followers
+// publish (presence), independent of the transport, and the Redis relay that carries the wake-ups
+// between server processes when REDIS_URL is set (the only importer of redis, loaded on open).
 export { commitEventOf } from './commit-event.js';
 export {
   MAX_PEERS_PER_WORKBOOK,
@@ -13,3 +14,9 @@ export {
   type PresenceListener,
   type PresenceRelay,
 } from './presence-board.js';
+export {
+  RedisRelay,
+  RedisUnavailableError,
+  type RedisRelayOptions,
+  type RelayListener,
+} from './redis-relay.js';

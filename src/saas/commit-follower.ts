@@ -1,14 +1,18 @@
 // hosting's CommitFollower port over the database (structurally: saas never imports hosting): several Gridbook processes on one DATABASE_URL
-// tell each other of their commits with NOTIFY (one channel per schema; payload `<seq>:<id>`),
-// sent once the commits are stored, coalesced to one statement per turn of the event loop, so a
-// commit's own transaction never carries it. Heads come from workbook_heads (migration 006),
-// missed records from workbook_commits.
+// tell each other of their commits over a Relay (NOTIFY by default, Redis when REDIS_URL is set;
+// one channel per schema; payload `<seq>:<id>`), sent once the commits are stored, coalesced to
+// one message per workbook and one send per turn of the event loop, so a commit's own transaction
+// never carries it. The message only wakes the others up: heads come from workbook_heads
+// (migration 006), missed records from workbook_commits, whichever relay carried it.
 import type { CommitRecord } from '../core/index.js';
-import { notifyAll, schemaChannel, type Database } from './db/index.js';
+import { schemaChannel, type Database } from './db/index.js';
 import { decodeRecord } from './postgres-workbook-store.js';
+import { notifyRelay, type Relay } from './relay.js';
 
 export interface DatabaseCommitFollowerOptions {
   readonly database: Database;
+  /** What carries the announcements; default: NOTIFY on `database`. */
+  readonly relay?: Relay;
   readonly report?: (problem: string, error: unknown) => void;
 }
 
@@ -20,9 +24,14 @@ export interface FollowHandlers {
 
 export class DatabaseCommitFollower {
   readonly #database: Database;
+  readonly #relay: Relay;
   readonly #report: (problem: string, error: unknown) => void;
-  /** Commits to announce: workbook → its highest seq stored here since the last NOTIFY. */
+  /** Commits to announce: workbook → its highest seq stored here since the last send. */
   #pending = new Map<string, number>();
+  /** Announcements a failed send lost: sent again with the next ones, or once heard again. */
+  #unsent = new Map<string, number>();
+  /** Set from a failed send to the next that succeeds: an outage is reported once, not per commit. */
+  #failing = false;
   #sending: Promise<void> | undefined;
   #channel = '';
   #listening = false;
@@ -31,6 +40,7 @@ export class DatabaseCommitFollower {
 
   private constructor(options: DatabaseCommitFollowerOptions) {
     this.#database = options.database;
+    this.#relay = options.relay ?? notifyRelay(options.database);
     this.#report = options.report ?? (() => undefined);
   }
 
@@ -38,11 +48,13 @@ export class DatabaseCommitFollower {
   static async open(options: DatabaseCommitFollowerOptions): Promise<DatabaseCommitFollower> {
     const follower = new DatabaseCommitFollower(options);
     follower.#channel = await schemaChannel(options.database, 'commits');
-    follower.#stop = await options.database.listen(follower.#channel, {
+    follower.#stop = await follower.#relay.listen(follower.#channel, {
       notify: (payload) => follower.#notified(payload),
       connected: () => {
         follower.#listening = true;
         follower.#handlers?.connected();
+        // The relay is back: what it failed to send meanwhile goes now.
+        if (follower.#unsent.size > 0) follower.#queue(new Map());
       },
       disconnected: () => {
         follower.#listening = false;
@@ -60,8 +72,7 @@ export class DatabaseCommitFollower {
   }
 
   announce(workbookId: string, seq: number): void {
-    this.#pending.set(workbookId, Math.max(seq, this.#pending.get(workbookId) ?? 0));
-    if (this.#sending === undefined) this.#sending = this.#send();
+    this.#queue(new Map([[workbookId, seq]]));
   }
 
   async heads(workbookIds: readonly string[]): Promise<ReadonlyMap<string, number>> {
@@ -88,17 +99,34 @@ export class DatabaseCommitFollower {
     await this.#sending;
   }
 
+  /** Adds heads to announce (with any a failed send lost) and starts sending if idle. */
+  #queue(heads: ReadonlyMap<string, number>): void {
+    for (const [workbookId, seq] of [...this.#unsent, ...heads])
+      this.#pending.set(workbookId, Math.max(seq, this.#pending.get(workbookId) ?? 0));
+    this.#unsent = new Map();
+    this.#sending ??= this.#send();
+  }
+
   async #send(): Promise<void> {
-    // The commits of this turn go in one statement.
+    // The commits of this turn go in one send.
     await new Promise<void>((resolve) => setImmediate(resolve));
     while (this.#pending.size > 0) {
-      const payloads = [...this.#pending].map(([workbookId, seq]) => `${seq}:${workbookId}`);
+      const batch = this.#pending;
       this.#pending = new Map();
       try {
-        await notifyAll(this.#database, this.#channel, payloads);
+        const payloads = [...batch].map(([workbookId, seq]) => `${seq}:${workbookId}`);
+        await this.#relay.send(this.#channel, payloads);
+        this.#failing = false;
       } catch (error) {
-        // The others then see these commits when they next write or check their heads.
-        this.#report('telling other processes of commits failed', error);
+        // Kept for the next send; meanwhile the others see these commits when they next write,
+        // hear a later commit of the workbook, or check their heads (on reconnecting, and on
+        // every request while not listening). The write itself stands: it is stored.
+        for (const [workbookId, seq] of batch)
+          this.#unsent.set(workbookId, Math.max(seq, this.#unsent.get(workbookId) ?? 0));
+        if (!this.#failing)
+          this.#report('telling other processes of commits failed (sent again later)', error);
+        this.#failing = true;
+        break;
       }
     }
     this.#sending = undefined;

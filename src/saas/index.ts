@@ -19,6 +19,7 @@ export {
   type DatabaseCommitFollowerOptions,
   type FollowHandlers,
 } from './commit-follower.js';
+export { databaseName, notifyRelay, type Relay } from './relay.js';
 export {
   DatabasePresenceRelay,
   type DatabasePresenceRelayOptions,

@@ -1,11 +1,13 @@
 // realtime's PresenceRelay over the database (structurally: saas does not import realtime):
 // several Gridbook processes on one DATABASE_URL tell each other of the selections their followers
 // publish (POST /presence), so a page connected to one process sees a collaborator who publishes
-// through another. NOTIFY on a channel of its own, one per schema, apart from the commits'; the
-// selections of one turn of the event loop go in one statement, the last of each peer only. Best
-// effort: a lost one is repeated by the page's next heartbeat (4 s).
+// through another. Over a Relay (NOTIFY by default, Redis when REDIS_URL is set) on a channel of
+// its own, one per schema, apart from the commits'; the selections of one turn of the event loop
+// go in one send, the last of each peer only. Best effort: a lost one is repeated by the page's
+// next heartbeat (4 s).
 import { randomBytes } from 'node:crypto';
-import { notifyAll, schemaChannel, type Database } from './db/index.js';
+import { schemaChannel, type Database } from './db/index.js';
+import { notifyRelay, type Relay } from './relay.js';
 
 /** A selection, or a peer's departure, as realtime's PresenceBoard hands it on. */
 export type RelayedPresence =
@@ -19,6 +21,8 @@ export type RelayedPresence =
 
 export interface DatabasePresenceRelayOptions {
   readonly database: Database;
+  /** What carries the selections; default: NOTIFY on `database`. */
+  readonly relay?: Relay;
   readonly report?: (problem: string, error: unknown) => void;
 }
 
@@ -42,18 +46,20 @@ type Payload =
   | (Base & { readonly l: '1' });
 
 export class DatabasePresenceRelay {
-  readonly #database: Database;
+  readonly #relay: Relay;
   readonly #report: (problem: string, error: unknown) => void;
   readonly #origin = randomBytes(8).toString('hex');
   /** Selections to send: by workbook and peer, the last one published this turn. */
   #pending = new Map<string, Payload>();
   #sending: Promise<void> | undefined;
+  /** Set from a failed send to the next that succeeds: an outage is reported once. */
+  #failing = false;
   #channel = '';
   #stop: (() => Promise<void>) | undefined;
   #heard: ((workbookId: string, presence: RelayedPresence) => void) | undefined;
 
   private constructor(options: DatabasePresenceRelayOptions) {
-    this.#database = options.database;
+    this.#relay = options.relay ?? notifyRelay(options.database);
     this.#report = options.report ?? (() => undefined);
   }
 
@@ -61,7 +67,7 @@ export class DatabasePresenceRelay {
   static async open(options: DatabasePresenceRelayOptions): Promise<DatabasePresenceRelay> {
     const relay = new DatabasePresenceRelay(options);
     relay.#channel = await schemaChannel(options.database, 'presence');
-    relay.#stop = await options.database.listen(relay.#channel, {
+    relay.#stop = await relay.#relay.listen(relay.#channel, {
       notify: (payload) => relay.#notified(payload),
       // Nothing to catch up on: what was missed while disconnected is repeated within 4 s.
       connected: () => undefined,
@@ -98,9 +104,11 @@ export class DatabasePresenceRelay {
       const payloads = [...this.#pending.values()].map((payload) => JSON.stringify(payload));
       this.#pending = new Map();
       try {
-        await notifyAll(this.#database, this.#channel, payloads);
+        await this.#relay.send(this.#channel, payloads);
+        this.#failing = false;
       } catch (error) {
-        this.#report('telling other processes of a selection failed', error);
+        if (!this.#failing) this.#report('telling other processes of a selection failed', error);
+        this.#failing = true;
       }
     }
     this.#sending = undefined;

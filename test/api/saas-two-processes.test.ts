@@ -3,6 +3,8 @@
 // commit log and shows in both processes; every other answer is the retryable 503 (a `detail`,
 // `Retry-After`) of a commit the other process had numbered first, and sending it again lands it.
 // Postgres only: the embedded PGlite is one process by design (its lock file keeps a second out).
+// With REDIS_URL (and TEST_REDIS_URL to run against) they wake each other up through Redis
+// instead of NOTIFY; an unreachable REDIS_URL stops a start with the reason.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,9 +13,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PostgresDatabase, quoteIdentifier } from '../../src/saas/index.js';
 import { api, type Api } from '../support/api.js';
 import { EventReader } from '../support/event-reader.js';
-import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { freePort, startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { TEST_SECRET_KEY } from '../support/start-saas-app.js';
 import { TEST_DATABASE_URL } from '../support/test-database.js';
+import { redisTitle, TEST_REDIS_URL } from '../support/test-redis.js';
 
 const WRITERS_PER_PROCESS = 4;
 const WRITES_PER_WRITER = 25;
@@ -163,5 +166,107 @@ describe.skipIf(TEST_DATABASE_URL === undefined)(
       // How often a process had to reload (for the report; any number is correct).
       console.info(`two processes: ${retried} writes answered 503 and sent again`);
     }, 240_000);
+  },
+);
+
+describe.skipIf(TEST_DATABASE_URL === undefined || TEST_REDIS_URL === undefined)(
+  redisTitle('two server processes with REDIS_URL set'),
+  () => {
+    it('a commit made through one process reaches a commit stream on the other through Redis (no LISTEN on Postgres), and SIGTERM ends both at once', async () => {
+      const databaseUrl = await freshDatabase(TEST_DATABASE_URL!);
+      const env = {
+        GRIDBOOK_MODE: 'saas',
+        GRIDBOOK_SECRET_KEY: TEST_SECRET_KEY,
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: TEST_REDIS_URL!,
+        GRIDBOOK_LOG_LEVEL: 'warn',
+      };
+      const servers: ServerProcess[] = [];
+      for (let index = 0; index < 2; index += 1) {
+        const dataDir = await mkdtemp(path.join(tmpdir(), 'gridbook-redis-'));
+        cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+        const server = await startServerProcess(dataDir, env);
+        started.push(server);
+        servers.push(server);
+      }
+      const [first, second] = servers as [ServerProcess, ServerProcess];
+      const signUp = await api(first.url).post('/auth/signup', {
+        email: 'owner@example.com',
+        password: 'correct horse battery',
+      });
+      const headers = {
+        authorization: `Bearer ${signUp.body.token as string}`,
+        'x-workbook-id': (
+          await api(first.url, { authorization: `Bearer ${signUp.body.token as string}` }).post(
+            '/workbooks',
+            { title: 'Shared' },
+          )
+        ).body.workbook.id as string,
+      };
+      const stream = await EventReader.open(`${second.url}/events`, {
+        ...headers,
+        'x-gridbook-client': 'reader',
+      });
+      try {
+        expect((await stream.next())[0]!.event).toBe('hello');
+        const write = await api(first.url, { ...headers, 'x-gridbook-client': 'writer' }).post(
+          '/grid/cell',
+          { cell: 'A1', value: '5' },
+        );
+        expect(write.status).toBe(200);
+        expect((await stream.next())[0]).toMatchObject({
+          event: 'commit',
+          data: {
+            client: 'writer',
+            cells: [{ sheet: 'Sheet1', cells: [{ cell: 'A1', value: 5 }] }],
+          },
+        });
+      } finally {
+        stream.close();
+      }
+      // Redis carried it: neither process listens on the database.
+      const database = new PostgresDatabase({ url: databaseUrl, maxConnections: 1 });
+      try {
+        const { rows } = await database.query<{ listening: string }>(
+          "SELECT count(*) AS listening FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'",
+        );
+        expect(Number(rows[0]!.listening)).toBe(0);
+      } finally {
+        await database.close();
+      }
+      // Shutdown closes the Redis connections too: nothing keeps a process alive.
+      for (const server of servers) {
+        const stopping = Date.now();
+        await server.stop('SIGTERM');
+        expect(await server.exited).toBe(0);
+        expect(Date.now() - stopping).toBeLessThan(5_000);
+      }
+    }, 120_000);
+  },
+);
+
+describe.skipIf(TEST_DATABASE_URL === undefined)(
+  'a server process with an unreachable REDIS_URL',
+  () => {
+    it('does not start, and says which Redis it could not reach, why, and what to do', async () => {
+      const port = await freePort();
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'gridbook-redis-'));
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      const starting = startServerProcess(dataDir, {
+        GRIDBOOK_MODE: 'saas',
+        GRIDBOOK_SECRET_KEY: TEST_SECRET_KEY,
+        DATABASE_URL: await freshDatabase(TEST_DATABASE_URL!),
+        REDIS_URL: `redis://:hunter2@127.0.0.1:${port}`,
+      });
+      const failure = await starting.then(
+        () => undefined,
+        (error: Error) => error.message,
+      );
+      expect(failure).toMatch(/^the server exited \(1\) before listening/);
+      expect(failure).toContain(
+        `Gridbook cannot start: Redis at redis://127.0.0.1:${port} cannot be reached: connect ECONNREFUSED 127.0.0.1:${port}. Start Redis there or correct REDIS_URL`,
+      );
+      expect(failure).not.toContain('hunter2');
+    }, 60_000);
   },
 );

@@ -80,11 +80,13 @@ describe('[ARCH-1] import rules', () => {
     expect(problems).toEqual([]);
   });
 
-  it('[ARCH-3] the server’s start loads no JWT library: jose is imported only when SaaS auth runs', () => {
+  it('[ARCH-3] the server’s start loads no JWT library and no Redis client: jose is imported only when SaaS auth runs, redis only when REDIS_URL opens a relay', () => {
     // OSS mode reaches the saas barrel (main.ts, http/errors.ts, hosting/saas-host.ts import it),
-    // so SaaS-only packages must come in through import() calls (saas/auth/authenticator.ts).
+    // so SaaS-only packages must come in through import() calls (saas/auth/authenticator.ts,
+    // realtime/redis-relay.ts).
     const loaded = packagesLoadedFrom(path.join(SRC, 'main.ts'));
     expect(loaded.get('jose')).toBeUndefined();
+    expect(loaded.get('redis')).toBeUndefined();
     // The walk does follow the start's static imports into packages.
     expect(loaded.get('fastify')).toBeDefined();
   });

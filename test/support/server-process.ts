@@ -25,8 +25,11 @@ export interface StartOptions {
   readonly compiled?: boolean;
 }
 
-/** A port nothing listens on now (the server gets it through PORT, so readiness needs no log line). */
-function freePort(): Promise<number> {
+/**
+ * A port nothing listens on now (the server gets it through PORT, so readiness needs no log line;
+ * a connection there is refused).
+ */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);

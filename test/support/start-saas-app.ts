@@ -22,7 +22,7 @@ import {
   type PluginRegistry,
   type PluginSecretStore,
 } from '../../src/plugins/index.js';
-import { PresenceBoard } from '../../src/realtime/index.js';
+import { PresenceBoard, RedisRelay } from '../../src/realtime/index.js';
 import { api, type Api } from './api.js';
 import { startApp, type RunningApp } from './start-app.js';
 import { openTestDatabase, type TestDatabase } from './test-database.js';
@@ -65,6 +65,13 @@ export async function startSaasApp(
      * (LISTEN/NOTIFY), as main.ts does on Postgres.
      */
     readonly follow?: boolean;
+    /**
+     * With `follow`: the wake-ups go through Redis pub/sub (as main.ts does with REDIS_URL) on
+     * channels under `prefix` (one per test run: parallel runs share the Redis server).
+     */
+    readonly redis?: { readonly url: string; readonly prefix: string };
+    /** Told of the problems the app's relay and followers report (connection lost, …). */
+    readonly report?: (problem: string, error: unknown) => void;
     /** How often GET /events streams check the caller's access (ms). */
     readonly eventCheckMs?: number;
   } = {},
@@ -98,14 +105,19 @@ export async function startSaasApp(
   const cipher = new SecretCipher(config.secretKey!);
   const secretStore = new PostgresPluginSecretStore(database.database, cipher);
   const plugins = await options.plugins?.(secretStore);
-  const follower =
-    options.follow === true
-      ? await DatabaseCommitFollower.open({ database: database.database })
+  const report = options.report ?? (() => undefined);
+  const relay =
+    options.follow === true && options.redis !== undefined
+      ? await RedisRelay.open({ ...options.redis, report })
       : undefined;
+  const relayed = {
+    database: database.database,
+    report,
+    ...(relay === undefined ? {} : { relay }),
+  };
+  const follower = options.follow === true ? await DatabaseCommitFollower.open(relayed) : undefined;
   const presenceRelay =
-    options.follow === true
-      ? await DatabasePresenceRelay.open({ database: database.database })
-      : undefined;
+    options.follow === true ? await DatabasePresenceRelay.open(relayed) : undefined;
   const host = new SaasHost({
     directory,
     journal: store,
@@ -185,6 +197,7 @@ export async function startSaasApp(
       await running.close();
       await follower?.close();
       await presenceRelay?.close();
+      await relay?.close();
       await plugins?.close();
       await store.close();
       await database.drop();
