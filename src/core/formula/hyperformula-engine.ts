@@ -104,6 +104,7 @@ import {
 import { GROUPING_FUNCTION_INFO, groupingPlugin } from './grouping-functions.js';
 import { REGRESSION_FUNCTION_INFO, regressionPlugin } from './excel-regression-functions.js';
 import { STATISTICAL_ARRAY_INFO, statisticalArraysPlugin } from './excel-statistical-arrays.js';
+import { AGGREGATE_INFO, aggregatePlugin } from './aggregate.js';
 import { preciseDistributionsPlugin } from './excel-distributions.js';
 import { PRECISE_BUILT_IN_INFO, PRECISE_BUILT_INS } from './precise-built-ins.js';
 import { isInternalLegacyArrayFunction, legacyArrayPlugin } from './legacy-array-function.js';
@@ -888,6 +889,7 @@ export function builtInFunctionNames(): Set<string> {
     ...GROUPING_FUNCTION_INFO.keys(),
     ...REGRESSION_FUNCTION_INFO.keys(),
     ...STATISTICAL_ARRAY_INFO.keys(),
+    ...AGGREGATE_INFO.keys(),
     LEGACY_ARRAY,
     DYNAMIC_ARRAY,
     ...DYNAMIC_FUNCTION_INFO.keys(),
@@ -902,6 +904,8 @@ const LAMBDA_PLUGIN = lambdaPlugin();
 const GROUPING_PLUGIN = groupingPlugin();
 const REGRESSION_PLUGIN = regressionPlugin();
 const STATISTICAL_ARRAYS_PLUGIN = statisticalArraysPlugin();
+/** AGGREGATE, leaving out hidden rows, errors and nested subtotals as SUBTOTAL does (aggregate.ts). */
+const AGGREGATE_PLUGIN = aggregatePlugin();
 /**
  * T, F and beta distributions, GAMMA, BESSELI, the discrete distributions, Z.TEST and T.TEST to
  * Excel's precision and argument rules, in place of HyperFormula's.
@@ -951,6 +955,7 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
     GROUPING_PLUGIN,
     REGRESSION_PLUGIN,
     STATISTICAL_ARRAYS_PLUGIN,
+    AGGREGATE_PLUGIN,
     LEGACY_ARRAY_PLUGIN,
     // Before DYNAMIC_PLUGIN: both have ISREF, and the dynamic one also knows computed references.
     ARRAY_PLUGIN,
@@ -984,6 +989,7 @@ function catalogueOf(
       GROUPING_FUNCTION_INFO.get(name) ??
       REGRESSION_FUNCTION_INFO.get(name) ??
       STATISTICAL_ARRAY_INFO.get(name) ??
+      AGGREGATE_INFO.get(name) ??
       DYNAMIC_FUNCTION_INFO.get(name) ??
       ARRAY_SHAPING_INFO.get(name) ??
       DYNAMIC_ARRAY_FUNCTION_INFO.get(name) ??
