@@ -22,7 +22,15 @@ import { FormulaError, type CellValue } from './sentinels.js';
 import { translateFunctionNames } from './engine-internals.js';
 import { intersectionOffset } from './range-intersection.js';
 import { sentinelOfErrorType } from './engine-errors.js';
-import type { AstCall as Call, AstNode as Node } from './engine-internals.js';
+import type {
+  AstCall as Call,
+  AstNode as Node,
+  EngineAddress as Address,
+} from './engine-internals.js';
+
+interface CellReader {
+  getCellValue(address: Address): unknown;
+}
 
 /** A cell as the criteria see it; errors keep the engine's error to be answered unchanged. */
 export function plain(value: unknown): CellValue {
@@ -313,8 +321,50 @@ class CriteriaFunctions extends FunctionPlugin {
       let target: Area | CellError | undefined;
       if (kind !== 'count') target = values === undefined ? area : areaOf(values, nodes[2]);
       if (target instanceof CellError) return target;
+      // A sum_range of another shape: range's shape from its top-left cell (resized-sum-ranges.ts).
+      if (target !== undefined && !sameShape(target, area))
+        target = this.resizedArea(values, nodes[2], state, area) ?? target;
       return aggregate(name, kind, target, [[area, criterion]], { numberOf: textNumbers(this) });
     });
+  }
+
+  /**
+   * The cells of `shape`'s size from the top-left cell of `values`, a reference (a range, or one
+   * cell written as one): where the formula's text could not be sized, a defined name or a computed
+   * reference. Read from the engine's cells; past the sheet's edge, empty. Undefined for an array.
+   */
+  private resizedArea(
+    values: unknown,
+    node: Node | undefined,
+    state: unknown,
+    shape: Area,
+  ): Area | undefined {
+    let corner: Address | undefined;
+    if (values instanceof SimpleRangeValue && !values.isAdHoc())
+      corner = (values.range as unknown as { start: Address }).start;
+    else if (node?.type === 'CELL_REFERENCE') {
+      // One cell written as a reference, which the engine hands over as its value.
+      const reference = node.reference as { toSimpleCellAddress(base: Address): Address };
+      corner = reference.toSimpleCellAddress((state as { formulaAddress: Address }).formulaAddress);
+    }
+    if (corner === undefined) return undefined;
+    const { sheet, row: top, col: left } = corner;
+    const graph = (this as unknown as { dependencyGraph: CellReader }).dependencyGraph;
+    const rows = Math.min(shape.rows, MAX_ROWS - top);
+    const columns = Math.min(shape.columns, MAX_COLUMNS - left);
+    return {
+      height: shape.height,
+      width: shape.width,
+      rows,
+      columns,
+      cellAt: (row, column) => {
+        if (row >= rows || column >= columns) return undefined;
+        const value = graph.getCellValue({ sheet, row: top + row, col: left + column });
+        return value instanceof SimpleRangeValue
+          ? new CellError(ErrorType.VALUE, 'A value was expected, not an array')
+          : value;
+      },
+    };
   }
 
   /** [VALUES], RANGE1, CRITERION1, …: COUNTIFS, SUMIFS, AVERAGEIFS, MINIFS, MAXIFS. */

@@ -105,6 +105,7 @@ import { GROUPING_FUNCTION_INFO, groupingPlugin } from './grouping-functions.js'
 import { REGRESSION_FUNCTION_INFO, regressionPlugin } from './excel-regression-functions.js';
 import { STATISTICAL_ARRAY_INFO, statisticalArraysPlugin } from './excel-statistical-arrays.js';
 import { AGGREGATE_INFO, aggregatePlugin } from './aggregate.js';
+import { resizedSumRanges } from './resized-sum-ranges.js';
 import { preciseDistributionsPlugin } from './excel-distributions.js';
 import { PRECISE_BUILT_IN_INFO, PRECISE_BUILT_INS } from './precise-built-ins.js';
 import { isInternalLegacyArrayFunction, legacyArrayPlugin } from './legacy-array-function.js';
@@ -418,7 +419,10 @@ function toEngineContent(
     const problem = formulaLimitError(input.formula);
     return problem === undefined
       ? dynamicSpelling(
-          lambdaSpelling(engineSpelling(spellGettingData(input.formula)), lambdaNames),
+          lambdaSpelling(
+            engineSpelling(resizedSumRanges(spellGettingData(input.formula))),
+            lambdaNames,
+          ),
         )
       : (STAND_IN_BY_SENTINEL[problem.sentinel] ?? '=#VALUE!');
   }
@@ -1561,7 +1565,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
         const run = runWithinTimeBudget(budgetMs, () =>
           calculateFormulaAt(
             hf,
-            dynamicSpelling(lambdaSpelling(engineSpelling(formula), lambdaNames)),
+            dynamicSpelling(lambdaSpelling(engineSpelling(resizedSumRanges(formula)), lambdaNames)),
             sheet,
             at,
           ),
