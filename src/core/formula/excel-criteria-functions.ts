@@ -261,6 +261,9 @@ function aggregate(
 
 type Run = (...args: unknown[]) => unknown;
 
+/** A criteria reference without a cell in the formula's row or column. */
+const NO_CELL = 'no cell';
+
 /** Text as the engine reads a number or date ("2024-07-01"); undefined when it is neither. */
 export function textNumbers(plugin: FunctionPlugin): CriterionOptions['numberOf'] {
   const helper = (
@@ -293,17 +296,32 @@ class CriteriaFunctions extends FunctionPlugin {
    */
   private single(ast: Call, state: unknown, name: string, kind: Aggregate): unknown {
     const vectorized = { ...(state as object), arraysFlag: true };
-    const answers = this.singleOverCriteria(ast, vectorized, name, kind);
     const at = this.criterionIntersection(ast.args[1], state);
+    // No cell of the criteria reference meets the formula's row or column: the criterion is
+    // #VALUE! (poi FormulaEvalTestData_Copy.xlsx E1324, SUMIF(AA7:AA13,C10:D10,C7) in column E
+    // adds the C cell beside AA's #VALUE!).
+    const answers = this.singleOverCriteria(
+      ast,
+      vectorized,
+      name,
+      kind,
+      at === NO_CELL
+        ? new CellError(ErrorType.VALUE, 'no criterion in this row or column')
+        : undefined,
+    );
     if (at === undefined || !(answers instanceof SimpleRangeValue)) return answers;
+    if (at === NO_CELL) return answers.data[0]?.[0] ?? answers;
     return answers.data[at.row]?.[at.col] ?? answers;
   }
 
-  /** The criteria reference's cell in the formula's row or column, outside array formulas. */
+  /**
+   * The criteria reference's cell in the formula's row or column, outside array formulas; NO_CELL
+   * when it has none there.
+   */
   private criterionIntersection(
     node: Node | undefined,
     state: unknown,
-  ): { readonly row: number; readonly col: number } | undefined {
+  ): { readonly row: number; readonly col: number } | typeof NO_CELL | undefined {
     if (node === undefined || (state as { arraysFlag?: boolean }).arraysFlag === true)
       return undefined;
     if (!REFERENCE_NODES.has(node.type)) return undefined;
@@ -311,10 +329,18 @@ class CriteriaFunctions extends FunctionPlugin {
       .evaluateAst;
     const criteria = evaluate.call(this, node, state);
     if (!(criteria instanceof SimpleRangeValue)) return undefined;
-    return intersectionOffset(criteria, state as Parameters<typeof intersectionOffset>[1]);
+    return (
+      intersectionOffset(criteria, state as Parameters<typeof intersectionOffset>[1]) ?? NO_CELL
+    );
   }
 
-  private singleOverCriteria(ast: Call, state: unknown, name: string, kind: Aggregate): unknown {
+  private singleOverCriteria(
+    ast: Call,
+    state: unknown,
+    name: string,
+    kind: Aggregate,
+    criterionInstead?: CellError,
+  ): unknown {
     return this.run(ast, state, name, (nodes) => (range, criterion, values) => {
       const area = areaOf(range, nodes[0]);
       if (area instanceof CellError) return area;
@@ -324,7 +350,9 @@ class CriteriaFunctions extends FunctionPlugin {
       // A sum_range of another shape: range's shape from its top-left cell (resized-sum-ranges.ts).
       if (target !== undefined && !sameShape(target, area))
         target = this.resizedArea(values, nodes[2], state, area) ?? target;
-      return aggregate(name, kind, target, [[area, criterion]], { numberOf: textNumbers(this) });
+      return aggregate(name, kind, target, [[area, criterionInstead ?? criterion]], {
+        numberOf: textNumbers(this),
+      });
     });
   }
 
