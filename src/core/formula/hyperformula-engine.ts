@@ -78,6 +78,7 @@ import { EXCEL_FUNCTIONS } from './excel-functions.js';
 import { refuseEmptyTextAsNumber } from './empty-text-coercion.js';
 import { passFailedIntersectionsAsErrors } from './failed-intersection.js';
 import { correctFindNotFound } from './find-corrections.js';
+import { truncateTextPositions } from './text-position-corrections.js';
 import { checkPercentileArraysFirst } from './percentile-corrections.js';
 import { writeNumbersAsExcelText } from './number-text.js';
 import { readExcelDateEdges } from './excel-date-serials.js';
@@ -1178,6 +1179,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   correctMathEdges();
   checkPercentileArraysFirst();
   correctFindNotFound();
+  truncateTextPositions();
   computeTrigonometryAsExcel();
   correctSubtotal();
   intersectConcatenateRanges();
