@@ -26,7 +26,7 @@ interface Shape {
 function shapeOf(token: Reference): Shape {
   if (token.kind === 'reference') {
     const end = token.end ?? token.start;
-    const [startCol, startRow, endCol, endRow] = token.absolute;
+    const [startCol, startRow] = token.absolute;
     return {
       top: Math.min(token.start.row, end.row),
       left: Math.min(token.start.col, end.col),
