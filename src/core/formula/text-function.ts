@@ -17,16 +17,6 @@ const LAST_DATE = 2_958_466;
 const ELAPSED = /\[(h+|m+|s+)\]/i;
 const A_OR_P = /(?<![A-Za-z])(a\/p)(?![A-Za-z])/i;
 
-/**
- * Whether a date or time format shows nothing but one elapsed count (`[h]`, `[mm]`, `[s]`): the one
- * kind a negative number takes (pycel text.xlsx TextDates: TEXT(-1,"[h]") is "-24",
- * TEXT(-1,"[h]:m") and TEXT(-1,"[s].000") are #VALUE!).
- */
-function onlyElapsed(code: string): boolean {
-  const unquoted = code.replace(/"[^"]*"/g, '');
-  return ELAPSED.test(unquoted) && !/[hmsdy:.]/i.test(unquoted.replace(ELAPSED, ''));
-}
-
 /** Excel's TEXT of a number: dates before 1900 or after 9999 are #VALUE! (elapsed times excepted). */
 function formatted(code: string, value: number | string | boolean, locale: string): string {
   if (code === '') return emptyFormatted(value);
@@ -34,7 +24,8 @@ function formatted(code: string, value: number | string | boolean, locale: strin
     const kind = numberFormatKind(code);
     if (
       (kind === 'date' || kind === 'time') &&
-      (value < 0 ? !onlyElapsed(code) : !ELAPSED.test(code) && value >= LAST_DATE)
+      !ELAPSED.test(code) &&
+      (value < 0 || value >= LAST_DATE)
     )
       throw valueError('TEXT: a date or time must be from 1900 to 9999');
   }
