@@ -56,18 +56,12 @@ export function dependentsOf(
   const fallbackSheet = book.sheets[0] ?? '';
   for (const cell of book.cells) {
     const references = referencesOf(cell.formula);
-    // A cell an array formula spills into, written with an empty formula (Excel's `<f ca="1"/>`
-    // on the cells a volatile array fills), holds what the array puts there: it reads itself.
-    const spilled = cell.formula === '' ? areaOf(cell.sheet, cell.address) : undefined;
     nodes.push({
       sheet: cell.sheet,
-      areas: [
-        ...shiftAreas(references.areas, cell.shift.rows, cell.shift.cols).map((area) => ({
-          ...area,
-          sheet: area.sheet ?? cell.sheet,
-        })),
-        ...(spilled === undefined ? [] : [spilled]),
-      ],
+      areas: shiftAreas(references.areas, cell.shift.rows, cell.shift.cols).map((area) => ({
+        ...area,
+        sheet: area.sheet ?? cell.sheet,
+      })),
       names: references.names,
       fills:
         (cell.arrayRef === undefined ? undefined : areaOf(cell.sheet, cell.arrayRef)) ??

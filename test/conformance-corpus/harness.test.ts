@@ -86,22 +86,6 @@ describe('sheet XML', () => {
   });
 });
 
-describe('volatile arrays', () => {
-  it('leaves out the cells a volatile array formula spills into, written with an empty formula', async () => {
-    // ironcalc templates--weekly_timesheet.xlsx A4:B33: `<f ca="1"/>` below TODAY()+SEQUENCE(…).
-    const book = await readExpectedWorkbook(
-      await handmadeXlsx(
-        '<row r="1"><c r="A1"><f t="array" ref="A1:A2" ca="1">TODAY()+{0;1}</f><v>46000</v></c>' +
-          '<c r="B1"><f>1+1</f><v>2</v></c></row>' +
-          '<row r="2"><c r="A2"><f ca="1"/><v>46001</v></c><c r="B2"><f ca="1"/><v>3</v></c></row>',
-      ),
-    );
-    const { scored, excluded } = selectCells(book);
-    expect(excluded.volatile).toBe(2);
-    expect(scored.map(({ cell }) => cell.address)).toEqual(['B1', 'B2']);
-  });
-});
-
 describe('escaped text', () => {
   it('reads _xHHHH_ as the character it stands for, and _x005F_ as a literal underscore', () => {
     expect(decodeXstring('a_x0001_b_x000D_')).toBe('a\u0001b\r');
