@@ -55,7 +55,7 @@ const REFERENCE_NODES: ReadonlySet<string> = new Set([
 ]);
 
 /** Whether the argument reads cells; TRUE and FALSE are names the engine defines (BOOLEAN_LITERALS). */
-function readsCells(node: Node): boolean {
+export function readsCells(node: Node): boolean {
   if (node.type === 'NAMED_EXPRESSION')
     return !['TRUE', 'FALSE'].includes(String(node.expressionName).toUpperCase());
   return REFERENCE_NODES.has(node.type);

@@ -2,7 +2,13 @@
 // come from Microsoft's function pages ("MS") and, where Excel's cached results are the only
 // word, from the conformance corpus (file and cell named).
 import { describe, expect, it } from 'vitest';
-import { useWorkbooks, valueAt, writeCell, writeRows } from '../../../test/support/workbook-bed.js';
+import {
+  holdCell,
+  useWorkbooks,
+  valueAt,
+  writeCell,
+  writeRows,
+} from '../../../test/support/workbook-bed.js';
 import type { WireValue } from '../index.js';
 import type { Workbook } from '../workbook.js';
 
@@ -52,6 +58,25 @@ describe('INDEX', () => {
     // Alone in a cell, the area shows its first value (pycel/lookup.xlsx Index!D18, J18).
     expect(result(book, '=INDEX(A1:E5,0,2)')).toBe(2);
     expect(result(book, '=INDEX(A1:E5,0,0)')).toBe(1);
+  });
+
+  it('a whole column or row of a range is a reference, which a file’s formula intersects with its row or column', () => {
+    // ironcalc/simple_functions.xlsx INDEX!H6: INDEX(A1:A3,0.4) in row 6 (0.4 truncated: the whole
+    // column) is #VALUE!; poi FormulaEvalTestData_Copy.xlsx E736: INDEX(B14:C15,D7,2) over an empty
+    // D7 in row 736 too. Held as a file saved before dynamic arrays holds its formulas.
+    const book = bookWith([
+      ['A', 1],
+      [11, 2],
+      [22, 3],
+    ]);
+    holdCell(book, 'H6', '=INDEX(A1:A3,0.4)');
+    holdCell(book, 'H2', '=INDEX(A1:A3,0)');
+    holdCell(book, 'H3', '=INDEX(A1:B3,D1,2)');
+    holdCell(book, 'H4', '=ROWS(INDEX(A1:B3,0,1))');
+    expect(valueAt(book, 'H6')).toBe('#VALUE!');
+    expect(valueAt(book, 'H2')).toBe(11);
+    expect(valueAt(book, 'H3')).toBe(3);
+    expect(valueAt(book, 'H4')).toBe(3);
   });
 
   it('one index into a single row is the column (MS: row_num optional for one row)', () => {

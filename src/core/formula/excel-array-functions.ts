@@ -37,6 +37,11 @@ interface RangeBounds {
   readonly start: Address;
   width(): number;
   height(): number;
+  isFinite(): boolean;
+}
+/** HyperFormula's range class, as read off a range (AbsoluteCellRange). */
+interface RangeClass {
+  fromCoordinates(sheet: number, x1: number, y1: number, x2: number, y2: number): RangeBounds;
 }
 interface CellReader {
   getCellValue(address: Address): Value;
@@ -168,6 +173,20 @@ class ArrayFunctions extends FunctionPlugin {
     const cols = col === 0 ? Math.min(width, effectiveWidth(source)) : 1;
     const top = row === 0 ? 0 : row - 1;
     const left = col === 0 ? 0 : col - 1;
+    // A row or column of a range is a reference too: a formula of a file that answers it
+    // intersects it with its own row or column (implicit-intersection.ts), so INDEX(A1:A3,0.4)
+    // in row 6 is #VALUE! (ironcalc simple_functions.xlsx INDEX!H6, poi EverythingTests E736).
+    if (range !== undefined && range.isFinite() && rows * cols > 1) {
+      const { sheet, row: startRow, col: startCol } = range.start;
+      const part = (range.constructor as unknown as RangeClass).fromCoordinates(
+        sheet,
+        startCol + left,
+        startRow + top,
+        startCol + left + cols - 1,
+        startRow + top + rows - 1,
+      );
+      return SimpleRangeValue.onlyRange(part as never, this.reader() as never);
+    }
     const cell = (r: number, c: number): Value => {
       if (range === undefined) return gridOf(source)[r]?.[c] ?? EmptyValue;
       const { sheet, row: startRow, col: startCol } = range.start;

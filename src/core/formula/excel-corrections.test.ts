@@ -214,3 +214,21 @@ describe('AND, OR and XOR', () => {
     expect(calc('=AND(TRUE,"x",1/0)')).toBe('#DIV/0!');
   });
 });
+
+describe('ARABIC', () => {
+  it.each([
+    // Microsoft's ARABIC examples.
+    ['=ARABIC("LVII")', 57],
+    ['=ARABIC("mcmxii")', 1912],
+    ['=ARABIC("  -MMXI ")', -2011],
+    ['=ARABIC("")', 0],
+    // formulas test.xlsx MATH & TRIG T9, V9: a digit smaller than any to its right counts negative.
+    ['=ARABIC("IIIIIIV")', -1],
+    ['=ARABIC("IILmIIC")', 1046],
+    ['=ARABIC("IL")', 49],
+    ['=ARABIC("Vh")', '#VALUE!'],
+    ['=ARABIC("-")', '#VALUE!'],
+  ])('%s is %j', (formula, expected) => {
+    expect(formulaValue(bed, formula)).toBe(expected);
+  });
+});

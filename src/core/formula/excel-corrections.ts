@@ -3,7 +3,8 @@
 // ROUND, ROUNDUP, ROUNDDOWN and TRUNC truncate num_digits (HyperFormula scaled by 10^0.5 for
 // ROUND(7.123,0.5); its TRUNC was an alias of its own ROUNDDOWN, so TRUNC(10.2,0.5) was 10.119) and
 // round on 15 significant digits (TRUNC(-0.7999999999999998,1) is -0.8, formulas test.xlsx EXTRA C24); ISODD and ISEVEN read negative numbers (ISODD(-1) was FALSE); DATEDIF takes
-// its unit in any case ("m" was #NUM!); CHAR and CODE read the workbook's character set (code-page-functions.ts).
+// its unit in any case ("m" was #NUM!); CHAR and CODE read the workbook's character set (code-page-functions.ts);
+// ARABIC reads any string of Roman digits.
 import {
   integerArg,
   numberArg,
@@ -143,7 +144,55 @@ const datedif: CustomFunction = {
   },
 };
 
+const ROMAN_DIGITS: Readonly<Record<string, number>> = {
+  I: 1,
+  V: 5,
+  X: 10,
+  L: 50,
+  C: 100,
+  D: 500,
+  M: 1000,
+};
+
+/**
+ * ARABIC reads any string of Roman digits, as Excel does: a digit smaller than one to its right
+ * counts negative (formulas test.xlsx MATH & TRIG T9, V9: "IIIIIIV" is -1, "IILmIIC" 1046);
+ * HyperFormula's accepted only well-formed numerals. Case, leading and trailing spaces and a
+ * leading minus as Microsoft's ARABIC page says; "" is 0.
+ */
+const arabic: CustomFunction = {
+  name: 'ARABIC',
+  minArgs: 1,
+  maxArgs: 1,
+  parameters: ['text'],
+  category: 'Math and trigonometry',
+  description:
+    'ARABIC(text): the number a Roman numeral stands for ("MCMXII" is 1912; "-X" is -10)',
+  evaluate: (args) => {
+    let text = textArg('ARABIC', args, 0).trim().toUpperCase();
+    if (text.length > 255) return valueError('ARABIC: text is longer than 255 characters');
+    const negative = text.startsWith('-');
+    if (negative) {
+      text = text.slice(1);
+      if (text === '') return valueError('ARABIC: a minus sign without a numeral');
+    }
+    let total = 0;
+    let largest = 0;
+    for (let index = text.length - 1; index >= 0; index -= 1) {
+      const digit = ROMAN_DIGITS[text[index]!];
+      if (digit === undefined) return valueError(`ARABIC: "${text[index]}" is no Roman digit`);
+      if (digit < largest) total -= digit;
+      else {
+        total += digit;
+        largest = digit;
+      }
+    }
+    return negative ? -total : total;
+  },
+};
+
 export const EXCEL_CORRECTIONS: readonly CustomFunction[] = [
+  arabic,
   rounding('ROUND', 'nearest', 'half away from zero'),
   rounding('ROUNDUP', 'up', 'away from zero'),
   rounding('ROUNDDOWN', 'down', 'towards zero'),

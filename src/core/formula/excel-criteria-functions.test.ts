@@ -184,15 +184,23 @@ describe('a range of criteria', () => {
     ['Plums', 40],
   ];
 
-  it('answers one result per criterion, which SUM adds and a one-value formula shows the first of', () => {
+  it('answers one result per criterion, which SUM adds and LARGE reads', () => {
     const book = bookWith([...fruit, ['Apples'], ['Pears'], ['Plums']]);
     writeCell(book, 'D1', '=SUM(SUMIF(A1:A4,A5:A7,B1:B4))');
-    // Held as a file saved before dynamic arrays holds it (typed, it spills three results).
-    holdCell(book, 'D2', '=SUMIF(A1:A4,A5:A7,B1:B4)');
     writeCell(book, 'D3', '=LARGE(COUNTIF(A1:A4,{"Apples","Plums"}),1)');
     expect(valueAt(book, 'D1')).toBe(100);
-    expect(valueAt(book, 'D2')).toBe(40);
     expect(valueAt(book, 'D3')).toBe(2);
+  });
+
+  it('reads a criteria reference without a cell in the formula’s row or column as #VALUE!, in a file’s formula', () => {
+    // poi FormulaEvalTestData_Copy.xlsx E1324: SUMIF(AA7:AA13,C10:D10,C7) in column E adds the C
+    // cell beside AA's #VALUE! (1.1). Held as a file saved before dynamic arrays holds it (typed,
+    // it spills three results).
+    const book = bookWith([...fruit, ['Apples'], ['Pears'], ['="x"+1']]);
+    holdCell(book, 'D2', '=SUMIF(A1:A4,A5:A7,B1:B4)');
+    holdCell(book, 'D3', '=SUMIF(A5:A7,A5:A6,B1:B3)');
+    expect(valueAt(book, 'D2')).toBe(0);
+    expect(valueAt(book, 'D3')).toBe(30);
   });
 
   it('answers for the cell in the formula’s row or column when the reference meets it', () => {

@@ -23,7 +23,15 @@ import { translateFunctionNames } from './engine-internals.js';
 import { pluginCatalogue, type FunctionInfo } from './function-catalogue.js';
 import { intersectionOffset } from './range-intersection.js';
 import { sentinelOfErrorType } from './engine-errors.js';
-import type { AstCall as Call, AstNode as Node } from './engine-internals.js';
+import type {
+  AstCall as Call,
+  AstNode as Node,
+  EngineAddress as Address,
+} from './engine-internals.js';
+
+interface CellReader {
+  getCellValue(address: Address): unknown;
+}
 
 /** A cell as the criteria see it; errors keep the engine's error to be answered unchanged. */
 export function plain(value: unknown): CellValue {
@@ -254,6 +262,9 @@ function aggregate(
 
 type Run = (...args: unknown[]) => unknown;
 
+/** A criteria reference without a cell in the formula's row or column. */
+const NO_CELL = 'no cell';
+
 /** Text as the engine reads a number or date ("2024-07-01"); undefined when it is neither. */
 export function textNumbers(plugin: FunctionPlugin): CriterionOptions['numberOf'] {
   const helper = (
@@ -286,17 +297,32 @@ class CriteriaFunctions extends FunctionPlugin {
    */
   private single(ast: Call, state: unknown, name: string, kind: Aggregate): unknown {
     const vectorized = { ...(state as object), arraysFlag: true };
-    const answers = this.singleOverCriteria(ast, vectorized, name, kind);
     const at = this.criterionIntersection(ast.args[1], state);
+    // No cell of the criteria reference meets the formula's row or column: the criterion is
+    // #VALUE! (poi FormulaEvalTestData_Copy.xlsx E1324, SUMIF(AA7:AA13,C10:D10,C7) in column E
+    // adds the C cell beside AA's #VALUE!).
+    const answers = this.singleOverCriteria(
+      ast,
+      vectorized,
+      name,
+      kind,
+      at === NO_CELL
+        ? new CellError(ErrorType.VALUE, 'no criterion in this row or column')
+        : undefined,
+    );
     if (at === undefined || !(answers instanceof SimpleRangeValue)) return answers;
+    if (at === NO_CELL) return answers.data[0]?.[0] ?? answers;
     return answers.data[at.row]?.[at.col] ?? answers;
   }
 
-  /** The criteria reference's cell in the formula's row or column, outside array formulas. */
+  /**
+   * The criteria reference's cell in the formula's row or column, outside array formulas; NO_CELL
+   * when it has none there.
+   */
   private criterionIntersection(
     node: Node | undefined,
     state: unknown,
-  ): { readonly row: number; readonly col: number } | undefined {
+  ): { readonly row: number; readonly col: number } | typeof NO_CELL | undefined {
     if (node === undefined || (state as { arraysFlag?: boolean }).arraysFlag === true)
       return undefined;
     if (!REFERENCE_NODES.has(node.type)) return undefined;
@@ -304,18 +330,70 @@ class CriteriaFunctions extends FunctionPlugin {
       .evaluateAst;
     const criteria = evaluate.call(this, node, state);
     if (!(criteria instanceof SimpleRangeValue)) return undefined;
-    return intersectionOffset(criteria, state as Parameters<typeof intersectionOffset>[1]);
+    return (
+      intersectionOffset(criteria, state as Parameters<typeof intersectionOffset>[1]) ?? NO_CELL
+    );
   }
 
-  private singleOverCriteria(ast: Call, state: unknown, name: string, kind: Aggregate): unknown {
+  private singleOverCriteria(
+    ast: Call,
+    state: unknown,
+    name: string,
+    kind: Aggregate,
+    criterionInstead?: CellError,
+  ): unknown {
     return this.run(ast, state, name, (nodes) => (range, criterion, values) => {
       const area = areaOf(range, nodes[0]);
       if (area instanceof CellError) return area;
       let target: Area | CellError | undefined;
       if (kind !== 'count') target = values === undefined ? area : areaOf(values, nodes[2]);
       if (target instanceof CellError) return target;
-      return aggregate(name, kind, target, [[area, criterion]], { numberOf: textNumbers(this) });
+      // A sum_range of another shape: range's shape from its top-left cell (resized-sum-ranges.ts).
+      if (target !== undefined && !sameShape(target, area))
+        target = this.resizedArea(values, nodes[2], state, area) ?? target;
+      return aggregate(name, kind, target, [[area, criterionInstead ?? criterion]], {
+        numberOf: textNumbers(this),
+      });
     });
+  }
+
+  /**
+   * The cells of `shape`'s size from the top-left cell of `values`, a reference (a range, or one
+   * cell written as one): where the formula's text could not be sized, a defined name or a computed
+   * reference. Read from the engine's cells; past the sheet's edge, empty. Undefined for an array.
+   */
+  private resizedArea(
+    values: unknown,
+    node: Node | undefined,
+    state: unknown,
+    shape: Area,
+  ): Area | undefined {
+    let corner: Address | undefined;
+    if (values instanceof SimpleRangeValue && !values.isAdHoc())
+      corner = (values.range as unknown as { start: Address }).start;
+    else if (node?.type === 'CELL_REFERENCE') {
+      // One cell written as a reference, which the engine hands over as its value.
+      const reference = node.reference as { toSimpleCellAddress(base: Address): Address };
+      corner = reference.toSimpleCellAddress((state as { formulaAddress: Address }).formulaAddress);
+    }
+    if (corner === undefined) return undefined;
+    const { sheet, row: top, col: left } = corner;
+    const graph = (this as unknown as { dependencyGraph: CellReader }).dependencyGraph;
+    const rows = Math.min(shape.rows, MAX_ROWS - top);
+    const columns = Math.min(shape.columns, MAX_COLUMNS - left);
+    return {
+      height: shape.height,
+      width: shape.width,
+      rows,
+      columns,
+      cellAt: (row, column) => {
+        if (row >= rows || column >= columns) return undefined;
+        const value = graph.getCellValue({ sheet, row: top + row, col: left + column });
+        return value instanceof SimpleRangeValue
+          ? new CellError(ErrorType.VALUE, 'A value was expected, not an array')
+          : value;
+      },
+    };
   }
 
   /** [VALUES], RANGE1, CRITERION1, …: COUNTIFS, SUMIFS, AVERAGEIFS, MINIFS, MAXIFS. */

@@ -30,6 +30,24 @@ describe('ERF.PRECISE and ERFC.PRECISE', () => {
   });
 });
 
+describe('ECMA.CEILING', () => {
+  it.each([
+    // ECMA-376 CEILING's own examples (Part 1, 18.17.7.32) and [MS-OI29500] 2.1.895.
+    ['=ECMA.CEILING(2.5,1)', 3],
+    ['=ECMA.CEILING(-2.5,-2)', -4],
+    ['=ECMA.CEILING(1.5,0.1)', 1.5],
+    ['=ECMA.CEILING(0.234,0.01)', 0.24],
+    ['=ECMA.CEILING(4.42,0.05)', 4.45],
+    ['=ECMA.CEILING(7,0)', 0],
+    ['=ECMA.CEILING(-2.5,2)', '#NUM!'],
+    ['=ECMA.CEILING(2.5,-2)', '#NUM!'],
+    ['=ECMA.CEILING("x",1)', '#VALUE!'],
+  ])('%s is %j', (formula, expected) => {
+    if (typeof expected === 'number') close(formula, expected, 12);
+    else expect(calc(formula)).toBe(expected);
+  });
+});
+
 describe('GESTEP', () => {
   it.each([
     ['=GESTEP(5,4)', 1],

@@ -1,6 +1,7 @@
 // Excel math, statistical and engineering functions HyperFormula 3.5 lacks: ERF.PRECISE,
 // ERFC.PRECISE, GESTEP, PERMUT, PERMUTATIONA, TRIMMEAN, PROB, INTERCEPT, MODE,
-// MODE.SNGL, KURT, PERCENTRANK, PERCENTRANK.INC, PERCENTRANK.EXC, MDETERM and PERCENTOF, with the semantics
+// MODE.SNGL, KURT, PERCENTRANK, PERCENTRANK.INC, PERCENTRANK.EXC, MDETERM, PERCENTOF and
+// ECMA.CEILING, with the semantics
 // and errors of Microsoft's documentation (BINOM.DIST.RANGE is in precise-built-ins.ts).
 import {
   strictNumberArg,
@@ -99,6 +100,30 @@ const gestep: CustomFunction = {
   description: 'GESTEP(number, [step=0]): 1 when number ≥ step, else 0',
   evaluate: (args) =>
     strictNumberArg('GESTEP', args, 0) >= strictNumberArg('GESTEP', args, 1, 0) ? 1 : 0,
+};
+
+/**
+ * ECMA.CEILING: ECMA-376's CEILING (Part 1, 18.17.7.32), as Excel 2007 answered it: number
+ * rounded away from zero to a multiple of significance, #NUM! when their signs differ ([MS-OI29500]
+ * 2.1.895: "Office returns #NUM! if x and significance have different signs"), 0 for a
+ * significance of 0 as CEILING answers.
+ */
+const ecmaCeiling: CustomFunction = {
+  name: 'ECMA.CEILING',
+  minArgs: 2,
+  maxArgs: 2,
+  parameters: ['number', 'significance'],
+  category: 'Math and trigonometry',
+  description:
+    'ECMA.CEILING(number, significance): number rounded away from zero to a multiple of significance; #NUM! when their signs differ',
+  evaluate: (args) => {
+    const value = numberArg('ECMA.CEILING', args, 0);
+    const significance = numberArg('ECMA.CEILING', args, 1);
+    if (value === 0 || significance === 0) return 0;
+    if (value > 0 !== significance > 0)
+      return numError('ECMA.CEILING: number and significance must have the same sign');
+    return Math.ceil(value / significance) * significance;
+  },
 };
 
 const permut: CustomFunction = {
@@ -370,6 +395,7 @@ const percentOf: CustomFunction = {
 };
 
 export const EXCEL_MATH_FUNCTIONS: readonly CustomFunction[] = [
+  ecmaCeiling,
   erfPrecise,
   erfcPrecise,
   gestep,

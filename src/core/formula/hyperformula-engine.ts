@@ -85,6 +85,7 @@ import { EXCEL_FUNCTIONS } from './excel-functions.js';
 import { refuseEmptyTextAsNumber } from './empty-text-coercion.js';
 import { passFailedIntersectionsAsErrors } from './failed-intersection.js';
 import { correctFindNotFound } from './find-corrections.js';
+import { truncateTextPositions } from './text-position-corrections.js';
 import { checkPercentileArraysFirst } from './percentile-corrections.js';
 import { writeNumbersAsExcelText } from './number-text.js';
 import { readExcelDateEdges } from './excel-date-serials.js';
@@ -111,6 +112,8 @@ import {
 import { GROUPING_FUNCTION_INFO, groupingPlugin } from './grouping-functions.js';
 import { REGRESSION_FUNCTION_INFO, regressionPlugin } from './excel-regression-functions.js';
 import { STATISTICAL_ARRAY_INFO, statisticalArraysPlugin } from './excel-statistical-arrays.js';
+import { AGGREGATE_INFO, aggregatePlugin } from './aggregate.js';
+import { resizedSumRanges } from './resized-sum-ranges.js';
 import { preciseDistributionsPlugin } from './excel-distributions.js';
 import { PRECISE_BUILT_IN_INFO, PRECISE_BUILT_INS } from './precise-built-ins.js';
 import { isInternalLegacyArrayFunction, legacyArrayPlugin } from './legacy-array-function.js';
@@ -424,7 +427,10 @@ function toEngineContent(
     const problem = formulaLimitError(input.formula);
     return problem === undefined
       ? dynamicSpelling(
-          lambdaSpelling(engineSpelling(spellGettingData(input.formula)), lambdaNames),
+          lambdaSpelling(
+            engineSpelling(resizedSumRanges(spellGettingData(input.formula))),
+            lambdaNames,
+          ),
         )
       : (STAND_IN_BY_SENTINEL[problem.sentinel] ?? '=#VALUE!');
   }
@@ -895,6 +901,7 @@ export function builtInFunctionNames(): Set<string> {
     ...GROUPING_FUNCTION_INFO.keys(),
     ...REGRESSION_FUNCTION_INFO.keys(),
     ...STATISTICAL_ARRAY_INFO.keys(),
+    ...AGGREGATE_INFO.keys(),
     LEGACY_ARRAY,
     DYNAMIC_ARRAY,
     ...DYNAMIC_FUNCTION_INFO.keys(),
@@ -909,6 +916,8 @@ const LAMBDA_PLUGIN = lambdaPlugin();
 const GROUPING_PLUGIN = groupingPlugin();
 const REGRESSION_PLUGIN = regressionPlugin();
 const STATISTICAL_ARRAYS_PLUGIN = statisticalArraysPlugin();
+/** AGGREGATE, leaving out hidden rows, errors and nested subtotals as SUBTOTAL does (aggregate.ts). */
+const AGGREGATE_PLUGIN = aggregatePlugin();
 /**
  * T, F and beta distributions, GAMMA, BESSELI, the discrete distributions, Z.TEST and T.TEST to
  * Excel's precision and argument rules, in place of HyperFormula's.
@@ -958,6 +967,7 @@ function functionPluginsOf(functions: readonly CustomFunction[]): FunctionPlugin
     GROUPING_PLUGIN,
     REGRESSION_PLUGIN,
     STATISTICAL_ARRAYS_PLUGIN,
+    AGGREGATE_PLUGIN,
     LEGACY_ARRAY_PLUGIN,
     // Before DYNAMIC_PLUGIN: both have ISREF, and the dynamic one also knows computed references.
     ARRAY_PLUGIN,
@@ -991,6 +1001,7 @@ function catalogueOf(
       GROUPING_FUNCTION_INFO.get(name) ??
       REGRESSION_FUNCTION_INFO.get(name) ??
       STATISTICAL_ARRAY_INFO.get(name) ??
+      AGGREGATE_INFO.get(name) ??
       DYNAMIC_FUNCTION_INFO.get(name) ??
       ARRAY_SHAPING_INFO.get(name) ??
       DYNAMIC_ARRAY_FUNCTION_INFO.get(name) ??
@@ -1180,6 +1191,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
   correctMathEdges();
   checkPercentileArraysFirst();
   correctFindNotFound();
+  truncateTextPositions();
   computeTrigonometryAsExcel();
   correctSubtotal();
   intersectConcatenateRanges();
@@ -1567,7 +1579,7 @@ export function createHyperFormulaEngine(registry: FunctionRegistry): FormulaEng
         const run = runWithinTimeBudget(budgetMs, () =>
           calculateFormulaAt(
             hf,
-            dynamicSpelling(lambdaSpelling(engineSpelling(formula), lambdaNames)),
+            dynamicSpelling(lambdaSpelling(engineSpelling(resizedSumRanges(formula)), lambdaNames)),
             sheet,
             at,
           ),

@@ -14,19 +14,20 @@
 import { CellError, EmptyValue, ErrorType, HyperFormula, SimpleRangeValue } from 'hyperformula';
 import type { AstCall as Call, EngineAddress as Address } from './engine-internals.js';
 
-interface Node {
+export interface Node {
   readonly type: string;
   readonly procedureName?: string;
   readonly reference?: { toSimpleCellAddress(base: Address): Address };
   readonly [key: string]: unknown;
 }
-interface State {
+export interface State {
   readonly formulaAddress: Address;
 }
 interface Vertex {
   getFormula?(service: unknown): Node;
 }
-interface Plugin {
+/** What SUBTOTAL and AGGREGATE read of their plugin (HyperFormula's FunctionPlugin). */
+export interface SubtotallingPlugin {
   readonly dependencyGraph: {
     getCell(address: Address): Vertex | undefined;
     readonly lazilyTransformingAstService: unknown;
@@ -74,7 +75,6 @@ export function setRowsHidden(graph: object, sheet: number, rows: RowVisibility)
 /** The functions whose results SUBTOTAL leaves out of its own. */
 const SUBTOTALLING = new Set(['SUBTOTAL', 'AGGREGATE']);
 
-/** Whether the formula calls SUBTOTAL or AGGREGATE anywhere; formulas' trees are shared, so cached. */
 /** Per set of function names, whether a formula node calls one of them (ASTs are shared). */
 const callingByNames = new WeakMap<ReadonlySet<string>, WeakMap<object, boolean>>();
 
@@ -96,38 +96,50 @@ function callsOneOf(node: unknown, names: ReadonlySet<string>): boolean {
   return found;
 }
 
-type Counted = number | string | boolean | CellError;
+export type Counted = number | string | boolean | CellError;
 
 /** A rich number (date, currency, percent) as its plain number; an empty cell as undefined. */
-function plain(value: unknown): Counted | undefined {
+export function plain(value: unknown): Counted | undefined {
   if (value === EmptyValue || value === null || value === undefined) return undefined;
   if (typeof value === 'object' && 'val' in value && typeof value.val === 'number')
     return value.val;
   return value as Counted;
 }
 
+/** The cells a reference's values leave out (SUBTOTAL's rules, AGGREGATE's options). */
+export interface LeftOut {
+  /** Rows a filter hides. */
+  readonly filtered: boolean;
+  /** Rows hidden by hand. */
+  readonly byHand: boolean;
+  /** Cells whose formula calls SUBTOTAL or AGGREGATE. */
+  readonly nested: boolean;
+}
+
 /**
- * The values SUBTOTAL counts in one argument: its cells but those of nested subtotals and of the
- * rows left out (`byHand` too for 101–111).
+ * The values one argument gives (`value`, what `node` evaluated to): a reference's cells but those
+ * `leftOut` names, empty cells skipped; an array (no cells behind it) as it is.
  */
-function countedValues(
-  plugin: Plugin,
+export function countedValues(
+  plugin: SubtotallingPlugin,
   node: Node,
+  value: unknown,
   state: State,
-  byHand: boolean,
+  leftOut: LeftOut,
   into: Counted[],
 ): void {
   const hidden = hiddenRowsByGraph.get(plugin.dependencyGraph);
-  const leftOut = (address: Address): boolean => {
+  const isLeftOut = (address: Address): boolean => {
     const rows = hidden?.get(address.sheet);
     if (rows !== undefined) {
-      if (rows.byFilter.has(address.row) || (byHand && rows.byHand.has(address.row))) return true;
+      if (leftOut.filtered && rows.byFilter.has(address.row)) return true;
+      if (leftOut.byHand && rows.byHand.has(address.row)) return true;
     }
+    if (!leftOut.nested) return false;
     const vertex = plugin.dependencyGraph.getCell(address);
     const formula = vertex?.getFormula?.(plugin.dependencyGraph.lazilyTransformingAstService);
     return formula !== undefined && callsOneOf(formula, SUBTOTALLING);
   };
-  const value = plugin.evaluateAst(node, state);
   if (value instanceof SimpleRangeValue) {
     const range = (value as unknown as { range?: RangeBounds }).range;
     value.data.forEach((cells, row) =>
@@ -136,7 +148,7 @@ function countedValues(
         if (counted === undefined) return;
         if (range !== undefined) {
           const { sheet, row: top, col: left } = range.start;
-          if (leftOut({ sheet, row: top + row, col: left + col })) return;
+          if (isLeftOut({ sheet, row: top + row, col: left + col })) return;
         }
         into.push(counted);
       }),
@@ -146,7 +158,7 @@ function countedValues(
   const counted = plain(value);
   if (counted === undefined) return;
   if (node.type === 'CELL_REFERENCE' && node.reference !== undefined)
-    if (leftOut(node.reference.toSimpleCellAddress(state.formulaAddress))) return;
+    if (isLeftOut(node.reference.toSimpleCellAddress(state.formulaAddress))) return;
   into.push(counted);
 }
 
@@ -203,7 +215,7 @@ export function subtotalKind(functionNum: number): number | undefined {
   return kind >= 1 && kind <= 11 ? kind : undefined;
 }
 
-function subtotal(this: Plugin, ast: Call, state: State): unknown {
+function subtotal(this: SubtotallingPlugin, ast: Call, state: State): unknown {
   const [first, ...refs] = ast.args;
   if (first === undefined || refs.length === 0)
     return new CellError(ErrorType.NA, 'SUBTOTAL takes function_num and at least one reference');
@@ -219,7 +231,9 @@ function subtotal(this: Plugin, ast: Call, state: State): unknown {
   if (kind === undefined)
     return new CellError(ErrorType.VALUE, 'SUBTOTAL: function_num must be 1–11 or 101–111');
   const values: Counted[] = [];
-  for (const node of refs) countedValues(this, node, state, byHand, values);
+  const leftOut = { filtered: true, byHand, nested: true };
+  for (const node of refs)
+    countedValues(this, node, this.evaluateAst(node, state), state, leftOut, values);
   return subtotalOf(kind, values);
 }
 
@@ -250,7 +264,8 @@ let corrected = false;
 
 export function correctSubtotal(): void {
   if (corrected) return;
-  const plugin = HyperFormula.getFunctionPlugin('SUBTOTAL') as { prototype?: Plugin } | undefined;
+  const plugin = HyperFormula.getFunctionPlugin('SUBTOTAL') as
+    { prototype?: SubtotallingPlugin } | undefined;
   const prototype = plugin?.prototype;
   if (prototype === undefined || typeof prototype.subtotal !== 'function')
     throw new Error('HyperFormula no longer has SUBTOTAL where subtotal.ts replaces it.');
