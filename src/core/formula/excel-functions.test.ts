@@ -134,6 +134,8 @@ const NAMES = [
   'TBILLPRICE',
   'XIRR',
   ...['BITAND', 'BITOR', 'BITXOR', 'BITLSHIFT', 'BITRSHIFT'],
+  'ARABIC',
+  'ECMA.CEILING',
 ];
 
 describe('registration', () => {
